@@ -1,0 +1,48 @@
+# MemoryHub: `make run` to use it, `make test` to test it. Both need only Python 3.11+ and make.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PIP := $(BIN)/python -m pip install --quiet --disable-pip-version-check
+PORT ?= 8000
+
+.PHONY: run test lint format stop migrate clean-var
+
+$(BIN)/python:
+	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "MemoryHub needs Python 3.11 or newer"'
+	$(PYTHON) -m venv $(VENV)
+
+$(VENV)/.runtime-installed: requirements.txt | $(BIN)/python
+	$(PIP) -r requirements.txt
+	touch $@
+
+$(VENV)/.dev-installed: requirements.txt requirements-dev.txt | $(BIN)/python
+	$(PIP) -r requirements-dev.txt
+	touch $@ $(VENV)/.runtime-installed
+
+migrate: $(VENV)/.runtime-installed
+	$(BIN)/python manage.py migrate --noinput
+
+# Migrate, seed the demo (idempotent), then web + worker + beat together under honcho.
+run: migrate
+	$(BIN)/python manage.py seed_demo
+	@echo ""
+	@echo "MemoryHub is starting at http://127.0.0.1:$(PORT)/  (admin: http://127.0.0.1:$(PORT)/admin/)"
+	@echo "Press Ctrl-C to stop web, worker and beat. 'make stop' also stops the embedded database."
+	@echo ""
+	$(BIN)/honcho start -f Procfile --port $(PORT)
+
+test: $(VENV)/.dev-installed
+	$(BIN)/pytest
+
+lint: $(VENV)/.dev-installed
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy .
+
+format: $(VENV)/.dev-installed
+	$(BIN)/ruff format .
+	$(BIN)/ruff check --fix .
+
+# Stop the embedded PostgreSQL (it outlives `make run` so that tests and commands can share it).
+stop:
+	$(BIN)/python -c 'from pathlib import Path; from memoryhub.embedded import embedded_database_stop as stop; print("stopped" if stop(var_dir=Path("var")) else "not running")'

@@ -1,0 +1,62 @@
+"""Writes about people, communities and keys. Every change to these goes through here."""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections.abc import Iterable
+
+from django.db import transaction
+
+from accounts.models import ApiKey, Community, Membership, MembershipRole, Profile, User
+
+API_KEY_PREFIX = "mh_"
+
+
+def community_create(*, name: str, slug: str, **settings: object) -> Community:
+    community = Community(name=name, slug=slug, **settings)
+    community.full_clean()
+    community.save()
+    return community
+
+
+def user_create(*, username: str, password: str | None = None, display_name: str = "", email: str = "") -> User:
+    """A person. Without a password (people seen only through a bot) the account cannot log in."""
+    user = User(username=username, display_name=display_name, email=email)
+    if password:
+        user.set_password(password)
+    else:
+        user.set_unusable_password()
+    user.save()
+    return user
+
+
+@transaction.atomic
+def membership_set(*, user: User, community: Community, role: str = MembershipRole.MEMBER) -> Membership:
+    """Make ``user`` a member of ``community`` with ``role``; also gives them a profile there."""
+    membership, _ = Membership.objects.update_or_create(user=user, community=community, defaults={"role": role})
+    Profile.objects.get_or_create(user=user, community=community)
+    return membership
+
+
+def apikey_hash(raw_key: str) -> str:
+    """SHA-256 of the key. Keys carry 256 random bits, so a fast hash is enough (no brute force)."""
+    return hashlib.sha256(raw_key.encode()).hexdigest()
+
+
+def apikey_create(
+    *, community: Community, name: str, scopes: Iterable[str], created_by: User | None = None
+) -> tuple[ApiKey, str]:
+    """Create a key and return it with its plaintext, which is never stored and shown only now."""
+    raw_key = API_KEY_PREFIX + secrets.token_urlsafe(32)
+    api_key = ApiKey(
+        community=community,
+        name=name,
+        prefix=raw_key[:12],
+        hashed_key=apikey_hash(raw_key),
+        scopes=sorted(set(scopes)),
+        created_by=created_by,
+    )
+    api_key.full_clean()
+    api_key.save()
+    return api_key, raw_key

@@ -1,0 +1,131 @@
+"""Admin for memories, their revision history and the entities people mention."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import admin
+from django.db.models import BooleanField, ExpressionWrapper, Q, QuerySet
+from django.http import HttpRequest
+
+from memories.models import Entity, Memory, MemoryRevision
+
+
+class EmbeddingListFilter(admin.SimpleListFilter):
+    title = "embedding"
+    parameter_name = "embedding"
+
+    def lookups(self, request: HttpRequest, model_admin: admin.ModelAdmin) -> list[tuple[str, str]]:
+        return [("set", "set"), ("missing", "missing")]
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet[Memory]) -> QuerySet[Memory]:
+        if self.value() == "set":
+            return queryset.filter(embedding__isnull=False)
+        if self.value() == "missing":
+            return queryset.filter(embedding__isnull=True)
+        return queryset
+
+
+@admin.register(Memory)
+class MemoryAdmin(admin.ModelAdmin):
+    list_display = (
+        "short_content",
+        "user",
+        "community",
+        "persona",
+        "kind",
+        "source",
+        "importance",
+        "embedding_set",
+        "expires_at",
+        "created_at",
+    )
+    list_filter = ("community", "kind", "source", EmbeddingListFilter, "created_at", "expires_at")
+    search_fields = ("content", "context", "user__username", "user__display_name")
+    list_select_related = ("user", "community", "persona")
+    autocomplete_fields = ("community", "user", "persona", "reported_by")
+    raw_id_fields = ("source_window", "source_messages")
+    # The vector is 384 floats nobody can read or type; the search vector is computed by PostgreSQL.
+    exclude = ("embedding",)
+    readonly_fields = (
+        "embedding_set",
+        "embedding_model",
+        "search_vector",
+        "access_count",
+        "last_accessed_at",
+        "created_at",
+        "updated_at",
+    )
+    fieldsets = (
+        (None, {"fields": ("community", "user", "persona", "content", "kind", "topics", "importance", "expires_at")}),
+        ("Provenance", {"fields": ("source", "reported_by", "context", "source_window", "source_messages")}),
+        (
+            "Retrieval",
+            {
+                "fields": (
+                    "embedding_set",
+                    "embedding_model",
+                    "search_vector",
+                    "access_count",
+                    "last_accessed_at",
+                    "created_at",
+                    "updated_at",
+                )
+            },
+        ),
+    )
+    date_hierarchy = "created_at"
+    show_full_result_count = False
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Memory]:
+        # Leave the vectors in the database: pages need only whether one is there.
+        return (
+            super()
+            .get_queryset(request)
+            .defer("embedding")
+            .annotate(has_embedding=ExpressionWrapper(Q(embedding__isnull=False), output_field=BooleanField()))
+        )
+
+    @admin.display(description="content")
+    def short_content(self, memory: Memory) -> str:
+        return memory.content[:80]
+
+    @admin.display(description="embedding", boolean=True, ordering="has_embedding")
+    def embedding_set(self, memory: Memory) -> bool:
+        # A memory being added has no annotation, and no embedding either.
+        return getattr(memory, "has_embedding", False)
+
+
+@admin.register(MemoryRevision)
+class MemoryRevisionAdmin(admin.ModelAdmin):
+    """Entirely read-only: the history moderators read must be the history that happened."""
+
+    list_display = ("created_at", "memory_ref", "action", "actor", "actor_user", "subject", "community", "reason")
+    list_filter = ("action", "actor", "community", "created_at")
+    search_fields = ("memory_ref__exact", "reason", "subject__username", "subject__display_name")
+    list_select_related = ("actor_user", "subject", "community")
+    date_hierarchy = "created_at"
+    show_full_result_count = False
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(Entity)
+class EntityAdmin(admin.ModelAdmin):
+    list_display = ("name", "type", "relationship", "owner", "community", "mention_count", "last_mentioned_at")
+    list_filter = ("type", "community", "last_mentioned_at")
+    search_fields = ("name", "relationship", "owner__username", "owner__display_name")
+    list_select_related = ("owner", "community")
+    autocomplete_fields = ("community", "owner")
+    # Entities come from extraction, which keeps the mention bookkeeping.
+    readonly_fields = ("first_mentioned_at", "last_mentioned_at", "mention_count")
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False

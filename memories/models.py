@@ -1,0 +1,241 @@
+"""What is remembered: memories with their history, and the entities people mention."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib.postgres.fields import ArrayField
+from django.contrib.postgres.indexes import GinIndex
+from django.contrib.postgres.search import SearchVector, SearchVectorField
+from django.db import models
+from django.db.models import F, Q
+from django.db.models.functions import Length
+from django.db.models.lookups import Exact, LessThanOrEqual
+from pgvector.django import HnswIndex, VectorField
+
+from accounts.models import Community
+from chat.models import ConversationWindow, Message, Persona
+
+MEMORY_MAX_LENGTH = 500
+
+
+def _json_type(field: str) -> models.Func:
+    return models.Func(F(field), function="jsonb_typeof", output_field=models.CharField())
+
+
+class MemoryKind(models.TextChoices):
+    FACT = "fact"
+    PREFERENCE = "preference"
+    EVENT = "event"
+    EMOTION = "emotion"
+    PLAN = "plan"
+    RELATIONSHIP = "relationship"
+    BEHAVIOR = "behavior"
+    DECISION = "decision"
+    INSIGHT = "insight"
+    NOTE = "note"
+
+
+class MemorySource(models.TextChoices):
+    CHAT = "chat"
+    PASSIVE = "passive"
+    API = "api"
+    MODERATOR = "moderator"
+    IMPORT = "import"
+
+
+class Memory(models.Model):
+    Kind = MemoryKind
+
+    Source = MemorySource
+
+    community = models.ForeignKey(Community, on_delete=models.CASCADE, related_name="memories")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memories")
+    persona = models.ForeignKey(Persona, null=True, blank=True, on_delete=models.CASCADE, related_name="memories")
+    content = models.TextField()
+    kind = models.CharField(max_length=16, choices=Kind.choices, default=Kind.FACT)
+    topics = ArrayField(models.CharField(max_length=40), default=list, blank=True)
+    importance = models.FloatField(default=0.6)
+    expires_at = models.DateTimeField(null=True, blank=True, help_text="Empty means permanent.")
+    source = models.CharField(max_length=16, choices=Source.choices, default=Source.CHAT)
+    reported_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="reported_memories"
+    )
+    context = models.CharField(max_length=500, blank=True)
+    source_window = models.ForeignKey(
+        ConversationWindow, null=True, blank=True, on_delete=models.SET_NULL, related_name="memories"
+    )
+    source_messages = models.ManyToManyField(Message, blank=True, related_name="memories")
+    embedding = VectorField(dimensions=settings.MEMORYHUB_EMBEDDING_DIMENSIONS, null=True, blank=True)
+    embedding_model = models.CharField(max_length=100, blank=True)
+    search_vector = models.GeneratedField(
+        expression=SearchVector("content", config="english"),
+        output_field=SearchVectorField(),
+        db_persist=True,
+    )
+    access_count = models.PositiveIntegerField(default=0)
+    last_accessed_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name_plural = "memories"
+        constraints = [
+            models.CheckConstraint(
+                # Something besides whitespace, and not too long.
+                condition=Q(content__regex=r"\S") & Q(LessThanOrEqual(Length("content"), MEMORY_MAX_LENGTH)),
+                name="memory_content_length",
+            ),
+            models.CheckConstraint(condition=Q(kind__in=MemoryKind.values), name="memory_kind_valid"),
+            models.CheckConstraint(condition=Q(source__in=MemorySource.values), name="memory_source_valid"),
+            models.CheckConstraint(condition=Q(importance__gte=0) & Q(importance__lte=1), name="memory_importance_0_1"),
+            models.CheckConstraint(
+                condition=Q(expires_at__isnull=True) | Q(expires_at__gt=F("created_at")),
+                name="memory_expires_after_creation",
+            ),
+            models.CheckConstraint(
+                condition=Q(reported_by__isnull=True) | ~Q(reported_by=F("user")),
+                name="memory_reporter_is_third_party",
+            ),
+            models.CheckConstraint(
+                condition=Q(embedding__isnull=True) | ~Q(embedding_model=""), name="memory_embedding_has_model"
+            ),
+        ]
+        indexes = [
+            HnswIndex(
+                name="memory_embedding_hnsw",
+                fields=["embedding"],
+                m=16,
+                ef_construction=64,
+                opclasses=["vector_cosine_ops"],
+            ),
+            GinIndex(fields=["search_vector"], name="memory_search_vector_gin"),
+            GinIndex(fields=["topics"], name="memory_topics_gin"),
+            models.Index(fields=["community", "user", "-importance"], name="memory_user_importance_idx"),
+            models.Index(fields=["community", "user", "-created_at"], name="memory_user_recent_idx"),
+            models.Index(fields=["expires_at"], condition=Q(expires_at__isnull=False), name="memory_expiry_idx"),
+        ]
+
+    def __str__(self) -> str:
+        return self.content[:60]
+
+
+class MemoryRevisionAction(models.TextChoices):
+    CREATED = "created"
+    UPDATED = "updated"
+    FORGOTTEN = "forgotten"
+    EXPIRED = "expired"
+    CAPPED = "capped"
+    MODERATOR_EDIT = "moderator_edit"
+    MODERATOR_DELETE = "moderator_delete"
+    USER_EDIT = "user_edit"
+    USER_DELETE = "user_delete"
+
+
+class MemoryRevisionActor(models.TextChoices):
+    LLM = "llm"
+    MODERATOR = "moderator"
+    USER = "user"
+    SYSTEM = "system"
+
+
+class MemoryRevision(models.Model):
+    """One change to a memory, with who made it, before and after: the history moderators read.
+
+    The memory link is cleared when the memory is deleted so the history of deletions survives;
+    the subject user is kept so erasure can find and delete every revision about them.
+    """
+
+    Action = MemoryRevisionAction
+
+    Actor = MemoryRevisionActor
+
+    memory = models.ForeignKey(Memory, null=True, blank=True, on_delete=models.SET_NULL, related_name="revisions")
+    memory_ref = models.BigIntegerField(help_text="The memory's id, kept after the memory is deleted.")
+    community = models.ForeignKey(Community, on_delete=models.CASCADE, related_name="+")
+    subject = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memory_revisions")
+    action = models.CharField(max_length=32, choices=Action.choices)
+    actor = models.CharField(max_length=16, choices=Actor.choices)
+    actor_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+    reason = models.CharField(max_length=500, blank=True)
+    window = models.ForeignKey(ConversationWindow, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(condition=Q(action__in=MemoryRevisionAction.values), name="revision_action_valid"),
+            models.CheckConstraint(condition=Q(actor__in=MemoryRevisionActor.values), name="revision_actor_valid"),
+            models.CheckConstraint(
+                condition=~Q(action="created") | (Q(before__isnull=True) & Q(after__isnull=False)),
+                name="revision_created_has_only_after",
+            ),
+            models.CheckConstraint(
+                condition=~Q(action__in=["updated", "moderator_edit", "user_edit"])
+                | (Q(before__isnull=False) & Q(after__isnull=False)),
+                name="revision_edit_has_before_and_after",
+            ),
+            models.CheckConstraint(
+                condition=~Q(action__in=["forgotten", "expired", "capped", "moderator_delete", "user_delete"])
+                | (Q(before__isnull=False) & Q(after__isnull=True)),
+                name="revision_removal_has_only_before",
+            ),
+            # A snapshot is a JSON object; a JSON `null` would pass the IS NOT NULL checks above.
+            models.CheckConstraint(
+                condition=Q(Q(before__isnull=True) | Exact(_json_type("before"), "object"))
+                & Q(Q(after__isnull=True) | Exact(_json_type("after"), "object")),
+                name="revision_snapshots_are_objects",
+            ),
+        ]
+        indexes = [
+            models.Index(fields=["memory_ref", "created_at"], name="revision_memory_time_idx"),
+            models.Index(fields=["community", "-created_at"], name="revision_community_time_idx"),
+            models.Index(fields=["subject", "created_at"], name="revision_subject_time_idx"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.action} of memory {self.memory_ref} by {self.actor}"
+
+
+class EntityType(models.TextChoices):
+    PERSON = "person"
+    PLACE = "place"
+    THING = "thing"
+    EVENT = "event"
+    ORGANISATION = "organisation"
+
+
+class Entity(models.Model):
+    """Someone or something a person mentions (seed 001): 'my sister Jane', 'Austin'."""
+
+    Type = EntityType
+
+    community = models.ForeignKey(Community, on_delete=models.CASCADE, related_name="entities")
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="entities")
+    type = models.CharField(max_length=16, choices=Type.choices)
+    name = models.CharField(max_length=200)
+    attributes = models.JSONField(default=dict, blank=True)
+    relationship = models.CharField(max_length=200, blank=True, help_text='e.g. "user\'s sister"')
+    first_mentioned_at = models.DateTimeField()
+    last_mentioned_at = models.DateTimeField()
+    mention_count = models.PositiveIntegerField(default=1)
+
+    class Meta:
+        verbose_name_plural = "entities"
+        constraints = [
+            models.UniqueConstraint(
+                "community", "owner", "type", models.functions.Lower("name"), name="entity_unique_per_owner_type_name"
+            ),
+            models.CheckConstraint(condition=Q(type__in=EntityType.values), name="entity_type_valid"),
+            models.CheckConstraint(condition=~Q(name=""), name="entity_name_not_empty"),
+            models.CheckConstraint(condition=Q(mention_count__gte=1), name="entity_mentioned_at_least_once"),
+            models.CheckConstraint(
+                condition=Q(last_mentioned_at__gte=F("first_mentioned_at")), name="entity_last_after_first_mention"
+            ),
+        ]
+        indexes = [models.Index(fields=["community", "owner", "-last_mentioned_at"], name="entity_owner_recent_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.type})"

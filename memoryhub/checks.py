@@ -1,0 +1,49 @@
+"""Configuration checks: invalid settings fail at start-up with a clear message."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.core.checks import Error, register
+
+EMBEDDING_PROVIDERS = ("local", "openai")
+
+
+@register()
+def configuration_check(app_configs: Any = None, **kwargs: Any) -> list[Error]:
+    errors: list[Error] = []
+    if settings.MEMORYHUB_EMBEDDINGS not in EMBEDDING_PROVIDERS:
+        errors.append(
+            Error(
+                f"MEMORYHUB_EMBEDDINGS={settings.MEMORYHUB_EMBEDDINGS!r} is not a known provider.",
+                hint=f"Use one of: {', '.join(EMBEDDING_PROVIDERS)}.",
+                id="memoryhub.E001",
+            )
+        )
+    if settings.MEMORYHUB_EMBEDDINGS == "openai" and not settings.OPENAI_API_KEY:
+        errors.append(
+            Error(
+                "MEMORYHUB_EMBEDDINGS=openai needs OPENAI_API_KEY.",
+                hint="Set OPENAI_API_KEY, or use the local embeddings (MEMORYHUB_EMBEDDINGS=local).",
+                id="memoryhub.E002",
+            )
+        )
+    broker = settings.CELERY_BROKER_URL
+    if not broker.startswith(("filesystem://", "redis://", "rediss://", "amqp://", "amqps://")):
+        errors.append(
+            Error(
+                f"CELERY_BROKER_URL={broker!r} uses an unsupported transport.",
+                hint="Use redis://…, amqp://…, or leave it unset for the embedded filesystem broker.",
+                id="memoryhub.E003",
+            )
+        )
+    if settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
+        errors.append(
+            Error(
+                "MemoryHub runs on PostgreSQL with pgvector only.",
+                hint="Set DATABASE_URL=postgres://… or leave it unset for the embedded server.",
+                id="memoryhub.E004",
+            )
+        )
+    return errors

@@ -1,0 +1,108 @@
+"""The demo data `make run` starts with: one community, two personas, a web channel, two logins, one key.
+
+Idempotent: a second run finds everything in place and changes nothing. Demo passwords are
+generated on the first run and kept in ``var/demo_logins.txt`` (git-ignored) so `make run` can
+show them every time; the API key is shown only when it is created.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from pathlib import Path
+
+from django.conf import settings
+from django.db import transaction
+
+from accounts.models import ApiKey, ApiKeyScope, Community, MembershipRole, User
+from accounts.services import apikey_create, community_create, membership_set, user_create
+from chat.models import Channel, ChannelKind, Persona
+from chat.services import channel_create, persona_create
+
+DEMO_COMMUNITY_SLUG = "demo"
+DEMO_API_KEY_NAME = "demo bot"
+DEMO_PERSONAS = [
+    (
+        "Mira",
+        "A warm, curious companion",
+        "You are Mira, a warm and curious companion. You remember what people tell you and "
+        "ask about their lives. Keep replies short and kind.",
+    ),
+    (
+        "Sage",
+        "A concise gaming buddy",
+        "You are Sage, a concise and witty gaming buddy in a community chat. You remember "
+        "everyone's favourite games and plans, and keep replies to two sentences.",
+    ),
+]
+
+
+@dataclass(frozen=True)
+class DemoLogin:
+    username: str
+    password: str
+    role: str
+
+
+@dataclass(frozen=True)
+class DemoSeedResult:
+    community: Community
+    created: bool
+    logins: list[DemoLogin]
+    api_key: ApiKey
+    api_key_plaintext: str | None  # only when the key was created by this run
+
+
+def _logins_file() -> Path:
+    return Path(settings.VAR_DIR) / "demo_logins.txt"
+
+
+def _demo_login(*, username: str, role: str, staff: bool, known: dict[str, str]) -> tuple[User, DemoLogin]:
+    user = User.objects.filter(username=username).first()
+    if user is None:
+        password = secrets.token_urlsafe(9)
+        user = user_create(username=username, password=password, display_name=username.title())
+        known[username] = password
+    if staff and not (user.is_staff and user.is_superuser):
+        user.is_staff = user.is_superuser = True
+        user.save(update_fields=["is_staff", "is_superuser"])
+    return user, DemoLogin(
+        username=username, password=known.get(username, "(set before; see var/demo_logins.txt)"), role=role
+    )
+
+
+@transaction.atomic
+def demo_seed() -> DemoSeedResult:
+    community = Community.objects.filter(slug=DEMO_COMMUNITY_SLUG).first()
+    created = community is None
+    if community is None:
+        community = community_create(name="Demo Community", slug=DEMO_COMMUNITY_SLUG)
+
+    for name, description, prompt in DEMO_PERSONAS:
+        if not Persona.objects.filter(community=community, name=name).exists():
+            persona_create(community=community, name=name, description=description, system_prompt=prompt)
+    if not Channel.objects.filter(community=community, kind=ChannelKind.WEB).exists():
+        channel_create(community=community, name="Web chat", kind=ChannelKind.WEB)
+
+    path = _logins_file()
+    known = dict(line.split(" ", 1) for line in path.read_text().splitlines() if " " in line) if path.exists() else {}
+    demo_user, demo_login = _demo_login(username="demo", role="member", staff=False, known=known)
+    moderator, moderator_login = _demo_login(username="moderator", role="moderator", staff=True, known=known)
+    membership_set(user=demo_user, community=community, role=MembershipRole.MEMBER)
+    membership_set(user=moderator, community=community, role=MembershipRole.MODERATOR)
+    path.write_text("".join(f"{name} {password}\n" for name, password in known.items()))
+    path.chmod(0o600)
+
+    plaintext = None
+    api_key = ApiKey.objects.filter(community=community, name=DEMO_API_KEY_NAME, revoked_at__isnull=True).first()
+    if api_key is None:
+        api_key, plaintext = apikey_create(
+            community=community, name=DEMO_API_KEY_NAME, scopes=ApiKeyScope.values, created_by=moderator
+        )
+    return DemoSeedResult(
+        community=community,
+        created=created,
+        logins=[demo_login, moderator_login],
+        api_key=api_key,
+        api_key_plaintext=plaintext,
+    )

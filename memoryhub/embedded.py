@@ -1,0 +1,103 @@
+"""Embedded services for a machine with nothing installed.
+
+With no ``DATABASE_URL`` MemoryHub starts (or reuses) a PostgreSQL 16 with pgvector from the
+``pgserver`` pip package in ``./var/pgdata`` and talks to it over its Unix socket. With no
+``CELERY_BROKER_URL`` Celery uses kombu's filesystem transport under ``./var/broker``.
+"""
+
+from __future__ import annotations
+
+import warnings
+from pathlib import Path
+from typing import Any
+
+import psycopg
+from psycopg import sql
+
+
+def embedded_database(*, var_dir: Path, name: str) -> dict[str, Any]:
+    """Start or reuse the embedded server and return Django's settings for database ``name``.
+
+    pgserver serialises start-up with an inter-process file lock and finds a server that is
+    already running from ``postmaster.pid``, so web, worker, beat and test processes can all
+    call this at once. The server is left running when a process exits (``cleanup_mode=None``):
+    one process ending must never pull the database from under the others. ``make stop``
+    stops it.
+    """
+    with warnings.catch_warnings():
+        # platformdirs warns when XDG_RUNTIME_DIR is unset, which is normal on servers and CI.
+        warnings.simplefilter("ignore")
+        import pgserver
+
+        # Create pgdata ourselves: pgserver's own mkdir is not race-safe between processes.
+        (var_dir / "pgdata").mkdir(parents=True, exist_ok=True)
+        server = pgserver.get_server(var_dir / "pgdata", cleanup_mode=None)
+        info = server.get_postmaster_info()
+    host = str(info.socket_dir)
+    port = info.port or 5432
+    _database_ensure(host=host, port=port, name=name)
+    return {
+        "ENGINE": "django.db.backends.postgresql",
+        "NAME": name,
+        "USER": "postgres",
+        "PASSWORD": "",
+        "HOST": host,
+        "PORT": str(port),
+    }
+
+
+def _database_ensure(*, host: str, port: int, name: str) -> None:
+    with psycopg.connect(host=host, port=port, user="postgres", dbname="postgres", autocommit=True) as conn:
+        # Two processes racing to CREATE DATABASE collide on the catalogue's unique index; an
+        # advisory lock (released with the connection) lets one create while the other waits.
+        conn.execute("SELECT pg_advisory_lock(hashtext('memoryhub.embedded.create_database'))")
+        if not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone():
+            conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+
+
+def embedded_database_stop(*, var_dir: Path) -> bool:
+    """Stop the embedded server if it runs; returns whether it was running."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from pgserver.utils import PostmasterInfo
+
+        info = PostmasterInfo.read_from_pgdata(var_dir / "pgdata")
+        if info is None or not info.is_running():
+            return False
+        process = info.process
+        assert process is not None
+        process.terminate()  # SIGTERM is PostgreSQL's "smart shutdown"
+        process.wait(30)
+        return True
+
+
+def celery_transport_settings(*, broker_url: str, var_dir: Path) -> dict[str, Any]:
+    """Broker options and result backend for ``broker_url`` (Celery's lower-case setting names).
+
+    ``filesystem://`` is kombu's filesystem transport in ``var_dir/broker``: one folder that
+    every process on the machine reads and writes. Results (only the few tasks that keep them,
+    such as ``memoryhub.ping``) go to files beside it, or to Redis when the broker is Redis.
+    """
+    if broker_url.startswith("filesystem://"):
+        queue = var_dir / "broker" / "queue"
+        processed = var_dir / "broker" / "processed"
+        control = var_dir / "broker" / "control"
+        results = var_dir / "results"
+        for folder in (queue, processed, control, results):
+            folder.mkdir(parents=True, exist_ok=True)
+        return {
+            "broker_url": broker_url,
+            "broker_transport_options": {
+                "data_folder_in": str(queue),
+                "data_folder_out": str(queue),
+                "processed_folder": str(processed),
+                "store_processed": False,
+                "control_folder": str(control),  # kombu's default is ./control in the working directory
+            },
+            "result_backend": f"file://{results}",
+        }
+    return {
+        "broker_url": broker_url,
+        "broker_transport_options": {},
+        "result_backend": broker_url if broker_url.startswith(("redis://", "rediss://")) else None,
+    }

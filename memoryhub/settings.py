@@ -1,0 +1,166 @@
+"""MemoryHub settings: every value comes from the environment (see the README's table).
+
+With nothing set, MemoryHub runs on embedded services: PostgreSQL 16 + pgvector from the
+``pgserver`` package in ``./var/pgdata`` and Celery over kombu's filesystem transport in
+``./var/broker``. Invalid configuration fails at start-up through the system checks in
+``memoryhub/checks.py``.
+"""
+
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+
+import environ
+
+from memoryhub.embedded import celery_transport_settings, embedded_database
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+env = environ.Env()
+VAR_DIR = Path(env.str("MEMORYHUB_VAR_DIR", default=str(BASE_DIR / "var"))).resolve()
+VAR_DIR.mkdir(parents=True, exist_ok=True)
+
+
+def _secret_key() -> str:
+    """SECRET_KEY from the environment, else one generated once and kept in var/ (never committed)."""
+    if env.str("SECRET_KEY", default=""):
+        return env.str("SECRET_KEY")
+    path = VAR_DIR / "secret_key"
+    if not path.exists():
+        path.write_text(secrets.token_urlsafe(50))
+        path.chmod(0o600)
+    return path.read_text().strip()
+
+
+SECRET_KEY = _secret_key()
+DEBUG = env.bool("DEBUG", default=False)
+ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "[::1]"])
+CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "whitenoise.runserver_nostatic",
+    "django.contrib.staticfiles",
+    "django.contrib.postgres",
+    "rest_framework",
+    "django_celery_beat",
+    "django_htmx",
+    "memoryhub.apps.MemoryHubConfig",
+    "accounts",
+    "memories",
+    "chat",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+]
+
+ROOT_URLCONF = "memoryhub.urls"
+WSGI_APPLICATION = "memoryhub.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+# --- Database: PostgreSQL only (DATABASE_URL, else the embedded pgserver) -----------------
+if env.str("DATABASE_URL", default=""):
+    DATABASES = {"default": env.db_url("DATABASE_URL")}
+    EMBEDDED_DATABASE = False
+else:
+    DATABASES = {"default": embedded_database(var_dir=VAR_DIR, name="memoryhub")}
+    EMBEDDED_DATABASE = True
+DATABASES["default"]["CONN_MAX_AGE"] = env.int("DATABASE_CONN_MAX_AGE", default=60)
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+DATABASES["default"].setdefault("TEST", {})
+
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+AUTH_USER_MODEL = "accounts.User"
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+LOGIN_URL = "/admin/login/"
+# Messages live server-side: an API key shown once must not travel in a cookie.
+MESSAGE_STORAGE = "django.contrib.messages.storage.session.SessionStorage"
+
+LANGUAGE_CODE = "en-us"
+TIME_ZONE = "UTC"
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATIC_ROOT = VAR_DIR / "staticfiles"  # `collectstatic` target in production
+STATIC_ROOT.mkdir(exist_ok=True)
+STATICFILES_DIRS = [BASE_DIR / "static"]
+# Serve straight from the apps' static folders: `make run` needs no collectstatic step.
+WHITENOISE_USE_FINDERS = True
+
+# --- Celery: CELERY_BROKER_URL, else kombu's filesystem transport in var/broker --------------
+_celery = celery_transport_settings(broker_url=env.str("CELERY_BROKER_URL", default="filesystem://"), var_dir=VAR_DIR)
+CELERY_BROKER_URL = _celery["broker_url"]
+CELERY_BROKER_TRANSPORT_OPTIONS = _celery["broker_transport_options"]
+CELERY_RESULT_BACKEND = env.str("CELERY_RESULT_BACKEND", default="") or _celery["result_backend"]
+CELERY_TASK_IGNORE_RESULT = True  # tasks write their results to the database
+CELERY_RESULT_EXPIRES = 3600
+CELERY_TASK_ACKS_LATE = True  # a worker killed mid-task leaves the message for another worker
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_TASK_SERIALIZER = "json"
+CELERY_ACCEPT_CONTENT = ["json"]
+CELERY_TIMEZONE = TIME_ZONE
+CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+
+# --- LLM and embeddings ----------------------------------------------------------------------
+OPENAI_API_KEY = env.str("OPENAI_API_KEY", default="")
+OPENAI_BASE_URL = env.str("OPENAI_BASE_URL", default="")
+MEMORYHUB_CHAT_MODEL = env.str("MEMORYHUB_CHAT_MODEL", default="gpt-4o-mini")
+MEMORYHUB_EXTRACTION_MODEL = env.str("MEMORYHUB_EXTRACTION_MODEL", default="gpt-4o-mini")
+MEMORYHUB_SUMMARY_MODEL = env.str("MEMORYHUB_SUMMARY_MODEL", default="gpt-4o-mini")
+MEMORYHUB_EMBEDDINGS = env.str("MEMORYHUB_EMBEDDINGS", default="local")
+MEMORYHUB_OPENAI_EMBEDDING_MODEL = env.str("MEMORYHUB_OPENAI_EMBEDDING_MODEL", default="text-embedding-3-small")
+# Both providers produce 384-dimensional vectors (MiniLM natively, OpenAI via `dimensions=384`);
+# the Memory.embedding column is created with this size by its migration.
+MEMORYHUB_EMBEDDING_DIMENSIONS = 384
+
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": ["rest_framework.authentication.SessionAuthentication"],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+}
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
+    # pgserver logs every process start and exit at INFO.
+    "loggers": {"pgserver": {"level": "WARNING"}},
+}

@@ -1,0 +1,71 @@
+"""Shared people and places for the tests, built through the real services."""
+
+from __future__ import annotations
+
+import pytest
+
+from accounts.models import Community, MembershipRole, User
+from accounts.services import community_create, membership_set, user_create
+from chat.models import Channel, ChannelKind, Persona
+from chat.services import channel_create, persona_create
+
+
+@pytest.fixture
+def community(db: None) -> Community:
+    return community_create(name="Gamers Guild", slug="gamers")
+
+
+@pytest.fixture
+def other_community(db: None) -> Community:
+    return community_create(name="Book Club", slug="books")
+
+
+def _member(community: Community, username: str, role: str = MembershipRole.MEMBER) -> User:
+    user = user_create(username=username, display_name=username.title())
+    membership_set(user=user, community=community, role=role)
+    return user
+
+
+@pytest.fixture
+def owner(community: Community) -> User:
+    return _member(community, "owner", MembershipRole.ADMIN)
+
+
+@pytest.fixture
+def member(community: Community) -> User:
+    return _member(community, "member")
+
+
+@pytest.fixture
+def outsider(other_community: Community) -> User:
+    return _member(other_community, "outsider")
+
+
+@pytest.fixture
+def alice(community: Community) -> User:
+    return _member(community, "alice")
+
+
+@pytest.fixture
+def bob(community: Community) -> User:
+    return _member(community, "bob")
+
+
+@pytest.fixture
+def charlie(community: Community) -> User:
+    return _member(community, "charlie")
+
+
+@pytest.fixture
+def persona(community: Community) -> Persona:
+    return persona_create(community=community, name="Mira", system_prompt="You are Mira.")
+
+
+@pytest.fixture
+def channel(community: Community) -> Channel:
+    return channel_create(community=community, name="general", external_id="discord-general", topic_bias=["gaming"])
+
+
+@pytest.fixture
+def web_channel(community: Community) -> Channel:
+    return channel_create(community=community, name="Web chat", kind=ChannelKind.WEB)

@@ -1,0 +1,51 @@
+"""Invalid configuration fails at start-up with a clear message."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.support.processes import PROJECT_DIR, child_environment
+
+pytestmark = pytest.mark.django_db
+
+
+def _check(tmp_path: Path, **env: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "manage.py", "check"],
+        cwd=PROJECT_DIR,
+        env=child_environment(var_dir=tmp_path, broker_url=None) | env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def test_valid_configuration_passes_the_checks(tmp_path: Path) -> None:
+    result = _check(tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "no issues" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("env", "error"),
+    [
+        pytest.param({"MEMORYHUB_EMBEDDINGS": "word2vec"}, "memoryhub.E001", id="unknown-embeddings"),
+        pytest.param({"MEMORYHUB_EMBEDDINGS": "openai", "OPENAI_API_KEY": ""}, "memoryhub.E002", id="openai-no-key"),
+        pytest.param({"CELERY_BROKER_URL": "sqs://queue"}, "memoryhub.E003", id="unsupported-broker"),
+    ],
+)
+def test_invalid_configuration_stops_start_up_with_its_reason(tmp_path: Path, env: dict[str, str], error: str) -> None:
+    result = _check(tmp_path, **env)
+    assert result.returncode != 0
+    assert error in result.stderr
+    assert "HINT" in result.stderr
+
+
+def test_a_non_postgresql_database_url_is_refused(tmp_path: Path) -> None:
+    result = _check(tmp_path, DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}")
+    assert result.returncode != 0
+    assert "memoryhub.E004" in result.stderr

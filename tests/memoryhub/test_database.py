@@ -1,0 +1,115 @@
+"""The database MemoryHub stands on: PostgreSQL with pgvector, indexes the queries need."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from django.contrib.postgres.search import SearchQuery
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
+from pgvector.django import CosineDistance
+
+from accounts.models import Community, User
+from memories.models import Memory
+from tests.support.processes import PROJECT_DIR
+
+pytestmark = pytest.mark.django_db
+
+
+def _unit_vectors(count: int, seed: int = 7) -> np.ndarray:
+    vectors = np.random.default_rng(seed).normal(size=(count, 384))
+    return vectors / np.linalg.norm(vectors, axis=1, keepdims=True)
+
+
+def test_every_migration_is_applied_and_models_match_them() -> None:
+    executor = MigrationExecutor(connection)
+    assert executor.migration_plan(executor.loader.graph.leaf_nodes()) == []
+    result = subprocess.run(
+        [sys.executable, "manage.py", "makemigrations", "--check", "--dry-run"],
+        cwd=PROJECT_DIR,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_database_is_postgresql_with_the_vector_extension() -> None:
+    assert connection.vendor == "postgresql"
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT extversion FROM pg_extension WHERE extname = 'vector'")
+        (version,) = cursor.fetchone()
+    major, minor = (int(part) for part in version.split(".")[:2])
+    assert (major, minor) >= (0, 5), "HNSW needs pgvector 0.5 or newer"
+
+
+def test_nearest_neighbour_query_uses_the_hnsw_index(community: Community, alice: User) -> None:
+    vectors = _unit_vectors(200)
+    Memory.objects.bulk_create(
+        Memory(community=community, user=alice, content=f"memory {i}", embedding=v, embedding_model="test")
+        for i, v in enumerate(vectors)
+    )
+    with connection.cursor() as cursor:
+        # A few hundred rows fit in one page, where a scan is cheaper; tell the planner what a
+        # million-row table would make it choose.
+        cursor.execute("SET LOCAL enable_seqscan = off")
+    query = Memory.objects.order_by(CosineDistance("embedding", vectors[3]))[:5]
+    plan = query.explain()
+    assert "memory_embedding_hnsw" in plan, plan
+    assert query[0].content == "memory 3"
+
+
+def test_full_text_column_is_generated_and_searched_through_its_index(community: Community, alice: User) -> None:
+    Memory.objects.create(community=community, user=alice, content="Alice is moving to Austin next month")
+    Memory.objects.create(community=community, user=alice, content="Alice hates battle royales")
+    with connection.cursor() as cursor:
+        cursor.execute("SET LOCAL enable_seqscan = off")
+    query = Memory.objects.filter(search_vector=SearchQuery("moves to austin", search_type="websearch"))
+    assert [m.content for m in query] == ["Alice is moving to Austin next month"]
+    assert "memory_search_vector_gin" in query.explain()
+
+
+def test_topic_match_uses_the_topics_index(community: Community, alice: User) -> None:
+    Memory.objects.create(community=community, user=alice, content="Plays GTA online", topics=["gta", "gaming"])
+    Memory.objects.create(community=community, user=alice, content="Has a cat", topics=["pets"])
+    with connection.cursor() as cursor:
+        cursor.execute("SET LOCAL enable_seqscan = off")
+    query = Memory.objects.filter(topics__overlap=["gta"])
+    assert [m.content for m in query] == ["Plays GTA online"]
+    assert "memory_topics_gin" in query.explain()
+
+
+@pytest.mark.django_db(transaction=False)
+def test_processes_starting_together_share_one_embedded_server(tmp_path: Path) -> None:
+    """web, worker, beat and tests start at once on a fresh machine: one server, one database."""
+    script = (
+        "import sys; from pathlib import Path; import psycopg;"
+        "from memoryhub.embedded import embedded_database as start;"
+        "p = start(var_dir=Path(sys.argv[1]), name='memoryhub');"
+        "c = psycopg.connect(host=p['HOST'], port=p['PORT'], user=p['USER'], dbname=p['NAME']);"
+        "print(c.execute('SELECT pg_postmaster_start_time(), current_database()').fetchone())"
+    )
+    from memoryhub.embedded import embedded_database_stop
+
+    try:
+        starters = [
+            subprocess.Popen(
+                [sys.executable, "-c", script, str(tmp_path)],
+                cwd=PROJECT_DIR,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+            )
+            for _ in range(3)
+        ]
+        outputs = [starter.communicate(timeout=120) for starter in starters]
+        assert [starter.returncode for starter in starters] == [0, 0, 0], outputs
+        answers = {stdout.strip() for stdout, _ in outputs}
+        assert len(answers) == 1, answers  # the same server (same start time) and database
+        assert "memoryhub" in answers.pop()
+    finally:
+        assert embedded_database_stop(var_dir=tmp_path)

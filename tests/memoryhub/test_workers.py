@@ -1,0 +1,72 @@
+"""Celery through real worker and beat processes, on the embedded broker and on Redis."""
+
+from __future__ import annotations
+
+import json
+import os
+import uuid
+from datetime import datetime, timedelta
+from pathlib import Path
+
+import pytest
+from django.db import connection
+from django.utils import timezone
+from django_celery_beat.models import PeriodicTask
+
+from accounts.models import Community
+from tests.support.processes import celery_client, celery_command, child_environment, running, wait_until
+
+REDIS_URL = os.environ.get("CELERY_BROKER_URL", "")
+BROKERS = [
+    pytest.param("filesystem://", id="filesystem"),
+    pytest.param(
+        REDIS_URL,
+        id="redis",
+        marks=pytest.mark.skipif(
+            not REDIS_URL.startswith("redis://"), reason="set CELERY_BROKER_URL=redis://… to test Redis"
+        ),
+    ),
+]
+
+pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
+
+
+@pytest.mark.parametrize("broker_url", BROKERS)
+def test_worker_process_runs_a_countdown_task_against_our_database(
+    broker_url: str, tmp_path: Path, community: Community
+) -> None:
+    queue = f"test-{uuid.uuid4().hex[:8]}"  # a queue of our own: no other worker may take the task
+    worker = celery_command("worker", "-Q", queue, "--concurrency=1", "--without-gossip", "--without-mingle")
+    client = celery_client(broker_url=broker_url, var_dir=tmp_path)
+    with running(worker, env=child_environment(var_dir=tmp_path, broker_url=broker_url), log=tmp_path / "worker.log"):
+        sent_at = timezone.now()
+        # An explicit connection: Celery lets a CELERY_BROKER_URL in the environment win over its config.
+        with client.connection_for_write(broker_url) as broker:
+            result = client.send_task("memoryhub.ping", countdown=2, queue=queue, connection=broker)
+        answer = result.get(timeout=90)
+
+    assert answer["database"] == connection.settings_dict["NAME"]
+    assert answer["communities"] == Community.objects.count() == 1  # it sees the row this test committed
+    assert answer["worker_pid"] != os.getpid()
+    eta = datetime.fromisoformat(answer["eta"])
+    assert eta >= sent_at + timedelta(seconds=1.9)
+    assert datetime.fromisoformat(answer["executed_at"]) >= eta  # the countdown was honoured
+
+
+def test_beat_sends_the_scheduled_entries_from_the_database(tmp_path: Path) -> None:
+    beat = celery_command("beat", "--loglevel=INFO", f"--pidfile={tmp_path / 'beat.pid'}")
+    queue_folder = tmp_path / "broker" / "queue"
+
+    def tasks_sent() -> set[str]:
+        names = set()
+        for message in queue_folder.glob("*.msg"):
+            try:
+                names.add(json.loads(message.read_text())["headers"]["task"])
+            except (ValueError, KeyError):
+                continue  # a file still being written
+        return names
+
+    with running(beat, env=child_environment(var_dir=tmp_path, broker_url=None), log=tmp_path / "beat.log"):
+        wait_until(lambda: "memories.close_due_windows" in tasks_sent(), timeout=60)
+    # Whatever beat sent comes from the entries the data migration put in the database.
+    assert tasks_sent() <= set(PeriodicTask.objects.values_list("task", flat=True))

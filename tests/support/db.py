@@ -1,0 +1,20 @@
+"""Assertions about what the database itself refuses."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import psycopg
+import pytest
+from django.db import IntegrityError, transaction
+
+
+@contextmanager
+def refused_by(constraint: str) -> Iterator[None]:
+    """Expect the block's write to fail at the database, on the constraint named ``constraint``."""
+    with pytest.raises(IntegrityError) as refusal, transaction.atomic():
+        yield
+    cause = refusal.value.__cause__
+    assert isinstance(cause, psycopg.errors.IntegrityError)
+    assert cause.diag.constraint_name == constraint

@@ -1,0 +1,95 @@
+"""Real processes for tests: Celery workers and beat, web servers, against the test database."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from celery import Celery
+from django.db import connection
+
+from memoryhub.embedded import celery_transport_settings
+
+PROJECT_DIR = Path(__file__).resolve().parents[2]
+
+
+def test_database_url() -> str:
+    """A DATABASE_URL for the test database this pytest process uses (socket or TCP)."""
+    params = connection.settings_dict
+    credentials = quote(params["USER"] or "")
+    if params["PASSWORD"]:
+        credentials += ":" + quote(params["PASSWORD"])
+    host = params["HOST"] or ""
+    port = params["PORT"] or "5432"
+    if host.startswith("/"):
+        return f"postgres://{credentials}@/{params['NAME']}?host={host}&port={port}"
+    return f"postgres://{credentials}@{host}:{port}/{params['NAME']}"
+
+
+def child_environment(*, var_dir: Path, broker_url: str | None) -> dict[str, str]:
+    """Environment for a child process: the test database, its own var dir, the given broker."""
+    env = dict(os.environ)
+    env["DATABASE_URL"] = test_database_url()
+    env["MEMORYHUB_VAR_DIR"] = str(var_dir)
+    env.pop("CELERY_BROKER_URL", None)
+    env.pop("CELERY_RESULT_BACKEND", None)
+    if broker_url and not broker_url.startswith("filesystem://"):
+        env["CELERY_BROKER_URL"] = broker_url
+    return env
+
+
+def celery_client(*, broker_url: str, var_dir: Path) -> Celery:
+    """A Celery app that talks to the same broker and result backend as the children we start."""
+    app = Celery("tests")
+    app.conf.update(
+        celery_transport_settings(broker_url=broker_url, var_dir=var_dir),
+        task_serializer="json",
+        accept_content=["json"],
+    )
+    return app
+
+
+@contextmanager
+def running(command: list[str], *, env: dict[str, str], log: Path) -> Iterator[subprocess.Popen[bytes]]:
+    """Run ``command`` for the duration of the block; stop it with SIGTERM, then SIGKILL."""
+    with log.open("wb") as output:
+        process = subprocess.Popen(command, cwd=PROJECT_DIR, env=env, stdout=output, stderr=subprocess.STDOUT)
+        try:
+            yield process
+        finally:
+            process.send_signal(signal.SIGTERM)
+            try:
+                process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+
+
+def celery_command(*args: str) -> list[str]:
+    return [sys.executable, "-m", "celery", "-A", "memoryhub", *args]
+
+
+def wait_until(predicate: Callable[[], Any], *, timeout: float, interval: float = 0.2) -> Any:
+    """Poll ``predicate`` until it returns something truthy; another process is doing the work.
+
+    This waits for a real child process, it does not stand in for controlling time.
+    """
+    pause = threading.Event()
+    deadline = timeout / interval
+    attempts = 0
+    while True:
+        result = predicate()
+        if result:
+            return result
+        attempts += 1
+        if attempts > deadline:
+            raise AssertionError(f"gave up waiting after {timeout} s")
+        pause.wait(interval)
