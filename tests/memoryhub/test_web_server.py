@@ -32,7 +32,17 @@ def _get(url: str) -> tuple[int, str]:
 def test_gunicorn_serves_the_admin_login_and_its_stylesheet(tmp_path: Path) -> None:
     port = _free_port()
     base = f"http://127.0.0.1:{port}"
-    command = [sys.executable, "-m", "gunicorn", "memoryhub.wsgi", "--bind", f"127.0.0.1:{port}", "--workers", "1"]
+    command = [
+        sys.executable,
+        "-m",
+        "gunicorn",
+        "memoryhub.wsgi",
+        "--bind",
+        f"127.0.0.1:{port}",
+        "--workers",
+        "1",
+        "--no-control-socket",
+    ]
     with running(command, env=child_environment(var_dir=tmp_path, broker_url=None), log=tmp_path / "web.log"):
         health = wait_until(lambda: _get(f"{base}/healthz")[0] and _get(f"{base}/healthz"), timeout=60)
         assert health == (200, '{"status": "ok"}')
