@@ -8,7 +8,7 @@ from collections.abc import Iterable
 
 from django.db import transaction
 
-from accounts.models import ApiKey, Community, Membership, MembershipRole, Profile, User
+from accounts.models import ApiKey, Community, ExternalIdentity, Membership, MembershipRole, Profile, User
 
 API_KEY_PREFIX = "mh_"
 
@@ -60,3 +60,30 @@ def apikey_create(
     api_key.full_clean()
     api_key.save()
     return api_key, raw_key
+
+
+@transaction.atomic
+def identity_resolve(*, community: Community, external_id: str, display_name: str = "") -> User:
+    """The person behind a platform id in ``community``, created (without a password) on first sight."""
+    identity = (
+        ExternalIdentity.objects.select_related("user").filter(community=community, external_id=external_id).first()
+    )
+    if identity is not None:
+        if display_name and identity.display_name != display_name:
+            identity.display_name = display_name
+            identity.save(update_fields=["display_name"])
+        return identity.user
+    username = f"{community.slug}:{external_id}"[:150]
+    user = user_create(username=username, display_name=display_name)
+    ExternalIdentity.objects.create(community=community, user=user, external_id=external_id, display_name=display_name)
+    membership_set(user=user, community=community)
+    return user
+
+
+def profile_memory_enabled_set(*, user: User, community: Community, enabled: bool) -> Profile:
+    """Turn memory on or off for a person in a community (``False`` is the opt-out)."""
+    profile, _ = Profile.objects.get_or_create(user=user, community=community)
+    if profile.memory_enabled != enabled:
+        profile.memory_enabled = enabled
+        profile.save(update_fields=["memory_enabled", "updated_at"])
+    return profile

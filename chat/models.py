@@ -194,6 +194,8 @@ class ConversationWindow(models.Model):
     closed_at = models.DateTimeField(null=True, blank=True)
     attempts = models.PositiveIntegerField(default=0)
     last_error = models.TextField(blank=True)
+    enqueued_at = models.DateTimeField(null=True, blank=True, help_text="When extraction was last queued.")
+    claimed_at = models.DateTimeField(null=True, blank=True, help_text="When a worker took it (its lease start).")
     prompt_tokens = models.PositiveIntegerField(default=0)
     completion_tokens = models.PositiveIntegerField(default=0)
     operations_applied = models.PositiveIntegerField(default=0)
@@ -221,6 +223,9 @@ class ConversationWindow(models.Model):
                 condition=~Q(state="done") | Q(extracted_at__isnull=False), name="window_done_has_extracted_at"
             ),
             models.CheckConstraint(condition=~Q(state="failed") | ~Q(last_error=""), name="window_failed_has_error"),
+            models.CheckConstraint(
+                condition=~Q(state="extracting") | Q(claimed_at__isnull=False), name="window_extracting_is_claimed"
+            ),
         ]
         indexes = [
             models.Index(fields=["last_message_at"], condition=Q(state="open"), name="window_open_last_msg_idx"),

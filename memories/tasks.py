@@ -1,10 +1,16 @@
-"""Celery tasks of the memory engine. Bodies call services; the names are final (beat uses them)."""
+"""Celery tasks of the memory engine: take ids, call one service, own the retry policy."""
 
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 from celery import shared_task
+from django.conf import settings
+
+from memories.services.extraction import MalformedExtractionError, window_extract
+from memories.services.windows import window_claim, window_finish, window_release, windows_sweep
+from memoryhub.ai.types import LLMError, LLMUnavailableError
 
 logger = logging.getLogger(__name__)
 
@@ -16,8 +22,43 @@ def _not_yet_implemented(task: str) -> int:
 
 @shared_task(name="memories.close_due_windows")
 def close_due_windows() -> int:
-    """Every 15 s: mark quiet or capped windows due and enqueue their extraction."""
-    return _not_yet_implemented("memories.close_due_windows")
+    """Every 15 s: close quiet or capped windows and queue every window waiting for extraction."""
+    queued = windows_sweep()
+    if queued:
+        logger.info("queued %d windows for extraction", len(queued))
+    return len(queued)
+
+
+@shared_task(name="memories.extract_window", bind=True, max_retries=None)
+def extract_window(self: Any, window_id: int) -> int:
+    """Extract one window. Transient LLM failures retry with exponential backoff; then ``failed``."""
+    window = window_claim(window_id=window_id)
+    if window is None:
+        return 0  # another worker has it, or it is finished
+    final = window.attempts >= settings.MEMORYHUB_EXTRACTION_MAX_ATTEMPTS
+    try:
+        result = window_extract(window=window)
+    except LLMUnavailableError as exc:
+        window_release(window=window, error=str(exc), final=final)
+        if final:
+            logger.error("window %s failed after %d attempts: %s", window_id, window.attempts, exc)
+            return 0
+        countdown = settings.MEMORYHUB_EXTRACTION_RETRY_SECONDS * 2 ** (window.attempts - 1)
+        raise self.retry(countdown=countdown, exc=exc) from exc
+    except (MalformedExtractionError, LLMError) as exc:
+        window_release(window=window, error=str(exc), final=True)
+        logger.error("window %s failed: %s", window_id, exc)
+        return 0
+    except Exception as exc:
+        window_release(window=window, error=f"{type(exc).__name__}: {exc}", final=final)
+        raise
+    window_finish(
+        window=window,
+        prompt_tokens=result.prompt_tokens,
+        completion_tokens=result.completion_tokens,
+        operations_applied=result.operations_applied,
+    )
+    return result.operations_applied
 
 
 @shared_task(name="memories.prune_expired_memories")

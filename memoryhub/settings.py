@@ -127,6 +127,8 @@ _celery = celery_transport_settings(broker_url=env.str("CELERY_BROKER_URL", defa
 CELERY_BROKER_URL = _celery["broker_url"]
 CELERY_BROKER_TRANSPORT_OPTIONS = _celery["broker_transport_options"]
 CELERY_RESULT_BACKEND = env.str("CELERY_RESULT_BACKEND", default="") or _celery["result_backend"]
+# Deployments (and test runs) sharing one broker keep apart by queue name.
+CELERY_TASK_DEFAULT_QUEUE = env.str("MEMORYHUB_QUEUE", default="memoryhub")
 CELERY_TASK_IGNORE_RESULT = True  # tasks write their results to the database
 CELERY_RESULT_EXPIRES = 3600
 CELERY_TASK_ACKS_LATE = True  # a worker killed mid-task leaves the message for another worker
@@ -144,7 +146,18 @@ OPENAI_BASE_URL = env.str("OPENAI_BASE_URL", default="")
 MEMORYHUB_CHAT_MODEL = env.str("MEMORYHUB_CHAT_MODEL", default="gpt-4o-mini")
 MEMORYHUB_EXTRACTION_MODEL = env.str("MEMORYHUB_EXTRACTION_MODEL", default="gpt-4o-mini")
 MEMORYHUB_SUMMARY_MODEL = env.str("MEMORYHUB_SUMMARY_MODEL", default="gpt-4o-mini")
+MEMORYHUB_LLM_TIMEOUT = env.float("MEMORYHUB_LLM_TIMEOUT", default=60.0)
+MEMORYHUB_LLM_MAX_RETRIES = env.int("MEMORYHUB_LLM_MAX_RETRIES", default=3)
+MEMORYHUB_LLM_REQUESTS_PER_MINUTE = env.int("MEMORYHUB_LLM_REQUESTS_PER_MINUTE", default=120)
+MEMORYHUB_LLM_MAX_IN_FLIGHT = env.int("MEMORYHUB_LLM_MAX_IN_FLIGHT", default=4)
+MEMORYHUB_LLM_MAX_WAIT_SECONDS = env.float("MEMORYHUB_LLM_MAX_WAIT_SECONDS", default=120.0)
+# A window claimed longer ago than this by a worker that never finished is handed out again.
+MEMORYHUB_WINDOW_LEASE_SECONDS = env.int("MEMORYHUB_WINDOW_LEASE_SECONDS", default=600)
+MEMORYHUB_EXTRACTION_MAX_ATTEMPTS = env.int("MEMORYHUB_EXTRACTION_MAX_ATTEMPTS", default=4)
+MEMORYHUB_EXTRACTION_RETRY_SECONDS = env.float("MEMORYHUB_EXTRACTION_RETRY_SECONDS", default=10.0)
 MEMORYHUB_EMBEDDINGS = env.str("MEMORYHUB_EMBEDDINGS", default="local")
+# ONNX Runtime threads for local embeddings: 1 leaves the second core to the other processes.
+MEMORYHUB_EMBEDDING_THREADS = env.int("MEMORYHUB_EMBEDDING_THREADS", default=1)
 MEMORYHUB_OPENAI_EMBEDDING_MODEL = env.str("MEMORYHUB_OPENAI_EMBEDDING_MODEL", default="text-embedding-3-small")
 # Both providers produce 384-dimensional vectors (MiniLM natively, OpenAI via `dimensions=384`);
 # the Memory.embedding column is created with this size by its migration.

@@ -266,6 +266,11 @@ def test_reopening_a_closed_window_while_another_is_open_is_refused(channel: Cha
             "window_failed_has_error",
             id="failed-without-error",
         ),
+        pytest.param(
+            _closed(ConversationWindowState.EXTRACTING, claimed_at=None),
+            "window_extracting_is_claimed",
+            id="extracting-without-claim",
+        ),
     ],
 )
 def test_window_with_inconsistent_state_is_refused(
@@ -297,7 +302,9 @@ def test_windows_in_every_valid_state_are_accepted(channel: Channel, web_channel
                 )
                 for reason in ConversationWindowCloseReason.values
             ),
-            ConversationWindow(channel=channel, first_message_at=NOW, last_message_at=later, **_closed("extracting")),
+            ConversationWindow(
+                channel=channel, first_message_at=NOW, last_message_at=later, **_closed("extracting", claimed_at=later)
+            ),
             ConversationWindow(
                 channel=channel, first_message_at=NOW, last_message_at=later, **_closed("done", extracted_at=later)
             ),

@@ -12,7 +12,7 @@ import pytest
 
 from tests.support.processes import child_environment, running, wait_until
 
-pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
+pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def _free_port() -> int:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import uuid
@@ -9,6 +10,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
+from django.apps import apps as django_apps
 from django.db import connection
 from django.utils import timezone
 from django_celery_beat.models import PeriodicTask
@@ -28,7 +30,7 @@ BROKERS = [
     ),
 ]
 
-pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
+pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.mark.parametrize("broker_url", BROKERS)
@@ -53,7 +55,14 @@ def test_worker_process_runs_a_countdown_task_against_our_database(
     assert datetime.fromisoformat(answer["executed_at"]) >= eta  # the countdown was honoured
 
 
+def _schedule_rows_restore() -> None:
+    """Put back the data migration's beat entries: transactional tests before us flushed them."""
+    migration = importlib.import_module("memories.migrations.0003_periodic_tasks")
+    migration.create_entries(django_apps, None)
+
+
 def test_beat_sends_the_scheduled_entries_from_the_database(tmp_path: Path) -> None:
+    _schedule_rows_restore()
     beat = celery_command("beat", "--loglevel=INFO", f"--pidfile={tmp_path / 'beat.pid'}")
     queue_folder = tmp_path / "broker" / "queue"
 

@@ -1,0 +1,1 @@
+"""Every write to memories, windows, profiles and entities goes through these modules."""

@@ -1,0 +1,51 @@
+"""Entities people mention (seed 001): upserted with mention counts and first/last mention."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from typing import Any
+
+from django.db import connection
+
+from accounts.models import Community, User
+
+
+def entity_mention_record(
+    *,
+    community: Community,
+    owner: User,
+    type: str,
+    name: str,
+    at: datetime,
+    relationship: str = "",
+    attributes: dict[str, Any] | None = None,
+) -> int:
+    """Insert the entity or count one more mention of it (same owner, type and name in any case)."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            """
+            INSERT INTO memories_entity
+                (community_id, owner_id, type, name, relationship, attributes,
+                 first_mentioned_at, last_mentioned_at, mention_count)
+            VALUES (%(community)s, %(owner)s, %(type)s, %(name)s, %(relationship)s, %(attributes)s::jsonb,
+                    %(at)s, %(at)s, 1)
+            ON CONFLICT (community_id, owner_id, type, lower(name)) DO UPDATE SET
+                mention_count = memories_entity.mention_count + 1,
+                last_mentioned_at = GREATEST(memories_entity.last_mentioned_at, EXCLUDED.last_mentioned_at),
+                first_mentioned_at = LEAST(memories_entity.first_mentioned_at, EXCLUDED.first_mentioned_at),
+                relationship = COALESCE(NULLIF(EXCLUDED.relationship, ''), memories_entity.relationship),
+                attributes = memories_entity.attributes || EXCLUDED.attributes
+            RETURNING id
+            """,
+            {
+                "community": community.pk,
+                "owner": owner.pk,
+                "type": type,
+                "name": name.strip()[:200],
+                "relationship": relationship.strip()[:200],
+                "attributes": json.dumps(attributes or {}),
+                "at": at,
+            },
+        )
+        return int(cursor.fetchone()[0])

@@ -1,0 +1,247 @@
+"""Creating, changing and removing memories; every change writes a MemoryRevision."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from datetime import datetime
+from typing import Any
+
+import numpy as np
+from django.db import transaction
+from django.db.models import QuerySet
+
+from accounts.models import Community, User
+from chat.models import ConversationWindow, Message, Persona
+from memories.models import Memory, MemoryRevision, MemoryRevisionAction, MemoryRevisionActor
+
+_WORD = re.compile(r"[a-z0-9']+")
+JACCARD_DUPLICATE = 0.7
+COSINE_DUPLICATE = 0.92
+
+
+def memory_snapshot(memory: Memory) -> dict[str, Any]:
+    """What a revision keeps of a memory: the fields a moderator reads and restores."""
+    return {
+        "content": memory.content,
+        "kind": memory.kind,
+        "topics": list(memory.topics),
+        "importance": memory.importance,
+        "expires_at": memory.expires_at.isoformat() if memory.expires_at else None,
+        "source": memory.source,
+        "reported_by": memory.reported_by_id,
+        "context": memory.context,
+        "persona": memory.persona_id,
+    }
+
+
+def _revision(
+    *,
+    memory: Memory,
+    action: str,
+    actor: str,
+    before: dict[str, Any] | None,
+    after: dict[str, Any] | None,
+    actor_user: User | None,
+    reason: str,
+    window: ConversationWindow | None,
+) -> MemoryRevision:
+    return MemoryRevision.objects.create(
+        memory=memory if after is not None else None,
+        memory_ref=memory.pk,
+        community_id=memory.community_id,
+        subject_id=memory.user_id,
+        action=action,
+        actor=actor,
+        actor_user=actor_user,
+        before=before,
+        after=after,
+        reason=reason[:500],
+        window=window,
+    )
+
+
+def memory_words(text: str) -> set[str]:
+    return set(_WORD.findall(text.lower()))
+
+
+def word_jaccard(left: str, right: str) -> float:
+    a, b = memory_words(left), memory_words(right)
+    return len(a & b) / len(a | b) if a and b else 0.0
+
+
+def memory_duplicate_find(
+    *, content: str, embedding: Sequence[float] | None, candidates: Iterable[Memory]
+) -> Memory | None:
+    """The candidate that says the same thing: word Jaccard ≥ 0.7 or cosine similarity ≥ 0.92."""
+    best: tuple[float, Memory] | None = None
+    vector = np.asarray(embedding, dtype=np.float32) if embedding is not None else None
+    for candidate in candidates:
+        score = word_jaccard(content, candidate.content)
+        if score < JACCARD_DUPLICATE and vector is not None and candidate.embedding is not None:
+            other = np.asarray(candidate.embedding, dtype=np.float32)
+            norms = float(np.linalg.norm(vector) * np.linalg.norm(other)) or 1.0
+            cosine = float(vector @ other) / norms
+            score = cosine if cosine >= COSINE_DUPLICATE else 0.0
+        if score >= JACCARD_DUPLICATE and (best is None or score > best[0]):
+            best = (score, candidate)
+    return best[1] if best else None
+
+
+@transaction.atomic
+def memory_create(
+    *,
+    community: Community,
+    user: User,
+    content: str,
+    kind: str,
+    importance: float,
+    expires_at: datetime | None,
+    source: str,
+    actor: str,
+    topics: Sequence[str] = (),
+    reported_by: User | None = None,
+    context: str = "",
+    persona: Persona | None = None,
+    source_window: ConversationWindow | None = None,
+    source_messages: Iterable[Message] = (),
+    embedding: Sequence[float] | None = None,
+    embedding_model: str = "",
+    actor_user: User | None = None,
+    reason: str = "",
+) -> Memory:
+    memory = Memory(
+        community=community,
+        user=user,
+        persona=persona,
+        content=content.strip(),
+        kind=kind,
+        topics=_topics_clean(topics),
+        importance=importance,
+        expires_at=expires_at,
+        source=source,
+        reported_by=reported_by,
+        context=context[:500],
+        source_window=source_window,
+        embedding=embedding,
+        embedding_model=embedding_model if embedding is not None else "",
+    )
+    memory.full_clean(exclude=["search_vector", "embedding", "source_messages"])
+    memory.save()
+    if source_messages:
+        memory.source_messages.set(list(source_messages))
+    _revision(
+        memory=memory,
+        action=MemoryRevisionAction.CREATED,
+        actor=actor,
+        before=None,
+        after=memory_snapshot(memory),
+        actor_user=actor_user,
+        reason=reason,
+        window=source_window,
+    )
+    return memory
+
+
+@transaction.atomic
+def memory_update(
+    *,
+    memory: Memory,
+    actor: str,
+    action: str = MemoryRevisionAction.UPDATED,
+    actor_user: User | None = None,
+    reason: str = "",
+    window: ConversationWindow | None = None,
+    embedding: Sequence[float] | None = None,
+    embedding_model: str = "",
+    **changes: Any,
+) -> Memory:
+    """Change ``memory``'s fields (content, kind, topics, importance, expires_at, context, …)."""
+    before = memory_snapshot(memory)
+    for field, value in changes.items():
+        setattr(memory, field, _topics_clean(value) if field == "topics" else value)
+    if "content" in changes:
+        memory.content = memory.content.strip()
+        memory.embedding = embedding
+        memory.embedding_model = embedding_model if embedding is not None else ""
+    memory.full_clean(exclude=["search_vector", "embedding", "source_messages"])
+    memory.save()
+    _revision(
+        memory=memory,
+        action=action,
+        actor=actor,
+        before=before,
+        after=memory_snapshot(memory),
+        actor_user=actor_user,
+        reason=reason,
+        window=window,
+    )
+    return memory
+
+
+@transaction.atomic
+def memory_delete(
+    *,
+    memory: Memory,
+    actor: str,
+    action: str = MemoryRevisionAction.FORGOTTEN,
+    actor_user: User | None = None,
+    reason: str = "",
+    window: ConversationWindow | None = None,
+) -> None:
+    _revision(
+        memory=memory,
+        action=action,
+        actor=actor,
+        before=memory_snapshot(memory),
+        after=None,
+        actor_user=actor_user,
+        reason=reason,
+        window=window,
+    )
+    memory.delete()
+
+
+def memories_delete_with_revisions(*, memories: QuerySet[Memory], action: str, actor: str, reason: str) -> int:
+    """Delete a set of memories in a few statements, each with its revision (maintenance, caps)."""
+    victims = list(memories.select_for_update())
+    if not victims:
+        return 0
+    MemoryRevision.objects.bulk_create(
+        MemoryRevision(
+            memory=None,
+            memory_ref=victim.pk,
+            community_id=victim.community_id,
+            subject_id=victim.user_id,
+            action=action,
+            actor=actor,
+            before=memory_snapshot(victim),
+            after=None,
+            reason=reason,
+        )
+        for victim in victims
+    )
+    Memory.objects.filter(pk__in=[victim.pk for victim in victims]).delete()
+    return len(victims)
+
+
+@transaction.atomic
+def memories_cap_enforce(*, community: Community, user: User, cap: int) -> int:
+    """Keep ``user`` within ``cap`` memories in ``community``: lowest importance, then oldest, go."""
+    keep = Memory.objects.filter(community=community, user=user).order_by("-importance", "-created_at")
+    excess = Memory.objects.filter(pk__in=keep.values("pk")[cap:])
+    return memories_delete_with_revisions(
+        memories=excess,
+        action=MemoryRevisionAction.CAPPED,
+        actor=MemoryRevisionActor.SYSTEM,
+        reason=f"over the per-user cap of {cap}",
+    )
+
+
+def _topics_clean(topics: Iterable[str]) -> list[str]:
+    seen: list[str] = []
+    for topic in topics:
+        tag = "-".join(str(topic).lower().split())[:40]
+        if tag and tag not in seen:
+            seen.append(tag)
+    return seen[:10]

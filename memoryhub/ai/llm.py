@@ -1,0 +1,31 @@
+"""Which LLM this process talks to: OpenAI-compatible when a key is set, else the offline engine."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from django.conf import settings
+
+from memoryhub.ai.types import LLM, Purpose
+
+
+@cache
+def llm_get() -> LLM:
+    if settings.OPENAI_API_KEY:
+        from memoryhub.ai.openai_llm import OpenAILLM
+
+        return OpenAILLM(
+            api_key=settings.OPENAI_API_KEY,
+            base_url=settings.OPENAI_BASE_URL,
+            models={
+                Purpose.CHAT: settings.MEMORYHUB_CHAT_MODEL,
+                Purpose.EXTRACTION: settings.MEMORYHUB_EXTRACTION_MODEL,
+                Purpose.SUMMARY: settings.MEMORYHUB_SUMMARY_MODEL,
+                Purpose.PROFILE: settings.MEMORYHUB_SUMMARY_MODEL,
+            },
+            timeout=settings.MEMORYHUB_LLM_TIMEOUT,
+            max_retries=settings.MEMORYHUB_LLM_MAX_RETRIES,
+        )
+    from memoryhub.ai.offline import OfflineLLM
+
+    return OfflineLLM()

@@ -1,0 +1,315 @@
+"""Seed 002's scenarios end to end: messages → window → real worker → fake LLM → memories."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.utils import timezone
+
+from accounts.models import Community, Profile, User
+from accounts.services import profile_memory_enabled_set
+from chat.models import Channel, ConversationWindowState
+from memories.extraction_tool import REDACTED, TOOL_NAME
+from memories.models import Entity, Memory, MemoryRevision
+from tests.memories.conftest import Say, extract_now
+from tests.support.fake_openai import FakeOpenAI
+
+pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
+
+
+def op(user_id: str, content: str, **fields: Any) -> dict[str, Any]:
+    return {"user_id": user_id, "action": "save", "content": content} | fields
+
+
+def test_alice_bob_and_charlie_each_get_their_own_facts(
+    llm_worker: Path, fake: FakeOpenAI, channel: Channel, people: dict[str, User], say: Say
+) -> None:
+    say("bob", "Where did you end up deciding to move?")
+    say("alice", "Austin!")
+    say("bob", "Nice, when?")
+    say("alice", "Next month actually")
+    say("charlie", "Oh cool, my sister lives there")
+    fake.script_tool_call(
+        TOOL_NAME,
+        {
+            "operations": [
+                op(
+                    "alice_456",
+                    "Alice is moving to Austin next month",
+                    kind="plan",
+                    importance="high",
+                    expiration="30d",
+                    topics=["moving", "austin"],
+                ),
+                op(
+                    "charlie_789",
+                    "Charlie's sister lives in Austin",
+                    kind="relationship",
+                    expiration="permanent",
+                    topics=["family", "austin"],
+                ),
+            ],
+            "profile_updates": [{"user_id": "alice_456", "profile": "Alice is about to move to Austin."}],
+            "entities": [
+                {
+                    "user_id": "charlie_789",
+                    "type": "person",
+                    "name": "Charlie's sister",
+                    "relationship": "Charlie's sister",
+                    "attributes": {"lives_in": "Austin"},
+                },
+                {"user_id": "alice_456", "type": "place", "name": "Austin"},
+            ],
+        },
+    )
+
+    window = extract_now(channel)
+
+    assert window.state == ConversationWindowState.DONE, window.last_error
+    (request,) = fake.chat_requests()
+    prompt = request.prompt
+    for line in [
+        "Bob (bob_123): Where did you end up deciding to move?",
+        "Alice (alice_456): Austin!",
+        "Charlie (charlie_789): Oh cool, my sister lives there",
+        "No existing memories for Charlie (charlie_789).",
+    ]:
+        assert line in prompt
+    assert request.body["tool_choice"]["function"]["name"] == TOOL_NAME
+    alice = Memory.objects.get(user=people["alice"])
+    assert (alice.kind, alice.importance, alice.source) == ("plan", 0.9, "passive")
+    assert alice.expires_at is not None
+    assert timedelta(days=29) < alice.expires_at - timezone.now() <= timedelta(days=30)
+    assert alice.embedding is not None and alice.embedding_model
+    assert Memory.objects.get(user=people["charlie"]).expires_at is None
+    assert not Memory.objects.filter(user=people["bob"]).exists()
+    assert MemoryRevision.objects.filter(action="created", actor="llm", window=window).count() == 2
+    assert Profile.objects.get(user=people["alice"]).summary == "Alice is about to move to Austin."
+    assert Entity.objects.get(owner=people["charlie"]).relationship == "Charlie's sister"
+    assert (window.operations_applied, window.message_count) == (2, 5)
+    assert window.prompt_tokens == len(prompt.split())
+
+
+def test_people_talking_past_each_other_are_never_cross_attributed(
+    llm_worker: Path, fake: FakeOpenAI, channel: Channel, people: dict[str, User], say: Say
+) -> None:
+    say("alice", "I just adopted a cat!")
+    say("bob", "Anyone watching the game tonight?")
+    say("alice", "Named her Luna")
+    say("charlie", "Yeah I've got it on, Celtics are up")
+    fake.script_tool_call(
+        TOOL_NAME,
+        {
+            "operations": [
+                op("alice_456", "Alice adopted a cat named Luna", kind="fact", topics=["pets"]),
+                op("charlie_789", "Charlie follows the Celtics", kind="preference", topics=["basketball"]),
+                op("dave_321", "Dave adopted a cat", kind="fact"),  # Dave was not in this window
+                op("bob_123", "Bob likes rumours", kind="rumour"),  # not a kind we know
+            ]
+        },
+    )
+
+    window = extract_now(channel)
+
+    assert window.state == ConversationWindowState.DONE
+    assert list(Memory.objects.filter(user=people["alice"]).values_list("content", flat=True)) == [
+        "Alice adopted a cat named Luna"
+    ]
+    assert list(Memory.objects.filter(user=people["charlie"]).values_list("content", flat=True)) == [
+        "Charlie follows the Celtics"
+    ]
+    assert not Memory.objects.filter(user__in=[people["bob"], people["dave"]]).exists()
+    assert window.operations_applied == 2
+
+
+def test_daves_rapid_messages_become_one_consolidated_memory_from_one_call(
+    llm_worker: Path, fake: FakeOpenAI, channel: Channel, people: dict[str, User], say: Say
+) -> None:
+    for text in [
+        "oh man",
+        "I just got the job offer",
+        "that startup I interviewed at last week",
+        "they want me to start in march",
+        "120k plus equity",
+    ]:
+        say("dave", text)
+    fake.script_tool_call(
+        TOOL_NAME,
+        {
+            "operations": [
+                op(
+                    "dave_321",
+                    "Dave received a job offer from a startup: 120k plus equity, starting in March",
+                    kind="event",
+                    importance="high",
+                    expiration="30d",
+                    topics=["job"],
+                )
+            ]
+        },
+    )
+
+    window = extract_now(channel)
+
+    assert len(fake.chat_requests()) == 1
+    prompt = fake.last_chat_prompt()
+    assert prompt.index("I just got the job offer") < prompt.index("120k plus equity")
+    assert Memory.objects.filter(user=people["dave"]).count() == 1
+    assert window.message_count == 5
+
+
+def test_a_third_party_fact_is_kept_for_the_known_member_with_its_reporter(
+    llm_worker: Path, fake: FakeOpenAI, community: Community, channel: Channel, people: dict[str, User], say: Say
+) -> None:
+    say("eve", "Hey did you guys hear? Frank got engaged!")
+    say("grace", "No way! To that girl he met at the concert?")
+    say("eve", "Yeah, Heather! They've been together like 2 years")
+    fake.script_tool_call(
+        TOOL_NAME,
+        {
+            "operations": [
+                op(
+                    "frank_111",
+                    "Frank got engaged to Heather after about 2 years together",
+                    kind="event",
+                    context="reported by Eve",
+                    importance="high",
+                ),
+                op("heather_1", "Heather got engaged to Frank", kind="event"),
+            ]
+        },
+    )
+
+    window = extract_now(channel)
+
+    assert "Known members who may be talked about:\n- Frank (frank_111)" in fake.last_chat_prompt()
+    frank = Memory.objects.get(user=people["frank"])
+    assert frank.reported_by == people["eve"]
+    assert "reported by Eve" in frank.context
+    assert not User.objects.filter(username__icontains="heather").exists()
+    assert Memory.objects.count() == 1 and window.operations_applied == 1
+
+
+def test_an_opted_out_participant_is_redacted_from_the_prompt_and_gets_nothing(
+    llm_worker: Path, fake: FakeOpenAI, community: Community, channel: Channel, people: dict[str, User], say: Say
+) -> None:
+    profile_memory_enabled_set(user=people["grace"], community=community, enabled=False)
+    say("grace", "My phone number is 555-0199 and I live on Elm Street")
+    say("alice", "I love rainy days")
+    fake.script_tool_call(
+        TOOL_NAME,
+        {"operations": [op("grace_987", "Grace lives on Elm Street"), op("alice_456", "Alice loves rainy days")]},
+    )
+
+    window = extract_now(channel)
+
+    prompt = fake.last_chat_prompt()
+    assert "Elm Street" not in prompt and "555-0199" not in prompt
+    assert f"Grace (grace_987): {REDACTED}" in prompt
+    assert "Existing memories for Grace" not in prompt and "No existing memories for Grace" not in prompt
+    assert not Memory.objects.filter(user=people["grace"]).exists()
+    assert Memory.objects.filter(user=people["alice"]).count() == 1
+    assert window.operations_applied == 1
+
+
+def test_existing_memories_are_shown_with_indices_and_updates_rewrite_them(
+    llm_worker: Path, fake: FakeOpenAI, channel: Channel, people: dict[str, User], say: Say
+) -> None:
+    say("alice", "I live in Portland")
+    fake.script_tool_call(TOOL_NAME, {"operations": [op("alice_456", "Alice lives in Portland")]})
+    extract_now(channel)
+    say("alice", "Actually I moved to Seattle last week")
+    fake.script_tool_call(
+        TOOL_NAME,
+        {
+            "operations": [
+                {
+                    "user_id": "alice_456",
+                    "action": "update",
+                    "memory_index": 0,
+                    "content": "Alice lives in Seattle (moved from Portland)",
+                }
+            ]
+        },
+    )
+
+    window = extract_now(channel)
+
+    assert "Existing memories for Alice (alice_456):\n  [0] Alice lives in Portland" in fake.last_chat_prompt()
+    (memory,) = Memory.objects.filter(user=people["alice"])
+    assert memory.content == "Alice lives in Seattle (moved from Portland)"
+    revision = MemoryRevision.objects.get(memory=memory, action="updated")
+    assert revision.before["content"] == "Alice lives in Portland" and revision.window == window
+
+
+def test_a_near_duplicate_save_updates_the_existing_memory(
+    llm_worker: Path, fake: FakeOpenAI, channel: Channel, people: dict[str, User], say: Say
+) -> None:
+    say("bob", "I really hate battle royale games")
+    fake.script_tool_call(TOOL_NAME, {"operations": [op("bob_123", "Bob hates battle royale games")]})
+    extract_now(channel)
+    say("bob", "seriously battle royales are the worst")
+    fake.script_tool_call(TOOL_NAME, {"operations": [op("bob_123", "Bob really hates battle royale games")]})
+
+    extract_now(channel)
+
+    (memory,) = Memory.objects.filter(user=people["bob"])
+    assert memory.content == "Bob really hates battle royale games"
+    assert list(memory.revisions.order_by("pk").values_list("action", flat=True)) == ["created", "updated"]
+
+
+def test_the_per_person_and_per_window_operation_caps_hold(
+    llm_worker: Path, fake: FakeOpenAI, community: Community, channel: Channel, people: dict[str, User], say: Say
+) -> None:
+    for who in ("alice", "bob", "charlie", "dave"):
+        say(who, f"hi, I am {who}")
+    facts = [
+        "keeps bees",
+        "speaks Welsh",
+        "owns a red canoe",
+        "collects stamps",
+        "bakes sourdough bread",
+        "runs marathons",
+        "plays the cello",
+    ]
+    operations = [
+        op(handle, f"{handle.split('_')[0].title()} {fact}")
+        for handle in ("alice_456", "bob_123", "charlie_789", "dave_321")
+        for fact in facts
+    ]
+    fake.script_tool_call(TOOL_NAME, {"operations": operations})
+
+    window = extract_now(channel)
+
+    counts = {who: Memory.objects.filter(user=people[who]).count() for who in ("alice", "bob", "charlie", "dave")}
+    assert counts == {"alice": 5, "bob": 5, "charlie": 5, "dave": 0}
+    assert window.operations_applied == community.max_operations_per_window == 15
+
+
+def test_the_per_person_memory_cap_drops_the_least_important(
+    llm_worker: Path, fake: FakeOpenAI, community: Community, channel: Channel, people: dict[str, User], say: Say
+) -> None:
+    community.max_memories_per_user = 3
+    community.save()
+    say("alice", "lots of news today")
+    fake.script_tool_call(
+        TOOL_NAME,
+        {
+            "operations": [
+                op("alice_456", "Alice has a dog named Rex", importance="high"),
+                op("alice_456", "Alice is tired today", importance="low", kind="emotion", expiration="1d"),
+                op("alice_456", "Alice works as a nurse", importance="high"),
+                op("alice_456", "Alice plays chess on Sundays", importance="medium"),
+            ]
+        },
+    )
+
+    extract_now(channel)
+
+    kept = set(Memory.objects.filter(user=people["alice"]).values_list("content", flat=True))
+    assert kept == {"Alice has a dog named Rex", "Alice works as a nurse", "Alice plays chess on Sundays"}
+    capped = MemoryRevision.objects.get(action="capped")
+    assert capped.before["content"] == "Alice is tired today" and capped.memory is None

@@ -1,0 +1,164 @@
+"""Conversation windows: debounce, caps, sweeps, claims and leases — all in the database."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from datetime import datetime, timedelta
+from typing import Any
+
+import pytest
+from django.db import connection
+from django.utils import timezone
+
+from accounts.models import Community, User
+from chat.models import Channel, ConversationWindow, ConversationWindowState, Message
+from chat.services import message_record
+from memories.services.windows import window_claim, window_release, window_retry, windows_close_due, windows_sweep
+
+State = ConversationWindowState
+
+
+@pytest.fixture
+def t0() -> datetime:
+    return timezone.now().replace(microsecond=0) - timedelta(hours=2)
+
+
+def _say(channel: Channel, author: User, at: datetime, text: str = "hello") -> Message:
+    return message_record(channel=channel, author=author, content=text, created_at=at)
+
+
+@pytest.mark.django_db
+def test_messages_inside_the_quiet_time_keep_the_window_open(
+    channel: Channel, alice: User, bob: User, t0: datetime
+) -> None:
+    for offset in (0, 100, 200):  # quiet time is 180 s: the talk never pauses that long
+        _say(channel, alice if offset % 200 == 0 else bob, t0 + timedelta(seconds=offset))
+    (window,) = ConversationWindow.objects.all()
+    assert window.message_count == 3
+
+    assert windows_close_due(now=t0 + timedelta(seconds=379)) == []
+    assert ConversationWindow.objects.get().state == State.OPEN
+
+    assert windows_close_due(now=t0 + timedelta(seconds=380)) == [window.pk]
+    window.refresh_from_db()
+    assert (window.state, window.close_reason) == (State.DUE, "quiet")
+    assert list(window.messages.values_list("created_at", flat=True)) == [
+        t0,
+        t0 + timedelta(seconds=100),
+        t0 + timedelta(seconds=200),
+    ]
+
+
+@pytest.mark.django_db
+def test_the_message_cap_closes_the_window_at_once_and_queues_extraction(
+    community: Community,
+    channel: Channel,
+    alice: User,
+    t0: datetime,
+    django_capture_on_commit_callbacks: Callable[..., Any],
+) -> None:
+    community.window_max_messages = 5
+    community.save()
+    with django_capture_on_commit_callbacks() as queued:
+        for n in range(5):
+            _say(channel, alice, t0 + timedelta(seconds=n))
+    first = ConversationWindow.objects.get()
+    assert (first.state, first.close_reason, first.message_count) == (State.DUE, "max_messages", 5)
+    assert len(queued) == 1 and first.enqueued_at is not None
+
+    _say(channel, alice, t0 + timedelta(seconds=6))
+    second = ConversationWindow.objects.exclude(pk=first.pk).get()
+    assert (second.state, second.message_count) == (State.OPEN, 1)
+
+
+@pytest.mark.django_db
+def test_a_steady_trickle_is_cut_at_the_duration_cap(channel: Channel, alice: User, t0: datetime) -> None:
+    for n in range(13):  # a message every 170 s never lets the 180 s quiet time pass
+        _say(channel, alice, t0 + timedelta(seconds=170 * n))
+    windows = list(ConversationWindow.objects.order_by("first_message_at"))
+    assert windows[0].close_reason == "max_duration"
+    assert windows[0].last_message_at - windows[0].first_message_at >= timedelta(seconds=1800)
+    assert windows[1].state == State.OPEN
+
+
+@pytest.mark.django_db
+def test_the_sweep_closes_an_old_window_by_duration(channel: Channel, alice: User, t0: datetime) -> None:
+    _say(channel, alice, t0)
+    window = ConversationWindow.objects.get()
+    assert windows_sweep(now=t0 + timedelta(seconds=1801)) == [window.pk]
+    window.refresh_from_db()
+    assert (window.state, window.close_reason) == (State.DUE, "max_duration")
+    # Queued once: the next sweep leaves it to the task already on its way.
+    assert windows_sweep(now=t0 + timedelta(seconds=1816)) == []
+
+
+@pytest.mark.django_db
+def test_a_claimed_window_is_not_claimed_again(channel: Channel, alice: User, t0: datetime) -> None:
+    _say(channel, alice, t0)
+    window = ConversationWindow.objects.get()
+    windows_close_due(now=t0 + timedelta(hours=1))
+    assert window_claim(window_id=window.pk) is not None
+    assert window_claim(window_id=window.pk) is None
+    window.refresh_from_db()
+    assert (window.state, window.attempts) == (State.EXTRACTING, 1)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_workers_racing_for_one_window_extract_it_once(channel: Channel, alice: User, t0: datetime) -> None:
+    _say(channel, alice, t0)
+    window = ConversationWindow.objects.get()
+    windows_close_due(now=t0 + timedelta(hours=1))
+    start = threading.Barrier(4)
+    claims: list[bool] = []
+
+    def worker() -> None:
+        try:
+            start.wait()
+            claims.append(window_claim(window_id=window.pk) is not None)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=worker) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(claims) == [False, False, False, True]
+    assert ConversationWindow.objects.get().attempts == 1
+
+
+@pytest.mark.django_db
+def test_a_window_whose_worker_died_is_handed_out_again_after_its_lease(
+    channel: Channel, alice: User, t0: datetime, settings: Any
+) -> None:
+    _say(channel, alice, t0)
+    window = ConversationWindow.objects.get()
+    windows_close_due(now=t0 + timedelta(hours=1))
+    claimed = window_claim(window_id=window.pk, now=t0 + timedelta(hours=1))
+    assert claimed is not None
+
+    lease = timedelta(seconds=settings.MEMORYHUB_WINDOW_LEASE_SECONDS)
+    assert windows_sweep(now=t0 + timedelta(hours=1) + lease - timedelta(seconds=1)) == []
+    assert windows_sweep(now=t0 + timedelta(hours=1) + lease + timedelta(seconds=1)) == [window.pk]
+    window.refresh_from_db()
+    assert window.state == State.DUE and window.message_count == 1
+    assert window_claim(window_id=window.pk) is not None
+
+
+@pytest.mark.django_db
+def test_a_failed_window_keeps_its_messages_and_can_be_retried(channel: Channel, alice: User, t0: datetime) -> None:
+    _say(channel, alice, t0, "I'm moving to Austin next month")
+    window = ConversationWindow.objects.get()
+    windows_close_due(now=t0 + timedelta(hours=1))
+    claimed = window_claim(window_id=window.pk)
+    assert claimed is not None
+    window_release(window=claimed, error="RateLimitError: slow down", final=True)
+    window.refresh_from_db()
+    assert (window.state, window.last_error) == (State.FAILED, "RateLimitError: slow down")
+    assert Message.objects.filter(window=window).count() == 1
+
+    assert window_retry(window=window)
+    window.refresh_from_db()
+    assert (window.state, window.attempts) == (State.DUE, 0)
+    assert not window_retry(window=window)  # only failed windows are retried

@@ -1,0 +1,255 @@
+"""The embedders: the local MiniLM model on ONNX Runtime, and an OpenAI-compatible endpoint."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import threading
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+import numpy as np
+import pytest
+
+from memoryhub.ai import embeddings
+from memoryhub.ai.embeddings import (
+    EmbeddingError,
+    EmbeddingModelError,
+    EmbeddingUnavailableError,
+    LocalMiniLMEmbedder,
+    OpenAIEmbedder,
+    embedder_get,
+)
+
+KITTEN = "I adopted a kitten"
+CAT = "I got a new cat"
+STOCKS = "The stock market fell today"
+
+
+@pytest.fixture(scope="module")
+def local() -> LocalMiniLMEmbedder:
+    return LocalMiniLMEmbedder()
+
+
+def _cosine(a: np.ndarray, b: np.ndarray) -> float:
+    return float(a @ b)  # the rows are unit vectors
+
+
+# --- Local MiniLM ------------------------------------------------------------------------------
+
+
+def test_local_model_gives_one_384_dimensional_unit_vector_per_text(local: LocalMiniLMEmbedder) -> None:
+    vectors = local.embed([KITTEN, CAT, STOCKS, ""])
+
+    assert vectors.shape == (4, 384)
+    assert vectors.dtype == np.float32
+    np.testing.assert_allclose(np.linalg.norm(vectors, axis=1), 1.0, atol=1e-5)
+    assert local.model_name == "all-MiniLM-L6-v2-int8"
+    assert local.dimensions == 384
+
+
+def test_one_text_gives_a_single_vector_equal_to_its_row_in_a_batch(local: LocalMiniLMEmbedder) -> None:
+    one = local.embed_one(CAT)
+
+    assert one.shape == (384,)
+    np.testing.assert_allclose(one, local.embed([KITTEN, CAT])[1], atol=1e-6)
+
+
+def test_no_texts_give_an_empty_matrix(local: LocalMiniLMEmbedder) -> None:
+    assert local.embed([]).shape == (0, 384)
+
+
+def test_sentences_with_the_same_meaning_are_closer_than_unrelated_ones(local: LocalMiniLMEmbedder) -> None:
+    kitten, cat, stocks = local.embed([KITTEN, CAT, STOCKS])
+
+    assert _cosine(kitten, cat) > 0.5
+    assert _cosine(kitten, cat) > _cosine(kitten, stocks) + 0.3
+    assert _cosine(kitten, cat) > _cosine(cat, stocks) + 0.3
+
+
+def test_batching_gives_the_same_vectors_as_one_by_one(local: LocalMiniLMEmbedder) -> None:
+    # Lengths from one token to past the limit, so runs are padded differently than singles.
+    texts = [
+        "ok",
+        KITTEN,
+        "My sister Jane is visiting from Berlin next month, so I won't be online much.",
+        STOCKS,
+        "We're moving to Lisbon in September; the paperwork is a nightmare and the movers keep changing the date. " * 4,
+        CAT,
+        "word " * 400,
+    ] * 6
+    small_runs = LocalMiniLMEmbedder(batch_size=4)
+
+    one_by_one = np.stack([local.embed_one(text) for text in texts])
+
+    np.testing.assert_allclose(local.embed(texts), one_by_one, atol=1e-5)
+    np.testing.assert_allclose(small_runs.embed(texts), one_by_one, atol=1e-5)
+
+
+def test_long_text_is_cut_at_256_tokens_without_error(local: LocalMiniLMEmbedder) -> None:
+    # 200 filler words leave the next word inside the model's 256 tokens (the tokenizer file
+    # itself says 128), and anything after 300 filler words outside them.
+    filler = "and " * 200
+    inside_kitten, inside_stocks = local.embed([filler + "kittens purr", filler + "stocks crash"])
+    filler = "and " * 300
+    beyond_kitten, beyond_stocks = local.embed([filler + "kittens purr", filler + "stocks crash"])
+
+    assert _cosine(inside_kitten, inside_stocks) < 0.999
+    np.testing.assert_allclose(beyond_kitten, beyond_stocks, atol=1e-6)
+    np.testing.assert_allclose(np.linalg.norm(local.embed_one("word " * 20_000)), 1.0, atol=1e-5)
+
+
+def test_a_model_file_that_does_not_match_its_checksum_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(embeddings, "_runtimes", {})  # forget the loaded model, as a new process would
+    monkeypatch.setattr(embeddings, "MINILM_MODEL_SHA256", "0" * 64)
+
+    with pytest.raises(EmbeddingModelError, match=r"embedding model .*model\.onnx has SHA-256 8199be6f.*expected 0000"):
+        LocalMiniLMEmbedder().embed([KITTEN])
+
+
+def test_a_tokenizer_file_that_does_not_match_its_checksum_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(embeddings, "_runtimes", {})
+    monkeypatch.setattr(embeddings, "MINILM_TOKENIZER_SHA256", "0" * 64)
+
+    with pytest.raises(EmbeddingModelError, match=r"embedding tokenizer .*tokenizer\.json has SHA-256"):
+        LocalMiniLMEmbedder().embed_one(KITTEN)
+
+
+def test_the_tokenizer_kept_in_the_project_matches_its_checksum_and_licence() -> None:
+    tokenizer = embeddings.MINILM_TOKENIZER_PATH
+
+    assert hashlib.sha256(tokenizer.read_bytes()).hexdigest() == embeddings.MINILM_TOKENIZER_SHA256
+    notice = (tokenizer.parent / "NOTICE").read_text()
+    assert "all-MiniLM-L6-v2" in notice
+    assert "Apache License, Version 2.0" in notice
+    assert "Apache License" in (tokenizer.parent / "LICENSE").read_text()
+
+
+def test_the_local_embedder_is_the_default(settings: Any) -> None:
+    settings.MEMORYHUB_EMBEDDINGS = "local"
+
+    assert isinstance(embedder_get(), LocalMiniLMEmbedder)
+    assert embedder_get() is embedder_get()
+
+
+def test_the_local_embedder_runs_on_the_configured_number_of_threads(settings: Any) -> None:
+    settings.MEMORYHUB_EMBEDDINGS = "local"
+    settings.MEMORYHUB_EMBEDDING_THREADS = 2
+
+    embedder = embedder_get()
+
+    assert isinstance(embedder, LocalMiniLMEmbedder)
+    assert embedder.threads == 2
+    np.testing.assert_allclose(embedder.embed_one(KITTEN), LocalMiniLMEmbedder(threads=1).embed_one(KITTEN), atol=1e-5)
+
+
+# --- OpenAI-compatible endpoint ------------------------------------------------------------------
+
+
+class EmbeddingsStub(ThreadingHTTPServer):
+    """Just enough of ``POST /v1/embeddings`` on 127.0.0.1: vectors from the text's hash, not normalised."""
+
+    def __init__(self) -> None:
+        super().__init__(("127.0.0.1", 0), _EmbeddingsHandler)
+        self.requests: list[dict[str, Any]] = []
+        self.fail_with: int | None = None
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.server_address[1]}/v1"
+
+
+def stub_vector(text: str, dimensions: int) -> list[float]:
+    seed = int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
+    return (np.random.default_rng(seed).normal(size=dimensions) * 3).tolist()
+
+
+class _EmbeddingsHandler(BaseHTTPRequestHandler):
+    server: EmbeddingsStub
+
+    def do_POST(self) -> None:
+        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+        self.server.requests.append({"path": self.path, "authorization": self.headers["Authorization"], **body})
+        if self.server.fail_with:
+            self._reply(self.server.fail_with, {"error": {"message": "stub failure", "type": "server_error"}})
+            return
+        data = [
+            {"object": "embedding", "index": index, "embedding": stub_vector(text, body["dimensions"])}
+            for index, text in enumerate(body["input"])
+        ]
+        data.reverse()  # servers may answer out of order: the index says where each vector goes
+        self._reply(200, {"object": "list", "data": data, "model": body["model"], "usage": {}})
+
+    def _reply(self, status: int, payload: dict[str, Any]) -> None:
+        encoded = json.dumps(payload).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(encoded)))
+        self.end_headers()
+        self.wfile.write(encoded)
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@pytest.fixture
+def stub() -> Iterator[EmbeddingsStub]:
+    server = EmbeddingsStub()
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield server
+    server.shutdown()
+    server.server_close()
+    thread.join()
+
+
+@pytest.fixture
+def openai_settings(settings: Any, stub: EmbeddingsStub) -> Any:
+    settings.MEMORYHUB_EMBEDDINGS = "openai"
+    settings.MEMORYHUB_OPENAI_EMBEDDING_MODEL = "text-embedding-3-small"
+    settings.OPENAI_API_KEY = "sk-test"
+    settings.OPENAI_BASE_URL = stub.base_url
+    return settings
+
+
+def test_openai_embedder_asks_for_384_dimensions_in_batches_of_256(openai_settings: Any, stub: EmbeddingsStub) -> None:
+    texts = [f"memory number {index}" for index in range(300)]
+
+    embedder = embedder_get()
+    vectors = embedder.embed(texts)
+
+    assert isinstance(embedder, OpenAIEmbedder)
+    assert embedder.model_name == "openai:text-embedding-3-small"
+    assert [len(request["input"]) for request in stub.requests] == [256, 44]
+    assert {request["path"] for request in stub.requests} == {"/v1/embeddings"}
+    assert {request["model"] for request in stub.requests} == {"text-embedding-3-small"}
+    assert {request["dimensions"] for request in stub.requests} == {384}
+    assert {request["authorization"] for request in stub.requests} == {"Bearer sk-test"}
+    assert vectors.shape == (300, 384)
+    assert vectors.dtype == np.float32
+    np.testing.assert_allclose(np.linalg.norm(vectors, axis=1), 1.0, atol=1e-5)
+    expected = np.asarray(stub_vector(texts[299], 384))
+    np.testing.assert_allclose(vectors[299], expected / np.linalg.norm(expected), atol=1e-6)
+
+
+def test_openai_embedder_for_one_text(openai_settings: Any, stub: EmbeddingsStub) -> None:
+    vector = embedder_get().embed_one(KITTEN)
+
+    assert vector.shape == (384,)
+    assert stub.requests[0]["input"] == [KITTEN]
+
+
+def test_an_openai_server_error_is_reported_as_unavailable(openai_settings: Any, stub: EmbeddingsStub) -> None:
+    stub.fail_with = 503
+
+    with pytest.raises(EmbeddingUnavailableError, match="openai:text-embedding-3-small is unavailable"):
+        OpenAIEmbedder(max_retries=0).embed([KITTEN])
+
+
+def test_an_openai_refusal_is_reported_as_an_embedding_error(openai_settings: Any, stub: EmbeddingsStub) -> None:
+    stub.fail_with = 400
+
+    with pytest.raises(EmbeddingError, match="refused to embed") as refusal:
+        OpenAIEmbedder(max_retries=0).embed([KITTEN])
+    assert not isinstance(refusal.value, EmbeddingUnavailableError)
