@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Any
 
 from django.db import transaction
 from django.db.models import DurationField, ExpressionWrapper, F, QuerySet, Value
@@ -12,6 +14,7 @@ from django.utils import timezone
 
 from accounts.models import Community, User
 from chat.models import (
+    MESSAGE_MAX_LENGTH,
     Channel,
     ChannelKind,
     ChatSession,
@@ -21,7 +24,14 @@ from chat.models import (
     Persona,
     PersonaExtractionMode,
 )
+from memories.extraction_tool import REMEMBER_TOOL, REMEMBER_TOOL_NAME, talking_with_line
+from memories.models import Memory
+from memories.services.remember import remember_apply
 from memories.services.windows import window_from_messages, window_message_add
+from memoryhub.ai.llm import llm_get
+from memoryhub.ai.types import LLM, Purpose
+
+REPLY_HISTORY = 20  # messages of the session the reply model sees (context assembly adds memory)
 
 
 def persona_create(*, community: Community, name: str, system_prompt: str, **settings: object) -> Persona:
@@ -119,6 +129,8 @@ def session_message_add(
         session.refresh_from_db()
         interval = persona.community.working_summary_interval
         if session.message_count - session.working_summary_message_count >= interval:
+            # Counted as covered now, so the next messages do not ask again before the task runs.
+            ChatSession.objects.filter(pk=session.pk).update(working_summary_message_count=session.message_count)
             transaction.on_commit(lambda: summarize_session.delay(session.pk, final=False))
         mode = persona.extraction_mode
         if role == MessageRole.ASSISTANT and mode in (PersonaExtractionMode.EVERY_TURN, PersonaExtractionMode.PERIODIC):
@@ -166,3 +178,41 @@ def _sessions_end(sessions: QuerySet[ChatSession], *, now: datetime) -> list[int
                 )
         transaction.on_commit(lambda: [summarize_session.delay(pk, final=True) for pk in ids])
     return ids
+
+
+@dataclass(frozen=True)
+class ChatReply:
+    message: Message
+    reply: Message
+    remembered: list[Memory]
+
+
+def session_reply(*, session: ChatSession, text: str, llm: LLM | None = None) -> ChatReply:
+    """One chat turn: store the person's message, ask the LLM for the persona's reply, store it.
+
+    ``llm_triggered`` personas offer the model a ``remember`` tool; what it remembers is saved
+    at once (validated like every LLM output).
+    """
+    persona = session.persona
+    user = session.user
+    message = session_message_add(session=session, content=text, role=MessageRole.USER)
+    history = list(session.messages.order_by("-created_at", "-pk")[:REPLY_HISTORY])
+    system = "\n\n".join(
+        part for part in (persona.system_prompt, talking_with_line(user.display_name or user.username)) if part
+    )
+    prompt: list[dict[str, Any]] = [{"role": "system", "content": system}]
+    prompt += [{"role": m.role, "content": m.content} for m in reversed(history)]
+    triggered = persona.use_memory and persona.extraction_mode == PersonaExtractionMode.LLM_TRIGGERED
+    completion = (llm or llm_get()).complete(
+        purpose=Purpose.CHAT, messages=prompt, tools=[REMEMBER_TOOL] if triggered else None
+    )
+    remembered = []
+    if triggered:
+        for call in completion.tool_calls:
+            if call.name == REMEMBER_TOOL_NAME and (
+                memory := remember_apply(session=session, arguments=call.arguments, evidence=message)
+            ):
+                remembered.append(memory)
+    reply_text = completion.content.strip() or "…"
+    reply = session_message_add(session=session, content=reply_text[:MESSAGE_MAX_LENGTH], role=MessageRole.ASSISTANT)
+    return ChatReply(message=message, reply=reply, remembered=remembered)

@@ -99,6 +99,7 @@ EXTRACTION_TOOL: dict[str, Any] = {
 # folded when formatting so a message can never forge another speaker's line.
 _LINE = re.compile(r"^\[(?P<time>\d{2}:\d{2}:\d{2})\] (?P<name>.+?) \((?P<handle>[^()\s]+)\): (?P<content>.*)$")
 REDACTED = "[message withheld: this person opted out of memory]"
+BOT_HANDLE = "bot"  # the persona's own lines: shown for context, never remembered
 
 
 @dataclass(frozen=True)
@@ -204,7 +205,10 @@ def extraction_prompt_build(
 
 def extraction_prompt_parse(text: str) -> ParsedPrompt:
     """Read back what :func:`extraction_prompt_build` wrote (the offline engine's input)."""
-    start, end = text.find(CONVERSATION_START), text.find(CONVERSATION_END)
+    # The closing marker counts only on a line of its own: message lines are flattened and
+    # prefixed, so no message can forge it.
+    start = text.find(CONVERSATION_START)
+    end = text.find(f"\n{CONVERSATION_END}\n", start) + 1 if start >= 0 else -1
     conversation = text[start + len(CONVERSATION_START) : end] if 0 <= start < end else ""
     memories: dict[str, list[str]] = {}
     members: dict[str, str] = {}
@@ -229,6 +233,35 @@ def extraction_prompt_parse(text: str) -> ParsedPrompt:
     for line in lines:
         members.setdefault(line.handle, line.name)
     return ParsedPrompt(lines=lines, memories=memories, members=members)
+
+
+# --- The reply model's own memory tool (persona extraction mode ``llm_triggered``) -------------
+
+REMEMBER_TOOL_NAME = "remember"
+REMEMBER_TOOL: dict[str, Any] = {
+    "type": "function",
+    "function": {
+        "name": REMEMBER_TOOL_NAME,
+        "description": "Remember a durable fact about the person you are talking with, for future conversations.",
+        "parameters": {
+            "type": "object",
+            "properties": {
+                "content": {"type": "string", "description": "A self-contained fact naming the person."},
+                "kind": {"type": "string", "enum": list(MemoryKind.values)},
+                "importance": {"type": "string", "enum": list(IMPORTANCE_LEVELS)},
+                "expiration": {"type": "string", "enum": list(EXPIRATIONS)},
+                "topics": {"type": "array", "items": {"type": "string"}},
+            },
+            "required": ["content"],
+        },
+    },
+}
+TALKING_WITH = re.compile(r"You are talking with (?P<name>[^.\n]+)\.")
+
+
+def talking_with_line(name: str) -> str:
+    """The system-prompt line that tells the reply model (and the offline engine) who the person is."""
+    return f"You are talking with {' '.join(name.split())}."
 
 
 # --- Semantic profile (seed 003) ------------------------------------------------------------

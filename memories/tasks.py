@@ -8,7 +8,9 @@ from typing import Any
 from celery import shared_task
 from django.conf import settings
 
+from accounts.models import Profile
 from memories.services.extraction import MalformedExtractionError, window_extract
+from memories.services.summaries import profile_semantic_refresh, profiles_due_for_refresh
 from memories.services.windows import window_claim, window_finish, window_release, windows_sweep
 from memoryhub.ai.types import LLMError, LLMUnavailableError
 
@@ -81,5 +83,24 @@ def decay_importance() -> int:
 
 @shared_task(name="memories.refresh_semantic_profiles")
 def refresh_semantic_profiles() -> int:
-    """Daily: rewrite each person's semantic profile from their top memories."""
-    return _not_yet_implemented("memories.refresh_semantic_profiles")
+    """Daily: queue a semantic-profile rewrite for everyone whose memories changed since the last."""
+    due = profiles_due_for_refresh()
+    for profile_id in due:
+        refresh_profile.delay(profile_id)
+    logger.info("queued %d semantic profile refreshes", len(due))
+    return len(due)
+
+
+@shared_task(
+    name="memories.refresh_profile",
+    autoretry_for=(LLMUnavailableError,),
+    retry_backoff=30,
+    retry_backoff_max=1800,
+    max_retries=5,
+)
+def refresh_profile(profile_id: int) -> bool:
+    profile = Profile.objects.select_related("user", "community").filter(pk=profile_id).first()
+    if profile is None:
+        return False
+    profile_semantic_refresh(profile=profile)
+    return True

@@ -25,6 +25,7 @@ from accounts.models import Community, ExternalIdentity, Membership, Profile, Us
 from chat.models import ChannelKind, ConversationWindow, Message, MessageRole
 from memories.extraction_tool import (
     ACTIONS,
+    BOT_HANDLE,
     EXPIRATIONS,
     EXTRACTION_SYSTEM_PROMPT,
     EXTRACTION_TOOL,
@@ -103,7 +104,7 @@ class _Plan:
 def _people(window: ConversationWindow, messages: list[Message]) -> tuple[dict[str, Person], dict[str, Person]]:
     """(participants, known members named in the window) by handle."""
     community = window.channel.community
-    authors = {m.author_id: m.author for m in messages if m.author is not None}
+    authors = {m.author.pk: m.author for m in messages if m.author is not None}
     text = " ".join(m.content for m in messages).lower()
     words = set(_WORD.findall(text))
     members = (
@@ -179,7 +180,7 @@ def extraction_messages_build(
             name, handle = person.name, person.handle
         else:
             name = message.persona.name if message.persona else "Bot"
-            handle, content = "bot", message.content
+            handle, content = BOT_HANDLE, message.content
         lines.append(conversation_line_format(at=message.created_at, name=name, handle=handle, content=content))
     prompt = extraction_prompt_build(
         place=f"#{channel.name} of {channel.community.name}",
@@ -325,7 +326,7 @@ def _operation_validate(
     )
     return Operation(
         subject=subject,
-        action=action,
+        action=str(action),
         content=content,
         kind=kind,
         importance=IMPORTANCE_LEVELS[level],
@@ -365,7 +366,7 @@ def _person_apply(
                 m for m in messages if m.author_id in {person.user.pk, op.reporter.user.pk if op.reporter else None}
             ]
             expires_at = now + delta if (delta := EXPIRATIONS[op.expiration]) else None
-            fields = {
+            fields: dict[str, Any] = {
                 "content": op.content,
                 "kind": op.kind,
                 "topics": op.topics,

@@ -7,12 +7,13 @@ import logging
 from datetime import datetime
 
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
 from accounts.models import ExternalIdentity, Profile
 from chat.models import ChatSession, MessageRole
 from memories.extraction_tool import (
+    BOT_HANDLE,
     PROFILE_TOOL,
     PROFILE_TOOL_NAME,
     conversation_line_format,
@@ -46,7 +47,7 @@ def _session_lines(session: ChatSession, *, last: int) -> list[str]:
         if message.role == MessageRole.USER and message.author is not None:
             name, handle = message.author.display_name or message.author.username, message.author.username
         else:
-            name, handle = session.persona.name, "bot"
+            name, handle = session.persona.name, BOT_HANDLE
         lines.append(conversation_line_format(at=message.created_at, name=name, handle=handle, content=message.content))
     return lines
 
@@ -158,3 +159,23 @@ def profile_semantic_refresh(*, profile: Profile, llm: LLM | None = None, now: d
         locked.semantic_refreshed_at = now
         locked.save()
     return locked
+
+
+def profiles_due_for_refresh(*, limit: int = 5000) -> list[int]:
+    """Profiles whose memories changed since their last semantic refresh (one query)."""
+    never = Q(semantic_refreshed_at__isnull=True) & Exists(
+        Memory.objects.filter(community_id=OuterRef("community_id"), user_id=OuterRef("user_id"))
+    )
+    since = Exists(
+        Memory.objects.filter(
+            community_id=OuterRef("community_id"),
+            user_id=OuterRef("user_id"),
+            updated_at__gt=OuterRef("semantic_refreshed_at"),
+        )
+    )
+    return list(
+        Profile.objects.filter(memory_enabled=True)
+        .filter(never | since)
+        .order_by("pk")
+        .values_list("pk", flat=True)[:limit]
+    )

