@@ -340,7 +340,7 @@ def _row_counts() -> dict[str, int]:
 def scratch_community(*, window_max_messages: int) -> Iterator[Community]:
     """A community of our own, deleted afterwards with the people created in it."""
     slug = f"bench-extract-{secrets.token_hex(4)}"
-    community = community_create(name=f"Benchmark {slug}", slug=slug, window_max_messages=window_max_messages)
+    community = community_create(name="Extraction benchmark", slug=slug, window_max_messages=window_max_messages)
     try:
         yield community
     finally:

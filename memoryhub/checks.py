@@ -38,6 +38,31 @@ def configuration_check(app_configs: Any = None, **kwargs: Any) -> list[Error]:
                 id="memoryhub.E003",
             )
         )
+    for name in (
+        "MEMORYHUB_LLM_TIMEOUT",
+        "MEMORYHUB_LLM_REQUESTS_PER_MINUTE",
+        "MEMORYHUB_LLM_MAX_IN_FLIGHT",
+        "MEMORYHUB_LLM_MAX_WAIT_SECONDS",
+        "MEMORYHUB_WINDOW_LEASE_SECONDS",
+        "MEMORYHUB_EXTRACTION_MAX_ATTEMPTS",
+        "MEMORYHUB_EMBEDDING_THREADS",
+    ):
+        if getattr(settings, name) <= 0:
+            errors.append(
+                Error(
+                    f"{name}={getattr(settings, name)!r} must be positive.",
+                    hint="Unset it for the default.",
+                    id="memoryhub.E005",
+                )
+            )
+    if settings.MEMORYHUB_LLM_MAX_RETRIES < 0 or settings.MEMORYHUB_EXTRACTION_RETRY_SECONDS < 0:
+        errors.append(
+            Error(
+                "MEMORYHUB_LLM_MAX_RETRIES and MEMORYHUB_EXTRACTION_RETRY_SECONDS cannot be negative.",
+                hint="Unset them for the defaults.",
+                id="memoryhub.E006",
+            )
+        )
     if settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
         errors.append(
             Error(

@@ -162,3 +162,34 @@ def test_a_failed_window_keeps_its_messages_and_can_be_retried(channel: Channel,
     window.refresh_from_db()
     assert (window.state, window.attempts) == (State.DUE, 0)
     assert not window_retry(window=window)  # only failed windows are retried
+
+
+@pytest.mark.django_db
+def test_a_community_extraction_rate_of_zero_skips_the_llm_and_keeps_the_messages(
+    community: Community, channel: Channel, alice: User, t0: datetime
+) -> None:
+    from memories.services.extraction import window_extract
+
+    community.extraction_rate = 0.0
+    community.save()
+    _say(channel, alice, t0, "I'm moving to Austin next month")
+    windows_close_due(now=t0 + timedelta(hours=1))
+    claimed = window_claim(window_id=ConversationWindow.objects.get().pk)
+    assert claimed is not None
+
+    result = window_extract(window=claimed, llm=_RefusingLLM())
+
+    assert result.skipped == "not sampled by extraction_rate"
+    assert result.prompt_tokens == 0 and claimed.messages.count() == 1
+
+
+class _RefusingLLM:
+    """An LLM that must not be called."""
+
+    name = "refusing"
+
+    def complete(self, **kwargs: Any) -> Any:
+        raise AssertionError("the LLM was called")
+
+    def stream(self, **kwargs: Any) -> Any:
+        raise AssertionError("the LLM was called")
