@@ -8,7 +8,16 @@ from django.contrib import admin
 from django.db.models import BooleanField, ExpressionWrapper, Q, QuerySet
 from django.http import HttpRequest
 
-from memories.models import Entity, Memory, MemoryRevision
+from memories.models import (
+    Entity,
+    Memory,
+    MemoryRevision,
+    MemoryRevisionAction,
+    MemoryRevisionActor,
+    MemorySource,
+)
+from memories.services.memory import memories_delete_with_revisions, memory_create, memory_delete, memory_update
+from memoryhub.ai.embeddings import embedder_get
 
 
 class EmbeddingListFilter(admin.SimpleListFilter):
@@ -76,6 +85,64 @@ class MemoryAdmin(admin.ModelAdmin):
     )
     date_hierarchy = "created_at"
     show_full_result_count = False
+
+    # Moderators' changes go through the memory services, so each one is in the history with
+    # its author, and changed content gets a new vector.
+    def save_model(self, request: HttpRequest, obj: Memory, form: Any, change: bool) -> None:
+        editable = ("content", "kind", "topics", "importance", "expires_at", "persona", "reported_by", "context")
+        changes: dict[str, Any] = {name: getattr(obj, name) for name in form.changed_data if name in editable}
+        vector: dict[str, Any] = {}
+        if not change or "content" in changes:
+            embedder = embedder_get()
+            vector = {"embedding": embedder.embed_one(obj.content).tolist(), "embedding_model": embedder.model_name}
+        if change:
+            memory_update(
+                memory=Memory.objects.get(pk=obj.pk),
+                actor=MemoryRevisionActor.MODERATOR,
+                action=MemoryRevisionAction.MODERATOR_EDIT,
+                actor_user=request.user,  # type: ignore[arg-type]
+                reason="edited in the admin",
+                **vector,
+                **changes,
+            )
+            return
+        created = memory_create(
+            community=obj.community,
+            user=obj.user,
+            persona=obj.persona,
+            content=obj.content,
+            kind=obj.kind,
+            topics=obj.topics,
+            importance=obj.importance,
+            expires_at=obj.expires_at,
+            source=MemorySource.MODERATOR,
+            reported_by=obj.reported_by,
+            context=obj.context,
+            actor=MemoryRevisionActor.MODERATOR,
+            actor_user=request.user,  # type: ignore[arg-type]
+            reason="added in the admin",
+            **vector,
+        )
+        obj.pk = created.pk  # the admin saves the many-to-many fields on this instance next
+        obj._state.adding = False
+
+    def delete_model(self, request: HttpRequest, obj: Memory) -> None:
+        memory_delete(
+            memory=obj,
+            actor=MemoryRevisionActor.MODERATOR,
+            action=MemoryRevisionAction.MODERATOR_DELETE,
+            actor_user=request.user,  # type: ignore[arg-type]
+            reason="deleted in the admin",
+        )
+
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Memory]) -> None:
+        memories_delete_with_revisions(
+            memories=queryset,
+            action=MemoryRevisionAction.MODERATOR_DELETE,
+            actor=MemoryRevisionActor.MODERATOR,
+            actor_user=request.user,  # type: ignore[arg-type]
+            reason="deleted in the admin",
+        )
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Memory]:
         # Leave the vectors in the database: pages need only whether one is there.

@@ -379,3 +379,23 @@ def test_operator_edits_a_memory_from_its_page(operator_client: Client, rows: di
     assert memory.content == "Alice adopted a corgi named Biscuit in May"
     assert memory.topics == ["pets", "dogs"]
     assert memory.source_messages.count() == 1
+    # The edit is in the history, by its moderator, and the memory got a vector for its new text.
+    revision = memory.revisions.get(action=MemoryRevision.Action.MODERATOR_EDIT)
+    assert revision.actor == "moderator" and revision.actor_user is not None
+    assert revision.after is not None and revision.after["content"] == memory.content
+    assert memory.embedding is not None and memory.embedding_model
+
+
+def test_operator_deletes_memories_and_the_history_keeps_who_did(
+    operator_client: Client, rows: dict[type[Model], Row]
+) -> None:
+    memory = rows[Memory].obj
+    assert isinstance(memory, Memory)
+    response = operator_client.post(
+        reverse("admin:memories_memory_changelist"),
+        {"action": "delete_selected", "_selected_action": [memory.pk], "post": "yes"},
+    )
+    assert response.status_code == 302
+    assert not Memory.objects.filter(pk=memory.pk).exists()
+    revision = MemoryRevision.objects.get(memory_ref=memory.pk, action=MemoryRevision.Action.MODERATOR_DELETE)
+    assert revision.actor_user is not None and revision.before is not None

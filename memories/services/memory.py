@@ -202,9 +202,12 @@ def memory_delete(
     memory.delete()
 
 
-def memories_delete_with_revisions(*, memories: QuerySet[Memory], action: str, actor: str, reason: str) -> int:
+def memories_delete_with_revisions(
+    *, memories: QuerySet[Memory], action: str, actor: str, reason: str, actor_user: User | None = None
+) -> int:
     """Delete a set of memories in a few statements, each with its revision (maintenance, caps)."""
-    victims = list(memories.select_for_update())
+    # Re-select by id: the caller's queryset may join nullable relations, which cannot be locked.
+    victims = list(Memory.objects.filter(pk__in=memories.values("pk")).select_for_update())
     if not victims:
         return 0
     MemoryRevision.objects.bulk_create(
@@ -215,6 +218,7 @@ def memories_delete_with_revisions(*, memories: QuerySet[Memory], action: str, a
             subject_id=victim.user_id,
             action=action,
             actor=actor,
+            actor_user=actor_user,
             before=memory_snapshot(victim),
             after=None,
             reason=reason,
