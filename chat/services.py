@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
 
 from django.db import transaction
 from django.db.models import DurationField, ExpressionWrapper, F, QuerySet, Value
@@ -24,14 +23,13 @@ from chat.models import (
     Persona,
     PersonaExtractionMode,
 )
-from memories.extraction_tool import REMEMBER_TOOL, REMEMBER_TOOL_NAME, talking_with_line
+from memories.extraction_tool import REMEMBER_TOOL, REMEMBER_TOOL_NAME
 from memories.models import Memory
+from memories.services.context import AssembledContext, assemble_context
 from memories.services.remember import remember_apply
 from memories.services.windows import window_from_messages, window_message_add
 from memoryhub.ai.llm import llm_get
 from memoryhub.ai.types import LLM, Purpose
-
-REPLY_HISTORY = 20  # messages of the session the reply model sees (context assembly adds memory)
 
 
 def persona_create(*, community: Community, name: str, system_prompt: str, **settings: object) -> Persona:
@@ -185,6 +183,7 @@ class ChatReply:
     message: Message
     reply: Message
     remembered: list[Memory]
+    context: AssembledContext  # what the persona was shown, and why
 
 
 def session_reply(*, session: ChatSession, text: str, llm: LLM | None = None) -> ChatReply:
@@ -196,15 +195,12 @@ def session_reply(*, session: ChatSession, text: str, llm: LLM | None = None) ->
     persona = session.persona
     user = session.user
     message = session_message_add(session=session, content=text, role=MessageRole.USER)
-    history = list(session.messages.order_by("-created_at", "-pk")[:REPLY_HISTORY])
-    system = "\n\n".join(
-        part for part in (persona.system_prompt, talking_with_line(user.display_name or user.username)) if part
+    context = assemble_context(
+        community=persona.community, user=user, persona=persona, message=text, channel=session.channel, session=session
     )
-    prompt: list[dict[str, Any]] = [{"role": "system", "content": system}]
-    prompt += [{"role": m.role, "content": m.content} for m in reversed(history)]
     triggered = persona.use_memory and persona.extraction_mode == PersonaExtractionMode.LLM_TRIGGERED
     completion = (llm or llm_get()).complete(
-        purpose=Purpose.CHAT, messages=prompt, tools=[REMEMBER_TOOL] if triggered else None
+        purpose=Purpose.CHAT, messages=context.messages, tools=[REMEMBER_TOOL] if triggered else None
     )
     remembered = []
     if triggered:
@@ -215,4 +211,4 @@ def session_reply(*, session: ChatSession, text: str, llm: LLM | None = None) ->
                 remembered.append(memory)
     reply_text = completion.content.strip() or "…"
     reply = session_message_add(session=session, content=reply_text[:MESSAGE_MAX_LENGTH], role=MessageRole.ASSISTANT)
-    return ChatReply(message=message, reply=reply, remembered=remembered)
+    return ChatReply(message=message, reply=reply, remembered=remembered, context=context)

@@ -26,6 +26,12 @@ EXPIRATIONS: dict[str, timedelta | None] = {
 # The one place where words become numbers (PRODUCT.md §3).
 IMPORTANCE_LEVELS: dict[str, float] = {"low": 0.3, "medium": 0.6, "high": 0.9}
 
+
+def importance_label(value: float) -> str:
+    """The level word nearest to an importance value (0.72 → "medium", 0.8 → "high")."""
+    return min(IMPORTANCE_LEVELS, key=lambda level: abs(IMPORTANCE_LEVELS[level] - value))
+
+
 EXTRACTION_TOOL: dict[str, Any] = {
     "type": "function",
     "function": {

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from functools import cache
 
 import tiktoken
@@ -18,6 +19,6 @@ def token_count(text: str) -> int:
     return len(_encoding().encode(text, disallowed_special=()))
 
 
-def messages_token_count(messages: list[dict[str, object]]) -> int:
+def messages_token_count(messages: Sequence[Mapping[str, object]]) -> int:
     """Tokens of a chat prompt: each message's text plus OpenAI's few tokens of framing."""
     return sum(4 + token_count(str(message.get("content") or "")) for message in messages) + 3

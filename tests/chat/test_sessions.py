@@ -206,3 +206,14 @@ def test_only_profiles_with_changed_memories_are_due_for_a_refresh(
     assert profiles_due_for_refresh() == []
     session_reply(session=session, text="I love hiking in the mountains")
     assert profiles_due_for_refresh() == [alice_profile.pk]
+
+
+def test_the_reply_is_given_the_memory_context_and_uses_it(persona: Persona, web_channel: Channel, alice: User) -> None:
+    session = _session(persona, web_channel, alice, PersonaExtractionMode.LLM_TRIGGERED)
+    session_reply(session=session, text="I'm moving to Austin next month")
+
+    turn = session_reply(session=session, text="what should I pack for the move to Austin?")
+
+    assert [m.content for m in turn.context.memories] == ["Alice is moving to Austin next month"]
+    assert turn.context.text in turn.context.messages[0]["content"]
+    assert "I remember that Alice is moving to Austin next month" in turn.reply.content

@@ -1,0 +1,354 @@
+"""Context assembly (seeds 000, 001, 003, 004): the memory block a bot reads before it replies.
+
+One service for the browser chat, the REST API, the operators' command and the benchmarks.
+Layers, in order, share the persona's ``max_memory_tokens`` (counted with tiktoken):
+profile, last session, recent, topic-matched, relevant (hybrid), mentioned entities, working
+summary. The persona's own prompt comes first and the recent message buffer fills what the
+context window leaves. A memory chosen by one layer is not repeated by a later one.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from django.db.models import F
+from django.db.models.functions import Least
+from django.utils import timezone
+from django.utils.timesince import timesince
+
+from accounts.models import Community, ExternalIdentity, Profile, User
+from chat.models import Channel, ChatSession, Message, Persona, PersonaInjectionMode
+from memories.extraction_tool import importance_label, talking_with_line
+from memories.models import Entity, Memory
+from memories.selectors import MemoryCandidate, memory_candidates
+from memoryhub.ai.embeddings import embedder_get
+from memoryhub.tokens import messages_token_count, token_count
+
+RECENT_LAYER_SIZE = 5
+ENTITY_LAYER_SIZE = 5
+WORKING_SUMMARY_AFTER = 10  # messages in the session before its summary is worth the tokens
+RETRIEVAL_IMPORTANCE_BOOST = 0.02  # seed 003: "boost importance slightly when retrieved"
+BUFFER_MESSAGES = 50
+_WORD = re.compile(r"[a-z0-9][a-z0-9'_-]+")
+_DELIMITER = re.compile(r"</?\s*memories\s*>", re.IGNORECASE)
+_STOPWORDS_TEXT = (
+    "the and for are but not you your yours with this that have has had was were will would can could "
+    "should about what when where which who whom why how all any some just like from into onto over "
+    "than then them they their there here its it's i'm i've i'll im ive also very really much more most "
+    "our ours out off too yes yeah no okay ok lol hey hi hello thanks thank please did does doing done "
+    "got get going gonna want wanna know think tell said say see"
+)
+STOPWORDS = frozenset(_STOPWORDS_TEXT.split())
+
+LAYER_LABELS = {
+    "profile": "Profile",
+    "last_session": "Last time",
+    "recent": "Recent",
+    "topic": "On this topic",
+    "relevant": "Relevant",
+    "entities": "People and things",
+    "working_summary": "This conversation so far",
+}
+
+
+@dataclass
+class UsedMemory:
+    id: int
+    content: str
+    kind: str
+    importance: float
+    layer: str
+    similarity: float | None
+    recency: float
+    frequency: float
+    lexical: bool
+    topical: bool
+    total: float
+
+
+@dataclass
+class Layer:
+    name: str
+    text: str = ""
+    tokens: int = 0
+    memory_ids: list[int] = field(default_factory=list)
+
+
+@dataclass
+class AssembledContext:
+    text: str  # the rendered memory block ("" when memory is off for this person or persona)
+    messages: list[dict[str, str]]  # the prompt in the persona's injection mode
+    layers: list[Layer]
+    memories: list[UsedMemory]
+    memory_tokens: int
+    prompt_tokens: int
+    budget: dict[str, int]
+
+
+def message_keywords(text: str, extra: list[str] | None = None) -> list[str]:
+    words = [w.strip("'-_") for w in _WORD.findall(text.lower())]
+    keywords = [w for w in words if len(w) >= 3 and w not in STOPWORDS]
+    for tag in extra or []:
+        keywords.append(tag.lower())
+    return sorted(set(keywords))
+
+
+def age_text(then: datetime, now: datetime) -> str:
+    """ "just now", "3 hours ago", "yesterday", "2 days ago", "3 weeks ago" — one unit, like people say."""
+    seconds = (now - then).total_seconds()
+    if seconds < 60:
+        return "just now"
+    if 86400 <= seconds < 2 * 86400:
+        return "yesterday"
+    return f"{timesince(then, now, depth=1)} ago".replace("\xa0", " ")  # Django uses no-break spaces
+
+
+class _Placeholders(dict[str, str]):
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"  # an operator's typo in a template shows, it does not crash replies
+
+
+def _render(template: str, values: dict[str, str]) -> str:
+    return string.Formatter().vformat(template, (), _Placeholders(values))
+
+
+def _flat(text: str) -> str:
+    """One line, and no memory text can close or open the block it is delimited by."""
+    return _DELIMITER.sub("[memories]", " ".join(text.split()))
+
+
+def _person_name(community: Community, user: User) -> str:
+    identity = ExternalIdentity.objects.filter(community=community, user=user).only("display_name").first()
+    return (identity.display_name if identity else "") or user.display_name or user.username
+
+
+def _score(candidate: MemoryCandidate, community: Community) -> float:
+    return (
+        community.weight_similarity * max(candidate.similarity or 0.0, 0.0)
+        + community.weight_recency * candidate.recency
+        + community.weight_importance * candidate.importance
+        + community.weight_frequency * candidate.frequency
+    )
+
+
+class _Block:
+    """The memory block under construction, kept within the token budget to the token."""
+
+    def __init__(self, *, persona: Persona, name: str, budget: int, now: datetime) -> None:
+        self.persona, self.budget, self.now = persona, budget, now
+        self.prefix = _flat(_render(persona.memory_prefix_template, {"user": name}))
+        self.suffix = _flat(_render(persona.memory_suffix_template, {"user": name}))
+        self.lines: dict[str, list[str]] = {}
+
+    def render(self, lines: dict[str, list[str]] | None = None) -> str:
+        body = [
+            f"{LAYER_LABELS[layer]}: {' | '.join(items)}" for layer, items in (lines or self.lines).items() if items
+        ]
+        if not body:
+            return ""
+        return "\n".join(
+            ["<memories>", *filter(None, [self.prefix]), *body, *filter(None, [self.suffix]), "</memories>"]
+        )
+
+    def try_add(self, layer: str, item: str) -> bool:
+        trial = {name: list(items) for name, items in self.lines.items()}
+        trial.setdefault(layer, []).append(_flat(item))
+        if token_count(self.render(trial)) > self.budget:
+            return False
+        self.lines = trial
+        return True
+
+    def memory_item(self, candidate: MemoryCandidate, created_at: datetime) -> str:
+        return _render(
+            self.persona.memory_format_template,
+            {
+                "content": _flat(candidate.content),
+                "kind": candidate.kind,
+                "importance": importance_label(candidate.importance),
+                "age": age_text(created_at, self.now),
+            },
+        )
+
+
+def assemble_context(
+    *,
+    community: Community,
+    user: User,
+    persona: Persona,
+    message: str,
+    channel: Channel | None = None,
+    session: ChatSession | None = None,
+    now: datetime | None = None,
+    query_vector: list[float] | None = None,
+    embed_query: bool = True,
+    record_access: bool = True,
+) -> AssembledContext:
+    """Build the memory context for ``user`` about to be answered by ``persona`` (PRODUCT.md §4.2)."""
+    now = now or timezone.now()
+    name = _person_name(community, user)
+    system_prompt = "\n\n".join(p for p in (persona.system_prompt.strip(), talking_with_line(name)) if p)
+    profile = Profile.objects.filter(user=user, community=community).first()
+    remembering = persona.use_memory and community.memory_enabled and (profile is None or profile.memory_enabled)
+    block = _Block(persona=persona, name=name, budget=persona.max_memory_tokens, now=now)
+    layers = [Layer("persona", text=system_prompt, tokens=token_count(system_prompt))]
+    used: list[UsedMemory] = []
+
+    if remembering:
+        embedder = embedder_get()
+        if query_vector is None and embed_query and message.strip():
+            query_vector = embedder.embed_one(message).tolist()
+        words = message_keywords(message)
+        keywords = message_keywords(message, list(channel.topic_bias) if channel else [])
+        candidates = memory_candidates(
+            community=community,
+            user=user,
+            now=now,
+            text=" or ".join(words),  # any of the message's words, not all of them
+            keywords=keywords,
+            vector=query_vector,
+            model_name=embedder.model_name,
+        )
+        for candidate in candidates:
+            candidate.total = _score(candidate, community)
+        chosen: set[int] = set()
+
+        def add_memories(layer: str, ranked: list[MemoryCandidate], limit: int) -> None:
+            for candidate in ranked:
+                if len([u for u in used if u.layer == layer]) >= limit:
+                    break
+                if candidate.id in chosen:
+                    continue
+                if block.try_add(layer, block.memory_item(candidate, candidate.created_at)):
+                    chosen.add(candidate.id)
+                    used.append(
+                        UsedMemory(
+                            id=candidate.id,
+                            content=candidate.content,
+                            kind=candidate.kind,
+                            importance=candidate.importance,
+                            layer=layer,
+                            similarity=candidate.similarity,
+                            recency=candidate.recency,
+                            frequency=candidate.frequency,
+                            lexical=candidate.lexical,
+                            topical=candidate.topical,
+                            total=candidate.total,
+                        )
+                    )
+
+        if profile is not None and profile.summary.strip():
+            block.try_add("profile", profile.summary)
+        last = (
+            ChatSession.objects.filter(user=user, persona=persona, ended_at__isnull=False)
+            .exclude(final_summary="")
+            .exclude(pk=session.pk if session else 0)
+            .order_by("-ended_at")
+            .only("final_summary", "ended_at")
+            .first()
+        )
+        if last is not None and last.ended_at is not None:
+            block.try_add("last_session", f"{last.final_summary} ({age_text(last.ended_at, now)})")
+        limit = max(persona.max_memory_context, 1)
+        add_memories(
+            "recent", sorted(candidates, key=lambda c: c.created_at, reverse=True), min(RECENT_LAYER_SIZE, limit)
+        )
+        add_memories(
+            "topic",
+            sorted((c for c in candidates if c.topical), key=lambda c: (c.importance, c.created_at), reverse=True),
+            limit,
+        )
+        threshold = persona.search_threshold
+        relevant = [c for c in candidates if c.lexical or (c.similarity is not None and c.similarity >= threshold)]
+        add_memories("relevant", sorted(relevant, key=lambda c: c.total, reverse=True), limit)
+        mentioned = [
+            entity
+            for entity in Entity.objects.filter(community=community, owner=user).order_by("-last_mentioned_at")[:200]
+            if entity.name.lower() in set(words) or (" " in entity.name and entity.name.lower() in message.lower())
+        ]
+        for entity in mentioned[:ENTITY_LAYER_SIZE]:
+            block.try_add("entities", f"{entity.name} ({entity.relationship})" if entity.relationship else entity.name)
+        if session is not None and session.message_count > WORKING_SUMMARY_AFTER and session.working_summary:
+            block.try_add("working_summary", session.working_summary)
+        if record_access and used:
+            Memory.objects.filter(pk__in=[u.id for u in used]).update(
+                access_count=F("access_count") + 1,
+                last_accessed_at=now,
+                importance=Least(F("importance") + RETRIEVAL_IMPORTANCE_BOOST, 1.0),
+            )
+
+    text = block.render()
+    for layer_name in LAYER_LABELS:
+        items = block.lines.get(layer_name, [])
+        if items:
+            line = f"{LAYER_LABELS[layer_name]}: {' | '.join(items)}"
+            layers.append(
+                Layer(
+                    layer_name,
+                    text=line,
+                    tokens=token_count(line),
+                    memory_ids=[u.id for u in used if u.layer == layer_name],
+                )
+            )
+    messages, buffer_layer = _prompt(
+        persona=persona, system_prompt=system_prompt, block=text, message=message, channel=channel, session=session
+    )
+    layers.append(buffer_layer)
+    memory_tokens = token_count(text)
+    return AssembledContext(
+        text=text,
+        messages=messages,
+        layers=layers,
+        memories=used,
+        memory_tokens=memory_tokens,
+        prompt_tokens=messages_token_count(messages),
+        budget={
+            "max_memory_tokens": persona.max_memory_tokens,
+            "context_window_tokens": persona.context_window_tokens,
+            "reply_reserve_tokens": persona.reply_reserve_tokens,
+        },
+    )
+
+
+def _prompt(
+    *,
+    persona: Persona,
+    system_prompt: str,
+    block: str,
+    message: str,
+    channel: Channel | None,
+    session: ChatSession | None,
+) -> tuple[list[dict[str, str]], Layer]:
+    """The message list in the persona's injection mode, with as much recent talk as fits."""
+    mode = persona.injection_mode
+    head = [{"role": "system", "content": system_prompt}]
+    tail = [{"role": "user", "content": message}]
+    if block and mode == PersonaInjectionMode.SYSTEM_APPEND:
+        head = [{"role": "system", "content": f"{system_prompt}\n\n{block}"}]
+    elif block and mode == PersonaInjectionMode.CONTEXT_MESSAGE:
+        tail = [{"role": "system", "content": block}, *tail]
+    elif block and mode == PersonaInjectionMode.USER_PREFIX:
+        tail = [{"role": "user", "content": f"{block}\n\n{message}"}]
+    room = persona.context_window_tokens - persona.reply_reserve_tokens - messages_token_count(head + tail)
+    history: list[Message] = []
+    if session is not None:
+        history = list(session.messages.order_by("-created_at", "-pk")[:BUFFER_MESSAGES])
+    elif channel is not None:
+        history = list(channel.messages.select_related("author").order_by("-created_at", "-pk")[:BUFFER_MESSAGES])
+    if history and history[0].content == message and history[0].role == "user":
+        history = history[1:]  # the message being answered is already stored: it is the tail
+    buffer: list[dict[str, str]] = []
+    for earlier in history:
+        content = earlier.content
+        if session is None and earlier.author is not None:  # a channel: say who said it
+            content = f"{earlier.author.display_name or earlier.author.username}: {content}"
+        entry = {"role": earlier.role, "content": content}
+        cost = messages_token_count([entry]) - 3  # framing of the whole list is counted once
+        if cost > room:
+            break
+        room -= cost
+        buffer.insert(0, entry)
+    layer = Layer("buffer", text="", tokens=messages_token_count(buffer) if buffer else 0)
+    return head + buffer + tail, layer
