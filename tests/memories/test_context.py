@@ -330,3 +330,28 @@ def test_the_candidates_query_uses_the_person_index_among_100k_memories(communit
     plan = memory_candidates_explain(community=community, user=alice, now=timezone.now())
     assert "memory_user_" in plan, plan
     assert "Seq Scan on memories_memory" not in plan, plan
+
+
+def test_community_wide_search_goes_through_the_hnsw_index(community: Community, alice: User, bob: User) -> None:
+    from memories.selectors import memories_search_community
+
+    for user, text in [(alice, "Alice adopted a kitten"), (bob, "Bob sells used cars"), (alice, "Alice likes jazz")]:
+        remember(community, user, text)
+    embedder = embedder_get()
+    vector = embedder.embed_one("who has a cat?").tolist()
+    with connection.cursor() as cursor:
+        # Three rows fit in a page, where sorting them is cheaper; tell the planner what a community
+        # of a million rows would make it choose.
+        cursor.execute("SET LOCAL enable_seqscan = off")
+        cursor.execute("SET LOCAL enable_sort = off")
+        cursor.execute(
+            "EXPLAIN SELECT id FROM memories_memory WHERE community_id = %s ORDER BY embedding <=> %s::vector LIMIT 5",
+            [community.pk, "[" + ",".join(map(str, vector)) + "]"],
+        )
+        plan = "\n".join(row[0] for row in cursor.fetchall())
+    assert "Index Scan using memory_embedding_hnsw" in plan, plan[:300]
+
+    found = memories_search_community(
+        community=community, vector=vector, model_name=embedder.model_name, now=timezone.now(), limit=2
+    )
+    assert Memory.objects.get(pk=found[0][0]).content == "Alice adopted a kitten"
