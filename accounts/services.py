@@ -7,6 +7,7 @@ import secrets
 from collections.abc import Iterable
 
 from django.db import transaction
+from django.utils import timezone
 
 from accounts.models import ApiKey, Community, ExternalIdentity, Membership, MembershipRole, Profile, User
 
@@ -87,3 +88,31 @@ def profile_memory_enabled_set(*, user: User, community: Community, enabled: boo
         profile.memory_enabled = enabled
         profile.save(update_fields=["memory_enabled", "updated_at"])
     return profile
+
+
+API_KEY_TOUCH_SECONDS = 60  # last_used_at is written at most once a minute per key: no write per request
+
+
+def apikey_authenticate(*, raw_key: str) -> ApiKey | None:
+    """The live key for ``raw_key``, or None. Keys are compared by hash, never stored in clear."""
+    if not raw_key.startswith(API_KEY_PREFIX):
+        return None
+    api_key = (
+        ApiKey.objects.select_related("community")
+        .filter(hashed_key=apikey_hash(raw_key), revoked_at__isnull=True)
+        .first()
+    )
+    if api_key is None:
+        return None
+    now = timezone.now()
+    if api_key.last_used_at is None or (now - api_key.last_used_at).total_seconds() > API_KEY_TOUCH_SECONDS:
+        ApiKey.objects.filter(pk=api_key.pk).update(last_used_at=now)
+        api_key.last_used_at = now
+    return api_key
+
+
+def apikey_revoke(*, api_key: ApiKey) -> ApiKey:
+    if api_key.revoked_at is None:
+        api_key.revoked_at = timezone.now()
+        api_key.save(update_fields=["revoked_at"])
+    return api_key

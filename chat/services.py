@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -212,3 +212,48 @@ def session_reply(*, session: ChatSession, text: str, llm: LLM | None = None) ->
     reply_text = completion.content.strip() or "…"
     reply = session_message_add(session=session, content=reply_text[:MESSAGE_MAX_LENGTH], role=MessageRole.ASSISTANT)
     return ChatReply(message=message, reply=reply, remembered=remembered, context=context)
+
+
+@dataclass(frozen=True)
+class StreamedReply:
+    """What a streamed turn left behind, once the last chunk has been sent."""
+
+    message: Message
+    reply: Message
+    context: AssembledContext
+
+
+def session_reply_stream(
+    *, session: ChatSession, text: str, llm: LLM | None = None
+) -> tuple[AssembledContext, Iterator[str], Callable[[], StreamedReply]]:
+    """A chat turn whose reply arrives in pieces: (context, text chunks, finish).
+
+    The caller sends the chunks as they come and then calls ``finish()``, which stores the
+    reply. The ``remember`` tool is not offered in a stream (tools and streamed text do not mix
+    in every OpenAI-compatible server); ``llm_triggered`` personas remember in ``session_reply``.
+    """
+    persona = session.persona
+    message = session_message_add(session=session, content=text, role=MessageRole.USER)
+    context = assemble_context(
+        community=persona.community,
+        user=session.user,
+        persona=persona,
+        message=text,
+        channel=session.channel,
+        session=session,
+    )
+    parts: list[str] = []
+
+    def chunks() -> Iterator[str]:
+        for chunk in (llm or llm_get()).stream(purpose=Purpose.CHAT, messages=context.messages):
+            parts.append(chunk)
+            yield chunk
+
+    def finish() -> StreamedReply:
+        reply_text = "".join(parts).strip() or "…"
+        reply = session_message_add(
+            session=session, content=reply_text[:MESSAGE_MAX_LENGTH], role=MessageRole.ASSISTANT
+        )
+        return StreamedReply(message=message, reply=reply, context=context)
+
+    return context, chunks(), finish

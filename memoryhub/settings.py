@@ -48,6 +48,9 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django.contrib.postgres",
     "rest_framework",
+    "django_filters",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
     "django_celery_beat",
     "django_htmx",
     "memoryhub.apps.MemoryHubConfig",
@@ -164,9 +167,38 @@ MEMORYHUB_OPENAI_EMBEDDING_MODEL = env.str("MEMORYHUB_OPENAI_EMBEDDING_MODEL", d
 MEMORYHUB_EMBEDDING_DIMENSIONS = 384
 
 REST_FRAMEWORK = {
-    "DEFAULT_AUTHENTICATION_CLASSES": ["rest_framework.authentication.SessionAuthentication"],
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "memoryhub.api.ApiKeyAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+    ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    "DEFAULT_PARSER_CLASSES": ["memoryhub.api.LimitedJSONParser"],
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_PAGINATION_CLASS": "memoryhub.api.NewestFirst",
+    "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
+    "DEFAULT_THROTTLE_CLASSES": ["memoryhub.api.ApiKeyThrottle"],
+    "DEFAULT_THROTTLE_RATES": {"api_key": env.str("MEMORYHUB_API_RATE", default="1200/min")},
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "EXCEPTION_HANDLER": "memoryhub.api.api_exception_handler",
+    "UNAUTHENTICATED_USER": None,
 }
+MEMORYHUB_API_MAX_BODY_BYTES = env.int("MEMORYHUB_API_MAX_BODY_BYTES", default=4 * 1024 * 1024)
+SPECTACULAR_SETTINGS = {
+    "TITLE": "MemoryHub API",
+    "DESCRIPTION": (
+        "Memory for chat bots. Post what your bot observes, ask for the memory context before it "
+        "replies, read and correct what is remembered, and honour people's privacy requests. "
+        "Authenticate with `Authorization: Bearer mh_…` (a community's API key)."
+    ),
+    "VERSION": "1.0.0",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    "COMPONENT_SPLIT_REQUEST": True,
+}
+# Throttle counters: one process's memory by default; CACHE_URL=rediscache://… shares them.
+CACHES = {"default": env.cache_url("CACHE_URL", default="locmemcache://")}
 
 LOGGING = {
     "version": 1,

@@ -86,6 +86,7 @@ class AssembledContext:
     memory_tokens: int
     prompt_tokens: int
     budget: dict[str, int]
+    injection_mode: str
 
 
 def message_keywords(text: str, extra: list[str] | None = None) -> list[str]:
@@ -309,6 +310,7 @@ def assemble_context(
             "context_window_tokens": persona.context_window_tokens,
             "reply_reserve_tokens": persona.reply_reserve_tokens,
         },
+        injection_mode=persona.injection_mode,
     )
 
 

@@ -40,29 +40,56 @@ def _extraction_enqueue(window_ids: Sequence[int]) -> None:
 @transaction.atomic
 def window_message_add(*, message: Message) -> ConversationWindow:
     """Put ``message`` in its channel's open window (opening one), closing it at once on a cap."""
-    channel = Channel.objects.select_for_update().select_related("community").get(pk=message.channel_id)
-    community = channel.community
-    window = ConversationWindow.objects.filter(channel=channel, state=State.OPEN).first()
-    if window is None:
-        window = ConversationWindow.objects.create(
-            channel=channel, first_message_at=message.created_at, last_message_at=message.created_at
-        )
-    window.message_count += 1
-    window.first_message_at = min(window.first_message_at, message.created_at)
-    window.last_message_at = max(window.last_message_at, message.created_at)
-    Message.objects.filter(pk=message.pk).update(window=window)
-    message.window = window
-    reason = ""
-    if window.message_count >= community.window_max_messages:
-        reason = Reason.MAX_MESSAGES
-    elif window.last_message_at - window.first_message_at >= timedelta(seconds=community.window_max_seconds):
-        reason = Reason.MAX_DURATION
-    if reason:
-        _window_close(window, reason=reason)
-        _extraction_enqueue([window.pk])
-    else:
-        window.save(update_fields=["message_count", "first_message_at", "last_message_at", "updated_at"])
-    return window
+    windows_messages_add(messages=[message])
+    assert message.window is not None
+    return message.window
+
+
+@transaction.atomic
+def windows_messages_add(*, messages: Sequence[Message]) -> list[ConversationWindow]:
+    """Put stored messages into their channels' open windows, in time order, closing on caps.
+
+    A batch from a bot may fill several windows of one channel: each closes at the message cap or
+    the duration cap and the next opens. Channel rows are locked (in id order, so two batches
+    never deadlock) for as long as their windows change. Returns every window touched.
+    """
+    by_channel: dict[int, list[Message]] = {}
+    for message in messages:
+        by_channel.setdefault(message.channel_id, []).append(message)
+    channels = Channel.objects.select_for_update().select_related("community").filter(pk__in=by_channel).order_by("pk")
+    touched: list[ConversationWindow] = []
+    closed: list[int] = []
+    for channel in channels:
+        community = channel.community
+        window = ConversationWindow.objects.filter(channel=channel, state=State.OPEN).first()
+        members: dict[int, list[int]] = {}
+        for message in sorted(by_channel[channel.pk], key=lambda m: (m.created_at, m.pk)):
+            if window is None:
+                window = ConversationWindow.objects.create(
+                    channel=channel, first_message_at=message.created_at, last_message_at=message.created_at
+                )
+            window.message_count += 1
+            window.first_message_at = min(window.first_message_at, message.created_at)
+            window.last_message_at = max(window.last_message_at, message.created_at)
+            members.setdefault(window.pk, []).append(message.pk)
+            message.window = window
+            reason = ""
+            if window.message_count >= community.window_max_messages:
+                reason = Reason.MAX_MESSAGES
+            elif window.last_message_at - window.first_message_at >= timedelta(seconds=community.window_max_seconds):
+                reason = Reason.MAX_DURATION
+            if reason:
+                _window_close(window, reason=reason)
+                touched.append(window)
+                closed.append(window.pk)
+                window = None
+        if window is not None:
+            window.save(update_fields=["message_count", "first_message_at", "last_message_at", "updated_at"])
+            touched.append(window)
+        for window_id, ids in members.items():
+            Message.objects.filter(pk__in=ids).update(window_id=window_id)
+    _extraction_enqueue(closed)
+    return touched
 
 
 def _window_close(window: ConversationWindow, *, reason: str) -> None:

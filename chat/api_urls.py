@@ -1,0 +1,14 @@
+from __future__ import annotations
+
+from django.urls import path
+
+from chat import apis
+
+urlpatterns = [
+    path("messages", apis.MessagesApi.as_view(), name="api-messages"),
+    path("chat", apis.ChatApi.as_view(), name="api-chat"),
+    path("sessions", apis.SessionListApi.as_view(), name="api-sessions"),
+    path("windows", apis.WindowListApi.as_view(), name="api-windows"),
+    path("windows/<int:pk>", apis.WindowDetailApi.as_view(), name="api-window"),
+    path("windows/<int:pk>/retry", apis.WindowRetryApi.as_view(), name="api-window-retry"),
+]

@@ -1,0 +1,398 @@
+"""API views for bots: messages in, chat replies out, sessions and extraction windows."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+from django.db.models import QuerySet
+from django.http import StreamingHttpResponse
+from django.shortcuts import get_object_or_404
+from django.utils import timezone
+from django_filters import rest_framework as filters
+from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema, inline_serializer
+from rest_framework import generics, serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from accounts.models import ApiKeyScope, Community, ExternalIdentity
+from accounts.services import identity_resolve
+from chat.ingest import MAX_BATCH, IngestItem, messages_ingest
+from chat.models import (
+    MESSAGE_MAX_LENGTH,
+    Channel,
+    ChannelKind,
+    ChatSession,
+    ConversationWindow,
+    ConversationWindowState,
+    MessageRole,
+)
+from chat.services import channel_create, session_open, session_reply, session_reply_stream
+from memories.apis import UsedMemoryOutput, persona_get
+from memories.services.windows import window_retry
+from memoryhub.api import HasScope, InvalidBatchItem, api_key_of
+
+API_CHANNEL = "api"  # chats that name no channel happen here
+
+
+class MessageInput(serializers.Serializer):
+    channel = serializers.CharField(max_length=200, help_text="The bot's channel id (created on first sight).")
+    channel_name = serializers.CharField(max_length=200, required=False, allow_blank=True)
+    author = serializers.CharField(
+        max_length=200, required=False, allow_null=True, help_text="The person's platform id; empty for the bot."
+    )
+    author_name = serializers.CharField(max_length=200, required=False, allow_blank=True)
+    content = serializers.CharField(max_length=MESSAGE_MAX_LENGTH, trim_whitespace=True)
+    sent_at = serializers.DateTimeField(required=False, help_text="When it was said; default now.")
+    message_id = serializers.CharField(
+        max_length=200, required=False, allow_null=True, help_text="The bot's message id: retries never duplicate."
+    )
+    role = serializers.ChoiceField(choices=[MessageRole.USER, MessageRole.ASSISTANT], default=MessageRole.USER)
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if attrs["role"] == MessageRole.USER and not attrs.get("author"):
+            raise serializers.ValidationError({"author": "A person's message needs its author's platform id."})
+        return attrs
+
+
+class IngestOutput(serializers.Serializer):
+    accepted = serializers.IntegerField(help_text="Messages stored now.")
+    duplicates = serializers.IntegerField(help_text="Messages already stored by an earlier post (not stored again).")
+    windows = serializers.ListField(child=serializers.IntegerField(), help_text="Windows the messages joined.")
+    messages = serializers.ListField(child=serializers.DictField(), help_text="Per item: message_id, id, window.")
+
+
+class MessagesApi(APIView):
+    """Post what the bot observed: one message, or a batch of up to 500."""
+
+    permission_classes = [HasScope]
+    required_scope = ApiKeyScope.INGEST
+
+    @extend_schema(
+        operation_id="messages_ingest",
+        request=inline_serializer(
+            "MessageBatchInput",
+            {"messages": MessageInput(many=True, help_text=f"1 to {MAX_BATCH} messages, stored all or none.")},
+        ),
+        responses={
+            202: IngestOutput,
+            400: OpenApiResponse(description="Invalid JSON, or an invalid item (named by `index`): nothing stored."),
+            413: OpenApiResponse(description="Body over the size limit."),
+        },
+        examples=[
+            OpenApiExample(
+                "Two messages in #general",
+                value={
+                    "messages": [
+                        {
+                            "channel": "general",
+                            "author": "alice_456",
+                            "author_name": "Alice",
+                            "content": "I'm moving to Austin next month",
+                            "message_id": "m-1001",
+                        },
+                        {
+                            "channel": "general",
+                            "author": "bob_123",
+                            "author_name": "Bob",
+                            "content": "Nice! When?",
+                            "message_id": "m-1002",
+                        },
+                    ]
+                },
+                request_only=True,
+            )
+        ],
+    )
+    def post(self, request: Request) -> Response:
+        data = request.data
+        raw = data.get("messages") if isinstance(data, dict) and "messages" in data else [data]
+        if not isinstance(raw, list) or not raw:
+            raise serializers.ValidationError({"messages": 'Send one message object or {"messages": [...]}.'})
+        if len(raw) > MAX_BATCH:
+            raise serializers.ValidationError({"messages": f"At most {MAX_BATCH} messages per request."})
+        items = []
+        now = timezone.now()
+        for index, entry in enumerate(raw):
+            serializer = MessageInput(data=entry if isinstance(entry, dict) else {})
+            if not isinstance(entry, dict) or not serializer.is_valid():
+                raise InvalidBatchItem(
+                    index=index, details=serializer.errors if isinstance(entry, dict) else "not an object"
+                )
+            values = serializer.validated_data
+            items.append(
+                IngestItem(
+                    channel=values["channel"],
+                    channel_name=values.get("channel_name", ""),
+                    author=values.get("author") if values["role"] == MessageRole.USER else None,
+                    author_name=values.get("author_name", ""),
+                    content=values["content"],
+                    sent_at=values.get("sent_at") or now,
+                    message_id=values.get("message_id"),
+                    role=values["role"],
+                )
+            )
+        result = messages_ingest(community=api_key_of(request).community, items=items)
+        return Response(
+            {
+                "accepted": len(items) - result.duplicates,
+                "duplicates": result.duplicates,
+                "windows": sorted({w.pk for w in result.windows}),
+                "messages": [{"message_id": m.external_id, "id": m.pk, "window": m.window_id} for m in result.messages],
+            },
+            status=status.HTTP_202_ACCEPTED,
+        )
+
+
+class ChatApi(APIView):
+    """A full reply from a persona, with the memories it was given (JSON, or server-sent events)."""
+
+    permission_classes = [HasScope]
+    required_scope = ApiKeyScope.CHAT
+
+    class InputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "ChatInput"
+
+        user = serializers.CharField(max_length=200, help_text="The person's platform id (created on first sight).")
+        user_name = serializers.CharField(max_length=200, required=False, allow_blank=True)
+        message = serializers.CharField(max_length=MESSAGE_MAX_LENGTH)
+        persona = serializers.CharField(max_length=100, required=False)
+        channel = serializers.CharField(max_length=200, required=False, help_text=f"Default '{API_CHANNEL}'.")
+        stream = serializers.BooleanField(default=False, help_text="Answer as text/event-stream.")
+
+    class OutputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "ChatOutput"
+
+        reply = serializers.CharField()
+        session = serializers.IntegerField()
+        message_id = serializers.IntegerField()
+        reply_id = serializers.IntegerField()
+        memories = UsedMemoryOutput(many=True)
+        remembered = serializers.ListField(child=serializers.CharField())
+
+    @extend_schema(
+        operation_id="chat_reply",
+        request=InputSerializer,
+        responses={
+            200: OpenApiResponse(
+                response=OutputSerializer,
+                description="JSON; with `stream: true`, `text/event-stream` events `chunk` ({text}) then `done` "
+                "(the same object as the JSON answer, without `reply`).",
+            ),
+            404: OpenApiResponse(description="Unknown persona."),
+        },
+    )
+    def post(self, request: Request) -> Response | StreamingHttpResponse:
+        serializer = self.InputSerializer(data=request.data if isinstance(request.data, dict) else {})
+        serializer.is_valid(raise_exception=True)
+        values = serializer.validated_data
+        community = api_key_of(request).community
+        persona = persona_get(community=community, name=values.get("persona"))
+        user = identity_resolve(
+            community=community, external_id=values["user"], display_name=values.get("user_name", "")
+        )
+        channel = _channel(community, values.get("channel") or API_CHANNEL)
+        session = session_open(user=user, persona=persona, channel=channel)
+        if values["stream"]:
+            context, chunks, finish = session_reply_stream(session=session, text=values["message"])
+
+            def events() -> Iterator[str]:
+                for chunk in chunks:
+                    yield f"event: chunk\ndata: {json.dumps({'text': chunk})}\n\n"
+                done = finish()
+                payload = {
+                    "session": session.pk,
+                    "message_id": done.message.pk,
+                    "reply_id": done.reply.pk,
+                    "memories": UsedMemoryOutput(context.memories, many=True).data,
+                    "remembered": [],
+                }
+                yield f"event: done\ndata: {json.dumps(payload)}\n\n"
+
+            response = StreamingHttpResponse(events(), content_type="text/event-stream")
+            response["Cache-Control"] = "no-cache"
+            response["X-Accel-Buffering"] = "no"
+            return response
+        turn = session_reply(session=session, text=values["message"])
+        return Response(
+            {
+                "reply": turn.reply.content,
+                "session": session.pk,
+                "message_id": turn.message.pk,
+                "reply_id": turn.reply.pk,
+                "memories": UsedMemoryOutput(turn.context.memories, many=True).data,
+                "remembered": [m.content for m in turn.remembered],
+            }
+        )
+
+
+def _channel(community: Community, external_id: str) -> Channel:
+    channel = Channel.objects.filter(community=community, external_id=external_id).first()
+    return channel or channel_create(
+        community=community, name=external_id, kind=ChannelKind.EXTERNAL, external_id=external_id
+    )
+
+
+# --- Sessions and windows ---------------------------------------------------------------------
+
+
+class SessionOutput(serializers.ModelSerializer):
+    persona = serializers.CharField(source="persona.name")
+    channel = serializers.CharField(source="channel.external_id", allow_null=True)
+    user = serializers.SerializerMethodField()
+
+    class Meta:
+        model = ChatSession
+        fields = [
+            "id",
+            "user",
+            "persona",
+            "channel",
+            "started_at",
+            "last_message_at",
+            "ended_at",
+            "message_count",
+            "working_summary",
+            "final_summary",
+        ]
+
+    def get_user(self, session: ChatSession) -> str | None:
+        return self.context["handles"].get(session.user_id)
+
+
+class SessionFilter(filters.FilterSet):
+    user = filters.CharFilter(method="by_user", help_text="The person's platform id.")
+    open = filters.BooleanFilter(field_name="ended_at", lookup_expr="isnull", help_text="Only sessions not ended.")
+
+    class Meta:
+        model = ChatSession
+        fields = ["user", "open"]
+
+    def by_user(self, queryset: QuerySet[ChatSession], name: str, value: str) -> QuerySet[ChatSession]:
+        return queryset.filter(
+            user__identities__external_id=value, user__identities__community=self.request.auth.community
+        )
+
+
+class _CommunityHandles:
+    """Serializer context with the platform ids of the people on one page (one query)."""
+
+    def get_serializer_context(self) -> dict[str, Any]:
+        context = super().get_serializer_context()  # type: ignore[misc]
+        context["handles"] = dict(
+            ExternalIdentity.objects.filter(community=api_key_of(self.request).community).values_list(  # type: ignore[attr-defined]
+                "user_id", "external_id"
+            )
+        )
+        return context
+
+
+class SessionListApi(_CommunityHandles, generics.ListAPIView):
+    """Chat sessions in the key's community, newest first."""
+
+    permission_classes = [HasScope]
+    required_scope = ApiKeyScope.MEMORIES_READ
+    serializer_class = SessionOutput
+    filterset_class = SessionFilter
+
+    def get_queryset(self) -> QuerySet[ChatSession]:
+        if getattr(self, "swagger_fake_view", False):  # schema generation has no key
+            return ChatSession.objects.none()
+        return ChatSession.objects.filter(persona__community=api_key_of(self.request).community).select_related(
+            "persona", "channel"
+        )
+
+
+class WindowOutput(serializers.ModelSerializer):
+    channel = serializers.CharField(source="channel.external_id", allow_null=True)
+
+    class Meta:
+        model = ConversationWindow
+        fields = [
+            "id",
+            "channel",
+            "state",
+            "first_message_at",
+            "last_message_at",
+            "message_count",
+            "close_reason",
+            "closed_at",
+            "attempts",
+            "last_error",
+            "prompt_tokens",
+            "completion_tokens",
+            "operations_applied",
+            "extracted_at",
+        ]
+
+
+class WindowFilter(filters.FilterSet):
+    state = filters.ChoiceFilter(choices=ConversationWindowState.choices)
+    channel = filters.CharFilter(field_name="channel__external_id", help_text="The bot's channel id.")
+
+    class Meta:
+        model = ConversationWindow
+        fields = ["state", "channel"]
+
+
+class WindowListApi(generics.ListAPIView):
+    """Extraction windows in the key's community, newest first; filter by state to find failures."""
+
+    permission_classes = [HasScope]
+    required_scope = ApiKeyScope.MEMORIES_READ
+    serializer_class = WindowOutput
+    filterset_class = WindowFilter
+
+    def get_queryset(self) -> QuerySet[ConversationWindow]:
+        if getattr(self, "swagger_fake_view", False):  # schema generation has no key
+            return ConversationWindow.objects.none()
+        return ConversationWindow.objects.filter(channel__community=api_key_of(self.request).community).select_related(
+            "channel"
+        )
+
+
+class WindowDetailApi(generics.RetrieveAPIView):
+    permission_classes = [HasScope]
+    required_scope = ApiKeyScope.MEMORIES_READ
+    serializer_class = WindowOutput
+
+    def get_queryset(self) -> QuerySet[ConversationWindow]:
+        if getattr(self, "swagger_fake_view", False):  # schema generation has no key
+            return ConversationWindow.objects.none()
+        return ConversationWindow.objects.filter(channel__community=api_key_of(self.request).community).select_related(
+            "channel"
+        )
+
+
+class WindowRetryApi(APIView):
+    """Queue a failed window for extraction again. Its messages were never lost."""
+
+    permission_classes = [HasScope]
+    required_scope = ApiKeyScope.MEMORIES_WRITE
+
+    @extend_schema(
+        operation_id="windows_retry",
+        request=None,
+        responses={
+            202: WindowOutput,
+            404: OpenApiResponse(description="No such window in this community."),
+            409: OpenApiResponse(description="The window has not failed."),
+        },
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        window = get_object_or_404(
+            ConversationWindow.objects.select_related("channel"),
+            pk=pk,
+            channel__community=api_key_of(request).community,
+        )
+        if not window_retry(window=window):
+            return Response(
+                {"error": {"code": "not_failed", "message": f"Window {pk} is {window.state}, not failed."}},
+                status=status.HTTP_409_CONFLICT,
+            )
+        window.refresh_from_db()
+        return Response(WindowOutput(window).data, status=status.HTTP_202_ACCEPTED)

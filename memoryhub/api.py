@@ -1,0 +1,157 @@
+"""What every API view shares: bearer-key authentication, scopes, errors, paging, throttles, limits."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.conf import settings
+from django.http import HttpRequest
+from drf_spectacular.extensions import OpenApiAuthenticationExtension
+from rest_framework import exceptions, status
+from rest_framework.authentication import BaseAuthentication, get_authorization_header
+from rest_framework.pagination import CursorPagination
+from rest_framework.parsers import JSONParser
+from rest_framework.permissions import BasePermission
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.throttling import SimpleRateThrottle
+
+from accounts.models import ApiKey, Community
+from accounts.services import apikey_authenticate
+
+
+@dataclass(frozen=True)
+class BotClient:
+    """``request.user`` for a bot: the key's community. ``request.auth`` is the ApiKey."""
+
+    api_key: ApiKey
+    is_authenticated: bool = True
+    is_anonymous: bool = False
+
+    @property
+    def community(self) -> Community:
+        return self.api_key.community
+
+    @property
+    def pk(self) -> str:
+        return f"key:{self.api_key.pk}"
+
+
+class ApiKeyAuthentication(BaseAuthentication):
+    """``Authorization: Bearer mh_…``. A wrong or revoked key is a 401, never a silent anonymous user."""
+
+    def authenticate(self, request: Request) -> tuple[BotClient, ApiKey] | None:
+        header = get_authorization_header(request).split()
+        if not header or header[0].lower() != b"bearer":
+            return None
+        if len(header) != 2:
+            raise exceptions.AuthenticationFailed("Authorization must be 'Bearer <key>'.", code="invalid_api_key")
+        api_key = apikey_authenticate(raw_key=header[1].decode("latin-1"))
+        if api_key is None:
+            raise exceptions.AuthenticationFailed("Unknown or revoked API key.", code="invalid_api_key")
+        return BotClient(api_key=api_key), api_key
+
+    def authenticate_header(self, request: Request) -> str:
+        return 'Bearer realm="memoryhub"'
+
+
+class ApiKeyScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyped-call]
+    target_class = "memoryhub.api.ApiKeyAuthentication"
+    name = "ApiKey"
+
+    def get_security_definition(self, auto_schema: Any) -> dict[str, str]:
+        return {"type": "http", "scheme": "bearer", "bearerFormat": "mh_…", "description": "A community's API key."}
+
+
+def api_key_of(request: Request) -> ApiKey:
+    if not isinstance(request.auth, ApiKey):
+        raise exceptions.NotAuthenticated("This endpoint needs an API key.")
+    return request.auth
+
+
+class HasScope(BasePermission):
+    """The key carries the view's ``required_scopes`` for this method (a dict method → scope)."""
+
+    message = "This API key lacks the scope this endpoint needs."
+    code = "missing_scope"
+
+    def has_permission(self, request: Request, view: Any) -> bool:
+        api_key = request.auth
+        if not isinstance(api_key, ApiKey):
+            return False
+        needed = getattr(view, "required_scopes", {}).get(request.method, getattr(view, "required_scope", None))
+        if needed is None:
+            return True
+        if needed not in api_key.scopes:
+            raise exceptions.PermissionDenied(f"This API key lacks the '{needed}' scope.", code="missing_scope")
+        return True
+
+
+class ApiKeyThrottle(SimpleRateThrottle):
+    """Per key (a bot), not per IP: one community's bot cannot starve another's."""
+
+    scope = "api_key"
+
+    def get_cache_key(self, request: Request, view: Any) -> str | None:
+        if isinstance(request.auth, ApiKey):
+            return f"throttle:api_key:{request.auth.pk}"
+        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
+
+
+class NewestFirst(CursorPagination):
+    ordering = "-id"
+    page_size = 50
+    page_size_query_param = "page_size"
+    max_page_size = 200
+
+
+class RequestTooLarge(exceptions.APIException):
+    status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
+    default_detail = "Request body too large."
+    default_code = "request_too_large"
+
+
+class LimitedJSONParser(JSONParser):
+    """JSON with a size limit: DRF reads the stream itself, so Django's own limit never applies."""
+
+    def parse(self, stream: Any, media_type: str | None = None, parser_context: dict[str, Any] | None = None) -> Any:
+        request: HttpRequest | None = (parser_context or {}).get("request")
+        limit = settings.MEMORYHUB_API_MAX_BODY_BYTES
+        length = int((request.META.get("CONTENT_LENGTH") or 0) if request is not None else 0)
+        if length > limit:
+            raise RequestTooLarge(f"Request body of {length} bytes is over the limit of {limit}.")
+        return super().parse(stream, media_type, parser_context)
+
+
+class InvalidBatchItem(exceptions.APIException):
+    """One item of a batch is invalid: the whole batch is refused, naming the item."""
+
+    status_code = status.HTTP_400_BAD_REQUEST
+    default_code = "invalid_batch"
+
+    def __init__(self, *, index: int, details: Any) -> None:
+        super().__init__(f"Item {index} of the batch is not valid; nothing was stored.")
+        self.index, self.details = index, details
+
+
+def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    """Every error as ``{"error": {"code", "message", ...}}`` with a stable ``code``."""
+    # Imported here: rest_framework.views imports this module (the authentication class) itself.
+    from rest_framework.views import exception_handler
+
+    response = exception_handler(exc, context)
+    if response is None:
+        return None
+    body: dict[str, Any]
+    if isinstance(exc, InvalidBatchItem):
+        body = {"code": "invalid_batch", "message": str(exc.detail), "index": exc.index, "details": exc.details}
+    elif isinstance(exc, exceptions.ValidationError):
+        body = {"code": "invalid", "message": "The request is not valid.", "details": response.data}
+    elif isinstance(exc, exceptions.APIException):
+        codes = exc.get_codes()
+        body = {"code": codes if isinstance(codes, str) else "error", "message": str(exc.detail)}
+    else:
+        body = {"code": "error", "message": str(exc)}
+    response.data = {"error": body}
+    return response

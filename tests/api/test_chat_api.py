@@ -1,0 +1,122 @@
+"""Context and chat for bots: the reply, and the memories behind it."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from rest_framework.test import APIClient
+
+from accounts.models import Community
+from accounts.services import identity_resolve
+from chat.models import ChatSession, ConversationWindow, Message, Persona
+from chat.services import persona_create
+from memories.models import Memory
+from memories.services.extraction import window_extract
+from memories.services.windows import window_claim
+from memoryhub.ai.offline import OfflineLLM
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def mira(community: Community) -> Persona:
+    return persona_create(community=community, name="Mira", system_prompt="You are Mira, a kind companion.")
+
+
+def _learn(api: APIClient, community: Community) -> None:
+    """Alice says something in #general and the window is extracted (offline engine)."""
+    api.post(
+        "/api/v1/messages",
+        {
+            "channel": "general",
+            "author": "alice_456",
+            "author_name": "Alice",
+            "content": "I'm moving to Austin next month",
+            "message_id": "m1",
+        },
+        format="json",
+    )
+    window = ConversationWindow.objects.get()
+    ConversationWindow.objects.filter(pk=window.pk).update(
+        state="due", close_reason="manual", closed_at=window.created_at
+    )
+    claimed = window_claim(window_id=window.pk)
+    assert claimed is not None
+    window_extract(window=claimed, llm=OfflineLLM())
+
+
+def test_context_returns_the_block_and_every_memory_with_its_scores(
+    api: APIClient, community: Community, mira: Persona
+) -> None:
+    _learn(api, community)
+    for response in (
+        api.get("/api/v1/context", {"user": "alice_456", "query": "tips for the move to Austin?"}),
+        api.post(
+            "/api/v1/context",
+            {"user": "alice_456", "query": "tips for the move to Austin?", "channel": "general"},
+            format="json",
+        ),
+    ):
+        assert response.status_code == 200, response.json()
+        body = response.json()
+        assert "Alice is moving to Austin next month" in body["text"]
+        (memory,) = body["memories"]
+        assert memory["layer"] == "recent" and memory["lexical"] and 0 < memory["total"] <= 1
+        assert body["token_count"] > 0 and body["injection_mode"] == "system_append"
+        assert body["messages"][-1] == {"role": "user", "content": "tips for the move to Austin?"}
+    assert Memory.objects.get().access_count == 2
+
+
+def test_context_for_unknown_people_personas_or_channels_is_404(
+    api: APIClient, community: Community, mira: Persona
+) -> None:
+    identity_resolve(community=community, external_id="alice_456")
+    assert api.get("/api/v1/context", {"user": "nobody", "query": "hi"}).status_code == 404
+    assert api.get("/api/v1/context", {"user": "alice_456", "query": "hi", "persona": "Nope"}).status_code == 404
+    assert api.get("/api/v1/context", {"user": "alice_456", "query": "hi", "channel": "nope"}).status_code == 404
+    assert api.get("/api/v1/context", {"user": "alice_456"}).json()["error"]["code"] == "invalid"
+
+
+def test_chat_replies_with_the_memories_it_used_and_stores_both_messages(
+    api: APIClient, community: Community, mira: Persona
+) -> None:
+    _learn(api, community)
+    response = api.post(
+        "/api/v1/chat", {"user": "alice_456", "message": "what should I pack for Austin?"}, format="json"
+    )
+    assert response.status_code == 200, response.json()
+    body = response.json()
+    assert "Alice is moving to Austin next month" in body["reply"]  # the offline engine quotes what it recalls
+    assert [m["content"] for m in body["memories"]] == ["Alice is moving to Austin next month"]
+    session = ChatSession.objects.get(pk=body["session"])
+    assert list(Message.objects.filter(session=session).values_list("role", flat=True).order_by("pk")) == [
+        "user",
+        "assistant",
+    ]
+
+
+def test_chat_streams_server_sent_events(api: APIClient, community: Community, mira: Persona) -> None:
+    _learn(api, community)
+    response = api.post("/api/v1/chat", {"user": "alice_456", "message": "hi there!", "stream": True}, format="json")
+    assert response.status_code == 200 and response["Content-Type"] == "text/event-stream"
+    raw = b"".join(response.streaming_content).decode()  # type: ignore[attr-defined]
+    events = [block for block in raw.strip().split("\n\n") if block]
+    chunks = [json.loads(e.split("data: ", 1)[1])["text"] for e in events if e.startswith("event: chunk")]
+    done = json.loads(events[-1].split("data: ", 1)[1])
+    assert events[-1].startswith("event: done") and len(chunks) > 1
+    reply = Message.objects.get(pk=done["reply_id"])
+    assert reply.content == "".join(chunks).strip() and reply.role == "assistant"
+    assert [m["content"] for m in done["memories"]] == ["Alice is moving to Austin next month"]
+
+
+def test_a_failed_window_is_listed_and_retried_through_the_api(api: APIClient, community: Community) -> None:
+    _learn(api, community)
+    window = ConversationWindow.objects.get()
+    ConversationWindow.objects.filter(pk=window.pk).update(state="failed", last_error="RateLimitError")
+    listed = api.get("/api/v1/windows", {"state": "failed"}).json()["results"]
+    assert [w["id"] for w in listed] == [window.pk] and listed[0]["last_error"] == "RateLimitError"
+
+    retried = api.post(f"/api/v1/windows/{window.pk}/retry")
+    assert retried.status_code == 202 and retried.json()["state"] == "due"
+    assert api.post(f"/api/v1/windows/{window.pk}/retry").status_code == 409
