@@ -11,6 +11,7 @@ from django.http import StreamingHttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django_filters import rest_framework as filters
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import generics, serializers, status
 from rest_framework.request import Request
@@ -178,12 +179,14 @@ class ChatApi(APIView):
         operation_id="chat_reply",
         request=InputSerializer,
         responses={
-            200: OpenApiResponse(
-                response=OutputSerializer,
-                description="JSON; with `stream: true`, `text/event-stream` events `chunk` ({text}) then `done` "
-                "(the same object as the JSON answer, without `reply`).",
+            (200, "application/json"): OpenApiResponse(response=OutputSerializer, description="The reply."),
+            (200, "text/event-stream"): OpenApiResponse(
+                response=OpenApiTypes.OBJECT,
+                description="With `stream: true`: events `chunk` (data {text}) as the reply is written, then "
+                "`done` (data: the JSON answer without `reply`).",
             ),
-            404: OpenApiResponse(description="Unknown persona."),
+            (400, "application/json"): OpenApiResponse(description="Invalid request."),
+            (404, "application/json"): OpenApiResponse(description="Unknown persona."),
         },
     )
     def post(self, request: Request) -> Response | StreamingHttpResponse:

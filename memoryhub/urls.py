@@ -15,3 +15,6 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
 ]
+
+handler404 = "memoryhub.views.not_found"
+handler500 = "memoryhub.views.server_error"

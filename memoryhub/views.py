@@ -14,3 +14,22 @@ def healthz(request: HttpRequest) -> JsonResponse:
     with connection.cursor() as cursor:
         cursor.execute("SELECT 1")
     return JsonResponse({"status": "ok"})
+
+
+def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """404s under /api/ answer in the API's JSON error shape; pages keep Django's."""
+    if request.path.startswith("/api/"):
+        return JsonResponse({"error": {"code": "not_found", "message": "No such endpoint or object."}}, status=404)
+    from django.views.defaults import page_not_found
+
+    return page_not_found(request, exception)
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    if request.path.startswith("/api/"):
+        return JsonResponse(
+            {"error": {"code": "server_error", "message": "Something went wrong on our side."}}, status=500
+        )
+    from django.views.defaults import server_error as page_server_error
+
+    return page_server_error(request)
