@@ -1,0 +1,87 @@
+"""A tiny community bot for MemoryHub: it forwards every message of a channel and, when someone
+talks to it, asks MemoryHub for the memory context and a reply.
+
+It reads the channel from standard input, one message a line, as ``name: text`` (a stand-in for
+a Discord or Slack gateway: swap `lines()` for your platform's event loop). Run it against
+`make run` with the demo key that `make run` printed:
+
+    MEMORYHUB_API_KEY=mh_… python examples/chat_bot.py
+    alice: I'm moving to Austin next month!
+    bob: nice, when?
+    alice: @mira any tips for the move?
+
+Needs only httpx (pip install httpx). Environment: MEMORYHUB_URL (default
+http://127.0.0.1:8000), MEMORYHUB_API_KEY (a key with the ingest, context and chat scopes),
+BOT_CHANNEL (default "general"), BOT_PERSONA (default: the community's first persona).
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import sys
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from typing import Any
+
+import httpx
+
+BOT_NAME = "mira"
+
+
+def lines() -> Iterator[tuple[str, str]]:
+    for raw in sys.stdin:
+        author, _, text = raw.partition(":")
+        if text.strip():
+            yield author.strip().lower(), text.strip()
+
+
+def answer(api: httpx.Client, *, channel: str, persona: str | None, author: str, text: str) -> None:
+    body: dict[str, Any] = {"user": author, "user_name": author.title(), "message": text, "channel": channel}
+    if persona:
+        body["persona"] = persona
+    response = api.post("/chat", json=body)
+    if response.status_code != 200:
+        print(f"[memoryhub] {response.status_code}: {response.json()['error']['message']}", file=sys.stderr)
+        return
+    reply = response.json()
+    recalled = "; ".join(m["content"] for m in reply["memories"]) or "nothing yet"
+    print(f"{BOT_NAME}: {reply['reply']}")
+    print(f"   (remembered: {recalled})")
+    sys.stdout.flush()
+
+
+def main() -> int:
+    key = os.environ.get("MEMORYHUB_API_KEY")
+    if not key:
+        print("Set MEMORYHUB_API_KEY (make run prints the demo key once).", file=sys.stderr)
+        return 2
+    channel = os.environ.get("BOT_CHANNEL", "general")
+    persona = os.environ.get("BOT_PERSONA")
+    api = httpx.Client(
+        base_url=os.environ.get("MEMORYHUB_URL", "http://127.0.0.1:8000") + "/api/v1",
+        headers={"Authorization": f"Bearer {key}"},
+        timeout=30,
+    )
+    ids = itertools.count(int(datetime.now(UTC).timestamp() * 1000))
+    for author, text in lines():
+        if f"@{BOT_NAME}" in text.lower():
+            # Talking to the bot: /chat stores the question and the reply in the channel itself.
+            answer(api, channel=channel, persona=persona, author=author, text=text.replace(f"@{BOT_NAME}", "").strip())
+            continue
+        message: dict[str, Any] = {
+            "channel": channel,
+            "author": author,
+            "author_name": author.title(),
+            "content": text,
+            "sent_at": datetime.now(UTC).isoformat(),
+            "message_id": f"cli-{next(ids)}",  # the platform's message id: retries never duplicate
+        }
+        posted = api.post("/messages", json=message)
+        if posted.status_code != 202:
+            print(f"[memoryhub] {posted.status_code}: {posted.json()['error']['message']}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
