@@ -1,0 +1,66 @@
+"""What the benchmark scripts share: a database of their own on the configured server."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import psycopg
+from django.conf import settings
+from django.core.management import call_command
+from django.db import connection, connections
+from psycopg import sql
+
+
+def say(text: str) -> None:
+    print(text, file=sys.stderr, flush=True)
+
+
+def _server_connect() -> psycopg.Connection[Any]:
+    """An autocommit connection to the maintenance database of the configured server."""
+    params = connection.get_connection_params()
+    params["dbname"] = "postgres"
+    return psycopg.connect(**params, autocommit=True)
+
+
+def bench_database_use(name: str) -> None:
+    """Create ``name`` on the configured server if missing, point Django at it and migrate it.
+
+    Benchmarks never touch the development data: they run in a database of their own.
+    """
+    if name == settings.DATABASES["default"]["NAME"]:
+        raise SystemExit(f"{name!r} is the configured database: the benchmark needs a database of its own")
+    with _server_connect() as server:
+        if not server.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone():
+            try:
+                server.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+            except psycopg.errors.InsufficientPrivilege as error:
+                raise SystemExit(
+                    f"Cannot create database {name!r} ({error}). Create it once as a superuser, or run with "
+                    "MEMORYHUB_VAR_DIR=/tmp/bench-var and no DATABASE_URL to use a separate embedded server."
+                ) from error
+            say(f"created database {name}")
+    connections.close_all()
+    # The same dict object as the connection handler's settings: every later connection opens `name`.
+    settings.DATABASES["default"]["NAME"] = name
+    assert connection.settings_dict["NAME"] == name
+    call_command("migrate", verbosity=0, interactive=False)
+
+
+def bench_database_drop(name: str) -> None:
+    connections.close_all()
+    with _server_connect() as server:
+        server.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
+    say(f"dropped database {name}")
+
+
+def bench_database_url() -> str:
+    """A DATABASE_URL for the database Django now uses, for a server process started by a benchmark."""
+    params = connection.settings_dict
+    host = params["HOST"] or ""
+    credentials = params["USER"] or ""
+    if params["PASSWORD"]:
+        credentials += f":{params['PASSWORD']}"
+    if host.startswith("/"):
+        return f"postgres://{credentials}@/{params['NAME']}?host={host}&port={params['PORT'] or 5432}"
+    return f"postgres://{credentials}@{host}:{params['PORT'] or 5432}/{params['NAME']}"
