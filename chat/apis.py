@@ -18,7 +18,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts.models import ApiKeyScope, Community, ExternalIdentity
+from accounts.models import ApiKeyScope, Community
 from accounts.services import identity_resolve
 from chat.ingest import MAX_BATCH, IngestItem, messages_ingest
 from chat.models import (
@@ -31,7 +31,7 @@ from chat.models import (
     MessageRole,
 )
 from chat.services import channel_create, session_open, session_reply, session_reply_stream
-from memories.apis import UsedMemoryOutput, persona_get
+from memories.apis import UsedMemoryOutput, persona_get, platform_ids
 from memories.services.windows import window_retry
 from memoryhub.api import HasScope, InvalidBatchItem, api_key_of
 
@@ -281,20 +281,22 @@ class SessionFilter(filters.FilterSet):
         )
 
 
-class _CommunityHandles:
-    """Serializer context with the platform ids of the people on one page (one query)."""
+class _PageHandles:
+    """Serializer context with the platform ids of the people on the page (one query)."""
 
-    def get_serializer_context(self) -> dict[str, Any]:
-        context = super().get_serializer_context()  # type: ignore[misc]
-        context["handles"] = dict(
-            ExternalIdentity.objects.filter(community=api_key_of(self.request).community).values_list(  # type: ignore[attr-defined]
-                "user_id", "external_id"
-            )
+    def get_serializer(self, *args: Any, **kwargs: Any) -> Any:
+        if getattr(self, "swagger_fake_view", False):  # schema generation has no key
+            return super().get_serializer(*args, **kwargs)  # type: ignore[misc]
+        sessions = args[0] if args else []
+        context = self.get_serializer_context()  # type: ignore[attr-defined]
+        context["handles"] = platform_ids(
+            community=api_key_of(self.request).community,  # type: ignore[attr-defined]
+            user_ids=[s.user_id for s in sessions] if isinstance(sessions, list) else [],
         )
-        return context
+        return super().get_serializer(*args, **kwargs | {"context": context})  # type: ignore[misc]
 
 
-class SessionListApi(_CommunityHandles, generics.ListAPIView):
+class SessionListApi(_PageHandles, generics.ListAPIView):
     """Chat sessions in the key's community, newest first."""
 
     permission_classes = [HasScope]

@@ -41,7 +41,9 @@ class IngestResult:
 
 def _channels(community: Community, items: Sequence[IngestItem]) -> dict[str, Channel]:
     wanted = {item.channel: item.channel_name for item in items}
-    found = {c.external_id: c for c in Channel.objects.filter(community=community, external_id__in=wanted)}
+    found: dict[str, Channel] = {
+        c.external_id or "": c for c in Channel.objects.filter(community=community, external_id__in=wanted)
+    }
     missing = [
         Channel(community=community, kind=ChannelKind.EXTERNAL, external_id=cid, name=(name or cid)[:200])
         for cid, name in wanted.items()

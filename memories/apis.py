@@ -1,34 +1,89 @@
-"""API views of the memory engine: context (and memories, entities)."""
+"""API views of the memory engine: context, memories, memory search and entities."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from datetime import UTC, datetime
 from typing import Any
 
-from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
-from rest_framework import serializers
+from django.contrib.postgres.search import SearchQuery
+from django.db import transaction
+from django.db.models import Q, QuerySet
+from django.utils import timezone
+from django_filters import rest_framework as filters
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import exceptions, generics, serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts.models import ApiKeyScope, Community, ExternalIdentity, User
+from accounts.models import ApiKey, ApiKeyScope, Community, ExternalIdentity, User
 from chat.models import Channel, Persona
-from memories.services.context import AssembledContext, assemble_context
+from memories.extraction_tool import EXPIRATIONS, IMPORTANCE_LEVELS
+from memories.models import (
+    MEMORY_MAX_LENGTH,
+    Entity,
+    EntityType,
+    Memory,
+    MemoryKind,
+    MemoryRevisionAction,
+    MemoryRevisionActor,
+    MemorySource,
+)
+from memories.selectors import memories_search_community, memory_candidates
+from memories.services.context import AssembledContext, assemble_context, memory_score, message_keywords
+from memories.services.memory import memory_create, memory_delete, memory_update
+from memoryhub.ai.embeddings import EmbeddingUnavailableError, embedder_get
 from memoryhub.api import HasScope, api_key_of
+from memoryhub.api_docs import BOT_ERRORS, error_responses
+
+# --- Shared by every API view: errors as documented, people by platform id -----------------------
+
+
+class EmbeddingsUnavailable(exceptions.APIException):
+    status_code = status.HTTP_503_SERVICE_UNAVAILABLE
+    default_detail = "The embedding provider is unavailable; nothing was changed. Retry later."
+    default_code = "embeddings_unavailable"
+
+
+def _embed(text: str) -> tuple[list[float], str]:
+    """The vector of ``text`` and the model that made it; a provider outage is a 503, not a 500."""
+    embedder = embedder_get()
+    try:
+        return embedder.embed_one(text).tolist(), embedder.model_name
+    except EmbeddingUnavailableError as error:
+        raise EmbeddingsUnavailable() from error
 
 
 def person_get(*, community: Community, external_id: str) -> User:
     """The person behind a platform id in the key's community, or 404 (never another community's)."""
-    identity = get_object_or_404(
-        ExternalIdentity.objects.select_related("user"), community=community, external_id=external_id
+    identity = (
+        ExternalIdentity.objects.select_related("user").filter(community=community, external_id=external_id).first()
     )
+    if identity is None:
+        raise exceptions.NotFound(f"No person with platform id {external_id!r} in this community.", code="not_found")
     return identity.user
+
+
+def platform_ids(*, community: Community, user_ids: Iterable[int | None]) -> dict[int, str]:
+    """user id → platform id in ``community`` for the people on one page, in one query."""
+    wanted = {user_id for user_id in user_ids if user_id is not None}
+    if not wanted:
+        return {}
+    handles: dict[int, str] = {}
+    rows = ExternalIdentity.objects.filter(community=community, user_id__in=wanted).order_by("user_id", "pk")
+    for user_id, external_id in rows.values_list("user_id", "external_id"):
+        handles.setdefault(user_id, external_id)  # the first identity, when a person has several
+    return handles
 
 
 def persona_get(*, community: Community, name: str | None) -> Persona:
     personas = Persona.objects.filter(community=community, is_active=True)
     if name:
-        return get_object_or_404(personas, name=name)
+        found = personas.filter(name=name).first()
+        if found is None:
+            raise exceptions.NotFound(f"No active persona {name!r} in this community.", code="not_found")
+        return found
     persona = personas.order_by("pk").first()
     if persona is None:
         raise serializers.ValidationError({"persona": "This community has no persona yet."})
@@ -99,7 +154,9 @@ class ContextApi(APIView):
         persona = persona_get(community=community, name=values.get("persona"))
         channel = None
         if values.get("channel"):
-            channel = get_object_or_404(Channel, community=community, external_id=values["channel"])
+            channel = Channel.objects.filter(community=community, external_id=values["channel"]).first()
+            if channel is None:
+                raise exceptions.NotFound(f"No channel {values['channel']!r} in this community.", code="not_found")
         result = assemble_context(
             community=community, user=user, persona=persona, channel=channel, message=values["query"]
         )
@@ -127,3 +184,537 @@ class ContextApi(APIView):
     )
     def post(self, request: Request) -> Response:
         return self._answer(request, request.data if isinstance(request.data, dict) else {})
+
+
+# --- Memories ----------------------------------------------------------------------------------
+
+
+MEMORY_ID = OpenApiParameter("id", int, OpenApiParameter.PATH, description="The memory's id.")
+
+
+def _api_reason(api_key: ApiKey) -> str:
+    return f"via API key {api_key.prefix}"
+
+
+def memory_get_for_key(*, community: Community, pk: int, lock: bool = False) -> Memory:
+    """One of the community's memories, or 404: another community's memory does not exist here."""
+    memories = Memory.objects.filter(community=community, pk=pk).defer("embedding")
+    memory = memories.select_for_update().first() if lock else memories.select_related("persona").first()
+    if memory is None:
+        raise exceptions.NotFound(f"No memory {pk} in this community.", code="not_found")
+    return memory
+
+
+class MemoryOutput(serializers.ModelSerializer):
+    user = serializers.SerializerMethodField(help_text="The person's platform id (null: known only on the web).")
+    reported_by = serializers.SerializerMethodField(help_text="Platform id of the third party who said it.")
+    persona = serializers.CharField(source="persona.name", allow_null=True, help_text="Only this persona recalls it.")
+
+    class Meta:
+        model = Memory
+        fields = [
+            "id",
+            "user",
+            "content",
+            "kind",
+            "topics",
+            "importance",
+            "expires_at",
+            "source",
+            "reported_by",
+            "context",
+            "persona",
+            "access_count",
+            "last_accessed_at",
+            "created_at",
+            "updated_at",
+        ]
+
+    def get_user(self, memory: Memory) -> str | None:
+        return self.context["handles"].get(memory.user_id)
+
+    def get_reported_by(self, memory: Memory) -> str | None:
+        return self.context["handles"].get(memory.reported_by_id)
+
+
+def memories_output(memories: list[Memory], *, community: Community) -> Any:
+    handles = platform_ids(
+        community=community, user_ids=[m.user_id for m in memories] + [m.reported_by_id for m in memories]
+    )
+    return MemoryOutput(memories, many=True, context={"handles": handles}).data
+
+
+def memory_output(memory: Memory, *, community: Community) -> Any:
+    return memories_output([memory], community=community)[0]
+
+
+_MEMORY_EXAMPLE = {
+    "id": 1042,
+    "user": "alice_456",
+    "content": "Alice is moving to Austin next month",
+    "kind": "plan",
+    "topics": ["moving", "austin"],
+    "importance": 0.9,
+    "expires_at": None,
+    "source": "passive",
+    "reported_by": None,
+    "context": "",
+    "persona": None,
+    "access_count": 3,
+    "last_accessed_at": "2025-05-02T18:04:11Z",
+    "created_at": "2025-04-30T12:01:23Z",
+    "updated_at": "2025-05-02T18:04:11Z",
+}
+
+
+def _expiration_validate(attrs: dict[str, Any]) -> dict[str, Any]:
+    """``expires_at`` (a future time, or null) or ``expiration`` (a lifetime word), not both."""
+    if "expires_at" in attrs and "expiration" in attrs:
+        raise serializers.ValidationError({"expiration": "Send expires_at or expiration, not both."})
+    if attrs.get("expires_at") is not None and attrs["expires_at"] <= timezone.now():
+        raise serializers.ValidationError({"expires_at": "Must be in the future."})
+    if "expiration" in attrs:
+        lifetime = EXPIRATIONS[attrs.pop("expiration")]
+        attrs["expires_at"] = timezone.now() + lifetime if lifetime is not None else None
+    return attrs
+
+
+class MemoryFieldsInput(serializers.Serializer):
+    content = serializers.CharField(max_length=MEMORY_MAX_LENGTH, help_text="A self-contained fact about the person.")
+    kind = serializers.ChoiceField(choices=MemoryKind.choices, default=MemoryKind.FACT)
+    topics = serializers.ListField(
+        child=serializers.CharField(max_length=40), max_length=10, default=list, help_text="Tags, lower-cased."
+    )
+    importance = serializers.FloatField(
+        min_value=0, max_value=1, default=IMPORTANCE_LEVELS["medium"], help_text="From 0 to 1 (low 0.3, high 0.9)."
+    )
+    expires_at = serializers.DateTimeField(required=False, allow_null=True, help_text="Null: permanent.")
+    expiration = serializers.ChoiceField(
+        choices=list(EXPIRATIONS), required=False, help_text="A lifetime from now, instead of expires_at."
+    )
+    context = serializers.CharField(max_length=500, required=False, allow_blank=True, default="")
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        return _expiration_validate(attrs)
+
+
+class MemoryCreateInput(MemoryFieldsInput):
+    user = serializers.CharField(max_length=200, help_text="The person's platform id, known in this community.")
+
+
+class MemoryUpdateInput(MemoryFieldsInput):
+    """Every field optional: only what is sent changes."""
+
+
+class MemoryFilter(filters.FilterSet):
+    user = filters.CharFilter(method="by_user", help_text="The person's platform id.")
+    topic = filters.CharFilter(method="by_topic", help_text="Memories tagged with this topic.")
+    kind = filters.ChoiceFilter(choices=MemoryKind.choices, help_text="What sort of memory.")
+    source = filters.ChoiceFilter(choices=MemorySource.choices, help_text="How it was learned.")
+    importance_min = filters.NumberFilter(field_name="importance", lookup_expr="gte", help_text="At least (0 to 1).")
+    importance_max = filters.NumberFilter(field_name="importance", lookup_expr="lte", help_text="At most (0 to 1).")
+    expiring_before = filters.IsoDateTimeFilter(
+        method="by_expiry", help_text="Memories that expire before this time (any UTC offset)."
+    )
+    text = filters.CharFilter(
+        method="by_text", help_text='Full-text search of the content (web search syntax: "quoted", or, -not).'
+    )
+    include_expired = filters.BooleanFilter(
+        method="keep_expired", help_text="Also expired memories not yet pruned (default false)."
+    )
+
+    class Meta:
+        model = Memory
+        fields: list[str] = []
+
+    def by_expiry(self, queryset: QuerySet[Memory], name: str, value: datetime) -> QuerySet[Memory]:
+        # In UTC: Python takes offsets up to ±23:59, PostgreSQL only ±15:59.
+        return queryset.filter(expires_at__lt=value.astimezone(UTC))
+
+    def by_user(self, queryset: QuerySet[Memory], name: str, value: str) -> QuerySet[Memory]:
+        people = ExternalIdentity.objects.filter(community=api_key_of(self.request).community, external_id=value)
+        return queryset.filter(user_id__in=people.values("user_id"))
+
+    def by_topic(self, queryset: QuerySet[Memory], name: str, value: str) -> QuerySet[Memory]:
+        # Stored topics are lower-cased with hyphens for spaces (memory_create): ask the same way.
+        return queryset.filter(topics__contains=["-".join(value.lower().split())])
+
+    def by_text(self, queryset: QuerySet[Memory], name: str, value: str) -> QuerySet[Memory]:
+        return queryset.filter(search_vector=SearchQuery(value, config="english", search_type="websearch"))
+
+    def keep_expired(self, queryset: QuerySet[Memory], name: str, value: bool) -> QuerySet[Memory]:
+        return queryset  # read in filter_queryset: hiding the expired is the default, not a filter
+
+    def filter_queryset(self, queryset: QuerySet[Memory]) -> QuerySet[Memory]:
+        queryset = super().filter_queryset(queryset)
+        if not self.form.cleaned_data.get("include_expired"):
+            queryset = queryset.filter(Q(expires_at__isnull=True) | Q(expires_at__gt=timezone.now()))
+        return queryset
+
+
+class MemoryListApi(generics.ListAPIView):
+    """The community's memories, newest first; or remember something new about a person."""
+
+    permission_classes = [HasScope]
+    required_scope = ApiKeyScope.MEMORIES_READ
+    required_scopes = {"POST": ApiKeyScope.MEMORIES_WRITE}
+    serializer_class = MemoryOutput
+    filterset_class = MemoryFilter
+
+    def get_queryset(self) -> QuerySet[Memory]:
+        if getattr(self, "swagger_fake_view", False):  # schema generation has no key
+            return Memory.objects.none()
+        return (
+            Memory.objects.filter(community=api_key_of(self.request).community)
+            .select_related("persona")
+            .defer("embedding", "search_vector")
+        )
+
+    @extend_schema(
+        operation_id="memories_list",
+        description=(
+            "The community's live memories, newest first; `include_expired=true` adds expired ones not yet "
+            "pruned. Scope `memories:read`."
+        ),
+        responses={200: MemoryOutput(many=True), **error_responses(400, *BOT_ERRORS)},
+        examples=[OpenApiExample("A page", value=_MEMORY_EXAMPLE, response_only=True)],
+    )
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        queryset = self.filter_queryset(self.get_queryset())
+        page = self.paginate_queryset(queryset) or []
+        return self.get_paginated_response(memories_output(page, community=api_key_of(request).community))
+
+    @extend_schema(
+        operation_id="memories_create",
+        description=(
+            "Remember something about a person known in this community (source `api`; the change is kept in the "
+            "memory's history). Scope `memories:write`."
+        ),
+        request=MemoryCreateInput,
+        responses={
+            201: MemoryOutput,
+            **error_responses(400, *BOT_ERRORS, 404, 503, e404="No person with this platform id in this community."),
+        },
+        examples=[
+            OpenApiExample(
+                "Alice's move",
+                value={
+                    "user": "alice_456",
+                    "content": "Alice is moving to Austin next month",
+                    "kind": "plan",
+                    "topics": ["moving", "austin"],
+                    "importance": 0.9,
+                    "expiration": "30d",
+                },
+                request_only=True,
+            )
+        ],
+    )
+    def post(self, request: Request) -> Response:
+        serializer = MemoryCreateInput(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        values = serializer.validated_data
+        api_key = api_key_of(request)
+        user = person_get(community=api_key.community, external_id=values["user"])
+        embedding, model_name = _embed(values["content"])
+        memory = memory_create(
+            community=api_key.community,
+            user=user,
+            content=values["content"],
+            kind=values["kind"],
+            topics=values["topics"],
+            importance=values["importance"],
+            expires_at=values.get("expires_at"),
+            context=values["context"],
+            source=MemorySource.API,
+            actor=MemoryRevisionActor.SYSTEM,
+            reason=_api_reason(api_key),
+            embedding=embedding,
+            embedding_model=model_name,
+        )
+        return Response(memory_output(memory, community=api_key.community), status=status.HTTP_201_CREATED)
+
+
+class MemoryDetailApi(APIView):
+    """One memory: read it, correct it, or forget it. Every change is kept in its revision history."""
+
+    permission_classes = [HasScope]
+    required_scope = ApiKeyScope.MEMORIES_READ
+    required_scopes = {"PATCH": ApiKeyScope.MEMORIES_WRITE, "DELETE": ApiKeyScope.MEMORIES_WRITE}
+
+    @extend_schema(
+        operation_id="memories_read",
+        parameters=[MEMORY_ID],
+        description="One memory of this community. Scope `memories:read`.",
+        responses={200: MemoryOutput, **error_responses(*BOT_ERRORS, 404)},
+        examples=[OpenApiExample("Alice's move", value=_MEMORY_EXAMPLE, response_only=True)],
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        community = api_key_of(request).community
+        return Response(memory_output(memory_get_for_key(community=community, pk=pk), community=community))
+
+    @extend_schema(
+        operation_id="memories_update",
+        parameters=[MEMORY_ID],
+        description=(
+            "Correct a memory: only the fields sent change; new content is embedded again. The change is kept in "
+            "the memory's history. Scope `memories:write`."
+        ),
+        request=MemoryUpdateInput,
+        responses={200: MemoryOutput, **error_responses(400, *BOT_ERRORS, 404, 503)},
+        examples=[
+            OpenApiExample(
+                "The move is postponed",
+                value={"content": "Alice is moving to Austin in the autumn", "expiration": "permanent"},
+                request_only=True,
+            )
+        ],
+    )
+    def patch(self, request: Request, pk: int) -> Response:
+        api_key = api_key_of(request)
+        serializer = MemoryUpdateInput(data=request.data, partial=True)
+        serializer.is_valid(raise_exception=True)
+        changes = dict(serializer.validated_data)
+        content = changes.pop("content", None)
+        vector = None
+        if content is not None and content != memory_get_for_key(community=api_key.community, pk=pk).content:
+            vector = _embed(content)  # before the row is locked: a remote provider may take seconds
+        with transaction.atomic():
+            memory = memory_get_for_key(community=api_key.community, pk=pk, lock=True)
+            if content is not None and content != memory.content:
+                changes["content"] = content
+                if vector is None:  # someone changed it meanwhile
+                    vector = _embed(content)
+            changes = {field: value for field, value in changes.items() if getattr(memory, field) != value}
+            if changes:
+                memory = memory_update(
+                    memory=memory,
+                    actor=MemoryRevisionActor.SYSTEM,
+                    action=MemoryRevisionAction.UPDATED,
+                    reason=_api_reason(api_key),
+                    embedding=vector[0] if vector else None,
+                    embedding_model=vector[1] if vector else "",
+                    **changes,
+                )
+        return Response(memory_output(memory, community=api_key.community))
+
+    @extend_schema(
+        operation_id="memories_delete",
+        parameters=[MEMORY_ID],
+        description="Forget a memory. Its history keeps the deletion. Scope `memories:write`.",
+        responses={204: None, **error_responses(*BOT_ERRORS, 404)},
+    )
+    def delete(self, request: Request, pk: int) -> Response:
+        api_key = api_key_of(request)
+        with transaction.atomic():
+            memory = memory_get_for_key(community=api_key.community, pk=pk, lock=True)
+            memory_delete(
+                memory=memory,
+                actor=MemoryRevisionActor.SYSTEM,
+                action=MemoryRevisionAction.FORGOTTEN,
+                reason=_api_reason(api_key),
+            )
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+# --- Memory search -----------------------------------------------------------------------------
+
+SEARCH_MAX_RESULTS = 50
+
+
+class SearchHitOutput(MemoryOutput):
+    similarity = serializers.FloatField(allow_null=True, help_text="Cosine similarity of content and query.")
+    lexical = serializers.BooleanField(allow_null=True, help_text="Full-text match of the query (with a user).")
+    recency = serializers.FloatField(allow_null=True, help_text="0 to 1, half-life on last access (with a user).")
+    frequency = serializers.FloatField(allow_null=True, help_text="0 to 1, log-scaled recalls (with a user).")
+    total = serializers.FloatField(
+        allow_null=True,
+        help_text="With a user, the context ranking: 0.4·similarity + 0.2·recency + 0.3·importance + "
+        "0.1·frequency (the community's weights). Without one, null: hits are ranked by similarity.",
+    )
+
+    class Meta(MemoryOutput.Meta):
+        fields = [*MemoryOutput.Meta.fields, "similarity", "lexical", "recency", "frequency", "total"]
+
+
+class SearchOutput(serializers.Serializer):
+    results = SearchHitOutput(many=True)
+
+
+_NO_SCORES: dict[str, Any] = {"similarity": None, "lexical": None, "recency": None, "frequency": None, "total": None}
+
+
+class MemorySearchApi(APIView):
+    """Search memories by meaning: one person's, ranked like the context; or the whole community's."""
+
+    permission_classes = [HasScope]
+    required_scope = ApiKeyScope.MEMORIES_READ
+
+    class InputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "MemorySearchInput"
+
+        query = serializers.CharField(max_length=4000)
+        user = serializers.CharField(
+            max_length=200, required=False, help_text="A person's platform id; without it, the whole community."
+        )
+        limit = serializers.IntegerField(min_value=1, max_value=SEARCH_MAX_RESULTS, default=10)
+        min_similarity = serializers.FloatField(
+            min_value=0,
+            max_value=1,
+            default=Persona._meta.get_field("search_threshold").get_default(),
+            help_text="Hits below this cosine similarity are left out (a person's full-text matches are kept).",
+        )
+
+    @extend_schema(
+        operation_id="memories_search",
+        description=(
+            "With `user`: that person's live memories, ranked as the context ranks them (similarity, recency, "
+            "importance, frequency). Without: the whole community's nearest memories by meaning. Searching does "
+            "not count as a recall. Scope `memories:read`."
+        ),
+        request=InputSerializer,
+        responses={
+            200: SearchOutput,
+            **error_responses(400, *BOT_ERRORS, 404, 503, e404="No person with this platform id in this community."),
+        },
+        examples=[
+            OpenApiExample(
+                "What Alice said about moving",
+                value={"query": "moving house", "user": "alice_456", "limit": 5},
+                request_only=True,
+            )
+        ],
+    )
+    def post(self, request: Request) -> Response:
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        values = serializer.validated_data
+        community = api_key_of(request).community
+        user = person_get(community=community, external_id=values["user"]) if values.get("user") else None
+        vector, model_name = _embed(values["query"])
+        now = timezone.now()
+        scores: dict[int, dict[str, Any]] = {}
+        if user is not None:
+            words = message_keywords(values["query"])
+            candidates = memory_candidates(
+                community=community,
+                user=user,
+                now=now,
+                text=" or ".join(words),  # any of the query's words, as the context does
+                keywords=words,
+                vector=vector,
+                model_name=model_name,
+            )
+            for candidate in candidates:
+                candidate.total = memory_score(candidate, community)
+            hits = [c for c in candidates if c.lexical or (c.similarity or 0.0) >= values["min_similarity"]]
+            hits.sort(key=lambda c: c.total, reverse=True)
+            for hit in hits[: values["limit"]]:
+                scores[hit.id] = {
+                    "similarity": hit.similarity,
+                    "lexical": hit.lexical,
+                    "recency": hit.recency,
+                    "frequency": hit.frequency,
+                    "total": hit.total,
+                }
+        else:
+            nearest = memories_search_community(
+                community=community, vector=vector, model_name=model_name, now=now, limit=values["limit"]
+            )
+            for memory_id, similarity in nearest:
+                if similarity >= values["min_similarity"]:
+                    scores[memory_id] = {**_NO_SCORES, "similarity": similarity}
+        memories = {
+            m.pk: m
+            for m in Memory.objects.filter(community=community, pk__in=scores)
+            .select_related("persona")
+            .defer("embedding", "search_vector")
+        }
+        found = [memories[memory_id] for memory_id in scores if memory_id in memories]  # in rank order
+        handles = platform_ids(
+            community=community, user_ids=[m.user_id for m in found] + [m.reported_by_id for m in found]
+        )
+        results = [{**MemoryOutput(memory, context={"handles": handles}).data, **scores[memory.pk]} for memory in found]
+        return Response({"results": results})
+
+
+# --- Entities ----------------------------------------------------------------------------------
+
+
+class EntityOutput(serializers.ModelSerializer):
+    user = serializers.SerializerMethodField(help_text="Platform id of the person who mentioned it.")
+
+    class Meta:
+        model = Entity
+        fields = [
+            "id",
+            "user",
+            "type",
+            "name",
+            "relationship",
+            "attributes",
+            "first_mentioned_at",
+            "last_mentioned_at",
+            "mention_count",
+        ]
+
+    def get_user(self, entity: Entity) -> str | None:
+        return self.context["handles"].get(entity.owner_id)
+
+
+class EntityFilter(filters.FilterSet):
+    user = filters.CharFilter(method="by_user", help_text="Platform id of the person who mentioned them.")
+    type = filters.ChoiceFilter(choices=EntityType.choices, help_text="Person, place, thing, event or organisation.")
+    name = filters.CharFilter(lookup_expr="icontains", help_text="Part of the name, any case.")
+
+    class Meta:
+        model = Entity
+        fields: list[str] = []
+
+    def by_user(self, queryset: QuerySet[Entity], name: str, value: str) -> QuerySet[Entity]:
+        people = ExternalIdentity.objects.filter(community=api_key_of(self.request).community, external_id=value)
+        return queryset.filter(owner_id__in=people.values("user_id"))
+
+
+class EntityListApi(generics.ListAPIView):
+    """The people, places and things that people in the community mentioned, newest first."""
+
+    permission_classes = [HasScope]
+    required_scope = ApiKeyScope.MEMORIES_READ
+    serializer_class = EntityOutput
+    filterset_class = EntityFilter
+
+    def get_queryset(self) -> QuerySet[Entity]:
+        if getattr(self, "swagger_fake_view", False):  # schema generation has no key
+            return Entity.objects.none()
+        return Entity.objects.filter(community=api_key_of(self.request).community)
+
+    @extend_schema(
+        operation_id="entities_list",
+        description=(
+            "People, places and things mentioned by people of this community, newest first. Scope `memories:read`."
+        ),
+        responses={200: EntityOutput(many=True), **error_responses(400, *BOT_ERRORS)},
+        examples=[
+            OpenApiExample(
+                "Charlie's sister",
+                value={
+                    "id": 7,
+                    "user": "charlie_789",
+                    "type": "person",
+                    "name": "Jane",
+                    "relationship": "Charlie's sister",
+                    "attributes": {"lives_in": "Austin"},
+                    "first_mentioned_at": "2025-04-30T12:02:10Z",
+                    "last_mentioned_at": "2025-05-02T09:15:00Z",
+                    "mention_count": 2,
+                },
+                response_only=True,
+            )
+        ],
+    )
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        page = self.paginate_queryset(self.filter_queryset(self.get_queryset())) or []
+        handles = platform_ids(community=api_key_of(request).community, user_ids=[e.owner_id for e in page])
+        return self.get_paginated_response(EntityOutput(page, many=True, context={"handles": handles}).data)

@@ -6,7 +6,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
-from django.http import HttpRequest
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.http import Http404, HttpRequest
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import exceptions, status
 from rest_framework.authentication import BaseAuthentication, get_authorization_header
@@ -140,6 +141,10 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
     # Imported here: rest_framework.views imports this module (the authentication class) itself.
     from rest_framework.views import exception_handler
 
+    if isinstance(exc, Http404):
+        exc = exceptions.NotFound(str(exc) or "Not found in this community.")
+    elif isinstance(exc, DjangoPermissionDenied):
+        exc = exceptions.PermissionDenied(str(exc) or None)
     response = exception_handler(exc, context)
     if response is None:
         return None

@@ -167,10 +167,8 @@ MEMORYHUB_OPENAI_EMBEDDING_MODEL = env.str("MEMORYHUB_OPENAI_EMBEDDING_MODEL", d
 MEMORYHUB_EMBEDDING_DIMENSIONS = 384
 
 REST_FRAMEWORK = {
-    "DEFAULT_AUTHENTICATION_CLASSES": [
-        "memoryhub.api.ApiKeyAuthentication",
-        "rest_framework.authentication.SessionAuthentication",
-    ],
+    # Bots use keys; the few endpoints for signed-in people (/api/v1/me/…) add the session.
+    "DEFAULT_AUTHENTICATION_CLASSES": ["memoryhub.api.ApiKeyAuthentication"],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_PARSER_CLASSES": ["memoryhub.api.LimitedJSONParser"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],

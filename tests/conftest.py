@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from accounts.models import Community, MembershipRole, User
-from accounts.services import community_create, membership_set, user_create
+from accounts.services import community_create, identity_resolve, membership_set, user_create
 from chat.models import Channel, ChannelKind, Persona
 from chat.services import channel_create, persona_create
 
@@ -69,3 +69,21 @@ def channel(community: Community) -> Channel:
 @pytest.fixture
 def web_channel(community: Community) -> Channel:
     return channel_create(community=community, name="Web chat", kind=ChannelKind.WEB)
+
+
+@pytest.fixture
+def people(community: Community) -> dict[str, User]:
+    """Seed 002's cast, known to the community through a bot's platform ids."""
+    cast = {
+        "alice": "alice_456",
+        "bob": "bob_123",
+        "charlie": "charlie_789",
+        "dave": "dave_321",
+        "eve": "eve_654",
+        "grace": "grace_987",
+        "frank": "frank_111",
+    }
+    return {
+        name: identity_resolve(community=community, external_id=handle, display_name=name.title())
+        for name, handle in cast.items()
+    }

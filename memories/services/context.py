@@ -126,7 +126,8 @@ def _person_name(community: Community, user: User) -> str:
     return (identity.display_name if identity else "") or user.display_name or user.username
 
 
-def _score(candidate: MemoryCandidate, community: Community) -> float:
+def memory_score(candidate: MemoryCandidate, community: Community) -> float:
+    """The weighted ranking of PRODUCT.md §4.2, with the community's weights."""
     return (
         community.weight_similarity * max(candidate.similarity or 0.0, 0.0)
         + community.weight_recency * candidate.recency
@@ -213,7 +214,7 @@ def assemble_context(
             model_name=embedder.model_name,
         )
         for candidate in candidates:
-            candidate.total = _score(candidate, community)
+            candidate.total = memory_score(candidate, community)
         chosen: set[int] = set()
 
         def add_memories(layer: str, ranked: list[MemoryCandidate], limit: int) -> None:

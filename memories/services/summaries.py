@@ -60,10 +60,17 @@ def _summarise(llm: LLM, prompt: str, limit: int) -> str:
     return _words_limit(" ".join(completion.content.split()), limit)
 
 
+def _remembering(session: ChatSession) -> bool:
+    """Whether anything may be written about the session's person (not opted out, memory on)."""
+    community = session.persona.community
+    opted_out = Profile.objects.filter(user=session.user, community=community, memory_enabled=False).exists()
+    return community.memory_enabled and not opted_out
+
+
 def session_working_summary_refresh(*, session: ChatSession, llm: LLM | None = None) -> str:
     """Refresh the rolling summary of an ongoing session (< 100 words)."""
     lines = _session_lines(session, last=30)
-    if not lines:
+    if not lines or not _remembering(session):
         return session.working_summary
     prompt = summary_prompt_build(
         lines=lines, max_words=WORKING_SUMMARY_WORDS, sentences="", previous=session.working_summary
@@ -79,7 +86,7 @@ def session_working_summary_refresh(*, session: ChatSession, llm: LLM | None = N
 def session_final_summary_write(*, session: ChatSession, llm: LLM | None = None) -> Memory | None:
     """Write the 2-3 sentence summary of an ended session and keep it as an episodic memory."""
     lines = _session_lines(session, last=200)
-    if not lines or session.final_summary:
+    if not lines or session.final_summary or not _remembering(session):
         return None
     prompt = summary_prompt_build(lines=lines, max_words=FINAL_SUMMARY_WORDS, sentences="2-3")
     summary = _summarise(llm or llm_get(), prompt, FINAL_SUMMARY_WORDS)

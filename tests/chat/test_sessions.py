@@ -170,15 +170,18 @@ def test_an_idle_session_ends_and_leaves_an_episodic_memory(
     assert session_final_summary_write(session=session) is None  # written once
 
 
-def test_the_final_summary_of_an_opted_out_person_is_not_remembered(
+def test_an_opted_out_person_gets_no_summary_and_no_memory(
     community: Community, persona: Persona, web_channel: Channel, alice: User
 ) -> None:
     session = _session(persona, web_channel, alice, PersonaExtractionMode.WINDOW)
     session_reply(session=session, text="I'm moving to Austin next month")
     profile_memory_enabled_set(user=alice, community=community, enabled=False)
     session_end(session=session, now=timezone.now())
-    assert session_final_summary_write(session=ChatSession.objects.get(pk=session.pk)) is None
-    assert ChatSession.objects.get(pk=session.pk).final_summary
+    ended = ChatSession.objects.get(pk=session.pk)
+    assert session_final_summary_write(session=ended) is None
+    assert session_working_summary_refresh(session=ended) == ""
+    ended.refresh_from_db()
+    assert (ended.final_summary, ended.working_summary) == ("", "")
     assert not Memory.objects.exists()
 
 

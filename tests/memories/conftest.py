@@ -11,8 +11,7 @@ import pytest
 from django.conf import settings
 from django.utils import timezone
 
-from accounts.models import Community, User
-from accounts.services import identity_resolve
+from accounts.models import User
 from chat.models import Channel, ConversationWindow, ConversationWindowState, Message
 from chat.services import message_record
 from memories.services.windows import window_close
@@ -59,24 +58,6 @@ def llm_worker(
     tmp_path = tmp_path_factory.mktemp("worker")
     with django_db_blocker.unblock(), start_worker(tmp_path=tmp_path, extra_env=fake_openai.environment()):
         yield tmp_path / "worker.log"
-
-
-@pytest.fixture
-def people(community: Community) -> dict[str, User]:
-    """Seed 002's cast, known to the community through a bot's platform ids."""
-    cast = {
-        "alice": "alice_456",
-        "bob": "bob_123",
-        "charlie": "charlie_789",
-        "dave": "dave_321",
-        "eve": "eve_654",
-        "grace": "grace_987",
-        "frank": "frank_111",
-    }
-    return {
-        name: identity_resolve(community=community, external_id=handle, display_name=name.title())
-        for name, handle in cast.items()
-    }
 
 
 Say = Callable[[str, str], Message]

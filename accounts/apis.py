@@ -1,0 +1,365 @@
+"""API views about people: a bot's privacy requests for its community's users, and a signed-in person's own data.
+
+Bots (API keys) act on ``/users/{external_id}/…`` in their community only. People signed in to
+the site read what is known about themselves on ``/me/…`` (session authentication): only
+themselves, never anyone else, and only reads: changes go through the "My data" pages.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Q, QuerySet
+from django.utils import timezone
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
+from rest_framework import exceptions, generics, serializers, status
+from rest_framework.authentication import SessionAuthentication
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from accounts.models import (
+    ApiKeyScope,
+    AuditEventActorKind,
+    Community,
+    ErasureRequest,
+    ErasureRequestVia,
+    Profile,
+    User,
+)
+from accounts.privacy import ErasureOutOfScopeError, UserAlreadyErasedError, user_erase, user_export, user_forget
+from memories.apis import MemoryFilter, MemoryOutput, memories_output, person_get, platform_ids
+from memories.models import Memory
+from memoryhub.api import HasScope, api_key_of
+from memoryhub.api_docs import BOT_ERRORS, error_responses
+
+EXTERNAL_ID = OpenApiParameter(
+    "external_id", str, OpenApiParameter.PATH, description="The person's platform id (e.g. a Discord user id)."
+)
+COMMUNITY = OpenApiParameter(
+    "community",
+    str,
+    OpenApiParameter.QUERY,
+    required=False,
+    description="A community's slug; needed only when you belong to several.",
+)
+SESSION_ERRORS = error_responses(403, 429, e403="Not signed in (`not_authenticated`): use the site's session.")
+
+
+class ProfileOutput(serializers.Serializer):
+    user = serializers.CharField(allow_null=True, help_text="The person's platform id in this community.")
+    community = serializers.CharField(help_text="The community's slug.")
+    display_name = serializers.CharField()
+    summary = serializers.CharField(help_text="The permanent profile paragraph.")
+    personality = serializers.CharField()
+    preferences = serializers.JSONField()
+    behaviour_patterns = serializers.JSONField()
+    memory_enabled = serializers.BooleanField(help_text="False: the person opted out; nothing new is remembered.")
+    memory_count = serializers.IntegerField(help_text="Memories not expired.")
+    updated_at = serializers.DateTimeField(allow_null=True)
+
+
+_PROFILE_EXAMPLE = {
+    "user": "alice_456",
+    "community": "gamers",
+    "display_name": "Alice",
+    "summary": "Alice is a graphic designer moving to Austin; she loves her cat Luna.",
+    "personality": "Upbeat, plans ahead.",
+    "preferences": ["cats", "indie games"],
+    "behaviour_patterns": ["chats in the evening"],
+    "memory_enabled": True,
+    "memory_count": 12,
+    "updated_at": "2025-05-02T18:04:11Z",
+}
+_EXPORT_EXAMPLE = {
+    "format": "memoryhub-export/1",
+    "exported_at": "2025-05-03T10:00:00+00:00",
+    "community": "gamers",
+    "account": {"username": "gamers:alice_456", "display_name": "Alice", "can_log_in": False},
+    "identities": [{"community": "gamers", "external_id": "alice_456", "display_name": "Alice"}],
+    "profiles": [],
+    "memories": [{"id": 1042, "community": "gamers", "content": "Alice is moving to Austin next month"}],
+    "memory_revisions": [],
+    "entities": [],
+    "chat_sessions": [],
+    "messages": [],
+    "erasure_requests": [],
+    "audit_events": [],
+}
+
+
+def profile_output(*, community: Community, user: User) -> dict[str, Any]:
+    profile = Profile.objects.filter(user=user, community=community).first() or Profile(user=user, community=community)
+    now = timezone.now()
+    live = Memory.objects.filter(community=community, user=user).filter(
+        Q(expires_at__isnull=True) | Q(expires_at__gt=now)
+    )
+    handle = platform_ids(community=community, user_ids=[user.pk]).get(user.pk)
+    return ProfileOutput(
+        {
+            "user": handle,
+            "community": community.slug,
+            "display_name": user.display_name or user.username,
+            "summary": profile.summary,
+            "personality": profile.personality,
+            "preferences": profile.preferences,
+            "behaviour_patterns": profile.behaviour_patterns,
+            "memory_enabled": profile.memory_enabled,
+            "memory_count": live.count(),
+            "updated_at": profile.updated_at,
+        }
+    ).data
+
+
+# --- Bots: /users/{external_id}/… ---------------------------------------------------------------
+
+
+class UserProfileApi(APIView):
+    permission_classes = [HasScope]
+    required_scope = ApiKeyScope.MEMORIES_READ
+
+    @extend_schema(
+        operation_id="users_profile",
+        description="What is known about a person of this community, in short. Scope `memories:read`.",
+        parameters=[EXTERNAL_ID],
+        responses={200: ProfileOutput, **error_responses(*BOT_ERRORS, 404)},
+        examples=[OpenApiExample("Alice", value=_PROFILE_EXAMPLE, response_only=True)],
+    )
+    def get(self, request: Request, external_id: str) -> Response:
+        community = api_key_of(request).community
+        user = person_get(community=community, external_id=external_id)
+        return Response(profile_output(community=community, user=user))
+
+
+class UserExportApi(APIView):
+    permission_classes = [HasScope]
+    required_scope = ApiKeyScope.MEMORIES_READ
+
+    @extend_schema(
+        operation_id="users_export",
+        description=(
+            "Everything this community stores about a person, as one JSON document: account, profile, memories "
+            "and their history, entities, chat sessions, messages they wrote. Scope `memories:read`."
+        ),
+        parameters=[EXTERNAL_ID],
+        responses={200: OpenApiTypes.OBJECT, **error_responses(*BOT_ERRORS, 404)},
+        examples=[OpenApiExample("Alice's data", value=_EXPORT_EXAMPLE, response_only=True)],
+    )
+    def get(self, request: Request, external_id: str) -> Response:
+        community = api_key_of(request).community
+        user = person_get(community=community, external_id=external_id)
+        return Response(user_export(user=user, community=community))
+
+
+class ForgetOutput(serializers.Serializer):
+    user = serializers.CharField(help_text="The person's platform id.")
+    memory_enabled = serializers.BooleanField(help_text="Now false: nothing new is remembered about them.")
+    memories_deleted = serializers.IntegerField()
+    entities_deleted = serializers.IntegerField()
+    sessions_cleared = serializers.IntegerField(help_text="Chat sessions whose summaries were cleared.")
+
+
+class UserForgetApi(APIView):
+    permission_classes = [HasScope]
+    required_scope = ApiKeyScope.MEMORIES_WRITE
+
+    @extend_schema(
+        operation_id="users_forget",
+        description=(
+            "Forget me: memory is turned off for this person in this community, at once (also for conversations "
+            "being extracted right now), and what was remembered about them here is deleted. Their messages and "
+            "account stay. Scope `memories:write`."
+        ),
+        parameters=[EXTERNAL_ID],
+        request=None,
+        responses={200: ForgetOutput, **error_responses(*BOT_ERRORS, 404)},
+        examples=[
+            OpenApiExample(
+                "Alice opted out",
+                value={
+                    "user": "alice_456",
+                    "memory_enabled": False,
+                    "memories_deleted": 12,
+                    "entities_deleted": 3,
+                    "sessions_cleared": 1,
+                },
+                response_only=True,
+            )
+        ],
+    )
+    def post(self, request: Request, external_id: str) -> Response:
+        community = api_key_of(request).community
+        user = person_get(community=community, external_id=external_id)
+        result = user_forget(community=community, user=user, actor_kind=AuditEventActorKind.API)
+        return Response(
+            ForgetOutput(
+                {
+                    "user": external_id,
+                    "memory_enabled": result.profile.memory_enabled,
+                    "memories_deleted": result.memories_deleted,
+                    "entities_deleted": result.entities_deleted,
+                    "sessions_cleared": result.sessions_cleared,
+                }
+            ).data
+        )
+
+
+class ErasureOutput(serializers.ModelSerializer):
+    class Meta:
+        model = ErasureRequest
+        fields = ["id", "subject_hash", "state", "requested_via", "deleted_counts", "created_at", "completed_at"]
+
+
+class Conflict(exceptions.APIException):
+    status_code = status.HTTP_409_CONFLICT
+    default_code = "out_of_scope"
+
+
+class UserEraseApi(APIView):
+    permission_classes = [HasScope]
+    required_scope = ApiKeyScope.USERS_ERASE
+
+    @extend_schema(
+        operation_id="users_erase",
+        description=(
+            "Erase a person: every row about or by them, then their account. What remains is this tombstone, "
+            "holding only a salted hash of who they were and how many rows went. A person also known in other "
+            "communities cannot be erased by one community (409): forget them here instead. Scope `users:erase`."
+        ),
+        parameters=[EXTERNAL_ID],
+        request=None,
+        responses={
+            200: ErasureOutput,
+            **error_responses(
+                *BOT_ERRORS,
+                404,
+                409,
+                e409="The person is also known in other communities (`out_of_scope`): nothing was erased.",
+            ),
+        },
+        examples=[
+            OpenApiExample(
+                "Alice erased",
+                value={
+                    "id": 31,
+                    "subject_hash": "9f2c0a6e4b1d8c7f3e5a2b9d0c6f1e4a7b3d8c2e5f9a1b6d0c4e7f2a8b5d3c1e",
+                    "state": "done",
+                    "requested_via": "api",
+                    "deleted_counts": {"memories.Memory": 12, "chat.Message": 240, "accounts.User": 1},
+                    "created_at": "2025-05-03T10:00:00Z",
+                    "completed_at": "2025-05-03T10:00:01Z",
+                },
+                response_only=True,
+            )
+        ],
+    )
+    def post(self, request: Request, external_id: str) -> Response:
+        community = api_key_of(request).community
+        user = person_get(community=community, external_id=external_id)
+        try:
+            tombstone = user_erase(user=user, via=ErasureRequestVia.API, community=community)
+        except ErasureOutOfScopeError as error:
+            raise Conflict(str(error)) from error
+        except UserAlreadyErasedError as error:  # erased by a concurrent request
+            raise exceptions.NotFound(str(error), code="not_found") from error
+        return Response(ErasureOutput(tombstone).data, status=status.HTTP_200_OK)
+
+
+# --- People signed in: /me/… ---------------------------------------------------------------------
+
+
+def my_community(request: Request) -> Community:
+    """The community a signed-in person asks about: the one they belong to, or the one they name."""
+    communities = Community.objects.filter(memberships__user=request.user).order_by("slug")
+    slug = request.query_params.get("community")
+    if slug:
+        community = communities.filter(slug=slug).first()
+        if community is None:
+            raise exceptions.NotFound(f"You are not a member of a community {slug!r}.", code="not_found")
+        return community
+    first_two = list(communities[:2])
+    if not first_two:
+        raise exceptions.NotFound("You are not a member of any community.", code="not_found")
+    if len(first_two) > 1:
+        raise serializers.ValidationError({"community": "You belong to several communities: name one (?community=)."})
+    return first_two[0]
+
+
+class _SignedIn:
+    """Session authentication only: a bot's key is no way in, and nobody reads anyone else."""
+
+    authentication_classes = [SessionAuthentication]
+    permission_classes = [IsAuthenticated]
+
+
+def _me(request: Request) -> User:
+    assert isinstance(request.user, User)  # IsAuthenticated let only a signed-in person through
+    return request.user
+
+
+class MeProfileApi(_SignedIn, APIView):
+    @extend_schema(
+        operation_id="me_profile",
+        description="What is known about you in one community, in short. Signed-in people only (session).",
+        parameters=[COMMUNITY],
+        responses={
+            200: ProfileOutput,
+            **error_responses(400, 404, e400="You belong to several communities: name one."),
+            **SESSION_ERRORS,
+        },
+        examples=[OpenApiExample("Alice", value=_PROFILE_EXAMPLE, response_only=True)],
+    )
+    def get(self, request: Request) -> Response:
+        return Response(profile_output(community=my_community(request), user=_me(request)))
+
+
+class MeExportApi(_SignedIn, APIView):
+    @extend_schema(
+        operation_id="me_export",
+        description=(
+            "Everything stored about you, as one JSON document; with `community`, only what that community holds. "
+            "Signed-in people only (session)."
+        ),
+        parameters=[COMMUNITY],
+        responses={200: OpenApiTypes.OBJECT, **error_responses(404), **SESSION_ERRORS},
+        examples=[OpenApiExample("Your data", value=_EXPORT_EXAMPLE, response_only=True)],
+    )
+    def get(self, request: Request) -> Response:
+        community = my_community(request) if request.query_params.get("community") else None
+        return Response(user_export(user=_me(request), community=community))
+
+
+class MyMemoryFilter(MemoryFilter):
+    user = None  # type: ignore[assignment]  # always the person signed in
+
+
+class MeMemoriesApi(_SignedIn, generics.ListAPIView):
+    community: Community
+    serializer_class = MemoryOutput
+    filterset_class = MyMemoryFilter
+
+    def get_queryset(self) -> QuerySet[Memory]:
+        if getattr(self, "swagger_fake_view", False):  # schema generation has nobody signed in
+            return Memory.objects.none()
+        return (
+            Memory.objects.filter(community=self.community, user=_me(self.request))
+            .select_related("persona")
+            .defer("embedding", "search_vector")
+        )
+
+    @extend_schema(
+        operation_id="me_memories",
+        description="What is remembered about you in one community, newest first. Signed-in people only (session).",
+        parameters=[COMMUNITY],
+        responses={
+            200: MemoryOutput(many=True),
+            **error_responses(400, 404, e400="Invalid filter, or several communities and none named."),
+            **SESSION_ERRORS,
+        },
+    )
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        self.community = my_community(request)
+        page = self.paginate_queryset(self.filter_queryset(self.get_queryset())) or []
+        return self.get_paginated_response(memories_output(page, community=self.community))
