@@ -51,17 +51,14 @@ import django
 
 django.setup()
 
-import psycopg
-from django.conf import settings
 from django.contrib.auth.hashers import make_password
-from django.core.management import call_command
-from django.db import connection, connections, transaction
+from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
-from psycopg import sql
 
 from accounts.models import AuditEvent, Community, ExternalIdentity, Membership, MembershipRole, Profile, User
 from accounts.privacy import user_erase
+from benchmarks.support import bench_database_use, say
 from chat.models import Channel, ChannelKind, ChatSession, ConversationWindow, Message, MessageRole, Persona
 from memories.models import Entity, Memory, MemoryRevision
 from memoryhub.ai.embeddings import DIMENSIONS
@@ -80,27 +77,6 @@ FACTS = (
     "{name} wants to try {thing}",
 )
 THINGS = ("chess", "the guitar", "Elden Ring", "ramen", "hiking", "Spanish", "pottery", "Rocket League", "sushi")
-
-
-def say(text: str) -> None:
-    print(text, file=sys.stderr, flush=True)
-
-
-def bench_database_use(name: str) -> None:
-    """Create ``name`` on the configured server if missing, point Django at it and migrate it."""
-    if name == settings.DATABASES["default"]["NAME"]:
-        raise SystemExit(f"--database {name!r} is the configured database: the benchmark needs a database of its own")
-    params = connection.get_connection_params()
-    params["dbname"] = "postgres"
-    with psycopg.connect(**params, autocommit=True) as server:
-        if not server.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone():
-            server.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
-            say(f"created database {name}")
-    connections.close_all()
-    # Same dict object as the connection handler's settings: every later connection opens `name`.
-    settings.DATABASES["default"]["NAME"] = name
-    assert connection.settings_dict["NAME"] == name
-    call_command("migrate", verbosity=0, interactive=False)
 
 
 def bench_tables_empty(name: str) -> None:
