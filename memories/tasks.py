@@ -10,16 +10,12 @@ from django.conf import settings
 
 from accounts.models import Profile
 from memories.services.extraction import MalformedExtractionError, window_extract
+from memories.services.maintenance import memories_cap_enforce_all, memories_decay_importance, memories_prune_expired
 from memories.services.summaries import profile_semantic_refresh, profiles_due_for_refresh
 from memories.services.windows import window_claim, window_finish, window_release, windows_sweep
 from memoryhub.ai.types import LLMError, LLMUnavailableError
 
 logger = logging.getLogger(__name__)
-
-
-def _not_yet_implemented(task: str) -> int:
-    logger.info("%s: not yet implemented", task)
-    return 0
 
 
 @shared_task(name="memories.close_due_windows")
@@ -66,19 +62,19 @@ def extract_window(self: Any, window_id: int) -> int:
 @shared_task(name="memories.prune_expired_memories")
 def prune_expired_memories() -> int:
     """Hourly: delete memories whose lifetime has passed."""
-    return _not_yet_implemented("memories.prune_expired_memories")
+    return memories_prune_expired()
 
 
 @shared_task(name="memories.enforce_memory_caps")
 def enforce_memory_caps() -> int:
     """Hourly: keep each person within the community's per-user cap."""
-    return _not_yet_implemented("memories.enforce_memory_caps")
+    return memories_cap_enforce_all()
 
 
 @shared_task(name="memories.decay_importance")
 def decay_importance() -> int:
     """Daily: lower the importance of memories nobody has recalled, by 1 %."""
-    return _not_yet_implemented("memories.decay_importance")
+    return memories_decay_importance()
 
 
 @shared_task(name="memories.refresh_semantic_profiles")

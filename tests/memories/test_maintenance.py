@@ -1,0 +1,135 @@
+"""Beat's maintenance: prune, cap and decay — set-based, with history, safe to run twice at once."""
+
+from __future__ import annotations
+
+import threading
+from datetime import timedelta
+
+import pytest
+from django.db import connection, transaction
+from django.utils import timezone
+
+from accounts.models import Community, User
+from chat.models import Channel
+from chat.services import message_record
+from memories.models import Memory, MemoryRevision, MemoryRevisionActor
+from memories.services.maintenance import (
+    memories_cap_enforce_all,
+    memories_decay_importance,
+    memories_prune_expired,
+)
+from memories.services.memory import memory_create
+
+
+def remember(community: Community, user: User, content: str, *, importance: float = 0.6, **fields: object) -> Memory:
+    return memory_create(
+        community=community,
+        user=user,
+        content=content,
+        kind="fact",
+        importance=importance,
+        expires_at=fields.pop("expires_at", None),
+        source="api",
+        actor=MemoryRevisionActor.SYSTEM,  # type: ignore[arg-type]
+        **fields,  # type: ignore[arg-type]
+    )
+
+
+def age(memory: Memory, days: float, **more: object) -> None:
+    Memory.objects.filter(pk=memory.pk).update(created_at=timezone.now() - timedelta(days=days), **more)
+
+
+@pytest.mark.django_db
+def test_prune_deletes_only_expired_memories_and_keeps_their_history(
+    community: Community, channel: Channel, alice: User
+) -> None:
+    said = message_record(channel=channel, author=alice, content="so tired today")
+    tired = remember(
+        community, alice, "Alice is tired today", expires_at=timezone.now() + timedelta(days=1), source_messages=[said]
+    )
+    Memory.objects.filter(pk=tired.pk).update(
+        created_at=timezone.now() - timedelta(days=2), expires_at=timezone.now() - timedelta(minutes=1)
+    )
+    kept = remember(community, alice, "Alice lives in Portland")
+
+    assert memories_prune_expired() == 1
+
+    assert list(Memory.objects.all()) == [kept]
+    revision = MemoryRevision.objects.get(action="expired")
+    assert (revision.memory_ref, revision.memory, revision.actor) == (tired.pk, None, "system")
+    assert revision.before is not None and revision.before["content"] == "Alice is tired today"
+    assert MemoryRevision.objects.get(memory_ref=tired.pk, action="created").memory is None
+    assert memories_prune_expired() == 0
+
+
+@pytest.mark.django_db
+def test_cap_keeps_each_person_within_their_communitys_cap(
+    community: Community, other_community: Community, alice: User, bob: User
+) -> None:
+    community.max_memories_per_user = 3
+    community.save()
+    for n, importance in enumerate([0.9, 0.3, 0.9, 0.6, 0.3]):
+        age(remember(community, alice, f"Alice fact {n}", importance=importance), days=10 - n)
+    for n in range(4):
+        remember(community, bob, f"Bob fact {n}")
+    from accounts.services import membership_set
+
+    membership_set(user=alice, community=other_community)
+    for n in range(5):
+        remember(other_community, alice, f"Alice reads book {n}")  # that community's cap is 50
+
+    assert memories_cap_enforce_all() == 3  # two of Alice's, one of Bob's
+
+    assert sorted(Memory.objects.filter(community=community, user=alice).values_list("content", flat=True)) == [
+        "Alice fact 0",
+        "Alice fact 2",
+        "Alice fact 3",
+    ]
+    assert Memory.objects.filter(community=community, user=bob).count() == 3
+    assert not Memory.objects.filter(content="Bob fact 0").exists()  # the oldest of equals goes
+    assert Memory.objects.filter(community=other_community).count() == 5
+    assert MemoryRevision.objects.filter(action="capped").count() == 3
+
+
+@pytest.mark.django_db
+def test_decay_lowers_only_memories_nobody_recalled_today(community: Community, alice: User) -> None:
+    old = remember(community, alice, "Alice once liked tennis", importance=0.5)
+    age(old, days=3)
+    recalled = remember(community, alice, "Alice plays chess", importance=0.5)
+    age(recalled, days=3, last_accessed_at=timezone.now() - timedelta(hours=2))
+    fresh = remember(community, alice, "Alice got a new job", importance=0.5)
+
+    assert memories_decay_importance() == 1
+
+    old.refresh_from_db()
+    recalled.refresh_from_db()
+    fresh.refresh_from_db()
+    assert old.importance == pytest.approx(0.495)
+    assert recalled.importance == fresh.importance == 0.5
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_second_run_at_the_same_time_does_nothing(community: Community, alice: User) -> None:
+    memory = remember(community, alice, "Alice is tired today", expires_at=timezone.now() + timedelta(days=1))
+    Memory.objects.filter(pk=memory.pk).update(
+        created_at=timezone.now() - timedelta(days=2), expires_at=timezone.now() - timedelta(minutes=1)
+    )
+    holding, release = threading.Event(), threading.Event()
+    results: list[int] = []
+
+    def first_run() -> None:
+        try:
+            with transaction.atomic():
+                results.append(memories_prune_expired())
+                holding.set()
+                release.wait(10)  # still inside the first run's transaction, lock held
+        finally:
+            connection.close()
+
+    first = threading.Thread(target=first_run)
+    first.start()
+    assert holding.wait(10)
+    assert memories_prune_expired() == 0  # the second run sees the lock and leaves
+    release.set()
+    first.join()
+    assert results == [1] and not Memory.objects.exists()
