@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 from datetime import datetime
+from typing import Any
 
 from django.db import connection, transaction
 from django.utils import timezone
@@ -30,7 +31,7 @@ def _locked(job: str) -> bool:
         return bool(cursor.fetchone()[0])
 
 
-def _delete_with_revisions(*, victims_sql: str, params: dict[str, object], action: str, reason: str) -> int:
+def _delete_with_revisions(*, victims_sql: str, params: dict[str, Any], action: str, reason: str) -> int:
     """Delete the memories ``victims_sql`` selects (ids), each with its revision, in 4 statements."""
     with connection.cursor() as cursor:
         cursor.execute(f"CREATE TEMP TABLE doomed ON COMMIT DROP AS {victims_sql}", params)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 from datetime import timedelta
+from typing import Any
 
 import pytest
 from django.db import connection, transaction
@@ -21,18 +22,14 @@ from memories.services.maintenance import (
 from memories.services.memory import memory_create
 
 
-def remember(community: Community, user: User, content: str, *, importance: float = 0.6, **fields: object) -> Memory:
-    return memory_create(
-        community=community,
-        user=user,
-        content=content,
-        kind="fact",
-        importance=importance,
-        expires_at=fields.pop("expires_at", None),
-        source="api",
-        actor=MemoryRevisionActor.SYSTEM,  # type: ignore[arg-type]
-        **fields,  # type: ignore[arg-type]
-    )
+def remember(community: Community, user: User, content: str, *, importance: float = 0.6, **fields: Any) -> Memory:
+    defaults: dict[str, Any] = {
+        "kind": "fact",
+        "expires_at": None,
+        "source": "api",
+        "actor": MemoryRevisionActor.SYSTEM,
+    }
+    return memory_create(community=community, user=user, content=content, importance=importance, **(defaults | fields))
 
 
 def age(memory: Memory, days: float, **more: object) -> None:
