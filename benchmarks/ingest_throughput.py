@@ -40,7 +40,11 @@ import django
 
 django.setup()
 
+import logging
+
 import httpx
+
+logging.getLogger("httpx").setLevel(logging.WARNING)
 
 from accounts.models import ApiKeyScope, Community
 from accounts.services import apikey_create, community_create

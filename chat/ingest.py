@@ -108,8 +108,8 @@ def _ingest(community: Community, items: Sequence[IngestItem]) -> IngestResult:
             seen[key] = message  # the same id twice in one batch is one message
         new.append(message)
         result.append(message)
+    windows = windows_messages_add(messages=new) if new else []  # sets each message's window
     Message.objects.bulk_create(new)
-    windows = windows_messages_add(messages=new) if new else []
     stored = [m for m in result if m is not None]
     return IngestResult(messages=stored, duplicates=len(items) - len(new), windows=windows)
 

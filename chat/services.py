@@ -81,10 +81,9 @@ def message_record(
     )
     message.full_clean(exclude=["window", "session", "persona", "author", "channel"])
     with transaction.atomic():
+        if session is None or session.persona.extraction_mode == PersonaExtractionMode.WINDOW:
+            window_message_add(message=message)  # sets message.window before the one INSERT
         message.save()
-        joins_window = session is None or session.persona.extraction_mode == PersonaExtractionMode.WINDOW
-        if joins_window:
-            window_message_add(message=message)
     return message
 
 

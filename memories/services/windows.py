@@ -37,7 +37,7 @@ def _extraction_enqueue(window_ids: Sequence[int]) -> None:
     transaction.on_commit(send)
 
 
-@transaction.atomic
+@transaction.atomic(savepoint=False)
 def window_message_add(*, message: Message) -> ConversationWindow:
     """Put ``message`` in its channel's open window (opening one), closing it at once on a cap."""
     windows_messages_add(messages=[message])
@@ -45,25 +45,32 @@ def window_message_add(*, message: Message) -> ConversationWindow:
     return message.window
 
 
-@transaction.atomic
+@transaction.atomic(savepoint=False)
 def windows_messages_add(*, messages: Sequence[Message]) -> list[ConversationWindow]:
-    """Put stored messages into their channels' open windows, in time order, closing on caps.
+    """Put messages into their channels' open windows, in time order, closing on caps.
 
     A batch from a bot may fill several windows of one channel: each closes at the message cap or
     the duration cap and the next opens. Channel rows are locked (in id order, so two batches
-    never deadlock) for as long as their windows change. Returns every window touched.
+    never deadlock) while their windows change. Messages not yet saved only get their ``window``
+    set (the caller inserts them with it); saved ones are updated. A few statements per batch,
+    whatever its size: one lock, one read of the open windows, one update of the windows, plus
+    an insert for each window opened. Returns every window touched.
     """
     by_channel: dict[int, list[Message]] = {}
     for message in messages:
         by_channel.setdefault(message.channel_id, []).append(message)
-    channels = Channel.objects.select_for_update().select_related("community").filter(pk__in=by_channel).order_by("pk")
-    touched: list[ConversationWindow] = []
+    channels = list(
+        Channel.objects.select_for_update().select_related("community").filter(pk__in=by_channel).order_by("pk")
+    )
+    open_windows = {
+        w.channel_id: w for w in ConversationWindow.objects.filter(channel_id__in=by_channel, state=State.OPEN)
+    }
+    touched: dict[int, ConversationWindow] = {}
     closed: list[int] = []
     for channel in channels:
         community = channel.community
-        window = ConversationWindow.objects.filter(channel=channel, state=State.OPEN).first()
-        members: dict[int, list[int]] = {}
-        for message in sorted(by_channel[channel.pk], key=lambda m: (m.created_at, m.pk)):
+        window = open_windows.get(channel.pk)
+        for message in sorted(by_channel[channel.pk], key=lambda m: m.created_at):
             if window is None:
                 window = ConversationWindow.objects.create(
                     channel=channel, first_message_at=message.created_at, last_message_at=message.created_at
@@ -71,25 +78,32 @@ def windows_messages_add(*, messages: Sequence[Message]) -> list[ConversationWin
             window.message_count += 1
             window.first_message_at = min(window.first_message_at, message.created_at)
             window.last_message_at = max(window.last_message_at, message.created_at)
-            members.setdefault(window.pk, []).append(message.pk)
             message.window = window
+            touched[window.pk] = window
             reason = ""
             if window.message_count >= community.window_max_messages:
                 reason = Reason.MAX_MESSAGES
             elif window.last_message_at - window.first_message_at >= timedelta(seconds=community.window_max_seconds):
                 reason = Reason.MAX_DURATION
             if reason:
-                _window_close(window, reason=reason)
-                touched.append(window)
+                _window_close(window, reason=reason)  # saved now: the channel's next window may open at once
                 closed.append(window.pk)
                 window = None
-        if window is not None:
-            window.save(update_fields=["message_count", "first_message_at", "last_message_at", "updated_at"])
-            touched.append(window)
-        for window_id, ids in members.items():
-            Message.objects.filter(pk__in=ids).update(window_id=window_id)
+    now = timezone.now()
+    for window in touched.values():
+        window.updated_at = now
+    ConversationWindow.objects.bulk_update(
+        [w for w in touched.values() if w.pk not in closed],
+        ["message_count", "first_message_at", "last_message_at", "updated_at"],
+    )
+    saved: dict[int, list[int]] = {}
+    for message in messages:
+        if message.pk is not None and message.window is not None:
+            saved.setdefault(message.window.pk, []).append(message.pk)
+    for window_id, ids in saved.items():
+        Message.objects.filter(pk__in=ids).update(window_id=window_id)
     _extraction_enqueue(closed)
-    return touched
+    return list(touched.values())
 
 
 def _window_close(window: ConversationWindow, *, reason: str) -> None:
