@@ -14,8 +14,8 @@ import string
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from django.db.models import F
-from django.db.models.functions import Least
+from django.db.models import F, Q
+from django.db.models.functions import Least, Lower
 from django.utils import timezone
 from django.utils.timesince import timesince
 
@@ -265,10 +265,15 @@ def assemble_context(
         threshold = persona.search_threshold
         relevant = [c for c in candidates if c.lexical or (c.similarity is not None and c.similarity >= threshold)]
         add_memories("relevant", sorted(relevant, key=lambda c: c.total, reverse=True), limit)
+        # One-word names are matched in SQL; the few names of several words are checked here.
+        said = message.lower()
         mentioned = [
             entity
-            for entity in Entity.objects.filter(community=community, owner=user).order_by("-last_mentioned_at")[:200]
-            if entity.name.lower() in set(words) or (" " in entity.name and entity.name.lower() in message.lower())
+            for entity in Entity.objects.filter(community=community, owner=user)
+            .alias(folded=Lower("name"))
+            .filter(Q(folded__in=words) | Q(name__contains=" "))
+            .order_by("-last_mentioned_at")[:50]
+            if " " not in entity.name or entity.name.lower() in said
         ]
         for entity in mentioned[:ENTITY_LAYER_SIZE]:
             block.try_add("entities", f"{entity.name} ({entity.relationship})" if entity.relationship else entity.name)
