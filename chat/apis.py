@@ -344,33 +344,26 @@ class WindowFilter(filters.FilterSet):
         fields = ["state", "channel"]
 
 
-class WindowListApi(generics.ListAPIView):
+class _CommunityWindows:
+    permission_classes = [HasScope]
+    required_scope = ApiKeyScope.MEMORIES_READ
+    serializer_class = WindowOutput
+
+    def get_queryset(self) -> QuerySet[ConversationWindow]:
+        if getattr(self, "swagger_fake_view", False):  # schema generation has no key
+            return ConversationWindow.objects.none()
+        community = api_key_of(self.request).community  # type: ignore[attr-defined]
+        return ConversationWindow.objects.filter(channel__community=community).select_related("channel")
+
+
+class WindowListApi(_CommunityWindows, generics.ListAPIView):
     """Extraction windows in the key's community, newest first; filter by state to find failures."""
 
-    permission_classes = [HasScope]
-    required_scope = ApiKeyScope.MEMORIES_READ
-    serializer_class = WindowOutput
     filterset_class = WindowFilter
 
-    def get_queryset(self) -> QuerySet[ConversationWindow]:
-        if getattr(self, "swagger_fake_view", False):  # schema generation has no key
-            return ConversationWindow.objects.none()
-        return ConversationWindow.objects.filter(channel__community=api_key_of(self.request).community).select_related(
-            "channel"
-        )
 
-
-class WindowDetailApi(generics.RetrieveAPIView):
-    permission_classes = [HasScope]
-    required_scope = ApiKeyScope.MEMORIES_READ
-    serializer_class = WindowOutput
-
-    def get_queryset(self) -> QuerySet[ConversationWindow]:
-        if getattr(self, "swagger_fake_view", False):  # schema generation has no key
-            return ConversationWindow.objects.none()
-        return ConversationWindow.objects.filter(channel__community=api_key_of(self.request).community).select_related(
-            "channel"
-        )
+class WindowDetailApi(_CommunityWindows, generics.RetrieveAPIView):
+    """One extraction window of the key's community."""
 
 
 class WindowRetryApi(APIView):
