@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 import numpy as np
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import QuerySet
 
 from accounts.models import Community, User
@@ -27,7 +27,9 @@ def memory_snapshot(memory: Memory) -> dict[str, Any]:
         "kind": memory.kind,
         "topics": list(memory.topics),
         "importance": memory.importance,
-        "expires_at": memory.expires_at.isoformat() if memory.expires_at else None,
+        "expires_at": memory.expires_at.astimezone(UTC).isoformat(timespec="microseconds")
+        if memory.expires_at
+        else None,
         "source": memory.source,
         "reported_by": memory.reported_by_id,
         "context": memory.context,
@@ -202,31 +204,62 @@ def memory_delete(
     memory.delete()
 
 
+# The SQL twin of memory_snapshot, for set-based deletions (a test keeps the two the same).
+SNAPSHOT_SQL = """jsonb_build_object(
+    'content', m.content, 'kind', m.kind, 'topics', to_jsonb(m.topics), 'importance', m.importance,
+    'expires_at', to_char(m.expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"+00:00"'),
+    'source', m.source, 'reported_by', m.reported_by_id, 'context', m.context, 'persona', m.persona_id)"""
+
+
+def memories_delete_sql(
+    *,
+    victims_sql: str,
+    params: Sequence[Any] | dict[str, Any],
+    action: str,
+    actor: str,
+    reason: str,
+    actor_user: User | None = None,
+) -> int:
+    """Delete the memories whose ids ``victims_sql`` selects, each with its revision: set-based,
+    a handful of statements whatever the count (maintenance, caps, forget, bulk moderation)."""
+    with connection.cursor() as cursor:
+        cursor.execute(f"CREATE TEMP TABLE doomed_memories ON COMMIT DROP AS {victims_sql}", params)
+        cursor.execute(
+            f"""
+            INSERT INTO memories_memoryrevision
+                (memory_id, memory_ref, community_id, subject_id, action, actor, actor_user_id,
+                 before, after, reason, window_id, created_at)
+            SELECT NULL, m.id, m.community_id, m.user_id, %s, %s, %s, {SNAPSHOT_SQL}, NULL, %s, NULL, now()
+            FROM memories_memory AS m WHERE m.id IN (SELECT id FROM doomed_memories)
+            """,  # noqa: S608 - our own SQL, values passed as parameters
+            [action, actor, actor_user.pk if actor_user else None, reason[:500]],
+        )
+        cursor.execute(
+            "UPDATE memories_memoryrevision SET memory_id = NULL WHERE memory_id IN (SELECT id FROM doomed_memories)"
+        )
+        cursor.execute(
+            "DELETE FROM memories_memory_source_messages WHERE memory_id IN (SELECT id FROM doomed_memories)"
+        )
+        cursor.execute("DELETE FROM memories_memory WHERE id IN (SELECT id FROM doomed_memories)")
+        deleted = cursor.rowcount
+        cursor.execute("DROP TABLE doomed_memories")  # now: the caller's transaction may delete again
+    return deleted
+
+
+@transaction.atomic
 def memories_delete_with_revisions(
     *, memories: QuerySet[Memory], action: str, actor: str, reason: str, actor_user: User | None = None
 ) -> int:
-    """Delete a set of memories in a few statements, each with its revision (maintenance, caps)."""
-    # Re-select by id: the caller's queryset may join nullable relations, which cannot be locked.
-    victims = list(Memory.objects.filter(pk__in=memories.values("pk")).select_for_update())
-    if not victims:
-        return 0
-    MemoryRevision.objects.bulk_create(
-        MemoryRevision(
-            memory=None,
-            memory_ref=victim.pk,
-            community_id=victim.community_id,
-            subject_id=victim.user_id,
-            action=action,
-            actor=actor,
-            actor_user=actor_user,
-            before=memory_snapshot(victim),
-            after=None,
-            reason=reason,
-        )
-        for victim in victims
+    """Delete a set of memories, each with its revision (moderators' bulk deletes, caps, forget)."""
+    victims_sql, params = memories.values("pk").query.sql_with_params()
+    return memories_delete_sql(
+        victims_sql=f"SELECT pk AS id FROM ({victims_sql}) AS chosen(pk)",  # noqa: S608 - Django's own SQL
+        params=params,
+        action=action,
+        actor=actor,
+        reason=reason,
+        actor_user=actor_user,
     )
-    Memory.objects.filter(pk__in=[victim.pk for victim in victims]).delete()
-    return len(victims)
 
 
 @transaction.atomic

@@ -130,3 +130,34 @@ def test_a_second_run_at_the_same_time_does_nothing(community: Community, alice:
     release.set()
     first.join()
     assert results == [1] and not Memory.objects.exists()
+
+
+@pytest.mark.django_db
+def test_set_based_deletion_keeps_the_same_snapshot_as_every_other_revision(
+    community: Community, alice: User, bob: User
+) -> None:
+    from chat.services import persona_create
+    from memories.services.memory import memories_delete_with_revisions, memory_snapshot
+
+    persona = persona_create(community=community, name="Mira", system_prompt="You are Mira.")
+    memory = remember(
+        community,
+        alice,
+        "Alice got engaged",
+        importance=0.9,
+        topics=["life"],
+        reported_by=bob,
+        context="reported by Bob",
+        persona=persona,
+        expires_at=timezone.now() + timedelta(days=30),
+    )
+    expected = memory_snapshot(memory)
+
+    assert (
+        memories_delete_with_revisions(
+            memories=Memory.objects.filter(pk=memory.pk), action="moderator_delete", actor="moderator", reason="test"
+        )
+        == 1
+    )
+
+    assert MemoryRevision.objects.get(action="moderator_delete").before == expected
