@@ -21,7 +21,6 @@ from __future__ import annotations
 import argparse
 import itertools
 import os
-import socket
 import statistics
 import subprocess
 import sys
@@ -49,6 +48,7 @@ logging.getLogger("httpx").setLevel(logging.WARNING)
 from accounts.models import ApiKeyScope, Community
 from accounts.services import apikey_create, community_create
 from benchmarks.support import bench_database_url, bench_database_use, say
+from tests.support.processes import free_port
 
 DATABASE = "memoryhub_bench_ingest"
 PROJECT = Path(__file__).resolve().parent.parent
@@ -59,12 +59,6 @@ _lock = threading.Lock()
 def _next_id() -> int:
     with _lock:
         return next(_sequence)
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def _message(run: str) -> dict[str, Any]:
@@ -121,7 +115,7 @@ def main() -> None:
         name="Ingest benchmark", slug="bench-ingest"
     )
     _, key = apikey_create(community=community, name=f"bench {time.time():.0f}", scopes=[ApiKeyScope.INGEST])
-    port = _free_port()
+    port = free_port()
     base = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryDirectory() as var:
         env = dict(os.environ) | {

@@ -44,18 +44,17 @@ from chat.services import channel_create, session_open, session_reply
 from memories.extraction_tool import PROFILE_TOOL_NAME
 from memories.models import Entity, Memory, MemoryRevision, MemoryRevisionAction, MemorySource
 from memories.services.entities import entity_mention_record
-from memories.services.extraction import window_extract
 from memories.services.memory import memory_create
 from memories.services.summaries import (
     profile_semantic_refresh,
     session_final_summary_write,
     session_working_summary_refresh,
 )
-from memories.services.windows import window_claim, window_close
 from memoryhub.ai.offline import OfflineLLM
 from memoryhub.ai.types import Completion, ToolCall
 from tests.memories import conftest as seed002
 from tests.memories.conftest import Say
+from tests.support.extraction import extract_channel_here
 
 pytestmark = pytest.mark.django_db
 say = seed002.say  # one of seed 002's cast speaks in #general (the cast, ``people``, is shared)
@@ -76,14 +75,6 @@ class _Canned:
         raise NotImplementedError
 
 
-def _extract(channel: Channel, llm: Any = None) -> ConversationWindow:
-    window = window_close(window=ConversationWindow.objects.get(channel=channel, state="open"), reason="manual")
-    claimed = window_claim(window_id=window.pk)
-    assert claimed is not None
-    window_extract(window=claimed, llm=llm or OfflineLLM())
-    return claimed
-
-
 def _contents(user: User) -> list[str]:
     return list(Memory.objects.filter(user=user).order_by("pk").values_list("content", flat=True))
 
@@ -97,7 +88,7 @@ def test_forget_me_deletes_what_is_remembered_and_later_windows_remember_nothing
     alice, bob = people["alice"], people["bob"]
     say("alice", "I'm moving to Austin next month")
     say("bob", "I hate battle royales")
-    _extract(channel)
+    extract_channel_here(channel)
     remembered = _contents(alice)
     assert remembered == ["Alice is moving to Austin next month"]
     entity_mention_record(community=community, owner=alice, type="place", name="Austin", at=timezone.now())
@@ -127,7 +118,7 @@ def test_forget_me_deletes_what_is_remembered_and_later_windows_remember_nothing
 
     say("alice", "I adopted a cat named Luna")
     say("bob", "I love chess")
-    _extract(channel)
+    extract_channel_here(channel)
     assert _contents(alice) == []
     assert _contents(bob) == ["Bob hates battle royales", "Bob loves chess"]
     assert not Entity.objects.filter(owner=alice).exists()
@@ -155,7 +146,7 @@ def test_forget_me_during_an_extraction_in_flight_writes_nothing(
     say("alice", "I'm moving to Austin next month")
     say("bob", "I hate battle royales")
 
-    _extract(channel, llm=ForgetWhileThinking())
+    extract_channel_here(channel, llm=ForgetWhileThinking())
 
     assert "Austin" in prompts[0]  # she was still being remembered when the window was read
     assert _contents(alice) == []
@@ -186,7 +177,7 @@ def test_export_holds_everything_about_the_person_and_nothing_of_others(
     membership_set(user=alice, community=other_community)
     say("alice", "I'm moving to Austin next month")
     say("bob", "I hate battle royales")
-    _extract(channel)
+    extract_channel_here(channel)
     entity_mention_record(
         community=community, owner=alice, type="person", name="Jane", relationship="Alice's sister", at=timezone.now()
     )
@@ -275,7 +266,7 @@ def test_a_fact_eve_reported_is_in_franks_export_with_her_name(
     say("eve", "Hey did you guys hear? Frank got engaged!")
     say("grace", "No way! To that girl he met at the concert?")
     say("eve", "Yeah, Heather! They've been together like 2 years")
-    _extract(channel)
+    extract_channel_here(channel)
 
     frank = user_export(user=people["frank"])
 
@@ -377,10 +368,10 @@ def eve_everywhere(
     say("eve", "Hey did you guys hear? Frank got engaged!")
     say("grace", "No way! To that girl he met at the concert?")
     say("eve", "Yeah, Heather! They've been together like 2 years")
-    _extract(channel)
+    extract_channel_here(channel)
     say("eve", "I love hiking")
     say("bob", "Eve told me she plays chess on Sundays")
-    _extract(channel)
+    extract_channel_here(channel)
     say("eve", "See you all tomorrow")
     entity_mention_record(community=community, owner=eve, type="place", name="Lisbon", at=timezone.now())
     # Her chat with the persona, its summaries and its episodic memory.

@@ -12,9 +12,7 @@ from accounts.services import identity_resolve
 from chat.models import ChatSession, ConversationWindow, Message, Persona
 from chat.services import persona_create
 from memories.models import Memory
-from memories.services.extraction import window_extract
-from memories.services.windows import window_claim
-from memoryhub.ai.offline import OfflineLLM
+from tests.support.extraction import extract_window_here
 
 pytestmark = pytest.mark.django_db
 
@@ -37,13 +35,7 @@ def _learn(api: APIClient, community: Community) -> None:
         },
         format="json",
     )
-    window = ConversationWindow.objects.get()
-    ConversationWindow.objects.filter(pk=window.pk).update(
-        state="due", close_reason="manual", closed_at=window.created_at
-    )
-    claimed = window_claim(window_id=window.pk)
-    assert claimed is not None
-    window_extract(window=claimed, llm=OfflineLLM())
+    extract_window_here(ConversationWindow.objects.get())
 
 
 def test_context_returns_the_block_and_every_memory_with_its_scores(

@@ -12,8 +12,7 @@ from accounts.models import Community
 from accounts.services import apikey_create
 from chat.models import ChatSession, Message
 from chat.services import persona_create
-from tests.memoryhub.test_web_server import _free_port, _get
-from tests.support.processes import PROJECT_DIR, child_environment, running, wait_until
+from tests.support.processes import PROJECT_DIR, child_environment, gunicorn_serving
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -21,25 +20,12 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def test_the_example_bot_forwards_messages_and_answers_when_addressed(community: Community, tmp_path: Path) -> None:
     persona_create(community=community, name="Mira", system_prompt="You are Mira.")
     _, key = apikey_create(community=community, name="example", scopes=["ingest", "context", "chat"])
-    port = _free_port()
     env = child_environment(var_dir=tmp_path, broker_url=None)
-    server = [
-        sys.executable,
-        "-m",
-        "gunicorn",
-        "memoryhub.wsgi",
-        "--bind",
-        f"127.0.0.1:{port}",
-        "--workers",
-        "1",
-        "--no-control-socket",
-    ]
-    with running(server, env=env, log=tmp_path / "web.log"):
-        wait_until(lambda: _get(f"http://127.0.0.1:{port}/healthz")[0] == 200, timeout=60)
+    with gunicorn_serving(env=env, log=tmp_path / "web.log") as base:
         bot = subprocess.run(
             [sys.executable, "examples/chat_bot.py"],
             cwd=PROJECT_DIR,
-            env=env | {"MEMORYHUB_URL": f"http://127.0.0.1:{port}", "MEMORYHUB_API_KEY": key},
+            env=env | {"MEMORYHUB_URL": base, "MEMORYHUB_API_KEY": key},
             input="alice: I'm moving to Austin next month!\nbob: nice, when?\nalice: @mira any tips for the move?\n",
             capture_output=True,
             text=True,

@@ -19,14 +19,12 @@ from accounts.models import (
     User,
 )
 from accounts.services import membership_set
-from chat.models import Channel, ConversationWindow, Message
+from chat.models import Channel, Message
 from chat.services import message_record
 from memories.models import Memory, MemoryKind, MemoryRevision, MemorySource
-from memories.services.extraction import window_extract
 from memories.services.memory import memory_create
-from memories.services.windows import window_claim, window_close
-from memoryhub.ai.offline import OfflineLLM
 from tests.api.conftest import KeyClient
+from tests.support.extraction import extract_channel_here
 
 pytestmark = pytest.mark.django_db
 
@@ -51,15 +49,6 @@ def rows() -> dict[str, int]:
         model.__name__: model.objects.count()
         for model in (User, ExternalIdentity, Profile, Memory, MemoryRevision, Message, ErasureRequest)
     } | {"opted_out": Profile.objects.filter(memory_enabled=False).count()}
-
-
-def extract(channel: Channel) -> ConversationWindow:
-    """Close the channel's window and extract it here, with the offline engine."""
-    window = window_close(window=ConversationWindow.objects.get(channel=channel, state="open"), reason="manual")
-    claimed = window_claim(window_id=window.pk)
-    assert claimed is not None
-    window_extract(window=claimed, llm=OfflineLLM())
-    return claimed
 
 
 # --- Bots: profile and export ----------------------------------------------------------------------
@@ -143,7 +132,7 @@ def test_forget_deletes_what_is_remembered_and_stops_later_extraction(
         ]
     ):
         message_record(channel=channel, author=who, content=text, created_at=start + timedelta(seconds=15 * seconds))
-    extract(channel)
+    extract_channel_here(channel)
 
     assert not Memory.objects.filter(user=alice).exists()
     assert Memory.objects.filter(user=dave).count() == 1  # the window was extracted: only Alice is left out

@@ -17,15 +17,14 @@ from accounts.services import profile_memory_enabled_set
 from chat.models import Channel, ChatSession, ConversationWindow, Persona, PersonaExtractionMode
 from chat.services import session_end, session_open, session_reply, sessions_end_idle
 from memories.models import Memory, MemoryRevision
-from memories.services.extraction import window_extract
 from memories.services.summaries import (
     profile_semantic_refresh,
     profiles_due_for_refresh,
     session_final_summary_write,
     session_working_summary_refresh,
 )
-from memories.services.windows import window_claim
 from memoryhub.ai.llm import llm_get
+from tests.support.extraction import extract_window_here
 
 pytestmark = pytest.mark.django_db
 Capture = Callable[..., Any]
@@ -43,12 +42,6 @@ def _session(persona: Persona, web_channel: Channel, user: User, mode: str, inte
     return session_open(user=user, persona=persona, channel=web_channel)
 
 
-def _extract(window: ConversationWindow) -> None:
-    claimed = window_claim(window_id=window.pk)
-    assert claimed is not None
-    window_extract(window=claimed)
-
-
 def test_every_turn_extracts_each_exchange_on_its_own(
     persona: Persona, web_channel: Channel, alice: User, django_capture_on_commit_callbacks: Capture
 ) -> None:
@@ -59,7 +52,7 @@ def test_every_turn_extracts_each_exchange_on_its_own(
     assert (window.state, window.close_reason, window.message_count) == ("due", "manual", 2)
     assert queued  # its extraction was queued
 
-    _extract(window)
+    extract_window_here(window)
     memory = Memory.objects.get(user=alice)
     assert "Austin" in memory.content and memory.kind == "plan" and memory.source == "chat"
 
@@ -72,7 +65,7 @@ def test_periodic_extracts_every_n_turns(persona: Persona, web_channel: Channel,
     (window,) = ConversationWindow.objects.all()
     assert window.message_count == 4
 
-    _extract(window)
+    extract_window_here(window)
     assert Memory.objects.get(user=alice).content == "Alice hates battle royales"
 
 
@@ -90,7 +83,7 @@ def test_on_session_end_extracts_the_whole_session_when_it_ends(
     assert (window.close_reason, window.message_count) == ("session_end", 4)
     assert len(queued) == 2  # the extraction and the final summary
 
-    _extract(window)
+    extract_window_here(window)
     contents = set(Memory.objects.filter(user=alice).values_list("content", flat=True))
     assert any("Alicia" in c for c in contents) and any("Rex" in c for c in contents)
 

@@ -8,23 +8,14 @@ import pytest
 
 from accounts.models import Community, User
 from accounts.services import profile_memory_enabled_set
-from chat.models import Channel, ConversationWindow
+from chat.models import Channel
 from memories.models import Memory
-from memories.services.extraction import window_extract
-from memories.services.windows import window_claim, window_close
 from memoryhub.ai.offline import OfflineLLM
 from memoryhub.ai.types import Completion
 from tests.memories.conftest import Say
+from tests.support.extraction import extract_channel_here
 
 pytestmark = pytest.mark.django_db
-
-
-def _extract(channel: Channel, llm: Any = None) -> ConversationWindow:
-    window = window_close(window=ConversationWindow.objects.get(channel=channel, state="open"), reason="manual")
-    claimed = window_claim(window_id=window.pk)
-    assert claimed is not None
-    window_extract(window=claimed, llm=llm or OfflineLLM())
-    return claimed
 
 
 def _memories(user: User) -> list[str]:
@@ -37,7 +28,7 @@ def test_austin_each_person_gets_their_own_fact(channel: Channel, people: dict[s
     say("bob", "Nice, when?")
     say("alice", "Next month actually")
     say("charlie", "Oh cool, my sister lives there")
-    _extract(channel)
+    extract_channel_here(channel)
     assert _memories(people["alice"]) == ["Alice is moving to Austin next month"]
     assert _memories(people["charlie"]) == ["Charlie's sister lives in Austin"]
     assert _memories(people["bob"]) == []
@@ -48,7 +39,7 @@ def test_talking_past_each_other_is_not_cross_attributed(channel: Channel, peopl
     say("bob", "Anyone watching the game tonight?")
     say("alice", "Named her Luna")
     say("charlie", "Yeah I've got it on, Celtics are up")
-    _extract(channel)
+    extract_channel_here(channel)
     assert _memories(people["alice"]) == ["Alice adopted a cat named Luna"]
     assert not any("cat" in m.lower() for m in _memories(people["bob"]) + _memories(people["charlie"]))
 
@@ -62,7 +53,7 @@ def test_daves_rapid_messages_become_one_memory(channel: Channel, people: dict[s
         "120k plus equity",
     ]:
         say("dave", text)
-    _extract(channel)
+    extract_channel_here(channel)
     (memory,) = _memories(people["dave"])
     assert "job offer" in memory and "120k" in memory and "March" in memory
 
@@ -73,7 +64,7 @@ def test_frank_gets_the_news_eve_reported_and_heather_nothing(
     say("eve", "Hey did you guys hear? Frank got engaged!")
     say("grace", "No way! To that girl he met at the concert?")
     say("eve", "Yeah, Heather! They've been together like 2 years")
-    _extract(channel)
+    extract_channel_here(channel)
     frank = Memory.objects.get(user=people["frank"])
     assert "engaged" in frank.content and "Heather" in frank.content
     assert frank.reported_by == people["eve"]
@@ -102,7 +93,7 @@ def test_an_opt_out_during_extraction_is_honoured_at_apply_time(
     say("alice", "I'm moving to Austin next month")
     say("bob", "I hate battle royales")
 
-    window = _extract(channel, llm=_OptOutWhileThinking(community, people["alice"]))
+    window = extract_channel_here(channel, llm=_OptOutWhileThinking(community, people["alice"]))
 
     assert _memories(people["alice"]) == []
     assert _memories(people["bob"]) == ["Bob hates battle royales"]

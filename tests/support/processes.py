@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import os
 import signal
+import socket
 import subprocess
 import sys
 import threading
+import urllib.request
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -93,3 +95,30 @@ def wait_until(predicate: Callable[[], Any], *, timeout: float, interval: float 
         if attempts > deadline:
             raise AssertionError(f"gave up waiting after {timeout} s")
         pause.wait(interval)
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def http_get(url: str) -> tuple[int, str]:
+    """(status, body) of a GET on loopback; (0, "") while nothing answers yet."""
+    try:
+        with urllib.request.urlopen(url, timeout=5) as response:
+            return response.status, response.read().decode()
+    except OSError:
+        return 0, ""
+
+
+@contextmanager
+def gunicorn_serving(*, env: dict[str, str], log: Path) -> Iterator[str]:
+    """The production web server on a free loopback port, once it answers; yields its base URL."""
+    port = free_port()
+    command = [sys.executable, "-m", "gunicorn", "memoryhub.wsgi", "--bind", f"127.0.0.1:{port}",
+               "--workers", "1", "--no-control-socket"]  # fmt: skip
+    base = f"http://127.0.0.1:{port}"
+    with running(command, env=env, log=log):
+        wait_until(lambda: http_get(f"{base}/healthz")[0] == 200, timeout=60)
+        yield base
