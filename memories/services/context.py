@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 import string
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from datetime import datetime
 
 from django.db.models import F, Q
@@ -126,6 +126,11 @@ def _person_name(community: Community, user: User) -> str:
     return (identity.display_name if identity else "") or user.display_name or user.username
 
 
+def _used(candidate: MemoryCandidate, layer: str) -> UsedMemory:
+    shared = {f.name: getattr(candidate, f.name) for f in fields(UsedMemory) if f.name != "layer"}
+    return UsedMemory(layer=layer, **shared)
+
+
 def memory_score(candidate: MemoryCandidate, community: Community) -> float:
     """The weighted ranking of PRODUCT.md §4.2, with the community's weights."""
     return (
@@ -225,21 +230,7 @@ def assemble_context(
                     continue
                 if block.try_add(layer, block.memory_item(candidate, candidate.created_at)):
                     chosen.add(candidate.id)
-                    used.append(
-                        UsedMemory(
-                            id=candidate.id,
-                            content=candidate.content,
-                            kind=candidate.kind,
-                            importance=candidate.importance,
-                            layer=layer,
-                            similarity=candidate.similarity,
-                            recency=candidate.recency,
-                            frequency=candidate.frequency,
-                            lexical=candidate.lexical,
-                            topical=candidate.topical,
-                            total=candidate.total,
-                        )
-                    )
+                    used.append(_used(candidate, layer))
 
         if profile is not None and profile.summary.strip():
             block.try_add("profile", profile.summary)
