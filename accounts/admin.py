@@ -93,6 +93,7 @@ class CommunityAdmin(admin.ModelAdmin):
             {
                 "fields": (
                     "weight_similarity",
+                    "weight_lexical",
                     "weight_recency",
                     "weight_importance",
                     "weight_frequency",

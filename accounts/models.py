@@ -38,8 +38,10 @@ class Community(models.Model):
     working_summary_interval = models.PositiveIntegerField(default=5)
     session_idle_minutes = models.PositiveIntegerField(default=30)
 
-    # Retrieval ranking (PRODUCT.md §4.2): weights and recency half-life.
-    weight_similarity = models.FloatField(default=0.4)
+    # Retrieval ranking (PRODUCT.md §4.2). Relevance fuses the semantic and the lexical list by
+    # their two weights; recency, importance and frequency refine it by theirs (within a bound).
+    weight_similarity = models.FloatField(default=0.6, help_text="Share of meaning (cosine) in relevance.")
+    weight_lexical = models.FloatField(default=0.4, help_text="Share of shared words (BM25) in relevance.")
     weight_recency = models.FloatField(default=0.2)
     weight_importance = models.FloatField(default=0.3)
     weight_frequency = models.FloatField(default=0.1)
@@ -69,6 +71,12 @@ class Community(models.Model):
             models.CheckConstraint(
                 condition=Q(working_summary_interval__gt=0) & Q(session_idle_minutes__gt=0),
                 name="community_session_settings_positive",
+            ),
+            models.CheckConstraint(
+                condition=Q(weight_similarity__gte=0)
+                & Q(weight_lexical__gte=0)
+                & (Q(weight_similarity__gt=0) | Q(weight_lexical__gt=0)),
+                name="community_relevance_weights_valid",
             ),
             models.CheckConstraint(
                 condition=Q(weight_similarity__gte=0)

@@ -71,8 +71,8 @@ from benchmarks.support import bench_database_drop, bench_database_use, say
 from chat.models import Channel, ChatSession, Persona
 from memories.extraction_tool import EXPIRATIONS, IMPORTANCE_LEVELS
 from memories.models import Memory
-from memories.selectors import memory_candidates, memory_candidates_explain
-from memories.services.context import assemble_context, memory_score, message_keywords
+from memories.selectors import memories_ranked, memories_ranked_explain
+from memories.services.context import assemble_context, is_relevant, message_keywords
 from memoryhub.ai.embeddings import DIMENSIONS, Embedder, embedder_get
 
 SEED = 4242
@@ -692,11 +692,11 @@ def _assemble(pair: Pair, *, embed: bool, record_access: bool) -> Any:
 
 
 def _candidates(pair: Pair, model_name: str) -> Any:
-    return memory_candidates(
+    return memories_ranked(
         community=pair.community,
         user=pair.user,
         now=timezone.now(),
-        text=pair.message,
+        text=" ".join(message_keywords(pair.message)),
         keywords=message_keywords(pair.message, list(pair.channel.topic_bias)),
         vector=pair.vector,
         model_name=model_name,
@@ -801,9 +801,7 @@ def recall_measure(embedder: Embedder) -> tuple[list[RecallRow], list[str]]:
         "vector only: top 5 by cosine similarity": "vector",
         "keyword only: full-text match as the service's (all words), top 5 by ts_rank": "keyword",
         "keyword only: any word matches, top 5 by ts_rank": "keyword_any",
-        "hybrid: candidates passing lexical / topical / similarity ≥ threshold, top 5 by the service's score": (
-            "hybrid"
-        ),
+        "hybrid: the service's ranking (`memories_ranked`), relevant ones, top 5": "hybrid",
         "hybrid as assembled: `topic` + `relevant` layers of assemble_context": "layers",
         "whole assembled context (also the 5 newest in `recent`)": "context",
     }
@@ -813,22 +811,16 @@ def recall_measure(embedder: Embedder) -> tuple[list[RecallRow], list[str]]:
     query_vectors = embedder.embed([query.message for query in FIXTURE_QUERIES])
     for query, query_vector in zip(FIXTURE_QUERIES, query_vectors, strict=True):
         vector = query_vector.tolist()
-        candidates = memory_candidates(
+        candidates = memories_ranked(
             community=community,
             user=user,
             now=now,
-            text=query.message,
+            text=" ".join(message_keywords(query.message)),
             keywords=message_keywords(query.message),
             vector=vector,
             model_name=embedder.model_name,
         )
-        for candidate in candidates:
-            candidate.total = memory_score(candidate, community)
-        passing = [
-            c
-            for c in candidates
-            if c.lexical or c.topical or (c.similarity is not None and c.similarity >= persona.search_threshold)
-        ]
+        passing = [c for c in candidates if is_relevant(c, threshold=persona.search_threshold)]  # in rank order
         context = assemble_context(
             community=community,
             user=user,
@@ -843,7 +835,7 @@ def recall_measure(embedder: Embedder) -> tuple[list[RecallRow], list[str]]:
             "vector": [c.id for c in sorted(candidates, key=lambda c: c.similarity or 0.0, reverse=True)[:5]],
             "keyword": _keyword_ranked(key_of, user, query.message, any_word=False),
             "keyword_any": _keyword_ranked(key_of, user, query.message, any_word=True),
-            "hybrid": [c.id for c in sorted(passing, key=lambda c: c.total, reverse=True)[:5]],
+            "hybrid": [c.id for c in passing[:5]],
             "layers": [used.id for used in context.memories if used.layer in ("topic", "relevant")],
             "context": [used.id for used in context.memories],
         }
@@ -922,7 +914,7 @@ def main() -> None:
         lambda pair: _assemble(pair, embed=False, record_access=False),
     )
     candidates, _ = latency_run(
-        "↳ `memory_candidates` alone, run apart (the one SQL over the person's rows)",
+        "↳ `memories_ranked` alone, run apart (the one SQL over the person's rows)",
         pairs,
         warmup,
         lambda pair: _candidates(pair, embedder.model_name),
@@ -961,7 +953,7 @@ def main() -> None:
     say("measuring recall…")
     recall_rows, misses = recall_measure(embedder)
     sample = pairs[0]
-    explain = memory_candidates_explain(community=sample.community, user=sample.user, now=timezone.now())
+    explain = memories_ranked_explain(community=sample.community, user=sample.user, now=timezone.now())
 
     people, memories = dataset_size()
     verdict = "met" if percentile(baseline.milliseconds, 0.95) <= TARGET_P95_MS else "**missed**"

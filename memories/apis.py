@@ -30,8 +30,15 @@ from memories.models import (
     MemoryRevisionActor,
     MemorySource,
 )
-from memories.selectors import memories_search_community, memory_candidates
-from memories.services.context import AssembledContext, assemble_context, memory_score, message_keywords
+from memories.selectors import memories_ranked, memories_search_community
+from memories.services.context import (
+    AssembledContext,
+    assemble_context,
+    is_relevant,
+    memories_access_record,
+    message_keywords,
+    person_display_name,
+)
 from memories.services.memory import memory_create, memory_delete, memory_update
 from memoryhub.ai.embeddings import EmbeddingUnavailableError, embedder_get
 from memoryhub.api import HasScope, api_key_of
@@ -96,12 +103,15 @@ class UsedMemoryOutput(serializers.Serializer):
     kind = serializers.CharField()
     layer = serializers.CharField(help_text="The layer that chose it: recent, topic or relevant.")
     importance = serializers.FloatField()
-    similarity = serializers.FloatField(allow_null=True)
+    similarity = serializers.FloatField(allow_null=True, help_text="Cosine similarity to the query.")
+    lexical = serializers.FloatField(help_text="BM25 of the query over the person's memories, 0 to 1 (1 = best).")
+    relevance = serializers.FloatField(help_text="Semantic and lexical fused by the community's weights, 0 to 1.")
     recency = serializers.FloatField()
-    frequency = serializers.FloatField()
-    lexical = serializers.BooleanField()
+    frequency = serializers.FloatField(help_text="Past recalls, log-scaled, fading since the last.")
     topical = serializers.BooleanField()
-    total = serializers.FloatField(help_text="0.4·similarity + 0.2·recency + 0.3·importance + 0.1·frequency")
+    total = serializers.FloatField(
+        help_text="Relevance lifted by at most 25 % by recency, importance and frequency: the rank order."
+    )
 
 
 class LayerOutput(serializers.Serializer):
@@ -144,6 +154,10 @@ class ContextApi(APIView):
         query = serializers.CharField(max_length=4000, help_text="The message about to be answered.")
         channel = serializers.CharField(max_length=200, required=False, help_text="The bot's channel id.")
         persona = serializers.CharField(max_length=100, required=False, help_text="Persona name; default the first.")
+        record_access = serializers.BooleanField(
+            default=True,
+            help_text="Count the memories chosen for relevance as recalled (frequency). Off for previews and tests.",
+        )
 
     def _answer(self, request: Request, data: dict[str, Any]) -> Response:
         serializer = self.InputSerializer(data=data)
@@ -158,7 +172,12 @@ class ContextApi(APIView):
             if channel is None:
                 raise exceptions.NotFound(f"No channel {values['channel']!r} in this community.", code="not_found")
         result = assemble_context(
-            community=community, user=user, persona=persona, channel=channel, message=values["query"]
+            community=community,
+            user=user,
+            persona=persona,
+            channel=channel,
+            message=values["query"],
+            record_access=values["record_access"],
         )
         return Response(context_output(result, persona))
 
@@ -524,24 +543,38 @@ SEARCH_MAX_RESULTS = 50
 
 class SearchHitOutput(MemoryOutput):
     similarity = serializers.FloatField(allow_null=True, help_text="Cosine similarity of content and query.")
-    lexical = serializers.BooleanField(allow_null=True, help_text="Full-text match of the query (with a user).")
-    recency = serializers.FloatField(allow_null=True, help_text="0 to 1, half-life on last access (with a user).")
-    frequency = serializers.FloatField(allow_null=True, help_text="0 to 1, log-scaled recalls (with a user).")
+    lexical = serializers.FloatField(
+        allow_null=True, help_text="0 to 1, BM25 of the query over the person's memories (with a user)."
+    )
+    relevance = serializers.FloatField(
+        allow_null=True, help_text="0 to 1, similarity and lexical fused by the community's weights (with a user)."
+    )
+    recency = serializers.FloatField(allow_null=True, help_text="0 to 1, half-life since it was said (with a user).")
+    frequency = serializers.FloatField(
+        allow_null=True, help_text="0 to 1, log-scaled recalls fading since the last (with a user)."
+    )
     total = serializers.FloatField(
         allow_null=True,
-        help_text="With a user, the context ranking: 0.4·similarity + 0.2·recency + 0.3·importance + "
-        "0.1·frequency (the community's weights). Without one, null: hits are ranked by similarity.",
+        help_text="With a user, the context ranking: relevance lifted by at most 25 % by recency, importance and "
+        "frequency (the community's weights). Without one, null: hits are ranked by similarity.",
     )
 
     class Meta(MemoryOutput.Meta):
-        fields = [*MemoryOutput.Meta.fields, "similarity", "lexical", "recency", "frequency", "total"]
+        fields = [*MemoryOutput.Meta.fields, "similarity", "lexical", "relevance", "recency", "frequency", "total"]
 
 
 class SearchOutput(serializers.Serializer):
     results = SearchHitOutput(many=True)
 
 
-_NO_SCORES: dict[str, Any] = {"similarity": None, "lexical": None, "recency": None, "frequency": None, "total": None}
+_NO_SCORES: dict[str, Any] = {
+    "similarity": None,
+    "lexical": None,
+    "relevance": None,
+    "recency": None,
+    "frequency": None,
+    "total": None,
+}
 
 
 class MemorySearchApi(APIView):
@@ -565,13 +598,16 @@ class MemorySearchApi(APIView):
             default=Persona._meta.get_field("search_threshold").get_default(),
             help_text="Hits below this cosine similarity are left out (a person's full-text matches are kept).",
         )
+        record_access = serializers.BooleanField(
+            default=False, help_text="Count a person's hits as recalled, as the context does (off by default)."
+        )
 
     @extend_schema(
         operation_id="memories_search",
         description=(
             "With `user`: that person's live memories, ranked as the context ranks them (similarity, recency, "
-            "importance, frequency). Without: the whole community's nearest memories by meaning. Searching does "
-            "not count as a recall. Scope `memories:read`."
+            "importance, frequency). Without: the whole community's nearest memories by meaning. Searching "
+            "counts as a recall only with `record_access`. Scope `memories:read`."
         ),
         request=InputSerializer,
         responses={
@@ -597,27 +633,28 @@ class MemorySearchApi(APIView):
         scores: dict[int, dict[str, Any]] = {}
         if user is not None:
             words = message_keywords(values["query"])
-            candidates = memory_candidates(
+            ranked = memories_ranked(
                 community=community,
                 user=user,
                 now=now,
-                text=" or ".join(words),  # any of the query's words, as the context does
+                text=" ".join(words),
                 keywords=words,
                 vector=vector,
                 model_name=model_name,
+                person_name=person_display_name(community=community, user=user),
             )
-            for candidate in candidates:
-                candidate.total = memory_score(candidate, community)
-            hits = [c for c in candidates if c.lexical or (c.similarity or 0.0) >= values["min_similarity"]]
-            hits.sort(key=lambda c: c.total, reverse=True)
-            for hit in hits[: values["limit"]]:
+            hits = [c for c in ranked if is_relevant(c, threshold=values["min_similarity"])][: values["limit"]]
+            for hit in hits:
                 scores[hit.id] = {
                     "similarity": hit.similarity,
                     "lexical": hit.lexical,
+                    "relevance": hit.relevance,
                     "recency": hit.recency,
                     "frequency": hit.frequency,
                     "total": hit.total,
                 }
+            if values["record_access"]:
+                memories_access_record(memory_ids=[hit.id for hit in hits], now=now)
         else:
             nearest = memories_search_community(
                 community=community, vector=vector, model_name=model_name, now=now, limit=values["limit"]

@@ -17,7 +17,7 @@ def vector_literal(vector: Sequence[float]) -> str:
 
 @dataclass
 class MemoryCandidate:
-    """One of a person's live memories with every signal the ranking needs (PRODUCT.md §4.2)."""
+    """One of a person's live memories with every signal the ranking uses (PRODUCT.md §4.2)."""
 
     id: int
     content: str
@@ -26,32 +26,89 @@ class MemoryCandidate:
     topics: list[str]
     created_at: datetime
     similarity: float | None  # cosine similarity to the message; None without a comparable vector
-    lexical: bool  # full-text match of the message (websearch_to_tsquery)
+    lexical: float  # BM25 over the person's memories, 0..1 (1 = the best lexical match among them)
     topical: bool  # topics overlap the message keywords or the channel's topic bias
-    recency: float  # 0.5 ** (days since last access, else creation / half-life)
-    frequency: float  # access count, log-scaled to 0..1 (20 recalls = 1)
-    total: float = 0.0
+    recency: float  # 0.5 ** (days since it was said / half-life)
+    frequency: float  # recalls, log-scaled to 0..1 and fading since the last one
+    relevance: float  # the fused semantic and lexical score, 0..1
+    total: float  # relevance lifted by at most REFINEMENT_MAX by recency, importance and frequency
 
+
+# BM25 parameters. Chat memories are one or two sentences, so length matters less than in
+# documents (b 0.4 rather than the usual 0.75); chosen on LoCoMo's development half, where the
+# whole range 0.3 to 0.5 gives the same recall within a point.
+BM25_K1 = 1.2
+BM25_B = 0.4
+# Recency, importance and frequency refine relevance: together they lift a memory by at most
+# this share of its relevance, so they order memories of similar relevance and can never make
+# an unrelated memory win (PRODUCT.md §4.2).
+REFINEMENT_MAX = 0.25
+FREQUENCY_SATURATION = 20  # recalls at which the frequency term is full
 
 # One pass over the person's rows, found through the (community, user) index: with the per-user
-# cap (50 by default) an exact distance beats an approximate HNSW probe, and it is exact. HNSW
-# serves community-wide search (memories_search_community).
-_CANDIDATES_SQL = """
-SELECT m.id, m.content, m.kind, m.importance, m.topics, m.created_at,
-       CASE WHEN %(vector)s::vector IS NOT NULL AND m.embedding IS NOT NULL AND m.embedding_model = %(model)s
-            THEN (1 - (m.embedding <=> %(vector)s::vector))::float8 END AS similarity,
-       COALESCE(m.search_vector @@ q.query, false) AS lexical,
-       m.topics && %(keywords)s::varchar[] AS topical,
-       power(0.5::float8, GREATEST(EXTRACT(EPOCH FROM (%(now)s - COALESCE(m.last_accessed_at, m.created_at))), 0)
-                  ::float8 / 86400.0 / %(half_life)s) AS recency,
-       LEAST(1.0, ln(1 + m.access_count) / ln(21))::float8 AS frequency
-FROM memories_memory AS m, (SELECT websearch_to_tsquery('english', %(text)s) AS query) AS q
-WHERE m.community_id = %(community)s AND m.user_id = %(user)s
-  AND (m.expires_at IS NULL OR m.expires_at > %(now)s)
-"""
+# cap (50 by default) exact scores beat an approximate HNSW probe, and they are exact. The
+# lexical list is BM25 with its statistics (document frequency, average length) taken over the
+# person's own memories: the words that set one of their memories apart count, the words all of
+# them share (their name, "likes") do not. HNSW serves community-wide search.
+_RANKED_SQL = f"""
+WITH pool AS (
+    SELECT m.id, m.content, m.kind, m.importance, m.topics, m.created_at, m.search_vector,
+           m.access_count, m.last_accessed_at,
+           CASE WHEN %(vector)s::vector IS NOT NULL AND m.embedding IS NOT NULL AND m.embedding_model = %(model)s
+                THEN (1 - (m.embedding <=> %(vector)s::vector))::float8 END AS similarity
+    FROM memories_memory AS m
+    WHERE m.community_id = %(community)s AND m.user_id = %(user)s
+      AND (m.expires_at IS NULL OR m.expires_at > %(now)s)
+),
+terms AS (
+    SELECT lexeme FROM unnest(to_tsvector('english', %(text)s))
+    EXCEPT SELECT lexeme FROM unnest(to_tsvector('english', %(name)s))
+),
+stats AS (SELECT count(*)::float8 AS n, GREATEST(avg(length(search_vector)), 1)::float8 AS avgdl FROM pool),
+postings AS (
+    SELECT p.id, u.lexeme, COALESCE(array_length(u.positions, 1), 1)::float8 AS tf,
+           length(p.search_vector)::float8 AS dl
+    FROM pool AS p CROSS JOIN LATERAL unnest(p.search_vector) AS u
+    WHERE u.lexeme IN (SELECT lexeme FROM terms)
+),
+idf AS (
+    SELECT po.lexeme, ln(1 + (s.n - count(*) + 0.5) / (count(*) + 0.5)) AS idf
+    FROM postings AS po, stats AS s GROUP BY po.lexeme, s.n
+),
+bm25 AS (
+    SELECT po.id,
+           sum(i.idf * po.tf * ({BM25_K1} + 1) / (po.tf + {BM25_K1} * (1 - {BM25_B} + {BM25_B} * po.dl / s.avgdl)))
+               AS score
+    FROM postings AS po JOIN idf AS i USING (lexeme), stats AS s GROUP BY po.id
+),
+signals AS (
+    SELECT p.id, p.content, p.kind, p.importance, p.topics, p.created_at, p.similarity,
+           COALESCE(b.score / NULLIF(max(b.score) OVER (), 0), 0)::float8 AS lexical,
+           p.topics && %(keywords)s::varchar[] AS topical,
+           power(0.5::float8, GREATEST(EXTRACT(EPOCH FROM (%(now)s - p.created_at)), 0)::float8
+                 / 86400.0 / %(half_life)s) AS recency,
+           (LEAST(1.0, ln(1 + p.access_count) / ln({FREQUENCY_SATURATION + 1}))
+            * power(0.5::float8, GREATEST(EXTRACT(EPOCH FROM (%(now)s - COALESCE(p.last_accessed_at, %(now)s))), 0)
+                    ::float8 / 86400.0 / %(half_life)s))::float8 AS frequency
+    FROM pool AS p LEFT JOIN bm25 AS b ON b.id = p.id
+),
+fused AS (
+    SELECT s.*,
+           ((%(w_semantic)s * GREATEST(COALESCE(s.similarity, 0), 0) + %(w_lexical)s * s.lexical)
+            / GREATEST(%(w_semantic)s + %(w_lexical)s, 1e-9))::float8 AS relevance
+    FROM signals AS s
+)
+SELECT id, content, kind, importance, topics, created_at, similarity, lexical, topical, recency, frequency,
+       relevance,
+       (relevance * (1 + {REFINEMENT_MAX} * (%(w_recency)s * recency + %(w_importance)s * importance
+                                          + %(w_frequency)s * frequency)
+                         / GREATEST(%(w_recency)s + %(w_importance)s + %(w_frequency)s, 1e-9)))::float8 AS total
+FROM fused
+ORDER BY total DESC, created_at DESC, id DESC
+"""  # noqa: S608 - constants of this module, values passed as parameters
 
 
-def memory_candidates(
+def memories_ranked(
     *,
     community: Community,
     user: User,
@@ -60,10 +117,17 @@ def memory_candidates(
     keywords: Sequence[str],
     vector: Sequence[float] | None,
     model_name: str,
+    person_name: str = "",
 ) -> list[MemoryCandidate]:
+    """Every live memory of ``user`` in ``community`` scored for ``text``, best first.
+
+    ``text`` gives the lexical query (stop words and the words of ``person_name`` left out:
+    every memory about a person names them), ``vector`` the semantic one; ``keywords`` are
+    matched against topics. Weights are the community's.
+    """
     with connection.cursor() as cursor:
         cursor.execute(
-            _CANDIDATES_SQL,
+            _RANKED_SQL,
             {
                 "vector": vector_literal(vector) if vector is not None else None,
                 "model": model_name,
@@ -71,18 +135,24 @@ def memory_candidates(
                 "now": now,
                 "half_life": community.recency_half_life_days,
                 "text": text,
+                "name": person_name,
                 "community": community.pk,
                 "user": user.pk,
+                "w_semantic": community.weight_similarity,
+                "w_lexical": community.weight_lexical,
+                "w_recency": community.weight_recency,
+                "w_importance": community.weight_importance,
+                "w_frequency": community.weight_frequency,
             },
         )
         return [MemoryCandidate(*row) for row in cursor.fetchall()]
 
 
-def memory_candidates_explain(*, community: Community, user: User, now: datetime) -> str:
-    """The plan of the candidates query (for tests and operators)."""
+def memories_ranked_explain(*, community: Community, user: User, now: datetime) -> str:
+    """The plan of the ranking query (for tests and operators)."""
     with connection.cursor() as cursor:
         cursor.execute(
-            "EXPLAIN " + _CANDIDATES_SQL,
+            "EXPLAIN " + _RANKED_SQL,
             {
                 "vector": None,
                 "model": "",
@@ -90,8 +160,14 @@ def memory_candidates_explain(*, community: Community, user: User, now: datetime
                 "now": now,
                 "half_life": 7.0,
                 "text": "",
+                "name": "",
                 "community": community.pk,
                 "user": user.pk,
+                "w_semantic": 0.6,
+                "w_lexical": 0.4,
+                "w_recency": 0.2,
+                "w_importance": 0.3,
+                "w_frequency": 0.1,
             },
         )
         return "\n".join(row[0] for row in cursor.fetchall())

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, fields
 from datetime import datetime
 
 from django.db.models import F, Q
-from django.db.models.functions import Least, Lower
+from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.timesince import timesince
 
@@ -23,15 +23,15 @@ from accounts.models import Community, ExternalIdentity, Profile, User
 from chat.models import Channel, ChatSession, Message, Persona, PersonaInjectionMode
 from memories.extraction_tool import importance_label, talking_with_line
 from memories.models import Entity, Memory
-from memories.selectors import MemoryCandidate, memory_candidates
+from memories.selectors import MemoryCandidate, memories_ranked
 from memoryhub.ai.embeddings import embedder_get
 from memoryhub.tokens import messages_token_count, token_count
 
 RECENT_LAYER_SIZE = 5
 ENTITY_LAYER_SIZE = 5
 WORKING_SUMMARY_AFTER = 10  # messages in the session before its summary is worth the tokens
-RETRIEVAL_IMPORTANCE_BOOST = 0.02  # seed 003: "boost importance slightly when retrieved"
 BUFFER_MESSAGES = 50
+RECALL_LAYERS = ("topic", "relevant")  # chosen for the message; "recent" ones are shown for their age
 _WORD = re.compile(r"[a-z0-9][a-z0-9'_-]+")
 _DELIMITER = re.compile(r"</?\s*memories\s*>", re.IGNORECASE)
 _STOPWORDS_TEXT = (
@@ -62,9 +62,10 @@ class UsedMemory:
     importance: float
     layer: str
     similarity: float | None
+    lexical: float
+    relevance: float
     recency: float
     frequency: float
-    lexical: bool
     topical: bool
     total: float
 
@@ -121,7 +122,8 @@ def _flat(text: str) -> str:
     return _DELIMITER.sub("[memories]", " ".join(text.split()))
 
 
-def _person_name(community: Community, user: User) -> str:
+def person_display_name(*, community: Community, user: User) -> str:
+    """How the person is called in this community (their platform name, else their account's)."""
     identity = ExternalIdentity.objects.filter(community=community, user=user).only("display_name").first()
     return (identity.display_name if identity else "") or user.display_name or user.username
 
@@ -131,14 +133,17 @@ def _used(candidate: MemoryCandidate, layer: str) -> UsedMemory:
     return UsedMemory(layer=layer, **shared)
 
 
-def memory_score(candidate: MemoryCandidate, community: Community) -> float:
-    """The weighted ranking of PRODUCT.md §4.2, with the community's weights."""
-    return (
-        community.weight_similarity * max(candidate.similarity or 0.0, 0.0)
-        + community.weight_recency * candidate.recency
-        + community.weight_importance * candidate.importance
-        + community.weight_frequency * candidate.frequency
-    )
+def memories_access_record(*, memory_ids: list[int], now: datetime) -> None:
+    """Count memories as recalled. Only what was chosen for relevance is, and a recall changes no
+    stored importance: its boost is the frequency term, log-scaled, capped and fading (so use
+    cannot narrow what is recalled). Neither column is indexed: PostgreSQL updates in place."""
+    if memory_ids:
+        Memory.objects.filter(pk__in=memory_ids).update(access_count=F("access_count") + 1, last_accessed_at=now)
+
+
+def is_relevant(candidate: MemoryCandidate, *, threshold: float) -> bool:
+    """A memory the message is about: it shares a telling word, or means much the same."""
+    return candidate.lexical > 0 or (candidate.similarity is not None and candidate.similarity >= threshold)
 
 
 class _Block:
@@ -195,7 +200,7 @@ def assemble_context(
 ) -> AssembledContext:
     """Build the memory context for ``user`` about to be answered by ``persona`` (PRODUCT.md §4.2)."""
     now = now or timezone.now()
-    name = _person_name(community, user)
+    name = person_display_name(community=community, user=user)
     system_prompt = "\n\n".join(p for p in (persona.system_prompt.strip(), talking_with_line(name)) if p)
     profile = Profile.objects.filter(user=user, community=community).first()
     remembering = persona.use_memory and community.memory_enabled and (profile is None or profile.memory_enabled)
@@ -209,17 +214,16 @@ def assemble_context(
             query_vector = embedder.embed_one(message).tolist()
         words = message_keywords(message)
         keywords = message_keywords(message, list(channel.topic_bias) if channel else [])
-        candidates = memory_candidates(
+        candidates = memories_ranked(
             community=community,
             user=user,
             now=now,
-            text=" or ".join(words),  # any of the message's words, not all of them
+            text=" ".join(words),
             keywords=keywords,
             vector=query_vector,
             model_name=embedder.model_name,
+            person_name=name,
         )
-        for candidate in candidates:
-            candidate.total = memory_score(candidate, community)
         chosen: set[int] = set()
 
         def add_memories(layer: str, ranked: list[MemoryCandidate], limit: int) -> None:
@@ -253,9 +257,8 @@ def assemble_context(
             sorted((c for c in candidates if c.topical), key=lambda c: (c.importance, c.created_at), reverse=True),
             limit,
         )
-        threshold = persona.search_threshold
-        relevant = [c for c in candidates if c.lexical or (c.similarity is not None and c.similarity >= threshold)]
-        add_memories("relevant", sorted(relevant, key=lambda c: c.total, reverse=True), limit)
+        relevant = [c for c in candidates if is_relevant(c, threshold=persona.search_threshold)]  # ranked already
+        add_memories("relevant", relevant, limit)
         # One-word names are matched in SQL; the few names of several words are checked here.
         said = message.lower()
         mentioned = [
@@ -270,12 +273,8 @@ def assemble_context(
             block.try_add("entities", f"{entity.name} ({entity.relationship})" if entity.relationship else entity.name)
         if session is not None and session.message_count > WORKING_SUMMARY_AFTER and session.working_summary:
             block.try_add("working_summary", session.working_summary)
-        if record_access and used:
-            Memory.objects.filter(pk__in=[u.id for u in used]).update(
-                access_count=F("access_count") + 1,
-                last_accessed_at=now,
-                importance=Least(F("importance") + RETRIEVAL_IMPORTANCE_BOOST, 1.0),
-            )
+        if record_access:
+            memories_access_record(memory_ids=[u.id for u in used if u.layer in RECALL_LAYERS], now=now)
 
     text = block.render()
     for layer_name in LAYER_LABELS:

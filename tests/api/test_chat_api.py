@@ -12,6 +12,7 @@ from accounts.services import identity_resolve
 from chat.models import ChatSession, ConversationWindow, Message, Persona
 from chat.services import persona_create
 from memories.models import Memory
+from memories.services.memory import memory_create
 from tests.support.extraction import extract_window_here
 
 pytestmark = pytest.mark.django_db
@@ -54,10 +55,34 @@ def test_context_returns_the_block_and_every_memory_with_its_scores(
         body = response.json()
         assert "Alice is moving to Austin next month" in body["text"]
         (memory,) = body["memories"]
-        assert memory["layer"] == "recent" and memory["lexical"] and 0 < memory["total"] <= 1
+        assert memory["layer"] == "recent" and memory["lexical"] == 1.0 and 0 < memory["total"] <= 1
         assert body["token_count"] > 0 and body["injection_mode"] == "system_append"
         assert body["messages"][-1] == {"role": "user", "content": "tips for the move to Austin?"}
-    assert Memory.objects.get().access_count == 2
+    assert Memory.objects.get().access_count == 0  # shown as recent, not chosen for relevance: no recall
+
+
+def test_context_counts_recalls_unless_the_bot_says_not_to(api: APIClient, community: Community, mira: Persona) -> None:
+    _learn(api, community)
+    (austin,) = Memory.objects.all()
+    for n in range(5):  # newer memories fill the "recent" layer: Austin can only be chosen for relevance
+        memory_create(
+            community=community,
+            user=austin.user,
+            content=f"Alice went to concert number {n}",
+            kind="event",
+            importance=0.6,
+            expires_at=None,
+            source="api",
+            actor="system",
+        )
+    query = {"user": "alice_456", "query": "tips for the move to Austin?"}
+    assert api.get("/api/v1/context", {**query, "record_access": "false"}).status_code == 200
+    austin.refresh_from_db()
+    assert austin.access_count == 0
+    body = api.get("/api/v1/context", query).json()
+    assert {m["id"]: m["layer"] for m in body["memories"]}[austin.pk] in ("topic", "relevant")
+    austin.refresh_from_db()
+    assert austin.access_count == 1 and Memory.objects.filter(access_count=0).count() == 5
 
 
 def test_context_for_unknown_people_personas_or_channels_is_404(

@@ -287,9 +287,19 @@ def test_search_for_a_person_ranks_their_memories_like_the_context(api: APIClien
     assert {r["user"] for r in results} == {"alice_456"}
     top = results[0]
     assert top["similarity"] > 0.3 and 0 < top["recency"] <= 1 and top["frequency"] == 0
-    expected = 0.4 * top["similarity"] + 0.2 * top["recency"] + 0.3 * 0.9 + 0.1 * top["frequency"]
-    assert top["total"] == pytest.approx(expected)
+    assert top["relevance"] == pytest.approx(0.6 * top["similarity"] + 0.4 * top["lexical"])
+    refinement = (0.2 * top["recency"] + 0.3 * 0.9 + 0.1 * top["frequency"]) / 0.6
+    assert top["total"] == pytest.approx(top["relevance"] * (1 + 0.25 * refinement))
     assert [r["total"] for r in results] == sorted((r["total"] for r in results), reverse=True)
+    assert not Memory.objects.filter(access_count__gt=0).exists()  # searching is not recalling by default
+
+
+def test_search_counts_as_a_recall_when_asked(api: APIClient, people: dict[str, User]) -> None:
+    memory = remember(people["alice"], "Alice is moving to Austin next month")
+    body = {"query": "moving to Austin", "user": "alice_456", "record_access": True}
+    assert api.post("/api/v1/memories/search", body, format="json").status_code == 200
+    memory.refresh_from_db()
+    assert memory.access_count == 1 and memory.last_accessed_at is not None
 
 
 def test_search_finds_a_persons_full_text_match_even_when_the_meaning_is_far(
@@ -299,7 +309,7 @@ def test_search_finds_a_persons_full_text_match_even_when_the_meaning_is_far(
     response = api.post(
         "/api/v1/memories/search", {"query": "celtics", "user": "bob_123", "min_similarity": 1}, format="json"
     )
-    assert [(r["content"], r["lexical"]) for r in response.json()["results"]] == [("Bob supports the Celtics", True)]
+    assert [(r["content"], r["lexical"]) for r in response.json()["results"]] == [("Bob supports the Celtics", 1.0)]
 
 
 def test_search_without_a_person_searches_the_whole_community_by_meaning(

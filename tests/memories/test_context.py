@@ -14,7 +14,7 @@ from accounts.services import membership_set, profile_memory_enabled_set
 from chat.models import Channel, ChatSession, Persona, PersonaInjectionMode
 from chat.services import message_record, session_open
 from memories.models import Memory, MemoryRevisionActor
-from memories.selectors import memory_candidates_explain
+from memories.selectors import memories_ranked, memories_ranked_explain
 from memories.services.context import age_text, assemble_context, message_keywords
 from memories.services.entities import entity_mention_record
 from memories.services.memory import memory_create
@@ -199,19 +199,24 @@ def test_ages_read_like_people_say_them(delta: timedelta, said: str) -> None:
     assert age_text(now - delta, now) == said
 
 
-def test_recall_counts_access_and_boosts_importance_in_one_go(
+def test_only_memories_chosen_for_relevance_count_as_recalled_and_importance_stays(
     community: Community, persona: Persona, alice: User
 ) -> None:
-    memory = remember(community, alice, "Alice loves jazz", importance=0.5)
+    jazz = remember(community, alice, "Alice loves jazz", importance=0.5)
+    backdate(jazz, 30)
+    newest = [remember(community, alice, f"Alice visited museum number {n}") for n in range(5)]
     now = timezone.now()
     assemble_context(community=community, user=alice, persona=persona, message="jazz", now=now, record_access=False)
-    memory.refresh_from_db()
-    assert (memory.access_count, memory.last_accessed_at) == (0, None)
+    jazz.refresh_from_db()
+    assert (jazz.access_count, jazz.last_accessed_at) == (0, None)
 
-    assemble_context(community=community, user=alice, persona=persona, message="jazz", now=now)
-    memory.refresh_from_db()
-    assert memory.access_count == 1 and memory.last_accessed_at == now
-    assert memory.importance == pytest.approx(0.52)
+    result = assemble_context(community=community, user=alice, persona=persona, message="jazz", now=now)
+    assert {m.id: m.layer for m in result.memories}[jazz.pk] == "relevant"
+    assert {m.id for m in result.memories if m.layer == "recent"} == {m.pk for m in newest}
+    jazz.refresh_from_db()
+    assert jazz.access_count == 1 and jazz.last_accessed_at == now
+    assert jazz.importance == 0.5  # a read does not make a memory more important
+    assert not Memory.objects.filter(pk__in=[m.pk for m in newest], access_count__gt=0).exists()
 
 
 def test_the_buffer_fills_what_the_context_window_leaves(
@@ -279,13 +284,11 @@ def test_hybrid_retrieval_finds_what_each_single_signal_misses(
         if signal == "hybrid":
             chosen = [m.id for m in result.memories if m.layer in ("topic", "relevant")]
             return answers[content] in chosen
-        from memories.selectors import memory_candidates
-
-        candidates = memory_candidates(
+        candidates = memories_ranked(
             community=community,
             user=alice,
             now=timezone.now(),
-            text=" or ".join(message_keywords(query)),
+            text=" ".join(message_keywords(query)),
             keywords=[],
             vector=embedder.embed_one(query).tolist(),
             model_name=embedder.model_name,
@@ -293,7 +296,7 @@ def test_hybrid_retrieval_finds_what_each_single_signal_misses(
         if signal == "vector":
             ranked = sorted(candidates, key=lambda c: c.similarity or 0, reverse=True)[:3]
         else:
-            ranked = [c for c in candidates if c.lexical][:3]
+            ranked = sorted((c for c in candidates if c.lexical > 0), key=lambda c: c.lexical, reverse=True)[:3]
         return answers[content] in [c.id for c in ranked]
 
     hits = {
@@ -327,7 +330,7 @@ def test_the_candidates_query_uses_the_person_index_among_100k_memories(communit
         cursor.execute("ANALYZE memories_memory")
     assert Memory.objects.count() == 100_000
 
-    plan = memory_candidates_explain(community=community, user=alice, now=timezone.now())
+    plan = memories_ranked_explain(community=community, user=alice, now=timezone.now())
     assert "memory_user_" in plan, plan
     assert "Seq Scan on memories_memory" not in plan, plan
 
