@@ -242,6 +242,13 @@ def user_export(*, user: User, community: Community | None = None) -> dict[str, 
         .select_related("community")
         .order_by("community__slug", "pk")
     ]
+    sources: dict[int, list[int]] = {}
+    for memory_id, message_id in (
+        scoped(Memory.source_messages.through.objects.filter(memory__user=user), "memory__community")
+        .order_by("message_id")
+        .values_list("memory_id", "message_id")
+    ):
+        sources.setdefault(memory_id, []).append(message_id)
     memories = [
         {
             "id": memory.pk,
@@ -259,6 +266,7 @@ def user_export(*, user: User, community: Community | None = None) -> dict[str, 
             "last_accessed_at": _iso(memory.last_accessed_at),
             "created_at": _iso(memory.created_at),
             "updated_at": _iso(memory.updated_at),
+            "source_messages": sources.get(memory.pk, []),  # ids of the messages it was learned from
         }
         for memory in Memory.objects.filter(user=user, **in_community)
         .select_related("community", "persona", "reported_by")

@@ -7,6 +7,8 @@ from typing import Any
 from django.contrib import admin
 from django.db.models import BooleanField, ExpressionWrapper, Q, QuerySet
 from django.http import HttpRequest
+from django.utils.html import format_html_join
+from django.utils.safestring import mark_safe
 
 from memories.models import (
     Entity,
@@ -53,10 +55,11 @@ class MemoryAdmin(admin.ModelAdmin):
     search_fields = ("content", "context", "user__username", "user__display_name")
     list_select_related = ("user", "community", "persona")
     autocomplete_fields = ("community", "user", "persona", "reported_by")
-    raw_id_fields = ("source_window", "source_messages")
     # The vector is 384 floats nobody can read or type; the search vector is computed by PostgreSQL.
     exclude = ("embedding",)
     readonly_fields = (
+        "source_window",
+        "sources",
         "embedding_set",
         "embedding_model",
         "search_vector",
@@ -67,7 +70,7 @@ class MemoryAdmin(admin.ModelAdmin):
     )
     fieldsets = (
         (None, {"fields": ("community", "user", "persona", "content", "kind", "topics", "importance", "expires_at")}),
-        ("Provenance", {"fields": ("source", "reported_by", "context", "source_window", "source_messages")}),
+        ("Provenance", {"fields": ("source", "reported_by", "context", "source_window", "sources")}),
         (
             "Retrieval",
             {
@@ -154,6 +157,30 @@ class MemoryAdmin(admin.ModelAdmin):
         )
 
     @admin.display(description="content")
+    @admin.display(description="learned from")
+    def sources(self, memory: Memory) -> str:
+        """The messages the memory was made from, as people read them (its provenance)."""
+        if memory.pk is None:
+            return "-"
+        messages = memory.source_messages.select_related("author", "persona").order_by("created_at", "pk")
+        return (
+            format_html_join(
+                mark_safe("<br>"),
+                "[{}] {}: {}",
+                (
+                    (
+                        f"{message.created_at:%Y-%m-%d %H:%M:%S}",
+                        (message.author.display_name or message.author.username)
+                        if message.author
+                        else (message.persona.name if message.persona else "bot"),
+                        message.content,
+                    )
+                    for message in messages
+                ),
+            )
+            or "-"
+        )
+
     def short_content(self, memory: Memory) -> str:
         return memory.content[:80]
 

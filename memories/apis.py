@@ -11,7 +11,7 @@ from django.db import transaction
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 from django_filters import rest_framework as filters
-from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_field
 from rest_framework import exceptions, generics, serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -30,7 +30,7 @@ from memories.models import (
     MemoryRevisionActor,
     MemorySource,
 )
-from memories.selectors import memories_ranked, memories_search_community
+from memories.selectors import memories_ranked, memories_search_community, memory_sources
 from memories.services.context import (
     AssembledContext,
     assemble_context,
@@ -224,10 +224,18 @@ def memory_get_for_key(*, community: Community, pk: int, lock: bool = False) -> 
     return memory
 
 
+class MemorySourceOutput(serializers.Serializer):
+    id = serializers.IntegerField(help_text="MemoryHub's message id.")
+    channel = serializers.CharField(allow_null=True, help_text="The bot's channel id (null: the web chat).")
+    message_id = serializers.CharField(allow_null=True, help_text="The bot's message id, if it gave one.")
+    sent_at = serializers.DateTimeField()
+
+
 class MemoryOutput(serializers.ModelSerializer):
     user = serializers.SerializerMethodField(help_text="The person's platform id (null: known only on the web).")
     reported_by = serializers.SerializerMethodField(help_text="Platform id of the third party who said it.")
     persona = serializers.CharField(source="persona.name", allow_null=True, help_text="Only this persona recalls it.")
+    sources = serializers.SerializerMethodField(help_text="The messages it was learned from (its provenance).")
 
     class Meta:
         model = Memory
@@ -243,6 +251,7 @@ class MemoryOutput(serializers.ModelSerializer):
             "reported_by",
             "context",
             "persona",
+            "sources",
             "access_count",
             "last_accessed_at",
             "created_at",
@@ -255,12 +264,17 @@ class MemoryOutput(serializers.ModelSerializer):
     def get_reported_by(self, memory: Memory) -> str | None:
         return self.context["handles"].get(memory.reported_by_id)
 
+    @extend_schema_field(MemorySourceOutput(many=True))
+    def get_sources(self, memory: Memory) -> Any:
+        return MemorySourceOutput(self.context["sources"].get(memory.pk, []), many=True).data
+
 
 def memories_output(memories: list[Memory], *, community: Community) -> Any:
     handles = platform_ids(
         community=community, user_ids=[m.user_id for m in memories] + [m.reported_by_id for m in memories]
     )
-    return MemoryOutput(memories, many=True, context={"handles": handles}).data
+    sources = memory_sources(memory_ids=[m.pk for m in memories])
+    return MemoryOutput(memories, many=True, context={"handles": handles, "sources": sources}).data
 
 
 def memory_output(memory: Memory, *, community: Community) -> Any:
@@ -279,6 +293,7 @@ _MEMORY_EXAMPLE = {
     "reported_by": None,
     "context": "",
     "persona": None,
+    "sources": [{"id": 88123, "channel": "general", "message_id": "1186", "sent_at": "2026-11-20T18:02:11Z"}],
     "access_count": 3,
     "last_accessed_at": "2025-05-02T18:04:11Z",
     "created_at": "2025-04-30T12:01:23Z",
@@ -672,7 +687,11 @@ class MemorySearchApi(APIView):
         handles = platform_ids(
             community=community, user_ids=[m.user_id for m in found] + [m.reported_by_id for m in found]
         )
-        results = [{**MemoryOutput(memory, context={"handles": handles}).data, **scores[memory.pk]} for memory in found]
+        sources = memory_sources(memory_ids=[m.pk for m in found])
+        results = [
+            {**MemoryOutput(memory, context={"handles": handles, "sources": sources}).data, **scores[memory.pk]}
+            for memory in found
+        ]
         return Response({"results": results})
 
 

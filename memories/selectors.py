@@ -5,10 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from django.db import connection
 
 from accounts.models import Community, User
+from memories.models import Memory
 
 
 def vector_literal(vector: Sequence[float]) -> str:
@@ -34,10 +36,10 @@ class MemoryCandidate:
     total: float  # relevance lifted by at most REFINEMENT_MAX by recency, importance and frequency
 
 
-# BM25 parameters. Chat memories are one or two sentences, so length matters less than in
-# documents (b 0.4 rather than the usual 0.75); chosen on LoCoMo's development half, where the
-# whole range 0.3 to 0.5 gives the same recall within a point.
-BM25_K1 = 1.2
+# BM25 parameters: Anserini's defaults for short passages (k1 0.9, b 0.4). Chat memories are one
+# or two sentences, so their length says less than a document's (b 0.4 rather than Okapi's 0.75);
+# on LoCoMo's development half the range k1 0.9 to 1.2, b 0.3 to 0.5 is flat within a point.
+BM25_K1 = 0.9
 BM25_B = 0.4
 # Recency, importance and frequency refine relevance: together they lift a memory by at most
 # this share of its relevance, so they order memories of similar relevance and can never make
@@ -199,3 +201,24 @@ def memories_search_community(
             },
         )
         return [(row[0], float(row[1])) for row in cursor.fetchall()]
+
+
+def memory_sources(*, memory_ids: Sequence[int]) -> dict[int, list[dict[str, Any]]]:
+    """Each memory's provenance: the messages it was made from, in time order (one query)."""
+    sources: dict[int, list[dict[str, Any]]] = {memory_id: [] for memory_id in memory_ids}
+    links = (
+        Memory.source_messages.through.objects.filter(memory_id__in=memory_ids)
+        .select_related("message__channel")
+        .order_by("message__created_at", "message_id")
+    )
+    for link in links:
+        message = link.message
+        sources[link.memory_id].append(
+            {
+                "id": message.pk,
+                "channel": message.channel.external_id,
+                "message_id": message.external_id,
+                "sent_at": message.created_at,
+            }
+        )
+    return sources

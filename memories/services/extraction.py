@@ -82,6 +82,7 @@ class Operation:
     context: str
     target: Memory | None
     reporter: Person | None
+    sources: list[Message]  # the window's messages the fact comes from (its provenance)
 
 
 @dataclass
@@ -173,7 +174,7 @@ def extraction_messages_build(
     opted_out_ids = {p.user.pk for p in participants.values() if p.opted_out}
     handle_of = {p.user.pk: p for p in participants.values()}
     lines = []
-    for message in messages:
+    for number, message in enumerate(messages, start=1):
         if message.role == MessageRole.USER and message.author_id in handle_of:
             person = handle_of[message.author_id]
             content = REDACTED if message.author_id in opted_out_ids else message.content
@@ -181,7 +182,9 @@ def extraction_messages_build(
         else:
             name = message.persona.name if message.persona else "Bot"
             handle, content = BOT_HANDLE, message.content
-        lines.append(conversation_line_format(at=message.created_at, name=name, handle=handle, content=content))
+        lines.append(
+            conversation_line_format(at=message.created_at, name=name, handle=handle, content=content, number=number)
+        )
     prompt = extraction_prompt_build(
         place=f"#{channel.name} of {channel.community.name}",
         lines=lines,
@@ -313,6 +316,7 @@ def _operation_validate(
         logger.info("extraction operation dropped: %s", "; ".join(problems))
         return None
     reporter = _reporter(raw, subject, participants, messages)
+    sources = _sources(raw.get("lines"), messages=messages, people=[subject, reporter])
     if not subject.spoke and reporter is None:
         logger.info("extraction operation dropped: nobody in the window spoke of %s", subject.handle)
         return None
@@ -335,7 +339,27 @@ def _operation_validate(
         context=context[:500],
         target=target,
         reporter=reporter,
+        sources=sources,
     )
+
+
+def _sources(cited: Any, *, messages: list[Message], people: list[Person | None]) -> list[Message]:
+    """The messages an operation cites by line number (1 is the window's first message).
+
+    Numbers outside the window, and lines of the bot or of a person who is neither the subject
+    nor the reporter, are dropped. When nothing valid is cited (a model that ignored the field),
+    the subject's and reporter's own messages in the window stand in, as before line references.
+    """
+    authors = {person.user.pk for person in people if person is not None}
+    chosen: list[Message] = []
+    for number in cited if isinstance(cited, list) else []:
+        if isinstance(number, int) and not isinstance(number, bool) and 1 <= number <= len(messages):
+            message = messages[number - 1]
+            if message.author_id in authors and message not in chosen:
+                chosen.append(message)
+    if cited and len(chosen) < len(cited):
+        logger.info("extraction: %d line references outside the window or its people dropped", len(cited) - len(chosen))
+    return chosen or [m for m in messages if m.author_id in authors]
 
 
 def _person_apply(
@@ -362,9 +386,6 @@ def _person_apply(
         current = list(Memory.objects.select_for_update().filter(community=community, user=person.user))
         by_id = {m.pk: m for m in current}
         for op in operations:
-            evidence = [
-                m for m in messages if m.author_id in {person.user.pk, op.reporter.user.pk if op.reporter else None}
-            ]
             expires_at = now + delta if (delta := EXPIRATIONS[op.expiration]) else None
             fields: dict[str, Any] = {
                 "content": op.content,
@@ -397,6 +418,7 @@ def _person_apply(
                     embedding_model=model_name,
                     **fields,
                 )
+                memory.source_messages.add(*op.sources)  # what it says now came from these lines too
             else:
                 memory = memory_create(
                     community=community,
@@ -404,7 +426,7 @@ def _person_apply(
                     source=source,
                     actor=MemoryRevisionActor.LLM,
                     source_window=window,
-                    source_messages=evidence,
+                    source_messages=op.sources,
                     embedding=vector,
                     embedding_model=model_name,
                     reason="extracted from conversation",

@@ -1385,6 +1385,7 @@ def _extraction_arguments(text: str) -> dict[str, Any]:
 
     operations = []
     for fact, index in kept:
+        cited = sorted({lines[i].number or i + 1 for i in fact.lines if 0 <= i < len(lines)})
         operations.append(
             {
                 "user_id": fact.subject,
@@ -1396,6 +1397,7 @@ def _extraction_arguments(text: str) -> dict[str, Any]:
                 "expiration": fact.expiration,
                 "memory_index": index,
                 "context": _context(fact),
+                "lines": cited,
             }
         )
 

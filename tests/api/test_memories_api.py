@@ -12,10 +12,12 @@ from rest_framework.test import APIClient
 
 from accounts.models import ApiKey, ApiKeyScope, Community, User
 from accounts.services import identity_resolve
+from chat.models import ConversationWindow
 from memories.models import Entity, EntityType, Memory, MemoryKind, MemoryRevision, MemorySource
 from memories.services.memory import memory_create
 from memoryhub.ai.embeddings import embedder_get
 from tests.api.conftest import KeyClient
+from tests.support.extraction import extract_window_here
 
 pytestmark = pytest.mark.django_db
 
@@ -81,10 +83,36 @@ def test_list_query_count_does_not_grow_with_the_page(
     for person in trio:
         for n in range(4):
             remember(person, f"{person.display_name} fact number {n}")
-    with django_assert_max_num_queries(3):  # key, page, platform ids
+    with django_assert_max_num_queries(4):  # key, page, platform ids, sources
         response = api.get("/api/v1/memories?page_size=20")
     assert len(contents(response)) == 12
     assert {row["user"] for row in response.json()["results"]} == {"alice_456", "bob_123", "dave_321"}
+
+
+def test_a_memory_shows_the_messages_it_was_learned_from(
+    api: APIClient, community: Community, people: dict[str, User]
+) -> None:
+    api.post(
+        "/api/v1/messages",
+        {
+            "messages": [
+                {"channel": "general", "author": "alice_456", "content": "hi all", "message_id": "m1"},
+                {
+                    "channel": "general",
+                    "author": "alice_456",
+                    "content": "I adopted a cat named Luna",
+                    "message_id": "m2",
+                },
+            ]
+        },
+        format="json",
+    )
+    extract_window_here(ConversationWindow.objects.get())
+    (memory,) = api.get("/api/v1/memories?user=alice_456").json()["results"]
+    assert "Luna" in memory["content"]
+    assert [(s["channel"], s["message_id"]) for s in memory["sources"]] == [("general", "m2")]
+    exported = api.get("/api/v1/users/alice_456/export").json()
+    assert exported["memories"][0]["source_messages"] == [memory["sources"][0]["id"]]
 
 
 def test_every_filter_narrows_the_list(api: APIClient, people: dict[str, User]) -> None:
