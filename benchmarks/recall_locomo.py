@@ -50,7 +50,6 @@ import django
 
 django.setup()
 
-from django.db import connection
 
 from accounts.models import Community, User
 from accounts.services import community_create, identity_resolve, membership_set, user_create
@@ -196,11 +195,11 @@ def turns_measure(conversations: list[Conversation]) -> dict[str, Any]:
                 expires_at=None,
                 source=MemorySource.IMPORT,
                 actor=MemoryRevisionActor.SYSTEM,
-                embedding=turn_vector,
+                embedding=turn_vector,  # embedded in one batch, as extraction does
                 embedding_model=embedder.model_name,
+                said_at=turn.at,
             )
             dia_of[memory.pk] = turn.dia_id
-        _said_at(dia_of, {turn.dia_id: turn.at for turn in conversation.turns})
         for question in conversation.questions:
             query_vector = embedder.embed_one(question.text).tolist()
             context = assemble_context(
@@ -233,15 +232,6 @@ def turns_measure(conversations: list[Conversation]) -> dict[str, Any]:
             f"{time.perf_counter() - started:.0f} s"
         )
     return {"product": product.result(), "vector": vector.result(), "lexical": lexical.result()}
-
-
-def _said_at(dia_of: dict[int, str], times: dict[str, datetime]) -> None:
-    """Each turn's memory dated when it was said (LoCoMo spans months: recency counts from then)."""
-    with connection.cursor() as cursor:
-        cursor.executemany(
-            "UPDATE memories_memory SET created_at = %s WHERE id = %s",
-            [(times[dia], memory_id) for memory_id, dia in dia_of.items()],
-        )
 
 
 def extracted_measure(conversations: list[Conversation]) -> dict[str, Any]:

@@ -19,7 +19,6 @@ from memories.models import (
     MemorySource,
 )
 from memories.services.memory import memories_delete_with_revisions, memory_create, memory_delete, memory_update
-from memoryhub.ai.embeddings import embedder_get
 
 
 class EmbeddingListFilter(admin.SimpleListFilter):
@@ -94,10 +93,6 @@ class MemoryAdmin(admin.ModelAdmin):
     def save_model(self, request: HttpRequest, obj: Memory, form: Any, change: bool) -> None:
         editable = ("content", "kind", "topics", "importance", "expires_at", "persona", "reported_by", "context")
         changes: dict[str, Any] = {name: getattr(obj, name) for name in form.changed_data if name in editable}
-        vector: dict[str, Any] = {}
-        if not change or "content" in changes:
-            embedder = embedder_get()
-            vector = {"embedding": embedder.embed_one(obj.content).tolist(), "embedding_model": embedder.model_name}
         if change:
             memory_update(
                 memory=Memory.objects.get(pk=obj.pk),
@@ -105,7 +100,6 @@ class MemoryAdmin(admin.ModelAdmin):
                 action=MemoryRevisionAction.MODERATOR_EDIT,
                 actor_user=request.user,  # type: ignore[arg-type]
                 reason="edited in the admin",
-                **vector,
                 **changes,
             )
             return
@@ -124,7 +118,6 @@ class MemoryAdmin(admin.ModelAdmin):
             actor=MemoryRevisionActor.MODERATOR,
             actor_user=request.user,  # type: ignore[arg-type]
             reason="added in the admin",
-            **vector,
         )
         obj.pk = created.pk  # the admin saves the many-to-many fields on this instance next
         obj._state.adding = False

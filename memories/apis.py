@@ -301,15 +301,20 @@ _MEMORY_EXAMPLE = {
 }
 
 
-def _expiration_validate(attrs: dict[str, Any]) -> dict[str, Any]:
-    """``expires_at`` (a future time, or null) or ``expiration`` (a lifetime word), not both."""
+def _expiration_validate(attrs: dict[str, Any], *, said_at: datetime | None = None) -> dict[str, Any]:
+    """``expires_at`` (a future time, or null) or ``expiration`` (a lifetime word, counted from when
+    the memory was said: now, or an import's ``said_at``), not both."""
     if "expires_at" in attrs and "expiration" in attrs:
         raise serializers.ValidationError({"expiration": "Send expires_at or expiration, not both."})
     if attrs.get("expires_at") is not None and attrs["expires_at"] <= timezone.now():
         raise serializers.ValidationError({"expires_at": "Must be in the future."})
     if "expiration" in attrs:
         lifetime = EXPIRATIONS[attrs.pop("expiration")]
-        attrs["expires_at"] = timezone.now() + lifetime if lifetime is not None else None
+        attrs["expires_at"] = (said_at or timezone.now()) + lifetime if lifetime is not None else None
+        if attrs["expires_at"] is not None and attrs["expires_at"] <= timezone.now():
+            raise serializers.ValidationError(
+                {"expiration": f"Said at {said_at:%Y-%m-%d %H:%M} UTC, this memory would already have expired."}
+            )
     return attrs
 
 
@@ -334,6 +339,24 @@ class MemoryFieldsInput(serializers.Serializer):
 
 class MemoryCreateInput(MemoryFieldsInput):
     user = serializers.CharField(max_length=200, help_text="The person's platform id, known in this community.")
+    source = serializers.ChoiceField(
+        choices=[MemorySource.API, MemorySource.IMPORT],
+        default=MemorySource.API,
+        help_text="`import` for memories brought from elsewhere, which may carry `said_at`.",
+    )
+    said_at = serializers.DateTimeField(
+        required=False,
+        help_text="Imports only: when it was said. Recency and an `expiration` lifetime count from then.",
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        said_at = attrs.get("said_at")
+        if said_at is not None:
+            if attrs.get("source") != MemorySource.IMPORT:
+                raise serializers.ValidationError({"said_at": "Only imported memories (source: import) carry it."})
+            if said_at > timezone.now():
+                raise serializers.ValidationError({"said_at": "Must not be in the future."})
+        return _expiration_validate(attrs, said_at=said_at)
 
 
 class MemoryUpdateInput(MemoryFieldsInput):
@@ -450,22 +473,23 @@ class MemoryListApi(generics.ListAPIView):
         values = serializer.validated_data
         api_key = api_key_of(request)
         user = person_get(community=api_key.community, external_id=values["user"])
-        embedding, model_name = _embed(values["content"])
-        memory = memory_create(
-            community=api_key.community,
-            user=user,
-            content=values["content"],
-            kind=values["kind"],
-            topics=values["topics"],
-            importance=values["importance"],
-            expires_at=values.get("expires_at"),
-            context=values["context"],
-            source=MemorySource.API,
-            actor=MemoryRevisionActor.SYSTEM,
-            reason=_api_reason(api_key),
-            embedding=embedding,
-            embedding_model=model_name,
-        )
+        try:
+            memory = memory_create(
+                community=api_key.community,
+                user=user,
+                content=values["content"],
+                kind=values["kind"],
+                topics=values["topics"],
+                importance=values["importance"],
+                expires_at=values.get("expires_at"),
+                context=values["context"],
+                source=values["source"],
+                actor=MemoryRevisionActor.SYSTEM,
+                reason=_api_reason(api_key),
+                said_at=values.get("said_at"),
+            )
+        except EmbeddingUnavailableError as error:
+            raise EmbeddingsUnavailable() from error
         return Response(memory_output(memory, community=api_key.community), status=status.HTTP_201_CREATED)
 
 

@@ -10,6 +10,7 @@ from django.db import models
 from django.db.models import F, Q
 from django.db.models.functions import Length
 from django.db.models.lookups import Exact, LessThanOrEqual
+from django.utils import timezone
 from pgvector.django import HnswIndex, VectorField
 
 from accounts.models import Community
@@ -74,7 +75,8 @@ class Memory(models.Model):
     )
     access_count = models.PositiveIntegerField(default=0)
     last_accessed_at = models.DateTimeField(null=True, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
+    # When it was said: now, or for an import the time given with it (recency and lifetimes count from it).
+    created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:

@@ -14,6 +14,7 @@ from django.db.models import QuerySet
 from accounts.models import Community, User
 from chat.models import ConversationWindow, Message, Persona
 from memories.models import Memory, MemoryRevision, MemoryRevisionAction, MemoryRevisionActor
+from memoryhub.ai.embeddings import embedder_get
 
 _WORD = re.compile(r"[a-z0-9']+")
 JACCARD_DUPLICATE = 0.7
@@ -90,6 +91,18 @@ def memory_duplicate_find(
     return best[1] if best else None
 
 
+def _vector(content: str, embedding: Sequence[float] | None, embedding_model: str) -> tuple[Any, str]:
+    """The vector to store for ``content``: the caller's (a batch it embedded at once), else made here.
+
+    Every memory text gets its vector on the one write path, or it could never be found by
+    meaning. Raises EmbeddingUnavailableError when the provider is down: nothing is written.
+    """
+    if embedding is not None:
+        return embedding, embedding_model
+    embedder = embedder_get()
+    return embedder.embed_one(content).tolist(), embedder.model_name
+
+
 @transaction.atomic
 def memory_create(
     *,
@@ -111,7 +124,13 @@ def memory_create(
     embedding_model: str = "",
     actor_user: User | None = None,
     reason: str = "",
+    said_at: datetime | None = None,
 ) -> Memory:
+    """A new memory with its vector and its "created" revision.
+
+    ``said_at`` dates a memory learned earlier (imports): recency and the lifetime count from it.
+    """
+    embedding, embedding_model = _vector(content.strip(), embedding, embedding_model)
     memory = Memory(
         community=community,
         user=user,
@@ -126,8 +145,10 @@ def memory_create(
         context=context[:500],
         source_window=source_window,
         embedding=embedding,
-        embedding_model=embedding_model if embedding is not None else "",
+        embedding_model=embedding_model,
     )
+    if said_at is not None:
+        memory.created_at = said_at
     memory.full_clean(exclude=["search_vector", "embedding", "source_messages"])
     memory.save()
     if source_messages:
@@ -164,8 +185,7 @@ def memory_update(
         setattr(memory, field, _topics_clean(value) if field == "topics" else value)
     if "content" in changes:
         memory.content = memory.content.strip()
-        memory.embedding = embedding
-        memory.embedding_model = embedding_model if embedding is not None else ""
+        memory.embedding, memory.embedding_model = _vector(memory.content, embedding, embedding_model)
     memory.full_clean(exclude=["search_vector", "embedding", "source_messages"])
     memory.save()
     _revision(

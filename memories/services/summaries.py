@@ -22,7 +22,6 @@ from memories.extraction_tool import (
 )
 from memories.models import Memory, MemoryKind, MemoryRevisionActor, MemorySource
 from memories.services.memory import memory_create
-from memoryhub.ai.embeddings import embedder_get
 from memoryhub.ai.llm import llm_get
 from memoryhub.ai.types import LLM, Purpose
 
@@ -103,7 +102,6 @@ def session_final_summary_write(*, session: ChatSession, llm: LLM | None = None)
         content = _words_limit(
             f"Conversation with {session.persona.name} on {session.started_at:%Y-%m-%d}: {summary}", 80
         )[:500]
-        embedder = embedder_get()
         return memory_create(
             community=community,
             user=session.user,
@@ -115,8 +113,6 @@ def session_final_summary_write(*, session: ChatSession, llm: LLM | None = None)
             source=MemorySource.CHAT,
             actor=MemoryRevisionActor.LLM,
             topics=["conversation"],
-            embedding=embedder.embed_one(content).tolist(),
-            embedding_model=embedder.model_name,
             reason="session summary",
         )
 

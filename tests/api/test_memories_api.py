@@ -14,7 +14,7 @@ from accounts.models import ApiKey, ApiKeyScope, Community, User
 from accounts.services import identity_resolve
 from chat.models import ConversationWindow
 from memories.models import Entity, EntityType, Memory, MemoryKind, MemoryRevision, MemorySource
-from memories.services.memory import memory_create
+from memories.services.memory import memory_create, memory_update
 from memoryhub.ai.embeddings import embedder_get
 from tests.api.conftest import KeyClient
 from tests.support.extraction import extract_window_here
@@ -478,3 +478,48 @@ def test_without_a_key_it_is_a_401(people: dict[str, User]) -> None:
     assert response.status_code == 401
     assert response.json()["error"]["code"] == "not_authenticated"
     assert response["WWW-Authenticate"].startswith("Bearer")
+
+
+# --- One write path: every memory text gets its vector; imports keep when they were said ------------
+
+
+def test_memory_create_embeds_what_its_caller_did_not(people: dict[str, User]) -> None:
+    memory = memory_create(
+        community=people["alice"].identities.get().community,
+        user=people["alice"],
+        content="Alice keeps bees",
+        kind="fact",
+        importance=0.6,
+        expires_at=None,
+        source="api",
+        actor="system",
+    )
+    memory.refresh_from_db()
+    assert memory.embedding is not None and memory.embedding_model == embedder_get().model_name
+    memory = memory_update(memory=memory, actor="system", content="Alice keeps bees and hens")
+    memory.refresh_from_db()
+    expected = embedder_get().embed_one("Alice keeps bees and hens")
+    assert float(expected @ memory.embedding) == pytest.approx(1.0, abs=1e-4)
+
+
+def test_an_imported_memory_counts_its_age_and_lifetime_from_when_it_was_said(
+    api: APIClient, people: dict[str, User]
+) -> None:
+    said = timezone.now() - timedelta(days=10)
+    body = {"user": "alice_456", "content": "Alice is training for a marathon", "source": "import"}
+    response = api.post("/api/v1/memories", {**body, "said_at": said.isoformat(), "expiration": "30d"}, format="json")
+    assert response.status_code == 201, response.json()
+    memory = Memory.objects.get(pk=response.json()["id"])
+    assert memory.source == "import" and memory.created_at == said
+    assert memory.expires_at == said + timedelta(days=30)
+    assert memory.embedding is not None
+
+    for extra, field in [
+        ({"said_at": (timezone.now() - timedelta(days=40)).isoformat(), "expiration": "30d"}, "expiration"),
+        ({"said_at": (timezone.now() + timedelta(hours=1)).isoformat()}, "said_at"),
+        ({"said_at": said.isoformat(), "source": "api"}, "said_at"),
+    ]:
+        refused = api.post("/api/v1/memories", {**body, **extra}, format="json")
+        assert refused.status_code == 400, refused.json()
+        assert field in refused.json()["error"]["message"] or field in str(refused.json()), refused.json()
+    assert Memory.objects.count() == 1
