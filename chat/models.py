@@ -197,6 +197,9 @@ class ConversationWindow(models.Model):
     last_error = models.TextField(blank=True)
     enqueued_at = models.DateTimeField(null=True, blank=True, help_text="When extraction was last queued.")
     claimed_at = models.DateTimeField(null=True, blank=True, help_text="When a worker took it (its lease start).")
+    claim_token = models.UUIDField(
+        null=True, blank=True, help_text="The current claim: only the worker holding it may apply or finish."
+    )
     prompt_tokens = models.PositiveIntegerField(default=0)
     completion_tokens = models.PositiveIntegerField(default=0)
     operations_applied = models.PositiveIntegerField(default=0)

@@ -63,15 +63,16 @@ WITH pool AS (
       AND (m.expires_at IS NULL OR m.expires_at > %(now)s)
 ),
 terms AS (
-    SELECT lexeme FROM unnest(to_tsvector('english', %(text)s))
-    EXCEPT SELECT lexeme FROM unnest(to_tsvector('english', %(name)s))
+    SELECT ARRAY(SELECT lexeme FROM unnest(to_tsvector('english', %(text)s))
+                 EXCEPT SELECT lexeme FROM unnest(to_tsvector('english', %(name)s)))::text[] AS lexemes
 ),
 stats AS (SELECT count(*)::float8 AS n, GREATEST(avg(length(search_vector)), 1)::float8 AS avgdl FROM pool),
 postings AS (
+    -- Only the rows sharing a word with the message are unnested.
     SELECT p.id, u.lexeme, COALESCE(array_length(u.positions, 1), 1)::float8 AS tf,
            length(p.search_vector)::float8 AS dl
-    FROM pool AS p CROSS JOIN LATERAL unnest(p.search_vector) AS u
-    WHERE u.lexeme IN (SELECT lexeme FROM terms)
+    FROM pool AS p CROSS JOIN terms AS t CROSS JOIN LATERAL unnest(p.search_vector) AS u
+    WHERE tsvector_to_array(p.search_vector) && t.lexemes AND u.lexeme = ANY(t.lexemes)
 ),
 idf AS (
     SELECT po.lexeme, ln(1 + (s.n - count(*) + 0.5) / (count(*) + 0.5)) AS idf

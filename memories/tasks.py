@@ -12,10 +12,19 @@ from accounts.models import Profile
 from memories.services.extraction import MalformedExtractionError, window_extract
 from memories.services.maintenance import memories_cap_enforce_all, memories_decay_importance, memories_prune_expired
 from memories.services.summaries import profile_semantic_refresh, profiles_due_for_refresh
-from memories.services.windows import window_claim, window_finish, window_release, windows_sweep
+from memories.services.windows import (
+    ClaimLostError,
+    WindowBusyError,
+    window_claim,
+    window_finish,
+    window_release,
+    windows_sweep,
+)
 from memoryhub.ai.types import LLMError, LLMUnavailableError
 
 logger = logging.getLogger(__name__)
+BUSY_RETRY_SECONDS = 2
+BUSY_RETRIES = 30  # a minute of brief locks; then the sweep's re-queueing takes over
 
 
 @shared_task(name="memories.close_due_windows")
@@ -30,12 +39,22 @@ def close_due_windows() -> int:
 @shared_task(name="memories.extract_window", bind=True, max_retries=None)
 def extract_window(self: Any, window_id: int) -> int:
     """Extract one window. Transient LLM failures retry with exponential backoff; then ``failed``."""
-    window = window_claim(window_id=window_id)
+    try:
+        window = window_claim(window_id=window_id)
+    except WindowBusyError as exc:
+        # Locked for a moment by an ingest or the sweep: look again shortly instead of leaving it
+        # to wait out a lease. The sweep queues it again should this give up.
+        if self.request.retries >= BUSY_RETRIES:
+            return 0
+        raise self.retry(countdown=BUSY_RETRY_SECONDS, exc=exc) from exc
     if window is None:
         return 0  # another worker has it, or it is finished
     final = window.attempts >= settings.MEMORYHUB_EXTRACTION_MAX_ATTEMPTS
     try:
         result = window_extract(window=window)
+    except ClaimLostError as exc:
+        logger.warning("window %s: %s; this worker's results were dropped", window_id, exc)
+        return 0
     except LLMUnavailableError as exc:
         window_release(window=window, error=str(exc), final=final)
         if final:
@@ -50,12 +69,13 @@ def extract_window(self: Any, window_id: int) -> int:
     except Exception as exc:
         window_release(window=window, error=f"{type(exc).__name__}: {exc}", final=final)
         raise
-    window_finish(
+    if not window_finish(
         window=window,
         prompt_tokens=result.prompt_tokens,
         completion_tokens=result.completion_tokens,
         operations_applied=result.operations_applied,
-    )
+    ):
+        logger.warning("window %s: the claim ran out before it was finished", window_id)
     return result.operations_applied
 
 

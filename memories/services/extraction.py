@@ -45,6 +45,7 @@ from memories.services.memory import (
     memory_duplicate_find,
     memory_update,
 )
+from memories.services.windows import window_claim_hold
 from memoryhub.ai.embeddings import embedder_get
 from memoryhub.ai.llm import llm_get
 from memoryhub.ai.types import LLM, Completion, Purpose
@@ -379,6 +380,7 @@ def _person_apply(
     source = MemorySource.CHAT if window.channel.kind == ChannelKind.WEB else MemorySource.PASSIVE
     applied = 0
     with transaction.atomic():
+        window_claim_hold(window=window)  # the window row first, then the profile: one lock order
         locked, _ = Profile.objects.select_for_update().get_or_create(user=person.user, community=community)
         if not locked.memory_enabled or not community.memory_enabled:
             logger.info("window %s: %s opted out before apply; nothing written", window.pk, person.handle)

@@ -198,6 +198,8 @@ def memory_update(
         reason=reason,
         window=window,
     )
+    if memory.content != before["content"]:
+        _profile_follow(memory.community_id, memory.user_id, [before["content"]], actor=actor)
     return memory
 
 
@@ -222,6 +224,17 @@ def memory_delete(
         window=window,
     )
     memory.delete()
+    _profile_follow(memory.community_id, memory.user_id, [memory.content], actor=actor)
+
+
+def _profile_follow(community_id: int, user_id: int, old_contents: list[str], *, actor: str) -> None:
+    """People, moderators and bots change memories behind the profile's back; the LLM rewrites the
+    profile itself in the same extraction call, so its own changes need no follow-up."""
+    if actor == MemoryRevisionActor.LLM:
+        return
+    from memories.services.profiles import profile_follow_memories  # profiles build on these services
+
+    profile_follow_memories(community=Community(pk=community_id), user=User(pk=user_id), old_contents=old_contents)
 
 
 # The SQL twin of memory_snapshot, for set-based deletions (a test keeps the two the same).
@@ -271,8 +284,12 @@ def memories_delete_with_revisions(
     *, memories: QuerySet[Memory], action: str, actor: str, reason: str, actor_user: User | None = None
 ) -> int:
     """Delete a set of memories, each with its revision (moderators' bulk deletes, caps, forget)."""
+    removed: dict[tuple[int, int], list[str]] = {}
+    if action in (MemoryRevisionAction.MODERATOR_DELETE, MemoryRevisionAction.USER_DELETE):
+        for community_id, user_id, content in memories.values_list("community_id", "user_id", "content"):
+            removed.setdefault((community_id, user_id), []).append(content)
     victims_sql, params = memories.values("pk").query.sql_with_params()
-    return memories_delete_sql(
+    deleted = memories_delete_sql(
         victims_sql=f"SELECT pk AS id FROM ({victims_sql}) AS chosen(pk)",  # noqa: S608 - Django's own SQL
         params=params,
         action=action,
@@ -280,6 +297,9 @@ def memories_delete_with_revisions(
         reason=reason,
         actor_user=actor_user,
     )
+    for (community_id, user_id), contents in removed.items():
+        _profile_follow(community_id, user_id, contents, actor=actor)
+    return deleted
 
 
 @transaction.atomic

@@ -6,8 +6,10 @@ State machine: open → due → extracting → done | failed (and failed/stale e
 from __future__ import annotations
 
 import logging
+import uuid
 from collections.abc import Sequence
 from datetime import datetime, timedelta
+from typing import Any
 
 from django.conf import settings
 from django.db import connection, transaction
@@ -19,6 +21,14 @@ from chat.models import Channel, ConversationWindow, ConversationWindowCloseReas
 logger = logging.getLogger(__name__)
 State = ConversationWindowState
 Reason = ConversationWindowCloseReason
+
+
+class WindowBusyError(Exception):
+    """The window is due but its row is locked for a moment (ingest, the sweep): try again soon."""
+
+
+class ClaimLostError(Exception):
+    """This worker's claim on the window ran out and it was handed out again: write nothing."""
 
 
 def _extraction_enqueue(window_ids: Sequence[int]) -> None:
@@ -158,9 +168,15 @@ def windows_close_due(*, now: datetime | None = None) -> list[int]:
                     THEN 'max_duration' ELSE 'quiet' END,
                 closed_at = %(now)s, updated_at = %(now)s
             FROM chat_channel AS ch JOIN accounts_community AS c ON c.id = ch.community_id
-            WHERE w.channel_id = ch.id AND w.state = 'open'
-              AND (w.last_message_at + make_interval(secs => c.window_quiet_seconds) <= %(now)s
-                   OR w.first_message_at + make_interval(secs => c.window_max_seconds) <= %(now)s)
+            WHERE w.channel_id = ch.id AND w.id IN (
+                -- Rows an ingest holds for a moment are left for the next sweep, never waited for.
+                SELECT o.id FROM chat_conversationwindow AS o
+                JOIN chat_channel AS och ON och.id = o.channel_id
+                JOIN accounts_community AS oc ON oc.id = och.community_id
+                WHERE o.state = 'open'
+                  AND (o.last_message_at + make_interval(secs => oc.window_quiet_seconds) <= %(now)s
+                       OR o.first_message_at + make_interval(secs => oc.window_max_seconds) <= %(now)s)
+                FOR UPDATE OF o SKIP LOCKED)
             RETURNING w.id
             """,
             {"now": now},
@@ -179,8 +195,17 @@ def windows_sweep(*, now: datetime | None = None, limit: int = 500) -> list[int]
     now = now or timezone.now()
     windows_close_due(now=now)
     lease_start = now - timedelta(seconds=settings.MEMORYHUB_WINDOW_LEASE_SECONDS)
-    stale = ConversationWindow.objects.filter(state=State.EXTRACTING, claimed_at__lt=lease_start)
-    reclaimed = stale.update(state=State.DUE, claimed_at=None, updated_at=now)
+    with connection.cursor() as cursor:
+        # A worker applying its operations holds its window's row: skipped, it is not stale.
+        cursor.execute(
+            """
+            UPDATE chat_conversationwindow SET state = 'due', claimed_at = NULL, claim_token = NULL, updated_at = %s
+            WHERE id IN (SELECT id FROM chat_conversationwindow WHERE state = 'extracting' AND claimed_at < %s
+                         FOR UPDATE SKIP LOCKED)
+            """,
+            [now, lease_start],
+        )
+        reclaimed = cursor.rowcount
     if reclaimed:
         logger.warning("reclaimed %d windows whose worker did not finish", reclaimed)
     waiting = (
@@ -196,44 +221,76 @@ def windows_sweep(*, now: datetime | None = None, limit: int = 500) -> list[int]
 
 
 def window_claim(*, window_id: int, now: datetime | None = None) -> ConversationWindow | None:
-    """Take a due window for extraction; None when another worker has it or it is finished."""
+    """Take a due window for extraction, with a new claim token; None when another worker has it or
+    it is finished. Raises WindowBusyError when it is due but its row is locked for a moment: the
+    caller tries again in a few seconds rather than leaving it to wait out a lease."""
     now = now or timezone.now()
     with transaction.atomic():
         window = (
-            ConversationWindow.objects.select_for_update(skip_locked=True)
+            # Only the window's own row: ingest holds its channel's row while it adds messages.
+            ConversationWindow.objects.select_for_update(skip_locked=True, of=("self",))
             .select_related("channel__community")
             .filter(pk=window_id, state=State.DUE)
             .first()
         )
         if window is None:
+            # Nothing unlocked to take: read the committed state (a plain read never waits).
+            if ConversationWindow.objects.filter(pk=window_id, state=State.DUE).exists():
+                raise WindowBusyError(f"window {window_id} is locked for a moment")
             return None
         window.state = State.EXTRACTING
         window.claimed_at = now
+        window.claim_token = uuid.uuid4()
         window.attempts += 1
-        window.save(update_fields=["state", "claimed_at", "attempts", "updated_at"])
+        window.save(update_fields=["state", "claimed_at", "claim_token", "attempts", "updated_at"])
     return window
+
+
+def window_claim_hold(*, window: ConversationWindow) -> None:
+    """Inside a transaction: lock the window's row and check this worker still holds its claim.
+
+    Applying a person's operations starts with it, so a worker whose lease ran out (the window was
+    handed out again) writes nothing, and the sweep cannot hand the window out while it applies.
+    """
+    held = (
+        ConversationWindow.objects.select_for_update()
+        .filter(pk=window.pk, state=State.EXTRACTING, claim_token=window.claim_token)
+        .exists()
+    )
+    if not held:
+        raise ClaimLostError(f"window {window.pk}: the claim ran out and the window was handed out again")
+
+
+def _claimed(window: ConversationWindow) -> Any:
+    return ConversationWindow.objects.filter(pk=window.pk, state=State.EXTRACTING, claim_token=window.claim_token)
 
 
 def window_finish(
     *, window: ConversationWindow, prompt_tokens: int, completion_tokens: int, operations_applied: int
-) -> None:
-    ConversationWindow.objects.filter(pk=window.pk).update(
-        state=State.DONE,
-        extracted_at=timezone.now(),
-        prompt_tokens=F("prompt_tokens") + prompt_tokens,
-        completion_tokens=F("completion_tokens") + completion_tokens,
-        operations_applied=operations_applied,
-        last_error="",
-        updated_at=timezone.now(),
+) -> bool:
+    """Mark a claimed window done; False (nothing changed) when the claim was lost meanwhile."""
+    return bool(
+        _claimed(window).update(
+            state=State.DONE,
+            extracted_at=timezone.now(),
+            prompt_tokens=F("prompt_tokens") + prompt_tokens,
+            completion_tokens=F("completion_tokens") + completion_tokens,
+            operations_applied=operations_applied,
+            last_error="",
+            claim_token=None,
+            updated_at=timezone.now(),
+        )
     )
 
 
 def window_release(*, window: ConversationWindow, error: str, final: bool, prompt_tokens: int = 0) -> None:
-    """Give a claimed window back: ``due`` to be tried again, or ``failed`` with its error."""
-    ConversationWindow.objects.filter(pk=window.pk, state=State.EXTRACTING).update(
+    """Give a claimed window back: ``due`` to be tried again, or ``failed`` with its error (only while
+    this worker still holds the claim)."""
+    _claimed(window).update(
         state=State.FAILED if final else State.DUE,
         last_error=error[:2000] or "unknown error",
         claimed_at=None,
+        claim_token=None,
         enqueued_at=timezone.now(),
         prompt_tokens=F("prompt_tokens") + prompt_tokens,
         updated_at=timezone.now(),

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
 
 import pytest
-from django.db import connection
 from django.utils import timezone
 
 from accounts.models import Community, User
@@ -102,30 +100,6 @@ def test_a_claimed_window_is_not_claimed_again(channel: Channel, alice: User, t0
     assert window_claim(window_id=window.pk) is None
     window.refresh_from_db()
     assert (window.state, window.attempts) == (State.EXTRACTING, 1)
-
-
-@pytest.mark.django_db(transaction=True)
-def test_two_workers_racing_for_one_window_extract_it_once(channel: Channel, alice: User, t0: datetime) -> None:
-    _say(channel, alice, t0)
-    window = ConversationWindow.objects.get()
-    windows_close_due(now=t0 + timedelta(hours=1))
-    start = threading.Barrier(4)
-    claims: list[bool] = []
-
-    def worker() -> None:
-        try:
-            start.wait()
-            claims.append(window_claim(window_id=window.pk) is not None)
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=worker) for _ in range(4)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    assert sorted(claims) == [False, False, False, True]
-    assert ConversationWindow.objects.get().attempts == 1
 
 
 @pytest.mark.django_db

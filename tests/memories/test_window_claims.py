@@ -1,0 +1,154 @@
+"""Prompt pickup, exactly once: claims and sweeps never wait on a row lock, and a lost claim writes nothing.
+
+Locks are held by a second, real database connection, and this test's connection runs with a
+short ``lock_timeout``: code that waited for a lock instead of passing over it fails with a lock
+timeout here, deterministically, instead of hanging or racing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import datetime, timedelta
+from typing import Any
+
+import psycopg
+import pytest
+from django.db import connection
+from django.utils import timezone
+
+from accounts.models import User
+from chat.models import Channel, ConversationWindow, ConversationWindowState, Message
+from chat.services import channel_create, message_record
+from memories.models import Memory
+from memories.services.extraction import window_extract
+from memories.services.windows import (
+    ClaimLostError,
+    WindowBusyError,
+    window_claim,
+    window_finish,
+    windows_close_due,
+    windows_sweep,
+)
+from memoryhub.ai.offline import OfflineLLM
+
+State = ConversationWindowState
+pytestmark = pytest.mark.django_db(transaction=True)  # the second connection sees committed rows
+
+
+@pytest.fixture
+def t0() -> datetime:
+    return timezone.now().replace(microsecond=0) - timedelta(hours=2)
+
+
+@pytest.fixture
+def other() -> Iterator[psycopg.Connection[Any]]:
+    """A second connection to the test database, as another process would hold one."""
+    params = connection.get_connection_params()
+    with psycopg.connect(**params) as second:
+        yield second
+        second.rollback()
+
+
+@pytest.fixture(autouse=True)
+def short_lock_timeout() -> Iterator[None]:
+    with connection.cursor() as cursor:
+        cursor.execute("SET lock_timeout = '2s'")
+    yield
+    with connection.cursor() as cursor:
+        cursor.execute("RESET lock_timeout")
+
+
+def _say(channel: Channel, author: User, at: datetime, text: str = "I work as a nurse") -> Message:
+    return message_record(channel=channel, author=author, content=text, created_at=at)
+
+
+def _lock(second: psycopg.Connection[Any], table: str, row_id: int) -> None:
+    second.execute(f"SELECT 1 FROM {table} WHERE id = %s FOR UPDATE", [row_id])
+
+
+def test_a_due_window_locked_for_a_moment_is_reported_busy_at_once_then_claimed(
+    channel: Channel, alice: User, t0: datetime, other: psycopg.Connection[Any]
+) -> None:
+    _say(channel, alice, t0)
+    window = ConversationWindow.objects.get()
+    windows_close_due(now=t0 + timedelta(hours=1))
+    _lock(other, "chat_conversationwindow", window.pk)
+
+    with pytest.raises(WindowBusyError):  # not a lock timeout: it did not wait
+        window_claim(window_id=window.pk)
+
+    other.rollback()
+    assert window_claim(window_id=window.pk) is not None
+
+
+def test_a_due_window_is_claimed_while_an_ingest_holds_its_channel(
+    channel: Channel, alice: User, t0: datetime, other: psycopg.Connection[Any]
+) -> None:
+    _say(channel, alice, t0)
+    due = ConversationWindow.objects.get()
+    windows_close_due(now=t0 + timedelta(hours=1))
+    _say(channel, alice, timezone.now())  # the channel's next window, open
+    open_window = ConversationWindow.objects.get(state=State.OPEN)
+    # What windows_messages_add holds while it adds a message: the channel row and its open window.
+    _lock(other, "chat_channel", channel.pk)
+    _lock(other, "chat_conversationwindow", open_window.pk)
+
+    claimed = window_claim(window_id=due.pk)
+
+    assert claimed is not None and claimed.pk == due.pk and claimed.channel == channel
+
+
+def test_the_sweep_passes_over_locked_windows_at_once(
+    channel: Channel, alice: User, t0: datetime, other: psycopg.Connection[Any], settings: Any
+) -> None:
+    quiet_channel = channel_create(community=channel.community, name="random", external_id="discord-random")
+    stale_channel = channel_create(community=channel.community, name="memes", external_id="discord-memes")
+    _say(channel, alice, t0)
+    _say(quiet_channel, alice, t0)
+    _say(stale_channel, alice, t0)
+    locked_open = ConversationWindow.objects.get(channel=channel)
+    free_open = ConversationWindow.objects.get(channel=quiet_channel)
+    stale = ConversationWindow.objects.get(channel=stale_channel)
+    ConversationWindow.objects.filter(pk=stale.pk).update(
+        state=State.EXTRACTING, close_reason="quiet", closed_at=t0, claimed_at=t0, enqueued_at=t0
+    )
+    _lock(other, "chat_conversationwindow", locked_open.pk)
+    _lock(other, "chat_conversationwindow", stale.pk)  # its worker is applying right now
+
+    queued = windows_sweep(now=t0 + timedelta(seconds=settings.MEMORYHUB_WINDOW_LEASE_SECONDS + 3600))
+
+    assert queued == [free_open.pk]
+    states = dict(ConversationWindow.objects.values_list("pk", "state"))
+    assert states == {locked_open.pk: State.OPEN, free_open.pk: State.DUE, stale.pk: State.EXTRACTING}
+    other.rollback()
+    later = windows_sweep(now=t0 + timedelta(seconds=settings.MEMORYHUB_WINDOW_LEASE_SECONDS + 3600))
+    assert sorted(later) == sorted([locked_open.pk, stale.pk])
+
+
+def test_a_worker_whose_lease_ran_out_writes_nothing_after_the_window_was_handed_out_again(
+    channel: Channel, alice: User, t0: datetime, settings: Any
+) -> None:
+    _say(channel, alice, t0)
+    window = ConversationWindow.objects.get()
+    windows_close_due(now=t0 + timedelta(hours=1))
+    late = window_claim(window_id=window.pk, now=t0 + timedelta(hours=1))
+    assert late is not None
+    lease = timedelta(seconds=settings.MEMORYHUB_WINDOW_LEASE_SECONDS)
+    assert windows_sweep(now=t0 + timedelta(hours=1) + lease + timedelta(seconds=1)) == [window.pk]
+    current = window_claim(window_id=window.pk)
+    assert current is not None and current.claim_token != late.claim_token
+
+    with pytest.raises(ClaimLostError):
+        window_extract(window=late, llm=OfflineLLM())
+    assert not window_finish(window=late, prompt_tokens=1, completion_tokens=1, operations_applied=1)
+    assert not Memory.objects.exists()
+    window.refresh_from_db()
+    assert (window.state, window.claim_token, window.operations_applied) == (
+        State.EXTRACTING,
+        current.claim_token,
+        0,
+    )
+
+    window_extract(window=current, llm=OfflineLLM())
+    assert window_finish(window=current, prompt_tokens=0, completion_tokens=0, operations_applied=1)
+    assert Memory.objects.filter(user=alice).count() == 1
