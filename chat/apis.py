@@ -12,7 +12,13 @@ from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django_filters import rest_framework as filters
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema, inline_serializer
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_field,
+    inline_serializer,
+)
 from rest_framework import generics, serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -20,7 +26,7 @@ from rest_framework.views import APIView
 
 from accounts.models import ApiKeyScope, Community
 from accounts.services import identity_resolve
-from chat.ingest import MAX_BATCH, IngestItem, messages_ingest
+from chat.ingest import MAX_BATCH, MAX_FUTURE, IngestItem, messages_ingest
 from chat.models import (
     MESSAGE_MAX_LENGTH,
     Channel,
@@ -32,7 +38,7 @@ from chat.models import (
 )
 from chat.services import channel_create, session_open, session_reply, session_reply_stream
 from memories.apis import UsedMemoryOutput, persona_get, platform_ids
-from memories.services.windows import window_retry
+from memories.services.windows import window_due_at, window_retry
 from memoryhub.api import HasScope, InvalidBatchItem, api_key_of
 
 API_CHANNEL = "api"  # chats that name no channel happen here
@@ -55,6 +61,10 @@ class MessageInput(serializers.Serializer):
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if attrs["role"] == MessageRole.USER and not attrs.get("author"):
             raise serializers.ValidationError({"author": "A person's message needs its author's platform id."})
+        if attrs.get("sent_at") is not None and attrs["sent_at"] > timezone.now() + MAX_FUTURE:
+            raise serializers.ValidationError(
+                {"sent_at": "More than 5 minutes in the future: check the bot's clock (times are UTC unless offset)."}
+            )
         return attrs
 
 
@@ -314,6 +324,14 @@ class SessionListApi(_PageHandles, generics.ListAPIView):
 
 class WindowOutput(serializers.ModelSerializer):
     channel = serializers.CharField(source="channel.external_id", allow_null=True)
+    due_at = serializers.SerializerMethodField(
+        help_text="Open windows: when it closes for extraction if nothing more is said (null otherwise)."
+    )
+
+    @extend_schema_field(serializers.DateTimeField(allow_null=True))
+    def get_due_at(self, window: ConversationWindow) -> str | None:
+        due = window_due_at(window, window.channel.community)
+        return serializers.DateTimeField().to_representation(due) if due else None
 
     class Meta:
         model = ConversationWindow
@@ -323,6 +341,7 @@ class WindowOutput(serializers.ModelSerializer):
             "state",
             "first_message_at",
             "last_message_at",
+            "due_at",
             "message_count",
             "close_reason",
             "closed_at",
@@ -353,7 +372,7 @@ class _CommunityWindows:
         if getattr(self, "swagger_fake_view", False):  # schema generation has no key
             return ConversationWindow.objects.none()
         community = api_key_of(self.request).community  # type: ignore[attr-defined]
-        return ConversationWindow.objects.filter(channel__community=community).select_related("channel")
+        return ConversationWindow.objects.filter(channel__community=community).select_related("channel__community")
 
 
 class WindowListApi(_CommunityWindows, generics.ListAPIView):

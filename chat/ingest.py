@@ -8,16 +8,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.contrib.auth.hashers import make_password
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
 from accounts.models import Community, ExternalIdentity, Membership, Profile, User
 from chat.models import Channel, ChannelKind, ConversationWindow, Message, MessageRole
 from memories.services.windows import windows_messages_add
 
 MAX_BATCH = 500
+MAX_FUTURE = timedelta(minutes=5)  # clocks drift; a message from further ahead is a bot's bug
 
 
 @dataclass(frozen=True)
@@ -119,6 +121,10 @@ def messages_ingest(*, community: Community, items: Sequence[IngestItem]) -> Ing
     ids; then this one is simply read back as duplicates on a second try."""
     if len(items) > MAX_BATCH:
         raise ValueError(f"at most {MAX_BATCH} messages per batch")
+    latest = timezone.now() + MAX_FUTURE
+    for index, item in enumerate(items):
+        if item.sent_at > latest:
+            raise ValueError(f"message {index}: sent_at {item.sent_at.isoformat()} is more than 5 minutes ahead")
     for attempt in range(2):
         try:
             with transaction.atomic():

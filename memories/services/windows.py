@@ -16,6 +16,7 @@ from django.db import connection, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
+from accounts.models import Community
 from chat.models import Channel, ConversationWindow, ConversationWindowCloseReason, ConversationWindowState, Message
 
 logger = logging.getLogger(__name__)
@@ -48,6 +49,16 @@ def _extraction_enqueue(window_ids: Sequence[int]) -> None:
 
 
 @transaction.atomic(savepoint=False)
+def window_due_at(window: ConversationWindow, community: Community) -> datetime | None:
+    """When an open window closes by itself: after the quiet time, or at the duration cap."""
+    if window.state != State.OPEN:
+        return None
+    return min(
+        window.last_message_at + timedelta(seconds=community.window_quiet_seconds),
+        window.first_message_at + timedelta(seconds=community.window_max_seconds),
+    )
+
+
 def window_message_add(*, message: Message) -> ConversationWindow:
     """Put ``message`` in its channel's open window (opening one), closing it at once on a cap."""
     windows_messages_add(messages=[message])
@@ -77,10 +88,18 @@ def windows_messages_add(*, messages: Sequence[Message]) -> list[ConversationWin
     }
     touched: dict[int, ConversationWindow] = {}
     closed: list[int] = []
+    now = timezone.now()
     for channel in channels:
         community = channel.community
+        quiet = timedelta(seconds=community.window_quiet_seconds)
         window = open_windows.get(channel.pk)
         for message in sorted(by_channel[channel.pk], key=lambda m: m.created_at):
+            if window is not None and message.created_at - window.last_message_at >= quiet:
+                # History posted in one batch: a quiet gap between two messages ends a conversation.
+                _window_close(window, reason=Reason.QUIET)
+                closed.append(window.pk)
+                touched[window.pk] = window
+                window = None
             if window is None:
                 window = ConversationWindow.objects.create(
                     channel=channel, first_message_at=message.created_at, last_message_at=message.created_at
@@ -99,7 +118,9 @@ def windows_messages_add(*, messages: Sequence[Message]) -> list[ConversationWin
                 _window_close(window, reason=reason)  # saved now: the channel's next window may open at once
                 closed.append(window.pk)
                 window = None
-    now = timezone.now()
+        if window is not None and window.pk in touched and window.last_message_at + quiet <= now:
+            _window_close(window, reason=Reason.QUIET)  # its talk is already over: due at once
+            closed.append(window.pk)
     for window in touched.values():
         window.updated_at = now
     ConversationWindow.objects.bulk_update(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 import pytest
@@ -134,3 +134,66 @@ def test_a_key_over_its_rate_gets_429_with_retry_after(api: APIClient, settings:
     finally:
         SimpleRateThrottle.THROTTLE_RATES = rates
         cache.clear()
+
+
+# --- History: quiet gaps split a batch, past talk is due at once, the future is refused ---------------
+
+
+def _said(day: int, minute: int, n: int) -> dict[str, Any]:
+    at = timezone.now() - timedelta(days=3 - day, minutes=60 - minute)
+    return {
+        "channel": "general",
+        "author": "alice_456" if n % 2 else "bob_123",
+        "content": f"day {day} message {n}",
+        "sent_at": at.isoformat(),
+        "message_id": f"d{day}-{n}",
+    }
+
+
+def test_a_batch_over_three_sessions_a_day_apart_becomes_three_windows_due_at_once(api: APIClient) -> None:
+    history = [_said(day, minute, day * 10 + minute) for day in range(3) for minute in range(4)]
+    response = api.post("/api/v1/messages", {"messages": history}, format="json")
+
+    assert response.status_code == 202, response.json()
+    windows = list(ConversationWindow.objects.order_by("first_message_at"))
+    assert [w.message_count for w in windows] == [4, 4, 4]
+    assert [(w.state, w.close_reason) for w in windows] == [("due", "quiet")] * 3  # all talk is over
+    assert sorted(response.json()["windows"]) == sorted(w.pk for w in windows)
+    days = [{m.content.split()[1] for m in w.messages.all()} for w in windows]
+    assert days == [{"0"}, {"1"}, {"2"}]
+
+
+def test_a_message_after_a_quiet_gap_starts_a_new_window_even_before_the_sweep(api: APIClient) -> None:
+    start = timezone.now() - timedelta(minutes=20)
+    first = {"channel": "general", "author": "alice_456", "content": "hi", "sent_at": start.isoformat()}
+    api.post("/api/v1/messages", first, format="json")
+    assert ConversationWindow.objects.get().state == "due"  # said 20 minutes ago: already quiet
+    now = {"channel": "general", "author": "alice_456", "content": "back again"}
+    api.post("/api/v1/messages", now, format="json")
+    assert list(ConversationWindow.objects.order_by("pk").values_list("state", "message_count")) == [
+        ("due", 1),
+        ("open", 1),
+    ]
+
+
+def test_a_message_from_more_than_five_minutes_ahead_is_refused(api: APIClient) -> None:
+    payload = batch(3)
+    payload["messages"][2]["sent_at"] = (timezone.now() + timedelta(minutes=6)).isoformat()
+    response = api.post("/api/v1/messages", payload, format="json")
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert (error["code"], error["index"]) == ("invalid_batch", 2)
+    assert "future" in json.dumps(error["details"])
+    assert not Message.objects.exists()
+    payload["messages"][2]["sent_at"] = (timezone.now() + timedelta(minutes=4)).isoformat()  # clock drift is fine
+    assert api.post("/api/v1/messages", payload, format="json").status_code == 202
+
+
+def test_windows_show_when_an_open_window_becomes_due(api: APIClient, community: Community) -> None:
+    said = timezone.now() - timedelta(seconds=30)
+    item = {"channel": "general", "author": "alice_456", "content": "hi", "sent_at": said.isoformat()}
+    api.post("/api/v1/messages", item, format="json")
+    (window,) = api.get("/api/v1/windows").json()["results"]
+    expected = said + timedelta(seconds=community.window_quiet_seconds)
+    assert window["state"] == "open"
+    assert abs((datetime.fromisoformat(window["due_at"].replace("Z", "+00:00")) - expected).total_seconds()) < 0.01

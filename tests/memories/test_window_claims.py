@@ -13,6 +13,7 @@ from typing import Any
 
 import psycopg
 import pytest
+import time_machine
 from django.db import connection
 from django.utils import timezone
 
@@ -36,8 +37,11 @@ pytestmark = pytest.mark.django_db(transaction=True)  # the second connection se
 
 
 @pytest.fixture
-def t0() -> datetime:
-    return timezone.now().replace(microsecond=0) - timedelta(hours=2)
+def t0() -> Iterator[datetime]:
+    """Two hours ago, and the clock taken back there: the test's messages are said "now"."""
+    start = timezone.now().replace(microsecond=0) - timedelta(hours=2)
+    with time_machine.travel(start, tick=True):
+        yield start
 
 
 @pytest.fixture
@@ -115,13 +119,16 @@ def test_the_sweep_passes_over_locked_windows_at_once(
     _lock(other, "chat_conversationwindow", locked_open.pk)
     _lock(other, "chat_conversationwindow", stale.pk)  # its worker is applying right now
 
-    queued = windows_sweep(now=t0 + timedelta(seconds=settings.MEMORYHUB_WINDOW_LEASE_SECONDS + 3600))
+    later_on = time_machine.travel(t0 + timedelta(seconds=settings.MEMORYHUB_WINDOW_LEASE_SECONDS + 3600))
+    later_on.start()
+    queued = windows_sweep()
 
     assert queued == [free_open.pk]
     states = dict(ConversationWindow.objects.values_list("pk", "state"))
     assert states == {locked_open.pk: State.OPEN, free_open.pk: State.DUE, stale.pk: State.EXTRACTING}
     other.rollback()
-    later = windows_sweep(now=t0 + timedelta(seconds=settings.MEMORYHUB_WINDOW_LEASE_SECONDS + 3600))
+    later = windows_sweep()
+    later_on.stop()
     assert sorted(later) == sorted([locked_open.pk, stale.pk])
 
 

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from datetime import datetime, timedelta
 from typing import Any
 
 import pytest
+import time_machine
 from django.utils import timezone
 
 from accounts.models import Community, User
@@ -18,8 +19,11 @@ State = ConversationWindowState
 
 
 @pytest.fixture
-def t0() -> datetime:
-    return timezone.now().replace(microsecond=0) - timedelta(hours=2)
+def t0() -> Iterator[datetime]:
+    """Two hours ago, and the clock taken back there: the test's messages are said "now"."""
+    start = timezone.now().replace(microsecond=0) - timedelta(hours=2)
+    with time_machine.travel(start, tick=True):
+        yield start
 
 
 def _say(channel: Channel, author: User, at: datetime, text: str = "hello") -> Message:
@@ -84,11 +88,13 @@ def test_a_steady_trickle_is_cut_at_the_duration_cap(channel: Channel, alice: Us
 def test_the_sweep_closes_an_old_window_by_duration(channel: Channel, alice: User, t0: datetime) -> None:
     _say(channel, alice, t0)
     window = ConversationWindow.objects.get()
-    assert windows_sweep(now=t0 + timedelta(seconds=1801)) == [window.pk]
+    with time_machine.travel(t0 + timedelta(seconds=1801)):
+        assert windows_sweep() == [window.pk]
     window.refresh_from_db()
     assert (window.state, window.close_reason) == (State.DUE, "max_duration")
     # Queued once: the next sweep leaves it to the task already on its way.
-    assert windows_sweep(now=t0 + timedelta(seconds=1816)) == []
+    with time_machine.travel(t0 + timedelta(seconds=1816)):
+        assert windows_sweep() == []
 
 
 @pytest.mark.django_db
