@@ -65,11 +65,12 @@ Say = Callable[[str, str], Message]
 
 @pytest.fixture
 def say(channel: Channel, people: dict[str, User]) -> Say:
-    start = timezone.now() - timedelta(minutes=10)
+    # Said just now (a conversation said longer ago than the quiet time would be due at once).
+    start = timezone.now() - timedelta(minutes=1)
     said: list[Message] = []
 
     def say(who: str, text: str) -> Message:
-        at: datetime = start + timedelta(seconds=15 * len(said))
+        at: datetime = start + timedelta(seconds=2 * len(said))
         message = message_record(channel=channel, author=people[who], content=text, created_at=at)
         said.append(message)
         return message
