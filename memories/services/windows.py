@@ -9,11 +9,10 @@ import logging
 import uuid
 from collections.abc import Sequence
 from datetime import datetime, timedelta
-from typing import Any
 
 from django.conf import settings
 from django.db import connection, transaction
-from django.db.models import F, Q
+from django.db.models import F, Q, QuerySet
 from django.utils import timezone
 
 from accounts.models import Community
@@ -48,7 +47,6 @@ def _extraction_enqueue(window_ids: Sequence[int]) -> None:
     transaction.on_commit(send)
 
 
-@transaction.atomic(savepoint=False)
 def window_due_at(window: ConversationWindow, community: Community) -> datetime | None:
     """When an open window closes by itself: after the quiet time, or at the duration cap."""
     if window.state != State.OPEN:
@@ -59,6 +57,7 @@ def window_due_at(window: ConversationWindow, community: Community) -> datetime 
     )
 
 
+@transaction.atomic(savepoint=False)
 def window_message_add(*, message: Message) -> ConversationWindow:
     """Put ``message`` in its channel's open window (opening one), closing it at once on a cap."""
     windows_messages_add(messages=[message])
@@ -273,16 +272,13 @@ def window_claim_hold(*, window: ConversationWindow) -> None:
     Applying a person's operations starts with it, so a worker whose lease ran out (the window was
     handed out again) writes nothing, and the sweep cannot hand the window out while it applies.
     """
-    held = (
-        ConversationWindow.objects.select_for_update()
-        .filter(pk=window.pk, state=State.EXTRACTING, claim_token=window.claim_token)
-        .exists()
-    )
+    held = list(_claimed(window).select_for_update().values_list("pk", flat=True))
     if not held:
         raise ClaimLostError(f"window {window.pk}: the claim ran out and the window was handed out again")
 
 
-def _claimed(window: ConversationWindow) -> Any:
+def _claimed(window: ConversationWindow) -> QuerySet[ConversationWindow]:
+    """The window's row while ``window``'s claim holds: empty once the claim is lost."""
     return ConversationWindow.objects.filter(pk=window.pk, state=State.EXTRACTING, claim_token=window.claim_token)
 
 
