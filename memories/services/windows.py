@@ -82,8 +82,13 @@ def windows_messages_add(*, messages: Sequence[Message]) -> list[ConversationWin
     channels = list(
         Channel.objects.select_for_update().select_related("community").filter(pk__in=by_channel).order_by("pk")
     )
+    # The open windows are locked too (after their channels: one lock order), so the sweep, which
+    # skips locked rows, cannot close one between this read and the write below.
     open_windows = {
-        w.channel_id: w for w in ConversationWindow.objects.filter(channel_id__in=by_channel, state=State.OPEN)
+        w.channel_id: w
+        for w in ConversationWindow.objects.select_for_update(of=("self",)).filter(
+            channel_id__in=by_channel, state=State.OPEN
+        )
     }
     touched: dict[int, ConversationWindow] = {}
     closed: list[int] = []

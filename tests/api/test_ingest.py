@@ -12,6 +12,7 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from accounts.models import Community, ExternalIdentity, User
+from chat.ingest import IngestItem, messages_ingest
 from chat.models import Channel, ConversationWindow, Message
 
 pytestmark = pytest.mark.django_db
@@ -197,3 +198,10 @@ def test_windows_show_when_an_open_window_becomes_due(api: APIClient, community:
     expected = said + timedelta(seconds=community.window_quiet_seconds)
     assert window["state"] == "open"
     assert abs((datetime.fromisoformat(window["due_at"].replace("Z", "+00:00")) - expected).total_seconds()) < 0.01
+
+
+def test_the_ingest_service_refuses_the_future_whoever_calls_it(community: Community) -> None:
+    item = IngestItem(channel="general", content="hi", sent_at=timezone.now() + timedelta(minutes=6), author="a1")
+    with pytest.raises(ValueError, match="more than 5 minutes ahead"):
+        messages_ingest(community=community, items=[item])
+    assert not Message.objects.exists()
