@@ -26,7 +26,8 @@ migrate: $(VENV)/.runtime-installed
 run: migrate
 	$(BIN)/python manage.py seed_demo
 	@echo ""
-	@echo "MemoryHub is starting at http://127.0.0.1:$(PORT)/  (admin: http://127.0.0.1:$(PORT)/admin/)"
+	@echo "MemoryHub is starting at http://127.0.0.1:$(PORT)/ : log in as 'demo' to chat and see your data;"
+	@echo "staff ('moderator') also have the admin at http://127.0.0.1:$(PORT)/admin/"
 	@echo "Press Ctrl-C to stop web, worker and beat. 'make stop' also stops the embedded database."
 	@echo ""
 	$(BIN)/honcho start -f Procfile --port $(PORT)

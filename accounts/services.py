@@ -6,6 +6,7 @@ import hashlib
 import secrets
 from collections.abc import Iterable
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
@@ -78,6 +79,16 @@ def identity_resolve(*, community: Community, external_id: str, display_name: st
     user = user_create(username=username, display_name=display_name)
     ExternalIdentity.objects.create(community=community, user=user, external_id=external_id, display_name=display_name)
     membership_set(user=user, community=community)
+    return user
+
+
+@transaction.atomic
+def user_signup(*, username: str, password: str, display_name: str = "") -> User:
+    """A person's own new account; they join the sign-up community (a setting) when it exists."""
+    user = user_create(username=username, password=password, display_name=display_name)
+    community = Community.objects.filter(slug=settings.MEMORYHUB_SIGNUP_COMMUNITY).first()
+    if community is not None:
+        membership_set(user=user, community=community)
     return user
 
 

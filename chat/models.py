@@ -96,6 +96,11 @@ class ChannelKind(models.TextChoices):
     EXTERNAL = "external"
 
 
+def web_channel_external_id(*, user_id: int, persona_id: int) -> str:
+    """A person's own browser channel with one persona (its windows hold only their conversation)."""
+    return f"web:{user_id}:{persona_id}"
+
+
 class Channel(models.Model):
     """Where messages are exchanged: a web chat, or a channel of an external community."""
 
@@ -265,6 +270,11 @@ class Message(models.Model):
     window = models.ForeignKey(
         ConversationWindow, null=True, blank=True, on_delete=models.SET_NULL, related_name="messages"
     )
+    # A persona's reply: the person's message it answers (one reply each) and the memories its
+    # context held, with their layer and scores ({"id", "layer", "relevance", …}), so the chat
+    # can show why the persona said what it said.
+    reply_to = models.OneToOneField("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="reply")
+    memories_used = models.JSONField(default=list, blank=True)
 
     class Meta:
         constraints = [

@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import DurationField, ExpressionWrapper, F, QuerySet, Value
 from django.db.models.functions import Greatest
 from django.utils import timezone
@@ -17,17 +17,20 @@ from chat.models import (
     Channel,
     ChannelKind,
     ChatSession,
+    ConversationWindow,
     ConversationWindowCloseReason,
+    ConversationWindowState,
     Message,
     MessageRole,
     Persona,
     PersonaExtractionMode,
+    web_channel_external_id,
 )
 from memories.extraction_tool import REMEMBER_TOOL, REMEMBER_TOOL_NAME
 from memories.models import Memory
 from memories.services.context import AssembledContext, assemble_context
 from memories.services.remember import remember_apply
-from memories.services.windows import window_from_messages, window_message_add
+from memories.services.windows import window_close, window_from_messages, window_message_add
 from memoryhub.ai.llm import llm_get
 from memoryhub.ai.types import LLM, Purpose
 
@@ -53,6 +56,16 @@ def channel_create(
     return channel
 
 
+def web_channel_get(*, user: User, persona: Persona) -> Channel:
+    """The person's own browser channel with ``persona``: its windows hold only their conversation."""
+    channel, _ = Channel.objects.get_or_create(
+        community=persona.community,
+        external_id=web_channel_external_id(user_id=user.pk, persona_id=persona.pk),
+        defaults={"name": f"Web chat with {persona.name}", "kind": ChannelKind.WEB},
+    )
+    return channel
+
+
 def message_record(
     *,
     channel: Channel,
@@ -63,6 +76,8 @@ def message_record(
     session: ChatSession | None = None,
     created_at: datetime | None = None,
     external_id: str | None = None,
+    reply_to: Message | None = None,
+    memories_used: list[dict[str, object]] | None = None,
 ) -> Message:
     """Store a message and put it where extraction will find it.
 
@@ -78,8 +93,10 @@ def message_record(
         session=session,
         created_at=created_at or timezone.now(),
         external_id=external_id,
+        reply_to=reply_to,
+        memories_used=memories_used or [],
     )
-    message.full_clean(exclude=["window", "session", "persona", "author", "channel"])
+    message.full_clean(exclude=["window", "session", "persona", "author", "channel", "reply_to"])
     with transaction.atomic():
         if session is None or session.persona.extraction_mode == PersonaExtractionMode.WINDOW:
             window_message_add(message=message)  # sets message.window before the one INSERT
@@ -100,6 +117,8 @@ def session_message_add(
     role: str,
     created_at: datetime | None = None,
     external_id: str | None = None,
+    reply_to: Message | None = None,
+    memories_used: list[dict[str, object]] | None = None,
 ) -> Message:
     """Record one turn of a chat session and run what the persona's settings ask for after it.
 
@@ -118,6 +137,8 @@ def session_message_add(
         session=session,
         created_at=created_at,
         external_id=external_id,
+        reply_to=reply_to,
+        memories_used=memories_used,
     )
     with transaction.atomic():
         ChatSession.objects.filter(pk=session.pk).update(
@@ -173,6 +194,13 @@ def _sessions_end(sessions: QuerySet[ChatSession], *, now: datetime) -> list[int
                 window_from_messages(
                     channel=session.channel, messages=loose, reason=ConversationWindowCloseReason.SESSION_END
                 )
+            if session.channel.kind == ChannelKind.WEB and session.channel.external_id:
+                # A person's own browser channel: the conversation is over, extract it now
+                # rather than after the quiet time (shared channels keep their windows open).
+                for window in ConversationWindow.objects.filter(
+                    channel=session.channel, state=ConversationWindowState.OPEN
+                ):
+                    window_close(window=window, reason=ConversationWindowCloseReason.SESSION_END)
         transaction.on_commit(lambda: [summarize_session.delay(pk, final=True) for pk in ids])
     return ids
 
@@ -208,9 +236,49 @@ def session_reply(*, session: ChatSession, text: str, llm: LLM | None = None) ->
                 memory := remember_apply(session=session, arguments=call.arguments, evidence=message)
             ):
                 remembered.append(memory)
-    reply_text = completion.content.strip() or "…"
-    reply = session_message_add(session=session, content=reply_text[:MESSAGE_MAX_LENGTH], role=MessageRole.ASSISTANT)
+    reply = _reply_store(message=message, text=completion.content, context=context)
+    if reply is None:
+        raise ReplyExistsError(f"message {message.pk} was answered meanwhile")
     return ChatReply(message=message, reply=reply, remembered=remembered, context=context)
+
+
+class ReplyExistsError(Exception):
+    """The message has its reply already (one reply per message)."""
+
+
+def memories_used_record(context: AssembledContext) -> list[dict[str, object]]:
+    """What a reply keeps of its context: which memories, in which layer, with which scores."""
+    return [
+        {
+            "id": used.id,
+            "layer": used.layer,
+            "relevance": round(used.relevance, 4),
+            "similarity": None if used.similarity is None else round(used.similarity, 4),
+            "lexical": round(used.lexical, 4),
+            "recency": round(used.recency, 4),
+            "frequency": round(used.frequency, 4),
+            "importance": round(used.importance, 4),
+            "total": round(used.total, 4),
+        }
+        for used in context.memories
+    ]
+
+
+def _reply_store(*, message: Message, text: str, context: AssembledContext) -> Message | None:
+    """Store the persona's reply to ``message``; None when another reply won (one per message)."""
+    assert message.session is not None
+    try:
+        with transaction.atomic():
+            reply = session_message_add(
+                session=message.session,
+                content=(text.strip() or "…")[:MESSAGE_MAX_LENGTH],
+                role=MessageRole.ASSISTANT,
+                reply_to=message,
+                memories_used=memories_used_record(context),
+            )
+    except IntegrityError:
+        return None
+    return reply
 
 
 @dataclass(frozen=True)
@@ -231,13 +299,26 @@ def session_reply_stream(
     reply. The ``remember`` tool is not offered in a stream (tools and streamed text do not mix
     in every OpenAI-compatible server); ``llm_triggered`` personas remember in ``session_reply``.
     """
-    persona = session.persona
     message = session_message_add(session=session, content=text, role=MessageRole.USER)
+    return message_reply_stream(message=message, llm=llm)
+
+
+def message_reply_stream(
+    *, message: Message, llm: LLM | None = None
+) -> tuple[AssembledContext, Iterator[str], Callable[[], StreamedReply]]:
+    """The persona's streamed reply to a person's stored session message (see ``session_reply_stream``).
+
+    ``finish()`` raises ``ReplyExistsError`` when the message was answered meanwhile (a browser
+    that reconnected, a second tab): one message, one reply.
+    """
+    session = message.session
+    assert session is not None, "only session messages get replies"
+    persona = session.persona
     context = assemble_context(
         community=persona.community,
         user=session.user,
         persona=persona,
-        message=text,
+        message=message.content,
         channel=session.channel,
         session=session,
     )
@@ -249,10 +330,9 @@ def session_reply_stream(
             yield chunk
 
     def finish() -> StreamedReply:
-        reply_text = "".join(parts).strip() or "…"
-        reply = session_message_add(
-            session=session, content=reply_text[:MESSAGE_MAX_LENGTH], role=MessageRole.ASSISTANT
-        )
+        reply = _reply_store(message=message, text="".join(parts), context=context)
+        if reply is None:
+            raise ReplyExistsError(f"message {message.pk} was answered meanwhile")
         return StreamedReply(message=message, reply=reply, context=context)
 
     return context, chunks(), finish

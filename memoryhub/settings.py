@@ -84,6 +84,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "memoryhub.views.site",
             ],
         },
     },
@@ -109,7 +110,13 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
-LOGIN_URL = "/admin/login/"
+# People sign in on the site's own pages; staff still use /admin/ for operations.
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "chat"
+LOGOUT_REDIRECT_URL = "login"
+# Anyone may create an account unless this is off; new accounts join this community (when it exists).
+MEMORYHUB_SIGNUP = env.bool("MEMORYHUB_SIGNUP", default=True)
+MEMORYHUB_SIGNUP_COMMUNITY = env.str("MEMORYHUB_SIGNUP_COMMUNITY", default="demo")
 # Messages live server-side: an API key shown once must not travel in a cookie.
 MESSAGE_STORAGE = "django.contrib.messages.storage.session.SessionStorage"
 

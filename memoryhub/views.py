@@ -1,12 +1,22 @@
 from __future__ import annotations
 
+from typing import Any
+
+from django.conf import settings
 from django.db import connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 
+from memoryhub.ai.llm import llm_is_offline
+
+
+def site(request: HttpRequest) -> dict[str, Any]:
+    """What every page's layout needs to know (a context processor)."""
+    return {"signup_enabled": settings.MEMORYHUB_SIGNUP, "offline": llm_is_offline()}
+
 
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "home.html")
+    return render(request, "home.html", {"nav": "home"})
 
 
 def healthz(request: HttpRequest) -> JsonResponse:

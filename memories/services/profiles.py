@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterable
 
 from django.db import transaction
+from django.utils import timezone
 
 from accounts.models import Community, Profile, User
 from memories.services.context import STOPWORDS, person_display_name
@@ -65,3 +66,27 @@ def profile_follow_memories(*, community: Community, user: User, old_contents: l
 
     profile_id = profile.pk
     transaction.on_commit(lambda: refresh_profile.delay(profile_id))
+
+
+class ProfileMemoryOffError(Exception):
+    """The person turned memory off in this community: no profile is kept there."""
+
+
+@transaction.atomic
+def profile_summary_edit(*, user: User, community: Community, summary: str) -> Profile:
+    """The person's own wording of their profile paragraph in ``community`` (empty clears it).
+
+    Their text replaces the summary at once and counts as the profile written now, so the
+    scheduled refresh (``profiles_due_for_refresh``) leaves it alone until their memories change.
+    Later rewrites start from it: extraction and the LLM refresh are given it as the current
+    profile. The offline engine's refresh, run when a memory is edited or deleted, rebuilds the
+    paragraph from the memories alone; the "My data" page tells the person so. Raises
+    ``ProfileMemoryOffError`` when they opted out there (forget me emptied the profile).
+    """
+    profile, _ = Profile.objects.select_for_update().get_or_create(user=user, community=community)
+    if not profile.memory_enabled:
+        raise ProfileMemoryOffError("Memory is off for you in this community: turn it on to keep a profile.")
+    profile.summary = " ".join(summary.split())
+    profile.semantic_refreshed_at = timezone.now()
+    profile.save(update_fields=["summary", "semantic_refreshed_at", "updated_at"])
+    return profile

@@ -9,9 +9,14 @@ from django.conf import settings
 from memoryhub.ai.types import LLM, Purpose
 
 
+def llm_is_offline() -> bool:
+    """No key: the offline engine answers (the pages say so)."""
+    return not settings.OPENAI_API_KEY
+
+
 @cache
 def llm_get() -> LLM:
-    if settings.OPENAI_API_KEY:
+    if not llm_is_offline():
         from memoryhub.ai.openai_llm import OpenAILLM
 
         return OpenAILLM(

@@ -1,0 +1,28 @@
+"""The people's account pages: sign up (log in, log out and password change are Django's views)."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib.auth import login
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+
+from accounts.forms import SignupForm
+from accounts.services import user_signup
+
+
+def signup(request: HttpRequest) -> HttpResponse:
+    if not settings.MEMORYHUB_SIGNUP:
+        raise Http404("Sign-up is turned off on this site.")
+    if request.user.is_authenticated:
+        return redirect("chat")
+    form = SignupForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = user_signup(
+            username=form.cleaned_data["username"],
+            password=form.cleaned_data["password1"],
+            display_name=form.cleaned_data["display_name"],
+        )
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        return redirect("chat")
+    return render(request, "accounts/signup.html", {"form": form, "nav": "signup"})

@@ -1,0 +1,44 @@
+"""Server-sent event responses that hold no worker while they wait.
+
+Under ASGI (uvicorn workers, as `make run` serves) Django would buffer a synchronous iterator
+whole before sending it; here each item is pulled in the request's own thread
+(``thread_sensitive``), so ORM code inside the generator stays on one connection while the
+event loop serves other requests. Under WSGI (the test client, ``manage.py runserver``) the
+iterator is passed through as it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Iterator
+
+from asgiref.sync import sync_to_async
+from django.core.handlers.asgi import ASGIRequest
+from django.http import HttpRequest, StreamingHttpResponse
+
+_END = object()
+
+
+def _next(events: Iterator[str]) -> object:
+    return next(events, _END)
+
+
+async def _pulled(events: Iterator[str]) -> AsyncIterator[str]:
+    pull = sync_to_async(_next, thread_sensitive=True)
+    try:
+        while (item := await pull(events)) is not _END:
+            assert isinstance(item, str)
+            yield item
+    finally:
+        # A client that went away cancels us: the generator's own clean-up still runs.
+        close = getattr(events, "close", None)
+        if close is not None:
+            await sync_to_async(close, thread_sensitive=True)()
+
+
+def event_stream_response(request: HttpRequest, events: Iterator[str]) -> StreamingHttpResponse:
+    """A ``text/event-stream`` response sending ``events`` (formatted SSE text) as they come."""
+    content: Iterator[str] | AsyncIterator[str] = _pulled(events) if isinstance(request, ASGIRequest) else events
+    response = StreamingHttpResponse(content, content_type="text/event-stream")
+    response["Cache-Control"] = "no-cache"
+    response["X-Accel-Buffering"] = "no"  # proxies must pass each event on at once
+    return response

@@ -1,0 +1,57 @@
+// The little the pages need that HTMX does not do: Enter sends, the conversation follows new
+// text, and short notices after an action. Hooked by data-* attributes and htmx events.
+(function () {
+  "use strict";
+
+  document.addEventListener("keydown", function (event) {
+    var field = event.target;
+    if (!(field instanceof HTMLTextAreaElement) || !field.hasAttribute("data-send-on-enter")) return;
+    if (event.key !== "Enter" || event.shiftKey || event.isComposing) return;
+    event.preventDefault();
+    if (field.value.trim() && field.form) field.form.requestSubmit();
+  });
+
+  function followConversation() {
+    var list = document.getElementById("messages");
+    if (list) list.scrollTop = list.scrollHeight;
+    var empty = document.getElementById("no-messages");
+    if (empty && list && list.children.length > 1) empty.remove();
+  }
+  document.addEventListener("htmx:afterSwap", followConversation);
+  document.addEventListener("htmx:oobAfterSwap", followConversation);
+  document.addEventListener("htmx:sseMessage", function (event) {
+    followConversation();
+    var bubble = event.target.closest(".message.pending");
+    if (!bubble) return;
+    if (event.detail.type === "replace") {
+      var streamed = bubble.querySelector('[sse-swap="token"]');
+      var whole = bubble.querySelector('[sse-swap="replace"]');
+      if (streamed) streamed.remove();
+      if (whole) whole.hidden = false;
+    }
+  });
+  document.addEventListener("htmx:sseClose", function (event) {
+    var bubble = event.target.closest(".message.pending");
+    if (bubble) { bubble.classList.remove("pending"); bubble.removeAttribute("aria-busy"); }
+  });
+  document.addEventListener("DOMContentLoaded", followConversation);
+
+  // Server events (HX-Trigger) carry a short message for a live region.
+  function notify(event) {
+    var text = event.detail && event.detail.message;
+    var toast = document.getElementById("toast");
+    if (!text || !toast) return;
+    toast.textContent = text;
+    toast.hidden = false;
+    clearTimeout(notify.timer);
+    notify.timer = setTimeout(function () { toast.hidden = true; }, 4000);
+  }
+  document.addEventListener("DOMContentLoaded", function () {
+    document.body.addEventListener("memoryChanged", notify);
+    document.body.addEventListener("sessionStarted", function (event) {
+      var list = document.getElementById("messages");
+      if (list) list.innerHTML = "";
+      notify(event);
+    });
+  });
+})();
