@@ -40,6 +40,7 @@ from chat.services import channel_create, session_open, session_reply, session_r
 from memories.apis import UsedMemoryOutput, persona_get, platform_ids
 from memories.services.windows import window_due_at, window_retry
 from memoryhub.api import HasScope, InvalidBatchItem, api_key_of
+from memoryhub.streaming import event_stream_response
 
 API_CHANNEL = "api"  # chats that name no channel happen here
 
@@ -226,10 +227,7 @@ class ChatApi(APIView):
                 }
                 yield f"event: done\ndata: {json.dumps(payload)}\n\n"
 
-            response = StreamingHttpResponse(events(), content_type="text/event-stream")
-            response["Cache-Control"] = "no-cache"
-            response["X-Accel-Buffering"] = "no"
-            return response
+            return event_stream_response(request._request, events())  # the HttpRequest DRF wraps
         turn = session_reply(session=session, text=values["message"])
         return Response(
             {

@@ -49,6 +49,10 @@ class Reply:
 
     text: str = ""
     tool_calls: tuple[ScriptedToolCall, ...] = ()
+    # Streamed: send the first chunk, then wait for this event (at most ``hold_seconds``) before
+    # the rest, as a slow model does; lets a test hold many streams open at once.
+    hold: threading.Event | None = None
+    hold_seconds: float = 30.0
 
 
 @dataclass(frozen=True)
@@ -351,7 +355,8 @@ class _Handler(BaseHTTPRequestHandler):
         if request.get("stream"):
             include_usage = bool((request.get("stream_options") or {}).get("include_usage"))
             chunks = _stream_chunks(response.text, tool_calls, finish_reason, usage if include_usage else None)
-            self._send_events({**envelope, "object": "chat.completion.chunk", **chunk} for chunk in chunks)
+            events = ({**envelope, "object": "chat.completion.chunk", **chunk} for chunk in chunks)
+            self._send_events(events, hold=response.hold, hold_seconds=response.hold_seconds)
             return
         message: dict[str, Any] = {"role": "assistant", "content": response.text or None, "refusal": None}
         if tool_calls:
@@ -405,14 +410,19 @@ class _Handler(BaseHTTPRequestHandler):
         headers = {} if error.retry_after is None else {"Retry-After": f"{error.retry_after:g}"}
         self._send_json(error.status, body, headers)
 
-    def _send_events(self, chunks: Iterable[dict[str, Any]]) -> None:
+    def _send_events(
+        self, chunks: Iterable[dict[str, Any]], *, hold: threading.Event | None = None, hold_seconds: float = 0.0
+    ) -> None:
         # HTTP/1.0 without Content-Length: the stream ends when we close the connection.
         self.send_response(HTTPStatus.OK)
         self.send_header("Content-Type", "text/event-stream")
         self.send_header("Cache-Control", "no-cache")
         self.end_headers()
-        for chunk in chunks:
+        for index, chunk in enumerate(chunks):
             self.wfile.write(b"data: " + json.dumps(chunk).encode() + b"\n\n")
+            if index == 1 and hold is not None:  # the role chunk, then the first words: then wait
+                self.wfile.flush()
+                hold.wait(hold_seconds)
         self.wfile.write(b"data: [DONE]\n\n")
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shlex
 import signal
 import socket
 import subprocess
@@ -112,13 +113,21 @@ def http_get(url: str) -> tuple[int, str]:
         return 0, ""
 
 
+def procfile_command(process: str, *, port: int, workers: int | None = None) -> list[str]:
+    """The Procfile's command for ``process``, as `make run` starts it, on ``port``."""
+    line = next(line for line in (PROJECT_DIR / "Procfile").read_text().splitlines() if line.startswith(f"{process}:"))
+    argv = shlex.split(line.split(":", 1)[1].replace("${PORT:-8000}", str(port)))
+    command = [sys.executable, "-m", Path(argv[0]).name, *argv[1:]]
+    if workers is not None and "--workers" in command:
+        command[command.index("--workers") + 1] = str(workers)
+    return command
+
+
 @contextmanager
-def gunicorn_serving(*, env: dict[str, str], log: Path) -> Iterator[str]:
-    """The production web server on a free loopback port, once it answers; yields its base URL."""
+def gunicorn_serving(*, env: dict[str, str], log: Path, workers: int = 1) -> Iterator[str]:
+    """The Procfile's web server on a free loopback port, once it answers; yields its base URL."""
     port = free_port()
-    command = [sys.executable, "-m", "gunicorn", "memoryhub.wsgi", "--bind", f"127.0.0.1:{port}",
-               "--workers", "1", "--no-control-socket"]  # fmt: skip
     base = f"http://127.0.0.1:{port}"
-    with running(command, env=env, log=log):
+    with running(procfile_command("web", port=port, workers=workers), env=env, log=log):
         wait_until(lambda: http_get(f"{base}/healthz")[0] == 200, timeout=60)
         yield base
