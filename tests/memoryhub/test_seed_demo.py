@@ -10,6 +10,7 @@ import pytest
 from django.apps import apps
 from django.contrib.auth import authenticate
 from django.core.management import call_command
+from django.test import Client
 
 from accounts.models import ApiKey, Community, Membership, MembershipRole
 from accounts.services import apikey_hash
@@ -61,3 +62,14 @@ def test_seed_demo_twice_changes_nothing_and_shows_the_key_only_once() -> None:
     (key,) = re.findall(r"mh_[\w-]{20,}", first)
     assert key not in second
     assert re.findall(r"login (\w+)\s+password (\S+)", first) == re.findall(r"login (\w+)\s+password (\S+)", second)
+
+
+def test_the_demo_member_logs_in_with_the_printed_password_and_chats_at_once(client: Client) -> None:
+    password = re.search(r"login demo\s+password (\S+)", _seed())
+    assert password is not None
+    response = client.post("/accounts/login/", {"username": "demo", "password": password.group(1)}, follow=True)
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "Mira" in page and 'id="composer"' in page  # the chat with the first persona, ready to type
+    sent = client.post(response.redirect_chain[-1][0] + "send", {"text": "hello!"}, HTTP_HX_REQUEST="true")
+    assert sent.status_code == 200 and "sse-connect" in sent.content.decode()
