@@ -104,7 +104,7 @@ def test_chat_replies_with_the_memories_it_used_and_stores_both_messages(
     )
     assert response.status_code == 200, response.json()
     body = response.json()
-    assert "Alice is moving to Austin next month" in body["reply"]  # the offline engine quotes what it recalls
+    assert "you're moving to Austin next month" in body["reply"]  # the offline engine says back what it recalls
     assert [m["content"] for m in body["memories"]] == ["Alice is moving to Austin next month"]
     session = ChatSession.objects.get(pk=body["session"])
     assert list(Message.objects.filter(session=session).values_list("role", flat=True).order_by("pk")) == [

@@ -127,7 +127,8 @@ def test_a_reply_from_a_real_model_streams_in_word_by_word(
     page.get_by_label("Your message").fill("I love climbing")
     page.get_by_role("button", name="Send").click()
     bubble = page.locator(".message.assistant.pending")
-    page.wait_for_function("document.querySelector('.message.assistant.pending .text').innerText.trim() === 'Nice'")
+    streamed = "(document.querySelector('.message.assistant.pending .text')?.innerText || '').trim()"
+    page.wait_for_function(f"{streamed} === 'Nice'")
     assert bubble.count() == 1  # the first word is on the page while the model is still writing
     release.set()
     page.wait_for_selector(".message.assistant:not(.pending)")

@@ -523,7 +523,7 @@ CHAT = [
 def test_a_chat_reply_mentions_the_most_relevant_remembered_fact() -> None:
     reply = OfflineLLM().complete(purpose=Purpose.CHAT, messages=CHAT).content
 
-    assert "Alice hates battle royales" in reply
+    assert "you hate battle royales" in reply and "Alice" not in reply  # said to her, not about her
     assert "Keep answers short" not in reply  # the persona's instructions are not memories
     assert len(reply.split()) < 60
 
@@ -538,12 +538,13 @@ def test_a_chat_reply_finds_memories_put_in_front_of_the_user_message() -> None:
         "\n"
         "any good battle royale games out?"
     )
-    messages = [{"role": "system", "content": "You are Mira."}, {"role": "user", "content": message}]
+    system = "You are Mira.\n\nYou are talking with Alice."
+    messages = [{"role": "system", "content": system}, {"role": "user", "content": message}]
 
     reply = OfflineLLM().complete(purpose=Purpose.CHAT, messages=messages).content
 
-    assert reply.startswith("Good question about battle.")
-    assert "I remember that Alice hates battle royales." in reply
+    assert "you hate battle royales" in reply
+    assert "Austin" not in reply and "memories" not in reply  # unrelated to the question; the template's words
 
 
 def test_a_chat_reply_without_memories_is_still_friendly() -> None:

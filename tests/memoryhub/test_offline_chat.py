@@ -1,0 +1,251 @@
+"""The offline engine's chat replies: said to the person, about what they just said.
+
+Most prompts are built the way a bot's are, by ``assemble_context`` over memories written
+through ``memory_create``; a few hand-written ones pin what the memory block can contain.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from accounts.models import Community, User
+from accounts.services import membership_set, user_create
+from chat.models import Persona, PersonaInjectionMode
+from chat.services import persona_create
+from memories.models import MemoryRevisionActor
+from memories.services.context import assemble_context
+from memories.services.memory import memory_create
+from memories.services.profiles import profile_summary_edit
+from memoryhub.ai.offline import OfflineLLM
+from memoryhub.ai.types import Message, Purpose
+
+pytestmark = pytest.mark.django_db
+
+NURSE = "Alice Martin works as a nurse at St Mary's"
+SISTER = "Alice Martin's sister lives in Lyon"
+VEGETARIAN = "Alice Martin is vegetarian"
+DOG = "Alice Martin has a golden retriever called Max"
+# What the reply would say if it recited these memories.
+SAID_BACK = ("work as a nurse", "sister lives in Lyon", "vegetarian", "golden retriever")
+
+
+@pytest.fixture
+def person(community: Community) -> User:
+    user = user_create(username="alice.martin", display_name="Alice Martin")
+    membership_set(user=user, community=community)
+    return user
+
+
+def remember(community: Community, user: User, *contents: str) -> None:
+    for content in contents:
+        memory_create(
+            community=community,
+            user=user,
+            content=content,
+            kind="fact",
+            importance=0.6,
+            expires_at=None,
+            source="api",
+            actor=MemoryRevisionActor.SYSTEM,
+        )
+
+
+def reply_to(community: Community, user: User, persona: Persona, message: str) -> str:
+    """What the persona answers ``message`` with, from the context a bot would be given."""
+    context = assemble_context(community=community, user=user, persona=persona, message=message, record_access=False)
+    messages: list[Message] = list(context.messages)
+    return OfflineLLM().complete(purpose=Purpose.CHAT, messages=messages).content
+
+
+def hand_written(facts: list[str], message: str, *, profile: str = "") -> list[Message]:
+    """The default persona's prompt in injection mode system_append, written out."""
+    lines = [f"Profile: {profile}"] if profile else []
+    lines.append("Recent: " + " | ".join(f"{fact} (2 days ago)" for fact in facts))
+    heading, suffix = "[What you know about Alice Martin:]", "Don't recite these."
+    block = "\n".join(["<memories>", heading, *lines, suffix, "</memories>"])
+    return [
+        {"role": "system", "content": f"You are Mira.\n\nYou are talking with Alice Martin.\n\n{block}"},
+        {"role": "user", "content": message},
+    ]
+
+
+def offline_reply(messages: list[Message]) -> str:
+    return OfflineLLM().complete(purpose=Purpose.CHAT, messages=messages).content
+
+
+@pytest.mark.parametrize(
+    ("memory", "message", "said_back"),
+    [
+        ("Alice Martin works as a nurse", "Any tips for a nurse on night shifts?", "you work as a nurse"),
+        ("Alice Martin is vegetarian", "What should a vegetarian cook tonight?", "you're vegetarian"),
+        (DOG, "Is a golden retriever hard to train?", "you have a golden retriever called Max"),
+        (SISTER, "I might visit Lyon soon", "your sister lives in Lyon"),
+        ("Alice Martin loves hiking", "Where should I go hiking?", "you love hiking"),
+        ("Alice Martin was born in Porto", "What is there to see in Porto?", "you were born in Porto"),
+        ("Alice studies history at Leeds", "history homework is due", "you study history at Leeds"),
+    ],
+)
+def test_a_remembered_fact_is_said_to_the_person(
+    community: Community, person: User, persona: Persona, memory: str, message: str, said_back: str
+) -> None:
+    remember(community, person, memory)
+
+    reply = reply_to(community, person, persona, message)
+
+    assert said_back in reply
+    assert "Alice" not in reply and "Martin" not in reply
+
+
+def test_only_the_memories_the_message_is_about_are_mentioned(
+    community: Community, person: User, persona: Persona
+) -> None:
+    remember(community, person, NURSE, SISTER, VEGETARIAN, DOG)
+
+    about_work = reply_to(community, person, persona, "My shift as a nurse ran late again")
+    about_nothing_known = reply_to(community, person, persona, "What's a fun board game for four players?")
+
+    assert "you work as a nurse at St Mary's" in about_work
+    assert not any(phrase in about_work for phrase in SAID_BACK[1:])
+    assert not any(phrase in about_nothing_known for phrase in SAID_BACK)
+    assert "I know" not in about_nothing_known and "remember" not in about_nothing_known
+
+
+def test_at_most_two_memories_are_mentioned(community: Community, person: User, persona: Persona) -> None:
+    remember(community, person, "Alice Martin loves hiking", "Alice Martin hikes with Max", "Alice hates hiking boots")
+
+    reply = reply_to(community, person, persona, "Planning a hike this weekend")
+
+    assert sum(reply.count(verb) for verb in ("you love", "you hike", "you hate")) == 2
+    assert len(reply.split(". ")) <= 3
+
+
+def test_the_person_is_never_named_nor_the_memory_block_quoted(
+    community: Community, person: User, persona: Persona
+) -> None:
+    remember(community, person, NURSE, SISTER, VEGETARIAN, DOG)
+    profile_summary_edit(user=person, community=community, summary=f"{NURSE}. {SISTER}. {VEGETARIAN}.")
+
+    for message in (
+        "hi",
+        "hello Mira, how are you?",
+        "Is Lyon nice in spring?",
+        "I'm so tired after my nurse shift",
+        "I'm moving to Austin next month",
+        "Max chewed my vegetarian cookbook",
+        "Alice here, the nurse from St Mary's",
+    ):
+        reply = reply_to(community, person, persona, message)
+        assert "alice" not in reply.lower() and "martin" not in reply.lower(), (message, reply)
+        assert not any(markup in reply for markup in ("<", ">", "[", "]", "|", "(", "Profile", "Recent")), reply
+        assert 1 <= reply.count(".") + reply.count("!") + reply.count("?") <= 3, reply
+
+
+def test_a_greeting_welcomes_back_without_reciting_memories(
+    community: Community, person: User, persona: Persona
+) -> None:
+    remember(community, person, NURSE, SISTER, VEGETARIAN, DOG)
+
+    reply = reply_to(community, person, persona, "hi!")
+
+    assert "good to see you" in reply
+    assert not any(phrase in reply for phrase in SAID_BACK)
+
+
+def test_a_greeting_from_someone_unknown_is_a_first_meeting(
+    community: Community, person: User, persona: Persona
+) -> None:
+    reply = reply_to(community, person, persona, "hello!")
+
+    assert reply.startswith("Hi") and "nice to meet you" in reply
+
+
+def test_a_fact_just_told_is_acknowledged_instead_of_a_memory(
+    community: Community, person: User, persona: Persona
+) -> None:
+    remember(community, person, "Alice Martin's sister lives in Austin", NURSE)
+
+    reply = reply_to(community, person, persona, "I'm moving to Austin next month")
+
+    assert "Got it — you're moving to Austin next month." in reply
+    assert "sister" not in reply and "nurse" not in reply
+
+
+def test_a_feeling_is_answered_with_sympathy_in_the_second_person(
+    community: Community, person: User, persona: Persona
+) -> None:
+    remember(community, person, NURSE)
+
+    reply = reply_to(community, person, persona, "I'm so stressed about my exam")
+
+    assert reply.startswith("Sorry you're stressed about your exam.")
+
+
+def test_the_profile_lends_one_relevant_sentence_at_most(community: Community, person: User, persona: Persona) -> None:
+    profile_summary_edit(
+        user=person,
+        community=community,
+        summary="Alice is a nurse who loves hiking. She hikes with her dog Max on weekends. She was born in Porto.",
+    )
+
+    reply = reply_to(community, person, persona, "Any hiking trails near the hospital for weekends?")
+
+    assert "you're a nurse who loves hiking" in reply or "you hike with your dog Max on weekends" in reply
+    assert not ("nurse" in reply and "Max" in reply)  # never the whole profile
+    assert "Porto" not in reply
+
+
+@pytest.mark.parametrize("mode", [PersonaInjectionMode.USER_PREFIX, PersonaInjectionMode.CONTEXT_MESSAGE])
+def test_every_injection_mode_is_read_the_same_way(community: Community, person: User, mode: str) -> None:
+    persona = persona_create(community=community, name="Nova", system_prompt="You are Nova.", injection_mode=mode)
+    remember(community, person, VEGETARIAN, DOG)
+
+    greeting = reply_to(community, person, persona, "hey")
+    question = reply_to(community, person, persona, "Any vegetarian recipes for tonight?")
+
+    assert "good to see you" in greeting and "vegetarian" not in greeting
+    assert "you're vegetarian" in question and "golden retriever" not in question
+    assert "memories" not in question and "notes about" not in question
+
+
+def test_the_same_prompt_gets_the_same_reply_and_kinds_of_message_get_different_ones(
+    community: Community, person: User, persona: Persona
+) -> None:
+    remember(community, person, NURSE, VEGETARIAN)
+    messages = ["hi", "Any vegetarian restaurants nearby?", "Long day at work", "I'm so happy today"]
+
+    first = [reply_to(community, person, persona, message) for message in messages]
+    again = [reply_to(community, person, persona, message) for message in messages]
+
+    assert first == again
+    assert len(set(first)) == len(messages)
+    engine, prompt = OfflineLLM(), hand_written([VEGETARIAN], "Any vegetarian restaurants nearby?")
+    assert "".join(engine.stream(purpose=Purpose.CHAT, messages=prompt)) == offline_reply(prompt)
+
+
+# Facts a rule could say wrongly: written by hand, since the pronouns are the point.
+
+
+def test_they_and_their_meaning_the_person_become_you_and_your() -> None:
+    reply = offline_reply(hand_written(["They love hiking", "Alice lost their hiking boots"], "hiking tomorrow!"))
+
+    assert "you love hiking" in reply and "you lost your hiking boots" in reply
+
+
+def test_a_pronoun_that_could_mean_someone_else_keeps_the_fact_out() -> None:
+    facts = ["Alice Martin's parents sold their house", "Alice loves her garden", "Alice loves dogs as they cuddle"]
+
+    reply = offline_reply(hand_written(facts, "We talked about the house, the garden and the dogs"))
+
+    assert not any(word in reply for word in ("house", "garden", "dogs", "they", "their", "her"))
+
+
+def test_her_becomes_your_once_the_memories_call_the_person_she() -> None:
+    prompt = hand_written(["Alice loves her garden"], "My garden is full of roses", profile="She is a keen gardener.")
+
+    assert "you love your garden" in offline_reply(prompt)
+
+
+def test_a_fact_that_does_not_start_with_the_person_is_not_said_back() -> None:
+    reply = offline_reply(hand_written(["Bob is Alice's brother", "Alice and Bob run a bakery"], "Bob and the bakery"))
+
+    assert "Bob" not in reply and "bakery" not in reply
