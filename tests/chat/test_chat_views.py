@@ -54,7 +54,16 @@ def test_anonymous_people_are_sent_to_the_login_page(client: Client, persona: Pe
         response = client.get(url)
         assert response.status_code == 302
         assert response["Location"].startswith(reverse("login"))
-    assert client.post(reverse("chat-send", args=[persona.pk]), {"text": "hi"}).status_code == 302
+    assert client.get(reverse("chat-stream", args=[1])).status_code == 302
+    assert client.get(reverse("password_change")).status_code == 302
+    for url in [
+        reverse("chat-send", args=[persona.pk]),
+        reverse("chat-new-session", args=[persona.pk]),
+        reverse("memory-edit", args=[1]),
+        reverse("memory-remove", args=[1]),
+    ]:
+        response = client.post(url, {"text": "hi"})
+        assert response.status_code == 302 and response["Location"].startswith(reverse("login"))
     assert Message.objects.count() == 0
 
 
@@ -284,3 +293,26 @@ def test_a_member_logs_in_with_a_password_and_logs_out(client: Client, community
     assert response.status_code == 302 and response["Location"] == reverse("chat")
     assert client.post(reverse("logout")).status_code == 302
     assert client.get(reverse("chat")).status_code == 302
+
+
+def test_a_person_changes_their_password(client: Client) -> None:
+    user = user_create(username="erin", password="the old passphrase 1")
+    client.force_login(user)
+    page = client.get(reverse("password_change"))
+    assert page.status_code == 200 and "accounts/password_change.html" in [t.name for t in page.templates]
+    wrong = client.post(
+        reverse("password_change"),
+        {"old_password": "not it", "new_password1": "a new passphrase 22", "new_password2": "a new passphrase 22"},
+    )
+    assert wrong.status_code == 200 and "incorrect" in wrong.content.decode()
+    done = client.post(
+        reverse("password_change"),
+        {
+            "old_password": "the old passphrase 1",
+            "new_password1": "a new passphrase 22",
+            "new_password2": "a new passphrase 22",
+        },
+    )
+    assert done.status_code == 302 and done["Location"] == reverse("password_change_done")
+    user.refresh_from_db()
+    assert user.check_password("a new passphrase 22")
