@@ -212,4 +212,4 @@ def test_the_reply_is_given_the_memory_context_and_uses_it(persona: Persona, web
 
     assert [m.content for m in turn.context.memories] == ["Alice is moving to Austin next month"]
     assert turn.context.text in turn.context.messages[0]["content"]
-    assert "I remember that Alice is moving to Austin next month" in turn.reply.content
+    assert "you're moving to Austin next month" in turn.reply.content  # said back to the person
