@@ -57,7 +57,7 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from accounts.models import AuditEvent, Community, ExternalIdentity, Membership, MembershipRole, Profile, User
-from accounts.privacy import user_erase
+from privacy.services import user_erase
 from benchmarks.support import bench_database_use, say
 from chat.models import Channel, ChannelKind, ChatSession, ConversationWindow, Message, MessageRole, Persona
 from memories.models import Entity, Memory, MemoryRevision

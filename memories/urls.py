@@ -5,13 +5,6 @@ from django.urls import path
 from memories import views
 
 urlpatterns = [
-    path("", views.me, name="me"),
     path("memories/<int:pk>/edit", views.memory_edit, name="memory-edit"),
     path("memories/<int:pk>/delete", views.memory_remove, name="memory-remove"),
-    path("communities/<int:community_id>/profile", views.profile_edit, name="me-profile"),
-    path("communities/<int:community_id>/forget", views.community_forget, name="me-forget"),
-    path("communities/<int:community_id>/remember", views.community_remember, name="me-remember"),
-    path("export", views.data_export, name="me-export"),
-    path("erase", views.account_erase, name="me-erase"),
-    path("erased", views.account_erased, name="me-erased"),
 ]

@@ -57,6 +57,7 @@ INSTALLED_APPS = [
     "accounts",
     "memories",
     "chat",
+    "privacy",
 ]
 
 MIDDLEWARE = [

@@ -12,10 +12,11 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("accounts.urls")),
     path("chat/", include("chat.urls")),
+    path("me/", include("privacy.urls")),
     path("me/", include("memories.urls")),
     path("api/v1/", include("chat.api_urls")),
     path("api/v1/", include("memories.api_urls")),
-    path("api/v1/", include("accounts.api_urls")),
+    path("api/v1/", include("privacy.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
 ]

@@ -29,11 +29,11 @@ from accounts.models import (
     Profile,
     User,
 )
-from accounts.privacy import ErasureOutOfScopeError, UserAlreadyErasedError, user_erase, user_export, user_forget
 from memories.apis import MemoryFilter, MemoryOutput, memories_output, person_get, platform_ids
 from memories.models import Memory
 from memoryhub.api import HasScope, api_key_of
 from memoryhub.api_docs import BOT_ERRORS, error_responses
+from privacy.services import ErasureOutOfScopeError, UserAlreadyErasedError, user_erase, user_export, user_forget
 
 EXTERNAL_ID = OpenApiParameter(
     "external_id", str, OpenApiParameter.PATH, description="The person's platform id (e.g. a Discord user id)."

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from accounts import apis
+from privacy import apis
 
 urlpatterns = [
     path("users/<str:external_id>/profile", apis.UserProfileApi.as_view(), name="api-user-profile"),

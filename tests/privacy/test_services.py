@@ -29,7 +29,7 @@ from accounts.models import (
     Profile,
     User,
 )
-from accounts.privacy import (
+from privacy.services import (
     ERASURE_REVISION_REASON,
     ErasureOutOfScopeError,
     UserAlreadyErasedError,
