@@ -92,6 +92,27 @@ def user_signup(*, username: str, password: str, display_name: str = "") -> User
     return user
 
 
+class MemoryOffError(Exception):
+    """The person turned memory off here: nothing about them may be remembered or changed."""
+
+
+def memory_on_require(*, user: User, community: Community) -> None:
+    """Raise ``MemoryOffError`` unless memory is on for ``user`` in ``community``.
+
+    Locks their profile row for the caller's transaction: "forget me" locks it first too, so a
+    write either lands before the forget (and is deleted by it) or sees the opt-out.
+    """
+    profiles = Profile.objects.filter(user=user, community=community).only("memory_enabled")
+    if transaction.get_connection().in_atomic_block:
+        profiles = profiles.select_for_update()
+    profile = profiles.first()
+    if profile is not None and not profile.memory_enabled:
+        raise MemoryOffError(
+            f"{user} turned memory off in {community.name}: nothing about them is remembered or changed "
+            "until they switch it back on."
+        )
+
+
 def profile_memory_enabled_set(*, user: User, community: Community, enabled: bool) -> Profile:
     """Turn memory on or off for a person in a community (``False`` is the opt-out)."""
     profile, _ = Profile.objects.get_or_create(user=user, community=community)

@@ -57,11 +57,11 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from accounts.models import AuditEvent, Community, ExternalIdentity, Membership, MembershipRole, Profile, User
-from privacy.services import user_erase
 from benchmarks.support import bench_database_use, say
 from chat.models import Channel, ChannelKind, ChatSession, ConversationWindow, Message, MessageRole, Persona
 from memories.models import Entity, Memory, MemoryRevision
 from memoryhub.ai.embeddings import DIMENSIONS
+from privacy.services import user_erase
 
 BENCH_DATABASE = "memoryhub_bench_erasure"
 TARGET_SECONDS = 5.0

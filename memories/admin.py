@@ -5,11 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import admin
+from django.core.exceptions import ValidationError
 from django.db.models import BooleanField, ExpressionWrapper, Q, QuerySet
 from django.http import HttpRequest
 from django.utils.html import format_html_join
 from django.utils.safestring import mark_safe
 
+from accounts.services import MemoryOffError, memory_on_require
 from memories.models import (
     Entity,
     Memory,
@@ -87,6 +89,25 @@ class MemoryAdmin(admin.ModelAdmin):
     )
     date_hierarchy = "created_at"
     show_full_result_count = False
+
+    def get_form(self, request: HttpRequest, obj: Memory | None = None, change: bool = False, **kwargs: Any) -> Any:
+        form = super().get_form(request, obj, change=change, **kwargs)
+
+        class OptOutRespectingForm(form):  # type: ignore[valid-type, misc]
+            """A person who turned memory off is not written about, by moderators either."""
+
+            def clean(self) -> dict[str, Any]:
+                cleaned: dict[str, Any] = super().clean()
+                user = cleaned.get("user") or (obj.user if obj else None)
+                community = cleaned.get("community") or (obj.community if obj else None)
+                if user is not None and community is not None:
+                    try:
+                        memory_on_require(user=user, community=community)
+                    except MemoryOffError as error:
+                        raise ValidationError(str(error)) from error
+                return cleaned
+
+        return OptOutRespectingForm
 
     # Moderators' changes go through the memory services, so each one is in the history with
     # its author, and changed content gets a new vector.

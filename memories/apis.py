@@ -450,7 +450,15 @@ class MemoryListApi(generics.ListAPIView):
         request=MemoryCreateInput,
         responses={
             201: MemoryOutput,
-            **error_responses(400, *BOT_ERRORS, 404, 503, e404="No person with this platform id in this community."),
+            **error_responses(
+                400,
+                *BOT_ERRORS,
+                404,
+                409,
+                503,
+                e404="No person with this platform id in this community.",
+                e409="The person turned memory off here (`memory_off`): nothing about them is stored.",
+            ),
         },
         examples=[
             OpenApiExample(
@@ -519,7 +527,12 @@ class MemoryDetailApi(APIView):
             "the memory's history. Scope `memories:write`."
         ),
         request=MemoryUpdateInput,
-        responses={200: MemoryOutput, **error_responses(400, *BOT_ERRORS, 404, 503)},
+        responses={
+            200: MemoryOutput,
+            **error_responses(
+                400, *BOT_ERRORS, 404, 409, 503, e409="The person turned memory off here (`memory_off`)."
+            ),
+        },
         examples=[
             OpenApiExample(
                 "The move is postponed",

@@ -19,7 +19,7 @@ from rest_framework.response import Response
 from rest_framework.throttling import SimpleRateThrottle
 
 from accounts.models import ApiKey, Community
-from accounts.services import apikey_authenticate
+from accounts.services import MemoryOffError, apikey_authenticate
 
 
 @dataclass(frozen=True)
@@ -136,11 +136,19 @@ class InvalidBatchItem(exceptions.APIException):
         self.index, self.details = index, details
 
 
+class MemoryOff(exceptions.APIException):
+    status_code = 409
+    default_code = "memory_off"
+    default_detail = "This person turned memory off: nothing about them is remembered or changed."
+
+
 def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     """Every error as ``{"error": {"code", "message", ...}}`` with a stable ``code``."""
     # Imported here: rest_framework.views imports this module (the authentication class) itself.
     from rest_framework.views import exception_handler
 
+    if isinstance(exc, MemoryOffError):
+        exc = MemoryOff(str(exc))
     if isinstance(exc, Http404):
         exc = exceptions.NotFound(str(exc) or "Not found in this community.")
     elif isinstance(exc, DjangoPermissionDenied):

@@ -33,7 +33,14 @@ from memories.apis import MemoryFilter, MemoryOutput, memories_output, person_ge
 from memories.models import Memory
 from memoryhub.api import HasScope, api_key_of
 from memoryhub.api_docs import BOT_ERRORS, error_responses
-from privacy.services import ErasureOutOfScopeError, UserAlreadyErasedError, user_erase, user_export, user_forget
+from privacy.services import (
+    ErasureOutOfScopeError,
+    UserAlreadyErasedError,
+    user_erase,
+    user_export,
+    user_forget,
+    user_remember,
+)
 
 EXTERNAL_ID = OpenApiParameter(
     "external_id", str, OpenApiParameter.PATH, description="The person's platform id (e.g. a Discord user id)."
@@ -204,6 +211,32 @@ class UserForgetApi(APIView):
                 }
             ).data
         )
+
+
+class RememberOutput(serializers.Serializer):
+    user = serializers.CharField(help_text="The person's platform id.")
+    memory_enabled = serializers.BooleanField(help_text="Now true: what they say is remembered again.")
+
+
+class UserRememberApi(APIView):
+    permission_classes = [HasScope]
+    required_scope = ApiKeyScope.MEMORIES_WRITE
+
+    @extend_schema(
+        operation_id="users_remember",
+        description=(
+            "Memory back on for this person in this community, after `forget`: what they say from now on is "
+            "remembered again (what was forgotten stays forgotten). Scope `memories:write`."
+        ),
+        parameters=[EXTERNAL_ID],
+        request=None,
+        responses={200: RememberOutput, **error_responses(*BOT_ERRORS, 404)},
+    )
+    def post(self, request: Request, external_id: str) -> Response:
+        community = api_key_of(request).community
+        user = person_get(community=community, external_id=external_id)
+        profile = user_remember(community=community, user=user, actor_kind=AuditEventActorKind.API)
+        return Response(RememberOutput({"user": external_id, "memory_enabled": profile.memory_enabled}).data)
 
 
 class ErasureOutput(serializers.ModelSerializer):

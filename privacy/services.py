@@ -186,6 +186,24 @@ def user_forget(*, community: Community, user: User, actor_kind: str, actor: Use
     )
 
 
+@transaction.atomic
+def user_remember(*, community: Community, user: User, actor_kind: str, actor: User | None = None) -> Profile:
+    """Turn memory back on for ``user`` in ``community`` (after "forget me"): new things are remembered."""
+    if actor_kind not in AuditEventActorKind.values:
+        raise ValueError(f"actor_kind must be one of {AuditEventActorKind.values}, not {actor_kind!r}")
+    Profile.objects.select_for_update().get_or_create(user=user, community=community)
+    profile = profile_memory_enabled_set(user=user, community=community, enabled=True)
+    AuditEvent.objects.create(
+        community=community,
+        actor=actor,
+        actor_kind=actor_kind,
+        action="user.remembered",
+        subject_hash=subject_hash(user.pk),
+        data={},
+    )
+    return profile
+
+
 # --- Export ------------------------------------------------------------------------------------
 
 

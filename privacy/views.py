@@ -26,7 +26,6 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts.models import AuditEventActorKind, Community, ErasureRequestVia, User
-from accounts.services import profile_memory_enabled_set
 from chat.models import Persona
 from memories.forms import EraseAccountForm, MyMemoryFilterForm, ProfileSummaryForm
 from memories.selectors import (
@@ -44,7 +43,7 @@ from memories.selectors import (
 )
 from memories.services.profiles import ProfileMemoryOffError, profile_summary_edit
 from memories.views import HtmxHttpRequest, _changed, _me
-from privacy.services import UserAlreadyErasedError, user_erase, user_export, user_forget
+from privacy.services import UserAlreadyErasedError, user_erase, user_export, user_forget, user_remember
 
 MEMORIES_PER_PAGE = 50
 ENTITIES_SHOWN = 100
@@ -186,7 +185,7 @@ def community_remember(request: HttpRequest, community_id: int) -> HttpResponse:
     """Memory back on in one community: from now on, what the person says may be remembered again."""
     user = _me(request)
     community = community_get_for_person(user=user, pk=community_id)
-    profile_memory_enabled_set(user=user, community=community, enabled=True)
+    user_remember(community=community, user=user, actor_kind=AuditEventActorKind.USER, actor=user)
     messages.success(request, f"Memory is on again in {community.name}.")
     return _back_to(community)
 

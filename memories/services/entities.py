@@ -9,6 +9,7 @@ from typing import Any
 from django.db import connection
 
 from accounts.models import Community, User
+from accounts.services import memory_on_require
 
 
 def entity_mention_record(
@@ -21,7 +22,11 @@ def entity_mention_record(
     relationship: str = "",
     attributes: dict[str, Any] | None = None,
 ) -> int:
-    """Insert the entity or count one more mention of it (same owner, type and name in any case)."""
+    """Insert the entity or count one more mention of it (same owner, type and name in any case).
+
+    Raises ``MemoryOffError`` when the owner turned memory off in ``community``.
+    """
+    memory_on_require(user=owner, community=community)
     with connection.cursor() as cursor:
         cursor.execute(
             """

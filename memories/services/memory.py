@@ -12,6 +12,7 @@ from django.db import connection, transaction
 from django.db.models import QuerySet
 
 from accounts.models import Community, User
+from accounts.services import memory_on_require
 from chat.models import ConversationWindow, Message, Persona
 from memories.models import Memory, MemoryRevision, MemoryRevisionAction, MemoryRevisionActor
 from memoryhub.ai.embeddings import embedder_get
@@ -130,6 +131,7 @@ def memory_create(
 
     ``said_at`` dates a memory learned earlier (imports): recency and the lifetime count from it.
     """
+    memory_on_require(user=user, community=community)
     embedding, embedding_model = _vector(content.strip(), embedding, embedding_model)
     memory = Memory(
         community=community,
@@ -180,6 +182,7 @@ def memory_update(
     **changes: Any,
 ) -> Memory:
     """Change ``memory``'s fields (content, kind, topics, importance, expires_at, context, …)."""
+    memory_on_require(user=memory.user, community=memory.community)
     before = memory_snapshot(memory)
     for field, value in changes.items():
         setattr(memory, field, _topics_clean(value) if field == "topics" else value)

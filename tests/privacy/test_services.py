@@ -29,15 +29,6 @@ from accounts.models import (
     Profile,
     User,
 )
-from privacy.services import (
-    ERASURE_REVISION_REASON,
-    ErasureOutOfScopeError,
-    UserAlreadyErasedError,
-    subject_hash,
-    user_erase,
-    user_export,
-    user_forget,
-)
 from accounts.services import apikey_create, membership_set
 from chat.models import Channel, ChannelKind, ChatSession, ConversationWindow, Message, Persona
 from chat.services import channel_create, session_open, session_reply
@@ -52,6 +43,15 @@ from memories.services.summaries import (
 )
 from memoryhub.ai.offline import OfflineLLM
 from memoryhub.ai.types import Completion, ToolCall
+from privacy.services import (
+    ERASURE_REVISION_REASON,
+    ErasureOutOfScopeError,
+    UserAlreadyErasedError,
+    subject_hash,
+    user_erase,
+    user_export,
+    user_forget,
+)
 from tests.memories import conftest as seed002
 from tests.memories.conftest import Say
 from tests.support.extraction import extract_channel_here
