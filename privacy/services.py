@@ -32,6 +32,7 @@ created by ``login()``, which stamps ``last_login``).
 
 from __future__ import annotations
 
+import json
 import re
 from collections import Counter
 from dataclasses import dataclass
@@ -127,6 +128,10 @@ class ForgetResult:
     audit_event: AuditEvent
 
 
+# What a forgotten memory's revisions keep of its words: nothing.
+WORDS_DROPPED = {"content": "[forgotten]", "context": "", "topics": []}
+
+
 @transaction.atomic
 def user_forget(*, community: Community, user: User, actor_kind: str, actor: User | None = None) -> ForgetResult:
     """Turn memory off for ``user`` in ``community`` and delete what was remembered there.
@@ -158,6 +163,16 @@ def user_forget(*, community: Community, user: User, actor_kind: str, actor: Use
         reason=FORGET_REASON,
         actor_user=actor,
     )
+    # The history keeps what was done, by whom and when, never the words: every revision about
+    # the person here loses its text (this forget's own deletions included).
+    with connection.cursor() as cursor:
+        cursor.execute(
+            """
+            UPDATE memories_memoryrevision SET before = before || %(scrub)s::jsonb, after = after || %(scrub)s::jsonb
+            WHERE community_id = %(community)s AND subject_id = %(user)s
+            """,  # NULL || … stays NULL: a creation keeps no "before", a deletion no "after"
+            {"scrub": json.dumps(WORDS_DROPPED), "community": community.pk, "user": user.pk},
+        )
     entities_deleted, _ = Entity.objects.filter(community=community, owner=user).delete()
     # Session summaries are remembered too: the "last time we talked…" layer of the context.
     sessions_cleared = (

@@ -110,7 +110,11 @@ def test_forget_me_deletes_what_is_remembered_and_later_windows_remember_nothing
     # The history says who deleted what, and why.
     (revision,) = MemoryRevision.objects.filter(subject=alice, action=MemoryRevisionAction.USER_DELETE)
     assert (revision.actor, revision.actor_user, revision.reason) == ("user", alice, "forget me")
-    assert revision.before is not None and revision.before["content"] == remembered[0]
+    # … but not what it said: no revision about Alice here keeps the words (the creation's neither).
+    assert revision.before is not None and revision.before["content"] == "[forgotten]"
+    history = json.dumps(list(MemoryRevision.objects.filter(subject=alice).values("before", "after", "reason")))
+    assert "Austin" not in history and "moving" not in history
+    assert "battle royales" in json.dumps(list(MemoryRevision.objects.filter(subject=bob).values("after")))
     event = AuditEvent.objects.get(action="user.forgotten")
     assert event.subject_hash == subject_hash(alice.pk) and event.community == community
     assert event.data == {"memories_deleted": 1, "entities_deleted": result.entities_deleted, "sessions_cleared": 1}
@@ -213,7 +217,8 @@ def test_export_holds_everything_about_the_person_and_nothing_of_others(
     assert memory["topics"] and memory["importance"] and memory["source"] == "passive"
     assert {r["action"] for r in document["memory_revisions"]} == {"created", "user_delete"}
     deleted = next(r for r in document["memory_revisions"] if r["action"] == "user_delete")
-    assert deleted["before"]["content"] == "Alice hates poetry" and deleted["after"] is None
+    assert deleted["before"]["content"] == "[forgotten]" and deleted["after"] is None
+    assert "poetry" not in text  # forgotten means forgotten, in the export too
     assert ("person", "Jane", "Alice's sister") in {
         (e["type"], e["name"], e["relationship"]) for e in document["entities"]
     }
