@@ -5,11 +5,11 @@ from django.urls import path
 from privacy import apis
 
 urlpatterns = [
-    path("users/<str:external_id>/profile", apis.UserProfileApi.as_view(), name="api-user-profile"),
-    path("users/<str:external_id>/export", apis.UserExportApi.as_view(), name="api-user-export"),
-    path("users/<str:external_id>/forget", apis.UserForgetApi.as_view(), name="api-user-forget"),
-    path("users/<str:external_id>/remember", apis.UserRememberApi.as_view(), name="api-user-remember"),
-    path("users/<str:external_id>/erase", apis.UserEraseApi.as_view(), name="api-user-erase"),
+    path("users/<path:external_id>/profile", apis.UserProfileApi.as_view(), name="api-user-profile"),
+    path("users/<path:external_id>/export", apis.UserExportApi.as_view(), name="api-user-export"),
+    path("users/<path:external_id>/forget", apis.UserForgetApi.as_view(), name="api-user-forget"),
+    path("users/<path:external_id>/remember", apis.UserRememberApi.as_view(), name="api-user-remember"),
+    path("users/<path:external_id>/erase", apis.UserEraseApi.as_view(), name="api-user-erase"),
     path("me/profile", apis.MeProfileApi.as_view(), name="api-me-profile"),
     path("me/export", apis.MeExportApi.as_view(), name="api-me-export"),
     path("me/memories", apis.MeMemoriesApi.as_view(), name="api-me-memories"),

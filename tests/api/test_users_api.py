@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 from django.utils import timezone
@@ -18,7 +19,7 @@ from accounts.models import (
     Profile,
     User,
 )
-from accounts.services import membership_set
+from accounts.services import identity_resolve, membership_set
 from chat.models import Channel, Message
 from chat.services import message_record
 from memories.models import Memory, MemoryKind, MemoryRevision, MemorySource
@@ -321,3 +322,24 @@ def test_me_is_read_only_and_csrf_protected(signed_in: APIClient, alice: User) -
     response = signed_in.post("/api/v1/me/profile", {}, format="json")
     assert response.status_code == 403
     assert "CSRF" in response.json()["error"]["message"]
+
+
+ODD_IDS = ["team/alice", "50%off", "Alice Martin", "first.last", "Zoë_ü_李", "a/b/profile", "trailing/"]
+
+
+@pytest.mark.parametrize("external_id", ODD_IDS)
+def test_people_with_any_platform_id_can_be_reached_on_every_users_route(
+    api: APIClient, community: Community, external_id: str
+) -> None:
+    person = identity_resolve(community=community, external_id=external_id, display_name="Odd")
+    base = f"/api/v1/users/{quote(external_id, safe='')}"
+    profile = api.get(f"{base}/profile")
+    assert profile.status_code == 200, profile.json()
+    assert profile.json()["user"] == external_id
+    assert api.get(f"{base}/export").status_code == 200
+    forgotten = api.post(f"{base}/forget")
+    assert forgotten.status_code == 200 and forgotten.json()["user"] == external_id
+    assert api.post(f"{base}/remember").json()["memory_enabled"] is True
+    erased = api.post(f"{base}/erase")
+    assert erased.status_code in (200, 201, 202), erased.json()
+    assert not User.objects.filter(pk=person.pk).exists()
