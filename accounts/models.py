@@ -222,6 +222,9 @@ class ErasureRequest(models.Model):
     community = models.ForeignKey(Community, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     subject = models.ForeignKey(User, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     subject_hash = models.CharField(max_length=64)
+    # Salted hashes of the person's platform ids (community and id), so a bot repeating an erase
+    # by platform id is answered with this tombstone; like ``subject_hash``, no one can be named.
+    identity_hashes = ArrayField(models.CharField(max_length=64), default=list, blank=True)
     requested_by = models.ForeignKey(User, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     requested_via = models.CharField(max_length=16, choices=Via.choices)
     state = models.CharField(max_length=16, choices=State.choices, default=State.PENDING)
@@ -241,6 +244,11 @@ class ErasureRequest(models.Model):
             models.CheckConstraint(
                 condition=Q(subject_hash__regex=r"^[0-9a-f]{64}$"), name="erasure_subject_hash_format"
             ),
+            models.CheckConstraint(
+                condition=Q(completed_at__isnull=True) | Q(completed_at__gte=models.F("created_at")),
+                name="erasure_completed_after_created",
+            ),
+            models.CheckConstraint(condition=~Q(state="failed") | ~Q(error=""), name="erasure_failed_has_error"),
         ]
 
     def __str__(self) -> str:

@@ -26,6 +26,7 @@ from accounts.models import (
     Community,
     ErasureRequest,
     ErasureRequestVia,
+    ExternalIdentity,
     Profile,
     User,
 )
@@ -36,6 +37,7 @@ from memoryhub.api_docs import BOT_ERRORS, error_responses
 from privacy.services import (
     ErasureOutOfScopeError,
     UserAlreadyErasedError,
+    erasure_for_identity,
     user_erase,
     user_export,
     user_forget,
@@ -258,6 +260,7 @@ class UserEraseApi(APIView):
         operation_id="users_erase",
         description=(
             "Erase a person: every row about or by them, then their account. What remains is this tombstone, "
+            "and asking again for the same platform id answers with it (a retry is safe). "
             "holding only a salted hash of who they were and how many rows went. A person also known in other "
             "communities cannot be erased by one community (409): forget them here instead. Scope `users:erase`."
         ),
@@ -290,13 +293,21 @@ class UserEraseApi(APIView):
     )
     def post(self, request: Request, external_id: str) -> Response:
         community = api_key_of(request).community
+        # A bot that retries (or asks again later) is answered with the tombstone, not a 404.
+        done = erasure_for_identity(community=community, external_id=external_id)
+        known = ExternalIdentity.objects.filter(community=community, external_id=external_id).exists()
+        if done is not None and not known:  # the id was erased (and not taken by someone new since)
+            return Response(ErasureOutput(done).data, status=status.HTTP_200_OK)
         user = person_get(community=community, external_id=external_id)
         try:
             tombstone = user_erase(user=user, via=ErasureRequestVia.API, community=community)
         except ErasureOutOfScopeError as error:
             raise Conflict(str(error)) from error
-        except UserAlreadyErasedError as error:  # erased by a concurrent request
-            raise exceptions.NotFound(str(error), code="not_found") from error
+        except UserAlreadyErasedError as error:  # erased by a concurrent request: its tombstone answers
+            done = erasure_for_identity(community=community, external_id=external_id)
+            if done is None:
+                raise exceptions.NotFound(str(error), code="not_found") from error
+            tombstone = done
         return Response(ErasureOutput(tombstone).data, status=status.HTTP_200_OK)
 
 

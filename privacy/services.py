@@ -71,6 +71,7 @@ from memories.models import (
     MemoryRevisionAction,
     MemoryRevisionActor,
 )
+from memories.services.embeddings import memories_embed_now
 from memories.services.memory import memories_delete_with_revisions, memory_snapshot
 
 REDACTED = "[erased]"
@@ -729,7 +730,77 @@ def _windows_recount(window_ids: list[int], counts: Counter[str]) -> None:
     _delete(empty, counts)
 
 
+def identity_hash(*, community_id: int, external_id: str) -> str:
+    """A platform id's pseudonym on a tombstone: HMAC-SHA256 of (community, id), keyed with SECRET_KEY."""
+    return salted_hmac("memoryhub.privacy.identity", f"{community_id}:{external_id}", algorithm="sha256").hexdigest()
+
+
+def erasure_for_identity(*, community: Community, external_id: str) -> ErasureRequest | None:
+    """The finished erasure of whoever had ``external_id`` in ``community``, if they were erased."""
+    return (
+        ErasureRequest.objects.filter(
+            identity_hashes__contains=[identity_hash(community_id=community.pk, external_id=external_id)],
+            state=ErasureRequestState.DONE,
+        )
+        .order_by("-completed_at")
+        .first()
+    )
+
+
+def _erasure_scope_check(user: User, community: Community | None) -> set[int]:
+    community_ids = _communities_of(user)
+    if community is not None and community_ids - {community.pk}:
+        raise ErasureOutOfScopeError(
+            f"user {user.pk} is also known in {len(community_ids - {community.pk})} other communities: a community "
+            "can only erase people it alone knows (forget them there instead)"
+        )
+    return community_ids
+
+
+def _locked_or_gone(user: User) -> User:
+    locked = User.objects.select_for_update().filter(pk=user.pk).first()
+    if locked is None:
+        erased = ErasureRequest.objects.filter(subject_hash=subject_hash(user.pk), state=ErasureRequestState.DONE)
+        raise UserAlreadyErasedError(
+            f"user {user.pk} was already erased" if erased.exists() else f"user {user.pk} does not exist (any more)"
+        )
+    return locked
+
+
 @transaction.atomic
+def _erasure_request_open(
+    *, user: User, via: str, requested_by: User | None, community: Community | None
+) -> ErasureRequest:
+    """The request this erasure runs as, recorded before the work: an open or failed one about the
+    person is taken up again, else a new one. Refusals (gone, out of scope) record nothing."""
+    locked = _locked_or_gone(user)
+    _erasure_scope_check(locked, community)
+    identities = [
+        identity_hash(community_id=community_id, external_id=external_id)
+        for community_id, external_id in ExternalIdentity.objects.filter(user=locked).values_list(
+            "community_id", "external_id"
+        )
+    ]
+    request = (
+        ErasureRequest.objects.select_for_update()
+        .filter(
+            subject=locked,
+            state__in=[ErasureRequestState.PENDING, ErasureRequestState.RUNNING, ErasureRequestState.FAILED],
+        )
+        .order_by("created_at", "pk")
+        .first()
+    )
+    if request is None:
+        request = ErasureRequest(subject=locked, subject_hash=subject_hash(locked.pk), requested_via=via)
+    request.requested_by = request.requested_by or requested_by
+    request.community = request.community or community
+    request.identity_hashes = sorted(set(request.identity_hashes) | set(identities))
+    request.state = ErasureRequestState.RUNNING
+    request.error = ""
+    request.save()
+    return request
+
+
 def user_erase(
     *, user: User, via: str, requested_by: User | None = None, community: Community | None = None
 ) -> ErasureRequest:
@@ -738,33 +809,39 @@ def user_erase(
     ``community`` is where the request came from (a community's moderator or bot). Such a
     request may only erase someone that community alone knows: a person also known elsewhere
     is refused (``ErasureOutOfScopeError``), as one tenant must not delete another's data; they
-    can use ``user_forget`` there, and the person can erase themselves. An open (pending or
-    running) request about the person becomes the tombstone. All of it is one transaction.
+    can use ``user_forget`` there, and the person can erase themselves.
+
+    A durable job: the request is recorded first (its own transaction), then the erasure runs
+    in one transaction. A failure leaves the request ``failed`` with its error, and erasing the
+    person again takes it up; other open requests about them end covered by the tombstone.
     """
     if via not in ErasureRequestVia.values:
         raise ValueError(f"via must be one of {ErasureRequestVia.values}, not {via!r}")
-    locked = User.objects.select_for_update().filter(pk=user.pk).first()
-    pseudonym = subject_hash(user.pk)
-    if locked is None:
-        erased = ErasureRequest.objects.filter(subject_hash=pseudonym, state=ErasureRequestState.DONE).exists()
-        raise UserAlreadyErasedError(
-            f"user {user.pk} was already erased" if erased else f"user {user.pk} does not exist (any more)"
+    request = _erasure_request_open(user=user, via=via, requested_by=requested_by, community=community)
+    try:
+        with transaction.atomic():
+            return _erase(request=request, user=user, via=via, requested_by=requested_by, community=community)
+    except Exception as error:
+        ErasureRequest.objects.filter(pk=request.pk).update(
+            state=ErasureRequestState.FAILED, error=f"{type(error).__name__}: {error}"[:2000] or "failed"
         )
-    community_ids = _communities_of(locked)
-    if community is not None and community_ids - {community.pk}:
-        raise ErasureOutOfScopeError(
-            f"user {user.pk} is also known in {len(community_ids - {community.pk})} other communities: a community "
-            "can only erase people it alone knows (forget them there instead)"
-        )
+        raise
+
+
+def _erase(
+    *, request: ErasureRequest, user: User, via: str, requested_by: User | None, community: Community | None
+) -> ErasureRequest:
+    locked = _locked_or_gone(user)
+    pseudonym = subject_hash(locked.pk)
+    community_ids = _erasure_scope_check(locked, community)
     names = _names_of(locked, community_ids)
-    now = timezone.now()
     deleted: Counter[str] = Counter()
     unlinked: Counter[str] = Counter()
     redacted: Counter[str] = Counter()
-    open_requests = list(
+    duplicates = list(
         ErasureRequest.objects.select_for_update()
         .filter(subject=locked, state__in=[ErasureRequestState.PENDING, ErasureRequestState.RUNNING])
-        .order_by("created_at", "pk")
+        .exclude(pk=request.pk)
     )
 
     # Before the rows go: log entries find them by id, sessions by the user id.
@@ -801,10 +878,11 @@ def user_erase(
             )
             for memory in Memory.objects.filter(pk__in=changed_memories).defer("embedding", "search_vector")
         )
+        memories_embed_now(memory_ids=sorted(changed_memories))  # searched by what they now say
 
     _delete(User.objects.filter(pk=locked.pk), deleted)
 
-    tombstone, *duplicates = open_requests or [ErasureRequest(subject_hash=pseudonym, requested_via=via)]
+    tombstone = request
     tombstone.subject = None
     tombstone.subject_hash = pseudonym
     if requested_by is not None and requested_by.pk != locked.pk:
@@ -815,6 +893,7 @@ def user_erase(
     tombstone.state = ErasureRequestState.DONE
     tombstone.deleted_counts = dict(sorted(deleted.items()))
     tombstone.error = ""
+    now = timezone.now()  # after the work, so never before the request was made
     tombstone.completed_at = now
     tombstone.save()
     if duplicates:

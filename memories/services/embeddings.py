@@ -63,3 +63,17 @@ def memory_embeddings_rebuild(
         if progress is not None:
             progress(done, total)
     return rewritten
+
+
+def memories_embed_now(*, memory_ids: list[int]) -> int:
+    """Embed these memories' current text now, in the caller's transaction (after a rewrite of
+    their content outside ``memory_update``, such as an erasure's redaction)."""
+    if not memory_ids:
+        return 0
+    embedder = embedder_get()
+    memories = list(Memory.objects.filter(id__in=memory_ids).only("id", "content").order_by("id"))
+    for memory, vector in zip(memories, embedder.embed([m.content for m in memories]), strict=True):
+        memory.embedding = vector
+        memory.embedding_model = embedder.model_name
+    Memory.objects.bulk_update(memories, ["embedding", "embedding_model"])
+    return len(memories)

@@ -170,7 +170,8 @@ def test_erase_removes_the_person_and_leaves_a_tombstone(
     assert not Message.objects.filter(author_id=alice.pk).exists()
     assert list(Memory.objects.values_list("content", flat=True)) == ["Bob supports the Celtics"]
     assert list(Message.objects.values_list("content", flat=True)) == ["Go Celtics"]
-    assert api.post("/api/v1/users/alice_456/erase").status_code == 404
+    again = api.post("/api/v1/users/alice_456/erase")  # asked again: the same tombstone, not a 404
+    assert again.status_code == 200 and again.json()["state"] == "done"
 
 
 def test_erase_refuses_a_person_other_communities_also_know(
@@ -343,3 +344,13 @@ def test_people_with_any_platform_id_can_be_reached_on_every_users_route(
     erased = api.post(f"{base}/erase")
     assert erased.status_code in (200, 201, 202), erased.json()
     assert not User.objects.filter(pk=person.pk).exists()
+
+
+def test_a_repeated_erase_answers_with_the_same_tombstone(api: APIClient, community: Community) -> None:
+    identity_resolve(community=community, external_id="gone_7", display_name="Gone")
+    first = api.post("/api/v1/users/gone_7/erase")
+    assert first.status_code == 200 and first.json()["state"] == "done"
+    again = api.post("/api/v1/users/gone_7/erase")  # a bot that retried after a timeout
+    assert again.status_code == 200 and again.json()["id"] == first.json()["id"]
+    assert again.json()["completed_at"] >= again.json()["created_at"]
+    assert api.post("/api/v1/users/never_seen/erase").status_code == 404  # nobody had that id

@@ -31,6 +31,7 @@ from memories.services.windows import (
     windows_sweep,
 )
 from memoryhub.ai.offline import OfflineLLM
+from tests.support.db import second_connection
 
 State = ConversationWindowState
 pytestmark = pytest.mark.django_db(transaction=True)  # the second connection sees committed rows
@@ -46,11 +47,8 @@ def t0() -> Iterator[datetime]:
 
 @pytest.fixture
 def other() -> Iterator[psycopg.Connection[Any]]:
-    """A second connection to the test database, as another process would hold one."""
-    params = connection.get_connection_params()
-    with psycopg.connect(**params) as second:
+    with second_connection() as second:
         yield second
-        second.rollback()
 
 
 @pytest.fixture(autouse=True)

@@ -7,6 +7,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
+import numpy as np
 import pytest
 from django.apps import apps
 from django.contrib.admin.models import CHANGE, LogEntry
@@ -29,7 +30,7 @@ from accounts.models import (
     Profile,
     User,
 )
-from accounts.services import apikey_create, membership_set
+from accounts.services import apikey_create, identity_resolve, membership_set
 from chat.models import Channel, ChannelKind, ChatSession, ConversationWindow, Message, Persona
 from chat.services import channel_create, session_open, session_reply
 from memories.extraction_tool import PROFILE_TOOL_NAME
@@ -41,6 +42,7 @@ from memories.services.summaries import (
     session_final_summary_write,
     session_working_summary_refresh,
 )
+from memoryhub.ai.embeddings import embedder_get
 from memoryhub.ai.offline import OfflineLLM
 from memoryhub.ai.types import Completion, ToolCall
 from privacy.services import (
@@ -54,6 +56,7 @@ from privacy.services import (
 )
 from tests.memories import conftest as seed002
 from tests.memories.conftest import Say
+from tests.support.db import second_connection
 from tests.support.extraction import extract_channel_here
 
 pytestmark = pytest.mark.django_db
@@ -471,7 +474,10 @@ def test_erasure_leaves_nothing_that_refers_to_the_person(eve_everywhere: User, 
     # Other people's things stay, without her.
     assert ApiKey.objects.filter(name="discord bot", created_by=None).exists()
     charlie = Memory.objects.get(user=people["charlie"], content__contains="chess")
-    assert charlie.content == "Charlie plays chess with [erased] on Sundays" and charlie.embedding is None
+    assert charlie.content == "Charlie plays chess with [erased] on Sundays"
+    # … searched by what it now says: its vector is the redacted text's, made at once.
+    expected = embedder_get().embed_one(charlie.content)
+    assert charlie.embedding is not None and float(np.dot(np.asarray(charlie.embedding), expected)) > 0.999
     assert Message.objects.filter(content="[erased] told me she plays chess on Sundays").exists()
     assert ChatSession.objects.get(user=people["bob"]).working_summary == "Bob plays chess with [erased] on Sundays."
     assert Profile.objects.get(user=people["bob"]).preferences == ["chess with [erased]"]
@@ -591,3 +597,35 @@ def test_each_erasure_redacts_its_own_name_and_keeps_earlier_history_empty(
     history = list(MemoryRevision.objects.filter(memory_ref=memory.pk).order_by("pk"))
     assert [(r.action, r.before) for r in history] == [("created", None), ("updated", {}), ("updated", {})]
     assert all(r.after is not None and r.after["content"] == memory.content for r in history)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_failed_erasure_is_recorded_with_its_error_and_a_retry_finishes_it(community: Community) -> None:
+    erin = identity_resolve(community=community, external_id="erin_9", display_name="Erin")
+    kept = memory_create(
+        community=community,
+        user=erin,
+        content="Erin keeps bees",
+        kind="fact",
+        importance=0.5,
+        expires_at=None,
+        source=MemorySource.API,
+        actor="system",
+    )
+    with second_connection() as other:
+        other.execute("SELECT id FROM memories_memory WHERE id = %s FOR UPDATE", [kept.pk])  # held elsewhere
+        with connection.cursor() as cursor:
+            cursor.execute("SET lock_timeout = '500ms'")
+        with pytest.raises(Exception, match="lock"):
+            user_erase(user=erin, via="api", community=community)
+        other.rollback()
+    with connection.cursor() as cursor:
+        cursor.execute("SET lock_timeout = 0")
+    (failed,) = ErasureRequest.objects.filter(subject=erin)
+    assert failed.state == "failed" and "lock" in failed.error and failed.completed_at is None
+    assert User.objects.filter(pk=erin.pk).exists() and Memory.objects.filter(pk=kept.pk).exists()  # all or nothing
+
+    tombstone = user_erase(user=erin, via="api", community=community)
+    assert tombstone.pk == failed.pk and tombstone.state == "done" and tombstone.error == ""
+    assert tombstone.completed_at is not None and tombstone.completed_at >= tombstone.created_at
+    assert not User.objects.filter(pk=erin.pk).exists()

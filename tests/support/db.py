@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 import psycopg
 import pytest
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 
 
 @contextmanager
@@ -18,3 +19,12 @@ def refused_by(constraint: str) -> Iterator[None]:
     cause = refusal.value.__cause__
     assert isinstance(cause, psycopg.errors.IntegrityError)
     assert cause.diag.constraint_name == constraint
+
+
+@contextmanager
+def second_connection() -> Iterator[psycopg.Connection[Any]]:
+    """A second connection to the test database, as another process would hold one."""
+    params = connection.get_connection_params()
+    with psycopg.connect(**params) as second:
+        yield second
+        second.rollback()
