@@ -206,6 +206,8 @@ class ChatApi(APIView):
         values = serializer.validated_data
         community = api_key_of(request).community
         persona = persona_get(community=community, name=values.get("persona"))
+        if persona.pk is None:  # the community's defaults give memory, but only a persona can reply
+            raise serializers.ValidationError({"persona": "This community has no persona yet: create one first."})
         user = identity_resolve(
             community=community, external_id=values["user"], display_name=values.get("user_name", "")
         )

@@ -92,9 +92,8 @@ def persona_get(*, community: Community, name: str | None) -> Persona:
             raise exceptions.NotFound(f"No active persona {name!r} in this community.", code="not_found")
         return found
     persona = personas.order_by("pk").first()
-    if persona is None:
-        raise serializers.ValidationError({"persona": "This community has no persona yet."})
-    return persona
+    # No persona yet: the memory settings' defaults, so a bot gets memory before anyone set one up.
+    return persona or Persona(community=community, name="", system_prompt="")
 
 
 class UsedMemoryOutput(serializers.Serializer):
@@ -164,13 +163,18 @@ class ContextApi(APIView):
         serializer.is_valid(raise_exception=True)
         community = api_key_of(request).community
         values = serializer.validated_data
-        user = person_get(community=community, external_id=values["user"])
         persona = persona_get(community=community, name=values.get("persona"))
+        # Someone the bot has not posted about yet has nothing remembered, and a channel it has not
+        # posted in yet no recent talk: an answer all the same, not a 404 (and nothing is written).
+        identity = (
+            ExternalIdentity.objects.filter(community=community, external_id=values["user"])
+            .select_related("user")
+            .first()
+        )
+        user = identity.user if identity is not None else None
         channel = None
         if values.get("channel"):
             channel = Channel.objects.filter(community=community, external_id=values["channel"]).first()
-            if channel is None:
-                raise exceptions.NotFound(f"No channel {values['channel']!r} in this community.", code="not_found")
         result = assemble_context(
             community=community,
             user=user,
@@ -178,13 +182,14 @@ class ContextApi(APIView):
             channel=channel,
             message=values["query"],
             record_access=values["record_access"],
+            stranger_name=values["user"],
         )
         return Response(context_output(result, persona))
 
     @extend_schema(
         operation_id="context_read",
         parameters=[InputSerializer],
-        responses={200: ContextOutput, 404: OpenApiResponse(description="Unknown person, persona or channel.")},
+        responses={200: ContextOutput, 404: OpenApiResponse(description="No active persona of that name.")},
     )
     def get(self, request: Request) -> Response:
         return self._answer(request, request.query_params.dict())
@@ -192,7 +197,7 @@ class ContextApi(APIView):
     @extend_schema(
         operation_id="context_build",
         request=InputSerializer,
-        responses={200: ContextOutput, 404: OpenApiResponse(description="Unknown person, persona or channel.")},
+        responses={200: ContextOutput, 404: OpenApiResponse(description="No active persona of that name.")},
         examples=[
             OpenApiExample(
                 "A question in #general",

@@ -188,7 +188,7 @@ class _Block:
 def assemble_context(
     *,
     community: Community,
-    user: User,
+    user: User | None,
     persona: Persona,
     message: str,
     channel: Channel | None = None,
@@ -197,18 +197,28 @@ def assemble_context(
     query_vector: list[float] | None = None,
     embed_query: bool = True,
     record_access: bool = True,
+    stranger_name: str = "",
 ) -> AssembledContext:
-    """Build the memory context for ``user`` about to be answered by ``persona`` (PRODUCT.md §4.2)."""
+    """Build the memory context for ``user`` about to be answered by ``persona`` (PRODUCT.md §4.2).
+
+    ``user`` None is someone not known here yet (``stranger_name``): nothing is remembered about
+    them, and the context is the persona's prompt and the channel's recent talk.
+    """
     now = now or timezone.now()
-    name = person_display_name(community=community, user=user)
+    name = person_display_name(community=community, user=user) if user is not None else stranger_name
     system_prompt = "\n\n".join(p for p in (persona.system_prompt.strip(), talking_with_line(name)) if p)
-    profile = Profile.objects.filter(user=user, community=community).first()
-    remembering = persona.use_memory and community.memory_enabled and (profile is None or profile.memory_enabled)
+    profile = Profile.objects.filter(user=user, community=community).first() if user is not None else None
+    remembering = (
+        user is not None
+        and persona.use_memory
+        and community.memory_enabled
+        and (profile is None or profile.memory_enabled)
+    )
     block = _Block(persona=persona, name=name, budget=persona.max_memory_tokens, now=now)
     layers = [Layer("persona", text=system_prompt, tokens=token_count(system_prompt))]
     used: list[UsedMemory] = []
 
-    if remembering:
+    if remembering and user is not None:
         embedder = embedder_get()
         if query_vector is None and embed_query and message.strip():
             query_vector = embedder.embed_one(message).tolist()
@@ -238,8 +248,11 @@ def assemble_context(
 
         if profile is not None and profile.summary.strip():
             block.try_add("profile", profile.summary)
+        # The community's defaults (an unsaved persona) have no sessions of their own: any persona's.
+        sessions = ChatSession.objects.filter(user=user, persona__community=community)
         last = (
-            ChatSession.objects.filter(user=user, persona=persona, ended_at__isnull=False)
+            (sessions.filter(persona=persona) if persona.pk else sessions)
+            .filter(ended_at__isnull=False)
             .exclude(final_summary="")
             .exclude(pk=session.pk if session else 0)
             .order_by("-ended_at")

@@ -7,7 +7,7 @@ import json
 import pytest
 from rest_framework.test import APIClient
 
-from accounts.models import Community
+from accounts.models import Community, User
 from accounts.services import identity_resolve
 from chat.models import ChatSession, ConversationWindow, Message, Persona
 from chat.services import persona_create
@@ -85,14 +85,30 @@ def test_context_counts_recalls_unless_the_bot_says_not_to(api: APIClient, commu
     assert austin.access_count == 1 and Memory.objects.filter(access_count=0).count() == 5
 
 
-def test_context_for_unknown_people_personas_or_channels_is_404(
+def test_context_answers_for_people_and_channels_not_seen_yet_and_404s_only_an_unknown_persona(
     api: APIClient, community: Community, mira: Persona
 ) -> None:
     identity_resolve(community=community, external_id="alice_456")
-    assert api.get("/api/v1/context", {"user": "nobody", "query": "hi"}).status_code == 404
+    people = User.objects.count()
+    stranger = api.get("/api/v1/context", {"user": "newcomer_1", "query": "hi there"})
+    assert stranger.status_code == 200, stranger.json()
+    body = stranger.json()
+    assert body["memories"] == [] and body["text"] == ""
+    assert "newcomer_1" in body["messages"][0]["content"]  # the persona knows whom it talks with
+    assert User.objects.count() == people  # asking wrote nothing
+    unknown_channel = api.get("/api/v1/context", {"user": "alice_456", "query": "hi", "channel": "brand-new"})
+    assert unknown_channel.status_code == 200 and unknown_channel.json()["memories"] == []
     assert api.get("/api/v1/context", {"user": "alice_456", "query": "hi", "persona": "Nope"}).status_code == 404
-    assert api.get("/api/v1/context", {"user": "alice_456", "query": "hi", "channel": "nope"}).status_code == 404
     assert api.get("/api/v1/context", {"user": "alice_456"}).json()["error"]["code"] == "invalid"
+
+
+def test_a_community_without_a_persona_gets_memory_from_its_defaults(api: APIClient, community: Community) -> None:
+    _learn(api, community)
+    response = api.get("/api/v1/context", {"user": "alice_456", "query": "what should I pack for Austin?"})
+    assert response.status_code == 200, response.json()
+    assert [m["content"] for m in response.json()["memories"]] == ["Alice is moving to Austin next month"]
+    refused = api.post("/api/v1/chat", {"user": "alice_456", "message": "hi"}, format="json")
+    assert refused.status_code == 400 and "no persona" in json.dumps(refused.json())
 
 
 def test_chat_replies_with_the_memories_it_used_and_stores_both_messages(
