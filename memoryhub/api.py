@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import io
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
-from django.http import Http404, HttpRequest
+from django.core.exceptions import RequestDataTooBig
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import exceptions, status
 from rest_framework.authentication import BaseAuthentication, get_authorization_header
@@ -125,6 +128,31 @@ class LimitedJSONParser(JSONParser):
         return super().parse(stream, media_type, parser_context)
 
 
+def chunked_api_body(get_response: Callable[[HttpRequest], HttpResponse]) -> Callable[[HttpRequest], HttpResponse]:
+    """Middleware: an API request sent with ``Transfer-Encoding: chunked`` (no Content-Length) is
+    read here, up to the size limit, so its body is parsed rather than taken as empty.
+
+    Django reads a body only as far as its Content-Length says (none: nothing), and DRF parses
+    only a body with a length, so the body is read once and handed on with its length set.
+    """
+
+    def middleware(request: HttpRequest) -> HttpResponse:
+        chunked = "chunked" in request.META.get("HTTP_TRANSFER_ENCODING", "").lower()
+        if chunked and request.path.startswith("/api/") and not request.META.get("CONTENT_LENGTH"):
+            limit = settings.MEMORYHUB_API_MAX_BODY_BYTES
+            source = request.environ.get("wsgi.input") if hasattr(request, "environ") else None
+            raw = (source or request).read(limit + 1)
+            if len(raw) > limit:
+                body = {"error": {"code": "request_too_large", "message": f"Request body is over {limit} bytes."}}
+                return JsonResponse(body, status=413)
+            request.META["CONTENT_LENGTH"] = str(len(raw))
+            request._stream = io.BytesIO(raw)  # type: ignore[attr-defined]  # what request.read() reads
+            request._read_started = False  # type: ignore[attr-defined]
+        return get_response(request)
+
+    return middleware
+
+
 class InvalidBatchItem(exceptions.APIException):
     """One item of a batch is invalid: the whole batch is refused, naming the item."""
 
@@ -149,6 +177,8 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
 
     if isinstance(exc, MemoryOffError):
         exc = MemoryOff(str(exc))
+    if isinstance(exc, RequestDataTooBig):  # Django's own limit, reached while reading the body
+        exc = RequestTooLarge(f"Request body is over the limit of {settings.MEMORYHUB_API_MAX_BODY_BYTES} bytes.")
     if isinstance(exc, Http404):
         exc = exceptions.NotFound(str(exc) or "Not found in this community.")
     elif isinstance(exc, DjangoPermissionDenied):

@@ -7,6 +7,7 @@ service, a bulk import or a shell session must still not be able to store it.
 from __future__ import annotations
 
 import hashlib
+from datetime import timedelta
 from typing import Any
 
 import pytest
@@ -286,10 +287,28 @@ def test_finished_erasure_request_with_completion_time_is_accepted(alice: User, 
         requested_by=alice,
         requested_via=ErasureRequest.Via.API,
         state=ErasureRequest.State.DONE,
-        completed_at=timezone.now(),
+        completed_at=timezone.now() + timedelta(seconds=1),  # created_at is set when the row is written
         deleted_counts={"memories": 3},
     )
     assert ErasureRequest.objects.get().state == ErasureRequest.State.DONE
+
+
+def test_an_erasure_cannot_end_before_it_was_requested(alice: User) -> None:
+    with refused_by("erasure_completed_after_created"):
+        ErasureRequest.objects.create(
+            subject=alice,
+            subject_hash=SUBJECT_HASH,
+            requested_via=ErasureRequest.Via.API,
+            state=ErasureRequest.State.DONE,
+            completed_at=timezone.now() - timedelta(seconds=1),
+        )
+
+
+def test_a_failed_erasure_says_why(alice: User) -> None:
+    with refused_by("erasure_failed_has_error"):
+        ErasureRequest.objects.create(
+            subject=alice, subject_hash=SUBJECT_HASH, requested_via=ErasureRequest.Via.API, state="failed"
+        )
 
 
 # --- AuditEvent --------------------------------------------------------------------------

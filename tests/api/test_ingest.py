@@ -205,3 +205,26 @@ def test_the_ingest_service_refuses_the_future_whoever_calls_it(community: Commu
     with pytest.raises(ValueError, match="more than 5 minutes ahead"):
         messages_ingest(community=community, items=[item])
     assert not Message.objects.exists()
+
+
+def _batch_body(items: int, text_length: int = 3900) -> str:
+    return json.dumps(
+        {
+            "messages": [
+                {"channel": "c", "author": "a", "content": "x" * text_length, "message_id": str(i)}
+                for i in range(items)
+            ]
+        }
+    )
+
+
+def test_bodies_up_to_the_documented_limit_are_read_and_larger_ones_get_json_413(api: APIClient) -> None:
+    three_mb = _batch_body(800)  # 3.2 MB: over Django's own 2.5 MB default, under the API's 4 MiB
+    assert 3_000_000 < len(three_mb) < 4 * 1024 * 1024
+    response = api.generic("POST", "/api/v1/messages", three_mb, content_type="application/json")
+    assert response.status_code == 400 and response.json()["error"]["code"] == "invalid"  # read: 800 > 500 items
+    assert "At most 500" in json.dumps(response.json())
+    five_mb = _batch_body(1300)
+    response = api.generic("POST", "/api/v1/messages", five_mb, content_type="application/json")
+    assert response.status_code == 413 and response.json()["error"]["code"] == "request_too_large"
+    assert not Message.objects.exists()

@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import http.client
+import json
 import re
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 
+from accounts.models import ApiKeyScope, Community
+from accounts.services import apikey_create
+from chat.models import Message
 from tests.support.processes import child_environment, gunicorn_serving, http_get
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -23,3 +29,26 @@ def test_gunicorn_serves_the_admin_login_and_its_stylesheet(tmp_path: Path) -> N
         assert stylesheet is not None
         status, css = http_get(f"{base}{stylesheet.group(1)}")
         assert status == 200 and "{" in css
+
+
+def test_a_chunked_api_body_is_read_not_taken_as_empty(tmp_path: Path, community: Community) -> None:
+    _, key = apikey_create(community=community, name="chunky", scopes=ApiKeyScope.values)
+    body = json.dumps({"channel": "general", "author": "alice_456", "content": "I love sailing", "message_id": "c1"})
+    env = child_environment(var_dir=tmp_path, broker_url=None)
+    with gunicorn_serving(env=env, log=tmp_path / "web.log") as base:
+        parts = urlsplit(base)
+        connection = http.client.HTTPConnection(parts.hostname or "", parts.port, timeout=10)
+        pieces = iter([body[:10].encode(), body[10:].encode()])  # no Content-Length: sent in chunks
+        connection.request(
+            "POST",
+            "/api/v1/messages",
+            body=pieces,
+            headers={"Authorization": f"Bearer {key}", "Content-Type": "application/json"},
+            encode_chunked=True,
+        )
+        response = connection.getresponse()
+        answer = json.loads(response.read())
+        connection.close()
+    assert response.status == 202, answer
+    assert answer["accepted"] == 1
+    assert Message.objects.get(external_id="c1").content == "I love sailing"
