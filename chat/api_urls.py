@@ -11,4 +11,5 @@ urlpatterns = [
     path("windows", apis.WindowListApi.as_view(), name="api-windows"),
     path("windows/<int:pk>", apis.WindowDetailApi.as_view(), name="api-window"),
     path("windows/<int:pk>/retry", apis.WindowRetryApi.as_view(), name="api-window-retry"),
+    path("windows/<int:pk>/close", apis.WindowCloseApi.as_view(), name="api-window-close"),
 ]

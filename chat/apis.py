@@ -33,12 +33,13 @@ from chat.models import (
     ChannelKind,
     ChatSession,
     ConversationWindow,
+    ConversationWindowCloseReason,
     ConversationWindowState,
     MessageRole,
 )
 from chat.services import channel_create, session_open, session_reply, session_reply_stream
 from memories.apis import UsedMemoryOutput, persona_get, platform_ids
-from memories.services.windows import window_due_at, window_retry
+from memories.services.windows import window_close, window_due_at, window_retry
 from memoryhub.api import HasScope, InvalidBatchItem, api_key_of
 from memoryhub.streaming import event_stream_response
 
@@ -413,3 +414,37 @@ class WindowRetryApi(APIView):
             )
         window.refresh_from_db()
         return Response(WindowOutput(window).data, status=status.HTTP_202_ACCEPTED)
+
+
+class WindowCloseApi(APIView):
+    """Close an open window now and queue its extraction, instead of waiting for the quiet time."""
+
+    permission_classes = [HasScope]
+    required_scope = ApiKeyScope.MEMORIES_WRITE
+
+    @extend_schema(
+        operation_id="windows_close",
+        description=(
+            "Extract a conversation now: the open window closes (reason `manual`) and a worker extracts it "
+            "within seconds, as the quiet time would have done later. Scope `memories:write`."
+        ),
+        request=None,
+        responses={
+            202: WindowOutput,
+            404: OpenApiResponse(description="No such window in this community."),
+            409: OpenApiResponse(description="The window is not open (`not_open`): it was closed already."),
+        },
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        window = get_object_or_404(
+            ConversationWindow.objects.select_related("channel"),
+            pk=pk,
+            channel__community=api_key_of(request).community,
+        )
+        if window.state != ConversationWindowState.OPEN:
+            return Response(
+                {"error": {"code": "not_open", "message": f"Window {pk} is {window.state}, not open."}},
+                status=status.HTTP_409_CONFLICT,
+            )
+        closed = window_close(window=window, reason=ConversationWindowCloseReason.MANUAL)
+        return Response(WindowOutput(closed).data, status=status.HTTP_202_ACCEPTED)

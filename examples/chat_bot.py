@@ -5,20 +5,22 @@ It reads the channel from standard input, one message a line, as ``name: text`` 
 a Discord or Slack gateway: swap `lines()` for your platform's event loop). Run it against
 `make run` with the demo key that `make run` printed:
 
-    MEMORYHUB_API_KEY=mh_… python examples/chat_bot.py
+    MEMORYHUB_API_KEY=mh_… .venv/bin/python examples/chat_bot.py
     alice: I'm moving to Austin next month!
     bob: nice, when?
     alice: @mira any tips for the move?
 
-Needs only httpx (pip install httpx). Environment: MEMORYHUB_URL (default
-http://127.0.0.1:8000), MEMORYHUB_API_KEY (a key with the ingest, context and chat scopes),
-BOT_CHANNEL (default "general"), BOT_PERSONA (default: the community's first persona).
+Needs only httpx, which `make run` installs (run it with `.venv/bin/python`). Environment:
+MEMORYHUB_URL (default http://127.0.0.1:8000), MEMORYHUB_API_KEY (a key with the ingest,
+context and chat scopes), BOT_CHANNEL (default "general"), BOT_PERSONA (default Mira, the demo's
+first persona: the bot answers messages that mention @name, in any case).
 """
 
 from __future__ import annotations
 
 import itertools
 import os
+import re
 import sys
 from collections.abc import Iterator
 from datetime import UTC, datetime
@@ -26,7 +28,7 @@ from typing import Any
 
 import httpx
 
-BOT_NAME = "mira"
+DEFAULT_PERSONA = "Mira"
 
 
 def lines() -> Iterator[tuple[str, str]]:
@@ -36,17 +38,21 @@ def lines() -> Iterator[tuple[str, str]]:
             yield author.strip().lower(), text.strip()
 
 
-def answer(api: httpx.Client, *, channel: str, persona: str | None, author: str, text: str) -> None:
-    body: dict[str, Any] = {"user": author, "user_name": author.title(), "message": text, "channel": channel}
-    if persona:
-        body["persona"] = persona
+def answer(api: httpx.Client, *, channel: str, persona: str, author: str, text: str) -> None:
+    body: dict[str, Any] = {
+        "user": author,
+        "user_name": author.title(),
+        "message": text,
+        "channel": channel,
+        "persona": persona,
+    }
     response = api.post("/chat", json=body)
     if response.status_code != 200:
         print(f"[memoryhub] {response.status_code}: {response.json()['error']['message']}", file=sys.stderr)
         return
     reply = response.json()
     recalled = "; ".join(m["content"] for m in reply["memories"]) or "nothing yet"
-    print(f"{BOT_NAME}: {reply['reply']}")
+    print(f"{persona.lower()}: {reply['reply']}")
     print(f"   (remembered: {recalled})")
     sys.stdout.flush()
 
@@ -57,7 +63,8 @@ def main() -> int:
         print("Set MEMORYHUB_API_KEY (make run prints the demo key once).", file=sys.stderr)
         return 2
     channel = os.environ.get("BOT_CHANNEL", "general")
-    persona = os.environ.get("BOT_PERSONA")
+    persona = os.environ.get("BOT_PERSONA") or DEFAULT_PERSONA
+    addressed = re.compile(rf"@{re.escape(persona)}\b", re.IGNORECASE)
     api = httpx.Client(
         base_url=os.environ.get("MEMORYHUB_URL", "http://127.0.0.1:8000") + "/api/v1",
         headers={"Authorization": f"Bearer {key}"},
@@ -65,9 +72,9 @@ def main() -> int:
     )
     ids = itertools.count(int(datetime.now(UTC).timestamp() * 1000))
     for author, text in lines():
-        if f"@{BOT_NAME}" in text.lower():
+        if addressed.search(text):
             # Talking to the bot: /chat stores the question and the reply in the channel itself.
-            answer(api, channel=channel, persona=persona, author=author, text=text.replace(f"@{BOT_NAME}", "").strip())
+            answer(api, channel=channel, persona=persona, author=author, text=addressed.sub("", text).strip())
             continue
         message: dict[str, Any] = {
             "channel": channel,

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import io
 import json
 
 import pytest
+from django.core.management import call_command
 from rest_framework.test import APIClient
 
 from accounts.models import Community, User
@@ -153,3 +155,28 @@ def test_a_failed_window_is_listed_and_retried_through_the_api(api: APIClient, c
     retried = api.post(f"/api/v1/windows/{window.pk}/retry")
     assert retried.status_code == 202 and retried.json()["state"] == "due"
     assert api.post(f"/api/v1/windows/{window.pk}/retry").status_code == 409
+
+
+def test_a_bot_closes_a_window_to_have_it_extracted_now(api: APIClient, community: Community) -> None:
+    api.post(
+        "/api/v1/messages", {"channel": "general", "author": "alice_456", "content": "I love sailing"}, format="json"
+    )
+    window = ConversationWindow.objects.get()
+    closed = api.post(f"/api/v1/windows/{window.pk}/close")
+    assert closed.status_code == 202 and closed.json()["state"] == "due"
+    window.refresh_from_db()
+    assert (window.state, window.close_reason, window.enqueued_at is not None) == ("due", "manual", True)
+    again = api.post(f"/api/v1/windows/{window.pk}/close")
+    assert again.status_code == 409 and again.json()["error"]["code"] == "not_open"
+
+
+def test_operators_close_windows_with_a_command(api: APIClient, community: Community) -> None:
+    for channel in ["general", "random"]:
+        api.post("/api/v1/messages", {"channel": channel, "author": "bob_1", "content": "hello all"}, format="json")
+    output = io.StringIO()
+    call_command("close_windows", "--community", community.slug, "--channel", "random", stdout=output)
+    assert "1 window closed" in output.getvalue()
+    states = dict(ConversationWindow.objects.values_list("channel__external_id", "state"))
+    assert states == {"general": "open", "random": "due"}
+    call_command("close_windows", stdout=output)
+    assert set(ConversationWindow.objects.values_list("state", flat=True)) == {"due"}

@@ -26,7 +26,7 @@ def test_the_example_bot_forwards_messages_and_answers_when_addressed(community:
             [sys.executable, "examples/chat_bot.py"],
             cwd=PROJECT_DIR,
             env=env | {"MEMORYHUB_URL": base, "MEMORYHUB_API_KEY": key},
-            input="alice: I'm moving to Austin next month!\nbob: nice, when?\nalice: @mira any tips for the move?\n",
+            input="alice: I'm moving to Austin next month!\nbob: nice, when?\nalice: @Mira any tips for the move?\n",
             capture_output=True,
             text=True,
             timeout=120,
@@ -38,3 +38,24 @@ def test_the_example_bot_forwards_messages_and_answers_when_addressed(community:
     assert [m.content for m in observed] == ["I'm moving to Austin next month!", "nice, when?"]
     session = ChatSession.objects.get()
     assert list(session.messages.order_by("pk").values_list("role", flat=True)) == ["user", "assistant"]
+
+
+def test_the_example_bot_answers_to_the_persona_it_is_told_to_be(community: Community, tmp_path: Path) -> None:
+    persona_create(community=community, name="Mira", system_prompt="You are Mira.")
+    persona_create(community=community, name="Sage", system_prompt="You are Sage.")
+    _, key = apikey_create(community=community, name="example", scopes=["ingest", "context", "chat"])
+    env = child_environment(var_dir=tmp_path, broker_url=None)
+    with gunicorn_serving(env=env, log=tmp_path / "web.log") as base:
+        bot = subprocess.run(
+            [sys.executable, "examples/chat_bot.py"],
+            cwd=PROJECT_DIR,
+            env=env | {"MEMORYHUB_URL": base, "MEMORYHUB_API_KEY": key, "BOT_PERSONA": "Sage"},
+            input="alice: @mira are you there?\nalice: @SAGE hello!\n",
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+    assert bot.returncode == 0, bot.stderr
+    assert bot.stdout.startswith("sage: ") and bot.stdout.count("sage: ") == 1  # @mira is just talk now
+    assert ChatSession.objects.get().persona.name == "Sage"
