@@ -8,7 +8,8 @@ from rest_framework.test import APIClient
 
 from accounts.models import ApiKey, ApiKeyScope, Community
 from accounts.services import apikey_revoke, identity_resolve
-from chat.models import ConversationWindow, Message
+from chat.models import ChatSession, ConversationWindow, Message
+from chat.services import channel_create, persona_create, session_open
 from tests.api.conftest import KeyClient
 
 pytestmark = pytest.mark.django_db
@@ -67,7 +68,11 @@ def test_a_missing_scope_is_403_and_nothing_is_stored(community: Community, key_
 def test_a_key_of_one_community_cannot_touch_another(
     community: Community, other_community: Community, key_client: KeyClient
 ) -> None:
-    identity_resolve(community=other_community, external_id="bookworm_1", display_name="Bea")
+    bea = identity_resolve(community=other_community, external_id="bookworm_1", display_name="Bea")
+    club = persona_create(community=other_community, name="Librarian", system_prompt="You are the librarian.")
+    desk = channel_create(community=other_community, name="desk", external_id="desk")
+    their_session = session_open(user=bea, persona=club, channel=desk)
+    ChatSession.objects.filter(pk=their_session.pk).update(final_summary="Bea is reading Dune.")
     outsider = key_client(other_community)
     outsider.post("/api/v1/messages", {**MESSAGE, "author": "bookworm_1"}, format="json")
     window = ConversationWindow.objects.get()
@@ -78,6 +83,8 @@ def test_a_key_of_one_community_cannot_touch_another(
     assert theirs.status_code == 200 and theirs.json()["memories"] == [] and theirs.json()["text"] == ""
     assert ours.get(f"/api/v1/windows/{window.pk}").status_code == 404
     assert ours.post(f"/api/v1/windows/{window.pk}/retry").status_code == 404
+    assert ours.post(f"/api/v1/windows/{window.pk}/close").status_code == 404
     assert ours.get("/api/v1/windows").json()["results"] == []
-    assert ours.get("/api/v1/sessions").json()["results"] == []
+    assert ours.get("/api/v1/sessions").json()["results"] == []  # theirs holds a summary
+    assert [s["id"] for s in outsider.get("/api/v1/sessions").json()["results"]] == [their_session.pk]
     assert _counts() == before

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import threading
+from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
 import pytest
-from django.db import connection, transaction
 from django.utils import timezone
 
 from accounts.models import Community, User
@@ -15,11 +14,14 @@ from chat.models import Channel
 from chat.services import message_record
 from memories.models import Memory, MemoryRevision, MemoryRevisionActor
 from memories.services.maintenance import (
+    _LOCK_CLASS,
+    _LOCKS,
     memories_cap_enforce_all,
     memories_decay_importance,
     memories_prune_expired,
 )
 from memories.services.memory import memory_create
+from tests.support.db import second_connection
 
 
 def remember(community: Community, user: User, content: str, *, importance: float = 0.6, **fields: Any) -> Memory:
@@ -106,30 +108,29 @@ def test_decay_lowers_only_memories_nobody_recalled_today(community: Community, 
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_second_run_at_the_same_time_does_nothing(community: Community, alice: User) -> None:
-    memory = remember(community, alice, "Alice is tired today", expires_at=timezone.now() + timedelta(days=1))
-    Memory.objects.filter(pk=memory.pk).update(
-        created_at=timezone.now() - timedelta(days=2), expires_at=timezone.now() - timedelta(minutes=1)
-    )
-    holding, release = threading.Event(), threading.Event()
-    results: list[int] = []
-
-    def first_run() -> None:
-        try:
-            with transaction.atomic():
-                results.append(memories_prune_expired())
-                holding.set()
-                release.wait(10)  # still inside the first run's transaction, lock held
-        finally:
-            connection.close()
-
-    first = threading.Thread(target=first_run)
-    first.start()
-    assert holding.wait(10)
-    assert memories_prune_expired() == 0  # the second run sees the lock and leaves
-    release.set()
-    first.join()
-    assert results == [1] and not Memory.objects.exists()
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("job", "run"),
+    [("prune", memories_prune_expired), ("cap", memories_cap_enforce_all), ("decay", memories_decay_importance)],
+)
+def test_a_run_finding_another_one_holding_the_jobs_lock_does_nothing(
+    community: Community, alice: User, job: str, run: Callable[[], int]
+) -> None:
+    Community.objects.filter(pk=community.pk).update(max_memories_per_user=1)
+    for text in ["Alice is tired today", "Alice likes tea"]:
+        memory = remember(community, alice, text, importance=0.5)
+        Memory.objects.filter(pk=memory.pk).update(
+            created_at=timezone.now() - timedelta(days=2), expires_at=timezone.now() - timedelta(minutes=1)
+        )
+    before = sorted(Memory.objects.values_list("id", "importance"))
+    with second_connection() as other:  # another worker's run, inside its transaction
+        other.execute("SELECT pg_advisory_xact_lock(%s, %s)", [_LOCK_CLASS, _LOCKS[job]])
+        assert run() == 0
+        assert sorted(Memory.objects.values_list("id", "importance")) == before  # nothing twice
+        other.rollback()  # that run ends
+    assert run() > 0  # now the lock is free: this run does the work, once
+    if job == "decay":
+        assert {importance for _, importance in Memory.objects.values_list("id", "importance")} == {0.5 * 0.99}
 
 
 @pytest.mark.django_db

@@ -629,3 +629,26 @@ def test_a_failed_erasure_is_recorded_with_its_error_and_a_retry_finishes_it(com
     assert tombstone.pk == failed.pk and tombstone.state == "done" and tombstone.error == ""
     assert tombstone.completed_at is not None and tombstone.completed_at >= tombstone.created_at
     assert not User.objects.filter(pk=erin.pk).exists()
+
+
+def test_erasure_redacts_only_names_that_point_at_the_person_alone(community: Community) -> None:
+    ed = identity_resolve(community=community, external_id="ed_1", display_name="Ed")  # too short to redact
+    ed.first_name = "Samira"
+    ed.save()
+    identity_resolve(community=community, external_id="samira_2", display_name="Samira")  # another Samira
+    mentioned = identity_resolve(community=community, external_id="kai_3", display_name="Kai")
+    memory = memory_create(
+        community=community,
+        user=mentioned,
+        content="Kai plays chess with Samira and Ed, edited by ed_1",
+        kind="fact",
+        importance=0.5,
+        expires_at=None,
+        source=MemorySource.API,
+        actor="system",
+    )
+    user_erase(user=ed, via="api", community=community)
+    memory.refresh_from_db()
+    # "Samira" is someone else's name too, "Ed" is too short to tell apart from "edited": both stay;
+    # the handle that was Ed's alone goes.
+    assert memory.content == "Kai plays chess with Samira and Ed, edited by [erased]"
