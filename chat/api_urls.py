@@ -6,6 +6,7 @@ from chat import apis
 
 urlpatterns = [
     path("messages", apis.MessagesApi.as_view(), name="api-messages"),
+    path("messages/<str:channel>/<str:message_id>", apis.MessageDetailApi.as_view(), name="api-message"),
     path("chat", apis.ChatApi.as_view(), name="api-chat"),
     path("sessions", apis.SessionListApi.as_view(), name="api-sessions"),
     path("windows", apis.WindowListApi.as_view(), name="api-windows"),

@@ -35,12 +35,21 @@ from chat.models import (
     ConversationWindow,
     ConversationWindowCloseReason,
     ConversationWindowState,
+    Message,
     MessageRole,
 )
-from chat.services import channel_create, session_open, session_reply, session_reply_stream
+from chat.services import (
+    channel_create,
+    message_delete,
+    message_edit,
+    session_open,
+    session_reply,
+    session_reply_stream,
+)
 from memories.apis import UsedMemoryOutput, persona_get, platform_ids
 from memories.services.windows import window_close, window_due_at, window_retry
 from memoryhub.api import HasScope, InvalidBatchItem, api_key_of
+from memoryhub.api_docs import BOT_ERRORS, error_responses
 from memoryhub.streaming import event_stream_response
 
 API_CHANNEL = "api"  # chats that name no channel happen here
@@ -448,3 +457,64 @@ class WindowCloseApi(APIView):
             )
         closed = window_close(window=window, reason=ConversationWindowCloseReason.MANUAL)
         return Response(WindowOutput(closed).data, status=status.HTTP_202_ACCEPTED)
+
+
+class MessageDetailApi(APIView):
+    """A message the platform edited or deleted after the bot posted it."""
+
+    permission_classes = [HasScope]
+    required_scope = ApiKeyScope.INGEST
+
+    class EditInput(serializers.Serializer):
+        content = serializers.CharField(max_length=MESSAGE_MAX_LENGTH, trim_whitespace=True)
+
+    def _message(self, request: Request, channel: str, message_id: str) -> Message:
+        return get_object_or_404(
+            Message.objects.select_related("window"),
+            channel__community=api_key_of(request).community,
+            channel__external_id=channel,
+            external_id=message_id,
+        )
+
+    @extend_schema(
+        operation_id="messages_edit",
+        description=(
+            "The platform edited a message: the new text replaces the old. If its conversation was extracted "
+            "already, the message is extracted again with what it now says. Scope `ingest`."
+        ),
+        request=EditInput,
+        responses={
+            200: OpenApiResponse(description="The message as stored now: {id, message_id, content, window}."),
+            **error_responses(400, *BOT_ERRORS, 404, e404="No message with this id in this channel."),
+        },
+    )
+    def patch(self, request: Request, channel: str, message_id: str) -> Response:
+        serializer = self.EditInput(data=request.data if isinstance(request.data, dict) else {})
+        serializer.is_valid(raise_exception=True)
+        message = message_edit(
+            message=self._message(request, channel, message_id), content=serializer.validated_data["content"]
+        )
+        return Response(
+            {
+                "id": message.pk,
+                "message_id": message.external_id,
+                "content": message.content,
+                "window": message.window_id,
+            }
+        )
+
+    @extend_schema(
+        operation_id="messages_delete",
+        description=(
+            "The platform deleted a message: it is deleted here too, with the memories it was the only source of "
+            "(their history says why). Scope `ingest`."
+        ),
+        request=None,
+        responses={
+            200: OpenApiResponse(description="{memories_deleted}: how many memories went with it."),
+            **error_responses(*BOT_ERRORS, 404, e404="No message with this id in this channel."),
+        },
+    )
+    def delete(self, request: Request, channel: str, message_id: str) -> Response:
+        forgotten = message_delete(message=self._message(request, channel, message_id))
+        return Response({"memories_deleted": forgotten})

@@ -27,10 +27,11 @@ from chat.models import (
     web_channel_external_id,
 )
 from memories.extraction_tool import REMEMBER_TOOL, REMEMBER_TOOL_NAME
-from memories.models import Memory
+from memories.models import Memory, MemoryRevisionAction, MemoryRevisionActor
 from memories.services.context import AssembledContext, assemble_context
+from memories.services.memory import memories_delete_with_revisions
 from memories.services.remember import remember_apply
-from memories.services.windows import window_close, window_from_messages, window_message_add
+from memories.services.windows import window_close, window_from_messages, window_message_add, windows_recount
 from memoryhub.ai.llm import llm_get
 from memoryhub.ai.types import LLM, Purpose
 
@@ -102,6 +103,49 @@ def message_record(
             window_message_add(message=message)  # sets message.window before the one INSERT
         message.save()
     return message
+
+
+EXTRACTED_STATES = (ConversationWindowState.EXTRACTING, ConversationWindowState.DONE, ConversationWindowState.FAILED)
+
+
+@transaction.atomic
+def message_edit(*, message: Message, content: str) -> Message:
+    """The platform edited a message: the new text replaces the old. A message whose window was
+    extracted already (or is being extracted) joins the channel's open window, so what it now
+    says is extracted too; memories it was the source of are revisited there."""
+    locked = Message.objects.select_for_update(of=("self",)).select_related("window").get(pk=message.pk)
+    if locked.content == content:
+        return locked
+    locked.content = content
+    locked.full_clean(exclude=["window", "session", "persona", "author", "channel", "reply_to"])
+    old_window = locked.window
+    if old_window is not None and old_window.state in EXTRACTED_STATES:
+        locked.window = None
+        window_message_add(message=locked)
+    locked.save(update_fields=["content", "window"])
+    if locked.window != old_window and old_window is not None:
+        windows_recount(window_ids=[old_window.pk])
+    return locked
+
+
+@transaction.atomic
+def message_delete(*, message: Message) -> int:
+    """The platform deleted a message: it goes, and so do the memories it was the only source of
+    (each with its revision). Returns how many memories went."""
+    only_source = Memory.objects.filter(source_messages=message).exclude(
+        pk__in=Memory.source_messages.through.objects.exclude(message=message).values("memory_id")
+    )
+    forgotten = memories_delete_with_revisions(
+        memories=only_source,
+        action=MemoryRevisionAction.FORGOTTEN,
+        actor=MemoryRevisionActor.SYSTEM,
+        reason="the message it came from was deleted",
+    )
+    window_id = message.window_id
+    Message.objects.filter(pk=message.pk).delete()
+    if window_id is not None:
+        windows_recount(window_ids=[window_id])
+    return forgotten
 
 
 def session_open(*, user: User, persona: Persona, channel: Channel) -> ChatSession:

@@ -44,7 +44,7 @@ from django.conf import settings
 from django.contrib.admin.models import LogEntry
 from django.contrib.contenttypes.models import ContentType
 from django.db import connection, models, transaction
-from django.db.models import Exists, OuterRef, Q, QuerySet
+from django.db.models import Q, QuerySet
 from django.db.models.functions import Cast, Lower
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
@@ -63,7 +63,7 @@ from accounts.models import (
     User,
 )
 from accounts.services import profile_memory_enabled_set
-from chat.models import ChatSession, ConversationWindow, Message, Persona
+from chat.models import ChatSession, Message, Persona
 from memories.models import (
     Entity,
     Memory,
@@ -73,6 +73,7 @@ from memories.models import (
 )
 from memories.services.embeddings import memories_embed_now
 from memories.services.memory import memories_delete_with_revisions, memory_snapshot
+from memories.services.windows import windows_recount
 
 REDACTED = "[erased]"
 MIN_NAME_LENGTH = 3
@@ -710,26 +711,6 @@ def _others_redact(
     return memories
 
 
-def _windows_recount(window_ids: list[int], counts: Counter[str]) -> None:
-    """Windows keep counting only the messages they still hold; the ones left empty go."""
-    if not window_ids:
-        return
-    _sql(
-        """
-        UPDATE chat_conversationwindow AS w
-        SET message_count = m.n, first_message_at = m.first, last_message_at = m.last, updated_at = now()
-        FROM (SELECT window_id, count(*) AS n, min(created_at) AS first, max(created_at) AS last
-              FROM chat_message WHERE window_id = ANY(%(ids)s) GROUP BY window_id) AS m
-        WHERE w.id = m.window_id
-        """,
-        {"ids": window_ids},
-    )
-    empty = ConversationWindow.objects.filter(pk__in=window_ids).filter(
-        ~Exists(Message.objects.filter(window=OuterRef("pk")))
-    )
-    _delete(empty, counts)
-
-
 def identity_hash(*, community_id: int, external_id: str) -> str:
     """A platform id's pseudonym on a tombstone: HMAC-SHA256 of (community, id), keyed with SECRET_KEY."""
     return salted_hmac("memoryhub.privacy.identity", f"{community_id}:{external_id}", algorithm="sha256").hexdigest()
@@ -859,7 +840,7 @@ def _erase(
     window_ids = list(theirs.exclude(window=None).values_list("window_id", flat=True).distinct())
     _delete(theirs, deleted)
     _delete(ChatSession.objects.filter(user=locked), deleted)
-    _windows_recount(window_ids, deleted)
+    deleted.update(windows_recount(window_ids=window_ids))
 
     changed_memories |= set(_others_redact(locked, names, community_ids, redacted, deleted))
     if changed_memories:

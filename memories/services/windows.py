@@ -12,7 +12,7 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import connection, transaction
-from django.db.models import F, Q, QuerySet
+from django.db.models import Exists, F, OuterRef, Q, QuerySet
 from django.utils import timezone
 
 from accounts.models import Community
@@ -328,3 +328,26 @@ def window_retry(*, window: ConversationWindow) -> bool:
     if updated:
         _extraction_enqueue([window.pk])
     return bool(updated)
+
+
+def windows_recount(*, window_ids: Sequence[int]) -> dict[str, int]:
+    """After messages left these windows: each counts only the messages it still holds, and the
+    ones left empty go. Returns the rows deleted per model (as ``QuerySet.delete`` does)."""
+    if not window_ids:
+        return {}
+    with connection.cursor() as cursor:
+        cursor.execute(
+            """
+            UPDATE chat_conversationwindow AS w
+            SET message_count = m.n, first_message_at = m.first, last_message_at = m.last, updated_at = now()
+            FROM (SELECT window_id, count(*) AS n, min(created_at) AS first, max(created_at) AS last
+                  FROM chat_message WHERE window_id = ANY(%(ids)s) GROUP BY window_id) AS m
+            WHERE w.id = m.window_id
+            """,
+            {"ids": list(window_ids)},
+        )
+    empty = ConversationWindow.objects.filter(pk__in=window_ids).filter(
+        ~Exists(Message.objects.filter(window=OuterRef("pk")))
+    )
+    _, deleted = empty.only("pk").delete()
+    return {label: count for label, count in deleted.items() if count}
