@@ -48,21 +48,21 @@ from chat.services import (
 )
 from memories.apis import UsedMemoryOutput, persona_get, platform_ids
 from memories.services.windows import window_close, window_due_at, window_retry
-from memoryhub.api import HasScope, InvalidBatchItem, api_key_of
+from memoryhub.api import HasScope, InvalidBatchItem, StrictCharField, StrictInput, api_key_of
 from memoryhub.api_docs import BOT_ERRORS, error_responses
 from memoryhub.streaming import event_stream_response
 
 API_CHANNEL = "api"  # chats that name no channel happen here
 
 
-class MessageInput(serializers.Serializer):
+class MessageInput(StrictInput):
     channel = serializers.CharField(max_length=200, help_text="The bot's channel id (created on first sight).")
     channel_name = serializers.CharField(max_length=200, required=False, allow_blank=True)
     author = serializers.CharField(
         max_length=200, required=False, allow_null=True, help_text="The person's platform id; empty for the bot."
     )
     author_name = serializers.CharField(max_length=200, required=False, allow_blank=True)
-    content = serializers.CharField(max_length=MESSAGE_MAX_LENGTH, trim_whitespace=True)
+    content = StrictCharField(max_length=MESSAGE_MAX_LENGTH, trim_whitespace=True)
     sent_at = serializers.DateTimeField(required=False, help_text="When it was said; default now.")
     message_id = serializers.CharField(
         max_length=200, required=False, allow_null=True, help_text="The bot's message id: retries never duplicate."
@@ -174,13 +174,13 @@ class ChatApi(APIView):
     permission_classes = [HasScope]
     required_scope = ApiKeyScope.CHAT
 
-    class InputSerializer(serializers.Serializer):
+    class InputSerializer(StrictInput):
         class Meta:
             ref_name = "ChatInput"
 
         user = serializers.CharField(max_length=200, help_text="The person's platform id (created on first sight).")
         user_name = serializers.CharField(max_length=200, required=False, allow_blank=True)
-        message = serializers.CharField(max_length=MESSAGE_MAX_LENGTH)
+        message = StrictCharField(max_length=MESSAGE_MAX_LENGTH)
         persona = serializers.CharField(max_length=100, required=False)
         channel = serializers.CharField(max_length=200, required=False, help_text=f"Default '{API_CHANNEL}'.")
         stream = serializers.BooleanField(default=False, help_text="Answer as text/event-stream.")
@@ -465,8 +465,8 @@ class MessageDetailApi(APIView):
     permission_classes = [HasScope]
     required_scope = ApiKeyScope.INGEST
 
-    class EditInput(serializers.Serializer):
-        content = serializers.CharField(max_length=MESSAGE_MAX_LENGTH, trim_whitespace=True)
+    class EditInput(StrictInput):
+        content = StrictCharField(max_length=MESSAGE_MAX_LENGTH, trim_whitespace=True)
 
     def _message(self, request: Request, channel: str, message_id: str) -> Message:
         return get_object_or_404(

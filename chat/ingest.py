@@ -17,6 +17,7 @@ from django.utils import timezone
 from accounts.models import Community, ExternalIdentity, Membership, Profile, User
 from chat.models import Channel, ChannelKind, ConversationWindow, Message, MessageRole
 from memories.services.windows import windows_messages_add
+from memoryhub.text import text_clean
 
 MAX_BATCH = 500
 MAX_FUTURE = timedelta(minutes=5)  # clocks drift; a message from further ahead is a bot's bug
@@ -100,7 +101,7 @@ def _ingest(community: Community, items: Sequence[IngestItem]) -> IngestResult:
             continue
         message = Message(
             channel=channel,
-            content=item.content,
+            content=text_clean(item.content),
             role=item.role,
             author=people.get(item.author) if item.author is not None else None,
             created_at=item.sent_at,

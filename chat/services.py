@@ -34,6 +34,7 @@ from memories.services.remember import remember_apply
 from memories.services.windows import window_close, window_from_messages, window_message_add, windows_recount
 from memoryhub.ai.llm import llm_get
 from memoryhub.ai.types import LLM, Purpose
+from memoryhub.text import text_clean
 
 
 def persona_create(*, community: Community, name: str, system_prompt: str, **settings: object) -> Persona:
@@ -87,7 +88,7 @@ def message_record(
     """
     message = Message(
         channel=channel,
-        content=content,
+        content=text_clean(content),
         role=role,
         author=author,
         persona=persona,
@@ -116,7 +117,7 @@ def message_edit(*, message: Message, content: str) -> Message:
     locked = Message.objects.select_for_update(of=("self",)).select_related("window").get(pk=message.pk)
     if locked.content == content:
         return locked
-    locked.content = content
+    locked.content = text_clean(content)
     locked.full_clean(exclude=["window", "session", "persona", "author", "channel", "reply_to"])
     old_window = locked.window
     if old_window is not None and old_window.state in EXTRACTED_STATES:

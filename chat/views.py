@@ -34,6 +34,7 @@ from chat.services import (
 from memories.models import Memory, MemoryRevision, MemoryRevisionActor
 from memoryhub.ai.types import LLMError
 from memoryhub.streaming import event_stream_response
+from memoryhub.text import text_clean
 
 logger = logging.getLogger(__name__)
 HISTORY_SHOWN = 100  # the newest messages of a session the page shows
@@ -115,7 +116,7 @@ def chat_persona(request: HttpRequest, persona_id: int) -> HttpResponse:
 def chat_send(request: HttpRequest, persona_id: int) -> HttpResponse:
     user = _me(request)
     persona = persona_get_for_person(user=user, pk=persona_id)
-    text = request.POST.get("text", "").strip()
+    text = text_clean(request.POST.get("text", "")).strip()
     if not text or len(text) > MESSAGE_MAX_LENGTH:
         error = "Write something first." if not text else f"That is too long: at most {MESSAGE_MAX_LENGTH} characters."
         response = render(request, "chat/_error.html", {"error": error})

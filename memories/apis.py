@@ -41,7 +41,7 @@ from memories.services.context import (
 )
 from memories.services.memory import memory_create, memory_delete, memory_update
 from memoryhub.ai.embeddings import EmbeddingUnavailableError, embedder_get
-from memoryhub.api import HasScope, api_key_of
+from memoryhub.api import HasScope, StrictCharField, StrictInput, api_key_of
 from memoryhub.api_docs import BOT_ERRORS, error_responses
 
 # --- Shared by every API view: errors as documented, people by platform id -----------------------
@@ -323,8 +323,8 @@ def _expiration_validate(attrs: dict[str, Any], *, said_at: datetime | None = No
     return attrs
 
 
-class MemoryFieldsInput(serializers.Serializer):
-    content = serializers.CharField(max_length=MEMORY_MAX_LENGTH, help_text="A self-contained fact about the person.")
+class MemoryFieldsInput(StrictInput):
+    content = StrictCharField(max_length=MEMORY_MAX_LENGTH, help_text="A self-contained fact about the person.")
     kind = serializers.ChoiceField(choices=MemoryKind.choices, default=MemoryKind.FACT)
     topics = serializers.ListField(
         child=serializers.CharField(max_length=40), max_length=10, default=list, help_text="Tags, lower-cased."
@@ -336,7 +336,7 @@ class MemoryFieldsInput(serializers.Serializer):
     expiration = serializers.ChoiceField(
         choices=list(EXPIRATIONS), required=False, help_text="A lifetime from now, instead of expires_at."
     )
-    context = serializers.CharField(max_length=500, required=False, allow_blank=True, default="")
+    context = StrictCharField(max_length=500, required=False, allow_blank=True, default="")
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         return _expiration_validate(attrs)
@@ -640,11 +640,11 @@ class MemorySearchApi(APIView):
     permission_classes = [HasScope]
     required_scope = ApiKeyScope.MEMORIES_READ
 
-    class InputSerializer(serializers.Serializer):
+    class InputSerializer(StrictInput):
         class Meta:
             ref_name = "MemorySearchInput"
 
-        query = serializers.CharField(max_length=4000)
+        query = StrictCharField(max_length=4000)
         user = serializers.CharField(
             max_length=200, required=False, help_text="A person's platform id; without it, the whole community."
         )

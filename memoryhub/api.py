@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -12,8 +12,8 @@ from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
-from rest_framework import exceptions, status
-from rest_framework.authentication import BaseAuthentication, get_authorization_header
+from rest_framework import exceptions, serializers, status
+from rest_framework.authentication import BaseAuthentication, SessionAuthentication, get_authorization_header
 from rest_framework.pagination import CursorPagination
 from rest_framework.parsers import JSONParser
 from rest_framework.permissions import BasePermission
@@ -23,6 +23,7 @@ from rest_framework.throttling import SimpleRateThrottle
 
 from accounts.models import ApiKey, Community
 from accounts.services import MemoryOffError, apikey_authenticate
+from memoryhub.text import text_clean
 
 
 @dataclass(frozen=True)
@@ -108,6 +109,48 @@ class NewestFirst(CursorPagination):
     page_size = 50
     page_size_query_param = "page_size"
     max_page_size = 200
+
+    def decode_cursor(self, request: Request) -> Any:
+        try:
+            return super().decode_cursor(request)
+        except exceptions.NotFound as error:  # DRF's answer to a cursor it cannot read: the request's fault
+            raise exceptions.ValidationError({self.cursor_query_param: ["Not a cursor this API gave out."]}) from error
+
+
+class SignedInSession(SessionAuthentication):
+    """The site's login session, for the people's own endpoints: without one the answer is 401
+    like every other unauthenticated API call (DRF's plain session class answers 403)."""
+
+    def authenticate_header(self, request: Request) -> str:
+        return 'Session realm="MemoryHub", login="/accounts/login/"'
+
+
+class StrictInput(serializers.Serializer):
+    """A request body: a field the operation does not take (unknown, or read-only) is refused by
+    name instead of being ignored, so a bot learns at once that its change did nothing."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        if isinstance(data, Mapping):
+            writable = {name for name, field in self.fields.items() if not field.read_only}
+            unknown = sorted(str(name) for name in data if name not in writable)
+            if unknown:
+                raise exceptions.ValidationError({name: ["This operation takes no such field."] for name in unknown})
+        return super().to_internal_value(data)
+
+
+class StrictCharField(serializers.CharField):
+    """Text only: a number or a boolean is refused, not turned into text; control characters and
+    direction overrides are removed (``memoryhub.text``)."""
+
+    def run_validation(self, data: Any = serializers.empty) -> Any:
+        if isinstance(data, str):
+            data = text_clean(data)  # before the blank and length checks: what is stored is what counts
+        return super().run_validation(data)
+
+    def to_internal_value(self, data: Any) -> str:
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return str(super().to_internal_value(data))
 
 
 class RequestTooLarge(exceptions.APIException):

@@ -14,7 +14,6 @@ from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
 from rest_framework import exceptions, generics, serializers, status
-from rest_framework.authentication import SessionAuthentication
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -32,7 +31,7 @@ from accounts.models import (
 )
 from memories.apis import MemoryFilter, MemoryOutput, memories_output, person_get, platform_ids
 from memories.models import Memory
-from memoryhub.api import HasScope, api_key_of
+from memoryhub.api import HasScope, SignedInSession, api_key_of
 from memoryhub.api_docs import BOT_ERRORS, error_responses
 from privacy.services import (
     ErasureOutOfScopeError,
@@ -54,7 +53,7 @@ COMMUNITY = OpenApiParameter(
     required=False,
     description="A community's slug; needed only when you belong to several.",
 )
-SESSION_ERRORS = error_responses(403, 429, e403="Not signed in (`not_authenticated`): use the site's session.")
+SESSION_ERRORS = error_responses(401, 429, e401="Not signed in (`not_authenticated`): log in on the site first.")
 
 
 class ProfileOutput(serializers.Serializer):
@@ -334,7 +333,7 @@ def my_community(request: Request) -> Community:
 class _SignedIn:
     """Session authentication only: a bot's key is no way in, and nobody reads anyone else."""
 
-    authentication_classes = [SessionAuthentication]
+    authentication_classes = [SignedInSession]
     permission_classes = [IsAuthenticated]
 
 

@@ -16,6 +16,7 @@ from accounts.services import memory_on_require
 from chat.models import ConversationWindow, Message, Persona
 from memories.models import Memory, MemoryRevision, MemoryRevisionAction, MemoryRevisionActor
 from memoryhub.ai.embeddings import embedder_get
+from memoryhub.text import text_clean
 
 _WORD = re.compile(r"[a-z0-9']+")
 JACCARD_DUPLICATE = 0.7
@@ -132,19 +133,20 @@ def memory_create(
     ``said_at`` dates a memory learned earlier (imports): recency and the lifetime count from it.
     """
     memory_on_require(user=user, community=community)
-    embedding, embedding_model = _vector(content.strip(), embedding, embedding_model)
+    content = text_clean(content).strip()
+    embedding, embedding_model = _vector(content, embedding, embedding_model)
     memory = Memory(
         community=community,
         user=user,
         persona=persona,
-        content=content.strip(),
+        content=content,
         kind=kind,
         topics=_topics_clean(topics),
         importance=importance,
         expires_at=expires_at,
         source=source,
         reported_by=reported_by,
-        context=context[:500],
+        context=text_clean(context)[:500],
         source_window=source_window,
         embedding=embedding,
         embedding_model=embedding_model,
@@ -187,7 +189,7 @@ def memory_update(
     for field, value in changes.items():
         setattr(memory, field, _topics_clean(value) if field == "topics" else value)
     if "content" in changes:
-        memory.content = memory.content.strip()
+        memory.content = text_clean(memory.content).strip()
         memory.embedding, memory.embedding_model = _vector(memory.content, embedding, embedding_model)
     memory.full_clean(exclude=["search_vector", "embedding", "source_messages"])
     memory.save()

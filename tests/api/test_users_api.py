@@ -314,9 +314,10 @@ def test_a_person_cannot_read_anyone_else(
 def test_me_needs_a_signed_in_person_not_a_key(api: APIClient, alice: User) -> None:
     for path in ("/api/v1/me/profile", "/api/v1/me/export", "/api/v1/me/memories"):
         response = api.get(path)
-        assert response.status_code == 403
+        assert response.status_code == 401  # like every unauthenticated call, and it says how to log in
         assert response.json()["error"]["code"] == "not_authenticated"
-    assert APIClient().get("/api/v1/me/profile").status_code == 403
+        assert "login" in response["WWW-Authenticate"]
+    assert APIClient().get("/api/v1/me/profile").status_code == 401
 
 
 def test_me_is_read_only_and_csrf_protected(signed_in: APIClient, alice: User) -> None:
@@ -354,3 +355,40 @@ def test_a_repeated_erase_answers_with_the_same_tombstone(api: APIClient, commun
     assert again.status_code == 200 and again.json()["id"] == first.json()["id"]
     assert again.json()["completed_at"] >= again.json()["created_at"]
     assert api.post("/api/v1/users/never_seen/erase").status_code == 404  # nobody had that id
+
+
+def test_unknown_or_read_only_fields_and_non_text_content_are_refused_by_name(
+    api: APIClient, community: Community, alice: User
+) -> None:
+    identity_resolve(community=community, external_id="alice_456")
+    created = api.post("/api/v1/memories", {"user": "alice_456", "content": "Alice likes tea"}, format="json")
+    assert created.status_code == 201
+    memory_id = created.json()["id"]
+    moved = api.patch(f"/api/v1/memories/{memory_id}", {"user": "bob_123"}, format="json")
+    assert moved.status_code == 400 and "user" in moved.json()["error"]["details"]
+    typo = api.post("/api/v1/memories", {"user": "alice_456", "content": "x", "improtance": 1}, format="json")
+    assert typo.status_code == 400 and "improtance" in typo.json()["error"]["details"]
+    number = api.post("/api/v1/memories", {"user": "alice_456", "content": 123}, format="json")
+    assert number.status_code == 400 and "content" in number.json()["error"]["details"]
+    said = {"channel": "general", "author": "alice_456", "content": 42}
+    assert api.post("/api/v1/messages", said, format="json").status_code == 400
+    assert Memory.objects.filter(user__identities__external_id="alice_456").count() == 1
+
+
+def test_a_cursor_the_api_did_not_give_out_is_a_400(api: APIClient) -> None:
+    response = api.get("/api/v1/memories", {"cursor": "not-a-cursor"})
+    assert response.status_code == 400 and "cursor" in response.json()["error"]["details"]
+
+
+def test_control_characters_and_direction_overrides_are_removed_from_stored_text(
+    api: APIClient, community: Community
+) -> None:
+    identity_resolve(community=community, external_id="alice_456")
+    spoofed = "Alice pays \u202egnp.exe\u202c to \u200fBob\x00\x07"
+    created = api.post("/api/v1/memories", {"user": "alice_456", "content": spoofed}, format="json")
+    assert created.status_code == 201 and created.json()["content"] == "Alice pays gnp.exe to Bob"
+    said = {"channel": "general", "author": "alice_456", "content": "hi\u2066 there\x1b", "message_id": "z1"}
+    assert api.post("/api/v1/messages", said, format="json").status_code == 202
+    assert Message.objects.get(external_id="z1").content == "hi there"
+    only_controls = api.post("/api/v1/memories", {"user": "alice_456", "content": "\u202e\x00"}, format="json")
+    assert only_controls.status_code == 400  # nothing left to remember
