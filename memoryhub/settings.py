@@ -207,8 +207,9 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
 }
-# Throttle counters: one process's memory by default; CACHE_URL=rediscache://… shares them.
-CACHES = {"default": env.cache_url("CACHE_URL", default="locmemcache://")}
+# The cache holds the API's throttle counters, so it must be shared by every web process: the
+# database by default (its table is made by a migration), Redis with CACHE_URL=rediscache://….
+CACHES = {"default": env.cache_url("CACHE_URL", default="dbcache://memoryhub_cache")}
 
 LOGGING = {
     "version": 1,

@@ -52,3 +52,27 @@ def test_a_chunked_api_body_is_read_not_taken_as_empty(tmp_path: Path, community
     assert response.status == 202, answer
     assert answer["accepted"] == 1
     assert Message.objects.get(external_id="c1").content == "I love sailing"
+
+
+def test_the_api_rate_holds_across_web_processes(tmp_path: Path, community: Community) -> None:
+    _, key = apikey_create(community=community, name="busy", scopes=ApiKeyScope.values)
+    env = child_environment(var_dir=tmp_path, broker_url=None) | {"MEMORYHUB_API_RATE": "4/min"}
+    env.pop("CACHE_URL", None)  # the default configuration
+    with (
+        gunicorn_serving(env=env, log=tmp_path / "web1.log") as first,
+        gunicorn_serving(env=env, log=tmp_path / "web2.log") as second,
+    ):
+        statuses = [_get_with_key(base, key) for base in (first, second, first, second, first)]
+    assert statuses == [200, 200, 200, 200, 429]  # two processes, one allowance
+
+
+def _get_with_key(base: str, key: str) -> int:
+    parts = urlsplit(base)
+    connection = http.client.HTTPConnection(parts.hostname or "", parts.port, timeout=10)
+    try:
+        connection.request("GET", "/api/v1/windows", headers={"Authorization": f"Bearer {key}"})
+        response = connection.getresponse()
+        response.read()
+        return response.status
+    finally:
+        connection.close()
