@@ -41,7 +41,7 @@ from memories.services.context import (
 )
 from memories.services.memory import memory_create, memory_delete, memory_update
 from memoryhub.ai.embeddings import EmbeddingUnavailableError, embedder_get
-from memoryhub.api import HasScope, StrictCharField, StrictInput, api_key_of
+from memoryhub.api import HasScope, Score, StrictCharField, StrictInput, api_key_of
 from memoryhub.api_docs import BOT_ERRORS, error_responses
 
 # --- Shared by every API view: errors as documented, people by platform id -----------------------
@@ -101,14 +101,14 @@ class UsedMemoryOutput(serializers.Serializer):
     content = serializers.CharField()
     kind = serializers.CharField()
     layer = serializers.CharField(help_text="The layer that chose it: recent, topic or relevant.")
-    importance = serializers.FloatField()
-    similarity = serializers.FloatField(allow_null=True, help_text="Cosine similarity to the query.")
-    lexical = serializers.FloatField(help_text="BM25 of the query over the person's memories, 0 to 1 (1 = best).")
-    relevance = serializers.FloatField(help_text="Semantic and lexical fused by the community's weights, 0 to 1.")
-    recency = serializers.FloatField()
-    frequency = serializers.FloatField(help_text="Past recalls, log-scaled, fading since the last.")
+    importance = Score()
+    similarity = Score(allow_null=True, help_text="Cosine similarity to the query.")
+    lexical = Score(help_text="BM25 of the query over the person's memories, 0 to 1 (1 = best).")
+    relevance = Score(help_text="Semantic and lexical fused by the community's weights, 0 to 1.")
+    recency = Score()
+    frequency = Score(help_text="Past recalls, log-scaled, fading since the last.")
     topical = serializers.BooleanField()
-    total = serializers.FloatField(
+    total = Score(
         help_text="Relevance lifted by at most 25 % by recency, importance and frequency: the rank order."
     )
 
@@ -241,6 +241,7 @@ class MemoryOutput(serializers.ModelSerializer):
     reported_by = serializers.SerializerMethodField(help_text="Platform id of the third party who said it.")
     persona = serializers.CharField(source="persona.name", allow_null=True, help_text="Only this persona recalls it.")
     sources = serializers.SerializerMethodField(help_text="The messages it was learned from (its provenance).")
+    importance = Score(help_text="How much it matters, 0 to 1.")
 
     class Meta:
         model = Memory
@@ -599,18 +600,18 @@ SEARCH_MAX_RESULTS = 50
 
 
 class SearchHitOutput(MemoryOutput):
-    similarity = serializers.FloatField(allow_null=True, help_text="Cosine similarity of content and query.")
-    lexical = serializers.FloatField(
+    similarity = Score(allow_null=True, help_text="Cosine similarity of content and query.")
+    lexical = Score(
         allow_null=True, help_text="0 to 1, BM25 of the query over the person's memories (with a user)."
     )
-    relevance = serializers.FloatField(
+    relevance = Score(
         allow_null=True, help_text="0 to 1, similarity and lexical fused by the community's weights (with a user)."
     )
-    recency = serializers.FloatField(allow_null=True, help_text="0 to 1, half-life since it was said (with a user).")
-    frequency = serializers.FloatField(
+    recency = Score(allow_null=True, help_text="0 to 1, half-life since it was said (with a user).")
+    frequency = Score(
         allow_null=True, help_text="0 to 1, log-scaled recalls fading since the last (with a user)."
     )
-    total = serializers.FloatField(
+    total = Score(
         allow_null=True,
         help_text="With a user, the context ranking: relevance lifted by at most 25 % by recency, importance and "
         "frequency (the community's weights). Without one, null: hits are ranked by similarity.",

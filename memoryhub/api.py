@@ -23,6 +23,7 @@ from rest_framework.throttling import SimpleRateThrottle
 
 from accounts.models import ApiKey, Community
 from accounts.services import MemoryOffError, apikey_authenticate
+from memoryhub.buckets import bucket_take
 from memoryhub.text import text_clean
 
 
@@ -94,14 +95,23 @@ class HasScope(BasePermission):
 
 
 class ApiKeyThrottle(SimpleRateThrottle):
-    """Per key (a bot), not per IP: one community's bot cannot starve another's."""
+    """Per key (a bot), not per IP: one community's bot cannot starve another's. The allowance is a
+    token bucket in the database, shared by every web process (``memoryhub.buckets``)."""
 
     scope = "api_key"
+    _wait = 0.0
 
-    def get_cache_key(self, request: Request, view: Any) -> str | None:
-        if isinstance(request.auth, ApiKey):
-            return f"throttle:api_key:{request.auth.pk}"
-        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
+    def allow_request(self, request: Request, view: Any) -> bool:
+        if self.rate is None or not isinstance(request.auth, ApiKey):
+            return True  # no rate, or no key: authentication answers first
+        assert self.num_requests is not None and self.duration is not None
+        self._wait = bucket_take(
+            name=f"api_key:{request.auth.pk}", capacity=self.num_requests, per_seconds=self.duration
+        )
+        return self._wait == 0
+
+    def wait(self) -> float | None:
+        return self._wait
 
 
 class NewestFirst(CursorPagination):
@@ -136,6 +146,13 @@ class StrictInput(serializers.Serializer):
             if unknown:
                 raise exceptions.ValidationError({name: ["This operation takes no such field."] for name in unknown})
         return super().to_internal_value(data)
+
+
+class Score(serializers.FloatField):
+    """A float as people read it: 0.72, not 0.7200000000000001 (four decimals are kept)."""
+
+    def to_representation(self, value: Any) -> float:
+        return round(float(value), 4)
 
 
 class StrictCharField(serializers.CharField):

@@ -207,9 +207,8 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
 }
-# The cache holds the API's throttle counters, so it must be shared by every web process: the
-# database by default (its table is made by a migration), Redis with CACHE_URL=rediscache://….
-CACHES = {"default": env.cache_url("CACHE_URL", default="dbcache://memoryhub_cache")}
+# The API's throttle keeps its counters in the database (memoryhub.buckets), not in the cache.
+CACHES = {"default": env.cache_url("CACHE_URL", default="locmemcache://")}
 
 LOGGING = {
     "version": 1,

@@ -16,6 +16,7 @@ from django.conf import settings
 from django.db import connection
 
 from memoryhub.ai.types import LLMUnavailableError
+from memoryhub.buckets import bucket_take
 
 BUCKET = "llm_requests"
 SLOT_LOCK_CLASS = 0x4D48  # advisory lock namespace "MH"
@@ -24,29 +25,7 @@ _pause = threading.Event()  # never set: its wait() is an interruptible sleep
 
 def _token_take(*, per_minute: int) -> float:
     """Take one request token; returns 0 on success, else the seconds until one is free."""
-    rate = per_minute / 60.0
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "INSERT INTO memoryhub_ratebucket (name, tokens, updated_at) VALUES (%s, %s, clock_timestamp()) "
-            "ON CONFLICT (name) DO NOTHING",
-            [BUCKET, float(per_minute)],
-        )
-        cursor.execute(
-            """
-            WITH refill AS (
-                SELECT LEAST(%(cap)s, tokens + EXTRACT(EPOCH FROM clock_timestamp() - updated_at) * %(rate)s) AS t
-                FROM memoryhub_ratebucket WHERE name = %(name)s FOR UPDATE
-            )
-            UPDATE memoryhub_ratebucket
-            SET tokens = GREATEST(refill.t - CASE WHEN refill.t >= 1 THEN 1 ELSE 0 END, 0),
-                updated_at = clock_timestamp()
-            FROM refill WHERE name = %(name)s
-            RETURNING refill.t
-            """,
-            {"cap": float(per_minute), "rate": rate, "name": BUCKET},
-        )
-        (available,) = cursor.fetchone()
-    return 0.0 if available >= 1 else (1 - available) / rate
+    return bucket_take(name=BUCKET, capacity=per_minute, per_seconds=60.0)
 
 
 def _slot_take(*, slots: int) -> int | None:

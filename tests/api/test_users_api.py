@@ -392,3 +392,13 @@ def test_control_characters_and_direction_overrides_are_removed_from_stored_text
     assert Message.objects.get(external_id="z1").content == "hi there"
     only_controls = api.post("/api/v1/memories", {"user": "alice_456", "content": "\u202e\x00"}, format="json")
     assert only_controls.status_code == 400  # nothing left to remember
+
+
+def test_scores_and_importance_are_given_as_people_read_them(api: APIClient, community: Community) -> None:
+    alice = identity_resolve(community=community, external_id="alice_456")
+    memory = remember(community, alice, "Alice likes tea")
+    Memory.objects.filter(pk=memory.pk).update(importance=0.1 + 0.2)  # 0.30000000000000004
+    body = api.get(f"/api/v1/memories/{memory.pk}").content.decode()
+    assert '"importance":0.3,' in body.replace(" ", "")
+    context = api.get("/api/v1/context", {"user": "alice_456", "query": "tea"}).json()
+    assert all(len(repr(used["total"]).split(".")[-1]) <= 4 for used in context["memories"])
