@@ -108,9 +108,7 @@ class UsedMemoryOutput(serializers.Serializer):
     recency = Score()
     frequency = Score(help_text="Past recalls, log-scaled, fading since the last.")
     topical = serializers.BooleanField()
-    total = Score(
-        help_text="Relevance lifted by at most 25 % by recency, importance and frequency: the rank order."
-    )
+    total = Score(help_text="Relevance lifted by at most 25 % by recency, importance and frequency: the rank order.")
 
 
 class LayerOutput(serializers.Serializer):
@@ -601,16 +599,12 @@ SEARCH_MAX_RESULTS = 50
 
 class SearchHitOutput(MemoryOutput):
     similarity = Score(allow_null=True, help_text="Cosine similarity of content and query.")
-    lexical = Score(
-        allow_null=True, help_text="0 to 1, BM25 of the query over the person's memories (with a user)."
-    )
+    lexical = Score(allow_null=True, help_text="0 to 1, BM25 of the query over the person's memories (with a user).")
     relevance = Score(
         allow_null=True, help_text="0 to 1, similarity and lexical fused by the community's weights (with a user)."
     )
     recency = Score(allow_null=True, help_text="0 to 1, half-life since it was said (with a user).")
-    frequency = Score(
-        allow_null=True, help_text="0 to 1, log-scaled recalls fading since the last (with a user)."
-    )
+    frequency = Score(allow_null=True, help_text="0 to 1, log-scaled recalls fading since the last (with a user).")
     total = Score(
         allow_null=True,
         help_text="With a user, the context ranking: relevance lifted by at most 25 % by recency, importance and "

@@ -1,19 +1,32 @@
 """The ASGI entry point `make run` serves (uvicorn workers under gunicorn).
 
 An open server-sent-events stream then costs a coroutine and, while it runs synchronous code,
-a thread of its own, not a whole worker process. Each request's synchronous code runs in a
-thread of its own under ASGI, so a connection kept for reuse (CONN_MAX_AGE) would be kept by a
-thread that is gone with the request: connections are closed after each request instead
-(``DATABASE_CONN_MAX_AGE`` still wins when set).
+a thread of its own, not a whole worker process.
+
+Database connections are closed after every request here, whatever DATABASE_CONN_MAX_AGE says
+(it still applies to the Celery processes and to WSGI). Django runs each ASGI request's
+synchronous code in a thread made for that request, and connections belong to threads: a
+connection kept for reuse would belong to a thread that ends with the request, never be reused,
+and stay open until garbage collection, so connections pile up (Django ticket #33497). Django's
+documentation asks for persistent connections to be off under ASGI; a pooler (PgBouncer) is the
+way to cheap connections.
 """
 
 from __future__ import annotations
 
+import logging
 import os
 
+from django.core.asgi import get_asgi_application
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "memoryhub.settings")
-os.environ.setdefault("DATABASE_CONN_MAX_AGE", "0")
-
-from django.core.asgi import get_asgi_application  # after the environment above
-
+_asked_max_age = os.environ.get("DATABASE_CONN_MAX_AGE", "0")
+os.environ["DATABASE_CONN_MAX_AGE"] = "0"  # read when get_asgi_application() loads the settings
 application = get_asgi_application()
+
+if _asked_max_age.strip() != "0":
+    logging.getLogger(__name__).warning(
+        "DATABASE_CONN_MAX_AGE=%s is not used by the ASGI web server: it closes database connections "
+        "after each request (persistent connections would leak under ASGI)",
+        _asked_max_age,
+    )
