@@ -96,20 +96,21 @@ class MemoryOffError(Exception):
     """The person turned memory off here: nothing about them may be remembered or changed."""
 
 
-def memory_on_require(*, user: User, community: Community) -> None:
-    """Raise ``MemoryOffError`` unless memory is on for ``user`` in ``community``.
+def memory_on_require(*, user_id: int, community_id: int) -> None:
+    """Raise ``MemoryOffError`` unless memory is on for the person in the community (by ids, so a
+    caller holding a memory loads neither).
 
     Locks their profile row for the caller's transaction: "forget me" locks it first too, so a
     write either lands before the forget (and is deleted by it) or sees the opt-out.
     """
-    profiles = Profile.objects.filter(user=user, community=community).only("memory_enabled")
+    profiles = Profile.objects.filter(user_id=user_id, community_id=community_id).only("memory_enabled")
     if transaction.get_connection().in_atomic_block:
         profiles = profiles.select_for_update()
     profile = profiles.first()
     if profile is not None and not profile.memory_enabled:
         raise MemoryOffError(
-            f"{user} turned memory off in {community.name}: nothing about them is remembered or changed "
-            "until they switch it back on."
+            f"Person {user_id} turned memory off in this community: nothing about them is remembered or "
+            "changed until they switch it back on."
         )
 
 

@@ -395,6 +395,13 @@ class WindowDetailApi(_CommunityWindows, generics.RetrieveAPIView):
     """One extraction window of the key's community."""
 
 
+def _window_of_key(request: Request, pk: int) -> ConversationWindow:
+    """A window of the key's community, else 404."""
+    return get_object_or_404(
+        ConversationWindow.objects.select_related("channel"), pk=pk, channel__community=api_key_of(request).community
+    )
+
+
 class WindowRetryApi(APIView):
     """Queue a failed window for extraction again. Its messages were never lost."""
 
@@ -411,11 +418,7 @@ class WindowRetryApi(APIView):
         },
     )
     def post(self, request: Request, pk: int) -> Response:
-        window = get_object_or_404(
-            ConversationWindow.objects.select_related("channel"),
-            pk=pk,
-            channel__community=api_key_of(request).community,
-        )
+        window = _window_of_key(request, pk)
         if not window_retry(window=window):
             return Response(
                 {"error": {"code": "not_failed", "message": f"Window {pk} is {window.state}, not failed."}},
@@ -445,11 +448,7 @@ class WindowCloseApi(APIView):
         },
     )
     def post(self, request: Request, pk: int) -> Response:
-        window = get_object_or_404(
-            ConversationWindow.objects.select_related("channel"),
-            pk=pk,
-            channel__community=api_key_of(request).community,
-        )
+        window = _window_of_key(request, pk)
         if window.state != ConversationWindowState.OPEN:
             return Response(
                 {"error": {"code": "not_open", "message": f"Window {pk} is {window.state}, not open."}},

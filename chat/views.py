@@ -144,10 +144,13 @@ def chat_stream(request: HttpRequest, message_id: int) -> StreamingHttpResponse:
     """
     message = session_message_get_for_person(user=_me(request), pk=message_id)
 
+    def stored_reply() -> str | None:
+        return Message.objects.filter(reply_to=message).values_list("content", flat=True).first()
+
     def events() -> Iterator[str]:
-        existing = Message.objects.filter(reply_to=message).only("content").first()
+        existing = stored_reply()
         if existing is not None:
-            yield _event("replace", escape(existing.content))
+            yield _event("replace", escape(existing))
             yield _event("done", "")
             return
         try:
@@ -156,8 +159,7 @@ def chat_stream(request: HttpRequest, message_id: int) -> StreamingHttpResponse:
                 yield _event("token", escape(chunk))
             finish()
         except ReplyExistsError:
-            existing = Message.objects.filter(reply_to=message).only("content").first()
-            yield _event("replace", escape(existing.content if existing else ""))
+            yield _event("replace", escape(stored_reply() or ""))
         except LLMError as error:
             logger.warning("chat reply to message %s failed: %s", message.pk, error)
             yield _event("error", escape("The persona could not answer just now. Please send your message again."))

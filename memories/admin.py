@@ -102,7 +102,7 @@ class MemoryAdmin(admin.ModelAdmin):
                 community = cleaned.get("community") or (obj.community if obj else None)
                 if user is not None and community is not None:
                     try:
-                        memory_on_require(user=user, community=community)
+                        memory_on_require(user_id=user.pk, community_id=community.pk)
                     except MemoryOffError as error:
                         raise ValidationError(str(error)) from error
                 return cleaned

@@ -26,7 +26,7 @@ def entity_mention_record(
 
     Raises ``MemoryOffError`` when the owner turned memory off in ``community``.
     """
-    memory_on_require(user=owner, community=community)
+    memory_on_require(user_id=owner.pk, community_id=community.pk)
     with connection.cursor() as cursor:
         cursor.execute(
             """

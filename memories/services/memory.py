@@ -132,7 +132,7 @@ def memory_create(
 
     ``said_at`` dates a memory learned earlier (imports): recency and the lifetime count from it.
     """
-    memory_on_require(user=user, community=community)
+    memory_on_require(user_id=user.pk, community_id=community.pk)
     content = text_clean(content).strip()
     embedding, embedding_model = _vector(content, embedding, embedding_model)
     memory = Memory(
@@ -184,7 +184,7 @@ def memory_update(
     **changes: Any,
 ) -> Memory:
     """Change ``memory``'s fields (content, kind, topics, importance, expires_at, context, …)."""
-    memory_on_require(user=memory.user, community=memory.community)
+    memory_on_require(user_id=memory.user_id, community_id=memory.community_id)
     before = memory_snapshot(memory)
     for field, value in changes.items():
         setattr(memory, field, _topics_clean(value) if field == "topics" else value)

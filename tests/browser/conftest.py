@@ -90,10 +90,7 @@ Site = Callable[..., Any]
 
 @pytest.fixture
 def live_site(tmp_path: Path) -> Iterator[Site]:
-    """``live_site()`` starts the site offline; ``live_site(fake)`` with a fake OpenAI server as its LLM.
-
-    A site of this test's own (see ``live_server_url`` for one shared by the module; a module
-    uses one or the other, as both sites' workers would take the same tasks)."""
+    """``live_site()`` starts the site offline; ``live_site(fake)`` with a fake OpenAI server as its LLM."""
     with ExitStack() as stack:
 
         def start(fake: FakeOpenAI | None = None) -> str:
@@ -102,57 +99,11 @@ def live_site(tmp_path: Path) -> Iterator[Site]:
         yield start
 
 
-@pytest.fixture(scope="module")
-def _module_fake() -> Iterator[FakeOpenAI]:
+@pytest.fixture
+def fake_llm() -> Iterator[FakeOpenAI]:
+    """A fake OpenAI-compatible server; ``live_site(fake_llm)`` replies through it."""
     with FakeOpenAI() as fake:
         yield fake
-
-
-@pytest.fixture
-def fake_llm(_module_fake: FakeOpenAI) -> Iterator[FakeOpenAI]:
-    """A fake OpenAI-compatible server, reset for this test; ``live_server_url`` (or
-    ``live_site(fake_llm)``) then replies through it instead of the offline engine."""
-    _module_fake.reset()
-    yield _module_fake
-    _module_fake.reset()
-
-
-@pytest.fixture(scope="module")
-def _module_sites(
-    _module_fake: FakeOpenAI, django_db_setup: None, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[Callable[[bool], str]]:
-    """The site shared by a module's tests, offline or on the fake model, started when first
-    asked for: starting and stopping a web server and a worker takes seconds, a module pays that
-    once. One site at a time (a test asking for the other kind restarts it), because the worker
-    takes the tasks the tests enqueue, and the model it answers with must be the test's. Each
-    test creates its own data (the database is emptied between tests); a task a test left queued
-    may still run in the next one and find its rows gone, which tasks allow."""
-    with ExitStack() as stack:
-        running_site: dict[bool, str] = {}
-
-        def url(with_model: bool) -> str:
-            if with_model not in running_site:
-                stack.close()  # the other kind, if any
-                running_site.clear()
-                logs = tmp_path_factory.mktemp("live-site")
-                environment = _module_fake.environment() if with_model else {}
-                running_site[with_model] = stack.enter_context(_site(logs, environment))
-            return running_site[with_model]
-
-        yield url
-
-
-@pytest.fixture
-def live_server_url(
-    request: pytest.FixtureRequest, transactional_db: None, _module_sites: Callable[[bool], str]
-) -> str:
-    """The base URL of the Procfile's web server, with a Celery worker, on the test database.
-
-    Its LLM is ``fake_llm`` when the test asks for that fixture, else the offline engine (no
-    OPENAI_API_KEY). Shared by the module's tests; the server is another process and sees only
-    committed data, hence the transactional database.
-    """
-    return _module_sites("fake_llm" in request.fixturenames)
 
 
 def log_in(page: Any, base: str, username: str, password: str) -> None:

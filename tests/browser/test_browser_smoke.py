@@ -5,21 +5,20 @@ from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 import pytest
 
-pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
+from tests.browser.conftest import Site
 
-LOOPBACK = {"127.0.0.1", "localhost", "::1", "[::1]"}
+pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
 
 
 def test_the_front_page_and_the_admin_login_open_in_a_real_browser(
-    browser_page: Any, live_server_url: str, screenshot_dir: Path
+    browser_page: Any, live_site: Site, screenshot_dir: Path
 ) -> None:
+    # browser_page itself fails the test if any request leaves this machine.
     page = browser_page
-    hosts: list[str] = []
-    page.on("request", lambda request: hosts.append(urlsplit(request.url).hostname or request.url))
+    live_server_url = live_site()
 
     page.goto(f"{live_server_url}/")
     assert page.title() == "Welcome · MemoryHub"
@@ -31,6 +30,3 @@ def test_the_front_page_and_the_admin_login_open_in_a_real_browser(
     assert page.title().startswith("Log in")
     assert page.get_by_label("Username").is_visible() and page.get_by_label("Password").is_visible()
     page.screenshot(path=str(screenshot_dir / "smoke-admin-login.png"), full_page=True)
-
-    assert hosts, "the browser made no request at all"
-    assert set(hosts) <= LOOPBACK, f"the pages reached outside this machine: {sorted(set(hosts) - LOOPBACK)}"

@@ -58,6 +58,7 @@ from tests.memories import conftest as seed002
 from tests.memories.conftest import Say
 from tests.support.db import second_connection
 from tests.support.extraction import extract_channel_here
+from tests.support.memories import remember
 
 pytestmark = pytest.mark.django_db
 say = seed002.say  # one of seed 002's cast speaks in #general (the cast, ``people``, is shared)
@@ -602,16 +603,7 @@ def test_each_erasure_redacts_its_own_name_and_keeps_earlier_history_empty(
 @pytest.mark.django_db(transaction=True)
 def test_a_failed_erasure_is_recorded_with_its_error_and_a_retry_finishes_it(community: Community) -> None:
     erin = identity_resolve(community=community, external_id="erin_9", display_name="Erin")
-    kept = memory_create(
-        community=community,
-        user=erin,
-        content="Erin keeps bees",
-        kind="fact",
-        importance=0.5,
-        expires_at=None,
-        source=MemorySource.API,
-        actor="system",
-    )
+    kept = remember(community, erin, "Erin keeps bees")
     with second_connection() as other:
         other.execute("SELECT id FROM memories_memory WHERE id = %s FOR UPDATE", [kept.pk])  # held elsewhere
         with connection.cursor() as cursor:
@@ -637,16 +629,7 @@ def test_erasure_redacts_only_names_that_point_at_the_person_alone(community: Co
     ed.save()
     identity_resolve(community=community, external_id="samira_2", display_name="Samira")  # another Samira
     mentioned = identity_resolve(community=community, external_id="kai_3", display_name="Kai")
-    memory = memory_create(
-        community=community,
-        user=mentioned,
-        content="Kai plays chess with Samira and Ed, edited by ed_1",
-        kind="fact",
-        importance=0.5,
-        expires_at=None,
-        source=MemorySource.API,
-        actor="system",
-    )
+    memory = remember(community, mentioned, "Kai plays chess with Samira and Ed, edited by ed_1")
     user_erase(user=ed, via="api", community=community)
     memory.refresh_from_db()
     # "Samira" is someone else's name too, "Ed" is too short to tell apart from "edited": both stay;
