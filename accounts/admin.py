@@ -94,6 +94,7 @@ class CommunityAdmin(admin.ModelAdmin):
                 "fields": (
                     "weight_similarity",
                     "weight_lexical",
+                    "weight_context",
                     "weight_recency",
                     "weight_importance",
                     "weight_frequency",

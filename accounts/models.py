@@ -39,9 +39,15 @@ class Community(models.Model):
     session_idle_minutes = models.PositiveIntegerField(default=30)
 
     # Retrieval ranking (PRODUCT.md §4.2). Relevance fuses the semantic and the lexical list by
-    # their two weights; recency, importance and frequency refine it by theirs (within a bound).
+    # their two weights, lifted by the relevance of what was said around it (the same
+    # conversation); recency, importance and frequency refine it by theirs (within a bound).
     weight_similarity = models.FloatField(default=0.6, help_text="Share of meaning (cosine) in relevance.")
     weight_lexical = models.FloatField(default=0.4, help_text="Share of shared words (BM25) in relevance.")
+    weight_context = models.FloatField(
+        default=0.5,
+        help_text="How much (0 to below 1) a memory's relevance takes from the best of those said within the quiet "
+        "time of it.",
+    )
     weight_recency = models.FloatField(default=0.2)
     weight_importance = models.FloatField(default=0.3)
     weight_frequency = models.FloatField(default=0.1)
@@ -80,6 +86,8 @@ class Community(models.Model):
             ),
             models.CheckConstraint(
                 condition=Q(weight_similarity__gte=0)
+                & Q(weight_context__gte=0)
+                & Q(weight_context__lt=1)  # below 1: a memory never outranks the one it takes its context from
                 & Q(weight_recency__gte=0)
                 & Q(weight_importance__gte=0)
                 & Q(weight_frequency__gte=0)

@@ -300,6 +300,7 @@ def memories_used_record(context: AssembledContext) -> list[dict[str, object]]:
             "relevance": round(used.relevance, 4),
             "similarity": None if used.similarity is None else round(used.similarity, 4),
             "lexical": round(used.lexical, 4),
+            "context": round(used.context, 4),
             "recency": round(used.recency, 4),
             "frequency": round(used.frequency, 4),
             "importance": round(used.importance, 4),

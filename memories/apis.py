@@ -104,7 +104,10 @@ class UsedMemoryOutput(serializers.Serializer):
     importance = Score()
     similarity = Score(allow_null=True, help_text="Cosine similarity to the query.")
     lexical = Score(help_text="BM25 of the query over the person's memories, 0 to 1 (1 = best).")
-    relevance = Score(help_text="Semantic and lexical fused by the community's weights, 0 to 1.")
+    context = Score(help_text="The best semantic and lexical score of another memory said around the same time.")
+    relevance = Score(
+        help_text="Semantic and lexical fused by the community's weights and lifted by its context's, 0 to 1."
+    )
     recency = Score()
     frequency = Score(help_text="Past recalls, log-scaled, fading since the last.")
     topical = serializers.BooleanField()
@@ -600,8 +603,14 @@ SEARCH_MAX_RESULTS = 50
 class SearchHitOutput(MemoryOutput):
     similarity = Score(allow_null=True, help_text="Cosine similarity of content and query.")
     lexical = Score(allow_null=True, help_text="0 to 1, BM25 of the query over the person's memories (with a user).")
+    context = Score(
+        allow_null=True,
+        help_text="0 to 1, the best fused score of another memory said around the same time (with a user).",
+    )
     relevance = Score(
-        allow_null=True, help_text="0 to 1, similarity and lexical fused by the community's weights (with a user)."
+        allow_null=True,
+        help_text="0 to 1, similarity and lexical fused by the community's weights, lifted by its context's "
+        "(with a user).",
     )
     recency = Score(allow_null=True, help_text="0 to 1, half-life since it was said (with a user).")
     frequency = Score(allow_null=True, help_text="0 to 1, log-scaled recalls fading since the last (with a user).")
@@ -612,7 +621,16 @@ class SearchHitOutput(MemoryOutput):
     )
 
     class Meta(MemoryOutput.Meta):
-        fields = [*MemoryOutput.Meta.fields, "similarity", "lexical", "relevance", "recency", "frequency", "total"]
+        fields = [
+            *MemoryOutput.Meta.fields,
+            "similarity",
+            "lexical",
+            "context",
+            "relevance",
+            "recency",
+            "frequency",
+            "total",
+        ]
 
 
 class SearchOutput(serializers.Serializer):
@@ -622,6 +640,7 @@ class SearchOutput(serializers.Serializer):
 _NO_SCORES: dict[str, Any] = {
     "similarity": None,
     "lexical": None,
+    "context": None,
     "relevance": None,
     "recency": None,
     "frequency": None,
@@ -700,6 +719,7 @@ class MemorySearchApi(APIView):
                 scores[hit.id] = {
                     "similarity": hit.similarity,
                     "lexical": hit.lexical,
+                    "context": hit.context,
                     "relevance": hit.relevance,
                     "recency": hit.recency,
                     "frequency": hit.frequency,

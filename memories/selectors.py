@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.contrib.postgres.search import SearchQuery
@@ -35,7 +35,8 @@ class MemoryCandidate:
     topical: bool  # topics overlap the message keywords or the channel's topic bias
     recency: float  # 0.5 ** (days since it was said / half-life)
     frequency: float  # recalls, log-scaled to 0..1 and fading since the last one
-    relevance: float  # the fused semantic and lexical score, 0..1
+    context: float  # the best semantic and lexical score of another memory said around the same time, 0..1
+    relevance: float  # the semantic and lexical score fused, and lifted by its context's, 0..1
     total: float  # relevance lifted by at most REFINEMENT_MAX by recency, importance and frequency
 
 
@@ -54,7 +55,10 @@ FREQUENCY_SATURATION = 20  # recalls at which the frequency term is full
 # cap (50 by default) exact scores beat an approximate HNSW probe, and they are exact. The
 # lexical list is BM25 with its statistics (document frequency, average length) taken over the
 # person's own memories: the words that set one of their memories apart count, the words all of
-# them share (their name, "likes") do not. HNSW serves community-wide search.
+# them share (their name, "likes") do not. What was said together belongs together: a memory said
+# within the community's quiet time of another (the same conversation; a window's memories share
+# their time) takes a share (``weight_context``) of the best relevance among them, so the answer
+# that followed a matching remark ranks with it. HNSW serves community-wide search.
 _RANKED_SQL = f"""
 WITH pool AS (
     SELECT m.id, m.content, m.kind, m.importance, m.topics, m.created_at, m.search_vector,
@@ -101,15 +105,28 @@ signals AS (
 fused AS (
     SELECT s.*,
            ((%(w_semantic)s * GREATEST(COALESCE(s.similarity, 0), 0) + %(w_lexical)s * s.lexical)
-            / GREATEST(%(w_semantic)s + %(w_lexical)s, 1e-9))::float8 AS relevance
+            / GREATEST(%(w_semantic)s + %(w_lexical)s, 1e-9))::float8 AS own
     FROM signals AS s
+),
+conversation AS (
+    -- The best own relevance among the other memories said within the quiet time of this one:
+    -- the same stretch of conversation (one window's memories share their time).
+    SELECT f.*,
+           COALESCE(max(f.own) OVER (ORDER BY f.created_at
+                                     RANGE BETWEEN %(conversation)s PRECEDING AND %(conversation)s FOLLOWING
+                                     EXCLUDE CURRENT ROW), 0)::float8 AS context
+    FROM fused AS f
+),
+related AS (
+    SELECT c.*, ((c.own + %(w_context)s * c.context) / (1 + %(w_context)s))::float8 AS relevance
+    FROM conversation AS c
 )
 SELECT id, content, kind, importance, topics, created_at, similarity, lexical, topical, recency, frequency,
-       relevance,
+       context, relevance,
        (relevance * (1 + {REFINEMENT_MAX} * (%(w_recency)s * recency + %(w_importance)s * importance
                                           + %(w_frequency)s * frequency)
                          / GREATEST(%(w_recency)s + %(w_importance)s + %(w_frequency)s, 1e-9)))::float8 AS total
-FROM fused
+FROM related
 ORDER BY total DESC, created_at DESC, id DESC
 """  # noqa: S608 - constants of this module, values passed as parameters
 
@@ -149,6 +166,8 @@ def memories_ranked(
                 "w_recency": community.weight_recency,
                 "w_importance": community.weight_importance,
                 "w_frequency": community.weight_frequency,
+                "w_context": community.weight_context,
+                "conversation": timedelta(seconds=community.window_quiet_seconds),
             },
         )
         return [MemoryCandidate(*row) for row in cursor.fetchall()]
@@ -174,6 +193,8 @@ def memories_ranked_explain(*, community: Community, user: User, now: datetime) 
                 "w_recency": 0.2,
                 "w_importance": 0.3,
                 "w_frequency": 0.1,
+                "w_context": 0.5,
+                "conversation": timedelta(seconds=180),
             },
         )
         return "\n".join(row[0] for row in cursor.fetchall())

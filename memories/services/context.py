@@ -63,6 +63,7 @@ class UsedMemory:
     layer: str
     similarity: float | None
     lexical: float
+    context: float
     relevance: float
     recency: float
     frequency: float

@@ -68,6 +68,8 @@ SUBJECT_HASH = hashlib.sha256(b"salt:alice").hexdigest()
         pytest.param({"weight_importance": -0.1}, "community_ranking_weights_valid", id="negative-importance-weight"),
         pytest.param({"weight_frequency": -0.1}, "community_ranking_weights_valid", id="negative-frequency-weight"),
         pytest.param({"recency_half_life_days": 0}, "community_ranking_weights_valid", id="zero-half-life"),
+        pytest.param({"weight_context": -0.1}, "community_ranking_weights_valid", id="negative-context-weight"),
+        pytest.param({"weight_context": 1.0}, "community_ranking_weights_valid", id="context-weight-of-one"),
         pytest.param({"slug": ""}, "community_slug_not_empty", id="empty-slug"),
     ],
 )

@@ -315,7 +315,8 @@ def test_search_for_a_person_ranks_their_memories_like_the_context(api: APIClien
     assert {r["user"] for r in results} == {"alice_456"}
     top = results[0]
     assert top["similarity"] > 0.3 and 0 < top["recency"] <= 1 and top["frequency"] == 0
-    assert top["relevance"] == pytest.approx(0.6 * top["similarity"] + 0.4 * top["lexical"])
+    own = 0.6 * top["similarity"] + 0.4 * top["lexical"]
+    assert top["relevance"] == pytest.approx((own + 0.5 * top["context"]) / 1.5, abs=1e-4)
     refinement = (0.2 * top["recency"] + 0.3 * 0.9 + 0.1 * top["frequency"]) / 0.6
     assert top["total"] == pytest.approx(top["relevance"] * (1 + 0.25 * refinement))
     assert [r["total"] for r in results] == sorted((r["total"] for r in results), reverse=True)

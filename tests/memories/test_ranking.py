@@ -100,6 +100,37 @@ def test_recency_importance_and_frequency_never_make_an_unrelated_memory_win(com
     assert result[1].total <= result[1].relevance * 1.25 + 1e-9
 
 
+def test_what_was_said_with_a_matching_memory_ranks_with_it(community: Community, alice: User) -> None:
+    now = timezone.now()
+    community.weight_recency = 0.0  # only the conversation differs between the two answers below
+    said = now - timedelta(days=10)
+    trip = remember(community, alice, "Alice booked a trip to Lisbon for her birthday")
+    followed = remember(community, alice, "Alice says the hotel has a rooftop pool")
+    elsewhere = remember(community, alice, "Alice says the hotel has a rooftop pool")
+    Memory.objects.filter(pk=trip.pk).update(created_at=said)
+    Memory.objects.filter(pk=followed.pk).update(created_at=said + timedelta(minutes=1))  # the same conversation
+    Memory.objects.filter(pk=elsewhere.pk).update(created_at=said + timedelta(days=3))  # newer: wins a tie
+    query = "how was the Lisbon birthday trip?"
+
+    community.weight_context = 0.0
+    assert order(ranked(community, alice, query, now=now)) == [trip.pk, elsewhere.pk, followed.pk]
+    community.weight_context = 0.5
+    result = ranked(community, alice, query, now=now)
+    assert order(result) == [trip.pk, followed.pk, elsewhere.pk]
+    assert result[1].context == pytest.approx(result[0].relevance * 1.5 - 0.5 * result[0].context, abs=1e-6)
+    assert result[2].context == 0  # nothing else was said within the quiet time of it
+
+
+def test_a_memory_never_outranks_the_one_it_takes_its_context_from(community: Community, alice: User) -> None:
+    community.weight_context = 0.99  # the most a community may set
+    answer = remember(community, alice, "Alice's sister lives in Glasgow")
+    for text in ["Alice bought new running shoes", "Alice plays chess online", "Alice drinks green tea"]:
+        remember(community, alice, text)  # all said together: each takes its context from the answer
+    result = ranked(community, alice, "where does her sister live?")
+    assert result[0].id == answer.pk
+    assert all(c.context == pytest.approx(result[0].relevance * 1.99 - 0.99 * result[0].context) for c in result[1:])
+
+
 def test_the_persons_own_name_is_not_a_query_word(community: Community, alice: User) -> None:
     for text in ["Alice works as a nurse", "Alice lives in Portland", "Alice likes jazz"]:
         remember(community, alice, text)

@@ -49,11 +49,12 @@ class Command(BaseCommand):
             f"memory tokens {result.memory_tokens} / {persona.max_memory_tokens}, "
             f"prompt tokens {result.prompt_tokens} ({persona.injection_mode})"
         )
-        self.stdout.write("layer       total  rel    sim    lex    rec    imp   freq  top  content")
+        self.stdout.write("layer       total  rel    sim    lex    ctx    rec    imp   freq  top  content")
         for used in result.memories:
             similarity = f"{used.similarity:.3f}" if used.similarity is not None else "  -  "
             self.stdout.write(
                 f"{used.layer:<10} {used.total:.3f}  {used.relevance:.3f}  {similarity}  {used.lexical:.3f}  "
+                f"{used.context:.3f}  "
                 f"{used.recency:.3f}  {used.importance:.2f}  {used.frequency:.2f}  {'y' if used.topical else '-'}    "
                 f"{used.content[:70]}"
             )
