@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import cache
+from functools import cache, lru_cache
 
 import tiktoken
 
@@ -15,7 +15,10 @@ def _encoding() -> tiktoken.Encoding:
     return tiktoken.get_encoding(ENCODING)
 
 
+@lru_cache(maxsize=65_536)
 def token_count(text: str) -> int:
+    """Counted once per process for each text: the same memories, prompts and messages are counted
+    again and again by every context of the same person and channel."""
     return len(_encoding().encode(text, disallowed_special=()))
 
 

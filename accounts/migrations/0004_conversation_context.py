@@ -4,23 +4,36 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('accounts', '0003_erasure_job'),
+        ("accounts", "0003_erasure_job"),
     ]
 
     operations = [
         migrations.RemoveConstraint(
-            model_name='community',
-            name='community_ranking_weights_valid',
+            model_name="community",
+            name="community_ranking_weights_valid",
         ),
         migrations.AddField(
-            model_name='community',
-            name='weight_context',
-            field=models.FloatField(default=0.5, help_text="How much (0 to below 1) a memory's relevance takes from the best of those said within the quiet time of it."),
+            model_name="community",
+            name="weight_context",
+            field=models.FloatField(
+                default=0.5,
+                help_text="How much (0 to below 1) a memory's relevance takes from the best of those said within the quiet time of it.",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='community',
-            constraint=models.CheckConstraint(condition=models.Q(('weight_similarity__gte', 0), ('weight_context__gte', 0), ('weight_context__lt', 1), ('weight_recency__gte', 0), ('weight_importance__gte', 0), ('weight_frequency__gte', 0), ('recency_half_life_days__gt', 0)), name='community_ranking_weights_valid'),
+            model_name="community",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    ("weight_similarity__gte", 0),
+                    ("weight_context__gte", 0),
+                    ("weight_context__lt", 1),
+                    ("weight_recency__gte", 0),
+                    ("weight_importance__gte", 0),
+                    ("weight_frequency__gte", 0),
+                    ("recency_half_life_days__gt", 0),
+                ),
+                name="community_ranking_weights_valid",
+            ),
         ),
     ]

@@ -148,13 +148,28 @@ def is_relevant(candidate: MemoryCandidate, *, threshold: float) -> bool:
 
 
 class _Block:
-    """The memory block under construction, kept within the token budget to the token."""
+    """The memory block under construction, kept within the token budget to the token.
+
+    Adding an item costs the tokens of that item alone (counted once per process), not a count of
+    the whole block:
+    the pieces of a line split where the tokenizer splits, so their sum is the block's count (a
+    piece that ends in punctuation before a newline may share a token: the sum then counts one
+    more). Near the budget the whole block is counted exactly, and ``fit`` checks the result.
+    """
+
+    EXACT_WITHIN = 16  # tokens below the budget from which every addition is counted exactly
 
     def __init__(self, *, persona: Persona, name: str, budget: int, now: datetime) -> None:
         self.persona, self.budget, self.now = persona, budget, now
         self.prefix = _flat(_render(persona.memory_prefix_template, {"user": name}))
         self.suffix = _flat(_render(persona.memory_suffix_template, {"user": name}))
         self.lines: dict[str, list[str]] = {}
+        self.added: list[tuple[str, int | None]] = []  # (layer, memory id) in the order they were added
+        # The frame (delimiters, prefix and suffix, one per line, and their newlines) is paid by
+        # the first item.
+        frame = ["<memories>", *filter(None, [self.prefix]), *filter(None, [self.suffix]), "</memories>"]
+        self.frame_tokens = sum(token_count(line) for line in frame) + len(frame) - 1
+        self.tokens = 0  # the block's count so far: exact, or the sum of its pieces (never less)
 
     def render(self, lines: dict[str, list[str]] | None = None) -> str:
         body = [
@@ -166,13 +181,39 @@ class _Block:
             ["<memories>", *filter(None, [self.prefix]), *body, *filter(None, [self.suffix]), "</memories>"]
         )
 
-    def try_add(self, layer: str, item: str) -> bool:
-        trial = {name: list(items) for name, items in self.lines.items()}
-        trial.setdefault(layer, []).append(_flat(item))
-        if token_count(self.render(trial)) > self.budget:
-            return False
-        self.lines = trial
+    def try_add(self, layer: str, item: str, memory_id: int | None = None) -> bool:
+        item = _flat(item)
+        if layer in self.lines:
+            cost = token_count(f" | {item}")
+        else:  # a new line: its label, and a newline
+            cost = token_count(f"{LAYER_LABELS[layer]}: {item}") + 1 + (0 if self.lines else self.frame_tokens)
+        if self.tokens + cost > self.budget - self.EXACT_WITHIN:
+            trial = {name: list(items) for name, items in self.lines.items()}
+            trial.setdefault(layer, []).append(item)
+            exact = token_count(self.render(trial))
+            if exact > self.budget:
+                return False
+            self.lines, self.tokens = trial, exact
+        else:
+            self.lines.setdefault(layer, []).append(item)
+            self.tokens += cost
+        self.added.append((layer, memory_id))
         return True
+
+    def fit(self) -> set[int]:
+        """Make sure the rendered block keeps to the budget; the memories that had to go, if any
+        (a sum of pieces is not below the real count, so this is a guard, not a step)."""
+        dropped = set()
+        self.tokens = token_count(self.render())
+        while self.added and self.tokens > self.budget:
+            layer, memory_id = self.added.pop()
+            self.lines[layer].pop()
+            if not self.lines[layer]:
+                del self.lines[layer]
+            if memory_id is not None:
+                dropped.add(memory_id)
+            self.tokens = token_count(self.render())
+        return dropped
 
     def memory_item(self, candidate: MemoryCandidate, created_at: datetime) -> str:
         return _render(
@@ -243,7 +284,7 @@ def assemble_context(
                     break
                 if candidate.id in chosen:
                     continue
-                if block.try_add(layer, block.memory_item(candidate, candidate.created_at)):
+                if block.try_add(layer, block.memory_item(candidate, candidate.created_at), candidate.id):
                     chosen.add(candidate.id)
                     used.append(_used(candidate, layer))
 
@@ -287,6 +328,8 @@ def assemble_context(
             block.try_add("entities", f"{entity.name} ({entity.relationship})" if entity.relationship else entity.name)
         if session is not None and session.message_count > WORKING_SUMMARY_AFTER and session.working_summary:
             block.try_add("working_summary", session.working_summary)
+        dropped = block.fit()
+        used = [u for u in used if u.id not in dropped]
         if record_access:
             memories_access_record(memory_ids=[u.id for u in used if u.layer in RECALL_LAYERS], now=now)
 
