@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from django.db import connection
 from django.db.models import QuerySet
 from django.http import Http404
 
@@ -49,3 +52,26 @@ def session_message_get_for_person(*, user: User, pk: int) -> Message:
     if message is None:
         raise Http404("No such message of yours.")
     return message
+
+
+@dataclass
+class RecentMessage:
+    role: str
+    content: str
+    author_name: str  # the author's display name (else username); "" for a persona's message
+
+
+def messages_recent(*, session_id: int | None = None, channel_id: int | None = None, limit: int) -> list[RecentMessage]:
+    """The last ``limit`` messages of a session (else a channel), newest first: the context's
+    buffer, read in one statement on the (session|channel, created_at) index."""
+    column = "session_id" if session_id is not None else "channel_id"
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"""
+            SELECT m.role, m.content, COALESCE(NULLIF(u.display_name, ''), u.username, '')
+            FROM chat_message AS m LEFT JOIN {User._meta.db_table} AS u ON u.id = m.author_id
+            WHERE m.{column} = %s ORDER BY m.created_at DESC, m.id DESC LIMIT %s
+            """,  # noqa: S608 - a column name of this function and a table name of the model
+            [session_id if session_id is not None else channel_id, limit],
+        )
+        return [RecentMessage(*row) for row in cursor.fetchall()]

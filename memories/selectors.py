@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
 from django.contrib.postgres.search import SearchQuery
@@ -113,7 +114,7 @@ conversation AS (
     -- the same stretch of conversation (one window's memories share their time).
     SELECT f.*,
            COALESCE(max(f.own) OVER (ORDER BY f.created_at
-                                     RANGE BETWEEN %(conversation)s PRECEDING AND %(conversation)s FOLLOWING
+                                     RANGE BETWEEN %(conversation)s::interval PRECEDING AND %(conversation)s::interval FOLLOWING
                                      EXCLUDE CURRENT ROW), 0)::float8 AS context
     FROM fused AS f
 ),
@@ -167,10 +168,87 @@ def memories_ranked(
                 "w_importance": community.weight_importance,
                 "w_frequency": community.weight_frequency,
                 "w_context": community.weight_context,
-                "conversation": timedelta(seconds=community.window_quiet_seconds),
+                "conversation": f"{community.window_quiet_seconds} seconds",
             },
         )
         return [MemoryCandidate(*row) for row in cursor.fetchall()]
+
+
+@dataclass
+class ContextHead:
+    """What the context needs about a person before their memories, read in one statement."""
+
+    name: str  # how they are called in the community: their platform name, else their account's
+    has_profile: bool
+    memory_enabled: bool  # their own switch (on without a profile)
+    profile_summary: str
+    last_summary: str  # the final summary of their last finished session with the persona
+    last_ended_at: datetime | None
+    entities: list[tuple[str, str]]  # (name, relationship) named by the message's words, latest first
+
+
+# Four small reads in one round trip (each a LATERAL over its own index): the context is on the
+# path a bot waits on, and each separate query costs a round trip and an ORM compilation.
+_HEAD_SQL = """
+SELECT identity.display_name, profile.id IS NOT NULL, COALESCE(profile.memory_enabled, true),
+       COALESCE(profile.summary, ''), last.final_summary, last.ended_at, COALESCE(mentioned.entities, '[]')
+FROM (SELECT 1) AS one
+LEFT JOIN LATERAL (
+    SELECT display_name FROM accounts_externalidentity
+    WHERE community_id = %(community)s AND user_id = %(user)s ORDER BY id LIMIT 1
+) AS identity ON true
+LEFT JOIN LATERAL (
+    SELECT id, memory_enabled, summary FROM accounts_profile
+    WHERE community_id = %(community)s AND user_id = %(user)s
+) AS profile ON true
+LEFT JOIN LATERAL (
+    SELECT s.final_summary, s.ended_at FROM chat_chatsession AS s JOIN chat_persona AS p ON p.id = s.persona_id
+    WHERE s.user_id = %(user)s AND p.community_id = %(community)s
+      AND (%(persona)s::bigint IS NULL OR s.persona_id = %(persona)s::bigint)
+      AND s.ended_at IS NOT NULL AND s.final_summary <> '' AND s.id <> %(session)s
+    ORDER BY s.ended_at DESC LIMIT 1
+) AS last ON true
+LEFT JOIN LATERAL (
+    SELECT json_agg(json_build_array(e.name, e.relationship) ORDER BY e.last_mentioned_at DESC, e.id DESC) AS entities
+    FROM (
+        SELECT id, name, relationship, last_mentioned_at FROM memories_entity
+        WHERE community_id = %(community)s AND owner_id = %(user)s
+          AND (lower(name) = ANY(%(words)s::text[]) OR name LIKE '%% %%')
+        ORDER BY last_mentioned_at DESC, id DESC LIMIT 50
+    ) AS e
+) AS mentioned ON true
+"""
+
+
+def context_head(
+    *, community: Community, user: User, persona: Persona, session_id: int | None, words: Sequence[str]
+) -> ContextHead:
+    """The person's name, profile, last session with ``persona`` (any of the community's when it
+    is unsaved: the community's defaults) and the entities whose one-word names are in ``words``
+    (names of several words come along, for the caller to look for in the message)."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _HEAD_SQL,
+            {
+                "community": community.pk,
+                "user": user.pk,
+                "persona": persona.pk,
+                "session": session_id or 0,
+                "words": list(words),
+            },
+        )
+        row = cursor.fetchone()
+    identity_name, has_profile, memory_enabled, summary, last_summary, last_ended_at, entities = row
+    entities = json.loads(entities) if isinstance(entities, str) else entities
+    return ContextHead(
+        name=identity_name or user.display_name or user.username,
+        has_profile=has_profile,
+        memory_enabled=memory_enabled,
+        profile_summary=summary,
+        last_summary=last_summary or "",
+        last_ended_at=last_ended_at,
+        entities=[(name, relationship or "") for name, relationship in entities],
+    )
 
 
 def memories_ranked_explain(*, community: Community, user: User, now: datetime) -> str:
@@ -194,7 +272,7 @@ def memories_ranked_explain(*, community: Community, user: User, now: datetime) 
                 "w_importance": 0.3,
                 "w_frequency": 0.1,
                 "w_context": 0.5,
-                "conversation": timedelta(seconds=180),
+                "conversation": "180 seconds",
             },
         )
         return "\n".join(row[0] for row in cursor.fetchall())

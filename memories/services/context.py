@@ -14,16 +14,16 @@ import string
 from dataclasses import dataclass, field, fields
 from datetime import datetime
 
-from django.db.models import F, Q
-from django.db.models.functions import Lower
+from django.db.models import F
 from django.utils import timezone
 from django.utils.timesince import timesince
 
-from accounts.models import Community, ExternalIdentity, Profile, User
-from chat.models import Channel, ChatSession, Message, Persona, PersonaInjectionMode
+from accounts.models import Community, ExternalIdentity, User
+from chat.models import Channel, ChatSession, Persona, PersonaInjectionMode
+from chat.selectors import RecentMessage, messages_recent
 from memories.extraction_tool import importance_label, talking_with_line
-from memories.models import Entity, Memory
-from memories.selectors import MemoryCandidate, memories_ranked
+from memories.models import Memory
+from memories.selectors import MemoryCandidate, context_head, memories_ranked
 from memoryhub.ai.embeddings import embedder_get
 from memoryhub.tokens import messages_token_count, token_count
 
@@ -247,24 +247,25 @@ def assemble_context(
     them, and the context is the persona's prompt and the channel's recent talk.
     """
     now = now or timezone.now()
-    name = person_display_name(community=community, user=user) if user is not None else stranger_name
-    system_prompt = "\n\n".join(p for p in (persona.system_prompt.strip(), talking_with_line(name)) if p)
-    profile = Profile.objects.filter(user=user, community=community).first() if user is not None else None
-    remembering = (
-        user is not None
-        and persona.use_memory
-        and community.memory_enabled
-        and (profile is None or profile.memory_enabled)
+    words = message_keywords(message)
+    head = (
+        context_head(
+            community=community, user=user, persona=persona, session_id=session.pk if session else None, words=words
+        )
+        if user is not None
+        else None
     )
+    name = head.name if head is not None else stranger_name
+    system_prompt = "\n\n".join(p for p in (persona.system_prompt.strip(), talking_with_line(name)) if p)
+    remembering = head is not None and persona.use_memory and community.memory_enabled and head.memory_enabled
     block = _Block(persona=persona, name=name, budget=persona.max_memory_tokens, now=now)
     layers = [Layer("persona", text=system_prompt, tokens=token_count(system_prompt))]
     used: list[UsedMemory] = []
 
-    if remembering and user is not None:
+    if remembering and user is not None and head is not None:
         embedder = embedder_get()
         if query_vector is None and embed_query and message.strip():
             query_vector = embedder.embed_one(message).tolist()
-        words = message_keywords(message)
         keywords = message_keywords(message, list(channel.topic_bias) if channel else [])
         candidates = memories_ranked(
             community=community,
@@ -288,21 +289,10 @@ def assemble_context(
                     chosen.add(candidate.id)
                     used.append(_used(candidate, layer))
 
-        if profile is not None and profile.summary.strip():
-            block.try_add("profile", profile.summary)
-        # The community's defaults (an unsaved persona) have no sessions of their own: any persona's.
-        sessions = ChatSession.objects.filter(user=user, persona__community=community)
-        last = (
-            (sessions.filter(persona=persona) if persona.pk else sessions)
-            .filter(ended_at__isnull=False)
-            .exclude(final_summary="")
-            .exclude(pk=session.pk if session else 0)
-            .order_by("-ended_at")
-            .only("final_summary", "ended_at")
-            .first()
-        )
-        if last is not None and last.ended_at is not None:
-            block.try_add("last_session", f"{last.final_summary} ({age_text(last.ended_at, now)})")
+        if head.profile_summary.strip():
+            block.try_add("profile", head.profile_summary)
+        if head.last_summary and head.last_ended_at is not None:
+            block.try_add("last_session", f"{head.last_summary} ({age_text(head.last_ended_at, now)})")
         limit = max(persona.max_memory_context, 1)
         add_memories(
             "recent", sorted(candidates, key=lambda c: c.created_at, reverse=True), min(RECENT_LAYER_SIZE, limit)
@@ -316,16 +306,9 @@ def assemble_context(
         add_memories("relevant", relevant, limit)
         # One-word names are matched in SQL; the few names of several words are checked here.
         said = message.lower()
-        mentioned = [
-            entity
-            for entity in Entity.objects.filter(community=community, owner=user)
-            .alias(folded=Lower("name"))
-            .filter(Q(folded__in=words) | Q(name__contains=" "))
-            .order_by("-last_mentioned_at")[:50]
-            if " " not in entity.name or entity.name.lower() in said
-        ]
-        for entity in mentioned[:ENTITY_LAYER_SIZE]:
-            block.try_add("entities", f"{entity.name} ({entity.relationship})" if entity.relationship else entity.name)
+        mentioned = [(n, relation) for n, relation in head.entities if " " not in n or n.lower() in said]
+        for entity_name, relationship in mentioned[:ENTITY_LAYER_SIZE]:
+            block.try_add("entities", f"{entity_name} ({relationship})" if relationship else entity_name)
         if session is not None and session.message_count > WORKING_SUMMARY_AFTER and session.working_summary:
             block.try_add("working_summary", session.working_summary)
         dropped = block.fit()
@@ -387,18 +370,18 @@ def _prompt(
     elif block and mode == PersonaInjectionMode.USER_PREFIX:
         tail = [{"role": "user", "content": f"{block}\n\n{message}"}]
     room = persona.context_window_tokens - persona.reply_reserve_tokens - messages_token_count(head + tail)
-    history: list[Message] = []
+    history: list[RecentMessage] = []
     if session is not None:
-        history = list(session.messages.order_by("-created_at", "-pk")[:BUFFER_MESSAGES])
+        history = messages_recent(session_id=session.pk, limit=BUFFER_MESSAGES)
     elif channel is not None:
-        history = list(channel.messages.select_related("author").order_by("-created_at", "-pk")[:BUFFER_MESSAGES])
+        history = messages_recent(channel_id=channel.pk, limit=BUFFER_MESSAGES)
     if history and history[0].content == message and history[0].role == "user":
         history = history[1:]  # the message being answered is already stored: it is the tail
     buffer: list[dict[str, str]] = []
     for earlier in history:
         content = earlier.content
-        if session is None and earlier.author is not None:  # a channel: say who said it
-            content = f"{earlier.author.display_name or earlier.author.username}: {content}"
+        if session is None and earlier.author_name:  # a channel: say who said it
+            content = f"{earlier.author_name}: {content}"
         entry = {"role": earlier.role, "content": content}
         cost = messages_token_count([entry]) - 3  # framing of the whole list is counted once
         if cost > room:
