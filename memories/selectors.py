@@ -114,7 +114,8 @@ conversation AS (
     -- the same stretch of conversation (one window's memories share their time).
     SELECT f.*,
            COALESCE(max(f.own) OVER (ORDER BY f.created_at
-                                     RANGE BETWEEN %(conversation)s::interval PRECEDING AND %(conversation)s::interval FOLLOWING
+                                     RANGE BETWEEN %(conversation)s::interval PRECEDING
+                                           AND %(conversation)s::interval FOLLOWING
                                      EXCLUDE CURRENT ROW), 0)::float8 AS context
     FROM fused AS f
 ),

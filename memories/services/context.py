@@ -151,10 +151,10 @@ class _Block:
     """The memory block under construction, kept within the token budget to the token.
 
     Adding an item costs the tokens of that item alone (counted once per process), not a count of
-    the whole block:
-    the pieces of a line split where the tokenizer splits, so their sum is the block's count (a
-    piece that ends in punctuation before a newline may share a token: the sum then counts one
-    more). Near the budget the whole block is counted exactly, and ``fit`` checks the result.
+    the whole block: the pieces of a line split where the tokenizer splits, so their sum is the
+    block's count (a piece that ends in punctuation before a newline may share a token with it:
+    the sum then counts one more). Near the budget the whole block is counted exactly, and
+    ``fit`` checks the result.
     """
 
     EXACT_WITHIN = 16  # tokens below the budget from which every addition is counted exactly
@@ -202,7 +202,7 @@ class _Block:
 
     def fit(self) -> set[int]:
         """Make sure the rendered block keeps to the budget; the memories that had to go, if any
-        (a sum of pieces is not below the real count, so this is a guard, not a step)."""
+        (the sum of pieces is not below the real count, so this guards, it does not trim)."""
         dropped = set()
         self.tokens = token_count(self.render())
         while self.added and self.tokens > self.budget:
