@@ -58,6 +58,7 @@ INSTALLED_APPS = [
     "memories",
     "chat",
     "privacy",
+    "moderation",
 ]
 
 MIDDLEWARE = [

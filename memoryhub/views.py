@@ -6,13 +6,26 @@ from django.conf import settings
 from django.db import connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.utils.functional import SimpleLazyObject
 
 from memoryhub.ai.llm import llm_is_offline
 
 
 def site(request: HttpRequest) -> dict[str, Any]:
     """What every page's layout needs to know (a context processor)."""
-    return {"signup_enabled": settings.MEMORYHUB_SIGNUP, "offline": llm_is_offline()}
+    return {
+        "signup_enabled": settings.MEMORYHUB_SIGNUP,
+        "offline": llm_is_offline(),
+        # Asked only by the layout of a signed-in page (one EXISTS query then).
+        "moderates": SimpleLazyObject(lambda: _moderates(request)),
+    }
+
+
+def _moderates(request: HttpRequest) -> bool:
+    from moderation.selectors import communities_moderated  # an app of the project: imported when asked
+
+    user = request.user
+    return bool(user.is_authenticated and communities_moderated(user=user).exists())  # type: ignore[arg-type]
 
 
 def home(request: HttpRequest) -> HttpResponse:

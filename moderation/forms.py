@@ -1,0 +1,58 @@
+"""The moderator's forms: filtering a community's memories, and correcting one."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+
+from memories.forms import PersonMemoryForm
+from memories.models import MemoryKind, MemorySource
+from moderation.selectors import MemoryFilters
+
+
+class MemoryFilterForm(forms.Form):
+    """A GET form: the URL keeps the filters, so a filtered list can be shared and reloaded."""
+
+    person = forms.CharField(required=False, max_length=200, label="Person", help_text="Platform id or name")
+    q = forms.CharField(
+        required=False, max_length=200, label="Search", widget=forms.TextInput(attrs={"type": "search"})
+    )
+    kind = forms.ChoiceField(required=False, choices=[("", "Any kind"), *MemoryKind.choices], label="Kind")
+    topic = forms.CharField(required=False, max_length=64, label="Topic")
+    source = forms.ChoiceField(required=False, choices=[("", "Any source"), *MemorySource.choices], label="Source")
+    importance_min = forms.FloatField(required=False, min_value=0, max_value=1, label="Importance from")
+    importance_max = forms.FloatField(required=False, min_value=0, max_value=1, label="to")
+    expiring_within_days = forms.IntegerField(
+        required=False, min_value=0, max_value=3650, label="Expiring within (days)"
+    )
+    permanent = forms.BooleanField(required=False, label="Permanent only")
+
+    def filters(self) -> MemoryFilters:
+        """The filters of a valid form (an invalid one filters nothing: its errors are shown)."""
+        if not self.is_valid():
+            return MemoryFilters()
+        data: dict[str, Any] = self.cleaned_data
+        return MemoryFilters(
+            person=data["person"].strip(),
+            text=data["q"].strip(),
+            kind=data["kind"],
+            topic=data["topic"].strip().lower(),
+            source=data["source"],
+            importance_min=data["importance_min"],
+            importance_max=data["importance_max"],
+            expiring_within_days=data["expiring_within_days"],
+            permanent_only=data["permanent"],
+        )
+
+
+class ModeratorMemoryForm(PersonMemoryForm):
+    """What a moderator may correct: the person's fields, and how much and how long it matters."""
+
+    importance = forms.FloatField(min_value=0, max_value=1, label="Importance", help_text="0 to 1")
+    expires_at = forms.DateTimeField(
+        required=False,
+        label="Forgotten at",
+        help_text="Empty: kept until deleted.",
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+    )

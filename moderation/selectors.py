@@ -1,0 +1,126 @@
+"""What a community moderator may see: every read starts from the communities they moderate.
+
+A moderator of community A reaches nothing of community B, by page, fragment, form post or
+guessed id: each getter below raises 404 outside the moderator's communities.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from django.contrib.postgres.search import SearchQuery
+from django.db.models import Q, QuerySet
+from django.http import Http404
+
+from accounts.models import Community, ExternalIdentity, MembershipRole, User
+from memories.models import Memory, MemoryRevision
+
+MODERATING_ROLES = (MembershipRole.MODERATOR, MembershipRole.ADMIN)
+
+
+def communities_moderated(*, user: User) -> QuerySet[Community]:
+    """The communities where ``user`` holds the moderator (or admin) role."""
+    return Community.objects.filter(memberships__user=user, memberships__role__in=MODERATING_ROLES).order_by(
+        "name", "pk"
+    )
+
+
+def community_get_for_moderator(*, user: User, pk: int) -> Community:
+    community = communities_moderated(user=user).filter(pk=pk).first()
+    if community is None:
+        raise Http404("No such community that you moderate.")
+    return community
+
+
+def memory_get_for_moderator(*, user: User, pk: int) -> Memory:
+    memory = (
+        Memory.objects.filter(pk=pk, community__in=communities_moderated(user=user))
+        .select_related("community", "user", "persona", "reported_by")
+        .defer("embedding", "search_vector")
+        .first()
+    )
+    if memory is None:
+        raise Http404("No such memory in a community you moderate.")
+    return memory
+
+
+@dataclass(frozen=True)
+class MemoryFilters:
+    """A moderator's filters of a community's memories (all optional)."""
+
+    person: str = ""  # a platform id, or part of a name
+    text: str = ""  # full text (any form of a word) or part of the content
+    kind: str = ""
+    topic: str = ""
+    source: str = ""
+    importance_min: float | None = None
+    importance_max: float | None = None
+    expiring_within_days: int | None = None
+    permanent_only: bool = False
+
+
+def memories_for_moderation(
+    *, community: Community, filters: MemoryFilters, now: datetime, before: int | None = None, limit: int = 50
+) -> list[Memory]:
+    """One page of the community's live memories, newest first, after the cursor ``before`` (a
+    memory id): keyset pagination on the primary key, so page 10,000 costs what page 1 does."""
+    memories = Memory.objects.filter(community=community).filter(Q(expires_at__isnull=True) | Q(expires_at__gt=now))
+    if filters.person:
+        people = ExternalIdentity.objects.filter(community=community).filter(
+            Q(external_id=filters.person) | Q(display_name__icontains=filters.person)
+        )
+        memories = memories.filter(
+            Q(user__in=people.values("user"))
+            | Q(user__username__iexact=filters.person)
+            | Q(user__display_name__icontains=filters.person)
+        )
+    if filters.text:
+        words = SearchQuery(filters.text, config="english", search_type="websearch")
+        memories = memories.filter(Q(search_vector=words) | Q(content__icontains=filters.text))
+    if filters.kind:
+        memories = memories.filter(kind=filters.kind)
+    if filters.topic:
+        memories = memories.filter(topics__contains=[filters.topic])
+    if filters.source:
+        memories = memories.filter(source=filters.source)
+    if filters.importance_min is not None:
+        memories = memories.filter(importance__gte=filters.importance_min)
+    if filters.importance_max is not None:
+        memories = memories.filter(importance__lte=filters.importance_max)
+    if filters.permanent_only:
+        memories = memories.filter(expires_at__isnull=True)
+    elif filters.expiring_within_days is not None:
+        memories = memories.filter(expires_at__lte=now + timedelta(days=filters.expiring_within_days))
+    if before is not None:
+        memories = memories.filter(pk__lt=before)
+    return list(
+        memories.select_related("user", "persona", "reported_by")
+        .defer("embedding", "search_vector")
+        .order_by("-pk")[:limit]
+    )
+
+
+def memory_history_get(*, user: User, memory_id: int) -> tuple[Memory | None, Community]:
+    """The memory (None once deleted) and its community, for its history: a deleted memory's
+    revisions outlive it. 404 when neither is in a community ``user`` moderates."""
+    memory = Memory.objects.filter(pk=memory_id, community__in=communities_moderated(user=user)).first()
+    if memory is not None:
+        return memory, memory.community
+    revision = (
+        MemoryRevision.objects.filter(memory_ref=memory_id, community__in=communities_moderated(user=user))
+        .select_related("community")
+        .first()
+    )
+    if revision is None:
+        raise Http404("No such memory in a community you moderate.")
+    return None, revision.community
+
+
+def memory_revisions(*, memory_id: int, community: Community) -> QuerySet[MemoryRevision]:
+    """A memory's history, oldest first: who changed what and when (also after its deletion)."""
+    return (
+        MemoryRevision.objects.filter(memory_ref=memory_id, community=community)
+        .select_related("actor_user", "window")
+        .order_by("created_at", "pk")
+    )

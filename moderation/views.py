@@ -1,0 +1,137 @@
+"""The moderator dashboard (/moderation/): community moderators review, correct and delete what
+the bots remember, with its history. Every page starts from the communities the signed-in person
+moderates (``moderation.selectors``); every change goes through the memory services, so the
+vector, the revision (actor: moderator) and the profile follow.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils import timezone
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from accounts.services import MemoryOffError
+from memories.models import MemoryRevisionAction, MemoryRevisionActor
+from memories.selectors import memory_sources
+from memories.services.memory import memory_delete, memory_update
+from memories.views import HtmxHttpRequest, _changed, _gone, _me
+from moderation.forms import MemoryFilterForm, ModeratorMemoryForm
+from moderation.selectors import (
+    communities_moderated,
+    community_get_for_moderator,
+    memories_for_moderation,
+    memory_get_for_moderator,
+    memory_history_get,
+    memory_revisions,
+)
+
+PAGE_SIZE = 50
+
+
+@login_required
+@require_GET
+def index(request: HttpRequest) -> HttpResponse:
+    communities = list(communities_moderated(user=_me(request)))
+    if not communities:
+        raise PermissionDenied("You moderate no community.")
+    return render(request, "moderation/index.html", {"communities": communities, "nav": "moderation"})
+
+
+@login_required
+@require_GET
+def memory_list(request: HtmxHttpRequest, community_id: int) -> HttpResponse:
+    community = community_get_for_moderator(user=_me(request), pk=community_id)
+    form = MemoryFilterForm(request.GET)
+    before = request.GET.get("before", "")
+    memories = memories_for_moderation(
+        community=community,
+        filters=form.filters(),
+        now=timezone.now(),
+        before=int(before) if before.isdigit() else None,
+        limit=PAGE_SIZE + 1,  # one more tells whether there is a next page
+    )
+    query = request.GET.copy()
+    query.pop("before", None)
+    context: dict[str, Any] = {
+        "community": community,
+        "form": form,
+        "memories": memories[:PAGE_SIZE],
+        "next_before": memories[PAGE_SIZE - 1].pk if len(memories) > PAGE_SIZE else None,
+        "filter_query": query.urlencode(),
+        "nav": "moderation",
+    }
+    if request.htmx and not request.htmx.boosted:
+        return render(request, "moderation/_memory_rows.html", context)
+    return render(request, "moderation/memories.html", context)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def memory_edit(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    memory = memory_get_for_moderator(user=_me(request), pk=pk)
+    if request.method == "GET" and "cancel" in request.GET:
+        return render(request, "moderation/_memory_row.html", {"memory": memory})
+    initial: dict[str, Any] = {
+        "content": memory.content,
+        "topics": ", ".join(memory.topics),
+        "kind": memory.kind,
+        "importance": memory.importance,
+        "expires_at": memory.expires_at,
+    }
+    form = ModeratorMemoryForm(request.POST or None, initial=initial, prefix=f"memory-{memory.pk}")
+    if request.method == "POST" and form.is_valid():
+        try:
+            memory = memory_update(
+                memory=memory,
+                actor=MemoryRevisionActor.MODERATOR,
+                action=MemoryRevisionAction.MODERATOR_EDIT,
+                actor_user=_me(request),
+                reason="corrected by a moderator",
+                **form.cleaned_data,
+            )
+        except MemoryOffError:
+            form.add_error(None, "This person turned memory off: nothing about them can be written.")
+        else:
+            response = render(request, "moderation/_memory_row.html", {"memory": memory, "changed": True})
+            return _changed(response, "Memory updated.")
+    return render(request, "moderation/_memory_form.html", {"memory": memory, "form": form})
+
+
+@login_required
+@require_POST
+def memory_remove(request: HttpRequest, pk: int) -> HttpResponse:
+    memory = memory_get_for_moderator(user=_me(request), pk=pk)
+    memory_delete(
+        memory=memory,
+        actor=MemoryRevisionActor.MODERATOR,
+        action=MemoryRevisionAction.MODERATOR_DELETE,
+        actor_user=_me(request),
+        reason="deleted by a moderator",
+    )
+    return _gone("Memory deleted.")
+
+
+@login_required
+@require_GET
+def memory_history(request: HttpRequest, pk: int) -> HttpResponse:
+    """A memory's revisions and the messages it came from; a deleted memory keeps its history."""
+    memory, community = memory_history_get(user=_me(request), memory_id=pk)
+    revisions = list(memory_revisions(memory_id=pk, community=community))
+    sources = memory_sources(memory_ids=[pk])[pk] if memory is not None else []
+    return render(
+        request,
+        "moderation/history.html",
+        {
+            "memory": memory,
+            "memory_id": pk,
+            "community": community,
+            "revisions": revisions,
+            "sources": sources,
+            "nav": "moderation",
+        },
+    )

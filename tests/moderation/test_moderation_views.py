@@ -1,0 +1,245 @@
+"""The moderator dashboard (/moderation/): who sees what, and what a moderator's change does."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+from django.utils import timezone
+
+from accounts.models import Community, MembershipRole, Profile, User
+from accounts.services import membership_set, user_create
+from memories.models import Memory, MemoryRevision, MemoryRevisionAction, MemoryRevisionActor
+from memoryhub.ai.embeddings import embedder_get
+from tests.support.memories import remember
+
+pytestmark = pytest.mark.django_db
+
+HTMX = {"HX-Request": "true"}
+
+
+@pytest.fixture
+def moderator(community: Community) -> User:
+    user = user_create(username="mod_a", display_name="Mod A")
+    membership_set(user=user, community=community, role=MembershipRole.MODERATOR)
+    return user
+
+
+@pytest.fixture
+def other_moderator(other_community: Community) -> User:
+    user = user_create(username="mod_b", display_name="Mod B")
+    membership_set(user=user, community=other_community, role=MembershipRole.MODERATOR)
+    return user
+
+
+@pytest.fixture
+def staff(db: None) -> User:
+    user = user_create(username="staff", display_name="Staff")
+    user.is_staff = user.is_superuser = True
+    user.save(update_fields=["is_staff", "is_superuser"])
+    return user
+
+
+@pytest.fixture
+def secrets(community: Community, other_community: Community, alice: User, outsider: User) -> dict[str, Memory]:
+    return {
+        "a": remember(community, alice, "Alice keeps a pet iguana called Rex"),
+        "b": remember(other_community, outsider, "Outsider hides a diary under the floorboards"),
+    }
+
+
+def _as(client: Client, user: User | None) -> Client:
+    if user is not None:
+        client.force_login(user)
+    return client
+
+
+def _requests(secrets: dict[str, Memory], community: Community, other_community: Community) -> list[tuple]:
+    """Every page, fragment and post of the dashboard: (name, method, url, data, of community B)."""
+    a, b = secrets["a"], secrets["b"]
+    edit = {f"memory-{a.pk}-content": "Alice keeps two iguanas", f"memory-{a.pk}-kind": "fact"}
+    edit |= {f"memory-{a.pk}-importance": "0.7", f"memory-{a.pk}-topics": "pets"}
+    edit_b = {k.replace(str(a.pk), str(b.pk)): v for k, v in edit.items()}
+    edit_b[f"memory-{b.pk}-content"] = "Outsider keeps a notebook"
+    return [
+        ("index", "get", reverse("moderation"), None, False),
+        ("list A", "get", reverse("moderation-memories", args=[community.pk]), None, False),
+        ("list B", "get", reverse("moderation-memories", args=[other_community.pk]), None, True),
+        ("edit form A", "get", reverse("moderation-memory-edit", args=[a.pk]), None, False),
+        ("edit form B", "get", reverse("moderation-memory-edit", args=[b.pk]), None, True),
+        ("history A", "get", reverse("moderation-memory-history", args=[a.pk]), None, False),
+        ("history B", "get", reverse("moderation-memory-history", args=[b.pk]), None, True),
+        ("edit B", "post", reverse("moderation-memory-edit", args=[b.pk]), edit_b, True),
+        ("delete B", "post", reverse("moderation-memory-delete", args=[b.pk]), {}, True),
+    ]
+
+
+@pytest.mark.parametrize("who", ["anonymous", "member", "moderator of A", "moderator of B", "staff"])
+def test_every_page_answers_each_kind_of_person_as_it_should(
+    client: Client,
+    who: str,
+    community: Community,
+    other_community: Community,
+    secrets: dict[str, Memory],
+    member: User,
+    moderator: User,
+    other_moderator: User,
+    staff: User,
+) -> None:
+    user = {"anonymous": None, "member": member, "moderator of A": moderator, "moderator of B": other_moderator}
+    user |= {"staff": staff}
+    _as(client, user[who])
+    for name, method, url, data, of_b in _requests(secrets, community, other_community):
+        response = getattr(client, method)(url, data or {}, headers=HTMX)
+        if who == "anonymous":
+            expected = 302  # to the login page
+        elif who == "moderator of A":
+            expected = 404 if of_b else 200
+        elif who == "moderator of B":
+            expected = 200 if of_b or name == "index" else 404
+        else:  # a member, and staff, moderate nothing here: staff have the Django admin
+            expected = 403 if name == "index" else 404
+        assert response.status_code == expected, (who, name, response.status_code)
+        body = response.content.decode()
+        if who != "moderator of B":
+            assert "diary" not in body and "Book Club" not in body, (who, name)
+        if who != "moderator of A":
+            assert "iguana" not in body, (who, name)
+    # Nothing of community B was changed by anyone but its own moderator.
+    survived = Memory.objects.filter(pk=secrets["b"].pk).exists()
+    assert survived == (who != "moderator of B")
+    if who != "moderator of B":
+        assert Memory.objects.get(pk=secrets["b"].pk).content == "Outsider hides a diary under the floorboards"
+
+
+def test_a_moderators_edit_writes_a_revision_and_refreshes_vector_and_profile(
+    client: Client, community: Community, alice: User, moderator: User
+) -> None:
+    memory = remember(community, alice, "Alice lives in Paris")
+    Profile.objects.update_or_create(user=alice, community=community, defaults={"summary": "Alice lives in Paris."})
+    before_vector = list(Memory.objects.get(pk=memory.pk).embedding)
+    prefix = f"memory-{memory.pk}"
+    response = _as(client, moderator).post(
+        reverse("moderation-memory-edit", args=[memory.pk]),
+        {
+            f"{prefix}-content": "Alice lives in Lyon",
+            f"{prefix}-kind": "fact",
+            f"{prefix}-topics": "home",
+            f"{prefix}-importance": "0.9",
+            f"{prefix}-expires_at": "",
+        },
+        headers=HTMX,
+    )
+    assert response.status_code == 200 and "Alice lives in Lyon" in response.content.decode()
+    memory.refresh_from_db()
+    assert (memory.content, memory.importance, memory.topics) == ("Alice lives in Lyon", 0.9, ["home"])
+    assert list(memory.embedding) == pytest.approx(embedder_get().embed_one("Alice lives in Lyon").tolist(), abs=1e-6)
+    assert list(memory.embedding) != pytest.approx(before_vector, abs=1e-3)
+    revision = MemoryRevision.objects.filter(memory_ref=memory.pk).latest("pk")
+    assert (revision.action, revision.actor, revision.actor_user) == (
+        MemoryRevisionAction.MODERATOR_EDIT,
+        MemoryRevisionActor.MODERATOR,
+        moderator,
+    )
+    assert revision.before["content"] == "Alice lives in Paris" and revision.after["content"] == "Alice lives in Lyon"
+    assert "Paris" not in Profile.objects.get(user=alice, community=community).summary
+
+
+def test_an_invalid_edit_changes_nothing_and_says_why(
+    client: Client, community: Community, alice: User, moderator: User
+) -> None:
+    memory = remember(community, alice, "Alice lives in Paris")
+    prefix = f"memory-{memory.pk}"
+    response = _as(client, moderator).post(
+        reverse("moderation-memory-edit", args=[memory.pk]),
+        {f"{prefix}-content": "Alice lives in Lyon", f"{prefix}-kind": "fact", f"{prefix}-importance": "7"},
+        headers=HTMX,
+    )
+    assert response.status_code == 200 and "less than or equal to 1" in response.content.decode()
+    assert Memory.objects.get(pk=memory.pk).content == "Alice lives in Paris"
+    assert MemoryRevision.objects.filter(memory_ref=memory.pk).count() == 1  # its creation only
+
+
+def test_a_deleted_memory_keeps_its_history_for_the_moderator(
+    client: Client, community: Community, alice: User, moderator: User
+) -> None:
+    memory = remember(community, alice, "Alice lives in Paris")
+    _as(client, moderator)
+    assert client.post(reverse("moderation-memory-delete", args=[memory.pk]), headers=HTMX).status_code == 200
+    assert not Memory.objects.filter(pk=memory.pk).exists()
+    page = client.get(reverse("moderation-memory-history", args=[memory.pk]))
+    body = page.content.decode()
+    assert page.status_code == 200 and "was deleted" in body
+    assert "moderator delete" in body.lower() and "Mod A" in body and "Alice lives in Paris" in body
+
+
+def test_the_list_filters_and_pages_by_keyset(
+    client: Client, community: Community, alice: User, bob: User, moderator: User
+) -> None:
+    for number in range(7):
+        remember(community, alice, f"Alice fact number {number}", kind="fact", importance=0.3)
+    remember(
+        community,
+        bob,
+        "Bob plans a trip to Oslo",
+        kind="plan",
+        importance=0.9,
+        expires_at=timezone.now() + timedelta(days=2),
+    )
+    _as(client, moderator)
+    url = reverse("moderation-memories", args=[community.pk])
+    only_plans = client.get(url, {"kind": "plan"}, headers=HTMX).content.decode()
+    assert "Oslo" in only_plans and "fact number" not in only_plans
+    expiring = client.get(url, {"expiring_within_days": "3"}, headers=HTMX).content.decode()
+    assert "Oslo" in expiring and "fact number" not in expiring
+    permanent = client.get(url, {"permanent": "on", "person": "alice"}, headers=HTMX).content.decode()
+    assert "Oslo" not in permanent and "fact number 6" in permanent
+    searched = client.get(url, {"q": "trips"}, headers=HTMX).content.decode()  # any form of the word
+    assert "Oslo" in searched and "fact number" not in searched
+    important = client.get(url, {"importance_min": "0.5"}, headers=HTMX).content.decode()
+    assert "Oslo" in important and "fact number" not in important
+
+    import moderation.views
+
+    page_size = moderation.views.PAGE_SIZE
+    moderation.views.PAGE_SIZE = 3
+    try:
+        seen: list[str] = []
+        query: dict[str, str] = {"person": "alice"}
+        for _ in range(4):
+            body = client.get(url, query, headers=HTMX).content.decode()
+            seen += [f"number {n}" for n in range(6, -1, -1) if f"fact number {n}<" in body]
+            if "before=" not in body:
+                break
+            query["before"] = body.split("before=")[1].split('"')[0]
+        assert seen == [f"number {n}" for n in range(6, -1, -1)]  # newest first, each once
+    finally:
+        moderation.views.PAGE_SIZE = page_size
+
+
+def test_the_list_runs_the_same_queries_for_ten_rows_or_fifty(
+    client: Client, community: Community, alice: User, bob: User, moderator: User
+) -> None:
+    _as(client, moderator)
+    url = reverse("moderation-memories", args=[community.pk])
+    counts = []
+    for person, each in ((alice, 10), (bob, 40)):
+        for number in range(each):
+            Memory.objects.create(
+                community=community,
+                user=person,
+                content=f"{person} fact {number}",
+                kind="fact",
+                importance=0.5,
+                source="api",
+                reported_by=(bob if person == alice else alice) if number % 2 else None,
+            )
+        client.get(url)  # the session and its user, loaded once
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get(url).status_code == 200
+        counts.append(len(queries))
+    assert counts[0] == counts[1] <= 8
