@@ -145,6 +145,7 @@ def test_a_moderators_edit_writes_a_revision_and_refreshes_vector_and_profile(
         MemoryRevisionActor.MODERATOR,
         moderator,
     )
+    assert revision.before is not None and revision.after is not None
     assert revision.before["content"] == "Alice lives in Paris" and revision.after["content"] == "Alice lives in Lyon"
     assert "Paris" not in Profile.objects.get(user=alice, community=community).summary
 
