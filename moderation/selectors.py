@@ -10,10 +10,11 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.contrib.postgres.search import SearchQuery
-from django.db.models import Q, QuerySet
+from django.db.models import Count, Q, QuerySet
 from django.http import Http404
 
 from accounts.models import Community, ExternalIdentity, MembershipRole, User
+from chat.models import ConversationWindow, ConversationWindowState
 from memories.models import Memory, MemoryRevision
 
 MODERATING_ROLES = (MembershipRole.MODERATOR, MembershipRole.ADMIN)
@@ -115,6 +116,42 @@ def memory_history_get(*, user: User, memory_id: int) -> tuple[Memory | None, Co
     if revision is None:
         raise Http404("No such memory in a community you moderate.")
     return None, revision.community
+
+
+def window_counts(*, community: Community) -> dict[str, int]:
+    """How many of the community's windows are in each state (one query)."""
+    counts = dict(
+        ConversationWindow.objects.filter(channel__community=community)
+        .values_list("state")
+        .annotate(n=Count("pk"))
+        .values_list("state", "n")
+    )
+    return {state: counts.get(state, 0) for state in ConversationWindowState.values}
+
+
+def windows_for_moderation(*, community: Community, state: str, limit: int = 50) -> list[ConversationWindow]:
+    """The community's windows in ``state``, the latest first."""
+    return list(
+        ConversationWindow.objects.filter(channel__community=community, state=state)
+        .select_related("channel")
+        .order_by("-last_message_at", "-pk")[:limit]
+    )
+
+
+def window_get_for_moderator(*, user: User, pk: int) -> ConversationWindow:
+    window = (
+        ConversationWindow.objects.filter(pk=pk, channel__community__in=communities_moderated(user=user))
+        .select_related("channel__community")
+        .first()
+    )
+    if window is None:
+        raise Http404("No such window in a community you moderate.")
+    return window
+
+
+def window_operations(*, window: ConversationWindow) -> QuerySet[MemoryRevision]:
+    """What an extraction of ``window`` changed: the revisions it wrote, in order."""
+    return MemoryRevision.objects.filter(window=window).select_related("subject").order_by("created_at", "pk")
 
 
 def memory_revisions(*, memory_id: int, community: Community) -> QuerySet[MemoryRevision]:

@@ -10,4 +10,7 @@ urlpatterns = [
     path("memories/<int:pk>/edit", views.memory_edit, name="moderation-memory-edit"),
     path("memories/<int:pk>/delete", views.memory_remove, name="moderation-memory-delete"),
     path("memories/<int:pk>/history", views.memory_history, name="moderation-memory-history"),
+    path("communities/<int:community_id>/windows", views.window_list, name="moderation-windows"),
+    path("windows/<int:pk>", views.window_detail, name="moderation-window"),
+    path("windows/<int:pk>/retry", views.window_retry_view, name="moderation-window-retry"),
 ]

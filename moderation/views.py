@@ -8,17 +8,21 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts.services import MemoryOffError
+from chat.models import ConversationWindowState
 from memories.models import MemoryRevisionAction, MemoryRevisionActor
 from memories.selectors import memory_sources
+from memories.services.extraction import window_prompt
 from memories.services.memory import memory_delete, memory_update
+from memories.services.windows import window_retry
 from memories.views import HtmxHttpRequest, _changed, _gone, _me
 from moderation.forms import MemoryFilterForm, ModeratorMemoryForm
 from moderation.selectors import (
@@ -28,6 +32,10 @@ from moderation.selectors import (
     memory_get_for_moderator,
     memory_history_get,
     memory_revisions,
+    window_counts,
+    window_get_for_moderator,
+    window_operations,
+    windows_for_moderation,
 )
 
 PAGE_SIZE = 50
@@ -135,3 +143,50 @@ def memory_history(request: HttpRequest, pk: int) -> HttpResponse:
             "nav": "moderation",
         },
     )
+
+
+@login_required
+@require_GET
+def window_list(request: HttpRequest, community_id: int) -> HttpResponse:
+    """Extraction at a glance: windows by state, the failed ones with their error and a retry."""
+    community = community_get_for_moderator(user=_me(request), pk=community_id)
+    return render(
+        request,
+        "moderation/windows.html",
+        {
+            "community": community,
+            "counts": window_counts(community=community),
+            "failed": windows_for_moderation(community=community, state=ConversationWindowState.FAILED),
+            "done": windows_for_moderation(community=community, state=ConversationWindowState.DONE, limit=20),
+            "nav": "moderation",
+        },
+    )
+
+
+@login_required
+@require_GET
+def window_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    """A window's transcript, its extraction prompt (as built now) and what its extraction did."""
+    window = window_get_for_moderator(user=_me(request), pk=pk)
+    return render(
+        request,
+        "moderation/window.html",
+        {
+            "window": window,
+            "community": window.channel.community,
+            "prompt": window_prompt(window=window),
+            "operations": list(window_operations(window=window)),
+            "nav": "moderation",
+        },
+    )
+
+
+@login_required
+@require_POST
+def window_retry_view(request: HttpRequest, pk: int) -> HttpResponse:
+    window = window_get_for_moderator(user=_me(request), pk=pk)
+    if window_retry(window=window):
+        messages.success(request, f"Window {window.pk} is queued for extraction again.")
+    else:
+        messages.info(request, f"Window {window.pk} had not failed: nothing to retry.")
+    return redirect("moderation-windows", community_id=window.channel.community_id)

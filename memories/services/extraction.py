@@ -453,6 +453,17 @@ def _person_apply(
     return applied
 
 
+def window_prompt(*, window: ConversationWindow) -> list[dict[str, str]]:
+    """The extraction prompt of ``window`` as it would be built now (for moderators debugging an
+    extraction: the memories it shows are today's, not those of the extraction time)."""
+    messages = list(window.messages.select_related("author", "persona").order_by("created_at", "pk"))
+    participants, known = _people(window, messages)
+    _memories_load(
+        window.channel.community, [p for p in (participants | known).values() if not p.opted_out], timezone.now()
+    )
+    return extraction_messages_build(window=window, messages=messages, participants=participants, known=known)
+
+
 def window_extract(*, window: ConversationWindow, llm: LLM | None = None) -> ExtractionResult:
     """Extract and apply the memories of a claimed window. Raises LLM errors for the task to retry."""
     community = window.channel.community

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 
 import pytest
 from django.db import connection
@@ -13,6 +14,8 @@ from django.utils import timezone
 
 from accounts.models import Community, MembershipRole, Profile, User
 from accounts.services import membership_set, user_create
+from chat.ingest import IngestItem, messages_ingest
+from chat.models import ConversationWindow, ConversationWindowCloseReason, ConversationWindowState
 from memories.models import Memory, MemoryRevision, MemoryRevisionAction, MemoryRevisionActor
 from memoryhub.ai.embeddings import embedder_get
 from tests.support.memories import remember
@@ -44,11 +47,28 @@ def staff(db: None) -> User:
     return user
 
 
+def _failed_window(community: Community, author: str, text: str) -> ConversationWindow:
+    messages_ingest(
+        community=community, items=[IngestItem(channel="general", author=author, content=text, sent_at=timezone.now())]
+    )
+    window = ConversationWindow.objects.get(channel__community=community)
+    ConversationWindow.objects.filter(pk=window.pk).update(
+        state=ConversationWindowState.FAILED,
+        close_reason=ConversationWindowCloseReason.MANUAL,
+        closed_at=timezone.now(),
+        last_error="InternalServerError: the model fell over",
+        attempts=3,
+    )
+    return window
+
+
 @pytest.fixture
-def secrets(community: Community, other_community: Community, alice: User, outsider: User) -> dict[str, Memory]:
+def secrets(community: Community, other_community: Community, alice: User, outsider: User) -> dict[str, Any]:
     return {
         "a": remember(community, alice, "Alice keeps a pet iguana called Rex"),
         "b": remember(other_community, outsider, "Outsider hides a diary under the floorboards"),
+        "window a": _failed_window(community, "alice_456", "my iguana sheds"),
+        "window b": _failed_window(other_community, "outsider_1", "my diary is full"),
     }
 
 
@@ -58,7 +78,7 @@ def _as(client: Client, user: User | None) -> Client:
     return client
 
 
-def _requests(secrets: dict[str, Memory], community: Community, other_community: Community) -> list[tuple]:
+def _requests(secrets: dict[str, Any], community: Community, other_community: Community) -> list[tuple]:
     """Every page, fragment and post of the dashboard: (name, method, url, data, of community B)."""
     a, b = secrets["a"], secrets["b"]
     edit = {f"memory-{a.pk}-content": "Alice keeps two iguanas", f"memory-{a.pk}-kind": "fact"}
@@ -75,6 +95,11 @@ def _requests(secrets: dict[str, Memory], community: Community, other_community:
         ("history B", "get", reverse("moderation-memory-history", args=[b.pk]), None, True),
         ("edit B", "post", reverse("moderation-memory-edit", args=[b.pk]), edit_b, True),
         ("delete B", "post", reverse("moderation-memory-delete", args=[b.pk]), {}, True),
+        ("windows A", "get", reverse("moderation-windows", args=[community.pk]), None, False),
+        ("windows B", "get", reverse("moderation-windows", args=[other_community.pk]), None, True),
+        ("window A", "get", reverse("moderation-window", args=[secrets["window a"].pk]), None, False),
+        ("window B", "get", reverse("moderation-window", args=[secrets["window b"].pk]), None, True),
+        ("retry B", "post", reverse("moderation-window-retry", args=[secrets["window b"].pk]), {}, True),
     ]
 
 
@@ -84,7 +109,7 @@ def test_every_page_answers_each_kind_of_person_as_it_should(
     who: str,
     community: Community,
     other_community: Community,
-    secrets: dict[str, Memory],
+    secrets: dict[str, Any],
     member: User,
     moderator: User,
     other_moderator: User,
@@ -95,12 +120,13 @@ def test_every_page_answers_each_kind_of_person_as_it_should(
     _as(client, user[who])
     for name, method, url, data, of_b in _requests(secrets, community, other_community):
         response = getattr(client, method)(url, data or {}, headers=HTMX)
+        redirects = name.startswith("retry")  # back to the windows page
         if who == "anonymous":
             expected = 302  # to the login page
         elif who == "moderator of A":
             expected = 404 if of_b else 200
         elif who == "moderator of B":
-            expected = 200 if of_b or name == "index" else 404
+            expected = (302 if redirects else 200) if of_b or name == "index" else 404
         else:  # a member, and staff, moderate nothing here: staff have the Django admin
             expected = 403 if name == "index" else 404
         assert response.status_code == expected, (who, name, response.status_code)
@@ -109,7 +135,11 @@ def test_every_page_answers_each_kind_of_person_as_it_should(
             assert "diary" not in body and "Book Club" not in body, (who, name)
         if who != "moderator of A":
             assert "iguana" not in body, (who, name)
+        if who == "moderator of A" and name == "window A":
+            assert "my iguana sheds" in body and "InternalServerError" in body  # transcript in the prompt
     # Nothing of community B was changed by anyone but its own moderator.
+    retried = ConversationWindow.objects.get(pk=secrets["window b"].pk).state != ConversationWindowState.FAILED
+    assert retried == (who == "moderator of B")
     survived = Memory.objects.filter(pk=secrets["b"].pk).exists()
     assert survived == (who != "moderator of B")
     if who != "moderator of B":
