@@ -6,7 +6,7 @@ from typing import Any
 
 from django import forms
 
-from memories.forms import PersonMemoryForm
+from memories.forms import EraseAccountForm, PersonMemoryForm
 from memories.models import MemoryKind, MemorySource
 from moderation.selectors import MemoryFilters
 
@@ -56,3 +56,12 @@ class ModeratorMemoryForm(PersonMemoryForm):
         help_text="Empty: kept until deleted.",
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
     )
+
+
+class PersonEraseForm(EraseAccountForm):
+    """A moderator confirms an erasure by typing the person's username."""
+
+    def __init__(self, data: Any = None, *, expected: str) -> None:
+        super().__init__(data, expected=expected)
+        self.fields["username"].label = "Their username"
+        self.fields["username"].help_text = f"Type {expected} to confirm."

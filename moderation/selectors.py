@@ -10,12 +10,12 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.contrib.postgres.search import SearchQuery
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
 from django.http import Http404
 
-from accounts.models import Community, ExternalIdentity, MembershipRole, User
-from chat.models import ConversationWindow, ConversationWindowState
-from memories.models import Memory, MemoryRevision
+from accounts.models import Community, ExternalIdentity, MembershipRole, Profile, User
+from chat.models import ChatSession, ConversationWindow, ConversationWindowState
+from memories.models import Entity, Memory, MemoryRevision
 
 MODERATING_ROLES = (MembershipRole.MODERATOR, MembershipRole.ADMIN)
 
@@ -116,6 +116,94 @@ def memory_history_get(*, user: User, memory_id: int) -> tuple[Memory | None, Co
     if revision is None:
         raise Http404("No such memory in a community you moderate.")
     return None, revision.community
+
+
+@dataclass(frozen=True)
+class PersonRow:
+    user: User
+    platform_id: str
+    name: str
+    memory_enabled: bool
+    memories: int
+
+
+def people_for_moderation(*, community: Community, text: str = "", limit: int = 50) -> list[PersonRow]:
+    """The community's people (members and those its bots saw), by name, with their memory count
+    and switch (one query): ``text`` matches a platform id exactly or part of a name."""
+    people = User.objects.filter(Q(memberships__community=community) | Q(identities__community=community)).distinct()
+    if text:
+        people = people.filter(
+            Q(identities__community=community, identities__external_id=text)
+            | Q(identities__community=community, identities__display_name__icontains=text)
+            | Q(username__iexact=text)
+            | Q(display_name__icontains=text)
+        )
+    identity = ExternalIdentity.objects.filter(community=community, user=OuterRef("pk"))
+    rows = people.annotate(
+        platform_id=Subquery(identity.order_by("pk").values("external_id")[:1]),
+        platform_name=Subquery(identity.order_by("pk").values("display_name")[:1]),
+        switch=Subquery(Profile.objects.filter(community=community, user=OuterRef("pk")).values("memory_enabled")[:1]),
+        memory_count=Subquery(
+            Memory.objects.filter(community=community, user=OuterRef("pk"))
+            .values("user")
+            .annotate(n=Count("pk"))
+            .values("n")[:1]
+        ),
+    ).order_by("display_name", "username", "pk")[:limit]
+    return [
+        PersonRow(
+            user=row,
+            platform_id=row.platform_id or "",
+            name=row.platform_name or str(row),
+            memory_enabled=row.switch is not False,
+            memories=row.memory_count or 0,
+        )
+        for row in rows
+    ]
+
+
+def person_get_for_moderator(*, user: User, community: Community, pk: int) -> User:
+    """A person of ``community`` (a member, or seen there by a bot), else 404."""
+    person = (
+        User.objects.filter(pk=pk)
+        .filter(Q(memberships__community=community) | Q(identities__community=community))
+        .distinct()
+        .first()
+    )
+    if person is None:
+        raise Http404("No such person in this community.")
+    return person
+
+
+@dataclass(frozen=True)
+class PersonOverview:
+    person: User
+    platform_ids: list[str]
+    profile: Profile | None
+    memory_enabled: bool
+    memories: int
+    entities: list[Entity]
+    sessions: list[ChatSession]
+
+
+def person_overview(*, community: Community, person: User) -> PersonOverview:
+    """What ``community`` holds of ``person``: profile, memory count, entities, sessions."""
+    profile = Profile.objects.filter(community=community, user=person).first()
+    return PersonOverview(
+        person=person,
+        platform_ids=list(
+            ExternalIdentity.objects.filter(community=community, user=person).values_list("external_id", flat=True)
+        ),
+        profile=profile,
+        memory_enabled=profile is None or profile.memory_enabled,
+        memories=Memory.objects.filter(community=community, user=person).count(),
+        entities=list(Entity.objects.filter(community=community, owner=person).order_by("-last_mentioned_at")[:100]),
+        sessions=list(
+            ChatSession.objects.filter(user=person, persona__community=community)
+            .select_related("persona", "channel")
+            .order_by("-last_message_at", "-pk")[:50]
+        ),
+    )
 
 
 def window_counts(*, community: Community) -> dict[str, int]:

@@ -11,6 +11,11 @@ urlpatterns = [
     path("memories/<int:pk>/delete", views.memory_remove, name="moderation-memory-delete"),
     path("memories/<int:pk>/history", views.memory_history, name="moderation-memory-history"),
     path("communities/<int:community_id>/windows", views.window_list, name="moderation-windows"),
+    path("communities/<int:community_id>/people", views.people_list, name="moderation-people"),
+    path("communities/<int:community_id>/people/<int:pk>", views.person_detail, name="moderation-person"),
+    path("communities/<int:community_id>/people/<int:pk>/memory", views.person_memory, name="moderation-person-memory"),
+    path("communities/<int:community_id>/people/<int:pk>/export", views.person_export, name="moderation-person-export"),
+    path("communities/<int:community_id>/people/<int:pk>/erase", views.person_erase, name="moderation-person-erase"),
     path("windows/<int:pk>", views.window_detail, name="moderation-window"),
     path("windows/<int:pk>/retry", views.window_retry_view, name="moderation-window-retry"),
 ]

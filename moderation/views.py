@@ -6,16 +6,20 @@ vector, the revision (actor: moderator) and the profile follow.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.core.serializers.json import DjangoJSONEncoder
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.http import content_disposition_header
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from accounts.models import AuditEventActorKind, Community, ErasureRequestVia, User
 from accounts.services import MemoryOffError
 from chat.models import ConversationWindowState
 from memories.models import MemoryRevisionAction, MemoryRevisionActor
@@ -24,7 +28,7 @@ from memories.services.extraction import window_prompt
 from memories.services.memory import memory_delete, memory_update
 from memories.services.windows import window_retry
 from memories.views import HtmxHttpRequest, _changed, _gone, _me
-from moderation.forms import MemoryFilterForm, ModeratorMemoryForm
+from moderation.forms import MemoryFilterForm, ModeratorMemoryForm, PersonEraseForm
 from moderation.selectors import (
     communities_moderated,
     community_get_for_moderator,
@@ -32,11 +36,15 @@ from moderation.selectors import (
     memory_get_for_moderator,
     memory_history_get,
     memory_revisions,
+    people_for_moderation,
+    person_get_for_moderator,
+    person_overview,
     window_counts,
     window_get_for_moderator,
     window_operations,
     windows_for_moderation,
 )
+from privacy.services import ErasureOutOfScopeError, user_erase, user_export, user_forget, user_remember
 
 PAGE_SIZE = 50
 
@@ -190,3 +198,89 @@ def window_retry_view(request: HttpRequest, pk: int) -> HttpResponse:
     else:
         messages.info(request, f"Window {window.pk} had not failed: nothing to retry.")
     return redirect("moderation-windows", community_id=window.channel.community_id)
+
+
+@login_required
+@require_GET
+def people_list(request: HttpRequest, community_id: int) -> HttpResponse:
+    community = community_get_for_moderator(user=_me(request), pk=community_id)
+    text = request.GET.get("q", "").strip()[:200]
+    return render(
+        request,
+        "moderation/people.html",
+        {
+            "community": community,
+            "people": people_for_moderation(community=community, text=text),
+            "q": text,
+            "nav": "moderation",
+        },
+    )
+
+
+def _person(request: HttpRequest, community_id: int, pk: int) -> tuple[Community, User]:
+    community = community_get_for_moderator(user=_me(request), pk=community_id)
+    return community, person_get_for_moderator(user=_me(request), community=community, pk=pk)
+
+
+@login_required
+@require_GET
+def person_detail(request: HttpRequest, community_id: int, pk: int) -> HttpResponse:
+    """What the community knows of one person, and the privacy actions a moderator may take."""
+    community, person = _person(request, community_id, pk)
+    return render(
+        request,
+        "moderation/person.html",
+        {"community": community, "overview": person_overview(community=community, person=person), "nav": "moderation"},
+    )
+
+
+@login_required
+@require_POST
+def person_memory(request: HttpRequest, community_id: int, pk: int) -> HttpResponse:
+    """Turn the person's memory off (forget them here: their memories go) or back on."""
+    community, person = _person(request, community_id, pk)
+    if request.POST.get("on") == "1":
+        user_remember(community=community, user=person, actor_kind=AuditEventActorKind.MODERATOR, actor=_me(request))
+        messages.success(request, f"Memory is on again for {person}.")
+    else:
+        result = user_forget(
+            community=community, user=person, actor_kind=AuditEventActorKind.MODERATOR, actor=_me(request)
+        )
+        messages.success(
+            request, f"{person} is forgotten here: {result.memories_deleted} memories deleted, memory off."
+        )
+    return redirect("moderation-person", community_id=community.pk, pk=person.pk)
+
+
+@login_required
+@require_GET
+def person_export(request: HttpRequest, community_id: int, pk: int) -> HttpResponse:
+    """Everything this community holds about the person, as the person's own export gives it."""
+    community, person = _person(request, community_id, pk)
+    document = json.dumps(user_export(user=person, community=community), cls=DjangoJSONEncoder, ensure_ascii=False)
+    response = HttpResponse(document, content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = content_disposition_header(True, f"memoryhub-export-{person.pk}.json") or ""
+    return response
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def person_erase(request: HttpRequest, community_id: int, pk: int) -> HttpResponse:
+    """Erase the person (through the same service as their own request), once confirmed."""
+    community, person = _person(request, community_id, pk)
+    form = PersonEraseForm(request.POST or None, expected=person.username)
+    if request.method == "POST" and form.is_valid():
+        try:
+            request_row = user_erase(
+                user=person, via=ErasureRequestVia.MODERATOR, requested_by=_me(request), community=community
+            )
+        except ErasureOutOfScopeError:
+            form.add_error(None, "This person is also known in other communities: forget them here instead.")
+        else:
+            messages.success(request, f"Erased: erasure request {request_row.pk} is {request_row.state}.")
+            return redirect("moderation-people", community_id=community.pk)
+    return render(
+        request,
+        "moderation/person_erase.html",
+        {"community": community, "person": person, "form": form, "nav": "moderation"},
+    )

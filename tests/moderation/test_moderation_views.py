@@ -100,6 +100,14 @@ def _requests(secrets: dict[str, Any], community: Community, other_community: Co
         ("window A", "get", reverse("moderation-window", args=[secrets["window a"].pk]), None, False),
         ("window B", "get", reverse("moderation-window", args=[secrets["window b"].pk]), None, True),
         ("retry B", "post", reverse("moderation-window-retry", args=[secrets["window b"].pk]), {}, True),
+        ("people A", "get", reverse("moderation-people", args=[community.pk]), None, False),
+        ("people B", "get", reverse("moderation-people", args=[other_community.pk]), None, True),
+        ("person A", "get", reverse("moderation-person", args=[community.pk, a.user_id]), None, False),
+        ("person B", "get", reverse("moderation-person", args=[other_community.pk, b.user_id]), None, True),
+        ("person B via A", "get", reverse("moderation-person", args=[community.pk, b.user_id]), None, False),
+        ("export B", "get", reverse("moderation-person-export", args=[other_community.pk, b.user_id]), None, True),
+        ("erase form B", "get", reverse("moderation-person-erase", args=[other_community.pk, b.user_id]), None, True),
+        ("forget B", "post", reverse("moderation-person-memory", args=[other_community.pk, b.user_id]), {}, True),
     ]
 
 
@@ -120,11 +128,11 @@ def test_every_page_answers_each_kind_of_person_as_it_should(
     _as(client, user[who])
     for name, method, url, data, of_b in _requests(secrets, community, other_community):
         response = getattr(client, method)(url, data or {}, headers=HTMX)
-        redirects = name.startswith("retry")  # back to the windows page
+        redirects = name.startswith(("retry", "forget"))  # back to the page they came from
         if who == "anonymous":
             expected = 302  # to the login page
         elif who == "moderator of A":
-            expected = 404 if of_b else 200
+            expected = 404 if of_b or name == "person B via A" else 200
         elif who == "moderator of B":
             expected = (302 if redirects else 200) if of_b or name == "index" else 404
         else:  # a member, and staff, moderate nothing here: staff have the Django admin
@@ -274,3 +282,32 @@ def test_the_list_runs_the_same_queries_for_ten_rows_or_fifty(
             assert client.get(url).status_code == 200
         counts.append(len(queries))
     assert counts[0] == counts[1] <= 8
+
+
+def test_a_moderator_forgets_and_erases_a_person_through_the_privacy_services(
+    client: Client, community: Community, alice: User, bob: User, moderator: User
+) -> None:
+    remember(community, alice, "Alice lives in Paris")
+    remember(community, bob, "Bob plays the tuba")
+    _as(client, moderator)
+    page = client.get(reverse("moderation-person", args=[community.pk, alice.pk])).content.decode()
+    assert "1 memory" in page and "Memory on" in page
+    assert (
+        client.get(reverse("moderation-people", args=[community.pk]), {"q": "alice_456"})
+        .content.decode()
+        .count("moderation/communities")
+        == 1
+    )  # only Alice's row links to a person
+
+    forgotten = client.post(reverse("moderation-person-memory", args=[community.pk, alice.pk]), follow=True)
+    assert "1 memories deleted" in forgotten.content.decode() and "Memory off" in forgotten.content.decode()
+    assert not Memory.objects.filter(user=alice).exists()
+    assert not Profile.objects.get(user=alice, community=community).memory_enabled
+    export = client.get(reverse("moderation-person-export", args=[community.pk, bob.pk]))
+    assert "Bob plays the tuba" in export.content.decode() and "Paris" not in export.content.decode()
+
+    refused = client.post(reverse("moderation-person-erase", args=[community.pk, bob.pk]), {"username": "alice"})
+    assert refused.status_code == 200 and User.objects.filter(pk=bob.pk).exists()
+    erased = client.post(reverse("moderation-person-erase", args=[community.pk, bob.pk]), {"username": bob.username})
+    assert erased.status_code == 302 and not User.objects.filter(pk=bob.pk).exists()
+    assert not Memory.objects.filter(content__contains="tuba").exists()
