@@ -14,7 +14,12 @@ from moderation.selectors import MemoryFilters
 class MemoryFilterForm(forms.Form):
     """A GET form: the URL keeps the filters, so a filtered list can be shared and reloaded."""
 
-    person = forms.CharField(required=False, max_length=200, label="Person", help_text="Platform id or name")
+    person = forms.CharField(
+        required=False,
+        max_length=200,
+        label="Person",
+        widget=forms.TextInput(attrs={"placeholder": "platform id or name"}),
+    )
     q = forms.CharField(
         required=False, max_length=200, label="Search", widget=forms.TextInput(attrs={"type": "search"})
     )
