@@ -6,16 +6,20 @@ guessed id: each getter below raises 404 outside the moderator's communities.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import UTC, date, datetime, time, timedelta
+from typing import Any
 
 from django.contrib.postgres.search import SearchQuery
-from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
+from django.db.models import Count, F, OuterRef, Q, QuerySet, Subquery, Sum
+from django.db.models.functions import TruncDate
 from django.http import Http404
 
 from accounts.models import Community, ExternalIdentity, MembershipRole, Profile, User
-from chat.models import ChatSession, ConversationWindow, ConversationWindowState
+from chat.models import Channel, ChatSession, ConversationWindow, ConversationWindowState
 from memories.models import Entity, Memory, MemoryRevision
+from memories.models import MemoryRevisionAction as Action
 
 MODERATING_ROLES = (MembershipRole.MODERATOR, MembershipRole.ADMIN)
 
@@ -204,6 +208,86 @@ def person_overview(*, community: Community, person: User) -> PersonOverview:
             .order_by("-last_message_at", "-pk")[:50]
         ),
     )
+
+
+@dataclass(frozen=True)
+class DailySeries:
+    """One count per day, oldest first, for a bar chart."""
+
+    label: str
+    days: list[date]
+    values: list[int]
+
+    @property
+    def peak(self) -> int:
+        return max(self.values, default=0)
+
+    def bars(self, *, width: int = 300, height: int = 60) -> list[dict[str, float | int | date]]:
+        """Each day's bar in SVG coordinates (the chart is drawn by the template, no script)."""
+        step = width / max(len(self.days), 1)
+        peak = self.peak or 1
+        return [
+            {
+                "x": round(i * step, 2),
+                "width": round(step * 0.8, 2),
+                "height": round(height * v / peak, 2),
+                "y": round(height - height * v / peak, 2),
+                "day": day,
+                "value": v,
+            }
+            for i, (day, v) in enumerate(zip(self.days, self.values, strict=True))
+        ]
+
+
+def _per_day(rows: Iterable[tuple[date, int]], days: list[date], label: str) -> DailySeries:
+    counts = dict(rows)
+    return DailySeries(label=label, days=days, values=[int(counts.get(day, 0)) for day in days])
+
+
+def community_overview(*, community: Community, now: datetime, days: int = 30) -> dict[str, Any]:
+    """The overview's charts and lists: memories created, expired and deleted per day, LLM calls
+    and tokens per day, windows by state, the busiest channels, people with memory off."""
+    first = (now - timedelta(days=days - 1)).date()
+    span = [first + timedelta(days=i) for i in range(days)]
+    since = datetime.combine(first, time.min, tzinfo=UTC)
+    revisions = MemoryRevision.objects.filter(community=community, created_at__gte=since).annotate(
+        day=TruncDate("created_at", tzinfo=UTC)
+    )
+
+    def revision_days(actions: Sequence[str]) -> list[tuple[date, int]]:
+        return list(revisions.filter(action__in=actions).values("day").annotate(n=Count("pk")).values_list("day", "n"))
+
+    extracted = (
+        ConversationWindow.objects.filter(channel__community=community, extracted_at__gte=since)
+        .annotate(day=TruncDate("extracted_at", tzinfo=UTC))
+        .values("day")
+    )
+    deleted = [Action.FORGOTTEN, Action.CAPPED, Action.MODERATOR_DELETE, Action.USER_DELETE]
+    return {
+        "series": [
+            _per_day(revision_days([Action.CREATED]), span, "Memories created"),
+            _per_day(revision_days([Action.EXPIRED]), span, "Memories expired"),
+            _per_day(revision_days(deleted), span, "Memories deleted"),
+            _per_day(extracted.annotate(n=Count("pk")).values_list("day", "n"), span, "Windows extracted (LLM calls)"),
+            _per_day(
+                extracted.annotate(n=Sum(F("prompt_tokens") + F("completion_tokens"))).values_list("day", "n"),
+                span,
+                "LLM tokens",
+            ),
+        ],
+        "windows": window_counts(community=community),
+        "channels": list(
+            Channel.objects.filter(community=community)
+            .annotate(n=Count("messages", filter=Q(messages__created_at__gte=since)))
+            .filter(n__gt=0)
+            .order_by("-n", "pk")
+            .values_list("name", "n")[:10]
+        ),
+        "memory_off": list(
+            Profile.objects.filter(community=community, memory_enabled=False).select_related("user").order_by("pk")[:50]
+        ),
+        "live_memories": Memory.objects.filter(community=community).count(),
+    }
 
 
 def window_counts(*, community: Community) -> dict[str, int]:

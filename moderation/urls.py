@@ -6,6 +6,7 @@ from moderation import views
 
 urlpatterns = [
     path("", views.index, name="moderation"),
+    path("communities/<int:community_id>/", views.overview, name="moderation-overview"),
     path("communities/<int:community_id>/memories", views.memory_list, name="moderation-memories"),
     path("memories/<int:pk>/edit", views.memory_edit, name="moderation-memory-edit"),
     path("memories/<int:pk>/delete", views.memory_remove, name="moderation-memory-delete"),

@@ -32,6 +32,7 @@ from moderation.forms import MemoryFilterForm, ModeratorMemoryForm, PersonEraseF
 from moderation.selectors import (
     communities_moderated,
     community_get_for_moderator,
+    community_overview,
     memories_for_moderation,
     memory_get_for_moderator,
     memory_history_get,
@@ -56,6 +57,18 @@ def index(request: HttpRequest) -> HttpResponse:
     if not communities:
         raise PermissionDenied("You moderate no community.")
     return render(request, "moderation/index.html", {"communities": communities, "nav": "moderation"})
+
+
+@login_required
+@require_GET
+def overview(request: HttpRequest, community_id: int) -> HttpResponse:
+    """A community at a glance: charts drawn on the server (SVG), no script and no CDN."""
+    community = community_get_for_moderator(user=_me(request), pk=community_id)
+    return render(
+        request,
+        "moderation/overview.html",
+        {"community": community, "nav": "moderation", **community_overview(community=community, now=timezone.now())},
+    )
 
 
 @login_required

@@ -18,6 +18,7 @@ from chat.ingest import IngestItem, messages_ingest
 from chat.models import ConversationWindow, ConversationWindowCloseReason, ConversationWindowState
 from memories.models import Memory, MemoryRevision, MemoryRevisionAction, MemoryRevisionActor
 from memoryhub.ai.embeddings import embedder_get
+from privacy.services import user_forget
 from tests.support.memories import remember
 
 pytestmark = pytest.mark.django_db
@@ -87,6 +88,8 @@ def _requests(secrets: dict[str, Any], community: Community, other_community: Co
     edit_b[f"memory-{b.pk}-content"] = "Outsider keeps a notebook"
     return [
         ("index", "get", reverse("moderation"), None, False),
+        ("overview A", "get", reverse("moderation-overview", args=[community.pk]), None, False),
+        ("overview B", "get", reverse("moderation-overview", args=[other_community.pk]), None, True),
         ("list A", "get", reverse("moderation-memories", args=[community.pk]), None, False),
         ("list B", "get", reverse("moderation-memories", args=[other_community.pk]), None, True),
         ("edit form A", "get", reverse("moderation-memory-edit", args=[a.pk]), None, False),
@@ -311,3 +314,21 @@ def test_a_moderator_forgets_and_erases_a_person_through_the_privacy_services(
     erased = client.post(reverse("moderation-person-erase", args=[community.pk, bob.pk]), {"username": bob.username})
     assert erased.status_code == 302 and not User.objects.filter(pk=bob.pk).exists()
     assert not Memory.objects.filter(content__contains="tuba").exists()
+
+
+def test_the_overview_counts_what_happened_each_day(
+    client: Client, community: Community, alice: User, bob: User, moderator: User
+) -> None:
+    for text in ("Alice lives in Paris", "Alice plays chess", "Alice likes tea"):
+        remember(community, alice, text)
+    doomed = remember(community, bob, "Bob plays the tuba")
+    _as(client, moderator).post(reverse("moderation-memory-delete", args=[doomed.pk]))
+    user_forget(community=community, user=bob, actor_kind="system")
+    response = client.get(reverse("moderation-overview", args=[community.pk]))
+    page = response.content.decode()
+    today = timezone.now().date().isoformat()
+    assert f"{today}: 4</title>" in page  # four created today
+    assert f"{today}: 1</title>" in page  # one deleted today
+    assert "Memories created" in page and "(most in a day: 4)" in page
+    assert "Bob</a>" in page.split("People with memory off")[1]
+    assert "iguana" not in page
