@@ -27,7 +27,8 @@ run: migrate
 	$(BIN)/python manage.py seed_demo
 	@echo ""
 	@echo "MemoryHub is starting at http://127.0.0.1:$(PORT)/ : log in as 'demo' to chat and see your data;"
-	@echo "staff ('moderator') also have the admin at http://127.0.0.1:$(PORT)/admin/"
+	@echo "'moderator' moderates the demo community at http://127.0.0.1:$(PORT)/moderation/;"
+	@echo "staff ('admin') have the Django admin at http://127.0.0.1:$(PORT)/admin/"
 	@echo "Press Ctrl-C to stop web, worker and beat. 'make stop' also stops the embedded database."
 	@echo ""
 	$(BIN)/honcho start -f Procfile --port $(PORT)

@@ -63,8 +63,8 @@ def _demo_login(*, username: str, role: str, staff: bool, known: dict[str, str])
         password = secrets.token_urlsafe(9)
         user = user_create(username=username, password=password, display_name=username.title())
         known[username] = password
-    if staff and not (user.is_staff and user.is_superuser):
-        user.is_staff = user.is_superuser = True
+    if (user.is_staff, user.is_superuser) != (staff, staff):  # an earlier seed's moderator was staff
+        user.is_staff = user.is_superuser = staff
         user.save(update_fields=["is_staff", "is_superuser"])
     return user, DemoLogin(
         username=username, password=known.get(username, "(set before; see var/demo_logins.txt)"), role=role
@@ -87,7 +87,10 @@ def demo_seed() -> DemoSeedResult:
     path = _logins_file()
     known = dict(line.split(" ", 1) for line in path.read_text().splitlines() if " " in line) if path.exists() else {}
     demo_user, demo_login = _demo_login(username="demo", role="member", staff=False, known=known)
-    moderator, moderator_login = _demo_login(username="moderator", role="moderator", staff=True, known=known)
+    # The community's moderator works in /moderation/, scoped to the demo community; operations
+    # (communities, periodic tasks, keys) are staff's, in the Django admin.
+    moderator, moderator_login = _demo_login(username="moderator", role="moderator", staff=False, known=known)
+    _, admin_login = _demo_login(username="admin", role="staff", staff=True, known=known)
     membership_set(user=demo_user, community=community, role=MembershipRole.MEMBER)
     membership_set(user=moderator, community=community, role=MembershipRole.MODERATOR)
     path.write_text("".join(f"{name} {password}\n" for name, password in known.items()))
@@ -102,7 +105,7 @@ def demo_seed() -> DemoSeedResult:
     return DemoSeedResult(
         community=community,
         created=created,
-        logins=[demo_login, moderator_login],
+        logins=[demo_login, moderator_login, admin_login],
         api_key=api_key,
         api_key_plaintext=plaintext,
     )

@@ -41,12 +41,15 @@ def test_seed_demo_creates_a_usable_demo() -> None:
     assert Persona.objects.filter(community=community).count() == 2
     assert Channel.objects.filter(community=community, kind=ChannelKind.WEB).count() == 1
     logins = dict(re.findall(r"login (\w+)\s+password (\S+)", output))
-    assert set(logins) == {"demo", "moderator"}
+    assert set(logins) == {"demo", "moderator", "admin"}
     demo = authenticate(username="demo", password=logins["demo"])
     moderator = authenticate(username="moderator", password=logins["moderator"])
+    admin = authenticate(username="admin", password=logins["admin"])
     assert demo is not None and not demo.is_staff
-    assert moderator is not None and moderator.is_staff
+    assert moderator is not None and not moderator.is_staff  # a community moderator, not an operator
     assert Membership.objects.get(user=moderator, community=community).role == MembershipRole.MODERATOR
+    assert admin is not None and admin.is_staff and admin.is_superuser
+    assert not Membership.objects.filter(user=admin).exists()
     (key,) = re.findall(r"mh_[\w-]+", output)
     stored = ApiKey.objects.get(community=community)
     assert stored.hashed_key == apikey_hash(key) and key not in stored.hashed_key
