@@ -12,9 +12,9 @@ from tqdm import tqdm
 from memories.services.maintenance import BATCH_SIZE, LOCK_TIMEOUT_MS, Progress
 
 
-def maintenance_arguments(parser: CommandParser) -> None:
+def maintenance_arguments(parser: CommandParser, *, batch_size: int = BATCH_SIZE) -> None:
     parser.add_argument(
-        "--batch-size", type=int, default=BATCH_SIZE, help=f"Memories per batch and transaction (default {BATCH_SIZE})."
+        "--batch-size", type=int, default=batch_size, help=f"Memories per batch and transaction (default {batch_size})."
     )
     parser.add_argument(
         "--lock-timeout",

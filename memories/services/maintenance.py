@@ -35,7 +35,10 @@ from memories.services.memory import memories_delete_sql
 
 logger = logging.getLogger(__name__)
 DECAY_PER_DAY = 0.99  # seed 003: importance reduces by 1 % a day for memories nobody recalls
-BATCH_SIZE = 5000  # memories per batch: a few tens of milliseconds of row locks
+BATCH_SIZE = 5000  # memories per batch of deletions: well under a second of row locks
+# Decay rewrites every row it lowers, and a rewritten row gets a new entry in every index of the
+# table, the HNSW graph's costing milliseconds: smaller batches keep its row locks short.
+DECAY_BATCH_SIZE = 500
 LOCK_TIMEOUT_MS = 1000  # the longest a batch waits for a lock before it is skipped
 _PEOPLE_PER_SCAN = 1000  # people whose memories the cap counts per statement
 _LOCK_CLASS = 0x4D4D  # advisory lock namespace "MM"
@@ -224,7 +227,7 @@ def memories_cap_enforce_all(
 def memories_decay_importance(
     *,
     now: datetime | None = None,
-    batch_size: int = BATCH_SIZE,
+    batch_size: int = DECAY_BATCH_SIZE,
     lock_timeout_ms: int = LOCK_TIMEOUT_MS,
     on_progress: Progress | None = None,
 ) -> int:

@@ -5,7 +5,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandParser
 
 from memories.management.maintenance import maintenance_arguments, maintenance_run
-from memories.services.maintenance import memories_decay_importance
+from memories.services.maintenance import DECAY_BATCH_SIZE, memories_decay_importance
 
 
 class Command(BaseCommand):
@@ -15,7 +15,7 @@ class Command(BaseCommand):
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
-        maintenance_arguments(parser)
+        maintenance_arguments(parser, batch_size=DECAY_BATCH_SIZE)
 
     def handle(self, *args: Any, **options: Any) -> None:
         decayed = maintenance_run(self, options, label="Decaying", unit=" ids", run=memories_decay_importance)
