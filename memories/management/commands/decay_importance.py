@@ -4,7 +4,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from memories.management.maintenance import maintenance_arguments, maintenance_run
+from memories.management.progress import maintenance_arguments, maintenance_run
 from memories.services.maintenance import DECAY_BATCH_SIZE, memories_decay_importance
 
 

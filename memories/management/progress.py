@@ -1,4 +1,4 @@
-"""What the maintenance commands share: their options and a tqdm progress bar fed by a service."""
+"""What the operators' commands share: a tqdm progress bar fed by a service, the maintenance options."""
 
 from __future__ import annotations
 
@@ -35,9 +35,14 @@ def maintenance_options(options: dict[str, Any]) -> dict[str, int]:
 
 @contextmanager
 def progress_bar(command: BaseCommand, label: str, unit: str, verbosity: int) -> Iterator[Progress]:
-    """A tqdm bar on the command's stderr (none with --verbosity 0), fed as ``(done, total)``."""
+    """A tqdm bar on the command's stderr (none with --verbosity 0), fed as ``(done, total)``.
+
+    Redrawn after every batch (a batch takes far longer than a redraw); in place on a terminal,
+    in a log as one line per batch, separated by carriage returns."""
     # The raw stream: tqdm redraws with "\r", which Django's OutputWrapper would end with newlines.
-    bar = tqdm(desc=label, unit=unit, file=command.stderr._out, disable=verbosity == 0, dynamic_ncols=True)
+    bar = tqdm(
+        desc=label, unit=unit, file=command.stderr._out, disable=verbosity == 0, dynamic_ncols=True, mininterval=0
+    )
 
     def advance(done: int, total: int) -> None:
         bar.total = total
