@@ -1,7 +1,7 @@
 """How long erasing one person takes (PRODUCT.md §6: ≤ 5 s for 10 k memories and messages): a script, not a test.
 
     MEMORYHUB_VAR_DIR=/tmp/bench-var .venv/bin/python benchmarks/erasure.py
-        [--memories 10000] [--messages 10000] [--others 20] [--embeddings] [--runs 1]
+        [--memories 10000] [--messages 10000] [--others 20] [--sessions 100000] [--embeddings] [--runs 1]
 
 It never touches the development database: everything lives in its own database,
 ``memoryhub_bench_erasure`` (``--database``), created if missing on the server the settings
@@ -99,7 +99,7 @@ def bench_tables_empty(name: str) -> None:
     """Empty the benchmark database's people and communities (and everything that hangs off them)."""
     assert connection.settings_dict["NAME"] == name, "only ever the benchmark's own database"
     with connection.cursor() as cursor:
-        cursor.execute("TRUNCATE accounts_user, accounts_community RESTART IDENTITY CASCADE")
+        cursor.execute("TRUNCATE accounts_user, accounts_community, accounts_loginsession RESTART IDENTITY CASCADE")
 
 
 def _vectors(count: int, rng: np.random.Generator) -> list[list[float] | None]:
