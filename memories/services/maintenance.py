@@ -1,7 +1,11 @@
 """Maintenance (PRODUCT.md §4.4): set-based SQL over all memories, in bounded batches.
 
 One run of a job at a time: each job holds a session-level advisory lock for the whole run; a
-second run that finds it taken does nothing and says so (safe to run twice at once).
+second run that finds it taken does nothing and says so (safe to run twice at once). A session
+lock needs the same server connection from start to end of the run: no pooler in transaction
+mode between the worker and PostgreSQL. Called inside an outer transaction, the batches become
+savepoints and their locks last as long as it does: the callers (beat's tasks, the commands)
+run in autocommit.
 
 A run works through the table in batches of at most ``batch_size`` memories, each batch one
 short transaction of set-based statements (never a Python loop over rows), walking a keyset
