@@ -31,7 +31,7 @@ def test_the_migration_keeps_everyone_logged_in_with_their_user_id(alice: User, 
         old.update(data)
         old.save()
 
-    import_module("accounts.migrations.0004_login_session").sessions_copy(apps, None)
+    import_module("accounts.migrations.0005_login_session").sessions_copy(apps, None)
 
     copied = {session.session_key: session.user_id for session in LoginSession.objects.all()}
     assert set(copied) == set(Session.objects.values_list("session_key", flat=True))

@@ -36,7 +36,7 @@ def sessions_copy(apps: Any, schema_editor: Any) -> None:
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("accounts", "0003_erasure_job"),
+        ("accounts", "0004_conversation_context"),
         ("sessions", "0001_initial"),
     ]
 
