@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from django.contrib.auth.models import AbstractUser
 from django.contrib.postgres.fields import ArrayField
+from django.contrib.sessions.backends.base import SessionBase
+from django.contrib.sessions.base_session import AbstractBaseSession
 from django.db import models
 from django.db.models import Q
 from django.db.models.functions import Length
@@ -298,3 +300,23 @@ class AuditEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.action} by {self.actor_kind}"
+
+
+class LoginSession(AbstractBaseSession):
+    """A login session (Django's database sessions) that also says whose it is.
+
+    Django keeps the user's id only inside the signed, compressed session data; this column lets
+    erasure find a person's sessions by SQL instead of decoding every session there is. Not a
+    foreign key: a session outlives nothing, and logging in must not lock the user's row."""
+
+    user_id = models.BigIntegerField(null=True, blank=True, db_index=True)
+
+    class Meta:
+        verbose_name = "login session"
+        verbose_name_plural = "login sessions"
+
+    @classmethod
+    def get_session_store_class(cls) -> type[SessionBase]:
+        from accounts.sessions import SessionStore
+
+        return SessionStore

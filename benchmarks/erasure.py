@@ -1,7 +1,7 @@
 """How long erasing one person takes (PRODUCT.md §6: ≤ 5 s for 10 k memories and messages): a script, not a test.
 
     MEMORYHUB_VAR_DIR=/tmp/bench-var .venv/bin/python benchmarks/erasure.py
-        [--memories 10000] [--messages 10000] [--others 20] [--embeddings] [--runs 1]
+        [--memories 10000] [--messages 10000] [--others 20] [--sessions 100000] [--embeddings] [--runs 1]
 
 It never touches the development database: everything lives in its own database,
 ``memoryhub_bench_erasure`` (``--database``), created if missing on the server the settings
@@ -25,6 +25,10 @@ Embeddings are NULL by default: generating and indexing 10 k+ vectors (HNSW) wou
 longer than the erasure, and a row's vector is deleted with its row at no extra cost that
 matters (the index entry is dropped later by VACUUM). ``--embeddings`` fills random 384-d
 unit vectors instead, to check.
+
+* login sessions: the person logged in (a real session, made by Django's ``login()``), and the
+  session table holds ``--sessions`` sessions of other people (signed data, as ``login()`` writes
+  it, logged in as one of the others or anonymous).
 
 Then ``user_erase`` is timed once per run (one transaction, in process, moderator-requested),
 with its query count, and the tombstone's deleted-row counts are printed as a markdown table.
@@ -51,12 +55,24 @@ import django
 
 django.setup()
 
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 from django.contrib.auth.hashers import make_password
 from django.db import connection, transaction
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from accounts.models import AuditEvent, Community, ExternalIdentity, Membership, MembershipRole, Profile, User
+from accounts.models import (
+    AuditEvent,
+    Community,
+    ExternalIdentity,
+    LoginSession,
+    Membership,
+    MembershipRole,
+    Profile,
+    User,
+)
+from accounts.sessions import SessionStore
 from benchmarks.support import bench_database_use, say
 from chat.models import Channel, ChannelKind, ChatSession, ConversationWindow, Message, MessageRole, Persona
 from memories.models import Entity, Memory, MemoryRevision
@@ -83,7 +99,7 @@ def bench_tables_empty(name: str) -> None:
     """Empty the benchmark database's people and communities (and everything that hangs off them)."""
     assert connection.settings_dict["NAME"] == name, "only ever the benchmark's own database"
     with connection.cursor() as cursor:
-        cursor.execute("TRUNCATE accounts_user, accounts_community RESTART IDENTITY CASCADE")
+        cursor.execute("TRUNCATE accounts_user, accounts_community, accounts_loginsession RESTART IDENTITY CASCADE")
 
 
 def _vectors(count: int, rng: np.random.Generator) -> list[list[float] | None]:
@@ -316,11 +332,49 @@ def dataset_generate(
     return subject, moderator, written
 
 
+def sessions_generate(*, subject: User, others: list[User], count: int) -> None:
+    """The person logs in for real; ``count`` sessions of other people (a third anonymous) besides."""
+    Client().force_login(subject)
+    store = SessionStore()
+    expires = timezone.now() + timedelta(days=14)
+    rows = []
+    for index in range(count):
+        other = others[index % len(others)] if index % 3 else None
+        data = (
+            {SESSION_KEY: str(other.pk), BACKEND_SESSION_KEY: "django.contrib.auth.backends.ModelBackend",
+             HASH_SESSION_KEY: other.get_session_auth_hash()}
+            if other
+            else {"_language": "en"}
+        )  # fmt: skip
+        rows.append(
+            LoginSession(
+                session_key=f"bench{index:035d}",
+                session_data=store.encode(data),
+                expire_date=expires,
+                user_id=other.pk if other else None,
+            )
+        )
+    LoginSession.objects.bulk_create(rows, batch_size=BATCH)
+
+
+def sessions_decode_all(user: User) -> tuple[float, int]:
+    """The former way to find a person's sessions, for comparison: decode every one (seconds, found)."""
+    store = SessionStore()
+    started = time.perf_counter()
+    found = sum(
+        1
+        for data in LoginSession.objects.values_list("session_data", flat=True).iterator(chunk_size=2000)
+        if store.decode(data).get(SESSION_KEY) == str(user.pk)
+    )
+    return time.perf_counter() - started, found
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--memories", type=int, default=10_000, help="memories about the person")
     parser.add_argument("--messages", type=int, default=10_000, help="messages the person wrote")
     parser.add_argument("--others", type=int, default=20, help="other people in the community (500 memories each)")
+    parser.add_argument("--sessions", type=int, default=100_000, help="other people's login sessions")
     parser.add_argument("--embeddings", action="store_true", help="random vectors instead of NULL embeddings")
     parser.add_argument("--runs", type=int, default=1, help="generate and erase this many times")
     parser.add_argument("--database", default=BENCH_DATABASE, help="the benchmark's own database")
@@ -344,8 +398,12 @@ def main() -> None:
                 others=arguments.others,
                 embeddings=arguments.embeddings,
             )
+            others = list(User.objects.filter(username__startswith="bench-erasure:p"))
+            sessions_generate(subject=subject, others=others, count=arguments.sessions)
         with connection.cursor() as cursor:
             cursor.execute("ANALYZE")  # fresh statistics, as autovacuum would have them in production
+        subject.refresh_from_db()  # its last_login, stamped by login()
+        decode_seconds, decoded_found = sessions_decode_all(subject)
         say(f"run {run + 1}: generated in {time.perf_counter() - started:.1f} s; erasing…")
         with CaptureQueriesContext(connection) as queries:
             started = time.perf_counter()
@@ -366,11 +424,16 @@ def main() -> None:
     for label, value in written.items():
         print(f"| {label} | {value:,} |")
     print(f"| embeddings | {'random 384-d' if arguments.embeddings else 'NULL'} |")
+    print(f"| login sessions: the person's, and other people's | 1 + {arguments.sessions:,} |")
     print("\n| figure | value | target |\n|---|---:|---:|")
     print(f"| `user_erase`, one transaction (best of {len(results)}) | {best:.2f} s | ≤ {TARGET_SECONDS:.0f} s |")
     if len(results) > 1:
         print(f"| `user_erase`, worst run | {worst:.2f} s | |")
     print(f"| SQL statements | {results[0][1]} | |")
+    print(
+        f"| for comparison: finding their sessions by decoding all {arguments.sessions + 1:,} (the former way; "
+        f"found {decoded_found}) | {decode_seconds:.2f} s | |"
+    )
     print(f"| verdict | {'met' if worst <= TARGET_SECONDS else 'MISSED'} | |")
     print("\n| deleted (tombstone `deleted_counts`) | rows |\n|---|---:|")
     for label, value in counts.items():

@@ -64,3 +64,14 @@ def bench_database_url() -> str:
     if host.startswith("/"):
         return f"postgres://{credentials}@/{params['NAME']}?host={host}&port={params['PORT'] or 5432}"
     return f"postgres://{credentials}@{host}:{params['PORT'] or 5432}/{params['NAME']}"
+
+
+def bench_database_clone(template: str, name: str) -> None:
+    """A fresh copy of ``template`` as ``name`` (dropped first if there), and point Django at it."""
+    if name == settings.DATABASES["default"]["NAME"] and name == template:
+        raise SystemExit("the copy needs a name of its own")
+    connections.close_all()
+    with _server_connect() as server:
+        server.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
+        server.execute(sql.SQL("CREATE DATABASE {} TEMPLATE {}").format(sql.Identifier(name), sql.Identifier(template)))
+    settings.DATABASES["default"]["NAME"] = name

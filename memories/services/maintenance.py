@@ -1,89 +1,275 @@
-"""Maintenance (PRODUCT.md §4.4): set-based SQL over all memories, safe to run twice at once.
+"""Maintenance (PRODUCT.md §4.4): set-based SQL over all memories, in bounded batches.
 
-Each job takes a transaction-level advisory lock; a second run that finds it taken does nothing
-and says so. Deletions keep their history (memories_delete_sql: one INSERT … SELECT writes a
-revision per memory before one DELETE removes them).
+One run of a job at a time: each job holds a session-level advisory lock for the whole run; a
+second run that finds it taken does nothing and says so (safe to run twice at once). A session
+lock needs the same server connection from start to end of the run: no pooler in transaction
+mode between the worker and PostgreSQL. Called inside an outer transaction, the batches become
+savepoints and their locks last as long as it does: the callers (beat's tasks, the commands)
+run in autocommit.
+
+A run works through the table in batches of at most ``batch_size`` memories, each batch one
+short transaction of set-based statements (never a Python loop over rows), walking a keyset
+(prune: expiry time then id; cap: people by community and user; decay: id ranges), so no
+transaction holds many row locks or lasts long, and the context queries of the bots keep
+running beside it. A batch takes its rows with ``FOR UPDATE SKIP LOCKED``: a memory another
+transaction is changing is left for the next run instead of waited for. Anything else a batch
+would wait on (another transaction holding a person's row, as an erasure does) is waited for
+at most ``lock_timeout_ms``; then that batch is skipped, its rows left for the next run, and
+the run goes on with the next one.
+
+Deletions keep their history (memories_delete_sql: one INSERT … SELECT writes a revision per
+memory before one DELETE removes them). Decay changes only the importance and writes no
+revision: a revision per memory per day would be the table's largest by far, and PRODUCT.md
+§3 lists the changes that have one (created, updated, forgotten, expired, capped, edits).
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from datetime import datetime
+from typing import Any
 
-from django.db import connection, transaction
+from django.db import OperationalError, connection, transaction
 from django.utils import timezone
+from psycopg import errors as pg_errors
 
 from memories.services.memory import memories_delete_sql
 
 logger = logging.getLogger(__name__)
 DECAY_PER_DAY = 0.99  # seed 003: importance reduces by 1 % a day for memories nobody recalls
+BATCH_SIZE = 5000  # memories per batch of deletions: well under a second of row locks
+# Decay rewrites every row it lowers, and a rewritten row gets a new entry in every index of the
+# table, the HNSW graph's costing milliseconds: smaller batches keep its row locks short.
+DECAY_BATCH_SIZE = 500
+LOCK_TIMEOUT_MS = 1000  # the longest a batch waits for a lock before it is skipped
+_PEOPLE_PER_SCAN = 1000  # people whose memories the cap counts per statement
 _LOCK_CLASS = 0x4D4D  # advisory lock namespace "MM"
 _LOCKS = {"prune": 1, "cap": 2, "decay": 3}
 
+Progress = Callable[[int, int], None]  # (units done, units in all): rows or people, as the job counts
 
-def _locked(job: str) -> bool:
+
+class _BatchSkipped(Exception):
+    pass
+
+
+@contextmanager
+def _run_lock(job: str) -> Iterator[bool]:
+    """Hold the job's advisory lock for the run (across its batches' transactions), if free."""
     with connection.cursor() as cursor:
-        cursor.execute("SELECT pg_try_advisory_xact_lock(%s, %s)", [_LOCK_CLASS, _LOCKS[job]])
-        return bool(cursor.fetchone()[0])
+        cursor.execute("SELECT pg_try_advisory_lock(%s, %s)", [_LOCK_CLASS, _LOCKS[job]])
+        held = bool(cursor.fetchone()[0])
+    try:
+        yield held
+    finally:
+        if held:
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT pg_advisory_unlock(%s, %s)", [_LOCK_CLASS, _LOCKS[job]])
 
 
-@transaction.atomic
-def memories_prune_expired(*, now: datetime | None = None) -> int:
-    """Delete every memory whose lifetime is over."""
-    if not _locked("prune"):
-        logger.info("prune: another run holds the lock; nothing done")
-        return 0
-    deleted = memories_delete_sql(
-        victims_sql="SELECT id FROM memories_memory WHERE expires_at <= %(now)s",
-        params={"now": now or timezone.now()},
-        action="expired",
+@contextmanager
+def _batch(lock_timeout_ms: int) -> Iterator[Any]:
+    """One batch's transaction; raises _BatchSkipped when it waited ``lock_timeout_ms`` for a lock."""
+    try:
+        with transaction.atomic(), connection.cursor() as cursor:
+            cursor.execute("SELECT set_config('lock_timeout', %s, true)", [f"{lock_timeout_ms}ms"])
+            yield cursor
+    except OperationalError as error:
+        if isinstance(error.__cause__, pg_errors.LockNotAvailable):
+            raise _BatchSkipped from error
+        raise
+
+
+def _scalar(statement: str, params: Sequence[Any] = ()) -> int:
+    with connection.cursor() as cursor:
+        cursor.execute(statement, params)
+        row = cursor.fetchone()
+        return int(row[0] or 0) if row else 0
+
+
+def _delete_batch(ids: list[int], *, action: str, reason: str) -> int:
+    return memories_delete_sql(
+        victims_sql="SELECT unnest(%(ids)s::bigint[]) AS id",
+        params={"ids": ids},
+        action=action,
         actor="system",
-        reason="its lifetime is over",
+        reason=reason,
     )
-    logger.info("prune: %d expired memories deleted", deleted)
+
+
+def memories_prune_expired(
+    *,
+    now: datetime | None = None,
+    batch_size: int = BATCH_SIZE,
+    lock_timeout_ms: int = LOCK_TIMEOUT_MS,
+    on_progress: Progress | None = None,
+) -> int:
+    """Delete every memory whose lifetime is over, each with its revision: how many went.
+
+    Walks the expired memories in (expiry, id) order, ``batch_size`` at a time."""
+    now = now or timezone.now()
+    with _run_lock("prune") as held:
+        if not held:
+            logger.info("prune: another run holds the lock; nothing done")
+            return 0
+        total = _scalar("SELECT count(*) FROM memories_memory WHERE expires_at <= %s", [now]) if on_progress else 0
+        deleted = skipped = done = 0
+        after: tuple[datetime | None, int] = (None, 0)
+        while True:
+            before = after
+            try:
+                with _batch(lock_timeout_ms) as cursor:
+                    cursor.execute(
+                        """
+                        SELECT id, expires_at FROM memories_memory
+                        WHERE expires_at <= %(now)s
+                          AND (%(expiry)s::timestamptz IS NULL OR expires_at >= %(expiry)s)
+                          AND (%(expiry)s::timestamptz IS NULL OR (expires_at, id) > (%(expiry)s, %(id)s))
+                        ORDER BY expires_at, id LIMIT %(limit)s FOR UPDATE SKIP LOCKED
+                        """,
+                        {"now": now, "expiry": after[0], "id": after[1], "limit": batch_size},
+                    )
+                    rows = cursor.fetchall()
+                    if not rows:
+                        break
+                    after = (rows[-1][1], rows[-1][0])
+                    gone = _delete_batch([row[0] for row in rows], action="expired", reason="its lifetime is over")
+                # Counted once committed: the foreign keys are checked at commit, which may wait too.
+                deleted, done = deleted + gone, done + len(rows)
+            except _BatchSkipped:
+                skipped += 1
+                if after == before:
+                    break  # not even the batch's rows could be read: the table is locked, try next run
+            if on_progress:
+                on_progress(done, max(total, done))
+    logger.info("prune: %d expired memories deleted (%d batches skipped on a lock)", deleted, skipped)
     return deleted
 
 
-@transaction.atomic
-def memories_cap_enforce_all() -> int:
-    """Keep every person within their community's cap: lowest importance, then oldest, go."""
-    if not _locked("cap"):
-        logger.info("cap: another run holds the lock; nothing done")
-        return 0
-    deleted = memories_delete_sql(
-        victims_sql="""
-            SELECT ranked.id FROM (
-                SELECT m.id, c.max_memories_per_user AS cap,
-                       row_number() OVER (PARTITION BY m.community_id, m.user_id
-                                          ORDER BY m.importance DESC, m.created_at DESC, m.id DESC) AS place
-                FROM memories_memory AS m JOIN accounts_community AS c ON c.id = m.community_id
-            ) AS ranked
-            WHERE ranked.place > ranked.cap
-        """,
-        params={},
-        action="capped",
-        actor="system",
-        reason="over the per-user cap",
-    )
-    logger.info("cap: %d memories over their person's cap deleted", deleted)
-    return deleted
+def memories_cap_enforce_all(
+    *, batch_size: int = BATCH_SIZE, lock_timeout_ms: int = LOCK_TIMEOUT_MS, on_progress: Progress | None = None
+) -> int:
+    """Keep every person within their community's cap: lowest importance, then oldest, go.
 
-
-@transaction.atomic
-def memories_decay_importance(*, now: datetime | None = None) -> int:
-    """Lower by 1 % the importance of memories not recalled in the last day (run daily)."""
-    if not _locked("decay"):
-        logger.info("decay: another run holds the lock; nothing done")
-        return 0
-    with connection.cursor() as cursor:
-        cursor.execute(
-            """
-            UPDATE memories_memory SET importance = importance * %(factor)s
-            WHERE importance > 0
-              AND COALESCE(last_accessed_at, created_at) < %(now)s - interval '1 day'
-            """,
-            {"factor": DECAY_PER_DAY, "now": now or timezone.now()},
+    Counts the memories of ``_PEOPLE_PER_SCAN`` people at a time (community, user order) and
+    deletes the excess of those over their cap, ``batch_size`` memories at a time."""
+    with _run_lock("cap") as held:
+        if not held:
+            logger.info("cap: another run holds the lock; nothing done")
+            return 0
+        total = (
+            _scalar("SELECT count(*) FROM (SELECT DISTINCT community_id, user_id FROM memories_memory) AS people")
+            if on_progress
+            else 0
         )
-        decayed = cursor.rowcount
-    logger.info("decay: %d memories lost 1 %% of their importance", decayed)
+        deleted = skipped = scanned = 0
+        after = (0, 0)
+        while True:
+            with connection.cursor() as cursor:
+                # A read: counts a window of people (the (community, user, importance) index), no locks.
+                cursor.execute(
+                    """
+                    WITH scanned AS (
+                        SELECT community_id, user_id, count(*) AS held FROM memories_memory
+                        WHERE (community_id, user_id) > (%(community)s, %(user)s)
+                        GROUP BY community_id, user_id ORDER BY community_id, user_id LIMIT %(people)s
+                    )
+                    SELECT last.community_id, last.user_id, (SELECT count(*) FROM scanned),
+                           over.communities, over.users, over.caps
+                    FROM (SELECT community_id, user_id FROM scanned
+                          ORDER BY community_id DESC, user_id DESC LIMIT 1) AS last,
+                         (SELECT array_agg(s.community_id) AS communities, array_agg(s.user_id) AS users,
+                                 array_agg(c.max_memories_per_user) AS caps
+                          FROM scanned AS s JOIN accounts_community AS c ON c.id = s.community_id
+                          WHERE s.held > c.max_memories_per_user) AS over
+                    """,
+                    {"community": after[0], "user": after[1], "people": _PEOPLE_PER_SCAN},
+                )
+                window = cursor.fetchone()
+            if window is None:
+                break
+            after, scanned = (window[0], window[1]), scanned + window[2]
+            communities, users, caps = window[3] or [], window[4] or [], window[5] or []
+            while communities:
+                try:
+                    with _batch(lock_timeout_ms) as cursor:
+                        cursor.execute(
+                            """
+                            SELECT id FROM memories_memory WHERE id IN (
+                                SELECT ranked.id FROM (
+                                    SELECT m.id, p.cap,
+                                           row_number() OVER (PARTITION BY m.community_id, m.user_id
+                                                              ORDER BY m.importance DESC, m.created_at DESC,
+                                                                       m.id DESC) AS place
+                                    FROM memories_memory AS m
+                                    JOIN unnest(%(communities)s::bigint[], %(users)s::bigint[], %(caps)s::int[])
+                                         AS p(community_id, user_id, cap)
+                                      ON m.community_id = p.community_id AND m.user_id = p.user_id
+                                ) AS ranked
+                                WHERE ranked.place > ranked.cap
+                            )
+                            ORDER BY id LIMIT %(limit)s FOR UPDATE SKIP LOCKED
+                            """,
+                            {"communities": communities, "users": users, "caps": caps, "limit": batch_size},
+                        )
+                        ids = [row[0] for row in cursor.fetchall()]
+                        gone = _delete_batch(ids, action="capped", reason="over the per-user cap") if ids else 0
+                    deleted += gone  # once committed
+                except _BatchSkipped:
+                    skipped += 1
+                    break  # these people's excess waits for the next run
+                if len(ids) < batch_size:
+                    break  # a full batch may have left more of these people's excess: count again
+            if on_progress:
+                on_progress(scanned, max(total, scanned))
+    logger.info("cap: %d memories over their person's cap deleted (%d batches skipped on a lock)", deleted, skipped)
+    return deleted
+
+
+def memories_decay_importance(
+    *,
+    now: datetime | None = None,
+    batch_size: int = DECAY_BATCH_SIZE,
+    lock_timeout_ms: int = LOCK_TIMEOUT_MS,
+    on_progress: Progress | None = None,
+) -> int:
+    """Lower by 1 % the importance of memories not recalled in the last day (run daily).
+
+    Walks the table in id ranges of ``batch_size``; a memory another transaction holds at that
+    moment keeps today's importance."""
+    now = now or timezone.now()
+    with _run_lock("decay") as held:
+        if not held:
+            logger.info("decay: another run holds the lock; nothing done")
+            return 0
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT min(id), max(id) FROM memories_memory")
+            first, last = cursor.fetchone()
+        decayed = skipped = 0
+        if first is not None and last is not None:
+            for low in range(first - 1, last, batch_size):
+                try:
+                    with _batch(lock_timeout_ms) as cursor:
+                        cursor.execute(
+                            """
+                            UPDATE memories_memory AS m SET importance = m.importance * %(factor)s
+                            FROM (
+                                SELECT id FROM memories_memory
+                                WHERE id > %(low)s AND id <= %(high)s AND importance > 0
+                                  AND COALESCE(last_accessed_at, created_at) < %(now)s - interval '1 day'
+                                FOR UPDATE SKIP LOCKED
+                            ) AS due
+                            WHERE m.id = due.id
+                            """,
+                            {"factor": DECAY_PER_DAY, "now": now, "low": low, "high": low + batch_size},
+                        )
+                        lowered = cursor.rowcount
+                    decayed += lowered  # once committed
+                except _BatchSkipped:
+                    skipped += 1
+                if on_progress:
+                    on_progress(min(low + batch_size, last) - first + 1, last - first + 1)
+    logger.info("decay: %d memories lost 1 %% of their importance (%d batches skipped on a lock)", decayed, skipped)
     return decayed

@@ -7,6 +7,8 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from accounts.models import Community, User
@@ -162,3 +164,104 @@ def test_set_based_deletion_keeps_the_same_snapshot_as_every_other_revision(
     )
 
     assert MemoryRevision.objects.get(action="moderator_delete").before == expected
+
+
+def expired(community: Community, user: User, content: str, *, minutes_ago: float = 1, **fields: Any) -> Memory:
+    memory = remember(community, user, content, **fields)
+    Memory.objects.filter(pk=memory.pk).update(
+        created_at=timezone.now() - timedelta(days=2), expires_at=timezone.now() - timedelta(minutes=minutes_ago)
+    )
+    return memory
+
+
+@pytest.mark.django_db
+def test_prune_in_batches_of_two_deletes_all_five_expired_memories_with_five_revisions(
+    community: Community, alice: User
+) -> None:
+    for n in range(5):
+        expired(community, alice, f"Alice was busy on day {n}", minutes_ago=10 - n)
+    kept = remember(community, alice, "Alice lives in Portland")
+    progress: list[tuple[int, int]] = []
+
+    assert memories_prune_expired(batch_size=2, on_progress=lambda done, total: progress.append((done, total))) == 5
+
+    assert list(Memory.objects.all()) == [kept]
+    assert MemoryRevision.objects.filter(action="expired").count() == 5
+    assert progress == [(2, 5), (4, 5), (5, 5)]  # three batches, none larger than two
+
+
+@pytest.mark.django_db
+def test_cap_in_batches_of_two_deletes_the_whole_excess_with_its_revisions(
+    community: Community, alice: User, bob: User
+) -> None:
+    Community.objects.filter(pk=community.pk).update(max_memories_per_user=2)
+    for n in range(7):
+        age(remember(community, alice, f"Alice fact {n}", importance=0.3 if n < 5 else 0.9), days=10 - n)
+    remember(community, bob, "Bob likes tea")
+    with CaptureQueriesContext(connection) as queries:
+        assert memories_cap_enforce_all(batch_size=2) == 5
+
+    assert sorted(Memory.objects.filter(user=alice).values_list("content", flat=True)) == [
+        "Alice fact 5",
+        "Alice fact 6",
+    ]
+    assert MemoryRevision.objects.filter(action="capped").count() == 5
+    batches = [query for query in queries.captured_queries if "SKIP LOCKED" in query["sql"]]
+    assert len(batches) == 3  # 2 + 2 + 1 victims
+
+
+@pytest.mark.django_db
+def test_decay_in_batches_of_two_lowers_every_memory_nobody_recalled(community: Community, alice: User) -> None:
+    memories = [remember(community, alice, f"Alice fact {n}", importance=0.5) for n in range(5)]
+    for memory in memories:
+        age(memory, days=3)
+    progress: list[tuple[int, int]] = []
+
+    assert memories_decay_importance(batch_size=2, on_progress=lambda done, total: progress.append((done, total))) == 5
+
+    assert list(Memory.objects.values_list("importance", flat=True)) == [pytest.approx(0.495)] * 5
+    assert progress == [(2, 5), (4, 5), (5, 5)]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_memory_another_transaction_holds_is_left_for_the_next_run(community: Community, alice: User) -> None:
+    memories = [expired(community, alice, f"Alice was busy on day {n}", minutes_ago=10 - n) for n in range(5)]
+    with second_connection() as other:  # a moderator editing one of them, say
+        other.execute("SELECT id FROM memories_memory WHERE id = %s FOR UPDATE", [memories[1].pk])
+        assert memories_prune_expired(batch_size=2) == 4  # without waiting for it
+        assert list(Memory.objects.values_list("pk", flat=True)) == [memories[1].pk]
+        other.rollback()
+    assert memories_prune_expired(batch_size=2) == 1
+    assert MemoryRevision.objects.filter(action="expired").count() == 5
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_batch_kept_waiting_on_a_lock_is_skipped_and_the_run_goes_on(
+    community: Community, alice: User, bob: User
+) -> None:
+    for n in range(2):
+        expired(community, alice, f"Alice was busy on day {n}", minutes_ago=60 - n)  # the first batch
+    for n in range(3):
+        expired(community, bob, f"Bob was busy on day {n}", minutes_ago=10 - n)
+    with second_connection() as other:  # Alice's erasure, holding her row for its whole transaction
+        other.execute("SELECT id FROM accounts_user WHERE id = %s FOR UPDATE", [alice.pk])
+        # Her memories' revisions must point at her row: that batch waits 50 ms, then gives up.
+        assert memories_prune_expired(batch_size=2, lock_timeout_ms=50) == 3
+        assert set(Memory.objects.values_list("user_id", flat=True)) == {alice.pk}
+        other.rollback()
+    assert memories_prune_expired(batch_size=2) == 2
+    assert MemoryRevision.objects.filter(action="expired").count() == 5
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize(
+    ("job", "run"),
+    [("prune", memories_prune_expired), ("cap", memories_cap_enforce_all), ("decay", memories_decay_importance)],
+)
+def test_a_finished_run_lets_the_next_worker_take_the_jobs_lock(
+    community: Community, alice: User, job: str, run: Callable[[], int]
+) -> None:
+    expired(community, alice, "Alice is tired today")
+    run()
+    with second_connection() as other:
+        assert other.execute("SELECT pg_try_advisory_lock(%s, %s)", [_LOCK_CLASS, _LOCKS[job]]).fetchone() == (True,)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
@@ -14,7 +15,6 @@ from django.contrib.admin.models import CHANGE, LogEntry
 from django.contrib.auth.models import Group, Permission
 from django.contrib.contenttypes.models import ContentType
 from django.contrib.postgres.fields import ArrayField
-from django.contrib.sessions.models import Session
 from django.db import connection, models
 from django.db.models import Q
 from django.test import Client
@@ -26,6 +26,7 @@ from accounts.models import (
     Community,
     ErasureRequest,
     ExternalIdentity,
+    LoginSession,
     Membership,
     Profile,
     User,
@@ -354,7 +355,7 @@ def _what_still_points_at(user_id: int, names: list[str]) -> list[str]:
     for table_name, column_name in references:
         if count(f'SELECT count(*) FROM {table_name} WHERE "{column_name}" = %s', [user_id]):
             found.append(f"{table_name}.{column_name} (database foreign key)")
-    for session in Session.objects.all():
+    for session in LoginSession.objects.all():
         if session.get_decoded().get("_auth_user_id") == str(user_id):
             found.append(f"login session {session.session_key[:6]}…")
     return found
@@ -502,7 +503,7 @@ def test_erasure_tombstone_counts_every_deleted_row(eve_everywhere: User) -> Non
         "accounts.User_groups": 1,
         "accounts.User_user_permissions": 1,
         "admin.LogEntry": 3,
-        "sessions.Session": 1,
+        "accounts.LoginSession": 1,
         "chat.ChatSession": 1,
         "chat.Message": theirs.count(),
         "chat.ConversationWindow": 2,  # her web chat's, and the one she was alone in
@@ -635,3 +636,19 @@ def test_erasure_redacts_only_names_that_point_at_the_person_alone(community: Co
     # "Samira" is someone else's name too, "Ed" is too short to tell apart from "edited": both stay;
     # the handle that was Ed's alone goes.
     assert memory.content == "Kai plays chess with Samira and Ed, edited by [erased]"
+
+
+@pytest.mark.django_db
+def test_erasure_deletes_the_persons_login_sessions_found_by_their_id_and_no_one_elses(
+    people: dict[str, User],
+) -> None:
+    alice, bob = people["alice"], people["bob"]
+    for person in (alice, alice, bob):  # Alice on two devices
+        Client().force_login(person)
+    assert Counter(LoginSession.objects.values_list("user_id", flat=True)) == {alice.pk: 2, bob.pk: 1}
+
+    tombstone = user_erase(user=alice, via="self", requested_by=alice)
+
+    assert tombstone.deleted_counts["accounts.LoginSession"] == 2
+    (left,) = LoginSession.objects.all()
+    assert left.get_decoded()["_auth_user_id"] == str(bob.pk)  # still logged in
