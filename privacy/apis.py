@@ -31,7 +31,7 @@ from accounts.models import (
 )
 from memories.apis import MemoryFilter, MemoryOutput, memories_output, person_get, platform_ids
 from memories.models import Memory
-from memoryhub.api import HasScope, SignedInSession, api_key_of
+from memoryhub.api import HasScope, MethodBeforeAuthentication, SignedInSession, api_key_of
 from memoryhub.api_docs import BOT_ERRORS, error_responses
 from privacy.services import (
     ErasureOutOfScopeError,
@@ -318,7 +318,7 @@ def my_community(request: Request) -> Community:
     communities = Community.objects.filter(memberships__user=request.user).order_by("slug")
     slug = request.query_params.get("community")
     if slug:
-        community = communities.filter(slug=slug).first()
+        community = communities.filter(slug=slug).first() if "\x00" not in slug else None
         if community is None:
             raise exceptions.NotFound(f"You are not a member of a community {slug!r}.", code="not_found")
         return community
@@ -330,7 +330,7 @@ def my_community(request: Request) -> Community:
     return first_two[0]
 
 
-class _SignedIn:
+class _SignedIn(MethodBeforeAuthentication):
     """Session authentication only: a bot's key is no way in, and nobody reads anyone else."""
 
     authentication_classes = [SignedInSession]
