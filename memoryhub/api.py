@@ -323,13 +323,13 @@ class DateOrDateTimeField(forms.Field):
         if value in (None, ""):
             return None
         if isinstance(value, str):
-            day = parse_date(value) if len(value) == 10 else None
+            try:  # well-formed but impossible (2026-13-01) raises
+                day = parse_date(value) if len(value) == 10 else None
+                moment = parse_datetime(value) if day is None else None
+            except ValueError:
+                day = moment = None
             if day is not None:
                 return datetime(day.year, day.month, day.day, tzinfo=UTC)
-            try:
-                moment = parse_datetime(value)
-            except ValueError:
-                moment = None
             if moment is not None and moment.tzinfo is not None:
                 return moment.astimezone(UTC)  # PostgreSQL takes offsets up to ±15:59 only
         raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
