@@ -551,3 +551,16 @@ def test_an_imported_memory_counts_its_age_and_lifetime_from_when_it_was_said(
         assert refused.status_code == 400, refused.json()
         assert field in refused.json()["error"]["message"] or field in str(refused.json()), refused.json()
     assert Memory.objects.count() == 1
+
+
+def test_a_memory_imported_from_centuries_ago_still_ranks_in_the_context(
+    api: APIClient, people: dict[str, User]
+) -> None:
+    body = {"user": "alice_456", "content": "Alice's family came from Lisbon", "source": "import"}
+    response = api.post("/api/v1/memories", {**body, "said_at": "1066-10-14T09:00:00Z"}, format="json")
+    assert response.status_code == 201, response.json()
+
+    context = api.get("/api/v1/context", {"user": "alice_456", "query": "where is Alice's family from?"})
+    assert context.status_code == 200, context.content  # recency bottoms out instead of underflowing
+    scores = {m["content"]: m for m in context.json()["memories"]}
+    assert scores["Alice's family came from Lisbon"]["recency"] == 0
