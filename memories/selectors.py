@@ -96,8 +96,9 @@ signals AS (
            power(0.5::float8, LEAST(GREATEST(EXTRACT(EPOCH FROM (%(now)s - p.created_at)), 0)::float8
                  / 86400.0 / %(half_life)s, 1000)) AS recency,
            (LEAST(1.0, ln(1 + p.access_count) / ln({FREQUENCY_SATURATION + 1}))
-            * power(0.5::float8, LEAST(GREATEST(EXTRACT(EPOCH FROM (%(now)s - COALESCE(p.last_accessed_at, %(now)s))), 0)
-                    ::float8 / 86400.0 / %(half_life)s, 1000)))::float8 AS frequency
+            * power(0.5::float8,
+                    LEAST(GREATEST(EXTRACT(EPOCH FROM (%(now)s - COALESCE(p.last_accessed_at, %(now)s))), 0)
+                          ::float8 / 86400.0 / %(half_life)s, 1000)))::float8 AS frequency
     FROM pool AS p LEFT JOIN bm25 AS b ON b.id = p.id
 ),
 fused AS (
