@@ -56,6 +56,10 @@ COMMUNITY = OpenApiParameter(
 SESSION_ERRORS = error_responses(401, 429, e401="Not signed in (`not_authenticated`): log in on the site first.")
 
 
+def _not_found(external_id: str) -> exceptions.NotFound:
+    return exceptions.NotFound(f"No person with platform id {external_id!r} in this community.", code="not_found")
+
+
 class ProfileOutput(serializers.Serializer):
     user = serializers.CharField(allow_null=True, help_text="The person's platform id in this community.")
     community = serializers.CharField(help_text="The community's slug.")
@@ -200,7 +204,10 @@ class UserForgetApi(APIView):
     def post(self, request: Request, external_id: str) -> Response:
         community = api_key_of(request).community
         user = person_get(community=community, external_id=external_id)
-        result = user_forget(community=community, user=user, actor_kind=AuditEventActorKind.API)
+        try:
+            result = user_forget(community=community, user=user, actor_kind=AuditEventActorKind.API)
+        except UserAlreadyErasedError as error:  # erased meanwhile
+            raise _not_found(external_id) from error
         return Response(
             ForgetOutput(
                 {
@@ -236,7 +243,10 @@ class UserRememberApi(APIView):
     def post(self, request: Request, external_id: str) -> Response:
         community = api_key_of(request).community
         user = person_get(community=community, external_id=external_id)
-        profile = user_remember(community=community, user=user, actor_kind=AuditEventActorKind.API)
+        try:
+            profile = user_remember(community=community, user=user, actor_kind=AuditEventActorKind.API)
+        except UserAlreadyErasedError as error:  # erased meanwhile
+            raise _not_found(external_id) from error
         return Response(RememberOutput({"user": external_id, "memory_enabled": profile.memory_enabled}).data)
 
 
