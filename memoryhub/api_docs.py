@@ -9,7 +9,7 @@ from typing import Any
 
 from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.plumbing import force_instance
-from drf_spectacular.utils import OpenApiExample, OpenApiResponse
+from drf_spectacular.utils import OpenApiExample, OpenApiResponse, PolymorphicProxySerializer
 from rest_framework import serializers
 
 
@@ -90,6 +90,8 @@ class MemoryHubSchema(AutoSchema):
         if operation is None:
             return None
         parameters = operation.get("parameters", [])
+        if "requestBody" in operation and isinstance(self.get_request_serializer(), PolymorphicProxySerializer):
+            operation["requestBody"]["required"] = True  # one of several shapes, each with required fields
         implied = []
         if "requestBody" in operation or any(p["in"] == "query" for p in parameters):
             implied.append(400)
