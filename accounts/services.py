@@ -64,6 +64,15 @@ def apikey_create(
     return api_key, raw_key
 
 
+def identity_username(*, community: Community, external_id: str) -> str:
+    """The account name of a person first seen by a bot: unique per platform id, even for ids
+    too long for a username (those end in a hash of the whole)."""
+    username = f"{community.slug}:{external_id}"
+    if len(username) <= 150:
+        return username
+    return f"{username[:133]}~{hashlib.sha256(username.encode()).hexdigest()[:16]}"
+
+
 @transaction.atomic
 def identity_resolve(*, community: Community, external_id: str, display_name: str = "") -> User:
     """The person behind a platform id in ``community``, created (without a password) on first sight."""
@@ -75,8 +84,9 @@ def identity_resolve(*, community: Community, external_id: str, display_name: st
             identity.display_name = display_name
             identity.save(update_fields=["display_name"])
         return identity.user
-    username = f"{community.slug}:{external_id}"[:150]
-    user = user_create(username=username, display_name=display_name)
+    user = user_create(
+        username=identity_username(community=community, external_id=external_id), display_name=display_name
+    )
     ExternalIdentity.objects.create(community=community, user=user, external_id=external_id, display_name=display_name)
     membership_set(user=user, community=community)
     return user

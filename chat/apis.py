@@ -8,16 +8,16 @@ from typing import Any
 
 from django.db.models import QuerySet
 from django.http import StreamingHttpResponse
-from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django_filters import rest_framework as filters
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiExample,
     OpenApiResponse,
+    PolymorphicProxySerializer,
     extend_schema,
     extend_schema_field,
-    inline_serializer,
+    extend_schema_view,
 )
 from rest_framework import generics, serializers, status
 from rest_framework.request import Request
@@ -38,6 +38,7 @@ from chat.models import (
     Message,
     MessageRole,
 )
+from chat.selectors import message_get_for_community, window_get_for_community
 from chat.services import (
     channel_create,
     message_delete,
@@ -48,7 +49,16 @@ from chat.services import (
 )
 from memories.apis import UsedMemoryOutput, persona_get, platform_ids
 from memories.services.windows import window_close, window_due_at, window_retry
-from memoryhub.api import HasScope, InvalidBatchItem, StrictCharField, StrictInput, api_key_of
+from memoryhub.api import (
+    HasScope,
+    InvalidBatchItem,
+    StrictBooleanField,
+    StrictBooleanFilter,
+    StrictCharField,
+    StrictFilterSet,
+    StrictInput,
+    api_key_of,
+)
 from memoryhub.api_docs import BOT_ERRORS, error_responses
 from memoryhub.streaming import event_stream_response
 
@@ -56,6 +66,16 @@ API_CHANNEL = "api"  # chats that name no channel happen here
 
 
 class MessageInput(StrictInput):
+    # A person's message names its author; only the bot's own (role assistant) may leave it out.
+    schema_rules = (
+        {
+            "anyOf": [
+                {"required": ["author"], "properties": {"author": {"type": "string"}}},
+                {"required": ["role"], "properties": {"role": {"type": "string", "pattern": "^assistant$"}}},
+            ]
+        },
+    )
+
     channel = serializers.CharField(max_length=200, help_text="The bot's channel id (created on first sight).")
     channel_name = serializers.CharField(max_length=200, required=False, allow_blank=True)
     author = serializers.CharField(
@@ -79,6 +99,12 @@ class MessageInput(StrictInput):
         return attrs
 
 
+class MessageBatchInput(StrictInput):
+    messages = MessageInput(
+        many=True, min_length=1, max_length=MAX_BATCH, help_text=f"1 to {MAX_BATCH} messages, stored all or none."
+    )
+
+
 class IngestOutput(serializers.Serializer):
     accepted = serializers.IntegerField(help_text="Messages stored now.")
     duplicates = serializers.IntegerField(help_text="Messages already stored by an earlier post (not stored again).")
@@ -94,14 +120,16 @@ class MessagesApi(APIView):
 
     @extend_schema(
         operation_id="messages_ingest",
-        request=inline_serializer(
-            "MessageBatchInput",
-            {"messages": MessageInput(many=True, help_text=f"1 to {MAX_BATCH} messages, stored all or none.")},
+        request=PolymorphicProxySerializer(
+            component_name="MessagesInput",
+            serializers=[MessageInput, MessageBatchInput],
+            resource_type_field_name=None,
         ),
         responses={
             202: IngestOutput,
-            400: OpenApiResponse(description="Invalid JSON, or an invalid item (named by `index`): nothing stored."),
-            413: OpenApiResponse(description="Body over the size limit."),
+            **error_responses(
+                400, e400="Invalid JSON, or an invalid item (`invalid_batch`, named by `index`): nothing stored."
+            ),
         },
         examples=[
             OpenApiExample(
@@ -131,6 +159,10 @@ class MessagesApi(APIView):
     def post(self, request: Request) -> Response:
         data = request.data
         raw = data.get("messages") if isinstance(data, dict) and "messages" in data else [data]
+        if isinstance(data, dict) and "messages" in data and len(data) > 1:
+            raise serializers.ValidationError(
+                {name: ["A batch takes only messages."] for name in sorted(data) if name != "messages"}
+            )
         if not isinstance(raw, list) or not raw:
             raise serializers.ValidationError({"messages": 'Send one message object or {"messages": [...]}.'})
         if len(raw) > MAX_BATCH:
@@ -183,7 +215,7 @@ class ChatApi(APIView):
         message = StrictCharField(max_length=MESSAGE_MAX_LENGTH)
         persona = serializers.CharField(max_length=100, required=False)
         channel = serializers.CharField(max_length=200, required=False, help_text=f"Default '{API_CHANNEL}'.")
-        stream = serializers.BooleanField(default=False, help_text="Answer as text/event-stream.")
+        stream = StrictBooleanField(default=False, help_text="Answer as text/event-stream.")
 
     class OutputSerializer(serializers.Serializer):
         class Meta:
@@ -206,8 +238,7 @@ class ChatApi(APIView):
                 description="With `stream: true`: events `chunk` (data {text}) as the reply is written, then "
                 "`done` (data: the JSON answer without `reply`).",
             ),
-            (400, "application/json"): OpenApiResponse(description="Invalid request."),
-            (404, "application/json"): OpenApiResponse(description="Unknown persona."),
+            **error_responses(400, 404, e404="No active persona of that name in this community."),
         },
     )
     def post(self, request: Request) -> Response | StreamingHttpResponse:
@@ -287,9 +318,9 @@ class SessionOutput(serializers.ModelSerializer):
         return self.context["handles"].get(session.user_id)
 
 
-class SessionFilter(filters.FilterSet):
+class SessionFilter(StrictFilterSet):
     user = filters.CharFilter(method="by_user", help_text="The person's platform id.")
-    open = filters.BooleanFilter(field_name="ended_at", lookup_expr="isnull", help_text="Only sessions not ended.")
+    open = StrictBooleanFilter(field_name="ended_at", lookup_expr="isnull", help_text="Only sessions not ended.")
 
     class Meta:
         model = ChatSession
@@ -316,6 +347,7 @@ class _PageHandles:
         return super().get_serializer(*args, **kwargs | {"context": context})  # type: ignore[misc]
 
 
+@extend_schema_view(get=extend_schema(operation_id="sessions_list"))
 class SessionListApi(_PageHandles, generics.ListAPIView):
     """Chat sessions in the key's community, newest first."""
 
@@ -364,7 +396,7 @@ class WindowOutput(serializers.ModelSerializer):
         ]
 
 
-class WindowFilter(filters.FilterSet):
+class WindowFilter(StrictFilterSet):
     state = filters.ChoiceFilter(choices=ConversationWindowState.choices)
     channel = filters.CharFilter(field_name="channel__external_id", help_text="The bot's channel id.")
 
@@ -385,21 +417,23 @@ class _CommunityWindows:
         return ConversationWindow.objects.filter(channel__community=community).select_related("channel__community")
 
 
+@extend_schema_view(get=extend_schema(operation_id="windows_list"))
 class WindowListApi(_CommunityWindows, generics.ListAPIView):
     """Extraction windows in the key's community, newest first; filter by state to find failures."""
 
     filterset_class = WindowFilter
 
 
+@extend_schema_view(get=extend_schema(operation_id="windows_read"))
 class WindowDetailApi(_CommunityWindows, generics.RetrieveAPIView):
     """One extraction window of the key's community."""
 
+    def get_object(self) -> ConversationWindow:
+        return _window_of_key(self.request, self.kwargs["pk"])
+
 
 def _window_of_key(request: Request, pk: int) -> ConversationWindow:
-    """A window of the key's community, else 404."""
-    return get_object_or_404(
-        ConversationWindow.objects.select_related("channel"), pk=pk, channel__community=api_key_of(request).community
-    )
+    return window_get_for_community(community=api_key_of(request).community, pk=pk)
 
 
 class WindowRetryApi(APIView):
@@ -413,8 +447,7 @@ class WindowRetryApi(APIView):
         request=None,
         responses={
             202: WindowOutput,
-            404: OpenApiResponse(description="No such window in this community."),
-            409: OpenApiResponse(description="The window has not failed."),
+            **error_responses(404, 409, e409="The window has not failed (`not_failed`)."),
         },
     )
     def post(self, request: Request, pk: int) -> Response:
@@ -443,8 +476,7 @@ class WindowCloseApi(APIView):
         request=None,
         responses={
             202: WindowOutput,
-            404: OpenApiResponse(description="No such window in this community."),
-            409: OpenApiResponse(description="The window is not open (`not_open`): it was closed already."),
+            **error_responses(404, 409, e409="The window is not open (`not_open`): it was closed already."),
         },
     )
     def post(self, request: Request, pk: int) -> Response:
@@ -465,14 +497,13 @@ class MessageDetailApi(APIView):
     required_scope = ApiKeyScope.INGEST
 
     class EditInput(StrictInput):
+        whole_on_patch = True  # the new text is the edit: it is required
+
         content = StrictCharField(max_length=MESSAGE_MAX_LENGTH, trim_whitespace=True)
 
     def _message(self, request: Request, channel: str, message_id: str) -> Message:
-        return get_object_or_404(
-            Message.objects.select_related("window"),
-            channel__community=api_key_of(request).community,
-            channel__external_id=channel,
-            external_id=message_id,
+        return message_get_for_community(
+            community=api_key_of(request).community, channel=channel, message_id=message_id
         )
 
     @extend_schema(

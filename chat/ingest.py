@@ -15,6 +15,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from accounts.models import Community, ExternalIdentity, Membership, Profile, User
+from accounts.services import identity_username
 from chat.models import Channel, ChannelKind, ConversationWindow, Message, MessageRole
 from memories.services.windows import windows_messages_add
 from memoryhub.text import text_clean
@@ -70,7 +71,11 @@ def _people(community: Community, items: Sequence[IngestItem]) -> dict[str, User
         return found
     unusable = make_password(None)
     users = User.objects.bulk_create(
-        User(username=f"{community.slug}:{pid}"[:150], display_name=wanted[pid][:150], password=unusable)
+        User(
+            username=identity_username(community=community, external_id=pid),
+            display_name=wanted[pid][:150],
+            password=unusable,
+        )
         for pid in new_ids
     )
     ExternalIdentity.objects.bulk_create(

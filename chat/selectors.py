@@ -8,8 +8,8 @@ from django.db import connection
 from django.db.models import QuerySet
 from django.http import Http404
 
-from accounts.models import User
-from chat.models import ChatSession, Message, MessageRole, Persona, web_channel_external_id
+from accounts.models import Community, User
+from chat.models import ChatSession, ConversationWindow, Message, MessageRole, Persona, web_channel_external_id
 
 
 def personas_for_person(*, user: User) -> QuerySet[Persona]:
@@ -75,3 +75,26 @@ def messages_recent(*, session_id: int | None = None, channel_id: int | None = N
             [session_id if session_id is not None else channel_id, limit],
         )
         return [RecentMessage(*row) for row in cursor.fetchall()]
+
+
+def window_get_for_community(*, community: Community, pk: int) -> ConversationWindow:
+    """One of the community's extraction windows, or 404: another community's does not exist here."""
+    windows = ConversationWindow.objects.select_related("channel__community")
+    window = windows.filter(pk=pk, channel__community=community).first()
+    if window is None:
+        raise Http404(f"No window {pk} in this community.")
+    return window
+
+
+def message_get_for_community(*, community: Community, channel: str, message_id: str) -> Message:
+    """A message a bot posted, by the bot's channel and message ids, or 404."""
+    message = (
+        Message.objects.select_related("window")
+        .filter(channel__community=community, channel__external_id=channel, external_id=message_id)
+        .first()
+        if "\x00" not in channel + message_id  # no id holds NUL (PostgreSQL cannot store it)
+        else None
+    )
+    if message is None:
+        raise Http404(f"No message {message_id!r} in channel {channel!r} in this community.")
+    return message

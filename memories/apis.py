@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from django.contrib.postgres.search import SearchQuery
@@ -11,7 +11,7 @@ from django.db import transaction
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 from django_filters import rest_framework as filters
-from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_field
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import exceptions, generics, serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -41,7 +41,18 @@ from memories.services.context import (
 )
 from memories.services.memory import memory_create, memory_delete, memory_update
 from memoryhub.ai.embeddings import EmbeddingUnavailableError, embedder_get
-from memoryhub.api import HasScope, Score, StrictCharField, StrictInput, api_key_of
+from memoryhub.api import (
+    DateOrDateTimeFilter,
+    HasScope,
+    Score,
+    StrictBooleanField,
+    StrictBooleanFilter,
+    StrictCharField,
+    StrictFilterSet,
+    StrictInput,
+    TypedInput,
+    api_key_of,
+)
 from memoryhub.api_docs import BOT_ERRORS, error_responses
 
 # --- Shared by every API view: errors as documented, people by platform id -----------------------
@@ -64,9 +75,8 @@ def _embed(text: str) -> tuple[list[float], str]:
 
 def person_get(*, community: Community, external_id: str) -> User:
     """The person behind a platform id in the key's community, or 404 (never another community's)."""
-    identity = (
-        ExternalIdentity.objects.select_related("user").filter(community=community, external_id=external_id).first()
-    )
+    identities = ExternalIdentity.objects.select_related("user").filter(community=community, external_id=external_id)
+    identity = identities.first() if "\x00" not in external_id else None  # no id holds NUL (PostgreSQL cannot)
     if identity is None:
         raise exceptions.NotFound(f"No person with platform id {external_id!r} in this community.", code="not_found")
     return identity.user
@@ -146,15 +156,15 @@ class ContextApi(APIView):
     permission_classes = [HasScope]
     required_scope = ApiKeyScope.CONTEXT
 
-    class InputSerializer(serializers.Serializer):
+    class InputSerializer(TypedInput):
         class Meta:
             ref_name = "ContextInput"
 
         user = serializers.CharField(max_length=200, help_text="The person's platform id.")
-        query = serializers.CharField(max_length=4000, help_text="The message about to be answered.")
+        query = StrictCharField(max_length=4000, help_text="The message about to be answered.")
         channel = serializers.CharField(max_length=200, required=False, help_text="The bot's channel id.")
         persona = serializers.CharField(max_length=100, required=False, help_text="Persona name; default the first.")
-        record_access = serializers.BooleanField(
+        record_access = StrictBooleanField(
             default=True,
             help_text="Count the memories chosen for relevance as recalled (frequency). Off for previews and tests.",
         )
@@ -190,15 +200,24 @@ class ContextApi(APIView):
     @extend_schema(
         operation_id="context_read",
         parameters=[InputSerializer],
-        responses={200: ContextOutput, 404: OpenApiResponse(description="No active persona of that name.")},
+        responses={
+            200: ContextOutput,
+            **error_responses(404, e404="No active persona of that name in this community."),
+        },
     )
     def get(self, request: Request) -> Response:
-        return self._answer(request, request.query_params.dict())
+        data: dict[str, Any] = request.query_params.dict()
+        if data.get("record_access") in ("true", "false"):  # a query string's boolean
+            data["record_access"] = data["record_access"] == "true"
+        return self._answer(request, data)
 
     @extend_schema(
         operation_id="context_build",
         request=InputSerializer,
-        responses={200: ContextOutput, 404: OpenApiResponse(description="No active persona of that name.")},
+        responses={
+            200: ContextOutput,
+            **error_responses(404, e404="No active persona of that name in this community."),
+        },
         examples=[
             OpenApiExample(
                 "A question in #general",
@@ -340,11 +359,24 @@ class MemoryFieldsInput(StrictInput):
     )
     context = StrictCharField(max_length=500, required=False, allow_blank=True, default="")
 
+    exclusive_fields = ("expires_at", "expiration")  # one way to say when it expires
+
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         return _expiration_validate(attrs)
 
 
 class MemoryCreateInput(MemoryFieldsInput):
+    # said_at only with source import. A pattern, not an enum: drf-spectacular's enum naming would
+    # replace a one-value enum by the field's whole choice set.
+    schema_rules = (
+        {
+            "anyOf": [
+                {"not": {"required": ["said_at"]}},
+                {"required": ["source"], "properties": {"source": {"type": "string", "pattern": "^import$"}}},
+            ]
+        },
+    )
+
     user = serializers.CharField(max_length=200, help_text="The person's platform id, known in this community.")
     source = serializers.ChoiceField(
         choices=[MemorySource.API, MemorySource.IMPORT],
@@ -370,20 +402,30 @@ class MemoryUpdateInput(MemoryFieldsInput):
     """Every field optional: only what is sent changes."""
 
 
-class MemoryFilter(filters.FilterSet):
+@extend_schema_field({"type": "number", "minimum": 0, "maximum": 1})
+class ImportanceFilter(filters.NumberFilter):
+    """0 to 1, as importance is (anything else is a 400)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, min_value=0, max_value=1, **kwargs)
+
+
+class MemoryFilter(StrictFilterSet):
     user = filters.CharFilter(method="by_user", help_text="The person's platform id.")
     topic = filters.CharFilter(method="by_topic", help_text="Memories tagged with this topic.")
     kind = filters.ChoiceFilter(choices=MemoryKind.choices, help_text="What sort of memory.")
     source = filters.ChoiceFilter(choices=MemorySource.choices, help_text="How it was learned.")
-    importance_min = filters.NumberFilter(field_name="importance", lookup_expr="gte", help_text="At least (0 to 1).")
-    importance_max = filters.NumberFilter(field_name="importance", lookup_expr="lte", help_text="At most (0 to 1).")
-    expiring_before = filters.IsoDateTimeFilter(
-        method="by_expiry", help_text="Memories that expire before this time (any UTC offset)."
+    importance_min = ImportanceFilter(field_name="importance", lookup_expr="gte", help_text="At least (0 to 1).")
+    importance_max = ImportanceFilter(field_name="importance", lookup_expr="lte", help_text="At most (0 to 1).")
+    expiring_before = DateOrDateTimeFilter(
+        method="by_expiry",
+        help_text="Memories that expire before this time (any UTC offset), or before this day (2026-11-01: "
+        "its start, UTC).",
     )
     text = filters.CharFilter(
         method="by_text", help_text='Full-text search of the content (web search syntax: "quoted", or, -not).'
     )
-    include_expired = filters.BooleanFilter(
+    include_expired = StrictBooleanFilter(
         method="keep_expired", help_text="Also expired memories not yet pruned (default false)."
     )
 
@@ -392,8 +434,7 @@ class MemoryFilter(filters.FilterSet):
         fields: list[str] = []
 
     def by_expiry(self, queryset: QuerySet[Memory], name: str, value: datetime) -> QuerySet[Memory]:
-        # In UTC: Python takes offsets up to ±23:59, PostgreSQL only ±15:59.
-        return queryset.filter(expires_at__lt=value.astimezone(UTC))
+        return queryset.filter(expires_at__lt=value)  # in UTC already (DateOrDateTimeField)
 
     def by_user(self, queryset: QuerySet[Memory], name: str, value: str) -> QuerySet[Memory]:
         people = ExternalIdentity.objects.filter(community=api_key_of(self.request).community, external_id=value)
@@ -669,7 +710,7 @@ class MemorySearchApi(APIView):
             default=Persona._meta.get_field("search_threshold").get_default(),
             help_text="Hits below this cosine similarity are left out (a person's full-text matches are kept).",
         )
-        record_access = serializers.BooleanField(
+        record_access = StrictBooleanField(
             default=False, help_text="Count a person's hits as recalled, as the context does (off by default)."
         )
 
@@ -776,7 +817,7 @@ class EntityOutput(serializers.ModelSerializer):
         return self.context["handles"].get(entity.owner_id)
 
 
-class EntityFilter(filters.FilterSet):
+class EntityFilter(StrictFilterSet):
     user = filters.CharFilter(method="by_user", help_text="Platform id of the person who mentioned them.")
     type = filters.ChoiceFilter(choices=EntityType.choices, help_text="Person, place, thing, event or organisation.")
     name = filters.CharFilter(lookup_expr="icontains", help_text="Part of the name, any case.")

@@ -96,11 +96,14 @@ signals AS (
     SELECT p.id, p.content, p.kind, p.importance, p.topics, p.created_at, p.similarity,
            COALESCE(b.score / NULLIF(max(b.score) OVER (), 0), 0)::float8 AS lexical,
            p.topics && %(keywords)s::varchar[] AS topical,
-           power(0.5::float8, GREATEST(EXTRACT(EPOCH FROM (%(now)s - p.created_at)), 0)::float8
-                 / 86400.0 / %(half_life)s) AS recency,
+           -- At most 1000 half-lives (0.5^1000 is 1e-301): PostgreSQL refuses to underflow a float,
+           -- and a memory said in the year 27 is as good as forgotten.
+           power(0.5::float8, LEAST(GREATEST(EXTRACT(EPOCH FROM (%(now)s - p.created_at)), 0)::float8
+                 / 86400.0 / %(half_life)s, 1000)) AS recency,
            (LEAST(1.0, ln(1 + p.access_count) / ln({FREQUENCY_SATURATION + 1}))
-            * power(0.5::float8, GREATEST(EXTRACT(EPOCH FROM (%(now)s - COALESCE(p.last_accessed_at, %(now)s))), 0)
-                    ::float8 / 86400.0 / %(half_life)s))::float8 AS frequency
+            * power(0.5::float8,
+                    LEAST(GREATEST(EXTRACT(EPOCH FROM (%(now)s - COALESCE(p.last_accessed_at, %(now)s))), 0)
+                          ::float8 / 86400.0 / %(half_life)s, 1000)))::float8 AS frequency
     FROM pool AS p LEFT JOIN bm25 AS b ON b.id = p.id
 ),
 fused AS (

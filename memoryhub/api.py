@@ -3,23 +3,30 @@
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
+from django import forms
 from django.conf import settings
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.utils.dateparse import parse_date, parse_datetime
+from django_filters import rest_framework as filters
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import exceptions, serializers, status
 from rest_framework.authentication import BaseAuthentication, SessionAuthentication, get_authorization_header
-from rest_framework.pagination import CursorPagination
+from rest_framework.pagination import Cursor, CursorPagination
 from rest_framework.parsers import JSONParser
 from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.throttling import SimpleRateThrottle
+from rest_framework.utils.urls import replace_query_param
 
 from accounts.models import ApiKey, Community
 from accounts.services import MemoryOffError, apikey_authenticate
@@ -70,6 +77,14 @@ class ApiKeyScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyped-c
         return {"type": "http", "scheme": "bearer", "bearerFormat": "mh_…", "description": "A community's API key."}
 
 
+class SessionScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyped-call]
+    target_class = "memoryhub.api.SignedInSession"
+    name = "Session"
+
+    def get_security_definition(self, auto_schema: Any) -> dict[str, str]:
+        return {"type": "apiKey", "in": "cookie", "name": settings.SESSION_COOKIE_NAME}
+
+
 def api_key_of(request: Request) -> ApiKey:
     if not isinstance(request.auth, ApiKey):
         raise exceptions.NotAuthenticated("This endpoint needs an API key.")
@@ -115,16 +130,60 @@ class ApiKeyThrottle(SimpleRateThrottle):
 
 
 class NewestFirst(CursorPagination):
+    """Pages newest first. ``page_size`` is 1 to 200 or refused; a cursor is ``n`` (the next page)
+    or ``p`` (the previous one), the id it starts after and, rarely, an offset: every string of
+    that form is a cursor (the schema says so), anything else is a 400."""
+
     ordering = "-id"
     page_size = 50
     page_size_query_param = "page_size"
     max_page_size = 200
+    cursor_pattern = r"^[np](?:[1-9][0-9]{0,17})?(?:~[0-9]{1,4})?$"
 
-    def decode_cursor(self, request: Request) -> Any:
-        try:
-            return super().decode_cursor(request)
-        except exceptions.NotFound as error:  # DRF's answer to a cursor it cannot read: the request's fault
-            raise exceptions.ValidationError({self.cursor_query_param: ["Not a cursor this API gave out."]}) from error
+    def get_page_size(self, request: Request) -> int:
+        raw = request.query_params.get(self.page_size_query_param)
+        if raw is None:
+            return self.page_size
+        if not re.fullmatch(r"[0-9]{1,3}", raw) or not 1 <= int(raw) <= self.max_page_size:
+            raise exceptions.ValidationError(
+                {self.page_size_query_param: [f"A whole number from 1 to {self.max_page_size}."]}
+            )
+        return int(raw)
+
+    def encode_cursor(self, cursor: Cursor) -> str:
+        text = (
+            ("p" if cursor.reverse else "n") + (cursor.position or "") + (f"~{cursor.offset}" if cursor.offset else "")
+        )
+        return str(replace_query_param(self.base_url, self.cursor_query_param, text))
+
+    def decode_cursor(self, request: Request) -> Cursor | None:
+        text = request.query_params.get(self.cursor_query_param)
+        if text is None:
+            return None
+        if not re.fullmatch(self.cursor_pattern, text):
+            raise exceptions.ValidationError({self.cursor_query_param: ["Not a cursor this API gave out."]})
+        position, _, offset = text[1:].partition("~")
+        return Cursor(
+            offset=min(int(offset or 0), self.offset_cutoff), reverse=text[0] == "p", position=position or None
+        )
+
+    def get_schema_operation_parameters(self, view: Any) -> list[dict[str, Any]]:
+        return [
+            {
+                "name": self.cursor_query_param,
+                "required": False,
+                "in": "query",
+                "description": "The `next` or `previous` link's cursor.",
+                "schema": {"type": "string", "pattern": self.cursor_pattern},
+            },
+            {
+                "name": self.page_size_query_param,
+                "required": False,
+                "in": "query",
+                "description": f"Results per page (default {self.page_size}).",
+                "schema": {"type": "integer", "minimum": 1, "maximum": self.max_page_size},
+            },
+        ]
 
 
 class SignedInSession(SessionAuthentication):
@@ -135,7 +194,41 @@ class SignedInSession(SessionAuthentication):
         return 'Session realm="MemoryHub", login="/accounts/login/"'
 
 
-class StrictInput(serializers.Serializer):
+def json_type_error(field: serializers.Field, value: Any) -> str | None:
+    """What is wrong with a JSON value's type for ``field`` (None: nothing): text fields take only
+    strings and number fields only numbers, as the schema says, instead of DRF's conversions."""
+    if value is None:
+        return None  # the field's own allow_null decides
+    if isinstance(field, serializers.CharField) and not isinstance(value, str):
+        return "Not a string."
+    if isinstance(field, serializers.FloatField | serializers.IntegerField) and (
+        isinstance(value, bool) or not isinstance(value, int | float)
+    ):
+        return "Not a number."
+    if isinstance(field, serializers.ListField) and isinstance(value, list):
+        for index, item in enumerate(value):
+            error = json_type_error(field.child, item)
+            if error:
+                return f"Item {index}: {error}"
+    return None
+
+
+class TypedInput(serializers.Serializer):
+    """A JSON request body whose values have the types the schema gives them."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        if isinstance(data, Mapping):
+            errors = {}
+            for name, field in self.fields.items():
+                error = json_type_error(field, data.get(name)) if name in data and not field.read_only else None
+                if error:
+                    errors[name] = [error]
+            if errors:
+                raise exceptions.ValidationError(errors)
+        return super().to_internal_value(data)
+
+
+class StrictInput(TypedInput):
     """A request body: a field the operation does not take (unknown, or read-only) is refused by
     name instead of being ignored, so a bot learns at once that its change did nothing."""
 
@@ -168,6 +261,85 @@ class StrictCharField(serializers.CharField):
         if not isinstance(data, str):
             self.fail("invalid")
         return str(super().to_internal_value(data))
+
+
+class StrictBooleanField(serializers.BooleanField):
+    """JSON's true or false only: ``0``, ``"yes"`` or ``"true"`` are refused, as the schema says."""
+
+    def to_internal_value(self, data: Any) -> bool:
+        if not isinstance(data, bool):
+            self.fail("invalid", input=data)
+        return data
+
+
+class FlagField(forms.Field):
+    default_error_messages = {"invalid": "true or false."}
+
+    def to_python(self, value: Any) -> bool | None:
+        if value in (None, ""):
+            return None
+        if value in ("true", "false"):
+            return bool(value == "true")
+        raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
+
+
+@extend_schema_field({"type": "boolean"})
+class StrictBooleanFilter(filters.Filter):
+    """A query flag: ``true`` or ``false``; anything else is a 400 rather than silently no filter."""
+
+    field_class = FlagField
+
+
+class StrictFilterSet(filters.FilterSet):
+    """Query filters as the schema gives them: a number, a choice, a flag or a time given empty
+    (``?kind=``) is a 400, not silently no filter (an empty text filter still means none)."""
+
+    def is_valid(self) -> bool:
+        valid = bool(super().is_valid())
+        for name, declared in self.filters.items():
+            if self.data.get(name) == "" and not isinstance(declared, filters.CharFilter):
+                self.form.add_error(name, "Give a value, or leave the parameter out.")
+                valid = False
+        return valid
+
+
+class MethodBeforeAuthentication:
+    """A method the endpoint does not have is a 405 even before anyone signed in: the answer
+    depends on the URL, not on who asks (DRF checks authentication first)."""
+
+    def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
+        method = request.method.lower() if request.method else ""
+        if method not in self.http_method_names or not hasattr(self, method):  # type: ignore[attr-defined]
+            raise exceptions.MethodNotAllowed(request.method or "")
+        super().initial(request, *args, **kwargs)  # type: ignore[misc]
+
+
+class DateOrDateTimeField(forms.Field):
+    """``2026-11-01`` (midnight UTC, the day's start) or an ISO 8601 time with any UTC offset."""
+
+    default_error_messages = {"invalid": "A date (2026-11-01) or a date and time (2026-11-01T09:30:00Z)."}
+
+    def to_python(self, value: Any) -> datetime | None:
+        if value in (None, ""):
+            return None
+        if isinstance(value, str):
+            try:  # well-formed but impossible (2026-13-01) raises
+                day = parse_date(value) if len(value) == 10 else None
+                moment = parse_datetime(value) if day is None else None
+            except ValueError:
+                day = moment = None
+            if day is not None:
+                return datetime(day.year, day.month, day.day, tzinfo=UTC)
+            if moment is not None and moment.tzinfo is not None:
+                return moment.astimezone(UTC)  # PostgreSQL takes offsets up to ±15:59 only
+        raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
+
+
+@extend_schema_field({"type": "string", "anyOf": [{"format": "date"}, {"format": "date-time"}]})
+class DateOrDateTimeFilter(filters.Filter):
+    """A time filter that also takes a plain date (its start, UTC)."""
+
+    field_class = DateOrDateTimeField
 
 
 class RequestTooLarge(exceptions.APIException):

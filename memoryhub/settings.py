@@ -188,7 +188,7 @@ REST_FRAMEWORK = {
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_THROTTLE_CLASSES": ["memoryhub.api.ApiKeyThrottle"],
     "DEFAULT_THROTTLE_RATES": {"api_key": env.str("MEMORYHUB_API_RATE", default="1200/min")},
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "memoryhub.api_docs.MemoryHubSchema",
     "EXCEPTION_HANDLER": "memoryhub.api.api_exception_handler",
     "UNAUTHENTICATED_USER": None,
 }
@@ -209,6 +209,10 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "memoryhub.api_docs.links_add",
+    ],
 }
 # The API's throttle keeps its counters in the database (memoryhub.buckets), not in the cache.
 CACHES = {"default": env.cache_url("CACHE_URL", default="locmemcache://")}

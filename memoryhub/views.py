@@ -42,7 +42,9 @@ def healthz(request: HttpRequest) -> JsonResponse:
 def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
     """404s under /api/ answer in the API's JSON error shape; pages keep Django's."""
     if request.path.startswith("/api/"):
-        return JsonResponse({"error": {"code": "not_found", "message": "No such endpoint or object."}}, status=404)
+        return JsonResponse(
+            {"error": {"code": "not_found", "message": f"No endpoint {request.path} in this API."}}, status=404
+        )
     from django.views.defaults import page_not_found
 
     return page_not_found(request, exception)

@@ -31,7 +31,7 @@ from accounts.models import (
 )
 from memories.apis import MemoryFilter, MemoryOutput, memories_output, person_get, platform_ids
 from memories.models import Memory
-from memoryhub.api import HasScope, SignedInSession, api_key_of
+from memoryhub.api import HasScope, MethodBeforeAuthentication, SignedInSession, api_key_of
 from memoryhub.api_docs import BOT_ERRORS, error_responses
 from privacy.services import (
     ErasureOutOfScopeError,
@@ -54,6 +54,10 @@ COMMUNITY = OpenApiParameter(
     description="A community's slug; needed only when you belong to several.",
 )
 SESSION_ERRORS = error_responses(401, 429, e401="Not signed in (`not_authenticated`): log in on the site first.")
+
+
+def _not_found(external_id: str) -> exceptions.NotFound:
+    return exceptions.NotFound(f"No person with platform id {external_id!r} in this community.", code="not_found")
 
 
 class ProfileOutput(serializers.Serializer):
@@ -200,7 +204,10 @@ class UserForgetApi(APIView):
     def post(self, request: Request, external_id: str) -> Response:
         community = api_key_of(request).community
         user = person_get(community=community, external_id=external_id)
-        result = user_forget(community=community, user=user, actor_kind=AuditEventActorKind.API)
+        try:
+            result = user_forget(community=community, user=user, actor_kind=AuditEventActorKind.API)
+        except UserAlreadyErasedError as error:  # erased meanwhile
+            raise _not_found(external_id) from error
         return Response(
             ForgetOutput(
                 {
@@ -236,7 +243,10 @@ class UserRememberApi(APIView):
     def post(self, request: Request, external_id: str) -> Response:
         community = api_key_of(request).community
         user = person_get(community=community, external_id=external_id)
-        profile = user_remember(community=community, user=user, actor_kind=AuditEventActorKind.API)
+        try:
+            profile = user_remember(community=community, user=user, actor_kind=AuditEventActorKind.API)
+        except UserAlreadyErasedError as error:  # erased meanwhile
+            raise _not_found(external_id) from error
         return Response(RememberOutput({"user": external_id, "memory_enabled": profile.memory_enabled}).data)
 
 
@@ -318,7 +328,7 @@ def my_community(request: Request) -> Community:
     communities = Community.objects.filter(memberships__user=request.user).order_by("slug")
     slug = request.query_params.get("community")
     if slug:
-        community = communities.filter(slug=slug).first()
+        community = communities.filter(slug=slug).first() if "\x00" not in slug else None
         if community is None:
             raise exceptions.NotFound(f"You are not a member of a community {slug!r}.", code="not_found")
         return community
@@ -330,7 +340,7 @@ def my_community(request: Request) -> Community:
     return first_two[0]
 
 
-class _SignedIn:
+class _SignedIn(MethodBeforeAuthentication):
     """Session authentication only: a bot's key is no way in, and nobody reads anyone else."""
 
     authentication_classes = [SignedInSession]

@@ -146,6 +146,7 @@ def user_forget(*, community: Community, user: User, actor_kind: str, actor: Use
     """
     if actor_kind not in AuditEventActorKind.values:
         raise ValueError(f"actor_kind must be one of {AuditEventActorKind.values}, not {actor_kind!r}")
+    user = _locked_or_gone(user)  # an erasure running now finishes first; then there is nobody to forget
     Profile.objects.select_for_update().get_or_create(user=user, community=community)
     profile = profile_memory_enabled_set(user=user, community=community, enabled=False)
     Profile.objects.filter(pk=profile.pk).update(
@@ -209,6 +210,7 @@ def user_remember(*, community: Community, user: User, actor_kind: str, actor: U
     """Turn memory back on for ``user`` in ``community`` (after "forget me"): new things are remembered."""
     if actor_kind not in AuditEventActorKind.values:
         raise ValueError(f"actor_kind must be one of {AuditEventActorKind.values}, not {actor_kind!r}")
+    user = _locked_or_gone(user)  # as user_forget: never a profile for an account being erased
     Profile.objects.select_for_update().get_or_create(user=user, community=community)
     profile = profile_memory_enabled_set(user=user, community=community, enabled=True)
     AuditEvent.objects.create(

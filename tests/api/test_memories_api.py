@@ -143,6 +143,34 @@ def test_a_bad_filter_value_is_a_400(api: APIClient) -> None:
     assert response.json()["error"]["code"] == "invalid"
 
 
+@time_machine.travel("2026-10-20 12:00:00Z", tick=False)
+def test_a_time_filter_takes_a_plain_date_as_the_start_of_that_day(api: APIClient, people: dict[str, User]) -> None:
+    on_the_first = timezone.now().replace(month=11, day=1, hour=9)
+    remember(people["alice"], "Alice's course ends in October", expires_at=timezone.now().replace(day=31))
+    remember(people["bob"], "Bob's trial ends on the first", expires_at=on_the_first)
+
+    assert contents(api.get("/api/v1/memories?expiring_before=2026-11-01")) == ["Alice's course ends in October"]
+    assert contents(api.get("/api/v1/memories?expiring_before=2026-11-02")) == [
+        "Bob's trial ends on the first",
+        "Alice's course ends in October",
+    ]
+    # A time still works, with any offset: 10:00 at UTC+02:00 is 08:00 UTC, before Bob's 09:00.
+    assert contents(api.get("/api/v1/memories", {"expiring_before": "2026-11-01T10:00:00+02:00"})) == [
+        "Alice's course ends in October"
+    ]
+    for nonsense in ("2026-13-01", "next week", "2026-11-01T25:00:00Z", ""):
+        response = api.get("/api/v1/memories", {"expiring_before": nonsense})
+        assert response.status_code == 400, nonsense
+        assert "expiring_before" in response.json()["error"]["details"]
+
+
+@pytest.mark.parametrize("page_size", ["null", "0", "-5", "201", "1e-05", "ten"])
+def test_a_page_size_outside_1_to_200_is_refused(api: APIClient, page_size: str) -> None:
+    response = api.get("/api/v1/memories", {"page_size": page_size})
+    assert response.status_code == 400
+    assert "page_size" in response.json()["error"]["details"]
+
+
 # --- Create, read, update, delete -------------------------------------------------------------------
 
 
@@ -524,3 +552,16 @@ def test_an_imported_memory_counts_its_age_and_lifetime_from_when_it_was_said(
         assert refused.status_code == 400, refused.json()
         assert field in refused.json()["error"]["message"] or field in str(refused.json()), refused.json()
     assert Memory.objects.count() == 1
+
+
+def test_a_memory_imported_from_centuries_ago_still_ranks_in_the_context(
+    api: APIClient, people: dict[str, User]
+) -> None:
+    body = {"user": "alice_456", "content": "Alice's family came from Lisbon", "source": "import"}
+    response = api.post("/api/v1/memories", {**body, "said_at": "1066-10-14T09:00:00Z"}, format="json")
+    assert response.status_code == 201, response.json()
+
+    context = api.get("/api/v1/context", {"user": "alice_456", "query": "where is Alice's family from?"})
+    assert context.status_code == 200, context.content  # recency bottoms out instead of underflowing
+    scores = {m["content"]: m for m in context.json()["memories"]}
+    assert scores["Alice's family came from Lisbon"]["recency"] == 0

@@ -54,6 +54,7 @@ from privacy.services import (
     user_erase,
     user_export,
     user_forget,
+    user_remember,
 )
 from tests.memories import conftest as seed002
 from tests.memories.conftest import Say
@@ -546,6 +547,18 @@ def test_erasing_someone_twice_is_refused(people: dict[str, User]) -> None:
     with pytest.raises(UserAlreadyErasedError, match="already erased"):
         user_erase(user=dave, via="self")
     assert ErasureRequest.objects.count() == 1
+
+
+def test_forget_or_remember_arriving_after_an_erasure_find_nobody(
+    community: Community, people: dict[str, User]
+) -> None:
+    dave = people["dave"]  # as a request read him before another request erased him
+    user_erase(user=dave, via="self")
+
+    for change in (user_forget, user_remember):
+        with pytest.raises(UserAlreadyErasedError, match="already erased"):
+            change(community=community, user=dave, actor_kind="api")
+    assert not Profile.objects.filter(user_id=dave.pk).exists()
 
 
 def test_a_community_can_only_erase_people_it_alone_knows(
