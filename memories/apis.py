@@ -30,7 +30,7 @@ from memories.models import (
     MemoryRevisionActor,
     MemorySource,
 )
-from memories.selectors import memories_ranked, memories_search_community, memory_sources
+from memories.selectors import memories_ranked, memories_search_community, memory_revisions, memory_sources
 from memories.services.context import (
     AssembledContext,
     assemble_context,
@@ -639,6 +639,44 @@ class MemoryDetailApi(APIView):
 # --- Memory search -----------------------------------------------------------------------------
 
 SEARCH_MAX_RESULTS = 50
+
+
+class RevisionOutput(serializers.Serializer):
+    action = serializers.CharField(help_text="created, updated, forgotten, expired, capped, moderator_edit, …")
+    actor = serializers.CharField(help_text="Who made the change: llm, moderator, user (the person) or system.")
+    at = serializers.DateTimeField(source="created_at")
+    before = serializers.JSONField(allow_null=True, help_text="The memory before (null when it was created).")
+    after = serializers.JSONField(allow_null=True, help_text="The memory after (null when it was deleted).")
+    reason = serializers.CharField()
+    window = serializers.IntegerField(source="window_id", allow_null=True, help_text="The window an extraction read.")
+
+
+class HistoryOutput(serializers.Serializer):
+    memory = serializers.IntegerField(help_text="The memory's id (its history outlives it).")
+    revisions = RevisionOutput(many=True)
+
+
+class MemoryHistoryApi(APIView):
+    """A memory's revisions, oldest first: what changed, by whom (a kind, no name) and when."""
+
+    permission_classes = [HasScope]
+    required_scope = ApiKeyScope.MEMORIES_READ
+
+    @extend_schema(
+        operation_id="memories_history",
+        parameters=[MEMORY_ID],
+        description=(
+            "Every change to a memory of this community, oldest first, also after it was deleted. The words of a "
+            "forgotten person's memories are not kept. Scope `memories:read`."
+        ),
+        responses={200: HistoryOutput, **error_responses(*BOT_ERRORS, 404)},
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        community = api_key_of(request).community
+        revisions = list(memory_revisions(memory_id=pk, community=community))
+        if not revisions:
+            raise exceptions.NotFound(f"No memory {pk} in this community.")
+        return Response(HistoryOutput({"memory": pk, "revisions": revisions}).data)
 
 
 class SearchHitOutput(MemoryOutput):

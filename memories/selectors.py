@@ -14,7 +14,7 @@ from django.db.models import Count, Exists, F, OuterRef, Q, QuerySet
 
 from accounts.models import Community, Membership, Profile, User
 from chat.models import ChatSession, Persona
-from memories.models import Entity, Memory
+from memories.models import Entity, Memory, MemoryRevision
 
 
 def vector_literal(vector: Sequence[float]) -> str:
@@ -329,6 +329,15 @@ def memory_sources(*, memory_ids: Sequence[int]) -> dict[int, list[dict[str, Any
             }
         )
     return sources
+
+
+def memory_revisions(*, memory_id: int, community: Community) -> QuerySet[MemoryRevision]:
+    """A memory's history, oldest first: who changed what and when (also after its deletion)."""
+    return (
+        MemoryRevision.objects.filter(memory_ref=memory_id, community=community)
+        .select_related("actor_user", "window")
+        .order_by("created_at", "pk")
+    )
 
 
 def memory_get_for_person(*, user: User, pk: int) -> Memory:

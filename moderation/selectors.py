@@ -324,12 +324,3 @@ def window_get_for_moderator(*, user: User, pk: int) -> ConversationWindow:
 def window_operations(*, window: ConversationWindow) -> QuerySet[MemoryRevision]:
     """What an extraction of ``window`` changed: the revisions it wrote, in order."""
     return MemoryRevision.objects.filter(window=window).select_related("subject").order_by("created_at", "pk")
-
-
-def memory_revisions(*, memory_id: int, community: Community) -> QuerySet[MemoryRevision]:
-    """A memory's history, oldest first: who changed what and when (also after its deletion)."""
-    return (
-        MemoryRevision.objects.filter(memory_ref=memory_id, community=community)
-        .select_related("actor_user", "window")
-        .order_by("created_at", "pk")
-    )

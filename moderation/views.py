@@ -23,7 +23,7 @@ from accounts.models import AuditEventActorKind, Community, ErasureRequestVia, U
 from accounts.services import MemoryOffError
 from chat.models import ConversationWindowState
 from memories.models import MemoryRevisionAction, MemoryRevisionActor
-from memories.selectors import memory_sources
+from memories.selectors import memory_revisions, memory_sources
 from memories.services.extraction import window_prompt
 from memories.services.memory import memory_delete, memory_update
 from memories.services.windows import window_retry
@@ -36,7 +36,6 @@ from moderation.selectors import (
     memories_for_moderation,
     memory_get_for_moderator,
     memory_history_get,
-    memory_revisions,
     people_for_moderation,
     person_get_for_moderator,
     person_overview,

@@ -257,6 +257,23 @@ def test_read_one_memory(api: APIClient, people: dict[str, User]) -> None:
     assert (response.json()["user"], response.json()["reported_by"]) == ("dave_321", "bob_123")
 
 
+def test_a_memorys_history_tells_each_change_and_outlives_the_memory(api: APIClient, people: dict[str, User]) -> None:
+    memory = remember(people["alice"], "Alice is moving to Austin next month", kind="plan")
+    assert api.patch(f"/api/v1/memories/{memory.pk}", {"content": "Alice moved to Austin"}, format="json").ok
+    assert api.delete(f"/api/v1/memories/{memory.pk}").status_code == 204
+
+    response = api.get(f"/api/v1/memories/{memory.pk}/history")
+
+    assert response.status_code == 200
+    revisions = response.json()["revisions"]
+    assert [r["action"] for r in revisions] == ["created", "updated", "forgotten"]
+    assert revisions[1]["before"]["content"] == "Alice is moving to Austin next month"
+    assert revisions[1]["after"]["content"] == "Alice moved to Austin"
+    assert revisions[2]["after"] is None and revisions[0]["before"] is None
+    assert response.json()["memory"] == memory.pk
+    assert api.get("/api/v1/memories/999999/history").json()["error"]["code"] == "not_found"
+
+
 def test_update_changes_only_what_is_sent_re_embeds_and_keeps_history(api: APIClient, people: dict[str, User]) -> None:
     memory = remember(people["alice"], "Alice is moving to Austin next month", kind="plan", importance=0.9)
     old_vector = list(memory.embedding)
@@ -448,13 +465,14 @@ def test_another_communitys_memories_and_people_do_not_exist_for_a_key(
 
     answers = [
         api.get(f"/api/v1/memories/{theirs.pk}"),
+        api.get(f"/api/v1/memories/{theirs.pk}/history"),
         api.patch(f"/api/v1/memories/{theirs.pk}", {"content": "Zoe reads nothing"}, format="json"),
         api.delete(f"/api/v1/memories/{theirs.pk}"),
         api.post("/api/v1/memories", {"user": "zoe_999", "content": "Zoe is here"}, format="json"),
         api.post("/api/v1/memories/search", {"query": "Le Guin", "user": "zoe_999"}, format="json"),
     ]
 
-    assert [a.status_code for a in answers] == [404] * 5
+    assert [a.status_code for a in answers] == [404] * 6
     assert all(a.json()["error"]["code"] == "not_found" for a in answers)
     assert contents(api.get("/api/v1/memories?user=zoe_999")) == []
     assert contents(api.get("/api/v1/memories?text=Guin")) == []
