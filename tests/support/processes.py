@@ -51,7 +51,7 @@ def child_environment(*, var_dir: Path, broker_url: str | None) -> dict[str, str
 
 def celery_client(*, broker_url: str, var_dir: Path) -> Celery:
     """A Celery app that talks to the same broker and result backend as the children we start."""
-    app = Celery("tests")
+    app = Celery("tests", set_as_current=False)  # the project's tasks keep sending through its own app
     app.conf.update(
         celery_transport_settings(broker_url=broker_url, var_dir=var_dir),
         task_serializer="json",
