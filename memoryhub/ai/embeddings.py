@@ -19,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import threading
 from dataclasses import dataclass
+from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
@@ -40,6 +41,7 @@ MINILM_TOKENIZER_PATH = Path(__file__).resolve().parent / "minilm" / "tokenizer.
 MINILM_TOKENIZER_SHA256 = "be50c3628f2bf5bb5e3a7f17b1f74611b2561a3a27eeab05e5aa30f411572037"
 MINILM_MAX_TOKENS = 256  # the model's max_seq_length (sentence-transformers' sentence_bert_config.json)
 MINILM_BATCH_SIZE = 32
+MINILM_QUERY_CACHE_SIZE = 4096  # recent queries kept per process (1.5 kB each)
 # A run has a fixed cost of about 20 tokens' work (measured: benchmarks/embedding_latency.py), so
 # a little padding is cheaper than another run, and a lot is not.
 MINILM_RUN_PADDING_TOKENS = 32
@@ -218,6 +220,8 @@ class LocalMiniLMEmbedder:
             raise ValueError("threads and batch_size must be at least 1")
         self.threads = threads
         self.batch_size = batch_size
+        # A bot asks again, people repeat greetings: a query already embedded costs a lookup.
+        self._query_cached = lru_cache(maxsize=MINILM_QUERY_CACHE_SIZE)(self._query_embed)
 
     def embed(self, texts: list[str]) -> np.ndarray:
         vectors = np.zeros((len(texts), DIMENSIONS), dtype=np.float32)
@@ -230,7 +234,18 @@ class LocalMiniLMEmbedder:
         return vectors
 
     def embed_one(self, text: str) -> np.ndarray:
-        return self.embed([text])[0]
+        """The vector of one text, from a per-process cache when the text was embedded before
+        (read-only, as it is shared: callers take ``.tolist()`` or copy it)."""
+        return self._query_cached(text)
+
+    def query_cache_clear(self) -> None:
+        """Forget the cached queries (benchmarks time the model, not the cache)."""
+        self._query_cached.cache_clear()
+
+    def _query_embed(self, text: str) -> np.ndarray:
+        vector = self.embed([text])[0]
+        vector.setflags(write=False)
+        return vector
 
 
 # --- OpenAI-compatible endpoint --------------------------------------------------------------

@@ -253,3 +253,16 @@ def test_an_openai_refusal_is_reported_as_an_embedding_error(openai_settings: An
     with pytest.raises(EmbeddingError, match="refused to embed") as refusal:
         OpenAIEmbedder(max_retries=0).embed([KITTEN])
     assert not isinstance(refusal.value, EmbeddingUnavailableError)
+
+
+def test_a_repeated_query_comes_from_the_cache_as_the_same_vector() -> None:
+    local = LocalMiniLMEmbedder()
+    fresh = local.embed(["Alice keeps bees"])[0]
+    first = local.embed_one("Alice keeps bees")
+    hits = local._query_cached.cache_info().hits
+    again = local.embed_one("Alice keeps bees")
+    assert local._query_cached.cache_info().hits == hits + 1
+    np.testing.assert_array_equal(first, again)
+    np.testing.assert_allclose(again, fresh, atol=1e-6)
+    with pytest.raises(ValueError, match="read-only"):
+        again[0] = 1.0  # shared by every caller: nobody may change it
