@@ -16,7 +16,7 @@ from django.db.models import Count, F, OuterRef, Q, QuerySet, Subquery, Sum
 from django.db.models.functions import TruncDate
 from django.http import Http404
 
-from accounts.models import Community, ExternalIdentity, MembershipRole, Profile, User
+from accounts.models import AuditEvent, Community, ErasureRequest, ExternalIdentity, MembershipRole, Profile, User
 from chat.models import Channel, ChatSession, ConversationWindow, ConversationWindowState
 from memories.models import Entity, Memory, MemoryRevision
 from memories.models import MemoryRevisionAction as Action
@@ -324,3 +324,19 @@ def window_get_for_moderator(*, user: User, pk: int) -> ConversationWindow:
 def window_operations(*, window: ConversationWindow) -> QuerySet[MemoryRevision]:
     """What an extraction of ``window`` changed: the revisions it wrote, in order."""
     return MemoryRevision.objects.filter(window=window).select_related("subject").order_by("created_at", "pk")
+
+
+def audit_events_for_moderation(*, community: Community, limit: int = 200) -> list[AuditEvent]:
+    """The community's audit trail, the latest first: who did what, when, on whom (hashed)."""
+    return list(
+        AuditEvent.objects.filter(community=community).select_related("actor").order_by("-created_at", "-pk")[:limit]
+    )
+
+
+def erasure_requests_for_moderation(*, community: Community, limit: int = 100) -> list[ErasureRequest]:
+    """The erasure requests made in the community, the latest first (no personal content)."""
+    return list(
+        ErasureRequest.objects.filter(community=community)
+        .select_related("requested_by")
+        .order_by("-created_at", "-pk")[:limit]
+    )

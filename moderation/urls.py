@@ -13,6 +13,7 @@ urlpatterns = [
     path("memories/<int:pk>/history", views.memory_history, name="moderation-memory-history"),
     path("communities/<int:community_id>/windows", views.window_list, name="moderation-windows"),
     path("communities/<int:community_id>/people", views.people_list, name="moderation-people"),
+    path("communities/<int:community_id>/audit", views.audit_log, name="moderation-audit"),
     path("communities/<int:community_id>/people/<int:pk>", views.person_detail, name="moderation-person"),
     path("communities/<int:community_id>/people/<int:pk>/memory", views.person_memory, name="moderation-person-memory"),
     path("communities/<int:community_id>/people/<int:pk>/export", views.person_export, name="moderation-person-export"),

@@ -22,17 +22,17 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from accounts.models import AuditEventActorKind, Community, ErasureRequestVia, User
 from accounts.services import MemoryOffError
 from chat.models import ConversationWindowState
-from memories.models import MemoryRevisionAction, MemoryRevisionActor
 from memories.selectors import memory_revisions, memory_sources
 from memories.services.extraction import window_prompt
-from memories.services.memory import memory_delete, memory_update
 from memories.services.windows import window_retry
 from memories.views import HtmxHttpRequest, _changed, _gone, _me
 from moderation.forms import MemoryFilterForm, ModeratorMemoryForm, PersonEraseForm
 from moderation.selectors import (
+    audit_events_for_moderation,
     communities_moderated,
     community_get_for_moderator,
     community_overview,
+    erasure_requests_for_moderation,
     memories_for_moderation,
     memory_get_for_moderator,
     memory_history_get,
@@ -44,6 +44,7 @@ from moderation.selectors import (
     window_operations,
     windows_for_moderation,
 )
+from moderation.services import memory_moderate_delete, memory_moderate_edit
 from privacy.services import ErasureOutOfScopeError, user_erase, user_export, user_forget, user_remember
 
 PAGE_SIZE = 50
@@ -114,14 +115,7 @@ def memory_edit(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     form = ModeratorMemoryForm(request.POST or None, initial=initial, prefix=f"memory-{memory.pk}")
     if request.method == "POST" and form.is_valid():
         try:
-            memory = memory_update(
-                memory=memory,
-                actor=MemoryRevisionActor.MODERATOR,
-                action=MemoryRevisionAction.MODERATOR_EDIT,
-                actor_user=_me(request),
-                reason="corrected by a moderator",
-                **form.cleaned_data,
-            )
+            memory = memory_moderate_edit(memory=memory, moderator=_me(request), **form.cleaned_data)
         except MemoryOffError:
             form.add_error(None, "This person turned memory off: nothing about them can be written.")
         else:
@@ -134,13 +128,7 @@ def memory_edit(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def memory_remove(request: HttpRequest, pk: int) -> HttpResponse:
     memory = memory_get_for_moderator(user=_me(request), pk=pk)
-    memory_delete(
-        memory=memory,
-        actor=MemoryRevisionActor.MODERATOR,
-        action=MemoryRevisionAction.MODERATOR_DELETE,
-        actor_user=_me(request),
-        reason="deleted by a moderator",
-    )
+    memory_moderate_delete(memory=memory, moderator=_me(request))
     return _gone("Memory deleted.")
 
 
@@ -295,4 +283,21 @@ def person_erase(request: HttpRequest, community_id: int, pk: int) -> HttpRespon
         request,
         "moderation/person_erase.html",
         {"community": community, "person": person, "form": form, "nav": "moderation"},
+    )
+
+
+@login_required
+@require_GET
+def audit_log(request: HttpRequest, community_id: int) -> HttpResponse:
+    """Every recorded action in the community, and its erasure requests: no erased words in either."""
+    community = community_get_for_moderator(user=_me(request), pk=community_id)
+    return render(
+        request,
+        "moderation/audit.html",
+        {
+            "community": community,
+            "events": audit_events_for_moderation(community=community),
+            "erasures": erasure_requests_for_moderation(community=community),
+            "nav": "moderation",
+        },
     )

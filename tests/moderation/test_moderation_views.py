@@ -12,13 +12,13 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from accounts.models import Community, MembershipRole, Profile, User
+from accounts.models import AuditEvent, Community, MembershipRole, Profile, User
 from accounts.services import membership_set, user_create
 from chat.ingest import IngestItem, messages_ingest
 from chat.models import ConversationWindow, ConversationWindowCloseReason, ConversationWindowState
 from memories.models import Memory, MemoryRevision, MemoryRevisionAction, MemoryRevisionActor
 from memoryhub.ai.embeddings import embedder_get
-from privacy.services import user_forget
+from privacy.services import subject_hash, user_forget
 from tests.support.memories import remember
 
 pytestmark = pytest.mark.django_db
@@ -104,6 +104,8 @@ def _requests(secrets: dict[str, Any], community: Community, other_community: Co
         ("window B", "get", reverse("moderation-window", args=[secrets["window b"].pk]), None, True),
         ("retry B", "post", reverse("moderation-window-retry", args=[secrets["window b"].pk]), {}, True),
         ("people A", "get", reverse("moderation-people", args=[community.pk]), None, False),
+        ("audit A", "get", reverse("moderation-audit", args=[community.pk]), None, False),
+        ("audit B", "get", reverse("moderation-audit", args=[other_community.pk]), None, True),
         ("people B", "get", reverse("moderation-people", args=[other_community.pk]), None, True),
         ("person A", "get", reverse("moderation-person", args=[community.pk, a.user_id]), None, False),
         ("person B", "get", reverse("moderation-person", args=[other_community.pk, b.user_id]), None, True),
@@ -189,6 +191,10 @@ def test_a_moderators_edit_writes_a_revision_and_refreshes_vector_and_profile(
     assert revision.before is not None and revision.after is not None
     assert revision.before["content"] == "Alice lives in Paris" and revision.after["content"] == "Alice lives in Lyon"
     assert "Paris" not in Profile.objects.get(user=alice, community=community).summary
+    event = AuditEvent.objects.get(action="memory.edited")
+    assert (event.actor, event.actor_kind, event.community) == (moderator, "moderator", community)
+    assert event.data == {"memory": memory.pk, "fields": ["content", "importance", "topics"]}
+    assert event.subject_hash == subject_hash(alice.pk) and "Lyon" not in str(event.data)
 
 
 def test_an_invalid_edit_changes_nothing_and_says_why(
@@ -217,6 +223,8 @@ def test_a_deleted_memory_keeps_its_history_for_the_moderator(
     body = page.content.decode()
     assert page.status_code == 200 and "was deleted" in body
     assert "moderator delete" in body.lower() and "Mod A" in body and "Alice lives in Paris" in body
+    audit = client.get(reverse("moderation-audit", args=[community.pk])).content.decode()
+    assert "memory.deleted" in audit and "Mod A" in audit and "Paris" not in audit
 
 
 def test_the_list_filters_and_pages_by_keyset(
@@ -314,6 +322,8 @@ def test_a_moderator_forgets_and_erases_a_person_through_the_privacy_services(
     erased = client.post(reverse("moderation-person-erase", args=[community.pk, bob.pk]), {"username": bob.username})
     assert erased.status_code == 302 and not User.objects.filter(pk=bob.pk).exists()
     assert not Memory.objects.filter(content__contains="tuba").exists()
+    audit = client.get(reverse("moderation-audit", args=[community.pk])).content.decode()
+    assert "Moderator" in audit.split("Erasure requests")[1] and "tuba" not in audit and "Paris" not in audit
 
 
 def test_the_overview_counts_what_happened_each_day(
