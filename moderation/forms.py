@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.http import QueryDict
 
 from memories.forms import EraseAccountForm, PersonMemoryForm
 from memories.models import MemoryKind, MemorySource
@@ -70,3 +71,29 @@ class PersonEraseForm(EraseAccountForm):
         super().__init__(data, expected=expected)
         self.fields["username"].label = "Their username"
         self.fields["username"].help_text = f"Type {expected} to confirm."
+
+
+class BulkForm(forms.Form):
+    """What to do with the memories ticked on the page."""
+
+    ACTIONS = [("delete", "Delete"), ("importance", "Set importance"), ("expiry", "Set expiry")]
+
+    action = forms.ChoiceField(choices=ACTIONS, label="Action")
+    importance = forms.FloatField(required=False, min_value=0, max_value=1, label="Importance")
+    expires_at = forms.DateTimeField(
+        required=False,
+        label="Forgotten at",
+        help_text="Empty: kept until deleted.",
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+    )
+
+    def memory_ids(self) -> list[int]:
+        """The ticked memories' ids (any may be posted: the service keeps the community's own)."""
+        values = self.data.getlist("ids") if isinstance(self.data, QueryDict) else []
+        return [int(value) for value in values if value.isdigit()]
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        if cleaned.get("action") == "importance" and cleaned.get("importance") is None:
+            self.add_error("importance", "Say which importance to set.")
+        return cleaned

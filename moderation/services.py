@@ -3,13 +3,14 @@ leaves an audit event — who, when, what, on whom (a salted hash: never the per
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from django.db import transaction
 
-from accounts.models import AuditEvent, AuditEventActorKind, User
+from accounts.models import AuditEvent, AuditEventActorKind, Community, User
 from memories.models import Memory, MemoryRevisionAction, MemoryRevisionActor
-from memories.services.memory import memory_delete, memory_update
+from memories.services.memory import memories_delete_with_revisions, memory_delete, memory_update
 from privacy.services import subject_hash
 
 
@@ -50,3 +51,43 @@ def memory_moderate_delete(*, memory: Memory, moderator: User) -> None:
         actor_user=moderator,
         reason="deleted by a moderator",
     )
+
+
+BULK_LIMIT = 200  # memories one bulk action may change (a page holds 50)
+
+
+@transaction.atomic
+def memories_moderate_bulk(
+    *,
+    community: Community,
+    moderator: User,
+    memory_ids: list[int],
+    action: str,
+    importance: float | None = None,
+    expires_at: datetime | None = None,
+) -> int:
+    """Delete the chosen memories, or set their importance or expiry (``expires_at`` None: kept
+    until deleted). Only ``community``'s memories are touched; ids of others are ignored.
+    Returns how many changed; each gets its revision and an audit event."""
+    chosen = Memory.objects.filter(community=community, pk__in=memory_ids[:BULK_LIMIT])
+    if action == "delete":
+        for memory in chosen.only("pk", "community_id", "user_id"):
+            _audit(moderator=moderator, memory=memory, action="memory.deleted")
+        return memories_delete_with_revisions(
+            memories=chosen,
+            action=MemoryRevisionAction.MODERATOR_DELETE,
+            actor=MemoryRevisionActor.MODERATOR,
+            reason="deleted by a moderator (bulk)",
+            actor_user=moderator,
+        )
+    if action == "importance" and importance is not None:
+        changes: dict[str, object] = {"importance": importance}
+    elif action == "expiry":
+        changes = {"expires_at": expires_at}
+    else:
+        raise ValueError(f"unknown bulk action {action!r} or its value is missing")
+    changed = 0
+    for memory in chosen.select_for_update().defer("embedding"):
+        memory_moderate_edit(memory=memory, moderator=moderator, **changes)
+        changed += 1
+    return changed

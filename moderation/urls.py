@@ -8,6 +8,7 @@ urlpatterns = [
     path("", views.index, name="moderation"),
     path("communities/<int:community_id>/", views.overview, name="moderation-overview"),
     path("communities/<int:community_id>/memories", views.memory_list, name="moderation-memories"),
+    path("communities/<int:community_id>/memories/bulk", views.memory_bulk, name="moderation-memories-bulk"),
     path("memories/<int:pk>/edit", views.memory_edit, name="moderation-memory-edit"),
     path("memories/<int:pk>/delete", views.memory_remove, name="moderation-memory-delete"),
     path("memories/<int:pk>/history", views.memory_history, name="moderation-memory-history"),

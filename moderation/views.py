@@ -15,6 +15,7 @@ from django.core.exceptions import PermissionDenied
 from django.core.serializers.json import DjangoJSONEncoder
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import content_disposition_header
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -26,7 +27,7 @@ from memories.selectors import memory_revisions, memory_sources
 from memories.services.extraction import window_prompt
 from memories.services.windows import window_retry
 from memories.views import HtmxHttpRequest, _changed, _gone, _me
-from moderation.forms import MemoryFilterForm, ModeratorMemoryForm, PersonEraseForm
+from moderation.forms import BulkForm, MemoryFilterForm, ModeratorMemoryForm, PersonEraseForm
 from moderation.selectors import (
     audit_events_for_moderation,
     communities_moderated,
@@ -44,7 +45,7 @@ from moderation.selectors import (
     window_operations,
     windows_for_moderation,
 )
-from moderation.services import memory_moderate_delete, memory_moderate_edit
+from moderation.services import memories_moderate_bulk, memory_moderate_delete, memory_moderate_edit
 from privacy.services import ErasureOutOfScopeError, user_erase, user_export, user_forget, user_remember
 
 PAGE_SIZE = 50
@@ -92,6 +93,7 @@ def memory_list(request: HtmxHttpRequest, community_id: int) -> HttpResponse:
         "memories": memories[:PAGE_SIZE],
         "next_before": memories[PAGE_SIZE - 1].pk if len(memories) > PAGE_SIZE else None,
         "filter_query": query.urlencode(),
+        "bulk_actions": BulkForm.ACTIONS,
         "nav": "moderation",
     }
     if request.htmx and not request.htmx.boosted:
@@ -301,3 +303,27 @@ def audit_log(request: HttpRequest, community_id: int) -> HttpResponse:
             "nav": "moderation",
         },
     )
+
+
+@login_required
+@require_POST
+def memory_bulk(request: HttpRequest, community_id: int) -> HttpResponse:
+    """Delete the ticked memories, or set their importance or expiry; back to the same list."""
+    community = community_get_for_moderator(user=_me(request), pk=community_id)
+    form = BulkForm(request.POST)
+    if form.is_valid():
+        data = form.cleaned_data
+        changed = memories_moderate_bulk(
+            community=community,
+            moderator=_me(request),
+            memory_ids=form.memory_ids(),
+            action=data["action"],
+            importance=data["importance"],
+            expires_at=data["expires_at"],
+        )
+        messages.success(request, f"{changed} memor{'y' if changed == 1 else 'ies'} changed.")
+    else:
+        errors = "; ".join(f"{field}: {' '.join(map(str, problems))}" for field, problems in form.errors.items())
+        messages.error(request, f"Nothing changed: {errors}")
+    back = request.POST.get("back", "")
+    return redirect(back if back.startswith("/moderation/") else reverse("moderation-memories", args=[community.pk]))

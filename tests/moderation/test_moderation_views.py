@@ -112,6 +112,20 @@ def _requests(secrets: dict[str, Any], community: Community, other_community: Co
         ("person B via A", "get", reverse("moderation-person", args=[community.pk, b.user_id]), None, False),
         ("export B", "get", reverse("moderation-person-export", args=[other_community.pk, b.user_id]), None, True),
         ("erase form B", "get", reverse("moderation-person-erase", args=[other_community.pk, b.user_id]), None, True),
+        (
+            "bulk B",
+            "post",
+            reverse("moderation-memories-bulk", args=[other_community.pk]),
+            {"action": "delete", "ids": [b.pk]},
+            True,
+        ),
+        (
+            "bulk A on B's id",
+            "post",
+            reverse("moderation-memories-bulk", args=[community.pk]),
+            {"action": "delete", "ids": [b.pk]},
+            False,
+        ),
         ("forget B", "post", reverse("moderation-person-memory", args=[other_community.pk, b.user_id]), {}, True),
     ]
 
@@ -133,11 +147,11 @@ def test_every_page_answers_each_kind_of_person_as_it_should(
     _as(client, user[who])
     for name, method, url, data, of_b in _requests(secrets, community, other_community):
         response = getattr(client, method)(url, data or {}, headers=HTMX)
-        redirects = name.startswith(("retry", "forget"))  # back to the page they came from
+        redirects = name.startswith(("retry", "forget", "bulk"))  # back to the page they came from
         if who == "anonymous":
             expected = 302  # to the login page
         elif who == "moderator of A":
-            expected = 404 if of_b or name == "person B via A" else 200
+            expected = 404 if of_b or name == "person B via A" else (302 if redirects else 200)
         elif who == "moderator of B":
             expected = (302 if redirects else 200) if of_b or name == "index" else 404
         else:  # a member, and staff, moderate nothing here: staff have the Django admin
@@ -342,3 +356,29 @@ def test_the_overview_counts_what_happened_each_day(
     assert "Memories created" in page and "(most in a day: 4)" in page
     assert "Bob</a>" in page.split("People with memory off")[1]
     assert "iguana" not in page
+
+
+def test_bulk_actions_change_only_the_ticked_memories_of_the_community(
+    client: Client, community: Community, other_community: Community, alice: User, outsider: User, moderator: User
+) -> None:
+    kept = remember(community, alice, "Alice lives in Paris", importance=0.6)
+    ticked = [remember(community, alice, f"Alice fact {n}", importance=0.6) for n in range(3)]
+    theirs = remember(other_community, outsider, "Outsider hides a diary")
+    url = reverse("moderation-memories-bulk", args=[community.pk])
+    ids = [m.pk for m in ticked] + [theirs.pk]
+    _as(client, moderator)
+
+    assert client.post(url, {"action": "importance", "importance": "0.9", "ids": ids}).status_code == 302
+    assert sorted(Memory.objects.filter(importance=0.9).values_list("pk", flat=True)) == [m.pk for m in ticked]
+    later = timezone.now() + timedelta(days=3)
+    client.post(url, {"action": "expiry", "expires_at": later.strftime("%Y-%m-%dT%H:%M"), "ids": ids[:1]})
+    assert Memory.objects.get(pk=ticked[0].pk).expires_at is not None
+    refused = client.post(url, {"action": "importance", "ids": ids}, follow=True)  # no importance given
+    assert "Nothing changed" in refused.content.decode()
+
+    client.post(url, {"action": "delete", "ids": ids})
+    assert set(Memory.objects.values_list("pk", flat=True)) == {kept.pk, theirs.pk}
+    revisions = MemoryRevision.objects.filter(memory_ref__in=ids, action=MemoryRevisionAction.MODERATOR_DELETE)
+    assert revisions.count() == 3 and all(r.actor_user == moderator for r in revisions)
+    assert AuditEvent.objects.filter(action="memory.deleted", community=community).count() == 3
+    assert AuditEvent.objects.filter(action="memory.edited").count() == 4  # three importances, one expiry
