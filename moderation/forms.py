@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from django import forms
 from django.http import QueryDict
 
+from chat.models import Channel, Persona
 from memories.forms import EraseAccountForm, PersonMemoryForm
 from memories.models import MemoryKind, MemorySource
+from memories.selectors import NO_PERSONA
 from moderation.selectors import MemoryFilters
 
 
@@ -33,6 +36,25 @@ class MemoryFilterForm(forms.Form):
         required=False, min_value=0, max_value=3650, label="Expiring within (days)"
     )
     permanent = forms.BooleanField(required=False, label="Permanent only")
+    persona = forms.ChoiceField(required=False, label="Persona")
+    channel = forms.TypedChoiceField(required=False, coerce=int, empty_value=None, label="Said in")
+    reported_by = forms.CharField(
+        required=False,
+        max_length=200,
+        label="Reported by",
+        widget=forms.TextInput(attrs={"placeholder": "platform id or name"}),
+    )
+    created_from = forms.DateField(required=False, label="Made from", widget=forms.DateInput(attrs={"type": "date"}))
+    created_to = forms.DateField(required=False, label="to", widget=forms.DateInput(attrs={"type": "date"}))
+
+    def __init__(self, data: Any = None, *, personas: Iterable[Persona] = (), channels: Iterable[Channel] = ()) -> None:
+        super().__init__(data)
+        self.fields["persona"].choices = [  # type: ignore[attr-defined]
+            ("", "Any persona"),
+            (NO_PERSONA, "None (for every persona)"),
+            *((str(p.pk), p.name) for p in personas),
+        ]
+        self.fields["channel"].choices = [("", "Any channel"), *((c.pk, f"#{c.name}") for c in channels)]  # type: ignore[attr-defined]
 
     def filters(self) -> MemoryFilters:
         """The filters of a valid form (an invalid one filters nothing: its errors are shown)."""
@@ -49,6 +71,11 @@ class MemoryFilterForm(forms.Form):
             importance_max=data["importance_max"],
             expiring_within_days=data["expiring_within_days"],
             permanent_only=data["permanent"],
+            persona=data["persona"],
+            channel=data["channel"],
+            reported_by=data["reported_by"].strip(),
+            created_from=data["created_from"],
+            created_to=data["created_to"],
         )
 
 

@@ -12,14 +12,15 @@ from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
 from django.contrib.postgres.search import SearchQuery
-from django.db.models import Count, F, OuterRef, Q, QuerySet, Subquery, Sum
+from django.db.models import Count, Exists, F, OuterRef, Q, QuerySet, Subquery, Sum
 from django.db.models.functions import TruncDate
 from django.http import Http404
 
 from accounts.models import AuditEvent, Community, ErasureRequest, ExternalIdentity, MembershipRole, Profile, User
-from chat.models import Channel, ChatSession, ConversationWindow, ConversationWindowState
+from chat.models import Channel, ChatSession, ConversationWindow, ConversationWindowState, Message
 from memories.models import Entity, Memory, MemoryRevision
 from memories.models import MemoryRevisionAction as Action
+from memories.selectors import NO_PERSONA
 
 MODERATING_ROLES = (MembershipRole.MODERATOR, MembershipRole.ADMIN)
 
@@ -63,6 +64,23 @@ class MemoryFilters:
     importance_max: float | None = None
     expiring_within_days: int | None = None
     permanent_only: bool = False
+    persona: str = ""  # a persona's id, or NO_PERSONA for memories every persona may use
+    channel: int | None = None  # a channel's id: memories made from what was said there
+    reported_by: str = ""  # a platform id, or part of a name, of who said it about the person
+    created_from: date | None = None
+    created_to: date | None = None  # inclusive
+
+
+def _person_q(field: str, community: Community, text: str) -> Q:
+    """``field`` (a person) is the one with platform id ``text``, or whose name holds it."""
+    people = ExternalIdentity.objects.filter(community=community).filter(
+        Q(external_id=text) | Q(display_name__icontains=text)
+    )
+    return (
+        Q(**{f"{field}__in": people.values("user")})
+        | Q(**{f"{field}__username__iexact": text})
+        | Q(**{f"{field}__display_name__icontains": text})
+    )
 
 
 def memories_for_moderation(
@@ -72,14 +90,21 @@ def memories_for_moderation(
     memory id): keyset pagination on the primary key, so page 10,000 costs what page 1 does."""
     memories = Memory.objects.filter(community=community).filter(Q(expires_at__isnull=True) | Q(expires_at__gt=now))
     if filters.person:
-        people = ExternalIdentity.objects.filter(community=community).filter(
-            Q(external_id=filters.person) | Q(display_name__icontains=filters.person)
-        )
-        memories = memories.filter(
-            Q(user__in=people.values("user"))
-            | Q(user__username__iexact=filters.person)
-            | Q(user__display_name__icontains=filters.person)
-        )
+        memories = memories.filter(_person_q("user", community, filters.person))
+    if filters.reported_by:
+        memories = memories.filter(_person_q("reported_by", community, filters.reported_by))
+    if filters.persona == NO_PERSONA:
+        memories = memories.filter(persona__isnull=True)
+    elif filters.persona.isdigit():
+        memories = memories.filter(persona_id=int(filters.persona))
+    if filters.channel is not None:
+        said_there = Message.objects.filter(memories=OuterRef("pk"), channel_id=filters.channel)
+        memories = memories.filter(Exists(said_there))
+    if filters.created_from is not None:
+        memories = memories.filter(created_at__gte=datetime.combine(filters.created_from, time.min, tzinfo=UTC))
+    if filters.created_to is not None:
+        next_day = datetime.combine(filters.created_to + timedelta(days=1), time.min, tzinfo=UTC)
+        memories = memories.filter(created_at__lt=next_day)
     if filters.text:
         words = SearchQuery(filters.text, config="english", search_type="websearch")
         memories = memories.filter(Q(search_vector=words) | Q(content__icontains=filters.text))

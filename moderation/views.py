@@ -22,7 +22,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from accounts.models import AuditEventActorKind, Community, ErasureRequestVia, User
 from accounts.services import MemoryOffError
-from chat.models import ConversationWindowState
+from chat.models import Channel, ConversationWindowState, Persona
 from memories.selectors import memory_revisions, memory_sources
 from memories.services.extraction import window_prompt
 from memories.services.windows import window_retry
@@ -76,7 +76,11 @@ def overview(request: HttpRequest, community_id: int) -> HttpResponse:
 @require_GET
 def memory_list(request: HtmxHttpRequest, community_id: int) -> HttpResponse:
     community = community_get_for_moderator(user=_me(request), pk=community_id)
-    form = MemoryFilterForm(request.GET)
+    form = MemoryFilterForm(
+        request.GET,
+        personas=Persona.objects.filter(community=community).order_by("name"),
+        channels=Channel.objects.filter(community=community).order_by("name"),
+    )
     before = request.GET.get("before", "")
     memories = memories_for_moderation(
         community=community,

@@ -15,7 +15,8 @@ from django.utils import timezone
 from accounts.models import AuditEvent, Community, MembershipRole, Profile, User
 from accounts.services import membership_set, user_create
 from chat.ingest import IngestItem, messages_ingest
-from chat.models import ConversationWindow, ConversationWindowCloseReason, ConversationWindowState
+from chat.models import ConversationWindow, ConversationWindowCloseReason, ConversationWindowState, Message
+from chat.services import persona_create
 from memories.models import Memory, MemoryRevision, MemoryRevisionAction, MemoryRevisionActor
 from memoryhub.ai.embeddings import embedder_get
 from privacy.services import subject_hash, user_forget
@@ -382,3 +383,34 @@ def test_bulk_actions_change_only_the_ticked_memories_of_the_community(
     assert revisions.count() == 3 and all(r.actor_user == moderator for r in revisions)
     assert AuditEvent.objects.filter(action="memory.deleted", community=community).count() == 3
     assert AuditEvent.objects.filter(action="memory.edited").count() == 4  # three importances, one expiry
+
+
+def test_the_list_filters_by_persona_channel_reporter_and_creation_day(
+    client: Client, community: Community, alice: User, bob: User, moderator: User
+) -> None:
+    persona = persona_create(community=community, name="Mira", system_prompt="You are Mira.")
+    messages_ingest(
+        community=community,
+        items=[IngestItem(channel="pets", author="alice_456", content="my cat is Luna", sent_at=timezone.now())],
+    )
+    said = Message.objects.get(channel__external_id="pets")
+    from_pets = remember(community, alice, "Alice has a cat called Luna")
+    from_pets.source_messages.add(said)
+    with_mira = remember(community, alice, "Alice tells Mira about chess", persona=persona)
+    reported = remember(community, alice, "Alice is moving", reported_by=bob)
+    old = remember(community, alice, "Alice once lived in Rome")
+    Memory.objects.filter(pk=old.pk).update(created_at=timezone.now() - timedelta(days=40))
+    url = reverse("moderation-memories", args=[community.pk])
+    _as(client, moderator)
+
+    def shown(**query: str) -> set[int]:
+        body = client.get(url, query, headers=HTMX).content.decode()
+        return {m.pk for m in (from_pets, with_mira, reported, old) if f'id="memory-{m.pk}"' in body}
+
+    assert shown(channel=str(said.channel_id)) == {from_pets.pk}
+    assert shown(persona=str(persona.pk)) == {with_mira.pk}
+    assert shown(persona="none") == {from_pets.pk, reported.pk, old.pk}
+    assert shown(reported_by="Bob") == {reported.pk}
+    ago = (timezone.now() - timedelta(days=30)).date().isoformat()
+    assert shown(created_to=ago) == {old.pk}
+    assert shown(created_from=ago) == {from_pets.pk, with_mira.pk, reported.pk}
