@@ -17,7 +17,7 @@ from django.db.models.functions import TruncDate
 from django.http import Http404
 
 from accounts.models import AuditEvent, Community, ErasureRequest, ExternalIdentity, MembershipRole, Profile, User
-from chat.models import Channel, ChatSession, ConversationWindow, ConversationWindowState, Message
+from chat.models import Channel, ChatSession, ConversationWindow, ConversationWindowState, Message, Persona
 from memories.models import Entity, Memory, MemoryRevision
 from memories.models import MemoryRevisionAction as Action
 from memories.selectors import NO_PERSONA
@@ -191,7 +191,15 @@ def people_for_moderation(*, community: Community, text: str = "", limit: int = 
     ]
 
 
-def person_get_for_moderator(*, user: User, community: Community, pk: int) -> User:
+def memory_filter_choices(*, community: Community) -> tuple[QuerySet[Persona], QuerySet[Channel]]:
+    """The personas and channels the memory filters offer."""
+    return (
+        Persona.objects.filter(community=community).order_by("name"),
+        Channel.objects.filter(community=community).order_by("name"),
+    )
+
+
+def person_get_for_moderator(*, community: Community, pk: int) -> User:
     """A person of ``community`` (a member, or seen there by a bot), else 404."""
     person = (
         User.objects.filter(pk=pk)

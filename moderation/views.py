@@ -22,7 +22,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from accounts.models import AuditEventActorKind, Community, ErasureRequestVia, User
 from accounts.services import MemoryOffError
-from chat.models import Channel, ConversationWindowState, Persona
+from chat.models import ConversationWindowState
 from memories.selectors import memory_revisions, memory_sources
 from memories.services.extraction import window_prompt
 from memories.services.windows import window_retry
@@ -35,6 +35,7 @@ from moderation.selectors import (
     community_overview,
     erasure_requests_for_moderation,
     memories_for_moderation,
+    memory_filter_choices,
     memory_get_for_moderator,
     memory_history_get,
     people_for_moderation,
@@ -76,11 +77,8 @@ def overview(request: HttpRequest, community_id: int) -> HttpResponse:
 @require_GET
 def memory_list(request: HtmxHttpRequest, community_id: int) -> HttpResponse:
     community = community_get_for_moderator(user=_me(request), pk=community_id)
-    form = MemoryFilterForm(
-        request.GET,
-        personas=Persona.objects.filter(community=community).order_by("name"),
-        channels=Channel.objects.filter(community=community).order_by("name"),
-    )
+    personas, channels = memory_filter_choices(community=community)
+    form = MemoryFilterForm(request.GET, personas=personas, channels=channels)
     before = request.GET.get("before", "")
     memories = memories_for_moderation(
         community=community,
@@ -225,7 +223,7 @@ def people_list(request: HttpRequest, community_id: int) -> HttpResponse:
 
 def _person(request: HttpRequest, community_id: int, pk: int) -> tuple[Community, User]:
     community = community_get_for_moderator(user=_me(request), pk=community_id)
-    return community, person_get_for_moderator(user=_me(request), community=community, pk=pk)
+    return community, person_get_for_moderator(community=community, pk=pk)
 
 
 @login_required
