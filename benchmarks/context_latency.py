@@ -706,27 +706,28 @@ def _candidates(pair: Pair, model_name: str) -> Any:
     )
 
 
-def access_snapshot(user_ids: Iterable[int]) -> list[tuple[int, int, datetime | None, float]]:
+def access_snapshot(user_ids: Iterable[int]) -> list[tuple[int, int, datetime | None, float, datetime]]:
     return list(
         Memory.objects.filter(user_id__in=set(user_ids)).values_list(
-            "id", "access_count", "last_accessed_at", "importance"
+            "id", "access_count", "last_accessed_at", "importance", "importance_at"
         )
     )
 
 
-def access_restore(snapshot: list[tuple[int, int, datetime | None, float]]) -> int:
+def access_restore(snapshot: list[tuple[int, int, datetime | None, float, datetime]]) -> int:
     """Undo access recording: put back the counters of the snapshot's rows that changed."""
     with connection.cursor() as cursor:
         cursor.execute(
             """
             UPDATE memories_memory AS m
-            SET access_count = s.access_count, last_accessed_at = s.last_accessed_at, importance = s.importance
-            FROM unnest(%s::bigint[], %s::int[], %s::timestamptz[], %s::float8[])
-                 AS s(id, access_count, last_accessed_at, importance)
-            WHERE m.id = s.id AND (m.access_count, m.last_accessed_at, m.importance)
-                  IS DISTINCT FROM (s.access_count, s.last_accessed_at, s.importance)
+            SET access_count = s.access_count, last_accessed_at = s.last_accessed_at, importance = s.importance,
+                importance_at = s.importance_at
+            FROM unnest(%s::bigint[], %s::int[], %s::timestamptz[], %s::float8[], %s::timestamptz[])
+                 AS s(id, access_count, last_accessed_at, importance, importance_at)
+            WHERE m.id = s.id AND (m.access_count, m.last_accessed_at, m.importance, m.importance_at)
+                  IS DISTINCT FROM (s.access_count, s.last_accessed_at, s.importance, s.importance_at)
             """,
-            [[row[index] for row in snapshot] for index in range(4)],
+            [[row[index] for row in snapshot] for index in range(5)],
         )
         return int(cursor.rowcount)
 

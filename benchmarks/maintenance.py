@@ -1,5 +1,8 @@
 """How long beat's maintenance takes over 1 M memories (PRODUCT.md §6: prune + cap + decay ≤ 30 s).
 
+Decay has no job any more: importance fades when it is read (memories.models,
+IMPORTANCE_DECAY_PER_DAY), so its row says so and counts 0 s; prune and cap are timed.
+
     MEMORYHUB_VAR_DIR=/tmp/bench-var .venv/bin/python benchmarks/maintenance.py
         [--users 20000] [--batch-size N] [--budget 180] [--quiet-seconds 30] [--probe-pairs 300]
         [--regenerate] [--generate-only] [--drop]
@@ -16,17 +19,13 @@ without it):
   is moved a day into the past (``created_at`` and ``expires_at`` alike), so those whose last day
   it was are due;
 * *over cap*: moderators of 10 of the 50 communities lowered the per-person cap from 50 to 45;
-* *decay-eligible*: every memory nobody recalled in the last day. One in ten people talked to
-  the bot today: their memories were recalled an hour ago.
+* *recalled*: one in ten people talked to the bot today: their memories were recalled an hour
+  ago.
 
-Each run times, on its own copy, prune, then cap, then decay, each in a process of its own (as
-beat runs them, one after the other), each stopped after ``--budget`` seconds: a stopped decay is
-reported as the memories its finished batches lowered, and the whole job at that pace. Then
-decay once more with the HNSW index dropped, to show what the index costs. Meanwhile a probe
-process runs ``assemble_context`` (query vector given, access recording on) for random people
-in a loop; its latencies beside each job are reported beside the same probe on the quiet copy.
-The three jobs are not run at the same moment here: with decay taking most of an hour, that
-figure would say nothing more.
+Each run times, on its own copy, prune, then cap, each in a process of its own (as beat runs
+them, one after the other), each stopped after ``--budget`` seconds. Meanwhile a probe process
+runs ``assemble_context`` (query vector given, access recording on) for random people in a loop;
+its latencies beside each job are reported beside the same probe on the quiet copy.
 """
 
 # ruff: noqa: E402 - the project's modules can only be imported once Django is set up.
@@ -57,7 +56,6 @@ from django.db import connection, transaction
 from accounts.models import Community
 from benchmarks.context_latency import (
     COMMUNITY_SLUG_PREFIX,
-    HNSW_INDEX,
     chat_messages,
     dataset_generate,
     dataset_size,
@@ -71,9 +69,7 @@ from benchmarks.support import bench_database_clone, bench_database_drop, bench_
 from memories.services.context import assemble_context
 from memories.services.maintenance import (
     BATCH_SIZE,
-    DECAY_BATCH_SIZE,
     memories_cap_enforce_all,
-    memories_decay_importance,
     memories_prune_expired,
 )
 from memoryhub.ai.embeddings import embedder_get
@@ -87,7 +83,6 @@ SCRIPT = Path(__file__).resolve()
 JOBS: dict[str, tuple[Callable[..., int], int]] = {
     "prune": (memories_prune_expired, BATCH_SIZE),
     "cap": (memories_cap_enforce_all, BATCH_SIZE),
-    "decay": (memories_decay_importance, DECAY_BATCH_SIZE),
 }
 
 
@@ -275,13 +270,7 @@ def main() -> None:
     workdir = Path(settings.VAR_DIR) / "bench-maintenance"
     workdir.mkdir(exist_ok=True)
     memories = _count("SELECT count(*) FROM memories_memory")
-    due = {
-        "prune": _count("SELECT count(*) FROM memories_memory WHERE expires_at <= now()"),
-        "decay": _count(
-            "SELECT count(*) FROM memories_memory"
-            " WHERE COALESCE(last_accessed_at, created_at) < now() - interval '1 day'"
-        ),
-    }
+    due = {"prune": _count("SELECT count(*) FROM memories_memory WHERE expires_at <= now()")}
 
     say(f"the probe alone on the quiet database for {arguments.quiet_seconds:.0f} s…")
     probe = Probe(workdir, "quiet", arguments.probe_pairs)
@@ -291,7 +280,7 @@ def main() -> None:
     rows: list[str] = []
     latencies: list[str] = [_latency("quiet database", quiet, None)]
     seconds_in_all = 0.0
-    for job in ("prune", "cap", "decay"):
+    for job in ("prune", "cap"):
         batch_size = arguments.batch_size or JOBS[job][1]
         say(f"{job} (batches of {batch_size:,}), the probe beside it…")
         probe = Probe(workdir, job, arguments.probe_pairs)
@@ -302,36 +291,13 @@ def main() -> None:
             seconds_in_all += report["seconds"]
             rows.append(f"| {job} | {report['changed']:,} | {batch_size:,} | {report['seconds']:.1f} | |")
             continue
-        # Stopped: what the finished batches did, and the whole job at that pace.
-        done, spent = int(report.get("done", 0)), float(report.get("seconds", arguments.budget))
-        if job != "decay" or not done:
-            rows.append(f"| {job} | — | {batch_size:,} | > {arguments.budget:.0f} (stopped) | |")
-            continue
-        first = _count("SELECT min(id) FROM memories_memory")
-        decayed = _count(
-            "SELECT count(*) FROM memories_memory WHERE id < %s AND importance NOT IN (0.3, 0.6, 0.9)", [first + done]
-        )
-        whole = spent * due["decay"] / max(decayed, 1)
-        seconds_in_all += whole
-        rows.append(
-            f"| {job} | {decayed:,} of {due['decay']:,} in {spent:.0f} s: {decayed / spent:,.0f}/s | {batch_size:,} "
-            f"| stopped; **~{whole:,.0f}** at that pace | |"
-        )
-
-    say(f"decay again, HNSW index dropped, for {arguments.budget:.0f} s…")
-    with connection.cursor() as cursor:
-        cursor.execute(f'DROP INDEX IF EXISTS "{HNSW_INDEX}"')
-    report = job_time("decay", arguments.batch_size or BATCH_SIZE, arguments.budget)
-    without_hnsw = (
-        f"{report['changed']:,} memories in {report['seconds']:.1f} s"
-        if report.get("finished")
-        else f"{int(report.get('done', 0)):,} ids in {float(report.get('seconds', 0)):.0f} s (stopped)"
-    )
+        rows.append(f"| {job} | — | {batch_size:,} | > {arguments.budget:.0f} (stopped) | |")
+    rows.append("| decay | none: worked out when read | | 0 | |")
 
     print(
         f"## Maintenance over {memories:,} memories ({arguments.users:,} people, 50 communities, "
         "HNSW index present)\n\n"
-        f"Due: {due['prune']:,} expired, {due['decay']:,} not recalled for a day; caps of {LOWERED_COMMUNITIES} "
+        f"Due: {due['prune']:,} expired; caps of {LOWERED_COMMUNITIES} "
         f"communities lowered to {LOWERED_CAP}. PostgreSQL {server_setting('server_version')} (shared_buffers "
         f"{server_setting('shared_buffers')}), {os.cpu_count()} CPUs. Each job in a process of its own, one after the "
         f"other, on a fresh copy of the data set; stopped after {arguments.budget:.0f} s.\n"
@@ -341,7 +307,7 @@ def main() -> None:
     print("\n".join(rows))
     verdict = "met" if seconds_in_all <= TARGET_SECONDS else "**missed**"
     print(f"\nTogether (one after the other): ~{seconds_in_all:,.0f} s; target ≤ {TARGET_SECONDS:.0f} s: {verdict}.")
-    print(f"Decay with the HNSW index dropped (batches of {arguments.batch_size or BATCH_SIZE:,}): {without_hnsw}.\n")
+    print()
     print(
         f"`assemble_context` in a process beside the jobs ({arguments.probe_pairs} random people, query vector "
         "given, access recording on):\n"

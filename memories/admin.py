@@ -38,6 +38,30 @@ class EmbeddingListFilter(admin.SimpleListFilter):
         return queryset
 
 
+class RevisionInline(admin.TabularInline):
+    """The memory's history on its page, read-only: who changed what, and when."""
+
+    model = MemoryRevision
+    fk_name = "memory"
+    fields = ("created_at", "action", "actor", "actor_user", "changed", "reason")
+    readonly_fields = fields
+    ordering = ("-created_at", "-pk")
+    extra = 0
+    can_delete = False
+    show_change_link = False
+
+    @admin.display(description="fields changed")
+    def changed(self, revision: MemoryRevision) -> str:
+        before, after = revision.before or {}, revision.after or {}
+        return ", ".join(sorted(k for k in before.keys() | after.keys() if before.get(k) != after.get(k))) or "-"
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
 @admin.register(Memory)
 class MemoryAdmin(admin.ModelAdmin):
     list_display = (
@@ -47,23 +71,25 @@ class MemoryAdmin(admin.ModelAdmin):
         "persona",
         "kind",
         "source",
-        "importance",
+        "importance_today",
         "embedding_set",
         "expires_at",
         "created_at",
     )
-    list_filter = ("community", "kind", "source", EmbeddingListFilter, "created_at", "expires_at")
+    list_filter = ("community", "kind", "source", "persona", EmbeddingListFilter, "created_at", "expires_at")
     search_fields = ("content", "context", "user__username", "user__display_name")
     list_select_related = ("user", "community", "persona")
     autocomplete_fields = ("community", "user", "persona", "reported_by")
-    # The vector is 384 floats nobody can read or type; the search vector is computed by PostgreSQL.
-    exclude = ("embedding",)
+    # Internals stay out of the form: the vector (384 floats nobody can read or type), the search
+    # vector PostgreSQL computes, the raw ids of the source messages (shown as the messages).
+    exclude = ("embedding", "search_vector", "source_messages")
+    inlines = (RevisionInline,)
     readonly_fields = (
         "source_window",
         "sources",
         "embedding_set",
         "embedding_model",
-        "search_vector",
+        "importance_at",
         "access_count",
         "last_accessed_at",
         "created_at",
@@ -78,7 +104,7 @@ class MemoryAdmin(admin.ModelAdmin):
                 "fields": (
                     "embedding_set",
                     "embedding_model",
-                    "search_vector",
+                    "importance_at",
                     "access_count",
                     "last_accessed_at",
                     "created_at",
@@ -89,6 +115,16 @@ class MemoryAdmin(admin.ModelAdmin):
     )
     date_hierarchy = "created_at"
     show_full_result_count = False
+
+    @admin.display(description="importance", ordering="importance")
+    def importance_today(self, memory: Memory) -> str:
+        return f"{memory.importance_now:.2f}"
+
+    def get_object(self, request: HttpRequest, object_id: str, from_field: str | None = None) -> Memory | None:
+        memory = super().get_object(request, object_id, from_field)
+        if memory is not None:
+            memory.importance = memory.importance_now  # the form shows and compares today's value
+        return memory
 
     def get_form(self, request: HttpRequest, obj: Memory | None = None, change: bool = False, **kwargs: Any) -> Any:
         form = super().get_form(request, obj, change=change, **kwargs)

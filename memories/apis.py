@@ -24,6 +24,7 @@ from memories.models import (
     MEMORY_MAX_LENGTH,
     Entity,
     EntityType,
+    ImportanceNow,
     Memory,
     MemoryKind,
     MemoryRevisionAction,
@@ -261,7 +262,9 @@ class MemoryOutput(serializers.ModelSerializer):
     reported_by = serializers.SerializerMethodField(help_text="Platform id of the third party who said it.")
     persona = serializers.CharField(source="persona.name", allow_null=True, help_text="Only this persona recalls it.")
     sources = serializers.SerializerMethodField(help_text="The messages it was learned from (its provenance).")
-    importance = Score(help_text="How much it matters, 0 to 1.")
+    importance = Score(
+        source="importance_now", help_text="How much it matters today, 0 to 1: 1 % less each day nobody recalls it."
+    )
 
     class Meta:
         model = Memory
@@ -415,8 +418,8 @@ class MemoryFilter(StrictFilterSet):
     topic = filters.CharFilter(method="by_topic", help_text="Memories tagged with this topic.")
     kind = filters.ChoiceFilter(choices=MemoryKind.choices, help_text="What sort of memory.")
     source = filters.ChoiceFilter(choices=MemorySource.choices, help_text="How it was learned.")
-    importance_min = ImportanceFilter(field_name="importance", lookup_expr="gte", help_text="At least (0 to 1).")
-    importance_max = ImportanceFilter(field_name="importance", lookup_expr="lte", help_text="At most (0 to 1).")
+    importance_min = ImportanceFilter(field_name="importance_today", lookup_expr="gte", help_text="At least (0 to 1).")
+    importance_max = ImportanceFilter(field_name="importance_today", lookup_expr="lte", help_text="At most (0 to 1).")
     expiring_before = DateOrDateTimeFilter(
         method="by_expiry",
         help_text="Memories that expire before this time (any UTC offset), or before this day (2026-11-01: "
@@ -451,7 +454,7 @@ class MemoryFilter(StrictFilterSet):
         return queryset  # read in filter_queryset: hiding the expired is the default, not a filter
 
     def filter_queryset(self, queryset: QuerySet[Memory]) -> QuerySet[Memory]:
-        queryset = super().filter_queryset(queryset)
+        queryset = super().filter_queryset(queryset.alias(importance_today=ImportanceNow()))
         if not self.form.cleaned_data.get("include_expired"):
             queryset = queryset.filter(Q(expires_at__isnull=True) | Q(expires_at__gt=timezone.now()))
         return queryset

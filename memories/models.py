@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import math
+from datetime import datetime
+from typing import Any
+
 from django.conf import settings
 from django.contrib.postgres.fields import ArrayField
 from django.contrib.postgres.indexes import GinIndex
 from django.contrib.postgres.search import SearchVector, SearchVectorField
 from django.db import models
 from django.db.models import F, Q
-from django.db.models.functions import Length
+from django.db.models.functions import Length, Now
 from django.db.models.lookups import Exact, LessThanOrEqual
 from django.utils import timezone
 from pgvector.django import HnswIndex, VectorField
@@ -17,6 +21,56 @@ from accounts.models import Community
 from chat.models import ConversationWindow, Message, Persona
 
 MEMORY_MAX_LENGTH = 500
+
+# Importance fades 1 % a day while nobody recalls a memory (seed 003), lazily: a memory keeps the
+# importance it was given and when (``importance_at``), and what it is worth today is worked out
+# when it is read (``Memory.importance_now`` in Python, ``ImportanceNow`` in the ORM,
+# ``importance_now_sql`` in raw SQL: one formula). A recall or an edit settles it (writes today's
+# value and time). No daily job rewrites the table: a rewritten row goes into every index again,
+# the HNSW graph's included, which took most of an hour at a million memories.
+IMPORTANCE_DECAY_PER_DAY = 0.99
+IMPORTANCE_DECAY_DAYS_MAX = 10_000  # 0.99^10,000 ≈ 2e-44: forgotten, and power() cannot underflow
+_IMPORTANCE_NOW_SQL = (
+    "({importance} * power({factor}::float8, LEAST(GREATEST(floor(EXTRACT(EPOCH FROM ({now} - {since})) / 86400.0),"
+    " 0), {days_max})::float8))"
+)
+
+
+def importance_decayed(importance: float, since: datetime, now: datetime) -> float:
+    """``importance`` given at ``since``, as it stands at ``now``: 1 % less per whole day."""
+    days = min(max(math.floor((now - since).total_seconds() / 86400.0), 0), IMPORTANCE_DECAY_DAYS_MAX)
+    return importance * IMPORTANCE_DECAY_PER_DAY**days
+
+
+def _importance_now(importance: str, now: str, since: str) -> str:
+    return _IMPORTANCE_NOW_SQL.format(
+        importance=importance, now=now, since=since, factor=IMPORTANCE_DECAY_PER_DAY, days_max=IMPORTANCE_DECAY_DAYS_MAX
+    )
+
+
+def importance_now_sql(alias: str, now: str) -> str:
+    """The SQL of importance_decayed for the memories_memory row ``alias`` at the SQL time ``now``."""
+    return _importance_now(f"{alias}.importance", now, f"{alias}.importance_at")
+
+
+class ImportanceNow(models.Func):
+    """A memory's importance today, for filtering and ordering: ``.alias(importance_today=ImportanceNow())``;
+    as an UPDATE's value it settles the decay (``now``: a value, else the statement's time)."""
+
+    output_field = models.FloatField()
+
+    def __init__(self, now: datetime | None = None) -> None:
+        super().__init__(F("importance"), Now() if now is None else models.Value(now), F("importance_at"))
+
+    def as_sql(  # type: ignore[override]  # the formula takes its parts in its own places
+        self, compiler: Any, connection: Any, *args: Any, **extra_context: Any
+    ) -> tuple[str, list[Any]]:
+        parts, params = [], []
+        for expression in self.get_source_expressions():  # in the order they appear in the SQL
+            sql, expression_params = compiler.compile(expression)
+            parts.append(sql)
+            params.extend(expression_params)
+        return _importance_now(*parts), params
 
 
 def _json_type(field: str) -> models.Func:
@@ -55,7 +109,10 @@ class Memory(models.Model):
     content = models.TextField()
     kind = models.CharField(max_length=16, choices=Kind.choices, default=Kind.FACT)
     topics = ArrayField(models.CharField(max_length=40), default=list, blank=True)
-    importance = models.FloatField(default=0.6)
+    importance = models.FloatField(default=0.6, help_text="As given at importance_at; it fades from then.")
+    importance_at = models.DateTimeField(
+        default=timezone.now, db_default=Now(), help_text="When importance was set, or settled by a recall."
+    )
     expires_at = models.DateTimeField(null=True, blank=True, help_text="Empty means permanent.")
     source = models.CharField(max_length=16, choices=Source.choices, default=Source.CHAT)
     reported_by = models.ForeignKey(
@@ -112,13 +169,17 @@ class Memory(models.Model):
             ),
             GinIndex(fields=["search_vector"], name="memory_search_vector_gin"),
             GinIndex(fields=["topics"], name="memory_topics_gin"),
-            models.Index(fields=["community", "user", "-importance"], name="memory_user_importance_idx"),
             models.Index(fields=["community", "user", "-created_at"], name="memory_user_recent_idx"),
             models.Index(fields=["expires_at"], condition=Q(expires_at__isnull=False), name="memory_expiry_idx"),
         ]
 
     def __str__(self) -> str:
         return self.content[:60]
+
+    @property
+    def importance_now(self) -> float:
+        """What the memory is worth today (its importance, faded since importance_at)."""
+        return importance_decayed(self.importance, self.importance_at, timezone.now())
 
 
 class MemoryRevisionAction(models.TextChoices):

@@ -14,7 +14,7 @@ from django.db.models import Count, Exists, F, OuterRef, Q, QuerySet
 
 from accounts.models import Community, Membership, Profile, User
 from chat.models import ChatSession, Persona
-from memories.models import Entity, Memory, MemoryRevision
+from memories.models import Entity, ImportanceNow, Memory, MemoryRevision, importance_now_sql
 
 
 def vector_literal(vector: Sequence[float]) -> str:
@@ -62,7 +62,8 @@ FREQUENCY_SATURATION = 20  # recalls at which the frequency term is full
 # that followed a matching remark ranks with it. HNSW serves community-wide search.
 _RANKED_SQL = f"""
 WITH pool AS (
-    SELECT m.id, m.content, m.kind, m.importance, m.topics, m.created_at, m.search_vector,
+    SELECT m.id, m.content, m.kind, {importance_now_sql("m", "%(now)s")} AS importance, m.topics, m.created_at,
+           m.search_vector,
            m.access_count, m.last_accessed_at,
            CASE WHEN %(vector)s::vector IS NOT NULL AND m.embedding IS NOT NULL AND m.embedding_model = %(model)s
                 THEN (1 - (m.embedding <=> %(vector)s::vector))::float8 END AS similarity
@@ -355,9 +356,9 @@ def memory_get_for_person(*, user: User, pk: int) -> Memory:
 
 MY_MEMORY_SORTS = {
     "newest": ("-created_at", "-pk"),
-    "importance": ("-importance", "-created_at", "-pk"),
+    "importance": ("-importance_today", "-created_at", "-pk"),
     # Soonest forgotten first; the permanent ones (no expiry) last.
-    "expiry": (F("expires_at").asc(nulls_last=True), "-importance", "-pk"),
+    "expiry": (F("expires_at").asc(nulls_last=True), "-importance_today", "-pk"),
 }
 NO_PERSONA = "none"  # the persona filter's value for memories every persona of a community may use
 
@@ -418,6 +419,7 @@ def memories_for_person(
     return (
         memories.select_related("community", "persona")
         .defer("embedding", "search_vector")
+        .alias(importance_today=ImportanceNow())
         .order_by(*MY_MEMORY_SORTS.get(sort, MY_MEMORY_SORTS["newest"]))
     )
 

@@ -10,7 +10,7 @@ from django.conf import settings
 
 from accounts.models import Profile
 from memories.services.extraction import MalformedExtractionError, window_extract
-from memories.services.maintenance import memories_cap_enforce_all, memories_decay_importance, memories_prune_expired
+from memories.services.maintenance import memories_cap_enforce_all, memories_prune_expired
 from memories.services.summaries import profile_semantic_refresh, profiles_due_for_refresh
 from memories.services.windows import (
     ClaimLostError,
@@ -89,12 +89,6 @@ def prune_expired_memories() -> int:
 def enforce_memory_caps() -> int:
     """Hourly: keep each person within the community's per-user cap."""
     return memories_cap_enforce_all()
-
-
-@shared_task(name="memories.decay_importance")
-def decay_importance() -> int:
-    """Daily: lower the importance of memories nobody has recalled, by 1 %."""
-    return memories_decay_importance()
 
 
 @shared_task(name="memories.refresh_semantic_profiles")

@@ -12,7 +12,7 @@ from chat.models import Channel, Persona
 from memories.forms import EraseAccountForm, PersonMemoryForm
 from memories.models import MemoryKind, MemorySource
 from memories.selectors import NO_PERSONA
-from moderation.selectors import MemoryFilters
+from moderation.selectors import MEMORY_SORTS, MemoryFilters
 
 
 class MemoryFilterForm(forms.Form):
@@ -46,6 +46,7 @@ class MemoryFilterForm(forms.Form):
     )
     created_from = forms.DateField(required=False, label="Made from", widget=forms.DateInput(attrs={"type": "date"}))
     created_to = forms.DateField(required=False, label="to", widget=forms.DateInput(attrs={"type": "date"}))
+    sort = forms.ChoiceField(required=False, choices=list(MEMORY_SORTS.items()), label="Sort")
 
     def __init__(self, data: Any = None, *, personas: Iterable[Persona] = (), channels: Iterable[Channel] = ()) -> None:
         super().__init__(data)
@@ -55,6 +56,11 @@ class MemoryFilterForm(forms.Form):
             *((str(p.pk), p.name) for p in personas),
         ]
         self.fields["channel"].choices = [("", "Any channel"), *((c.pk, f"#{c.name}") for c in channels)]  # type: ignore[attr-defined]
+
+    def chosen_sort(self) -> str:
+        """The order asked for (newest first unless a valid one is given)."""
+        wanted = self.cleaned_data.get("sort") if self.is_valid() else ""
+        return wanted or "newest"
 
     def filters(self) -> MemoryFilters:
         """The filters of a valid form (an invalid one filters nothing: its errors are shown)."""

@@ -18,7 +18,7 @@ from django.http import Http404
 
 from accounts.models import AuditEvent, Community, ErasureRequest, ExternalIdentity, MembershipRole, Profile, User
 from chat.models import Channel, ChatSession, ConversationWindow, ConversationWindowState, Message, Persona
-from memories.models import Entity, Memory, MemoryRevision
+from memories.models import Entity, ImportanceNow, Memory, MemoryRevision
 from memories.models import MemoryRevisionAction as Action
 from memories.selectors import NO_PERSONA
 
@@ -83,12 +83,67 @@ def _person_q(field: str, community: Community, text: str) -> Q:
     )
 
 
+MEMORY_SORTS = {
+    "newest": "Newest first",
+    "oldest": "Oldest first",
+    "importance": "Most important first",
+    "expiring": "Soonest forgotten first",
+}
+
+
+def _keyset(sort: str, after: str) -> Q | None:
+    """The rows after the cursor ``after`` (from memory_cursor) in ``sort`` order; None: from the top
+    (no cursor, or one that is not this sort's: a hand-edited URL starts again)."""
+    value, _, pk_text = after.rpartition("~")
+    if not pk_text.isdigit():
+        return None
+    pk = int(pk_text)
+    try:
+        if sort == "oldest":
+            return Q(pk__gt=pk)
+        if sort == "importance":
+            importance = float(value)
+            return Q(importance_today__lt=importance) | Q(importance_today=importance, pk__lt=pk)
+        if sort == "expiring":
+            if not value:  # among the permanent ones, which come last
+                return Q(expires_at__isnull=True, pk__gt=pk)
+            expires = datetime.fromisoformat(value)
+            return Q(expires_at__gt=expires) | Q(expires_at=expires, pk__gt=pk) | Q(expires_at__isnull=True)
+    except ValueError:
+        return None
+    return Q(pk__lt=pk)
+
+
+def memory_cursor(memory: Memory, sort: str) -> str:
+    """Where the next page starts: the last row's sort key and id."""
+    if sort == "importance":
+        return f"{memory.importance_today!r}~{memory.pk}"  # type: ignore[attr-defined]  # annotated
+    if sort == "expiring":
+        return f"{memory.expires_at.isoformat() if memory.expires_at else ''}~{memory.pk}"
+    return str(memory.pk)
+
+
 def memories_for_moderation(
-    *, community: Community, filters: MemoryFilters, now: datetime, before: int | None = None, limit: int = 50
+    *,
+    community: Community,
+    filters: MemoryFilters,
+    now: datetime,
+    sort: str = "newest",
+    after: str = "",
+    limit: int = 50,
+    person: User | None = None,
 ) -> list[Memory]:
-    """One page of the community's live memories, newest first, after the cursor ``before`` (a
-    memory id): keyset pagination on the primary key, so page 10,000 costs what page 1 does."""
+    """One page of the community's live memories in ``sort`` order (MEMORY_SORTS), after the cursor
+    ``after`` (memory_cursor of the last row shown). Keyset pagination: newest and oldest walk the
+    primary key, expiring the expiry index, so page 10,000 costs what page 1 does; importance is
+    worked out per row (it fades with time), so that order sorts the filtered rows each page."""
     memories = Memory.objects.filter(community=community).filter(Q(expires_at__isnull=True) | Q(expires_at__gt=now))
+    if person is not None:
+        memories = memories.filter(user=person)
+    today = ImportanceNow()
+    memories = (
+        memories.annotate(importance_today=today) if sort == "importance" else memories.alias(importance_today=today)
+    )
     if filters.person:
         memories = memories.filter(_person_q("user", community, filters.person))
     if filters.reported_by:
@@ -115,19 +170,25 @@ def memories_for_moderation(
     if filters.source:
         memories = memories.filter(source=filters.source)
     if filters.importance_min is not None:
-        memories = memories.filter(importance__gte=filters.importance_min)
+        memories = memories.filter(importance_today__gte=filters.importance_min)
     if filters.importance_max is not None:
-        memories = memories.filter(importance__lte=filters.importance_max)
+        memories = memories.filter(importance_today__lte=filters.importance_max)
     if filters.permanent_only:
         memories = memories.filter(expires_at__isnull=True)
     elif filters.expiring_within_days is not None:
         memories = memories.filter(expires_at__lte=now + timedelta(days=filters.expiring_within_days))
-    if before is not None:
-        memories = memories.filter(pk__lt=before)
+    keyset = _keyset(sort, after) if after else None
+    if keyset is not None:
+        memories = memories.filter(keyset)
+    order = {
+        "oldest": ("pk",),
+        "importance": ("-importance_today", "-pk"),
+        "expiring": (F("expires_at").asc(nulls_last=True), "pk"),
+    }.get(sort, ("-pk",))
     return list(
         memories.select_related("user", "persona", "reported_by")
         .defer("embedding", "search_vector")
-        .order_by("-pk")[:limit]
+        .order_by(*order)[:limit]
     )
 
 
@@ -219,12 +280,16 @@ class PersonOverview:
     profile: Profile | None
     memory_enabled: bool
     memories: int
+    latest: list[Memory]  # their newest live memories, to correct in place
     entities: list[Entity]
     sessions: list[ChatSession]
 
 
-def person_overview(*, community: Community, person: User) -> PersonOverview:
-    """What ``community`` holds of ``person``: profile, memory count, entities, sessions."""
+PERSON_LATEST_MEMORIES = 10
+
+
+def person_overview(*, community: Community, person: User, now: datetime) -> PersonOverview:
+    """What ``community`` holds of ``person``: profile, memories (count and newest), entities, sessions."""
     profile = Profile.objects.filter(community=community, user=person).first()
     return PersonOverview(
         person=person,
@@ -234,6 +299,13 @@ def person_overview(*, community: Community, person: User) -> PersonOverview:
         profile=profile,
         memory_enabled=profile is None or profile.memory_enabled,
         memories=Memory.objects.filter(community=community, user=person).count(),
+        latest=memories_for_moderation(
+            community=community,
+            filters=MemoryFilters(),
+            now=now,
+            person=person,
+            limit=PERSON_LATEST_MEMORIES,
+        ),
         entities=list(Entity.objects.filter(community=community, owner=person).order_by("-last_mentioned_at")[:100]),
         sessions=list(
             ChatSession.objects.filter(user=person, persona__community=community)

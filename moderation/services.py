@@ -11,6 +11,7 @@ from django.db import transaction
 from accounts.models import AuditEvent, AuditEventActorKind, Community, User
 from memories.models import Memory, MemoryRevisionAction, MemoryRevisionActor
 from memories.services.memory import memories_delete_with_revisions, memory_delete, memory_update
+from memories.services.profiles import profile_summary_edit
 from privacy.services import subject_hash
 
 
@@ -25,10 +26,14 @@ def _audit(*, moderator: User, memory: Memory, action: str, fields: list[str] | 
     )
 
 
+def _current(memory: Memory, field: str) -> Any:
+    return memory.importance_now if field == "importance" else getattr(memory, field)
+
+
 @transaction.atomic
 def memory_moderate_edit(*, memory: Memory, moderator: User, **changes: Any) -> Memory:
     """A moderator's correction of ``memory`` (only the fields that change are named in the audit)."""
-    changed = sorted(field for field, value in changes.items() if getattr(memory, field) != value)
+    changed = sorted(field for field, value in changes.items() if _current(memory, field) != value)
     memory = memory_update(
         memory=memory,
         actor=MemoryRevisionActor.MODERATOR,
@@ -54,6 +59,21 @@ def memory_moderate_delete(*, memory: Memory, moderator: User) -> None:
 
 
 BULK_LIMIT = 200  # memories one bulk action may change (a page holds 50)
+
+
+@transaction.atomic
+def profile_moderate_edit(*, community: Community, person: User, moderator: User, summary: str) -> None:
+    """A moderator's wording of a person's profile paragraph (the service the person's own edit
+    uses: refused while their memory is off). The audit event names the field, not the words."""
+    profile_summary_edit(user=person, community=community, summary=summary)
+    AuditEvent.objects.create(
+        community=community,
+        actor=moderator,
+        actor_kind=AuditEventActorKind.MODERATOR,
+        action="profile.edited",
+        subject_hash=subject_hash(person.pk),
+        data={"fields": ["summary"]},
+    )
 
 
 @transaction.atomic

@@ -17,6 +17,9 @@ urlpatterns = [
     path("communities/<int:community_id>/audit", views.audit_log, name="moderation-audit"),
     path("communities/<int:community_id>/people/<int:pk>", views.person_detail, name="moderation-person"),
     path("communities/<int:community_id>/people/<int:pk>/memory", views.person_memory, name="moderation-person-memory"),
+    path(
+        "communities/<int:community_id>/people/<int:pk>/profile", views.person_profile, name="moderation-person-profile"
+    ),
     path("communities/<int:community_id>/people/<int:pk>/export", views.person_export, name="moderation-person-export"),
     path("communities/<int:community_id>/people/<int:pk>/erase", views.person_erase, name="moderation-person-erase"),
     path("windows/<int:pk>", views.window_detail, name="moderation-window"),

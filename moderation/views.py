@@ -23,8 +23,10 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from accounts.models import AuditEventActorKind, Community, ErasureRequestVia, User
 from accounts.services import MemoryOffError
 from chat.models import ConversationWindowState
+from memories.forms import ProfileSummaryForm
 from memories.selectors import memory_revisions, memory_sources
 from memories.services.extraction import window_prompt
+from memories.services.profiles import ProfileMemoryOffError
 from memories.services.windows import window_retry
 from memories.views import HtmxHttpRequest, _changed, _gone, _me
 from moderation.forms import BulkForm, MemoryFilterForm, ModeratorMemoryForm, PersonEraseForm
@@ -35,6 +37,7 @@ from moderation.selectors import (
     community_overview,
     erasure_requests_for_moderation,
     memories_for_moderation,
+    memory_cursor,
     memory_filter_choices,
     memory_get_for_moderator,
     memory_history_get,
@@ -46,7 +49,12 @@ from moderation.selectors import (
     window_operations,
     windows_for_moderation,
 )
-from moderation.services import memories_moderate_bulk, memory_moderate_delete, memory_moderate_edit
+from moderation.services import (
+    memories_moderate_bulk,
+    memory_moderate_delete,
+    memory_moderate_edit,
+    profile_moderate_edit,
+)
 from privacy.services import ErasureOutOfScopeError, user_erase, user_export, user_forget, user_remember
 
 PAGE_SIZE = 50
@@ -79,21 +87,22 @@ def memory_list(request: HtmxHttpRequest, community_id: int) -> HttpResponse:
     community = community_get_for_moderator(user=_me(request), pk=community_id)
     personas, channels = memory_filter_choices(community=community)
     form = MemoryFilterForm(request.GET, personas=personas, channels=channels)
-    before = request.GET.get("before", "")
+    sort = form.chosen_sort()
     memories = memories_for_moderation(
         community=community,
         filters=form.filters(),
         now=timezone.now(),
-        before=int(before) if before.isdigit() else None,
+        sort=sort,
+        after=request.GET.get("after", "")[:100],
         limit=PAGE_SIZE + 1,  # one more tells whether there is a next page
     )
     query = request.GET.copy()
-    query.pop("before", None)
+    query.pop("after", None)
     context: dict[str, Any] = {
         "community": community,
         "form": form,
         "memories": memories[:PAGE_SIZE],
-        "next_before": memories[PAGE_SIZE - 1].pk if len(memories) > PAGE_SIZE else None,
+        "next_after": memory_cursor(memories[PAGE_SIZE - 1], sort) if len(memories) > PAGE_SIZE else None,
         "filter_query": query.urlencode(),
         "bulk_actions": BulkForm.ACTIONS,
         "nav": "moderation",
@@ -113,7 +122,7 @@ def memory_edit(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         "content": memory.content,
         "topics": ", ".join(memory.topics),
         "kind": memory.kind,
-        "importance": memory.importance,
+        "importance": memory.importance_now,
         "expires_at": memory.expires_at,
     }
     form = ModeratorMemoryForm(request.POST or None, initial=initial, prefix=f"memory-{memory.pk}")
@@ -231,11 +240,37 @@ def _person(request: HttpRequest, community_id: int, pk: int) -> tuple[Community
 def person_detail(request: HttpRequest, community_id: int, pk: int) -> HttpResponse:
     """What the community knows of one person, and the privacy actions a moderator may take."""
     community, person = _person(request, community_id, pk)
+    overview = person_overview(community=community, person=person, now=timezone.now())
+    profile_form = ProfileSummaryForm(initial={"summary": overview.profile.summary if overview.profile else ""})
+    profile_form.fields["summary"].label = "Profile"
+    profile_form.fields["summary"].help_text = "One paragraph, as the bots are given it. Empty clears it."
     return render(
         request,
         "moderation/person.html",
-        {"community": community, "overview": person_overview(community=community, person=person), "nav": "moderation"},
+        {"community": community, "overview": overview, "profile_form": profile_form, "nav": "moderation"},
     )
+
+
+@login_required
+@require_POST
+def person_profile(request: HttpRequest, community_id: int, pk: int) -> HttpResponse:
+    """Save a moderator's correction of the person's profile paragraph."""
+    community, person = _person(request, community_id, pk)
+    form = ProfileSummaryForm(request.POST)
+    if not form.is_valid():
+        messages.error(
+            request, f"The profile was not saved: {' '.join(str(e) for e in form.errors.get('summary', []))}"
+        )
+    else:
+        try:
+            profile_moderate_edit(
+                community=community, person=person, moderator=_me(request), summary=form.cleaned_data["summary"]
+            )
+        except ProfileMemoryOffError:
+            messages.error(request, f"Memory is off for {person}: no profile is kept about them.")
+        else:
+            messages.success(request, f"The profile of {person} is saved.")
+    return redirect("moderation-person", community_id=community.pk, pk=person.pk)
 
 
 @login_required

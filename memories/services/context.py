@@ -22,7 +22,7 @@ from accounts.models import Community, ExternalIdentity, User
 from chat.models import Channel, ChatSession, Persona, PersonaInjectionMode
 from chat.selectors import RecentMessage, messages_recent
 from memories.extraction_tool import importance_label, talking_with_line
-from memories.models import Memory
+from memories.models import ImportanceNow, Memory
 from memories.selectors import MemoryCandidate, context_head, memories_ranked
 from memoryhub.ai.embeddings import embedder_get
 from memoryhub.tokens import messages_token_count, token_count
@@ -135,11 +135,17 @@ def _used(candidate: MemoryCandidate, layer: str) -> UsedMemory:
 
 
 def memories_access_record(*, memory_ids: list[int], now: datetime) -> None:
-    """Count memories as recalled. Only what was chosen for relevance is, and a recall changes no
-    stored importance: its boost is the frequency term, log-scaled, capped and fading (so use
-    cannot narrow what is recalled). Neither column is indexed: PostgreSQL updates in place."""
+    """Count memories as recalled. Only what was chosen for relevance is. A recall stops the fading
+    of importance (it settles today's value) but adds none: its boost is the frequency term,
+    log-scaled, capped and fading (so use cannot narrow what is recalled). No column it writes is
+    indexed, so PostgreSQL can update the rows in place."""
     if memory_ids:
-        Memory.objects.filter(pk__in=memory_ids).update(access_count=F("access_count") + 1, last_accessed_at=now)
+        Memory.objects.filter(pk__in=memory_ids).update(
+            access_count=F("access_count") + 1,
+            last_accessed_at=now,
+            importance=ImportanceNow(now),
+            importance_at=now,
+        )
 
 
 def is_relevant(candidate: MemoryCandidate, *, threshold: float) -> bool:

@@ -9,7 +9,7 @@ run in autocommit.
 
 A run works through the table in batches of at most ``batch_size`` memories, each batch one
 short transaction of set-based statements (never a Python loop over rows), walking a keyset
-(prune: expiry time then id; cap: people by community and user; decay: id ranges), so no
+(prune: expiry time then id; cap: people by community and user), so no
 transaction holds many row locks or lasts long, and the context queries of the bots keep
 running beside it. A batch takes its rows with ``FOR UPDATE SKIP LOCKED``: a memory another
 transaction is changing is left for the next run instead of waited for. Anything else a batch
@@ -18,9 +18,9 @@ at most ``lock_timeout_ms``; then that batch is skipped, its rows left for the n
 the run goes on with the next one.
 
 Deletions keep their history (memories_delete_sql: one INSERT … SELECT writes a revision per
-memory before one DELETE removes them). Decay changes only the importance and writes no
-revision: a revision per memory per day would be the table's largest by far, and PRODUCT.md
-§3 lists the changes that have one (created, updated, forgotten, expired, capped, edits).
+memory before one DELETE removes them). The daily decay of importance is no job: it is worked
+out when read (memories.models, IMPORTANCE_DECAY_PER_DAY), so the cap compares importance as it
+stands today.
 """
 
 from __future__ import annotations
@@ -35,18 +35,15 @@ from django.db import OperationalError, connection, transaction
 from django.utils import timezone
 from psycopg import errors as pg_errors
 
+from memories.models import importance_now_sql
 from memories.services.memory import memories_delete_sql
 
 logger = logging.getLogger(__name__)
-DECAY_PER_DAY = 0.99  # seed 003: importance reduces by 1 % a day for memories nobody recalls
 BATCH_SIZE = 5000  # memories per batch of deletions: well under a second of row locks
-# Decay rewrites every row it lowers, and a rewritten row gets a new entry in every index of the
-# table, the HNSW graph's costing milliseconds: smaller batches keep its row locks short.
-DECAY_BATCH_SIZE = 500
 LOCK_TIMEOUT_MS = 1000  # the longest a batch waits for a lock before it is skipped
 _PEOPLE_PER_SCAN = 1000  # people whose memories the cap counts per statement
 _LOCK_CLASS = 0x4D4D  # advisory lock namespace "MM"
-_LOCKS = {"prune": 1, "cap": 2, "decay": 3}
+_LOCKS = {"prune": 1, "cap": 2}
 
 Progress = Callable[[int, int], None]  # (units done, units in all): rows or people, as the job counts
 
@@ -168,7 +165,7 @@ def memories_cap_enforce_all(
         after = (0, 0)
         while True:
             with connection.cursor() as cursor:
-                # A read: counts a window of people (the (community, user, importance) index), no locks.
+                # A read: counts a window of people (the (community, user, created_at) index), no locks.
                 cursor.execute(
                     """
                     WITH scanned AS (
@@ -196,13 +193,13 @@ def memories_cap_enforce_all(
                 try:
                     with _batch(lock_timeout_ms) as cursor:
                         cursor.execute(
-                            """
+                            f"""
                             SELECT id FROM memories_memory WHERE id IN (
                                 SELECT ranked.id FROM (
                                     SELECT m.id, p.cap,
                                            row_number() OVER (PARTITION BY m.community_id, m.user_id
-                                                              ORDER BY m.importance DESC, m.created_at DESC,
-                                                                       m.id DESC) AS place
+                                                              ORDER BY {importance_now_sql("m", "now()")} DESC,
+                                                                       m.created_at DESC, m.id DESC) AS place
                                     FROM memories_memory AS m
                                     JOIN unnest(%(communities)s::bigint[], %(users)s::bigint[], %(caps)s::int[])
                                          AS p(community_id, user_id, cap)
@@ -211,7 +208,7 @@ def memories_cap_enforce_all(
                                 WHERE ranked.place > ranked.cap
                             )
                             ORDER BY id LIMIT %(limit)s FOR UPDATE SKIP LOCKED
-                            """,
+                            """,  # noqa: S608 - our own SQL, values passed as parameters
                             {"communities": communities, "users": users, "caps": caps, "limit": batch_size},
                         )
                         ids = [row[0] for row in cursor.fetchall()]
@@ -226,50 +223,3 @@ def memories_cap_enforce_all(
                 on_progress(scanned, max(total, scanned))
     logger.info("cap: %d memories over their person's cap deleted (%d batches skipped on a lock)", deleted, skipped)
     return deleted
-
-
-def memories_decay_importance(
-    *,
-    now: datetime | None = None,
-    batch_size: int = DECAY_BATCH_SIZE,
-    lock_timeout_ms: int = LOCK_TIMEOUT_MS,
-    on_progress: Progress | None = None,
-) -> int:
-    """Lower by 1 % the importance of memories not recalled in the last day (run daily).
-
-    Walks the table in id ranges of ``batch_size``; a memory another transaction holds at that
-    moment keeps today's importance."""
-    now = now or timezone.now()
-    with _run_lock("decay") as held:
-        if not held:
-            logger.info("decay: another run holds the lock; nothing done")
-            return 0
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT min(id), max(id) FROM memories_memory")
-            first, last = cursor.fetchone()
-        decayed = skipped = 0
-        if first is not None and last is not None:
-            for low in range(first - 1, last, batch_size):
-                try:
-                    with _batch(lock_timeout_ms) as cursor:
-                        cursor.execute(
-                            """
-                            UPDATE memories_memory AS m SET importance = m.importance * %(factor)s
-                            FROM (
-                                SELECT id FROM memories_memory
-                                WHERE id > %(low)s AND id <= %(high)s AND importance > 0
-                                  AND COALESCE(last_accessed_at, created_at) < %(now)s - interval '1 day'
-                                FOR UPDATE SKIP LOCKED
-                            ) AS due
-                            WHERE m.id = due.id
-                            """,
-                            {"factor": DECAY_PER_DAY, "now": now, "low": low, "high": low + batch_size},
-                        )
-                        lowered = cursor.rowcount
-                    decayed += lowered  # once committed
-                except _BatchSkipped:
-                    skipped += 1
-                if on_progress:
-                    on_progress(min(low + batch_size, last) - first + 1, last - first + 1)
-    logger.info("decay: %d memories lost 1 %% of their importance (%d batches skipped on a lock)", decayed, skipped)
-    return decayed

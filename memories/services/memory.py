@@ -10,11 +10,19 @@ from typing import Any
 import numpy as np
 from django.db import connection, transaction
 from django.db.models import QuerySet
+from django.utils import timezone
 
 from accounts.models import Community, User
 from accounts.services import memory_on_require
 from chat.models import ConversationWindow, Message, Persona
-from memories.models import Memory, MemoryRevision, MemoryRevisionAction, MemoryRevisionActor
+from memories.models import (
+    ImportanceNow,
+    Memory,
+    MemoryRevision,
+    MemoryRevisionAction,
+    MemoryRevisionActor,
+    importance_now_sql,
+)
 from memoryhub.ai.embeddings import embedder_get
 from memoryhub.text import text_clean
 
@@ -29,7 +37,7 @@ def memory_snapshot(memory: Memory) -> dict[str, Any]:
         "content": memory.content,
         "kind": memory.kind,
         "topics": list(memory.topics),
-        "importance": memory.importance,
+        "importance": memory.importance_now,
         "expires_at": memory.expires_at.astimezone(UTC).isoformat(timespec="microseconds")
         if memory.expires_at
         else None,
@@ -188,6 +196,8 @@ def memory_update(
     before = memory_snapshot(memory)
     for field, value in changes.items():
         setattr(memory, field, _topics_clean(value) if field == "topics" else value)
+    if "importance" in changes:
+        memory.importance_at = timezone.now()  # it fades from now
     if "content" in changes:
         memory.content = text_clean(memory.content).strip()
         memory.embedding, memory.embedding_model = _vector(memory.content, embedding, embedding_model)
@@ -243,8 +253,9 @@ def _profile_follow(community_id: int, user_id: int, old_contents: list[str], *,
 
 
 # The SQL twin of memory_snapshot, for set-based deletions (a test keeps the two the same).
-SNAPSHOT_SQL = """jsonb_build_object(
-    'content', m.content, 'kind', m.kind, 'topics', to_jsonb(m.topics), 'importance', m.importance,
+SNAPSHOT_SQL = f"""jsonb_build_object(
+    'content', m.content, 'kind', m.kind, 'topics', to_jsonb(m.topics),
+    'importance', {importance_now_sql("m", "now()")},
     'expires_at', to_char(m.expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"+00:00"'),
     'source', m.source, 'reported_by', m.reported_by_id, 'context', m.context, 'persona', m.persona_id)"""
 
@@ -310,7 +321,11 @@ def memories_delete_with_revisions(
 @transaction.atomic
 def memories_cap_enforce(*, community: Community, user: User, cap: int) -> int:
     """Keep ``user`` within ``cap`` memories in ``community``: lowest importance, then oldest, go."""
-    keep = Memory.objects.filter(community=community, user=user).order_by("-importance", "-created_at")
+    keep = (
+        Memory.objects.filter(community=community, user=user)
+        .alias(importance_today=ImportanceNow())
+        .order_by("-importance_today", "-created_at", "-pk")
+    )
     excess = Memory.objects.filter(pk__in=keep.values("pk")[cap:])
     return memories_delete_with_revisions(
         memories=excess,

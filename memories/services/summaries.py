@@ -20,7 +20,7 @@ from memories.extraction_tool import (
     profile_prompt_build,
     summary_prompt_build,
 )
-from memories.models import Memory, MemoryKind, MemoryRevisionActor, MemorySource
+from memories.models import ImportanceNow, Memory, MemoryKind, MemoryRevisionActor, MemorySource
 from memories.services.memory import memory_create
 from memoryhub.ai.llm import llm_get
 from memoryhub.ai.types import LLM, Purpose
@@ -123,7 +123,8 @@ def profile_semantic_refresh(*, profile: Profile, llm: LLM | None = None, now: d
     memories = list(
         Memory.objects.filter(community=profile.community, user=profile.user)
         .filter(Q(expires_at__isnull=True) | Q(expires_at__gt=now))
-        .order_by("-importance", "-created_at")
+        .alias(importance_today=ImportanceNow())
+        .order_by("-importance_today", "-created_at")
         .values_list("content", flat=True)[:20]
     )
     if not memories or not profile.memory_enabled:

@@ -586,3 +586,15 @@ def test_a_memory_imported_from_centuries_ago_still_ranks_in_the_context(
     assert context.status_code == 200, context.content  # recency bottoms out instead of underflowing
     scores = {m["content"]: m for m in context.json()["memories"]}
     assert scores["Alice's family came from Lisbon"]["recency"] == 0
+
+
+def test_the_api_shows_and_filters_by_importance_today(api: APIClient, people: dict[str, User]) -> None:
+    alice = people["alice"]
+    faded = remember(alice, "Alice once liked tennis", importance=0.5)
+    Memory.objects.filter(pk=faded.pk).update(importance_at=timezone.now() - timedelta(days=70.5))
+    fresh = remember(alice, "Alice plays chess", importance=0.5)
+
+    shown = {m["id"]: m["importance"] for m in api.get("/api/v1/memories").json()["results"]}
+    assert shown == {fresh.pk: 0.5, faded.pk: round(0.5 * 0.99**70, 4)}  # 0.2474
+    at_least = api.get("/api/v1/memories", {"importance_min": 0.3}).json()["results"]
+    assert [m["id"] for m in at_least] == [fresh.pk]

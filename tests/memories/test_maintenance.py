@@ -1,4 +1,4 @@
-"""Beat's maintenance: prune, cap and decay — set-based, with history, safe to run twice at once."""
+"""Beat's maintenance: prune and cap — set-based, with history, safe to run twice at once."""
 
 from __future__ import annotations
 
@@ -19,7 +19,6 @@ from memories.services.maintenance import (
     _LOCK_CLASS,
     _LOCKS,
     memories_cap_enforce_all,
-    memories_decay_importance,
     memories_prune_expired,
 )
 from memories.services.memory import memory_create
@@ -92,28 +91,11 @@ def test_cap_keeps_each_person_within_their_communitys_cap(
     assert MemoryRevision.objects.filter(action="capped").count() == 3
 
 
-@pytest.mark.django_db
-def test_decay_lowers_only_memories_nobody_recalled_today(community: Community, alice: User) -> None:
-    old = remember(community, alice, "Alice once liked tennis", importance=0.5)
-    age(old, days=3)
-    recalled = remember(community, alice, "Alice plays chess", importance=0.5)
-    age(recalled, days=3, last_accessed_at=timezone.now() - timedelta(hours=2))
-    fresh = remember(community, alice, "Alice got a new job", importance=0.5)
-
-    assert memories_decay_importance() == 1
-
-    old.refresh_from_db()
-    recalled.refresh_from_db()
-    fresh.refresh_from_db()
-    assert old.importance == pytest.approx(0.495)
-    assert recalled.importance == fresh.importance == 0.5
-
-
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.django_db
 @pytest.mark.parametrize(
     ("job", "run"),
-    [("prune", memories_prune_expired), ("cap", memories_cap_enforce_all), ("decay", memories_decay_importance)],
+    [("prune", memories_prune_expired), ("cap", memories_cap_enforce_all)],
 )
 def test_a_run_finding_another_one_holding_the_jobs_lock_does_nothing(
     community: Community, alice: User, job: str, run: Callable[[], int]
@@ -131,8 +113,6 @@ def test_a_run_finding_another_one_holding_the_jobs_lock_does_nothing(
         assert sorted(Memory.objects.values_list("id", "importance")) == before  # nothing twice
         other.rollback()  # that run ends
     assert run() > 0  # now the lock is free: this run does the work, once
-    if job == "decay":
-        assert {importance for _, importance in Memory.objects.values_list("id", "importance")} == {0.5 * 0.99}
 
 
 @pytest.mark.django_db
@@ -154,7 +134,10 @@ def test_set_based_deletion_keeps_the_same_snapshot_as_every_other_revision(
         persona=persona,
         expires_at=timezone.now() + timedelta(days=30),
     )
+    Memory.objects.filter(pk=memory.pk).update(importance_at=timezone.now() - timedelta(days=3, hours=1))
+    memory.refresh_from_db()
     expected = memory_snapshot(memory)
+    assert expected["importance"] == pytest.approx(0.9 * 0.99**3)  # as it stands today
 
     assert (
         memories_delete_with_revisions(
@@ -210,19 +193,6 @@ def test_cap_in_batches_of_two_deletes_the_whole_excess_with_its_revisions(
     assert len(batches) == 3  # 2 + 2 + 1 victims
 
 
-@pytest.mark.django_db
-def test_decay_in_batches_of_two_lowers_every_memory_nobody_recalled(community: Community, alice: User) -> None:
-    memories = [remember(community, alice, f"Alice fact {n}", importance=0.5) for n in range(5)]
-    for memory in memories:
-        age(memory, days=3)
-    progress: list[tuple[int, int]] = []
-
-    assert memories_decay_importance(batch_size=2, on_progress=lambda done, total: progress.append((done, total))) == 5
-
-    assert list(Memory.objects.values_list("importance", flat=True)) == [pytest.approx(0.495)] * 5
-    assert progress == [(2, 5), (4, 5), (5, 5)]
-
-
 @pytest.mark.django_db(transaction=True)
 def test_a_memory_another_transaction_holds_is_left_for_the_next_run(community: Community, alice: User) -> None:
     memories = [expired(community, alice, f"Alice was busy on day {n}", minutes_ago=10 - n) for n in range(5)]
@@ -256,7 +226,7 @@ def test_a_batch_kept_waiting_on_a_lock_is_skipped_and_the_run_goes_on(
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize(
     ("job", "run"),
-    [("prune", memories_prune_expired), ("cap", memories_cap_enforce_all), ("decay", memories_decay_importance)],
+    [("prune", memories_prune_expired), ("cap", memories_cap_enforce_all)],
 )
 def test_a_finished_run_lets_the_next_worker_take_the_jobs_lock(
     community: Community, alice: User, job: str, run: Callable[[], int]

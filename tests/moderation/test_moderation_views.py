@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 from typing import Any
+from urllib.parse import unquote
 
 import pytest
 from django.db import connection
@@ -128,6 +130,13 @@ def _requests(secrets: dict[str, Any], community: Community, other_community: Co
             False,
         ),
         ("forget B", "post", reverse("moderation-person-memory", args=[other_community.pk, b.user_id]), {}, True),
+        (
+            "profile B",
+            "post",
+            reverse("moderation-person-profile", args=[other_community.pk, b.user_id]),
+            {"summary": "Outsider is a spy"},
+            True,
+        ),
     ]
 
 
@@ -148,7 +157,7 @@ def test_every_page_answers_each_kind_of_person_as_it_should(
     _as(client, user[who])
     for name, method, url, data, of_b in _requests(secrets, community, other_community):
         response = getattr(client, method)(url, data or {}, headers=HTMX)
-        redirects = name.startswith(("retry", "forget", "bulk"))  # back to the page they came from
+        redirects = name.startswith(("retry", "forget", "bulk", "profile"))  # back to the page they came from
         if who == "anonymous":
             expected = 302  # to the login page
         elif who == "moderator of A":
@@ -172,6 +181,7 @@ def test_every_page_answers_each_kind_of_person_as_it_should(
     assert survived == (who != "moderator of B")
     if who != "moderator of B":
         assert Memory.objects.get(pk=secrets["b"].pk).content == "Outsider hides a diary under the floorboards"
+        assert not Profile.objects.filter(summary__contains="spy").exists()
 
 
 def test_a_moderators_edit_writes_a_revision_and_refreshes_vector_and_profile(
@@ -268,22 +278,66 @@ def test_the_list_filters_and_pages_by_keyset(
     important = client.get(url, {"importance_min": "0.5"}, headers=HTMX).content.decode()
     assert "Oslo" in important and "fact number" not in important
 
+
+@pytest.mark.parametrize("sort", ["", "newest", "oldest", "importance", "expiring"])
+def test_each_sort_pages_by_keyset_showing_every_memory_once_in_its_order(
+    client: Client, community: Community, alice: User, moderator: User, monkeypatch: pytest.MonkeyPatch, sort: str
+) -> None:
     import moderation.views
 
-    page_size = moderation.views.PAGE_SIZE
-    moderation.views.PAGE_SIZE = 3
-    try:
-        seen: list[str] = []
-        query: dict[str, str] = {"person": "alice"}
-        for _ in range(4):
-            body = client.get(url, query, headers=HTMX).content.decode()
-            seen += [f"number {n}" for n in range(6, -1, -1) if f"fact number {n}<" in body]
-            if "before=" not in body:
-                break
-            query["before"] = body.split("before=")[1].split('"')[0]
-        assert seen == [f"number {n}" for n in range(6, -1, -1)]  # newest first, each once
-    finally:
-        moderation.views.PAGE_SIZE = page_size
+    now = timezone.now()
+    # Ties on importance and expiry, a faded importance, permanent ones among the expiring.
+    plan = [(0.3, 5), (0.9, None), (0.6, 2), (0.6, None), (0.9, 2), (0.6, 9), (0.3, None)]
+    memories = [
+        remember(
+            community,
+            alice,
+            f"Alice fact number {n}",
+            importance=importance,
+            expires_at=now + timedelta(days=days) if days else None,
+        )
+        for n, (importance, days) in enumerate(plan)
+    ]
+    Memory.objects.filter(pk=memories[1].pk).update(importance_at=now - timedelta(days=40.5))  # 0.9 → 0.6
+    for memory in memories:
+        memory.refresh_from_db()
+    expected = {
+        "": sorted(memories, key=lambda m: -m.pk),
+        "newest": sorted(memories, key=lambda m: -m.pk),
+        "oldest": sorted(memories, key=lambda m: m.pk),
+        "importance": sorted(memories, key=lambda m: (-round(m.importance_now, 6), -m.pk)),
+        "expiring": sorted(memories, key=lambda m: (m.expires_at is None, m.expires_at or now, m.pk)),
+    }[sort]
+    monkeypatch.setattr(moderation.views, "PAGE_SIZE", 3)
+    _as(client, moderator)
+    url = reverse("moderation-memories", args=[community.pk])
+
+    seen: list[int] = []
+    query = {"person": "alice", "sort": sort}
+    for _ in range(4):
+        body = client.get(url, query, headers=HTMX).content.decode()
+        seen += sorted(
+            (m.pk for m in memories if f"fact number {memories.index(m)}<" in body),
+            key=lambda pk: body.index(f"fact number {[m.pk for m in memories].index(pk)}<"),
+        )
+        following = re.search(r'href="[^"]*after=([^"]+)"', body)
+        if following is None:
+            break
+        query["after"] = unquote(following.group(1))
+
+    assert [memories[[m.pk for m in memories].index(pk)].content for pk in seen] == [m.content for m in expected]
+
+
+def test_a_cursor_from_another_sort_or_a_hand_edited_one_starts_from_the_top(
+    client: Client, community: Community, alice: User, moderator: User
+) -> None:
+    for number in range(3):
+        remember(community, alice, f"Alice fact number {number}")
+    _as(client, moderator)
+    url = reverse("moderation-memories", args=[community.pk])
+    for sort, after in [("importance", "abc~12"), ("expiring", "yesterday~3"), ("newest", "~x"), ("oldest", "~")]:
+        response = client.get(url, {"sort": sort, "after": after}, headers=HTMX)
+        assert response.status_code == 200 and response.content.decode().count("fact number") == 3
 
 
 def test_the_list_runs_the_same_queries_for_ten_rows_or_fifty(
@@ -313,11 +367,21 @@ def test_the_list_runs_the_same_queries_for_ten_rows_or_fifty(
 def test_a_moderator_forgets_and_erases_a_person_through_the_privacy_services(
     client: Client, community: Community, alice: User, bob: User, moderator: User
 ) -> None:
-    remember(community, alice, "Alice lives in Paris")
+    paris = remember(community, alice, "Alice lives in Paris")
     remember(community, bob, "Bob plays the tuba")
     _as(client, moderator)
     page = client.get(reverse("moderation-person", args=[community.pk, alice.pk])).content.decode()
     assert "1 memory" in page and "Memory on" in page
+    assert "Alice lives in Paris" in page and reverse("moderation-memory-edit", args=[paris.pk]) in page  # editable
+    saved = client.post(
+        reverse("moderation-person-profile", args=[community.pk, alice.pk]),
+        {"summary": "Alice lives in Paris and  plays chess."},
+        follow=True,
+    )
+    assert "Alice lives in Paris and plays chess." in saved.content.decode()
+    assert Profile.objects.get(user=alice, community=community).summary == "Alice lives in Paris and plays chess."
+    profile_event = AuditEvent.objects.get(action="profile.edited")
+    assert (profile_event.actor, profile_event.data) == (moderator, {"fields": ["summary"]})
     assert (
         client.get(reverse("moderation-people", args=[community.pk]), {"q": "alice_456"})
         .content.decode()
@@ -329,6 +393,11 @@ def test_a_moderator_forgets_and_erases_a_person_through_the_privacy_services(
     assert "1 memories deleted" in forgotten.content.decode() and "Memory off" in forgotten.content.decode()
     assert not Memory.objects.filter(user=alice).exists()
     assert not Profile.objects.get(user=alice, community=community).memory_enabled
+    refused_profile = client.post(
+        reverse("moderation-person-profile", args=[community.pk, alice.pk]), {"summary": "Alice is back"}, follow=True
+    )
+    assert "Memory is off for" in refused_profile.content.decode()
+    assert Profile.objects.get(user=alice, community=community).summary == ""
     export = client.get(reverse("moderation-person-export", args=[community.pk, bob.pk]))
     assert "Bob plays the tuba" in export.content.decode() and "Paris" not in export.content.decode()
 
