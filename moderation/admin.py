@@ -8,20 +8,26 @@ memory services those actions need, so it extends those admins with the actions 
 
 from __future__ import annotations
 
+import json
 from typing import Any, cast
 
 from django import forms
 from django.contrib import admin, messages
+from django.core.serializers.json import DjangoJSONEncoder
 from django.db.models import QuerySet
-from django.http import HttpRequest
+from django.http import Http404, HttpRequest, HttpResponse
+from django.urls import path, reverse
+from django.utils.html import format_html_join
+from django.utils.http import content_disposition_header
 
 from accounts.admin import ProfileAdmin, UserAdmin
 from accounts.models import AuditEventActorKind, ErasureRequestVia, Profile, User
 from chat.admin import ConversationWindowAdmin
-from chat.models import ConversationWindow
+from chat.models import ConversationWindow, Message
+from memories.models import Memory
 from memories.services.profiles import ProfileMemoryOffError, profile_summary_edit
 from memories.services.windows import window_retry
-from privacy.services import ErasureError, user_erase, user_forget, user_remember
+from privacy.services import ErasureError, user_erase, user_export, user_forget, user_remember
 
 for model in (User, Profile, ConversationWindow):
     admin.site.unregister(model)
@@ -30,6 +36,40 @@ for model in (User, Profile, ConversationWindow):
 @admin.register(User)
 class PersonAdmin(UserAdmin):
     actions = ("erase_selected",)
+    readonly_fields = ("held", *UserAdmin.readonly_fields)  # type: ignore[assignment]
+    fieldsets = ((None, {"fields": ("held",)}), *UserAdmin.fieldsets)  # type: ignore[assignment]
+
+    @admin.display(description="What is held about them")
+    def held(self, person: User) -> str:
+        if person.pk is None:
+            return "-"
+        links = [
+            (
+                reverse("admin:memories_memory_changelist") + f"?user__id__exact={person.pk}",
+                f"{Memory.objects.filter(user=person).count()} memories",
+            ),
+            (
+                reverse("admin:chat_message_changelist") + f"?author__id__exact={person.pk}",
+                f"{Message.objects.filter(author=person).count()} messages",
+            ),
+            (reverse("admin:accounts_profile_changelist") + f"?user__id__exact={person.pk}", "profiles"),
+            (reverse("admin:accounts_user_export", args=[person.pk]), "export (JSON)"),
+        ]
+        return format_html_join(" · ", '<a href="{}">{}</a>', links)
+
+    def get_urls(self) -> list[Any]:
+        export = path("<int:pk>/export/", self.admin_site.admin_view(self.export_view), name="accounts_user_export")
+        return [export, *super().get_urls()]
+
+    def export_view(self, request: HttpRequest, pk: int) -> HttpResponse:
+        """Everything stored about the person, as their own export gives it."""
+        person = self.get_object(request, str(pk))
+        if person is None or not self.has_view_permission(request, person):
+            raise Http404("No such person.")
+        document = json.dumps(user_export(user=person), cls=DjangoJSONEncoder, ensure_ascii=False)
+        response = HttpResponse(document, content_type="application/json; charset=utf-8")
+        response["Content-Disposition"] = content_disposition_header(True, f"memoryhub-export-{person.pk}.json") or ""
+        return response
 
     @admin.action(description="Erase the selected people everywhere (cannot be undone)", permissions=["delete"])
     def erase_selected(self, request: HttpRequest, queryset: QuerySet[User]) -> None:

@@ -192,6 +192,44 @@ def memories_for_moderation(
     )
 
 
+def memory_source_messages(*, memory: Memory) -> list[Message]:
+    """The messages ``memory`` was made from, in time order, with who said them and where (the
+    window each is in links to its transcript)."""
+    return list(
+        Message.objects.filter(memories=memory)
+        .select_related("author", "persona", "channel")
+        .order_by("created_at", "pk")
+    )
+
+
+@dataclass(frozen=True)
+class RevisionRow:
+    revision: MemoryRevision
+    changes: list[tuple[str, str, str]]  # (field, before, after) of the fields besides the content
+
+
+def revision_rows(revisions: Iterable[MemoryRevision]) -> list[RevisionRow]:
+    """Each revision with what else it changed (importance, expiry, kind, topics…), for people to read."""
+    rows = []
+    for revision in revisions:
+        before, after = revision.before or {}, revision.after or {}
+        changed = sorted(k for k in before.keys() & after.keys() if k != "content" and before[k] != after[k])
+        rows.append(
+            RevisionRow(revision, [(field, _readable(before[field]), _readable(after[field])) for field in changed])
+        )
+    return rows
+
+
+def _readable(value: Any) -> str:
+    if value is None or value == []:
+        return "none"
+    if isinstance(value, float):
+        return f"{value:.2f}"
+    if isinstance(value, list):
+        return ", ".join(str(item) for item in value)
+    return str(value)
+
+
 def memory_history_get(*, user: User, memory_id: int) -> tuple[Memory | None, Community]:
     """The memory (None once deleted) and its community, for its history: a deleted memory's
     revisions outlive it. 404 when neither is in a community ``user`` moderates."""

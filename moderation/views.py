@@ -24,7 +24,7 @@ from accounts.models import AuditEventActorKind, Community, ErasureRequestVia, U
 from accounts.services import MemoryOffError
 from chat.models import ConversationWindowState
 from memories.forms import ProfileSummaryForm
-from memories.selectors import memory_revisions, memory_sources
+from memories.selectors import memory_revisions
 from memories.services.extraction import window_prompt
 from memories.services.profiles import ProfileMemoryOffError
 from memories.services.windows import window_retry
@@ -41,9 +41,11 @@ from moderation.selectors import (
     memory_filter_choices,
     memory_get_for_moderator,
     memory_history_get,
+    memory_source_messages,
     people_for_moderation,
     person_get_for_moderator,
     person_overview,
+    revision_rows,
     window_counts,
     window_get_for_moderator,
     window_operations,
@@ -150,8 +152,8 @@ def memory_remove(request: HttpRequest, pk: int) -> HttpResponse:
 def memory_history(request: HttpRequest, pk: int) -> HttpResponse:
     """A memory's revisions and the messages it came from; a deleted memory keeps its history."""
     memory, community = memory_history_get(user=_me(request), memory_id=pk)
-    revisions = list(memory_revisions(memory_id=pk, community=community))
-    sources = memory_sources(memory_ids=[pk])[pk] if memory is not None else []
+    revisions = revision_rows(memory_revisions(memory_id=pk, community=community))
+    sources = memory_source_messages(memory=memory) if memory is not None else []
     return render(
         request,
         "moderation/history.html",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+import time
 from datetime import timedelta
 
 import pytest
@@ -16,6 +18,7 @@ from memories.selectors import memories_ranked
 from memories.services.context import assemble_context, memories_access_record
 from memories.services.maintenance import memories_cap_enforce_all
 from memories.services.memory import memories_cap_enforce, memory_update
+from tests.support.db import second_connection
 from tests.support.memories import remember
 
 pytestmark = pytest.mark.django_db
@@ -114,3 +117,49 @@ def test_setting_importance_starts_its_fading_afresh(community: Community, alice
 def test_beat_has_no_daily_decay_job_left() -> None:
     assert PeriodicTask.objects.filter(name="prune expired memories").exists()  # the schedule is there
     assert not PeriodicTask.objects.filter(task="memories.decay_importance").exists()
+
+
+def _waiting_on_a_lock() -> int:
+    with connection.cursor() as cursor:  # autocommit: a fresh view of the activity each time
+        cursor.execute(
+            "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()"
+        )
+        return int(cursor.fetchone()[0])
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_recalls_at_once_settle_the_fading_once(community: Community, alice: User) -> None:
+    """Another worker's recall holds the row; this one waits for it, then re-reads the settled
+    row (READ COMMITTED re-checks an updated row) instead of fading it a second time."""
+    memory = set_days_ago(remember(community, alice, "Alice plays chess", importance=0.5), 3.5)
+    recalled_at = timezone.now()
+    with second_connection() as other:
+        other.execute(
+            f"UPDATE memories_memory AS m SET importance = {importance_now_sql('m', 'now()')},"
+            " importance_at = now(), access_count = access_count + 1 WHERE m.id = %s",
+            [memory.pk],
+        )
+        done = threading.Event()
+        failure: list[BaseException] = []
+
+        def recall() -> None:
+            try:
+                memories_access_record(memory_ids=[memory.pk], now=recalled_at)
+            except BaseException as error:
+                failure.append(error)
+            finally:
+                connection.close()
+                done.set()
+
+        worker = threading.Thread(target=recall)
+        worker.start()
+        deadline = time.monotonic() + 10
+        while not _waiting_on_a_lock():
+            assert time.monotonic() < deadline and not done.is_set(), f"the recall never waited: {failure}"
+            time.sleep(0.01)
+        other.commit()
+        worker.join(timeout=10)
+    assert not failure and done.is_set()
+    memory.refresh_from_db()
+    assert memory.access_count == 2
+    assert memory.importance == pytest.approx(0.5 * 0.99**3)  # once, not 0.99^6

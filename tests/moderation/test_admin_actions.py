@@ -107,3 +107,20 @@ def test_a_memory_page_shows_its_history_and_no_internal_columns(
     assert "moderator edit" in history and "importance" in history and "checked" in history
     assert "created" in history
     assert 'name="revisions-0-action"' not in history  # read-only: shown, not a form
+
+
+def test_a_persons_page_links_to_their_memories_messages_profiles_and_export(
+    staff_client: Client, community: Community, alice: User, bob: User
+) -> None:
+    remember(community, alice, "Alice keeps a pet iguana called Rex")
+    remember(community, bob, "Bob plays the tuba")
+
+    page = staff_client.get(reverse("admin:accounts_user_change", args=[alice.pk])).content.decode()
+
+    memories = reverse("admin:memories_memory_changelist") + f"?user__id__exact={alice.pk}"
+    assert f'href="{memories}">1 memories</a>' in page
+    listed = staff_client.get(memories).content.decode()
+    assert "iguana" in listed and "tuba" not in listed  # the link filters to them
+    export = staff_client.get(reverse("admin:accounts_user_export", args=[alice.pk]))
+    assert export["Content-Disposition"].startswith("attachment")
+    assert "iguana" in export.content.decode() and "tuba" not in export.content.decode()

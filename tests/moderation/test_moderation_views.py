@@ -220,6 +220,24 @@ def test_a_moderators_edit_writes_a_revision_and_refreshes_vector_and_profile(
     assert (event.actor, event.actor_kind, event.community) == (moderator, "moderator", community)
     assert event.data == {"memory": memory.pk, "fields": ["content", "importance", "topics"]}
     assert event.subject_hash == subject_hash(alice.pk) and "Lyon" not in str(event.data)
+    history = client.get(reverse("moderation-memory-history", args=[memory.pk])).content.decode()
+    assert "importance: 0.60 → 0.90" in history and "topics: none → home" in history
+
+
+def test_the_history_shows_the_messages_a_memory_came_from_and_links_their_window(
+    client: Client, community: Community, alice: User, moderator: User
+) -> None:
+    messages_ingest(
+        community=community,
+        items=[IngestItem(channel="general", author="alice_456", content="I moved to Lyon!", sent_at=timezone.now())],
+    )
+    said = Message.objects.get(content="I moved to Lyon!")
+    memory = remember(community, alice, "Alice lives in Lyon", source_messages=[said], source_window=said.window)
+
+    page = _as(client, moderator).get(reverse("moderation-memory-history", args=[memory.pk])).content.decode()
+
+    assert "I moved to Lyon!" in page and "#general" in page
+    assert reverse("moderation-window", args=[said.window_id]) in page
 
 
 def test_an_invalid_edit_changes_nothing_and_says_why(
