@@ -110,6 +110,9 @@ class PersonProfileAdmin(ProfileAdmin):
             except ProfileMemoryOffError as error:
                 self.message_user(request, str(error).replace("for you", "for them"), messages.ERROR)
 
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False  # without its row a person's switch reads "on": an opt-out must not vanish so
+
     @admin.action(description="Forget them in that community (memory off, memories deleted)", permissions=["change"])
     def forget_selected(self, request: HttpRequest, queryset: QuerySet[Profile]) -> None:
         deleted = 0

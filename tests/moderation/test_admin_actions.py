@@ -65,6 +65,10 @@ def test_the_profile_switch_is_read_only_and_the_paragraph_respects_it(
     data = {"user": alice.pk, "community": community.pk, "summary": "Alice keeps iguanas.", "personality": ""}
 
     assert 'name="memory_enabled"' not in staff_client.get(url).content.decode()
+    assert (
+        staff_client.post(reverse("admin:accounts_profile_delete", args=[profile.pk]), {"post": "yes"}).status_code
+        == 403
+    )
     assert staff_client.post(url, data | {"memory_enabled": ""}).status_code == 302
     profile.refresh_from_db()
     assert (profile.summary, profile.memory_enabled) == ("Alice keeps iguanas.", True)
