@@ -382,6 +382,53 @@ def test_the_list_runs_the_same_queries_for_ten_rows_or_fifty(
     assert counts[0] == counts[1] <= 8
 
 
+def _grow(community: Community, round_: int, people: int) -> None:
+    """``people`` more people, each with two memories, a failed window, an audit event."""
+    for n in range(people):
+        handle = f"person_{round_}_{n}"
+        messages_ingest(
+            community=community,
+            items=[IngestItem(channel=f"room-{handle}", author=handle, content="hi there", sent_at=timezone.now())],
+        )
+        user = Message.objects.filter(content="hi there").latest("pk").author
+        assert user is not None
+        for text in ("likes tea", "plays chess"):
+            remember(community, user, f"{handle} {text}", reported_by=None)
+        AuditEvent.objects.create(
+            community=community, actor_kind="system", action="memory.edited", subject_hash=subject_hash(user.pk)
+        )
+    ConversationWindow.objects.filter(channel__community=community).update(
+        state=ConversationWindowState.FAILED,
+        close_reason=ConversationWindowCloseReason.MANUAL,
+        closed_at=timezone.now(),
+        last_error="InternalServerError: the model fell over",
+        attempts=3,
+    )
+
+
+def test_every_list_page_runs_the_same_queries_for_few_rows_or_many(
+    client: Client, community: Community, moderator: User, django_assert_max_num_queries: Any
+) -> None:
+    _as(client, moderator)
+    pages = {
+        "overview": reverse("moderation-overview", args=[community.pk]),
+        "memories by importance": reverse("moderation-memories", args=[community.pk]) + "?sort=importance",
+        "memories soonest forgotten": reverse("moderation-memories", args=[community.pk]) + "?sort=expiring",
+        "windows": reverse("moderation-windows", args=[community.pk]),
+        "people": reverse("moderation-people", args=[community.pk]),
+        "audit": reverse("moderation-audit", args=[community.pk]),
+    }
+    counts: dict[str, list[int]] = {name: [] for name in pages}
+    for round_, people in enumerate((2, 12)):
+        _grow(community, round_, people)
+        for name, url in pages.items():
+            client.get(url)  # the session and its user, loaded once
+            with CaptureQueriesContext(connection) as queries, django_assert_max_num_queries(15):
+                assert client.get(url).status_code == 200, name
+            counts[name].append(len(queries))
+    assert {name: few for name, (few, many) in counts.items() if few != many} == {}, counts
+
+
 def test_a_moderator_forgets_and_erases_a_person_through_the_privacy_services(
     client: Client, community: Community, alice: User, bob: User, moderator: User
 ) -> None:
