@@ -16,10 +16,10 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import Community, Profile, User
+from memories.offline import OfflineLLM
 from memories.services.context import STOPWORDS, person_display_name
 from memories.services.summaries import profile_semantic_refresh
 from memoryhub.ai.llm import llm_get
-from memoryhub.ai.offline import OfflineLLM
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 _WORD = re.compile(r"[a-z0-9']+")

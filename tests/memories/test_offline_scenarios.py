@@ -10,7 +10,7 @@ from accounts.models import Community, User
 from accounts.services import profile_memory_enabled_set
 from chat.models import Channel
 from memories.models import Memory
-from memoryhub.ai.offline import OfflineLLM
+from memories.offline import OfflineLLM
 from memoryhub.ai.types import Completion
 from tests.memories.conftest import Say
 from tests.support.extraction import extract_channel_here

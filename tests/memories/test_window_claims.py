@@ -21,6 +21,7 @@ from accounts.models import User
 from chat.models import Channel, ConversationWindow, ConversationWindowState, Message
 from chat.services import channel_create, message_record
 from memories.models import Memory
+from memories.offline import OfflineLLM
 from memories.services.extraction import window_extract
 from memories.services.windows import (
     ClaimLostError,
@@ -30,7 +31,6 @@ from memories.services.windows import (
     windows_close_due,
     windows_sweep,
 )
-from memoryhub.ai.offline import OfflineLLM
 from tests.support.db import second_connection
 
 State = ConversationWindowState

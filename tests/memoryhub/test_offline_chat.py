@@ -13,10 +13,10 @@ from accounts.services import membership_set, user_create
 from chat.models import Persona, PersonaInjectionMode
 from chat.services import persona_create
 from memories.models import MemoryRevisionActor
+from memories.offline import OfflineLLM
 from memories.services.context import assemble_context
 from memories.services.memory import memory_create
 from memories.services.profiles import profile_summary_edit
-from memoryhub.ai.offline import OfflineLLM
 from memoryhub.ai.types import Message, Purpose
 
 pytestmark = pytest.mark.django_db

@@ -36,6 +36,7 @@ from chat.models import Channel, ChannelKind, ChatSession, ConversationWindow, M
 from chat.services import channel_create, session_open, session_reply
 from memories.extraction_tool import PROFILE_TOOL_NAME
 from memories.models import Entity, Memory, MemoryRevision, MemoryRevisionAction, MemorySource
+from memories.offline import OfflineLLM
 from memories.services.entities import entity_mention_record
 from memories.services.memory import memory_create
 from memories.services.summaries import (
@@ -44,7 +45,6 @@ from memories.services.summaries import (
     session_working_summary_refresh,
 )
 from memoryhub.ai.embeddings import embedder_get
-from memoryhub.ai.offline import OfflineLLM
 from memoryhub.ai.types import Completion, ToolCall
 from privacy.services import (
     ERASURE_REVISION_REASON,

@@ -1,0 +1,205 @@
+"""From facts to the ``record_memories`` call: duplicates skipped, updates of existing memories,
+the per-person and per-window caps, profile rewrites and entities."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import Any
+
+from memories.extraction_tool import (
+    CONVERSATION_START,
+    ConversationLine,
+    conversation_lines_parse,
+    extraction_prompt_parse,
+)
+from memories.offline.attribution import Reader
+from memories.offline.facts import IMPORTANCE_RANK, PERMANENT, Fact
+from memories.offline.text import clip, jaccard, word_count, words_of
+from memories.offline.vocabulary import JOBS
+
+MAX_OPERATIONS_PER_PERSON = 5
+
+
+MAX_OPERATIONS = 15
+
+
+UPDATE_SIMILARITY = 0.7  # word Jaccard at which a new fact replaces an existing memory (PRODUCT.md §4.1)
+
+
+PROFILE_MAX_WORDS = 119  # "under 120 words"
+
+
+_HEADER = re.compile(r"^(?:Existing memories for|No existing memories for) .+? \((?P<handle>[^()\s]+)\):?\.?$")
+
+
+_PROFILE_LINE = re.compile(r"^\s+Profile: (?P<profile>.*)$")
+
+
+_END_LINE = re.compile(r"^</conversation>$", re.MULTILINE)
+
+
+_SLOTS = {
+    "name": r"(?:'s name is| likes to be called| goes by)\b",
+    "home": r" lives in\b",
+    "origin": r" (?:is|comes) from\b",
+    "job": rf" (?:works as\b|is an? (?:[\w-]+ ){{0,2}}(?:{JOBS})\b)",
+    "employer": r" works (?:[\w-]+ )?(?:at|for)\b",
+    "age": r" is \d+ years old\b",
+    "birthday": r"'s birthday is\b",
+}
+
+
+def conversation(text: str) -> tuple[list[ConversationLine], str]:
+    """The conversation lines, and the text after them.
+
+    The block ends at the first line that is exactly ``</conversation>``: a message may contain
+    that text, but never on a line of its own (lines are folded), so it cannot cut the block short.
+    """
+    start = text.find(CONVERSATION_START)
+    if start < 0:
+        return [], text
+    end = _END_LINE.search(text, start)
+    stop = end.start() if end else len(text)
+    return conversation_lines_parse(text[start + len(CONVERSATION_START) : stop]), text[stop:] if end else ""
+
+
+def _profiles_parse(after_conversation: str) -> dict[str, str]:
+    """Each participant's "  Profile: …" line, which :func:`extraction_prompt_parse` does not return."""
+    profiles: dict[str, str] = {}
+    current: str | None = None
+    for raw in after_conversation.splitlines():
+        if header := _HEADER.match(raw):
+            current = header["handle"]
+        elif (line := _PROFILE_LINE.match(raw)) and current is not None:
+            profiles[current] = line["profile"].strip()
+        elif not raw.startswith(" "):
+            current = None if raw.strip() else current
+    return profiles
+
+
+def _slot_index(fact: Fact, name: str, memories: list[str]) -> int | None:
+    if not fact.slot or fact.slot not in _SLOTS:
+        return None
+    pattern = re.compile(rf"^{re.escape(name)}{_SLOTS[fact.slot]}", re.IGNORECASE)
+    return next((index for index, memory in enumerate(memories) if pattern.match(memory)), None)
+
+
+def _profile_rewrite(current: str, facts: list[Fact], name: str, replaced: list[str]) -> str:
+    """The old profile without what the new facts replace, plus the new facts: one paragraph."""
+    sentences = [s.strip() for s in re.split(r"(?<=[.!?])\s+", current) if s.strip()]
+    kept = []
+    for sentence in sentences:
+        stale = any(jaccard(sentence, old) >= 0.5 for old in replaced) or any(
+            jaccard(sentence, fact.content) >= 0.5
+            or (fact.slot in _SLOTS and re.match(rf"^{re.escape(name)}{_SLOTS[fact.slot]}", sentence, re.I))
+            for fact in facts
+        )
+        if not stale:
+            kept.append(sentence)
+    new = [fact.content.rstrip(".") + "." for fact in facts]
+    while kept and sum(word_count(s) for s in kept + new) > PROFILE_MAX_WORDS:
+        kept.pop(0)  # the oldest part of the profile gives way to what was just learned
+    words = " ".join(kept + new).split()
+    return " ".join(words[:PROFILE_MAX_WORDS])
+
+
+def _context(fact: Fact) -> str:
+    if fact.reported:
+        return f"reported by {fact.speaker_name}"  # the applier reads the reporter from this
+    answering = f' answering "{fact.question}"' if fact.question else ""
+    quoted = f'{fact.speaker_name} said: "{fact.source}"{answering}'
+    # The applier reads "reported by <name>" from the context: a quote must not forge it.
+    return clip(re.sub(r"reported(\s+)by", r"reported\1-by", quoted, flags=re.IGNORECASE), 500)
+
+
+def extraction_arguments(text: str) -> dict[str, Any]:
+    parsed = extraction_prompt_parse(text)
+    lines, after = conversation(text)
+    members = dict(parsed.members)
+    for line in lines:
+        members.setdefault(line.handle, line.name)
+    profiles = _profiles_parse(after)
+    facts = Reader(members).read(lines)
+
+    # Update or save, skipping what is already remembered word for word.
+    candidates: list[tuple[Fact, int | None]] = []
+    for fact in facts:
+        if fact.subject not in members:
+            continue
+        content = fact.content
+        existing = parsed.memories.get(fact.subject, [])
+        if any(words_of(content) == words_of(memory) for memory in existing):
+            continue
+        same_slot = [c for c in candidates if fact.slot and (c[0].subject, c[0].slot) == (fact.subject, fact.slot)]
+        if same_slot:  # "I'm 25" … "I'm 26 actually": the last word wins
+            candidates = [c for c in candidates if c not in same_slot]
+            candidates.append((fact, same_slot[0][1]))
+            continue
+        if any(c.subject == fact.subject and jaccard(c.content, content) >= UPDATE_SIMILARITY for c, _ in candidates):
+            continue
+        scores = [(jaccard(content, memory), -index) for index, memory in enumerate(existing)]
+        best = max(scores, default=(0.0, 0))
+        index = -best[1] if best[0] >= UPDATE_SIMILARITY else _slot_index(fact, members[fact.subject], existing)
+        if index is not None and any(c.subject == fact.subject and i == index for c, i in candidates):
+            index = None  # one update per existing memory; a second fact is saved beside it
+        candidates.append((fact, index))
+
+    # At most 5 per person and 15 in all: the most important first, then the earliest.
+    # Ties go round the people (everyone's first fact before anyone's second) so one chatty person
+    # cannot use up the whole window's allowance.
+    ordinal: dict[int, int] = {}
+    seen_per_subject: Counter[tuple[str, str]] = Counter()
+    for i, (fact, _) in enumerate(candidates):
+        ordinal[i] = seen_per_subject[(fact.subject, fact.importance)]
+        seen_per_subject[(fact.subject, fact.importance)] += 1
+    order = sorted(range(len(candidates)), key=lambda i: (IMPORTANCE_RANK[candidates[i][0].importance], ordinal[i], i))
+    per_person: Counter[str] = Counter()
+    chosen: set[int] = set()
+    for position in order:
+        subject = candidates[position][0].subject
+        if per_person[subject] < MAX_OPERATIONS_PER_PERSON and len(chosen) < MAX_OPERATIONS:
+            per_person[subject] += 1
+            chosen.add(position)
+    kept = [candidates[position] for position in range(len(candidates)) if position in chosen]
+
+    operations = []
+    for fact, index in kept:
+        cited = sorted({lines[i].number or i + 1 for i in fact.lines if 0 <= i < len(lines)})
+        operations.append(
+            {
+                "user_id": fact.subject,
+                "action": "update" if index is not None else "save",
+                "content": fact.content,
+                "topics": fact.topics,
+                "kind": str(fact.kind),
+                "importance": fact.importance,
+                "expiration": fact.expiration,
+                "memory_index": index,
+                "context": _context(fact),
+                "lines": cited,
+            }
+        )
+
+    # Profiles only for participants (their current profile is in the prompt) and from what they said
+    # themselves: a profile update replaces the whole paragraph, so a known member's is left alone.
+    profile_updates = []
+    for handle in parsed.memories:
+        durable = [fact for fact, _ in kept if fact.subject == handle and fact.expiration == PERMANENT]
+        durable = [fact for fact in durable if not fact.reported]
+        if not durable:
+            continue
+        replaced = [parsed.memories[handle][i] for fact, i in kept if fact.subject == handle and i is not None]
+        profile = _profile_rewrite(profiles.get(handle, ""), durable, members[handle], replaced)
+        if profile and profile != profiles.get(handle, ""):
+            profile_updates.append({"user_id": handle, "profile": profile})
+
+    entities: list[dict[str, Any]] = []
+    seen: set[tuple[str, str, str]] = set()
+    for fact, _ in kept:
+        for entity in fact.entities:
+            key = (entity["user_id"], entity["type"], entity["name"].casefold())
+            if key not in seen and entity["name"]:
+                seen.add(key)
+                entities.append({**entity, "type": str(entity["type"])})
+    return {"operations": operations, "profile_updates": profile_updates, "entities": entities}

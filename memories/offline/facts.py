@@ -1,0 +1,98 @@
+"""A fact found in a clause (``Fact``), the clause it came from (``Said``), and what they carry."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from memories.models import MEMORY_MAX_LENGTH
+from memories.offline.text import clip, tidy
+from memories.offline.vocabulary import SOON, TIME
+
+if TYPE_CHECKING:
+    from memories.offline.attribution import Reader
+
+HIGH, MEDIUM, LOW = "high", "medium", "low"
+
+
+IMPORTANCE_RANK = {HIGH: 0, MEDIUM: 1, LOW: 2}
+
+
+PERMANENT = "permanent"
+
+
+@dataclass
+class Fact:
+    subject: str  # the handle the fact is ABOUT
+    text: str  # third person, naming the subject
+    kind: str
+    importance: str
+    expiration: str
+    topics: list[str]
+    speaker: str  # handle of who said it
+    speaker_name: str
+    source: str  # the clause it came from
+    slot: str = ""  # what a new value replaces: "name", "home", "job", "age"… (see _SLOTS)
+    reported: bool = False  # said by someone else about the subject
+    details: list[str] = field(default_factory=list)
+    entities: list[dict[str, Any]] = field(default_factory=list)
+    species: str = ""  # a pet still waiting for its name
+    pet: str = ""
+    partner_open: bool = False  # "got engaged" waiting for "to whom"
+    time: str = ""
+    question: str = ""  # the other person's question this fact answers
+    lines: list[int] = field(default_factory=list)
+
+    @property
+    def content(self) -> str:
+        text = self.text + (" — " + ", ".join(self.details) if self.details else "")
+        return clip(tidy(text), MEMORY_MAX_LENGTH)
+
+
+@dataclass(frozen=True)
+class Said:
+    """One clause, with who said it and where."""
+
+    handle: str
+    name: str
+    clause: str
+    line_index: int
+    reader: Reader
+
+    def fact(self, text: str, kind: str, importance: str, expiration: str, topics: list[str], **extra: Any) -> Fact:
+        return Fact(
+            subject=self.handle,
+            text=text,
+            kind=kind,
+            importance=importance,
+            expiration=expiration,
+            topics=topics,
+            speaker=self.handle,
+            speaker_name=self.name,
+            source=self.clause,
+            lines=[self.line_index],
+            **extra,
+        )
+
+    def entity(self, type_: str, name: str, relationship: str = "", **attributes: str) -> dict[str, Any]:
+        return {
+            "user_id": self.handle,
+            "type": type_,
+            "name": name,
+            "relationship": relationship,
+            "attributes": {key: value for key, value in attributes.items() if value},
+        }
+
+
+def expiration_for(time: str) -> str:
+    return "7d" if time and SOON.fullmatch(time) else "30d"
+
+
+def time_in(text: str) -> str:
+    match = TIME.search(text)
+    return match[0].lower() if match else ""
+
+
+Builder = Callable[[re.Match[str], Said], Fact | None]

@@ -1,0 +1,490 @@
+"""Chat replies: short templates spoken to the person, using at most two remembered facts that
+share a word with their message, and the reply model's ``remember`` tool calls."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+
+from memories.extraction_tool import (
+    REMEMBER_TOOL_NAME,
+    TALKING_WITH,
+    ConversationLine,
+)
+from memories.models import MemoryKind
+from memories.offline.attribution import Reader
+from memories.offline.facts import Fact
+from memories.offline.splitting import normalise
+from memories.offline.text import (
+    ADVERB_WORDS,
+    NO_CONJUGATION,
+    content_words,
+    jaccard,
+    message_text,
+    word_count,
+    words_of,
+)
+from memories.offline.vocabulary import NEGATIVE_FEELINGS, PETS, RELATIONS, STOPWORDS, word_set
+from memoryhub.ai.types import Message, ToolCall
+
+# The labels of the memory block's lines (memories.services.context.LAYER_LABELS, and older ones).
+_SUMMARY_LABELS = ("Profile", "Last time", "Summary")  # paragraphs, used a sentence at a time
+
+
+_OTHER_LABELS = ("People and things", "This conversation so far")  # names, and the talk itself: not facts
+
+
+_MEMORY_LINE = re.compile(
+    r"^\s*(?:[-*\u2022]|\[\d+\]|\d+[.)]|(?P<label>Recent|On this topic|Relevant|"
+    + "|".join(_SUMMARY_LABELS + _OTHER_LABELS)
+    + r")\s*:)\s*(?P<rest>.+)$"
+)
+
+
+_MEMORY_HEADING = re.compile(r"\b(?:memor\w*|remember\w*|know about|profile)\b", re.IGNORECASE)
+
+
+_MEMORY_DELIMITER = re.compile(r"^\s*<\s*(?P<closing>/)?\s*memories\s*>\s*$", re.IGNORECASE)
+
+
+_KNOW_ABOUT = re.compile(r"\bknow about (?P<name>[^:\]\n]+?)\s*:\s*\]?\s*$", re.IGNORECASE)
+
+
+_AGE_SUFFIX = re.compile(r"\s*\((?:[^()]*\bago|just now|today|yesterday)\)\s*$")
+
+
+_GREETING = re.compile(
+    r"^(?:hi|hello|hey|heya|hiya|yo|howdy|sup|good (?:morning|afternoon|evening))\b(?: there\b)?[\s,!.]*", re.I
+)
+
+
+_SMALL_TALK = re.compile(r"\bhow (?:are|r) (?:you|u)\b|\bhow(?:'s| is) it going\b|\bhow have you been\b", re.I)
+
+
+@dataclass
+class _Memories:
+    """What the memory block of a prompt says about the person."""
+
+    facts: list[str] = field(default_factory=list)
+    profile: list[str] = field(default_factory=list)
+    sessions: list[str] = field(default_factory=list)  # what was said last time
+    name: str = ""  # from a heading such as "[What you know about Alice:]"
+
+
+def _memory_item(raw: str) -> str:
+    item = re.sub(r"</?[\w-]+[^>]*>", "", raw)  # delimiters such as <memory>…</memory>
+    item = re.sub(r"^(?:\[[^\]]*\]\s*)+", "", item.strip())  # [fact] [high] [2 days ago]
+    return _AGE_SUFFIX.sub("", item).strip(" \"'«»")
+
+
+def _memory_block(text: str, *, labels_anywhere: bool, memories: _Memories) -> str:
+    """Add the remembered facts in ``text`` to ``memories``; return what is left of ``text``.
+
+    Facts are list items ("- …", "[0] …") after a heading that talks about memory ("You have
+    the following relevant memories…"), lines labelled "Recent:", "Relevant:"…, or any such
+    line between ``<memories>`` delimiters. Bullet points with no such heading are the
+    persona's own instructions, not memories. The line right after the items that talks about
+    memory again is the template's suffix; inside the delimiters every other line is template.
+    """
+    rest: list[str] = []
+    in_memory = after_items = delimited = False
+    for raw in text.splitlines():
+        if delimiter := _MEMORY_DELIMITER.match(raw):
+            delimited, in_memory, after_items = not delimiter["closing"], False, False
+            continue
+        if heading := _KNOW_ABOUT.search(raw):
+            memories.name = memories.name or heading["name"].strip()
+        match = _MEMORY_LINE.match(raw)
+        if match and (in_memory or delimited or (labels_anywhere and match["label"])):
+            after_items = True
+            label = match["label"] or ""
+            if label in _OTHER_LABELS:
+                continue
+            into = {"Profile": memories.profile, "Last time": memories.sessions, "Summary": memories.sessions}
+            items = [match["rest"]] if label in into else match["rest"].split(" | ")
+            found = into.get(label, memories.facts)
+            found += [
+                item for item in dict.fromkeys(map(_memory_item, items)) if word_count(item) >= 3 and item not in found
+            ]
+            continue
+        if delimited:
+            continue
+        if after_items and _MEMORY_HEADING.search(raw):
+            after_items = False
+            continue
+        if not match and _MEMORY_HEADING.search(raw) and raw.rstrip(" ])").endswith(":"):
+            in_memory = True
+            continue
+        in_memory = after_items = False
+        rest.append(raw)
+    return "\n".join(rest).strip()
+
+
+@dataclass(frozen=True)
+class _Person:
+    """Who the persona talks with, as their memories name them."""
+
+    name: str
+    pronoun: str = ""  # "she" or "he" when the memories call the person so, else unknown
+
+    def forms(self) -> list[str]:
+        """The full name and the first name, as written and capitalised."""
+        words = self.name.split()
+        forms = [self.name.strip(), *(words[:1] if len(words) > 1 and len(words[0]) > 1 else [])]
+        return list(dict.fromkeys(variant for form in forms for variant in (form, form[:1].upper() + form[1:])))
+
+    def pattern(self) -> re.Pattern[str] | None:
+        forms = sorted(self.forms(), key=len, reverse=True)
+        if not forms or not forms[0]:
+            return None
+        alternatives = "|".join(map(re.escape, forms))
+        return re.compile(rf"(?<![\w'])(?:{alternatives})(?P<possessive>'s|')?(?![\w'])")
+
+    def named_in(self, text: str) -> bool:
+        return any(re.search(rf"(?<!\w){re.escape(form)}(?!\w)", text, re.IGNORECASE) for form in self.forms() if form)
+
+
+def _pronoun_in(texts: list[str]) -> str:
+    """ "she" or "he" when sentences about the person start with it, and never with the other."""
+    found = {match[1].lower() for text in texts for match in re.finditer(r"(?:^|[.!?]\s+)(She|He)\b", text)}
+    return found.pop() if len(found) == 1 else ""
+
+
+_YOU_VERBS = {
+    "is": "are",
+    "isn't": "aren't",
+    "was": "were",
+    "wasn't": "weren't",
+    "has": "have",
+    "hasn't": "haven't",
+    "does": "do",
+    "doesn't": "don't",
+}
+
+
+_PAST_FORMS = word_set("grew drew threw swam sang rode wore began broke chose forgot spoke stole woke")
+
+
+# After "Alice's", these words mean "Alice is" ("Alice's moving"), anything else means her ("Alice's sister").
+_AFTER_IS = word_set("a an not from going gonna moving in at on into still always never now currently so very really")
+
+
+# Verbs a second predicate of the person starts with ("… and lives in Lyon"): nouns end in -s too.
+_COMMON_VERBS = word_set(
+    """live work play love like hate enjoy prefer have go want need study teach run walk visit own keep make take
+    read write watch cook bake drive speak know think feel hope plan try miss use spend volunteer train coach
+    collect attend support listen sing dance paint draw swim ride grow care help travel eat drink sleep call talk"""
+)
+
+
+_THEIR = {
+    "they": "you",
+    "them": "you",
+    "their": "your",
+    "theirs": "yours",
+    "themselves": "yourself",
+    "themself": "yourself",
+    "they're": "you're",
+    "they've": "you've",
+    "they'll": "you'll",
+    "they'd": "you'd",
+}
+
+
+_GENDERED = {
+    "she": {"her": "your", "hers": "yours", "herself": "yourself"},
+    "he": {"his": "your", "him": "you", "himself": "yourself"},
+}
+
+
+_PERSON_NOUN = re.compile(
+    rf"(?:{RELATIONS}|{PETS}|people|person|family|parents|kids|children|team|guy|girl|boy|man|woman|baby"
+    r"|someone|somebody|everyone)s?",
+    re.IGNORECASE,
+)
+
+
+_PLACE_PREPOSITIONS = word_set("in at to from near of on into via")
+
+
+def _you_verb(verb: str) -> str:
+    """The form of a third-person verb that goes with "you" ("loves" → "love"), or "" if unknown."""
+    lower = verb.lower()
+    if lower in _YOU_VERBS:
+        return _YOU_VERBS[lower]
+    if lower in NO_CONJUGATION or lower in _PAST_FORMS or lower.endswith("n't"):
+        return lower  # "moved", "can", "won't" go with "you" as they are
+    if lower.endswith("ed") and lower.isalpha():
+        return lower
+    if not lower.isalpha() or len(lower) < 3 or not lower.endswith("s") or lower.endswith(("ss", "us", "is")):
+        return ""
+    if lower.endswith("ies") and len(lower) > 4:
+        return lower[:-3] + "y"
+    if lower.endswith(("sses", "shes", "ches", "xes", "zes", "oes")):
+        return lower[:-2]
+    return lower[:-1]
+
+
+def _could_be_meant(word: str, previous: str) -> bool:
+    """Whether a later "they", "her"… in a fact could mean ``word`` rather than the person."""
+    if _PERSON_NOUN.fullmatch(word):
+        return True
+    if word[:1].isupper() and word != "I" and previous.lower() not in _PLACE_PREPOSITIONS:
+        return True  # a name; "in Lyon", "on Monday" are not someone
+    lower = word.lower()
+    plural = lower.endswith("s") and not lower.endswith(("ss", "us", "is", "'s"))
+    return plural and lower.isalpha() and len(lower) >= 4 and lower not in STOPWORDS
+
+
+def _subject_and_verb(rest: str, *, plural: bool) -> tuple[str, str] | None:
+    """ "you" and the verb of the person's sentence ("really loves hiking" → "you really love"), and the rest."""
+    words = rest.split()
+    adverbs = []
+    while len(words) > 1 and words[0].lower() in ADVERB_WORDS:
+        adverbs.append(words.pop(0).lower())
+    if not words:
+        return None
+    verb = words.pop(0)
+    form = verb.lower() if plural and re.fullmatch(r"[a-z]+(?:n't)?", verb.lower()) else _you_verb(verb)
+    if not form:
+        return None
+    head = "you're" if form == "are" and not adverbs else " ".join(["you", *adverbs, form])
+    return head, " ".join(words)
+
+
+def _second_person(fact: str, person: _Person) -> str:
+    """``fact`` about the person said to them: "Alice is vegetarian" → "you're vegetarian".
+
+    "" when the fact does not start with the person, or cannot be said cleanly: a verb these
+    rules do not know, a name or a "they", "her" that could mean someone else. Without a
+    pronoun the memories use for the person, "his" and "her" always could.
+    """
+    text = " ".join(fact.split()).rstrip(" .!;,")
+    pattern = person.pattern()
+    named = pattern.match(text) if pattern else None
+    they = re.match(r"they(?P<contraction>'re|'ve|'ll|'d)?(?![\w'])", text, re.IGNORECASE)
+    pronoun = re.match(r"(?:she|he)(?![\w'])", text, re.IGNORECASE)
+    subject_is_person = True
+    if named and named["possessive"]:
+        rest = text[named.end() :].strip()
+        following = rest.split(" ", 1)[0].lower()
+        head = "you've" if following == "been" else "you're" if following in _AFTER_IS else "your"
+        if head == "you've":
+            rest = rest[len("been") :].strip()
+            head = "you've been"
+        subject_is_person = head != "your"
+    elif they and they["contraction"]:
+        head, rest = "you" + they["contraction"].lower(), text[they.end() :].strip()
+    else:
+        subject = they or named or (pronoun if pronoun and pronoun[0].lower() == person.pronoun else None)
+        said = _subject_and_verb(text[subject.end() :], plural=they is not None) if subject else None
+        if said is None:
+            return ""
+        head, rest = said
+    if pattern:
+        rest = pattern.sub(lambda match: "your" if match["possessive"] else "you", rest)
+    words: list[str] = []
+    someone_else = False
+    tokens = rest.split()
+    for index, token in enumerate(tokens):
+        parts = re.fullmatch(r"(?P<lead>\W*)(?P<core>.*?)(?P<trail>[^\w']*)", token)
+        assert parts is not None  # the pattern matches any token
+        core, lower = parts["core"], parts["core"].lower()
+        previous = words[-1].strip(",;:") if words else ""
+        following = re.sub(r"\W", "", tokens[index + 1]).lower() if index + 1 < len(tokens) else ""
+        if previous == "you" and lower in _YOU_VERBS:  # "… that you is"
+            core = _YOU_VERBS[lower]
+        elif lower in _THEIR or lower in _GENDERED.get(person.pronoun, {}):
+            if someone_else:
+                return ""
+            core = _THEIR.get(lower) or _GENDERED[person.pronoun][lower]
+            if lower == "her":
+                core = "your" if following and following not in STOPWORDS else "you"
+        elif lower in ("he", "she", "him", "his", "her", "hers", "himself", "herself"):
+            return ""
+        elif (
+            subject_is_person
+            and (previous.lower() in ("and", "but", "or") or (words and words[-1].endswith(",")))
+            and (lower in _YOU_VERBS or _you_verb(core) in _COMMON_VERBS)
+        ):
+            core = _you_verb(core)  # "… and lives in Lyon"
+        elif core and lower not in ("you", "your") and _could_be_meant(core, previous):
+            someone_else = True
+        words.append(parts["lead"] + core + parts["trail"])
+    spoken = " ".join([head, *words])
+    if person.named_in(spoken) or re.search(r"[<>\[\]{}|\"]", spoken) or word_count(spoken) > 25:
+        return ""
+    return spoken
+
+
+_VAGUE = word_set("today tonight tomorrow yesterday day days week month year time good great nice bad feel feeling")
+
+
+def _stem(word: str) -> str:
+    """A crude stem, so "hiking", "hikes" and "hike" match: the suffix off, then a final e."""
+    word = word.lower().removesuffix("'s").strip("'")
+    for suffix, replacement in (("ies", "y"), ("ing", ""), ("ed", ""), ("es", ""), ("s", "")):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3 and not word.endswith(("ss", "us", "is")):
+            word = word[: -len(suffix)] + replacement
+            break
+    if len(word) > 3 and word[-1] == word[-2] and word[-1] not in "aeiouls":  # "running"
+        word = word[:-1]
+    return word[:-1] if len(word) > 3 and word.endswith("e") else word
+
+
+def _stems(text: str) -> set[str]:
+    return {_stem(word) for word in content_words(text) if word not in _VAGUE}
+
+
+def _says_again(fact: str, earlier: str) -> bool:
+    """ "you love hiking with your dog" after "you love hiking": nothing new worth a clause."""
+    words, before = set(words_of(fact)), set(words_of(earlier))
+    return words <= before or before <= words or jaccard(fact, earlier) >= 0.5
+
+
+def _relevant(memories: _Memories, person: _Person, said: str) -> list[str]:
+    """At most two remembered facts that share a word with what the person said, said to them.
+
+    The profile and last session are summaries of many facts: one sentence of them at most.
+    """
+    ignored = {_stem(word) for word in words_of(person.name)}
+    wanted = _stems(said) - ignored
+    summaries = [s for summary in memories.profile + memories.sessions for s in re.split(r"(?<=[.!?])\s+", summary)]
+    candidates = [(fact, False) for fact in memories.facts] + [(sentence, True) for sentence in summaries]
+    shared = [len((_stems(text) - ignored) & wanted) for text, _ in candidates]
+    chosen: list[str] = []
+    summary_used = False
+    for index in sorted(range(len(candidates)), key=lambda i: -shared[i]):  # stable: ties keep the block's order
+        text, summary = candidates[index]
+        if not shared[index] or len(chosen) == 2:
+            break
+        spoken = "" if summary and summary_used else _second_person(text, person)
+        if spoken and not any(_says_again(spoken, earlier) for earlier in chosen):
+            chosen.append(spoken)
+            summary_used = summary_used or summary
+    return chosen
+
+
+def _pick(options: tuple[str, ...], said: str) -> str:
+    """One of ``options``, always the same for the same message: replies vary, deterministically."""
+    return options[sum(said.encode()) % len(options)]
+
+
+_SPEAKER = "Speaker"  # who the rules say a fact just told is about, before it is said back as "you"
+
+
+_WELCOME_BACK = ("Hi, good to see you again!", "Hey, good to see you again!", "Hello again, good to see you!")
+
+
+_WELCOME = ("Hi, nice to meet you!", "Hi there, nice to meet you!")
+
+
+_AFTER_GREETING = ("What's on your mind today?", "How have you been?", "What's new with you?")
+
+
+_COMFORT = ("Want to talk about it?", "What's been going on?", "I'm here if you want to talk.")
+
+
+_CHEER = ("Tell me more!", "What's the best part?", "What happens next?")
+
+
+_AFTER_NEWS = ("Thanks for telling me!", "How do you feel about it?", "Tell me more!")
+
+
+_QUESTION_OPENERS = ("Good question!", "Hmm, good question.", "Interesting question!")
+
+
+_QUESTION_CLOSERS = (
+    "I can only give a simple answer right now, but tell me more and I'll keep up.",
+    "I can't look that up right now, but I'm happy to think it through with you.",
+    "What do you think yourself?",
+)
+
+
+_STATEMENT_OPENERS = ("I hear you.", "I see.", "Got it.")
+
+
+_STATEMENT_CLOSERS = ("Tell me more!", "How's that going?", "What else is on your mind?")
+
+
+_RECALLS = ("I know {}.", "If I remember right, {}.", "From what I remember, {}.")
+
+
+def chat_reply(messages: list[Message]) -> str:
+    """A short, friendly reply in the second person, by the kind of message it answers.
+
+    A fact the person just told is said back to them; otherwise at most two remembered facts
+    that share a word with their message are ("I know you love hiking."), and none when none
+    does. The memory context may be in system messages, or (injection mode ``user_prefix``)
+    in front of the user's own words in the last user message.
+    """
+    memories = _Memories()
+    last = ""
+    for message in messages:
+        role = message.get("role")
+        if role in ("system", "user"):
+            rest = _memory_block(message_text(message), labels_anywhere=role == "system", memories=memories)
+            last = rest if role == "user" else last
+    system = "\n".join(message_text(m) for m in messages if m.get("role") == "system")
+    named = TALKING_WITH.search(system)
+    person = _Person(named["name"].strip() if named else memories.name, _pronoun_in(memories.profile + memories.facts))
+    said = normalise(last)
+    greeting = _GREETING.match(said)
+    body = said[greeting.end() :] if greeting else said
+    question = said.endswith("?")
+    speaker = _Person(_SPEAKER)
+    line = ConversationLine(time="00:00:00", name=_SPEAKER, handle="you", content=said)
+    told = [fact for fact in Reader({"you": _SPEAKER}).read([line]) if fact.subject == "you"]
+
+    def back(fact: Fact) -> str:  # a fact just told, said back
+        spoken = _second_person(fact.content, speaker)
+        return "" if person.named_in(spoken) else spoken
+
+    sentences = []
+    if greeting:
+        remembered = memories.facts or memories.profile or memories.sessions
+        sentences.append(_pick(_WELCOME_BACK if remembered else _WELCOME, said))
+    if emotions := [fact for fact in told if fact.kind == MemoryKind.EMOTION]:
+        feeling = emotions[0].topics[-1]
+        spoken = back(emotions[0]) or f"you're feeling {feeling}"
+        if feeling in NEGATIVE_FEELINGS:
+            sentences += [f"Sorry {spoken}.", _pick(_COMFORT, said)]
+        else:
+            sentences += [f"So glad {spoken}!", _pick(_CHEER, said)]
+    elif told:
+        spoken = " and ".join(dict.fromkeys(filter(None, map(back, told[:2]))))
+        sentences.append(f"Got it — {spoken}." if spoken else "Thanks for telling me, I'll keep that in mind.")
+        sentences.append(_pick(_AFTER_NEWS, said))
+    elif _SMALL_TALK.search(said):
+        sentences += ["I'm doing well, thanks for asking!", "How about you?"]
+    elif greeting and len(words_of(body)) <= 1 and not question:  # "hi", "hey Mira!"
+        sentences.append(_pick(_AFTER_GREETING, said))
+    else:
+        if not greeting:
+            sentences.append(_pick(_QUESTION_OPENERS if question else _STATEMENT_OPENERS, said))
+        if facts := _relevant(memories, person, said):
+            sentences.append(_pick(_RECALLS, said).format(", and ".join(facts)))
+        sentences.append(_pick(_QUESTION_CLOSERS if question else _STATEMENT_CLOSERS, said))
+    return " ".join(sentences)
+
+
+def remember_calls(messages: list[Message], said: str) -> list[ToolCall]:
+    """``llm_triggered`` personas: remember what the rules find in the person's last message."""
+    system = " ".join(message_text(m) for m in messages if m.get("role") == "system")
+    named = TALKING_WITH.search(system)
+    name = named["name"].strip() if named else "The user"
+    line = ConversationLine(time="00:00:00", name=name, handle="user", content=normalise(said))
+    calls = []
+    for fact in Reader({"user": name}).read([line]):
+        if fact.subject != "user":
+            continue
+        arguments = {
+            "content": fact.content,
+            "kind": fact.kind,
+            "importance": fact.importance,
+            "expiration": fact.expiration,
+            "topics": fact.topics,
+        }
+        calls.append(ToolCall(name=REMEMBER_TOOL_NAME, arguments=json.dumps(arguments, ensure_ascii=False)))
+    return calls

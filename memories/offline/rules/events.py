@@ -1,0 +1,124 @@
+"""Life events, said of oneself or of a known member (reported by the speaker)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from memories.models import EntityType, MemoryKind
+from memories.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said
+from memories.offline.splitting import phrase_cut
+from memories.offline.text import third_person, topics_of
+from memories.offline.vocabulary import PETS
+
+
+@dataclass(frozen=True)
+class _Event:
+    pattern: str
+    phrase: str
+    kind: str
+    importance: str
+    expiration: str
+    topics: tuple[str, ...]
+    partner: bool = False  # "engaged", "married": completed by "to <name>"
+
+
+# Life events, said of oneself ("I got engaged") or of a known member ("Frank got engaged").
+EVENTS = (
+    _Event("got engaged", "got engaged", MemoryKind.EVENT, HIGH, PERMANENT, ("relationship", "engagement"), True),
+    _Event("got married", "got married", MemoryKind.EVENT, HIGH, PERMANENT, ("relationship", "marriage"), True),
+    _Event("got divorced", "got divorced", MemoryKind.EVENT, HIGH, PERMANENT, ("relationship",)),
+    _Event("broke up", "broke up", MemoryKind.EVENT, HIGH, "30d", ("relationship",)),
+    _Event(
+        r"(?:got|received|landed) (?:a|an|the) (?:new )?(?:job )?offer",
+        "got a job offer",
+        MemoryKind.EVENT,
+        HIGH,
+        "30d",
+        ("work", "job offer"),
+    ),
+    _Event(
+        r"(?:got|landed|found|started) (?:a|the) new job|got (?:a|the) job",
+        "got a new job",
+        MemoryKind.EVENT,
+        HIGH,
+        "30d",
+        ("work", "new job"),
+    ),
+    _Event(r"got promoted|got (?:a|the) promotion", "got promoted", MemoryKind.EVENT, HIGH, "30d", ("work",)),
+    _Event(
+        r"got (?:fired|laid off|let go)|lost (?:my|his|her|their|the) job",
+        "lost their job",
+        MemoryKind.EVENT,
+        HIGH,
+        "30d",
+        ("work",),
+    ),
+    _Event(r"had (?:a|the|their|her|his) baby", "had a baby", MemoryKind.EVENT, HIGH, PERMANENT, ("family", "baby")),
+    _Event(
+        r"graduated|finished (?:my|his|her|their) degree",
+        "graduated",
+        MemoryKind.EVENT,
+        HIGH,
+        PERMANENT,
+        ("education",),
+    ),
+    _Event(rf"got (?:a|an) (?:new )?(?:{PETS})", "got a new {pet}", MemoryKind.FACT, MEDIUM, PERMANENT, ("pets",)),
+)
+
+
+EVENT_ADVERBS = r"(?: (?:just|finally|recently|officially|actually))?"
+
+
+def _event_fact(event: _Event, match: re.Match[str], said: Said, *, subject: str, subject_name: str) -> Fact:
+    phrase = event.phrase
+    topics = list(event.topics)
+    if "{pet}" in phrase:
+        species = re.search(PETS, match["event"], re.IGNORECASE)
+        pet = species[0].lower() if species else "pet"
+        phrase, topics = phrase.format(pet=pet), [*topics, pet]
+    rest = phrase_cut(match["rest"] or "", max_words=8)
+    partner_open = event.partner
+    text = f"{subject_name} {phrase}"
+    if rest and re.match(r"^(?:to|with|at|from|in|as)\b", rest, re.IGNORECASE):
+        text += " " + third_person(rest, said.name)
+        partner_open = partner_open and not rest.lower().startswith("to ")
+    entities = []
+    employer = re.match(r"^(?:at|for) (?P<org>.+)", rest, re.IGNORECASE)
+    if employer and "work" in topics and subject == said.handle:
+        entities.append(said.entity(EntityType.ORGANISATION, employer["org"], f"{subject_name}'s employer"))
+    return Fact(
+        subject=subject,
+        text=text,
+        kind=event.kind,
+        entities=entities,
+        importance=event.importance,
+        expiration=event.expiration,
+        topics=topics_of(*topics),
+        speaker=said.handle,
+        speaker_name=said.name,
+        source=said.clause,
+        reported=subject != said.handle,
+        partner_open=partner_open,
+        lines=[said.line_index],
+    )
+
+
+def self_event_rule(match: re.Match[str], said: Said) -> Fact | None:
+    for event in EVENTS:
+        if "{pet}" not in event.phrase and re.fullmatch(event.pattern, match["event"], re.IGNORECASE):
+            return _event_fact(event, match, said, subject=said.handle, subject_name=said.name)
+    return None
+
+
+def reported_event_rule(match: re.Match[str], said: Said) -> Fact | None:
+    subject = said.reader.member(match["who"])
+    if subject is None or subject == said.handle:
+        return None  # not a participant or known member (Heather), or oneself
+    for event in EVENTS:
+        if re.fullmatch(event.pattern, match["event"], re.IGNORECASE):
+            return _event_fact(event, match, said, subject=subject, subject_name=said.reader.members[subject])
+    return None
+
+
+EVENT_ALTERNATIVES = "|".join(f"(?:{event.pattern})" for event in EVENTS)

@@ -1,0 +1,65 @@
+"""Pets and their names (also named a line later)."""
+
+from __future__ import annotations
+
+import re
+
+from memories.models import MemoryKind
+from memories.offline.facts import MEDIUM, PERMANENT, Fact, Said
+from memories.offline.text import article_for, name_token, topics_of
+from memories.offline.vocabulary import PETS
+
+
+def _pet_verb(raw: str) -> str:
+    raw = raw.lower()
+    for word, verb in (("adopted", "adopted"), ("rescued", "rescued"), ("bought", "bought"), ("own", "owns")):
+        if word in raw:
+            return verb
+    return "has" if ("have" in raw or "'ve" in raw) else "got"
+
+
+def pet_rule(match: re.Match[str], said: Said) -> Fact | None:
+    species = match["species"].lower()
+    quantity = match["quantity"].lower()
+    plural = quantity not in ("a", "an", "another", "one")
+    article = quantity if plural or quantity == "another" else article_for(species)
+    noun = species + ("" if not plural or species.endswith("fish") else "s")
+    text = f"{said.name} {_pet_verb(match['verb'])} {article} {noun}"
+    fact = said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("pets", species))
+    if plural:
+        return fact
+    fact.species = species
+    name = name_token(match["pet"] or "")
+    if name:
+        said.reader.pet_name(fact, name, said)
+    return fact
+
+
+def my_pet_rule(match: re.Match[str], said: Said) -> Fact | None:
+    explicit = bool(match["how"] and match["how"].strip(" ,"))
+    word = match["pet"]
+    name = name_token(word)
+    if not name or not (explicit or word[0].isupper()):
+        return None
+    species = match["species"].lower()
+    waiting = said.reader.pet_waiting(said.handle, species)
+    if waiting is not None:  # "I adopted a cat" … "my cat Luna": one memory
+        said.reader.pet_name(waiting, name, said)
+        return waiting
+    fact = said.fact(
+        f"{said.name} has {article_for(species)} {species}",
+        MemoryKind.FACT,
+        MEDIUM,
+        PERMANENT,
+        topics_of("pets", species),
+    )
+    fact.species = species
+    said.reader.pet_name(fact, name, said)
+    return fact
+
+
+PET_NAMING = re.compile(
+    rf"^(?:I |we )?(?:named|called|call|name) (?:her|him|it|them|the (?:{PETS}))\s+(?P<pet>[a-z][\w'-]*)"
+    r"|\b(?:her|his|its|their) name(?:'s| is)\s+(?P<pet2>[a-z][\w'-]*)",
+    re.IGNORECASE,
+)

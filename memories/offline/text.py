@@ -1,0 +1,159 @@
+"""Text helpers: words, places, names, the third person, topics."""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable
+
+from memories.offline.vocabulary import (
+    ABBREVIATIONS,
+    MONTHS,
+    NOT_NAMES,
+    PLACE_PATTERN,
+    SMALL_WORDS,
+    STOPWORDS,
+    WEEKDAYS,
+    word_set,
+)
+from memoryhub.ai.types import Message
+
+
+def words_of(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9']+", text.lower())
+
+
+def content_words(text: str) -> list[str]:
+    return [w for w in words_of(text) if w not in STOPWORDS and (len(w) >= 3 or w.isdigit())]
+
+
+def word_count(text: str) -> int:
+    return len(text.split())
+
+
+def token_estimate(text: str) -> int:
+    return math.ceil(word_count(text) * 4 / 3)
+
+
+def jaccard(first: str, second: str) -> float:
+    a, b = set(words_of(first)), set(words_of(second))
+    return len(a & b) / len(a | b) if a and b else 0.0
+
+
+def clip(text: str, limit: int) -> str:
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1].rsplit(" ", 1)[0]
+    return cut.rstrip(" ,;:-—") + "…"
+
+
+def article_for(word: str) -> str:
+    return "an" if word[:1].lower() in "aeiou" else "a"
+
+
+def place_name(raw: str, *, there: str = "") -> str:
+    """A place name from the start of ``raw``; "there" means the last place mentioned."""
+    raw = raw.strip(" ,.!?")
+    if re.match(r"^there\b", raw, re.IGNORECASE):
+        return there
+    match = PLACE_PATTERN.match(raw)
+    if not match:
+        return ""
+    place = match["place"].strip(" .'")
+    words = place.split()
+    if place == place.lower() and words[0] not in ("a", "an", "the", "my", "our", "their", "his", "her"):
+        words = [w if w in SMALL_WORDS and i else w.capitalize() for i, w in enumerate(words)]
+    return " ".join(w.upper() if w.lower() in ABBREVIATIONS else w for w in words)
+
+
+def name_token(raw: str) -> str:
+    name = raw.strip(" ,.!?'\"")
+    if not name or name.lower() in NOT_NAMES or not name[0].isalpha():
+        return ""
+    return name[0].upper() + name[1:]
+
+
+NO_CONJUGATION = word_set(
+    """can could will would shall should may might must did had was were got went made saw took came bought
+    found met left lost ran won sent told said thought felt kept began became gave wrote ate drove flew sold
+    paid heard knew built spent brought caught taught fell put set let cut hit read quit"""
+)
+
+
+ADVERB_WORDS = word_set(
+    """just really also still never always finally totally actually already even usually often sometimes
+    literally kinda probably definitely absolutely honestly basically recently only mostly seriously
+    genuinely"""
+)
+
+
+def _conjugate(verb: str) -> str:
+    lower = verb.lower()
+    if lower in NO_CONJUGATION or "'" in lower or lower.endswith("ed") or not lower.isalpha():
+        return verb
+    irregular = {"have": "has", "do": "does", "go": "goes", "be": "is", "am": "is"}
+    if lower in irregular:
+        return irregular[lower]
+    if lower.endswith(("s", "sh", "ch", "x", "z", "o")):
+        return verb + "es"
+    if lower.endswith("y") and len(lower) > 1 and lower[-2] not in "aeiou":
+        return verb[:-1] + "ies"
+    return verb + "s"
+
+
+def _literal(value: str) -> Callable[[re.Match[str]], str]:
+    """A replacement for re.sub that is taken as is (a name may contain a backslash)."""
+    return lambda _match: value
+
+
+def third_person(text: str, name: str) -> str:
+    """Rewrite the speaker's "I / me / my" as "<name> / <name> / their" so a fact stands alone."""
+    for pattern, replacement in (
+        (r"\bI'm\b|\bI am\b", f"{name} is"),
+        (r"\bI've\b|\bI have\b", f"{name} has"),
+        (r"\bI'll\b", f"{name} will"),
+        (r"\bI'd\b", f"{name} would"),
+        (r"\bI was\b", f"{name} was"),
+        (r"\bI don't\b|\bI do not\b", f"{name} doesn't"),
+        (r"\bmyself\b", "themselves"),
+        (r"\bmine\b", "theirs"),
+        (r"\bmy\b", "their"),
+        (r"\bme\b", name),
+    ):
+        text = re.sub(pattern, _literal(replacement), text, flags=re.IGNORECASE)
+
+    def verb(match: re.Match[str]) -> str:
+        adverb, word = match["adverb"] or "", match["verb"]
+        return f"{name} {adverb}{_conjugate(word)}"
+
+    adverbs = "|".join(sorted(ADVERB_WORDS))
+    text = re.sub(rf"\bI (?P<adverb>(?:{adverbs}) )?(?P<verb>[\w']+)", verb, text)
+    return re.sub(r"\bI\b", _literal(name), text)
+
+
+MONTH_OR_DAY = re.compile(rf"\b(?:{MONTHS.replace('may|', '')}|{WEEKDAYS})\b|\b(?<=in )may\b", re.IGNORECASE)
+
+
+def tidy(text: str) -> str:
+    text = MONTH_OR_DAY.sub(lambda match: match[0].capitalize(), " ".join(text.split()))
+    return text.strip(" ,;")
+
+
+def topics_of(*items: str) -> list[str]:
+    topics: list[str] = []
+    for item in items:
+        topic = item.lower().strip()[:40]
+        if topic and topic not in topics:
+            topics.append(topic)
+    return topics[:5]
+
+
+def message_text(message: Message) -> str:
+    content = message.get("content") or ""
+    if isinstance(content, list):  # OpenAI content parts
+        return "\n".join(part.get("text", "") for part in content if isinstance(part, dict))
+    return str(content)
+
+
+def join_names(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

@@ -1,0 +1,142 @@
+"""The words the rules know: times, jobs, pets, family, feelings, fillers and stop words."""
+
+from __future__ import annotations
+
+import re
+
+
+def word_set(words: str) -> frozenset[str]:
+    return frozenset(words.split())
+
+
+MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december"
+
+
+WEEKDAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+
+
+_SOON_TIME = (
+    rf"today|tonight|tomorrow(?: (?:morning|afternoon|evening|night))?"
+    rf"|this (?:week(?:end)?|morning|afternoon|evening|{WEEKDAYS})|next (?:week(?:end)?|{WEEKDAYS})"
+    rf"|on (?:{WEEKDAYS})s?|over the weekend|later (?:today|tonight|this week)"
+    rf"|in (?:a day|a few days|a couple of days|two days|three days|\d days)"
+)
+
+
+_LATER_TIME = (
+    rf"next (?:month|year|summer|winter|spring|fall|autumn)|this (?:month|year|summer|winter|spring|fall|autumn)"
+    rf"|later this (?:month|year)|in (?:{MONTHS})|in (?:a|one|two|three|four|a few|a couple of|\d+) "
+    rf"(?:weeks?|months?|years?)|(?:at|by) the end of the (?:week|month|year)|soon"
+)
+
+
+TIME = re.compile(rf"\b(?:{_SOON_TIME}|{_LATER_TIME})\b", re.IGNORECASE)
+
+
+SOON = re.compile(rf"(?:{_SOON_TIME})", re.IGNORECASE)
+
+
+JOBS = (
+    "accountant|actor|actress|administrator|analyst|architect|artist|baker|barber|barista|bartender|builder"
+    "|butcher|carpenter|cashier|chef|chemist|cleaner|clerk|coach|consultant|contractor|cook|cop|counsell?or"
+    "|dentist|designer|dev|developer|doctor|driver|economist|editor|electrician|engineer|farmer|firefighter"
+    "|freelancer|gardener|hairdresser|historian|intern|janitor|journalist|judge|lawyer|lecturer|librarian"
+    "|lifeguard|linguist|machinist|manager|mechanic|midwife|miner|musician|nanny|nurse|officer|painter"
+    "|paralegal|paramedic|pharmacist|photographer|physician|physicist|physiotherapist|pilot|plumber|poet"
+    "|producer|professor|programmer|psychiatrist|psychologist|receptionist|reporter|researcher|sailor"
+    "|salesman|scientist|secretary|singer|soldier|streamer|student|surgeon|surveyor|sysadmin|tailor|teacher"
+    "|technician|therapist|trader|translator|trucker|tutor|vet|veterinarian|waiter|waitress|welder|writer"
+    "|youtuber"
+)
+
+
+PETS = (
+    "dog|cat|puppy|kitten|hamster|rabbit|bunny|parrot|bird|goldfish|fish|snake|lizard|turtle|tortoise"
+    "|horse|guinea pig|ferret|gecko|hedgehog|rat"
+)
+
+
+FAMILY = (
+    "sister|brother|mom|mum|mother|dad|father|wife|husband|son|daughter|girlfriend|boyfriend|partner"
+    "|fianc[ée]e?|cousin|aunt|uncle|grandma|grandmother|grandpa|grandfather|niece|nephew|twin"
+    "|stepmom|stepdad|stepsister|stepbrother|kid|child"
+)
+
+
+FRIENDS = "best friend|friend|roommate|flatmate|neighbou?r"
+
+
+COLLEAGUES = "boss|coworker|co-worker|colleague|manager"
+
+
+RELATIONS = f"{FAMILY}|{FRIENDS}|{COLLEAGUES}"
+
+
+FEELINGS = (
+    "tired|exhausted|excited|stressed out|stressed|sad|happy|anxious|nervous|worried|angry|mad|upset|bored"
+    "|lonely|sick|ill|frustrated|depressed|overwhelmed|burnt out|burned out|drunk|thrilled|pumped|hyped"
+    "|scared|proud|grateful|thankful|relieved|annoyed|confused|sleepy|hungover|homesick|heartbroken"
+    "|furious|miserable|ecstatic|stoked"
+)
+
+
+NEGATIVE_FEELINGS = word_set(
+    "tired exhausted stressed sad anxious nervous worried angry mad upset bored lonely sick ill frustrated"
+    " depressed overwhelmed burnt burned scared annoyed confused sleepy hungover homesick heartbroken"
+    " furious miserable"
+)
+
+
+INTENSIFIERS = (
+    r"(?: (?:so+|really|very|super|pretty|kinda|kind of|a bit|a little|quite|totally|extremely"
+    r"|incredibly|absolutely|just|honestly|lowkey|literally|soo+))*"
+)
+
+
+ADVERBS = r"(?: (?:just|really|absolutely|totally|honestly|genuinely|also|still|kinda|actually|do|truly))?"
+
+
+STOPWORDS = word_set(
+    """a about above after again against all am an and any are aren't as at be because been before being
+    below between both but by can can't cannot could couldn't did didn't do does doesn't doing don't down
+    during each few for from further had hadn't has hasn't have haven't having he he'd he'll he's her here
+    here's hers herself him himself his how how's i i'd i'll i'm i've if in into is isn't it it's its
+    itself let's me more most mustn't my myself no nor not of off on once only or other ought our ours
+    ourselves out over own same shan't she she'd she'll she's should shouldn't so some such than that
+    that's the their theirs them themselves then there there's these they they'd they'll they're they've
+    this those through to too under until up very was wasn't we we'd we'll we're we've were weren't what
+    what's when when's where where's which while who who's whom why why's will with won't would wouldn't
+    you you'd you'll you're you've your yours yourself yourselves yeah yes yep ok okay oh lol haha hey hi
+    hello just like really got get gonna wanna also well now then actually anyone anybody guys thing
+    things much many lot lots one way know think going still even though said says say"""
+)
+
+
+# Words that look like a name after "call me" / "my sister" but are not one.
+NOT_NAMES = STOPWORDS | word_set(
+    "later tomorrow tonight back maybe sometime anytime whenever crazy old anything whatever lives works is"
+    " was has had said says got just who that named called"
+)
+
+
+OBJECT_PRONOUNS = word_set("it that this them you him her those these how when what u ya ur your")
+
+
+_PLACE_STOP = (
+    r"now|next|this|last|in|on|for|with|and|but|or|because|since|soon|tomorrow|today|tonight|later|by"
+    r"|after|before|to|where|which|who|that|when|near|outside|actually|lol|haha|eventually|finally|again"
+    r"|too|forever|permanently|temporarily|someday|probably|maybe|hopefully|i|we|so|then|already|yet"
+    r"|right|at|from|is|was|it|its|it's|and|with|like|tho|though|currently|anymore"
+)
+
+
+PLACE_PATTERN = re.compile(
+    rf"^(?!(?:{_PLACE_STOP})\b)(?P<place>[a-z][\w'.-]*(?:\s+(?!(?:{_PLACE_STOP})\b)[a-z][\w'.-]*){{0,3}})",
+    re.IGNORECASE,
+)
+
+
+ABBREVIATIONS = word_set("uk us usa nyc la sf dc uae eu nz")
+
+
+SMALL_WORDS = word_set("of the and de upon on la")

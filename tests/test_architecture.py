@@ -1,0 +1,18 @@
+"""The layers of the code, as import-linter's contracts in pyproject.toml state them."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+PROJECT = Path(__file__).resolve().parent.parent
+
+
+def test_the_import_graph_keeps_every_layer_contract() -> None:
+    linter = Path(sys.executable).parent / "lint-imports"
+    result = subprocess.run(
+        [str(linter), "--no-cache"], cwd=PROJECT, capture_output=True, text=True, timeout=120, check=False
+    )
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
+    assert "0 broken" in result.stdout
