@@ -2,15 +2,19 @@
 
 A bucket holds at most ``capacity`` tokens and refills ``capacity`` every ``per_seconds``; taking
 one is a single statement (the row is created full on first use), so every web and worker
-process draws from the same allowance at the cost of one round trip.
+process draws from the same allowance at the cost of one round trip; its commit waits for no
+disk flush (``memoryhub.unflushed``), so requests of one key do not queue behind each other's.
 """
 
 from __future__ import annotations
 
 from django.db import connection
 
-_TAKE = """
-WITH created AS (
+from memoryhub.unflushed import UNFLUSHED, unflushed_params
+
+_TAKE = f"""
+WITH {UNFLUSHED},
+created AS (
     INSERT INTO memoryhub_ratebucket (name, tokens, updated_at)
     VALUES (%(name)s, %(cap)s - 1, clock_timestamp())
     ON CONFLICT (name) DO NOTHING
@@ -29,15 +33,15 @@ taken AS (
     FROM refill WHERE b.name = %(name)s
     RETURNING refill.available
 )
-SELECT available FROM created UNION ALL SELECT available FROM taken
-"""
+SELECT available FROM created, unflushed UNION ALL SELECT available FROM taken, unflushed
+"""  # noqa: S608 - a constant of this module, values passed as parameters
 
 
 def bucket_take(*, name: str, capacity: int, per_seconds: float) -> float:
     """Take one token from bucket ``name``: 0 when taken, else the seconds until one is free."""
     rate = capacity / per_seconds
     with connection.cursor() as cursor:
-        cursor.execute(_TAKE, {"name": name, "cap": float(capacity), "rate": rate})
+        cursor.execute(_TAKE, {"name": name, "cap": float(capacity), "rate": rate, **unflushed_params()})
         row = cursor.fetchone()
     # No row: another process created the bucket this very moment (not yet visible): let it pass.
     available = row[0] if row is not None else float(capacity)

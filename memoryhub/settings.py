@@ -102,6 +102,20 @@ else:
     EMBEDDED_DATABASE = True
 DATABASES["default"]["CONN_MAX_AGE"] = env.int("DATABASE_CONN_MAX_AGE", default=60)
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+# The ASGI web server turns this on (memoryhub/asgi.py): a pool of connections per process, since
+# connections cannot persist under ASGI. Django takes a connection from it for each request and
+# gives it back at the end, so no request waits for PostgreSQL to start a backend.
+if env.bool("MEMORYHUB_DATABASE_POOL", default=False):
+    DATABASES["default"]["CONN_MAX_AGE"] = 0  # Django's pool replaces persistent connections
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = False
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": env.int("MEMORYHUB_DATABASE_POOL_MIN", default=2),
+        "max_size": env.int("MEMORYHUB_DATABASE_POOL_MAX", default=16),  # an open reply stream holds one
+        "timeout": env.float("MEMORYHUB_DATABASE_POOL_TIMEOUT", default=10.0),
+    }
+    DATABASES["default"]["OPTIONS"]["application_name"] = env.str(
+        "MEMORYHUB_DATABASE_APPLICATION_NAME", default="memoryhub-web"
+    )
 DATABASES["default"].setdefault("TEST", {})
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

@@ -2,9 +2,9 @@
 
 Under ASGI (uvicorn workers, as `make run` serves) Django would buffer a synchronous iterator
 whole before sending it; here each item is pulled in the request's own thread
-(``thread_sensitive``), so ORM code inside the generator stays on one connection while the
-event loop serves other requests. Under WSGI (the test client, ``manage.py runserver``) the
-iterator is passed through as it is.
+(``thread_sensitive``), so ORM code inside the generator stays in one thread while the event loop
+serves other requests; between events its pooled database connection goes back to the pool.
+Under WSGI (the test client, ``manage.py runserver``) the iterator is passed through as it is.
 """
 
 from __future__ import annotations
@@ -13,13 +13,19 @@ from collections.abc import AsyncIterator, Iterator
 
 from asgiref.sync import sync_to_async
 from django.core.handlers.asgi import ASGIRequest
+from django.db import connection
 from django.http import HttpRequest, StreamingHttpResponse
 
 _END = object()
 
 
 def _next(events: Iterator[str]) -> object:
-    return next(events, _END)
+    item = next(events, _END)
+    # Between two events (a reply's tokens come as the model writes them) the stream needs no
+    # database connection: a pooled one goes back to the pool, so open streams do not use it up.
+    if "pool" in connection.settings_dict.get("OPTIONS", {}) and not connection.in_atomic_block:
+        connection.close()
+    return item
 
 
 async def _pulled(events: Iterator[str]) -> AsyncIterator[str]:

@@ -26,7 +26,7 @@ from chat.admin import ConversationWindowAdmin
 from chat.models import ConversationWindow, Message
 from memories.models import Memory
 from memories.services.profiles import ProfileMemoryOffError, profile_summary_edit
-from memories.services.windows import window_retry
+from moderation.services import window_moderate_retry
 from privacy.services import ErasureError, user_erase, user_export, user_forget, user_remember
 
 for model in (User, Profile, ConversationWindow):
@@ -144,5 +144,5 @@ class RetryingWindowAdmin(ConversationWindowAdmin):
 
     @admin.action(description="Retry the selected failed windows", permissions=["view"])
     def retry_selected(self, request: HttpRequest, queryset: QuerySet[ConversationWindow]) -> None:
-        retried = sum(window_retry(window=window) for window in queryset)
+        retried = sum(window_moderate_retry(window=window, moderator=cast(User, request.user)) for window in queryset)
         self.message_user(request, f"{retried} failed window(s) queued again; others were left.", messages.SUCCESS)

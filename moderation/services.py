@@ -9,9 +9,11 @@ from typing import Any
 from django.db import transaction
 
 from accounts.models import AuditEvent, AuditEventActorKind, Community, User
+from chat.models import ConversationWindow
 from memories.models import Memory, MemoryRevisionAction, MemoryRevisionActor
 from memories.services.memory import memories_delete_with_revisions, memory_delete, memory_update
 from memories.services.profiles import profile_summary_edit
+from memories.services.windows import window_retry
 from privacy.services import subject_hash
 
 
@@ -59,6 +61,20 @@ def memory_moderate_delete(*, memory: Memory, moderator: User) -> None:
 
 
 BULK_LIMIT = 200  # memories one bulk action may change (a page holds 50)
+
+
+def window_moderate_retry(*, window: ConversationWindow, moderator: User | None) -> bool:
+    """Queue a failed window for extraction again (False: it had not failed), with its audit event."""
+    retried = window_retry(window=window)
+    if retried:
+        AuditEvent.objects.create(
+            community_id=window.channel.community_id,
+            actor=moderator,
+            actor_kind=AuditEventActorKind.MODERATOR,
+            action="window.retried",
+            data={"window": window.pk},
+        )
+    return retried
 
 
 @transaction.atomic

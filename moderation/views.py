@@ -27,7 +27,6 @@ from memories.forms import ProfileSummaryForm
 from memories.selectors import memory_revisions
 from memories.services.extraction import window_prompt
 from memories.services.profiles import ProfileMemoryOffError
-from memories.services.windows import window_retry
 from memories.views import HtmxHttpRequest, _changed, _gone, _me
 from moderation.forms import BulkForm, MemoryFilterForm, ModeratorMemoryForm, PersonEraseForm
 from moderation.selectors import (
@@ -56,6 +55,7 @@ from moderation.services import (
     memory_moderate_delete,
     memory_moderate_edit,
     profile_moderate_edit,
+    window_moderate_retry,
 )
 from privacy.services import ErasureOutOfScopeError, user_erase, user_export, user_forget, user_remember
 
@@ -208,7 +208,7 @@ def window_detail(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def window_retry_view(request: HttpRequest, pk: int) -> HttpResponse:
     window = window_get_for_moderator(user=_me(request), pk=pk)
-    if window_retry(window=window):
+    if window_moderate_retry(window=window, moderator=_me(request)):
         messages.success(request, f"Window {window.pk} is queued for extraction again.")
     else:
         messages.info(request, f"Window {window.pk} had not failed: nothing to retry.")

@@ -4,6 +4,7 @@ someone's question), and a speaker's follow-up details joined to their last fact
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from memories.extraction_tool import (
     BOT_HANDLE,
@@ -12,11 +13,113 @@ from memories.extraction_tool import (
 )
 from memories.models import EntityType, MemoryKind
 from memories.offline.facts import HIGH, Fact, Said, expiration_for
-from memories.offline.rules import ANSWER, NON_ANSWERS, QUESTIONS, RULES
+from memories.offline.guards import (
+    is_english,
+    is_hypothetical,
+    is_joke,
+    is_negated,
+    is_question,
+    is_someone_elses_words,
+    starts_a_statement,
+    with_implied_subject,
+)
+from memories.offline.rules import ANSWER, NEGATABLE, NON_ANSWERS, QUESTIONS, RULES
+from memories.offline.rules.answers import TYPED_ANSWERS
+from memories.offline.rules.fragments import fragment_fact
 from memories.offline.rules.pets import PET_NAMING
-from memories.offline.splitting import CONTINUATION, TRAILING_FILLERS, clauses, is_question, normalise, strip_fillers
+from memories.offline.splitting import CONTINUATION, MAX_CLAUSE_CHARS, clauses, normalise, strip_fillers, strip_trailing
 from memories.offline.text import content_words, name_token, third_person
-from memories.offline.vocabulary import STOPWORDS, TIME
+from memories.offline.vocabulary import STOPWORDS, TIME, word_set
+
+_MENTION = re.compile(r"^(?P<who>@?[A-Za-z\u00c0-\u024f][\w'.-]{0,39}?)(?P<possessive>'s?)?\s+(?P<rest>\S.*)$")
+_ADVERB_WORDS = word_set("""just finally really also still recently totally actually now officially apparently""")
+_IS_NOT_POSSESSIVE = word_set(
+    """a an the so very really super totally moving going getting leaving starting allergic vegan
+    vegetarian pescatarian married engaged pregnant from in at back"""
+)
+_FIRST_PERSON_VERBS = {"is": "I'm", "has": "I have", "was": "I was", "will": "I will", "does": "I do"}
+
+
+def _unconjugated(verb: str) -> str:
+    """ "lives" → "live", "studies" → "study", "watches" → "watch"; other words as they are."""
+    lower = verb.lower()
+    if lower.endswith("ies") and len(lower) > 4:
+        return verb[:-3] + "y"
+    if lower.endswith(("ches", "shes", "sses", "xes", "zes", "oes")):
+        return verb[:-2]
+    if lower.endswith("s") and not lower.endswith("ss") and len(lower) > 3:
+        return verb[:-1]
+    return verb
+
+
+def reported_as_first_person(clause: str, member: Callable[[str], str | None]) -> tuple[str, str] | None:
+    """(the member's handle, the clause as they would have said it) when ``clause`` starts with a
+    participant's or known member's name: "Carol is moving to Austin" → "I'm moving to Austin",
+    "Carol's sister lives in Lyon" → "my sister lives in Lyon", "Frank just got engaged" → "I just
+    got engaged". None otherwise."""
+    match = _MENTION.match(clause)
+    if match is None:
+        return None
+    handle = member(match["who"])
+    if handle is None:
+        return None
+    words = match["rest"].split()
+    if match["possessive"]:
+        if words[0].lower() in _IS_NOT_POSSESSIVE or words[0].lower().endswith("ing"):
+            return handle, " ".join(["I'm", *words])  # "Carol's moving", "Emma's vegan"
+        return handle, " ".join(["my", *words])
+    adverbs = []
+    while words and words[0].lower() in _ADVERB_WORDS:
+        adverbs.append(words.pop(0))
+    if not words:
+        return None
+    verb = words.pop(0)
+    first = _FIRST_PERSON_VERBS.get(verb.lower())
+    if first is not None:
+        subject, *rest = first.split()
+        return handle, " ".join([subject, *adverbs, *rest, *words])
+    return handle, " ".join(["I", *adverbs, _unconjugated(verb), *words])
+
+
+# Where a part of a clause starts: after a comma, colon or semicolon, or at "and"/"but"/"then".
+_SEGMENT_CUT = re.compile(r"[,:;]\s+(?:(?:and|but|so|then)\s+)?|\s+(?:but|and|then|now)\s+", re.IGNORECASE)
+_WORDY = re.compile(r"[^\W_]{2}")
+_PRONOUN = re.compile(r"^(?:she|he)(?P<s>'s)?(?=\s)", re.IGNORECASE)
+_PAIR = re.compile(
+    r"^(?P<first>[A-Z][\w'-]{1,39}) (?:and|&) (?P<second>[A-Z][\w'-]{1,39}) (?:(?:just|finally|both|officially) )?"
+    r"(?P<verb>[a-z']{2,20})(?P<rest>.{0,200})$"
+)
+_PLURAL_VERBS = {"are": "'m", "have": "have", "were": "was", "'re": "'m"}
+# A line that asks people to tell something about themselves without a question mark.
+_PROMPT = re.compile(
+    r"\b(?:introduce|intro thread|intros|drop your|share your|tell us|post your|say hi"
+    r"|new (?:ppl|people|folks|members))\b",
+    re.IGNORECASE,
+)
+_AGE_TALK = re.compile(r"\b(?:how old|ages?|older|younger|baby of|oldest|youngest)\b", re.IGNORECASE)
+
+
+_SEGMENT_START = re.compile(r"[,;]\s|\bbut\s", re.IGNORECASE)
+
+
+def _negation_scope(clause: str, match: re.Match[str]) -> str:
+    """The words a negation must be in to negate what ``match`` found: from the start of its part of
+    the clause (after the last comma or "but" before it) to the end of the fact itself, without the
+    free words after it ("I'm a line cook so weekends are a no go": the cook is not negated)."""
+    start = 0
+    for cut in _SEGMENT_START.finditer(clause, 0, match.start()):
+        start = cut.end()
+    groups = match.re.groupindex
+    end = match.end()
+    if "rest" in groups and match.start("rest") >= 0:
+        end = match.start("rest")
+    return clause[start:end]
+
+
+# A message of more clauses than this is a wall of text: the rest of it is not read, which also
+# bounds the time one message takes.
+MAX_CLAUSES = 40
+
 
 # How many other people's lines may come between a fact and its speaker's follow-up detail.
 MAX_DETAIL_GAP = 3
@@ -34,12 +137,21 @@ class Reader:
         self._open: dict[str, Fact] = {}  # per speaker: the fact their next details belong to
         self._last_line: dict[str, int] = {}
         self._question: tuple[int, str, str] | None = None  # (line index, asker, text)
+        self._prompt: tuple[int, str] | None = None  # "introduce yourselves", "how old…": (line index, asker)
+        self._mentioned: dict[int, str] = {}  # line index → the member last named in it
         names: dict[str, str | None] = {}
         for handle, name in members.items():
             for key in {name.lower(), name.split()[0].lower() if name.split() else "", handle.lower()}:
                 if key:
                     names[key] = handle if names.get(key, handle) == handle else None  # None: ambiguous
         self._names = names
+
+    def _mention(self, index: int, speaker: str, clause: str) -> None:
+        pronoun = re.search(r"\b(?:she|he)\b", clause, re.IGNORECASE)
+        for word in re.findall(r"[A-Z][\w'-]{1,39}", clause[: pronoun.start()] if pronoun else clause):
+            handle = self.member(re.sub(r"'s?$", "", word))
+            if handle is not None and handle != speaker:
+                self._mentioned[index] = handle
 
     def member(self, mention: str) -> str | None:
         return self._names.get(mention.lstrip("@").strip(".'").lower())
@@ -53,18 +165,25 @@ class Reader:
         previous = self._last_line.get(line.handle)
         if previous is None or index - previous - 1 > MAX_DETAIL_GAP:
             self._open.pop(line.handle, None)
-        if line.content != REDACTED:
+        if line.content != REDACTED and is_english(line.content):  # the rules read English only
             text = normalise(line.content)
-            for clause in clauses(text) if line.handle != BOT_HANDLE else []:
-                clause = TRAILING_FILLERS.sub("", clause) or clause  # "I'm 26 actually"
+            for clause in clauses(text)[:MAX_CLAUSES] if line.handle != BOT_HANDLE else []:
+                clause = strip_trailing(clause) or clause  # "I'm 26 actually"
+                if not _WORDY.search(clause):
+                    continue  # "- - -", "?!": nothing to read
+                self._mention(index, line.handle, clause)
                 self._clause(Said(line.handle, line.name, clause, index, self))
-            if "?" in text:
+            if "?" in text or _PROMPT.search(text):
                 self._question = (index, line.handle, text)
+            if _PROMPT.search(text) or _AGE_TALK.search(text):
+                self._prompt = (index, line.handle)
         self._last_line[line.handle] = index
 
     def _clause(self, said: Said) -> None:
+        if is_joke(said.clause):
+            return  # "I'm a professional napper jk"
         if not is_question(said.clause):
-            facts = self._rules(said) or self._answer(said)
+            facts = self._rules(said) or self._reported(said) or self._answer(said)
             if facts:
                 for fact in facts:
                     if not any(fact is known for known in self.facts):
@@ -86,19 +205,127 @@ class Reader:
         elif content_words(strip_fillers(said.clause)) and not is_question(said.clause):
             self._open.pop(said.handle, None)  # they moved on to something else
 
-    def _rules(self, said: Said) -> list[Fact]:
+    def _rules(self, said: Said, *, segments: bool = True) -> list[Fact]:
+        facts = self._rules_on(said, said.clause)
+        implied = with_implied_subject(strip_fillers(said.clause))
+        if not facts and implied is not None:  # "moving to Austin next month!!", "turned 34 last week"
+            facts = self._rules_on(said, implied)
+        if segments:
+            facts += self._segments(said, facts)
+        return facts
+
+    def _segments(self, said: Said, found: list[Fact]) -> list[Fact]:
+        """More facts said in one breath, part by part: "28, living in Tallinn, backend dev at a
+        fintech", "originally from Cork but been in Dublin for ages", "ask Léa, she lives in Montréal".
+        A part after a comma, colon or "and/but" that drops its "I" is read with it put back; a part
+        that is only a fragment (an age, a job, "2 kids") counts when the clause lists such things."""
+        clause = said.clause
+        if len(clause) > MAX_CLAUSE_CHARS:
+            return []
+        starts = [0, *(cut.end() for cut in _SEGMENT_CUT.finditer(clause))]
+        facts: list[Fact] = []
+        fragments: list[Fact] = []
+        texts = {fact.text for fact in found}
+        for number, start in enumerate(starts):
+            if is_hypothetical(clause[:start]) or is_someone_elses_words(clause[:start]):
+                break
+            part = strip_fillers(clause[start:])
+            if not part:
+                continue
+            piece = part.split(",")[0].strip(" .!")
+            new: list[Fact] = []
+            if number:
+                implied = with_implied_subject(part)
+                if implied is not None:
+                    new = self._rules_on(said, implied)
+                if not new and re.match(r"(?:I|I'm|I've|my)\b", part):
+                    new = self._rules_on(said, part)
+                if not new and not said.teller:
+                    new = self._reported(Said(said.handle, said.name, part, said.line_index, self), segments=False)
+            if not new and not said.teller:
+                fragment = fragment_fact(piece, said, self)
+                if fragment is not None:
+                    fact, strong = fragment
+                    employer = next((f for f in [*found, *facts] if f.slot == "employer"), None)
+                    if employer is not None and fact.slot == "job" and " at " not in fact.text:
+                        job = fact.text.split(" is ", 1)[1]  # "Dee works at the walgreens", "pharmacy tech"
+                        employer.text = employer.text.replace(" works ", f" works as {job} ", 1)
+                        continue
+                    (new if strong else fragments).append(fact)
+            for fact in new:
+                if fact.text not in texts:
+                    texts.add(fact.text)
+                    facts.append(fact)
+        if fragments and (found or facts or len(fragments) > 1 or self._intro_context(said)):
+            facts += [fact for fact in fragments if fact.text not in texts]
+        return facts
+
+    def _intro_context(self, said: Said) -> bool:
+        """Whether the window asked people to introduce themselves, or talks about ages, just now."""
+        asked = self._prompt
+        return asked is not None and asked[1] != said.handle and said.line_index - asked[0] <= 6
+
+    @staticmethod
+    def _rules_on(said: Said, clause: str) -> list[Fact]:
         for pattern, builder in RULES:
-            for match in pattern.finditer(said.clause):
+            for match in pattern.finditer(clause):
+                before = clause[: match.start()]
+                first_person = clause[match.start() : match.start() + 3].lower().rstrip() in ("i", "i'", "i'm", "my")
+                if first_person and not starts_a_statement(clause, match.start()):
+                    continue  # "doing something I love is awesome": not a statement of theirs
+                if is_hypothetical(clause[: match.end()]) or is_someone_elses_words(before):
+                    continue  # "if I had a dog…", "my boss keeps saying I'm moving": not theirs
+                if builder not in NEGATABLE and is_negated(_negation_scope(clause, match)):
+                    continue  # "I don't have any siblings", "I'm not a nurse": no fact
                 fact = builder(match, said)
                 if fact is not None:
                     return [fact]
         return []
+
+    def _reported(self, said: Said, *, segments: bool = True) -> list[Fact]:
+        """News about a participant or known member, told by someone else ("Carol is moving to Austin
+        next month", "Emma is vegan btw", "Dana's sister lives in Lyon"): read as if that person
+        had said it in the first person, and remembered about them, reported by the speaker. "she"
+        or "he" right after naming a member in the same message is that member ("ask Léa, she lives
+        in Montréal"); "Alex and Sam broke up" is news about both."""
+        clause = strip_fillers(said.clause)
+        pronoun = _PRONOUN.match(clause)
+        mentioned = self._mentioned.get(said.line_index)
+        if pronoun and mentioned and mentioned != said.handle:
+            clause = self.members[mentioned].split()[0] + ("'s" if pronoun["s"] else "") + clause[pronoun.end() :]
+        subjects = []
+        pair = _PAIR.match(clause)
+        if pair and self.member(pair["first"]) and self.member(pair["second"]):
+            first, second = self.member(pair["first"]), self.member(pair["second"])
+            verb = _PLURAL_VERBS.get(pair["verb"].lower(), pair["verb"])
+            for handle in (first, second):
+                if handle is not None and handle != said.handle:
+                    subjects.append((handle, f"I {verb}{pair['rest']}".replace("I 'm", "I'm")))
+        else:
+            told = reported_as_first_person(clause, self.member)
+            if told is not None and told[0] != said.handle:
+                subjects.append(told)
+        facts: list[Fact] = []
+        for subject, first_person in subjects:
+            about = Said(subject, self.members[subject], first_person, said.line_index, self, said.handle, said.name)
+            facts += self._rules(about, segments=segments)
+        return facts
 
     def _answer(self, said: Said) -> list[Fact]:
         question = self._question
         if question is None or question[1] == said.handle or said.line_index - question[0] > 2:
             return []
         answer = strip_fillers(said.clause).strip(" !.")
+        for asked, replied, build in TYPED_ANSWERS:
+            if not asked.search(question[2]):
+                continue
+            for piece in answer.split(","):
+                piece = strip_fillers(piece).strip(" !.")
+                if (whole := replied.fullmatch(piece)) and callable(build):
+                    fact = build(whole, said)
+                    if fact is not None:
+                        fact.question = question[2]
+                        return [fact]
         words = answer.split()
         if not words or len(words) > 4 or words[0].lower() in NON_ANSWERS:
             return []

@@ -16,6 +16,7 @@ from memories.extraction_tool import (
 from memories.offline.consolidation import extraction_arguments
 from memories.offline.profiles import profile_arguments
 from memories.offline.replies import chat_reply, remember_calls
+from memories.offline.splitting import restore
 from memories.offline.summaries import summary_text
 from memories.offline.text import message_text, token_estimate
 from memoryhub.ai.types import Completion, Message, Purpose, Tool, ToolCall
@@ -56,6 +57,8 @@ class OfflineLLM:
             offered = {(tool.get("function") or {}).get("name") for tool in tools or []}
             if REMEMBER_TOOL_NAME in offered:
                 tool_calls += remember_calls(messages, last_user)
+        content = restore(content)
+        tool_calls = [ToolCall(name=call.name, arguments=restore(call.arguments)) for call in tool_calls]
         produced = content + " ".join(call.arguments for call in tool_calls)
         return Completion(
             content=content,

@@ -60,6 +60,8 @@ class Said:
     clause: str
     line_index: int
     reader: Reader
+    teller: str = ""  # who said it, when it is news about ``handle`` told by someone else
+    teller_name: str = ""
 
     def fact(self, text: str, kind: str, importance: str, expiration: str, topics: list[str], **extra: Any) -> Fact:
         return Fact(
@@ -69,10 +71,11 @@ class Said:
             importance=importance,
             expiration=expiration,
             topics=topics,
-            speaker=self.handle,
-            speaker_name=self.name,
+            speaker=self.teller or self.handle,
+            speaker_name=self.teller_name or self.name,
             source=self.clause,
             lines=[self.line_index],
+            reported=bool(self.teller),
             **extra,
         )
 

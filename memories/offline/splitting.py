@@ -13,19 +13,9 @@ _FILLERS = (
 _LEADING_FILLERS = re.compile(rf"^(?:(?:{_FILLERS})\b[\s,!.]*)+", re.IGNORECASE)
 
 
-TRAILING_FILLERS = re.compile(r"[\s,]*(?:\b(?:actually|lol|lmao|haha\w*|tbh|too|though|honestly)\b[\s!.]*)+$", re.I)
-
-
 CONTINUATION = re.compile(
     r"^(?:that|the|they|they're|they've|it|it's|which|who|where|at|in|with|for|from|to|and|plus|starting"
     r"|since|because|cause|he|she|his|her|its|their|them|named|called|especially|mostly)\b",
-    re.IGNORECASE,
-)
-
-
-_QUESTION_START = re.compile(
-    r"^(?:do|does|did|is|are|am|was|were|can|could|would|should|will|what|where|when|why|how|who|which"
-    r"|anyone|anybody|have|has|ever|any|u|you|wanna|want)\b",
     re.IGNORECASE,
 )
 
@@ -40,38 +30,94 @@ _CLAUSE_CUT = re.compile(
 
 _TYPOGRAPHIC_QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"'})
 
+# The full stop of an abbreviation is not the end of a sentence: "I'm a nurse at St. Mary's" is one
+# sentence. While the rules read a message, such a stop is this character (a one-dot leader,
+# which chat never uses); ``restore`` puts the full stops back in what the engine writes.
+ABBREVIATION_DOT = "\u2024"
+_ABBREVIATION = re.compile(
+    r"\b(?:St|Dr|Mr|Mrs|Ms|Mt|Jr|Sr|Prof|Rev|Gen|Capt|Lt|Sgt|Ave|Rd|Blvd|Inc|Ltd|Co|Corp|Bros|Dept|Univ"
+    r"|approx|appt|apt|est|vs|etc|prob|obv|jan|feb|aug|sept?|oct|nov|dec"
+    r"|ft|lbs?|oz|min|hrs?|yrs?|mos?|wk|no|vol|ca|cf)\.(?=[ ,;:]|$)"
+    r"|\b(?:[A-Za-z]\.){2,}",  # U.S., N.Y., e.g., i.e., a.m.
+    re.IGNORECASE,
+)
+# Longer than this, a clause is not chat but a wall of text: no rule reads it. It also bounds the
+# work any pattern can do on one clause, so a message is read in time linear in its length.
+MAX_CLAUSE_CHARS = 300
+_SENTENCE_END = re.compile(r"[.!?\u2026]+(?=\s|$)|\n+")
+_WITHIN = re.compile(
+    r"\s*;\s*|\s+[-\u2013\u2014]+\s+|,\s*(?:(?:and|but|so)\s+)?(?=(?:I|I'm|I've|I'll|I'd|my)\b)"
+    r"|\s+(?:and|but|so)\s+(?=(?:I|I'm|I've|I'll|I'd|my)\b)",
+    re.IGNORECASE,
+)
+
 
 def normalise(text: str) -> str:
-    """Straight apostrophes and the chat spellings of "I'm", "don't"… so the rules read one spelling."""
-    text = text.translate(_TYPOGRAPHIC_QUOTES)
+    """Straight apostrophes, the chat spellings of "I'm", "don't"…, and abbreviations' full stops
+    set apart, so the rules read one spelling."""
+    text = text.translate(_TYPOGRAPHIC_QUOTES).replace(ABBREVIATION_DOT, ".")
     for pattern, replacement in (
         (r"\bim\b", "I'm"),
         (r"\bive\b", "I've"),
         (r"\bdont\b", "don't"),
+        (r"\bdoesnt\b", "doesn't"),
         (r"\bcant\b", "can't"),
         (r"\bi\b", "I"),
+        (r"\bteh\b", "the"),
+        (r"\bu\b(?= (?:know|guys|all)\b)", "you"),
     ):
         text = re.sub(pattern, replacement, text, flags=re.IGNORECASE)
+    text = _ABBREVIATION.sub(lambda match: match[0].replace(".", ABBREVIATION_DOT), text)
     return " ".join(text.split())
 
 
+def restore(text: str) -> str:
+    """What the engine writes, with the abbreviations' full stops back."""
+    return text.replace(ABBREVIATION_DOT, ".")
+
+
+def sentences(text: str) -> list[str]:
+    """The sentences of a message: they end at ``.``, ``!``, ``?`` or ``…`` before a space (not at
+    an abbreviation's full stop), or at a line break."""
+    parts, start = [], 0
+    for end in _SENTENCE_END.finditer(text):
+        parts.append(text[start : end.end()])
+        start = end.end()
+    parts.append(text[start:])
+    return [part.strip() for part in parts if part.strip()]
+
+
 def clauses(text: str) -> list[str]:
-    """Sentences, further split where a new first-person statement starts ("…, and I live in…")."""
-    parts = re.split(
-        r"(?<=[.!?])\s+|\s*;\s*|,\s*(?:(?:and|but|so)\s+)?(?=(?:I|I'm|I've|I'll|my)\b)"
-        r"|\s+(?:and|but|so)\s+(?=(?:I|I'm|I've|I'll|my)\b)",
-        text,
-        flags=re.IGNORECASE,
-    )
-    return [part.strip() for part in parts if part and part.strip()]
+    """Sentences, further split where a new first-person statement starts ("…, and I live in…"),
+    at semicolons and at dashes; walls of text (longer than MAX_CLAUSE_CHARS) are left out."""
+    found = []
+    for sentence in sentences(text):
+        for part in _WITHIN.split(sentence):
+            part = part.strip() if part else ""
+            if part and len(part) <= MAX_CLAUSE_CHARS:
+                found.append(part)
+    return found
 
 
-def is_question(clause: str) -> bool:
-    return clause.rstrip().endswith("?") and bool(_QUESTION_START.match(strip_fillers(clause)))
+_TRAILING_WORDS = frozenset(["actually", "lol", "lmao", "tbh", "too", "though", "honestly"])
 
 
 def strip_fillers(text: str) -> str:
-    return TRAILING_FILLERS.sub("", _LEADING_FILLERS.sub("", text.strip())).strip()
+    """The clause without chat fillers before ("yeah so…") or after ("…lol", "…tbh")."""
+    return strip_trailing(_LEADING_FILLERS.sub("", text.strip()))
+
+
+def strip_trailing(text: str) -> str:
+    """``text`` without the fillers at its end ("I'm 26 actually", "so tired lol!"), word by word:
+    no pattern is tried at every position of a long message."""
+    words = text.split()
+    while words:
+        last = words[-1].strip(",.!").lower()
+        if last in _TRAILING_WORDS or last.startswith("haha") or not last:
+            words.pop()
+        else:
+            break
+    return " ".join(words).rstrip(" ,")
 
 
 def phrase_cut(text: str, *, max_words: int = 10, commas: bool = False) -> str:

@@ -46,7 +46,19 @@ JOBS = (
     "|producer|professor|programmer|psychiatrist|psychologist|receptionist|reporter|researcher|sailor"
     "|salesman|scientist|secretary|singer|soldier|streamer|student|surgeon|surveyor|sysadmin|tailor|teacher"
     "|technician|therapist|trader|translator|trucker|tutor|vet|veterinarian|waiter|waitress|welder|writer"
-    "|youtuber"
+    "|youtuber|assistant|physio|tech|technologist|researcher|dietitian|nutritionist|optometrist|radiographer"
+    "|hygienist|carer|caregiver|social worker|firefighter|fireman|policeman|policewoman|police officer"
+    "|mailman|postman|courier|dispatcher|bookkeeper|auditor|banker|broker|realtor|estate agent|recruiter"
+    "|marketer|copywriter|illustrator|animator|videographer|filmmaker|director|dancer|choreographer"
+    "|composer|dj|sommelier|pastry chef|line cook|sous chef|baker|florist|vet tech|zookeeper|ranger"
+    "|archaeologist|biologist|geologist|mathematician|statistician|data scientist|coder|tester|webdev"
+    "|founder|ceo|cto|entrepreneur|teaching assistant|TA|postdoc|grad student|undergrad|apprentice"
+    "|paramedic|EMT|doula|pediatrician|paediatrician|anesthesiologist|anaesthetist|radiologist|dentist"
+    "|orthodontist|chiropractor|masseuse|massage therapist|personal trainer|instructor|lecturer|principal"
+    "|headteacher|pastor|priest|rabbi|imam|chaplain|electrician|roofer|bricklayer|mason|landscaper"
+    "|locksmith|pilot|flight attendant|steward|stewardess|conductor|machinist|operator|warehouse worker"
+    "|server|host|hostess|bouncer|security guard|guard|barman|cashier|shop assistant|manager|supervisor"
+    "|foreman|nurse practitioner|midwife|pharmacist|dev|devops|sre"
 )
 
 
@@ -59,7 +71,10 @@ PETS = (
 FAMILY = (
     "sister|brother|mom|mum|mother|dad|father|wife|husband|son|daughter|girlfriend|boyfriend|partner"
     "|fianc[ée]e?|cousin|aunt|uncle|grandma|grandmother|grandpa|grandfather|niece|nephew|twin"
-    "|stepmom|stepdad|stepsister|stepbrother|kid|child"
+    "|stepmom|stepdad|stepsister|stepbrother|kid|child|bf|gf|bro|sis|nan|nana|gran|granny|granddad|grandad"
+    "|grandparent|parent|abuela|abuelo|abuelito|abuelita|oma|opa|mama|papa|baby|toddler|stepson|stepdaughter"
+    "|in-laws|mother-in-law|father-in-law|sister-in-law|brother-in-law|spouse|hubby|oldest|eldest|youngest"
+    "|sibling|godson|goddaughter|great-grandma|great-grandpa"
 )
 
 
@@ -119,19 +134,21 @@ NOT_NAMES = STOPWORDS | word_set(
 )
 
 
-OBJECT_PRONOUNS = word_set("it that this them you him her those these how when what u ya ur your")
+OBJECT_PRONOUNS = word_set("it that this them you him her those these how when what u ya ur your me us myself")
 
 
 _PLACE_STOP = (
     r"now|next|this|last|in|on|for|with|and|but|or|because|since|soon|tomorrow|today|tonight|later|by"
     r"|after|before|to|where|which|who|that|when|near|outside|actually|lol|haha|eventually|finally|again"
     r"|too|forever|permanently|temporarily|someday|probably|maybe|hopefully|i|we|so|then|already|yet"
-    r"|right|at|from|is|was|it|its|it's|and|with|like|tho|though|currently|anymore"
+    r"|right|at|from|is|was|it|its|it's|and|with|like|tho|though|currently|anymore|originally|originaly|specifically"
+    r"|these|those|as|rn|atm|tbh|lol|lmao|ngl|for|so|pls|please|born|everyone|every|all|nowadays|days|mostly|too"
+    r"|here|there|but|yet|while|until|till|during|via|because|cuz|y'all|ya|you"
 )
 
 
 PLACE_PATTERN = re.compile(
-    rf"^(?!(?:{_PLACE_STOP})\b)(?P<place>[a-z][\w'.-]*(?:\s+(?!(?:{_PLACE_STOP})\b)[a-z][\w'.-]*){{0,3}})",
+    rf"^(?!(?:{_PLACE_STOP})\b)(?P<place>[a-z][\w'.\u2024-]*(?:\s+(?!(?:{_PLACE_STOP})\b)[a-z][\w'.\u2024-]*){{0,3}})",
     re.IGNORECASE,
 )
 

@@ -14,7 +14,7 @@ import string
 from dataclasses import dataclass, field, fields
 from datetime import datetime
 
-from django.db.models import F
+from django.db import connection
 from django.utils import timezone
 from django.utils.timesince import timesince
 
@@ -22,10 +22,11 @@ from accounts.models import Community, ExternalIdentity, User
 from chat.models import Channel, ChatSession, Persona, PersonaInjectionMode
 from chat.selectors import RecentMessage, messages_recent
 from memories.extraction_tool import importance_label, talking_with_line
-from memories.models import ImportanceNow, Memory
+from memories.models import importance_now_sql
 from memories.selectors import MemoryCandidate, context_head, memories_ranked
 from memoryhub.ai.embeddings import embedder_get
 from memoryhub.tokens import messages_token_count, token_count
+from memoryhub.unflushed import UNFLUSHED, unflushed_params
 
 RECENT_LAYER_SIZE = 5
 ENTITY_LAYER_SIZE = 5
@@ -134,18 +135,24 @@ def _used(candidate: MemoryCandidate, layer: str) -> UsedMemory:
     return UsedMemory(layer=layer, **shared)
 
 
+# One statement, one round trip, whose commit waits for no disk flush (memoryhub.unflushed).
+_ACCESS_RECORD_SQL = f"""
+WITH {UNFLUSHED}
+UPDATE memories_memory AS m
+SET access_count = m.access_count + 1, last_accessed_at = %(now)s,
+    importance = {importance_now_sql("m", "%(now)s")}, importance_at = %(now)s
+FROM unflushed WHERE m.id = ANY(%(ids)s)
+"""  # noqa: S608 - constants of this module, values passed as parameters
+
+
 def memories_access_record(*, memory_ids: list[int], now: datetime) -> None:
     """Count memories as recalled. Only what was chosen for relevance is. A recall stops the fading
     of importance (it settles today's value) but adds none: its boost is the frequency term,
     log-scaled, capped and fading (so use cannot narrow what is recalled). No column it writes is
     indexed, so PostgreSQL can update the rows in place."""
     if memory_ids:
-        Memory.objects.filter(pk__in=memory_ids).update(
-            access_count=F("access_count") + 1,
-            last_accessed_at=now,
-            importance=ImportanceNow(now),
-            importance_at=now,
-        )
+        with connection.cursor() as cursor:
+            cursor.execute(_ACCESS_RECORD_SQL, {"now": now, "ids": list(memory_ids), **unflushed_params()})
 
 
 def is_relevant(candidate: MemoryCandidate, *, threshold: float) -> bool:

@@ -7,7 +7,7 @@ import time
 from datetime import timedelta
 
 import pytest
-from django.db import connection
+from django.db import connection, transaction
 from django.utils import timezone
 from django_celery_beat.models import PeriodicTask
 
@@ -163,3 +163,20 @@ def test_two_recalls_at_once_settle_the_fading_once(community: Community, alice:
     memory.refresh_from_db()
     assert memory.access_count == 2
     assert memory.importance == pytest.approx(0.5 * 0.99**3)  # once, not 0.99^6
+
+
+@pytest.mark.django_db(transaction=True)
+def test_recording_a_recall_waits_for_no_disk_flush_and_leaves_the_connection_as_it_was(
+    community: Community, alice: User
+) -> None:
+    memory = remember(community, alice, "Alice plays chess", importance=0.5)
+    with connection.cursor() as cursor:
+        memories_access_record(memory_ids=[memory.pk], now=timezone.now())
+        cursor.execute("SHOW synchronous_commit")
+        assert cursor.fetchone()[0] == "on"  # the statement's own setting ended with it
+        with transaction.atomic():
+            memories_access_record(memory_ids=[memory.pk], now=timezone.now())
+            cursor.execute("SHOW synchronous_commit")
+            assert cursor.fetchone()[0] == "on"  # a caller's transaction commits as it would have
+    memory.refresh_from_db()
+    assert memory.access_count == 2

@@ -139,7 +139,15 @@ def test_the_offline_engine_speaks_the_llm_interface() -> None:
         ),
         pytest.param("I live in Portland", "Jo lives in Portland", "fact", "permanent", "high", None, id="home"),
         pytest.param("I have a dog named Rex", "Jo has a dog named Rex", "fact", "permanent", "high", None, id="pet"),
-        pytest.param("im so tired lol", "Jo is feeling tired", "emotion", "1d", "low", None, id="feeling"),
+        pytest.param(
+            "im so nervous about my driving test on friday",
+            "Jo is nervous about their driving test on Friday",
+            "emotion",
+            "7d",
+            "medium",
+            None,
+            id="feeling",
+        ),
         pytest.param(
             "my birthday is March 15",
             "Jo's birthday is March 15",
@@ -346,10 +354,16 @@ def test_a_new_permanent_fact_rewrites_the_profile_around_the_old_one() -> None:
 
 
 def test_moods_and_plans_leave_the_profile_alone() -> None:
-    arguments = _extract(_prompt([("Jo", "j1", "I'm so stressed"), ("Jo", "j1", "I'll call my mom tomorrow")]))
+    said = [("Jo", "j1", "I'm so stressed about my exam on friday"), ("Jo", "j1", "I'll call my mom tomorrow")]
+    arguments = _extract(_prompt(said))
 
     assert [op["kind"] for op in arguments["operations"]] == ["emotion", "plan"]
     assert arguments["profile_updates"] == []
+
+
+def test_a_mood_about_nothing_in_particular_is_not_remembered() -> None:
+    """ "im so tired lol" is chit-chat; a mood is remembered with what it is about."""
+    assert _extract(_prompt([("Jo", "j1", "im so tired lol")]))["operations"] == []
 
 
 FACTS = [

@@ -9,6 +9,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from django.db import connection
 
 from accounts.models import ApiKeyScope, Community
 from accounts.services import apikey_create
@@ -29,6 +30,28 @@ def test_gunicorn_serves_the_admin_login_and_its_stylesheet(tmp_path: Path) -> N
         assert stylesheet is not None
         status, css = http_get(f"{base}{stylesheet.group(1)}")
         assert status == 200 and "{" in css
+
+
+def test_the_web_server_borrows_database_connections_from_a_pool(tmp_path: Path) -> None:
+    """Under ASGI a connection cannot persist; each request borrows one from the process's pool and
+    gives it back, so 30 requests neither start 30 PostgreSQL backends nor leave them open."""
+
+    def web_backends() -> list[int]:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pid FROM pg_stat_activity WHERE application_name = 'pool-test-web'")
+            return sorted(row[0] for row in cursor.fetchall())
+
+    env = child_environment(var_dir=tmp_path, broker_url=None) | {
+        "MEMORYHUB_DATABASE_POOL_MAX": "3",
+        "MEMORYHUB_DATABASE_APPLICATION_NAME": "pool-test-web",
+    }
+    with gunicorn_serving(env=env, log=tmp_path / "web.log") as base:
+        before = web_backends()
+        for _ in range(30):
+            assert http_get(f"{base}/healthz")[0] == 200
+        after = web_backends()
+    assert 1 <= len(before) <= 3 and 1 <= len(after) <= 3, (before, after)
+    assert set(before) & set(after)  # the same backends served the requests
 
 
 def test_a_chunked_api_body_is_read_not_taken_as_empty(tmp_path: Path, community: Community) -> None:

@@ -39,6 +39,8 @@ def test_the_retry_action_queues_failed_windows_again(staff_client: Client, comm
     assert "1 failed window(s) queued again" in page
     window.refresh_from_db()
     assert window.state != ConversationWindowState.FAILED and window.attempts == 0
+    event = AuditEvent.objects.get(action="window.retried")
+    assert (event.actor_kind, event.data) == ("moderator", {"window": window.pk})
 
 
 def test_forget_and_remember_actions_go_through_the_privacy_services(

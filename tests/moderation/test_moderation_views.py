@@ -177,6 +177,8 @@ def test_every_page_answers_each_kind_of_person_as_it_should(
     # Nothing of community B was changed by anyone but its own moderator.
     retried = ConversationWindow.objects.get(pk=secrets["window b"].pk).state != ConversationWindowState.FAILED
     assert retried == (who == "moderator of B")
+    audited = AuditEvent.objects.filter(action="window.retried", actor__isnull=False).exists()
+    assert audited == (who == "moderator of B")  # every moderator action is in the audit log
     survived = Memory.objects.filter(pk=secrets["b"].pk).exists()
     assert survived == (who != "moderator of B")
     if who != "moderator of B":

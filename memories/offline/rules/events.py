@@ -95,10 +95,10 @@ def _event_fact(event: _Event, match: re.Match[str], said: Said, *, subject: str
         importance=event.importance,
         expiration=event.expiration,
         topics=topics_of(*topics),
-        speaker=said.handle,
-        speaker_name=said.name,
+        speaker=said.teller or said.handle,
+        speaker_name=said.teller_name or said.name,
         source=said.clause,
-        reported=subject != said.handle,
+        reported=bool(said.teller) or subject != said.handle,
         partner_open=partner_open,
         lines=[said.line_index],
     )
@@ -108,16 +108,6 @@ def self_event_rule(match: re.Match[str], said: Said) -> Fact | None:
     for event in EVENTS:
         if "{pet}" not in event.phrase and re.fullmatch(event.pattern, match["event"], re.IGNORECASE):
             return _event_fact(event, match, said, subject=said.handle, subject_name=said.name)
-    return None
-
-
-def reported_event_rule(match: re.Match[str], said: Said) -> Fact | None:
-    subject = said.reader.member(match["who"])
-    if subject is None or subject == said.handle:
-        return None  # not a participant or known member (Heather), or oneself
-    for event in EVENTS:
-        if re.fullmatch(event.pattern, match["event"], re.IGNORECASE):
-            return _event_fact(event, match, said, subject=subject, subject_name=said.reader.members[subject])
     return None
 
 

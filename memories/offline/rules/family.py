@@ -5,10 +5,10 @@ from __future__ import annotations
 import re
 
 from memories.models import EntityType, MemoryKind
-from memories.offline.facts import MEDIUM, PERMANENT, Fact, Said
+from memories.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said
 from memories.offline.rules.events import EVENT_ALTERNATIVES, EVENTS
 from memories.offline.splitting import phrase_cut
-from memories.offline.text import article_for, name_token, place_name, topics_of
+from memories.offline.text import article_for, content_words, name_token, place_name, third_person, topics_of
 from memories.offline.vocabulary import COLLEAGUES, FRIENDS, JOBS
 
 
@@ -22,7 +22,7 @@ def relative_rule(match: re.Match[str], said: Said) -> Fact | None:
     relation = match["relation"].lower()
     rest = match["rest"] or ""
     name = ""
-    named = re.match(r"^(?P<how>'s name is|,? named|,? called|,)?\s*(?P<word>[A-Za-z][\w'-]*)", rest)
+    named = re.match(r"^(?P<how>'s name is|,? named|,? called|,)?\s*(?P<word>[A-Za-z][\w-]*(?:'(?!s\b)[\w-]+)?)", rest)
     if named:
         candidate = name_token(named["word"])
         explicit = bool(named["how"] and named["how"].strip(" ,"))
@@ -50,13 +50,17 @@ def relative_rule(match: re.Match[str], said: Said) -> Fact | None:
         if works["how"].startswith("as") and what:
             predicate = f"works as {article_for(what)} {what}"
             job = what
+    if match.groupdict().get("plural"):
+        relation += match["plural"].lower()
+    if not predicate and not name:
+        predicate = _loose_predicate(rest, said)
     owner = f"{said.name}'s {relation}"
     if name and predicate:
-        text = f"{owner} {name} {predicate}"
+        text = f"{owner} {name} {predicate}".replace(" 's ", "'s ")
     elif name:
         text = f"{said.name} has {article_for(relation)} {relation} named {name}"
     elif predicate:
-        text = f"{owner} {predicate}"
+        text = f"{owner} {predicate}".replace(" 's ", "'s ")
     else:
         return None
     topics = topics_of(_relation_topic(relation), relation)
@@ -68,6 +72,60 @@ def relative_rule(match: re.Match[str], said: Said) -> Fact | None:
     if place:
         fact.entities.append(said.entity(EntityType.PLACE, place, f"where {owner} lives"))
     return fact
+
+
+NATIONALITIES = (
+    "american|british|english|scottish|welsh|irish|canadian|australian|mexican|brazilian|argentinian|chilean"
+    "|colombian|peruvian|cuban|spanish|portuguese|french|german|dutch|belgian|swiss|austrian|italian|greek"
+    "|polish|czech|slovak|hungarian|romanian|bulgarian|serbian|croatian|ukrainian|russian|swedish|norwegian"
+    "|danish|finnish|icelandic|estonian|latvian|lithuanian|turkish|lebanese|syrian|iranian|persian|iraqi"
+    "|egyptian|moroccan|algerian|tunisian|nigerian|ghanaian|kenyan|ethiopian|somali|south african|indian"
+    "|pakistani|bangladeshi|sri lankan|nepali|chinese|japanese|korean|vietnamese|thai|filipino|filipina"
+    "|indonesian|malaysian|singaporean|taiwanese|jamaican|puerto rican|dominican|haitian|israeli|palestinian"
+    "|jordanian|saudi|emirati|afghan|kurdish|armenian|georgian|venezuelan|ecuadorian|bolivian|uruguayan"
+    "|paraguayan|guatemalan|honduran|salvadoran|nicaraguan|costa rican|panamanian|new zealander|kiwi"
+)
+_SPEECH = re.compile(
+    r"\b(?:says?|said|saying|keeps|kept|always|never|calls|called|thinks|thought|told|tells|asked|asks|yell\w*"
+    r"|like|goes|went like|joke\w*|wants|would|could|might|if|whether)\b|[\"?]",
+    re.IGNORECASE,
+)
+_POSSESSED = re.compile(
+    r"'s (?P<what>(?:(?:\d+(?:st|nd|rd|th)|first|second|third|big|new|upcoming|surprise) )*(?:birthday|bday|wedding"
+    r"|surgery|operation|graduation|funeral|party|baby|shower|anniversary|retirement|recovery|diagnosis|treatment"
+    r"|new job|promotion|engagement|divorce)\b.*)",
+    re.IGNORECASE,
+)
+_LOOSE_VERB = re.compile(
+    r"(?:(?:just|finally|recently|also|still|now|officially) )?(?P<verb>is|'s|are|'re|was|were|has|had|got|gets"
+    r"|started|starts|start|turned|turns|turn|celebrated|raised|passed|died|went|did|moved|graduated|retired"
+    r"|broke|lost|won|became|opened|bought|adopted|had|welcomed|married|proposed|fell|beat|survived)\b"
+    r"(?P<rest>.{0,200})",
+    re.IGNORECASE,
+)
+
+
+def _loose_predicate(rest: str, said: Said) -> str:
+    """What is said of a relative when no sharper rule knows it: "my grandpa's in the hospital again",
+    "my mom's Korean", "my parents just celebrated 40 years of marriage", "my son's 4th birthday party is
+    this saturday". Not when it is their words or a maybe ("my dad keeps saying…", "my grandpa calls…")."""
+    if not rest or _SPEECH.search(rest[:80]):
+        return ""
+    if possessed := _POSSESSED.match(rest):
+        what = phrase_cut(possessed["what"], max_words=10)
+        return f"'s {third_person(what, said.name)}" if what else ""
+    nationality = re.match(rf"^(?:is|'s) (?P<n>{NATIONALITIES})\b", rest, re.IGNORECASE)
+    if nationality:
+        return f"is {nationality['n'].title()}"
+    loose = _LOOSE_VERB.match(rest)
+    if not loose:
+        return ""
+    verb = loose["verb"].lower()
+    verb = {"'s": "is", "'re": "are"}.get(verb, verb)
+    what = phrase_cut(loose["rest"], max_words=10)
+    if not content_words(what) and not re.search(r"\d", what):
+        return ""
+    return f"{verb} {third_person(what, said.name)}".strip()
 
 
 def has_relatives_rule(match: re.Match[str], said: Said) -> Fact | None:
@@ -83,3 +141,27 @@ def has_relatives_rule(match: re.Match[str], said: Said) -> Fact | None:
     if name:
         fact.entities.append(said.entity(EntityType.PERSON, name, f"{said.name}'s {relation}"))
     return fact
+
+
+def status_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I'm married", "I'm engaged to Sam", "I've been with my partner for 6 years", "I'm pregnant"."""
+    status = match["status"].lower()
+    rest = phrase_cut(match["rest"] or "", max_words=6)
+    if rest and not re.match(r"^(?:to|with|for|since|\d+ (?:years?|yrs?|months?)\b)", rest, re.IGNORECASE):
+        rest = ""
+    been = match["how"] and "been" in match["how"].lower()
+    text = f"{said.name} {'has been' if been else 'is'} {status}" + (
+        f" {third_person(rest, said.name)}" if rest else ""
+    )
+    topic = "family" if status in ("pregnant", "expecting") else "relationship"
+    return said.fact(text, MemoryKind.RELATIONSHIP, HIGH, PERMANENT, topics_of(topic, status), slot="relationship")
+
+
+def parent_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I'm a mom of two", "I'm a dad", "I'm an only child"."""
+    role = match["role"].lower()
+    rest = phrase_cut(match["rest"] or "", max_words=4)
+    text = f"{said.name} is {article_for(role)} {role}" + (
+        f" {rest}" if rest and rest.lower().startswith("of ") else ""
+    )
+    return said.fact(text, MemoryKind.RELATIONSHIP, HIGH, PERMANENT, topics_of("family", role.split()[-1]))

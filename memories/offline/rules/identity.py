@@ -7,7 +7,7 @@ import re
 from memories.models import MemoryKind
 from memories.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said
 from memories.offline.splitting import phrase_cut
-from memories.offline.text import MONTH_OR_DAY, name_token
+from memories.offline.text import MONTH_OR_DAY, name_token, topics_of
 from memories.offline.vocabulary import NOT_NAMES
 
 
@@ -18,7 +18,11 @@ def name_rule(match: re.Match[str], said: Said) -> Fact | None:
     second = (match["second"] or "").strip()
     if second and second[0].isupper() and second.lower() not in NOT_NAMES:
         name = f"{name} {second}"
-    if "call me" in match["how"].lower():
+    own = said.name.lower().split()
+    if name.lower() == said.name.lower() or (not second and own and name.lower() == own[0]):
+        return None  # "my name is yusuf": the name they already go by here
+    how = match["how"].lower()
+    if "call me" in how or "calls me" in how or "go by" in how or "prefer" in how:
         text = f"{said.name} likes to be called {name}"
     else:
         text = f"{said.name}'s name is {name}"
@@ -37,3 +41,27 @@ def birthday_rule(match: re.Match[str], said: Said) -> Fact | None:
         return None
     text = f"{said.name}'s birthday is {date}"
     return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, ["birthday"], slot="birthday")
+
+
+def turned_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I just turned 30": their age."""
+    return said.fact(
+        f"{said.name} is {match['age']} years old", MemoryKind.FACT, MEDIUM, PERMANENT, ["age", "birthday"], slot="age"
+    )
+
+
+def born_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I was born in 1994", "I was born on March 3rd", "I was born in Lagos"."""
+    what = phrase_cut(match["what"], max_words=5)
+    if not what:
+        return None
+    if re.fullmatch(r"(?:19|20)\d\d", what):
+        text = f"{said.name} was born in {what}"
+        return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, ["age", "birthday"], slot="age")
+    if match["prep"].lower() == "on" or MONTH_OR_DAY.search(what):
+        text = f"{said.name}'s birthday is {what}"
+        return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, ["birthday"], slot="birthday")
+    if not what[0].isupper():
+        return None
+    text = f"{said.name} was born in {what}"
+    return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("origin", what), slot="origin")

@@ -27,6 +27,10 @@ def pet_rule(match: re.Match[str], said: Said) -> Fact | None:
     text = f"{said.name} {_pet_verb(match['verb'])} {article} {noun}"
     fact = said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("pets", species))
     if plural:
+        names = re.split(r",? (?:and|&) |, ", match.groupdict().get("names") or "")
+        names = [name_token(name) for name in names if name_token(name)]
+        if len(names) > 1:
+            fact.text += " named " + ", ".join(names[:-1]) + " and " + names[-1]
         return fact
     fact.species = species
     name = name_token(match["pet"] or "")

@@ -10,8 +10,25 @@ from memories.offline.text import place_name, third_person, topics_of
 
 
 def _said_place(raw: str, said: Said) -> str:
-    """The place in ``raw`` ("my parents' place" becomes "their parents' place")."""
+    """The place in ``raw`` ("my parents' place" becomes "their parents' place"); "our new place in
+    Utrecht" is Utrecht, "the U.S. for work, Chicago specifically" is Chicago."""
+    inner = _INNER_PLACE.match(raw)
+    if inner:
+        return place_name(inner["place"])
+    specific = _SPECIFIC_PLACE.search(raw[:200])
+    if specific:
+        return specific["place"]
     return third_person(place_name(raw, there=said.reader.last_place), said.name)
+
+
+_INNER_PLACE = re.compile(
+    r"(?:our|my|a|the|their) (?:(?:new|own|first|little|tiny|bigger|smaller) )*(?:place|flat|apartment|house|home"
+    r"|condo|studio|room|dorm) (?:in|near) (?P<place>(?-i:[A-Z]).{1,60})",
+    re.IGNORECASE,
+)
+_SPECIFIC_PLACE = re.compile(
+    r", (?P<place>[A-Z][\w'-]{1,30}(?: [A-Z][\w'-]{1,30})?) (?:specifically|exactly|to be exact|to be precise)\b"
+)
 
 
 def _place_entity(fact: Fact, said: Said, place: str, relationship: str) -> None:
@@ -30,8 +47,24 @@ def move_rule(match: re.Match[str], said: Said) -> Fact | None:
     return fact
 
 
+def _place_group(match: re.Match[str]) -> str:
+    groups = match.groupdict()
+    return next((groups[name] for name in ("place", "place2", "place3") if groups.get(name)), "")
+
+
+_VISIT = re.compile(
+    r"\b(?:for (?:a|the|two|three|\d+) (?:week|weekend|days?|nights?|trip|conference|holiday|vacation)|visiting|trip"
+    r"|holiday|vacation|until|till|this week|for work)\b",
+    re.IGNORECASE,
+)
+
+
 def lives_rule(match: re.Match[str], said: Said) -> Fact | None:
-    place = _said_place(match["place"], said)
+    raw = _place_group(match)
+    being_in = re.match(r"(?:I|we)\b", match[0], re.IGNORECASE) and re.search(r"\bin\b", match[0][:40])
+    if being_in and "liv" not in match[0].lower() and (_VISIT.search(said.clause) or time_in(said.clause)):
+        return None  # "I'm in Vegas this weekend": a visit, not a home
+    place = _said_place(raw, said)
     if not place:
         return None
     fact = said.fact(f"{said.name} lives in {place}", MemoryKind.FACT, HIGH, PERMANENT, topics_of("home", place))
@@ -41,7 +74,7 @@ def lives_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 def origin_rule(match: re.Match[str], said: Said) -> Fact | None:
-    place = _said_place(match["place"], said)
+    place = _said_place(_place_group(match), said)
     if not place:
         return None
     fact = said.fact(f"{said.name} is from {place}", MemoryKind.FACT, HIGH, PERMANENT, topics_of("origin", place))
@@ -50,25 +83,31 @@ def origin_rule(match: re.Match[str], said: Said) -> Fact | None:
     return fact
 
 
-def reported_move_rule(match: re.Match[str], said: Said) -> Fact | None:
-    subject = said.reader.member(match["who"])
-    place = place_name(match["place"], there=said.reader.last_place)
-    if subject is None or subject == said.handle or not place:
+def moved_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I moved to Berlin last year", "I just moved back to Leeds": where they live now."""
+    place = _said_place(match["place"], said)
+    if not place:
         return None
-    time = time_in(said.clause)
-    name = said.reader.members[subject]
-    text = f"{name} is moving to {place}" + (f" {time}" if time else "")
-    return Fact(
-        subject=subject,
-        text=text,
-        kind=MemoryKind.PLAN,
-        importance=HIGH,
-        expiration="30d",
-        topics=topics_of("moving", place),
-        speaker=said.handle,
-        speaker_name=said.name,
-        source=said.clause,
-        reported=True,
-        time=time,
-        lines=[said.line_index],
+    when = time_in(said.clause) or _past_time(said.clause)
+    back = " back" if "back" in match[0].lower().split(" to ")[0] else ""
+    text = f"{said.name} moved{back} to {place}" + (f" {when}" if when else "")
+    why = re.search(
+        r"\bfor (?P<why>(?:my|a|an|work|uni|university|school|college|grad school|a job)\b[^,.!?]{0,30})", said.clause
     )
+    if why:
+        text += f" for {third_person(why['why'].strip(), said.name)}"
+    fact = said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("home", "moving", place), slot="home")
+    _place_entity(fact, said, place, f"where {said.name} lives")
+    return fact
+
+
+_PAST = re.compile(
+    r"\b(?:last (?:week|month|year|summer|winter|spring|fall|autumn)|(?:a|one|two|three|\d+) (?:weeks?|months?"
+    r"|years?) ago|in (?:19|20)\d\d|recently|yesterday)\b",
+    re.IGNORECASE,
+)
+
+
+def _past_time(text: str) -> str:
+    match = _PAST.search(text)
+    return match[0].lower() if match else ""

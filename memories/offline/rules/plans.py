@@ -5,14 +5,14 @@ from __future__ import annotations
 import re
 
 from memories.models import MemoryKind
-from memories.offline.facts import LOW, MEDIUM, Fact, Said, expiration_for, time_in
+from memories.offline.facts import MEDIUM, Fact, Said, expiration_for, time_in
 from memories.offline.splitting import phrase_cut
 from memories.offline.text import article_for, content_words, third_person, topics_of
 
 
 def plan_rule(match: re.Match[str], said: Said) -> Fact | None:
     what = phrase_cut(match["what"], max_words=12)
-    if not what:
+    if not what or re.match(r"(?:need|have to|probably|just|be (?:honest|fine|ok|okay|there))\b", what, re.IGNORECASE):
         return None
     time = time_in(said.clause)
     auxiliary = match["aux"].lower().strip()
@@ -68,8 +68,38 @@ def feeling_rule(match: re.Match[str], said: Said) -> Fact | None:
     reason = re.match(r"^\s+(?P<prep>about|for|of|with|to|that|because)\s+(?P<why>.+)", match["rest"] or "", re.I)
     why = phrase_cut(reason["why"], max_words=10) if reason else ""
     topics = topics_of("mood", feeling.split()[0])
-    if reason and why:
+    if reason and why and content_words(why):
         text = f"{said.name} is {feeling} {reason['prep'].lower()} {third_person(why, said.name)}"
         time = time_in(why)  # "excited about the DLC dropping next week" lasts until next week
         return said.fact(text, MemoryKind.EMOTION, MEDIUM, expiration_for(time) if time else "3d", topics)
-    return said.fact(f"{said.name} is feeling {feeling}", MemoryKind.EMOTION, LOW, "1d", topics)
+    # "I'm so tired lol", "so nervous 😬": a passing mood with nothing it is about is not worth
+    # remembering (and "so proud of her 😭" does not say what about).
+    return None
+
+
+_WHEN = re.compile(
+    r"\b(?:on the \d{1,2}(?:st|nd|rd|th)"
+    r"|(?:in|on|for|next|this|over) (?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov"
+    r"|dec)[a-z]*\b[\u2024.]?(?: \d{1,2}(?:st|nd|rd|th)?)?|for (?:a|an|one|two|three|four|\d+|the whole) (?:[a-z]+ )?"
+    r"(?:weeks?|months?|days?|nights?|semester|term|year|summer|weekend)|(?:this|next) (?:christmas|easter|thanksgiving"
+    r"|spring|summer|fall|autumn|winter)|in \d+ (?:days?|weeks?|months?))",
+    re.IGNORECASE,
+)
+
+
+def trip_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I'm flying to Lisbon on the 14th", "visiting Japan in April", "off to Peru next month"."""
+    groups = match.groupdict()
+    place = (groups["place"] or groups["place2"] or groups["place3"] or "").strip(" .,")
+    if not place or place.lower() in ("the", "i") or place.split()[0] in ("I", "I'm"):
+        return None
+    found = _WHEN.search(said.clause)
+    when = time_in(said.clause) or (found[0] if found else "")
+    sure = groups["sure"] or groups["sure2"] or groups["sure3"]
+    if not when and not sure:
+        return None  # "going to Berlin": without a when or a trip word, not sure it is a trip
+    text = f"{said.name} is going to {place}" + (f" {when}" if when and when.lower() not in place.lower() else "")
+    time = time_in(said.clause)
+    return said.fact(
+        text, MemoryKind.PLAN, MEDIUM, expiration_for(time) if time else "30d", topics_of("travel", place), time=time
+    )

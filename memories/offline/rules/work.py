@@ -61,3 +61,26 @@ def studies_rule(match: re.Match[str], said: Said) -> Fact | None:
         return None
     text = f"{said.name} studies {third_person(subject, said.name)}"
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("study", *content_words(subject)[:2]))
+
+
+def job_status_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I'm retired", "I'm between jobs", "I'm a stay-at-home dad"."""
+    status = match["status"].lower()
+    text = f"{said.name} is {status}"
+    return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("work", status.split()[-1]), slot="job")
+
+
+def degree_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I'm doing a PhD in linguistics", "I'm in my second year of med school", "I major in history"."""
+    if match["major"] or match["major2"]:
+        field = phrase_cut(match["major"] or match["major2"], max_words=5)
+        if not field:
+            return None
+        text = f"{said.name} majors in {field}"
+        return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("study", *content_words(field)[:2]))
+    degree = match["degree"]
+    field = phrase_cut(match["field"] or "", max_words=6)
+    verb = match["verb"].lower()
+    doing = "is in" if verb.startswith("in") else "is doing"
+    text = f"{said.name} {doing} {match['article'].lower()} {degree}" + (f" in {field}" if field else "")
+    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("study", degree, *content_words(field)[:1]))

@@ -1,0 +1,353 @@
+"""How fast the API answers where a bot waits: over HTTP, against the server `make run` starts.
+
+    MEMORYHUB_VAR_DIR=/tmp/bench-var .venv/bin/python benchmarks/api_latency.py
+        [--workers 2] [--clients 4] [--requests 400] [--users 20000] [--regenerate]
+
+A script, not a test. Data set: context_latency's (1,000,000 memories of 20,000 people in 50
+communities, real MiniLM vectors, the HNSW index present as in production), in its own database
+``memoryhub_bench``, generated once and reused. The server is the Procfile's web process:
+gunicorn with uvicorn workers (ASGI, its database pool on), ``--workers`` of them, on loopback;
+the load comes from ``--clients`` threads of this process (httpx), on the same 2 cores.
+
+Timed, each as ``--requests`` requests spread over the clients after a warm-up:
+
+* ``GET /healthz``: the floor — HTTP, ASGI, a pooled connection and one ``SELECT 1``;
+* ``GET /api/v1/windows?limit=1``: the floor plus authentication (the key's ``last_used_at``)
+  and the throttle, on a cheap read;
+* ``GET /api/v1/context`` for random (person, message) pairs: embedding the message, access
+  recording on, as a bot calls it;
+* ``POST /api/v1/memories/search`` for the same people;
+* ``POST /api/v1/messages``: one message per request, and batches of 100 (messages/s).
+
+Beside each, the same work in this process (no HTTP): ``assemble_context`` embedding the message
+with recording on; embedding plus ``memories_ranked``; ``messages_ingest`` of one message and of
+100. The difference is what the edge costs. Access recording is undone afterwards and the
+benchmark's messages go to channels of their own. Targets (issue 13, 4 clients on this 2-core
+machine): /context p95 ≤ 25 ms including embedding, single-message ingest p95 ≤ 15 ms, batches
+≥ 3,000 messages/s.
+"""
+
+# ruff: noqa: E402 - the project's modules can only be imported once Django is set up.
+from __future__ import annotations
+
+import argparse
+import itertools
+import logging
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "memoryhub.settings")
+
+import django
+
+django.setup()
+
+import httpx
+from django.utils import timezone
+
+from accounts.models import ApiKeyScope, Community, ExternalIdentity
+from accounts.services import apikey_create
+from benchmarks.context_latency import (
+    BENCH_DATABASE,
+    SEED,
+    Pair,
+    access_restore,
+    access_snapshot,
+    chat_messages,
+    dataset_generate,
+    dataset_size,
+    hnsw_build,
+    hnsw_present,
+    pairs_pick,
+    percentile,
+)
+from benchmarks.support import bench_database_url, bench_database_use, say
+from chat.ingest import IngestItem, messages_ingest
+from memories.selectors import memories_ranked
+from memories.services.context import assemble_context, message_keywords, person_display_name
+from memoryhub.ai.embeddings import embedder_get
+from tests.support.processes import free_port, procfile_command
+
+logging.getLogger("httpx").setLevel(logging.WARNING)
+PROJECT = Path(__file__).resolve().parent.parent
+_sequence = itertools.count()
+_lock = threading.Lock()
+
+
+def dataset_ensure(*, users: int, regenerate: bool) -> None:
+    bench_database_use(BENCH_DATABASE)
+    people, memories = dataset_size()
+    if regenerate or (people, memories) != (users, users * 50):
+        say(f"generating {users * 50:,} memories for {users:,} people into {BENCH_DATABASE}…")
+        for phase, spent in dataset_generate(
+            users=users, per_user=50, communities=50, pool_size=10_000, embedder=embedder_get()
+        ).items():
+            say(f"  {phase}: {spent:.1f} s")
+    if not hnsw_present():
+        say(f"  HNSW build: {hnsw_build():.1f} s")
+
+
+def _message(run: str) -> dict[str, Any]:
+    with _lock:
+        n = next(_sequence)
+    return {
+        "channel": f"bench-api-{n % 20}",
+        "author": f"bench-api-person-{n % 50}",
+        "author_name": f"Person {n % 50}",
+        "content": f"message {n}: I'm thinking about moving to Austin and I love hiking",
+        "sent_at": datetime.now(UTC).isoformat(),
+        "message_id": f"{run}-{n}",
+    }
+
+
+Request = Callable[[httpx.Client, int], httpx.Response]
+
+
+def drive(base: str, keys: dict[int, str], *, clients: int, count: int, request: Request) -> list[float]:
+    """``count`` requests from ``clients`` threads (request ``i`` by ``request(client, i)``): ms each."""
+    latencies: list[float] = []
+    numbers = iter(range(count))
+
+    def client() -> None:
+        with httpx.Client(base_url=base, timeout=30) as http:
+            while True:
+                with _lock:
+                    number = next(numbers, None)
+                if number is None:
+                    return
+                started = time.perf_counter()
+                response = request(http, number)
+                elapsed = (time.perf_counter() - started) * 1000
+                if response.status_code >= 400:
+                    raise SystemExit(f"{response.request.url} answered {response.status_code}: {response.text[:300]}")
+                with _lock:
+                    latencies.append(elapsed)
+
+    with ThreadPoolExecutor(clients) as pool:
+        for future in [pool.submit(client) for _ in range(clients)]:
+            future.result()
+    return latencies
+
+
+def in_process(count: int, call: Callable[[int], Any]) -> list[float]:
+    timings = []
+    for number in range(count):
+        started = time.perf_counter()
+        call(number)
+        timings.append((time.perf_counter() - started) * 1000)
+    return timings
+
+
+def row(label: str, over_http: list[float], here: list[float] | None, target: str = "") -> str:
+    beside = f"{percentile(here, 0.95):.1f}" if here else ""
+    edge = f"{percentile(over_http, 0.95) - percentile(here, 0.95):+.1f}" if here else ""
+    return (
+        f"| {label} | {len(over_http):,} | {percentile(over_http, 0.5):.1f} | {percentile(over_http, 0.95):.1f} "
+        f"| {percentile(over_http, 0.99):.1f} | {beside} | {edge} | {target} |"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--workers", type=int, default=2, help="gunicorn (uvicorn) worker processes")
+    parser.add_argument("--clients", type=int, default=4, help="concurrent client threads")
+    parser.add_argument("--requests", type=int, default=400, help="timed requests per measurement")
+    parser.add_argument("--users", type=int, default=20_000, help="people in the data set (50 memories each)")
+    parser.add_argument("--regenerate", action="store_true", help="generate the data set again")
+    options = parser.parse_args()
+
+    dataset_ensure(users=options.users, regenerate=options.regenerate)
+    embedder = embedder_get()
+    rng = random.Random(SEED + 5)  # noqa: S311 - reproducible data, not secrets
+    messages = chat_messages(300, rng)
+    vectors = {m: v.tolist() for m, v in zip(messages, embedder.embed(messages), strict=True)}
+    pairs: list[Pair] = pairs_pick(options.requests, messages, vectors)
+    handles = dict(
+        ExternalIdentity.objects.filter(user__in=[p.user for p in pairs]).values_list("user_id", "external_id")
+    )
+    communities = {pair.community.pk for pair in pairs}
+    keys = {
+        community_id: apikey_create(
+            community=Community.objects.get(pk=community_id),
+            name=f"api latency {time.time():.0f}",
+            scopes=list(ApiKeyScope.values),
+        )[1]
+        for community_id in communities
+    }
+    snapshot = access_snapshot(pair.user.pk for pair in pairs)
+
+    def unique(pair: Pair, number: int) -> str:
+        """Every request a message of its own: no embedding comes from a cache (in process or not)."""
+        return f"{pair.message} ({number})"
+
+    def auth(pair: Pair) -> dict[str, str]:
+        return {"Authorization": f"Bearer {keys[pair.community.pk]}"}
+
+    def context(http: httpx.Client, number: int) -> httpx.Response:
+        pair = pairs[number % len(pairs)]
+        params = {"user": handles[pair.user.pk], "query": unique(pair, number)}
+        return http.get("/api/v1/context", params=params, headers=auth(pair))
+
+    def search(http: httpx.Client, number: int) -> httpx.Response:
+        pair = pairs[number % len(pairs)]
+        body = {"user": handles[pair.user.pk], "query": unique(pair, number), "limit": 5}
+        return http.post("/api/v1/memories/search", json=body, headers=auth(pair))
+
+    first = pairs[0]
+    run = f"r{time.time():.0f}"
+
+    def single(http: httpx.Client, number: int) -> httpx.Response:
+        return http.post("/api/v1/messages", json=_message(run), headers=auth(first))
+
+    def batch(http: httpx.Client, number: int) -> httpx.Response:
+        return http.post(
+            "/api/v1/messages", json={"messages": [_message(run) for _ in range(100)]}, headers=auth(first)
+        )
+
+    def warm(request: Request) -> Request:
+        return lambda http, number: request(http, number + 10**6)  # messages the timed runs do not send
+
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    results: dict[str, list[float]] = {}
+    batch_seconds = 0.0
+    with tempfile.TemporaryDirectory() as var:
+        env = dict(os.environ) | {
+            "DATABASE_URL": bench_database_url(),
+            "MEMORYHUB_VAR_DIR": var,
+            "MEMORYHUB_API_RATE": "1000000/min",
+        }
+        env.pop("CELERY_BROKER_URL", None)
+        with (Path(var) / "web.log").open("wb") as log:
+            server = subprocess.Popen(  # noqa: S603 - the Procfile's own command
+                procfile_command("web", port=port, workers=options.workers),
+                cwd=PROJECT,
+                env=env,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+            )
+            try:
+                deadline = time.monotonic() + 90
+                while True:
+                    try:
+                        if httpx.get(f"{base}/healthz", timeout=2).status_code == 200:
+                            break
+                    except httpx.HTTPError:
+                        pass
+                    if time.monotonic() > deadline or server.poll() is not None:
+                        raise SystemExit("the web server did not start")
+                    time.sleep(0.3)
+                clients, count = options.clients, options.requests
+                say("warming up…")
+                for request in (context, search, single):
+                    drive(base, keys, clients=clients, count=40, request=warm(request))
+                say("timing over HTTP…")
+                results["healthz"] = drive(
+                    base, keys, clients=clients, count=count, request=lambda http, _: http.get("/healthz")
+                )
+                results["windows"] = drive(
+                    base,
+                    keys,
+                    clients=clients,
+                    count=count,
+                    request=lambda http, _: http.get("/api/v1/windows", params={"limit": 1}, headers=auth(first)),
+                )
+                results["context"] = drive(base, keys, clients=clients, count=count, request=context)
+                results["search"] = drive(base, keys, clients=clients, count=count, request=search)
+                results["single"] = drive(base, keys, clients=clients, count=count, request=single)
+                started = time.perf_counter()
+                results["batch"] = drive(base, keys, clients=clients, count=max(count // 10, 20), request=batch)
+                batch_seconds = time.perf_counter() - started
+            finally:
+                server.terminate()
+                server.wait(30)
+
+    say("timing in process…")
+
+    def assemble(number: int) -> Any:
+        pair = pairs[number % len(pairs)]
+        return assemble_context(
+            community=pair.community,
+            user=pair.user,
+            persona=pair.persona,
+            message=unique(pair, number + 2 * 10**6),
+            record_access=True,
+        )
+
+    def rank(number: int) -> Any:
+        pair = pairs[number % len(pairs)]
+        query = unique(pair, number + 3 * 10**6)
+        vector = embedder.embed_one(query).tolist()
+        words = message_keywords(query)
+        return memories_ranked(
+            community=pair.community,
+            user=pair.user,
+            now=timezone.now(),
+            text=" ".join(words),
+            keywords=words,
+            vector=vector,
+            model_name=embedder.model_name,
+            person_name=person_display_name(community=pair.community, user=pair.user),
+        )
+
+    def item(data: dict[str, Any]) -> IngestItem:
+        return IngestItem(
+            channel=data["channel"],
+            author=data["author"],
+            author_name=data["author_name"],
+            content=data["content"],
+            sent_at=datetime.fromisoformat(data["sent_at"]),
+            message_id=data["message_id"],
+        )
+
+    here = {
+        "context": in_process(options.requests, assemble),
+        "search": in_process(options.requests, rank),
+        "single": in_process(
+            options.requests, lambda _: messages_ingest(community=first.community, items=[item(_message(run + "p"))])
+        ),
+        "batch": in_process(
+            max(options.requests // 10, 20),
+            lambda _: messages_ingest(community=first.community, items=[item(_message(run + "q")) for _ in range(100)]),
+        ),
+    }
+    restored = access_restore(snapshot)
+    say(f"access recording undone on {restored:,} memories")
+
+    batches = len(results["batch"])
+    rate = batches * 100 / batch_seconds if batch_seconds else 0.0
+    print(
+        f"## The API over HTTP: {options.workers} uvicorn workers under gunicorn (the Procfile's web process), "
+        f"{options.clients} client threads on the same machine, {dataset_size()[1]:,} memories, HNSW present\n"
+    )
+    print("| request | requests | p50 ms | p95 ms | p99 ms | in process p95 ms | edge (p95 difference) | target |")
+    print("|---|---:|---:|---:|---:|---:|---:|---|")
+    print(row("`GET /healthz` (HTTP, ASGI, pooled connection, `SELECT 1`)", results["healthz"], None))
+    print(row("`GET /api/v1/windows?limit=1` (+ key, throttle, a cheap read)", results["windows"], None))
+    print(
+        row(
+            "`GET /api/v1/context` (embedding, recording on)",
+            results["context"],
+            here["context"],
+            "p95 ≤ 25 ms",
+        )
+    )
+    print(row("`POST /api/v1/memories/search`", results["search"], here["search"]))
+    print(row("`POST /api/v1/messages`, one message", results["single"], here["single"], "p95 ≤ 15 ms"))
+    print(row("`POST /api/v1/messages`, 100 messages", results["batch"], here["batch"]))
+    print(f"\nBatches of 100: {rate:,.0f} messages/s over HTTP (target ≥ 3,000).")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,161 @@
+"""What keeps a clause from being a fact: questions, hypotheticals, negations, quoted or reported
+speech, a first person inside a relative clause ("something I love is…"), and languages the
+rules do not read. Precision first: a clause in doubt gives nothing."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from memories.offline.splitting import strip_fillers
+from memories.offline.vocabulary import word_set
+
+_QUESTION_START = re.compile(
+    r"^(?:do|does|did|is|are|am|was|were|can|could|would|should|will|what|where|when|why|how|who|which"
+    r"|anyone|anybody|have|has|ever|any|u|you|wanna|want|isn't|aren't|don't|didn't|doesn't|whats|wheres)\b",
+    re.IGNORECASE,
+)
+# Before a fact, these make it a wish or a maybe: "if I lived in Paris…", "I'd love to move to…".
+_HYPOTHETICAL = re.compile(
+    r"\b(?:if|unless|suppose|supposing|imagine|imagining|pretend|wish|wished|hypothetically|someday"
+    r"|one day|I'd|I would|would|could|might|maybe|perhaps|dream of|dreaming of|fantasi[sz]e|when I grow up)\b",
+    re.IGNORECASE,
+)
+# A negation anywhere before or in the fact: "I don't have any siblings", "I'm not a nurse",
+# "I never lived in Paris". The rules that read a negation themselves (dislikes, diets) say so.
+_NEGATION = re.compile(
+    r"\b(?:not|never|no longer|no|nope|nah|n't|don't|doesn't|didn't|isn't|aren't|wasn't|weren't|won't|can't"
+    r"|cannot|haven't|hasn't|hadn't|ain't|neither|nor|without)\b|n't\b",
+    re.IGNORECASE,
+)
+# Before a fact, someone else's words: "my boss keeps saying I'm moving to Berlin", "she told me…".
+_REPORTED_SPEECH = re.compile(
+    r"\b(?:says|said|saying|tells|told|telling|claims?|claimed|thinks|joke|jokes|joked|quote|quoting"
+    r"|texted|wrote|goes like|pretend|pretending|as if|like,|announced|yelling|yells|asked|asks)\b",
+    re.IGNORECASE,
+)
+# The speaker quoting themselves: "told my boss "I'm moving to Vienna"", "I told them I'm a nurse".
+_OWN_WORDS = re.compile(
+    r"^(?:(?:so|and|then|finally|just|literally|I|I just|I finally) )*(?:told|tell|texted|said to|announced to)"
+    r" (?:my |the |our |a )?[\w'-]{1,30}(?: [\w'-]{1,30})? (?:that )?\"?$",
+    re.IGNORECASE,
+)
+_JOKE = re.compile(r"\b(?:jk|j/k|just kidding|kidding|/s|sarcasm|sarcastic)\b|/s$|\U0001f643|\U0001f644", re.IGNORECASE)
+# The words after which "I …" still starts a statement of one's own.
+_OPENERS = word_set(
+    """and but so because cause cuz since now also actually honestly still then lol yeah yea yes ok
+    okay well currently plus btw anyway tbh fyi ngl oh um uh guess hey wow omg haha hmm alright
+    right sure luckily sadly finally officially basically anyways moreover besides recently lately
+    update news news: guys everyone folks y'all"""
+)
+
+
+def is_question(clause: str) -> bool:
+    """ "do you have pets?", "where do you work?": a question asks, it does not tell."""
+    text = strip_fillers(clause).rstrip(" !.")
+    return text.endswith("?") and bool(_QUESTION_START.match(text))
+
+
+def is_hypothetical(before: str) -> bool:
+    """Whether the words ``before`` a fact make it a wish or a maybe."""
+    return bool(_HYPOTHETICAL.search(before))
+
+
+def is_negated(span: str) -> bool:
+    """Whether a negation comes before or inside a fact (``span``: the clause up to its end)."""
+    return bool(_NEGATION.search(span))
+
+
+def is_someone_elses_words(before: str) -> bool:
+    """Whether the words ``before`` a fact make it a quotation or reported speech: inside a quote
+    that is still open, or after "says", "told me"… A quotation closed before the fact does not
+    count ("the cashier asked "are you even 18?" and reader, I am 31"), nor the speaker quoting
+    themselves ("told my boss "I'm moving to Vienna"")."""
+    if _OWN_WORDS.match(before.strip()):
+        return False
+    if before.count('"') % 2:
+        return True  # inside an open quotation
+    closed = before.rfind('"')
+    return bool(_REPORTED_SPEECH.search(before[closed + 1 :] if closed >= 0 else before))
+
+
+def is_joke(clause: str) -> bool:
+    return bool(_JOKE.search(clause))
+
+
+def starts_a_statement(clause: str, position: int) -> bool:
+    """Whether the words at ``position`` of ``clause`` begin the speaker's own statement: at its
+    start, after a comma, or after an opener ("so", "btw", "honestly"); not inside a relative
+    clause ("doing something I love is awesome") or after a verb ("she thinks I'm moving")."""
+    before = clause[:position].rstrip()
+    if not before or before.endswith((",", ":", "!", ".", "(")):
+        return True
+    previous = before.split()[-1].lower().strip(",.!:")
+    return previous in _OPENERS
+
+
+def is_english(text: str) -> bool:
+    """Written in the Latin alphabet with English words in it. Other languages give no memories (an
+    LLM endpoint handles them); a line of emoji or a name alone passes."""
+    letters = [c for c in text if c.isalpha()]
+    if not letters:
+        return True
+    latin = sum(1 for c in letters if c.isascii() or "LATIN" in unicodedata.name(c, ""))
+    if latin / len(letters) < 0.9:
+        return False
+    words = re.findall(r"[^\W\d_]+(?:'[^\W\d_]+)?", text.lower())
+    if len(words) < 4:
+        return True
+    english = sum(1 for w in words if w in _ENGLISH)
+    foreign = sum(1 for w in words if w in _FOREIGN)
+    return english > foreign or foreign == 0
+
+
+_ENGLISH = word_set(
+    """i i'm my me the a an and is are was to of in on at for with it that this you your we our have
+    has just so but not be do don't like love work live from moving going got am im i've i'll"""
+)
+# Function words of the other languages written in the Latin alphabet that chat brings most.
+_FOREIGN = word_set(
+    """el la los las un una y es soy estoy mi mis en de del que con por para pero muy tengo vivo
+    trabajo le les une et est je suis mon ma mes dans avec pour mais très j'ai habite travaille der
+    die das ein eine und ist ich bin mein meine mit für aber sehr habe wohne arbeite nicht il lo gli
+    sono ho mio mia che con per sono vivo lavoro eu sou meu minha não com uma muito"""
+)
+
+
+# Chat drops the "I": "moving to Austin next month!!", "turned 34 last week", "born in '97".
+_IMPLIED_I_AM = word_set(
+    """moving relocating living working studying going heading flying visiting learning training dating
+    allergic vegan vegetarian pescatarian married engaged pregnant based originally currently turning
+    starting retired unemployed doing divorced separated widowed single between spending camping
+    signing so super really kinda lowkey totally severely mildly deathly nervous anxious
+    excited stressed scared terrified worried proud thrilled dreading obsessed fluent lactose
+    self-employed freelancing also still now halfway"""
+)
+_IMPLIED_I = word_set(
+    """moved turned started got grew born live work study play have love like hate adopted bought broke
+    speak finished graduated quit lost joined went go just finally recently own drive teach run
+    support tore sprained injured picked signed practice practise practiced practicing keep dropped
+    climbed research sing coach bake cook volunteer spoke left"""
+)
+
+
+def with_implied_subject(clause: str) -> str | None:
+    """The clause with the "I" chat leaves out put back ("I'm moving to Austin…", "I turned 34…"),
+    or None when it has a subject of its own."""
+    words = clause.split()
+    if not words:
+        return None
+    first = words[0].lower().strip(",.!")
+    if first in _IMPLIED_I_AM:
+        return "I'm " + clause
+    if first == "born":
+        return "I was " + clause
+    if first == "been":
+        return "I've " + clause
+    if first == "feeling":
+        return "I'm " + clause
+    if first in _IMPLIED_I:
+        return "I " + clause
+    return None

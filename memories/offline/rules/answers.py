@@ -1,0 +1,108 @@
+"""Short answers to someone else's question: "what do you all do for work?" — "accountant 😐",
+"drop your birthdays" — "nov. 11th", "anyone speak Japanese?" — "only Swedish and English"."""
+
+from __future__ import annotations
+
+import re
+
+from memories.models import EntityType, MemoryKind
+from memories.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said
+from memories.offline.rules.pastimes import LANGUAGES
+from memories.offline.text import article_for, topics_of
+from memories.offline.vocabulary import JOBS
+
+_MONTHS = {
+    "jan": "January", "feb": "February", "mar": "March", "apr": "April", "may": "May", "jun": "June",
+    "jul": "July", "aug": "August", "sep": "September", "oct": "October", "nov": "November", "dec": "December",
+}  # fmt: skip
+_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]{0,6}[.\u2024]?"
+DATE = (
+    rf"(?P<month>{_MONTH}) (?P<day>[0-3]?\d)(?:st|nd|rd|th)?\b|(?P<day2>[0-3]?\d)(?:st|nd|rd|th)? (?:of )?"
+    rf"(?P<month2>{_MONTH})(?![a-z])"
+)
+
+
+def date_text(match: re.Match[str]) -> str:
+    """ "nov. 11th" → "November 11", "29 feb" → "February 29"."""
+    month = (match["month"] or match["month2"]).lower().strip(".\u2024")
+    full = _MONTHS.get(month[:3], "")
+    if not full or (
+        len(month) > 3 and not full.lower().startswith(month[:4].rstrip("t") if month != "sept" else "sep")
+    ):
+        return ""
+    day = int(match["day"] or match["day2"])
+    return f"{full} {day}" if 1 <= day <= 31 else ""
+
+
+def _job(match: re.Match[str], said: Said) -> Fact | None:
+    job = match["job"].lower()
+    text = f"{said.name} is {article_for(job)} {job}"
+    fact = said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("work", job.split()[-1]), slot="job")
+    if match["org"]:
+        org = match["org"].strip(" .!")
+        fact.text += f" at {org}"
+        fact.entities.append(said.entity(EntityType.ORGANISATION, org, f"{said.name}'s employer"))
+    return fact
+
+
+def _age(match: re.Match[str], said: Said) -> Fact | None:
+    return said.fact(
+        f"{said.name} is {match['age']} years old", MemoryKind.FACT, MEDIUM, PERMANENT, ["age"], slot="age"
+    )
+
+
+def _birthday(match: re.Match[str], said: Said) -> Fact | None:
+    date = date_text(match)
+    if not date:
+        return None
+    return said.fact(
+        f"{said.name}'s birthday is {date}", MemoryKind.FACT, HIGH, PERMANENT, ["birthday"], slot="birthday"
+    )
+
+
+def _languages(match: re.Match[str], said: Said) -> Fact | None:
+    languages = re.findall(LANGUAGES, match["what"])
+    if not languages:
+        return None
+    listed = languages[0] if len(languages) == 1 else ", ".join(languages[:-1]) + " and " + languages[-1]
+    return said.fact(
+        f"{said.name} speaks {listed}", MemoryKind.FACT, HIGH, PERMANENT, topics_of("languages", *languages[:2])
+    )
+
+
+# (question, answer read in one comma part of the reply, builder)
+TYPED_ANSWERS: list[tuple[re.Pattern[str], re.Pattern[str], object]] = [
+    (
+        re.compile(
+            r"\bwhat (?:do|does) (?:you|u|y'all|ya|everyone|you all|you guys|people|ppl|everybody)(?: \w+)? do\b"
+            r"|\bfor (?:work|a living)\b|\bwhat(?:'s| is) your (?:job|line of work)\b|\bwhat line of work\b",
+            re.IGNORECASE,
+        ),
+        re.compile(
+            rf"(?:I'm |I am )?(?:an? )?(?P<job>(?:[\w-]{{1,20}} ){{0,2}}?(?:{JOBS}))(?: (?:at|for) (?P<org>.{{1,50}}))?"
+            r"(?: here| by day)?",
+            re.IGNORECASE,
+        ),
+        _job,
+    ),
+    (
+        re.compile(r"\bhow old\b|\bages?\b", re.IGNORECASE),
+        re.compile(r"(?:I'm |I am )?(?P<age>[1-9]\d)(?: here| y/?o| years old| yrs old)?", re.IGNORECASE),
+        _age,
+    ),
+    (
+        re.compile(r"\b(?:birthdays?|bdays?)\b", re.IGNORECASE),
+        re.compile(rf"(?:mine(?:'s| is) |my (?:birthday|bday)(?:'s| is) |it's )?(?:{DATE})", re.IGNORECASE),
+        _birthday,
+    ),
+    (
+        re.compile(r"\bspeaks?\b", re.IGNORECASE),
+        re.compile(
+            rf"(?:only |just |I speak |fluent in |I'm fluent in )?"
+            rf"(?P<what>(?:{LANGUAGES})(?:(?:,| and| &| or) (?:{LANGUAGES}))*)"
+            r"(?: only| sorry| though| tho)*",
+            re.IGNORECASE,
+        ),
+        _languages,
+    ),
+]

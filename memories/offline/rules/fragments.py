@@ -1,0 +1,114 @@
+"""Fragments: the parts of a chat introduction that have no verb at all ("28", "backend dev at a
+fintech", "lagos based", "2 kids", "3rd yr cs at uoft"). One alone is weak (a bare number may be
+anything); it counts when the clause lists such things or the window asked for introductions, or
+when its own shape leaves no doubt ("ER nurse here", "physio at St. Mary's", "23 y/o")."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from memories.models import EntityType, MemoryKind
+from memories.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said
+from memories.offline.rules.health import DIETS
+from memories.offline.text import article_for, place_name, topics_of
+from memories.offline.vocabulary import JOBS
+
+if TYPE_CHECKING:
+    from memories.offline.attribution import Reader
+
+_NOT_QUALIFIERS = r"(?!(?:my|your|his|her|our|their|the|this|that|a|an|some|any|no|every|each)\b)"
+_AGE = re.compile(
+    r"(?P<age>[1-9]\d)(?P<unit>\s?(?:y/?o|yo|yrs? old|years? old))?(?P<tail> here| today| now)?", re.IGNORECASE
+)
+_OFFICIALLY = re.compile(r"(?:officially|now|finally) (?P<age>[1-9]\d)", re.IGNORECASE)
+_JOB = re.compile(
+    rf"(?:(?:an?|fellow|full[- ]time|part[- ]time) )?(?P<job>(?:{_NOT_QUALIFIERS}[\w-]{{1,20}} ){{0,2}}?(?:{JOBS}))"
+    r"(?:(?P<prep> (?:at|for|in|with) )(?P<org>[^,]{1,60})|(?P<tail> here| by day| by trade| life\b.{0,60}))?",
+    re.IGNORECASE,
+)
+_DEGREE = re.compile(
+    r"(?:an? )?(?P<degree>B[.\u2024]?Sc[.\u2024]?|B[.\u2024]?A[.\u2024]?|M[.\u2024]?Sc[.\u2024]?|M[.\u2024]?A[.\u2024]?"
+    r"|Ph[.\u2024]?D[.\u2024]?|MBA|masters?|master's|bachelor'?s)(?: degree)? (?:in|of) (?P<field>[a-z][\w -]{1,40})",
+    re.IGNORECASE,
+)
+_YEAR_OF = re.compile(
+    r"(?P<year>\d(?:st|nd|rd|th)|first|second|third|fourth|final|last) (?:yr|year)(?: of)? (?P<subject>[\w -]{2,30}?)"
+    r" (?:at|@) (?P<school>[\w'\u2024. -]{2,40})",
+    re.IGNORECASE,
+)
+_MAJOR = re.compile(r"(?P<subject>[a-z]{2,20}(?: [a-z]{2,20})?) major(?: life| here)?", re.IGNORECASE)
+_BASED = re.compile(r"(?P<place>[\w'\u2024.-]{2,30}(?: [\w'\u2024.-]{2,30})?)[- ]based", re.IGNORECASE)
+_FROM = re.compile(r"(?:originally )?from (?P<place>[\w'\u2024. -]{2,40})", re.IGNORECASE)
+_RAISED = re.compile(r"(?P<place>[A-Z][\w'\u2024.-]{1,30}(?: [A-Z][\w'\u2024.-]{1,30})?) born (?:and|n|&) raised")
+_KIDS = re.compile(
+    r"(?:and )?(?P<n>\d{1,2}|two|three|four|five|six|a|an|one) (?P<relation>kids|children|sons|daughters|boys|girls"
+    r"|husband|wife|partner|boyfriend|girlfriend|son|daughter|kid)\b.{0,60}",
+    re.IGNORECASE,
+)
+_HEALTH_HERE = re.compile(
+    rf"(?P<what>(?:type [12] )?diabetic|asthmatic|epileptic|(?:{DIETS}))(?: here| btw| fyi)?", re.IGNORECASE
+)
+
+
+def _age(match: re.Match[str], said: Said) -> Fact:
+    return said.fact(
+        f"{said.name} is {match['age']} years old", MemoryKind.FACT, MEDIUM, PERMANENT, ["age"], slot="age"
+    )
+
+
+def fragment_fact(piece: str, said: Said, reader: Reader) -> tuple[Fact, bool] | None:
+    """(the fact in ``piece``, whether it stands on its own), or None. ``piece`` is one comma part."""
+    piece = piece.strip(" .!~")
+    if not piece or len(piece) > 90:
+        return None
+    if (age := _AGE.fullmatch(piece)) and 13 <= int(age["age"]) <= 99:
+        return _age(age, said), bool(age["unit"] or (age["tail"] and age["tail"].strip() == "today"))
+    if age := _OFFICIALLY.fullmatch(piece):
+        return _age(age, said), True
+    if job := _JOB.fullmatch(piece):
+        title = job["job"]
+        title = (
+            title if title.isupper() or any(c.isupper() for c in title.split()[0][1:]) else title[0].lower() + title[1:]
+        )
+        text = f"{said.name} is {article_for(title)} {title}"
+        fact = said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("work", title.split()[-1]), slot="job")
+        if job["org"]:
+            org = job["org"].strip()
+            fact.text += f"{job['prep'].rstrip()} {org}"
+            fact.entities.append(said.entity(EntityType.ORGANISATION, org, f"{said.name}'s employer"))
+        return fact, bool(job["org"] or job["tail"])
+    if degree := _DEGREE.fullmatch(piece):
+        text = f"{said.name} has {article_for(degree['degree'])} {degree['degree']} in {degree['field'].strip()}"
+        return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("study", degree["field"])), True
+    if year := _YEAR_OF.fullmatch(piece):
+        text = f"{said.name} is a {year['year']} year {year['subject']} student at {year['school'].strip()}"
+        return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("study", year["subject"])), True
+    if major := _MAJOR.fullmatch(piece):
+        text = f"{said.name} majors in {major['subject']}"
+        return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("study", major["subject"])), True
+    if based := _BASED.fullmatch(piece):
+        place = place_name(based["place"])
+        if place:
+            text = f"{said.name} lives in {place}"
+            return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("home", place), slot="home"), True
+    if raised := _RAISED.fullmatch(piece):
+        if raised["place"].strip("\u2024.").isupper():
+            return None  # "MO. born and raised": a state's initials, the place was said before
+        text = f"{said.name} was born and raised in {raised['place']}"
+        return said.fact(
+            text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("origin", raised["place"]), slot="origin"
+        ), True
+    if origin := _FROM.fullmatch(piece):
+        place = place_name(origin["place"])
+        if place:
+            text = f"{said.name} is from {place}"
+            return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("origin", place), slot="origin"), False
+    if kids := _KIDS.fullmatch(piece):
+        n, relation = kids["n"].lower(), kids["relation"].lower()
+        text = f"{said.name} has {n if n not in ('an', 'one') else article_for(relation)} {relation}"
+        return said.fact(text, MemoryKind.RELATIONSHIP, MEDIUM, PERMANENT, topics_of("family", relation)), False
+    if (health := _HEALTH_HERE.fullmatch(piece)) and " " in piece:  # "type 1 diabetic here", not a bare word
+        text = f"{said.name} is {health['what'].lower()}"
+        return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("health", health["what"])), True
+    return None

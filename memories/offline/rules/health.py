@@ -1,0 +1,88 @@
+"""Diets, allergies, health conditions and injuries."""
+
+from __future__ import annotations
+
+import re
+
+from memories.models import MemoryKind
+from memories.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said
+from memories.offline.splitting import phrase_cut
+from memories.offline.text import topics_of
+
+DIETS = (
+    r"vegan|vegetarian|veggie|pescatarian|pescetarian|keto|paleo|gluten[- ]free|dairy[- ]free|lactose[- ]intolerant"
+    r"|halal|kosher|plant[- ]based|teetotal|teetotaler|sober|straight edge|celiac|coeliac|diabetic|flexitarian"
+)
+FOODS = (
+    r"meat|red meat|pork|beef|chicken|fish|seafood|shellfish|dairy|gluten|eggs|sugar|carbs|alcohol|booze|nuts"
+    r"|peanuts|animal products|junk food|fast food|processed food|spicy food"
+)
+CONDITIONS = (
+    r"asthma|diabetes|type [12] diabetes|migraines?|adhd|add|autism|anxiety|depression|arthritis|celiac disease"
+    r"|coeliac disease|epilepsy|insomnia|a bad back|back problems|a bad knee|high blood pressure|eczema|psoriasis"
+    r"|crohn'?s(?: disease)?|ibs|long covid|covid|the flu|a cold|tinnitus|dyslexia|chronic pain|lupus|a heart condition"
+    r"|an? (?:broken|sprained|fractured|torn|twisted) [a-z]+(?: [a-z]+)?|hay ?fever"
+)
+BODY_PARTS = (
+    r"ankle|wrist|arm|leg|knee|foot|toe|finger|hand|back|shoulder|neck|hip|elbow|rib|ribs|nose|collarbone|acl"
+    r"|meniscus|hamstring|achilles"
+)
+
+
+def diet_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I'm vegan", "I've been vegetarian for years", "I don't eat pork", "I'm on a keto diet"."""
+    if match["food"]:
+        verb = match["verb"].lower()
+        doing = "doesn't eat" if re.search(r"n't|not|never", verb) else "stopped eating"
+        text = f"{said.name} {doing} {match['food'].lower()}"
+        return said.fact(text, MemoryKind.PREFERENCE, HIGH, PERMANENT, topics_of("diet", match["food"]))
+    diet = (match["diet"] or match["diet2"]).lower().replace("veggie", "vegetarian")
+    since = phrase_cut(match["since"] or "", max_words=4)
+    if match["how"] and "been" in match["how"].lower():
+        text = f"{said.name} has been {diet}" + (f" {since}" if since else "")
+    elif match["diet2"] or match["diet_word"]:
+        text = f"{said.name} is on a {diet} diet"
+    else:
+        text = f"{said.name} is {diet}"
+    return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("diet", diet), slot="diet")
+
+
+_ALLERGENS = re.compile(
+    rf"\b(?:{FOODS}|nuts?|peanuts?|tree nuts?|shellfish|shrimp|prawns|crab|lobster|gluten|wheat|soy|sesame|eggs?"
+    r"|milk|lactose|dairy|pollen|grass|hay|dust|dust mites|mold|mould|cats?|dogs?|horses?|pets|animals|fur|penicillin"
+    r"|antibiotics|aspirin|ibuprofen|latex|bees?|wasps?|stings|kiwis?|strawberr(?:y|ies)|tomato(?:es)?|garlic"
+    r"|onions?|mushrooms?|celery|mustard|sulfites|sulphites|fruit|citrus|avocados?|bananas?|apples?|corn"
+    r"|coconut|almonds?|cashews?|walnuts?|hazelnuts?|pistachios?|seafood|fish|nickel|perfume|fragrance)\b",
+    re.IGNORECASE,
+)
+
+
+def allergy_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I'm allergic to peanuts", "I have a nut allergy"."""
+    if match["what"]:
+        what = phrase_cut(match["what"], max_words=6)
+        if not what or not _ALLERGENS.search(what):
+            return None  # "allergic to mondays", "allergic to fun": not an allergy
+        text = f"{said.name} is allergic to {what}"
+    else:
+        text = f"{said.name} has {'an' if match['food'][0].lower() in 'aeiou' else 'a'} {match['food'].lower()} allergy"
+    return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("health", "allergy"))
+
+
+def condition_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I have asthma", "I was diagnosed with ADHD", "I've got a broken wrist"."""
+    condition = match["condition"]
+    lasting = not re.match(r"an? |the |a cold|covid", condition, re.IGNORECASE)
+    condition = condition if condition.isupper() else condition.lower().replace("adhd", "ADHD").replace("ibs", "IBS")
+    verb = "was diagnosed with" if "diagnosed" in match["verb"].lower() else "has"
+    text = f"{said.name} {verb} {condition}"
+    if lasting:
+        return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("health", condition.split()[-1]))
+    return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("health", condition.split()[-1]))
+
+
+def injury_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I broke my ankle", "I tore my ACL skiing"."""
+    part = match["part"].lower().replace("acl", "ACL")
+    text = f"{said.name} {match['verb'].lower()} their {part}"
+    return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("health", part))

@@ -1,0 +1,140 @@
+"""Hobbies, instruments, sports and teams, favourites, languages and opinions."""
+
+from __future__ import annotations
+
+import re
+
+from memories.models import MemoryKind
+from memories.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said
+from memories.offline.splitting import phrase_cut
+from memories.offline.text import content_words, third_person, topics_of
+
+INSTRUMENTS = (
+    r"guitar|bass|bass guitar|electric guitar|acoustic guitar|piano|keyboard|keys|drums|violin|viola|cello"
+    r"|double bass|flute|clarinet|saxophone|sax|trumpet|trombone|tuba|harp|ukulele|uke|banjo|mandolin|harmonica"
+    r"|accordion|oboe|bagpipes|synth|organ"
+)
+SPORTS = (
+    r"football|soccer|basketball|baseball|volleyball|tennis|table tennis|ping pong|badminton|squash|golf|rugby"
+    r"|cricket|hockey|ice hockey|field hockey|lacrosse|handball|water polo|netball|softball|pickleball|padel"
+    r"|chess|poker|bridge|darts|pool|snooker|bowling|frisbee|ultimate frisbee|dodgeball|d&d|dnd"
+    r"|dungeons (?:and|&) dragons"
+    r"|video games|board games|minecraft|fortnite|league(?: of legends)?|valorant|overwatch|the sims|zelda|pokemon"
+)
+ACTIVITIES = (
+    r"climbing|bouldering|rock climbing|hiking|running|jogging|swimming|surfing|skiing|snowboarding|fishing"
+    r"|cycling|biking|mountain biking|skating|skateboarding|camping|dancing|kayaking|canoeing|sailing|rowing"
+    r"|yoga|pilates|crossfit|boxing|kickboxing|karate|judo|jiu[- ]jitsu|bjj|fencing|archery|horse riding"
+    r"|knitting|crocheting|sewing|painting|drawing|sketching|pottery|baking|gardening|birdwatching|photography"
+    r"|woodworking|calligraphy|origami|journaling|scuba diving|diving|paragliding|skydiving|weightlifting"
+    r"|powerlifting|lifting|marathons?|triathlons?|parkour|salsa|ballet|tap|karaoke|cosplay|embroidery"
+    r"|quilting|metal detecting|geocaching|stand[- ]up paddleboarding|paddleboarding|snorkeling|spearfishing"
+)
+LANGUAGES = (
+    r"English|Spanish|French|German|Italian|Portuguese|Japanese|Chinese|Mandarin|Cantonese|Korean|Arabic"
+    r"|Hebrew|Russian|Hindi|Urdu|Bengali|Dutch|Swedish|Norwegian|Danish|Finnish|Polish|Czech|Greek|Turkish"
+    r"|Vietnamese|Thai|Tagalog|Filipino|Indonesian|Malay|Swahili|Irish|Gaelic|Welsh|ASL|sign language"
+    r"|Latin|Ukrainian|Romanian|Hungarian|Persian|Farsi|Punjabi|Tamil|Telugu|Catalan|Basque|Icelandic"
+    r"|Esperanto|Yoruba|Amharic|Serbian|Croatian|Bulgarian|Slovak|Estonian|Latvian|Lithuanian|Afrikaans"
+)
+_SPORT_VERBS = {"play": "plays", "played": "played", "playing": "plays"}
+
+
+def plays_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I play the cello", "I've been playing tennis for 10 years", "I started learning piano"."""
+    what = match["what"].lower().replace("dnd", "D&D").replace("d&d", "D&D")
+    instrument = re.fullmatch(INSTRUMENTS, what, re.IGNORECASE) is not None
+    learning = "learn" in match["verb"].lower()
+    since = phrase_cut(match["since"] or "", max_words=5)
+    if learning:
+        text = f"{said.name} is learning {'the ' if instrument else ''}{what}"
+    elif "been" in match["verb"].lower() or since:
+        text = f"{said.name} has played {'the ' if instrument else ''}{what}" + (f" {since}" if since else "")
+    else:
+        text = f"{said.name} plays {'the ' if instrument else ''}{what}"
+    topic = "music" if instrument else "sport"
+    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("hobbies", topic, what))
+
+
+def activity_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I go climbing every weekend", "I do yoga", "I've been knitting for years"."""
+    what = match["what"].lower()
+    when = phrase_cut(match["when"] or "", max_words=5)
+    verb = match["verb"].lower()
+    if "been" in verb:
+        text = f"{said.name} has been {'doing ' if not what.endswith('ing') else ''}{what}"
+    elif verb.startswith(("go", "went")):
+        text = f"{said.name} goes {what}"
+    else:
+        text = f"{said.name} does {what}"
+    if when:
+        text += f" {when}"
+    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("hobbies", what))
+
+
+def hobby_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "my hobby is woodworking", "my hobbies are chess and baking"."""
+    what = phrase_cut(match["what"], max_words=8, commas=True)
+    if not content_words(what):
+        return None
+    plural = match["plural"] is not None
+    text = f"{said.name}'s hobbies are {what}" if plural else f"{said.name}'s hobby is {what}"
+    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("hobbies", *content_words(what)[:2]))
+
+
+def fan_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I support Arsenal", "I'm a huge Lakers fan"."""
+    team = phrase_cut(match["team"] or match["team2"], max_words=4)
+    if not team or not team[0].isupper():
+        return None
+    text = f"{said.name} supports {team}" if match["verb"] else f"{said.name} is a {team} fan"
+    return said.fact(text, MemoryKind.PREFERENCE, MEDIUM, PERMANENT, topics_of("sport", team))
+
+
+def favourite_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "my favourite band is Muse", "Dune is my all-time favourite book"."""
+    thing = (match["thing"] or match["thing2"]).lower().strip()
+    raw = re.sub(
+        r"^(?:(?:ok|okay|but|and|so|honestly|tbh|ngl|yeah|well|like|lol)\b[\s,]*)+",
+        "",
+        match["value"] or match["value2"],
+        flags=re.I,
+    )
+    value = phrase_cut(raw, max_words=8)
+    if not value or not thing or value.lower() in ("it", "that", "this", "mine"):
+        return None
+    text = f"{said.name}'s favourite {thing} is {third_person(value, said.name)}"
+    return said.fact(text, MemoryKind.PREFERENCE, MEDIUM, PERMANENT, topics_of("favourites", thing))
+
+
+def language_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I speak French and a bit of German", "I'm learning Japanese", "Spanish is my first language"."""
+    languages = re.findall(LANGUAGES, match["what"] or match["what2"])
+    if not languages:
+        return None
+    listed = languages[0] if len(languages) == 1 else ", ".join(languages[:-1]) + " and " + languages[-1]
+    verb = (match["verb"] or match["verb2"]).lower()
+    if "learn" in verb or "study" in verb or "taking" in verb:
+        text = f"{said.name} is learning {listed}"
+    elif "native" in verb or "first" in verb or "mother" in verb:
+        text = f"{said.name}'s first language is {listed}"
+    elif "fluent" in verb:
+        text = f"{said.name} is fluent in {listed}"
+    else:
+        text = f"{said.name} speaks {listed}"
+    return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("languages", *languages[:2]))
+
+
+def opinion_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "honestly I think remote work is the best" — a view held, not a passing remark."""
+    what = phrase_cut(match["what"], max_words=14, commas=True)
+    words = what.split()
+    if len(words) < 3 or words[0].lower() in ("i", "i'm", "it", "it's", "so", "that", "this", "you", "we", "they"):
+        return None
+    text = f"{said.name} thinks {third_person(what, said.name)}"
+    return said.fact(
+        text, MemoryKind.INSIGHT, LOW_IMPORTANCE, PERMANENT, topics_of("opinions", *content_words(what)[:2])
+    )
+
+
+LOW_IMPORTANCE = "low"
