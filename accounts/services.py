@@ -7,7 +7,8 @@ import secrets
 from collections.abc import Iterable
 
 from django.conf import settings
-from django.db import transaction
+from django.db import connection, transaction
+from django.db.models import Model
 from django.utils import timezone
 
 from accounts.models import ApiKey, Community, ExternalIdentity, Membership, MembershipRole, Profile, User
@@ -136,17 +137,33 @@ def profile_memory_enabled_set(*, user: User, community: Community, enabled: boo
 API_KEY_TOUCH_SECONDS = 60  # last_used_at is written at most once a minute per key: no write per request
 
 
+def _columns(model: type[Model], alias: str) -> str:
+    return ", ".join(f'{alias}."{field.column}"' for field in model._meta.concrete_fields)
+
+
+# Every API request reads its key: one statement written once, not an ORM query compiled per
+# request (compiling it cost about as much as running it).
+_LIVE_KEY_SQL = (
+    f"SELECT {_columns(ApiKey, 'k')}, {_columns(Community, 'c')}"  # noqa: S608 - our own tables and columns
+    f' FROM "{ApiKey._meta.db_table}" AS k JOIN "{Community._meta.db_table}" AS c ON c.id = k.community_id'
+    " WHERE k.hashed_key = %s AND k.revoked_at IS NULL LIMIT 1"
+)
+_KEY_FIELDS = [field.attname for field in ApiKey._meta.concrete_fields]
+_COMMUNITY_FIELDS = [field.attname for field in Community._meta.concrete_fields]
+
+
 def apikey_authenticate(*, raw_key: str) -> ApiKey | None:
-    """The live key for ``raw_key``, or None. Keys are compared by hash, never stored in clear."""
+    """The live key for ``raw_key`` (its community loaded with it), or None. Keys are compared by
+    hash, never stored in clear."""
     if not raw_key.startswith(API_KEY_PREFIX):
         return None
-    api_key = (
-        ApiKey.objects.select_related("community")
-        .filter(hashed_key=apikey_hash(raw_key), revoked_at__isnull=True)
-        .first()
-    )
-    if api_key is None:
+    with connection.cursor() as cursor:
+        cursor.execute(_LIVE_KEY_SQL, [apikey_hash(raw_key)])
+        row = cursor.fetchone()
+    if row is None:
         return None
+    api_key = ApiKey.from_db(connection.alias, _KEY_FIELDS, row[: len(_KEY_FIELDS)])
+    api_key.community = Community.from_db(connection.alias, _COMMUNITY_FIELDS, row[len(_KEY_FIELDS) :])
     now = timezone.now()
     if api_key.last_used_at is None or (now - api_key.last_used_at).total_seconds() > API_KEY_TOUCH_SECONDS:
         ApiKey.objects.filter(pk=api_key.pk).update(last_used_at=now)

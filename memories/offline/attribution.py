@@ -24,8 +24,9 @@ from memories.offline.guards import (
     with_implied_subject,
 )
 from memories.offline.rules import ANSWER, NEGATABLE, NON_ANSWERS, QUESTIONS, RULES
-from memories.offline.rules.answers import TYPED_ANSWERS
+from memories.offline.rules.answers import FAVOURITE_ASKED, TYPED_ANSWERS, favourite_answer
 from memories.offline.rules.fragments import fragment_fact
+from memories.offline.rules.opinions import HOT_TAKE
 from memories.offline.rules.pets import PET_NAMING
 from memories.offline.splitting import CONTINUATION, MAX_CLAUSE_CHARS, clauses, normalise, strip_fillers, strip_trailing
 from memories.offline.text import content_words, name_token, third_person
@@ -35,8 +36,10 @@ _MENTION = re.compile(r"^(?P<who>@?[A-Za-z\u00c0-\u024f][\w'.-]{0,39}?)(?P<posse
 _ADVERB_WORDS = word_set("""just finally really also still recently totally actually now officially apparently""")
 _IS_NOT_POSSESSIVE = word_set(
     """a an the so very really super totally moving going getting leaving starting allergic vegan
-    vegetarian pescatarian married engaged pregnant from in at back"""
+    vegetarian pescatarian married engaged pregnant from in at back off away out only just still always
+    basically never definitely officially finally"""
 )
+_HAS_NOT_POSSESSIVE = word_set("been got")
 _FIRST_PERSON_VERBS = {"is": "I'm", "has": "I have", "was": "I was", "will": "I will", "does": "I do"}
 
 
@@ -65,6 +68,8 @@ def reported_as_first_person(clause: str, member: Callable[[str], str | None]) -
         return None
     words = match["rest"].split()
     if match["possessive"]:
+        if words[0].lower() in _HAS_NOT_POSSESSIVE:
+            return handle, " ".join(["I've", *words])  # "Dana's been anxious", "Sam's got twins"
         if words[0].lower() in _IS_NOT_POSSESSIVE or words[0].lower().endswith("ing"):
             return handle, " ".join(["I'm", *words])  # "Carol's moving", "Emma's vegan"
         return handle, " ".join(["my", *words])
@@ -81,10 +86,45 @@ def reported_as_first_person(clause: str, member: Callable[[str], str | None]) -
     return handle, " ".join(["I", *adverbs, _unconjugated(verb), *words])
 
 
+_GREETING = re.compile(
+    r"^(?:happy|hbd|happiest) (?:birthday|bday)[,!]* (?P<who>@?[A-Za-z\u00c0-\u024f][\w'-]{1,39})\W*$"
+    r"|^it(?:'s| is) (?P<who2>@?[A-Z][\w'-]{1,39})'s (?P<day>birthday|bday) (?P<when>today|tomorrow)\b",
+    re.IGNORECASE,
+)
+_CONGRATS = re.compile(
+    r"^(?:congrats|congratulations|well done|so proud of you)(?: on| for)? (?P<what>.{2,60}?),? "
+    r"(?P<who>@?[A-Z][\w'-]{1,39})\W*$",
+)
+# What "congrats on …" was for, said as the person would: "making senior engineer" → "I'm a senior engineer".
+_CONGRATULATED = (
+    (r"(?:making|becoming|being promoted to|getting promoted to|your promotion to) (?:an? )?(?P<x>.+)", "I'm a {x}"),
+    (r"(?:the |your )?new job", "I got a new job"),
+    (r"(?:getting |the |your )?engage(?:d|ment)", "I got engaged"),
+    (r"(?:the |your )?(?:wedding|getting married)", "I got married"),
+    (r"(?:the |your )?(?:new )?baby(?: (?:girl|boy))?", "I had a baby"),
+    (r"graduating|(?:your |the )?graduation", "I graduated"),
+    (r"(?:the |your )?promotion|getting promoted", "I got promoted"),
+)
+
+
+def _addressed(clause: str, member: Callable[[str], str | None]) -> str:
+    """ "happy birthday Kwame!!" → "Kwame's birthday is today", "congrats on making senior engineer,
+    Dan" → "Dan is a senior engineer": what a greeting says about the member it is for ("" if none)."""
+    if (greeting := _GREETING.match(clause)) and member(greeting["who"] or greeting["who2"]):
+        return f"{greeting['who'] or greeting['who2']}'s birthday is {(greeting['when'] or 'today').lower()}"
+    congrats = _CONGRATS.match(clause)
+    if congrats and member(congrats["who"]):
+        for pattern, said_as in _CONGRATULATED:
+            if done := re.fullmatch(pattern, congrats["what"], re.IGNORECASE):
+                told = said_as.format(x=done.groupdict().get("x", ""))
+                return told.replace("I'm", f"{congrats['who']} is", 1).replace("I ", f"{congrats['who']} ", 1)
+    return ""
+
+
 # Where a part of a clause starts: after a comma, colon or semicolon, or at "and"/"but"/"then".
 _SEGMENT_CUT = re.compile(r"[,:;]\s+(?:(?:and|but|so|then)\s+)?|\s+(?:but|and|then|now)\s+", re.IGNORECASE)
 _WORDY = re.compile(r"[^\W_]{2}")
-_PRONOUN = re.compile(r"^(?:she|he)(?P<s>'s)?(?=\s)", re.IGNORECASE)
+_PRONOUN = re.compile(r"^(?:she|he|(?P<own>his|her))(?P<s>'s)?(?=\s)", re.IGNORECASE)
 _PAIR = re.compile(
     r"^(?P<first>[A-Z][\w'-]{1,39}) (?:and|&) (?P<second>[A-Z][\w'-]{1,39}) (?:(?:just|finally|both|officially) )?"
     r"(?P<verb>[a-z']{2,20})(?P<rest>.{0,200})$"
@@ -96,6 +136,9 @@ _PROMPT = re.compile(
     r"|new (?:ppl|people|folks|members))\b",
     re.IGNORECASE,
 )
+_TO_EVERYONE = re.compile(
+    r"\b(?:everyone|everybody|y'all|you all|all of you|guys|folks|drop your|below|ppl|people|anyone)\b", re.I
+)
 _AGE_TALK = re.compile(r"\b(?:how old|ages?|older|younger|baby of|oldest|youngest)\b", re.IGNORECASE)
 
 
@@ -106,8 +149,8 @@ def _negation_scope(clause: str, match: re.Match[str]) -> str:
     """The words a negation must be in to negate what ``match`` found: from the start of its part of
     the clause (after the last comma or "but" before it) to the end of the fact itself, without the
     free words after it ("I'm a line cook so weekends are a no go": the cook is not negated)."""
-    start = 0
-    for cut in _SEGMENT_START.finditer(clause, 0, match.start()):
+    start = clause.rfind('"', 0, match.start()) + 1 if clause.count('"', 0, match.start()) % 2 == 0 else 0
+    for cut in _SEGMENT_START.finditer(clause, start, match.start()):
         start = cut.end()
     groups = match.re.groupindex
     end = match.end()
@@ -116,15 +159,68 @@ def _negation_scope(clause: str, match: re.Match[str]) -> str:
     return clause[start:end]
 
 
+def _hypothesis_scope(clause: str, match: re.Match[str]) -> str:
+    """The words an "if", "maybe" or "would" must be in to make what ``match`` found a wish: the clause
+    up to the end of the match's own part (the next comma), not the free words after it ("Tomás
+    loves board games, bring Catan if you're coming": the love is no maybe)."""
+    comma = clause.find(",", match.start())
+    end = match.end() if comma < 0 else min(match.end(), comma)
+    if "modal" in match.re.groupindex and match.start("modal") >= 0:  # "I could eat sushi every day": a liking
+        return clause[: match.start("modal")] + clause[match.end("modal") : end]
+    return clause[:end]
+
+
+# The words a list's next item cannot start with: a new subject, a pronoun, a question word.
+_NOT_LISTED = word_set(
+    """I I'm I've I'll I'd i my me you your he she it it's they we his her their our this that these those
+    then so but if when what who how why where which there here not no yes yeah lol"""
+)
+_A_VERB = re.compile(
+    r"\b(?:is|are|was|were|am|be|been|has|have|had|do|does|did|will|would|can|could|should|'s|'re|'m)\b|'(?:s|re|m)\b",
+    re.IGNORECASE,
+)
+
+
+_EXAMPLES = re.compile(
+    r"\b(?:e[.\u2024]\s?g\b|eg\b|such as|including|especially|for example|for instance|like\b)", re.IGNORECASE
+)
+
+
+_SECOND_PERSON = re.compile(r"\b(?:you|your|yours|you're|y'all)\b", re.IGNORECASE)
+_PREPOSITIONS = word_set("w w/ with for to at from of about and by")
+
+
+def _after_preposition(clause: str, match: re.Match[str]) -> bool:
+    """ "dinner w my husband tonight", "calls with my sister": "my …" after a preposition is still
+    the speaker's own relative (not "I …", which would be inside a relative clause)."""
+    if clause[match.start() : match.start() + 3].lower() != "my ":
+        return False
+    before = clause[: match.start()].split()
+    return bool(before) and before[-1].lower() in _PREPOSITIONS
+
+
+def _lead(clause: str, match: re.Match[str]) -> str:
+    """The words that lead to the object of what ``match`` found ("I'm a sucker for ", "got ",
+    "hot take: "), so the next item of a list can be read with them; "" when it has no object."""
+    for name in match.re.groupindex:
+        if name.startswith(("what", "article", "thing")) and match.start(name) > match.start():
+            return clause[match.start() : match.start(name)]
+    return ""
+
+
 # A message of more clauses than this is a wall of text: the rest of it is not read, which also
 # bounds the time one message takes.
 MAX_CLAUSES = 40
 
 
+# Where a clause's own statement ends and a comment on it begins.
+_HEAD_END = re.compile(r",\s|\s(?:so|but|because|cause|cuz|which|though|lol|haha)\s", re.IGNORECASE)
+
 # How many other people's lines may come between a fact and its speaker's follow-up detail.
 MAX_DETAIL_GAP = 3
 MAX_DETAILS = 4
 MAX_DETAIL_WORDS = 12
+MAX_RUN_WORDS = 3  # a message this short may be one piece of a sentence sent word by word
 
 
 class Reader:
@@ -139,6 +235,9 @@ class Reader:
         self._question: tuple[int, str, str] | None = None  # (line index, asker, text)
         self._prompt: tuple[int, str] | None = None  # "introduce yourselves", "how old…": (line index, asker)
         self._mentioned: dict[int, str] = {}  # line index → the member last named in it
+        self.line_text = ""  # the message being read, normalised
+        self._own_question: dict[str, tuple[int, str]] = {}  # "fav movie of all time?" asked by themselves
+        self._run: dict[str, tuple[list[int], list[str]]] = {}  # per speaker: their last short messages
         names: dict[str, str | None] = {}
         for handle, name in members.items():
             for key in {name.lower(), name.split()[0].lower() if name.split() else "", handle.lower()}:
@@ -167,23 +266,63 @@ class Reader:
             self._open.pop(line.handle, None)
         if line.content != REDACTED and is_english(line.content):  # the rules read English only
             text = normalise(line.content)
+            self.line_text = text
+            known = len(self.facts)
             for clause in clauses(text)[:MAX_CLAUSES] if line.handle != BOT_HANDLE else []:
                 clause = strip_trailing(clause) or clause  # "I'm 26 actually"
                 if not _WORDY.search(clause):
                     continue  # "- - -", "?!": nothing to read
                 self._mention(index, line.handle, clause)
                 self._clause(Said(line.handle, line.name, clause, index, self))
+            self._rapid_fire(index, line, text, found=len(self.facts) > known)
             if "?" in text or _PROMPT.search(text):
                 self._question = (index, line.handle, text)
             if _PROMPT.search(text) or _AGE_TALK.search(text):
                 self._prompt = (index, line.handle)
         self._last_line[line.handle] = index
 
+    def _rapid_fire(self, index: int, line: ConversationLine, text: str, *, found: bool) -> None:
+        """ "moving" / "to" / "BERLIN" / "in june!!!": a speaker's run of one- to three-word messages,
+        read together as one sentence once the run says something."""
+        words = text.strip(" !.?").split()
+        run = self._run.get(line.handle)
+        if found or not words or len(words) > MAX_RUN_WORDS or line.handle == BOT_HANDLE or "?" in text:
+            self._run.pop(line.handle, None)
+            return
+        if run is None or index - run[0][-1] > 2:
+            run = ([], [])
+        lines, pieces = [*run[0], index], [*run[1], text.strip(" !.")]
+        self._run[line.handle] = (lines, pieces)
+        if len(pieces) < 2 or sum(len(piece.split()) for piece in pieces) > 12:
+            return
+        facts = self._rules(Said(line.handle, line.name, " ".join(pieces), index, self), segments=False)
+        for fact in facts:
+            fact.lines = sorted({*fact.lines, *lines})
+            self._add(fact)
+        if facts:
+            self._open[line.handle] = facts[-1]
+            self._run.pop(line.handle, None)
+
     def _clause(self, said: Said) -> None:
         if is_joke(said.clause):
             return  # "I'm a professional napper jk"
+        if (asked := FAVOURITE_ASKED.fullmatch(strip_fillers(said.clause))) and asked.group(0)[:3].lower() != "wha":
+            self._own_question[said.handle] = (said.line_index, asked["thing"])  # "fav movie of all time?"
+            return
+        own = self._own_question.pop(said.handle, None)
+        if (
+            own
+            and said.line_index - own[0] <= 1
+            and (fact := favourite_answer(said.clause.split(",")[0], own[1], said))
+        ):
+            self._add(fact)  # … "spirited away, no contest"
+            return
         if not is_question(said.clause):
-            facts = self._rules(said) or self._reported(said) or self._answer(said)
+            pair = _PAIR.match(strip_fillers(said.clause))
+            both = pair is not None and bool(self.member(pair["first"]) and self.member(pair["second"]))
+            # "Alex and Sam broke up" is news about both, not "Sam broke up" read after the "and".
+            facts = (self._reported(said) if both else []) or self._rules(said) or self._reported(said)
+            facts = facts or self._answer(said)
             if facts:
                 for fact in facts:
                     if not any(fact is known for known in self.facts):
@@ -193,6 +332,10 @@ class Reader:
         if self._name_pet_later(said):
             return
         opened = self._open.get(said.handle)
+        if opened is not None and opened.lead and (more := self._next_item(said, opened)):
+            self._add(more)
+            self._open[said.handle] = more
+            return
         # "I love pizza" … "Going out with Bob tonight": only an obvious continuation joins these.
         if (
             opened is not None
@@ -206,10 +349,18 @@ class Reader:
             self._open.pop(said.handle, None)  # they moved on to something else
 
     def _rules(self, said: Said, *, segments: bool = True) -> list[Fact]:
-        facts = self._rules_on(said, said.clause)
+        # A clause that starts with a verb has dropped its "I" ("heading to Mexico City in two weeks
+        # for my cousin's wedding"): that is its statement, read first.
         implied = with_implied_subject(strip_fillers(said.clause))
-        if not facts and implied is not None:  # "moving to Austin next month!!", "turned 34 last week"
-            facts = self._rules_on(said, implied)
+        facts = self._rules_on(said, implied) if implied is not None else []
+        if not facts:
+            facts = self._rules_on(said, said.clause)
+        head = _HEAD_END.split(said.clause, maxsplit=1)[0]
+        if not facts and head != said.clause and len(head.split()) >= 2:
+            # "I'm 42, which is apparently ancient here", "allergic to bees so no picnics for me": what
+            # follows may negate or joke about something else; the statement before it stands.
+            implied = with_implied_subject(strip_fillers(head))
+            facts = (self._rules_on(said, implied) if implied is not None else []) or self._rules_on(said, head)
         if segments:
             facts += self._segments(said, facts)
         return facts
@@ -222,11 +373,11 @@ class Reader:
         clause = said.clause
         if len(clause) > MAX_CLAUSE_CHARS:
             return []
-        starts = [0, *(cut.end() for cut in _SEGMENT_CUT.finditer(clause))]
+        cuts = [(0, ""), *((cut.end(), cut[0]) for cut in _SEGMENT_CUT.finditer(clause))]
         facts: list[Fact] = []
         fragments: list[Fact] = []
         texts = {fact.text for fact in found}
-        for number, start in enumerate(starts):
+        for number, (start, _cut) in enumerate(cuts):
             if is_hypothetical(clause[:start]) or is_someone_elses_words(clause[:start]):
                 break
             part = strip_fillers(clause[start:])
@@ -240,6 +391,8 @@ class Reader:
                     new = self._rules_on(said, implied)
                 if not new and re.match(r"(?:I|I'm|I've|my)\b", part):
                     new = self._rules_on(said, part)
+                if not new:
+                    new = self._listed(said, part, clause[:start], [*found, *facts])
                 if not new and not said.teller:
                     new = self._reported(Said(said.handle, said.name, part, said.line_index, self), segments=False)
             if not new and not said.teller:
@@ -253,12 +406,51 @@ class Reader:
                         continue
                     (new if strong else fragments).append(fact)
             for fact in new:
-                if fact.text not in texts:
+                said_before = {word for known in [*found, *facts] for word in content_words(known.text)}
+                if fact.text not in texts and not set(content_words(fact.text)) <= said_before:
                     texts.add(fact.text)
                     facts.append(fact)
         if fragments and (found or facts or len(fragments) > 1 or self._intro_context(said)):
             facts += [fact for fact in fragments if fact.text not in texts]
         return facts
+
+    def _listed(self, said: Said, part: str, before: str, earlier: list[Fact]) -> list[Fact]:
+        """The next item of a list the clause's last fact started: "I'm a sucker for thunderstorms and
+        old jazz records" (two likes), "got a PS5 and a new 4K TV", "hot take: …, and dogs should be
+        allowed in every office". The part is read again after the words that led to the first item;
+        that first item is cut where the list goes on."""
+        last = next((fact for fact in reversed(earlier) if fact.lead and fact.subject == said.handle), None)
+        if last is None or last.gathered:
+            return []
+        part = re.sub(r"^then\s+", "", part, flags=re.IGNORECASE)  # "bouldering and then painting miniatures"
+        piece = part.split(",")[0]
+        words = piece.split()
+        if not words or words[0].lower() in _NOT_LISTED:
+            return []
+        cut = before[-8:]
+        if _EXAMPLES.search(before):
+            return []  # "platformers, e.g. Mega Man and Castlevania": examples of the item, not more items
+        if not HOT_TAKE.match(last.lead) and (
+            not re.search(r"\band\b|&", cut, re.IGNORECASE) or len(words) > 6 or _A_VERB.search(piece)
+        ):
+            return []  # only "and <thing>" continues a list; a part with a verb of its own is a new thought
+        new = self._rules_on(said, last.lead.rstrip() + " " + part)
+        head = re.escape(" ".join(words[:2]))
+        joint = re.search(rf",? (?:and|&) (?:then )?{head}", last.text)
+        if new and joint and not HOT_TAKE.match(last.lead):
+            last.text = last.text[: joint.start()].rstrip(" ,")
+        elif not new or set(content_words(new[0].text)) <= set(content_words(last.text)):
+            return []  # "The Office is overrated and Parks and Rec is way better": said already
+        return new
+
+    def _next_item(self, said: Said, opened: Fact) -> Fact | None:
+        """ "growing up we spoke Arabic at home" … "and French at school": the next message goes on
+        with the list, read after the words that led to the last one."""
+        rest = re.match(r"^(?:and|&|plus|also)\s+(?P<item>[^,]{2,60})$", said.clause.strip().rstrip(" !."), re.I)
+        if rest is None or rest["item"].split()[0] in _NOT_LISTED or _A_VERB.search(rest["item"]):
+            return None
+        found = self._rules_on(said, opened.lead.rstrip() + " " + rest["item"])
+        return found[0] if found and found[0].text != opened.text else None
 
     def _intro_context(self, said: Said) -> bool:
         """Whether the window asked people to introduce themselves, or talks about ages, just now."""
@@ -267,19 +459,29 @@ class Reader:
 
     @staticmethod
     def _rules_on(said: Said, clause: str) -> list[Fact]:
-        for pattern, builder in RULES:
-            for match in pattern.finditer(clause):
-                before = clause[: match.start()]
-                first_person = clause[match.start() : match.start() + 3].lower().rstrip() in ("i", "i'", "i'm", "my")
-                if first_person and not starts_a_statement(clause, match.start()):
-                    continue  # "doing something I love is awesome": not a statement of theirs
-                if is_hypothetical(clause[: match.end()]) or is_someone_elses_words(before):
-                    continue  # "if I had a dog…", "my boss keeps saying I'm moving": not theirs
-                if builder not in NEGATABLE and is_negated(_negation_scope(clause, match)):
-                    continue  # "I don't have any siblings", "I'm not a nurse": no fact
-                fact = builder(match, said)
-                if fact is not None:
-                    return [fact]
+        # The statement a clause makes starts early: of the rules that match, the one whose match
+        # starts first is tried first ("heading to Mexico City … for my cousin's wedding" is a trip),
+        # then the table's order.
+        found = sorted(
+            ((match.start(), order, match, builder) for order, (pattern, builder) in enumerate(RULES)
+             for match in pattern.finditer(clause)),
+            key=lambda candidate: (candidate[0], candidate[1]),
+        )  # fmt: skip
+        for _start, _order, match, builder in found:
+            before = clause[: match.start()]
+            first_person = clause[match.start() : match.start() + 3].lower().rstrip() in ("i", "i'", "i'm", "my")
+            if first_person and not starts_a_statement(clause, match.start()) and not _after_preposition(clause, match):
+                continue  # "doing something I love is awesome": not a statement of theirs
+            if is_hypothetical(_hypothesis_scope(clause, match)) or is_someone_elses_words(before):
+                continue  # "if I had a dog…", "my boss keeps saying I'm moving": not theirs
+            if builder not in NEGATABLE and is_negated(_negation_scope(clause, match)):
+                continue  # "I don't have any siblings", "I'm not a nurse": no fact
+            fact = builder(match, said)
+            if fact is not None and _SECOND_PERSON.search(fact.text.split(",")[0]):
+                continue  # "can't wait to see you guys": a memory never says "you"
+            if fact is not None:
+                fact.lead = fact.lead or _lead(clause, match)
+                return [fact]
         return []
 
     def _reported(self, said: Said, *, segments: bool = True) -> list[Fact]:
@@ -288,11 +490,12 @@ class Reader:
         had said it in the first person, and remembered about them, reported by the speaker. "she"
         or "he" right after naming a member in the same message is that member ("ask Léa, she lives
         in Montréal"); "Alex and Sam broke up" is news about both."""
-        clause = strip_fillers(said.clause)
+        clause = _addressed(strip_fillers(said.clause), self.member) or strip_fillers(said.clause)
         pronoun = _PRONOUN.match(clause)
         mentioned = self._mentioned.get(said.line_index)
         if pronoun and mentioned and mentioned != said.handle:
-            clause = self.members[mentioned].split()[0] + ("'s" if pronoun["s"] else "") + clause[pronoun.end() :]
+            owner = "'s" if pronoun["s"] or pronoun["own"] else ""  # "his favourite song is…" → "Karim's favourite…"
+            clause = self.members[mentioned].split()[0] + owner + clause[pronoun.end() :]
         subjects = []
         pair = _PAIR.match(clause)
         if pair and self.member(pair["first"]) and self.member(pair["second"]):
@@ -313,7 +516,10 @@ class Reader:
 
     def _answer(self, said: Said) -> list[Fact]:
         question = self._question
-        if question is None or question[1] == said.handle or said.line_index - question[0] > 2:
+        if question is None or question[1] == said.handle:
+            return []
+        to_all = _TO_EVERYONE.search(question[2]) is not None  # "drop your dates below": several will answer
+        if said.line_index - question[0] > (6 if to_all else 2):
             return []
         answer = strip_fillers(said.clause).strip(" !.")
         for asked, replied, build in TYPED_ANSWERS:
@@ -337,6 +543,11 @@ class Reader:
                 fact.question = question[2]
                 return [fact]
         return []
+
+    @property
+    def question_text(self) -> str:
+        """The last question asked in the window ("" when none)."""
+        return self._question[2] if self._question else ""
 
     def _add(self, fact: Fact) -> None:
         self.facts.append(fact)

@@ -44,6 +44,8 @@ class Fact:
     time: str = ""
     question: str = ""  # the other person's question this fact answers
     lines: list[int] = field(default_factory=list)
+    lead: str = ""  # the words before the object in the clause ("I'm a sucker for "): a list's next item
+    gathered: bool = False  # the builder read the whole list itself ("speaks Portuguese and Spanish")
 
     @property
     def content(self) -> str:

@@ -15,6 +15,7 @@ _QUESTION_START = re.compile(
     r"|anyone|anybody|have|has|ever|any|u|you|wanna|want|isn't|aren't|don't|didn't|doesn't|whats|wheres)\b",
     re.IGNORECASE,
 )
+_RHETORICAL = re.compile(r"^(?:did (?:you|u|y'all) know|guess what|fun fact)\b", re.IGNORECASE)
 # Before a fact, these make it a wish or a maybe: "if I lived in Paris…", "I'd love to move to…".
 _HYPOTHETICAL = re.compile(
     r"\b(?:if|unless|suppose|supposing|imagine|imagining|pretend|wish|wished|hypothetically|someday"
@@ -46,13 +47,15 @@ _OPENERS = word_set(
     """and but so because cause cuz since now also actually honestly still then lol yeah yea yes ok
     okay well currently plus btw anyway tbh fyi ngl oh um uh guess hey wow omg haha hmm alright
     right sure luckily sadly finally officially basically anyways moreover besides recently lately
-    update news news: guys everyone folks y'all"""
+    update news news: guys everyone folks y'all naturally obviously clearly meanwhile anyway"""
 )
 
 
 def is_question(clause: str) -> bool:
     """ "do you have pets?", "where do you work?": a question asks, it does not tell."""
     text = strip_fillers(clause).rstrip(" !.")
+    if _RHETORICAL.match(clause.strip()):
+        return False  # "did you know Kofi is only 19?": news, asked for effect
     return text.endswith("?") and bool(_QUESTION_START.match(text))
 
 
@@ -88,7 +91,7 @@ def starts_a_statement(clause: str, position: int) -> bool:
     start, after a comma, or after an opener ("so", "btw", "honestly"); not inside a relative
     clause ("doing something I love is awesome") or after a verb ("she thinks I'm moving")."""
     before = clause[:position].rstrip()
-    if not before or before.endswith((",", ":", "!", ".", "(")):
+    if not before or before.endswith((",", ":", "!", ".", "(", '"')):
         return True
     previous = before.split()[-1].lower().strip(",.!:")
     return previous in _OPENERS
@@ -108,7 +111,7 @@ def is_english(text: str) -> bool:
         return True
     english = sum(1 for w in words if w in _ENGLISH)
     foreign = sum(1 for w in words if w in _FOREIGN)
-    return english > foreign or foreign == 0
+    return english > foreign or foreign == 0 or (english == foreign and english >= 2)
 
 
 _ENGLISH = word_set(
@@ -126,10 +129,10 @@ _FOREIGN = word_set(
 
 # Chat drops the "I": "moving to Austin next month!!", "turned 34 last week", "born in '97".
 _IMPLIED_I_AM = word_set(
-    """moving relocating living working studying going heading flying visiting learning training dating
+    """moving relocating living working studying going heading flying visiting learning training dating trying
     allergic vegan vegetarian pescatarian married engaged pregnant based originally currently turning
     starting retired unemployed doing divorced separated widowed single between spending camping
-    signing so super really kinda lowkey totally severely mildly deathly nervous anxious
+    signing so super really kinda lowkey totally severely mildly deathly nervous anxious training
     excited stressed scared terrified worried proud thrilled dreading obsessed fluent lactose
     self-employed freelancing also still now halfway"""
 )
@@ -137,7 +140,7 @@ _IMPLIED_I = word_set(
     """moved turned started got grew born live work study play have love like hate adopted bought broke
     speak finished graduated quit lost joined went go just finally recently own drive teach run
     support tore sprained injured picked signed practice practise practiced practicing keep dropped
-    climbed research sing coach bake cook volunteer spoke left"""
+    climbed research sing coach bake cook volunteer spoke left never haven't swim hike knit teach can't"""
 )
 
 
@@ -148,6 +151,10 @@ def with_implied_subject(clause: str) -> str | None:
     if not words:
         return None
     first = words[0].lower().strip(",.!")
+    if re.match(
+        r"not (?:an? )?(?:(?:big|huge|massive) )?(?:fan of|into|big on|a (?:big |huge )?fan of)\b", clause, re.I
+    ):
+        return "I'm " + clause  # "not a fan of crowds"
     if first in _IMPLIED_I_AM:
         return "I'm " + clause
     if first == "born":

@@ -6,7 +6,8 @@ import re
 
 _FILLERS = (
     r"yeah|yea|yes|yep|yup|oh|ok|okay|well|lol|lmao|haha\w*|omg|wow|um+|uh+|hmm+|btw|also|and|anyway|actually"
-    r"|so|like|nice|cool|great|no way|hey|man|dude|bro|guys"
+    r"|so|like|nice|cool|great|no way|hey|man|dude|bro|guys|honestly|tbh|ngl|not gonna lie|fr|personally"
+    r"|did (?:you|u|y'all) know(?: that)?|fun fact:?|heads up:?|psa:?|reminder:?"
 )
 
 
@@ -52,10 +53,50 @@ _WITHIN = re.compile(
 )
 
 
+# Common chat misspellings, read as the word meant (whole lowercase words only).
+_MISSPELLINGS = {
+    "relly": "really", "realy": "really", "rly": "really", "evry": "every", "everyday": "every day",
+    "agian": "again", "finaly": "finally", "originaly": "originally", "latley": "lately",
+    "maried": "married", "marryed": "married", "engagd": "engaged", "turnd": "turned", "startd": "started",
+    "practicng": "practicing", "practiceing": "practicing", "enginer": "engineer", "engeneer": "engineer",
+    "sofware": "software", "softare": "software", "developper": "developer", "teh": "the", "fsih": "fish",
+    "apartmnet": "apartment", "appartment": "apartment", "roomates": "roommates", "roomate": "roommate",
+    "translater": "translator", "reseacher": "researcher", "resercher": "researcher", "nurce": "nurse",
+    "becuase": "because", "beacuse": "because", "recieved": "received",
+    "definately": "definitely", "tommorow": "tomorrow", "tomorow": "tomorrow", "wierd": "weird",
+    "freind": "friend", "freinds": "friends", "neice": "niece",
+    "alergic": "allergic", "allergick": "allergic", "vegitarian": "vegetarian",
+    "vegeterian": "vegetarian", "moveing": "moving", "liveing": "living", "studing": "studying",
+"tryna": "trying to",
+}  # fmt: skip
+_MISSPELLED = re.compile(r"\b(?:" + "|".join(sorted(_MISSPELLINGS, key=len, reverse=True)) + r")\b")
+# Pictographs (emoji) and their modifiers. A run of them ends a thought ("hay fever again 🤧 my eyes
+# are gone") unless the sentence goes on with a verb ("film photography 📸 is my whole thing").
+# The two that mark sarcasm (🙃 🙄) are kept: the joke guard reads them.
+_EMOJI = re.compile(
+    r"\s*(?:[\u2600-\u27bf\U0001f000-\U0001f642\U0001f645-\U0001faff\ufe0f\u200d\U0001f3fb-\U0001f3ff]+\s*)+"
+)
+_GOES_ON = re.compile(r"(?:is|are|was|were|has|have|had|and|or|for|with|of|in|at|on|to)\b", re.IGNORECASE)
+
+
+def _emoji_gap(match: re.Match[str]) -> str:
+    rest = match.string[match.end() :]
+    before = match.string[: match.start()].rstrip()
+    if not before or not rest or _GOES_ON.match(rest) or before.endswith((".", "!", "?", ",")):
+        return " "
+    return ". "
+
+
+_PARTNER_AND_I = re.compile(r"\bmy [\w\u00e9'-]{1,20}$", re.IGNORECASE)
+
+
 def normalise(text: str) -> str:
-    """Straight apostrophes, the chat spellings of "I'm", "don't"…, and abbreviations' full stops
-    set apart, so the rules read one spelling."""
+    """Straight apostrophes, the chat spellings of "I'm", "don't"…, common misspellings, emoji read
+    as a pause, and abbreviations' full stops set apart, so the rules read one spelling."""
     text = text.translate(_TYPOGRAPHIC_QUOTES).replace(ABBREVIATION_DOT, ".")
+    text = _MISSPELLED.sub(lambda match: _MISSPELLINGS[match[0]], text)
+    text = re.sub(r"\b(mov(?:ed|ing|e)|going|went|flying|flew|head(?:ed|ing)) ot\b", r"\1 to", text)  # "moved ot"
+    text = _EMOJI.sub(_emoji_gap, text).strip()
     for pattern, replacement in (
         (r"\bim\b", "I'm"),
         (r"\bive\b", "I've"),
@@ -92,8 +133,19 @@ def clauses(text: str) -> list[str]:
     at semicolons and at dashes; walls of text (longer than MAX_CLAUSE_CHARS) are left out."""
     found = []
     for sentence in sentences(text):
-        for part in _WITHIN.split(sentence):
-            part = part.strip() if part else ""
+        start, quotes, counted = 0, 0, 0
+        parts = []
+        for cut in _WITHIN.finditer(sentence):
+            quotes, counted = quotes + sentence.count('"', counted, cut.start()), cut.start()
+            if _PARTNER_AND_I.search(sentence, max(0, cut.start() - 30), cut.start()) and re.search(r"and|&", cut[0]):
+                continue  # "my wife and I just hit 5 years": one subject, not two clauses
+            if quotes % 2:
+                continue  # inside a quotation: "my husband this, my husband that" is one quote
+            parts.append(sentence[start : cut.start()])
+            start = cut.end()
+        parts.append(sentence[start:])
+        for part in parts:
+            part = part.strip()
             if part and len(part) <= MAX_CLAUSE_CHARS:
                 found.append(part)
     return found
@@ -113,7 +165,7 @@ def strip_trailing(text: str) -> str:
     words = text.split()
     while words:
         last = words[-1].strip(",.!").lower()
-        if last in _TRAILING_WORDS or last.startswith("haha") or not last:
+        if last in _TRAILING_WORDS or last.startswith(("haha", "lmao", "lool", "lolol")) or not last:
             words.pop()
         else:
             break

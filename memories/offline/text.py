@@ -60,6 +60,8 @@ def place_name(raw: str, *, there: str = "") -> str:
     if not match:
         return ""
     place = match["place"].strip(" .'")
+    if place.isupper() and len(place) > 4:
+        place = place.title()  # "BERLIN!!!"
     words = place.split()
     if place == place.lower() and words[0] not in ("a", "an", "the", "my", "our", "their", "his", "her"):
         words = [w if w in SMALL_WORDS and i else w.capitalize() for i, w in enumerate(words)]

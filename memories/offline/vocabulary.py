@@ -62,9 +62,23 @@ JOBS = (
 )
 
 
+# Dog and cat breeds, said instead of "dog" or "cat": "we adopted a rescue greyhound".
+BREEDS = (
+    "greyhound|corgi|husky|beagle|labrador|lab|poodle|golden retriever|retriever|dachshund|pug|terrier"
+    "|border collie|collie|cocker spaniel|spaniel|german shepherd|shepherd|french bulldog|bulldog|frenchie"
+    "|chihuahua|shiba(?: inu)?|akita|rottweiler|doberman|great dane|pomeranian|schnauzer|whippet"
+    "|dalmatian|mastiff|pitbull|pit bull|staffie|lurcher|sheepdog|malamute|samoyed|cavapoo"
+    "|cockapoo|labradoodle|goldendoodle|maltese|shih tzu|yorkie|weimaraner|vizsla|sphynx|siamese"
+    "|maine coon|ragdoll"
+)
+
+
 PETS = (
     "dog|cat|puppy|kitten|hamster|rabbit|bunny|parrot|bird|goldfish|fish|snake|lizard|turtle|tortoise"
-    "|horse|guinea pig|ferret|gecko|hedgehog|rat"
+    "|horse|guinea pig|ferret|gecko|hedgehog|rat|mouse|budgie|cockatiel|canary|parakeet|chinchilla|gerbil"
+    "|axolotl|tarantula|iguana|chameleon|frog|pony|donkey|goat|chicken|hen|duck|pig|alpaca"
+    "|bearded dragon|leopard gecko|ball python|corn snake|betta(?: fish)?|koi|kitty|pup|doggo"
+    f"|{BREEDS}"
 )
 
 
@@ -91,7 +105,8 @@ FEELINGS = (
     "tired|exhausted|excited|stressed out|stressed|sad|happy|anxious|nervous|worried|angry|mad|upset|bored"
     "|lonely|sick|ill|frustrated|depressed|overwhelmed|burnt out|burned out|drunk|thrilled|pumped|hyped"
     "|scared|proud|grateful|thankful|relieved|annoyed|confused|sleepy|hungover|homesick|heartbroken"
-    "|furious|miserable|ecstatic|stoked"
+    "|furious|miserable|ecstatic|stoked|terrified|dreading|devastated|gutted|buzzing|over the moon|nervous"
+    "|looking forward to|freaking out|panicking|terrified|excited af|apprehensive|jittery|on edge"
 )
 
 

@@ -7,7 +7,17 @@ import re
 
 from memories.offline.facts import Builder
 from memories.offline.rules.events import EVENT_ADVERBS, EVENT_ALTERNATIVES, self_event_rule
-from memories.offline.rules.family import has_relatives_rule, parent_rule, relative_rule, status_rule
+from memories.offline.rules.family import (
+    family_event_rule,
+    has_relatives_rule,
+    loss_rule,
+    parent_rule,
+    relative_rule,
+    siblings_rank_rule,
+    status_rule,
+    together_rule,
+    twins_rule,
+)
 from memories.offline.rules.health import (
     BODY_PARTS,
     CONDITIONS,
@@ -19,27 +29,47 @@ from memories.offline.rules.health import (
     injury_rule,
 )
 from memories.offline.rules.identity import age_rule, birthday_rule, born_rule, name_rule, turned_rule
+from memories.offline.rules.opinions import HOT_TAKE, VERDICTS, comparison_rule, hot_take_rule, verdict_rule
 from memories.offline.rules.pastimes import (
     ACTIVITIES,
+    HOBBY_VERBS,
     INSTRUMENTS,
     SPORTS,
     activity_rule,
+    did_rule,
     fan_rule,
     favourite_rule,
     hobby_rule,
+    hobby_verb_rule,
     language_rule,
     opinion_rule,
     plays_rule,
+    regular_rule,
+    spends_rule,
 )
-from memories.offline.rules.pets import my_pet_rule, pet_rule
+from memories.offline.rules.pets import my_pet_rule, pet_kind_rule, pet_rule, pets_owned_rule
 from memories.offline.rules.places import lives_rule, move_rule, moved_rule, origin_rule
-from memories.offline.rules.plans import appointment_rule, doing_rule, feeling_rule, plan_rule, trip_rule
-from memories.offline.rules.possessions import THINGS, possession_rule
-from memories.offline.rules.tastes import preference_rule
+from memories.offline.rules.plans import (
+    appointment_rule,
+    doing_rule,
+    feeling_rule,
+    looking_forward_rule,
+    plan_rule,
+    trip_rule,
+)
+from memories.offline.rules.possessions import THINGS, brand_rule, home_bought_rule, possession_rule
+from memories.offline.rules.tastes import _PASSIONS, passion_rule, preference_rule
 from memories.offline.rules.work import (
+    FIELDS,
+    business_rule,
     degree_rule,
+    field_rule,
+    former_employer_rule,
     job_status_rule,
     job_title_rule,
+    notice_rule,
+    school_rule,
+    starts_at_rule,
     studies_rule,
     works_as_rule,
     works_at_rule,
@@ -47,6 +77,13 @@ from memories.offline.rules.work import (
 from memories.offline.vocabulary import ADVERBS, FAMILY, FEELINGS, INTENSIFIERS, JOBS, PETS, RELATIONS, word_set
 
 _I_AM = r"I(?:'m| am)"
+_LEAD_FILLERS = r"(?:(?:honestly|tbh|ngl|lol|ok|okay|but|and|yeah|so|like|personally|srsly|fr|also|look|listen)[, ]+)*"
+# How keen: "I'm lowkey obsessed with…", "I'm completely into…", "I just really love…".
+_KEENLY = (
+    r"(?: (?:just|really|absolutely|totally|honestly|genuinely|also|still|kinda|kind of|actually|do|truly|lowkey"
+    r"|low-key|highkey|seriously|literally|secretly|sort of|so|always|personally|unironically|completely|a bit"
+    r"|weirdly|deeply|fully|now|currently|very|super|pretty|quite|such)){0,3}"
+)
 
 
 RULES: list[tuple[re.Pattern[str], Builder]] = [
@@ -73,8 +110,69 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
     ),
     (re.compile(rf"\bI{EVENT_ADVERBS} (?P<event>{EVENT_ALTERNATIVES})\b(?P<rest>.*)", re.IGNORECASE), self_event_rule),
     (
-        re.compile(r"\bI(?:'m| am)? (?:currently |now |also )?work(?:ing)? as (?:an? )?(?P<job>.+)", re.IGNORECASE),
+        re.compile(
+            r"\bI(?: (?:don't|do not) work (?:at|for) (?P<org>[^,]{2,60}?) (?:anymore|any more|now)\b"
+            r"|(?: (?:no longer|don't even|do not)) work (?:at|for) (?P<org2>[^,]{2,60}))",
+            re.IGNORECASE,
+        ),
+        former_employer_rule,
+    ),
+    (
+        re.compile(
+            r"\bI(?:'m| am)? (?:currently |now |also )?(?:work(?:ing)?"
+            r"(?: (?:nights|days|weekends|evenings|shifts|part[- ]time|full[- ]time|remotely|mostly))? as"
+            r"|(?:just )?(?:started|start|starting|got|landed|accepted) (?:my |a |the )?(?:new |first |dream )?"
+            r"(?:job|role|position|gig) as) (?:an? )?(?P<job>.+)",
+            re.IGNORECASE,
+        ),
         works_as_rule,
+    ),
+    (
+        re.compile(
+            r"\bI(?:'m| am)? (?:start|starting) (?:work |my new job |my job |a new job )?(?:at|with) (?P<org>.+)"
+            r"|^(?:my )?(?P<first>first|second|third) (?:day|week|month|shift) (?:at|with) (?P<org2>[^,]{2,60}?)"
+            r"(?: (?:done|over|complete|completed|survived|down)\b|,|$)",
+            re.IGNORECASE,
+        ),
+        starts_at_rule,
+    ),
+    (
+        re.compile(
+            rf"\bI(?P<verb> do| (?:quit|left)|(?:'m| am) the [\w ]{{1,30}} who (?:does"
+            rf"|works in)) (?P<what>(?:{FIELDS})\b.*)"
+            r"|\bI (?P<verb2>research|teach) (?P<what2>.+)",
+            re.IGNORECASE,
+        ),
+        field_rule,
+    ),
+    (
+        re.compile(r"\b(?:handed in|gave|put in|handing in|giving) (?:my |in my )?(?:notice|resignation)\b", re.I),
+        notice_rule,
+    ),
+    (
+        re.compile(
+            r"\bmy (?:own |little |tiny |new |small )?(?P<business>startup|start-up|side hustle|small business"
+            r"|etsy shop"
+            r"|podcast|youtube channel|food truck|bakery|cafe|café|restaurant|bar|shop|studio|company|business)"
+            r" (?:\([^)]{0,60}\) )?(?:just |finally |officially )?(?P<news>closed|raised|launched|opened|hit|got|won"
+            r"|made"
+            r"|turned|is|has|hired|signed)\b(?P<rest>.{0,80})",
+            re.IGNORECASE,
+        ),
+        business_rule,
+    ),
+    (
+        re.compile(
+            r"\bI(?:'m| am) in (?P<grade>\d{1,2}(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|eighth"
+            r"|ninth|tenth|eleventh|twelfth|final|senior|junior) (?P<unit>grade|year|form)\b"
+            r"|\bI (?:just |finally |recently )?(?P<verb>dropped out of|graduated from|finished|got into"
+            r"|got accepted to"
+            r"|got accepted into|started) (?P<school>(?:law|med|medical|grad|art|business|nursing|high|culinary|film"
+            r"|drama|music|vet|dental|flight|cooking|coding|pharmacy) school|college|uni|university|(?:a|my|the)"
+            r" [\w -]{0,25}?(?:program|programme|course|degree|phd|masters|bootcamp|apprenticeship|residency)\b.*)",
+            re.IGNORECASE,
+        ),
+        school_rule,
     ),
     (re.compile(r"\bmy job is (?:as |being )?(?:an? )(?P<job>.+)", re.IGNORECASE), works_as_rule),
     (
@@ -99,6 +197,7 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
             r"\b(?:I(?: currently| now| still)? live (?:in|at|near)"
             r"|I(?:'m| am) (?:currently |now |still |also )?(?:based|living)"
             r"(?: with (?:my |our )?[a-z]{2,15}(?: [a-z]{2,15})?)? in"
+            r"|I(?:'ve| have) been (?:living|based|staying) (?:in|near)"
             r"|I(?: currently| now)? live(?= there))\s*(?P<place>.+)",
             re.IGNORECASE,
         ),
@@ -127,13 +226,27 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
         ),
         lives_rule,
     ),
-    (re.compile(r"\bI(?:'m| am) (?P<age>[1-9]\d?)(?: years? old| yo| y/o)?\W*$", re.IGNORECASE), age_rule),
-    (re.compile(r"\bmy (?:birthday|bday) is (?:on )?(?P<date>.+)", re.IGNORECASE), birthday_rule),
+    (
+        re.compile(
+            r"\bI(?:'m| am) (?:only |just |almost |nearly |now |officially )?(?P<age>[1-9]\d?)(?: years? old| yo"
+            r"| y/o)?\W*$",
+            re.IGNORECASE,
+        ),
+        age_rule,
+    ),
+    (
+        re.compile(
+            r"\bmy (?:birthday|bday)(?: is|'s) (?:on )?(?P<date>.+)",
+            re.IGNORECASE,
+        ),
+        birthday_rule,
+    ),
     (
         re.compile(
             rf"\b(?:I|we)(?P<verb>(?: just| finally| recently)? (?:adopted|got|rescued|bought|have got|have|own)"
             rf"|'ve (?:got|adopted|rescued))"
-            rf" (?P<quantity>an?|another|one|two|three|four|\d+) (?:(?:new|little|cute|baby|rescue|pet|old|tiny|big"
+            rf" (?P<quantity>an?|another|one|two|three|four|five|six|\d+) (?:(?:new|little|cute|baby|rescue|pet|old"
+            rf"|tiny|big"
             rf"|fluffy) )*(?P<species>{PETS})(?:e?s)?\b(?:,? (?:named|called) (?P<pet>[a-z][\w'-]*)"
             rf"|,? (?:named |called )?(?P<names>[a-z][\w'-]{{1,20}}(?:, [a-z][\w'-]{{1,20}})?,? (?:and|&)"
             rf" [a-z][\w'-]{{1,20}}))?",
@@ -143,11 +256,59 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
     ),
     (
         re.compile(
-            rf"\bmy (?:new |little |baby |old )?(?P<species>{PETS})(?P<how>'s name is|,? named|,? called|,)?"
+            rf"\b(?:my|our) (?:new |little |baby |old |rescue )?(?P<species>{PETS})"
+            r"(?P<how>'s name is|,? named|,? called| is (?:called|named)|,)?"
             r"\s+(?P<pet>[a-z][\w'-]*)",
             re.IGNORECASE,
         ),
         my_pet_rule,
+    ),
+    (
+        re.compile(
+            rf"\b(?:my|our) (?:(?P<quantity>two|three|four|five|six|\d) (?P<species>{PETS})(?:e?s)?\b"
+            rf"|(?P<species2>{PETS}) (?:is|was|just|keeps|kept|ate|has|had|loves|hates|always|never|sleeps|snores"
+            r"|won't|will|thinks|refuses|likes)\b)",
+            re.IGNORECASE,
+        ),
+        pets_owned_rule,
+    ),
+    (
+        re.compile(
+            rf"^(?:he|she|it)(?:'s| is) (?:an? )?(?:(?:little|tiny|big|rescue|chunky|old|young|purebred) )?"
+            rf"(?P<species>{PETS})\b(?:,? (?:named|called) (?P<pet>[a-z][\w'-]*))?",
+            re.IGNORECASE,
+        ),
+        pet_kind_rule,
+    ),
+    (
+        re.compile(
+            r"\bmy (?P<partner>wife|husband|partner|fianc[ée]e?|boyfriend|girlfriend|bf|gf|hubby) (?:and|&) I"
+            r"(?: (?:just|finally|recently|officially))? (?:(?:hit|celebrated|have been together for"
+            r"|'ve been together for"
+            r"|have been married for|'ve been married for) (?P<years>\d+|one|two|three|four|five|six|seven|eight"
+            r"|nine|ten)"
+            r" years|(?:are|'re) (?P<what>(?:getting|moving|expecting|having|buying|going|off)\b.+))",
+            re.IGNORECASE,
+        ),
+        together_rule,
+    ),
+    (
+        re.compile(
+            rf"\b(?:I|we) (?:just |recently |sadly )?lost (?:my|our) (?:(?:beloved|dear|sweet|great) )?"
+            rf"(?P<relation>{FAMILY}|best friend)\b(?P<when>.*)"
+            rf"|\bmy (?P<relation2>{FAMILY}|best friend) (?:just |sadly |recently )?(?:passed away|passed"
+            rf"|died)\b(?P<when2>.*)",
+            re.IGNORECASE,
+        ),
+        loss_rule,
+    ),
+    (
+        re.compile(
+            rf"^(?:my )?(?P<relation>{FAMILY})'s (?P<what>(?:surgery|operation|funeral|wedding|graduation|chemo"
+            r"|treatment|recovery|diagnosis|biopsy|scan|procedure|baby shower)\b.+)",
+            re.IGNORECASE,
+        ),
+        family_event_rule,
     ),
     (
         re.compile(
@@ -159,11 +320,25 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
     ),
     (
         re.compile(
-            rf"\bI(?: have|'ve got| have got) (?P<quantity>an?|one|two|three|four|\d+) (?:older |younger |little "
+            rf"\bI(?: have|'ve got| have got| got| do have| also have) (?P<quantity>an?|one|two|three|four|five|six"
+            rf"|\d+)"
+            rf" (?:older |younger |little "
             rf"|big |twin )?(?P<relation>{FAMILY})s?\b(?:,? (?:named|called) (?P<name>[a-z][\w'-]*))?",
             re.IGNORECASE,
         ),
         has_relatives_rule,
+    ),
+    (
+        re.compile(r"\bI(?: have|'ve got| have got| got| do have) (?P<kids>twins|triplets)\b(?P<rest>.*)", re.I),
+        twins_rule,
+    ),
+    (
+        re.compile(
+            r"\bI(?:'m| am) (?:the )?(?P<rank>youngest|oldest|eldest|middle child|only child|baby of the family)"
+            r"(?: (?:of|out of) (?P<n>two|three|four|five|six|seven|eight|nine|ten|\d+))?",
+            re.IGNORECASE,
+        ),
+        siblings_rank_rule,
     ),
     (
         re.compile(
@@ -174,19 +349,52 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
         preference_rule,
     ),
     (
-        re.compile(
-            rf"\b{_I_AM}(?: really| so| totally| kinda)? (?P<verb>not into|not a (?:big )?fan of) (?P<what>.+)", re.I
-        ),
+        re.compile(rf"\b{_I_AM}{_KEENLY} (?P<verb>not into|not an? (?:big |huge )?fan of) (?P<what>.+)", re.I),
         preference_rule,
     ),
-    (re.compile(rf"\bI{ADVERBS} (?P<verb>love|adore|like|enjoy|prefer) (?P<what>.+)", re.IGNORECASE), preference_rule),
     (
         re.compile(
-            rf"\b{_I_AM}(?: really| so| totally| kinda)? "
-            r"(?P<verb>into|obsessed with|an? (?:big |huge |massive )?fan of) (?P<what>.+)",
+            r"\bI(?:'ve| have)?(?: really| honestly| truly)? (?P<verb>never (?:liked|enjoyed|been a fan of"
+            r"|been into)) (?P<what>.+)",
             re.IGNORECASE,
         ),
         preference_rule,
+    ),
+    (
+        re.compile(rf"\bI{_KEENLY} (?P<verb>love|adore|like|enjoy|prefer|live for) (?P<what>.+)", re.IGNORECASE),
+        preference_rule,
+    ),
+    (
+        re.compile(
+            rf"\b{_I_AM}{_KEENLY} "
+            r"(?P<verb>into|obsessed with|addicted to|hooked on|a sucker for|big on|crazy about|mad about|nuts about"
+            r"|an? (?:big |huge |massive )?fan of) (?P<what>.+)",
+            re.IGNORECASE,
+        ),
+        preference_rule,
+    ),
+    (
+        re.compile(
+            r"\bI (?P<verb>can't get enough of|cannot get enough of) (?P<what>.+)"
+            r"|\bI (?P<modal>could (?:eat|live on|listen to|watch)) (?P<what2>[^,]{2,40}?)"
+            r" (?:every (?:single )?day|every night|forever|all day|on repeat|24/7|for every meal)\b",
+            re.IGNORECASE,
+        ),
+        preference_rule,
+    ),
+    (
+        re.compile(
+            rf"^{_LEAD_FILLERS}(?P<what>[^,]{{2,50}}?) (?:is|are) (?:honestly |literally |basically |kinda |lowkey "
+            rf"|just |now )?my"
+            rf" (?:whole |main |new |current |absolute |favou?rite |biggest |only |entire "
+            rf"|ultimate )?(?:{_PASSIONS})\b",
+            re.IGNORECASE,
+        ),
+        passion_rule,
+    ),
+    (
+        re.compile(rf"^{_LEAD_FILLERS}(?P<what>[\w' -]{{2,30}}?) on (?:everything|literally everything)\b", re.I),
+        passion_rule,
     ),
     (
         re.compile(
@@ -197,6 +405,10 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
             r"(?P<place>(?:the )?(?-i:[A-Z])[\w\u2024.'-]*(?: (?:of |de |la )?(?-i:[A-Z])[\w\u2024.'-]*){0,3})"
             r"|\bI (?:(?:just|finally) )?(?P<sure2>booked) (?:a (?:trip|flight|holiday) to |flights to )?"
             r"(?P<place2>(?-i:[A-Z])[\w\u2024.'-]*(?: (?-i:[A-Z])[\w\u2024.'-]*){0,2})"
+            r"|\b(?:I(?:'m| am) )?(?P<sure5>camping|flying|heading|backpacking|road[- ]tripping|hiking) (?:in|to"
+            r"|through"
+            r"|around) (?P<place4>(?:the )?[a-z]{3,20}(?: [a-z]{3,20}){0,2}?) (?=(?:this|next|on|in|for|tomorrow"
+            r"|tonight)\b)"
             r"|^(?:(?P<sure3>road trip|trip|holiday|vacation) to |(?P<sure4>then) )"
             r"(?P<place3>(?:the )?(?-i:[A-Z])[\w\u2024.'-]*(?: (?-i:[A-Z])[\w\u2024.'-]*){0,2})",
             re.IGNORECASE,
@@ -226,10 +438,19 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
     ),
     (
         re.compile(
-            rf"\bI(?:'m| am| feel|'m feeling| am feeling){INTENSIFIERS} (?P<feeling>{FEELINGS})\b(?P<rest>.*)",
+            rf"\bI(?:'m| am| feel|'m feeling| am feeling|'ve been|'ve been feeling| have been)(?: not)?{INTENSIFIERS}"
+            rf" (?P<feeling>{FEELINGS})\b(?P<rest>.*)",
             re.IGNORECASE,
         ),
         feeling_rule,
+    ),
+    (
+        re.compile(
+            r"\bI (?:just |literally |honestly |seriously )?(?:can't|cannot|can not) wait (?P<prep>for|to|until|till)"
+            r" (?P<what>.+)|^(?P<what2>[\w' -]{2,40}?) (?:can't|cannot) come (?:soon|fast|quick) enough",
+            re.IGNORECASE,
+        ),
+        looking_forward_rule,
     ),
     # Diets, allergies and health.
     (
@@ -238,8 +459,16 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
             rf"|(?:'ve| have) been(?: (?:a|an|fully|strictly|mostly))*|(?:'ve| have) gone| went| became)"
             rf" (?P<diet>{DIETS})\b(?P<diet_word> diet)?(?P<since>(?: for| since) .+)?"
             rf"|\bI(?:'m| am) on an? (?P<how2>)(?P<diet2>{DIETS}|low[- ]carb) diet"
-            rf"|\bI(?P<verb> (?:don't|do not|never|no longer|can't|cannot) eat| (?:stopped|quit|gave up) eating)"
-            rf" (?:any )?(?P<food>{FOODS})\b",
+            rf"|\bI(?P<verb> (?:don't|do not|never|no longer|can't|cannot) (?:eat|do|have)| (?:stopped|quit|gave up)"
+            rf" eating) (?:any )?(?P<food>{FOODS})\b"
+            rf"|\bI (?P<how3>keep) (?P<diet3>kosher|halal)\b"
+            rf"|\b(?:I(?:'m| am)|I(?:'ve| have) been) (?:doing|trying) (?P<how4>)(?P<diet4>intermittent fasting|keto"
+            rf"|paleo"
+            rf"|whole30|the carnivore diet|veganuary|dry january)\b"
+            rf"|\bday \d{{1,3}} of (?P<how5>)(?P<diet5>{DIETS}|intermittent fasting|whole30|veganuary|dry january)\b"
+            rf"|\b(?:put me|I(?:'m| am)|I(?:'ve| have) been"
+            rf"|I went) on an? (?P<how6>)(?P<diet6>[a-z]{{3,12}}[- ][a-z]{{3,12}}"
+            rf"|[a-z]{{3,12}}) diet\b",
             re.IGNORECASE,
         ),
         diet_rule,
@@ -247,7 +476,8 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
     (
         re.compile(
             r"\bI(?:'m| am)(?: (?:super|very|really|severely|deathly|mildly|a bit|slightly|kinda|so|extremely))*"
-            rf" allergic to (?P<what>.+)|\bI(?: have|'ve got| got) (?:an? )?(?:(?:bad|severe|mild) )?"
+            rf" allergic(?: to (?P<what>.+)|(?P<bare>\W*$))|\bI(?: have|'ve got| got) (?:an? )?(?:(?:bad|severe"
+            rf"|mild) )?"
             rf"(?P<food>{FOODS}|nut|peanut|shellfish|gluten|pollen|cat|dog|dust|penicillin|bee) allergy",
             re.IGNORECASE,
         ),
@@ -256,7 +486,7 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
     (
         re.compile(
             rf"\bI(?P<verb> have| have got|'ve got| got| was diagnosed with|'ve been diagnosed with| live with"
-            rf"|'m living with)"
+            rf"|'m living with| get| suffer from| deal with| struggle with| (?:still )?get)"
             rf" (?P<condition>{CONDITIONS})\b",
             re.IGNORECASE,
         ),
@@ -266,7 +496,7 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
         re.compile(
             rf"\bI (?:just |recently |literally )?"
             rf"(?P<verb>broke|sprained|twisted|tore|injured|hurt|fractured|dislocated)"
-            rf" my (?P<part>(?:left |right )?(?:{BODY_PARTS}))\b",
+            rf" (?:my|a) (?P<part>(?:left |right )?(?:{BODY_PARTS}))\b",
             re.IGNORECASE,
         ),
         injury_rule,
@@ -274,8 +504,9 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
     # Pastimes, languages, possessions, relationships.
     (
         re.compile(
-            rf"\bI(?P<verb> play| played| (?:have|'ve) played| (?:have|'ve) been playing| (?:started|love|like)"
-            rf" playing|(?:'m| am) (?:learning|learning to play|taking lessons in|getting into)| started learning)"
+            rf"\bI(?P<verb> play| played|(?: have|'ve) played|(?: have|'ve) been (?:playing|practi[cs]ing)"
+            rf"| practi[cs]e| (?:started|love|like) playing|(?:'m| am) (?:learning|learning to play"
+            rf"|taking lessons in|getting into)| started learning)"
             rf" (?:the )?(?P<what>{INSTRUMENTS}|{SPORTS})\b(?P<since>(?: for| since) .+)?",
             re.IGNORECASE,
         ),
@@ -292,9 +523,45 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
     (re.compile(r"\bmy (?:main |favou?rite |new )?hobb(?:y is|(?P<plural>ies) are) (?P<what>.+)", re.I), hobby_rule),
     (
         re.compile(
+            rf"\bI (?:do |also |still |usually |often |regularly |mostly |try to |like to |love to )?"
+            rf"(?P<verb>{HOBBY_VERBS})\b(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        hobby_verb_rule,
+    ),
+    (
+        re.compile(
+            r"\bI(?: (?:literally|basically|pretty much))? (?:never miss|(?:haven't|have not) missed) (?P<what>.+)",
+            re.IGNORECASE,
+        ),
+        regular_rule,
+    ),
+    (
+        re.compile(
+            r"^(?:my )?(?P<when>weekends|saturdays|sundays|evenings|nights|mornings|fridays|summers|winters)"
+            r" are (?:for|all about) (?P<what>.+)",
+            re.IGNORECASE,
+        ),
+        spends_rule,
+    ),
+    (
+        re.compile(
+            r"\bI (?:just |finally |recently |also )?(?P<verb>climbed|hiked|summited|ran|finished|completed|coach"
+            r"|signed up for|entered|qualified for)"
+            r" (?P<what>(?:Mt[\u2024.]?|Mount) [A-Z][\w'-]+.*|(?:an?|the|my|his|her|their) .{0,60}?"
+            r"(?:marathon|half marathon|ultra|triathlon|ironman|race|10k|5k|tournament|team|league|club|competition"
+            r"|trail|peak|summit|mountain|volcano)\b.*)"
+            r"|\bI(?P<verb2>'m| am) (?:now |currently |also )?training for (?P<what2>.+)",
+            re.IGNORECASE,
+        ),
+        did_rule,
+    ),
+    (
+        re.compile(
             rf"\bI (?P<verb>support|follow|root for|cheer for) (?P<team>[A-Z][\w'&.-]*(?: [A-Z][\w'&.-]*){{0,3}})"
-            rf"|\b{_I_AM} an? (?:(?:big|huge|massive|lifelong|die-?hard) )?"
-            rf"(?P<team2>[A-Z][\w'&.-]*(?: [A-Z][\w'&.-]*)?) fan\b",
+            rf"|\b(?:{_I_AM}|I(?:'ve| have) been|^) ?(?:an? )?(?:(?:big|huge|massive|lifelong|die-?hard|proud) )?"
+            rf"(?P<team2>[A-Z][\w'&.-]*(?: [A-Z][\w'&.-]*)?|(?i:f1|formula (?:1|one)|nba|nfl|mlb|nhl|premier league"
+            rf"|la liga|serie a|mls|ufc|wwe|motogp|nascar)) fan\b",
         ),
         fan_rule,
     ),
@@ -311,9 +578,12 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
     ),
     (
         re.compile(
-            r"\bI(?P<verb> speak| can speak|(?:'m| am) (?:learning|studying|taking)|(?:'m| am) fluent in"
-            r"|(?:'m| am) a native| grew up speaking)(?P<what> .+)"
-            r"|\bmy (?P<verb2>native|first|mother) (?:language|tongue) is(?P<what2> .+)",
+            r"\bI(?P<verb> speak| can speak|(?:'m| am) (?:learning|studying|taking|trying to learn)|(?:'m| am)"
+            r" (?:(?:properly|also|only|completely) )?fluent in|(?:'m| am) a native| grew up speaking| get by in"
+            r"|(?:'ve| have) been (?:learning|studying))(?P<what> .+)"
+            r"|\bmy (?P<verb2>native|first|mother) (?:language|tongue) is(?P<what2> .+)"
+            r"|\b(?:growing up|as a kid|as kids|at home) (?:we|I) (?:spoke|speak)(?P<what3> .+)"
+            r"|\b(?:duolingo|language exchange|babbel)\b[^.]{0,40}?\b(?:for|in) (?P<what4>[A-Za-z]+)",
             re.IGNORECASE,
         ),
         language_rule,
@@ -322,17 +592,37 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
         re.compile(
             rf"\bI (?P<verb>(?:just |finally |recently )?(?:bought|got|purchased|built|inherited)|own|drive|ride)"
             rf" (?P<article>an?|my first|my own|a new|a used|an old|my new|two|three)"
-            rf" (?P<thing>(?:[a-z0-9-]+ ){{0,3}}?(?:{THINGS}))\b",
+            rf" (?P<thing>(?:[a-z0-9-]+ ){{0,3}}?(?:{THINGS}))s?\b",
             re.IGNORECASE,
         ),
         possession_rule,
     ),
     (
         re.compile(
-            r"\bI(?P<how>(?:'m| am)(?: (?:happily|newly|recently|now|finally|officially|also))*"
+            r"\b(?:I|we) (?:just |finally |recently |also )?(?P<verb>got|bought|picked up|ordered|own|drive|ride|have)"
+            r" (?P<article>an?|my|two|three)(?: (?:new|used|secondhand|second-hand|vintage|old|refurbished|brand new"
+            r"|little|shiny))* (?P<kind>(?:[a-z]+ )?)"
+            r"(?P<brand>(?-i:[A-Z])[\w-]{1,20}(?: (?-i:[A-Z0-9])[\w-]{0,20}){0,2})",
+            re.IGNORECASE,
+        ),
+        brand_rule,
+    ),
+    (
+        re.compile(
+            r"\b(?:I|we) (?:just |finally |officially )?(?P<how>closed on|bought|signed the lease (?:on|for)|got)"
+            r" (?:the|a|our|my)(?P<own> own)? (?P<first>(?:first |new |dream )?)"
+            r"(?P<home>flat|house|apartment|condo|place|home|townhouse|cottage|bungalow)\b(?: in (?P<place>.+))?",
+            re.IGNORECASE,
+        ),
+        home_bought_rule,
+    ),
+    (
+        re.compile(
+            r"\b(?:I|we)(?P<how>(?:'m| am|'re| are)(?: (?:happily|newly|recently|now|finally|officially|also))*"
             r"|(?:'ve| have) been(?: (?:happily))?)"
             r" (?P<status>married|engaged|single|divorced|widowed|separated|pregnant|expecting|in a relationship"
-            r"|dating (?:[A-Z]\w+|someone)|together with [A-Z]\w+"
+            r"|(?:[\w ]{1,20} into )?dating (?:[A-Z]\w+|someone)|together with [A-Z]\w+|getting married|having a baby"
+            r"|seeing (?:someone|[A-Z]\w+)(?: named [A-Z]\w+)?"
             r"|with my (?:partner|girlfriend|boyfriend|wife|husband))\b(?P<rest>.*)",
             re.IGNORECASE,
         ),
@@ -342,7 +632,8 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
         re.compile(
             rf"\b{_I_AM} (?:a |an )?(?:(?:proud|new|single|first[- ]time|working|busy|stay[- ]at[- ]home) )*"
             rf"(?P<role>mom|mum|mother|dad|father|parent|grandma|grandpa|grandmother|grandfather|only child"
-            rf"|twin|stepmom|stepdad)\b(?P<rest>.*)",
+            rf"|twin|stepmom|stepdad|uncle|aunt|auntie|godmother|godfather|great-aunt|great-uncle"
+            rf"|grandparent)\b(?P<rest>.*)",
             re.IGNORECASE,
         ),
         parent_rule,
@@ -359,8 +650,9 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
         re.compile(
             r"\bI(?P<verb>(?:'m| am) (?:doing|getting|finishing|working on|studying for|starting|halfway through)"
             r"|(?:'m| am) in) (?P<article>an?|my) (?:(?:first|second|third|fourth|final|last) year of (?:my |an? )?)?"
-            r"(?P<degree>PhD|doctorate|masters?|master's|bachelor'?s|degree|MBA|BA|BSc|MSc|MA|diploma|med school"
-            r"|law school|residency|apprenticeship)\b(?: (?:in|on) (?P<field>.+))?"
+            r"(?:[a-z]+ )?(?P<degree>PhD|doctorate|masters?|master's|bachelor'?s|degree|MBA|BA|BSc|MSc|MA|diploma"
+            r"|med school|law school|residency|apprenticeship|bootcamp|internship|course|certificate|certification"
+            r"|(?:M|B|Ph)[\u2024.](?:A|Sc|D)[\u2024.]?)(?: (?:in|on) (?P<field>.+))?"
             r"|\bI(?:'m| am)? major(?:ing)? in (?P<major>.+)|\bmy major is (?P<major2>.+)",
             re.IGNORECASE,
         ),
@@ -371,7 +663,12 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
         turned_rule,
     ),
     (
-        re.compile(r"\bI was born (?P<prep>in|on) (?P<what>.+)", re.IGNORECASE),
+        re.compile(
+            r"\bI was born (?:(?P<prep>in|on) (?P<what>.+)|(?P<what2>(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov"
+            r"|dec)"
+            r"[a-z]*[.\u2024]? \d{1,2}(?:st|nd|rd|th)?\b))",
+            re.IGNORECASE,
+        ),
         born_rule,
     ),
     (
@@ -384,11 +681,37 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
     ),
     (
         re.compile(
-            r"^(?:honestly |personally |tbh |ngl |imo )?I (?:really |honestly |genuinely )?(?:think|believe|reckon"
-            r"|feel like) (?:that )?(?P<what>[a-z].+)",
+            r"^(?:honestly |personally |tbh |ngl |imo )?I(?P<verb> (?:really |honestly |genuinely |still |truly )?"
+            r"(?:think|believe|reckon|feel like|don't (?:really )?think|do not think|don't believe)"
+            r"|(?:'m| am) (?:totally |fully |absolutely |100% )?convinced|(?:'ve| have) always (?:thought|believed))"
+            r" (?:that )?(?P<what>[a-z].+)",
             re.IGNORECASE,
         ),
         opinion_rule,
+    ),
+    # Opinions without "I think": hot takes, verdicts and comparisons (rules/opinions.py).
+    (re.compile(HOT_TAKE.pattern + r"(?P<what>.+)", re.IGNORECASE), hot_take_rule),
+    (
+        re.compile(
+            rf"^{_LEAD_FILLERS}(?P<what>[^,]{{2,60}}?)(?: (?:just|really|honestly|literally|simply|still|always))?"
+            r" (?P<verb>is|are|was|were|sounds?|tastes?|looks?|feels?)"
+            r"(?: (?:so|just|honestly|literally|way|easily|objectively|genuinely|clearly|absolutely|totally|still"
+            r"|kinda|lowkey|truly|simply|actually|always|forever|officially|massively|hugely|lowkey|deeply"
+            r"|seriously)){0,3}"
+            rf" (?P<verdict>{VERDICTS})\b(?P<rest>[^,]{{0,40}})",
+            re.IGNORECASE,
+        ),
+        verdict_rule,
+    ),
+    (
+        re.compile(
+            rf"^{_LEAD_FILLERS}(?P<what>\w[\w' .&+-]{{0,40}}?\w) ?>{{1,5}} ?(?P<other>\w[\w' &+-]{{0,40}}\w)"
+            rf"|^{_LEAD_FILLERS}(?P<what2>\w[\w'-]*(?: [\w'-]+){{0,2}}) over (?P<other2>\w[\w'-]*(?: [\w'-]+){{0,2}}?)"
+            r"(?:,? (?:always|any day|every (?:single )?time|all day|forever|hands down|no contest|fight me|no debate"
+            r"|no question|every day|for me)\b|\s*$)",
+            re.IGNORECASE,
+        ),
+        comparison_rule,
     ),
 ]
 
@@ -407,4 +730,6 @@ ANSWER = re.compile(r"(?P<place>.*)", re.DOTALL)  # the whole answer is the plac
 NON_ANSWERS = word_set("idk dunno not no nope nowhere yes yep maybe why what who lol haha sure")
 
 # The rules that read a negation themselves: "I don't like…", "I don't eat meat", "I'm not into…".
-NEGATABLE = frozenset({preference_rule, diet_rule})
+NEGATABLE = frozenset(
+    {preference_rule, diet_rule, opinion_rule, regular_rule, looking_forward_rule, feeling_rule, former_employer_rule}
+)

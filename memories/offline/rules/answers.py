@@ -8,8 +8,8 @@ import re
 from memories.models import EntityType, MemoryKind
 from memories.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said
 from memories.offline.rules.pastimes import LANGUAGES
-from memories.offline.text import article_for, topics_of
-from memories.offline.vocabulary import JOBS
+from memories.offline.text import article_for, name_token, topics_of
+from memories.offline.vocabulary import JOBS, PETS, word_set
 
 _MONTHS = {
     "jan": "January", "feb": "February", "mar": "March", "apr": "April", "may": "May", "jun": "June",
@@ -70,6 +70,69 @@ def _languages(match: re.Match[str], said: Said) -> Fact | None:
     )
 
 
+def _native(match: re.Match[str], said: Said) -> Fact | None:
+    """ "anyone here speak Japanese?" — "native speaker here, DM me!"."""
+    question = said.reader.question_text
+    languages = re.findall(rf"\b(?:{LANGUAGES})\b", question)
+    if len(languages) != 1:
+        return None
+    how = "is a native speaker of" if "native" in match[0].lower() else "is fluent in"
+    return said.fact(
+        f"{said.name} {how} {languages[0]}", MemoryKind.FACT, HIGH, PERMANENT, topics_of("languages", languages[0])
+    )
+
+
+# "what's your favourite Ghibli film?", or their own "fav movie of all time?": the thing asked about.
+FAVOURITE_ASKED = re.compile(
+    r"(?:^|\b(?:what(?:'s| is| are)|whats|which is|which's) (?:your|ur|ya|everyone's|y'all's) )(?:all[- ]time "
+    r"|absolute )?"
+    r"fav(?:ou?rite|e)? (?P<thing>[a-z][\w -]{1,30}?)(?: of all time| ever| rn| right now)?\s*\?",
+    re.IGNORECASE,
+)
+_NOT_A_VALUE = word_set(
+    """i i'm it it's that this idk dunno hmm um uh no nope yes yeah yep not none nothing too so probably maybe
+    hard tough good great lol haha oh ok okay what why how you u mine same depends honestly ngl definitely"""
+)
+
+
+def favourite_answer(value: str, thing: str, said: Said) -> Fact | None:
+    """ "Howl's Moving Castle forever" to "what's your favourite Ghibli film?"."""
+    value = re.sub(
+        r"\s+(?:forever|for sure|obviously|no contest|hands down|easily|duh|of course|always|100%)$", "", value
+    )
+    value = value.strip(" !.")
+    words = value.split()
+    if not words or len(words) > 6 or words[0].lower() in _NOT_A_VALUE or "?" in value:
+        return None
+    value = value if any(c.isupper() for c in value) else value.title() if len(words) > 1 else value
+    text = f"{said.name}'s favourite {thing.strip()} is {value}"
+    return said.fact(text, MemoryKind.PREFERENCE, MEDIUM, PERMANENT, topics_of("favourites", thing))
+
+
+def _favourite(match: re.Match[str], said: Said) -> Fact | None:
+    asked = FAVOURITE_ASKED.search(said.reader.question_text)
+    if asked is None or not asked.group(0).lower().startswith("wh") or "?" in said.clause:
+        return None  # only someone else's "what's your favourite…?" is answered by another
+    return favourite_answer(match["value"], asked["thing"], said)
+
+
+_YOUR_PET = re.compile(rf"\b(?:your|ur) (?:new |little |baby )?(?P<species>{PETS})\b.*\bname\b", re.IGNORECASE)
+
+
+def _pet_named(match: re.Match[str], said: Said) -> Fact | None:
+    """ "your dog is adorable, what's his name?" — "that's Pretzel, he's a beagle"."""
+    asked = _YOUR_PET.search(said.reader.question_text)
+    name = name_token(match["name"])
+    if asked is None or not name or not match["name"][0].isupper():
+        return None
+    species = asked["species"].lower()
+    fact = said.fact(f"{said.name} has {article_for(species)} {species}", MemoryKind.FACT, MEDIUM, PERMANENT,
+                     topics_of("pets", species))  # fmt: skip
+    fact.species = species
+    said.reader.pet_name(fact, name, said)
+    return fact
+
+
 # (question, answer read in one comma part of the reply, builder)
 TYPED_ANSWERS: list[tuple[re.Pattern[str], re.Pattern[str], object]] = [
     (
@@ -104,5 +167,21 @@ TYPED_ANSWERS: list[tuple[re.Pattern[str], re.Pattern[str], object]] = [
             re.IGNORECASE,
         ),
         _languages,
+    ),
+    (
+        re.compile(r"\bspeaks?\b", re.IGNORECASE),
+        re.compile(
+            r"(?:yes |yep |yeah |me |I do )?(?:I'm )?(?:a )?(?:native(?: speaker)?|fluent)(?: here| actually)?", re.I
+        ),
+        _native,
+    ),
+    (FAVOURITE_ASKED, re.compile(r"(?P<value>[^,?]{2,50})"), _favourite),
+    (
+        _YOUR_PET,
+        re.compile(
+            r"(?:(?:thank you|thanks|aw+|haha)\W*)?(?:that's|this is|it's|his name is|her name is|he's|she's|meet)"
+            r" (?P<name>[A-Za-z][\w'-]{1,20})"
+        ),
+        _pet_named,
     ),
 ]

@@ -63,6 +63,22 @@ EVENTS = (
         PERMANENT,
         ("education",),
     ),
+    _Event(
+        r"defended (?:my|his|her|their) (?:phd|doctorate|ph[.\u2024]d[.\u2024]?)",
+        "defended their PhD",
+        MemoryKind.EVENT,
+        HIGH,
+        PERMANENT,
+        ("education", "phd"),
+    ),
+    _Event(
+        r"defended (?:my|his|her|their) (?:thesis|dissertation)",
+        "defended their thesis",
+        MemoryKind.EVENT,
+        HIGH,
+        PERMANENT,
+        ("education",),
+    ),
     _Event(rf"got (?:a|an) (?:new )?(?:{PETS})", "got a new {pet}", MemoryKind.FACT, MEDIUM, PERMANENT, ("pets",)),
 )
 

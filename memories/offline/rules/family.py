@@ -9,13 +9,16 @@ from memories.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said
 from memories.offline.rules.events import EVENT_ALTERNATIVES, EVENTS
 from memories.offline.splitting import phrase_cut
 from memories.offline.text import article_for, content_words, name_token, place_name, third_person, topics_of
-from memories.offline.vocabulary import COLLEAGUES, FRIENDS, JOBS
+from memories.offline.vocabulary import COLLEAGUES, FRIENDS, JOBS, word_set
 
 
 def _relation_topic(relation: str) -> str:
     if re.fullmatch(FRIENDS, relation):
         return "friends"
     return "work" if re.fullmatch(COLLEAGUES, relation) else "family"
+
+
+_PARTNERS = word_set("wife husband boyfriend girlfriend fiance fiancé fiancee fiancée partner hubby")
 
 
 def relative_rule(match: re.Match[str], said: Said) -> Fact | None:
@@ -54,6 +57,9 @@ def relative_rule(match: re.Match[str], said: Said) -> Fact | None:
         relation += match["plural"].lower()
     if not predicate and not name:
         predicate = _loose_predicate(rest, said)
+    if not predicate and not name and relation in _PARTNERS:  # "dinner w my husband tonight"
+        text = f"{said.name} has {article_for(relation)} {relation}"
+        return said.fact(text, MemoryKind.RELATIONSHIP, MEDIUM, PERMANENT, topics_of("relationship", relation))
     owner = f"{said.name}'s {relation}"
     if name and predicate:
         text = f"{owner} {name} {predicate}".replace(" 's ", "'s ")
@@ -109,7 +115,7 @@ def _loose_predicate(rest: str, said: Said) -> str:
     """What is said of a relative when no sharper rule knows it: "my grandpa's in the hospital again",
     "my mom's Korean", "my parents just celebrated 40 years of marriage", "my son's 4th birthday party is
     this saturday". Not when it is their words or a maybe ("my dad keeps saying…", "my grandpa calls…")."""
-    if not rest or _SPEECH.search(rest[:80]):
+    if not rest or _SPEECH.search(re.split(r",|\band\b|\"", rest[:80])[0]):
         return ""
     if possessed := _POSSESSED.match(rest):
         what = phrase_cut(possessed["what"], max_words=10)
@@ -123,8 +129,8 @@ def _loose_predicate(rest: str, said: Said) -> str:
     verb = loose["verb"].lower()
     verb = {"'s": "is", "'re": "are"}.get(verb, verb)
     what = phrase_cut(loose["rest"], max_words=10)
-    if not content_words(what) and not re.search(r"\d", what):
-        return ""
+    if not content_words(what) and not re.search(r"\d", what) and what.lower() not in ("me", "us"):
+        return ""  # "my grandma raised me" says something; "my mom is so" does not
     return f"{verb} {third_person(what, said.name)}".strip()
 
 
@@ -145,9 +151,11 @@ def has_relatives_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 def status_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I'm married", "I'm engaged to Sam", "I've been with my partner for 6 years", "I'm pregnant"."""
-    status = match["status"].lower()
+    status = match["status"][0].lower() + match["status"][1:]
     rest = phrase_cut(match["rest"] or "", max_words=6)
-    if rest and not re.match(r"^(?:to|with|for|since|\d+ (?:years?|yrs?|months?)\b)", rest, re.IGNORECASE):
+    if rest and not re.match(
+        r"^(?:to|with|for|since|in|on|next|this|\d+ (?:years?|yrs?|months?)\b)", rest, re.IGNORECASE
+    ):
         rest = ""
     been = match["how"] and "been" in match["how"].lower()
     text = f"{said.name} {'has been' if been else 'is'} {status}" + (
@@ -165,3 +173,49 @@ def parent_rule(match: re.Match[str], said: Said) -> Fact | None:
         f" {rest}" if rest and rest.lower().startswith("of ") else ""
     )
     return said.fact(text, MemoryKind.RELATIONSHIP, HIGH, PERMANENT, topics_of("family", role.split()[-1]))
+
+
+def siblings_rank_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I'm the youngest of six", "I'm the eldest", "we have twins"."""
+    rank = match["rank"].lower()
+    of = f" of {match['n'].lower()}" if match["n"] else ""
+    text = f"{said.name} is the {rank}{of}"
+    return said.fact(text, MemoryKind.RELATIONSHIP, MEDIUM, PERMANENT, topics_of("family", rank))
+
+
+def twins_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "Fatima has twins under 2", "we've got triplets"."""
+    rest = phrase_cut(match["rest"] or "", max_words=4)
+    rest = rest if re.match(r"^(?:under|aged|age|who are|both)\b", rest, re.IGNORECASE) else ""
+    text = f"{said.name} has {match['kids'].lower()}" + (f" {rest}" if rest else "")
+    return said.fact(text, MemoryKind.RELATIONSHIP, MEDIUM, PERMANENT, topics_of("family", "kids"))
+
+
+def loss_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "we lost my nan last week", "my grandpa passed away in May": a death in the family."""
+    relation = (match["relation"] or match["relation2"]).lower()
+    when = phrase_cut(match["when"] or match["when2"] or "", max_words=4)
+    when = when if re.match(r"^(?:last|this|on|in|yesterday|today|recently|a few|two|three)\b", when, re.I) else ""
+    text = f"{said.name}'s {relation} died" + (f" {when}" if when else "")
+    fact = said.fact(text, MemoryKind.EVENT, HIGH, PERMANENT, topics_of("family", relation, "loss"))
+    fact.entities.append(said.entity(EntityType.PERSON, relation, f"{said.name}'s {relation}"))
+    return fact
+
+
+def family_event_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "dad's surgery went fine", "mum's operation is on Friday": news of a relative, said in passing."""
+    relation = match["relation"].lower()
+    what = phrase_cut(match["what"], max_words=10)
+    text = f"{said.name}'s {relation}'s {third_person(what, said.name)}"
+    return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("family", relation))
+
+
+def together_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "my wife and I just hit 5 years", "my fiancé and I are getting married in October"."""
+    partner = match["partner"].lower()
+    if match["years"]:
+        text = f"{said.name} and their {partner} have been together {match['years'].lower()} years"
+    else:
+        what = phrase_cut(match["what"], max_words=8)
+        text = f"{said.name} and their {partner} are {third_person(what, said.name)}"
+    return said.fact(text, MemoryKind.RELATIONSHIP, HIGH, PERMANENT, topics_of("relationship", partner))

@@ -10,9 +10,10 @@ from typing import TYPE_CHECKING
 
 from memories.models import EntityType, MemoryKind
 from memories.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said
-from memories.offline.rules.health import DIETS
-from memories.offline.text import article_for, place_name, topics_of
-from memories.offline.vocabulary import JOBS
+from memories.offline.rules.health import DIETS, FOODS
+from memories.offline.rules.pastimes import ACTIVITIES, SPORTS
+from memories.offline.text import article_for, place_name, third_person, topics_of
+from memories.offline.vocabulary import JOBS, STOPWORDS, word_set
 
 if TYPE_CHECKING:
     from memories.offline.attribution import Reader
@@ -47,14 +48,69 @@ _KIDS = re.compile(
     re.IGNORECASE,
 )
 _HEALTH_HERE = re.compile(
-    rf"(?P<what>(?:type [12] )?diabetic|asthmatic|epileptic|(?:{DIETS}))(?: here| btw| fyi)?", re.IGNORECASE
+    rf"(?:fully |strictly |mostly |still |now )?(?P<what>(?:type [12] )?diabetic|asthmatic|epileptic|(?:{DIETS}))"
+    r"(?: here| btw| fyi| only(?: for me)?| since [\w ]{2,20}| for [\w ]{2,20})?(?: pls| please| thanks)?",
+    re.IGNORECASE,
 )
+_NO_FOOD = re.compile(rf"no (?P<food>{FOODS}) for me(?: thanks| pls| please)?", re.IGNORECASE)
+_SEASON = re.compile(r"(?P<what>hay ?fever|allergy|allergies|pollen allergy) season(?: again| is here| is back)?", re.I)
 
 
 def _age(match: re.Match[str], said: Said) -> Fact:
     return said.fact(
         f"{said.name} is {match['age']} years old", MemoryKind.FACT, MEDIUM, PERMANENT, ["age"], slot="age"
     )
+
+
+_SHIFTS = re.compile(
+    r"(?:(?:night|day|early|late|double|weekend|long) )?shifts? (?:at|in) (?P<org>[A-Z][\w'\u2024. -]{1,40}?)"
+    r"(?: again| this week| tonight| all week| today| tomorrow)*",
+)
+_REMOTE = re.compile(r"(?:fully |100% |mostly )?remote (?:for|at|with) (?P<org>(?:an? )?[\w' -]{2,40})", re.IGNORECASE)
+
+
+_MONTH_NAMES = "january|february|march|april|may|june|july|august|september|october|november|december"
+# "Seoul for the whole spring semester", "Paris in 2 weeks!!", "then Vegas for my 30th in July".
+_TRIP = re.compile(
+    r"(?:then )?(?P<place>[A-Za-z][\w'\u2024.-]{1,30}(?: [A-Za-z][\w'\u2024.-]{1,30}){0,2})"
+    r" (?P<when>for (?:the whole |a |an "
+    r"|one |two |three |four |\d+ |my \d+(?:st|nd|rd|th)(?: birthday| bday)?)(?:[a-z]+ )?(?:weeks?|months?|days?"
+    r"|nights?"
+    r"|semester|summer|year|weekend|term|holidays?|birthday|bday|\d+(?:st|nd|rd|th))?(?: in [A-Za-z]+)?"
+    rf"|in (?:a |one |two |three |\d+ )(?:days?|weeks?|months?)|next (?:week|month|year|summer|spring|winter|fall)"
+    rf"|this (?:weekend|summer|week|spring|winter|fall)|in (?:{_MONTH_NAMES}))",
+    re.IGNORECASE,
+)
+_NOT_PLACES = word_set(
+    """work school home class classes bed uni college lunch dinner breakfast holiday vacation leave it that this me
+    you here there off out back away now then gym office sick bedrest rehab jail camp church training shift shifts
+    night nights day days morning mornings exams exam finals overtime quarantine isolation detention pizza coffee
+    food ramen rice soup salad leftovers netflix tv games gaming sleep naps meetings meeting calls deadlines crunch
+    rain snow sun heat weather traffic rent bills payday diet cardio practice rehearsals rehearsal tour season"""
+)
+_ACTIVITY_FREQUENCY = re.compile(
+    rf"(?P<what>{ACTIVITIES}|{SPORTS}) (?P<freq>(?:\d+ ?x|\d+ times|twice|once|three times|four times) (?:a|per)"
+    r" (?:week|day|month)|every (?:day|week|morning|night|weekend|saturday|sunday)|daily|weekly)",
+    re.IGNORECASE,
+)
+
+
+_NOT_A_PLACE_START = word_set("my the a an our i i'm we we're been just your his her their no")
+
+
+def _trip(match: re.Match[str], said: Said) -> Fact | None:
+    place = match["place"]
+    first = place.split()[0].lower()
+    if any(word.lower() in _NOT_PLACES for word in place.split()) or first in _NOT_A_PLACE_START:
+        return None
+    if any(word.lower().endswith(("ing", "ed")) or word.lower() in STOPWORDS for word in place.split()):
+        return None  # "been lurking for months": a doing, not a place
+    if not place[0].isupper() and not said.reader.line_text.islower():
+        return None  # a lowercase word is a place only in an all-lowercase message
+    place = place_name(place) if not place[0].isupper() else place
+    when = match["when"]
+    text = f"{said.name} is going to {place} {third_person(when, said.name)}"
+    return said.fact(text, MemoryKind.PLAN, MEDIUM, "30d", topics_of("travel", place))
 
 
 def fragment_fact(piece: str, said: Said, reader: Reader) -> tuple[Fact, bool] | None:
@@ -78,6 +134,19 @@ def fragment_fact(piece: str, said: Said, reader: Reader) -> tuple[Fact, bool] |
             fact.text += f"{job['prep'].rstrip()} {org}"
             fact.entities.append(said.entity(EntityType.ORGANISATION, org, f"{said.name}'s employer"))
         return fact, bool(job["org"] or job["tail"])
+    if (trip := _TRIP.fullmatch(piece)) and (going := _trip(trip, said)):
+        return going, True
+    if often := _ACTIVITY_FREQUENCY.fullmatch(piece):  # "bjj 3x a week"
+        what = often["what"].upper() if len(often["what"]) <= 3 else often["what"].lower()
+        verb = "plays" if re.fullmatch(SPORTS, often["what"], re.IGNORECASE) else "does"
+        text = f"{said.name} {verb} {what} {often['freq'].lower()}"
+        return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("hobbies", what)), True
+    if (shifts := _SHIFTS.fullmatch(piece)) or (remote := _REMOTE.fullmatch(piece)):
+        org = (shifts or remote)["org"].strip()  # type: ignore[index]
+        text = f"{said.name} works at {org}" if shifts else f"{said.name} works remotely for {org}"
+        fact = said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("work", org), slot="employer")
+        fact.entities.append(said.entity(EntityType.ORGANISATION, org, f"{said.name}'s employer"))
+        return fact, True
     if degree := _DEGREE.fullmatch(piece):
         text = f"{said.name} has {article_for(degree['degree'])} {degree['degree']} in {degree['field'].strip()}"
         return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("study", degree["field"])), True
@@ -108,7 +177,15 @@ def fragment_fact(piece: str, said: Said, reader: Reader) -> tuple[Fact, bool] |
         n, relation = kids["n"].lower(), kids["relation"].lower()
         text = f"{said.name} has {n if n not in ('an', 'one') else article_for(relation)} {relation}"
         return said.fact(text, MemoryKind.RELATIONSHIP, MEDIUM, PERMANENT, topics_of("family", relation)), False
+    if no_food := _NO_FOOD.fullmatch(piece):  # "no pork for me thanks"
+        text = f"{said.name} doesn't eat {no_food['food'].lower()}"
+        return said.fact(text, MemoryKind.PREFERENCE, HIGH, PERMANENT, topics_of("diet", no_food["food"])), True
+    if season := _SEASON.fullmatch(piece):  # "hay fever season again"
+        what = "seasonal allergies" if "allerg" in season["what"].lower() else season["what"].lower()
+        text = f"{said.name} has {what}"
+        return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("health", what)), True
     if (health := _HEALTH_HERE.fullmatch(piece)) and " " in piece:  # "type 1 diabetic here", not a bare word
-        text = f"{said.name} is {health['what'].lower()}"
+        only = " only" in piece.lower()
+        text = f"{said.name} {'only eats' if only else 'is'} {health['what'].lower()}"
         return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("health", health["what"])), True
     return None

@@ -7,7 +7,7 @@ import re
 from memories.models import MemoryKind
 from memories.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said
 from memories.offline.splitting import phrase_cut
-from memories.offline.text import topics_of
+from memories.offline.text import article_for, topics_of
 
 DIETS = (
     r"vegan|vegetarian|veggie|pescatarian|pescetarian|keto|paleo|gluten[- ]free|dairy[- ]free|lactose[- ]intolerant"
@@ -36,7 +36,19 @@ def diet_rule(match: re.Match[str], said: Said) -> Fact | None:
         doing = "doesn't eat" if re.search(r"n't|not|never", verb) else "stopped eating"
         text = f"{said.name} {doing} {match['food'].lower()}"
         return said.fact(text, MemoryKind.PREFERENCE, HIGH, PERMANENT, topics_of("diet", match["food"]))
-    diet = (match["diet"] or match["diet2"]).lower().replace("veggie", "vegetarian")
+    groups = match.groupdict()
+    diet = next(groups[name] for name in ("diet", "diet2", "diet3", "diet4", "diet5", "diet6") if groups[name])
+    diet = diet.lower().replace("veggie", "vegetarian")
+    if groups["diet3"]:
+        return said.fact(f"{said.name} keeps {diet}", MemoryKind.FACT, HIGH, PERMANENT, topics_of("diet", diet))
+    if groups["diet4"] is not None or groups["diet5"] is not None:
+        text = f"{said.name} is doing {diet}" if " " in diet else f"{said.name} is on {diet}"
+        return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("diet", diet), slot="diet")
+    if groups["diet6"] is not None:
+        if diet in ("this", "that", "new", "strict", "proper", "crash", "real", "the"):
+            return None
+        text = f"{said.name} is on {article_for(diet)} {diet} diet"
+        return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("diet", diet), slot="diet")
     since = phrase_cut(match["since"] or "", max_words=4)
     if match["how"] and "been" in match["how"].lower():
         text = f"{said.name} has been {diet}" + (f" {since}" if since else "")
@@ -59,6 +71,12 @@ _ALLERGENS = re.compile(
 
 def allergy_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I'm allergic to peanuts", "I have a nut allergy"."""
+    if match["bare"] is not None:  # "pad see ew, and no peanuts, I'm allergic": what they said no to
+        refused = re.search(r"\bno (?P<what>[\w ]{2,30}?)(?:[,.!]|$| pls| please)", said.reader.line_text, re.I)
+        if not refused or not _ALLERGENS.fullmatch(refused["what"].strip()):
+            return None
+        text = f"{said.name} is allergic to {refused['what'].strip().lower()}"
+        return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("health", "allergy"))
     if match["what"]:
         what = phrase_cut(match["what"], max_words=6)
         if not what or not _ALLERGENS.search(what):

@@ -35,9 +35,18 @@ def age_rule(match: re.Match[str], said: Said) -> Fact | None:
     )
 
 
+def _date(raw: str) -> str:
+    """ "Dec. 5" → "December 5", "oct 30" → "October 30"; other dates as they are."""
+    from memories.offline.rules.answers import DATE, date_text  # the answers read dates the same way
+
+    found = re.match(rf"(?:{DATE})", raw, re.IGNORECASE)
+    return (date_text(found) or raw) if found else raw
+
+
 def birthday_rule(match: re.Match[str], said: Said) -> Fact | None:
-    date = phrase_cut(match["date"], max_words=4)
-    if not date or not (MONTH_OR_DAY.search(date) or re.search(r"\d", date)):
+    date = _date(phrase_cut(match["date"], max_words=4))
+    relative = said.teller and re.fullmatch(r"today|tomorrow", date, re.IGNORECASE)  # news told by someone else
+    if not date or not (MONTH_OR_DAY.search(date) or re.search(r"\d", date) or relative):
         return None
     text = f"{said.name}'s birthday is {date}"
     return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, ["birthday"], slot="birthday")
@@ -52,13 +61,22 @@ def turned_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 def born_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I was born in 1994", "I was born on March 3rd", "I was born in Lagos"."""
-    what = phrase_cut(match["what"], max_words=5)
+    raw = match["what"] or match["what2"]
+    what = phrase_cut(raw, max_words=5)
+    if short := re.match(r"'(?P<yy>\d\d)\b", raw):  # "born in '97"
+        what = ("19" if int(short["yy"]) > 30 else "20") + short["yy"]
+    elif year := re.match(r"(?:19|20)\d\d\b", raw):
+        what = year[0]
     if not what:
         return None
+    dated = _date(what)
+    if dated != what:
+        text = f"{said.name}'s birthday is {dated}"
+        return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, ["birthday"], slot="birthday")
     if re.fullmatch(r"(?:19|20)\d\d", what):
         text = f"{said.name} was born in {what}"
         return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, ["age", "birthday"], slot="age")
-    if match["prep"].lower() == "on" or MONTH_OR_DAY.search(what):
+    if (match["prep"] or "on").lower() == "on" or MONTH_OR_DAY.search(what):
         text = f"{said.name}'s birthday is {what}"
         return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, ["birthday"], slot="birthday")
     if not what[0].isupper():

@@ -19,6 +19,7 @@ SPORTS = (
     r"|cricket|hockey|ice hockey|field hockey|lacrosse|handball|water polo|netball|softball|pickleball|padel"
     r"|chess|poker|bridge|darts|pool|snooker|bowling|frisbee|ultimate frisbee|dodgeball|d&d|dnd"
     r"|dungeons (?:and|&) dragons"
+    r"|five-a-side|5-a-side|sunday league|futsal|roller derby|ultimate|quidditch|disc golf|mahjong|bingo|trivia"
     r"|video games|board games|minecraft|fortnite|league(?: of legends)?|valorant|overwatch|the sims|zelda|pokemon"
 )
 ACTIVITIES = (
@@ -85,6 +86,8 @@ def hobby_rule(match: re.Match[str], said: Said) -> Fact | None:
 def fan_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I support Arsenal", "I'm a huge Lakers fan"."""
     team = phrase_cut(match["team"] or match["team2"], max_words=4)
+    if team and team.islower():  # "f1", "nba": a league, written in capitals
+        team = team.upper() if len(team) <= 4 else team.title()
     if not team or not team[0].isupper():
         return None
     text = f"{said.name} supports {team}" if match["verb"] else f"{said.name} is a {team} fan"
@@ -109,12 +112,26 @@ def favourite_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 def language_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I speak French and a bit of German", "I'm learning Japanese", "Spanish is my first language"."""
-    languages = re.findall(LANGUAGES, match["what"] or match["what2"])
+    groups = match.groupdict()
+    said_of = groups["what"] or groups["what2"] or groups["what3"] or groups["what4"] or ""
+    languages = [word[0].upper() + word[1:] for word in re.findall(rf"\b(?:{LANGUAGES})\b", said_of, re.IGNORECASE)]
+    verb = (groups["verb"] or groups["verb2"] or ("grew up speaking" if groups["what3"] else "learning")).lower()
     if not languages:
-        return None
+        count = re.match(
+            r"^\s*(?:like |about |around |over |at least )?(?P<n>\d+|two|three|four|five|six|seven|eight)"
+            r" (?:languages|langs)\b",
+            said_of,
+            re.IGNORECASE,
+        )
+        if count is None or "speak" not in verb:
+            return None
+        text = f"{said.name} speaks {count['n'].lower()} languages"
+        return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("languages"))
+    languages = list(dict.fromkeys(languages))
     listed = languages[0] if len(languages) == 1 else ", ".join(languages[:-1]) + " and " + languages[-1]
-    verb = (match["verb"] or match["verb2"]).lower()
-    if "learn" in verb or "study" in verb or "taking" in verb:
+    if "grew up" in verb or verb == "spoke":
+        text = f"{said.name} grew up speaking {listed}"
+    elif "learn" in verb or "study" in verb or "taking" in verb:
         text = f"{said.name} is learning {listed}"
     elif "native" in verb or "first" in verb or "mother" in verb:
         text = f"{said.name}'s first language is {listed}"
@@ -122,7 +139,9 @@ def language_rule(match: re.Match[str], said: Said) -> Fact | None:
         text = f"{said.name} is fluent in {listed}"
     else:
         text = f"{said.name} speaks {listed}"
-    return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("languages", *languages[:2]))
+    fact = said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("languages", *languages[:2]))
+    fact.gathered = True
+    return fact
 
 
 def opinion_rule(match: re.Match[str], said: Said) -> Fact | None:
@@ -131,10 +150,76 @@ def opinion_rule(match: re.Match[str], said: Said) -> Fact | None:
     words = what.split()
     if len(words) < 3 or words[0].lower() in ("i", "i'm", "it", "it's", "so", "that", "this", "you", "we", "they"):
         return None
-    text = f"{said.name} thinks {third_person(what, said.name)}"
+    verb = " ".join(match["verb"].lower().split())
+    if "convinced" in verb:
+        think = "is convinced"
+    elif "n't" in verb or " not " in f" {verb} ":
+        think = "doesn't think" if "think" in verb else "doesn't believe"
+    elif "always" in verb:
+        think = "has always thought"
+    else:
+        think = "thinks"
+    text = f"{said.name} {think} {third_person(what, said.name)}"
     return said.fact(
         text, MemoryKind.INSIGHT, LOW_IMPORTANCE, PERMANENT, topics_of("opinions", *content_words(what)[:2])
     )
 
 
 LOW_IMPORTANCE = "low"
+
+
+# Pastimes said with their own verb: "I swim laps most mornings", "I sing in a choir".
+HOBBY_VERBS = (
+    r"swim|run|jog|climb|boulder|surf|ski|snowboard|hike|cycle|bike|knit|crochet|sew|paint|draw|sketch|bake"
+    r"|garden|box|dance|skate|sing|row|fish|sail|dive|kayak|meditate|journal|lift|golf|skateboard|quilt|brew"
+    r"|cook|write|read|game|stream|volunteer|ride"
+)
+# What makes such a verb a habit and not a one-off: how often, or where it is done with others.
+REGULARLY = (
+    r"every|each|most|daily|weekly|twice|once a|\d+x|\d+ times|three times|on (?:weekends|saturdays|sundays"
+    r"|mondays|tuesdays|wednesdays|thursdays|fridays)|in (?:a|the|our|my) (?:local )?(?:choir|band|orchestra|club"
+    r"|team|league|group|crew)|laps|competitively|professionally|semi-pro|as a hobby|for fun|religiously"
+    r"|a lot|regularly|in my free time|on the side|my own|her own|his own|their own"
+)
+_CONJUGATED = {"box": "boxes", "fish": "fishes", "dive": "dives", "ride": "rides"}
+
+
+def hobby_verb_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I swim laps most mornings", "I sing in a choir at St. Mary's", "Yuki bakes her own sourdough"."""
+    verb = match["verb"].lower()
+    rest = phrase_cut(match["rest"] or "", max_words=10)
+    if not re.search(rf"\b(?:{REGULARLY})", rest, re.IGNORECASE):
+        return None
+    conjugated = _CONJUGATED.get(verb, verb + "es" if verb.endswith(("sh", "ch", "x")) else verb + "s")
+    text = f"{said.name} {conjugated} {third_person(rest, said.name)}".strip()
+    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("hobbies", verb))
+
+
+def regular_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I never miss Thursday chess club", "haven't missed a Sunday league match in three years"."""
+    what = phrase_cut(match["what"], max_words=8)
+    if not content_words(what) or what.split()[0].lower() in ("it", "you", "that", "this", "him", "her", "them"):
+        return None
+    text = f"{said.name} never misses {third_person(what, said.name)}"
+    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("hobbies", *content_words(what)[:2]))
+
+
+def spends_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "weekends are for bouldering", "my evenings are for painting miniatures"."""
+    what = phrase_cut(match["what"], max_words=8)
+    if not content_words(what) or what.split()[0].lower() in ("me", "you", "sleeping", "sleep", "resting", "rest"):
+        return None
+    text = f"{said.name} spends {match['when'].lower()} {third_person(what, said.name)}"
+    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("hobbies", *content_words(what)[:2]))
+
+
+def did_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "climbed Mt. Rainier last yr", "I coach my daughter's basketball team", "signed up for a marathon",
+    "I'm training for Mt. Whitney": an achievement or a commitment worth remembering."""
+    what = phrase_cut(match["what"] or match["what2"], max_words=9)
+    if not content_words(what) or what.split()[0].lower() in ("it", "that", "this", "you", "them"):
+        return None
+    verb = " ".join(match["verb"].lower().split()) if match["verb"] else "is training for"
+    verb = "coaches" if verb == "coach" else verb
+    text = f"{said.name} {verb} {third_person(what, said.name)}"
+    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("hobbies", *content_words(what)[:2]))

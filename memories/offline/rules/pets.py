@@ -9,6 +9,8 @@ from memories.offline.facts import MEDIUM, PERMANENT, Fact, Said
 from memories.offline.text import article_for, name_token, topics_of
 from memories.offline.vocabulary import PETS
 
+_FARM = frozenset({"chicken", "hen", "duck", "pig", "goat"})
+
 
 def _pet_verb(raw: str) -> str:
     raw = raw.lower()
@@ -22,6 +24,8 @@ def pet_rule(match: re.Match[str], said: Said) -> Fact | None:
     species = match["species"].lower()
     quantity = match["quantity"].lower()
     plural = quantity not in ("a", "an", "another", "one")
+    if species in _FARM and not plural:
+        return None  # "I got a chicken wrap": one farm animal is more often food than a pet
     article = quantity if plural or quantity == "another" else article_for(species)
     noun = species + ("" if not plural or species.endswith("fish") else "s")
     text = f"{said.name} {_pet_verb(match['verb'])} {article} {noun}"
@@ -34,6 +38,8 @@ def pet_rule(match: re.Match[str], said: Said) -> Fact | None:
         return fact
     fact.species = species
     name = name_token(match["pet"] or "")
+    if not name and (later := PET_NAMING.search(said.clause, match.end())):  # "…, his name is Biscuit"
+        name = name_token(later["pet"] or later["pet2"] or "")
     if name:
         said.reader.pet_name(fact, name, said)
     return fact
@@ -60,6 +66,46 @@ def my_pet_rule(match: re.Match[str], said: Said) -> Fact | None:
     fact.species = species
     said.reader.pet_name(fact, name, said)
     return fact
+
+
+def pets_owned_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "my two dogs would like a word", "my cat is basically my landlord": their pets, unnamed."""
+    species = (match["species"] or match["species2"]).lower()
+    quantity = (match["quantity"] or "").lower()
+    if quantity:
+        noun = species if species.endswith("fish") else species + "s"
+        text = f"{said.name} has {quantity} {noun}"
+    elif species in _FARM:
+        return None
+    else:
+        text = f"{said.name} has {article_for(species)} {species}"
+    waiting = said.reader.pet_waiting(said.handle, species)
+    if waiting is not None and not quantity:
+        return waiting
+    fact = said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("pets", species))
+    if not quantity:
+        fact.species = species
+    return fact
+
+
+def pet_kind_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "my dog ate my airpods" … "he's a lab called Bruno": the kind (and name) of the pet just told."""
+    pet = next(
+        (f for f in reversed(said.reader.facts) if f.subject == said.handle and f.species and not f.reported), None
+    )
+    if pet is None or said.line_index - pet.lines[-1] > 4:
+        return None
+    species = match["species"].lower()
+    if species != pet.species:
+        pet.text = re.sub(rf"\b{re.escape(pet.species)}\b", species, pet.text, count=1)
+        pet.species = species
+        pet.topics = topics_of("pets", species)
+    name = name_token(match["pet"] or "")
+    if name and not pet.pet:
+        said.reader.pet_name(pet, name, said)
+    elif said.line_index not in pet.lines:
+        pet.lines.append(said.line_index)
+    return pet
 
 
 PET_NAMING = re.compile(

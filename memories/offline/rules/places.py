@@ -62,7 +62,8 @@ _VISIT = re.compile(
 def lives_rule(match: re.Match[str], said: Said) -> Fact | None:
     raw = _place_group(match)
     being_in = re.match(r"(?:I|we)\b", match[0], re.IGNORECASE) and re.search(r"\bin\b", match[0][:40])
-    if being_in and "liv" not in match[0].lower() and (_VISIT.search(said.clause) or time_in(said.clause)):
+    settled = re.search(r"liv|based", match[0], re.IGNORECASE)  # "based in Nairobi but travel for work"
+    if being_in and not settled and (_VISIT.search(said.clause) or time_in(said.clause)):
         return None  # "I'm in Vegas this weekend": a visit, not a home
     place = _said_place(raw, said)
     if not place:

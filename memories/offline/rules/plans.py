@@ -6,8 +6,10 @@ import re
 
 from memories.models import MemoryKind
 from memories.offline.facts import MEDIUM, Fact, Said, expiration_for, time_in
+from memories.offline.guards import is_negated
 from memories.offline.splitting import phrase_cut
 from memories.offline.text import article_for, content_words, third_person, topics_of
+from memories.offline.vocabulary import word_set
 
 
 def plan_rule(match: re.Match[str], said: Said) -> Fact | None:
@@ -65,11 +67,25 @@ def appointment_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 def feeling_rule(match: re.Match[str], said: Said) -> Fact | None:
     feeling = match["feeling"].lower()
-    reason = re.match(r"^\s+(?P<prep>about|for|of|with|to|that|because)\s+(?P<why>.+)", match["rest"] or "", re.I)
+    if feeling in ("dreading", "looking forward to"):  # "I'm dreading the speech": the reason is the object
+        reason = re.match(r"^\s+(?P<prep>)(?P<why>.+)", match["rest"] or "")
+    else:
+        reason = re.match(
+            r"^\s+(?P<prep>about|for|of|with|to|that|because|at(?= (?:work|school|uni|college"
+            r"|my job)\b))\s+(?P<why>.+)",
+            match["rest"] or "",
+            re.I,
+        )
     why = phrase_cut(reason["why"], max_words=10) if reason else ""
     topics = topics_of("mood", feeling.split()[0])
+    before = re.split(r"[,;]\s|\bbut\s", said.clause[: match.start("feeling")])[-1]
+    negated = is_negated(before)
+    if negated and not (reason and reason["prep"]):
+        return None  # "I'm not tired": no feeling to remember
     if reason and why and content_words(why):
-        text = f"{said.name} is {feeling} {reason['prep'].lower()} {third_person(why, said.name)}"
+        prep = f" {reason['prep'].lower()}" if reason["prep"] else ""
+        feeling = f"not {feeling}" if negated else feeling
+        text = f"{said.name} is {feeling}{prep} {third_person(why, said.name)}"
         time = time_in(why)  # "excited about the DLC dropping next week" lasts until next week
         return said.fact(text, MemoryKind.EMOTION, MEDIUM, expiration_for(time) if time else "3d", topics)
     # "I'm so tired lol", "so nervous 😬": a passing mood with nothing it is about is not worth
@@ -87,19 +103,57 @@ _WHEN = re.compile(
 )
 
 
+_NOT_TRIPS = word_set("work school home class bed gym office store shop shops bar pub party meeting doctor dentist vet")
+
+
 def trip_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I'm flying to Lisbon on the 14th", "visiting Japan in April", "off to Peru next month"."""
     groups = match.groupdict()
     place = (groups["place"] or groups["place2"] or groups["place3"] or "").strip(" .,")
+    if not place and groups["place4"]:  # "camping in the lake district this weekend"
+        place = groups["place4"]
+        if (place.split()[0] in ("the", "a") and len(place.split()) == 1) or place.split()[-1] in _NOT_TRIPS:
+            return None
     if not place or place.lower() in ("the", "i") or place.split()[0] in ("I", "I'm"):
         return None
     found = _WHEN.search(said.clause)
     when = time_in(said.clause) or (found[0] if found else "")
-    sure = groups["sure"] or groups["sure2"] or groups["sure3"]
+    sure = groups["sure"] or groups["sure2"] or groups["sure3"] or groups["place4"]
     if not when and not sure:
         return None  # "going to Berlin": without a when or a trip word, not sure it is a trip
     text = f"{said.name} is going to {place}" + (f" {when}" if when and when.lower() not in place.lower() else "")
     time = time_in(said.clause)
     return said.fact(
         text, MemoryKind.PLAN, MEDIUM, expiration_for(time) if time else "30d", topics_of("travel", place), time=time
+    )
+
+
+_JUST_A_TIME = re.compile(
+    r"(?:the |this |next )?(?:weekend|week|tonight|tomorrow|today|later|friday|saturday|sunday|monday|tuesday"
+    r"|wednesday|thursday|summer|winter|spring|fall|autumn|holidays?|break|payday|bed|bedtime|home time|lunch"
+    r"|dinner|it to be over|this to be over|this week to end|the day to end)",
+    re.IGNORECASE,
+)
+
+
+def looking_forward_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "can't wait for my sister's wedding next month", "ski season can't come soon enough"."""
+    what = phrase_cut(match["what"] or match["what2"] or "", max_words=10)
+    if not content_words(what) or what.split()[0].lower() in ("it", "this", "that", "you", "u", "them", "tonight"):
+        return None
+    if _JUST_A_TIME.fullmatch(what):
+        return None  # "can't wait for the weekend", "friday can't come soon enough": a day, not a plan
+    if match["what2"]:
+        what = "the " + what if not what.lower().startswith(("the ", "my ", "our ")) else what
+        what = "for " + what
+    else:
+        what = match["prep"].lower() + " " + what
+    time = time_in(said.clause)
+    text = f"{said.name} can't wait {third_person(what, said.name)}"
+    return said.fact(
+        text,
+        MemoryKind.EMOTION,
+        MEDIUM,
+        expiration_for(time) if time else "30d",
+        topics_of("plans", *content_words(what)[:2]),
     )

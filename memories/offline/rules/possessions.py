@@ -5,16 +5,65 @@ from __future__ import annotations
 import re
 
 from memories.models import MemoryKind
-from memories.offline.facts import MEDIUM, PERMANENT, Fact, Said
+from memories.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said
 from memories.offline.splitting import phrase_cut
-from memories.offline.text import topics_of
+from memories.offline.text import article_for, topics_of
+from memories.offline.vocabulary import word_set
 
 THINGS = (
     r"car|bike|e-bike|ebike|motorbike|motorcycle|house|home|flat|apartment|condo|cabin|boat|truck|van|camper"
     r"|campervan|rv|scooter|moped|laptop|pc|gaming pc|computer|macbook|ipad|tablet|phone|iphone|camera|drone"
     r"|piano|guitar|keyboard|3d printer|printer|ps5|playstation|xbox|switch|nintendo switch|steam deck|tv"
     r"|telescope|kayak|canoe|sewing machine|tesla|jeep|honda|toyota|subaru|mustang|vespa|farm|plot|allotment"
+    r"|kindle|e-reader|watch|smartwatch|record player|turntable|vinyl collection|synth|amp|bass|drum kit|tent"
+    r"|caravan|motorhome|place|studio|townhouse|bungalow|cottage|lens|headphones|kayaks|bikes|cars"
 )
+
+
+def brand_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "just got a Pentax K1000", "picked up a vintage Fender Strat", "I bought a Tesla"."""
+    brand = match["brand"].strip()
+    following = match.string[match.end() :].split()
+    if brand.split()[0].lower() in _NOT_BRANDS or (
+        following and following[0][:1].islower() and following[0].strip(",.!") not in _AFTER_A_THING
+    ):
+        return None  # "got a Netflix subscription", "have a Zoom call": the brand names something else
+    verb = " ".join(match["verb"].lower().split())
+    verb = {"own": "owns", "have": "has", "drive": "drives", "ride": "rides", "picked up": "got"}.get(verb, verb)
+    text = f"{said.name} {verb} {match['article'].lower()} {match['kind'] or ''}{brand}".replace("  ", " ")
+    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("possessions", brand.split()[0]))
+
+
+_NOT_BRANDS = frozenset(
+    ["i", "a", "the", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "january",
+     "february", "march", "april", "june", "july", "august", "september", "october", "november", "december",
+     "christmas", "new", "b", "c", "d", "f", "lot", "job", "text", "call", "message", "dm", "reply", "chance",
+     "phd", "ma", "ba", "bsc", "msc", "mba", "masters", "degree", "diploma", "covid", "ptsd", "adhd", "ocd"]
+)  # fmt: skip
+
+
+_AFTER_A_THING = word_set(
+    """and but so lol lmao haha today yesterday last this for from with at on in off now too recently which that
+    to because cause after finally tonight earlier still again yet already who dis w/ approx sounds is was"""
+)
+
+
+def home_bought_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "we finally closed on the flat in Glasgow", "signed the lease on my first flat", "got my own apartment"."""
+    home = match["home"].lower()
+    place = match["place"] or ""
+    place = place.split(",")[0].strip(" .!") if place and place[:1].isupper() else ""
+    how = match["how"].lower() + (" own" if match["own"] else "")
+    if how == "got":
+        return None  # "got the house": too loose without "own"
+    if "lease" in how:
+        text = f"{said.name} signed the lease on their {match['first'] or ''}{home}"
+    elif "own" in how:
+        text = f"{said.name} got their own {home}"
+    else:
+        text = f"{said.name} bought {article_for(home)} {home}"
+    text = " ".join(text.split()) + (f" in {place}" if place else "")
+    return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("home", home))
 
 
 def possession_rule(match: re.Match[str], said: Said) -> Fact | None:
@@ -25,8 +74,11 @@ def possession_rule(match: re.Match[str], said: Said) -> Fact | None:
     verb = match["verb"].lower().split()[-1]
     verb = {"own": "owns", "have": "has", "drive": "drives", "ride": "rides", "got": "got"}.get(verb, verb)
     article = match["article"].lower()
+    article = {"my own": "their own", "my first": "their first", "my new": "a new"}.get(article, article)
+    if article in ("two", "three") and not thing.endswith("s"):
+        thing += "s"
     text = f"{said.name} {verb} {article} {thing}"
-    after = said.clause[match.end() : match.end() + 80]
+    after = match.string[match.end() : match.end() + 80]
     model = re.match(
         r"(?: (?-i:[A-Z0-9])[\w-]{0,20}){1,2}|,? (?:an?|the) (?:[a-z]+ ){0,2}(?P<brand>(?-i:[A-Z])[\w-]{1,20}"
         r"(?: (?-i:[A-Z0-9])[\w-]{0,20})?)",

@@ -8,7 +8,7 @@ from memories.models import MemoryKind
 from memories.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said
 from memories.offline.splitting import phrase_cut
 from memories.offline.text import content_words, third_person, topics_of
-from memories.offline.vocabulary import OBJECT_PRONOUNS
+from memories.offline.vocabulary import OBJECT_PRONOUNS, word_set
 
 _PREFERENCE_VERBS = {
     "love": ("loves", HIGH),
@@ -30,16 +30,35 @@ _PREFERENCE_VERBS = {
     "don't enjoy": ("doesn't enjoy", MEDIUM),
     "do not enjoy": ("doesn't enjoy", MEDIUM),
     "not into": ("is not into", MEDIUM),
+    "addicted to": ("is addicted to", HIGH),
+    "hooked on": ("is hooked on", HIGH),
+    "a sucker for": ("loves", HIGH),
+    "big on": ("is big on", MEDIUM),
+    "crazy about": ("loves", HIGH),
+    "mad about": ("loves", HIGH),
+    "nuts about": ("loves", HIGH),
+    "can't get enough of": ("loves", HIGH),
+    "cannot get enough of": ("loves", HIGH),
+    "could eat": ("loves", HIGH),
+    "could live on": ("loves", HIGH),
+    "could listen to": ("loves", HIGH),
+    "could watch": ("loves", HIGH),
+    "live for": ("lives for", HIGH),
+    "never liked": ("has never liked", MEDIUM),
+    "never enjoyed": ("has never enjoyed", MEDIUM),
+    "never been a fan of": ("has never been a fan of", MEDIUM),
+    "never been into": ("has never been into", MEDIUM),
 }
 
 
 def preference_rule(match: re.Match[str], said: Said) -> Fact | None:
-    what = phrase_cut(match["what"], max_words=10, commas=True)
+    groups = match.groupdict()
+    what = phrase_cut(groups["what"] or groups.get("what2") or "", max_words=10, commas=True)
     what = re.sub(r"\s+(?:so much|a lot|very much|too|as well|lol)$", "", what, flags=re.IGNORECASE).strip()
     first = what.split()[0].lower() if what else ""
     if not what or first in OBJECT_PRONOUNS or re.match(r"^to (?:think|say|believe|imagine)\b", what, re.I):
         return None
-    raw_verb = match["verb"].lower()
+    raw_verb = " ".join((groups["verb"] or groups.get("modal") or "").lower().split())
     fan = re.fullmatch(r"(?:not )?an? (?:big |huge |massive )?fan of", raw_verb)
     if fan:
         verb, importance = f"is {raw_verb}", MEDIUM
@@ -48,3 +67,21 @@ def preference_rule(match: re.Match[str], said: Said) -> Fact | None:
     text = f"{said.name} {verb} {third_person(what, said.name)}"
     head = what.split(",")[0]  # "guitar, especially at night": the topic is guitar
     return said.fact(text, MemoryKind.PREFERENCE, importance, PERMANENT, topics_of(*content_words(head)[:3]))
+
+
+# "thrifting is my therapy", "quilting is my main thing now", "film photography is my whole personality".
+_PASSIONS = (
+    r"therapy|thing|jam|(?:whole )?personality|passion|obsession|happy place|guilty pleasure|comfort food"
+    r"|weakness|religion|love language|addiction|comfort show|comfort movie|hyperfixation|special interest"
+)
+_NOT_A_TOPIC = word_set("it this that these those he she they you we work life everything nothing someone something")
+
+
+def passion_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "thrifting is my therapy honestly", "quilting is my main thing now": something they love."""
+    what = match["what"].strip(" ,.")
+    words = what.split()
+    if not words or words[0].lower() in _NOT_A_TOPIC or len(words) > 6 or not content_words(what):
+        return None
+    text = f"{said.name} loves {third_person(what, said.name)}"
+    return said.fact(text, MemoryKind.PREFERENCE, HIGH, PERMANENT, topics_of(*content_words(what)[:3]))

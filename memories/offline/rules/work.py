@@ -78,9 +78,98 @@ def degree_rule(match: re.Match[str], said: Said) -> Fact | None:
             return None
         text = f"{said.name} majors in {field}"
         return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("study", *content_words(field)[:2]))
-    degree = match["degree"]
+    degree = match["degree"].replace("\u2024", ".")
+    lead = match[0][: match.start("degree") - match.start()].split()
+    kind = lead[-1] if lead and lead[-1].lower() not in ("a", "an", "my", "of") else ""
+    degree = f"{kind} {degree}" if kind and kind.islower() else degree  # "a coding bootcamp"
     field = phrase_cut(match["field"] or "", max_words=6)
     verb = match["verb"].lower()
     doing = "is in" if verb.startswith("in") else "is doing"
     text = f"{said.name} {doing} {match['article'].lower()} {degree}" + (f" in {field}" if field else "")
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("study", degree, *content_words(field)[:1]))
+
+
+# Lines of work named without a job title: "I work in marketing", "I quit accounting".
+FIELDS = (
+    r"marketing|sales|finance|accounting|accountancy|hr|human resources|it|tech|retail|hospitality|construction"
+    r"|healthcare|health care|law|education|teaching|nursing|consulting|insurance|real estate|logistics|pr"
+    r"|advertising|banking|journalism|academia|engineering|software|publishing|fashion|film|tv|television"
+    r"|politics|government|the nonprofit sector|nonprofits|non-profits|social work|research|design|ux|data"
+    r"|customer service|the trades|trades|the army|the military|the navy|the air force|medicine|pharma"
+)
+
+
+def former_employer_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I don't work at Google anymore", "I no longer work for the council", "I left Google in January"."""
+    org = phrase_cut(match["org"] or match["org2"] or "", max_words=5)
+    if not org or org.split()[0].lower() in OBJECT_PRONOUNS:
+        return None
+    text = f"{said.name} no longer works at {org}"
+    fact = said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("work", org), slot="employer")
+    fact.entities.append(said.entity(EntityType.ORGANISATION, org, f"{said.name}'s former employer"))
+    return fact
+
+
+def starts_at_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I start at the bakery on monday", "first week at the city council planning dept done"."""
+    org = phrase_cut(match["org"] or match["org2"], max_words=6)
+    org = re.sub(r"\s+(?:done|over|complete|completed|survived|down)$", "", org, flags=re.IGNORECASE)
+    if not org or org.split()[0].lower() in (*OBJECT_PRONOUNS, "home", "night", "nine", "work", "8", "9"):
+        return None
+    if re.fullmatch(r"(?:the |my |a )?(?:new )?(?:job|work|office|place|gig|role)", org, re.IGNORECASE):
+        return None  # "first day at the new job": no employer named
+    verb = "works at" if match["first"] else "is starting at"
+    text = f"{said.name} {verb} {org}"
+    fact = said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("work", org), slot="employer")
+    fact.entities.append(said.entity(EntityType.ORGANISATION, org, f"{said.name}'s employer"))
+    return fact
+
+
+def field_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I do marketing", "I'm the one who does marketing", "I quit accounting", "I research soil microbes"."""
+    verb = (match["verb"] or match["verb2"]).lower().split()[-1]
+    what = phrase_cut(match["what"] or match["what2"], max_words=6)
+    if not what or what.split()[0].lower() in (*OBJECT_PRONOUNS, "a", "the", "my", "nothing", "everything"):
+        return None
+    if verb in ("quit", "left"):
+        text = f"{said.name} quit {what}"
+    elif verb in ("research", "teach"):
+        text = f"{said.name} {verb}es {third_person(what, said.name)}"
+    else:
+        text = f"{said.name} works in {what}"
+    return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("work", *content_words(what)[:2]), slot="field")
+
+
+def notice_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "handed in my notice today, done with retail forever": quitting a job."""
+    done = re.search(r"\bdone with (?P<what>[\w -]{2,30}?)(?: forever| for good| now|[,.!]|$)", said.clause, re.I)
+    text = f"{said.name} handed in their notice" + (f", done with {done['what']}" if done else "")
+    return said.fact(text, MemoryKind.EVENT, HIGH, "30d", topics_of("work", "quit"))
+
+
+def school_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I'm in 11th grade", "dropped out of law school", "doing a coding bootcamp now"."""
+    if match["grade"]:
+        text = f"{said.name} is in {match['grade'].lower()} {match['unit'].lower()}"
+    else:
+        verb = " ".join(match["verb"].lower().split())
+        school = phrase_cut(match["school"], max_words=6)
+        if not school or (verb.startswith("got") and re.search(r"program|course", school, re.IGNORECASE)):
+            return None  # "got into the exchange program": news of a place won, not what they study
+        text = f"{said.name} {verb} {third_person(school, said.name)}"
+    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("study"))
+
+
+def business_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "my startup (it's like 6 of us) just closed our seed round": a business of their own."""
+    business = match["business"].lower()
+    if business in ("company", "business", "shop", "studio", "bar", "restaurant", "cafe", "café", "bakery") and not (
+        re.search(r"\bown\b", match[0], re.IGNORECASE)
+    ):
+        return None  # "my company is making us…": their employer, not theirs
+    news = phrase_cut(match["news"] + (match["rest"] or ""), max_words=8)
+    text = f"{said.name} has {article_for(business)} {business}" + (
+        f" that {third_person(news, said.name)}" if news else ""
+    )
+    text = re.sub(r"\bour\b", "their", text)  # "closed our seed round"
+    return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("work", business))
