@@ -33,6 +33,10 @@ from memories.offline.text import content_words, name_token, third_person
 from memories.offline.vocabulary import STOPWORDS, TIME, word_set
 
 _MENTION = re.compile(r"^(?P<who>@?[A-Za-z\u00c0-\u024f][\w'.-]{0,39}?)(?P<possessive>'s?)?\s+(?P<rest>\S.*)$")
+_FULL_NAME_MENTION = re.compile(
+    r"^(?P<who>[A-Za-z\u00c0-\u024f][\w'.-]{0,39} [A-Za-z\u00c0-\u024f][\w'.-]{0,39}?)"
+    r"(?P<possessive>'s?)?\s+(?P<rest>\S.*)$"
+)
 _ADVERB_WORDS = word_set("""just finally really also still recently totally actually now officially apparently""")
 _IS_NOT_POSSESSIVE = word_set(
     """a an the so very really super totally moving going getting leaving starting allergic vegan
@@ -60,11 +64,15 @@ def reported_as_first_person(clause: str, member: Callable[[str], str | None]) -
     participant's or known member's name: "Carol is moving to Austin" → "I'm moving to Austin",
     "Carol's sister lives in Lyon" → "my sister lives in Lyon", "Frank just got engaged" → "I just
     got engaged". None otherwise."""
-    match = _MENTION.match(clause)
-    if match is None:
-        return None
-    handle = member(match["who"])
+    # A full name first ("Carol Díaz is moving…"), then a first name or handle.
+    match = _FULL_NAME_MENTION.match(clause)
+    handle = member(match["who"]) if match is not None else None
     if handle is None:
+        match = _MENTION.match(clause)
+        if match is None:
+            return None
+        handle = member(match["who"])
+    if handle is None or match is None:
         return None
     words = match["rest"].split()
     if match["possessive"]:
@@ -213,6 +221,14 @@ def _lead(clause: str, match: re.Match[str]) -> str:
 MAX_CLAUSES = 40
 
 
+_FIRST_PERSON_WORDS = frozenset({"i", "i'm", "i've", "i'll", "i'd", "my", "me"})
+
+
+def _first_word(text: str) -> str:
+    words = text.split(maxsplit=1)
+    return words[0].lower().strip(",.!") if words else ""
+
+
 # Where a clause's own statement ends and a comment on it begins.
 _HEAD_END = re.compile(r",\s|\s(?:so|but|because|cause|cuz|which|though|lol|haha)\s", re.IGNORECASE)
 
@@ -343,7 +359,7 @@ class Reader:
             and not CONTINUATION.match(strip_fillers(said.clause))
         ):
             opened = None
-        if opened is not None and self._is_detail(said.clause):
+        if opened is not None and self._is_detail(said.clause, partner=opened.partner_open):
             self._join(opened, said)
         elif content_words(strip_fillers(said.clause)) and not is_question(said.clause):
             self._open.pop(said.handle, None)  # they moved on to something else
@@ -469,7 +485,7 @@ class Reader:
         )  # fmt: skip
         for _start, _order, match, builder in found:
             before = clause[: match.start()]
-            first_person = clause[match.start() : match.start() + 3].lower().rstrip() in ("i", "i'", "i'm", "my")
+            first_person = _first_word(match[0]) in _FIRST_PERSON_WORDS
             if first_person and not starts_a_statement(clause, match.start()) and not _after_preposition(clause, match):
                 continue  # "doing something I love is awesome": not a statement of theirs
             if is_hypothetical(_hypothesis_scope(clause, match)) or is_someone_elses_words(before):
@@ -583,18 +599,19 @@ class Reader:
         return True
 
     @staticmethod
-    def _is_detail(clause: str) -> bool:
-        """A short fragment that adds to what came before: a time, a number, a name, "that startup…"."""
+    def _is_detail(clause: str, *, partner: bool = False) -> bool:
+        """A short fragment that adds to what came before: a time, a number, "that startup…", and the
+        name of whom someone got engaged to. A capitalised word alone is not enough ("Congrats to
+        Emma" is not a detail of the move said before it)."""
         body = strip_fillers(clause)
         words = body.strip(" !.").split()
         if not words or len(words) > MAX_DETAIL_WORDS or body.endswith("?") or ":" in body:
             return False  # a long line or a question is a new thought, not a detail
         if not content_words(body):
             return False
-        single_name = len(words) == 1 and words[0][0].isupper()
-        later_capital = any(w[0].isupper() and w not in ("I", "I'm", "I've", "I'll") for w in words[1:])
+        single_name = partner and len(words) == 1 and words[0][0].isupper()
         continues = bool(CONTINUATION.match(body))
-        return bool(TIME.search(body) or re.search(r"\d", body)) or continues or single_name or later_capital
+        return bool(TIME.search(body) or re.search(r"\d", body)) or continues or single_name
 
     def _join(self, fact: Fact, said: Said) -> None:
         body = strip_fillers(said.clause).strip(" !.")

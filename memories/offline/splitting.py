@@ -172,10 +172,18 @@ def strip_trailing(text: str) -> str:
     return " ".join(words).rstrip(" ,")
 
 
+# After a comma, a question or an aside is no longer the phrase: "hiking, any good trails near Austin?".
+_TAIL = re.compile(
+    r",\s*(?:any|anyone|anybody|who|what|where|when|how|why|does|do|did|is|are|can|could|would|should"
+    r"|wanna|u|you|right|yeah|lol|haha|which|so)\b.*$",
+    re.IGNORECASE,
+)
+
+
 def phrase_cut(text: str, *, max_words: int = 10, commas: bool = False) -> str:
-    """The phrase at the start of ``text``: up to the end of its clause, at most ``max_words``."""
+    """The phrase at the start of ``text``: up to the end of its clause, at most ``max_words``
+    (with ``commas``, a list goes on past a comma, but not into a question or an aside)."""
     text = _CLAUSE_CUT.sub("", text)
-    if not commas:
-        text = text.split(",")[0]
+    text = _TAIL.sub("", text) if commas else text.split(",")[0]
     words = text.split()[:max_words]
     return " ".join(words).strip(" ,.'\"")

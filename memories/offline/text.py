@@ -20,7 +20,8 @@ from memoryhub.ai.types import Message
 
 
 def words_of(text: str) -> list[str]:
-    return re.findall(r"[a-z0-9']+", text.lower())
+    """The words of ``text``, lower case, letters of any alphabet kept ("café", not "caf")."""
+    return re.findall(r"[^\W_]+(?:'[^\W_]+)*", text.lower())
 
 
 def content_words(text: str) -> list[str]:

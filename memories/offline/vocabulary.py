@@ -127,7 +127,8 @@ ADVERBS = r"(?: (?:just|really|absolutely|totally|honestly|genuinely|also|still|
 
 
 STOPWORDS = word_set(
-    """a about above after again against all am an and any are aren't as at be because been before being
+    """either neither whether
+    a about above after again against all am an and any are aren't as at be because been before being
     below between both but by can can't cannot could couldn't did didn't do does doesn't doing don't down
     during each few for from further had hadn't has hasn't have haven't having he he'd he'll he's her here
     here's hers herself him himself his how how's i i'd i'll i'm i've if in into is isn't it it's its

@@ -583,3 +583,48 @@ def test_token_counts_are_estimated_from_words() -> None:
     assert completion.prompt_tokens == 8
     assert completion.completion_tokens == -(-len(completion.content.split()) * 4 // 3)
     assert completion.model == "offline"
+
+
+def test_a_newcomers_first_conversation_gives_one_clean_fact_per_memory() -> None:
+    """The mistakes issue 12 saw on a first try: a sentence cut at "St.", facts glued with " — ",
+    a question tail, a relative clause, news about a member glued to the teller's next words."""
+    arguments = _extract(
+        _prompt(
+            [
+                ("Alice Martin", "alice", "I'm a nurse at St. Mary's hospital"),
+                (
+                    "Dave",
+                    "dave",
+                    "I work as a software engineer at a fintech startup, "
+                    "I have a golden retriever called Max, he hates the rain",
+                ),
+                ("Bob", "bob", "Carol Díaz is moving to Austin next month"),
+                ("Bob", "bob", "Congrats to Emma"),
+                ("Gina", "gina", "I love hiking, any good trails near Austin?"),
+                ("Gina", "gina", "doing something I love is awesome"),
+            ],
+            known=[("Carol Díaz", "carol"), ("Emma", "emma")],
+        )
+    )
+
+    assert [(op["user_id"], op["content"], op["context"]) for op in arguments["operations"]] == [
+        (
+            "alice",
+            "Alice Martin is a nurse at St. Mary's hospital",
+            "Alice Martin said: \"I'm a nurse at St. Mary's hospital\"",
+        ),
+        ("dave", "Dave works as a software engineer at a fintech startup", arguments["operations"][1]["context"]),
+        ("dave", "Dave has a golden retriever named Max", arguments["operations"][2]["context"]),
+        ("carol", "Carol Díaz is moving to Austin next month", "reported by Bob"),
+        ("gina", "Gina loves hiking", arguments["operations"][4]["context"]),
+    ]
+    assert not any(entity["name"] == "St" for entity in arguments["entities"])
+
+
+@pytest.mark.parametrize(
+    ("content", "topics"),
+    [("I love café au lait", ["café", "lait"]), ("I like either pizza or pasta", ["pizza", "pasta"])],
+)
+def test_topics_are_real_words(content: str, topics: list[str]) -> None:
+    [operation] = _extract(_prompt([("Jo", "j1", content)]))["operations"]
+    assert operation["topics"] == topics
