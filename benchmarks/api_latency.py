@@ -140,6 +140,19 @@ def drive(base: str, keys: dict[int, str], *, clients: int, count: int, request:
     return latencies
 
 
+def workers_rss_mb(server_pid: int) -> list[float]:
+    """Resident memory (MB) of each worker process of the server (its children), from /proc."""
+    sizes = []
+    for status in Path("/proc").glob("[0-9]*/status"):
+        try:
+            fields = dict(line.split(":", 1) for line in status.read_text().splitlines() if ":" in line)
+        except OSError:
+            continue
+        if fields.get("PPid", "").strip() == str(server_pid) and "VmRSS" in fields:
+            sizes.append(int(fields["VmRSS"].split()[0]) / 1024)
+    return sorted(sizes)
+
+
 def in_process(count: int, call: Callable[[int], Any]) -> list[float]:
     timings = []
     for number in range(count):
@@ -165,6 +178,9 @@ def main() -> None:
     parser.add_argument("--requests", type=int, default=400, help="timed requests per measurement")
     parser.add_argument("--users", type=int, default=20_000, help="people in the data set (50 memories each)")
     parser.add_argument("--regenerate", action="store_true", help="generate the data set again")
+    parser.add_argument(
+        "--rss-requests", type=int, default=2000, help="/context requests between the two memory readings"
+    )
     options = parser.parse_args()
 
     dataset_ensure(users=options.users, regenerate=options.regenerate)
@@ -222,6 +238,8 @@ def main() -> None:
     base = f"http://127.0.0.1:{port}"
     results: dict[str, list[float]] = {}
     batch_seconds = 0.0
+    rss_before: list[float] = []
+    rss_after: list[float] = []
     with tempfile.TemporaryDirectory() as var:
         env = dict(os.environ) | {
             "DATABASE_URL": bench_database_url(),
@@ -269,6 +287,10 @@ def main() -> None:
                 started = time.perf_counter()
                 results["batch"] = drive(base, keys, clients=clients, count=max(count // 10, 20), request=batch)
                 batch_seconds = time.perf_counter() - started
+                rss_before = workers_rss_mb(server.pid)
+                say(f"{options.rss_requests} more /context requests for the workers' memory…")
+                drive(base, keys, clients=clients, count=options.rss_requests, request=warm(context))
+                rss_after = workers_rss_mb(server.pid)
             finally:
                 server.terminate()
                 server.wait(30)
@@ -347,6 +369,11 @@ def main() -> None:
     print(row("`POST /api/v1/messages`, one message", results["single"], here["single"], "p95 ≤ 15 ms"))
     print(row("`POST /api/v1/messages`, 100 messages", results["batch"], here["batch"]))
     print(f"\nBatches of 100: {rate:,.0f} messages/s over HTTP (target ≥ 3,000).")
+    print(
+        f"Web workers' resident memory: {', '.join(f'{mb:.0f}' for mb in rss_before)} MB after the timed runs, "
+        f"{', '.join(f'{mb:.0f}' for mb in rss_after)} MB after {options.rss_requests:,} more /context requests "
+        "(target ≤ 300 MB each, no growth)."
+    )
 
 
 if __name__ == "__main__":

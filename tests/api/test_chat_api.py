@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import io
 import json
+from typing import Any
 
 import pytest
 from django.core.management import call_command
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
 from accounts.models import Community, User
@@ -180,3 +183,32 @@ def test_operators_close_windows_with_a_command(api: APIClient, community: Commu
     assert states == {"general": "open", "random": "due"}
     call_command("close_windows", stdout=output)
     assert set(ConversationWindow.objects.values_list("state", flat=True)) == {"due"}
+
+
+def test_context_runs_the_same_few_queries_whatever_a_person_remembers(
+    api: APIClient, community: Community, mira: Persona, django_assert_max_num_queries: Any
+) -> None:
+    _learn(api, community)
+    (austin,) = Memory.objects.all()
+    # Recording off: the recall's one UPDATE runs only when something was chosen for relevance.
+    query = {"user": "alice_456", "query": "tips for the move to Austin?", "channel": "general"}
+    query["record_access"] = "false"
+    counts = []
+    for more in (4, 40):
+        for n in range(more):
+            memory_create(
+                community=community,
+                user=austin.user,
+                content=f"Alice went to concert number {len(counts)}-{n}",
+                kind="event",
+                importance=0.6,
+                expires_at=None,
+                source="api",
+                actor="system",
+            )
+        # The key, its rate bucket, the persona, the person, the channel, the person's name, profile,
+        # last session and entities (one statement), the recent messages, the ranking.
+        with CaptureQueriesContext(connection) as queries, django_assert_max_num_queries(10):
+            assert api.get("/api/v1/context", query).status_code == 200
+        counts.append(len(queries))
+    assert counts[0] == counts[1], counts
