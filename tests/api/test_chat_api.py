@@ -193,7 +193,7 @@ def test_context_runs_the_same_few_queries_whatever_a_person_remembers(
     # Recording off: the recall's one UPDATE runs only when something was chosen for relevance.
     query = {"user": "alice_456", "query": "tips for the move to Austin?", "channel": "general"}
     query["record_access"] = "false"
-    counts = []
+    counts: list[int] = []
     for more in (4, 40):
         for n in range(more):
             memory_create(
