@@ -35,7 +35,6 @@ import itertools
 import logging
 import os
 import random
-import subprocess
 import sys
 import tempfile
 import threading
@@ -72,7 +71,7 @@ from benchmarks.context_latency import (
     pairs_pick,
     percentile,
 )
-from benchmarks.support import bench_database_url, bench_database_use, say
+from benchmarks.support import bench_database_use, bench_web_server, say
 from chat.ingest import IngestItem, messages_ingest
 from memories.selectors import memories_ranked
 from memories.services.context import assemble_context, message_keywords, person_display_name
@@ -240,60 +239,34 @@ def main() -> None:
     batch_seconds = 0.0
     rss_before: list[float] = []
     rss_after: list[float] = []
-    with tempfile.TemporaryDirectory() as var:
-        env = dict(os.environ) | {
-            "DATABASE_URL": bench_database_url(),
-            "MEMORYHUB_VAR_DIR": var,
-            "MEMORYHUB_API_RATE": "1000000/min",
-        }
-        env.pop("CELERY_BROKER_URL", None)
-        with (Path(var) / "web.log").open("wb") as log:
-            server = subprocess.Popen(  # noqa: S603 - the Procfile's own command
-                procfile_command("web", port=port, workers=options.workers),
-                cwd=PROJECT,
-                env=env,
-                stdout=log,
-                stderr=subprocess.STDOUT,
-            )
-            try:
-                deadline = time.monotonic() + 90
-                while True:
-                    try:
-                        if httpx.get(f"{base}/healthz", timeout=2).status_code == 200:
-                            break
-                    except httpx.HTTPError:
-                        pass
-                    if time.monotonic() > deadline or server.poll() is not None:
-                        raise SystemExit("the web server did not start")
-                    time.sleep(0.3)
-                clients, count = options.clients, options.requests
-                say("warming up…")
-                for request in (context, search, single):
-                    drive(base, keys, clients=clients, count=40, request=warm(request))
-                say("timing over HTTP…")
-                results["healthz"] = drive(
-                    base, keys, clients=clients, count=count, request=lambda http, _: http.get("/healthz")
-                )
-                results["windows"] = drive(
-                    base,
-                    keys,
-                    clients=clients,
-                    count=count,
-                    request=lambda http, _: http.get("/api/v1/windows", params={"limit": 1}, headers=auth(first)),
-                )
-                results["context"] = drive(base, keys, clients=clients, count=count, request=context)
-                results["search"] = drive(base, keys, clients=clients, count=count, request=search)
-                results["single"] = drive(base, keys, clients=clients, count=count, request=single)
-                started = time.perf_counter()
-                results["batch"] = drive(base, keys, clients=clients, count=max(count // 10, 20), request=batch)
-                batch_seconds = time.perf_counter() - started
-                rss_before = workers_rss_mb(server.pid)
-                say(f"{options.rss_requests} more /context requests for the workers' memory…")
-                drive(base, keys, clients=clients, count=options.rss_requests, request=warm(context))
-                rss_after = workers_rss_mb(server.pid)
-            finally:
-                server.terminate()
-                server.wait(30)
+    log = Path(tempfile.gettempdir()) / "memoryhub-api-latency-web.log"
+    command = procfile_command("web", port=port, workers=options.workers)
+    with bench_web_server(command, base=base, log=log) as server:
+        clients, count = options.clients, options.requests
+        say("warming up…")
+        for request in (context, search, single):
+            drive(base, keys, clients=clients, count=40, request=warm(request))
+        say("timing over HTTP…")
+        results["healthz"] = drive(
+            base, keys, clients=clients, count=count, request=lambda http, _: http.get("/healthz")
+        )
+        results["windows"] = drive(
+            base,
+            keys,
+            clients=clients,
+            count=count,
+            request=lambda http, _: http.get("/api/v1/windows", params={"limit": 1}, headers=auth(first)),
+        )
+        results["context"] = drive(base, keys, clients=clients, count=count, request=context)
+        results["search"] = drive(base, keys, clients=clients, count=count, request=search)
+        results["single"] = drive(base, keys, clients=clients, count=count, request=single)
+        started = time.perf_counter()
+        results["batch"] = drive(base, keys, clients=clients, count=max(count // 10, 20), request=batch)
+        batch_seconds = time.perf_counter() - started
+        rss_before = workers_rss_mb(server.pid)
+        say(f"{options.rss_requests} more /context requests for the workers' memory…")
+        drive(base, keys, clients=clients, count=options.rss_requests, request=warm(context))
+        rss_after = workers_rss_mb(server.pid)
 
     say("timing in process…")
 

@@ -22,7 +22,6 @@ import argparse
 import itertools
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
@@ -47,7 +46,7 @@ logging.getLogger("httpx").setLevel(logging.WARNING)
 
 from accounts.models import ApiKeyScope, Community
 from accounts.services import apikey_create, community_create
-from benchmarks.support import bench_database_url, bench_database_use, say
+from benchmarks.support import bench_database_use, bench_web_server, say
 from tests.support.processes import free_port
 
 DATABASE = "memoryhub_bench_ingest"
@@ -117,51 +116,31 @@ def main() -> None:
     _, key = apikey_create(community=community, name=f"bench {time.time():.0f}", scopes=[ApiKeyScope.INGEST])
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    with tempfile.TemporaryDirectory() as var:
-        env = dict(os.environ) | {
-            "DATABASE_URL": bench_database_url(),
-            "MEMORYHUB_VAR_DIR": var,
-            "MEMORYHUB_API_RATE": "1000000/min",
-        }
-        env.pop("CELERY_BROKER_URL", None)
-        command = [
-            sys.executable,
-            "-m",
-            "gunicorn",
-            "memoryhub.wsgi",
-            "--bind",
-            f"127.0.0.1:{port}",
-            "--workers",
-            str(options.workers),
-            "--no-control-socket",
-            "--log-level",
-            "warning",
-        ]
-        server = subprocess.Popen(command, cwd=PROJECT, env=env)  # noqa: S603 - our interpreter and arguments
-        try:
-            deadline = time.monotonic() + 60
-            while True:
-                try:
-                    if httpx.get(f"{base}/healthz", timeout=2).status_code == 200:
-                        break
-                except httpx.HTTPError:
-                    pass
-                if time.monotonic() > deadline:
-                    raise SystemExit("gunicorn did not start")
-                time.sleep(0.2)
-            run = f"r{time.time():.0f}"
-            _drive(base, key, clients=options.clients, seconds=2, batch=100, run=run + "w")  # warm up
-            say("batched…")
-            started = time.perf_counter()
-            stored, batch_latencies = _drive(
-                base, key, clients=options.clients, seconds=options.seconds, batch=100, run=run + "b"
-            )
-            rate = stored / (time.perf_counter() - started)
-            say("single…")
-            _, single = _drive(base, key, clients=options.clients, seconds=options.seconds, batch=1, run=run + "s")
-        finally:
-            server.terminate()
-            server.wait(30)
+    command = [
+        sys.executable,
+        "-m",
+        "gunicorn",
+        "memoryhub.wsgi",
+        "--bind",
+        f"127.0.0.1:{port}",
+        "--workers",
+        str(options.workers),
+        "--no-control-socket",
+        "--log-level",
+        "warning",
+    ]
+    log = Path(tempfile.gettempdir()) / "memoryhub-ingest-web.log"
+    with bench_web_server(command, base=base, log=log):
+        run = f"r{time.time():.0f}"
+        _drive(base, key, clients=options.clients, seconds=2, batch=100, run=run + "w")  # warm up
+        say("batched…")
+        started = time.perf_counter()
+        stored, batch_latencies = _drive(
+            base, key, clients=options.clients, seconds=options.seconds, batch=100, run=run + "b"
+        )
+        rate = stored / (time.perf_counter() - started)
+        say("single…")
+        _, single = _drive(base, key, clients=options.clients, seconds=options.seconds, batch=1, run=run + "s")
 
     print(
         f"gunicorn workers {options.workers}, {options.clients} client threads on the same machine, "

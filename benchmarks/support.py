@@ -2,14 +2,24 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
 import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
+import httpx
 import psycopg
 from django.conf import settings
 from django.core.management import call_command
 from django.db import connection, connections
 from psycopg import sql
+
+PROJECT = Path(__file__).resolve().parent.parent
 
 
 def say(text: str) -> None:
@@ -75,3 +85,34 @@ def bench_database_clone(template: str, name: str) -> None:
         server.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
         server.execute(sql.SQL("CREATE DATABASE {} TEMPLATE {}").format(sql.Identifier(name), sql.Identifier(template)))
     settings.DATABASES["default"]["NAME"] = name
+
+
+@contextmanager
+def bench_web_server(command: list[str], *, base: str, log: Path) -> Iterator[subprocess.Popen[bytes]]:
+    """A web server ``command`` on the benchmark's database (its own var dir, no broker, no API rate
+    limit), once ``base``/healthz answers; stopped when the block ends. Its output goes to ``log``."""
+    with tempfile.TemporaryDirectory() as var, log.open("wb") as output:
+        env = dict(os.environ) | {
+            "DATABASE_URL": bench_database_url(),
+            "MEMORYHUB_VAR_DIR": var,
+            "MEMORYHUB_API_RATE": "1000000/min",
+        }
+        env.pop("CELERY_BROKER_URL", None)
+        server = subprocess.Popen(command, cwd=PROJECT, env=env, stdout=output, stderr=subprocess.STDOUT)  # noqa: S603 - our own server
+        try:
+            deadline = time.monotonic() + 90
+            while not _answers(f"{base}/healthz"):
+                if time.monotonic() > deadline or server.poll() is not None:
+                    raise SystemExit(f"the web server did not start (see {log})")
+                time.sleep(0.3)
+            yield server
+        finally:
+            server.terminate()
+            server.wait(30)
+
+
+def _answers(url: str) -> bool:
+    try:
+        return httpx.get(url, timeout=2).status_code == 200
+    except httpx.HTTPError:
+        return False

@@ -136,7 +136,8 @@ def memory_edit(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         else:
             response = render(request, "moderation/_memory_row.html", {"memory": memory, "changed": True})
             return _changed(response, "Memory updated.")
-    return render(request, "moderation/_memory_form.html", {"memory": memory, "form": form})
+    context = {"memory": memory, "form": form, "edit_view": "moderation-memory-edit"}
+    return render(request, "memories/_memory_form.html", context)
 
 
 @login_required

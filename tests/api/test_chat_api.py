@@ -17,8 +17,8 @@ from accounts.services import identity_resolve
 from chat.models import ChatSession, ConversationWindow, Message, Persona
 from chat.services import persona_create
 from memories.models import Memory
-from memories.services.memory import memory_create
 from tests.support.extraction import extract_window_here
+from tests.support.memories import remember
 
 pytestmark = pytest.mark.django_db
 
@@ -70,16 +70,7 @@ def test_context_counts_recalls_unless_the_bot_says_not_to(api: APIClient, commu
     _learn(api, community)
     (austin,) = Memory.objects.all()
     for n in range(5):  # newer memories fill the "recent" layer: Austin can only be chosen for relevance
-        memory_create(
-            community=community,
-            user=austin.user,
-            content=f"Alice went to concert number {n}",
-            kind="event",
-            importance=0.6,
-            expires_at=None,
-            source="api",
-            actor="system",
-        )
+        remember(community, austin.user, f"Alice went to concert number {n}", kind="event")
     query = {"user": "alice_456", "query": "tips for the move to Austin?"}
     assert api.get("/api/v1/context", {**query, "record_access": "false"}).status_code == 200
     austin.refresh_from_db()
@@ -196,16 +187,7 @@ def test_context_runs_the_same_few_queries_whatever_a_person_remembers(
     counts: list[int] = []
     for more in (4, 40):
         for n in range(more):
-            memory_create(
-                community=community,
-                user=austin.user,
-                content=f"Alice went to concert number {len(counts)}-{n}",
-                kind="event",
-                importance=0.6,
-                expires_at=None,
-                source="api",
-                actor="system",
-            )
+            remember(community, austin.user, f"Alice went to concert number {len(counts)}-{n}", kind="event")
         # The key, its rate bucket, the persona, the person, the channel, the person's name, profile,
         # last session and entities (one statement), the recent messages, the ranking.
         with CaptureQueriesContext(connection) as queries, django_assert_max_num_queries(10):

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import threading
-import time
 from datetime import timedelta
 
 import pytest
@@ -20,6 +19,7 @@ from memories.services.maintenance import memories_cap_enforce_all
 from memories.services.memory import memories_cap_enforce, memory_update
 from tests.support.db import second_connection
 from tests.support.memories import remember
+from tests.support.processes import wait_until
 
 pytestmark = pytest.mark.django_db
 
@@ -153,10 +153,8 @@ def test_two_recalls_at_once_settle_the_fading_once(community: Community, alice:
 
         worker = threading.Thread(target=recall)
         worker.start()
-        deadline = time.monotonic() + 10
-        while not _waiting_on_a_lock():
-            assert time.monotonic() < deadline and not done.is_set(), f"the recall never waited: {failure}"
-            time.sleep(0.01)
+        wait_until(lambda: _waiting_on_a_lock() or done.is_set(), timeout=10, interval=0.01)
+        assert not done.is_set(), f"the recall never waited for the row: {failure}"
         other.commit()
         worker.join(timeout=10)
     assert not failure and done.is_set()

@@ -8,13 +8,14 @@ recall over the whole corpus are measured by ``benchmarks/offline_quality.py``, 
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
 
 from benchmarks.offline_quality import pathological
 from memories.offline import OfflineLLM
+from memories.offline.attribution import MAX_CLAUSES
+from memories.offline.splitting import MAX_CLAUSE_CHARS, clauses, normalise
 from tests.offline_corpus.corpus import Case, case_extract, case_score, corpus_load
 
 CASES = corpus_load()
@@ -79,10 +80,13 @@ def test_the_same_fact_in_english_is_remembered() -> None:
 
 
 @pytest.mark.parametrize("text", pathological(), ids=lambda text: f"{text[:12]!r}x{len(text)}")
-def test_a_pathological_message_is_read_in_linear_time(text: str) -> None:
-    """A generous bound, not a speed measurement (that is the benchmark's): the quadratic patterns
-    this guards against took seconds on such messages."""
+def test_a_pathological_message_is_read_in_bounded_pieces(text: str) -> None:
+    """Linear time by construction, not by a clock (the benchmark times it): the rules only ever
+    see clauses of at most MAX_CLAUSE_CHARS, at most MAX_CLAUSES of a message, so no pattern's
+    work can grow with the message; and reading it gives an answer, not an error."""
+    pieces = clauses(normalise(text))
+    assert all(len(piece) <= MAX_CLAUSE_CHARS for piece in pieces)
+    read = pieces[:MAX_CLAUSES]
+    assert sum(len(piece) for piece in read) <= MAX_CLAUSES * MAX_CLAUSE_CHARS
     case = Case(id="pathological", categories=(), where="", lines=[("ana", text)], names={"ana": "Ana"})
-    started = time.monotonic()
-    case_extract(case, LLM)
-    assert time.monotonic() - started < 1.0
+    assert all(memory.subject == "ana" for memory in case_extract(case, LLM))

@@ -65,22 +65,19 @@ def lives_rule(match: re.Match[str], said: Said) -> Fact | None:
     settled = re.search(r"liv|based", match[0], re.IGNORECASE)  # "based in Nairobi but travel for work"
     if being_in and not settled and (_VISIT.search(said.clause) or time_in(said.clause)):
         return None  # "I'm in Vegas this weekend": a visit, not a home
-    place = _said_place(raw, said)
-    if not place:
-        return None
-    fact = said.fact(f"{said.name} lives in {place}", MemoryKind.FACT, HIGH, PERMANENT, topics_of("home", place))
-    fact.slot = "home"
-    _place_entity(fact, said, place, f"where {said.name} lives")
-    return fact
+    return _place_fact(said, _said_place(raw, said), verb="lives in", slot="home")
 
 
 def origin_rule(match: re.Match[str], said: Said) -> Fact | None:
-    place = _said_place(_place_group(match), said)
+    return _place_fact(said, _said_place(_place_group(match), said), verb="is from", slot="origin")
+
+
+def _place_fact(said: Said, place: str, *, verb: str, slot: str) -> Fact | None:
+    """ "<name> lives in <place>" / "<name> is from <place>", with the place as an entity."""
     if not place:
         return None
-    fact = said.fact(f"{said.name} is from {place}", MemoryKind.FACT, HIGH, PERMANENT, topics_of("origin", place))
-    fact.slot = "origin"
-    _place_entity(fact, said, place, f"where {said.name} is from")
+    fact = said.fact(f"{said.name} {verb} {place}", MemoryKind.FACT, HIGH, PERMANENT, topics_of(slot, place), slot=slot)
+    _place_entity(fact, said, place, f"where {said.name} {verb.removesuffix(' in')}")
     return fact
 
 
