@@ -22,9 +22,11 @@ $(VENV)/.dev-installed: requirements.txt requirements-dev.txt | $(BIN)/python
 migrate: $(VENV)/.runtime-installed
 	$(BIN)/python manage.py migrate --noinput
 
-# Migrate, seed the demo (idempotent), then web + worker + beat together under honcho.
+# Migrate, seed the demo (idempotent), load the embedding model (its integer-kernel copy is built
+# once per machine), then web + worker + beat together under honcho.
 run: migrate
 	$(BIN)/python manage.py seed_demo
+	$(BIN)/python manage.py prepare_embeddings
 	@echo ""
 	@echo "MemoryHub is starting at http://127.0.0.1:$(PORT)/ : log in as 'demo' to chat and see your data;"
 	@echo "'moderator' moderates the demo community at http://127.0.0.1:$(PORT)/moderation/;"

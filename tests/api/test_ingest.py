@@ -228,3 +228,35 @@ def test_bodies_up_to_the_documented_limit_are_read_and_larger_ones_get_json_413
     response = api.generic("POST", "/api/v1/messages", five_mb, content_type="application/json")
     assert response.status_code == 413 and response.json()["error"]["code"] == "request_too_large"
     assert not Message.objects.exists()
+
+
+def test_a_message_from_a_known_person_in_a_known_channel_takes_one_read_and_the_window_writes(
+    community: Community,
+) -> None:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    def one(number: int) -> IngestItem:
+        return IngestItem(
+            channel="general", content=f"hello {number}", sent_at=timezone.now(), author="u1", message_id=f"m{number}"
+        )
+
+    messages_ingest(community=community, items=[one(0)])  # the channel, the person and an open window exist now
+    with CaptureQueriesContext(connection) as queries:
+        result = messages_ingest(community=community, items=[one(1), one(0)])
+
+    statements = [
+        query["sql"].strip()
+        for query in queries.captured_queries
+        if not query["sql"].startswith(("SAVEPOINT", "RELEASE"))
+    ]
+    # One read of channels, people and stored messages; the channel and its open window locked
+    # (two statements); the window's counters; the new message.
+    reads = [sql for sql in statements if sql.startswith("SELECT") and "FOR UPDATE" not in sql]
+    assert len(reads) == 1, reads
+    assert len(statements) == 5, statements
+    assert result.duplicates == 1
+    assert [message.external_id for message in result.messages] == ["m1", "m0"]
+    stored = Message.objects.get(channel__community=community, external_id="m1")
+    assert stored.author == ExternalIdentity.objects.get(community=community, external_id="u1").user
+    assert result.messages[1].window_id == Message.objects.get(channel__community=community, external_id="m0").window_id

@@ -11,6 +11,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from django.core.exceptions import ImproperlyConfigured
 
 from memoryhub.ai import embeddings
 from memoryhub.ai.embeddings import (
@@ -266,3 +267,80 @@ def test_a_repeated_query_comes_from_the_cache_as_the_same_vector() -> None:
     np.testing.assert_allclose(again, fresh, atol=1e-6)
     with pytest.raises(ValueError, match="read-only"):
         again[0] = 1.0  # shared by every caller: nobody may change it
+
+
+# --- Integer kernels ---------------------------------------------------------------------------
+
+
+def test_the_int8_copy_runs_integer_matrix_products_on_int8_weights() -> None:
+    import onnx
+
+    LocalMiniLMEmbedder(kernels="int8").embed_one(KITTEN)  # builds the copy if this machine has none
+    model = onnx.load(str(embeddings._minilm_int8_path()))
+    weights = {initializer.name: initializer for initializer in model.graph.initializer}
+    products = [node for node in model.graph.node if node.op_type in ("MatMul", "MatMulInteger")]
+    on_weights = [node for node in products if any(name in weights for name in node.input)]
+
+    # Of the 36 products with a weight matrix (6 per layer, 6 layers) all but the first layer's
+    # feed-forward output are integer ones on 8-bit weights; the other float products multiply
+    # activations with each other (attention scores).
+    integer = [node for node in on_weights if node.op_type == "MatMulInteger"]
+    assert len(on_weights) == 36
+    assert len(integer) == 35
+    assert {weights[node.input[1]].data_type for node in integer} == {onnx.TensorProto.UINT8}
+    # The word table is stored as int8 too: the whole copy is about the size of the package's file.
+    assert embeddings._minilm_int8_path().stat().st_size < 30_000_000
+
+
+def test_int8_and_float_kernels_give_the_same_model_to_within_rounding() -> None:
+    texts = [KITTEN, CAT, STOCKS, "My sister Jane is visiting from Berlin next month.", "ok"]
+    int8 = LocalMiniLMEmbedder(kernels="int8").embed(texts)
+    float_ = LocalMiniLMEmbedder(kernels="float").embed(texts)
+
+    cosines = (int8 * float_).sum(axis=1)
+    assert cosines.min() > 0.95
+    assert cosines.mean() > 0.98
+    assert not np.allclose(int8, float_, atol=1e-4)  # the int8 run is not the float run by another name
+    # Vectors of one are compared with stored vectors of the other: the meaning ranks the same.
+    assert _cosine(int8[0], float_[1]) > _cosine(int8[0], float_[2])
+
+
+def test_a_failed_build_of_the_int8_copy_is_a_clear_error_and_leaves_no_file(
+    monkeypatch: pytest.MonkeyPatch, settings: Any, tmp_path: Any
+) -> None:
+    monkeypatch.setattr(embeddings, "_runtimes", {})
+    settings.MEMORYHUB_MODELS_DIR = tmp_path / "models"
+    failing = tmp_path / "failing.py"
+    failing.write_text("import sys\nprint('no space left on device', file=sys.stderr)\nsys.exit(1)\n")
+    monkeypatch.setattr(embeddings, "MINILM_QUANTIZE_SCRIPT", failing)
+
+    with pytest.raises(EmbeddingModelError, match=r"no space left on device.*MEMORYHUB_EMBEDDING_KERNELS=float"):
+        LocalMiniLMEmbedder(kernels="int8").embed_one(KITTEN)
+    assert [path.name for path in (tmp_path / "models").iterdir() if path.suffix == ".onnx"] == []
+
+
+def test_an_unknown_kernel_choice_is_refused(settings: Any) -> None:
+    settings.MEMORYHUB_EMBEDDINGS = "local"
+    settings.MEMORYHUB_EMBEDDING_KERNELS = "fp16"
+
+    with pytest.raises(ImproperlyConfigured, match="MEMORYHUB_EMBEDDING_KERNELS='fp16' is not one of: int8, float"):
+        embedder_get()
+    with pytest.raises(ValueError, match="kernels must be one of int8, float"):
+        LocalMiniLMEmbedder(kernels="fp16")
+
+
+def test_make_run_prepares_the_model_before_the_servers_start(settings: Any) -> None:
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    settings.MEMORYHUB_EMBEDDINGS = "local"
+    output = StringIO()
+    call_command("prepare_embeddings", stdout=output)
+    assert "all-MiniLM-L6-v2-int8 (int8 kernels) ready" in output.getvalue()
+    assert embeddings._minilm_int8_path().exists()
+
+    settings.MEMORYHUB_EMBEDDINGS = "openai"
+    output = StringIO()
+    call_command("prepare_embeddings", stdout=output)
+    assert output.getvalue().strip() == "embeddings: openai, nothing to prepare"

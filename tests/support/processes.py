@@ -17,6 +17,7 @@ from typing import Any
 from urllib.parse import quote
 
 from celery import Celery
+from django.conf import settings
 from django.db import connection
 
 from memoryhub.embedded import celery_transport_settings
@@ -42,6 +43,7 @@ def child_environment(*, var_dir: Path, broker_url: str | None) -> dict[str, str
     env = dict(os.environ)
     env["DATABASE_URL"] = test_database_url()
     env["MEMORYHUB_VAR_DIR"] = str(var_dir)
+    env["MEMORYHUB_MODELS_DIR"] = str(settings.MEMORYHUB_MODELS_DIR)  # the model copy is built once
     env.pop("CELERY_BROKER_URL", None)
     env.pop("CELERY_RESULT_BACKEND", None)
     if broker_url and not broker_url.startswith("filesystem://"):

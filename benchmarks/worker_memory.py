@@ -1,0 +1,134 @@
+"""Resident memory of a Celery worker process before and after many extractions: a script, not a test.
+
+    MEMORYHUB_VAR_DIR=/tmp/bench-var .venv/bin/python benchmarks/worker_memory.py [--windows 10000] [--warmup 200]
+
+Starts the Procfile's worker (``celery -A memoryhub worker``, one child process, Redis as the
+broker: ``--broker``) on a database of its own, posts chat windows of four messages each through
+the ingest service and closes them, so each is one ``memories.extract_window`` task (the offline
+engine, embedding every memory it keeps). Reads the child's resident memory from ``/proc`` after
+``--warmup`` windows and again after ``--windows`` more, and prints a table. Target (issue 13):
+at most 300 MB, no growth.
+"""
+
+# ruff: noqa: E402 - the project's modules can only be imported once Django is set up.
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from datetime import timedelta
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "memoryhub.settings")
+BROKER = "redis://127.0.0.1:6379/13"
+if "--broker" in sys.argv:
+    BROKER = sys.argv[sys.argv.index("--broker") + 1]
+os.environ["CELERY_BROKER_URL"] = BROKER
+
+import django
+
+django.setup()
+
+from django.conf import settings
+from django.utils import timezone
+
+from accounts.models import Community
+from benchmarks.support import bench_database_url, bench_database_use, say, workers_rss_mb
+from chat.ingest import IngestItem, messages_ingest
+from chat.models import ConversationWindow
+from memories.services.windows import window_close
+
+DATABASE = "memoryhub_bench_worker"
+CITIES = ["Lyon", "Porto", "Leeds", "Graz", "Bergen", "Turin", "Ghent", "Cork", "Brno", "Malmo"]
+JOBS = ["nurse", "plumber", "teacher", "pilot", "baker", "chemist", "welder", "editor", "farmer", "coder"]
+PETS = ["a cat called Miso", "two dogs", "a parrot", "a rabbit named Bun", "three hens"]
+
+
+def windows_post(community: Community, start: int, count: int) -> None:
+    """``count`` windows, each four messages by two people in a channel of its own, closed at once."""
+    now = timezone.now() - timedelta(hours=1)
+    for number in range(start, start + count):
+        a, b = f"p{number}a", f"p{number}b"
+        lines = [
+            (a, f"hi! I'm new here, I live in {CITIES[number % 10]} and I work as a {JOBS[number % 10]}"),
+            (b, f"welcome! I have {PETS[number % 5]} and I'm learning to play the cello"),
+            (a, f"nice, my sister {CITIES[(number + 3) % 10]}-born Ana is visiting next week"),
+            (b, "lol ok, see you around"),
+        ]
+        items = [
+            IngestItem(
+                channel=f"c{number}",
+                content=text,
+                sent_at=now + timedelta(seconds=index),
+                author=author,
+                author_name=author.upper(),
+                message_id=f"m{number}-{index}",
+            )
+            for index, (author, text) in enumerate(lines)
+        ]
+        result = messages_ingest(community=community, items=items)
+        for window in result.windows:
+            window_close(window=window, reason="manual")
+
+
+def windows_wait(community: Community, total: int, *, timeout: float) -> float:
+    started = time.monotonic()
+    finished = ConversationWindow.objects.filter(channel__community=community, state__in=["done", "failed"])
+    while finished.count() < total:
+        if time.monotonic() - started > timeout:
+            raise SystemExit(f"only {finished.count()} of {total} windows were extracted in {timeout:.0f} s")
+        time.sleep(0.5)
+    return time.monotonic() - started
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--windows", type=int, default=10_000, help="extractions between the two readings")
+    parser.add_argument("--warmup", type=int, default=200, help="extractions before the first reading")
+    parser.add_argument("--broker", default=BROKER, help="the worker's broker (a Redis database of its own)")
+    arguments = parser.parse_args()
+
+    bench_database_use(DATABASE)
+    community, _ = Community.objects.get_or_create(slug="bench-worker", defaults={"name": "Worker memory"})
+    ConversationWindow.objects.filter(channel__community=community).delete()
+
+    with tempfile.TemporaryDirectory() as var, (Path(var) / "worker.log").open("wb") as log:
+        env = dict(os.environ) | {
+            "DATABASE_URL": bench_database_url(),
+            "MEMORYHUB_VAR_DIR": var,
+            "MEMORYHUB_MODELS_DIR": str(settings.MEMORYHUB_MODELS_DIR),
+        }
+        command = [sys.executable, "-m", "celery", "-A", "memoryhub", "worker", "--concurrency=1", "--loglevel=WARNING"]
+        worker = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT)  # noqa: S603 - the Procfile's worker
+        try:
+            say(f"{arguments.warmup} windows to warm up…")
+            windows_post(community, 0, arguments.warmup)
+            warmup_seconds = windows_wait(community, arguments.warmup, timeout=600)
+            before = workers_rss_mb(worker.pid)
+            say(f"{arguments.windows} more windows…")
+            started = time.monotonic()
+            for start in range(arguments.warmup, arguments.warmup + arguments.windows, 500):
+                windows_post(community, start, min(500, arguments.warmup + arguments.windows - start))
+            windows_wait(community, arguments.warmup + arguments.windows, timeout=3600)
+            seconds = time.monotonic() - started
+            after = workers_rss_mb(worker.pid)
+        finally:
+            worker.terminate()
+            worker.wait(60)
+    print(
+        f"Celery worker, one child process, broker {arguments.broker}; {os.cpu_count()} CPUs. Warm-up: "
+        f"{arguments.warmup} windows in {warmup_seconds:.0f} s; then {arguments.windows:,} windows in {seconds:.0f} s "
+        f"({arguments.windows / seconds:.1f} windows/s, posting included).\n"
+    )
+    print("| reading | child process RSS MB |")
+    print("|---|---:|")
+    print(f"| after {arguments.warmup} windows | {', '.join(f'{size:.0f}' for size in before)} |")
+    print(f"| after {arguments.warmup + arguments.windows:,} windows | {', '.join(f'{size:.0f}' for size in after)} |")
+
+
+if __name__ == "__main__":
+    main()
