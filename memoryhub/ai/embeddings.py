@@ -7,8 +7,8 @@ Two providers speak the small :class:`Embedder` interface:
   and tokenised from the ``tokenizer.json`` kept beside this module (``minilm/``). Both files
   are checked against the SHA-256 pinned here before first use; nothing is downloaded. With
   ``MEMORYHUB_EMBEDDING_KERNELS=int8`` (the default) the model runs on ONNX Runtime's integer
-  kernels from a copy built once per machine under ``var/models/`` (``MEMORYHUB_MODELS_DIR``) (``minilm_quantize.py``);
-  ``float`` runs the package's file as it is.
+  kernels from a copy built from that file once per machine (``minilm_quantize.py``, kept in
+  ``MEMORYHUB_MODELS_DIR``, ``var/models/``); ``float`` runs the package's file as it is.
 - :class:`OpenAIEmbedder`: any OpenAI-compatible ``/v1/embeddings`` endpoint, asked for 384
   dimensions so its vectors fit the same column.
 
