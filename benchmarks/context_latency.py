@@ -302,7 +302,8 @@ def server_setting(name: str) -> str:
 
 def dataset_size() -> tuple[int, int]:
     """(bench people, their memories) already in the database."""
-    users = User.objects.filter(username__startswith=COMMUNITY_SLUG_PREFIX).count()
+    # Generated people only: people first seen by a bot (the API benchmark's) are "community:id".
+    users = User.objects.filter(username__startswith=COMMUNITY_SLUG_PREFIX).exclude(username__contains=":").count()
     memories = Memory.objects.filter(community__slug__startswith=COMMUNITY_SLUG_PREFIX).count()
     return users, memories
 

@@ -62,10 +62,13 @@ def _figures(summary: dict, prefix: str) -> dict:
 
 
 def _plan_on_index(plan: str) -> str:
-    scans = [line.strip() for line in plan.splitlines() if "memories_memory" in line and "Scan" in line]
+    lines = [line.strip().removeprefix("->").strip() for line in plan.splitlines()]
+    scans = [line for line in lines if "memories_memory" in line and "Scan" in line]
     on_index = scans and all("Index" in line or "Bitmap Heap" in line for line in scans)
-    index = next((line.split(" using ")[1].split(" on ")[0] for line in scans if " using " in line), "?")
-    return f"yes (`{index}`)" if on_index else f"**no**: {'; '.join(scans)}"
+    # "Index Scan using NAME on memories_memory …" or, under a bitmap heap scan, "Bitmap Index Scan on NAME".
+    names = [line.split(" using ")[1].split(" on ")[0] for line in scans if " using " in line]
+    names += [line.split("Bitmap Index Scan on ")[1].split()[0] for line in lines if "Bitmap Index Scan on " in line]
+    return f"yes (`{'`, `'.join(dict.fromkeys(names)) or '?'}`)" if on_index else f"**no**: {'; '.join(scans)}"
 
 
 def run(data_set: DataSet, *, pairs: int) -> dict:

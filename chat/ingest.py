@@ -74,12 +74,7 @@ def _partial(model: type[M], **values: Any) -> M:
     return model.from_db(None, fields, [values[name] for name in fields])
 
 
-def _known(community: Community, items: Sequence[IngestItem]) -> _Known:
-    """The batch's channels, people and already stored messages in one round trip.
-
-    Rows come back with only the columns ingest needs; any other field is deferred, so reading
-    one later loads it rather than giving a wrong value.
-    """
+def _known_statement(community: Community, items: Sequence[IngestItem]) -> tuple[str, dict[str, Any]]:
     statement = _KNOWN_SQL.format(
         channel=Channel._meta.db_table, identity=ExternalIdentity._meta.db_table, message=Message._meta.db_table
     )
@@ -89,6 +84,24 @@ def _known(community: Community, items: Sequence[IngestItem]) -> _Known:
         "people": sorted({item.author for item in items if item.author is not None}),
         "ids": sorted({item.message_id for item in items if item.message_id is not None}),
     }
+    return statement, params
+
+
+def ingest_read_explain(*, community: Community, items: Sequence[IngestItem]) -> str:
+    """The plan of the one read a batch costs (for tests and operators)."""
+    statement, params = _known_statement(community, items)
+    with connection.cursor() as cursor:
+        cursor.execute("EXPLAIN " + statement, params)
+        return "\n".join(row[0] for row in cursor.fetchall())
+
+
+def _known(community: Community, items: Sequence[IngestItem]) -> _Known:
+    """The batch's channels, people and already stored messages in one round trip.
+
+    Rows come back with only the columns ingest needs; any other field is deferred, so reading
+    one later loads it rather than giving a wrong value.
+    """
+    statement, params = _known_statement(community, items)
     known = _Known(channels={}, identities={}, messages={})
     with connection.cursor() as cursor:
         cursor.execute(statement, params)

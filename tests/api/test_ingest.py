@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -12,7 +13,7 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from accounts.models import Community, ExternalIdentity, User
-from chat.ingest import IngestItem, messages_ingest
+from chat.ingest import IngestItem, ingest_read_explain, messages_ingest
 from chat.models import Channel, ConversationWindow, Message
 
 pytestmark = pytest.mark.django_db
@@ -260,3 +261,18 @@ def test_a_message_from_a_known_person_in_a_known_channel_takes_one_read_and_the
     stored = Message.objects.get(channel__community=community, external_id="m1")
     assert stored.author == ExternalIdentity.objects.get(community=community, external_id="u1").user
     assert result.messages[1].window_id == Message.objects.get(channel__community=community, external_id="m0").window_id
+
+
+def test_the_one_read_of_a_batch_reaches_every_table_through_an_index(community: Community) -> None:
+    from django.db import connection
+
+    item = IngestItem(channel="general", content="hi", sent_at=timezone.now(), author="u1", message_id="m1")
+    messages_ingest(community=community, items=[item])
+    with connection.cursor() as cursor:
+        # A few rows fit in one page, where a scan is cheaper; ask for what a big table gets.
+        cursor.execute("SET LOCAL enable_seqscan = off")
+    plan = ingest_read_explain(community=community, items=[item])
+
+    assert "Seq Scan" not in plan, plan
+    for table in ("chat_channel", "accounts_externalidentity", "chat_message"):
+        assert re.search(rf"Index (Only )?Scan using \S+ on {table} ", plan), plan
