@@ -39,7 +39,7 @@ from django.utils import timezone
 from accounts.models import Community
 from benchmarks.support import bench_database_url, bench_database_use, say, workers_rss_mb
 from chat.ingest import IngestItem, messages_ingest
-from chat.models import ConversationWindow
+from chat.models import Channel, ConversationWindow
 from memories.services.windows import window_close
 
 DATABASE = "memoryhub_bench_worker"
@@ -94,7 +94,8 @@ def main() -> None:
 
     bench_database_use(DATABASE)
     community, _ = Community.objects.get_or_create(slug="bench-worker", defaults={"name": "Worker memory"})
-    ConversationWindow.objects.filter(channel__community=community).delete()
+    # A fresh start: the channels of an earlier run (their messages and windows go with them).
+    Channel.objects.filter(community=community).delete()
 
     with tempfile.TemporaryDirectory() as var, (Path(var) / "worker.log").open("wb") as log:
         env = dict(os.environ) | {
