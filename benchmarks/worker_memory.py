@@ -6,7 +6,7 @@ Starts the Procfile's worker (``celery -A memoryhub worker``, one child process,
 broker: ``--broker``) on a database of its own, posts chat windows of four messages each through
 the ingest service and closes them, so each is one ``memories.extract_window`` task (the offline
 engine, embedding every memory it keeps). Reads the child's resident memory from ``/proc`` after
-``--warmup`` windows and again after ``--windows`` more, and prints a table. Target (issue 13):
+``--warmup`` windows, after ``--windows`` more and after as many again, and prints a table. Target (issue 13):
 at most 300 MB, no growth.
 """
 
@@ -48,11 +48,14 @@ JOBS = ["nurse", "plumber", "teacher", "pilot", "baker", "chemist", "welder", "e
 PETS = ["a cat called Miso", "two dogs", "a parrot", "a rabbit named Bun", "three hens"]
 
 
+RUN = f"r{int(time.time())}"  # people new to this run: what they say is new, so it is embedded
+
+
 def windows_post(community: Community, start: int, count: int) -> None:
     """``count`` windows, each four messages by two people in a channel of its own, closed at once."""
     now = timezone.now() - timedelta(hours=1)
     for number in range(start, start + count):
-        a, b = f"p{number}a", f"p{number}b"
+        a, b = f"{RUN}p{number}a", f"{RUN}p{number}b"
         lines = [
             (a, f"hi! I'm new here, I live in {CITIES[number % 10]} and I work as a {JOBS[number % 10]}"),
             (b, f"welcome! I have {PETS[number % 5]} and I'm learning to play the cello"),
@@ -87,7 +90,7 @@ def windows_wait(community: Community, total: int, *, timeout: float) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--windows", type=int, default=10_000, help="extractions between the two readings")
+    parser.add_argument("--windows", type=int, default=10_000, help="extractions between two readings")
     parser.add_argument("--warmup", type=int, default=200, help="extractions before the first reading")
     parser.add_argument("--broker", default=BROKER, help="the worker's broker (a Redis database of its own)")
     arguments = parser.parse_args()
@@ -109,26 +112,32 @@ def main() -> None:
             say(f"{arguments.warmup} windows to warm up…")
             windows_post(community, 0, arguments.warmup)
             warmup_seconds = windows_wait(community, arguments.warmup, timeout=600)
-            before = workers_rss_mb(worker.pid)
-            say(f"{arguments.windows} more windows…")
+            readings = [workers_rss_mb(worker.pid)]
+            # Twice N more: whatever fills up during the first N must stay flat in the second.
             started = time.monotonic()
-            for start in range(arguments.warmup, arguments.warmup + arguments.windows, 500):
-                windows_post(community, start, min(500, arguments.warmup + arguments.windows - start))
-            windows_wait(community, arguments.warmup + arguments.windows, timeout=3600)
+            posted = arguments.warmup
+            for _ in range(2):
+                say(f"{arguments.windows} more windows…")
+                for start in range(posted, posted + arguments.windows, 500):
+                    windows_post(community, start, min(500, posted + arguments.windows - start))
+                posted += arguments.windows
+                windows_wait(community, posted, timeout=3600)
+                readings.append(workers_rss_mb(worker.pid))
             seconds = time.monotonic() - started
-            after = workers_rss_mb(worker.pid)
         finally:
             worker.terminate()
             worker.wait(60)
     print(
         f"Celery worker, one child process, broker {arguments.broker}; {os.cpu_count()} CPUs. Warm-up: "
-        f"{arguments.warmup} windows in {warmup_seconds:.0f} s; then {arguments.windows:,} windows in {seconds:.0f} s "
-        f"({arguments.windows / seconds:.1f} windows/s, posting included).\n"
+        f"{arguments.warmup} windows in {warmup_seconds:.0f} s; then twice {arguments.windows:,} windows in "
+        f"{seconds:.0f} s "
+        f"({2 * arguments.windows / seconds:.1f} windows/s, posting included).\n"
     )
     print("| reading | child process RSS MB |")
     print("|---|---:|")
-    print(f"| after {arguments.warmup} windows | {', '.join(f'{size:.0f}' for size in before)} |")
-    print(f"| after {arguments.warmup + arguments.windows:,} windows | {', '.join(f'{size:.0f}' for size in after)} |")
+    for index, reading in enumerate(readings):
+        sizes = ", ".join(f"{mb:.0f}" for mb in reading)
+        print(f"| after {arguments.warmup + index * arguments.windows:,} windows | {sizes} |")
 
 
 if __name__ == "__main__":

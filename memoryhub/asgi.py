@@ -28,6 +28,7 @@ import re
 from typing import Any
 
 from a2wsgi import WSGIMiddleware
+from django.conf import settings
 from django.core.asgi import get_asgi_application
 from django.core.wsgi import get_wsgi_application
 
@@ -39,7 +40,7 @@ _streams = get_asgi_application()
 # Django's response is iterable bytes, as WSGI wants, though its stubs call it a response object.
 _threaded = WSGIMiddleware(
     get_wsgi_application(),  # type: ignore[arg-type]
-    workers=int(os.environ.get("MEMORYHUB_WEB_THREADS", "8")),
+    workers=settings.MEMORYHUB_WEB_THREADS,
 )
 STREAM_PATHS = re.compile(r"/api/v1/chat|/chat/replies/\d+/stream")
 

@@ -193,6 +193,8 @@ MEMORYHUB_EMBEDDING_THREADS = env.int("MEMORYHUB_EMBEDDING_THREADS", default=1)
 # (about twice as fast, a third of the memory; vectors within ~0.995 cosine of "float", which
 # runs the package's file as it is). Both are the same model: vectors of either are compared.
 MEMORYHUB_EMBEDDING_KERNELS = env.str("MEMORYHUB_EMBEDDING_KERNELS", default="int8")
+# Threads per web process for plain requests (memoryhub/asgi.py runs them through the WSGI handler).
+MEMORYHUB_WEB_THREADS = env.int("MEMORYHUB_WEB_THREADS", default=8)
 # Where model files built on this machine are kept (the integer-kernel copy).
 MEMORYHUB_MODELS_DIR = Path(env.str("MEMORYHUB_MODELS_DIR", default=str(VAR_DIR / "models"))).resolve()
 MEMORYHUB_OPENAI_EMBEDDING_MODEL = env.str("MEMORYHUB_OPENAI_EMBEDDING_MODEL", default="text-embedding-3-small")
