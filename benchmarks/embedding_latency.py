@@ -75,13 +75,13 @@ def _rss_after_load_mb(kernels: str, threads: int) -> float:
     code = (
         "from benchmarks.embedding_latency import LocalMiniLMEmbedder; "
         f"LocalMiniLMEmbedder(threads={threads}, kernels={kernels!r}).embed_one('warm up'); "
-        "print(open('/proc/self/status').read().split('VmRSS:')[1].split()[0])"
+        "import os; from benchmarks.support import rss_mb; print(rss_mb(os.getpid()))"
     )
     root = Path(__file__).resolve().parent.parent
     output = subprocess.run(  # noqa: S603 - our interpreter running our code
         [sys.executable, "-c", code], check=True, capture_output=True, text=True, cwd=root
     ).stdout
-    return int(output.split()[-1]) / 1024
+    return float(output.split()[-1])
 
 
 def _agreement(embedder: LocalMiniLMEmbedder, reference: LocalMiniLMEmbedder) -> tuple[float, float]:

@@ -119,14 +119,24 @@ def _answers(url: str) -> bool:
         return False
 
 
+def _status(path: Path) -> dict[str, str]:
+    """The fields of a /proc/<pid>/status file (empty if the process is gone)."""
+    try:
+        return dict(line.split(":", 1) for line in path.read_text().splitlines() if ":" in line)
+    except OSError:
+        return {}
+
+
+def rss_mb(pid: int) -> float:
+    """Resident memory (MB) of one process, from /proc."""
+    return int(_status(Path(f"/proc/{pid}/status"))["VmRSS"].split()[0]) / 1024
+
+
 def workers_rss_mb(server_pid: int) -> list[float]:
     """Resident memory (MB) of each worker process of the server (its children), from /proc."""
     sizes = []
-    for status in Path("/proc").glob("[0-9]*/status"):
-        try:
-            fields = dict(line.split(":", 1) for line in status.read_text().splitlines() if ":" in line)
-        except OSError:
-            continue
+    for path in Path("/proc").glob("[0-9]*/status"):
+        fields = _status(path)
         if fields.get("PPid", "").strip() == str(server_pid) and "VmRSS" in fields:
             sizes.append(int(fields["VmRSS"].split()[0]) / 1024)
     return sorted(sizes)

@@ -23,7 +23,6 @@ from memories.services.windows import windows_messages_add
 from memoryhub.text import text_clean
 
 MAX_BATCH = 500
-M = TypeVar("M", bound=Model)
 MAX_FUTURE = timedelta(minutes=5)  # clocks drift; a message from further ahead is a bot's bug
 
 
@@ -66,6 +65,9 @@ SELECT 'message', m.id, m.external_id, NULL::text, m.channel_id, m.window_id
   FROM {message} m JOIN {channel} c ON c.id = m.channel_id
  WHERE c.community_id = %(community)s AND c.external_id = ANY(%(channels)s) AND m.external_id = ANY(%(ids)s)
 """
+
+
+M = TypeVar("M", bound=Model)
 
 
 def _partial(model: type[M], **values: Any) -> M:

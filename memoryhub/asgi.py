@@ -24,13 +24,14 @@ from __future__ import annotations
 
 import logging
 import os
-import re
 from typing import Any
 
 from a2wsgi import WSGIMiddleware
 from django.conf import settings
 from django.core.asgi import get_asgi_application
 from django.core.wsgi import get_wsgi_application
+
+from memoryhub.streaming import STREAM_PATHS
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "memoryhub.settings")
 _asked_max_age = os.environ.get("DATABASE_CONN_MAX_AGE", "0")
@@ -42,7 +43,6 @@ _threaded = WSGIMiddleware(
     get_wsgi_application(),  # type: ignore[arg-type]
     workers=settings.MEMORYHUB_WEB_THREADS,
 )
-STREAM_PATHS = re.compile(r"/api/v1/chat|/chat/replies/\d+/stream")
 
 
 async def application(scope: Any, receive: Any, send: Any) -> None:

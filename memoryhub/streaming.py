@@ -9,12 +9,18 @@ Under WSGI (the test client, ``manage.py runserver``) the iterator is passed thr
 
 from __future__ import annotations
 
+import re
 from collections.abc import AsyncIterator, Iterator
 
 from asgiref.sync import sync_to_async
 from django.core.handlers.asgi import ASGIRequest
 from django.db import connection
 from django.http import HttpRequest, StreamingHttpResponse
+
+# The paths whose responses may be event streams: the web server serves them on the event loop
+# (memoryhub/asgi.py), every other request on a thread. A test resolves the streaming views'
+# URLs against it, so a renamed or new stream path cannot silently land on a thread.
+STREAM_PATHS = re.compile(r"/api/v1/chat|/chat/replies/\d+/stream")
 
 _END = object()
 

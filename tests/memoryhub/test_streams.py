@@ -171,3 +171,14 @@ def test_a_stream_whose_client_hangs_up_stops_and_cleans_up() -> None:
     assert "third" not in produced  # nobody listens: the model is not read on
     assert cleaned_up.is_set()
     assert len(threads) == 1 and threading.get_ident() not in threads  # the request's one thread, not the loop's
+
+
+def test_every_streaming_view_is_served_on_the_event_loop_and_nothing_else_is() -> None:
+    from django.urls import reverse
+
+    from memoryhub.streaming import STREAM_PATHS
+
+    assert STREAM_PATHS.fullmatch(reverse("api-chat"))
+    assert STREAM_PATHS.fullmatch(reverse("chat-stream", args=[42]))
+    for plain in (reverse("api-messages"), reverse("api-windows"), reverse("healthz"), "/api/v1/chat/x"):
+        assert not STREAM_PATHS.fullmatch(plain), plain
