@@ -5,6 +5,8 @@ from __future__ import annotations
 import hashlib
 import secrets
 from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
 
 from django.conf import settings
 from django.db import connection, transaction
@@ -12,6 +14,8 @@ from django.db.models import Model
 from django.utils import timezone
 
 from accounts.models import ApiKey, Community, ExternalIdentity, Membership, MembershipRole, Profile, User
+from memoryhub.buckets import bucket_params, bucket_take_sql, bucket_wait
+from memoryhub.unflushed import UNFLUSHED, unflushed_params
 
 API_KEY_PREFIX = "mh_"
 
@@ -142,33 +146,58 @@ def _columns(model: type[Model], alias: str) -> str:
 
 
 # Every API request reads its key: one statement written once, not an ORM query compiled per
-# request (compiling it cost about as much as running it).
-_LIVE_KEY_SQL = (
-    f"SELECT {_columns(ApiKey, 'k')}, {_columns(Community, 'c')}"  # noqa: S608 - our own tables and columns
+# request (compiling it cost about as much as running it). With an allowance, the same statement
+# takes the key's token from its rate bucket: the throttle costs no round trip of its own.
+_KEY_SELECT = (
+    f"SELECT k.id AS key_id, {_columns(ApiKey, 'k')}, {_columns(Community, 'c')}"  # noqa: S608 - our own tables
     f' FROM "{ApiKey._meta.db_table}" AS k JOIN "{Community._meta.db_table}" AS c ON c.id = k.community_id'
-    " WHERE k.hashed_key = %s AND k.revoked_at IS NULL LIMIT 1"
+    " WHERE k.hashed_key = %(hash)s AND k.revoked_at IS NULL LIMIT 1"
 )
+_LIVE_KEY_SQL = _KEY_SELECT
+_LIVE_KEY_TAKE_SQL = f"""
+WITH {UNFLUSHED}, live_key AS ({_KEY_SELECT}), {bucket_take_sql("(SELECT 'api_key:' || key_id FROM live_key)")}
+SELECT live_key.*, (SELECT available FROM bucket) FROM live_key, unflushed
+"""  # noqa: S608 - constants of this module, values passed as parameters
 _KEY_FIELDS = [field.attname for field in ApiKey._meta.concrete_fields]
 _COMMUNITY_FIELDS = [field.attname for field in Community._meta.concrete_fields]
 
 
-def apikey_authenticate(*, raw_key: str) -> ApiKey | None:
-    """The live key for ``raw_key`` (its community loaded with it), or None. Keys are compared by
-    hash, never stored in clear."""
+@dataclass(frozen=True)
+class KeyUse:
+    api_key: ApiKey  # its community loaded with it
+    wait: float | None  # with an allowance: 0 when a token was taken, else the seconds until one is free
+
+
+def apikey_authenticate(*, raw_key: str, allowance: tuple[int, float] | None = None) -> KeyUse | None:
+    """The live key for ``raw_key``, or None. Keys are compared by hash, never stored in clear.
+
+    ``allowance`` (capacity, per seconds): also take a token from the key's rate bucket
+    (``memoryhub.buckets``, named ``api_key:<id>``) in the same statement.
+    """
     if not raw_key.startswith(API_KEY_PREFIX):
         return None
+    params: dict[str, Any] = {"hash": apikey_hash(raw_key)}
+    if allowance is not None:
+        capacity, per_seconds = allowance
+        params |= bucket_params(capacity=capacity, per_seconds=per_seconds) | unflushed_params()
     with connection.cursor() as cursor:
-        cursor.execute(_LIVE_KEY_SQL, [apikey_hash(raw_key)])
+        cursor.execute(_LIVE_KEY_SQL if allowance is None else _LIVE_KEY_TAKE_SQL, params)
         row = cursor.fetchone()
     if row is None:
         return None
-    api_key = ApiKey.from_db(connection.alias, _KEY_FIELDS, row[: len(_KEY_FIELDS)])
-    api_key.community = Community.from_db(connection.alias, _COMMUNITY_FIELDS, row[len(_KEY_FIELDS) :])
+    key_end = 1 + len(_KEY_FIELDS)
+    community_end = key_end + len(_COMMUNITY_FIELDS)
+    api_key = ApiKey.from_db(connection.alias, _KEY_FIELDS, row[1:key_end])
+    api_key.community = Community.from_db(connection.alias, _COMMUNITY_FIELDS, row[key_end:community_end])
+    wait = None
+    if allowance is not None:
+        capacity, per_seconds = allowance
+        wait = bucket_wait(row[community_end], capacity=capacity, per_seconds=per_seconds)
     now = timezone.now()
     if api_key.last_used_at is None or (now - api_key.last_used_at).total_seconds() > API_KEY_TOUCH_SECONDS:
         ApiKey.objects.filter(pk=api_key.pk).update(last_used_at=now)
         api_key.last_used_at = now
-    return api_key
+    return KeyUse(api_key=api_key, wait=wait)
 
 
 def apikey_revoke(*, api_key: ApiKey) -> ApiKey:

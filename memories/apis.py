@@ -18,7 +18,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.models import ApiKey, ApiKeyScope, Community, ExternalIdentity, User
-from chat.models import Channel, Persona
+from chat.models import Persona
 from memories.extraction_tool import EXPIRATIONS, IMPORTANCE_LEVELS
 from memories.models import (
     MEMORY_MAX_LENGTH,
@@ -31,7 +31,13 @@ from memories.models import (
     MemoryRevisionActor,
     MemorySource,
 )
-from memories.selectors import memories_ranked, memories_search_community, memory_revisions, memory_sources
+from memories.selectors import (
+    context_parties,
+    memories_ranked,
+    memories_search_community,
+    memory_revisions,
+    memory_sources,
+)
 from memories.services.context import (
     AssembledContext,
     assemble_context,
@@ -97,14 +103,16 @@ def platform_ids(*, community: Community, user_ids: Iterable[int | None]) -> dic
 
 def persona_get(*, community: Community, name: str | None) -> Persona:
     personas = Persona.objects.filter(community=community, is_active=True)
-    if name:
-        found = personas.filter(name=name).first()
-        if found is None:
-            raise exceptions.NotFound(f"No active persona {name!r} in this community.", code="not_found")
-        return found
-    persona = personas.order_by("pk").first()
+    found = (personas.filter(name=name) if name else personas.order_by("pk")).first()
+    return persona_or_default(community=community, name=name, found=found)
+
+
+def persona_or_default(*, community: Community, name: str | None, found: Persona | None) -> Persona:
+    """The persona a call named (404 when it is not an active one) or, unnamed, the first one."""
+    if name and found is None:
+        raise exceptions.NotFound(f"No active persona {name!r} in this community.", code="not_found")
     # No persona yet: the memory settings' defaults, so a bot gets memory before anyone set one up.
-    return persona or Persona(community=community, name="", system_prompt="")
+    return found or Persona(community=community, name="", system_prompt="")
 
 
 class UsedMemoryOutput(serializers.Serializer):
@@ -175,18 +183,16 @@ class ContextApi(APIView):
         serializer.is_valid(raise_exception=True)
         community = api_key_of(request).community
         values = serializer.validated_data
-        persona = persona_get(community=community, name=values.get("persona"))
         # Someone the bot has not posted about yet has nothing remembered, and a channel it has not
         # posted in yet no recent talk: an answer all the same, not a 404 (and nothing is written).
-        identity = (
-            ExternalIdentity.objects.filter(community=community, external_id=values["user"])
-            .select_related("user")
-            .first()
+        parties = context_parties(
+            community=community,
+            persona_name=values.get("persona") or "",
+            user_external_id=values["user"],
+            channel_external_id=values.get("channel") or "",
         )
-        user = identity.user if identity is not None else None
-        channel = None
-        if values.get("channel"):
-            channel = Channel.objects.filter(community=community, external_id=values["channel"]).first()
+        persona = persona_or_default(community=community, name=values.get("persona"), found=parties.persona)
+        user, channel = parties.user, parties.channel
         result = assemble_context(
             community=community,
             user=user,

@@ -10,10 +10,10 @@ from typing import Any
 
 from django.contrib.postgres.search import SearchQuery
 from django.db import connection
-from django.db.models import Count, Exists, F, OuterRef, Q, QuerySet
+from django.db.models import Count, Exists, F, Model, OuterRef, Q, QuerySet
 
-from accounts.models import Community, Membership, Profile, User
-from chat.models import ChatSession, Persona
+from accounts.models import Community, ExternalIdentity, Membership, Profile, User
+from chat.models import Channel, ChatSession, Persona
 from memories.models import Entity, ImportanceNow, Memory, MemoryRevision, importance_now_sql
 
 
@@ -126,13 +126,26 @@ conversation AS (
 related AS (
     SELECT c.*, ((c.own + %(w_context)s * c.context) / (1 + %(w_context)s))::float8 AS relevance
     FROM conversation AS c
+),
+scored AS (
+    SELECT r.*,
+           (relevance * (1 + {REFINEMENT_MAX} * (%(w_recency)s * recency + %(w_importance)s * importance
+                                              + %(w_frequency)s * frequency)
+                             / GREATEST(%(w_recency)s + %(w_importance)s + %(w_frequency)s, 1e-9)))::float8 AS total
+    FROM related AS r
+),
+placed AS (
+    -- Where each memory stands in the three orders the context's layers read: best, newest, and
+    -- the topical ones by importance.
+    SELECT s.*, row_number() OVER (ORDER BY total DESC, created_at DESC, id DESC) AS by_total,
+           row_number() OVER (ORDER BY created_at DESC, id DESC) AS by_time,
+           row_number() OVER (PARTITION BY topical ORDER BY importance DESC, created_at DESC, id DESC) AS by_topic
+    FROM scored AS s
 )
 SELECT id, content, kind, importance, topics, created_at, similarity, lexical, topical, recency, frequency,
-       context, relevance,
-       (relevance * (1 + {REFINEMENT_MAX} * (%(w_recency)s * recency + %(w_importance)s * importance
-                                          + %(w_frequency)s * frequency)
-                         / GREATEST(%(w_recency)s + %(w_importance)s + %(w_frequency)s, 1e-9)))::float8 AS total
-FROM related
+       context, relevance, total
+FROM placed
+WHERE %(keep)s::int IS NULL OR by_total <= %(keep)s OR by_time <= %(keep)s OR (topical AND by_topic <= %(keep)s)
 ORDER BY total DESC, created_at DESC, id DESC
 """  # noqa: S608 - constants of this module, values passed as parameters
 
@@ -147,12 +160,15 @@ def memories_ranked(
     vector: Sequence[float] | None,
     model_name: str,
     person_name: str = "",
+    keep: int | None = None,
 ) -> list[MemoryCandidate]:
     """Every live memory of ``user`` in ``community`` scored for ``text``, best first.
 
     ``text`` gives the lexical query (stop words and the words of ``person_name`` left out:
     every memory about a person names them), ``vector`` the semantic one; ``keywords`` are
-    matched against topics. Weights are the community's.
+    matched against topics. Weights are the community's. ``keep``: only the memories among the
+    first ``keep`` in one of the orders the context reads (best, newest, topical by importance),
+    still scored against all of them; a person with more memories than that sends the rest nowhere.
     """
     with connection.cursor() as cursor:
         cursor.execute(
@@ -174,6 +190,7 @@ def memories_ranked(
                 "w_frequency": community.weight_frequency,
                 "w_context": community.weight_context,
                 "conversation": f"{community.window_quiet_seconds} seconds",
+                "keep": keep,
             },
         )
         return [MemoryCandidate(*row) for row in cursor.fetchall()]
@@ -256,6 +273,76 @@ def context_head(
     )
 
 
+@dataclass(frozen=True)
+class ContextParties:
+    """Who a bot's context call is about, read in one statement (``context_parties``)."""
+
+    persona: Persona | None  # the active persona of that name, else the first active one; None: no such
+    user: User | None  # the person behind the platform id; None: not known in the community yet
+    channel: Channel | None  # None: no channel named, or one the bot has not posted in yet
+
+
+def _model_columns(model: type[Model]) -> tuple[list[str], str]:
+    """(attribute names, "t.column, …") of every concrete field: a row ``Model.from_db`` can load."""
+    fields = model._meta.concrete_fields
+    return [field.attname for field in fields], ", ".join(f'"{field.column}"' for field in fields)
+
+
+_PERSONA_FIELDS, _PERSONA_COLUMNS = _model_columns(Persona)
+_USER_FIELDS, _USER_COLUMNS = _model_columns(User)
+_CHANNEL_FIELDS, _CHANNEL_COLUMNS = _model_columns(Channel)
+# Three small reads in one round trip, each a LATERAL over its own unique or (community, …) index.
+_PARTIES_SQL = f"""
+SELECT persona.*, person.*, channel.*
+FROM (SELECT 1) AS one
+LEFT JOIN LATERAL (
+    SELECT {_PERSONA_COLUMNS}, true AS found FROM {Persona._meta.db_table}
+    WHERE community_id = %(community)s AND is_active AND (%(persona)s = '' OR name = %(persona)s)
+    ORDER BY id LIMIT 1
+) AS persona ON true
+LEFT JOIN LATERAL (
+    SELECT {", ".join(f"u.{column}" for column in _USER_COLUMNS.split(", "))}, true AS found
+    FROM {ExternalIdentity._meta.db_table} AS i JOIN {User._meta.db_table} AS u ON u.id = i.user_id
+    WHERE i.community_id = %(community)s AND i.external_id = %(user)s
+    ORDER BY i.id LIMIT 1
+) AS person ON true
+LEFT JOIN LATERAL (
+    SELECT {_CHANNEL_COLUMNS}, true AS found FROM {Channel._meta.db_table}
+    WHERE community_id = %(community)s AND external_id = %(channel)s
+) AS channel ON true
+"""  # noqa: S608 - names from the models' own metadata, values passed as parameters
+
+
+def context_parties(
+    *, community: Community, persona_name: str, user_external_id: str, channel_external_id: str
+) -> ContextParties:
+    """The persona (by name; the first active one for ""), the person (by platform id) and the
+    channel (by the bot's id; "" for none) of a context call in ``community``."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _PARTIES_SQL,
+            {
+                "community": community.pk,
+                "persona": persona_name,
+                "user": user_external_id,
+                "channel": channel_external_id,
+            },
+        )
+        row = cursor.fetchone()
+    loaded: list[Any] = []
+    start = 0
+    for model, names in ((Persona, _PERSONA_FIELDS), (User, _USER_FIELDS), (Channel, _CHANNEL_FIELDS)):
+        values, found = row[start : start + len(names)], row[start + len(names)]
+        loaded.append(model.from_db(connection.alias, names, values) if found else None)
+        start += len(names) + 1
+    persona, user, channel = loaded
+    if persona is not None:
+        persona.community = community
+    if channel is not None:
+        channel.community = community
+    return ContextParties(persona=persona, user=user, channel=channel)
+
+
 def memories_ranked_explain(*, community: Community, user: User, now: datetime) -> str:
     """The plan of the ranking query (for tests and operators)."""
     with connection.cursor() as cursor:
@@ -278,6 +365,7 @@ def memories_ranked_explain(*, community: Community, user: User, now: datetime) 
                 "w_frequency": 0.1,
                 "w_context": 0.5,
                 "conversation": "180 seconds",
+                "keep": None,
             },
         )
         return "\n".join(row[0] for row in cursor.fetchall())

@@ -39,6 +39,7 @@ class BotClient:
     """``request.user`` for a bot: the key's community. ``request.auth`` is the ApiKey."""
 
     api_key: ApiKey
+    throttle_wait: float | None = None  # taken with the key's read (ApiKeyThrottle); None: not taken
     is_authenticated: bool = True
     is_anonymous: bool = False
 
@@ -60,10 +61,10 @@ class ApiKeyAuthentication(BaseAuthentication):
             return None
         if len(header) != 2:
             raise exceptions.AuthenticationFailed("Authorization must be 'Bearer <key>'.", code="invalid_api_key")
-        api_key = apikey_authenticate(raw_key=header[1].decode("latin-1"))
-        if api_key is None:
+        use = apikey_authenticate(raw_key=header[1].decode("latin-1"), allowance=ApiKeyThrottle.allowance())
+        if use is None:
             raise exceptions.AuthenticationFailed("Unknown or revoked API key.", code="invalid_api_key")
-        return BotClient(api_key=api_key), api_key
+        return BotClient(api_key=use.api_key, throttle_wait=use.wait), use.api_key
 
     def authenticate_header(self, request: Request) -> str:
         return 'Bearer realm="memoryhub"'
@@ -111,17 +112,31 @@ class HasScope(BasePermission):
 
 class ApiKeyThrottle(SimpleRateThrottle):
     """Per key (a bot), not per IP: one community's bot cannot starve another's. The allowance is a
-    token bucket in the database, shared by every web process (``memoryhub.buckets``)."""
+    token bucket in the database, shared by every web process (``memoryhub.buckets``); the key's
+    own read takes its token (``ApiKeyAuthentication``), so the throttle costs no round trip."""
 
     scope = "api_key"
     _wait = 0.0
+
+    @classmethod
+    def allowance(cls) -> tuple[int, float] | None:
+        """(capacity, per seconds) of every key's bucket; None when no rate is set."""
+        rate = cls.THROTTLE_RATES.get(cls.scope)
+        if rate is None:
+            return None
+        capacity, per_seconds = cls().parse_rate(rate)
+        assert capacity is not None and per_seconds is not None
+        return capacity, per_seconds
 
     def allow_request(self, request: Request, view: Any) -> bool:
         if self.rate is None or not isinstance(request.auth, ApiKey):
             return True  # no rate, or no key: authentication answers first
         assert self.num_requests is not None and self.duration is not None
-        self._wait = bucket_take(
-            name=f"api_key:{request.auth.pk}", capacity=self.num_requests, per_seconds=self.duration
+        taken = request.user.throttle_wait if isinstance(request.user, BotClient) else None
+        self._wait = (
+            taken
+            if taken is not None
+            else bucket_take(name=f"api_key:{request.auth.pk}", capacity=self.num_requests, per_seconds=self.duration)
         )
         return self._wait == 0
 

@@ -12,37 +12,55 @@ from django.db import connection
 
 from memoryhub.unflushed import UNFLUSHED, unflushed_params
 
-_TAKE = f"""
-WITH {UNFLUSHED},
+
+def bucket_take_sql(name: str) -> str:
+    """The CTEs that take one token from the bucket named by the SQL expression ``name`` (NULL:
+    none is taken) and leave what was available before in ``bucket`` (no row: none taken), to put
+    in a statement of the caller's with ``%(cap)s`` and ``%(rate)s`` among its parameters (the
+    API key's read takes its token this way: one round trip for both)."""
+    return f"""
+bucket_name AS (SELECT {name} AS name),
 created AS (
     INSERT INTO memoryhub_ratebucket (name, tokens, updated_at)
-    VALUES (%(name)s, %(cap)s - 1, clock_timestamp())
+    SELECT name, %(cap)s - 1, clock_timestamp() FROM bucket_name WHERE name IS NOT NULL
     ON CONFLICT (name) DO NOTHING
     RETURNING %(cap)s::float8 AS available
 ),
 refill AS (
     SELECT LEAST(%(cap)s, tokens + EXTRACT(EPOCH FROM clock_timestamp() - updated_at) * %(rate)s)::float8 AS available
     FROM memoryhub_ratebucket
-    WHERE name = %(name)s AND NOT EXISTS (SELECT 1 FROM created)
+    WHERE name = (SELECT name FROM bucket_name) AND NOT EXISTS (SELECT 1 FROM created)
     FOR UPDATE
 ),
 taken AS (
     UPDATE memoryhub_ratebucket AS b
     SET tokens = GREATEST(refill.available - CASE WHEN refill.available >= 1 THEN 1 ELSE 0 END, 0),
         updated_at = clock_timestamp()
-    FROM refill WHERE b.name = %(name)s
+    FROM refill WHERE b.name = (SELECT name FROM bucket_name)
     RETURNING refill.available
-)
-SELECT available FROM created, unflushed UNION ALL SELECT available FROM taken, unflushed
-"""  # noqa: S608 - a constant of this module, values passed as parameters
+),
+bucket AS (SELECT available FROM created UNION ALL SELECT available FROM taken)"""  # noqa: S608 - ``name`` is our SQL
+
+
+_TAKE = f"WITH {UNFLUSHED}, {bucket_take_sql('%(name)s::text')}\nSELECT available FROM bucket, unflushed"
+
+
+def bucket_params(*, capacity: int, per_seconds: float) -> dict[str, float]:
+    return {"cap": float(capacity), "rate": capacity / per_seconds}
+
+
+def bucket_wait(available: float | None, *, capacity: int, per_seconds: float) -> float:
+    """0 when a token was taken, else the seconds until one is free. ``available`` None: another
+    process created the bucket this very moment (not yet visible): let it pass."""
+    available = float(capacity) if available is None else available
+    return 0.0 if available >= 1 else (1 - available) * per_seconds / capacity
 
 
 def bucket_take(*, name: str, capacity: int, per_seconds: float) -> float:
     """Take one token from bucket ``name``: 0 when taken, else the seconds until one is free."""
-    rate = capacity / per_seconds
     with connection.cursor() as cursor:
-        cursor.execute(_TAKE, {"name": name, "cap": float(capacity), "rate": rate, **unflushed_params()})
+        cursor.execute(
+            _TAKE, {"name": name, **bucket_params(capacity=capacity, per_seconds=per_seconds), **unflushed_params()}
+        )
         row = cursor.fetchone()
-    # No row: another process created the bucket this very moment (not yet visible): let it pass.
-    available = row[0] if row is not None else float(capacity)
-    return 0.0 if available >= 1 else (1 - available) / rate
+    return bucket_wait(row[0] if row is not None else None, capacity=capacity, per_seconds=per_seconds)

@@ -29,6 +29,10 @@ from memoryhub.tokens import messages_token_count, token_count
 from memoryhub.unflushed import UNFLUSHED, unflushed_params
 
 RECENT_LAYER_SIZE = 5
+# Candidates read per order (best, newest, topical): at least this many, and four times the
+# persona's per-layer limit, so that memories skipped (chosen by an earlier layer, or too long for
+# what is left of the budget) leave enough behind. A person within the default cap (50) sends all.
+CANDIDATES_PER_ORDER = 50
 ENTITY_LAYER_SIZE = 5
 WORKING_SUMMARY_AFTER = 10  # messages in the session before its summary is worth the tokens
 BUFFER_MESSAGES = 50
@@ -289,6 +293,7 @@ def assemble_context(
             vector=query_vector,
             model_name=embedder.model_name,
             person_name=name,
+            keep=max(CANDIDATES_PER_ORDER, 4 * persona.max_memory_context),
         )
         chosen: set[int] = set()
 

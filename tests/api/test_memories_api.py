@@ -83,7 +83,7 @@ def test_list_query_count_does_not_grow_with_the_page(
     for person in trio:
         for n in range(4):
             remember(person, f"{person.display_name} fact number {n}")
-    with django_assert_max_num_queries(5):  # key, the key's rate bucket, page, platform ids, sources
+    with django_assert_max_num_queries(4):  # key and its rate token, page, platform ids, sources
         response = api.get("/api/v1/memories?page_size=20")
     assert len(contents(response)) == 12
     assert {row["user"] for row in response.json()["results"]} == {"alice_456", "bob_123", "dave_321"}
@@ -447,7 +447,7 @@ def test_entities_list_and_filters(
         return [row["name"] for row in response.json()["results"]]
 
     api.get("/api/v1/entities")
-    with django_assert_max_num_queries(4):  # key, the key's rate bucket, count-free page, owners
+    with django_assert_max_num_queries(3):  # key and its rate token, count-free page, owners
         assert names("") == ["Boston Celtics", "Austin", "Jane"]
     assert names("?user=alice_456") == ["Austin", "Jane"]
     assert names("?type=person") == ["Jane"]

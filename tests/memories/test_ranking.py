@@ -190,3 +190,31 @@ def test_two_hundred_questions_in_a_row_do_not_narrow_what_is_recalled(
     second = _recall(community, alice, persona, keys)
     assert first >= 0.6
     assert abs(second - first) <= 0.02 + 1e-9, (first, second)
+
+
+def test_keep_sends_the_heads_of_the_three_orders_scored_against_all(community: Community, alice: User) -> None:
+    """A person over the cap sends only what the context's layers can read: the best, the newest
+    and the most important topical memories, each scored exactly as without the limit."""
+    now = timezone.now()
+    rng = random.Random(7)
+    hobbies = ["jazz", "chess", "hiking", "cooking", "painting", "cycling"]
+    for n in range(24):
+        hobby = hobbies[n % len(hobbies)]
+        memory = remember(
+            community,
+            alice,
+            f"Alice mentioned {hobby} on day {n}",
+            importance=rng.choice([0.3, 0.5, 0.7, 0.9]),
+            topics=[hobby],
+        )
+        Memory.objects.filter(pk=memory.pk).update(created_at=now - timedelta(days=rng.uniform(0, 60)))
+    query = "any jazz or chess this week?"
+    everything = ranked(community, alice, query, now=now)
+    kept = ranked(community, alice, query, now=now, keep=3)
+    assert len(everything) == 24 and 3 <= len(kept) < 24
+    assert kept == [c for c in everything if c.id in set(order(kept))]  # same scores, same order
+    newest = sorted(everything, key=lambda c: (c.created_at, c.id), reverse=True)
+    topical = sorted((c for c in everything if c.topical), key=lambda c: (c.importance, c.created_at), reverse=True)
+    assert len(topical) > 3
+    expected = set(order(everything[:3])) | set(order(newest[:3])) | set(order(topical[:3]))
+    assert set(order(kept)) == expected
