@@ -12,8 +12,8 @@ the load comes from ``--clients`` processes forked from this one (httpx), on the
 Timed, each as ``--requests`` requests spread over the clients after a warm-up:
 
 * ``GET /healthz``: the floor — HTTP, ASGI, a pooled connection and one ``SELECT 1``;
-* ``GET /api/v1/windows?limit=1``: the floor plus authentication (the key's ``last_used_at``)
-  and the throttle, on a cheap read;
+* ``GET /api/v1/windows?page_size=1``: the floor plus authentication (the key's read, which takes
+  its rate token) on a cheap read (one window);
 * ``GET /api/v1/context`` for random (person, message) pairs: embedding the message, access
   recording on, as a bot calls it;
 * ``POST /api/v1/memories/search`` for the same people;
@@ -160,6 +160,9 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2, help="gunicorn (uvicorn) worker processes")
     parser.add_argument("--clients", type=int, default=4, help="concurrent clients (processes of their own)")
     parser.add_argument("--requests", type=int, default=400, help="timed requests per measurement")
+    parser.add_argument(
+        "--warmup", type=int, default=200, help="untimed requests of each kind first (the servers' caches fill)"
+    )
     parser.add_argument("--users", type=int, default=20_000, help="people in the data set (50 memories each)")
     parser.add_argument("--regenerate", action="store_true", help="generate the data set again")
     parser.add_argument(
@@ -228,7 +231,7 @@ def main() -> None:
         clients, count = options.clients, options.requests
         say("warming up…")
         for request in (context, search, single):
-            drive(base, keys, clients=clients, count=40, request=warm(request))
+            drive(base, keys, clients=clients, count=options.warmup, request=warm(request))
         say("timing over HTTP…")
         results["healthz"] = drive(
             base, keys, clients=clients, count=count, request=lambda http, _: http.get("/healthz")
@@ -238,7 +241,7 @@ def main() -> None:
             keys,
             clients=clients,
             count=count,
-            request=lambda http, _: http.get("/api/v1/windows", params={"limit": 1}, headers=auth(first)),
+            request=lambda http, _: http.get("/api/v1/windows", params={"page_size": 1}, headers=auth(first)),
         )
         results["context"] = drive(base, keys, clients=clients, count=count, request=context)
         results["search"] = drive(base, keys, clients=clients, count=count, request=search)
@@ -319,7 +322,7 @@ def main() -> None:
     print("| request | requests | p50 ms | p95 ms | p99 ms | in process p95 ms | edge (p95 difference) | target |")
     print("|---|---:|---:|---:|---:|---:|---:|---|")
     print(row("`GET /healthz` (HTTP, ASGI, pooled connection, `SELECT 1`)", results["healthz"], None))
-    print(row("`GET /api/v1/windows?limit=1` (+ key, throttle, a cheap read)", results["windows"], None))
+    print(row("`GET /api/v1/windows?page_size=1` (+ key and its rate token, one window)", results["windows"], None))
     print(
         row(
             "`GET /api/v1/context` (embedding, recording on)",
