@@ -10,11 +10,11 @@ from typing import Any
 
 from django.conf import settings
 from django.db import connection, transaction
-from django.db.models import Model
 from django.utils import timezone
 
 from accounts.models import ApiKey, Community, ExternalIdentity, Membership, MembershipRole, Profile, User
 from memoryhub.buckets import bucket_params, bucket_take_sql, bucket_wait
+from memoryhub.rows import attnames, columns_sql, row_load
 from memoryhub.unflushed import UNFLUSHED, unflushed_params
 
 API_KEY_PREFIX = "mh_"
@@ -141,15 +141,11 @@ def profile_memory_enabled_set(*, user: User, community: Community, enabled: boo
 API_KEY_TOUCH_SECONDS = 60  # last_used_at is written at most once a minute per key: no write per request
 
 
-def _columns(model: type[Model], alias: str) -> str:
-    return ", ".join(f'{alias}."{field.column}"' for field in model._meta.concrete_fields)
-
-
 # Every API request reads its key: one statement written once, not an ORM query compiled per
 # request (compiling it cost about as much as running it). With an allowance, the same statement
 # takes the key's token from its rate bucket: the throttle costs no round trip of its own.
 _KEY_SELECT = (
-    f"SELECT k.id AS key_id, {_columns(ApiKey, 'k')}, {_columns(Community, 'c')}"  # noqa: S608 - our own tables
+    f"SELECT k.id AS key_id, {columns_sql(ApiKey, 'k')}, {columns_sql(Community, 'c')}"  # noqa: S608 - our own tables
     f' FROM "{ApiKey._meta.db_table}" AS k JOIN "{Community._meta.db_table}" AS c ON c.id = k.community_id'
     " WHERE k.hashed_key = %(hash)s AND k.revoked_at IS NULL LIMIT 1"
 )
@@ -158,8 +154,6 @@ _LIVE_KEY_TAKE_SQL = f"""
 WITH {UNFLUSHED}, live_key AS ({_KEY_SELECT}), {bucket_take_sql("(SELECT 'api_key:' || key_id FROM live_key)")}
 SELECT live_key.*, (SELECT available FROM bucket) FROM live_key, unflushed
 """  # noqa: S608 - constants of this module, values passed as parameters
-_KEY_FIELDS = [field.attname for field in ApiKey._meta.concrete_fields]
-_COMMUNITY_FIELDS = [field.attname for field in Community._meta.concrete_fields]
 
 
 @dataclass(frozen=True)
@@ -185,14 +179,12 @@ def apikey_authenticate(*, raw_key: str, allowance: tuple[int, float] | None = N
         row = cursor.fetchone()
     if row is None:
         return None
-    key_end = 1 + len(_KEY_FIELDS)
-    community_end = key_end + len(_COMMUNITY_FIELDS)
-    api_key = ApiKey.from_db(connection.alias, _KEY_FIELDS, row[1:key_end])
-    api_key.community = Community.from_db(connection.alias, _COMMUNITY_FIELDS, row[key_end:community_end])
+    api_key = row_load(ApiKey, row, 1)
+    api_key.community = row_load(Community, row, 1 + len(attnames(ApiKey)))
     wait = None
     if allowance is not None:
         capacity, per_seconds = allowance
-        wait = bucket_wait(row[community_end], capacity=capacity, per_seconds=per_seconds)
+        wait = bucket_wait(row[-1], capacity=capacity, per_seconds=per_seconds)
     now = timezone.now()
     if api_key.last_used_at is None or (now - api_key.last_used_at).total_seconds() > API_KEY_TOUCH_SECONDS:
         ApiKey.objects.filter(pk=api_key.pk).update(last_used_at=now)

@@ -10,11 +10,12 @@ from typing import Any
 
 from django.contrib.postgres.search import SearchQuery
 from django.db import connection
-from django.db.models import Count, Exists, F, Model, OuterRef, Q, QuerySet
+from django.db.models import Count, Exists, F, OuterRef, Q, QuerySet
 
 from accounts.models import Community, ExternalIdentity, Membership, Profile, User
 from chat.models import Channel, ChatSession, Persona
 from memories.models import Entity, ImportanceNow, Memory, MemoryRevision, importance_now_sql
+from memoryhub.rows import attnames, columns_sql, row_load_or_none
 
 
 def vector_literal(vector: Sequence[float]) -> str:
@@ -282,33 +283,24 @@ class ContextParties:
     channel: Channel | None  # None: no channel named, or one the bot has not posted in yet
 
 
-def _model_columns(model: type[Model]) -> tuple[list[str], str]:
-    """(attribute names, "t.column, …") of every concrete field: a row ``Model.from_db`` can load."""
-    fields = model._meta.concrete_fields
-    return [field.attname for field in fields], ", ".join(f'"{field.column}"' for field in fields)
-
-
-_PERSONA_FIELDS, _PERSONA_COLUMNS = _model_columns(Persona)
-_USER_FIELDS, _USER_COLUMNS = _model_columns(User)
-_CHANNEL_FIELDS, _CHANNEL_COLUMNS = _model_columns(Channel)
 # Three small reads in one round trip, each a LATERAL over its own unique or (community, …) index.
 _PARTIES_SQL = f"""
 SELECT persona.*, person.*, channel.*
 FROM (SELECT 1) AS one
 LEFT JOIN LATERAL (
-    SELECT {_PERSONA_COLUMNS}, true AS found FROM {Persona._meta.db_table}
-    WHERE community_id = %(community)s AND is_active AND (%(persona)s = '' OR name = %(persona)s)
-    ORDER BY id LIMIT 1
+    SELECT {columns_sql(Persona, "p")} FROM {Persona._meta.db_table} AS p
+    WHERE p.community_id = %(community)s AND p.is_active AND (%(persona)s = '' OR p.name = %(persona)s)
+    ORDER BY p.id LIMIT 1
 ) AS persona ON true
 LEFT JOIN LATERAL (
-    SELECT {", ".join(f"u.{column}" for column in _USER_COLUMNS.split(", "))}, true AS found
+    SELECT {columns_sql(User, "u")}
     FROM {ExternalIdentity._meta.db_table} AS i JOIN {User._meta.db_table} AS u ON u.id = i.user_id
     WHERE i.community_id = %(community)s AND i.external_id = %(user)s
     ORDER BY i.id LIMIT 1
 ) AS person ON true
 LEFT JOIN LATERAL (
-    SELECT {_CHANNEL_COLUMNS}, true AS found FROM {Channel._meta.db_table}
-    WHERE community_id = %(community)s AND external_id = %(channel)s
+    SELECT {columns_sql(Channel, "c")} FROM {Channel._meta.db_table} AS c
+    WHERE c.community_id = %(community)s AND c.external_id = %(channel)s
 ) AS channel ON true
 """  # noqa: S608 - names from the models' own metadata, values passed as parameters
 
@@ -329,13 +321,11 @@ def context_parties(
             },
         )
         row = cursor.fetchone()
-    loaded: list[Any] = []
-    start = 0
-    for model, names in ((Persona, _PERSONA_FIELDS), (User, _USER_FIELDS), (Channel, _CHANNEL_FIELDS)):
-        values, found = row[start : start + len(names)], row[start + len(names)]
-        loaded.append(model.from_db(connection.alias, names, values) if found else None)
-        start += len(names) + 1
-    persona, user, channel = loaded
+    person_at = len(attnames(Persona))
+    channel_at = person_at + len(attnames(User))
+    persona = row_load_or_none(Persona, row)
+    user = row_load_or_none(User, row, person_at)
+    channel = row_load_or_none(Channel, row, channel_at)
     if persona is not None:
         persona.community = community
     if channel is not None:

@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from accounts.models import Community
 from chat.models import Channel, ConversationWindow, ConversationWindowCloseReason, ConversationWindowState, Message
+from memoryhub.rows import attnames, columns_sql, row_load, row_load_or_none
 
 logger = logging.getLogger(__name__)
 State = ConversationWindowState
@@ -57,6 +58,39 @@ def window_due_at(window: ConversationWindow, community: Community) -> datetime 
     )
 
 
+# Each channel is locked, then its open window (channel by channel in id order: one lock order for
+# every batch), so the sweep, which skips locked rows, cannot close a window between this read and
+# the write; the community's window settings come along, unlocked. One round trip.
+_LOCK_SQL = f"""
+SELECT {columns_sql(Channel, "ch")}, {columns_sql(Community, "c")}, w.*
+FROM (SELECT * FROM {Channel._meta.db_table} WHERE id = ANY(%(channels)s) ORDER BY id FOR UPDATE) AS ch
+JOIN {Community._meta.db_table} AS c ON c.id = ch.community_id
+LEFT JOIN LATERAL (
+    SELECT {columns_sql(ConversationWindow, "o")} FROM {ConversationWindow._meta.db_table} AS o
+    WHERE o.channel_id = ch.id AND o.state = '{State.OPEN}' FOR UPDATE
+) AS w ON true
+ORDER BY ch.id
+"""  # noqa: S608 - names from the models' own metadata, values passed as parameters
+
+
+def _channels_lock(channel_ids: Sequence[int]) -> tuple[list[Channel], dict[int, ConversationWindow]]:
+    """The channels (their communities loaded) and their open windows, locked (``_LOCK_SQL``)."""
+    community_at = len(attnames(Channel))
+    window_at = community_at + len(attnames(Community))
+    channels: list[Channel] = []
+    windows: dict[int, ConversationWindow] = {}
+    with connection.cursor() as cursor:
+        cursor.execute(_LOCK_SQL, {"channels": list(channel_ids)})
+        for row in cursor.fetchall():
+            channel = row_load(Channel, row)
+            channel.community = row_load(Community, row, community_at)
+            channels.append(channel)
+            window = row_load_or_none(ConversationWindow, row, window_at)
+            if window is not None:
+                windows[channel.pk] = window
+    return channels, windows
+
+
 @transaction.atomic(savepoint=False)
 def window_message_add(*, message: Message) -> ConversationWindow:
     """Put ``message`` in its channel's open window (opening one), closing it at once on a cap."""
@@ -79,17 +113,7 @@ def windows_messages_add(*, messages: Sequence[Message]) -> list[ConversationWin
     by_channel: dict[int, list[Message]] = {}
     for message in messages:
         by_channel.setdefault(message.channel_id, []).append(message)
-    channels = list(
-        Channel.objects.select_for_update().select_related("community").filter(pk__in=by_channel).order_by("pk")
-    )
-    # The open windows are locked too (after their channels: one lock order), so the sweep, which
-    # skips locked rows, cannot close one between this read and the write below.
-    open_windows = {
-        w.channel_id: w
-        for w in ConversationWindow.objects.select_for_update(of=("self",)).filter(
-            channel_id__in=by_channel, state=State.OPEN
-        )
-    }
+    channels, open_windows = _channels_lock(sorted(by_channel))
     touched: dict[int, ConversationWindow] = {}
     closed: list[int] = []
     now = timezone.now()
@@ -127,10 +151,7 @@ def windows_messages_add(*, messages: Sequence[Message]) -> list[ConversationWin
             closed.append(window.pk)
     for window in touched.values():
         window.updated_at = now
-    ConversationWindow.objects.bulk_update(
-        [w for w in touched.values() if w.pk not in closed],
-        ["message_count", "first_message_at", "last_message_at", "updated_at"],
-    )
+    _windows_counts_save([w for w in touched.values() if w.pk not in closed], now=now)
     saved: dict[int, list[int]] = {}
     for message in messages:
         if message.pk is not None and message.window is not None:
@@ -139,6 +160,34 @@ def windows_messages_add(*, messages: Sequence[Message]) -> list[ConversationWin
         Message.objects.filter(pk__in=ids).update(window_id=window_id)
     _extraction_enqueue(closed)
     return list(touched.values())
+
+
+# What a message changes in its open window, for every window of a batch in one statement (Django's
+# bulk_update would build a CASE per column and cost more to compile than to run).
+_COUNTS_SQL = """
+UPDATE chat_conversationwindow AS w
+SET message_count = v.message_count, first_message_at = v.first_message_at, last_message_at = v.last_message_at,
+    updated_at = %(now)s
+FROM unnest(%(ids)s::bigint[], %(counts)s::integer[], %(firsts)s::timestamptz[], %(lasts)s::timestamptz[])
+     AS v(id, message_count, first_message_at, last_message_at)
+WHERE w.id = v.id
+"""
+
+
+def _windows_counts_save(windows: Sequence[ConversationWindow], *, now: datetime) -> None:
+    if not windows:
+        return
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _COUNTS_SQL,
+            {
+                "now": now,
+                "ids": [w.pk for w in windows],
+                "counts": [w.message_count for w in windows],
+                "firsts": [w.first_message_at for w in windows],
+                "lasts": [w.last_message_at for w in windows],
+            },
+        )
 
 
 def _window_close(window: ConversationWindow, *, reason: str) -> None:

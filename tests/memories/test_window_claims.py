@@ -14,10 +14,11 @@ from typing import Any
 import psycopg
 import pytest
 import time_machine
-from django.db import connection
+from django.db import OperationalError, connection
 from django.utils import timezone
 
 from accounts.models import User
+from chat.ingest import IngestItem, messages_ingest
 from chat.models import Channel, ConversationWindow, ConversationWindowState, Message
 from chat.services import channel_create, message_record
 from memories.models import Memory
@@ -157,3 +158,29 @@ def test_a_worker_whose_lease_ran_out_writes_nothing_after_the_window_was_handed
     window_extract(window=current, llm=OfflineLLM())
     assert window_finish(window=current, prompt_tokens=0, completion_tokens=0, operations_applied=1)
     assert Memory.objects.filter(user=alice).count() == 1
+
+
+def test_an_ingest_waits_for_its_channel_but_not_for_its_community(
+    channel: Channel, alice: User, other: psycopg.Connection[Any]
+) -> None:
+    """Messages of one community in other channels are not serialised on the community's row
+    (its window settings are read, not locked); two batches of one channel are, on the channel's."""
+    assert channel.external_id is not None
+
+    def post(text: str) -> None:
+        item = IngestItem(channel=channel.external_id or "", content=text, sent_at=timezone.now(), author="alice")
+        messages_ingest(community=channel.community, items=[item])
+
+    post("first")  # the channel's open window exists now
+    _lock(other, "accounts_community", channel.community_id)
+    post("second")
+    assert Message.objects.filter(channel=channel).count() == 2
+    other.rollback()
+
+    # Not FOR UPDATE, which the new message's foreign key check would wait for by itself.
+    other.execute("SELECT 1 FROM chat_channel WHERE id = %s FOR NO KEY UPDATE", [channel.pk])
+    with pytest.raises(OperationalError, match="lock timeout"):
+        post("third")
+    other.rollback()
+    post("third")
+    assert Message.objects.filter(channel=channel).count() == 3
