@@ -282,13 +282,26 @@ def test_a_message_from_a_known_person_in_a_known_channel_takes_one_read_and_the
 def test_the_one_read_of_a_batch_reaches_every_table_through_an_index(community: Community) -> None:
     from django.db import connection
 
-    item = IngestItem(channel="general", content="hi", sent_at=timezone.now(), author="u1", message_id="m1")
-    messages_ingest(community=community, items=[item])
+    def said(channel: str, number: int) -> IngestItem:
+        return IngestItem(
+            channel=channel, content=f"hi {number}", sent_at=timezone.now(), author="u1", message_id=f"m{number}"
+        )
+
+    # Statistics taken before the channel existed, and the channel busy since: it looks empty to
+    # the planner (a plain join then read all of its messages).
+    messages_ingest(community=community, items=[said("older", number) for number in range(400)])
+    with connection.cursor() as cursor:
+        cursor.execute("ANALYZE chat_message")
+    messages_ingest(community=community, items=[said("general", number) for number in range(400)])
+    item = said("general", 1)
     with connection.cursor() as cursor:
         # A few rows fit in one page, where a scan is cheaper; ask for what a big table gets.
         cursor.execute("SET LOCAL enable_seqscan = off")
     plan = ingest_read_explain(community=community, items=[item])
 
     assert "Seq Scan" not in plan, plan
-    for table in ("chat_channel", "accounts_externalidentity", "chat_message"):
+    for table in ("chat_channel", "accounts_externalidentity"):
         assert re.search(rf"Index (Only )?Scan using \S+ on {table} ", plan), plan
+    # Stored messages by probes of the unique (channel, id) index, never all of a channel's messages.
+    assert re.search(r"Index (Only )?Scan using message_unique_external_id_per_channel on chat_message", plan), plan
+    assert not re.search(r"Scan using (?!message_unique_external_id_per_channel)\S+ on chat_message", plan), plan
