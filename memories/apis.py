@@ -154,8 +154,13 @@ class ContextOutput(serializers.Serializer):
     memories = UsedMemoryOutput(many=True)
 
 
+# One instance renders every answer: its fields are deep-copied once, not on every request
+# (``to_representation`` keeps no state on the serializer).
+_CONTEXT_OUTPUT = ContextOutput()
+
+
 def context_output(result: AssembledContext, persona: Persona) -> dict[str, Any]:
-    data = ContextOutput(result).data
+    data = _CONTEXT_OUTPUT.to_representation(result)
     return {**data, "injection_mode": persona.injection_mode}
 
 

@@ -16,6 +16,7 @@ from accounts.models import Community, ExternalIdentity, Membership, Profile, Us
 from chat.models import Channel, ChatSession, Persona
 from memories.models import Entity, ImportanceNow, Memory, MemoryRevision, importance_now_sql
 from memoryhub.rows import attnames, columns_sql, row_load_or_none
+from memoryhub.sql import compact
 
 
 def vector_literal(vector: Sequence[float]) -> str:
@@ -61,7 +62,7 @@ FREQUENCY_SATURATION = 20  # recalls at which the frequency term is full
 # within the community's quiet time of another (the same conversation; a window's memories share
 # their time) takes a share (``weight_context``) of the best relevance among them, so the answer
 # that followed a matching remark ranks with it. HNSW serves community-wide search.
-_RANKED_SQL = f"""
+_RANKED_SQL = compact(f"""
 WITH pool AS (
     SELECT m.id, m.content, m.kind, {importance_now_sql("m", "%(now)s")} AS importance, m.topics, m.created_at,
            m.search_vector,
@@ -148,7 +149,7 @@ SELECT id, content, kind, importance, topics, created_at, similarity, lexical, t
 FROM placed
 WHERE %(keep)s::int IS NULL OR by_total <= %(keep)s OR by_time <= %(keep)s OR (topical AND by_topic <= %(keep)s)
 ORDER BY total DESC, created_at DESC, id DESC
-"""  # noqa: S608 - constants of this module, values passed as parameters
+""")  # noqa: S608 - constants of this module, values passed as parameters
 
 
 def memories_ranked(

@@ -1,0 +1,33 @@
+"""The statements a bot waits on are parsed once per process, not on every request."""
+
+from __future__ import annotations
+
+import pytest
+from psycopg._queries import MAX_CACHED_STATEMENT_LENGTH
+
+from accounts.services import _LIVE_KEY_TAKE_SQL
+from chat.ingest import _KNOWN_SQL
+from memories.selectors import _HEAD_SQL, _PARTIES_SQL, _RANKED_SQL
+from memories.services.context import _ACCESS_RECORD_SQL
+from memories.services.windows import _COUNTS_SQL, _LOCK_SQL
+from memoryhub.sql import compact
+
+
+@pytest.mark.parametrize(
+    "statement",
+    [_RANKED_SQL, _PARTIES_SQL, _HEAD_SQL, _LIVE_KEY_TAKE_SQL, _ACCESS_RECORD_SQL, _KNOWN_SQL, _LOCK_SQL, _COUNTS_SQL],
+    ids=["ranking", "parties", "head", "key", "recall", "ingest read", "ingest lock", "window counts"],
+)
+def test_a_request_path_statement_fits_psycopgs_parse_cache(statement: str) -> None:
+    # psycopg parses a longer statement's placeholders again on every execution.
+    assert len(statement.encode()) <= MAX_CACHED_STATEMENT_LENGTH
+
+
+def test_compact_drops_comments_and_indentation_only() -> None:
+    written = """
+    SELECT a,  -- the first
+           'x -y' AS b
+    FROM t  -- a table
+    WHERE c = %(c)s
+    """
+    assert compact(written) == "SELECT a,\n'x -y' AS b\nFROM t\nWHERE c = %(c)s"
