@@ -134,12 +134,14 @@ def _minilm_model_bytes() -> tuple[bytes, str]:
 
 def _minilm_int8_path() -> Path:
     """The integer-kernel copy of the checked model file, built on first use (once per machine)."""
-    from memoryhub.ai.minilm_quantize import RECIPE
+    from memoryhub.ai.minilm_quantize import RECIPE, weight_sign
 
-    # The quantiser's output depends on both libraries: a new version builds a new copy.
+    # The quantiser's output depends on both libraries: a new version builds a new copy; so does
+    # the weights' sign, which follows the processor.
     versions = f"ort{metadata.version('onnxruntime')}-onnx{metadata.version('onnx')}"
     directory = Path(settings.MEMORYHUB_MODELS_DIR)
-    name = f"minilm-{MINILM_MODEL_SHA256[:16]}-{RECIPE}-{versions}.onnx"
+    sign = weight_sign()
+    name = f"minilm-{MINILM_MODEL_SHA256[:16]}-{RECIPE.format(sign=sign)}-{versions}.onnx"
     target = directory / name
     if target.exists():
         return target
@@ -152,7 +154,7 @@ def _minilm_int8_path() -> Path:
                 try:
                     subprocess.run(  # noqa: S603 - our interpreter, our script, paths we chose
                         # -P: the script's folder (this package, with its own `types`) stays off sys.path.
-                        [sys.executable, "-P", str(MINILM_QUANTIZE_SCRIPT), str(source), str(target)],
+                        [sys.executable, "-P", str(MINILM_QUANTIZE_SCRIPT), str(source), str(target), sign],
                         check=True,
                         capture_output=True,
                         text=True,

@@ -1,6 +1,6 @@
 """Build the integer-kernel copy of the MiniLM model: a script run in a process of its own.
 
-    python memoryhub/ai/minilm_quantize.py SOURCE.onnx TARGET.onnx
+    python memoryhub/ai/minilm_quantize.py SOURCE.onnx TARGET.onnx [u8|s8]
 
 The pip package's ``model.onnx`` stores int8 weights but decodes them with ``Cast`` and ``Mul``
 nodes, so ONNX Runtime folds them back into float weights at load and runs float matrix
@@ -11,8 +11,11 @@ same weights in the form its integer kernels run:
    file beside the target);
 2. ``onnxruntime.quantization.quantize_dynamic`` quantises the weight products and the word
    table per channel to 8 bits (``MatMulInteger`` with activations quantised per call, which
-   ONNX Runtime fuses into its integer kernels). Unsigned weights: AVX2 without VNNI multiplies
-   unsigned by signed bytes in pairs that can saturate, unsigned by unsigned cannot.
+   ONNX Runtime fuses into its integer kernels). The weights' sign follows the processor
+   (``weight_sign``): where it has VNNI (x86 ``avx512_vnni`` or ``avx_vnni``) signed weights,
+   whose unsigned-by-signed products VNNI sums exactly in 32 bits (a third faster than unsigned
+   by unsigned on this project's machine: 2.7 against 3.9 ms a query); elsewhere unsigned,
+   because AVX2 without VNNI adds unsigned-by-signed products in pairs that can saturate.
 3. One product stays in float: the first layer's feed-forward output, whose input carries the
    few very large activations BERT models are known for; one scale per call cannot hold them
    and the small ones at once. It is 1/18 of the work. With it in float, retrieval on the
@@ -33,9 +36,23 @@ import sys
 import tempfile
 from pathlib import Path
 
-# Per channel, unsigned 8-bit weights, MatMul and Gather (the 30,522-word table is most of the
-# file), the first feed-forward output in float. A new recipe gets a new name: a new copy.
-RECIPE = "dynamic-u8-per-channel-ffn0-float"
+# Per channel, 8-bit weights (``u8`` or ``s8``), MatMul and Gather (the 30,522-word table is most
+# of the file), the first feed-forward output in float. A new recipe gets a new name: a new copy.
+RECIPE = "dynamic-{sign}-per-channel-ffn0-float"
+SIGNS = ("u8", "s8")
+
+
+def weight_sign(cpu_flags: str | None = None) -> str:
+    """``s8`` where the processor sums unsigned-by-signed byte products exactly (VNNI), else ``u8``.
+    ``cpu_flags``: the flags line of /proc/cpuinfo (read when not given; elsewhere than Linux: u8)."""
+    if cpu_flags is None:
+        try:
+            cpu_flags = next(
+                (line for line in Path("/proc/cpuinfo").read_text().splitlines() if line.startswith("flags")), ""
+            )
+        except OSError:
+            cpu_flags = ""
+    return "s8" if {"avx512_vnni", "avx_vnni"} & set(cpu_flags.split()) else "u8"
 
 
 def _first_feed_forward_output(model_path: Path) -> str:
@@ -53,7 +70,7 @@ def _first_feed_forward_output(model_path: Path) -> str:
     raise ValueError(f"{model_path} has no feed-forward output product: not the MiniLM this recipe is for")
 
 
-def quantize(source: Path, target: Path) -> None:
+def quantize(source: Path, target: Path, sign: str = "u8") -> None:
     import onnxruntime
     from onnxruntime.quantization import QuantType, quantize_dynamic
 
@@ -69,7 +86,7 @@ def quantize(source: Path, target: Path) -> None:
         quantize_dynamic(
             folded,
             quantized,
-            weight_type=QuantType.QUInt8,
+            weight_type={"u8": QuantType.QUInt8, "s8": QuantType.QInt8}[sign],
             per_channel=True,
             op_types_to_quantize=["MatMul", "Gather"],
             nodes_to_exclude=[_first_feed_forward_output(folded)],
@@ -78,10 +95,10 @@ def quantize(source: Path, target: Path) -> None:
 
 
 def main(arguments: list[str]) -> int:
-    if len(arguments) != 2:
+    if len(arguments) not in (2, 3) or (len(arguments) == 3 and arguments[2] not in SIGNS):
         print(__doc__.split("\n\n")[1], file=sys.stderr)
         return 2
-    quantize(Path(arguments[0]), Path(arguments[1]))
+    quantize(Path(arguments[0]), Path(arguments[1]), *arguments[2:])
     return 0
 
 

@@ -22,6 +22,7 @@ from memoryhub.ai.embeddings import (
     OpenAIEmbedder,
     embedder_get,
 )
+from memoryhub.ai.minilm_quantize import weight_sign
 
 KITTEN = "I adopted a kitten"
 CAT = "I got a new cat"
@@ -287,7 +288,9 @@ def test_the_int8_copy_runs_integer_matrix_products_on_int8_weights() -> None:
     integer = [node for node in on_weights if node.op_type == "MatMulInteger"]
     assert len(on_weights) == 36
     assert len(integer) == 35
-    assert {weights[node.input[1]].data_type for node in integer} == {onnx.TensorProto.UINT8}
+    # Signed weights where the processor sums their products exactly (VNNI), else unsigned.
+    expected = {"s8": onnx.TensorProto.INT8, "u8": onnx.TensorProto.UINT8}[weight_sign()]
+    assert {weights[node.input[1]].data_type for node in integer} == {expected}
     # The word table is stored as int8 too: the whole copy is about the size of the package's file.
     assert embeddings._minilm_int8_path().stat().st_size < 30_000_000
 
@@ -344,3 +347,16 @@ def test_make_run_prepares_the_model_before_the_servers_start(settings: Any) -> 
     output = StringIO()
     call_command("prepare_embeddings", stdout=output)
     assert output.getvalue().strip() == "embeddings: openai, nothing to prepare"
+
+
+@pytest.mark.parametrize(
+    ("flags", "sign"),
+    [
+        ("flags\t\t: fpu sse2 avx avx2 avx512f avx512_vnni", "s8"),
+        ("flags\t\t: fpu sse2 avx avx2 avx_vnni", "s8"),
+        ("flags\t\t: fpu sse2 avx avx2 avx512f avx512bw", "u8"),  # AVX2/AVX-512 without VNNI: pairs can saturate
+        ("", "u8"),  # not Linux, or flags unknown
+    ],
+)
+def test_the_weights_are_signed_only_where_the_processor_has_vnni(flags: str, sign: str) -> None:
+    assert weight_sign(flags) == sign
