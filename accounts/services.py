@@ -9,12 +9,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
-from django.db import connection, transaction
+from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import ApiKey, Community, ExternalIdentity, Membership, MembershipRole, Profile, User
 from memoryhub.buckets import bucket_params, bucket_take_sql, bucket_wait
 from memoryhub.rows import attnames, columns_sql, row_load
+from memoryhub.sql import prepared_cursor
 from memoryhub.unflushed import UNFLUSHED, unflushed_params
 
 API_KEY_PREFIX = "mh_"
@@ -174,7 +175,7 @@ def apikey_authenticate(*, raw_key: str, allowance: tuple[int, float] | None = N
     if allowance is not None:
         capacity, per_seconds = allowance
         params |= bucket_params(capacity=capacity, per_seconds=per_seconds) | unflushed_params()
-    with connection.cursor() as cursor:
+    with prepared_cursor() as cursor:
         cursor.execute(_LIVE_KEY_SQL if allowance is None else _LIVE_KEY_TAKE_SQL, params)
         row = cursor.fetchone()
     if row is None:

@@ -20,6 +20,7 @@ from accounts.models import Community, ExternalIdentity, Membership, Profile, Us
 from accounts.services import identity_username
 from chat.models import Channel, ChannelKind, ConversationWindow, Message, MessageRole
 from memories.services.windows import windows_messages_add
+from memoryhub.sql import prepared_cursor
 from memoryhub.text import text_clean
 
 MAX_BATCH = 500
@@ -116,7 +117,7 @@ def _known(community: Community, items: Sequence[IngestItem]) -> _Known:
     """
     statement, params = _known_statement(community, items)
     known = _Known(channels={}, identities={}, messages={})
-    with connection.cursor() as cursor:
+    with prepared_cursor() as cursor:
         cursor.execute(statement, params)
         for kind, pk, external_id, display_name, owner, window in cursor.fetchall():
             if kind == "channel":

@@ -16,7 +16,7 @@ from accounts.models import Community, ExternalIdentity, Membership, Profile, Us
 from chat.models import Channel, ChatSession, Persona
 from memories.models import Entity, ImportanceNow, Memory, MemoryRevision, importance_now_sql
 from memoryhub.rows import attnames, columns_sql, row_load_or_none
-from memoryhub.sql import compact
+from memoryhub.sql import compact, prepared_cursor
 
 
 def vector_literal(vector: Sequence[float]) -> str:
@@ -172,7 +172,7 @@ def memories_ranked(
     first ``keep`` in one of the orders the context reads (best, newest, topical by importance),
     still scored against all of them; a person with more memories than that sends the rest nowhere.
     """
-    with connection.cursor() as cursor:
+    with prepared_cursor() as cursor:
         cursor.execute(
             _RANKED_SQL,
             {
@@ -250,7 +250,7 @@ def context_head(
     """The person's name, profile, last session with ``persona`` (any of the community's when it
     is unsaved: the community's defaults) and the entities whose one-word names are in ``words``
     (names of several words come along, for the caller to look for in the message)."""
-    with connection.cursor() as cursor:
+    with prepared_cursor() as cursor:
         cursor.execute(
             _HEAD_SQL,
             {
@@ -311,7 +311,7 @@ def context_parties(
 ) -> ContextParties:
     """The persona (by name; the first active one for ""), the person (by platform id) and the
     channel (by the bot's id; "" for none) of a context call in ``community``."""
-    with connection.cursor() as cursor:
+    with prepared_cursor() as cursor:
         cursor.execute(
             _PARTIES_SQL,
             {

@@ -8,8 +8,7 @@ disk flush (``memoryhub.unflushed``), so requests of one key do not queue behind
 
 from __future__ import annotations
 
-from django.db import connection
-
+from memoryhub.sql import prepared_cursor
 from memoryhub.unflushed import UNFLUSHED, unflushed_params
 
 
@@ -58,7 +57,7 @@ def bucket_wait(available: float | None, *, capacity: int, per_seconds: float) -
 
 def bucket_take(*, name: str, capacity: int, per_seconds: float) -> float:
     """Take one token from bucket ``name``: 0 when taken, else the seconds until one is free."""
-    with connection.cursor() as cursor:
+    with prepared_cursor() as cursor:
         cursor.execute(
             _TAKE, {"name": name, **bucket_params(capacity=capacity, per_seconds=per_seconds), **unflushed_params()}
         )

@@ -116,6 +116,11 @@ if env.bool("MEMORYHUB_DATABASE_POOL", default=False):
     DATABASES["default"]["OPTIONS"]["application_name"] = env.str(
         "MEMORYHUB_DATABASE_APPLICATION_NAME", default="memoryhub-web"
     )
+# The statements a bot waits on are prepared once per connection (memoryhub.sql.prepared_cursor);
+# off for a connection pooler in transaction mode, which cannot keep them.
+MEMORYHUB_PREPARED_STATEMENTS = env.bool("MEMORYHUB_PREPARED_STATEMENTS", default=True)
+if MEMORYHUB_PREPARED_STATEMENTS:
+    DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = 0
 DATABASES["default"].setdefault("TEST", {})
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

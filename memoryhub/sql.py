@@ -1,14 +1,28 @@
-"""Hand-written SQL as it is sent.
+"""Hand-written SQL on the request path, as it is sent.
 
-psycopg parses a statement's text for its placeholders once per process and caches the result,
-but only for texts up to 4 kB (``psycopg._queries.MAX_CACHED_STATEMENT_LENGTH``): a longer one is
-parsed again on every execution. ``compact`` drops the comments and indentation written for
-people, so a long statement on the request path (the ranking) stays under that size.
+- ``prepared_cursor``: the statements a bot waits on (its key, the context's reads, the ranking,
+  ingest) are prepared once per database connection and then only executed. PostgreSQL plans
+  such a statement once per connection instead of on every request (planning the ranking took
+  longer than running it: 0.8 against 0.6 ms), and psycopg sends the values apart from the text
+  instead of quoting them into it in Python. The ranking went from 3.0 to 1.3 ms a call. The
+  ORM keeps Django's client-side binding. ``MEMORYHUB_PREPARED_STATEMENTS=0`` turns this off
+  for a connection pooler in transaction mode (PgBouncer), which cannot keep prepared statements.
+- ``compact``: psycopg parses a statement's text for its placeholders once per process and
+  caches the result, but only for texts up to 4 kB (``psycopg._queries.MAX_CACHED_STATEMENT_LENGTH``);
+  a longer one is parsed again on every execution. ``compact`` drops the comments and
+  indentation written for people, so a long statement (the ranking) stays under that size.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from django.conf import settings
+from django.db import connection
+from django.db.backends.utils import CursorDebugWrapper, CursorWrapper
 
 _COMMENT = re.compile(r"--[^\n]*")  # our statements hold no "--" inside a string literal
 _BREAK = re.compile(r"[ \t]*\n\s*")  # a line break with the spaces around it
@@ -16,3 +30,31 @@ _BREAK = re.compile(r"[ \t]*\n\s*")  # a line break with the spaces around it
 
 def compact(statement: str) -> str:
     return _BREAK.sub("\n", _COMMENT.sub("", statement)).strip()
+
+
+@contextmanager
+def prepared_cursor() -> Iterator[Any]:
+    """A cursor (Django's wrapper: logged, its errors Django's) whose statements bind their values
+    on the server and are prepared on the connection at their first execution (the connection's
+    ``prepare_threshold`` is 0, set in the settings; the ORM's client-side cursors never prepare)."""
+    if not settings.MEMORYHUB_PREPARED_STATEMENTS:
+        with connection.cursor() as cursor:
+            yield cursor
+        return
+    from django.db.backends.postgresql.base import ServerBindingCursor  # type: ignore[attr-defined]
+
+    connection.ensure_connection()
+    with connection.wrap_database_errors:
+        raw = ServerBindingCursor(connection.connection)
+    wrapped = _LoggedAsWritten(raw, connection) if connection.queries_logged else connection.make_cursor(raw)
+    with wrapped as cursor:
+        yield cursor
+
+
+class _LoggedAsWritten(CursorDebugWrapper):
+    """Django's debug cursor (the query log, ``CaptureQueriesContext``), logging a statement as
+    written: Django reads the executed text back only from client-side cursors."""
+
+    def execute(self, sql: Any, params: Any = None) -> Any:
+        with self.debug_sql(sql, params):
+            return CursorWrapper.execute(self, sql, params)

@@ -14,7 +14,6 @@ import string
 from dataclasses import dataclass, field, fields
 from datetime import datetime
 
-from django.db import connection
 from django.utils import timezone
 from django.utils.timesince import timesince
 
@@ -25,6 +24,7 @@ from memories.extraction_tool import importance_label, talking_with_line
 from memories.models import importance_now_sql
 from memories.selectors import MemoryCandidate, context_head, memories_ranked
 from memoryhub.ai.embeddings import embedder_get
+from memoryhub.sql import prepared_cursor
 from memoryhub.tokens import messages_token_count, token_count
 from memoryhub.unflushed import UNFLUSHED, unflushed_params
 
@@ -155,7 +155,7 @@ def memories_access_record(*, memory_ids: list[int], now: datetime) -> None:
     log-scaled, capped and fading (so use cannot narrow what is recalled). No column it writes is
     indexed, so PostgreSQL can update the rows in place."""
     if memory_ids:
-        with connection.cursor() as cursor:
+        with prepared_cursor() as cursor:
             cursor.execute(_ACCESS_RECORD_SQL, {"now": now, "ids": list(memory_ids), **unflushed_params()})
 
 

@@ -18,6 +18,7 @@ from django.utils import timezone
 from accounts.models import Community
 from chat.models import Channel, ConversationWindow, ConversationWindowCloseReason, ConversationWindowState, Message
 from memoryhub.rows import attnames, columns_sql, row_load, row_load_or_none
+from memoryhub.sql import prepared_cursor
 
 logger = logging.getLogger(__name__)
 State = ConversationWindowState
@@ -79,7 +80,7 @@ def _channels_lock(channel_ids: Sequence[int]) -> tuple[list[Channel], dict[int,
     window_at = community_at + len(attnames(Community))
     channels: list[Channel] = []
     windows: dict[int, ConversationWindow] = {}
-    with connection.cursor() as cursor:
+    with prepared_cursor() as cursor:
         cursor.execute(_LOCK_SQL, {"channels": list(channel_ids)})
         for row in cursor.fetchall():
             channel = row_load(Channel, row)
@@ -177,7 +178,7 @@ WHERE w.id = v.id
 def _windows_counts_save(windows: Sequence[ConversationWindow], *, now: datetime) -> None:
     if not windows:
         return
-    with connection.cursor() as cursor:
+    with prepared_cursor() as cursor:
         cursor.execute(
             _COUNTS_SQL,
             {

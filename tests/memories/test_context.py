@@ -256,6 +256,8 @@ LOOKALIKES = [
     "Alice's Nintendo friend code name is Vextor5",
     "Alice plays Overwatch competitively",
     "Alice watches Counter-Strike esports tournaments",
+    "Alice streams Apex Legends on Twitch",
+    "Alice plays League of Legends ranked games",
     "Alice practises aim training daily",
     "Alice drinks green tea in the morning",
     "Alice works as a nurse",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from psycopg._queries import MAX_CACHED_STATEMENT_LENGTH
 
@@ -31,3 +33,30 @@ def test_compact_drops_comments_and_indentation_only() -> None:
     WHERE c = %(c)s
     """
     assert compact(written) == "SELECT a,\n'x -y' AS b\nFROM t\nWHERE c = %(c)s"
+
+
+@pytest.mark.django_db
+def test_the_statements_a_bot_waits_on_are_prepared_once_per_connection(settings: Any) -> None:
+    from django.db import connection
+
+    from memoryhub.sql import prepared_cursor
+
+    def prepared() -> list[str]:
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT statement FROM pg_prepared_statements WHERE statement LIKE %s", ["%%prepared-test%%"]
+            )
+            return [row[0] for row in cursor.fetchall()]
+
+    statement = "SELECT %(n)s::int + 1 AS answer -- prepared-test"
+    for n in (1, 2):
+        with prepared_cursor() as cursor:
+            cursor.execute(statement, {"n": n})
+            assert cursor.fetchone() == (n + 1,)
+    assert len(prepared()) == 1  # planned once, executed twice
+
+    settings.MEMORYHUB_PREPARED_STATEMENTS = False  # behind a pooler in transaction mode
+    with prepared_cursor() as cursor:
+        cursor.execute(statement.replace("prepared-test", "prepared-test-off"), {"n": 3})
+        assert cursor.fetchone() == (4,)
+    assert not [text for text in prepared() if "prepared-test-off" in text]
