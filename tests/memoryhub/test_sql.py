@@ -53,7 +53,10 @@ def test_the_statements_a_bot_waits_on_are_prepared_once_per_connection(settings
         with prepared_cursor() as cursor:
             cursor.execute(statement, {"n": n})
             assert cursor.fetchone() == (n + 1,)
-    assert len(prepared()) == 1  # planned once, executed twice
+    assert len(prepared()) == 1  # prepared once, executed twice
+    with connection.cursor() as cursor:
+        cursor.execute("SHOW plan_cache_mode")  # and planned once: their plans do not depend on the values
+        assert cursor.fetchone() == ("force_generic_plan",)
 
     settings.MEMORYHUB_PREPARED_STATEMENTS = False  # behind a pooler in transaction mode
     with prepared_cursor() as cursor:
