@@ -16,7 +16,7 @@ from accounts.models import Community, ExternalIdentity, Membership, Profile, Us
 from chat.models import Channel, ChatSession, Persona
 from memories.models import Entity, ImportanceNow, Memory, MemoryRevision, importance_now_sql
 from memoryhub.rows import attnames, columns_sql, row_load_or_none
-from memoryhub.sql import compact, prepared_cursor
+from memoryhub.sql import compact, explain_prepared, prepared_cursor
 
 
 def vector_literal(vector: Sequence[float]) -> str:
@@ -335,31 +335,28 @@ def context_parties(
 
 
 def memories_ranked_explain(*, community: Community, user: User, now: datetime) -> str:
-    """The plan of the ranking query (for tests and operators)."""
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "EXPLAIN " + _RANKED_SQL,
-            {
-                "vector": None,
-                "model": "",
-                "keywords": [],
-                "now": now,
-                "half_life": 7.0,
-                "text": "",
-                "name": "",
-                "community": community.pk,
-                "user": user.pk,
-                "w_semantic": 0.6,
-                "w_lexical": 0.4,
-                "w_recency": 0.2,
-                "w_importance": 0.3,
-                "w_frequency": 0.1,
-                "w_context": 0.5,
-                "conversation": "180 seconds",
-                "keep": None,
-            },
-        )
-        return "\n".join(row[0] for row in cursor.fetchall())
+    """The plan of the ranking query as a context runs it: prepared, its generic plan (for tests
+    and operators)."""
+    params: dict[str, Any] = {
+        "vector": None,
+        "model": "",
+        "keywords": [],
+        "now": now,
+        "half_life": 7.0,
+        "text": "",
+        "name": "",
+        "community": community.pk,
+        "user": user.pk,
+        "w_semantic": 0.6,
+        "w_lexical": 0.4,
+        "w_recency": 0.2,
+        "w_importance": 0.3,
+        "w_frequency": 0.1,
+        "w_context": 0.5,
+        "conversation": "180 seconds",
+        "keep": 50,
+    }
+    return explain_prepared(_RANKED_SQL, params)
 
 
 def memories_search_community(

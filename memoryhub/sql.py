@@ -2,7 +2,9 @@
 
 - ``prepared_cursor``: the statements a bot waits on (its key, the context's reads, the ranking,
   ingest) are prepared once per database connection and then only executed. PostgreSQL plans
-  such a statement once per connection instead of on every request (planning the ranking took
+  such a statement once per connection (``plan_cache_mode`` ``force_generic_plan``, set in the
+  settings: each reads through a unique or a (community, person) index whatever the values)
+  instead of on every request (planning the ranking took
   longer than running it: 0.8 against 0.6 ms), and psycopg sends the values apart from the text
   instead of quoting them into it in Python. The ranking went from 3.0 to 1.3 ms a call. The
   ORM keeps Django's client-side binding. ``MEMORYHUB_PREPARED_STATEMENTS=0`` turns this off
@@ -43,7 +45,10 @@ def prepared_cursor() -> Iterator[Any]:
         return
     from django.db.backends.postgresql.base import ServerBindingCursor  # type: ignore[attr-defined]
 
+    # What Django's connection.cursor() does before it makes a cursor.
+    connection.close_if_health_check_failed()
     connection.ensure_connection()
+    connection.validate_thread_sharing()
     with connection.wrap_database_errors:
         raw = ServerBindingCursor(connection.connection)
     wrapped = _LoggedAsWritten(raw, connection) if connection.queries_logged else connection.make_cursor(raw)
@@ -58,3 +63,30 @@ class _LoggedAsWritten(CursorDebugWrapper):
     def execute(self, sql: Any, params: Any = None) -> Any:
         with self.debug_sql(sql, params):
             return CursorWrapper.execute(self, sql, params)
+
+
+_PLACEHOLDER = re.compile(r"%\((\w+)\)s")
+
+
+def explain_prepared(statement: str, params: dict[str, Any]) -> str:
+    """The plan ``statement`` runs with as the product runs it (for tests and operators): prepared
+    on this connection through ``prepared_cursor``, then ``EXPLAIN EXECUTE`` of that prepared
+    statement, which shows the plan it keeps (its generic plan); a plain ``EXPLAIN`` when
+    prepared statements are off."""
+    if not settings.MEMORYHUB_PREPARED_STATEMENTS:
+        with connection.cursor() as cursor:
+            cursor.execute("EXPLAIN " + statement, params)
+            return "\n".join(row[0] for row in cursor.fetchall())
+    with prepared_cursor() as cursor:
+        cursor.execute(statement, params)
+    head = statement[: statement.index("%(")] if "%(" in statement else statement
+    names = list(dict.fromkeys(_PLACEHOLDER.findall(statement)))  # psycopg numbers them in this order
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT name FROM pg_prepared_statements WHERE left(statement, %s) = %s ORDER BY prepare_time DESC LIMIT 1",
+            [len(head), head],
+        )
+        (name,) = cursor.fetchone()
+        arguments = ", ".join(["%s"] * len(names))
+        cursor.execute(f'EXPLAIN EXECUTE "{name}"({arguments})', [params[n] for n in names])
+        return "\n".join(row[0] for row in cursor.fetchall())

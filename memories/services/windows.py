@@ -108,8 +108,8 @@ def windows_messages_add(*, messages: Sequence[Message]) -> list[ConversationWin
     the duration cap and the next opens. Channel rows are locked (in id order, so two batches
     never deadlock) while their windows change. Messages not yet saved only get their ``window``
     set (the caller inserts them with it); saved ones are updated. A few statements per batch,
-    whatever its size: one lock, one read of the open windows, one update of the windows, plus
-    an insert for each window opened. Returns every window touched.
+    whatever its size: one locks the channels and their open windows and reads them, one updates
+    the windows, plus an insert for each window opened. Returns every window touched.
     """
     by_channel: dict[int, list[Message]] = {}
     for message in messages:
