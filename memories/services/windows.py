@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from accounts.models import Community
 from chat.models import Channel, ConversationWindow, ConversationWindowCloseReason, ConversationWindowState, Message
-from memoryhub.rows import attnames, columns_sql, row_load, row_load_or_none
+from memoryhub.rows import attnames, columns_sql, row_load
 from memoryhub.sql import prepared_cursor
 
 logger = logging.getLogger(__name__)
@@ -59,36 +59,35 @@ def window_due_at(window: ConversationWindow, community: Community) -> datetime 
     )
 
 
-# Each channel is locked, then its open window (channel by channel in id order: one lock order for
-# every batch), so the sweep, which skips locked rows, cannot close a window between this read and
-# the write; the community's window settings come along, unlocked. One round trip.
-_LOCK_SQL = f"""
-SELECT {columns_sql(Channel, "ch")}, {columns_sql(Community, "c")}, w.*
+# The channels are locked in id order (one lock order for every batch), their communities' window
+# settings read along, unlocked; then their open windows are locked, so the sweep, which skips
+# locked rows, cannot close one between this read and the write. Two statements: the second must
+# start after the first has its locks, or it would not see a window that the transaction it waited
+# for opened (a statement reads the database as it was when the statement began).
+_CHANNELS_LOCK_SQL = f"""
+SELECT {columns_sql(Channel, "ch")}, {columns_sql(Community, "c")}
 FROM (SELECT * FROM {Channel._meta.db_table} WHERE id = ANY(%(channels)s) ORDER BY id FOR UPDATE) AS ch
 JOIN {Community._meta.db_table} AS c ON c.id = ch.community_id
-LEFT JOIN LATERAL (
-    SELECT {columns_sql(ConversationWindow, "o")} FROM {ConversationWindow._meta.db_table} AS o
-    WHERE o.channel_id = ch.id AND o.state = '{State.OPEN}' FOR UPDATE
-) AS w ON true
 ORDER BY ch.id
+"""  # noqa: S608 - names from the models' own metadata, values passed as parameters
+_WINDOWS_LOCK_SQL = f"""
+SELECT {columns_sql(ConversationWindow, "o")} FROM {ConversationWindow._meta.db_table} AS o
+WHERE o.channel_id = ANY(%(channels)s) AND o.state = '{State.OPEN}' FOR UPDATE
 """  # noqa: S608 - names from the models' own metadata, values passed as parameters
 
 
 def _channels_lock(channel_ids: Sequence[int]) -> tuple[list[Channel], dict[int, ConversationWindow]]:
-    """The channels (their communities loaded) and their open windows, locked (``_LOCK_SQL``)."""
+    """The channels (their communities loaded) and their open windows, locked."""
     community_at = len(attnames(Channel))
-    window_at = community_at + len(attnames(Community))
     channels: list[Channel] = []
-    windows: dict[int, ConversationWindow] = {}
     with prepared_cursor() as cursor:
-        cursor.execute(_LOCK_SQL, {"channels": list(channel_ids)})
+        cursor.execute(_CHANNELS_LOCK_SQL, {"channels": list(channel_ids)})
         for row in cursor.fetchall():
             channel = row_load(Channel, row)
             channel.community = row_load(Community, row, community_at)
             channels.append(channel)
-            window = row_load_or_none(ConversationWindow, row, window_at)
-            if window is not None:
-                windows[channel.pk] = window
+        cursor.execute(_WINDOWS_LOCK_SQL, {"channels": list(channel_ids)})
+        windows = {window.channel_id: window for window in (row_load(ConversationWindow, row) for row in cursor)}
     return channels, windows
 
 
@@ -108,8 +107,8 @@ def windows_messages_add(*, messages: Sequence[Message]) -> list[ConversationWin
     the duration cap and the next opens. Channel rows are locked (in id order, so two batches
     never deadlock) while their windows change. Messages not yet saved only get their ``window``
     set (the caller inserts them with it); saved ones are updated. A few statements per batch,
-    whatever its size: one locks the channels and their open windows and reads them, one updates
-    the windows, plus an insert for each window opened. Returns every window touched.
+    whatever its size: one locks the channels, one their open windows, one updates the windows,
+    plus an insert for each window opened. Returns every window touched.
     """
     by_channel: dict[int, list[Message]] = {}
     for message in messages:

@@ -20,7 +20,8 @@ same weights in the form its integer kernels run:
    few very large activations BERT models are known for; one scale per call cannot hold them
    and the small ones at once. It is 1/18 of the work. With it in float, retrieval on the
    LoCoMo development half is not worse than the float model's (semantic ranking @5/@10/@20:
-   41.0/51.1/60.0 % against 40.9/50.4/59.8 %; all 36 products in int8: 40.7/49.9/59.2 %).
+   41.0/51.1/60.0 % against 40.9/50.4/59.8 %; all 36 products in int8: 40.7/49.9/59.2 %; signed
+   weights: 40.8/50.6/60.8 %).
 
 Vectors agree with the float run to a cosine of about 0.995 (``benchmarks/embedding_latency.py``
 reports the figure). It runs apart from the web and Celery processes because loading the

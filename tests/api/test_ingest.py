@@ -267,11 +267,11 @@ def test_a_message_from_a_known_person_in_a_known_channel_takes_one_read_and_the
         for query in queries.captured_queries
         if not query["sql"].startswith(("SAVEPOINT", "RELEASE"))
     ]
-    # One read of channels, people and stored messages; the channel and its open window locked
-    # (one statement); the window's counters; the new message.
+    # One read of channels, people and stored messages; the channel locked, then its open window;
+    # the window's counters; the new message.
     reads = [sql for sql in statements if sql.startswith("SELECT") and "FOR UPDATE" not in sql]
     assert len(reads) == 1, reads
-    assert len(statements) == 4, statements
+    assert len(statements) == 5, statements
     assert result.duplicates == 1
     assert [message.external_id for message in result.messages] == ["m1", "m0"]
     stored = Message.objects.get(channel__community=community, external_id="m1")

@@ -7,6 +7,8 @@ timeout here, deterministically, instead of hanging or racing.
 
 from __future__ import annotations
 
+import threading
+import time
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 from typing import Any
@@ -184,3 +186,47 @@ def test_an_ingest_waits_for_its_channel_but_not_for_its_community(
     other.rollback()
     post("third")
     assert Message.objects.filter(channel=channel).count() == 3
+
+
+def test_a_message_that_waited_for_its_channel_joins_the_window_opened_meanwhile(
+    channel: Channel, alice: User, other: psycopg.Connection[Any]
+) -> None:
+    """The open window is read after the channel's lock is granted: a window the lock's holder
+    opened is then seen and joined, not opened twice (the second would break the one-open-window
+    rule and lose the message)."""
+    other.execute("SELECT 1 FROM chat_channel WHERE id = %s FOR UPDATE", [channel.pk])  # an ingest
+    other.execute(
+        """
+        INSERT INTO chat_conversationwindow (channel_id, state, first_message_at, last_message_at, message_count,
+            close_reason, attempts, last_error, prompt_tokens, completion_tokens, operations_applied,
+            created_at, updated_at)
+        VALUES (%s, 'open', now(), now(), 1, '', 0, '', 0, 0, 0, now(), now()) RETURNING id
+        """,
+        [channel.pk],
+    )
+    ((opened,),) = other.execute("SELECT currval(pg_get_serial_sequence('chat_conversationwindow', 'id'))")
+    outcome: dict[str, Any] = {}
+
+    def post() -> None:
+        try:
+            # A chat message (no retry around it, as ingest has: a reply stream's message is stored so).
+            outcome["window"] = _say(channel, alice, timezone.now(), "hi").window_id
+        except Exception as error:
+            outcome["error"] = error
+        finally:
+            connection.close()
+
+    poster = threading.Thread(target=post)
+    poster.start()
+    deadline = time.monotonic() + 20
+    while not other.execute(  # the message is waiting for the channel's lock (a fresh look each time)
+        "SELECT 1 FROM pg_stat_clear_snapshot(), pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE %s",
+        ["%chat_channel%"],
+    ).fetchone():
+        assert poster.is_alive() and time.monotonic() < deadline, ("the message never waited for the channel", outcome)
+        time.sleep(0.05)
+    other.commit()
+    poster.join(20)
+    assert "error" not in outcome, outcome
+    assert outcome["window"] == opened
+    assert ConversationWindow.objects.filter(channel=channel, state=State.OPEN).count() == 1

@@ -11,14 +11,24 @@ from accounts.services import _LIVE_KEY_TAKE_SQL
 from chat.ingest import _KNOWN_SQL
 from memories.selectors import _HEAD_SQL, _PARTIES_SQL, _RANKED_SQL
 from memories.services.context import _ACCESS_RECORD_SQL
-from memories.services.windows import _COUNTS_SQL, _LOCK_SQL
+from memories.services.windows import _CHANNELS_LOCK_SQL, _COUNTS_SQL, _WINDOWS_LOCK_SQL
 from memoryhub.sql import compact
 
 
 @pytest.mark.parametrize(
     "statement",
-    [_RANKED_SQL, _PARTIES_SQL, _HEAD_SQL, _LIVE_KEY_TAKE_SQL, _ACCESS_RECORD_SQL, _KNOWN_SQL, _LOCK_SQL, _COUNTS_SQL],
-    ids=["ranking", "parties", "head", "key", "recall", "ingest read", "ingest lock", "window counts"],
+    [
+        _RANKED_SQL,
+        _PARTIES_SQL,
+        _HEAD_SQL,
+        _LIVE_KEY_TAKE_SQL,
+        _ACCESS_RECORD_SQL,
+        _KNOWN_SQL,
+        _CHANNELS_LOCK_SQL,
+        _WINDOWS_LOCK_SQL,
+        _COUNTS_SQL,
+    ],
+    ids=["ranking", "parties", "head", "key", "recall", "ingest read", "channel lock", "window lock", "window counts"],
 )
 def test_a_request_path_statement_fits_psycopgs_parse_cache(statement: str) -> None:
     # psycopg parses a longer statement's placeholders again on every execution.
