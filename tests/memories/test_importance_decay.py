@@ -17,7 +17,7 @@ from memories.selectors import memories_ranked
 from memories.services.context import assemble_context, memories_access_record
 from memories.services.maintenance import memories_cap_enforce_all
 from memories.services.memory import memories_cap_enforce, memory_update
-from tests.support.db import second_connection
+from tests.support.db import second_connection, waiting_on_a_lock
 from tests.support.memories import remember
 from tests.support.processes import wait_until
 
@@ -119,14 +119,6 @@ def test_beat_has_no_daily_decay_job_left() -> None:
     assert not PeriodicTask.objects.filter(task="memories.decay_importance").exists()
 
 
-def _waiting_on_a_lock() -> int:
-    with connection.cursor() as cursor:  # autocommit: a fresh view of the activity each time
-        cursor.execute(
-            "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()"
-        )
-        return int(cursor.fetchone()[0])
-
-
 @pytest.mark.django_db(transaction=True)
 def test_two_recalls_at_once_settle_the_fading_once(community: Community, alice: User) -> None:
     """Another worker's recall holds the row; this one waits for it, then re-reads the settled
@@ -153,7 +145,7 @@ def test_two_recalls_at_once_settle_the_fading_once(community: Community, alice:
 
         worker = threading.Thread(target=recall)
         worker.start()
-        wait_until(lambda: _waiting_on_a_lock() or done.is_set(), timeout=10, interval=0.01)
+        wait_until(lambda: waiting_on_a_lock() or done.is_set(), timeout=10, interval=0.01)
         assert not done.is_set(), f"the recall never waited for the row: {failure}"
         other.commit()
         worker.join(timeout=10)

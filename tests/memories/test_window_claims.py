@@ -8,7 +8,6 @@ timeout here, deterministically, instead of hanging or racing.
 from __future__ import annotations
 
 import threading
-import time
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 from typing import Any
@@ -34,7 +33,8 @@ from memories.services.windows import (
     windows_close_due,
     windows_sweep,
 )
-from tests.support.db import second_connection
+from tests.support.db import second_connection, waiting_on_a_lock
+from tests.support.processes import wait_until
 
 State = ConversationWindowState
 pytestmark = pytest.mark.django_db(transaction=True)  # the second connection sees committed rows
@@ -195,7 +195,7 @@ def test_a_message_that_waited_for_its_channel_joins_the_window_opened_meanwhile
     opened is then seen and joined, not opened twice (the second would break the one-open-window
     rule and lose the message)."""
     other.execute("SELECT 1 FROM chat_channel WHERE id = %s FOR UPDATE", [channel.pk])  # an ingest
-    other.execute(
+    ((opened,),) = other.execute(
         """
         INSERT INTO chat_conversationwindow (channel_id, state, first_message_at, last_message_at, message_count,
             close_reason, attempts, last_error, prompt_tokens, completion_tokens, operations_applied,
@@ -203,8 +203,7 @@ def test_a_message_that_waited_for_its_channel_joins_the_window_opened_meanwhile
         VALUES (%s, 'open', now(), now(), 1, '', 0, '', 0, 0, 0, now(), now()) RETURNING id
         """,
         [channel.pk],
-    )
-    ((opened,),) = other.execute("SELECT currval(pg_get_serial_sequence('chat_conversationwindow', 'id'))")
+    ).fetchall()
     outcome: dict[str, Any] = {}
 
     def post() -> None:
@@ -218,13 +217,8 @@ def test_a_message_that_waited_for_its_channel_joins_the_window_opened_meanwhile
 
     poster = threading.Thread(target=post)
     poster.start()
-    deadline = time.monotonic() + 20
-    while not other.execute(  # the message is waiting for the channel's lock (a fresh look each time)
-        "SELECT 1 FROM pg_stat_clear_snapshot(), pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE %s",
-        ["%chat_channel%"],
-    ).fetchone():
-        assert poster.is_alive() and time.monotonic() < deadline, ("the message never waited for the channel", outcome)
-        time.sleep(0.05)
+    wait_until(lambda: waiting_on_a_lock() or not poster.is_alive(), timeout=20, interval=0.01)
+    assert poster.is_alive(), ("the message never waited for the channel", outcome)
     other.commit()
     poster.join(20)
     assert "error" not in outcome, outcome

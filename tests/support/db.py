@@ -1,4 +1,4 @@
-"""Assertions about what the database itself refuses."""
+"""Assertions about what the database itself refuses, and a second connection that holds its locks."""
 
 from __future__ import annotations
 
@@ -28,3 +28,12 @@ def second_connection() -> Iterator[psycopg.Connection[Any]]:
     with psycopg.connect(**params) as second:
         yield second
         second.rollback()
+
+
+def waiting_on_a_lock() -> int:
+    """How many sessions of the test database wait for a lock now (to wait for a blocked worker)."""
+    with connection.cursor() as cursor:  # autocommit: a fresh view of the activity each time
+        cursor.execute(
+            "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()"
+        )
+        return int(cursor.fetchone()[0])
