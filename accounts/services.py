@@ -150,7 +150,6 @@ _KEY_SELECT = (
     f' FROM "{ApiKey._meta.db_table}" AS k JOIN "{Community._meta.db_table}" AS c ON c.id = k.community_id'
     " WHERE k.hashed_key = %(hash)s AND k.revoked_at IS NULL LIMIT 1"
 )
-_LIVE_KEY_SQL = _KEY_SELECT
 _LIVE_KEY_TAKE_SQL = f"""
 WITH {UNFLUSHED}, live_key AS ({_KEY_SELECT}), {bucket_take_sql("(SELECT 'api_key:' || key_id FROM live_key)")}
 SELECT live_key.*, (SELECT available FROM bucket) FROM live_key, unflushed
@@ -176,7 +175,7 @@ def apikey_authenticate(*, raw_key: str, allowance: tuple[int, float] | None = N
         capacity, per_seconds = allowance
         params |= bucket_params(capacity=capacity, per_seconds=per_seconds) | unflushed_params()
     with prepared_cursor() as cursor:
-        cursor.execute(_LIVE_KEY_SQL if allowance is None else _LIVE_KEY_TAKE_SQL, params)
+        cursor.execute(_KEY_SELECT if allowance is None else _LIVE_KEY_TAKE_SQL, params)
         row = cursor.fetchone()
     if row is None:
         return None

@@ -30,7 +30,6 @@ from rest_framework.utils.urls import replace_query_param
 
 from accounts.models import ApiKey, Community
 from accounts.services import MemoryOffError, apikey_authenticate
-from memoryhub.buckets import bucket_take
 from memoryhub.text import text_clean
 
 
@@ -129,15 +128,8 @@ class ApiKeyThrottle(SimpleRateThrottle):
         return capacity, per_seconds
 
     def allow_request(self, request: Request, view: Any) -> bool:
-        if self.rate is None or not isinstance(request.auth, ApiKey):
-            return True  # no rate, or no key: authentication answers first
-        assert self.num_requests is not None and self.duration is not None
-        taken = request.user.throttle_wait if isinstance(request.user, BotClient) else None
-        self._wait = (
-            taken
-            if taken is not None
-            else bucket_take(name=f"api_key:{request.auth.pk}", capacity=self.num_requests, per_seconds=self.duration)
-        )
+        # No rate, or no key (authentication answers first): nothing was taken, nothing to wait for.
+        self._wait = (request.user.throttle_wait if isinstance(request.user, BotClient) else None) or 0.0
         return self._wait == 0
 
     def wait(self) -> float | None:
