@@ -73,3 +73,26 @@ def test_the_statements_a_bot_waits_on_are_prepared_once_per_connection(settings
         cursor.execute(statement.replace("prepared-test", "prepared-test-off"), {"n": 3})
         assert cursor.fetchone() == (4,)
     assert not [text for text in prepared() if "prepared-test-off" in text]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("statement", "params"),
+    [
+        (_PARTIES_SQL, {"community": 1, "persona": "", "user": "alice_456", "channel": "general"}),
+        (_CHANNELS_LOCK_SQL, {"channels": [1, 2]}),
+        (_WINDOWS_LOCK_SQL, {"channels": [1, 2]}),
+        (_COUNTS_SQL, {"now": None, "ids": [1], "counts": [1], "firsts": [None], "lasts": [None]}),
+    ],
+    ids=["parties", "channel lock", "window lock", "window counts"],
+)
+def test_a_request_path_statement_reads_through_indexes(statement: str, params: dict[str, Any]) -> None:
+    from django.db import connection
+
+    from memoryhub.sql import explain_prepared
+
+    with connection.cursor() as cursor:
+        cursor.execute("SET LOCAL enable_seqscan = off")  # a few rows fit in a page; ask what a big table gets
+    plan = explain_prepared(statement, params)  # the plan the product keeps for it
+    assert "Seq Scan" not in plan, plan
+    assert "Index" in plan, plan
