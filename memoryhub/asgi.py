@@ -5,11 +5,13 @@ Two doors into one Django:
 - The reply streams (``POST /api/v1/chat``, which may answer with server-sent events, and the
   chat page's ``/chat/replies/<id>/stream``) go through Django's ASGI handler: an open stream
   costs a coroutine and, while it runs synchronous code, a thread of its own, not a worker.
-- Every other request runs through Django's WSGI handler on a pool of threads (a2wsgi): the
-  whole request — middleware and view — in one thread, once. Django's ASGI handler would run
-  each of the standard middlewares' hooks in a thread of its own and come back to the event
-  loop in between, about 17 hand-overs per request; on two busy cores each waits for the GIL,
-  which doubled the time of a cheap API call (benchmarks/api_latency.py).
+- Every other request runs through Django's WSGI handler on a pool of threads: the whole
+  request — middleware and view — in one thread, once. Django's ASGI handler would run each of
+  the standard middlewares' hooks in a thread of its own and come back to the event loop in
+  between, about 17 hand-overs per request; on two busy cores each waits for the GIL, which
+  doubled the time of a cheap API call (benchmarks/api_latency.py).
+
+A plain request crosses from the event loop to its thread and back once (memoryhub/bridge.py).
 
 Database connections come from a pool in each process (psycopg_pool, through Django's own
 support: MEMORYHUB_DATABASE_POOL, on here unless set to 0), whatever DATABASE_CONN_MAX_AGE says
@@ -26,11 +28,11 @@ import logging
 import os
 from typing import Any
 
-from a2wsgi import WSGIMiddleware
 from django.conf import settings
 from django.core.asgi import get_asgi_application
 from django.core.wsgi import get_wsgi_application
 
+from memoryhub.bridge import ThreadedWSGI
 from memoryhub.streaming import STREAM_PATHS
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "memoryhub.settings")
@@ -39,10 +41,7 @@ os.environ["DATABASE_CONN_MAX_AGE"] = "0"  # read when get_asgi_application() lo
 os.environ.setdefault("MEMORYHUB_DATABASE_POOL", "1")
 _streams = get_asgi_application()
 # Django's response is iterable bytes, as WSGI wants, though its stubs call it a response object.
-_threaded = WSGIMiddleware(
-    get_wsgi_application(),  # type: ignore[arg-type]
-    workers=settings.MEMORYHUB_WEB_THREADS,
-)
+_threaded = ThreadedWSGI(get_wsgi_application(), threads=settings.MEMORYHUB_WEB_THREADS)  # type: ignore[arg-type]
 
 
 async def application(scope: Any, receive: Any, send: Any) -> None:

@@ -13,6 +13,13 @@
   caches the result, but only for texts up to 4 kB (``psycopg._queries.MAX_CACHED_STATEMENT_LENGTH``);
   a longer one is parsed again on every execution. ``compact`` drops the comments and
   indentation written for people, so a long statement (the ranking) stays under that size.
+- Timestamps read by ``prepared_cursor`` are loaded by psycopg's C loader. Django registers its
+  own for every connection, a Python subclass of psycopg's Python loader (to set the time zone),
+  and that cost 3.3 µs a value against 0.5: a context reads about 56, a third of a millisecond
+  of Python. The C loader gives the same values: it takes the zone from the session, which
+  Django sets to the connection's (UTC). It cannot replace Django's on the connection (Django
+  reads a ``timezone`` attribute off the connection's loader for every cursor it makes, and the
+  C class cannot be given one), so it is registered on these cursors.
 """
 
 from __future__ import annotations
@@ -25,6 +32,9 @@ from typing import Any
 from django.conf import settings
 from django.db import connection
 from django.db.backends.utils import CursorDebugWrapper, CursorWrapper
+from psycopg import adapters, pq
+
+_TIMESTAMPTZ_LOADER = adapters.get_loader(adapters.types["timestamptz"].oid, pq.Format.TEXT)  # C when built
 
 _COMMENT = re.compile(r"--[^\n]*")  # our statements hold no "--" inside a string literal
 _BREAK = re.compile(r"[ \t]*\n\s*")  # a line break with the spaces around it
@@ -41,6 +51,7 @@ def prepared_cursor() -> Iterator[Any]:
     ``prepare_threshold`` is 0, set in the settings; the ORM's client-side cursors never prepare)."""
     if not settings.MEMORYHUB_PREPARED_STATEMENTS:
         with connection.cursor() as cursor:
+            _timestamps_fast(cursor.cursor)
             yield cursor
         return
     from django.db.backends.postgresql.base import ServerBindingCursor  # type: ignore[attr-defined]
@@ -51,9 +62,15 @@ def prepared_cursor() -> Iterator[Any]:
     connection.validate_thread_sharing()
     with connection.wrap_database_errors:
         raw = ServerBindingCursor(connection.connection)
+    _timestamps_fast(raw)
     wrapped = _LoggedAsWritten(raw, connection) if connection.queries_logged else connection.make_cursor(raw)
     with wrapped as cursor:
         yield cursor
+
+
+def _timestamps_fast(cursor: Any) -> None:
+    if settings.USE_TZ:  # Django's loader would otherwise make them naive
+        cursor.adapters.register_loader("timestamptz", _TIMESTAMPTZ_LOADER)
 
 
 class _LoggedAsWritten(CursorDebugWrapper):

@@ -99,3 +99,39 @@ def _get_with_key(base: str, key: str) -> int:
         return response.status
     finally:
         connection.close()
+
+
+def test_a_body_larger_than_what_is_read_ahead_arrives_whole(tmp_path: Path, community: Community) -> None:
+    """The server reads the first READ_AHEAD_BYTES of a body on its event loop and pulls the rest
+    as Django reads it: a batch over that size, sent in small chunks, is stored whole."""
+    from memoryhub.bridge import READ_AHEAD_BYTES
+
+    _, key = apikey_create(community=community, name="bulk", scopes=ApiKeyScope.values)
+    content = "I love sailing on the lake near our house. " * 90  # ~3,900 characters
+    messages = [
+        {"channel": "general", "author": f"sailor-{n % 7}", "content": content, "message_id": f"bulk-{n}"}
+        for n in range(100)
+    ]
+    body = json.dumps({"messages": messages}).encode()
+    assert len(body) > READ_AHEAD_BYTES
+    env = child_environment(var_dir=tmp_path, broker_url=None)
+    with gunicorn_serving(env=env, log=tmp_path / "web.log") as base:
+        parts = urlsplit(base)
+        connection = http.client.HTTPConnection(parts.hostname or "", parts.port, timeout=30)
+        pieces = (body[start : start + 8192] for start in range(0, len(body), 8192))
+        connection.request(
+            "POST",
+            "/api/v1/messages",
+            body=pieces,
+            headers={"Authorization": f"Bearer {key}", "Content-Type": "application/json"},
+            encode_chunked=True,
+        )
+        response = connection.getresponse()
+        answer = json.loads(response.read())
+        connection.close()
+    assert response.status == 202, answer
+    assert answer["accepted"] == 100
+    assert Message.objects.filter(external_id__startswith="bulk-").count() == 100
+    assert set(Message.objects.filter(external_id__startswith="bulk-").values_list("content", flat=True)) == {
+        content.strip()
+    }
