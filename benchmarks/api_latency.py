@@ -1,7 +1,7 @@
 """How fast the API answers where a bot waits: over HTTP, against the server `make run` starts.
 
     MEMORYHUB_VAR_DIR=/tmp/bench-var .venv/bin/python benchmarks/api_latency.py
-        [--workers 2] [--clients 4] [--requests 400] [--users 20000] [--regenerate]
+        [--workers 2] [--clients 4] [--requests 1000] [--users 20000] [--regenerate]
 
 A script, not a test. Data set: context_latency's (1,000,000 memories of 20,000 people in 50
 communities, real MiniLM vectors, the HNSW index present as in production), in its own database
@@ -21,8 +21,9 @@ Timed, each as ``--requests`` requests spread over the clients after a warm-up:
 
 Beside each, the same work in this process (no HTTP): ``assemble_context`` embedding the message
 with recording on; embedding plus ``memories_ranked``; ``messages_ingest`` of one message and of
-100. The difference is what the edge costs. Access recording is undone afterwards and the
-benchmark's messages go to channels of their own. Targets (issue 13, 4 clients on this 2-core
+100. The difference is what the edge costs. A second table splits the machine's CPU per request
+between the web server's processes, PostgreSQL's and the rest (the clients, the kernel). Access
+recording is undone afterwards and the benchmark's messages go to channels of their own. Targets (issue 13, 4 clients on this 2-core
 machine): /context p95 ≤ 25 ms including embedding, single-message ingest p95 ≤ 15 ms, batches
 ≥ 3,000 messages/s.
 """
@@ -69,7 +70,7 @@ from benchmarks.context_latency import (
     pairs_pick,
     percentile,
 )
-from benchmarks.support import bench_database_use, bench_web_server, say, workers_rss_mb
+from benchmarks.support import bench_database_use, bench_web_server, cpu_split, say, workers_rss_mb
 from chat.ingest import IngestItem, messages_ingest
 from memories.selectors import memories_ranked
 from memories.services.context import assemble_context, message_keywords, person_display_name
@@ -105,6 +106,15 @@ def _message(run: str, n: int) -> dict[str, Any]:
 
 
 Request = Callable[[httpx.Client, int], httpx.Response]
+
+LABELS = {
+    "healthz": "`GET /healthz` (HTTP, ASGI, pooled connection, `SELECT 1`)",
+    "windows": "`GET /api/v1/windows?page_size=1` (+ key and its rate token, one window)",
+    "context": "`GET /api/v1/context` (embedding, recording on)",
+    "search": "`POST /api/v1/memories/search`",
+    "single": "`POST /api/v1/messages`, one message",
+    "batch": "`POST /api/v1/messages`, 100 messages",
+}
 
 
 def drive(base: str, keys: dict[int, str], *, clients: int, count: int, request: Request) -> list[float]:
@@ -159,7 +169,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--workers", type=int, default=2, help="gunicorn (uvicorn) worker processes")
     parser.add_argument("--clients", type=int, default=4, help="concurrent clients (processes of their own)")
-    parser.add_argument("--requests", type=int, default=400, help="timed requests per measurement")
+    parser.add_argument("--requests", type=int, default=1000, help="timed requests per measurement")
     parser.add_argument(
         "--warmup", type=int, default=200, help="untimed requests of each kind first (the servers' caches fill)"
     )
@@ -224,6 +234,7 @@ def main() -> None:
     base = f"http://127.0.0.1:{port}"
     results: dict[str, list[float]] = {}
     batch_seconds = 0.0
+    cpu: dict[str, dict[str, float]] = {}
     rss_readings: list[list[float]] = []
     log = Path(tempfile.gettempdir()) / "memoryhub-api-latency-web.log"
     command = procfile_command("web", port=port, workers=options.workers)
@@ -233,22 +244,25 @@ def main() -> None:
         for request in (context, search, single):
             drive(base, keys, clients=clients, count=options.warmup, request=warm(request))
         say("timing over HTTP…")
-        results["healthz"] = drive(
-            base, keys, clients=clients, count=count, request=lambda http, _: http.get("/healthz")
+
+        def timed(name: str, request: Request, count: int) -> float:
+            """Drive ``count`` requests as ``name``; their CPU per request by process kind. Seconds."""
+            before, started = cpu_split(server.pid), time.perf_counter()
+            results[name] = drive(base, keys, clients=clients, count=count, request=request)
+            seconds, after = time.perf_counter() - started, cpu_split(server.pid)
+            spent = {kind: (after[kind] - before[kind]) * 1000 / count for kind in after}
+            spent["busy"] = (after["machine"] - before["machine"]) / (seconds * (os.cpu_count() or 1))
+            cpu[name] = spent
+            return seconds
+
+        timed("healthz", lambda http, _: http.get("/healthz"), count)
+        timed(
+            "windows", lambda http, _: http.get("/api/v1/windows", params={"page_size": 1}, headers=auth(first)), count
         )
-        results["windows"] = drive(
-            base,
-            keys,
-            clients=clients,
-            count=count,
-            request=lambda http, _: http.get("/api/v1/windows", params={"page_size": 1}, headers=auth(first)),
-        )
-        results["context"] = drive(base, keys, clients=clients, count=count, request=context)
-        results["search"] = drive(base, keys, clients=clients, count=count, request=search)
-        results["single"] = drive(base, keys, clients=clients, count=count, request=single)
-        started = time.perf_counter()
-        results["batch"] = drive(base, keys, clients=clients, count=max(count // 10, 20), request=batch)
-        batch_seconds = time.perf_counter() - started
+        timed("context", context, count)
+        timed("search", search, count)
+        timed("single", single, count)
+        batch_seconds = timed("batch", batch, max(count // 10, 20))
         # Twice N more: the first N fill the per-process query cache (bounded), the second show
         # whether anything else grows.
         rss_readings.append(workers_rss_mb(server.pid))
@@ -321,20 +335,24 @@ def main() -> None:
     )
     print("| request | requests | p50 ms | p95 ms | p99 ms | in process p95 ms | edge (p95 difference) | target |")
     print("|---|---:|---:|---:|---:|---:|---:|---|")
-    print(row("`GET /healthz` (HTTP, ASGI, pooled connection, `SELECT 1`)", results["healthz"], None))
-    print(row("`GET /api/v1/windows?page_size=1` (+ key and its rate token, one window)", results["windows"], None))
-    print(
-        row(
-            "`GET /api/v1/context` (embedding, recording on)",
-            results["context"],
-            here["context"],
-            "p95 ≤ 25 ms",
-        )
-    )
-    print(row("`POST /api/v1/memories/search`", results["search"], here["search"]))
-    print(row("`POST /api/v1/messages`, one message", results["single"], here["single"], "p95 ≤ 15 ms"))
-    print(row("`POST /api/v1/messages`, 100 messages", results["batch"], here["batch"]))
+    targets = {"context": "p95 ≤ 25 ms", "single": "p95 ≤ 15 ms"}
+    for name, label in LABELS.items():
+        print(row(label, results[name], here.get(name), targets.get(name, "")))
     print(f"\nBatches of 100: {rate:,.0f} messages/s over HTTP (target ≥ 3,000).")
+    print(
+        "\nWhere the machine's CPU went, per request (ms; a batch: per 100 messages): the web server's "
+        "processes, PostgreSQL's, and the rest of the machine (the client processes, the kernel's "
+        "network work for all of them):\n"
+    )
+    print("| request | web server | PostgreSQL | clients and the rest | machine | cores busy |")
+    print("|---|---:|---:|---:|---:|---:|")
+    for name, label in LABELS.items():
+        spent = cpu[name]
+        rest = spent["machine"] - spent["web"] - spent["postgres"]
+        print(
+            f"| {label} | {spent['web']:.2f} | {spent['postgres']:.2f} | {rest:.2f} | {spent['machine']:.2f} "
+            f"| {spent['busy']:.0%} |"
+        )
     before, middle, after = (", ".join(f"{mb:.0f}" for mb in reading) for reading in rss_readings)
     print(
         f"Web workers' resident memory: {before} MB after the timed runs, {middle} MB after "

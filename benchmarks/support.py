@@ -140,3 +140,33 @@ def workers_rss_mb(server_pid: int) -> list[float]:
         if fields.get("PPid", "").strip() == str(server_pid) and "VmRSS" in fields:
             sizes.append(int(fields["VmRSS"].split()[0]) / 1024)
     return sorted(sizes)
+
+
+def _ticks(stat: Path) -> tuple[str, int, int] | None:
+    """(command name, parent pid, user + system clock ticks) of one process, from /proc."""
+    try:
+        text = stat.read_text()
+    except OSError:
+        return None
+    name = text[text.index("(") + 1 : text.rindex(")")]
+    fields = text[text.rindex(")") + 2 :].split()
+    return name, int(fields[1]), int(fields[11]) + int(fields[12])
+
+
+def cpu_split(server_pid: int) -> dict[str, float]:
+    """CPU seconds used so far by the web server (it and its workers), by PostgreSQL's processes,
+    and by the whole machine (every core busy, from /proc/stat): subtract two readings."""
+    hertz = os.sysconf("SC_CLK_TCK")
+    web = postgres = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        read = _ticks(stat)
+        if read is None:
+            continue
+        name, parent, ticks = read
+        if stat.parent.name == str(server_pid) or parent == server_pid:
+            web += ticks
+        elif name.startswith("postgres"):
+            postgres += ticks
+    cpu = Path("/proc/stat").read_text().splitlines()[0].split()[1:]
+    busy = sum(int(value) for value in cpu[:8]) - int(cpu[3]) - int(cpu[4])  # all but idle and iowait
+    return {"web": web / hertz, "postgres": postgres / hertz, "machine": busy / hertz}
