@@ -23,9 +23,9 @@ Beside each, the same work in this process (no HTTP): ``assemble_context`` embed
 with recording on; embedding plus ``memories_ranked``; ``messages_ingest`` of one message and of
 100. The difference is what the edge costs. A second table splits the machine's CPU per request
 between the web server's processes, PostgreSQL's and the rest (the clients, the kernel). Access
-recording is undone afterwards and the benchmark's messages go to channels of their own. Targets (issue 13, 4 clients on this 2-core
-machine): /context p95 ≤ 25 ms including embedding, single-message ingest p95 ≤ 15 ms, batches
-≥ 3,000 messages/s.
+recording is undone afterwards and the benchmark's messages go to channels of their own.
+Targets (issue 13, 4 clients on this 2-core machine): /context p95 ≤ 25 ms including embedding,
+single-message ingest p95 ≤ 15 ms, batches ≥ 3,000 messages/s.
 """
 
 # ruff: noqa: E402 - the project's modules can only be imported once Django is set up.

@@ -1,7 +1,7 @@
 """How the cost of a context grows: a script, not a test.
 
     MEMORYHUB_VAR_DIR=/tmp/bench-var .venv/bin/python benchmarks/context_scaling.py
-        [--sizes 100k 1m] [--per-person 500 5000] [--pairs 300]
+        [--sizes 100k 1m] [--per-person 500 5000] [--pairs 300] [--no-hnsw]
 
 Runs ``benchmarks/context_latency.py`` (HNSW index present, as in production) once per data set,
 each in a database of its own, and prints one curve: in-process ``assemble_context`` p50/p95
@@ -10,6 +10,9 @@ whether the plan of the ranking query reads the person's rows through an index.
 
 - By size: 100 k, 1 M and 5 M memories, 50 per person (the default cap). ``5m`` is not in the
   default list: its data set takes about 25 GB and an hour to generate; pass it to run it.
+  ``--no-hnsw`` leaves the HNSW index out (most of that hour, and over 10 GB): a context never
+  reads it (the ranking reads the person's rows through the (community, person) index), so
+  it only changes what else competes for the cache.
 - By person: 50, 500 and 5,000 memories for one person (a cap raised by a community), 1 M
   memories in all.
 
@@ -71,7 +74,7 @@ def _plan_on_index(plan: str) -> str:
     return f"yes (`{'`, `'.join(dict.fromkeys(names)) or '?'}`)" if on_index else f"**no**: {'; '.join(scans)}"
 
 
-def run(data_set: DataSet, *, pairs: int) -> dict:
+def run(data_set: DataSet, *, pairs: int, hnsw: bool) -> dict:
     with tempfile.NamedTemporaryFile(suffix=".json") as summary:
         command = [
             sys.executable,
@@ -84,7 +87,7 @@ def run(data_set: DataSet, *, pairs: int) -> dict:
             str(data_set.per_user),
             "--pairs",
             str(pairs),
-            "--hnsw",
+            *(["--hnsw"] if hnsw else []),
             "--no-recall",
             "--summary",
             summary.name,
@@ -99,14 +102,17 @@ def main() -> None:
     parser.add_argument("--sizes", nargs="*", default=["100k", "1m"], choices=sorted(SIZES))
     parser.add_argument("--per-person", nargs="*", default=["500", "5000"], choices=sorted(PER_PERSON))
     parser.add_argument("--pairs", type=int, default=300, help="timed (person, message) pairs per run")
+    parser.add_argument("--no-hnsw", action="store_true", help="do not build the HNSW index (a context never reads it)")
     arguments = parser.parse_args()
 
     data_sets = [SIZES[size] for size in arguments.sizes]
     data_sets += [PER_PERSON[count] for count in arguments.per_person if PER_PERSON[count] not in data_sets]
-    results = [(data_set, run(data_set, pairs=arguments.pairs)) for data_set in data_sets]
+    hnsw = not arguments.no_hnsw
+    results = [(data_set, run(data_set, pairs=arguments.pairs, hnsw=hnsw)) for data_set in data_sets]
 
     print(
-        f"In process, {arguments.pairs} random (person, message) pairs per run after a warm-up, HNSW present; "
+        f"In process, {arguments.pairs} random (person, message) pairs per run after a warm-up, "
+        f"{'HNSW present' if hnsw else 'no HNSW index (--no-hnsw)'}; "
         f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f} at the end.\n"
     )
     print(
