@@ -38,6 +38,7 @@ import os
 import random
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -70,7 +71,14 @@ from benchmarks.context_latency import (
     pairs_pick,
     percentile,
 )
-from benchmarks.support import bench_database_use, bench_web_server, cpu_split, say, workers_rss_mb
+from benchmarks.support import (
+    bench_database_use,
+    bench_web_server,
+    connections_per_worker,
+    cpu_split,
+    say,
+    workers_rss_mb,
+)
 from chat.ingest import IngestItem, messages_ingest
 from memories.selectors import memories_ranked
 from memories.services.context import assemble_context, message_keywords, person_display_name
@@ -235,6 +243,7 @@ def main() -> None:
     results: dict[str, list[float]] = {}
     batch_seconds = 0.0
     cpu: dict[str, dict[str, float]] = {}
+    placement: dict[str, list[int]] = {}
     rss_readings: list[list[float]] = []
     log = Path(tempfile.gettempdir()) / "memoryhub-api-latency-web.log"
     command = procfile_command("web", port=port, workers=options.workers)
@@ -246,10 +255,22 @@ def main() -> None:
         say("timing over HTTP…")
 
         def timed(name: str, request: Request, count: int) -> float:
-            """Drive ``count`` requests as ``name``; their CPU per request by process kind. Seconds."""
+            """Drive ``count`` requests as ``name``; their CPU per request by process kind, and how
+            the clients' connections fell on the workers. Seconds."""
+            done = threading.Event()
+
+            def watch() -> None:  # each client keeps one connection: read where they are
+                while not done.wait(0.25):
+                    if sum(counts := connections_per_worker(server.pid, port)) == clients:
+                        placement[name] = counts
+
+            watcher = threading.Thread(target=watch)
+            watcher.start()
             before, started = cpu_split(server.pid), time.perf_counter()
             results[name] = drive(base, keys, clients=clients, count=count, request=request)
             seconds, after = time.perf_counter() - started, cpu_split(server.pid)
+            done.set()
+            watcher.join()
             spent = {kind: (after[kind] - before[kind]) * 1000 / count for kind in after}
             spent["busy"] = (after["machine"] - before["machine"]) / (seconds * (os.cpu_count() or 1))
             cpu[name] = spent
@@ -344,14 +365,16 @@ def main() -> None:
         "processes, PostgreSQL's, and the rest of the machine (the client processes, the kernel's "
         "network work for all of them):\n"
     )
-    print("| request | web server | PostgreSQL | clients and the rest | machine | cores busy |")
-    print("|---|---:|---:|---:|---:|---:|")
+    print(
+        "| request | web server | PostgreSQL | clients and the rest | machine | cores busy | connections per worker |"
+    )
+    print("|---|---:|---:|---:|---:|---:|---|")
     for name, label in LABELS.items():
         spent = cpu[name]
         rest = spent["machine"] - spent["web"] - spent["postgres"]
         print(
             f"| {label} | {spent['web']:.2f} | {spent['postgres']:.2f} | {rest:.2f} | {spent['machine']:.2f} "
-            f"| {spent['busy']:.0%} |"
+            f"| {spent['busy']:.0%} | {' · '.join(map(str, placement.get(name, []))) or '?'} |"
         )
     before, middle, after = (", ".join(f"{mb:.0f}" for mb in reading) for reading in rss_readings)
     print(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import subprocess
 import sys
@@ -170,3 +171,28 @@ def cpu_split(server_pid: int) -> dict[str, float]:
     cpu = Path("/proc/stat").read_text().splitlines()[0].split()[1:]
     busy = sum(int(value) for value in cpu[:8]) - int(cpu[3]) - int(cpu[4])  # all but idle and iowait
     return {"web": web / hertz, "postgres": postgres / hertz, "machine": busy / hertz}
+
+
+def connections_per_worker(server_pid: int, port: int) -> list[int]:
+    """How many open client connections to ``port`` each worker of the server holds, most first
+    (from /proc: the workers' socket descriptors matched with the kernel's TCP table)."""
+    established = set()
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        with contextlib.suppress(OSError):
+            for line in Path(table).read_text().splitlines()[1:]:
+                fields = line.split()
+                if int(fields[1].rsplit(":", 1)[1], 16) == port and fields[3] == "01":  # local port, ESTABLISHED
+                    established.add(fields[9])  # the socket's inode
+    counts = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        read = _ticks(stat)
+        if read is None or read[1] != server_pid:
+            continue
+        inodes = set()
+        for descriptor in stat.parent.glob("fd/*"):
+            with contextlib.suppress(OSError):
+                target = os.readlink(descriptor)
+                if target.startswith("socket:["):
+                    inodes.add(target[8:-1])
+        counts.append(len(inodes & established))
+    return sorted(counts, reverse=True)

@@ -94,6 +94,11 @@ def explain_prepared(statement: str, params: dict[str, Any]) -> str:
         with connection.cursor() as cursor:
             cursor.execute("EXPLAIN " + statement, params)
             return "\n".join(row[0] for row in cursor.fetchall())
+    with connection.cursor() as cursor:
+        # One prepared version of the statement: psycopg prepares it again for other parameter
+        # types (an id over 32,767 is an integer, not a smallint), and EXECUTE of the wrong one
+        # can fail. psycopg sees the DEALLOCATE and forgets what it had prepared.
+        cursor.execute("DEALLOCATE ALL")
     with prepared_cursor() as cursor:
         cursor.execute(statement, params)
     head = statement[: statement.index("%(")] if "%(" in statement else statement

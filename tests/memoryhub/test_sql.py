@@ -123,3 +123,19 @@ def test_request_path_timestamps_load_in_c_and_equal_the_orms(settings: Any, pre
     assert loader.__module__.startswith("psycopg_binary") or loader.__module__.startswith("psycopg_c")
     assert fast == django_loaded == (at, datetime(2024, 1, 1, 5, tzinfo=UTC), None)
     assert fast[0].tzinfo == django_loaded[0].tzinfo == UTC
+
+
+@pytest.mark.django_db
+def test_explain_prepared_explains_the_version_prepared_for_its_values() -> None:
+    """psycopg prepares a statement again for other parameter types (a small id is a smallint, a
+    larger one an integer): the plan shown is that of the values given, whichever came last."""
+    from memoryhub.sql import explain_prepared, prepared_cursor
+
+    statement = "SELECT %(n)s::bigint + 0 AS x -- explain-variant-test"
+    for n in (100_000, 1):  # an integer version, then a smallint one, prepared last
+        with prepared_cursor() as cursor:
+            cursor.execute(statement, {"n": n})
+    assert "Result" in explain_prepared(statement, {"n": 100_000})
+    with prepared_cursor() as cursor:  # and the connection's statements still run
+        cursor.execute(statement, {"n": 7})
+        assert cursor.fetchone() == (7,)
