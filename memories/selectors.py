@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -20,7 +21,13 @@ from memoryhub.sql import compact, explain_prepared, prepared_cursor
 
 
 def vector_literal(vector: Sequence[float]) -> str:
-    return "[" + ",".join(f"{float(x):.7g}" for x in vector) + "]"
+    """pgvector's text form, 7 significant digits (a float32's), formatted in one call."""
+    return _vector_format(len(vector)) % tuple(vector)
+
+
+@functools.cache
+def _vector_format(dimensions: int) -> str:
+    return "[" + ",".join(["%.7g"] * dimensions) + "]"
 
 
 @dataclass

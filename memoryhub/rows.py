@@ -3,6 +3,7 @@ instances to load from a row, as the ORM would (``Model.from_db``), without comp
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
@@ -17,14 +18,16 @@ def columns_sql(model: type[Model], alias: str) -> str:
     return ", ".join(f'{alias}."{field.column}"' for field in model._meta.concrete_fields)
 
 
+@functools.cache
 def attnames(model: type[Model]) -> list[str]:
+    """The attribute names of ``model``'s columns, in field order (read once per process)."""
     return [field.attname for field in model._meta.concrete_fields]
 
 
 def row_load(model: type[M], row: Sequence[Any], start: int = 0) -> M:
     """The instance whose columns (``columns_sql``) start at ``row[start]``."""
     names = attnames(model)
-    return model.from_db(connection.alias, names, list(row[start : start + len(names)]))
+    return model.from_db(connection.alias, list(names), list(row[start : start + len(names)]))
 
 
 def row_load_or_none(model: type[M], row: Sequence[Any], start: int = 0) -> M | None:
