@@ -36,6 +36,7 @@ import logging
 import multiprocessing
 import os
 import random
+import resource
 import sys
 import tempfile
 import threading
@@ -155,6 +156,12 @@ def _client(numbers: range) -> list[float]:
     return latencies
 
 
+def _children_cpu() -> float:
+    """CPU seconds of this process's children that have ended (the client processes)."""
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
+
+
 def in_process(count: int, call: Callable[[int], Any]) -> list[float]:
     timings = []
     for number in range(count):
@@ -259,16 +266,19 @@ def main() -> None:
             the clients' connections fell on the workers. Seconds."""
             done = threading.Event()
 
-            def watch() -> None:  # each client keeps one connection: read where they are
+            def watch() -> None:  # each client keeps one connection: read where they are, once
                 while not done.wait(0.25):
                     if sum(counts := connections_per_worker(server.pid, port)) == clients:
                         placement[name] = counts
+                        return
 
             watcher = threading.Thread(target=watch)
             watcher.start()
             before, started = cpu_split(server.pid), time.perf_counter()
+            before["clients"] = _children_cpu()
             results[name] = drive(base, keys, clients=clients, count=count, request=request)
             seconds, after = time.perf_counter() - started, cpu_split(server.pid)
+            after["clients"] = _children_cpu()  # the client processes have ended: counted
             done.set()
             watcher.join()
             spent = {kind: (after[kind] - before[kind]) * 1000 / count for kind in after}
@@ -362,19 +372,17 @@ def main() -> None:
     print(f"\nBatches of 100: {rate:,.0f} messages/s over HTTP (target ≥ 3,000).")
     print(
         "\nWhere the machine's CPU went, per request (ms; a batch: per 100 messages): the web server's "
-        "processes, PostgreSQL's, and the rest of the machine (the client processes, the kernel's "
-        "network work for all of them):\n"
+        "processes, PostgreSQL's, the client processes (httpx) and the rest of the machine (the kernel "
+        "and whatever else ran):\n"
     )
-    print(
-        "| request | web server | PostgreSQL | clients and the rest | machine | cores busy | connections per worker |"
-    )
-    print("|---|---:|---:|---:|---:|---:|---|")
+    print("| request | web server | PostgreSQL | clients | the rest | machine | cores busy | connections per worker |")
+    print("|---|---:|---:|---:|---:|---:|---:|---|")
     for name, label in LABELS.items():
         spent = cpu[name]
-        rest = spent["machine"] - spent["web"] - spent["postgres"]
+        rest = spent["machine"] - spent["web"] - spent["postgres"] - spent["clients"]
         print(
-            f"| {label} | {spent['web']:.2f} | {spent['postgres']:.2f} | {rest:.2f} | {spent['machine']:.2f} "
-            f"| {spent['busy']:.0%} | {' · '.join(map(str, placement.get(name, []))) or '?'} |"
+            f"| {label} | {spent['web']:.2f} | {spent['postgres']:.2f} | {spent['clients']:.2f} | {rest:.2f} "
+            f"| {spent['machine']:.2f} | {spent['busy']:.0%} | {' · '.join(map(str, placement.get(name, []))) or '?'} |"
         )
     before, middle, after = (", ".join(f"{mb:.0f}" for mb in reading) for reading in rss_readings)
     print(
