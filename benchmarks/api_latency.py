@@ -1,13 +1,16 @@
 """How fast the API answers where a bot waits: over HTTP, against the server `make run` starts.
 
     MEMORYHUB_VAR_DIR=/tmp/bench-var .venv/bin/python benchmarks/api_latency.py
-        [--workers 2] [--clients 4] [--requests 1000] [--users 20000] [--regenerate]
+        [--workers 2] [--clients 4] [--client httpx] [--requests 1000] [--users 20000] [--regenerate]
 
 A script, not a test. Data set: context_latency's (1,000,000 memories of 20,000 people in 50
 communities, real MiniLM vectors, the HNSW index present as in production), in its own database
 ``memoryhub_bench``, generated once and reused. The server is the Procfile's web process:
 gunicorn with uvicorn workers (ASGI, its database pool on), ``--workers`` of them, on loopback;
-the load comes from ``--clients`` processes forked from this one (httpx), on the same 2 cores.
+the load comes from ``--clients`` processes forked from this one, on the same 2 cores, each with
+one keep-alive connection: httpx by default (what a Python bot would use; about 1 ms of CPU a
+request), or the standard library's http.client (``--client stdlib``; about a fifth of that), so
+that less of the shared cores goes to the load generator.
 
 Timed, each as ``--requests`` requests spread over the clients after a warm-up:
 
@@ -32,6 +35,7 @@ single-message ingest p95 ≤ 15 ms, batches ≥ 3,000 messages/s.
 from __future__ import annotations
 
 import argparse
+import http.client
 import logging
 import multiprocessing
 import os
@@ -43,8 +47,10 @@ import threading
 import time
 from collections.abc import Callable
 from datetime import UTC, datetime
+from json import dumps as json_dumps
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
+from urllib.parse import urlencode, urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "memoryhub.settings")
@@ -114,7 +120,41 @@ def _message(run: str, n: int) -> dict[str, Any]:
     }
 
 
-Request = Callable[[httpx.Client, int], httpx.Response]
+class _Answer(NamedTuple):
+    status_code: int
+    text: str
+
+
+class _StdlibClient:
+    """One keep-alive connection from the standard library (http.client), with the two calls the
+    requests below make of httpx: a lean client (about a fifth of httpx's CPU per request), so
+    that less of the shared cores goes to the load itself."""
+
+    def __init__(self, base: str) -> None:
+        parts = urlsplit(base)
+        self.connection = http.client.HTTPConnection(parts.hostname or "", parts.port, timeout=30)
+
+    def get(self, path: str, *, params: dict[str, Any] | None = None, headers: dict[str, str] | None = None) -> _Answer:
+        return self._send("GET", f"{path}?{urlencode(params)}" if params else path, None, headers or {})
+
+    def post(self, path: str, *, json: Any, headers: dict[str, str] | None = None) -> _Answer:
+        body = json_dumps(json).encode()
+        return self._send("POST", path, body, {**(headers or {}), "Content-Type": "application/json"})
+
+    def _send(self, method: str, target: str, body: bytes | None, headers: dict[str, str]) -> _Answer:
+        self.connection.request(method, target, body, headers)
+        response = self.connection.getresponse()
+        return _Answer(response.status, response.read().decode())
+
+    def __enter__(self) -> _StdlibClient:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.connection.close()
+
+
+CLIENTS = {"httpx": lambda base: httpx.Client(base_url=base, timeout=30), "stdlib": _StdlibClient}
+Request = Callable[[Any, int], Any]  # (client, number) -> its answer
 
 LABELS = {
     "healthz": "`GET /healthz` (HTTP, ASGI, pooled connection, `SELECT 1`)",
@@ -126,32 +166,32 @@ LABELS = {
 }
 
 
-def drive(base: str, keys: dict[int, str], *, clients: int, count: int, request: Request) -> list[float]:
+def drive(base: str, *, client: str, clients: int, count: int, request: Request) -> list[float]:
     """``count`` requests from ``clients`` processes of their own, as bots are (request ``i`` by
-    ``request(client, i)``): ms each. Processes, not threads: client threads of one process would
-    wait for each other's GIL and add that wait to the figures."""
+    ``request(http, i)``, ``http`` one of ``CLIENTS``): ms each. Processes, not threads: client
+    threads of one process would wait for each other's GIL and add that wait to the figures."""
     global _job
-    _job = (base, request)  # inherited by the forked clients; only their request numbers are sent
+    _job = (base, client, request)  # inherited by the forked clients; only their request numbers are sent
     shares = [range(client, count, clients) for client in range(clients)]
     with multiprocessing.get_context("fork").Pool(clients) as pool:
         parts = pool.map(_client, shares)
     return [milliseconds for part in parts for milliseconds in part]
 
 
-_job: tuple[str, Request] | None = None
+_job: tuple[str, str, Request] | None = None
 
 
 def _client(numbers: range) -> list[float]:
     assert _job is not None
-    base, request = _job
+    base, client, request = _job
     latencies = []
-    with httpx.Client(base_url=base, timeout=30) as http:
+    with CLIENTS[client](base) as http:
         for number in numbers:
             started = time.perf_counter()
             response = request(http, number)
             elapsed = (time.perf_counter() - started) * 1000
             if response.status_code >= 400:
-                raise SystemExit(f"{response.request.url} answered {response.status_code}: {response.text[:300]}")
+                raise SystemExit(f"request {number} answered {response.status_code}: {response.text[:300]}")
             latencies.append(elapsed)
     return latencies
 
@@ -184,6 +224,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--workers", type=int, default=2, help="gunicorn (uvicorn) worker processes")
     parser.add_argument("--clients", type=int, default=4, help="concurrent clients (processes of their own)")
+    parser.add_argument(
+        "--client",
+        choices=sorted(CLIENTS),
+        default="httpx",
+        help="the clients' HTTP library: httpx (as a Python bot would use), or the standard library's http.client",
+    )
     parser.add_argument("--requests", type=int, default=1000, help="timed requests per measurement")
     parser.add_argument(
         "--warmup", type=int, default=200, help="untimed requests of each kind first (the servers' caches fill)"
@@ -222,12 +268,12 @@ def main() -> None:
     def auth(pair: Pair) -> dict[str, str]:
         return {"Authorization": f"Bearer {keys[pair.community.pk]}"}
 
-    def context(http: httpx.Client, number: int) -> httpx.Response:
+    def context(http: Any, number: int) -> Any:
         pair = pairs[number % len(pairs)]
         params = {"user": handles[pair.user.pk], "query": unique(pair, number)}
         return http.get("/api/v1/context", params=params, headers=auth(pair))
 
-    def search(http: httpx.Client, number: int) -> httpx.Response:
+    def search(http: Any, number: int) -> Any:
         pair = pairs[number % len(pairs)]
         body = {"user": handles[pair.user.pk], "query": unique(pair, number), "limit": 5}
         return http.post("/api/v1/memories/search", json=body, headers=auth(pair))
@@ -235,10 +281,10 @@ def main() -> None:
     first = pairs[0]
     run = f"r{time.time():.0f}"
 
-    def single(http: httpx.Client, number: int) -> httpx.Response:
+    def single(http: Any, number: int) -> Any:
         return http.post("/api/v1/messages", json=_message(run, number), headers=auth(first))
 
-    def batch(http: httpx.Client, number: int) -> httpx.Response:
+    def batch(http: Any, number: int) -> Any:
         messages = [_message(run + "b", number * 100 + index) for index in range(100)]
         return http.post("/api/v1/messages", json={"messages": messages}, headers=auth(first))
 
@@ -258,7 +304,7 @@ def main() -> None:
         clients, count = options.clients, options.requests
         say("warming up…")
         for request in (context, search, single):
-            drive(base, keys, clients=clients, count=options.warmup, request=warm(request))
+            drive(base, client=options.client, clients=clients, count=options.warmup, request=warm(request))
         say("timing over HTTP…")
 
         def timed(name: str, request: Request, count: int) -> float:
@@ -276,7 +322,7 @@ def main() -> None:
             watcher.start()
             before, started = cpu_split(server.pid), time.perf_counter()
             before["clients"] = _children_cpu()
-            results[name] = drive(base, keys, clients=clients, count=count, request=request)
+            results[name] = drive(base, client=options.client, clients=clients, count=count, request=request)
             seconds, after = time.perf_counter() - started, cpu_split(server.pid)
             after["clients"] = _children_cpu()  # the client processes have ended: counted
             done.set()
@@ -299,7 +345,7 @@ def main() -> None:
         rss_readings.append(workers_rss_mb(server.pid))
         for _ in range(2):
             say(f"{options.rss_requests} more /context requests for the workers' memory…")
-            drive(base, keys, clients=clients, count=options.rss_requests, request=warm(context))
+            drive(base, client=options.client, clients=clients, count=options.rss_requests, request=warm(context))
             rss_readings.append(workers_rss_mb(server.pid))
 
     say("timing in process…")
@@ -362,7 +408,8 @@ def main() -> None:
     rate = batches * 100 / batch_seconds if batch_seconds else 0.0
     print(
         f"## The API over HTTP: {options.workers} uvicorn workers under gunicorn (the Procfile's web process), "
-        f"{options.clients} client processes on the same machine, {dataset_size()[1]:,} memories, HNSW present\n"
+        f"{options.clients} client processes ({options.client}) on the same machine, "
+        f"{dataset_size()[1]:,} memories, HNSW present\n"
     )
     print("| request | requests | p50 ms | p95 ms | p99 ms | in process p95 ms | edge (p95 difference) | target |")
     print("|---|---:|---:|---:|---:|---:|---:|---|")
@@ -372,7 +419,7 @@ def main() -> None:
     print(f"\nBatches of 100: {rate:,.0f} messages/s over HTTP (target ≥ 3,000).")
     print(
         "\nWhere the machine's CPU went, per request (ms; a batch: per 100 messages): the web server's "
-        "processes, PostgreSQL's, the client processes (httpx) and the rest of the machine (the kernel "
+        f"processes, PostgreSQL's, the client processes ({options.client}) and the rest of the machine (the kernel "
         "and whatever else ran):\n"
     )
     print("| request | web server | PostgreSQL | clients | the rest | machine | cores busy | connections per worker |")
