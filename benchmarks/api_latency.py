@@ -46,6 +46,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from datetime import UTC, datetime
 from json import dumps as json_dumps
 from pathlib import Path
@@ -153,7 +154,11 @@ class _StdlibClient:
         self.connection.close()
 
 
-CLIENTS = {"httpx": lambda base: httpx.Client(base_url=base, timeout=30), "stdlib": _StdlibClient}
+def _httpx_client(base: str) -> httpx.Client:
+    return httpx.Client(base_url=base, timeout=30)
+
+
+CLIENTS: dict[str, Callable[[str], AbstractContextManager[Any]]] = {"httpx": _httpx_client, "stdlib": _StdlibClient}
 Request = Callable[[Any, int], Any]  # (client, number) -> its answer
 
 LABELS = {
