@@ -6,6 +6,7 @@ import http.client
 import json
 import re
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
@@ -59,22 +60,28 @@ def test_a_chunked_api_body_is_read_not_taken_as_empty(tmp_path: Path, community
     body = json.dumps({"channel": "general", "author": "alice_456", "content": "I love sailing", "message_id": "c1"})
     env = child_environment(var_dir=tmp_path, broker_url=None)
     with gunicorn_serving(env=env, log=tmp_path / "web.log") as base:
-        parts = urlsplit(base)
-        connection = http.client.HTTPConnection(parts.hostname or "", parts.port, timeout=10)
-        pieces = iter([body[:10].encode(), body[10:].encode()])  # no Content-Length: sent in chunks
+        status, answer = _post_chunked(base, key, [body[:10].encode(), body[10:].encode()])
+    assert status == 202, answer
+    assert answer["accepted"] == 1
+    assert Message.objects.get(external_id="c1").content == "I love sailing"
+
+
+def _post_chunked(base: str, key: str, pieces: list[bytes]) -> tuple[int, Any]:
+    """POST ``pieces`` to /api/v1/messages with no Content-Length (chunked): the status and the answer."""
+    parts = urlsplit(base)
+    connection = http.client.HTTPConnection(parts.hostname or "", parts.port, timeout=30)
+    try:
         connection.request(
             "POST",
             "/api/v1/messages",
-            body=pieces,
+            body=iter(pieces),
             headers={"Authorization": f"Bearer {key}", "Content-Type": "application/json"},
             encode_chunked=True,
         )
         response = connection.getresponse()
-        answer = json.loads(response.read())
+        return response.status, json.loads(response.read())
+    finally:
         connection.close()
-    assert response.status == 202, answer
-    assert answer["accepted"] == 1
-    assert Message.objects.get(external_id="c1").content == "I love sailing"
 
 
 def test_the_api_rate_holds_across_web_processes(tmp_path: Path, community: Community) -> None:
@@ -116,20 +123,8 @@ def test_a_body_larger_than_what_is_read_ahead_arrives_whole(tmp_path: Path, com
     assert len(body) > READ_AHEAD_BYTES
     env = child_environment(var_dir=tmp_path, broker_url=None)
     with gunicorn_serving(env=env, log=tmp_path / "web.log") as base:
-        parts = urlsplit(base)
-        connection = http.client.HTTPConnection(parts.hostname or "", parts.port, timeout=30)
-        pieces = (body[start : start + 8192] for start in range(0, len(body), 8192))
-        connection.request(
-            "POST",
-            "/api/v1/messages",
-            body=pieces,
-            headers={"Authorization": f"Bearer {key}", "Content-Type": "application/json"},
-            encode_chunked=True,
-        )
-        response = connection.getresponse()
-        answer = json.loads(response.read())
-        connection.close()
-    assert response.status == 202, answer
+        status, answer = _post_chunked(base, key, [body[start : start + 8192] for start in range(0, len(body), 8192)])
+    assert status == 202, answer
     assert answer["accepted"] == 100
     assert Message.objects.filter(external_id__startswith="bulk-").count() == 100
     assert set(Message.objects.filter(external_id__startswith="bulk-").values_list("content", flat=True)) == {
