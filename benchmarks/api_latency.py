@@ -25,7 +25,8 @@ Timed, each as ``--requests`` requests spread over the clients after a warm-up:
 Beside each, the same work in this process (no HTTP): ``assemble_context`` embedding the message
 with recording on; embedding plus ``memories_ranked``; ``messages_ingest`` of one message and of
 100. The difference is what the edge costs. A second table splits the machine's CPU per request
-between the web server's processes, PostgreSQL's and the rest (the clients, the kernel). Access
+between the web server's processes, PostgreSQL's, the clients' and the rest (the kernel), and
+shows how the clients' connections fell on the workers. Access
 recording is undone afterwards and the benchmark's messages go to channels of their own.
 Targets (issue 13, 4 clients on this 2-core machine): /context p95 ≤ 25 ms including embedding,
 single-message ingest p95 ≤ 15 ms, batches ≥ 3,000 messages/s.
@@ -177,7 +178,7 @@ def drive(base: str, *, client: str, clients: int, count: int, request: Request)
     threads of one process would wait for each other's GIL and add that wait to the figures."""
     global _job
     _job = (base, client, request)  # inherited by the forked clients; only their request numbers are sent
-    shares = [range(client, count, clients) for client in range(clients)]
+    shares = [range(index, count, clients) for index in range(clients)]
     with multiprocessing.get_context("fork").Pool(clients) as pool:
         parts = pool.map(_client, shares)
     return [milliseconds for part in parts for milliseconds in part]

@@ -5,8 +5,8 @@ came with the request is read on the loop first, and the whole response is hande
 thread is done. a2wsgi's bridge, used before, made a blocking round trip to the loop for the
 response's start, for each piece of its body and for its end (and for each piece of a request
 body read): three more hand-overs per request, each waiting for the GIL behind the other
-requests' Python — about 0.5 ms of a web worker's CPU per request, and more of its latency, on
-two busy cores (benchmarks/api_latency.py). A body larger than ``READ_AHEAD_BYTES`` (a bulk
+requests' Python — 0.3 to 0.9 ms of a web worker's CPU per request, and more of its latency,
+on two busy cores (benchmarks/api_latency.py). A body larger than ``READ_AHEAD_BYTES`` (a bulk
 upload) is pulled on from the loop as Django reads it, as a2wsgi does (its ``Body`` and
 ``build_environ`` are used here), so an upload holds no more than that on the loop before a
 thread reads it. The response is sent whole: nothing served this way streams (the streaming

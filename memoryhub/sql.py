@@ -69,7 +69,7 @@ def prepared_cursor() -> Iterator[Any]:
 
 
 def _timestamps_fast(cursor: Any) -> None:
-    if settings.USE_TZ:  # Django's loader would otherwise make them naive
+    if settings.USE_TZ:  # without time zones Django wants naive datetimes, which only its loader gives
         cursor.adapters.register_loader("timestamptz", _TIMESTAMPTZ_LOADER)
 
 
