@@ -179,30 +179,54 @@ def memories_ranked(
     first ``keep`` in one of the orders the context reads (best, newest, topical by importance),
     still scored against all of them; a person with more memories than that sends the rest nowhere.
     """
+    params = _ranked_params(
+        community=community,
+        user=user,
+        now=now,
+        text=text,
+        keywords=keywords,
+        vector=vector,
+        model_name=model_name,
+        person_name=person_name,
+        keep=keep,
+    )
     with prepared_cursor() as cursor:
-        cursor.execute(
-            _RANKED_SQL,
-            {
-                "vector": vector_literal(vector) if vector is not None else None,
-                "model": model_name,
-                "keywords": list(keywords),
-                "now": now,
-                "half_life": community.recency_half_life_days,
-                "text": text,
-                "name": person_name,
-                "community": community.pk,
-                "user": user.pk,
-                "w_semantic": community.weight_similarity,
-                "w_lexical": community.weight_lexical,
-                "w_recency": community.weight_recency,
-                "w_importance": community.weight_importance,
-                "w_frequency": community.weight_frequency,
-                "w_context": community.weight_context,
-                "conversation": f"{community.window_quiet_seconds} seconds",
-                "keep": keep,
-            },
-        )
+        cursor.execute(_RANKED_SQL, params)
         return [MemoryCandidate(*row) for row in cursor.fetchall()]
+
+
+def _ranked_params(
+    *,
+    community: Community,
+    user: User,
+    now: datetime,
+    text: str,
+    keywords: Sequence[str],
+    vector: Sequence[float] | None,
+    model_name: str,
+    person_name: str,
+    keep: int | None,
+) -> dict[str, Any]:
+    """The ranking statement's parameters: the call's, and the community's weights."""
+    return {
+        "vector": vector_literal(vector) if vector is not None else None,
+        "model": model_name,
+        "keywords": list(keywords),
+        "now": now,
+        "half_life": community.recency_half_life_days,
+        "text": text,
+        "name": person_name,
+        "community": community.pk,
+        "user": user.pk,
+        "w_semantic": community.weight_similarity,
+        "w_lexical": community.weight_lexical,
+        "w_recency": community.weight_recency,
+        "w_importance": community.weight_importance,
+        "w_frequency": community.weight_frequency,
+        "w_context": community.weight_context,
+        "conversation": f"{community.window_quiet_seconds} seconds",
+        "keep": keep,
+    }
 
 
 @dataclass
@@ -344,25 +368,17 @@ def context_parties(
 def memories_ranked_explain(*, community: Community, user: User, now: datetime) -> str:
     """The plan of the ranking query as a context runs it: prepared, its generic plan (for tests
     and operators)."""
-    params: dict[str, Any] = {
-        "vector": None,
-        "model": "",
-        "keywords": [],
-        "now": now,
-        "half_life": 7.0,
-        "text": "",
-        "name": "",
-        "community": community.pk,
-        "user": user.pk,
-        "w_semantic": 0.6,
-        "w_lexical": 0.4,
-        "w_recency": 0.2,
-        "w_importance": 0.3,
-        "w_frequency": 0.1,
-        "w_context": 0.5,
-        "conversation": "180 seconds",
-        "keep": 50,
-    }
+    params = _ranked_params(
+        community=community,
+        user=user,
+        now=now,
+        text="",
+        keywords=[],
+        vector=None,
+        model_name="",
+        person_name="",
+        keep=50,  # as a context with the default per-layer limits asks
+    )
     return explain_prepared(_RANKED_SQL, params)
 
 

@@ -164,14 +164,14 @@ def windows_messages_add(*, messages: Sequence[Message]) -> list[ConversationWin
 
 # What a message changes in its open window, for every window of a batch in one statement (Django's
 # bulk_update would build a CASE per column and cost more to compile than to run).
-_COUNTS_SQL = """
-UPDATE chat_conversationwindow AS w
+_COUNTS_SQL = f"""
+UPDATE {ConversationWindow._meta.db_table} AS w
 SET message_count = v.message_count, first_message_at = v.first_message_at, last_message_at = v.last_message_at,
     updated_at = %(now)s
 FROM unnest(%(ids)s::bigint[], %(counts)s::integer[], %(firsts)s::timestamptz[], %(lasts)s::timestamptz[])
      AS v(id, message_count, first_message_at, last_message_at)
 WHERE w.id = v.id
-"""
+"""  # noqa: S608 - the model's own table, values passed as parameters
 
 
 def _windows_counts_save(windows: Sequence[ConversationWindow], *, now: datetime) -> None:
