@@ -180,14 +180,14 @@ def memories_ranked(
     still scored against all of them; a person with more memories than that sends the rest nowhere.
     """
     params = _ranked_params(
-        community=community,
-        user=user,
-        now=now,
+        community,
+        user,
+        now,
+        vector=vector_literal(vector) if vector is not None else None,
+        model=model_name,
+        keywords=list(keywords),
         text=text,
-        keywords=keywords,
-        vector=vector,
-        model_name=model_name,
-        person_name=person_name,
+        name=person_name,
         keep=keep,
     )
     with prepared_cursor() as cursor:
@@ -195,27 +195,13 @@ def memories_ranked(
         return [MemoryCandidate(*row) for row in cursor.fetchall()]
 
 
-def _ranked_params(
-    *,
-    community: Community,
-    user: User,
-    now: datetime,
-    text: str,
-    keywords: Sequence[str],
-    vector: Sequence[float] | None,
-    model_name: str,
-    person_name: str,
-    keep: int | None,
-) -> dict[str, Any]:
-    """The ranking statement's parameters: the call's, and the community's weights."""
+def _ranked_params(community: Community, user: User, now: datetime, **query: Any) -> dict[str, Any]:
+    """The ranking statement's parameters: the call's ``query`` (vector, model, keywords, text,
+    name, keep), the person, and the community's weights."""
     return {
-        "vector": vector_literal(vector) if vector is not None else None,
-        "model": model_name,
-        "keywords": list(keywords),
+        **query,
         "now": now,
         "half_life": community.recency_half_life_days,
-        "text": text,
-        "name": person_name,
         "community": community.pk,
         "user": user.pk,
         "w_semantic": community.weight_similarity,
@@ -225,7 +211,6 @@ def _ranked_params(
         "w_frequency": community.weight_frequency,
         "w_context": community.weight_context,
         "conversation": f"{community.window_quiet_seconds} seconds",
-        "keep": keep,
     }
 
 
@@ -369,16 +354,8 @@ def memories_ranked_explain(*, community: Community, user: User, now: datetime) 
     """The plan of the ranking query as a context runs it: prepared, its generic plan (for tests
     and operators)."""
     params = _ranked_params(
-        community=community,
-        user=user,
-        now=now,
-        text="",
-        keywords=[],
-        vector=None,
-        model_name="",
-        person_name="",
-        keep=50,  # as a context with the default per-layer limits asks
-    )
+        community, user, now, vector=None, model="", keywords=[], text="", name="", keep=50
+    )  # keep: as a context with the default per-layer limits asks
     return explain_prepared(_RANKED_SQL, params)
 
 
