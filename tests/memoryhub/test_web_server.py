@@ -130,3 +130,25 @@ def test_a_body_larger_than_what_is_read_ahead_arrives_whole(tmp_path: Path, com
     assert set(Message.objects.filter(external_id__startswith="bulk-").values_list("content", flat=True)) == {
         content.strip()
     }
+
+
+def test_the_access_log_keeps_the_names_of_query_parameters_not_what_a_person_said(
+    tmp_path: Path, community: Community
+) -> None:
+    _, key = apikey_create(community=community, name="logged", scopes=ApiKeyScope.values)
+    env = child_environment(var_dir=tmp_path, broker_url=None)
+    log = tmp_path / "web.log"
+    with gunicorn_serving(env=env, log=log) as base:
+        parts = urlsplit(base)
+        connection = http.client.HTTPConnection(parts.hostname or "", parts.port, timeout=30)
+        try:
+            target = "/api/v1/context?user=alice_456&query=my+secret+plan+for+Lisbon&record_access=false"
+            connection.request("GET", target, headers={"Authorization": f"Bearer {key}"})
+            response = connection.getresponse()
+            assert response.status == 200, response.read()
+            response.read()
+        finally:
+            connection.close()
+    written = log.read_text()  # the server has stopped: every line is written
+    assert '"GET /api/v1/context?user&query&record_access HTTP/1.1" 200' in written
+    assert "Lisbon" not in written and "alice_456" not in written
