@@ -10,12 +10,11 @@ context window leaves. A memory chosen by one layer is not repeated by a later o
 from __future__ import annotations
 
 import re
-import string
 from dataclasses import dataclass, field, fields
 from datetime import datetime
 
 from django.utils import timezone
-from django.utils.timesince import timesince
+from django.utils.timesince import TIME_STRINGS, timesince
 
 from accounts.models import Community, ExternalIdentity, User
 from chat.models import Channel, ChatSession, Persona, PersonaInjectionMode
@@ -104,6 +103,21 @@ def message_keywords(text: str, extra: list[str] | None = None) -> list[str]:
     return sorted(set(keywords))
 
 
+class _Units:
+    """One of ``timesince``'s units ("%(num)d day"), in English without the translation machinery:
+    the block is English ("just now", "yesterday", "ago"), and Django's lazy plural strings were
+    half the cost of an age (11 against 6 µs, about six a context)."""
+
+    def __init__(self, unit: str) -> None:
+        self.one, self.many = f"%(num)d {unit}", f"%(num)d {unit}s"
+
+    def __mod__(self, values: dict[str, int]) -> str:
+        return (self.one if values["num"] == 1 else self.many) % values
+
+
+_AGE_UNITS = {unit: _Units(unit) for unit in TIME_STRINGS}
+
+
 def age_text(then: datetime, now: datetime) -> str:
     """ "just now", "3 hours ago", "yesterday", "2 days ago", "3 weeks ago" — one unit, like people say."""
     seconds = (now - then).total_seconds()
@@ -111,7 +125,10 @@ def age_text(then: datetime, now: datetime) -> str:
         return "just now"
     if 86400 <= seconds < 2 * 86400:
         return "yesterday"
-    return f"{timesince(then, now, depth=1)} ago".replace("\xa0", " ")  # Django uses no-break spaces
+    # Django's calendar arithmetic (months and years). It applies ``%`` to each unit, which its stubs
+    # type as str; it keeps a number and its unit together with a no-break space.
+    ages = timesince(then, now, depth=1, time_strings=_AGE_UNITS)  # type: ignore[arg-type]
+    return f"{ages} ago".replace("\xa0", " ")
 
 
 class _Placeholders(dict[str, str]):
@@ -120,7 +137,7 @@ class _Placeholders(dict[str, str]):
 
 
 def _render(template: str, values: dict[str, str]) -> str:
-    return string.Formatter().vformat(template, (), _Placeholders(values))
+    return template.format_map(_Placeholders(values))
 
 
 def _flat(text: str) -> str:

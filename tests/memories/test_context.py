@@ -185,12 +185,17 @@ def test_memory_text_cannot_break_out_of_its_delimiters(community: Community, pe
     ("delta", "said"),
     [
         (timedelta(seconds=20), "just now"),
+        (timedelta(minutes=1, seconds=5), "1 minute ago"),
         (timedelta(minutes=5), "5 minutes ago"),
+        (timedelta(hours=1, minutes=10), "1 hour ago"),
         (timedelta(hours=3, minutes=10), "3 hours ago"),
         (timedelta(days=1, hours=2), "yesterday"),
         (timedelta(days=2, hours=5), "2 days ago"),
+        (timedelta(days=8), "1 week ago"),
         (timedelta(days=15), "2 weeks ago"),
+        (timedelta(days=40), "1 month ago"),
         (timedelta(days=70), "2 months ago"),
+        (timedelta(days=400), "1 year ago"),
         (timedelta(days=800), "2 years ago"),
     ],
 )
