@@ -12,6 +12,7 @@ from typing import Any
 from django.contrib.postgres.search import SearchQuery
 from django.db import connection
 from django.db.models import Count, Exists, F, OuterRef, Q, QuerySet
+from pgvector import Vector
 
 from accounts.models import Community, ExternalIdentity, Membership, Profile, User
 from chat.models import Channel, ChatSession, Persona
@@ -28,6 +29,11 @@ def vector_literal(vector: Sequence[float]) -> str:
 @functools.cache
 def _vector_format(dimensions: int) -> str:
     return "[" + ",".join(["%.7g"] * dimensions) + "]"
+
+
+def _vector_param(vector: Sequence[float]) -> Vector:
+    """A query vector as a statement of ``prepared_cursor`` takes it: sent in binary (memoryhub.sql)."""
+    return Vector(vector if isinstance(vector, list) else list(vector))
 
 
 @dataclass
@@ -183,7 +189,7 @@ def memories_ranked(
         community,
         user,
         now,
-        vector=vector_literal(vector) if vector is not None else None,
+        vector=_vector_param(vector) if vector is not None else None,
         model=model_name,
         keywords=list(keywords),
         text=text,

@@ -20,6 +20,10 @@
   Django sets to the connection's (UTC). It cannot replace Django's on the connection (Django
   reads a ``timezone`` attribute off the connection's loader for every cursor it makes, and the
   C class cannot be given one), so it is registered on these cursors.
+- A query vector given as a ``pgvector.Vector`` goes in pgvector's binary form (384 floats as
+  they are) instead of text: formatting 384 numbers took 40 µs of Python a ranking, and
+  PostgreSQL parsing them about 20 µs more. The connection learns the ``vector`` type's oid
+  once (one catalogue read per database connection, which a pooled connection keeps).
 """
 
 from __future__ import annotations
@@ -32,7 +36,10 @@ from typing import Any
 from django.conf import settings
 from django.db import connection
 from django.db.backends.utils import CursorDebugWrapper, CursorWrapper
+from pgvector import Vector
+from pgvector.psycopg.vector import VectorBinaryDumper, VectorDumper
 from psycopg import adapters, pq
+from psycopg.types import TypeInfo
 
 _TIMESTAMPTZ_LOADER = adapters.get_loader(adapters.types["timestamptz"].oid, pq.Format.TEXT)  # C when built
 
@@ -49,6 +56,13 @@ def prepared_cursor() -> Iterator[Any]:
     """A cursor (Django's wrapper: logged, its errors Django's) whose statements bind their values
     on the server and are prepared on the connection at their first execution (the connection's
     ``prepare_threshold`` is 0, set in the settings; the ORM's client-side cursors never prepare)."""
+    # What Django's connection.cursor() does before it makes a cursor; a cursor copies what the
+    # connection knows of types when it is made.
+    connection.close_if_health_check_failed()
+    connection.ensure_connection()
+    connection.validate_thread_sharing()
+    with connection.wrap_database_errors:
+        _vectors_known(connection.connection)
     if not settings.MEMORYHUB_PREPARED_STATEMENTS:
         with connection.cursor() as cursor:
             _timestamps_fast(cursor.cursor)
@@ -56,10 +70,6 @@ def prepared_cursor() -> Iterator[Any]:
         return
     from django.db.backends.postgresql.base import ServerBindingCursor  # type: ignore[attr-defined]
 
-    # What Django's connection.cursor() does before it makes a cursor.
-    connection.close_if_health_check_failed()
-    connection.ensure_connection()
-    connection.validate_thread_sharing()
     with connection.wrap_database_errors:
         raw = ServerBindingCursor(connection.connection)
     _timestamps_fast(raw)
@@ -71,6 +81,22 @@ def prepared_cursor() -> Iterator[Any]:
 def _timestamps_fast(cursor: Any) -> None:
     if settings.USE_TZ:  # without time zones Django wants naive datetimes, which only its loader gives
         cursor.adapters.register_loader("timestamptz", _TIMESTAMPTZ_LOADER)
+
+
+def _vectors_known(raw_connection: Any) -> None:
+    """Dump ``pgvector.Vector`` values as the ``vector`` type on this connection, in binary where the
+    cursor binds on the server and as a literal where Django's cursor binds on the client (once
+    per connection). Only ``Vector`` is taught: the ORM sends vectors as text, and a numpy array
+    stays what psycopg makes of it."""
+    types = raw_connection.adapters.types
+    if types.get("vector") is not None:
+        return
+    info = TypeInfo.fetch(raw_connection, "vector")
+    if info is None:  # no pgvector in this database: a statement with a vector fails as it would have
+        return
+    info.register(raw_connection)
+    for dumper in (VectorDumper, VectorBinaryDumper):
+        raw_connection.adapters.register_dumper(Vector, type(dumper.__name__, (dumper,), {"oid": info.oid}))
 
 
 class _LoggedAsWritten(CursorDebugWrapper):

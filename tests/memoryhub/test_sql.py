@@ -139,3 +139,28 @@ def test_explain_prepared_explains_the_version_prepared_for_its_values() -> None
     with prepared_cursor() as cursor:  # and the connection's statements still run
         cursor.execute(statement, {"n": 7})
         assert cursor.fetchone() == (7,)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("prepared", [True, False], ids=["prepared", "prepared statements off"])
+def test_a_query_vector_goes_as_the_vector_type_in_binary_and_compares_as_its_text(
+    settings: Any, prepared: bool
+) -> None:
+    """Formatting 384 floats as text cost 40 µs of Python a ranking, and PostgreSQL's parsing them
+    more: a ``pgvector.Vector`` is sent as the ``vector`` type, in binary where the cursor binds
+    on the server, and means what its text would."""
+    from pgvector import Vector
+    from psycopg import pq
+    from psycopg.adapt import PyFormat, Transformer
+
+    from memories.selectors import vector_literal
+    from memoryhub.sql import prepared_cursor
+
+    settings.MEMORYHUB_PREPARED_STATEMENTS = prepared
+    values = [0.25, -0.5, 0.125]
+    statement = "SELECT pg_typeof(%(v)s)::text, %(v)s::vector <=> %(text)s::vector, %(v)s::vector::text"
+    with prepared_cursor() as cursor:
+        cursor.execute(statement, {"v": Vector(values), "text": vector_literal(values)})
+        assert cursor.fetchone() == ("vector", 0.0, "[0.25,-0.5,0.125]")
+        dumper = Transformer(cursor.cursor).get_dumper(Vector(values), PyFormat.AUTO)
+    assert dumper.format == pq.Format.BINARY
