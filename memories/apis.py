@@ -195,6 +195,7 @@ class ContextApi(APIView):
             persona_name=values.get("persona") or "",
             user_external_id=values["user"],
             channel_external_id=values.get("channel") or "",
+            words=message_keywords(values["query"]),
         )
         persona = persona_or_default(community=community, name=values.get("persona"), found=parties.persona)
         user, channel = parties.user, parties.channel
@@ -206,6 +207,7 @@ class ContextApi(APIView):
             message=values["query"],
             record_access=values["record_access"],
             stranger_name=values["user"],
+            head=parties.head,
         )
         return Response(context_output(result, persona))
 

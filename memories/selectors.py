@@ -235,22 +235,26 @@ class ContextHead:
 
 # Four small reads in one round trip (each a LATERAL over its own index): the context is on the
 # path a bot waits on, and each separate query costs a round trip and an ORM compilation.
-_HEAD_SQL = """
-SELECT identity.display_name, profile.id IS NOT NULL, COALESCE(profile.memory_enabled, true),
-       COALESCE(profile.summary, ''), last.final_summary, last.ended_at, COALESCE(mentioned.entities, '[]')
-FROM (SELECT 1) AS one
+_HEAD_COLUMNS = """identity.display_name, profile.id IS NOT NULL, COALESCE(profile.memory_enabled, true),
+       COALESCE(profile.summary, ''), last.final_summary, last.ended_at, COALESCE(mentioned.entities, '[]')"""
+
+
+def _head_joins(*, user: str, persona: str) -> str:
+    """The head's four reads as LATERAL joins, of the person ``user`` and the persona ``persona``
+    (SQL: a parameter, or a column of an earlier join)."""
+    return f"""
 LEFT JOIN LATERAL (
     SELECT display_name FROM accounts_externalidentity
-    WHERE community_id = %(community)s AND user_id = %(user)s ORDER BY id LIMIT 1
+    WHERE community_id = %(community)s AND user_id = {user} ORDER BY id LIMIT 1
 ) AS identity ON true
 LEFT JOIN LATERAL (
     SELECT id, memory_enabled, summary FROM accounts_profile
-    WHERE community_id = %(community)s AND user_id = %(user)s
+    WHERE community_id = %(community)s AND user_id = {user}
 ) AS profile ON true
 LEFT JOIN LATERAL (
     SELECT s.final_summary, s.ended_at FROM chat_chatsession AS s JOIN chat_persona AS p ON p.id = s.persona_id
-    WHERE s.user_id = %(user)s AND p.community_id = %(community)s
-      AND (%(persona)s::bigint IS NULL OR s.persona_id = %(persona)s::bigint)
+    WHERE s.user_id = {user} AND p.community_id = %(community)s
+      AND ({persona} IS NULL OR s.persona_id = {persona})
       AND s.ended_at IS NOT NULL AND s.final_summary <> '' AND s.id <> %(session)s
     ORDER BY s.ended_at DESC LIMIT 1
 ) AS last ON true
@@ -258,12 +262,18 @@ LEFT JOIN LATERAL (
     SELECT json_agg(json_build_array(e.name, e.relationship) ORDER BY e.last_mentioned_at DESC, e.id DESC) AS entities
     FROM (
         SELECT id, name, relationship, last_mentioned_at FROM memories_entity
-        WHERE community_id = %(community)s AND owner_id = %(user)s
+        WHERE community_id = %(community)s AND owner_id = {user}
           AND (lower(name) = ANY(%(words)s::text[]) OR name LIKE '%% %%')
         ORDER BY last_mentioned_at DESC, id DESC LIMIT 50
     ) AS e
-) AS mentioned ON true
-"""
+) AS mentioned ON true"""  # noqa: S608 - SQL of this module's own; values passed as parameters
+
+
+_HEAD_SQL = f"""
+SELECT {_HEAD_COLUMNS}
+FROM (SELECT 1) AS one
+{_head_joins(user="%(user)s", persona="%(persona)s::bigint")}
+"""  # noqa: S608 - as above
 
 
 def context_head(
@@ -284,7 +294,12 @@ def context_head(
             },
         )
         row = cursor.fetchone()
-    identity_name, has_profile, memory_enabled, summary, last_summary, last_ended_at, entities = row
+    return _head_load(row, user)
+
+
+def _head_load(row: Sequence[Any], user: User) -> ContextHead:
+    """The head from the last columns of ``row`` (``_HEAD_COLUMNS``)."""
+    identity_name, has_profile, memory_enabled, summary, last_summary, last_ended_at, entities = row[-7:]
     entities = json.loads(entities) if isinstance(entities, str) else entities
     return ContextHead(
         name=identity_name or user.display_name or user.username,
@@ -304,11 +319,13 @@ class ContextParties:
     persona: Persona | None  # the active persona of that name, else the first active one; None: no such
     user: User | None  # the person behind the platform id; None: not known in the community yet
     channel: Channel | None  # None: no channel named, or one the bot has not posted in yet
+    head: ContextHead | None  # the person's (``context_head``, for this persona); None with no person
 
 
-# Three small reads in one round trip, each a LATERAL over its own unique or (community, …) index.
+# Three small reads in one round trip, each a LATERAL over its own unique or (community, …) index,
+# and the head of the person found, for the persona found (any persona's sessions when none is).
 _PARTIES_SQL = f"""
-SELECT persona.*, person.*, channel.*
+SELECT persona.*, person.*, channel.*, {_HEAD_COLUMNS}
 FROM (SELECT 1) AS one
 LEFT JOIN LATERAL (
     SELECT {columns_sql(Persona, "p")} FROM {Persona._meta.db_table} AS p
@@ -325,14 +342,16 @@ LEFT JOIN LATERAL (
     SELECT {columns_sql(Channel, "c")} FROM {Channel._meta.db_table} AS c
     WHERE c.community_id = %(community)s AND c.external_id = %(channel)s
 ) AS channel ON true
+{_head_joins(user="person.id", persona="persona.id")}
 """  # noqa: S608 - names from the models' own metadata, values passed as parameters
 
 
 def context_parties(
-    *, community: Community, persona_name: str, user_external_id: str, channel_external_id: str
+    *, community: Community, persona_name: str, user_external_id: str, channel_external_id: str, words: Sequence[str]
 ) -> ContextParties:
     """The persona (by name; the first active one for ""), the person (by platform id) and the
-    channel (by the bot's id; "" for none) of a context call in ``community``."""
+    channel (by the bot's id; "" for none) of a context call in ``community``, and the person's
+    head as ``context_head`` reads it (``words``: the message's, for its entities)."""
     with prepared_cursor() as cursor:
         cursor.execute(
             _PARTIES_SQL,
@@ -341,6 +360,8 @@ def context_parties(
                 "persona": persona_name,
                 "user": user_external_id,
                 "channel": channel_external_id,
+                "session": 0,
+                "words": list(words),
             },
         )
         row = cursor.fetchone()
@@ -353,7 +374,8 @@ def context_parties(
         persona.community = community
     if channel is not None:
         channel.community = community
-    return ContextParties(persona=persona, user=user, channel=channel)
+    head = _head_load(row, user) if user is not None else None
+    return ContextParties(persona=persona, user=user, channel=channel, head=head)
 
 
 def memories_ranked_explain(*, community: Community, user: User, now: datetime) -> str:

@@ -21,7 +21,7 @@ from chat.models import Channel, ChatSession, Persona, PersonaInjectionMode
 from chat.selectors import RecentMessage, messages_recent
 from memories.extraction_tool import importance_label, talking_with_line
 from memories.models import importance_now_sql
-from memories.selectors import MemoryCandidate, context_head, memories_ranked
+from memories.selectors import ContextHead, MemoryCandidate, context_head, memories_ranked
 from memoryhub.ai.embeddings import embedder_get
 from memoryhub.sql import prepared_cursor
 from memoryhub.tokens import messages_token_count, token_count
@@ -274,21 +274,21 @@ def assemble_context(
     embed_query: bool = True,
     record_access: bool = True,
     stranger_name: str = "",
+    head: ContextHead | None = None,
 ) -> AssembledContext:
     """Build the memory context for ``user`` about to be answered by ``persona`` (PRODUCT.md §4.2).
 
     ``user`` None is someone not known here yet (``stranger_name``): nothing is remembered about
-    them, and the context is the persona's prompt and the channel's recent talk.
+    them, and the context is the persona's prompt and the channel's recent talk. ``head``: the
+    person's, when the caller read it already (``context_parties`` reads it with the parties of a
+    bot's call, for the words of ``message``); else it is read here.
     """
     now = now or timezone.now()
     words = message_keywords(message)
-    head = (
-        context_head(
+    if head is None and user is not None:
+        head = context_head(
             community=community, user=user, persona=persona, session_id=session.pk if session else None, words=words
         )
-        if user is not None
-        else None
-    )
     name = head.name if head is not None else stranger_name
     system_prompt = "\n\n".join(p for p in (persona.system_prompt.strip(), talking_with_line(name)) if p)
     remembering = head is not None and persona.use_memory and community.memory_enabled and head.memory_enabled

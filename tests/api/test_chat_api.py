@@ -14,7 +14,7 @@ from rest_framework.test import APIClient
 
 from accounts.models import Community, User
 from accounts.services import identity_resolve
-from chat.models import ChatSession, ConversationWindow, Message, Persona
+from chat.models import Channel, ChatSession, ConversationWindow, Message, Persona
 from chat.services import persona_create
 from memories.models import Memory
 from tests.support.extraction import extract_window_here
@@ -188,9 +188,57 @@ def test_context_runs_the_same_few_queries_whatever_a_person_remembers(
     for more in (4, 40):
         for n in range(more):
             remember(community, austin.user, f"Alice went to concert number {len(counts)}-{n}", kind="event")
-        # The key and its rate token (one statement), the persona, person and channel (one), the
+        # The key and its rate token (one statement), the persona, person and channel with the
         # person's name, profile, last session and entities (one), the recent messages, the ranking.
-        with CaptureQueriesContext(connection) as queries, django_assert_max_num_queries(5):
+        with CaptureQueriesContext(connection) as queries, django_assert_max_num_queries(4):
             assert api.get("/api/v1/context", query).status_code == 200
         counts.append(len(queries))
     assert counts[0] == counts[1], counts
+
+
+@pytest.mark.parametrize("named", [True, False], ids=["persona named", "first persona"])
+def test_the_context_of_a_bot_call_has_the_persons_profile_last_session_and_entities(
+    api: APIClient, community: Community, mira: Persona, named: bool
+) -> None:
+    """The API reads the person's head with the persona, person and channel (one statement): the
+    block is the one the service gives when it reads the head itself."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from memories.services.context import assemble_context
+    from memories.services.entities import entity_mention_record
+
+    _learn(api, community)
+    alice = identity_resolve(community=community, external_id="alice_456")
+    alice.profiles.filter(community=community).update(summary="Alice is a nurse from Portland.")
+    other = persona_create(community=community, name="Other", system_prompt="You are Other.")
+    general = Channel.objects.get(community=community, external_id="general")
+    for persona, days, summary in ((mira, 3, "Alice talked about her boots."), (other, 1, "Alice talked to Other.")):
+        ChatSession.objects.create(
+            user=alice,
+            persona=persona,
+            channel=general,
+            started_at=timezone.now() - timedelta(days=days + 1),
+            last_message_at=timezone.now() - timedelta(days=days),
+            ended_at=timezone.now() - timedelta(days=days),
+            final_summary=summary,
+        )
+    for name, relationship in (("Jane", "Alice's sister"), ("Bob", "a neighbour"), ("Aunt May", "her aunt")):
+        entity_mention_record(
+            community=community, owner=alice, type="person", name=name, relationship=relationship, at=timezone.now()
+        )
+    query = {"user": "alice_456", "query": "Should Jane and Aunt May visit?", "record_access": "false"}
+    if named:
+        query["persona"] = "Mira"
+
+    body = api.get("/api/v1/context", query).json()
+
+    expected = assemble_context(
+        community=community, user=alice, persona=mira, message=query["query"], record_access=False
+    )
+    assert body["text"] == expected.text
+    assert "Profile: Alice is a nurse from Portland." in body["text"]
+    assert "Alice talked about her boots. (3 days ago)" in body["text"]  # Mira's, not Other's later one
+    assert "Jane (Alice's sister)" in body["text"] and "Aunt May (her aunt)" in body["text"]
+    assert "Bob" not in body["text"]  # not in the message

@@ -79,7 +79,10 @@ def test_the_statements_a_bot_waits_on_are_prepared_once_per_connection(settings
 @pytest.mark.parametrize(
     ("statement", "params"),
     [
-        (_PARTIES_SQL, {"community": 1, "persona": "", "user": "alice_456", "channel": "general"}),
+        (
+            _PARTIES_SQL,
+            {"community": 1, "persona": "", "user": "alice_456", "channel": "general", "session": 0, "words": ["bo"]},
+        ),
         (_CHANNELS_LOCK_SQL, {"channels": [1, 2]}),
         (_WINDOWS_LOCK_SQL, {"channels": [1, 2]}),
         (_COUNTS_SQL, {"now": None, "ids": [1], "counts": [1], "firsts": [None], "lasts": [None]}),
