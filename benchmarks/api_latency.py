@@ -122,6 +122,45 @@ def _message(run: str, n: int) -> dict[str, Any]:
     }
 
 
+class BotCalls:
+    """The timed requests' people (random (person, message) pairs of the data set), their platform
+    ids and an API key per community, and the calls a bot makes for them."""
+
+    def __init__(self, requests: int) -> None:
+        rng = random.Random(SEED + 5)  # noqa: S311 - reproducible data, not secrets
+        messages = chat_messages(300, rng)
+        vectors = {m: v.tolist() for m, v in zip(messages, embedder_get().embed(messages), strict=True)}
+        self.pairs: list[Pair] = pairs_pick(requests, messages, vectors)
+        users = [pair.user for pair in self.pairs]
+        self.handles = dict(ExternalIdentity.objects.filter(user__in=users).values_list("user_id", "external_id"))
+        self.keys = {
+            community_id: apikey_create(
+                community=Community.objects.get(pk=community_id),
+                name=f"api latency {time.time():.0f}",
+                scopes=list(ApiKeyScope.values),
+            )[1]
+            for community_id in {pair.community.pk for pair in self.pairs}
+        }
+
+    @staticmethod
+    def unique(pair: Pair, number: int) -> str:
+        """Every request a message of its own: no embedding comes from a cache (in process or not)."""
+        return f"{pair.message} ({number})"
+
+    def auth(self, pair: Pair) -> dict[str, str]:
+        return {"Authorization": f"Bearer {self.keys[pair.community.pk]}"}
+
+    def context(self, http: Any, number: int) -> Any:
+        pair = self.pairs[number % len(self.pairs)]
+        params = {"user": self.handles[pair.user.pk], "query": self.unique(pair, number)}
+        return http.get("/api/v1/context", params=params, headers=self.auth(pair))
+
+    def search(self, http: Any, number: int) -> Any:
+        pair = self.pairs[number % len(self.pairs)]
+        body = {"user": self.handles[pair.user.pk], "query": self.unique(pair, number), "limit": 5}
+        return http.post("/api/v1/memories/search", json=body, headers=self.auth(pair))
+
+
 class _Answer(NamedTuple):
     status_code: int
     text: str
@@ -249,40 +288,10 @@ def main() -> None:
 
     dataset_ensure(users=options.users, regenerate=options.regenerate)
     embedder = embedder_get()
-    rng = random.Random(SEED + 5)  # noqa: S311 - reproducible data, not secrets
-    messages = chat_messages(300, rng)
-    vectors = {m: v.tolist() for m, v in zip(messages, embedder.embed(messages), strict=True)}
-    pairs: list[Pair] = pairs_pick(options.requests, messages, vectors)
-    handles = dict(
-        ExternalIdentity.objects.filter(user__in=[p.user for p in pairs]).values_list("user_id", "external_id")
-    )
-    communities = {pair.community.pk for pair in pairs}
-    keys = {
-        community_id: apikey_create(
-            community=Community.objects.get(pk=community_id),
-            name=f"api latency {time.time():.0f}",
-            scopes=list(ApiKeyScope.values),
-        )[1]
-        for community_id in communities
-    }
+    calls = BotCalls(options.requests)
+    pairs = calls.pairs
+    unique, auth, context, search = calls.unique, calls.auth, calls.context, calls.search
     snapshot = access_snapshot(pair.user.pk for pair in pairs)
-
-    def unique(pair: Pair, number: int) -> str:
-        """Every request a message of its own: no embedding comes from a cache (in process or not)."""
-        return f"{pair.message} ({number})"
-
-    def auth(pair: Pair) -> dict[str, str]:
-        return {"Authorization": f"Bearer {keys[pair.community.pk]}"}
-
-    def context(http: Any, number: int) -> Any:
-        pair = pairs[number % len(pairs)]
-        params = {"user": handles[pair.user.pk], "query": unique(pair, number)}
-        return http.get("/api/v1/context", params=params, headers=auth(pair))
-
-    def search(http: Any, number: int) -> Any:
-        pair = pairs[number % len(pairs)]
-        body = {"user": handles[pair.user.pk], "query": unique(pair, number), "limit": 5}
-        return http.post("/api/v1/memories/search", json=body, headers=auth(pair))
 
     first = pairs[0]
     run = f"r{time.time():.0f}"

@@ -89,18 +89,24 @@ def bench_database_clone(template: str, name: str) -> None:
 
 
 @contextmanager
-def bench_web_server(command: list[str], *, base: str, log: Path) -> Iterator[subprocess.Popen[bytes]]:
+def bench_web_server(
+    command: list[str], *, base: str, log: Path, project: Path = PROJECT, env: dict[str, str] | None = None
+) -> Iterator[subprocess.Popen[bytes]]:
     """A web server ``command`` on the benchmark's database (its own var dir, no broker, no API rate
-    limit), once ``base``/healthz answers; stopped when the block ends. Its output goes to ``log``."""
+    limit), once ``base``/healthz answers; stopped when the block ends. Its output goes to ``log``.
+    ``project``: the checkout whose code it serves (this one by default); ``env``: more settings."""
     with tempfile.TemporaryDirectory() as var, log.open("wb") as output:
-        env = dict(os.environ) | {
+        environment = dict(os.environ) | {
             "DATABASE_URL": bench_database_url(),
             "MEMORYHUB_VAR_DIR": var,
             "MEMORYHUB_MODELS_DIR": str(settings.MEMORYHUB_MODELS_DIR),
             "MEMORYHUB_API_RATE": "1000000/min",
         }
-        env.pop("CELERY_BROKER_URL", None)
-        server = subprocess.Popen(command, cwd=PROJECT, env=env, stdout=output, stderr=subprocess.STDOUT)  # noqa: S603 - our own server
+        environment.pop("CELERY_BROKER_URL", None)
+        environment |= env or {}
+        server = subprocess.Popen(  # noqa: S603 - our own server
+            command, cwd=project, env=environment, stdout=output, stderr=subprocess.STDOUT
+        )
         try:
             deadline = time.monotonic() + 90
             while not _answers(f"{base}/healthz"):

@@ -1,0 +1,168 @@
+"""`/context` over HTTP from two or more checkouts or settings, in rounds one after the other.
+
+    MEMORYHUB_VAR_DIR=/tmp/bench-var .venv/bin/python benchmarks/api_compare.py VARIANT VARIANT …
+        [--rounds 6] [--requests 1200] [--warmup 400] [--clients 4] [--client httpx] [--workers 2]
+
+A script, not a test. This machine's speed drifts by about 15 % within minutes, more than most
+changes move a figure, so a before and after are compared in rounds: each round starts every
+variant's server in turn (the Procfile's web process, a fresh one each time, as in
+api_latency.py), warms it up and times ``--requests`` `GET /api/v1/context` calls of ``--clients``
+client processes (embedding, recording on; every message its own). A VARIANT is a checkout of
+the project (a worktree, e.g. ``git worktree add /tmp/before <commit>``; ``.`` for this one), served
+with this one's virtual environment, optionally followed by settings for its server:
+``/tmp/before`` or ``.,MEMORYHUB_WEB_THREADS=2``. Data set and people: api_latency.py's.
+
+Each round prints p50 / p95 ms, the machine's CPU per request split as api_latency.py splits it,
+and how the clients' connections sat on the workers (every fifth of a second, counted); then a
+line per variant with the medians and means, and each variant's CPU against the first's, round by
+round. Access recording is undone afterwards.
+"""
+
+# ruff: noqa: E402 - the project's modules can only be imported once Django is set up.
+from __future__ import annotations
+
+import argparse
+import collections
+import os
+import statistics
+import sys
+import tempfile
+import threading
+from pathlib import Path
+from typing import Any, NamedTuple
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "memoryhub.settings")
+
+import django
+
+django.setup()
+
+from benchmarks.api_latency import CLIENTS, BotCalls, Request, dataset_ensure, drive
+from benchmarks.context_latency import access_restore, access_snapshot, percentile
+from benchmarks.support import bench_web_server, connections_per_worker, cpu_split, say
+from tests.support.processes import free_port, procfile_command
+
+
+class Variant(NamedTuple):
+    label: str
+    project: Path
+    env: dict[str, str]
+
+
+def variant_parse(text: str) -> Variant:
+    path, *settings = text.split(",")
+    project = Path(path).resolve()
+    if not (project / "memoryhub" / "asgi.py").exists():
+        raise SystemExit(f"{path} is not a checkout of this project")
+    env = dict(setting.split("=", 1) for setting in settings)
+    return Variant(text, project, env)
+
+
+class Round(NamedTuple):
+    p50: float
+    p95: float
+    web: float
+    postgres: float
+    machine: float
+    placement: dict[tuple[int, ...], int]
+
+
+def round_run(variant: Variant, calls: BotCalls, options: argparse.Namespace, first_number: int) -> Round:
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    log = Path(tempfile.gettempdir()) / "memoryhub-api-compare-web.log"
+    command = procfile_command("web", port=port, workers=options.workers)
+    with bench_web_server(command, base=base, log=log, project=variant.project, env=variant.env) as server:
+        count = options.requests
+        drive(base, client=options.client, clients=options.clients, count=options.warmup, request=warm(calls))
+        seen: list[tuple[int, ...]] = []
+        done = threading.Event()
+
+        def watch() -> None:
+            while not done.wait(0.2):
+                counts = connections_per_worker(server.pid, port)
+                if sum(counts) == options.clients:
+                    seen.append(tuple(counts))
+
+        watcher = threading.Thread(target=watch)
+        watcher.start()
+        before = cpu_split(server.pid)
+
+        def timed(http: Any, number: int) -> Any:
+            return calls.context(http, first_number + number)
+
+        latencies = drive(base, client=options.client, clients=options.clients, count=count, request=timed)
+        after = cpu_split(server.pid)
+        done.set()
+        watcher.join()
+    spent = {kind: (after[kind] - before[kind]) * 1000 / count for kind in after}
+    return Round(
+        percentile(latencies, 0.5),
+        percentile(latencies, 0.95),
+        spent["web"],
+        spent["postgres"],
+        spent["machine"],
+        dict(collections.Counter(seen)),
+    )
+
+
+def warm(calls: BotCalls) -> Request:
+    return lambda http, number: calls.context(http, number + 10**7)  # messages the timed rounds do not send
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("variants", nargs="+", type=variant_parse, help="PATH[,NAME=VALUE…]: a checkout and settings")
+    parser.add_argument("--rounds", type=int, default=6)
+    parser.add_argument("--requests", type=int, default=1200, help="timed /context requests per variant and round")
+    parser.add_argument("--warmup", type=int, default=400, help="untimed requests first, on each fresh server")
+    parser.add_argument("--clients", type=int, default=4)
+    parser.add_argument("--client", choices=sorted(CLIENTS), default="httpx")
+    parser.add_argument("--workers", type=int, default=2)
+    options = parser.parse_args()
+
+    dataset_ensure(users=20_000, regenerate=False)
+    calls = BotCalls(1000)
+    snapshot = access_snapshot(pair.user.pk for pair in calls.pairs)
+    results: dict[str, list[Round]] = {variant.label: [] for variant in options.variants}
+    number = 0
+    try:
+        for index in range(options.rounds):
+            for variant in options.variants:
+                say(f"round {index + 1}/{options.rounds}: {variant.label}…")
+                results[variant.label].append(round_run(variant, calls, options, number))
+                number += options.requests
+    finally:
+        say(f"access recording undone on {access_restore(snapshot):,} memories")
+
+    print(
+        f"## `GET /api/v1/context`, {options.rounds} round(s), one variant after the other: {options.workers} "
+        f"workers, {options.clients} {options.client} clients, {options.requests:,} timed requests each\n"
+    )
+    print("| round | variant | p50 ms | p95 ms | web ms | PostgreSQL ms | machine ms | connections per worker |")
+    print("|---:|---|---:|---:|---:|---:|---:|---|")
+    for index in range(options.rounds):
+        for label, rounds in results.items():
+            row = rounds[index]
+            placed = ", ".join(f"{' · '.join(map(str, key))}: {n}" for key, n in sorted(row.placement.items()))
+            print(
+                f"| {index + 1} | `{label}` | {row.p50:.1f} | {row.p95:.1f} | {row.web:.2f} | {row.postgres:.2f} "
+                f"| {row.machine:.2f} | {placed} |"
+            )
+    first = next(iter(results.values()))
+    print("\n| variant | p95 ms: median · mean · range | machine ms: median | machine against the first, per round |")
+    print("|---|---|---:|---|")
+    for label, rounds in results.items():
+        p95s = [row.p95 for row in rounds]
+        differences = [row.machine - base.machine for row, base in zip(rounds, first, strict=True)]
+        print(
+            f"| `{label}` | {statistics.median(p95s):.1f} · {statistics.mean(p95s):.1f} · "
+            f"{min(p95s):.1f} to {max(p95s):.1f} | {statistics.median(row.machine for row in rounds):.2f} "
+            f"| {statistics.mean(differences):+.2f} on average, lower in "
+            f"{sum(difference < 0 for difference in differences)} of {len(rounds)} |"
+        )
+
+
+if __name__ == "__main__":
+    main()
