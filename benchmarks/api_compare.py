@@ -27,7 +27,6 @@ import os
 import statistics
 import sys
 import tempfile
-import threading
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -38,9 +37,9 @@ import django
 
 django.setup()
 
-from benchmarks.api_latency import CLIENTS, BotCalls, Request, dataset_ensure, drive
+from benchmarks.api_latency import CLIENTS, BotCalls, Request, dataset_ensure, drive, drive_timed
 from benchmarks.context_latency import access_restore, access_snapshot, percentile
-from benchmarks.support import bench_web_server, connections_per_worker, cpu_split, say
+from benchmarks.support import bench_web_server, say
 from tests.support.processes import free_port, procfile_command
 
 
@@ -74,36 +73,21 @@ def round_run(variant: Variant, calls: BotCalls, options: argparse.Namespace, fi
     log = Path(tempfile.gettempdir()) / "memoryhub-api-compare-web.log"
     command = procfile_command("web", port=port, workers=options.workers)
     with bench_web_server(command, base=base, log=log, project=variant.project, env=variant.env) as server:
-        count = options.requests
         drive(base, client=options.client, clients=options.clients, count=options.warmup, request=warm(calls))
-        seen: list[tuple[int, ...]] = []
-        done = threading.Event()
-
-        def watch() -> None:
-            while not done.wait(0.2):
-                counts = connections_per_worker(server.pid, port)
-                if sum(counts) == options.clients:
-                    seen.append(tuple(counts))
-
-        watcher = threading.Thread(target=watch)
-        watcher.start()
-        before = cpu_split(server.pid)
 
         def timed(http: Any, number: int) -> Any:
             return calls.context(http, first_number + number)
 
-        latencies = drive(base, client=options.client, clients=options.clients, count=count, request=timed)
-        after = cpu_split(server.pid)
-        done.set()
-        watcher.join()
-    spent = {kind: (after[kind] - before[kind]) * 1000 / count for kind in after}
+        run = drive_timed(
+            server.pid, port, client=options.client, clients=options.clients, count=options.requests, request=timed
+        )
     return Round(
-        percentile(latencies, 0.5),
-        percentile(latencies, 0.95),
-        spent["web"],
-        spent["postgres"],
-        spent["machine"],
-        dict(collections.Counter(seen)),
+        percentile(run.latencies, 0.5),
+        percentile(run.latencies, 0.95),
+        run.spent["web"],
+        run.spent["postgres"],
+        run.spent["machine"],
+        dict(collections.Counter(run.placements)),
     )
 
 

@@ -36,6 +36,7 @@ single-message ingest p95 ≤ 15 ms, batches ≥ 3,000 messages/s.
 from __future__ import annotations
 
 import argparse
+import collections
 import http.client
 import logging
 import multiprocessing
@@ -247,6 +248,40 @@ def _children_cpu() -> float:
     return used.ru_utime + used.ru_stime
 
 
+class Timed(NamedTuple):
+    latencies: list[float]  # ms each
+    seconds: float
+    spent: dict[str, float]  # CPU ms per request: web, postgres, clients, machine; busy: the cores' share
+    placements: list[tuple[int, ...]]  # the clients' connections per worker, read every fifth of a second
+
+
+def drive_timed(server_pid: int, port: int, *, client: str, clients: int, count: int, request: Request) -> Timed:
+    """``drive`` against the server ``server_pid`` listening on ``port``, with the machine's CPU per
+    request split by process kind (``cpu_split`` and the ended client processes) and where the
+    clients' connections sat on the workers while it ran."""
+    placements: list[tuple[int, ...]] = []
+    done = threading.Event()
+
+    def watch() -> None:
+        while not done.wait(0.2):
+            if sum(counts := connections_per_worker(server_pid, port)) == clients:
+                placements.append(tuple(counts))
+
+    watcher = threading.Thread(target=watch)
+    watcher.start()
+    before, started = cpu_split(server_pid) | {"clients": _children_cpu()}, time.perf_counter()
+    try:
+        latencies = drive(f"http://127.0.0.1:{port}", client=client, clients=clients, count=count, request=request)
+    finally:
+        done.set()
+        watcher.join()
+    seconds = time.perf_counter() - started
+    after = cpu_split(server_pid) | {"clients": _children_cpu()}  # the client processes have ended: counted
+    spent = {kind: (after[kind] - before[kind]) * 1000 / count for kind in after}
+    spent["busy"] = (after["machine"] - before["machine"]) / (seconds * (os.cpu_count() or 1))
+    return Timed(latencies, seconds, spent, placements)
+
+
 def in_process(count: int, call: Callable[[int], Any]) -> list[float]:
     timings = []
     for number in range(count):
@@ -323,29 +358,12 @@ def main() -> None:
         say("timing over HTTP…")
 
         def timed(name: str, request: Request, count: int) -> float:
-            """Drive ``count`` requests as ``name``; their CPU per request by process kind, and how
-            the clients' connections fell on the workers. Seconds."""
-            done = threading.Event()
-
-            def watch() -> None:  # each client keeps one connection: read where they are, once
-                while not done.wait(0.25):
-                    if sum(counts := connections_per_worker(server.pid, port)) == clients:
-                        placement[name] = counts
-                        return
-
-            watcher = threading.Thread(target=watch)
-            watcher.start()
-            before, started = cpu_split(server.pid), time.perf_counter()
-            before["clients"] = _children_cpu()
-            results[name] = drive(base, client=options.client, clients=clients, count=count, request=request)
-            seconds, after = time.perf_counter() - started, cpu_split(server.pid)
-            after["clients"] = _children_cpu()  # the client processes have ended: counted
-            done.set()
-            watcher.join()
-            spent = {kind: (after[kind] - before[kind]) * 1000 / count for kind in after}
-            spent["busy"] = (after["machine"] - before["machine"]) / (seconds * (os.cpu_count() or 1))
-            cpu[name] = spent
-            return seconds
+            """Drive ``count`` requests as ``name``: their latencies, CPU and placement kept. Seconds."""
+            run = drive_timed(server.pid, port, client=options.client, clients=clients, count=count, request=request)
+            results[name], cpu[name] = run.latencies, run.spent
+            if run.placements:  # each client keeps one connection: it stays where it fell
+                placement[name] = list(collections.Counter(run.placements).most_common(1)[0][0])
+            return run.seconds
 
         timed("healthz", lambda http, _: http.get("/healthz"), count)
         timed(

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import io
 import json
+from datetime import timedelta
 from typing import Any
 
 import pytest
 from django.core.management import call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
 from rest_framework.test import APIClient
 
 from accounts.models import Community, User
@@ -17,6 +19,8 @@ from accounts.services import identity_resolve
 from chat.models import Channel, ChatSession, ConversationWindow, Message, Persona
 from chat.services import persona_create
 from memories.models import Memory
+from memories.services.context import assemble_context
+from memories.services.entities import entity_mention_record
 from tests.support.extraction import extract_window_here
 from tests.support.memories import remember
 
@@ -202,13 +206,6 @@ def test_the_context_of_a_bot_call_has_the_persons_profile_last_session_and_enti
 ) -> None:
     """The API reads the person's head with the persona, person and channel (one statement): the
     block is the one the service gives when it reads the head itself."""
-    from datetime import timedelta
-
-    from django.utils import timezone
-
-    from memories.services.context import assemble_context
-    from memories.services.entities import entity_mention_record
-
     _learn(api, community)
     alice = identity_resolve(community=community, external_id="alice_456")
     alice.profiles.filter(community=community).update(summary="Alice is a nurse from Portland.")
