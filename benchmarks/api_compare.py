@@ -71,7 +71,7 @@ def round_run(variant: Variant, calls: BotCalls, options: argparse.Namespace, fi
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     log = Path(tempfile.gettempdir()) / "memoryhub-api-compare-web.log"
-    command = procfile_command("web", port=port, workers=options.workers)
+    command = procfile_command("web", port=port, workers=options.workers, project=variant.project)
     with bench_web_server(command, base=base, log=log, project=variant.project, env=variant.env) as server:
         drive(base, client=options.client, clients=options.clients, count=options.warmup, request=warm(calls))
 

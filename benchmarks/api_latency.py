@@ -84,7 +84,6 @@ from benchmarks.context_latency import (
 from benchmarks.support import (
     bench_database_use,
     bench_web_server,
-    connections_per_worker,
     cpu_split,
     say,
     workers_rss_mb,
@@ -93,7 +92,7 @@ from chat.ingest import IngestItem, messages_ingest
 from memories.selectors import memories_ranked
 from memories.services.context import assemble_context, message_keywords, person_display_name
 from memoryhub.ai.embeddings import embedder_get
-from tests.support.processes import free_port, procfile_command
+from tests.support.processes import connections_per_worker, free_port, procfile_command
 
 logging.getLogger("httpx").setLevel(logging.WARNING)
 PROJECT = Path(__file__).resolve().parent.parent

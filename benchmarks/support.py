@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import os
 import subprocess
 import sys
@@ -19,6 +18,8 @@ from django.conf import settings
 from django.core.management import call_command
 from django.db import connection, connections
 from psycopg import sql
+
+from tests.support.processes import process_stat
 
 PROJECT = Path(__file__).resolve().parent.parent
 
@@ -149,24 +150,13 @@ def workers_rss_mb(server_pid: int) -> list[float]:
     return sorted(sizes)
 
 
-def _ticks(stat: Path) -> tuple[str, int, int] | None:
-    """(command name, parent pid, user + system clock ticks) of one process, from /proc."""
-    try:
-        text = stat.read_text()
-    except OSError:
-        return None
-    name = text[text.index("(") + 1 : text.rindex(")")]
-    fields = text[text.rindex(")") + 2 :].split()
-    return name, int(fields[1]), int(fields[11]) + int(fields[12])
-
-
 def cpu_split(server_pid: int) -> dict[str, float]:
     """CPU seconds used so far by the web server (it and its workers), by PostgreSQL's processes,
     and by the whole machine (every core busy, from /proc/stat): subtract two readings."""
     hertz = os.sysconf("SC_CLK_TCK")
     web = postgres = 0
     for stat in Path("/proc").glob("[0-9]*/stat"):
-        read = _ticks(stat)
+        read = process_stat(stat)
         if read is None:
             continue
         name, parent, ticks = read
@@ -177,28 +167,3 @@ def cpu_split(server_pid: int) -> dict[str, float]:
     cpu = Path("/proc/stat").read_text().splitlines()[0].split()[1:]
     busy = sum(int(value) for value in cpu[:8]) - int(cpu[3]) - int(cpu[4])  # all but idle and iowait
     return {"web": web / hertz, "postgres": postgres / hertz, "machine": busy / hertz}
-
-
-def connections_per_worker(server_pid: int, port: int) -> list[int]:
-    """How many open client connections to ``port`` each worker of the server holds, most first
-    (from /proc: the workers' socket descriptors matched with the kernel's TCP table)."""
-    established = set()
-    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
-        with contextlib.suppress(OSError):
-            for line in Path(table).read_text().splitlines()[1:]:
-                fields = line.split()
-                if int(fields[1].rsplit(":", 1)[1], 16) == port and fields[3] == "01":  # local port, ESTABLISHED
-                    established.add(fields[9])  # the socket's inode
-    counts = []
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        read = _ticks(stat)
-        if read is None or read[1] != server_pid:
-            continue
-        inodes = set()
-        for descriptor in stat.parent.glob("fd/*"):
-            with contextlib.suppress(OSError):
-                target = os.readlink(descriptor)
-                if target.startswith("socket:["):
-                    inodes.add(target[8:-1])
-        counts.append(len(inodes & established))
-    return sorted(counts, reverse=True)

@@ -15,7 +15,16 @@ from django.db import connection
 from accounts.models import ApiKeyScope, Community
 from accounts.services import apikey_create
 from chat.models import Message
-from tests.support.processes import child_environment, gunicorn_serving, http_get
+from tests.support.processes import (
+    child_environment,
+    connections_per_worker,
+    free_port,
+    gunicorn_serving,
+    http_get,
+    procfile_command,
+    running,
+    wait_until,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -152,3 +161,42 @@ def test_the_access_log_keeps_the_names_of_query_parameters_not_what_a_person_sa
     written = log.read_text()  # the server has stopped: every line is written
     assert '"GET /api/v1/context?user&query&record_access HTTP/1.1" 200' in written
     assert "Lisbon" not in written and "alice_456" not in written
+
+
+def test_two_workers_take_the_connections_in_turn(tmp_path: Path) -> None:
+    """A bot keeps its connection open, so the worker it falls on serves all its requests: each new
+    connection goes to the worker holding the fewest (memoryhub/web_worker.py), also after some close."""
+    env = child_environment(var_dir=tmp_path, broker_url=None)
+    port, log = free_port(), tmp_path / "web.log"
+    clients: list[http.client.HTTPConnection] = []
+
+    def connect() -> None:
+        client = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        client.request("GET", "/healthz")
+        assert client.getresponse().read() == b'{"status": "ok"}'  # accepted and served
+        clients.append(client)
+
+    def placement(number: int) -> list[int]:
+        """Connections per worker once ``number`` are open, most first."""
+
+        def settled() -> list[int]:
+            counts = connections_per_worker(server.pid, port)
+            return counts if sum(counts) == number else []
+
+        return wait_until(settled, timeout=10)
+
+    with running(procfile_command("web", port=port, workers=2), env=env, log=log) as server:
+        wait_until(lambda: log.read_text().count("Application startup complete") == 2, timeout=60)
+        try:
+            for number in range(1, 7):
+                connect()
+                assert placement(number) == [(number + 1) // 2, number // 2], number
+            for client in clients[:3]:  # the first three: two on one worker, one on the other
+                client.close()
+            assert sorted(placement(3)) == [1, 2]
+            for number in range(4, 7):
+                connect()
+                assert placement(number) == [(number + 1) // 2, number // 2], number
+        finally:
+            for client in clients:
+                client.close()

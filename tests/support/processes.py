@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shlex
 import signal
@@ -115,9 +116,9 @@ def http_get(url: str) -> tuple[int, str]:
         return 0, ""
 
 
-def procfile_command(process: str, *, port: int, workers: int | None = None) -> list[str]:
-    """The Procfile's command for ``process``, as `make run` starts it, on ``port``."""
-    line = next(line for line in (PROJECT_DIR / "Procfile").read_text().splitlines() if line.startswith(f"{process}:"))
+def procfile_command(process: str, *, port: int, workers: int | None = None, project: Path = PROJECT_DIR) -> list[str]:
+    """The Procfile's command for ``process``, as `make run` starts it in ``project``, on ``port``."""
+    line = next(line for line in (project / "Procfile").read_text().splitlines() if line.startswith(f"{process}:"))
     argv = shlex.split(line.split(":", 1)[1].replace("${PORT:-8000}", str(port)))
     command = [sys.executable, "-m", Path(argv[0]).name, *argv[1:]]
     if workers is not None and "--workers" in command:
@@ -133,3 +134,39 @@ def gunicorn_serving(*, env: dict[str, str], log: Path, workers: int = 1) -> Ite
     with running(procfile_command("web", port=port, workers=workers), env=env, log=log):
         wait_until(lambda: http_get(f"{base}/healthz")[0] == 200, timeout=60)
         yield base
+
+
+def process_stat(stat: Path) -> tuple[str, int, int] | None:
+    """(command name, parent pid, user + system clock ticks) of one process, from /proc."""
+    try:
+        text = stat.read_text()
+    except OSError:
+        return None
+    name = text[text.index("(") + 1 : text.rindex(")")]
+    fields = text[text.rindex(")") + 2 :].split()
+    return name, int(fields[1]), int(fields[11]) + int(fields[12])
+
+
+def connections_per_worker(server_pid: int, port: int) -> list[int]:
+    """How many open client connections to ``port`` each worker of the server holds, most first
+    (from /proc: the workers' socket descriptors matched with the kernel's TCP table)."""
+    established = set()
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        with contextlib.suppress(OSError):
+            for line in Path(table).read_text().splitlines()[1:]:
+                fields = line.split()
+                if int(fields[1].rsplit(":", 1)[1], 16) == port and fields[3] == "01":  # local port, ESTABLISHED
+                    established.add(fields[9])  # the socket's inode
+    counts = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        read = process_stat(stat)
+        if read is None or read[1] != server_pid:
+            continue
+        inodes = set()
+        for descriptor in stat.parent.glob("fd/*"):
+            with contextlib.suppress(OSError):
+                target = os.readlink(descriptor)
+                if target.startswith("socket:["):
+                    inodes.add(target[8:-1])
+        counts.append(len(inodes & established))
+    return sorted(counts, reverse=True)

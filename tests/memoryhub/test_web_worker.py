@@ -1,0 +1,152 @@
+"""Connections spread over the web server's workers (memoryhub/web_worker.py), on a real socket.
+
+Two listeners in one uvloop loop stand for two workers sharing gunicorn's listening socket: both
+are woken for each connection, in the same order every time, so without the balance the first
+would take them all.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Coroutine, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import uvloop
+
+from memoryhub.web_worker import BalancedListener, ConnectionShares, Holdings
+
+
+class _Served(asyncio.Protocol):
+    """A connection held open until the client closes it, then reported to its listener."""
+
+    def __init__(self, listeners: dict[str, BalancedListener], name: str) -> None:
+        self.listeners, self.name = listeners, name
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.listeners[self.name].lost()
+
+
+@contextmanager
+def _listening() -> Iterator[socket.socket]:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        sock.listen(16)
+        yield sock
+
+
+def _run(main: Callable[[], Coroutine[Any, Any, None]]) -> None:
+    with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
+        runner.run(main())
+
+
+async def _until(predicate: Callable[[], bool]) -> None:
+    deadline = time.monotonic() + 10
+    while not predicate():
+        assert time.monotonic() < deadline, "gave up waiting"
+        await asyncio.sleep(0.005)
+
+
+def _listener(
+    sock: socket.socket, listeners: dict[str, BalancedListener], name: str, shares: ConnectionShares, **kwargs: Any
+) -> None:
+    """A listener standing for one worker, with a slot of its own in ``shares``."""
+    listeners[name] = BalancedListener(sock, lambda: _Served(listeners, name), holdings=Holdings(shares), **kwargs)
+
+
+def test_each_connection_goes_to_the_worker_holding_fewest() -> None:
+    shares = ConnectionShares(slots=4)
+
+    async def main() -> None:
+        with _listening() as sock, sock.dup() as second:
+            listeners: dict[str, BalancedListener] = {}
+            _listener(sock, listeners, "first", shares)
+            _listener(second, listeners, "second", shares)
+            first, other = listeners["first"], listeners["second"]
+            clients = []
+            for number in range(1, 7):
+                clients.append(await asyncio.open_connection(*sock.getsockname()))
+                await _until(lambda number=number: first.held + other.held == number)  # type: ignore[misc]
+                assert abs(first.held - other.held) <= 1, (number, first.held, other.held)
+            assert (first.held, other.held) == (3, 3)
+
+            # Two connections end, wherever they were: the next two restore the balance.
+            for _, writer in clients[:2]:
+                writer.close()
+            await _until(lambda: first.held + other.held == 4)
+            for number in range(5, 7):
+                clients.append(await asyncio.open_connection(*sock.getsockname()))
+                await _until(lambda number=number: first.held + other.held == number)  # type: ignore[misc]
+            assert (first.held, other.held) == (3, 3)
+            for _, writer in clients:
+                writer.close()
+            await _until(lambda: first.held + other.held == 0)
+            first.close()
+            other.close()
+
+    _run(main)
+
+
+def test_a_worker_that_cannot_take_its_turn_holds_no_connection_back() -> None:
+    """A slot claims a live process with no connections that never accepts (a worker whose loop is
+    stuck): the listener declines, then takes the waiting connection after the grace period."""
+    shares = ConnectionShares(slots=4)
+    stuck = shares.claim(_sleeper_pid())
+    assert stuck is not None
+
+    async def main() -> None:
+        with _listening() as sock:
+            listeners: dict[str, BalancedListener] = {}
+            _listener(sock, listeners, "only", shares, grace=0.05)
+            only = listeners["only"]
+            clients = [await asyncio.open_connection(*sock.getsockname())]
+            await _until(lambda: only.held == 1)  # 0 held, as few as the stuck one: its turn
+            clients.append(await asyncio.open_connection(*sock.getsockname()))
+            await _until(lambda: only.held == 2)  # not its turn, taken once it waited past the grace
+            for _, writer in clients:
+                writer.close()
+            await _until(lambda: only.held == 0)
+            only.close()
+
+    _run(main)
+
+
+_sleepers: list[subprocess.Popen[bytes]] = []
+
+
+def _sleeper_pid() -> int:
+    sleeper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    _sleepers.append(sleeper)
+    return sleeper.pid
+
+
+def teardown_module() -> None:
+    for sleeper in _sleepers:
+        sleeper.kill()
+        sleeper.wait()
+
+
+def test_a_slot_whose_worker_is_gone_is_left_out_and_claimed_again() -> None:
+    shares = ConnectionShares(slots=2)
+    here = shares.claim(_sleeper_pid())
+    assert here == 0
+    assert shares.fewest_elsewhere(here) is None  # alone
+    shares.publish(here, 3)
+    there = shares.claim(_sleeper_pid())
+    assert there == 1
+    shares.publish(there, 2)
+    assert shares.fewest_elsewhere(here) == 2 and shares.fewest_elsewhere(there) == 3
+
+    _sleepers[-1].kill()  # the second worker dies without releasing its slot
+    _sleepers[-1].wait()
+    assert shares.fewest_elsewhere(here) is None  # its 2 connections are gone with it
+    assert shares.claim(_sleeper_pid()) == 1  # its slot is free again, with no connections
+    assert shares.fewest_elsewhere(here) == 0
+    assert shares.claim(_sleeper_pid()) is None  # every slot taken: that worker goes unbalanced
+
+    shares.release(here)
+    assert shares.claim(_sleeper_pid()) == 0
