@@ -20,14 +20,15 @@ worker has a socket of its own, which the kernel fills: no turns are taken then.
 from __future__ import annotations
 
 import asyncio
+import fcntl
 import logging
 import mmap
-import multiprocessing
 import os
 import select
 import socket
 import struct
 import sys
+import tempfile
 import time
 from typing import Any
 
@@ -53,8 +54,11 @@ class ConnectionShares:
     """
 
     def __init__(self, slots: int = 64) -> None:
-        self._memory = mmap.mmap(-1, slots * _SLOT.size)  # anonymous and shared: forks see one table
-        self._lock = multiprocessing.Lock()
+        # An unlinked file, mapped shared: the processes forked later see one table, and lock it
+        # with POSIX record locks, which belong to a process (no semaphore in /dev/shm needed).
+        self._file = tempfile.TemporaryFile()  # noqa: SIM115 - kept open for the master's lifetime
+        self._file.truncate(slots * _SLOT.size)
+        self._memory = mmap.mmap(self._file.fileno(), slots * _SLOT.size)
         self.slots = slots
 
     def _read(self, index: int) -> tuple[int, int]:
@@ -63,12 +67,15 @@ class ConnectionShares:
 
     def claim(self, pid: int) -> int | None:
         """A free slot, now ``pid``'s; None when every slot is taken (that worker takes no turns)."""
-        with self._lock:
+        fcntl.lockf(self._file, fcntl.LOCK_EX)  # two workers starting at once take different slots
+        try:
             for index in range(self.slots):
                 owner, _ = self._read(index)
                 if owner == 0 or not _alive(owner):
                     _SLOT.pack_into(self._memory, index * _SLOT.size, pid, 0)
                     return index
+        finally:
+            fcntl.lockf(self._file, fcntl.LOCK_UN)
         return None
 
     def publish(self, index: int, count: int) -> None:
