@@ -282,6 +282,9 @@ class BalancedServer(Server):
 class WebWorker(UvicornWorker):
     """The Procfile's gunicorn worker: uvicorn (httptools, uvloop), taking connections in turn."""
 
+    # No WebSockets are served: a connection upgraded to one would hand over to another protocol,
+    # whose end its listener would not hear of.
+    CONFIG_KWARGS: dict[str, Any] = {**UvicornWorker.CONFIG_KWARGS, "ws": "none"}
     shares: ConnectionShares | None = None
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
