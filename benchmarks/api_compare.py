@@ -5,7 +5,7 @@
 
 A script, not a test. This machine's speed drifts by about 15 % within minutes, more than most
 changes move a figure, so a before and after are compared in rounds: each round starts every
-variant's server in turn (the Procfile's web process, a fresh one each time, as in
+variant's server in turn (the checkout's own Procfile's web process, a fresh one each time, as in
 api_latency.py), warms it up and times ``--requests`` `GET /api/v1/context` calls of ``--clients``
 client processes (embedding, recording on; every message its own). A VARIANT is a checkout of
 the project (a worktree, e.g. ``git worktree add /tmp/before <commit>``; ``.`` for this one), served
