@@ -10,7 +10,8 @@ gunicorn with uvicorn workers (ASGI, its database pool on), ``--workers`` of the
 the load comes from ``--clients`` processes forked from this one, on the same 2 cores, each with
 one keep-alive connection: httpx by default (what a Python bot would use; about 1 ms of CPU a
 request), or the standard library's http.client (``--client stdlib``; about a fifth of that), so
-that less of the shared cores goes to the load generator.
+that less of the shared cores goes to the load generator; ``--client stdlib-close`` opens a
+connection for every request instead (a bot or proxy that keeps none alive).
 
 Timed, each as ``--requests`` requests spread over the clients after a warm-up:
 
@@ -182,8 +183,11 @@ class _StdlibClient:
         body = json_dumps(json).encode()
         return self._send("POST", path, body, {**(headers or {}), "Content-Type": "application/json"})
 
+    # Extra headers on every request: none keeps the connection alive.
+    every_request: dict[str, str] = {}
+
     def _send(self, method: str, target: str, body: bytes | None, headers: dict[str, str]) -> _Answer:
-        self.connection.request(method, target, body, headers)
+        self.connection.request(method, target, body, {**headers, **self.every_request})
         response = self.connection.getresponse()
         return _Answer(response.status, response.read().decode())
 
@@ -194,11 +198,22 @@ class _StdlibClient:
         self.connection.close()
 
 
+class _StdlibClosingClient(_StdlibClient):
+    """A connection per request (``Connection: close``; http.client opens the next one), as a bot
+    or proxy that keeps none alive: every request also waits for a worker to accept."""
+
+    every_request = {"Connection": "close"}
+
+
 def _httpx_client(base: str) -> httpx.Client:
     return httpx.Client(base_url=base, timeout=30)
 
 
-CLIENTS: dict[str, Callable[[str], AbstractContextManager[Any]]] = {"httpx": _httpx_client, "stdlib": _StdlibClient}
+CLIENTS: dict[str, Callable[[str], AbstractContextManager[Any]]] = {
+    "httpx": _httpx_client,
+    "stdlib": _StdlibClient,
+    "stdlib-close": _StdlibClosingClient,
+}
 Request = Callable[[Any, int], Any]  # (client, number) -> its answer
 
 LABELS = {
@@ -307,7 +322,8 @@ def main() -> None:
         "--client",
         choices=sorted(CLIENTS),
         default="httpx",
-        help="the clients' HTTP library: httpx (as a Python bot would use), or the standard library's http.client",
+        help="the clients' HTTP library: httpx (as a Python bot would use), or the standard library's http.client "
+        "(stdlib-close: a new connection for every request)",
     )
     parser.add_argument("--requests", type=int, default=1000, help="timed requests per measurement")
     parser.add_argument(

@@ -38,9 +38,10 @@ from uvicorn_worker import UvicornWorker
 
 logger = logging.getLogger(__name__)
 
-# How soon a worker whose turn it was not looks at the socket again, and how long a connection
-# waits for the worker whose turn it is before any worker takes it.
-RECHECK_SECONDS = 0.01
+# How soon a worker whose turn it was not looks at the socket again (its turn may come when
+# another worker takes a connection, which it is not told of), and how long a connection waits
+# for the worker whose turn it is before any worker takes it.
+RECHECK_SECONDS = 0.001
 GRACE_SECONDS = 0.25
 
 _SLOT = struct.Struct("qq")  # a worker's pid (0: free) and the connections it holds
@@ -190,7 +191,7 @@ class BalancedListener:
             return
         except OSError as error:  # out of descriptors, say: the connection waits, as uvloop lets it
             logger.warning("accepting a connection failed: %s", error)
-            self._pause(look_again_in=RECHECK_SECONDS * 10)
+            self._pause(look_again_in=RECHECK_SECONDS * 100)
             return
         self.passed_at = None
         self.holdings.change(+1)
@@ -206,8 +207,11 @@ class BalancedListener:
             self.lost()
 
     def lost(self) -> None:
-        """One of the connections this listener accepted has ended."""
+        """One of the connections this listener accepted has ended: it may be this worker's turn."""
         self.holdings.change(-1)
+        if self.recheck is not None and not self.closed:
+            self.recheck.cancel()
+            self._look_again()
 
     def _resume(self) -> None:
         if not self.reading and not self.closed:

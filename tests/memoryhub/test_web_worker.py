@@ -16,8 +16,10 @@ from collections.abc import Callable, Coroutine, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+import pytest
 import uvloop
 
+from memoryhub import web_worker
 from memoryhub.web_worker import BalancedListener, ConnectionShares, Holdings
 
 
@@ -111,6 +113,43 @@ def test_a_worker_that_cannot_take_its_turn_holds_no_connection_back() -> None:
                 writer.close()
             await _until(lambda: only.held == 0)
             only.close()
+
+    _run(main)
+
+
+@pytest.mark.parametrize("turn_comes_by", ["another worker taking connections", "a connection of its own ending"])
+def test_a_worker_takes_the_waiting_connection_as_soon_as_its_turn_comes(
+    turn_comes_by: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A worker that let a connection pass looks again when one of its own ends (at once) or after
+    RECHECK_SECONDS (another worker's count rose, which it is not told of). With a grace of a
+    minute, the connection would otherwise wait that long; short-lived connections waited 20 ms
+    each before a worker looked again on its own connections' end."""
+    if turn_comes_by == "a connection of its own ending":
+        monkeypatch.setattr(web_worker, "RECHECK_SECONDS", 60.0)  # only the end of its own can tell it
+    shares = ConnectionShares(slots=4)
+    other = shares.claim(_sleeper_pid())  # another worker, its count set by hand
+    assert other is not None
+
+    async def main() -> None:
+        with _listening() as sock:
+            listeners: dict[str, BalancedListener] = {}
+            _listener(sock, listeners, "this", shares, grace=60.0)
+            this = listeners["this"]
+            first = await asyncio.open_connection(*sock.getsockname())
+            await _until(lambda: this.held == 1)  # 0 held against the other's 0: its turn
+            second = await asyncio.open_connection(*sock.getsockname())
+            await _until(lambda: this.recheck is not None)  # 1 against 0: passed, waiting for the other
+            if turn_comes_by == "another worker taking connections":
+                shares.publish(other, 5)
+            else:
+                first[1].close()
+            holding = 2 if turn_comes_by == "another worker taking connections" else 1  # the second, taken
+            await _until(lambda: this.recheck is None and this.held == holding)
+            for _, writer in (first, second):
+                writer.close()
+            await _until(lambda: this.held == 0)
+            this.close()
 
     _run(main)
 
