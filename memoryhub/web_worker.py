@@ -1,16 +1,20 @@
 """The web server's worker: uvicorn under gunicorn, with the connections spread evenly over workers.
 
 Gunicorn's workers share one listening socket, and the kernel hands a new connection to
-whichever worker's event loop asks first: one wake-up may take every connection waiting. A bot
-keeps its connection open for hours, so the worker it fell on serves all its requests; with four
-bots on two workers, 3 · 1 and 4 · 0 were the usual placements, one worker's GIL serving most
-requests while the other core idled (benchmarks/api_latency.py shows the placement; the slowest
+whichever worker's event loop asks first: one wake-up may take every connection waiting. A busy
+bot keeps its connection open (gunicorn closes it after ``--keep-alive`` seconds idle, 2 by
+default), so the worker it fell on serves all its requests; with four bots on two workers,
+3 · 1 and 4 · 0 were the usual placements, one worker's GIL serving most requests while the
+other core idled (benchmarks/api_latency.py shows the placement; the slowest
 runs had these). ``WebWorker`` accepts a connection only while it holds no more than the worker
 holding the fewest, as nginx's ``accept_mutex`` and Envoy's exact connection balance do for
 theirs. Each worker publishes how many connections it holds in a small table that gunicorn's
 master makes and every forked worker shares (``ConnectionShares``).
 
-A worker whose turn it is not stops reading the listening socket and looks again a moment later.
+A worker whose turn it is not stops reading the listening socket and looks again a millisecond
+later (its turn may come when another worker takes a connection, which it is not told of), or at
+once when a connection of its own ends. A connection that opens for each request waits no
+longer than with uvicorn's own worker (benchmarks/api_compare.py ``--client stdlib-close``).
 Nothing waits long on a wrong figure: a worker that died is left out (its process is gone), and
 a connection still waiting after ``GRACE_SECONDS`` is taken by whichever worker sees it, in turn
 or not, so a worker whose loop is stuck holds nobody back. With gunicorn's ``--reuse-port`` each
