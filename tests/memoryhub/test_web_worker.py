@@ -93,26 +93,41 @@ def test_each_connection_goes_to_the_worker_holding_fewest() -> None:
     _run(main)
 
 
+Client = tuple[asyncio.StreamReader, asyncio.StreamWriter]
+
+
+async def _beside_another_worker(
+    sock: socket.socket, shares: ConnectionShares, grace: float
+) -> tuple[BalancedListener, list[Client]]:
+    """A listener beside another worker that holds no connections (a slot of ``shares``): it takes
+    a first connection (0 held against 0: its turn), and a second one arrives (1 against 0)."""
+    listeners: dict[str, BalancedListener] = {}
+    _listener(sock, listeners, "this", shares, grace=grace)
+    this = listeners["this"]
+    clients = [await asyncio.open_connection(*sock.getsockname())]
+    await _until(lambda: this.held == 1)
+    clients.append(await asyncio.open_connection(*sock.getsockname()))
+    return this, clients
+
+
+async def _close(this: BalancedListener, clients: list[Client]) -> None:
+    for _, writer in clients:
+        writer.close()
+    await _until(lambda: this.held == 0)
+    this.close()
+
+
 def test_a_worker_that_cannot_take_its_turn_holds_no_connection_back() -> None:
     """A slot claims a live process with no connections that never accepts (a worker whose loop is
     stuck): the listener declines, then takes the waiting connection after the grace period."""
     shares = ConnectionShares(slots=4)
-    stuck = shares.claim(_sleeper_pid())
-    assert stuck is not None
+    assert shares.claim(_sleeper_pid()) is not None
 
     async def main() -> None:
         with _listening() as sock:
-            listeners: dict[str, BalancedListener] = {}
-            _listener(sock, listeners, "only", shares, grace=0.05)
-            only = listeners["only"]
-            clients = [await asyncio.open_connection(*sock.getsockname())]
-            await _until(lambda: only.held == 1)  # 0 held, as few as the stuck one: its turn
-            clients.append(await asyncio.open_connection(*sock.getsockname()))
-            await _until(lambda: only.held == 2)  # not its turn, taken once it waited past the grace
-            for _, writer in clients:
-                writer.close()
-            await _until(lambda: only.held == 0)
-            only.close()
+            this, clients = await _beside_another_worker(sock, shares, grace=0.05)
+            await _until(lambda: this.held == 2)  # not its turn, taken once it waited past the grace
+            await _close(this, clients)
 
     _run(main)
 
@@ -133,23 +148,16 @@ def test_a_worker_takes_the_waiting_connection_as_soon_as_its_turn_comes(
 
     async def main() -> None:
         with _listening() as sock:
-            listeners: dict[str, BalancedListener] = {}
-            _listener(sock, listeners, "this", shares, grace=60.0)
-            this = listeners["this"]
-            first = await asyncio.open_connection(*sock.getsockname())
-            await _until(lambda: this.held == 1)  # 0 held against the other's 0: its turn
-            second = await asyncio.open_connection(*sock.getsockname())
-            await _until(lambda: this.recheck is not None)  # 1 against 0: passed, waiting for the other
+            this, clients = await _beside_another_worker(sock, shares, grace=60.0)
+            await _until(lambda: this.recheck is not None)  # passed, waiting for the other
             if turn_comes_by == "another worker taking connections":
                 shares.publish(other, 5)
+                holding = 2  # the second, taken
             else:
-                first[1].close()
-            holding = 2 if turn_comes_by == "another worker taking connections" else 1  # the second, taken
+                clients[0][1].close()
+                holding = 1  # the second, taken; the first gone
             await _until(lambda: this.recheck is None and this.held == holding)
-            for _, writer in (first, second):
-                writer.close()
-            await _until(lambda: this.held == 0)
-            this.close()
+            await _close(this, clients)
 
     _run(main)
 
