@@ -6,7 +6,7 @@ bot keeps its connection open (gunicorn closes it after ``--keep-alive`` seconds
 default), so the worker it fell on serves all its requests; with four bots on two workers,
 3 · 1 and 4 · 0 were the usual placements, one worker's GIL serving most requests while the
 other core idled (benchmarks/api_latency.py shows the placement; the slowest
-runs had these). ``WebWorker`` accepts a connection only while it holds no more than the worker
+runs had these). ``BalancedUvicornWorker`` accepts a connection only while it holds no more than the worker
 holding the fewest, as nginx's ``accept_mutex`` and Envoy's exact connection balance do for
 theirs. Each worker publishes how many connections it holds in a small table that gunicorn's
 master makes and every forked worker shares (``ConnectionShares``).
@@ -34,6 +34,7 @@ import struct
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from typing import Any
 
 from gunicorn.arbiter import Arbiter
@@ -148,6 +149,7 @@ class BalancedListener:
         holdings: Holdings,
         ssl: Any = None,
         grace: float = GRACE_SECONDS,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.loop = asyncio.get_running_loop()
         self.sock = sock
@@ -155,7 +157,7 @@ class BalancedListener:
         self.protocol_factory = protocol_factory
         self.holdings = holdings
         self.ssl = ssl
-        self.grace = grace
+        self.grace, self.clock = grace, clock
         self.passed_at: float | None = None  # when a waiting connection was first left for another worker
         self.reading = False
         self.recheck: asyncio.TimerHandle | None = None
@@ -167,12 +169,12 @@ class BalancedListener:
         return self.holdings.held
 
     def _readable(self) -> None:
-        overdue = self.passed_at is not None and time.monotonic() - self.passed_at >= self.grace
+        overdue = self.passed_at is not None and self.clock() - self.passed_at >= self.grace
         if overdue or self.holdings.turn():
             self._accept()
             return
         if self.passed_at is None:
-            self.passed_at = time.monotonic()
+            self.passed_at = self.clock()
         self._pause(look_again_in=RECHECK_SECONDS)
 
     def _look_again(self) -> None:
@@ -287,8 +289,9 @@ class BalancedServer(Server):
         return create_protocol
 
 
-class WebWorker(UvicornWorker):
-    """The Procfile's gunicorn worker: uvicorn (httptools, uvloop), taking connections in turn."""
+class BalancedUvicornWorker(UvicornWorker):
+    """The Procfile's gunicorn worker: uvicorn-worker's ASGI worker (httptools, uvloop; a reply
+    stream holds a coroutine and a thread, not the worker), taking connections in turn."""
 
     # No WebSockets are served: a connection upgraded to one would hand over to another protocol,
     # whose end its listener would not hear of.
@@ -297,8 +300,8 @@ class WebWorker(UvicornWorker):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)  # in gunicorn's master, before the fork
-        if WebWorker.shares is None and not self.cfg.reuse_port:
-            WebWorker.shares = ConnectionShares()
+        if BalancedUvicornWorker.shares is None and not self.cfg.reuse_port:
+            BalancedUvicornWorker.shares = ConnectionShares()
 
     async def _serve(self) -> None:
         self.config.app = self.wsgi

@@ -47,10 +47,24 @@ def _run(main: Callable[[], Coroutine[Any, Any, None]]) -> None:
 
 
 async def _until(predicate: Callable[[], bool]) -> None:
+    """Let the loop run (the connections' I/O, the listeners' callbacks) until ``predicate`` holds."""
+    loop = asyncio.get_running_loop()
     deadline = time.monotonic() + 10
     while not predicate():
         assert time.monotonic() < deadline, "gave up waiting"
-        await asyncio.sleep(0.005)
+        turn = loop.create_future()
+        loop.call_soon(turn.set_result, None)  # one pass of the loop, then look again
+        await turn
+
+
+class _Clock:
+    """The time a listener reads for its grace, moved by the test."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
 
 
 def _listener(
@@ -97,12 +111,12 @@ Client = tuple[asyncio.StreamReader, asyncio.StreamWriter]
 
 
 async def _beside_another_worker(
-    sock: socket.socket, shares: ConnectionShares, grace: float
+    sock: socket.socket, shares: ConnectionShares, clock: _Clock
 ) -> tuple[BalancedListener, list[Client]]:
     """A listener beside another worker that holds no connections (a slot of ``shares``): it takes
     a first connection (0 held against 0: its turn), and a second one arrives (1 against 0)."""
     listeners: dict[str, BalancedListener] = {}
-    _listener(sock, listeners, "this", shares, grace=grace)
+    _listener(sock, listeners, "this", shares, grace=60.0, clock=clock)
     this = listeners["this"]
     clients = [await asyncio.open_connection(*sock.getsockname())]
     await _until(lambda: this.held == 1)
@@ -123,10 +137,18 @@ def test_a_worker_that_cannot_take_its_turn_holds_no_connection_back() -> None:
     shares = ConnectionShares(slots=4)
     assert shares.claim(_sleeper_pid()) is not None
 
+    clock = _Clock()
+
     async def main() -> None:
         with _listening() as sock:
-            this, clients = await _beside_another_worker(sock, shares, grace=0.05)
-            await _until(lambda: this.held == 2)  # not its turn, taken once it waited past the grace
+            this, clients = await _beside_another_worker(sock, shares, clock)
+            await _until(lambda: this.recheck is not None)  # not its turn: passed
+            clock.now += 59.0
+            seen = this.recheck
+            await _until(lambda: this.recheck is not None and this.recheck is not seen)  # looked again
+            assert this.held == 1  # 59 s of the 60 s grace: still left for the other worker
+            clock.now += 1.0
+            await _until(lambda: this.held == 2)  # taken once it waited the whole grace
             await _close(this, clients)
 
     _run(main)
@@ -138,7 +160,7 @@ def test_a_worker_takes_the_waiting_connection_as_soon_as_its_turn_comes(
 ) -> None:
     """A worker that let a connection pass looks again when one of its own ends (at once) or after
     RECHECK_SECONDS (another worker's count rose, which it is not told of). With a grace of a
-    minute, the connection would otherwise wait that long; short-lived connections waited 20 ms
+    minute that never ends, the connection would otherwise wait for ever; short-lived connections waited 20 ms
     each before a worker looked again on its own connections' end."""
     if turn_comes_by == "a connection of its own ending":
         monkeypatch.setattr(web_worker, "RECHECK_SECONDS", 60.0)  # only the end of its own can tell it
@@ -148,7 +170,7 @@ def test_a_worker_takes_the_waiting_connection_as_soon_as_its_turn_comes(
 
     async def main() -> None:
         with _listening() as sock:
-            this, clients = await _beside_another_worker(sock, shares, grace=60.0)
+            this, clients = await _beside_another_worker(sock, shares, _Clock())  # the grace never ends
             await _until(lambda: this.recheck is not None)  # passed, waiting for the other
             if turn_comes_by == "another worker taking connections":
                 shares.publish(other, 5)
@@ -166,7 +188,8 @@ _sleepers: list[subprocess.Popen[bytes]] = []
 
 
 def _sleeper_pid() -> int:
-    sleeper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    """A live process that is no worker: it waits to read what never comes, until killed."""
+    sleeper = subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.read()"], stdin=subprocess.PIPE)
     _sleepers.append(sleeper)
     return sleeper.pid
 
