@@ -1,7 +1,7 @@
 """`/context` over HTTP from two or more checkouts or settings, in rounds one after the other.
 
     MEMORYHUB_VAR_DIR=/tmp/bench-var .venv/bin/python benchmarks/api_compare.py VARIANT VARIANT …
-        [--rounds 6] [--requests 1200] [--warmup 400] [--clients 4] [--client httpx] [--workers 2]
+        [--rounds 6] [--requests 1200] [--warmup 400] [--clients 4] [--client httpx] [--workers N]
 
 A script, not a test. This machine's speed drifts by about 15 % within minutes, more than most
 changes move a figure, so a before and after are compared in rounds: each round starts every
@@ -103,7 +103,7 @@ def main() -> None:
     parser.add_argument("--warmup", type=int, default=400, help="untimed requests first, on each fresh server")
     parser.add_argument("--clients", type=int, default=4)
     parser.add_argument("--client", choices=sorted(CLIENTS), default="httpx")
-    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--workers", type=int, help="web workers for every variant; default each checkout's Procfile")
     options = parser.parse_args()
 
     dataset_ensure(users=20_000, regenerate=False)
@@ -120,9 +120,10 @@ def main() -> None:
     finally:
         say(f"access recording undone on {access_restore(snapshot):,} memories")
 
+    workers = options.workers or "the Procfile's"
     print(
-        f"## `GET /api/v1/context`, {options.rounds} round(s), one variant after the other: {options.workers} "
-        f"workers, {options.clients} {options.client} clients, {options.requests:,} timed requests each\n"
+        f"## `GET /api/v1/context`, {options.rounds} round(s), one variant after the other: "
+        f"{workers} workers, {options.clients} {options.client} clients, {options.requests:,} timed requests each\n"
     )
     print("| round | variant | p50 ms | p95 ms | web ms | PostgreSQL ms | machine ms | connections per worker |")
     print("|---:|---|---:|---:|---:|---:|---:|---|")

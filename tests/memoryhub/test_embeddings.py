@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import collections
+import dataclasses
 import hashlib
 import json
+import shutil
 import threading
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from importlib import resources
 from typing import Any
 
 import numpy as np
@@ -22,7 +26,7 @@ from memoryhub.ai.embeddings import (
     OpenAIEmbedder,
     embedder_get,
 )
-from memoryhub.ai.minilm_quantize import weight_sign
+from memoryhub.ai.minilm_quantize import fold, fuse, quantize, weight_sign
 
 KITTEN = "I adopted a kitten"
 CAT = "I got a new cat"
@@ -283,8 +287,8 @@ def test_the_int8_copy_runs_integer_matrix_products_on_int8_weights() -> None:
     on_weights = [node for node in products if any(name in weights for name in node.input)]
 
     # Of the 36 products with a weight matrix (6 per layer, 6 layers) all but the first layer's
-    # feed-forward output are integer ones on 8-bit weights; the other float products multiply
-    # activations with each other (attention scores).
+    # feed-forward output are integer ones on 8-bit weights (attention's products of activations
+    # with each other are inside its fused node).
     integer = [node for node in on_weights if node.op_type == "MatMulInteger"]
     assert len(on_weights) == 36
     assert len(integer) == 35
@@ -309,6 +313,54 @@ def test_the_session_leaves_each_residual_addition_apart_from_its_layer_normalis
     assert operators.count("LayerNormalization") == 13  # the embeddings' and two in each of 6 layers
     # The other fusions still apply: the integer products run on the fused integer kernels.
     assert "DynamicQuantizeMatMul" in operators
+
+
+def test_the_int8_copy_runs_each_attention_and_gelu_as_one_node(tmp_path: Any) -> None:
+    import onnx
+
+    LocalMiniLMEmbedder(kernels="int8").embed_one(KITTEN)  # builds the copy if this machine has none
+    operators = collections.Counter(node.op_type for node in onnx.load(str(embeddings._minilm_int8_path())).graph.node)
+
+    assert operators["MultiHeadAttention"] == 6
+    assert operators["Gelu"] == 6
+    assert operators["Softmax"] == operators["Erf"] == operators["Transpose"] == 0  # nothing of them left apart
+
+
+def _runs(runtime: Any, session: Any, texts: list[str]) -> tuple[np.ndarray, list[int]]:
+    """The last hidden states of ``texts`` padded into one run of ``session``, and their lengths."""
+    ids = [encoding.ids for encoding in runtime.tokenizer.encode_batch(texts)]
+    width = max(len(row) for row in ids)
+    input_ids, mask = np.zeros((len(ids), width), np.int64), np.zeros((len(ids), width), np.int64)
+    for index, row in enumerate(ids):
+        input_ids[index, : len(row)], mask[index, : len(row)] = row, 1
+    feeds = {"input_ids": input_ids, "attention_mask": mask, "token_type_ids": np.zeros_like(input_ids)}
+    return session.run(None, {name: feeds[name] for name in runtime.input_names})[0], [len(row) for row in ids]
+
+
+def test_fusing_keeps_the_arithmetic_with_padding_and_after_8_bit_rounding(tmp_path: Any) -> None:
+    runtime = embeddings._minilm_runtime(1, "int8")
+    texts = [KITTEN, "My sister Jane is visiting from Berlin next month, and I have to tidy up.", "ok"]
+    package = resources.files(embeddings.MINILM_MODEL_PACKAGE).joinpath(embeddings.MINILM_MODEL_FILE)
+    with resources.as_file(package) as source:
+        fold(source, tmp_path / "float.onnx")
+        quantize(source, tmp_path / "int8-apart.onnx", weight_sign(), fused=False)  # 2-3 s
+    shutil.copy(tmp_path / "float.onnx", tmp_path / "float-fused.onnx")
+    fuse(tmp_path / "float-fused.onnx")
+
+    # In float, where no 8-bit rounding blurs it: texts of different lengths padded into one run
+    # (the mask keeps padding out of each text's attention) give the unfused graph's states.
+    apart, lengths = _runs(runtime, embeddings._minilm_session(str(tmp_path / "float.onnx"), threads=1), texts)
+    fused, _ = _runs(runtime, embeddings._minilm_session(str(tmp_path / "float-fused.onnx"), threads=1), texts)
+    for row, length in enumerate(lengths):
+        assert np.abs(fused[row, :length] - apart[row, :length]).max() < 1e-4
+
+    # The copy the service runs (each text alone) gives the unfused copy's vectors to within rounding.
+    int8_apart = dataclasses.replace(
+        runtime, session=embeddings._minilm_session(str(tmp_path / "int8-apart.onnx"), threads=1)
+    )
+    for text in texts:
+        ids = [runtime.tokenizer.encode(text).ids]
+        assert _cosine(embeddings._minilm_run(runtime, ids)[0], embeddings._minilm_run(int8_apart, ids)[0]) > 0.995
 
 
 def test_int8_and_float_kernels_give_the_same_model_to_within_rounding() -> None:
