@@ -315,7 +315,7 @@ def test_the_session_leaves_each_residual_addition_apart_from_its_layer_normalis
     assert "DynamicQuantizeMatMul" in operators
 
 
-def test_the_int8_copy_runs_each_attention_and_gelu_as_one_node(tmp_path: Any) -> None:
+def test_the_int8_copy_runs_each_attention_and_gelu_as_one_node() -> None:
     import onnx
 
     LocalMiniLMEmbedder(kernels="int8").embed_one(KITTEN)  # builds the copy if this machine has none
