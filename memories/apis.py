@@ -840,10 +840,10 @@ class MemorySearchApi(APIView):
             community=community, user_ids=[m.user_id for m in found] + [m.reported_by_id for m in found]
         )
         sources = memory_sources(memory_ids=[m.pk for m in found])
-        results = [
-            {**MemoryOutput(memory, context={"handles": handles, "sources": sources}).data, **scores[memory.pk]}
-            for memory in found
-        ]
+        # One serializer for every hit: a ModelSerializer builds its fields on each construction,
+        # which cost more per hit than everything else the search does for it.
+        rows = MemoryOutput(found, many=True, context={"handles": handles, "sources": sources}).data
+        results = [{**row, **scores[memory.pk]} for memory, row in zip(found, rows, strict=True)]
         return Response({"results": results})
 
 

@@ -389,6 +389,20 @@ def test_search_finds_a_persons_full_text_match_even_when_the_meaning_is_far(
     assert [(r["content"], r["lexical"]) for r in response.json()["results"]] == [("Bob supports the Celtics", 1.0)]
 
 
+def test_search_gives_each_hit_its_own_scores(api: APIClient, people: dict[str, User]) -> None:
+    remember(people["bob"], "Bob supports the Celtics")
+    remember(people["bob"], "Bob is moving to Boston")
+    remember(people["bob"], "Bob plays chess on Sundays")
+
+    body = {"query": "celtics", "user": "bob_123", "min_similarity": 0}
+    results = api.post("/api/v1/memories/search", body, format="json").json()["results"]
+
+    assert len(results) == 3
+    # Only the memory that names the word matches it: the scores belong to the memory shown with them.
+    assert [(r["content"], r["lexical"]) for r in results if r["lexical"] > 0] == [("Bob supports the Celtics", 1.0)]
+    assert [r["total"] for r in results] == sorted((r["total"] for r in results), reverse=True)
+
+
 def test_search_without_a_person_searches_the_whole_community_by_meaning(
     api: APIClient, people: dict[str, User], stranger: User, other_community: Community
 ) -> None:
