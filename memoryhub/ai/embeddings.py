@@ -244,8 +244,9 @@ def _minilm_runtime(threads: int, kernels: str) -> _MiniLMRuntime:
     return runtime
 
 
-def _minilm_run(runtime: _MiniLMRuntime, token_ids: list[list[int]]) -> np.ndarray:
-    """Mean-pooled, normalised sentence vectors of one padded batch (sentence-transformers' recipe)."""
+def _minilm_feeds(runtime: _MiniLMRuntime, token_ids: list[list[int]]) -> dict[str, np.ndarray]:
+    """The model's inputs for texts' ``token_ids`` padded into one run (``attention_mask``: 1 on
+    each text's own tokens)."""
     width = max(len(ids) for ids in token_ids)
     input_ids = np.zeros((len(token_ids), width), dtype=np.int64)
     attention_mask = np.zeros((len(token_ids), width), dtype=np.int64)
@@ -253,8 +254,14 @@ def _minilm_run(runtime: _MiniLMRuntime, token_ids: list[list[int]]) -> np.ndarr
         input_ids[row, : len(ids)] = ids
         attention_mask[row, : len(ids)] = 1
     feeds = {"input_ids": input_ids, "attention_mask": attention_mask, "token_type_ids": np.zeros_like(input_ids)}
-    hidden = runtime.session.run(None, {name: feeds[name] for name in runtime.input_names})[0]
-    weights = attention_mask[:, :, np.newaxis].astype(np.float32)
+    return {name: feeds[name] for name in runtime.input_names}
+
+
+def _minilm_run(runtime: _MiniLMRuntime, token_ids: list[list[int]]) -> np.ndarray:
+    """Mean-pooled, normalised sentence vectors of one padded batch (sentence-transformers' recipe)."""
+    feeds = _minilm_feeds(runtime, token_ids)
+    hidden = runtime.session.run(None, feeds)[0]
+    weights = feeds["attention_mask"][:, :, np.newaxis].astype(np.float32)
     pooled = (hidden * weights).sum(axis=1) / np.maximum(weights.sum(axis=1), 1e-9)
     return _rows_normalised(pooled)
 

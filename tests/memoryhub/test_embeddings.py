@@ -329,12 +329,7 @@ def test_the_int8_copy_runs_each_attention_and_gelu_as_one_node() -> None:
 def _runs(runtime: Any, session: Any, texts: list[str]) -> tuple[np.ndarray, list[int]]:
     """The last hidden states of ``texts`` padded into one run of ``session``, and their lengths."""
     ids = [encoding.ids for encoding in runtime.tokenizer.encode_batch(texts)]
-    width = max(len(row) for row in ids)
-    input_ids, mask = np.zeros((len(ids), width), np.int64), np.zeros((len(ids), width), np.int64)
-    for index, row in enumerate(ids):
-        input_ids[index, : len(row)], mask[index, : len(row)] = row, 1
-    feeds = {"input_ids": input_ids, "attention_mask": mask, "token_type_ids": np.zeros_like(input_ids)}
-    return session.run(None, {name: feeds[name] for name in runtime.input_names})[0], [len(row) for row in ids]
+    return session.run(None, embeddings._minilm_feeds(runtime, ids))[0], [len(row) for row in ids]
 
 
 def test_fusing_keeps_the_arithmetic_with_padding_and_after_8_bit_rounding(tmp_path: Any) -> None:
