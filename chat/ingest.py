@@ -209,8 +209,7 @@ def _ingest(community: Community, items: Sequence[IngestItem]) -> IngestResult:
             seen[key] = message  # the same id twice in one batch is one message
         new.append(message)
         result.append(message)
-    windows = windows_messages_add(messages=new) if new else []  # sets each message's window
-    Message.objects.bulk_create(new)
+    windows = windows_messages_add(messages=new) if new else []  # inserts them, each in its window
     return IngestResult(messages=result, duplicates=len(items) - len(new), windows=windows)
 
 

@@ -101,8 +101,9 @@ def message_record(
     message.full_clean(exclude=["window", "session", "persona", "author", "channel", "reply_to"])
     with transaction.atomic():
         if session is None or session.persona.extraction_mode == PersonaExtractionMode.WINDOW:
-            window_message_add(message=message)  # sets message.window before the one INSERT
-        message.save()
+            window_message_add(message=message)  # inserts it in its window, with the window's counters
+        else:
+            message.save()
     return message
 
 

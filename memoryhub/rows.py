@@ -1,5 +1,8 @@
-"""Whole model rows read by hand-written SQL on the request path: the columns to select, and the
-instances to load from a row, as the ORM would (``Model.from_db``), without compiling a query."""
+"""Whole model rows read and written by hand-written SQL on the request path: the columns to
+select, and the instances to load from a row, as the ORM would (``Model.from_db``), without
+compiling a query; and new rows inserted from one array per column (``rows_insert_sql``), so an
+insert can share its statement with another write (the ORM's ``bulk_create`` is a statement of its
+own)."""
 
 from __future__ import annotations
 
@@ -8,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any, TypeVar
 
 from django.db import connection
-from django.db.models import Model
+from django.db.models import Field, Model
 
 M = TypeVar("M", bound=Model)
 
@@ -36,3 +39,41 @@ def row_load_or_none(model: type[M], row: Sequence[Any], start: int = 0) -> M | 
     if row[start + names.index(model._meta.pk.attname)] is None:
         return None
     return row_load(model, row, start)
+
+
+@functools.cache
+def _inserted_fields(model: type[Model]) -> list[Field[Any, Any]]:
+    return [field for field in model._meta.concrete_fields if not field.primary_key]
+
+
+def rows_insert_sql(model: type[Model]) -> str:
+    """``INSERT`` of new ``model`` rows: every column but the primary key, from one array parameter
+    per column named by its attribute (``%(channel_id)s``; ``rows_insert_params``), in the arrays'
+    order, ``RETURNING`` the new primary keys in that order (as the ORM's own insert from arrays
+    relies on for ``bulk_create``)."""
+    fields = _inserted_fields(model)
+    names = [f"c{index}" for index in range(len(fields))]
+    arrays = ", ".join(f"%({field.attname})s::{field.db_type(connection)}[]" for field in fields)
+    return (
+        f"INSERT INTO {model._meta.db_table} ({', '.join(connection.ops.quote_name(f.column) for f in fields)})\n"
+        f"SELECT {', '.join(names)} FROM unnest({arrays}) WITH ORDINALITY AS given({', '.join(names)}, position)\n"
+        f"ORDER BY position RETURNING {connection.ops.quote_name(model._meta.pk.column)}"
+    )
+
+
+def rows_insert_params(model: type[M], instances: Sequence[M]) -> dict[str, list[Any]]:
+    """The arrays ``rows_insert_sql`` inserts ``instances`` from: each field's value as ``save`` would
+    send it (``pre_save`` first: ``auto_now_add`` stamps the instance)."""
+    fields = _inserted_fields(model)
+    return {
+        field.attname: [field.get_db_prep_save(field.pre_save(instance, True), connection) for instance in instances]
+        for field in fields
+    }
+
+
+def rows_inserted(instances: Sequence[Model], keys: Sequence[Any]) -> None:
+    """Mark ``instances`` saved with the primary keys their insert returned, as ``bulk_create`` does."""
+    for instance, key in zip(instances, keys, strict=True):
+        instance.pk = key
+        instance._state.adding = False
+        instance._state.db = connection.alias

@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from accounts.models import Community
 from chat.models import Channel, ConversationWindow, ConversationWindowCloseReason, ConversationWindowState, Message
-from memoryhub.rows import attnames, columns_sql, row_load
+from memoryhub.rows import attnames, columns_sql, row_load, rows_insert_params, rows_insert_sql, rows_inserted
 from memoryhub.sql import prepared_cursor
 
 logger = logging.getLogger(__name__)
@@ -105,10 +105,11 @@ def windows_messages_add(*, messages: Sequence[Message]) -> list[ConversationWin
 
     A batch from a bot may fill several windows of one channel: each closes at the message cap or
     the duration cap and the next opens. Channel rows are locked (in id order, so two batches
-    never deadlock) while their windows change. Messages not yet saved only get their ``window``
-    set (the caller inserts them with it); saved ones are updated. A few statements per batch,
-    whatever its size: one locks the channels, one their open windows, one updates the windows,
-    plus an insert for each window opened. Returns every window touched.
+    never deadlock) while their windows change. Messages not yet saved are inserted with their
+    ``window`` set, in the statement that writes the windows' counters (one write for a bot's
+    message); saved ones are moved. A few statements per batch, whatever its size: one locks the
+    channels, one their open windows, one writes the windows and the new messages, plus an insert
+    for each window opened and an update for each closed. Returns every window touched.
     """
     by_channel: dict[int, list[Message]] = {}
     for message in messages:
@@ -151,11 +152,12 @@ def windows_messages_add(*, messages: Sequence[Message]) -> list[ConversationWin
             closed.append(window.pk)
     for window in touched.values():
         window.updated_at = now
-    _windows_counts_save([w for w in touched.values() if w.pk not in closed], now=now)
+    new = [message for message in messages if message.pk is None]
     saved: dict[int, list[int]] = {}
     for message in messages:
         if message.pk is not None and message.window is not None:
             saved.setdefault(message.window.pk, []).append(message.pk)
+    _windows_counts_save([w for w in touched.values() if w.pk not in closed], now=now, new=new)
     for window_id, ids in saved.items():
         Message.objects.filter(pk__in=ids).update(window_id=window_id)
     _extraction_enqueue(closed)
@@ -172,22 +174,28 @@ FROM unnest(%(ids)s::bigint[], %(counts)s::integer[], %(firsts)s::timestamptz[],
      AS v(id, message_count, first_message_at, last_message_at)
 WHERE w.id = v.id
 """  # noqa: S608 - the model's own table, values passed as parameters
+# The same, with the new messages inserted: one statement, one round trip (an update in WITH runs
+# whether or not the insert reads it). The messages come back with their ids, in order.
+_COUNTS_AND_MESSAGES_SQL = f"WITH counts AS ({_COUNTS_SQL.strip()})\n{rows_insert_sql(Message)}"
 
 
-def _windows_counts_save(windows: Sequence[ConversationWindow], *, now: datetime) -> None:
-    if not windows:
+def _windows_counts_save(windows: Sequence[ConversationWindow], *, now: datetime, new: Sequence[Message]) -> None:
+    """Write ``windows``' counters and insert the ``new`` messages (each with its window set)."""
+    if not windows and not new:
         return
+    params = {
+        "now": now,
+        "ids": [w.pk for w in windows],
+        "counts": [w.message_count for w in windows],
+        "firsts": [w.first_message_at for w in windows],
+        "lasts": [w.last_message_at for w in windows],
+    }
     with prepared_cursor() as cursor:
-        cursor.execute(
-            _COUNTS_SQL,
-            {
-                "now": now,
-                "ids": [w.pk for w in windows],
-                "counts": [w.message_count for w in windows],
-                "firsts": [w.first_message_at for w in windows],
-                "lasts": [w.last_message_at for w in windows],
-            },
-        )
+        if not new:
+            cursor.execute(_COUNTS_SQL, params)
+            return
+        cursor.execute(_COUNTS_AND_MESSAGES_SQL, params | rows_insert_params(Message, new))
+        rows_inserted(new, [key for (key,) in cursor.fetchall()])
 
 
 def _window_close(window: ConversationWindow, *, reason: str) -> None:

@@ -11,8 +11,9 @@ import time_machine
 from django.utils import timezone
 
 from accounts.models import Community, User
-from chat.models import Channel, ConversationWindow, ConversationWindowState, Message
-from chat.services import message_record
+from chat.ingest import IngestItem, messages_ingest
+from chat.models import Channel, ConversationWindow, ConversationWindowState, Message, MessageRole, Persona
+from chat.services import message_record, session_open
 from memories.services.windows import window_claim, window_release, window_retry, windows_close_due, windows_sweep
 
 State = ConversationWindowState
@@ -173,3 +174,55 @@ class _RefusingLLM:
 
     def stream(self, **kwargs: Any) -> Any:
         raise AssertionError("the LLM was called")
+
+
+@pytest.mark.django_db
+def test_each_message_of_a_batch_gets_the_row_stored_for_it(community: Community, t0: datetime) -> None:
+    """New messages go in with their windows' counters, one statement for the batch: each comes
+    back with its own row's id, over two channels and a window cap that splits the batch."""
+    community.window_max_messages = 3
+    community.save()
+    items = [
+        IngestItem(
+            channel=f"c{n % 2}",
+            content=f"said {n}",
+            sent_at=t0 + timedelta(seconds=n),
+            author=("a", "b", "c")[n % 3],
+            message_id=f"m{n}",
+        )
+        for n in range(9)
+    ]
+    result = messages_ingest(community=community, items=items)
+
+    assert len({message.window_id for message in result.messages}) == 4  # 5 and 4 messages, 3 a window
+    for item, message in zip(items, result.messages, strict=True):
+        stored = Message.objects.get(pk=message.pk)
+        assert (stored.external_id, stored.content, stored.created_at) == (item.message_id, item.content, item.sent_at)
+        assert (stored.window_id, stored.author_id) == (message.window_id, message.author_id)
+    for window in ConversationWindow.objects.all():
+        assert window.message_count == window.messages.count()
+
+
+@pytest.mark.django_db
+def test_a_message_inserted_with_its_window_holds_every_field_as_the_orm_would(
+    persona: Persona, web_channel: Channel, alice: User
+) -> None:
+    session = session_open(user=alice, persona=persona, channel=web_channel)
+    first = message_record(channel=web_channel, content="hello", author=alice, persona=persona, session=session)
+    used = [{"id": 7, "layer": "relevant", "relevance": 0.5, "note": "ünïcode"}]
+    message = message_record(
+        channel=web_channel,
+        content="hi Alice",
+        role=MessageRole.ASSISTANT,
+        persona=persona,
+        session=session,
+        external_id="x1",
+        reply_to=first,
+        memories_used=used,
+    )
+
+    assert message.pk is not None and not message._state.adding and message.received_at is not None
+    stored = Message.objects.get(pk=message.pk)
+    for field in Message._meta.concrete_fields:
+        assert getattr(stored, field.attname) == getattr(message, field.attname), field.name
+    assert (stored.reply_to_id, stored.memories_used, stored.window_id) == (first.pk, used, first.window_id)

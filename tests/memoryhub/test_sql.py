@@ -9,9 +9,10 @@ from psycopg._queries import MAX_CACHED_STATEMENT_LENGTH
 
 from accounts.services import _LIVE_KEY_TAKE_SQL
 from chat.ingest import _KNOWN_SQL
+from chat.models import Message
 from memories.selectors import _HEAD_SQL, _PARTIES_SQL, _RANKED_SQL
 from memories.services.context import _ACCESS_RECORD_SQL
-from memories.services.windows import _CHANNELS_LOCK_SQL, _COUNTS_SQL, _WINDOWS_LOCK_SQL
+from memories.services.windows import _CHANNELS_LOCK_SQL, _COUNTS_AND_MESSAGES_SQL, _COUNTS_SQL, _WINDOWS_LOCK_SQL
 from memoryhub.sql import compact
 
 
@@ -27,8 +28,20 @@ from memoryhub.sql import compact
         _CHANNELS_LOCK_SQL,
         _WINDOWS_LOCK_SQL,
         _COUNTS_SQL,
+        _COUNTS_AND_MESSAGES_SQL,
     ],
-    ids=["ranking", "parties", "head", "key", "recall", "ingest read", "channel lock", "window lock", "window counts"],
+    ids=[
+        "ranking",
+        "parties",
+        "head",
+        "key",
+        "recall",
+        "ingest read",
+        "channel lock",
+        "window lock",
+        "window counts",
+        "window counts and messages",
+    ],
 )
 def test_a_request_path_statement_fits_psycopgs_parse_cache(statement: str) -> None:
     # psycopg parses a longer statement's placeholders again on every execution.
@@ -86,8 +99,13 @@ def test_the_statements_a_bot_waits_on_are_prepared_once_per_connection(settings
         (_CHANNELS_LOCK_SQL, {"channels": [1, 2]}),
         (_WINDOWS_LOCK_SQL, {"channels": [1, 2]}),
         (_COUNTS_SQL, {"now": None, "ids": [1], "counts": [1], "firsts": [None], "lasts": [None]}),
+        (
+            _COUNTS_AND_MESSAGES_SQL,
+            {"now": None, "ids": [1], "counts": [1], "firsts": [None], "lasts": [None]}
+            | {field.attname: [] for field in Message._meta.concrete_fields},  # no message: nothing inserted
+        ),
     ],
-    ids=["parties", "channel lock", "window lock", "window counts"],
+    ids=["parties", "channel lock", "window lock", "window counts", "window counts and messages"],
 )
 def test_a_request_path_statement_reads_through_indexes(statement: str, params: dict[str, Any]) -> None:
     from django.db import connection
