@@ -10,7 +10,7 @@ import functools
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.db.models import Field, Model
 
 M = TypeVar("M", bound=Model)
@@ -30,7 +30,7 @@ def attnames(model: type[Model]) -> list[str]:
 def row_load(model: type[M], row: Sequence[Any], start: int = 0) -> M:
     """The instance whose columns (``columns_sql``) start at ``row[start]``."""
     names = attnames(model)
-    return model.from_db(connection.alias, list(names), list(row[start : start + len(names)]))
+    return model.from_db(DEFAULT_DB_ALIAS, list(names), list(row[start : start + len(names)]))
 
 
 def row_load_or_none(model: type[M], row: Sequence[Any], start: int = 0) -> M | None:
@@ -65,8 +65,9 @@ def rows_insert_params(model: type[M], instances: Sequence[M]) -> dict[str, list
     """The arrays ``rows_insert_sql`` inserts ``instances`` from: each field's value as ``save`` would
     send it (``pre_save`` first: ``auto_now_add`` stamps the instance)."""
     fields = _inserted_fields(model)
+    db = connections[DEFAULT_DB_ALIAS]  # not the ``connection`` proxy, which looks it up on every use
     return {
-        field.attname: [field.get_db_prep_save(field.pre_save(instance, True), connection) for instance in instances]
+        field.attname: [field.get_db_prep_save(field.pre_save(instance, True), db) for instance in instances]
         for field in fields
     }
 
@@ -76,4 +77,4 @@ def rows_inserted(instances: Sequence[Model], keys: Sequence[Any]) -> None:
     for instance, key in zip(instances, keys, strict=True):
         instance.pk = key
         instance._state.adding = False
-        instance._state.db = connection.alias
+        instance._state.db = DEFAULT_DB_ALIAS

@@ -34,7 +34,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from django.conf import settings
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.db.backends.utils import CursorDebugWrapper, CursorWrapper
 from pgvector import Vector
 from pgvector.psycopg.vector import VectorBinaryDumper, VectorDumper
@@ -56,24 +56,27 @@ def prepared_cursor() -> Iterator[Any]:
     """A cursor (Django's wrapper: logged, its errors Django's) whose statements bind their values
     on the server and are prepared on the connection at their first execution (the connection's
     ``prepare_threshold`` is 0, set in the settings; the ORM's client-side cursors never prepare)."""
+    # Django's ``connection`` looks this thread's connection up again on every attribute (about
+    # 3 µs each through asgiref's Local): once here, not nine times.
+    db = connections[DEFAULT_DB_ALIAS]
     # What Django's connection.cursor() does before it makes a cursor; a cursor copies what the
     # connection knows of types when it is made.
-    connection.close_if_health_check_failed()
-    connection.ensure_connection()
-    connection.validate_thread_sharing()
-    with connection.wrap_database_errors:
-        _vectors_known(connection.connection)
+    db.close_if_health_check_failed()
+    db.ensure_connection()
+    db.validate_thread_sharing()
+    with db.wrap_database_errors:
+        _vectors_known(db.connection)
     if not settings.MEMORYHUB_PREPARED_STATEMENTS:
-        with connection.cursor() as cursor:
+        with db.cursor() as cursor:
             _timestamps_fast(cursor.cursor)
             yield cursor
         return
     from django.db.backends.postgresql.base import ServerBindingCursor  # type: ignore[attr-defined]
 
-    with connection.wrap_database_errors:
-        raw = ServerBindingCursor(connection.connection)
+    with db.wrap_database_errors:
+        raw = ServerBindingCursor(db.connection)
     _timestamps_fast(raw)
-    wrapped = _LoggedAsWritten(raw, connection) if connection.queries_logged else connection.make_cursor(raw)
+    wrapped = _LoggedAsWritten(raw, db) if db.queries_logged else db.make_cursor(raw)
     with wrapped as cursor:
         yield cursor
 
