@@ -1,16 +1,19 @@
-"""`/context` over HTTP from two or more checkouts or settings, in rounds one after the other.
+"""`/context` (or one message) over HTTP from two or more checkouts or settings, in rounds one after the other.
 
     MEMORYHUB_VAR_DIR=/tmp/bench-var .venv/bin/python benchmarks/api_compare.py VARIANT VARIANT …
-        [--rounds 6] [--requests 1200] [--warmup 400] [--clients 4] [--client httpx] [--workers N]
+        [--rounds 6] [--request context|message] [--requests 1200] [--warmup 400] [--clients 4]
+        [--client httpx] [--workers N]
 
 A script, not a test. This machine's speed drifts by about 15 % within minutes, more than most
 changes move a figure, so a before and after are compared in rounds: each round starts every
 variant's server in turn (the checkout's own Procfile's web process, a fresh one each time, as in
-api_latency.py), warms it up and times ``--requests`` `GET /api/v1/context` calls of ``--clients``
-client processes (embedding, recording on; every message its own). A VARIANT is a checkout of
-the project (a worktree, e.g. ``git worktree add /tmp/before <commit>``; ``.`` for this one), served
-with this one's virtual environment, optionally followed by settings for its server:
-``/tmp/before`` or ``.,MEMORYHUB_WEB_THREADS=2``. Data set and people: api_latency.py's.
+api_latency.py), warms it up and times ``--requests`` calls of ``--clients`` client processes:
+`GET /api/v1/context` (embedding, recording on; every message its own), or with ``--request
+message`` single-message `POST /api/v1/messages` (api_latency.py's: 20 channels, 50 people). A
+VARIANT is a checkout of the project (a worktree, e.g. ``git worktree add /tmp/before <commit>``;
+``.`` for this one), served with this one's virtual environment, optionally followed by settings
+for its server: ``/tmp/before`` or ``.,MEMORYHUB_WEB_THREADS=2``. Data set and people:
+api_latency.py's.
 
 Each round prints p50 / p95 ms, the machine's CPU per request split as api_latency.py splits it,
 and how the clients' connections sat on the workers (every fifth of a second, counted); then a
@@ -27,6 +30,7 @@ import os
 import statistics
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -73,10 +77,11 @@ def round_run(variant: Variant, calls: BotCalls, options: argparse.Namespace, fi
     log = Path(tempfile.gettempdir()) / "memoryhub-api-compare-web.log"
     command = procfile_command("web", port=port, workers=options.workers, project=variant.project)
     with bench_web_server(command, base=base, log=log, project=variant.project, env=variant.env) as server:
-        drive(base, client=options.client, clients=options.clients, count=options.warmup, request=warm(calls))
+        call = REQUESTS[options.request](calls)
+        drive(base, client=options.client, clients=options.clients, count=options.warmup, request=warm(call))
 
         def timed(http: Any, number: int) -> Any:
-            return calls.context(http, first_number + number)
+            return call(http, first_number + number)
 
         run = drive_timed(
             server.pid, port, client=options.client, clients=options.clients, count=options.requests, request=timed
@@ -91,15 +96,26 @@ def round_run(variant: Variant, calls: BotCalls, options: argparse.Namespace, fi
     )
 
 
-def warm(calls: BotCalls) -> Request:
-    return lambda http, number: calls.context(http, number + 10**7)  # messages the timed rounds do not send
+def warm(call: Request) -> Request:
+    return lambda http, number: call(http, number + 10**7)  # messages the timed rounds do not send
+
+
+# What a round times: the bot's calls (api_latency.py's), by name.
+REQUESTS: dict[str, Callable[[BotCalls], Request]] = {
+    "context": lambda calls: calls.context,
+    "message": lambda calls: calls.message,
+}
+LABELS = {"context": "`GET /api/v1/context`", "message": "`POST /api/v1/messages`, one message"}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("variants", nargs="+", type=variant_parse, help="PATH[,NAME=VALUE…]: a checkout and settings")
     parser.add_argument("--rounds", type=int, default=6)
-    parser.add_argument("--requests", type=int, default=1200, help="timed /context requests per variant and round")
+    parser.add_argument(
+        "--request", choices=sorted(REQUESTS), default="context", help="what to time: /context, or one message"
+    )
+    parser.add_argument("--requests", type=int, default=1200, help="timed requests per variant and round")
     parser.add_argument("--warmup", type=int, default=400, help="untimed requests first, on each fresh server")
     parser.add_argument("--clients", type=int, default=4)
     parser.add_argument("--client", choices=sorted(CLIENTS), default="httpx")
@@ -122,7 +138,7 @@ def main() -> None:
 
     workers = options.workers or "the Procfile's"
     print(
-        f"## `GET /api/v1/context`, {options.rounds} round(s), one variant after the other: "
+        f"## {LABELS[options.request]}, {options.rounds} round(s), one variant after the other: "
         f"{workers} workers, {options.clients} {options.client} clients, {options.requests:,} timed requests each\n"
     )
     print("| round | variant | p50 ms | p95 ms | web ms | PostgreSQL ms | machine ms | connections per worker |")

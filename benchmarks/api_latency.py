@@ -132,6 +132,7 @@ class BotCalls:
         messages = chat_messages(300, rng)
         vectors = {m: v.tolist() for m, v in zip(messages, embedder_get().embed(messages), strict=True)}
         self.pairs: list[Pair] = pairs_pick(requests, messages, vectors)
+        self.run = f"r{time.time():.0f}"  # the message ids of this run's messages
         users = [pair.user for pair in self.pairs]
         self.handles = dict(ExternalIdentity.objects.filter(user__in=users).values_list("user_id", "external_id"))
         self.keys = {
@@ -160,6 +161,11 @@ class BotCalls:
         pair = self.pairs[number % len(self.pairs)]
         body = {"user": self.handles[pair.user.pk], "query": self.unique(pair, number), "limit": 5}
         return http.post("/api/v1/memories/search", json=body, headers=self.auth(pair))
+
+    def message(self, http: Any, number: int) -> Any:
+        """One message (``POST /api/v1/messages``) in the first pair's community: 20 channels, 50
+        people; message ``number`` of this run (a run of its own per instance: never a duplicate)."""
+        return http.post("/api/v1/messages", json=_message(self.run, number), headers=self.auth(self.pairs[0]))
 
 
 class _Answer(NamedTuple):
@@ -346,9 +352,6 @@ def main() -> None:
     first = pairs[0]
     run = f"r{time.time():.0f}"
 
-    def single(http: Any, number: int) -> Any:
-        return http.post("/api/v1/messages", json=_message(run, number), headers=auth(first))
-
     def batch(http: Any, number: int) -> Any:
         messages = [_message(run + "b", number * 100 + index) for index in range(100)]
         return http.post("/api/v1/messages", json={"messages": messages}, headers=auth(first))
@@ -368,7 +371,7 @@ def main() -> None:
     with bench_web_server(command, base=base, log=log) as server:
         clients, count = options.clients, options.requests
         say("warming up…")
-        for request in (context, search, single):
+        for request in (context, search, calls.message):
             drive(base, client=options.client, clients=clients, count=options.warmup, request=warm(request))
         say("timing over HTTP…")
 
@@ -386,7 +389,7 @@ def main() -> None:
         )
         timed("context", context, count)
         timed("search", search, count)
-        timed("single", single, count)
+        timed("single", calls.message, count)
         batch_seconds = timed("batch", batch, max(count // 10, 20))
         # Twice N more: the first N fill the per-process query cache (bounded), the second show
         # whether anything else grows.
