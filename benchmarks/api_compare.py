@@ -1,7 +1,7 @@
 """`/context` (or one message) over HTTP from two or more checkouts or settings, in rounds one after the other.
 
     MEMORYHUB_VAR_DIR=/tmp/bench-var .venv/bin/python benchmarks/api_compare.py VARIANT VARIANT …
-        [--rounds 6] [--request context|message] [--requests 1200] [--warmup 400] [--clients 4]
+        [--rounds 6] [--request context|message|batch] [--requests 1200] [--warmup 400] [--clients 4]
         [--client httpx] [--workers N]
 
 A script, not a test. This machine's speed drifts by about 15 % within minutes, more than most
@@ -9,7 +9,8 @@ changes move a figure, so a before and after are compared in rounds: each round 
 variant's server in turn (the checkout's own Procfile's web process, a fresh one each time, as in
 api_latency.py), warms it up and times ``--requests`` calls of ``--clients`` client processes:
 `GET /api/v1/context` (embedding, recording on; every message its own), or with ``--request
-message`` single-message `POST /api/v1/messages` (api_latency.py's: 20 channels, 50 people). A
+message`` (``batch``) `POST /api/v1/messages` of one message (of 100; api_latency.py's: 20
+channels, 50 people). A
 VARIANT is a checkout of the project (a worktree, e.g. ``git worktree add /tmp/before <commit>``;
 ``.`` for this one), served with this one's virtual environment, optionally followed by settings
 for its server: ``/tmp/before`` or ``.,MEMORYHUB_WEB_THREADS=2``. Data set and people:
@@ -104,8 +105,13 @@ def warm(call: Request) -> Request:
 REQUESTS: dict[str, Callable[[BotCalls], Request]] = {
     "context": lambda calls: calls.context,
     "message": lambda calls: calls.message,
+    "batch": lambda calls: calls.batch,
 }
-LABELS = {"context": "`GET /api/v1/context`", "message": "`POST /api/v1/messages`, one message"}
+LABELS = {
+    "context": "`GET /api/v1/context`",
+    "message": "`POST /api/v1/messages`, one message",
+    "batch": "`POST /api/v1/messages`, 100 messages",
+}
 
 
 def main() -> None:
@@ -113,7 +119,7 @@ def main() -> None:
     parser.add_argument("variants", nargs="+", type=variant_parse, help="PATH[,NAME=VALUE…]: a checkout and settings")
     parser.add_argument("--rounds", type=int, default=6)
     parser.add_argument(
-        "--request", choices=sorted(REQUESTS), default="context", help="what to time: /context, or one message"
+        "--request", choices=sorted(REQUESTS), default="context", help="what to time: /context, one message or 100"
     )
     parser.add_argument("--requests", type=int, default=1200, help="timed requests per variant and round")
     parser.add_argument("--warmup", type=int, default=400, help="untimed requests first, on each fresh server")
