@@ -1,4 +1,4 @@
-"""`/context` (or one message) over HTTP from two or more checkouts or settings, in rounds one after the other.
+"""`/context` or ingest over HTTP from two or more checkouts or settings, in rounds one after the other.
 
     MEMORYHUB_VAR_DIR=/tmp/bench-var .venv/bin/python benchmarks/api_compare.py VARIANT VARIANT …
         [--rounds 6] [--request context|message|batch] [--requests 1200] [--warmup 400] [--clients 4]
@@ -10,11 +10,10 @@ variant's server in turn (the checkout's own Procfile's web process, a fresh one
 api_latency.py), warms it up and times ``--requests`` calls of ``--clients`` client processes:
 `GET /api/v1/context` (embedding, recording on; every message its own), or with ``--request
 message`` (``batch``) `POST /api/v1/messages` of one message (of 100; api_latency.py's: 20
-channels, 50 people). A
-VARIANT is a checkout of the project (a worktree, e.g. ``git worktree add /tmp/before <commit>``;
-``.`` for this one), served with this one's virtual environment, optionally followed by settings
-for its server: ``/tmp/before`` or ``.,MEMORYHUB_WEB_THREADS=2``. Data set and people:
-api_latency.py's.
+channels, 50 people). A VARIANT is a checkout of the project (a worktree, e.g. ``git worktree
+add /tmp/before <commit>``; ``.`` for this one), served with this one's virtual environment,
+optionally followed by settings for its server: ``/tmp/before`` or
+``.,MEMORYHUB_WEB_THREADS=2``. Data set and people: api_latency.py's.
 
 Each round prints p50 / p95 ms, the machine's CPU per request split as api_latency.py splits it,
 and how the clients' connections sat on the workers (every fifth of a second, counted); then a
@@ -31,7 +30,6 @@ import os
 import statistics
 import sys
 import tempfile
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -78,7 +76,7 @@ def round_run(variant: Variant, calls: BotCalls, options: argparse.Namespace, fi
     log = Path(tempfile.gettempdir()) / "memoryhub-api-compare-web.log"
     command = procfile_command("web", port=port, workers=options.workers, project=variant.project)
     with bench_web_server(command, base=base, log=log, project=variant.project, env=variant.env) as server:
-        call = REQUESTS[options.request](calls)
+        call: Request = getattr(calls, options.request)
         drive(base, client=options.client, clients=options.clients, count=options.warmup, request=warm(call))
 
         def timed(http: Any, number: int) -> Any:
@@ -101,12 +99,7 @@ def warm(call: Request) -> Request:
     return lambda http, number: call(http, number + 10**7)  # messages the timed rounds do not send
 
 
-# What a round times: the bot's calls (api_latency.py's), by name.
-REQUESTS: dict[str, Callable[[BotCalls], Request]] = {
-    "context": lambda calls: calls.context,
-    "message": lambda calls: calls.message,
-    "batch": lambda calls: calls.batch,
-}
+# What a round can time: the bot's calls (api_latency.py's ``BotCalls`` methods of these names).
 LABELS = {
     "context": "`GET /api/v1/context`",
     "message": "`POST /api/v1/messages`, one message",
@@ -119,7 +112,7 @@ def main() -> None:
     parser.add_argument("variants", nargs="+", type=variant_parse, help="PATH[,NAME=VALUE…]: a checkout and settings")
     parser.add_argument("--rounds", type=int, default=6)
     parser.add_argument(
-        "--request", choices=sorted(REQUESTS), default="context", help="what to time: /context, one message or 100"
+        "--request", choices=sorted(LABELS), default="context", help="what to time: /context, one message or 100"
     )
     parser.add_argument("--requests", type=int, default=1200, help="timed requests per variant and round")
     parser.add_argument("--warmup", type=int, default=400, help="untimed requests first, on each fresh server")
