@@ -93,6 +93,7 @@ from chat.ingest import IngestItem, messages_ingest
 from memories.selectors import memories_ranked
 from memories.services.context import assemble_context, message_keywords, person_display_name
 from memoryhub.ai.embeddings import embedder_get
+from memoryhub.ai.minilm_quantize import processor_text
 from tests.support.processes import connections_per_worker, free_port, procfile_command
 
 logging.getLogger("httpx").setLevel(logging.WARNING)
@@ -460,7 +461,8 @@ def main() -> None:
     rate = batches * 100 / batch_seconds if batch_seconds else 0.0
     print(
         f"## The API over HTTP: {options.workers} uvicorn workers under gunicorn (the Procfile's web process), "
-        f"{options.clients} client processes ({options.client}) on the same machine, "
+        f"{options.clients} client processes ({options.client}) on the same machine ({os.cpu_count()} CPUs: "
+        f"{processor_text()}), "
         f"{dataset_size()[1]:,} memories, HNSW present\n"
     )
     print("| request | requests | p50 ms | p95 ms | p99 ms | in process p95 ms | edge (p95 difference) | target |")

@@ -76,6 +76,7 @@ from memories.models import Memory
 from memories.selectors import memories_ranked, memories_ranked_explain
 from memories.services.context import assemble_context, is_relevant, message_keywords
 from memoryhub.ai.embeddings import DIMENSIONS, Embedder, embedder_get
+from memoryhub.ai.minilm_quantize import processor_text
 
 SEED = 4242
 BENCH_DATABASE = "memoryhub_bench"
@@ -1001,7 +1002,8 @@ def main() -> None:
         f"## Context assembly: {memories:,} memories, {people:,} people, {arguments.communities} communities\n\n"
         f"{len(pairs):,} random (person, message) pairs per run, each after {warmup} warm-up calls, timed in process "
         f"around the call (server side, no HTTP); PostgreSQL {server_setting('server_version')} "
-        f"(shared_buffers {server_setting('shared_buffers')}, jit {server_setting('jit')}), {os.cpu_count()} CPUs, "
+        f"(shared_buffers {server_setting('shared_buffers')}, jit {server_setting('jit')}), {os.cpu_count()} CPUs "
+        f"({processor_text()}), "
         f"load average {load_before:.2f} before timing, {os.getloadavg()[0]:.2f} after; "
         f"HNSW index {'present' if hnsw_present() else 'absent'} (context assembly does not use it). "
         f"A call runs {queries_per_call} SQL queries; it injected {baseline.memories_used:.1f} memories "

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import platform
 import statistics
 import subprocess
 import sys
@@ -25,6 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from memoryhub.ai.embeddings import MINILM_BATCH_SIZE, MINILM_KERNELS, MINILM_MODEL_NAME, LocalMiniLMEmbedder
+from memoryhub.ai.minilm_quantize import processor_text
 
 # Chat-sized messages of mixed length, as a Discord channel or the web chat would send them.
 MESSAGES = [
@@ -116,7 +116,7 @@ def main() -> None:
     import onnxruntime
 
     print(
-        f"{MINILM_MODEL_NAME} on {platform.processor() or platform.machine()}, {os.cpu_count()} CPUs, "
+        f"{MINILM_MODEL_NAME} on {processor_text()}, {os.cpu_count()} CPUs, "
         f"onnxruntime {onnxruntime.__version__}; {arguments.rounds} single messages and "
         f"{arguments.batches} batches of {MINILM_BATCH_SIZE} per configuration, interleaved\n"
     )

@@ -15,7 +15,11 @@ same weights in the form its integer kernels run:
    (``weight_sign``): where it has VNNI (x86 ``avx512_vnni`` or ``avx_vnni``) signed weights,
    whose unsigned-by-signed products VNNI sums exactly in 32 bits (a third faster than unsigned
    by unsigned on this project's machine: 2.7 against 3.9 ms a query); elsewhere unsigned,
-   because AVX2 without VNNI adds unsigned-by-signed products in pairs that can saturate.
+   because AVX2 without VNNI adds unsigned-by-signed products in pairs that can saturate. On
+   such a machine (2026-11-24, AMD EPYC with AVX2 only) signed weights ran 8-15 % faster, but
+   semantic ranking on LoCoMo's development half fell from 41.2/50.5/60.2 % (@5/@10/@20) to
+   40.0/49.8/58.9 %; signed 7-bit weights (``reduce_range``, which cannot saturate) fell to
+   38.9/48.3/58.8 %.
 3. One product stays in float: the first layer's feed-forward output, whose input carries the
    few very large activations BERT models are known for; one scale per call cannot hold them
    and the small ones at once. It is 1/18 of the work. With it in float, retrieval on the
@@ -62,17 +66,29 @@ HEADS = 12
 HEAD_SIZE = 32
 
 
+def _cpu_info(field: str) -> str:
+    """The value of ``field`` in /proc/cpuinfo's first processor ("" elsewhere than Linux)."""
+    try:
+        lines = Path("/proc/cpuinfo").read_text().splitlines()
+    except OSError:
+        return ""
+    return next((line.partition(":")[2].strip() for line in lines if line.split(":")[0].strip() == field), "")
+
+
 def weight_sign(cpu_flags: str | None = None) -> str:
     """``s8`` where the processor sums unsigned-by-signed byte products exactly (VNNI), else ``u8``.
-    ``cpu_flags``: the flags line of /proc/cpuinfo (read when not given; elsewhere than Linux: u8)."""
+    ``cpu_flags``: the flags of /proc/cpuinfo (read when not given; elsewhere than Linux: u8)."""
     if cpu_flags is None:
-        try:
-            cpu_flags = next(
-                (line for line in Path("/proc/cpuinfo").read_text().splitlines() if line.startswith("flags")), ""
-            )
-        except OSError:
-            cpu_flags = ""
+        cpu_flags = _cpu_info("flags")
     return "s8" if {"avx512_vnni", "avx_vnni"} & set(cpu_flags.split()) else "u8"
+
+
+def processor_text() -> str:
+    """The processor as the benchmarks name it: its model, and whether it has VNNI, which decides the
+    weights' sign and most of a query's embedding time (README, *Local query embedding*)."""
+    sign = weight_sign()
+    vnni = "with VNNI" if sign == "s8" else "without VNNI"
+    return f"{_cpu_info('model name') or 'processor unknown'}, {vnni} ({sign} weights)"
 
 
 def _first_feed_forward_output(model_path: Path) -> str:

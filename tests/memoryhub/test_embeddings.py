@@ -11,6 +11,7 @@ import threading
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -26,7 +27,7 @@ from memoryhub.ai.embeddings import (
     OpenAIEmbedder,
     embedder_get,
 )
-from memoryhub.ai.minilm_quantize import fold, fuse, quantize, weight_sign
+from memoryhub.ai.minilm_quantize import fold, fuse, processor_text, quantize, weight_sign
 
 KITTEN = "I adopted a kitten"
 CAT = "I got a new cat"
@@ -423,3 +424,18 @@ def test_make_run_prepares_the_model_before_the_servers_start(settings: Any) -> 
 )
 def test_the_weights_are_signed_only_where_the_processor_has_vnni(flags: str, sign: str) -> None:
     assert weight_sign(flags) == sign
+
+
+def test_the_benchmarks_name_the_processor_and_the_weights_it_gets() -> None:
+    text = processor_text()
+    assert text.endswith(f"({weight_sign()} weights)")
+    assert ("without VNNI" in text) == (weight_sign() == "u8")
+    model = next(
+        (
+            line.split(":", 1)[1].strip()
+            for line in Path("/proc/cpuinfo").read_text().splitlines()
+            if line.startswith("model name")
+        ),
+        "processor unknown",
+    )
+    assert text.startswith(f"{model}, ")
