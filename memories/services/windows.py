@@ -37,10 +37,19 @@ def _extraction_enqueue(window_ids: Sequence[int]) -> None:
     """Queue extraction once the surrounding transaction commits (tasks never see uncommitted rows)."""
     if not window_ids:
         return
+    ids = list(window_ids)
+    ConversationWindow.objects.filter(pk__in=ids).update(enqueued_at=timezone.now())
+    _extraction_send(ids)
+
+
+def _extraction_send(window_ids: Sequence[int]) -> None:
+    """Send the extraction tasks of windows marked queued (``enqueued_at``) once the surrounding
+    transaction commits."""
+    if not window_ids:
+        return
     from memories.tasks import extract_window
 
     ids = list(window_ids)
-    ConversationWindow.objects.filter(pk__in=ids).update(enqueued_at=timezone.now())
 
     def send() -> None:
         for window_id in ids:
@@ -107,17 +116,24 @@ def windows_messages_add(*, messages: Sequence[Message]) -> list[ConversationWin
     the duration cap and the next opens. Channel rows are locked (in id order, so two batches
     never deadlock) while their windows change. Messages not yet saved are inserted with their
     ``window`` set, in the statement that writes the windows' counters (one write for a bot's
-    message); saved ones are moved. A few statements per batch, whatever its size: one locks the
-    channels, one their open windows, one writes the windows and the new messages, plus an insert
-    for each window opened and an update for each closed. Returns every window touched.
+    message); saved ones are moved. The windows are worked out in memory first and written
+    after, however many a batch fills: one statement locks the channels, one their open windows,
+    one writes the windows that were open (their counters, and their closing) and the new
+    messages; a batch that opens windows inserts them all in one more, before the messages.
+    Returns every window touched.
     """
     by_channel: dict[int, list[Message]] = {}
     for message in messages:
         by_channel.setdefault(message.channel_id, []).append(message)
     channels, open_windows = _channels_lock(sorted(by_channel))
-    touched: dict[int, ConversationWindow] = {}
-    closed: list[int] = []
+    touched: dict[int, ConversationWindow] = {}  # by id(): a window opened here has no key yet
+    closed: list[ConversationWindow] = []
     now = timezone.now()
+
+    def close(window: ConversationWindow, reason: str) -> None:
+        window.state, window.close_reason, window.closed_at, window.enqueued_at = State.DUE, reason, now, now
+        closed.append(window)
+
     for channel in channels:
         community = channel.community
         quiet = timedelta(seconds=community.window_quiet_seconds)
@@ -125,62 +141,72 @@ def windows_messages_add(*, messages: Sequence[Message]) -> list[ConversationWin
         for message in sorted(by_channel[channel.pk], key=lambda m: m.created_at):
             if window is not None and message.created_at - window.last_message_at >= quiet:
                 # History posted in one batch: a quiet gap between two messages ends a conversation.
-                _window_close(window, reason=Reason.QUIET)
-                closed.append(window.pk)
-                touched[window.pk] = window
+                close(window, Reason.QUIET)
+                touched[id(window)] = window
                 window = None
             if window is None:
-                window = ConversationWindow.objects.create(
+                window = ConversationWindow(
                     channel=channel, first_message_at=message.created_at, last_message_at=message.created_at
                 )
             window.message_count += 1
             window.first_message_at = min(window.first_message_at, message.created_at)
             window.last_message_at = max(window.last_message_at, message.created_at)
             message.window = window
-            touched[window.pk] = window
-            reason = ""
+            touched[id(window)] = window
             if window.message_count >= community.window_max_messages:
-                reason = Reason.MAX_MESSAGES
-            elif window.last_message_at - window.first_message_at >= timedelta(seconds=community.window_max_seconds):
-                reason = Reason.MAX_DURATION
-            if reason:
-                _window_close(window, reason=reason)  # saved now: the channel's next window may open at once
-                closed.append(window.pk)
+                close(window, Reason.MAX_MESSAGES)
                 window = None
-        if window is not None and window.pk in touched and window.last_message_at + quiet <= now:
-            _window_close(window, reason=Reason.QUIET)  # its talk is already over: due at once
-            closed.append(window.pk)
+            elif window.last_message_at - window.first_message_at >= timedelta(seconds=community.window_max_seconds):
+                close(window, Reason.MAX_DURATION)
+                window = None
+        if window is not None and id(window) in touched and window.last_message_at + quiet <= now:
+            close(window, Reason.QUIET)  # its talk is already over: due at once
     for window in touched.values():
         window.updated_at = now
+    was_open = [window for window in touched.values() if window.pk is not None]
+    opened = [window for window in touched.values() if window.pk is None]
     new = [message for message in messages if message.pk is None]
+    if opened:
+        # A channel has one open window at most: the one closed here is written before the next goes in.
+        _windows_save(was_open, now=now, new=[])
+        was_open = []
+        _windows_insert(opened)
+        for message in messages:
+            if message.window is not None:
+                message.window = message.window  # its key, now that the window has one
     saved: dict[int, list[int]] = {}
     for message in messages:
         if message.pk is not None and message.window is not None:
             saved.setdefault(message.window.pk, []).append(message.pk)
-    _windows_counts_save([w for w in touched.values() if w.pk not in closed], now=now, new=new)
+    _windows_save(was_open, now=now, new=new)
     for window_id, ids in saved.items():
         Message.objects.filter(pk__in=ids).update(window_id=window_id)
-    _extraction_enqueue(closed)
+    _extraction_send([window.pk for window in closed])
     return list(touched.values())
 
 
-# What a message changes in its open window, for every window of a batch in one statement (Django's
-# bulk_update would build a CASE per column and cost more to compile than to run).
-_COUNTS_SQL = f"""
+# What a batch changes in the windows that were open (counters, and the closing of those that
+# closed), for every window of a batch in one statement (Django's bulk_update would build a CASE
+# per column and cost more to compile than to run).
+_WINDOWS_SQL = f"""
 UPDATE {ConversationWindow._meta.db_table} AS w
 SET message_count = v.message_count, first_message_at = v.first_message_at, last_message_at = v.last_message_at,
+    state = v.state, close_reason = v.close_reason, closed_at = v.closed_at, enqueued_at = v.enqueued_at,
     updated_at = %(now)s
-FROM unnest(%(ids)s::bigint[], %(counts)s::integer[], %(firsts)s::timestamptz[], %(lasts)s::timestamptz[])
-     AS v(id, message_count, first_message_at, last_message_at)
+FROM unnest(%(ids)s::bigint[], %(counts)s::integer[], %(firsts)s::timestamptz[], %(lasts)s::timestamptz[],
+            %(states)s::varchar[], %(reasons)s::varchar[], %(closed)s::timestamptz[], %(enqueued)s::timestamptz[])
+     AS v(id, message_count, first_message_at, last_message_at, state, close_reason, closed_at, enqueued_at)
 WHERE w.id = v.id
 """  # noqa: S608 - the model's own table, values passed as parameters
 # The same, with the new messages inserted: one statement, one round trip (an update in WITH runs
 # whether or not the insert reads it). The messages come back with their ids, in order.
-_COUNTS_AND_MESSAGES_SQL = f"WITH counts AS ({_COUNTS_SQL.strip()})\n{rows_insert_sql(Message)}"
+_WINDOWS_AND_MESSAGES_SQL = f"WITH counts AS ({_WINDOWS_SQL.strip()})\n{rows_insert_sql(Message)}"
+_WINDOWS_INSERT_SQL = rows_insert_sql(ConversationWindow)
 
 
-def _windows_counts_save(windows: Sequence[ConversationWindow], *, now: datetime, new: Sequence[Message]) -> None:
-    """Write ``windows``' counters and insert the ``new`` messages (each with its window set)."""
+def _windows_save(windows: Sequence[ConversationWindow], *, now: datetime, new: Sequence[Message]) -> None:
+    """Write what changed in ``windows`` (open until this batch) and insert the ``new`` messages
+    (each with its window set)."""
     if not windows and not new:
         return
     params = {
@@ -189,13 +215,24 @@ def _windows_counts_save(windows: Sequence[ConversationWindow], *, now: datetime
         "counts": [w.message_count for w in windows],
         "firsts": [w.first_message_at for w in windows],
         "lasts": [w.last_message_at for w in windows],
+        "states": [w.state for w in windows],
+        "reasons": [w.close_reason for w in windows],
+        "closed": [w.closed_at for w in windows],
+        "enqueued": [w.enqueued_at for w in windows],
     }
     with prepared_cursor() as cursor:
         if not new:
-            cursor.execute(_COUNTS_SQL, params)
+            cursor.execute(_WINDOWS_SQL, params)
             return
-        cursor.execute(_COUNTS_AND_MESSAGES_SQL, params | rows_insert_params(Message, new))
+        cursor.execute(_WINDOWS_AND_MESSAGES_SQL, params | rows_insert_params(Message, new))
         rows_inserted(new, [key for (key,) in cursor.fetchall()])
+
+
+def _windows_insert(windows: Sequence[ConversationWindow]) -> None:
+    """Insert the windows a batch opened (some of them closed again by it), in one statement."""
+    with prepared_cursor() as cursor:
+        cursor.execute(_WINDOWS_INSERT_SQL, rows_insert_params(ConversationWindow, windows))
+        rows_inserted(windows, [key for (key,) in cursor.fetchall()])
 
 
 def _window_close(window: ConversationWindow, *, reason: str) -> None:

@@ -204,6 +204,55 @@ def test_each_message_of_a_batch_gets_the_row_stored_for_it(community: Community
 
 
 @pytest.mark.django_db
+def test_a_batch_writes_its_windows_in_the_same_statements_however_many_it_fills(
+    community: Community, t0: datetime, django_capture_on_commit_callbacks: Callable[..., Any]
+) -> None:
+    """The windows a batch closes and opens are worked out first and written together: a batch
+    that fills six windows in two busy channels takes as many statements as one that fills none."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    community.window_max_messages = 3
+    community.save()
+
+    def said(channel: str, number: int) -> IngestItem:
+        at = t0 + timedelta(seconds=number)
+        return IngestItem(channel=channel, content=f"said {number}", sent_at=at, author="a", message_id=f"m{number}")
+
+    # Each channel has an open window of two messages, the person is known.
+    messages_ingest(
+        community=community, items=[said(c, n) for n in range(2) for c in ("c0", "c1") if n % 2 == int(c[1])]
+    )
+    messages_ingest(community=community, items=[said("c0", 10), said("c1", 11)])
+    with django_capture_on_commit_callbacks() as queued, CaptureQueriesContext(connection) as queries:
+        # Eight more in each: each open window takes one and closes at 3, then 3, 3 and 2 more.
+        result = messages_ingest(community=community, items=[said(f"c{n % 2}", 20 + n) for n in range(16)])
+
+    statements = [
+        query["sql"] for query in queries.captured_queries if not query["sql"].startswith(("SAVEPOINT", "RELEASE"))
+    ]
+    # The read; the channels locked, then their open windows; the windows that were open written
+    # (both closed); the six new ones inserted (four closed again); the messages with their windows.
+    assert len(statements) == 6, "\n\n".join(statements)
+    assert statements[-2].startswith("INSERT INTO chat_conversationwindow")
+    assert statements[-1].startswith("WITH counts AS (UPDATE chat_conversationwindow")
+    windows = list(ConversationWindow.objects.order_by("channel_id", "first_message_at"))
+    assert [(w.message_count, w.state) for w in windows] == 2 * [
+        (3, State.DUE),
+        (3, State.DUE),
+        (3, State.DUE),
+        (1, State.OPEN),
+    ]
+    for window in windows:
+        assert window.message_count == window.messages.count()
+        closed = window.state == State.DUE
+        assert (window.close_reason, window.closed_at is not None, window.enqueued_at is not None) == (
+            ("max_messages", True, True) if closed else ("", False, False)
+        )
+    assert len(queued) == 1  # one callback sends the six extractions once the batch is stored
+
+
+@pytest.mark.django_db
 def test_a_message_inserted_with_its_window_holds_every_field_as_the_orm_would(
     persona: Persona, web_channel: Channel, alice: User
 ) -> None:

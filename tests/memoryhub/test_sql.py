@@ -12,7 +12,13 @@ from chat.ingest import _KNOWN_SQL
 from chat.models import Message
 from memories.selectors import _HEAD_SQL, _PARTIES_SQL, _RANKED_SQL
 from memories.services.context import _ACCESS_RECORD_SQL
-from memories.services.windows import _CHANNELS_LOCK_SQL, _COUNTS_AND_MESSAGES_SQL, _COUNTS_SQL, _WINDOWS_LOCK_SQL
+from memories.services.windows import (
+    _CHANNELS_LOCK_SQL,
+    _WINDOWS_AND_MESSAGES_SQL,
+    _WINDOWS_INSERT_SQL,
+    _WINDOWS_LOCK_SQL,
+    _WINDOWS_SQL,
+)
 from memoryhub.sql import compact
 
 
@@ -27,8 +33,9 @@ from memoryhub.sql import compact
         _KNOWN_SQL,
         _CHANNELS_LOCK_SQL,
         _WINDOWS_LOCK_SQL,
-        _COUNTS_SQL,
-        _COUNTS_AND_MESSAGES_SQL,
+        _WINDOWS_SQL,
+        _WINDOWS_AND_MESSAGES_SQL,
+        _WINDOWS_INSERT_SQL,
     ],
     ids=[
         "ranking",
@@ -39,8 +46,9 @@ from memoryhub.sql import compact
         "ingest read",
         "channel lock",
         "window lock",
-        "window counts",
-        "window counts and messages",
+        "windows",
+        "windows and messages",
+        "windows opened",
     ],
 )
 def test_a_request_path_statement_fits_psycopgs_parse_cache(statement: str) -> None:
@@ -88,6 +96,14 @@ def test_the_statements_a_bot_waits_on_are_prepared_once_per_connection(settings
     assert not [text for text in prepared() if "prepared-test-off" in text]
 
 
+_WINDOWS_PARAMS = {
+    "now": None,
+    **{name: [None] for name in ("firsts", "lasts", "states", "reasons", "closed", "enqueued")},
+    "ids": [1],
+    "counts": [1],
+}
+
+
 @pytest.mark.django_db
 @pytest.mark.parametrize(
     ("statement", "params"),
@@ -98,14 +114,14 @@ def test_the_statements_a_bot_waits_on_are_prepared_once_per_connection(settings
         ),
         (_CHANNELS_LOCK_SQL, {"channels": [1, 2]}),
         (_WINDOWS_LOCK_SQL, {"channels": [1, 2]}),
-        (_COUNTS_SQL, {"now": None, "ids": [1], "counts": [1], "firsts": [None], "lasts": [None]}),
+        (_WINDOWS_SQL, _WINDOWS_PARAMS),
         (
-            _COUNTS_AND_MESSAGES_SQL,
-            {"now": None, "ids": [1], "counts": [1], "firsts": [None], "lasts": [None]}
+            _WINDOWS_AND_MESSAGES_SQL,
+            _WINDOWS_PARAMS
             | {field.attname: [] for field in Message._meta.concrete_fields},  # no message: nothing inserted
         ),
     ],
-    ids=["parties", "channel lock", "window lock", "window counts", "window counts and messages"],
+    ids=["parties", "channel lock", "window lock", "windows", "windows and messages"],
 )
 def test_a_request_path_statement_reads_through_indexes(statement: str, params: dict[str, Any]) -> None:
     from django.db import connection
