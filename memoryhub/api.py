@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 import re
 from collections.abc import Callable, Mapping
@@ -13,6 +14,7 @@ from django import forms
 from django.conf import settings
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import RequestDataTooBig
+from django.core.validators import MaxLengthValidator, MinLengthValidator, ProhibitNullCharactersValidator
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.utils.dateparse import parse_date, parse_datetime
 from django_filters import rest_framework as filters
@@ -27,6 +29,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.throttling import SimpleRateThrottle
 from rest_framework.utils.urls import replace_query_param
+from rest_framework.validators import ProhibitSurrogateCharactersValidator
 
 from accounts.models import ApiKey, Community
 from accounts.services import MemoryOffError, apikey_authenticate
@@ -247,6 +250,68 @@ class StrictInput(TypedInput):
                 raise exceptions.ValidationError({name: ["This operation takes no such field."] for name in unknown})
         return super().to_internal_value(data)
 
+    def values_when_plain(self, data: Any) -> dict[str, Any] | None:
+        """What ``run_validation(data)`` returns, for an item whose every text is a plain string
+        within its limits; None for anything else, which ``run_validation`` then checks and
+        refuses with its own errors.
+
+        DRF runs each field through its whole machinery (empty values, conversion, three
+        validators each a call); for a batch of 100 messages that was a third of the request's
+        CPU. Text fields are checked here by the rules DRF builds them with (trimmed, not blank,
+        the field's lengths, no NUL or surrogate character; ``StrictCharField`` cleaned first);
+        choices are looked up; any other field runs its own ``run_validation``, and ``validate``
+        runs as DRF would run it. Tested against DRF on every combination of awkward values.
+        """
+        fields = self.fields
+        if not isinstance(data, dict) or not data.keys() <= fields.keys() or self.validators:
+            return None
+        values: dict[str, Any] = {}
+        for name, field in fields.items():
+            if field.read_only or field.source != name or hasattr(self, f"validate_{name}"):
+                return None
+            if name not in data:
+                if field.required:
+                    return None
+                with contextlib.suppress(serializers.SkipField):  # no default: left out, as DRF leaves it
+                    values[name] = field.get_default()
+                continue
+            value = data[name]
+            if value is None:
+                if not field.allow_null:
+                    return None
+                values[name] = None
+            elif _plain_text(field):
+                if type(value) is not str:
+                    return None
+                if isinstance(field, StrictCharField):
+                    value = text_clean(value)
+                if field.trim_whitespace:
+                    value = value.strip()
+                if (
+                    not value
+                    or len(value) > (field.max_length or len(value))
+                    or len(value) < (field.min_length or 0)
+                    or "\x00" in value
+                    or _SURROGATE.search(value)
+                ):
+                    return None
+                values[name] = value
+            elif type(field) is serializers.ChoiceField:
+                if type(value) is not str or value not in field.choice_strings_to_values:
+                    return None
+                values[name] = field.choice_strings_to_values[value]
+            else:
+                if json_type_error(field, value):
+                    return None
+                try:
+                    values[name] = field.run_validation(value)
+                except serializers.ValidationError:
+                    return None
+        try:
+            return dict(self.validate(values))
+        except serializers.ValidationError:
+            return None
+
 
 class Score(serializers.FloatField):
     """A float as people read it: 0.72, not 0.7200000000000001 (four decimals are kept)."""
@@ -268,6 +333,24 @@ class StrictCharField(serializers.CharField):
         if not isinstance(data, str):
             self.fail("invalid")
         return str(super().to_internal_value(data))
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+# The validators DRF gives a text field from its own arguments: what ``values_when_plain`` checks.
+_TEXT_VALIDATORS = (
+    MaxLengthValidator,
+    MinLengthValidator,
+    ProhibitNullCharactersValidator,
+    ProhibitSurrogateCharactersValidator,
+)
+
+
+def _plain_text(field: serializers.Field) -> bool:
+    """A text field with only the checks DRF builds from its arguments (none added or replaced)."""
+    if type(field) not in (serializers.CharField, StrictCharField):
+        return False
+    built = 2 + (field.max_length is not None) + (field.min_length is not None)
+    return len(field.validators) == built and all(isinstance(v, _TEXT_VALIDATORS) for v in field.validators)
 
 
 class StrictBooleanField(serializers.BooleanField):

@@ -307,3 +307,95 @@ def test_the_one_read_of_a_batch_reaches_every_table_through_an_index(community:
     # Stored messages by probes of the unique (channel, id) index, never all of a channel's messages.
     assert re.search(r"Index (Only )?Scan using message_unique_external_id_per_channel on chat_message", plan), plan
     assert not re.search(r"Scan using (?!message_unique_external_id_per_channel)\S+ on chat_message", plan), plan
+
+
+def _validated(item: dict[str, Any]) -> tuple[str, Any]:
+    """DRF's own answer for one batch item: ("ok", values) or ("refused", its errors)."""
+    from rest_framework import serializers
+
+    from chat.apis import MessageInput
+
+    try:
+        return "ok", dict(MessageInput().run_validation(item))
+    except serializers.ValidationError as error:
+        return "refused", error.detail
+
+
+def test_a_plain_batch_item_is_checked_without_drf_to_the_same_values_and_anything_else_goes_to_drf() -> None:
+    """``values_when_plain`` answers only what DRF would accept, with DRF's very values (types too),
+    on every awkward value of every field, alone and in seeded random mixtures."""
+    import random
+
+    from chat.apis import MessageInput
+    from chat.models import MESSAGE_MAX_LENGTH
+
+    awkward: dict[str, list[Any]] = {
+        "channel": ["general", "  general ", "", "   ", None, 5, True, "x" * 200, "x" * 201, " " + "x" * 200, "a\x00b"],
+        "channel_name": ["General", "", "  ", None, 3, "é" * 201, "\ud800"],
+        "author": ["alice_456", " alice ", "", None, 7, ["a"], "x" * 201, "\u202eevil"],
+        "author_name": ["Alice", "", "  ", None, False, "Zoë 🎉"],
+        "content": [
+            "I'm moving to Austin",
+            "  padded\n",
+            "",
+            " \t ",
+            "\x01\x02",  # control characters only: nothing left once cleaned
+            "line\r\nbreak",
+            "bell\x07 in it",
+            "x" * MESSAGE_MAX_LENGTH,
+            "x" * (MESSAGE_MAX_LENGTH + 1),
+            "\x07" + "x" * MESSAGE_MAX_LENGTH,  # within the limit once cleaned
+            "nul \x00 inside",
+            "lone \ud83d surrogate",
+            None,
+            42,
+            {"text": "hi"},
+        ],
+        "sent_at": [
+            "2026-11-24T10:00:00Z",
+            "2026-11-24T12:00:00+02:00",
+            "2026-11-24T10:00:00",
+            "2026-11-24",
+            "yesterday",
+            "",
+            None,
+            5,
+            (timezone.now() + timedelta(hours=1)).isoformat(),  # too far ahead: validate() refuses it
+        ],
+        "message_id": ["m-1", " m-1 ", "", None, 1, "x" * 201],
+        "role": ["user", "assistant", "USER", "system", "", None, 1],
+    }
+    base = {"channel": "general", "author": "alice_456", "content": "hello", "message_id": "m-0"}
+    items: list[dict[str, Any]] = [base, {**base, "unknown": 1}, {"content": "no channel"}]
+    for name, values in awkward.items():
+        items += [{**base, name: value} for value in values]
+        items.append({key: value for key, value in base.items() if key != name})  # left out
+    rng = random.Random(13)
+    for _ in range(600):
+        names = rng.sample(sorted(awkward), rng.randint(1, len(awkward)))
+        items.append({name: rng.choice(awkward[name]) for name in names})
+
+    plain = 0
+    for item in items:
+        fast = MessageInput().values_when_plain(item)
+        if fast is None:
+            continue
+        plain += 1
+        outcome, values = _validated(item)
+        assert outcome == "ok", (item, values)
+        assert fast == values, item
+        assert {name: type(value) for name, value in fast.items()} == {n: type(v) for n, v in values.items()}, item
+    assert plain >= 25  # the plain path is taken (34 of these items), not only the fallback
+
+
+def test_a_batch_is_refused_with_drfs_errors_whichever_path_its_items_take(api: APIClient) -> None:
+    good = {"channel": "general", "author": "u1", "content": "fine", "message_id": "ok-1"}  # the plain path
+    bad = {"channel": "general", "author": "u1", "content": "x" * 4001, "message_id": "bad-1"}
+
+    response = api.post("/api/v1/messages", {"messages": [good, bad]}, format="json")
+
+    assert response.status_code == 400, response.content
+    error = response.json()["error"]
+    assert (error["code"], error["index"]) == ("invalid_batch", 1)
+    assert error["details"]["content"] == ["Ensure this field has no more than 4000 characters."]
+    assert not Message.objects.exists()  # nothing half-written
