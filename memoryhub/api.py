@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import contextlib
+import enum
 import io
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from django import forms
 from django.conf import settings
@@ -262,13 +263,13 @@ class StrictInput(TypedInput):
         choices are looked up; any other field runs its own ``run_validation``, and ``validate``
         runs as DRF would run it. Tested against DRF on every combination of awkward values.
         """
-        fields = self.fields
-        if not isinstance(data, dict) or not data.keys() <= fields.keys() or self.validators:
+        plan = self.__dict__.get("_plain_plan")
+        if plan is None:
+            plan = self.__dict__["_plain_plan"] = _plain_plan(self)
+        if not plan.fields or not isinstance(data, dict) or not data.keys() <= plan.names:
             return None
         values: dict[str, Any] = {}
-        for name, field in fields.items():
-            if field.read_only or field.source != name or hasattr(self, f"validate_{name}"):
-                return None
+        for name, field, kind in plan.fields:
             if name not in data:
                 if field.required:
                     return None
@@ -280,10 +281,10 @@ class StrictInput(TypedInput):
                 if not field.allow_null:
                     return None
                 values[name] = None
-            elif _plain_text(field):
+            elif kind is _Kind.TEXT or kind is _Kind.CLEANED_TEXT:
                 if type(value) is not str:
                     return None
-                if isinstance(field, StrictCharField):
+                if kind is _Kind.CLEANED_TEXT:
                     value = text_clean(value)
                 if field.trim_whitespace:
                     value = value.strip()
@@ -296,7 +297,7 @@ class StrictInput(TypedInput):
                 ):
                     return None
                 values[name] = value
-            elif type(field) is serializers.ChoiceField:
+            elif kind is _Kind.CHOICE:
                 if type(value) is not str or value not in field.choice_strings_to_values:
                     return None
                 values[name] = field.choice_strings_to_values[value]
@@ -345,12 +346,34 @@ _TEXT_VALIDATORS = (
 )
 
 
-def _plain_text(field: serializers.Field) -> bool:
-    """A text field with only the checks DRF builds from its arguments (none added or replaced)."""
-    if type(field) not in (serializers.CharField, StrictCharField):
-        return False
-    built = 2 + (field.max_length is not None) + (field.min_length is not None)
-    return len(field.validators) == built and all(isinstance(v, _TEXT_VALIDATORS) for v in field.validators)
+class _Kind(enum.Enum):
+    TEXT = "text"  # a CharField with only the checks DRF builds from its arguments
+    CLEANED_TEXT = "cleaned text"  # the same, a StrictCharField: control characters removed first
+    CHOICE = "choice"
+    FIELD = "field"  # anything else: the field's own run_validation
+
+
+class _PlainPlan(NamedTuple):
+    names: frozenset[str]  # every field's
+    fields: list[tuple[str, serializers.Field, _Kind]]  # empty: the serializer has checks of its own
+
+
+def _plain_plan(serializer: serializers.Serializer) -> _PlainPlan:
+    """How ``values_when_plain`` reads each field of ``serializer`` (worked out once per instance)."""
+    names = frozenset(serializer.fields)
+    plan = []
+    for name, field in serializer.fields.items():
+        if serializer.validators or field.read_only or field.source != name or hasattr(serializer, f"validate_{name}"):
+            return _PlainPlan(names, [])
+        kind = _Kind.FIELD
+        if type(field) in (serializers.CharField, StrictCharField):
+            built = 2 + (field.max_length is not None) + (field.min_length is not None)
+            if len(field.validators) == built and all(isinstance(v, _TEXT_VALIDATORS) for v in field.validators):
+                kind = _Kind.CLEANED_TEXT if isinstance(field, StrictCharField) else _Kind.TEXT
+        elif type(field) is serializers.ChoiceField and not field.validators:
+            kind = _Kind.CHOICE
+        plan.append((name, field, kind))
+    return _PlainPlan(names, plan)
 
 
 class StrictBooleanField(serializers.BooleanField):
