@@ -226,7 +226,7 @@ def test_a_batch_writes_its_windows_in_the_same_statements_however_many_it_fills
     messages_ingest(community=community, items=[said("c0", 10), said("c1", 11)])
     with django_capture_on_commit_callbacks() as queued, CaptureQueriesContext(connection) as queries:
         # Eight more in each: each open window takes one and closes at 3, then 3, 3 and 2 more.
-        result = messages_ingest(community=community, items=[said(f"c{n % 2}", 20 + n) for n in range(16)])
+        messages_ingest(community=community, items=[said(f"c{n % 2}", 20 + n) for n in range(16)])
 
     statements = [
         query["sql"] for query in queries.captured_queries if not query["sql"].startswith(("SAVEPOINT", "RELEASE"))
