@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import enum
+import functools
 import io
 import re
 from collections.abc import Callable, Mapping
@@ -251,6 +252,11 @@ class StrictInput(TypedInput):
                 raise exceptions.ValidationError({name: ["This operation takes no such field."] for name in unknown})
         return super().to_internal_value(data)
 
+    @functools.cached_property
+    def _plain_plan(self) -> _PlainPlan:
+        """How ``values_when_plain`` reads each field (worked out once per serializer instance)."""
+        return _plain_plan(self)
+
     def values_when_plain(self, data: Any) -> dict[str, Any] | None:
         """What ``run_validation(data)`` returns, for an item whose every text is a plain string
         within its limits; None for anything else, which ``run_validation`` then checks and
@@ -264,9 +270,7 @@ class StrictInput(TypedInput):
         runs as DRF would run it. Tested against DRF on every awkward value of every field, alone
         and in seeded mixtures.
         """
-        plan = self.__dict__.get("_plain_plan")
-        if plan is None:
-            plan = self.__dict__["_plain_plan"] = _plain_plan(self)
+        plan = self._plain_plan
         if not plan.fields or not isinstance(data, dict) or not data.keys() <= plan.names:
             return None
         values: dict[str, Any] = {}
@@ -360,7 +364,7 @@ class _PlainPlan(NamedTuple):
 
 
 def _plain_plan(serializer: serializers.Serializer) -> _PlainPlan:
-    """How ``values_when_plain`` reads each field of ``serializer`` (worked out once per instance)."""
+    """How ``values_when_plain`` reads each field of ``serializer``."""
     names = frozenset(serializer.fields)
     cls = type(serializer)
     if (

@@ -63,7 +63,10 @@ def rows_insert_sql(model: type[Model]) -> str:
 
 def rows_insert_params(model: type[M], instances: Sequence[M]) -> dict[str, list[Any]]:
     """The arrays ``rows_insert_sql`` inserts ``instances`` from: each field's value as ``save`` would
-    send it (``pre_save`` first: ``auto_now_add`` stamps the instance)."""
+    send it (``pre_save`` first: ``auto_now_add`` stamps the instance). As ``bulk_create`` does, a
+    related object saved since it was assigned gives its key, and an unsaved one is refused."""
+    for instance in instances:
+        instance._prepare_related_fields_for_save(operation_name="rows_insert_params")  # type: ignore[attr-defined]
     fields = _inserted_fields(model)
     db = connections[DEFAULT_DB_ALIAS]  # not the ``connection`` proxy, which looks it up on every use
     return {

@@ -131,7 +131,7 @@ def windows_messages_add(*, messages: Sequence[Message]) -> list[ConversationWin
     now = timezone.now()
 
     def close(window: ConversationWindow, reason: str) -> None:
-        window.state, window.close_reason, window.closed_at, window.enqueued_at = State.DUE, reason, now, now
+        _window_mark_closed(window, reason=reason, now=now)
         closed.append(window)
 
     for channel in channels:
@@ -170,10 +170,7 @@ def windows_messages_add(*, messages: Sequence[Message]) -> list[ConversationWin
         # A channel has one open window at most: the one closed here is written before the next goes in.
         _windows_save(was_open, now=now, new=[])
         was_open = []
-        _windows_insert(opened)
-        for message in messages:
-            if message.window is not None:
-                message.window = message.window  # its key, now that the window has one
+        _windows_insert(opened)  # the messages take their windows' new keys as they are inserted
     saved: dict[int, list[int]] = {}
     for message in messages:
         if message.pk is not None and message.window is not None:
@@ -235,11 +232,9 @@ def _windows_insert(windows: Sequence[ConversationWindow]) -> None:
         rows_inserted(windows, [key for (key,) in cursor.fetchall()])
 
 
-def _window_close(window: ConversationWindow, *, reason: str) -> None:
-    window.state = State.DUE
-    window.close_reason = reason
-    window.closed_at = timezone.now()
-    window.save()
+def _window_mark_closed(window: ConversationWindow, *, reason: str, now: datetime) -> None:
+    """Close ``window`` in memory, queued for extraction (the caller writes it, then sends the task)."""
+    window.state, window.close_reason, window.closed_at, window.enqueued_at = State.DUE, reason, now, now
 
 
 @transaction.atomic
@@ -247,8 +242,9 @@ def window_close(*, window: ConversationWindow, reason: str) -> ConversationWind
     """Close an open window now (session end, manual) and queue its extraction."""
     locked = ConversationWindow.objects.select_for_update().get(pk=window.pk)
     if locked.state == State.OPEN:
-        _window_close(locked, reason=reason)
-        _extraction_enqueue([locked.pk])
+        _window_mark_closed(locked, reason=reason, now=timezone.now())
+        locked.save()
+        _extraction_send([locked.pk])
     return locked
 
 

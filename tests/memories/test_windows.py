@@ -275,3 +275,16 @@ def test_a_message_inserted_with_its_window_holds_every_field_as_the_orm_would(
     for field in Message._meta.concrete_fields:
         assert getattr(stored, field.attname) == getattr(message, field.attname), field.name
     assert (stored.reply_to_id, stored.memories_used, stored.window_id) == (first.pk, used, first.window_id)
+
+
+def test_a_row_inserted_by_hand_takes_the_key_of_a_window_saved_since_and_refuses_an_unsaved_one() -> None:
+    from memoryhub.rows import rows_insert_params
+
+    channel = Channel(pk=7)
+    window = ConversationWindow(channel=channel, first_message_at=timezone.now(), last_message_at=timezone.now())
+    message = Message(channel=channel, content="hi", window=window)
+    with pytest.raises(ValueError, match="unsaved related object 'window'"):
+        rows_insert_params(Message, [message])  # as bulk_create refuses it: the row would lose its window
+
+    window.pk = 11  # the window inserted meanwhile
+    assert rows_insert_params(Message, [message])["window_id"] == [11]
