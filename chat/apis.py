@@ -58,6 +58,7 @@ from memoryhub.api import (
     StrictFilterSet,
     StrictInput,
     api_key_of,
+    input_values,
 )
 from memoryhub.api_docs import BOT_ERRORS, error_responses
 from memoryhub.streaming import event_stream_response
@@ -169,15 +170,12 @@ class MessagesApi(APIView):
             raise serializers.ValidationError({"messages": f"At most {MAX_BATCH} messages per request."})
         items = []
         now = timezone.now()
-        # One serializer validates every item: making one per item deep-copies its fields each time,
-        # which cost more than storing the batch. A plain item is checked without DRF's per-field
-        # machinery (``values_when_plain``); anything else gets DRF's own checks and errors.
-        validator = MessageInput()
         for index, entry in enumerate(raw):
             if not isinstance(entry, dict):
                 raise InvalidBatchItem(index=index, details="not an object")
             try:
-                values = validator.values_when_plain(entry) or validator.run_validation(entry)
+                # One serializer, shared, checks every item; a plain one without DRF's per-field machinery.
+                values = input_values(MessageInput, entry)
             except serializers.ValidationError as error:
                 raise InvalidBatchItem(index=index, details=error.detail) from error
             items.append(
@@ -246,9 +244,7 @@ class ChatApi(APIView):
         },
     )
     def post(self, request: Request) -> Response | StreamingHttpResponse:
-        serializer = self.InputSerializer(data=request.data if isinstance(request.data, dict) else {})
-        serializer.is_valid(raise_exception=True)
-        values = serializer.validated_data
+        values = input_values(self.InputSerializer, request.data if isinstance(request.data, dict) else {})
         community = api_key_of(request).community
         persona = persona_get(community=community, name=values.get("persona"))
         if persona.pk is None:  # the community's defaults give memory, but only a persona can reply
@@ -523,11 +519,8 @@ class MessageDetailApi(APIView):
         },
     )
     def patch(self, request: Request, channel: str, message_id: str) -> Response:
-        serializer = self.EditInput(data=request.data if isinstance(request.data, dict) else {})
-        serializer.is_valid(raise_exception=True)
-        message = message_edit(
-            message=self._message(request, channel, message_id), content=serializer.validated_data["content"]
-        )
+        values = input_values(self.EditInput, request.data if isinstance(request.data, dict) else {})
+        message = message_edit(message=self._message(request, channel, message_id), content=values["content"])
         return Response(
             {
                 "id": message.pk,

@@ -59,6 +59,7 @@ from memoryhub.api import (
     StrictInput,
     TypedInput,
     api_key_of,
+    input_values,
 )
 from memoryhub.api_docs import BOT_ERRORS, error_responses
 
@@ -184,10 +185,8 @@ class ContextApi(APIView):
         )
 
     def _answer(self, request: Request, data: dict[str, Any]) -> Response:
-        serializer = self.InputSerializer(data=data)
-        serializer.is_valid(raise_exception=True)
+        values = input_values(self.InputSerializer, data)
         community = api_key_of(request).community
-        values = serializer.validated_data
         # Someone the bot has not posted about yet has nothing remembered, and a channel it has not
         # posted in yet no recent talk: an answer all the same, not a 404 (and nothing is written).
         parties = context_parties(
@@ -540,9 +539,7 @@ class MemoryListApi(generics.ListAPIView):
         ],
     )
     def post(self, request: Request) -> Response:
-        serializer = MemoryCreateInput(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        values = serializer.validated_data
+        values = input_values(MemoryCreateInput, request.data)
         api_key = api_key_of(request)
         user = person_get(community=api_key.community, external_id=values["user"])
         try:
@@ -789,9 +786,7 @@ class MemorySearchApi(APIView):
         ],
     )
     def post(self, request: Request) -> Response:
-        serializer = self.InputSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        values = serializer.validated_data
+        values = input_values(self.InputSerializer, request.data)
         community = api_key_of(request).community
         user = person_get(community=community, external_id=values["user"]) if values.get("user") else None
         vector, model_name = _embed(values["query"])

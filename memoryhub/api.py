@@ -387,6 +387,32 @@ def _plain_plan(serializer: serializers.Serializer) -> _PlainPlan:
     return _PlainPlan(names, plan)
 
 
+def input_values(cls: type[serializers.Serializer], data: Any) -> dict[str, Any]:
+    """``data`` checked by the input serializer ``cls``: what ``cls(data=data)`` gives as
+    ``validated_data`` after ``is_valid(raise_exception=True)``, or raises, errors and all.
+
+    An object is checked by one instance of ``cls`` that every request shares: a new instance
+    deep-copies all its fields, and a ``StrictInput`` works out ``values_when_plain``'s plan
+    again, which cost a single message (a ``/context``) 140 µs (100 µs) against 15 (30) for the
+    checks themselves. Checking keeps no state on the serializer (``run_validation``, not
+    ``is_valid``). Anything but a JSON object (a ``dict``) goes the usual way: DRF's own error for
+    a list or null, its HTML-form rules for a ``QueryDict``.
+    """
+    if type(data) is not dict:
+        serializer = cls(data=data)
+        serializer.is_valid(raise_exception=True)
+        return dict(serializer.validated_data)
+    shared = _shared_input(cls)  # type: ignore[arg-type]  # a class is hashable; the stubs type it as Any
+    if isinstance(shared, StrictInput) and (values := shared.values_when_plain(data)) is not None:
+        return values
+    return dict(shared.run_validation(data))
+
+
+@functools.cache
+def _shared_input(cls: type[serializers.Serializer]) -> serializers.Serializer:
+    return cls()
+
+
 class StrictBooleanField(serializers.BooleanField):
     """JSON's true or false only: ``0``, ``"yes"`` or ``"true"`` are refused, as the schema says."""
 
