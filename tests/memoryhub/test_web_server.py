@@ -5,6 +5,8 @@ from __future__ import annotations
 import http.client
 import json
 import re
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -16,6 +18,7 @@ from accounts.models import ApiKeyScope, Community
 from accounts.services import apikey_create
 from chat.models import Message
 from tests.support.processes import (
+    PROJECT_DIR,
     child_environment,
     connections_per_worker,
     free_port,
@@ -40,6 +43,27 @@ def test_gunicorn_serves_the_admin_login_and_its_stylesheet(tmp_path: Path) -> N
         assert stylesheet is not None
         status, css = http_get(f"{base}{stylesheet.group(1)}")
         assert status == 200 and "{" in css
+
+
+def test_the_web_app_loads_the_embedding_model_then_freezes_what_it_holds_once_imported(tmp_path: Path) -> None:
+    """The first requests do not wait for the model, and a full garbage collection does not walk
+    what lives as long as the process (in a process of its own: the freeze is for ever)."""
+    probe = (
+        "import gc, json\n"
+        "import memoryhub.asgi as app\n"
+        "from memoryhub.ai import embeddings\n"
+        "done = app.warmed_up.wait(300)\n"
+        "print(json.dumps([done, gc.get_freeze_count(), len(gc.get_objects()), len(embeddings._runtimes)]))\n"
+    )
+    env = child_environment(var_dir=tmp_path, broker_url=None) | {"MEMORYHUB_EMBEDDINGS": "local"}
+    result = subprocess.run(
+        [sys.executable, "-c", probe], env=env, cwd=PROJECT_DIR, capture_output=True, text=True, timeout=600
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    done, frozen, tracked, runtimes = json.loads(result.stdout.strip().splitlines()[-1])
+    assert done
+    assert runtimes == 1  # the local model's session, loaded before any request
+    assert frozen > 10_000 and tracked < frozen // 10, (frozen, tracked)  # Django, the apps, the model: not walked
 
 
 def test_the_web_server_borrows_database_connections_from_a_pool(tmp_path: Path) -> None:
