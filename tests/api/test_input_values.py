@@ -67,12 +67,10 @@ def test_input_values_answers_as_a_serializer_of_its_own_would_for_every_kind_of
     cls: type[serializers.Serializer],
 ) -> None:
     accepted = 0
-    for body in BODIES:
+    for body in BODIES + BODIES:  # twice: the shared instance keeps nothing of an earlier body
         ours = _outcome(lambda body=body: input_values(cls, body))
         drf = _outcome(lambda body=body: _drf(cls, body))
         assert ours == drf, (cls, body)
-        if ours[0] == "refused" and isinstance(body, dict):  # the shared instance kept nothing of it
-            assert _outcome(lambda: input_values(cls, BODIES[0])) == _outcome(lambda: _drf(cls, BODIES[0]))
         accepted += ours[0] == "ok"
     assert accepted  # every input accepts one of the bodies: both paths are compared
 
