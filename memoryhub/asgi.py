@@ -41,7 +41,7 @@ from django.core.asgi import get_asgi_application
 from django.core.wsgi import get_wsgi_application
 
 from memoryhub.access_log import access_log_install
-from memoryhub.ai.embeddings import embedder_get
+from memoryhub.ai.embeddings import embedder_prepare
 from memoryhub.bridge import ThreadedWSGI
 from memoryhub.streaming import STREAM_PATHS
 from memoryhub.tokens import token_count
@@ -63,9 +63,8 @@ warmed_up = threading.Event()  # set when ``_warm_up`` is done
 
 def _warm_up() -> None:
     try:
-        if settings.MEMORYHUB_EMBEDDINGS == "local":
-            embedder_get().embed(["warm up"])  # the model copy is built first if this machine has none
-        token_count("warm up")
+        embedder_prepare()
+        token_count("ready")
     except Exception:  # the requests that need them answer with the error itself
         logger.warning("warming up the web worker failed; the first requests will load what they need", exc_info=True)
     gc.collect()  # what is garbage now is not kept for ever

@@ -426,3 +426,13 @@ def embedder_get() -> Embedder:
         )
         embedder = _embedders.setdefault(key, embedder)
     return embedder
+
+
+def embedder_prepare() -> Embedder | None:
+    """The local embedder, its model loaded (and on this machine's first use built), so that no
+    request waits for it; None when embeddings come from a provider, which has nothing to load."""
+    if settings.MEMORYHUB_EMBEDDINGS != "local":
+        return None
+    embedder = embedder_get()
+    embedder.embed(["ready"])
+    return embedder

@@ -13,19 +13,18 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand
 
-from memoryhub.ai.embeddings import embedder_get
+from memoryhub.ai.embeddings import embedder_prepare
 
 
 class Command(BaseCommand):
     help = "Load (and on first use build) the local embedding model, so the first request does not wait."
 
     def handle(self, *args: Any, **options: Any) -> None:
-        if settings.MEMORYHUB_EMBEDDINGS != "local":
+        started = time.monotonic()
+        embedder = embedder_prepare()
+        if embedder is None:
             self.stdout.write(f"embeddings: {settings.MEMORYHUB_EMBEDDINGS}, nothing to prepare")
             return
-        started = time.monotonic()
-        embedder = embedder_get()
-        embedder.embed(["ready"])
         self.stdout.write(
             f"embeddings: {embedder.model_name} ({settings.MEMORYHUB_EMBEDDING_KERNELS} kernels) ready "
             f"in {time.monotonic() - started:.1f} s"
