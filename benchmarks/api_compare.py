@@ -2,18 +2,21 @@
 
     MEMORYHUB_VAR_DIR=/tmp/bench-var .venv/bin/python benchmarks/api_compare.py VARIANT VARIANT …
         [--rounds 6] [--request context|message|batch] [--requests 1200] [--warmup 400] [--clients 4]
-        [--client httpx] [--workers N]
+        [--client httpx] [--workers N] [--numbered-queries]
 
 A script, not a test. This machine's speed drifts by about 15 % within minutes, more than most
 changes move a figure, so a before and after are compared in rounds: each round starts every
 variant's server in turn (the checkout's own Procfile's web process, a fresh one each time, as in
 api_latency.py), warms it up and times ``--requests`` calls of ``--clients`` client processes:
-`GET /api/v1/context` (embedding, recording on; every message its own), or with ``--request
+`GET /api/v1/context` (embedding, recording on; every message embedded), or with ``--request
 message`` (``batch``) `POST /api/v1/messages` of one message (of 100; api_latency.py's: 20
 channels, 50 people). A VARIANT is a checkout of the project (a worktree, e.g. ``git worktree
 add /tmp/before <commit>``; ``.`` for this one), served with this one's virtual environment,
 optionally followed by settings for its server: ``/tmp/before`` or
-``.,MEMORYHUB_WEB_THREADS=2``. Data set and people: api_latency.py's.
+``.,MEMORYHUB_WEB_THREADS=2``. Data set and people: api_latency.py's. The servers keep no query
+cache (``MEMORYHUB_QUERY_CACHE_SIZE=0``); a checkout older than that setting would answer the
+recurring messages from its cache, so compare with one with ``--numbered-queries`` (a number
+appended to every query, as before issue 13's twelfth session).
 
 Each round prints p50 / p95 ms, the machine's CPU per request split as api_latency.py splits it,
 and how the clients' connections sat on the workers (every fifth of a second, counted); then a
@@ -119,10 +122,16 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=4)
     parser.add_argument("--client", choices=sorted(CLIENTS), default="httpx")
     parser.add_argument("--workers", type=int, help="web workers for every variant; default each checkout's Procfile")
+    parser.add_argument(
+        "--numbered-queries",
+        action="store_true",
+        help="a number appended to every query: needed with a checkout older than MEMORYHUB_QUERY_CACHE_SIZE, "
+        "whose server would answer repeated queries from its cache",
+    )
     options = parser.parse_args()
 
     dataset_ensure(users=20_000, regenerate=False)
-    calls = BotCalls(1000)
+    calls = BotCalls(1000, numbered=options.numbered_queries)
     snapshot = access_snapshot(pair.user.pk for pair in calls.pairs)
     results: dict[str, list[Round]] = {variant.label: [] for variant in options.variants}
     number = 0

@@ -94,14 +94,16 @@ def bench_web_server(
     command: list[str], *, base: str, log: Path, project: Path = PROJECT, env: dict[str, str] | None = None
 ) -> Iterator[subprocess.Popen[bytes]]:
     """A web server ``command`` on the benchmark's database (its own var dir, no broker, no API rate
-    limit), once ``base``/healthz answers; stopped when the block ends. Its output goes to ``log``.
-    ``project``: the checkout whose code it serves (this one by default); ``env``: more settings."""
+    limit, no query cache: every query is embedded), once ``base``/healthz answers; stopped when the
+    block ends. Its output goes to ``log``. ``project``: the checkout whose code it serves (this one
+    by default); ``env``: more settings."""
     with tempfile.TemporaryDirectory() as var, log.open("wb") as output:
         environment = dict(os.environ) | {
             "DATABASE_URL": bench_database_url(),
             "MEMORYHUB_VAR_DIR": var,
             "MEMORYHUB_MODELS_DIR": str(settings.MEMORYHUB_MODELS_DIR),
             "MEMORYHUB_API_RATE": "1000000/min",
+            "MEMORYHUB_QUERY_CACHE_SIZE": "0",
         }
         environment.pop("CELERY_BROKER_URL", None)
         environment |= env or {}

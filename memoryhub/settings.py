@@ -204,6 +204,9 @@ MEMORYHUB_EMBEDDING_THREADS = env.int("MEMORYHUB_EMBEDDING_THREADS", default=1)
 # (about twice as fast, a third of the memory; vectors within ~0.995 cosine of "float", which
 # runs the package's file as it is). Both are the same model: vectors of either are compared.
 MEMORYHUB_EMBEDDING_KERNELS = env.str("MEMORYHUB_EMBEDDING_KERNELS", default="int8")
+# Recent queries whose vectors each process keeps (1.5 kB each): a bot asks again, people repeat
+# greetings. 0 keeps none (the HTTP benchmarks: every query is embedded).
+MEMORYHUB_QUERY_CACHE_SIZE = env.int("MEMORYHUB_QUERY_CACHE_SIZE", default=4096)
 # Threads per web process for plain requests (memoryhub/asgi.py runs them through the WSGI handler).
 MEMORYHUB_WEB_THREADS = env.int("MEMORYHUB_WEB_THREADS", default=8)
 # Where model files built on this machine are kept (the integer-kernel copy).

@@ -47,7 +47,6 @@ MINILM_TOKENIZER_PATH = Path(__file__).resolve().parent / "minilm" / "tokenizer.
 MINILM_TOKENIZER_SHA256 = "be50c3628f2bf5bb5e3a7f17b1f74611b2561a3a27eeab05e5aa30f411572037"
 MINILM_MAX_TOKENS = 256  # the model's max_seq_length (sentence-transformers' sentence_bert_config.json)
 MINILM_BATCH_SIZE = 32
-MINILM_QUERY_CACHE_SIZE = 4096  # recent queries kept per process (1.5 kB each)
 # A run has a fixed cost of about 20 tokens' work (measured: benchmarks/embedding_latency.py), so
 # a little padding is cheaper than another run, and a lot is not.
 MINILM_RUN_PADDING_TOKENS = 32
@@ -297,17 +296,28 @@ class LocalMiniLMEmbedder:
     dimensions = DIMENSIONS
 
     def __init__(
-        self, *, threads: int = MINILM_DEFAULT_THREADS, batch_size: int = MINILM_BATCH_SIZE, kernels: str = "int8"
+        self,
+        *,
+        threads: int = MINILM_DEFAULT_THREADS,
+        batch_size: int = MINILM_BATCH_SIZE,
+        kernels: str = "int8",
+        query_cache_size: int | None = None,
     ) -> None:
+        """``query_cache_size``: recent queries whose vectors ``embed_one`` keeps (1.5 kB each; 0
+        keeps none); ``MEMORYHUB_QUERY_CACHE_SIZE`` when not given."""
+        if query_cache_size is None:
+            query_cache_size = settings.MEMORYHUB_QUERY_CACHE_SIZE
         if threads < 1 or batch_size < 1:
             raise ValueError("threads and batch_size must be at least 1")
+        if query_cache_size < 0:
+            raise ValueError(f"query_cache_size (MEMORYHUB_QUERY_CACHE_SIZE) must be 0 or more, not {query_cache_size}")
         if kernels not in MINILM_KERNELS:
             raise ValueError(f"kernels must be one of {', '.join(MINILM_KERNELS)}, not {kernels!r}")
         self.threads = threads
         self.kernels = kernels
         self.batch_size = batch_size
         # A bot asks again, people repeat greetings: a query already embedded costs a lookup.
-        self._query_cached = lru_cache(maxsize=MINILM_QUERY_CACHE_SIZE)(self._query_embed)
+        self._query_cached = lru_cache(maxsize=query_cache_size)(self._query_embed)
 
     def embed(self, texts: list[str]) -> np.ndarray:
         vectors = np.zeros((len(texts), DIMENSIONS), dtype=np.float32)
@@ -412,7 +422,7 @@ def embedder_get() -> Embedder:
             raise ImproperlyConfigured(
                 f"MEMORYHUB_EMBEDDING_KERNELS={kernels!r} is not one of: {', '.join(MINILM_KERNELS)}."
             )
-        key: tuple[str, ...] = ("local", str(threads), kernels)
+        key: tuple[str, ...] = ("local", str(threads), kernels, str(settings.MEMORYHUB_QUERY_CACHE_SIZE))
     elif provider == "openai":
         key = ("openai", settings.MEMORYHUB_OPENAI_EMBEDDING_MODEL, settings.OPENAI_BASE_URL, settings.OPENAI_API_KEY)
     else:

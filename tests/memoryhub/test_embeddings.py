@@ -275,6 +275,25 @@ def test_a_repeated_query_comes_from_the_cache_as_the_same_vector() -> None:
         again[0] = 1.0  # shared by every caller: nobody may change it
 
 
+def test_with_no_query_cache_every_query_is_embedded_again(settings: Any) -> None:
+    settings.MEMORYHUB_QUERY_CACHE_SIZE = 0  # as the HTTP benchmarks run the server
+    local = embedder_get()
+    assert isinstance(local, LocalMiniLMEmbedder)
+    first = local.embed_one("Alice keeps bees")
+    again = local.embed_one("Alice keeps bees")
+    info = local._query_cached.cache_info()
+    assert (info.hits, info.misses, info.currsize) == (0, 2, 0)
+    np.testing.assert_array_equal(first, again)
+
+
+def test_the_query_cache_size_comes_from_the_settings_and_may_not_be_negative(settings: Any) -> None:
+    settings.MEMORYHUB_QUERY_CACHE_SIZE = 3
+    assert LocalMiniLMEmbedder()._query_cached.cache_info().maxsize == 3
+    assert LocalMiniLMEmbedder(query_cache_size=5)._query_cached.cache_info().maxsize == 5
+    with pytest.raises(ValueError, match="MEMORYHUB_QUERY_CACHE_SIZE"):
+        LocalMiniLMEmbedder(query_cache_size=-1)
+
+
 # --- Integer kernels ---------------------------------------------------------------------------
 
 
