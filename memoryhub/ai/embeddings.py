@@ -303,8 +303,9 @@ class LocalMiniLMEmbedder:
         kernels: str = "int8",
         query_cache_size: int | None = None,
     ) -> None:
-        """``query_cache_size``: recent queries whose vectors ``embed_one`` keeps (1.5 kB each; 0
-        keeps none); ``MEMORYHUB_QUERY_CACHE_SIZE`` when not given."""
+        """``query_cache_size``: recent queries whose vectors ``embed_one`` keeps (a bot asks again,
+        people repeat greetings: a query already embedded costs a lookup; 0 keeps none);
+        ``MEMORYHUB_QUERY_CACHE_SIZE`` when not given."""
         if query_cache_size is None:
             query_cache_size = settings.MEMORYHUB_QUERY_CACHE_SIZE
         if threads < 1 or batch_size < 1:
@@ -316,7 +317,6 @@ class LocalMiniLMEmbedder:
         self.threads = threads
         self.kernels = kernels
         self.batch_size = batch_size
-        # A bot asks again, people repeat greetings: a query already embedded costs a lookup.
         self._query_cached = lru_cache(maxsize=query_cache_size)(self._query_embed)
 
     def embed(self, texts: list[str]) -> np.ndarray:
