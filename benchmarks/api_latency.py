@@ -152,7 +152,7 @@ class BotCalls:
             for community_id in {pair.community.pk for pair in self.pairs}
         }
 
-    def unique(self, pair: Pair, number: int) -> str:
+    def query(self, pair: Pair, number: int) -> str:
         """The message of request ``number``: the pair's, as a bot sends it (no embedding comes from a
         cache: the benchmark's processes keep none), or numbered (``--numbered-queries``, a message of
         its own every time, as before issue 13's twelfth session)."""
@@ -163,12 +163,12 @@ class BotCalls:
 
     def context(self, http: Any, number: int) -> Any:
         pair = self.pairs[number % len(self.pairs)]
-        params = {"user": self.handles[pair.user.pk], "query": self.unique(pair, number)}
+        params = {"user": self.handles[pair.user.pk], "query": self.query(pair, number)}
         return http.get("/api/v1/context", params=params, headers=self.auth(pair))
 
     def search(self, http: Any, number: int) -> Any:
         pair = self.pairs[number % len(self.pairs)]
-        body = {"user": self.handles[pair.user.pk], "query": self.unique(pair, number), "limit": 5}
+        body = {"user": self.handles[pair.user.pk], "query": self.query(pair, number), "limit": 5}
         return http.post("/api/v1/memories/search", json=body, headers=self.auth(pair))
 
     def message(self, http: Any, number: int) -> Any:
@@ -365,7 +365,7 @@ def main() -> None:
     embedder = embedder_get()
     calls = BotCalls(options.requests, numbered=options.numbered_queries)
     pairs = calls.pairs
-    unique, auth, context, search = calls.unique, calls.auth, calls.context, calls.search
+    query_of, auth, context, search = calls.query, calls.auth, calls.context, calls.search
     snapshot = access_snapshot(pair.user.pk for pair in pairs)
 
     first = pairs[0]
@@ -422,13 +422,13 @@ def main() -> None:
             community=pair.community,
             user=pair.user,
             persona=pair.persona,
-            message=unique(pair, number + 2 * 10**6),
+            message=query_of(pair, number + 2 * 10**6),
             record_access=True,
         )
 
     def rank(number: int) -> Any:
         pair = pairs[number % len(pairs)]
-        query = unique(pair, number + 3 * 10**6)
+        query = query_of(pair, number + 3 * 10**6)
         vector = embedder.embed_one(query).tolist()
         words = message_keywords(query)
         return memories_ranked(

@@ -422,7 +422,8 @@ def embedder_get() -> Embedder:
             raise ImproperlyConfigured(
                 f"MEMORYHUB_EMBEDDING_KERNELS={kernels!r} is not one of: {', '.join(MINILM_KERNELS)}."
             )
-        key: tuple[str, ...] = ("local", str(threads), kernels, str(settings.MEMORYHUB_QUERY_CACHE_SIZE))
+        cache_size = settings.MEMORYHUB_QUERY_CACHE_SIZE
+        key: tuple[str, ...] = ("local", str(threads), kernels, str(cache_size))
     elif provider == "openai":
         key = ("openai", settings.MEMORYHUB_OPENAI_EMBEDDING_MODEL, settings.OPENAI_BASE_URL, settings.OPENAI_API_KEY)
     else:
@@ -430,7 +431,7 @@ def embedder_get() -> Embedder:
     embedder = _embedders.get(key)
     if embedder is None:
         embedder = (
-            LocalMiniLMEmbedder(threads=threads, kernels=kernels)
+            LocalMiniLMEmbedder(threads=threads, kernels=kernels, query_cache_size=cache_size)
             if provider == "local"
             else OpenAIEmbedder(timeout=settings.MEMORYHUB_LLM_TIMEOUT, max_retries=settings.MEMORYHUB_LLM_MAX_RETRIES)
         )
