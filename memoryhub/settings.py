@@ -209,6 +209,9 @@ MEMORYHUB_EMBEDDING_KERNELS = env.str("MEMORYHUB_EMBEDDING_KERNELS", default="in
 MEMORYHUB_QUERY_CACHE_SIZE = env.int("MEMORYHUB_QUERY_CACHE_SIZE", default=4096)
 # Threads per web process for plain requests (memoryhub/asgi.py runs them through the WSGI handler).
 MEMORYHUB_WEB_THREADS = env.int("MEMORYHUB_WEB_THREADS", default=8)
+# Web workers as many as the CPUs (or more): each on one CPU, in turn (memoryhub/web_worker.py).
+# 0: always where the kernel puts them.
+MEMORYHUB_WEB_CPU_AFFINITY = env.bool("MEMORYHUB_WEB_CPU_AFFINITY", default=True)
 # Where model files built on this machine are kept (the integer-kernel copy).
 MEMORYHUB_MODELS_DIR = Path(env.str("MEMORYHUB_MODELS_DIR", default=str(VAR_DIR / "models"))).resolve()
 MEMORYHUB_OPENAI_EMBEDDING_MODEL = env.str("MEMORYHUB_OPENAI_EMBEDDING_MODEL", default="text-embedding-3-small")

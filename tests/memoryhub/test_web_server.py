@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import http.client
 import json
+import os
 import re
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -26,7 +28,9 @@ from tests.support.processes import (
     http_get,
     procfile_command,
     running,
+    threads_cpus,
     wait_until,
+    worker_pids,
 )
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -224,3 +228,44 @@ def test_two_workers_take_the_connections_in_turn(tmp_path: Path) -> None:
         finally:
             for client in clients:
                 client.close()
+
+
+def _workers_cpus(server_pid: int, workers: int) -> list[frozenset[int]]:
+    """The one set of CPUs each of the server's ``workers`` keeps every thread to, once each has
+    started and set its threads' CPUs (a worker whose threads disagree is not there yet)."""
+
+    def settled() -> list[frozenset[int]]:
+        placed = [set(threads_cpus(pid)) for pid in worker_pids(server_pid)]
+        if len(placed) != workers or any(len(threads) != 1 for threads in placed):
+            return []
+        return [threads.pop() for threads in placed]
+
+    return wait_until(settled, timeout=60)  # type: ignore[no-any-return]
+
+
+@pytest.mark.skipif(len(os.sched_getaffinity(0)) < 2, reason="needs two CPUs to choose from")
+def test_each_worker_keeps_to_a_cpu_of_its_own_also_when_one_is_started_again(tmp_path: Path) -> None:
+    env = child_environment(var_dir=tmp_path, broker_url=None)
+    port, log = free_port(), tmp_path / "web.log"
+    cpus = os.sched_getaffinity(0)
+    with running(procfile_command("web", port=port, workers=2), env=env, log=log) as server:
+        wait_until(lambda: log.read_text().count("Application startup complete") == 2, timeout=60)
+        placed = _workers_cpus(server.pid, 2)
+        assert all(len(one) == 1 and one <= cpus for one in placed) and placed[0] != placed[1], placed
+
+        died = worker_pids(server.pid)[0]
+        os.kill(died, signal.SIGKILL)  # it cannot free its slot: the one gunicorn starts in its place takes it
+        wait_until(lambda: died not in worker_pids(server.pid) and len(worker_pids(server.pid)) == 2, timeout=30)
+        wait_until(lambda: log.read_text().count("Application startup complete") == 3, timeout=60)
+        again = _workers_cpus(server.pid, 2)
+        assert sorted(again, key=min) == sorted(placed, key=min)
+        assert http_get(f"http://127.0.0.1:{port}/healthz")[0] == 200
+
+
+def test_the_kernel_places_the_workers_when_their_cpus_are_not_set(tmp_path: Path) -> None:
+    env = child_environment(var_dir=tmp_path, broker_url=None) | {"MEMORYHUB_WEB_CPU_AFFINITY": "0"}
+    port, log = free_port(), tmp_path / "web.log"
+    with running(procfile_command("web", port=port, workers=2), env=env, log=log) as server:
+        wait_until(lambda: log.read_text().count("Application startup complete") == 2, timeout=60)
+        assert http_get(f"http://127.0.0.1:{port}/healthz")[0] == 200  # started and serving
+        assert _workers_cpus(server.pid, 2) == [frozenset(os.sched_getaffinity(0))] * 2

@@ -8,6 +8,8 @@ would take them all.
 from __future__ import annotations
 
 import asyncio
+import json
+import os
 import socket
 import subprocess
 import sys
@@ -21,6 +23,7 @@ import uvloop
 
 from memoryhub import web_worker
 from memoryhub.web_worker import BalancedListener, ConnectionShares, Holdings
+from tests.support.processes import PROJECT_DIR
 
 
 class _Served(asyncio.Protocol):
@@ -220,3 +223,60 @@ def test_a_slot_whose_worker_is_gone_is_left_out_and_claimed_again() -> None:
 
     shares.release(here)
     assert shares.claim(_sleeper_pid()) == 0
+
+
+_PINNED = """
+import json, os, sys, threading
+from memoryhub.web_worker import cpu_pin
+slot, workers, cpus = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+if cpus == "one":
+    os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+before = threading.Event()
+started = threading.Thread(target=before.wait)  # a thread already running, as the warm-up's is
+started.start()
+cpu = cpu_pin(slot, workers=workers)
+later = threading.Thread(target=before.wait)  # one started afterwards, as the request threads are
+later.start()
+threads = sorted(sorted(os.sched_getaffinity(int(thread))) for thread in os.listdir("/proc/self/task"))
+before.set()
+print(json.dumps({"cpu": cpu, "threads": threads}))
+"""
+
+
+def _pinned(slot: int, *, workers: int, cpus: str = "all") -> dict[str, Any]:
+    """What ``cpu_pin`` did in a process of its own (``cpus``: "one" when it may use only one):
+    the CPU, and each thread's CPUs."""
+    run = subprocess.run(
+        [sys.executable, "-c", _PINNED, str(slot), str(workers), cpus],
+        cwd=PROJECT_DIR,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
+    return json.loads(run.stdout)  # type: ignore[no-any-return]
+
+
+CPUS = sorted(os.sched_getaffinity(0))
+
+
+@pytest.mark.skipif(len(CPUS) < 2, reason="needs two CPUs to choose from")
+def test_each_worker_keeps_to_the_cpu_of_its_slot_with_every_thread() -> None:
+    for slot in (0, 1, len(CPUS)):  # the slots after the last CPU start again from the first
+        pinned = _pinned(slot, workers=len(CPUS))
+        expected = CPUS[slot % len(CPUS)]
+        assert pinned["cpu"] == expected
+        assert pinned["threads"] == [[expected]] * 3  # the main thread, one started before, one after
+
+
+@pytest.mark.skipif(len(CPUS) < 2, reason="needs two CPUs to choose from")
+def test_fewer_workers_than_cpus_are_left_where_the_kernel_puts_them() -> None:
+    pinned = _pinned(1, workers=len(CPUS) - 1)
+    assert pinned["cpu"] is None
+    assert pinned["threads"] == [CPUS] * 3
+
+
+def test_a_process_that_may_use_one_cpu_is_left_as_it_is() -> None:
+    pinned = _pinned(1, workers=2, cpus="one")
+    assert pinned["cpu"] is None
+    assert pinned["threads"] == [[CPUS[0]]] * 3

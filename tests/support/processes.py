@@ -147,6 +147,24 @@ def process_stat(stat: Path) -> tuple[str, int, int] | None:
     return name, int(fields[1]), int(fields[11]) + int(fields[12])
 
 
+def worker_pids(server_pid: int) -> list[int]:
+    """The server's worker processes (its children), from /proc."""
+    return sorted(
+        int(stat.parent.name)
+        for stat in Path("/proc").glob("[0-9]*/stat")
+        if (read := process_stat(stat)) is not None and read[1] == server_pid
+    )
+
+
+def threads_cpus(pid: int) -> list[frozenset[int]]:
+    """The CPUs each thread of process ``pid`` may run on (empty if it is gone)."""
+    allowed = []
+    for thread in Path(f"/proc/{pid}/task").glob("*"):
+        with contextlib.suppress(OSError):
+            allowed.append(frozenset(os.sched_getaffinity(int(thread.name))))
+    return allowed
+
+
 def connections_per_worker(server_pid: int, port: int) -> list[int]:
     """How many open client connections to ``port`` each worker of the server holds, most first
     (from /proc: the workers' socket descriptors matched with the kernel's TCP table)."""
@@ -158,12 +176,9 @@ def connections_per_worker(server_pid: int, port: int) -> list[int]:
                 if int(fields[1].rsplit(":", 1)[1], 16) == port and fields[3] == "01":  # local port, ESTABLISHED
                     established.add(fields[9])  # the socket's inode
     counts = []
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        read = process_stat(stat)
-        if read is None or read[1] != server_pid:
-            continue
+    for pid in worker_pids(server_pid):
         inodes = set()
-        for descriptor in stat.parent.glob("fd/*"):
+        for descriptor in Path(f"/proc/{pid}/fd").glob("*"):
             with contextlib.suppress(OSError):
                 target = os.readlink(descriptor)
                 if target.startswith("socket:["):
