@@ -118,7 +118,10 @@ class ConnectionShares:
 def cpu_pin(slot: int, *, workers: int) -> int | None:
     """Keep this process, every thread of it, on one of the CPUs it may run on: the ``slot``-th,
     in turn, when the server's ``workers`` are at least as many as those CPUs. Threads started
-    later keep to it too. The CPU, or None when nothing was pinned (fewer workers, or one CPU)."""
+    later keep to it too. The CPU, or None when nothing was pinned (fewer workers, one CPU, or a
+    system without Linux's per-thread CPU sets, such as macOS)."""
+    if not hasattr(os, "sched_setaffinity") or not os.path.isdir("/proc/self/task"):
+        return None
     cpus = sorted(os.sched_getaffinity(0))
     if len(cpus) < 2 or workers < len(cpus):
         return None
