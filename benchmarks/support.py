@@ -19,7 +19,7 @@ from django.core.management import call_command
 from django.db import connection, connections
 from psycopg import sql
 
-from tests.support.processes import process_stat
+from tests.support.processes import process_stat, worker_pids
 
 PROJECT = Path(__file__).resolve().parent.parent
 
@@ -144,12 +144,8 @@ def rss_mb(pid: int) -> float:
 
 def workers_rss_mb(server_pid: int) -> list[float]:
     """Resident memory (MB) of each worker process of the server (its children), from /proc."""
-    sizes = []
-    for path in Path("/proc").glob("[0-9]*/status"):
-        fields = _status(path)
-        if fields.get("PPid", "").strip() == str(server_pid) and "VmRSS" in fields:
-            sizes.append(int(fields["VmRSS"].split()[0]) / 1024)
-    return sorted(sizes)
+    sizes = (_status(Path(f"/proc/{pid}/status")).get("VmRSS") for pid in worker_pids(server_pid))
+    return sorted(int(size.split()[0]) / 1024 for size in sizes if size)  # none for a process gone
 
 
 def cpu_split(server_pid: int) -> dict[str, float]:
