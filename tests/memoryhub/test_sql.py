@@ -201,3 +201,40 @@ def test_a_query_vector_goes_as_the_vector_type_in_binary_and_compares_as_its_te
         assert cursor.fetchone() == ("vector", 0.0, "[0.25,-0.5,0.125]")
         dumper = Transformer(cursor.cursor).get_dumper(Vector(values), PyFormat.AUTO)
     assert dumper.format == pq.Format.BINARY
+
+
+@pytest.mark.django_db
+def test_a_statement_runs_again_on_the_cursor_kept_for_it_on_its_connection() -> None:
+    """psycopg works out how to send a statement's parameters and load its columns once per cursor,
+    and again when the cursor runs another statement: each statement keeps a cursor of its own on
+    the connection, and a statement run inside another's gets its own, leaving the outer's result."""
+    from django.db import DataError, transaction
+
+    from memoryhub.sql import prepared_cursor
+
+    one, two = "SELECT %(n)s::int AS one -- kept-test", "SELECT (%(n)s::int)::text AS two -- kept-test"
+    used = []
+    for n in (1, 2):
+        with prepared_cursor() as cursor:
+            cursor.execute(one, {"n": n})
+            assert cursor.fetchone() == (n,)
+            first = cursor.cursor
+            cursor.execute(two, {"n": n})
+            assert cursor.fetchone() == (str(n),)
+            used.append((first, cursor.cursor))
+    assert used[0][0] is used[1][0] and used[0][1] is used[1][1]  # the second time, the same cursors
+    assert used[0][0] is not used[0][1]  # one for each statement
+
+    with prepared_cursor() as outer:
+        outer.execute(one, {"n": 5})
+        with prepared_cursor() as inner:
+            inner.execute(one, {"n": 6})
+            assert inner.fetchone() == (6,)
+        assert outer.fetchone() == (5,)
+
+    failing = "SELECT 1 / %(n)s::int AS quotient -- kept-test"
+    with pytest.raises(DataError, match="division by zero"), transaction.atomic(), prepared_cursor() as cursor:
+        cursor.execute(failing, {"n": 0})
+    with prepared_cursor() as cursor:  # and a cursor whose statement failed serves the next
+        cursor.execute(failing, {"n": 1})
+        assert cursor.fetchone() == (1,)
