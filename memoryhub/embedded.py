@@ -7,7 +7,9 @@ With no ``DATABASE_URL`` MemoryHub starts (or reuses) a PostgreSQL 16 with pgvec
 
 from __future__ import annotations
 
+import os
 import warnings
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -71,12 +73,13 @@ def embedded_database_stop(*, var_dir: Path) -> bool:
         return True
 
 
-def celery_transport_settings(*, broker_url: str, var_dir: Path) -> dict[str, Any]:
+def celery_transport_settings(*, broker_url: str, var_dir: Path, exchanges: Sequence[str] = ()) -> dict[str, Any]:
     """Broker options and result backend for ``broker_url`` (Celery's lower-case setting names).
 
     ``filesystem://`` is kombu's filesystem transport in ``var_dir/broker``: one folder that
-    every process on the machine reads and writes. Results (only the few tasks that keep them,
-    such as ``memoryhub.ping``) go to files beside it, or to Redis when the broker is Redis.
+    every process on the machine reads and writes, its ``exchanges`` (the task queue's) made
+    ready there (``_exchange_table_ensure``). Results (only the few tasks that keep them, such as
+    ``memoryhub.ping``) go to files beside it, or to Redis when the broker is Redis.
     """
     if broker_url.startswith("filesystem://"):
         queue = var_dir / "broker" / "queue"
@@ -85,6 +88,8 @@ def celery_transport_settings(*, broker_url: str, var_dir: Path) -> dict[str, An
         results = var_dir / "results"
         for folder in (queue, processed, control, results):
             folder.mkdir(parents=True, exist_ok=True)
+        for exchange in exchanges:
+            _exchange_table_ensure(control / f"{exchange}.exchange")
         return {
             "broker_url": broker_url,
             "broker_transport_options": {
@@ -101,3 +106,26 @@ def celery_transport_settings(*, broker_url: str, var_dir: Path) -> dict[str, An
         "broker_transport_options": {},
         "result_backend": broker_url if broker_url.startswith(("redis://", "rediss://")) else None,
     }
+
+
+def _exchange_table_ensure(path: Path) -> None:
+    """An empty table of the queues bound to an exchange of kombu's filesystem transport, unless
+    there is one.
+
+    kombu keeps that table in a file it makes at the first bind and locks only once made: another
+    process binding in between (the other web worker's first task, on a new install) opens it
+    while it is still empty, fails to read it, and the message that sent the task is answered
+    with a 500 although stored. Made here, by every process as it loads its settings (whole or
+    not at all: a file of its own linked into place), the table is always there, and every bind
+    reads and writes it under kombu's lock.
+    """
+    if path.exists():
+        return
+    made = path.with_name(f".{path.name}.{os.getpid()}")
+    made.write_bytes(b"[]")
+    try:
+        os.link(made, path)
+    except FileExistsError:
+        pass  # another process made it first
+    finally:
+        made.unlink()

@@ -163,12 +163,16 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 WHITENOISE_USE_FINDERS = True
 
 # --- Celery: CELERY_BROKER_URL, else kombu's filesystem transport in var/broker --------------
-_celery = celery_transport_settings(broker_url=env.str("CELERY_BROKER_URL", default="filesystem://"), var_dir=VAR_DIR)
+# Deployments (and test runs) sharing one broker keep apart by queue name (its exchange's too).
+CELERY_TASK_DEFAULT_QUEUE = env.str("MEMORYHUB_QUEUE", default="memoryhub")
+_celery = celery_transport_settings(
+    broker_url=env.str("CELERY_BROKER_URL", default="filesystem://"),
+    var_dir=VAR_DIR,
+    exchanges=[CELERY_TASK_DEFAULT_QUEUE],
+)
 CELERY_BROKER_URL = _celery["broker_url"]
 CELERY_BROKER_TRANSPORT_OPTIONS = _celery["broker_transport_options"]
 CELERY_RESULT_BACKEND = env.str("CELERY_RESULT_BACKEND", default="") or _celery["result_backend"]
-# Deployments (and test runs) sharing one broker keep apart by queue name.
-CELERY_TASK_DEFAULT_QUEUE = env.str("MEMORYHUB_QUEUE", default="memoryhub")
 CELERY_TASK_IGNORE_RESULT = True  # tasks write their results to the database
 CELERY_RESULT_EXPIRES = 3600
 CELERY_TASK_ACKS_LATE = True  # a worker killed mid-task leaves the message for another worker

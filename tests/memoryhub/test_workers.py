@@ -79,3 +79,26 @@ def test_beat_sends_the_scheduled_entries_from_the_database(tmp_path: Path) -> N
         wait_until(lambda: "memories.close_due_windows" in tasks_sent(), timeout=60)
     # Whatever beat sent comes from the entries the data migration put in the database.
     assert tasks_sent() <= set(PeriodicTask.objects.values_list("task", flat=True))
+
+
+def test_the_embedded_brokers_exchange_table_is_there_before_any_process_binds_to_it(tmp_path: Path) -> None:
+    """kombu's filesystem transport makes an exchange's table at the first bind and locks it only
+    once made: another process binding in between read it empty and failed, and the message whose
+    task it was sending was answered with a 500 (seen with two fresh web workers). Each process
+    makes the table ready as it loads its settings, and binds then record their queues in it."""
+    from celery import Celery
+
+    from memoryhub.embedded import celery_transport_settings
+
+    options = celery_transport_settings(broker_url="filesystem://", var_dir=tmp_path, exchanges=["hub"])
+    table = tmp_path / "broker" / "control" / "hub.exchange"
+    assert json.loads(table.read_text()) == []  # there before anything binds
+
+    app = Celery("table-test", set_as_current=False)
+    app.conf.update(options, task_default_queue="hub")
+    app.send_task("memoryhub.ping")  # binds the queue: kombu's table, under its lock
+    assert [queue for _, _, queue in json.loads(table.read_text())] == ["hub"]
+
+    celery_transport_settings(broker_url="filesystem://", var_dir=tmp_path, exchanges=["hub"])  # the next process
+    assert [queue for _, _, queue in json.loads(table.read_text())] == ["hub"]
+    assert sorted(path.name for path in table.parent.iterdir()) == ["hub.exchange"]  # nothing of its own left
