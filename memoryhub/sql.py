@@ -24,14 +24,6 @@
   they are) instead of text: formatting 384 numbers took 40 µs of Python a ranking, and
   PostgreSQL parsing them about 20 µs more. The connection learns the ``vector`` type's oid
   once (one catalogue read per database connection, which a pooled connection keeps).
-- A statement of ``prepared_cursor`` runs on a psycopg cursor kept on its database connection
-  for that statement (``_Kept``), not on a new one each time. psycopg works out how to send each
-  parameter's type and load each column's (its ``Transformer``) once per cursor, and again
-  whenever the cursor runs another statement than its last; a new cursor also copies the
-  connection's adapters. A context runs four statements and a message four: made anew, that was
-  about 0.1 to 0.2 ms of Python a request (``benchmarks/api_compare.py``). A cursor keeps its
-  last result until its next use; a statement run inside another's ``with`` gets a cursor of its
-  own.
 """
 
 from __future__ import annotations
@@ -79,12 +71,14 @@ def prepared_cursor() -> Iterator[Any]:
             _timestamps_fast(cursor.cursor)
             yield cursor
         return
-    wrapper = _LoggedAsWritten if db.queries_logged else _StatementCursors
-    cursor = wrapper(_Kept.of(db.connection), db)
-    try:
+    from django.db.backends.postgresql.base import ServerBindingCursor  # type: ignore[attr-defined]
+
+    with db.wrap_database_errors:
+        raw = ServerBindingCursor(db.connection)
+    _timestamps_fast(raw)
+    wrapped = _LoggedAsWritten(raw, db) if db.queries_logged else db.make_cursor(raw)
+    with wrapped as cursor:
         yield cursor
-    finally:
-        cursor.give_back()
 
 
 def _timestamps_fast(cursor: Any) -> None:
@@ -108,75 +102,11 @@ def _vectors_known(raw_connection: Any) -> None:
         raw_connection.adapters.register_dumper(Vector, type(dumper.__name__, (dumper,), {"oid": info.oid}))
 
 
-class _Kept:
-    """The server-binding cursors kept on one psycopg connection, one per statement text, free to
-    take (the connection is one thread's at a time)."""
-
-    ATTRIBUTE = "_memoryhub_kept"  # where a connection holds its own
-    MOST = 32  # statements kept: those on the request path are about ten
-
-    def __init__(self, raw_connection: Any) -> None:
-        self.raw_connection = raw_connection
-        self.free: dict[str, Any] = {}
-
-    @classmethod
-    def of(cls, raw_connection: Any) -> _Kept:
-        kept = getattr(raw_connection, cls.ATTRIBUTE, None)
-        if kept is None:
-            kept = cls(raw_connection)
-            setattr(raw_connection, cls.ATTRIBUTE, kept)
-        return kept  # type: ignore[no-any-return]
-
-    def take(self, statement: str) -> Any:
-        raw = self.free.pop(statement, None)
-        if raw is None:
-            from django.db.backends.postgresql.base import ServerBindingCursor  # type: ignore[attr-defined]
-
-            raw = ServerBindingCursor(self.raw_connection)
-            _timestamps_fast(raw)
-        return raw
-
-    def give(self, statement: str, raw: Any) -> None:
-        if raw.closed:
-            return
-        if statement in self.free or len(self.free) >= self.MOST:
-            raw.close()  # one is kept for it already (a statement ran inside another's), or enough are
-        else:
-            self.free[statement] = raw
-
-
-class _StatementCursors(CursorWrapper):
-    """Django's cursor wrapper (its errors Django's) running each statement on the cursor kept for
-    it on the connection, until ``give_back``."""
-
-    def __init__(self, kept: _Kept, db: Any) -> None:
-        super().__init__(None, db)
-        self.kept = kept
-        self.taken: dict[str, Any] = {}
-
-    def execute(self, sql: Any, params: Any = None) -> Any:
-        self._use(sql)
-        return super().execute(sql, params)
-
-    def _use(self, sql: str) -> None:
-        raw = self.taken.get(sql)
-        if raw is None:
-            with self.db.wrap_database_errors:
-                raw = self.taken[sql] = self.kept.take(sql)
-        self.cursor = raw
-
-    def give_back(self) -> None:
-        for sql, raw in self.taken.items():
-            self.kept.give(sql, raw)
-        self.taken.clear()
-
-
-class _LoggedAsWritten(_StatementCursors, CursorDebugWrapper):
+class _LoggedAsWritten(CursorDebugWrapper):
     """Django's debug cursor (the query log, ``CaptureQueriesContext``), logging a statement as
     written: Django reads the executed text back only from client-side cursors."""
 
     def execute(self, sql: Any, params: Any = None) -> Any:
-        self._use(sql)
         with self.debug_sql(sql, params):
             return CursorWrapper.execute(self, sql, params)
 
