@@ -7,6 +7,7 @@ With no ``DATABASE_URL`` MemoryHub starts (or reuses) a PostgreSQL 16 with pgvec
 
 from __future__ import annotations
 
+import logging
 import os
 import warnings
 from collections.abc import Sequence
@@ -15,6 +16,8 @@ from typing import Any
 
 import psycopg
 from psycopg import sql
+
+logger = logging.getLogger(__name__)
 
 
 def embedded_database(*, var_dir: Path, name: str) -> dict[str, Any]:
@@ -127,5 +130,7 @@ def _exchange_table_ensure(path: Path) -> None:
         os.link(made, path)
     except FileExistsError:
         pass  # another process made it first
+    except OSError:  # a file system without hard links: kombu makes it at the first bind, as before
+        logger.warning("could not make %s ahead of the broker's first bind", path, exc_info=True)
     finally:
         made.unlink()

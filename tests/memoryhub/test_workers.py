@@ -102,3 +102,18 @@ def test_the_embedded_brokers_exchange_table_is_there_before_any_process_binds_t
     celery_transport_settings(broker_url="filesystem://", var_dir=tmp_path, exchanges=["hub"])  # the next process
     assert [queue for _, _, queue in json.loads(table.read_text())] == ["hub"]
     assert sorted(path.name for path in table.parent.iterdir()) == ["hub.exchange"]  # nothing of its own left
+
+
+def test_a_file_system_without_hard_links_leaves_the_exchange_table_to_kombu(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    from memoryhub.embedded import celery_transport_settings
+
+    def refused(source: object, target: object) -> None:
+        raise PermissionError(1, "Operation not permitted")
+
+    monkeypatch.setattr(os, "link", refused)
+    options = celery_transport_settings(broker_url="filesystem://", var_dir=tmp_path, exchanges=["hub"])
+    assert options["broker_url"] == "filesystem://"  # the settings load all the same
+    assert list((tmp_path / "broker" / "control").iterdir()) == []  # nothing half-made left behind
+    assert "ahead of the broker's first bind" in caplog.text
