@@ -81,7 +81,9 @@ def test_beat_sends_the_scheduled_entries_from_the_database(tmp_path: Path) -> N
     assert tasks_sent() <= set(PeriodicTask.objects.values_list("task", flat=True))
 
 
-def test_the_embedded_brokers_exchange_table_is_there_before_any_process_binds_to_it(tmp_path: Path) -> None:
+def test_the_embedded_brokers_exchange_table_is_there_before_any_process_binds_to_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """kombu's filesystem transport makes an exchange's table at the first bind and locks it only
     once made: another process binding in between read it empty and failed, and the message whose
     task it was sending was answered with a 500 (seen with two fresh web workers). Each process
@@ -94,6 +96,7 @@ def test_the_embedded_brokers_exchange_table_is_there_before_any_process_binds_t
     table = tmp_path / "broker" / "control" / "hub.exchange"
     assert json.loads(table.read_text()) == []  # there before anything binds
 
+    monkeypatch.delenv("CELERY_BROKER_URL", raising=False)  # Celery takes it over its configuration
     app = Celery("table-test", set_as_current=False)
     app.conf.update(options, task_default_queue="hub")
     app.send_task("memoryhub.ping")  # binds the queue: kombu's table, under its lock
