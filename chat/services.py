@@ -34,6 +34,7 @@ from memories.services.remember import remember_apply
 from memories.services.windows import window_close, window_from_messages, window_message_add, windows_recount
 from memoryhub.ai.llm import llm_get
 from memoryhub.ai.types import LLM, Purpose
+from memoryhub.celery import tasks_send_on_commit
 from memoryhub.text import text_clean
 
 
@@ -195,7 +196,7 @@ def session_message_add(
         if session.message_count - session.working_summary_message_count >= interval:
             # Counted as covered now, so the next messages do not ask again before the task runs.
             ChatSession.objects.filter(pk=session.pk).update(working_summary_message_count=session.message_count)
-            transaction.on_commit(lambda: summarize_session.delay(session.pk, final=False))
+            tasks_send_on_commit(summarize_session, [(session.pk, False)])
         mode = persona.extraction_mode
         if role == MessageRole.ASSISTANT and mode in (PersonaExtractionMode.EVERY_TURN, PersonaExtractionMode.PERIODIC):
             turns = session.messages.filter(role=MessageRole.ASSISTANT).count()
@@ -247,7 +248,7 @@ def _sessions_end(sessions: QuerySet[ChatSession], *, now: datetime) -> list[int
                     channel=session.channel, state=ConversationWindowState.OPEN
                 ):
                     window_close(window=window, reason=ConversationWindowCloseReason.SESSION_END)
-        transaction.on_commit(lambda: [summarize_session.delay(pk, final=True) for pk in ids])
+        tasks_send_on_commit(summarize_session, [(pk, True) for pk in ids])
     return ids
 
 

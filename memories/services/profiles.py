@@ -20,6 +20,7 @@ from memories.offline import OfflineLLM
 from memories.services.context import STOPWORDS, person_display_name
 from memories.services.summaries import profile_semantic_refresh
 from memoryhub.ai.llm import llm_get
+from memoryhub.celery import tasks_send_on_commit
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 _WORD = re.compile(r"[a-z0-9']+")
@@ -64,8 +65,7 @@ def profile_follow_memories(*, community: Community, user: User, old_contents: l
         return
     from memories.tasks import refresh_profile  # tasks import the services: imported when needed
 
-    profile_id = profile.pk
-    transaction.on_commit(lambda: refresh_profile.delay(profile_id))
+    tasks_send_on_commit(refresh_profile, [(profile.pk,)])
 
 
 class ProfileMemoryOffError(Exception):

@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from accounts.models import Community
 from chat.models import Channel, ConversationWindow, ConversationWindowCloseReason, ConversationWindowState, Message
+from memoryhub.celery import tasks_send_on_commit
 from memoryhub.rows import attnames, columns_sql, row_load, rows_insert_params, rows_insert_sql, rows_inserted
 from memoryhub.sql import prepared_cursor
 
@@ -45,17 +46,9 @@ def _extraction_enqueue(window_ids: Sequence[int]) -> None:
 def _extraction_send(window_ids: Sequence[int]) -> None:
     """Send the extraction tasks of windows marked queued (``enqueued_at``) once the surrounding
     transaction commits."""
-    if not window_ids:
-        return
     from memories.tasks import extract_window
 
-    ids = list(window_ids)
-
-    def send() -> None:
-        for window_id in ids:
-            extract_window.delay(window_id)
-
-    transaction.on_commit(send)
+    tasks_send_on_commit(extract_window, [(window_id,) for window_id in window_ids])
 
 
 def window_due_at(window: ConversationWindow, community: Community) -> datetime | None:

@@ -9,6 +9,7 @@ import re
 import signal
 import subprocess
 import sys
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -18,7 +19,7 @@ from django.db import connection
 
 from accounts.models import ApiKeyScope, Community
 from accounts.services import apikey_create
-from chat.models import Message
+from chat.models import ConversationWindowState, Message
 from tests.support.processes import (
     PROJECT_DIR,
     child_environment,
@@ -119,6 +120,35 @@ def _post_chunked(base: str, key: str, pieces: list[bytes]) -> tuple[int, Any]:
         return response.status, json.loads(response.read())
     finally:
         connection.close()
+
+
+def test_messages_are_accepted_while_the_broker_is_down_and_their_windows_wait_for_the_sweep(
+    tmp_path: Path, community: Community
+) -> None:
+    """The broker is a Redis port where nothing listens. The messages are stored and their windows,
+    whose talk is over, close; their extraction tasks cannot be sent, so the bot is told the
+    messages were accepted (not a 500 it would retry), and the windows stay queued for the sweep.
+    After the first failed send the second is not tried: it would wait out the same retries."""
+    _, key = apikey_create(community=community, name="outage", scopes=ApiKeyScope.values)
+    sent_at = (datetime.now(UTC) - timedelta(minutes=10)).isoformat()  # the windows are due at once
+    messages = [
+        {"channel": channel, "author": "alice_456", "content": "I moved to Lisbon", "message_id": f"o-{channel}"}
+        for channel in ("general", "sailing")
+    ]
+    body = json.dumps({"messages": [message | {"sent_at": sent_at} for message in messages]})
+    env = child_environment(var_dir=tmp_path, broker_url=f"redis://127.0.0.1:{free_port()}/0")
+    with gunicorn_serving(env=env, log=tmp_path / "web.log") as base:
+        status, answer = _post_chunked(base, key, [body.encode()])
+
+    assert status == 202, answer
+    assert answer["accepted"] == 2
+    windows = [message.window for message in Message.objects.select_related("window").order_by("pk")]
+    assert len(windows) == 2
+    for window in windows:
+        assert window is not None
+        assert window.state == ConversationWindowState.DUE
+        assert window.enqueued_at is not None  # the sweep sends it again once the lease has passed
+    assert "could not send memories.extract_window (2 of 2 not sent)" in (tmp_path / "web.log").read_text()
 
 
 def test_the_api_rate_holds_across_web_processes(tmp_path: Path, community: Community) -> None:
