@@ -78,8 +78,8 @@ WHERE o.channel_id = ANY(%(channels)s) AND o.state = '{State.OPEN}' FOR UPDATE
 """  # noqa: S608 - names from the models' own metadata, values passed as parameters
 
 
-def _channels_lock(channel_ids: Sequence[int]) -> tuple[list[Channel], dict[int, ConversationWindow]]:
-    """The channels (their communities loaded) and their open windows, locked."""
+def _channels_lock(channel_ids: Sequence[int]) -> list[Channel]:
+    """The channels, locked, their communities loaded."""
     community_at = len(attnames(Channel))
     channels: list[Channel] = []
     with prepared_cursor() as cursor:
@@ -88,9 +88,14 @@ def _channels_lock(channel_ids: Sequence[int]) -> tuple[list[Channel], dict[int,
             channel = row_load(Channel, row)
             channel.community = row_load(Community, row, community_at)
             channels.append(channel)
+    return channels
+
+
+def _open_windows_lock(channel_ids: Sequence[int]) -> dict[int, ConversationWindow]:
+    """The open windows of channels this transaction has locked, locked, by channel id."""
+    with prepared_cursor() as cursor:
         cursor.execute(_WINDOWS_LOCK_SQL, {"channels": list(channel_ids)})
-        windows = {window.channel_id: window for window in (row_load(ConversationWindow, row) for row in cursor)}
-    return channels, windows
+        return {window.channel_id: window for window in (row_load(ConversationWindow, row) for row in cursor)}
 
 
 @transaction.atomic(savepoint=False)
@@ -102,7 +107,9 @@ def window_message_add(*, message: Message) -> ConversationWindow:
 
 
 @transaction.atomic(savepoint=False)
-def windows_messages_add(*, messages: Sequence[Message]) -> list[ConversationWindow]:
+def windows_messages_add(
+    *, messages: Sequence[Message], channels_locked: Sequence[Channel] | None = None
+) -> list[ConversationWindow]:
     """Put messages into their channels' open windows, in time order, closing on caps.
 
     A batch from a bot may fill several windows of one channel: each closes at the message cap or
@@ -113,12 +120,18 @@ def windows_messages_add(*, messages: Sequence[Message]) -> list[ConversationWin
     after, however many a batch fills: one statement locks the channels, one their open windows,
     one writes the windows that were open (their counters, and their closing) and the new
     messages; a batch that opens windows inserts them all in one more, before the messages.
-    Returns every window touched.
+    ``channels_locked``: the messages' channels, when the caller has locked them already in this
+    transaction (in id order, their communities loaded; ingest does it in its read), or made them
+    in it. Returns every window touched.
     """
     by_channel: dict[int, list[Message]] = {}
     for message in messages:
         by_channel.setdefault(message.channel_id, []).append(message)
-    channels, open_windows = _channels_lock(sorted(by_channel))
+    if channels_locked is None:
+        channels = _channels_lock(sorted(by_channel))
+    else:
+        channels = sorted((channel for channel in channels_locked if channel.pk in by_channel), key=lambda c: c.pk)
+    open_windows = _open_windows_lock([channel.pk for channel in channels])
     touched: dict[int, ConversationWindow] = {}  # by id(): a window opened here has no key yet
     closed: list[ConversationWindow] = []
     now = timezone.now()
