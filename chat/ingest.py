@@ -74,10 +74,10 @@ SELECT 'message', m.id, m.external_id, NULL::text, m.channel_id, m.window_id
 """
 # The channels are locked here, in id order as every writer of windows locks them, for the
 # windows the batch joins (``windows_messages_add``): one round trip fewer than a lock of their
-# own. Stored messages: each (channel, id) pair of the batch is one probe of the unique index, however
-# many messages the channel holds. As a plain join, a channel the statistics had not seen yet
-# (created since the last ANALYZE) made the planner read all of a busy channel's messages (70 ms
-# for 50,000).
+# own. Stored messages: each (channel, id) pair of the batch is one probe of the unique index,
+# however many messages the channel holds. As a plain join, a channel the statistics had not seen
+# yet (created since the last ANALYZE) made the planner read all of a busy channel's messages (70
+# ms for 50,000).
 
 
 M = TypeVar("M", bound=Model)
