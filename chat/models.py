@@ -140,6 +140,10 @@ class ChatSession(models.Model):
     working_summary = models.TextField(blank=True)
     working_summary_message_count = models.PositiveIntegerField(default=0)
     final_summary = models.TextField(blank=True)
+    # When the final summary's task was last sent; cleared once it is written or there is nothing
+    # to write. A session still queued a lease later lost its task (a broker outage, a dead
+    # worker, an LLM down through every retry) and is sent again (sessions_final_summary_requeue).
+    final_summary_queued_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         constraints = [
@@ -162,6 +166,11 @@ class ChatSession(models.Model):
         indexes = [
             models.Index(fields=["user", "persona", "-started_at"], name="session_user_persona_idx"),
             models.Index(fields=["last_message_at"], condition=Q(ended_at__isnull=True), name="session_open_idle_idx"),
+            models.Index(
+                fields=["final_summary_queued_at"],
+                condition=Q(final_summary_queued_at__isnull=False),
+                name="session_summary_queued_idx",
+            ),
         ]
 
     def __str__(self) -> str:

@@ -6,6 +6,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import DurationField, ExpressionWrapper, F, QuerySet, Value
 from django.db.models.functions import Greatest
@@ -234,7 +235,9 @@ def _sessions_end(sessions: QuerySet[ChatSession], *, now: datetime) -> list[int
             .filter(pk__in=sessions.values("pk"), ended_at__isnull=True)
             .values_list("pk", flat=True)
         )
-        ChatSession.objects.filter(pk__in=ids).update(ended_at=Greatest("last_message_at", now))
+        ChatSession.objects.filter(pk__in=ids).update(
+            ended_at=Greatest("last_message_at", now), final_summary_queued_at=now
+        )
         for session in ChatSession.objects.filter(pk__in=ids).select_related("persona", "channel"):
             loose = list(session.messages.filter(window__isnull=True))
             if session.persona.extraction_mode == PersonaExtractionMode.ON_SESSION_END and loose:
@@ -248,6 +251,29 @@ def _sessions_end(sessions: QuerySet[ChatSession], *, now: datetime) -> list[int
                     channel=session.channel, state=ConversationWindowState.OPEN
                 ):
                     window_close(window=window, reason=ConversationWindowCloseReason.SESSION_END)
+        tasks_send_on_commit(summarize_session, [(pk, True) for pk in ids])
+    return ids
+
+
+def sessions_final_summary_requeue(*, now: datetime | None = None, limit: int = 500) -> list[int]:
+    """Send again the final summaries queued longer than the lease ago and still not settled.
+
+    Their task was lost: the broker could not take it, its worker died, or the LLM stayed down
+    through every retry. Rows are taken with ``FOR UPDATE SKIP LOCKED``, so two sweeps never
+    send one twice.
+    """
+    from chat.tasks import summarize_session
+
+    now = now or timezone.now()
+    lease_start = now - timedelta(seconds=settings.MEMORYHUB_WINDOW_LEASE_SECONDS)
+    with transaction.atomic():
+        ids = list(
+            ChatSession.objects.select_for_update(skip_locked=True)
+            .filter(final_summary_queued_at__lt=lease_start)
+            .order_by("final_summary_queued_at")
+            .values_list("pk", flat=True)[:limit]
+        )
+        ChatSession.objects.filter(pk__in=ids).update(final_summary_queued_at=now)
         tasks_send_on_commit(summarize_session, [(pk, True) for pk in ids])
     return ids
 

@@ -7,19 +7,27 @@ import logging
 from celery import shared_task
 
 from chat.models import ChatSession
-from chat.services import sessions_end_idle
-from memories.services.summaries import session_final_summary_write, session_working_summary_refresh
-from memoryhub.ai.types import LLMUnavailableError
+from chat.services import sessions_end_idle, sessions_final_summary_requeue
+from memories.services.summaries import (
+    session_final_summary_settle,
+    session_final_summary_write,
+    session_working_summary_refresh,
+)
+from memoryhub.ai.types import LLMError, LLMUnavailableError
 
 logger = logging.getLogger(__name__)
 
 
 @shared_task(name="chat.end_idle_sessions")
 def end_idle_sessions() -> int:
-    """Every minute: end sessions idle for the community's idle time; their summaries follow."""
+    """Every minute: end sessions idle for the community's idle time; their summaries follow.
+    Final summaries whose task was lost are sent again."""
     ended = sessions_end_idle()
     if ended:
         logger.info("ended %d idle sessions", len(ended))
+    requeued = sessions_final_summary_requeue()
+    if requeued:
+        logger.warning("sent %d final session summaries again (their task was lost)", len(requeued))
     return len(ended)
 
 
@@ -36,7 +44,15 @@ def summarize_session(session_id: int, final: bool) -> str:
     if session is None:
         return ""
     if final:
-        session_final_summary_write(session=session)
+        try:
+            session_final_summary_write(session=session)
+        except LLMUnavailableError:
+            raise  # retried with backoff; after the last retry the sweep sends it again
+        except LLMError as exc:
+            # Asking again would get the same answer: given up, not sent again by the sweep.
+            logger.error("session %s: no final summary: %s", session_id, exc)
+            session_final_summary_settle(session=session)
+            return ""
         return "final"
     session_working_summary_refresh(session=session)
     return "working"

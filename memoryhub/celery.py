@@ -27,7 +27,8 @@ def tasks_send_on_commit(task: Task, calls: Sequence[tuple[Any, ...]]) -> None:
     unreachable) must not turn the request that stored it into an error: the failure is logged
     and the request answers as it would have. The rest of ``calls`` is not tried, since each
     would wait out the same retries. A window left queued is sent again by the beat sweep once
-    its lease has passed (``windows_sweep``).
+    its lease has passed (``windows_sweep``), and so is a session's final summary
+    (``sessions_final_summary_requeue``).
     """
     if not calls:
         return

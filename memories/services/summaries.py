@@ -83,9 +83,14 @@ def session_working_summary_refresh(*, session: ChatSession, llm: LLM | None = N
 
 
 def session_final_summary_write(*, session: ChatSession, llm: LLM | None = None) -> Memory | None:
-    """Write the 2-3 sentence summary of an ended session and keep it as an episodic memory."""
+    """Write the 2-3 sentence summary of an ended session and keep it as an episodic memory.
+
+    The session's queueing is settled once the summary is written or there is nothing to write;
+    an LLM error leaves it queued for the task's retries and then the sweep.
+    """
     lines = _session_lines(session, last=200)
     if not lines or session.final_summary or not _remembering(session):
+        session_final_summary_settle(session=session)
         return None
     prompt = summary_prompt_build(lines=lines, max_words=FINAL_SUMMARY_WORDS, sentences="2-3")
     summary = _summarise(llm or llm_get(), prompt, FINAL_SUMMARY_WORDS)
@@ -93,9 +98,10 @@ def session_final_summary_write(*, session: ChatSession, llm: LLM | None = None)
     with transaction.atomic():
         locked = ChatSession.objects.select_for_update().get(pk=session.pk)
         if locked.final_summary:
-            return None  # another worker wrote it first
+            return None  # another worker wrote it first (and settled it)
         locked.final_summary = summary
-        locked.save(update_fields=["final_summary"])
+        locked.final_summary_queued_at = None
+        locked.save(update_fields=["final_summary", "final_summary_queued_at"])
         profile = Profile.objects.select_for_update().filter(user=session.user, community=community).first()
         if (profile is not None and not profile.memory_enabled) or not community.memory_enabled:
             return None
@@ -115,6 +121,11 @@ def session_final_summary_write(*, session: ChatSession, llm: LLM | None = None)
             topics=["conversation"],
             reason="session summary",
         )
+
+
+def session_final_summary_settle(*, session: ChatSession) -> None:
+    """The session's final summary is no longer waited for: the sweep leaves it alone."""
+    ChatSession.objects.filter(pk=session.pk).update(final_summary_queued_at=None)
 
 
 def profile_semantic_refresh(*, profile: Profile, llm: LLM | None = None, now: datetime | None = None) -> Profile:
