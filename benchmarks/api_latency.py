@@ -82,6 +82,7 @@ from benchmarks.context_latency import (
     access_snapshot,
     chat_messages,
     dataset_generate,
+    dataset_matches,
     dataset_size,
     hnsw_build,
     hnsw_present,
@@ -108,8 +109,7 @@ PROJECT = Path(__file__).resolve().parent.parent
 
 def dataset_ensure(*, users: int, regenerate: bool) -> None:
     bench_database_use(BENCH_DATABASE)
-    people, memories = dataset_size()
-    if regenerate or (people, memories) != (users, users * 50):
+    if regenerate or not dataset_matches(users=users, per_user=50):
         say(f"generating {users * 50:,} memories for {users:,} people into {BENCH_DATABASE}…")
         for phase, spent in dataset_generate(
             users=users, per_user=50, communities=50, pool_size=10_000, embedder=embedder_get()

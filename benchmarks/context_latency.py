@@ -5,15 +5,16 @@
 
 Data set (PRODUCT.md §6): 20,000 people with 50 memories each (the default per-user cap), in 50
 communities, each with a persona and four channels (three with a topic bias); every person
-has a profile paragraph, an external identity, a finished chat session with its summary and
-three entities. Memory texts come from templates (pets, games, food, work, family, travel…)
-with 2 or 3 topic tags, importance low/medium/high, created over the last 90 days, one in eight
-expiring (1d/3d/7d/30d, still live when written). Their vectors are real: a pool of distinct
-texts is embedded with the active embedder (local MiniLM by default) and each memory takes
-its text's vector plus a little noise, so similarities to a message look like production's
-(random vectors would all sit near 0, below every persona's search threshold, and leave the
-hybrid layer emptier than in real use). Memories are written with binary COPY, in the order
-they were "created", so each person's rows are spread over the table as in a real database.
+has a profile paragraph, an external identity, a finished chat session with its summary and its
+14 messages (in one extracted window), and three entities. Memory texts come from templates
+(pets, games, food, work, family, travel…) with 2 or 3 topic tags, importance low/medium/high,
+created over the last 90 days, one in eight expiring (1d/3d/7d/30d, still live when written).
+Their vectors are real: a pool of distinct texts is embedded with the active embedder (local
+MiniLM by default) and each memory takes its text's vector plus a little noise, so similarities
+to a message look like production's (random vectors would all sit near 0, below every persona's
+search threshold, and leave the hybrid layer emptier than in real use). Memories are written
+with binary COPY, in the order they were "created", so each person's rows are spread over the
+table as in a real database.
 
 It never touches the development database: everything lives in its own database,
 ``memoryhub_bench`` (``--database``), created on the server the settings point at (the embedded
@@ -70,7 +71,7 @@ from accounts.models import Community, ExternalIdentity, Membership, Profile, Us
 from benchmarks.recall_fixture import MEMORIES as FIXTURE_MEMORIES
 from benchmarks.recall_fixture import QUERIES as FIXTURE_QUERIES
 from benchmarks.support import bench_database_drop, bench_database_use, say
-from chat.models import Channel, ChatSession, Persona
+from chat.models import Channel, ChatSession, ConversationWindow, Message, MessageRole, Persona
 from memories.extraction_tool import EXPIRATIONS, IMPORTANCE_LEVELS
 from memories.models import Memory
 from memories.selectors import memories_ranked, memories_ranked_explain
@@ -88,6 +89,7 @@ COPY_CHUNK = 10_000
 NOISE = 0.25  # norm of the noise added to a pool vector: ~0.97 cosine to its text's own vector
 DAYS = 90
 EXPIRING_SHARE = 0.125
+SESSION_MESSAGES = 14  # each person's finished session: 7 of theirs, 7 replies
 
 # --- Templates ---------------------------------------------------------------------------------
 
@@ -309,6 +311,12 @@ def dataset_size() -> tuple[int, int]:
     return users, memories
 
 
+def dataset_matches(*, users: int, per_user: int) -> bool:
+    """The database holds the data set of this size, in this script's shape (its sessions'
+    messages were added in issue 13's seventeenth session: an older set is generated again)."""
+    return dataset_size() == (users, users * per_user) and Message.objects.filter(session__isnull=False).exists()
+
+
 def _vector_bytes(vectors: np.ndarray) -> list[bytes]:
     """pgvector's binary input (uint16 dimensions, uint16 unused, big-endian float4s), one per row.
 
@@ -419,7 +427,7 @@ def _people_write(
                 started_at=ended - timedelta(minutes=40),
                 last_message_at=ended - timedelta(minutes=30),
                 ended_at=ended,
-                message_count=14,
+                message_count=SESSION_MESSAGES,
                 final_summary=_fill(SESSION_TEMPLATE, rng)[0],
             )
         )
@@ -436,7 +444,52 @@ def _people_write(
                 ("place", rng.choice(WORDS["city"]), "where the user lives"),
             ):
                 copy.write_row((home[index].pk, person.pk, kind, name, "{}", relationship, first, now, 3))
+    _conversations_write(cursor, sessions=sessions, now=now)
     return [person.pk for person in people], [community.pk for community in home]
+
+
+def _conversations_write(cursor: Any, *, sessions: list[ChatSession], now: datetime) -> None:
+    """Each finished session's messages, in a window extracted long ago, as a database that has
+    answered its people holds them: ingest's reads and the checks of its writes (the window a
+    message joins) are timed against tables of a real size, not empty ones a fresh connection
+    would plan to scan."""
+    rng = random.Random(SEED + 5)  # noqa: S311 - its own stream: the rest of the data set is unchanged
+    said = chat_messages(300, rng)
+    replies = ("Nice! Tell me more.", "Oh no, that sounds hard.", "Ha, I remember that.", "Good luck with it!")
+    windows = ConversationWindow.objects.bulk_create(
+        (
+            ConversationWindow(
+                channel_id=session.channel_id,
+                state=ConversationWindow.State.DONE,
+                first_message_at=session.started_at,
+                last_message_at=session.last_message_at,
+                message_count=SESSION_MESSAGES,
+                close_reason=ConversationWindow.CloseReason.SESSION_END,
+                closed_at=session.ended_at,
+                enqueued_at=session.ended_at,
+                extracted_at=session.ended_at,
+                attempts=1,
+            )
+            for session in sessions
+        ),
+        batch_size=2000,
+    )
+    progress = Progress("COPY session messages", len(sessions) * SESSION_MESSAGES)
+    with cursor.copy(
+        "COPY chat_message (channel_id, session_id, author_id, persona_id, role, content, created_at, received_at,"
+        " window_id, memories_used) FROM STDIN"
+    ) as copy:
+        for done, (session, window) in enumerate(zip(sessions, windows, strict=True), start=1):
+            gap = (session.last_message_at - session.started_at) / (SESSION_MESSAGES - 1)
+            for turn in range(SESSION_MESSAGES):
+                at = session.started_at + turn * gap
+                row: tuple[int | None, int | None, str, str] = (
+                    (session.user_id, None, MessageRole.USER, rng.choice(said))
+                    if turn % 2 == 0
+                    else (None, session.persona_id, MessageRole.ASSISTANT, rng.choice(replies))
+                )
+                copy.write_row((session.channel_id, session.pk, *row, at, at, window.pk, "[]"))
+            progress.update(done * SESSION_MESSAGES)
 
 
 def _memories_copy(
@@ -522,7 +575,7 @@ def dataset_generate(
         pool_vectors = _pool_embed(pool, embedder)
 
     with transaction.atomic(), connection.cursor() as cursor:
-        with _phase(seconds, "people, profiles, sessions, entities, personas, channels"):
+        with _phase(seconds, "people, profiles, sessions and their messages, entities, personas, channels"):
             # Only the benchmark lives here: start from empty tables (and ids from 1). Truncating
             # memories_memory in this transaction also lets COPY write its rows already frozen.
             cursor.execute("TRUNCATE accounts_community, accounts_user RESTART IDENTITY CASCADE")
@@ -891,7 +944,7 @@ def main() -> None:
     expected = arguments.users * arguments.per_user
     generated: dict[str, float] | None = None
     people, memories = dataset_size()
-    if arguments.regenerate or (people, memories) != (arguments.users, expected):
+    if arguments.regenerate or not dataset_matches(users=arguments.users, per_user=arguments.per_user):
         say(f"generating {expected:,} memories for {arguments.users:,} people (found {memories:,} for {people:,})")
         started = time.perf_counter()
         generated = dataset_generate(

@@ -58,7 +58,7 @@ from benchmarks.context_latency import (
     COMMUNITY_SLUG_PREFIX,
     chat_messages,
     dataset_generate,
-    dataset_size,
+    dataset_matches,
     hnsw_build,
     hnsw_present,
     pairs_pick,
@@ -112,8 +112,7 @@ def dataset_make_due() -> None:
 
 def template_ensure(name: str, *, users: int, regenerate: bool) -> None:
     bench_database_use(name)
-    people, memories = dataset_size()
-    if regenerate or (people, memories) != (users, users * 50) or not hnsw_present():
+    if regenerate or not dataset_matches(users=users, per_user=50) or not hnsw_present():
         embedder = embedder_get()
         say(f"generating {users * 50:,} memories for {users:,} people into {name}")
         seconds = dataset_generate(users=users, per_user=50, communities=50, pool_size=10_000, embedder=embedder)
