@@ -444,11 +444,11 @@ def _people_write(
                 ("place", rng.choice(WORDS["city"]), "where the user lives"),
             ):
                 copy.write_row((home[index].pk, person.pk, kind, name, "{}", relationship, first, now, 3))
-    _conversations_write(cursor, sessions=sessions, now=now)
+    _conversations_write(cursor, sessions=sessions)
     return [person.pk for person in people], [community.pk for community in home]
 
 
-def _conversations_write(cursor: Any, *, sessions: list[ChatSession], now: datetime) -> None:
+def _conversations_write(cursor: Any, *, sessions: list[ChatSession]) -> None:
     """Each finished session's messages, in a window extracted long ago, as a database that has
     answered its people holds them: ingest's reads and the checks of its writes (the window a
     message joins) are timed against tables of a real size, not empty ones a fresh connection

@@ -1,5 +1,6 @@
 """Chat replies: short templates spoken to the person, using at most two remembered facts that
-share a word with their message, and the reply model's ``remember`` tool calls."""
+share a word with their message (or the first three, asked what it knows about them), and the
+reply model's ``remember`` tool calls."""
 
 from __future__ import annotations
 
@@ -343,13 +344,29 @@ def _says_again(fact: str, earlier: str) -> bool:
     return words <= before or before <= words or jaccard(fact, earlier) >= 0.5
 
 
+# What a question asks about, by its word's stem, and the stems of the facts that answer it:
+# "where do I live?" is answered by "you moved to Lisbon", "what's my dog called?" by "named".
+_ANSWERED_BY = {
+    "liv": {"liv", "mov", "hom"},
+    "call": {"call", "nam"},
+    "nam": {"call", "nam"},
+    "work": {"work", "job"},
+    "job": {"work", "job"},
+    "old": {"old", "age"},
+    "age": {"old", "age"},
+    "birthday": {"birthday", "born"},
+}
+
+
 def _relevant(memories: _Memories, person: _Person, said: str) -> list[str]:
-    """At most two remembered facts that share a word with what the person said, said to them.
+    """At most two remembered facts that share a word with what the person said (or answer
+    what they asked about), said to them.
 
     The profile and last session are summaries of many facts: one sentence of them at most.
     """
     ignored = {_stem(word) for word in words_of(person.name)}
     wanted = _stems(said) - ignored
+    wanted |= {answer for stem in wanted for answer in _ANSWERED_BY.get(stem, ())}
     summaries = [s for summary in memories.profile + memories.sessions for s in re.split(r"(?<=[.!?])\s+", summary)]
     candidates = [(fact, False) for fact in memories.facts] + [(sentence, True) for sentence in summaries]
     shared = [len((_stems(text) - ignored) & wanted) for text, _ in candidates]
@@ -411,13 +428,31 @@ _STATEMENT_CLOSERS = ("Tell me more!", "How's that going?", "What else is on you
 _RECALLS = ("I know {}.", "If I remember right, {}.", "From what I remember, {}.")
 
 
+_RECALLED_CLOSERS = ("Did I get that right?", "Is that right?", "Have I got that right?")
+
+
+# "what do you know about me?", "do you remember me?", "who am I?": everything bears on it.
+_ABOUT_ME = re.compile(
+    r"\b(?:what|anything)\b[^?]*\b(?:know|remember|recall)\b[^?]*\babout me\b"
+    r"|\bdo you (?:still )?(?:know|remember) me\b|\bwho am i\s*(?:[?!.]|$)",  # not "who am I kidding"
+    re.IGNORECASE,
+)
+
+
+_ABOUT_ME_OPENERS = ("Here's what I remember: {}.", "I remember that {}.", "Let me see: {}.")
+
+
+_NOTHING_ABOUT_ME = "I don't know much about you yet. Tell me about yourself!"
+
+
 def chat_reply(messages: list[Message]) -> str:
     """A short, friendly reply in the second person, by the kind of message it answers.
 
     A fact the person just told is said back to them; otherwise at most two remembered facts
-    that share a word with their message are ("I know you love hiking."), and none when none
-    does. The memory context may be in system messages, or (injection mode ``user_prefix``)
-    in front of the user's own words in the last user message.
+    that share a word with their message, or answer what it asks about, are ("I know you love
+    hiking."), and none when none does; asked what it knows about them, the first three. The
+    memory context may be in system messages, or (injection mode ``user_prefix``) in front of
+    the user's own words in the last user message.
     """
     memories = _Memories()
     last = ""
@@ -460,13 +495,40 @@ def chat_reply(messages: list[Message]) -> str:
         sentences += ["I'm doing well, thanks for asking!", "How about you?"]
     elif greeting and len(words_of(body)) <= 1 and not question:  # "hi", "hey Mira!"
         sentences.append(_pick(_AFTER_GREETING, said))
+    elif _ABOUT_ME.search(said):
+        known = _known(memories, person)
+        sentences.append(_pick(_ABOUT_ME_OPENERS, said).format(_listed(known)) if known else _NOTHING_ABOUT_ME)
     else:
         if not greeting:
             sentences.append(_pick(_QUESTION_OPENERS if question else _STATEMENT_OPENERS, said))
-        if facts := _relevant(memories, person, said):
+        facts = _relevant(memories, person, said)
+        if facts:
             sentences.append(_pick(_RECALLS, said).format(", and ".join(facts)))
-        sentences.append(_pick(_QUESTION_CLOSERS if question else _STATEMENT_CLOSERS, said))
+        # Having answered from memory, it does not also say it cannot look the answer up.
+        closers = (_RECALLED_CLOSERS if facts else _QUESTION_CLOSERS) if question else _STATEMENT_CLOSERS
+        sentences.append(_pick(closers, said))
     return " ".join(sentences)
+
+
+def _known(memories: _Memories, person: _Person, *, limit: int = 3) -> list[str]:
+    """The first ``limit`` remembered facts (the block's order), else sentences of the profile,
+    said to the person."""
+    sentences = [s for summary in memories.profile for s in re.split(r"(?<=[.!?])\s+", summary)]
+    known: list[str] = []
+    for text in memories.facts + sentences:
+        spoken = _second_person(text.rstrip(". "), person)
+        if spoken and not any(_says_again(spoken, earlier) for earlier in known):
+            known.append(spoken)
+        if len(known) == limit:
+            break
+    return known
+
+
+def _listed(items: list[str]) -> str:
+    """ "a", "a and b", "a, b, and c"."""
+    return (
+        items[0] if len(items) == 1 else ", ".join(items[:-1]) + ("," if len(items) > 2 else "") + " and " + items[-1]
+    )
 
 
 def remember_calls(messages: list[Message], said: str) -> list[ToolCall]:

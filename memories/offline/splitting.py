@@ -24,7 +24,7 @@ CONTINUATION = re.compile(
 # A clause ends at a full stop or a conjunction that starts a new thought.
 _CLAUSE_CUT = re.compile(
     r"\s*(?:\b(?:because|since|cause|cuz|coz|but|though|although|while|whereas|unless|lol|lmao|rofl"
-    r"|haha\w*|hehe\w*|tbh|honestly|imo|idk)\b|[;:!?()]|\.(?:\s|$)|\s[-\u2013\u2014]\s).*$",
+    r"|haha\w*|hehe\w*|tbh|honestly|imo|idk)\b|(?<!\bor\s)\bso\b(?!-)|[;:!?()]|\.(?:\s|$)|\s[-\u2013\u2014]\s).*$",
     re.IGNORECASE | re.DOTALL,
 )
 
@@ -151,7 +151,9 @@ def clauses(text: str) -> list[str]:
     return found
 
 
-_TRAILING_WORDS = frozenset(["actually", "lol", "lmao", "tbh", "too", "though", "honestly"])
+_TRAILING_WORDS = frozenset(
+    ["actually", "anyway", "anyways", "honestly", "lmao", "lol", "sadly", "tbh", "though", "too", "unfortunately"]
+)
 
 
 def strip_fillers(text: str) -> str:

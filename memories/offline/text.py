@@ -48,8 +48,23 @@ def clip(text: str, limit: int) -> str:
     return cut.rstrip(" ,;:-—") + "…"
 
 
+# Letters whose names start with a vowel sound: "an NBA fan", "an HR manager", "a UX designer".
+_AN_LETTERS = frozenset("AEFHILMNORSX")
+# Spellings whose first sound is not their first letter's: "a university", "an hour".
+_SOUNDS_LIKE_A = ("uni", "use", "usu", "eu", "one", "once")
+_SOUNDS_LIKE_AN = ("hour", "honest", "honou", "heir")
+
+
 def article_for(word: str) -> str:
-    return "an" if word[:1].lower() in "aeiou" else "a"
+    """ "a" or "an" before ``word``, by its first sound (an initialism is read letter by letter)."""
+    if 1 < len(word) <= 5 and word.isupper():
+        return "an" if word[0] in _AN_LETTERS else "a"
+    lowered = word.lower()
+    if lowered.startswith(_SOUNDS_LIKE_A):
+        return "a"
+    if lowered.startswith(_SOUNDS_LIKE_AN):
+        return "an"
+    return "an" if lowered[:1] in "aeiou" else "a"
 
 
 def place_name(raw: str, *, there: str = "") -> str:

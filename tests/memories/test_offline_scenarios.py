@@ -71,6 +71,21 @@ def test_frank_gets_the_news_eve_reported_and_heather_nothing(
     assert not User.objects.filter(username__icontains="heather").exists()
 
 
+def test_a_fact_ends_where_its_clause_does_and_reads_as_english(
+    channel: Channel, people: dict[str, User], say: Say
+) -> None:
+    # What a newcomer typed in the demo: each memory showed up cut mid-clause or mis-articled.
+    say("alice", "I'm allergic to peanuts so finding snacks here is tricky lol")
+    say("bob", "I'm training for a marathon so early mornings it is")
+    say("charlie", "I'm a huge Arsenal fan, weekends are stressful")
+    say("dave", "I'm allergic to shellfish sadly")
+    extract_channel_here(channel)
+    assert _memories(people["alice"]) == ["Alice is allergic to peanuts"]
+    assert _memories(people["bob"]) == ["Bob is training for a marathon"]
+    assert _memories(people["charlie"]) == ["Charlie is an Arsenal fan"]
+    assert _memories(people["dave"]) == ["Dave is allergic to shellfish"]
+
+
 class _OptOutWhileThinking:
     """The LLM answers while, meanwhile, Alice opts out (her click lands mid-extraction)."""
 

@@ -561,6 +561,47 @@ def test_a_chat_reply_finds_memories_put_in_front_of_the_user_message() -> None:
     assert "Austin" not in reply and "memories" not in reply  # unrelated to the question; the template's words
 
 
+def _reply_to(said: str, memories: list[str]) -> str:
+    system = "You are Mira, a friendly bot.\n\nWhat you know about Sam:\n" + "".join(f"- {m}\n" for m in memories)
+    messages = [{"role": "system", "content": system}, {"role": "user", "content": said}]
+    return OfflineLLM().complete(purpose=Purpose.CHAT, messages=messages).content
+
+
+SAM = [
+    "Sam moved to Lisbon for a new job as a data analyst",
+    "Sam is allergic to peanuts",
+    "Sam has a dog named Pixel",
+    "Sam hates mornings",
+]
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("what's my dog called?", "you have a dog named Pixel"),
+        ("do you remember where I live?", "you moved to Lisbon"),  # no word in common: what it asks about
+        ("where do I work?", "a new job as a data analyst"),
+    ],
+)
+def test_a_question_answered_from_memory_is_not_also_said_to_be_unanswerable(question: str, answer: str) -> None:
+    reply = _reply_to(question, SAM)
+
+    assert answer in reply and "Sam" not in reply
+    assert "can't look that up" not in reply and "simple answer" not in reply and "think yourself" not in reply
+
+
+def test_asked_what_it_knows_the_reply_says_the_first_few_memories() -> None:
+    reply = _reply_to("what do you know about me?", SAM)
+
+    listed = "you moved to Lisbon for a new job as a data analyst, you're allergic to peanuts, and you have a dog"
+    assert listed in reply
+    assert "mornings" not in reply  # three at most
+    assert "you have a dog named Pixel" in _reply_to("who am I?", SAM)
+    assert "Pixel" not in _reply_to("who am I kidding, I'll never finish this", SAM)
+    nothing = _reply_to("so what do you remember about me", [])
+    assert nothing == "I don't know much about you yet. Tell me about yourself!"
+
+
 def test_a_chat_reply_without_memories_is_still_friendly() -> None:
     messages = [{"role": "system", "content": "You are Mira."}, {"role": "user", "content": "hello!"}]
 

@@ -7,7 +7,7 @@ import re
 from memories.models import MemoryKind
 from memories.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said
 from memories.offline.splitting import phrase_cut
-from memories.offline.text import content_words, third_person, topics_of
+from memories.offline.text import article_for, content_words, third_person, topics_of
 
 INSTRUMENTS = (
     r"guitar|bass|bass guitar|electric guitar|acoustic guitar|piano|keyboard|keys|drums|violin|viola|cello"
@@ -90,7 +90,7 @@ def fan_rule(match: re.Match[str], said: Said) -> Fact | None:
         team = team.upper() if len(team) <= 4 else team.title()
     if not team or not team[0].isupper():
         return None
-    text = f"{said.name} supports {team}" if match["verb"] else f"{said.name} is a {team} fan"
+    text = f"{said.name} supports {team}" if match["verb"] else f"{said.name} is {article_for(team)} {team} fan"
     return said.fact(text, MemoryKind.PREFERENCE, MEDIUM, PERMANENT, topics_of("sport", team))
 
 

@@ -1,0 +1,56 @@
+"""How the offline engine words a fact: where a phrase ends, which fillers fall off its end, and
+the article before a word."""
+
+from __future__ import annotations
+
+import pytest
+
+from memories.offline.splitting import phrase_cut, strip_trailing
+from memories.offline.text import article_for
+
+
+@pytest.mark.parametrize(
+    ("phrase", "cut"),
+    [
+        ("peanuts so finding snacks here is tricky", "peanuts"),  # "so" starts what follows from it
+        ("a marathon so early mornings it is", "a marathon"),
+        ("sushi so much", "sushi"),
+        ("Denver for ten years or so", "Denver for ten years or so"),  # "or so": about, not a clause
+        ("a so-called superfood", "a so-called superfood"),
+        ("Lisbon because of work", "Lisbon"),
+    ],
+)
+def test_a_phrase_ends_where_its_clause_does(phrase: str, cut: str) -> None:
+    assert phrase_cut(phrase, max_words=10) == cut
+
+
+@pytest.mark.parametrize(
+    ("clause", "stripped"),
+    [
+        ("I'm allergic to shellfish sadly", "I'm allergic to shellfish"),
+        ("I sold my car unfortunately.", "I sold my car"),
+        ("I'm 26 actually lol", "I'm 26"),
+        ("I'm moving to Austin anyway", "I'm moving to Austin"),
+        ("I love it too much", "I love it too much"),
+    ],
+)
+def test_fillers_fall_off_the_end_of_a_clause(clause: str, stripped: str) -> None:
+    assert strip_trailing(clause) == stripped
+
+
+@pytest.mark.parametrize(
+    ("word", "article"),
+    [
+        ("Arsenal", "an"),
+        ("Lakers", "a"),
+        ("NBA", "an"),  # an initialism is read letter by letter: "en-bee-ay"
+        ("HR", "an"),
+        ("UX", "a"),
+        ("university", "a"),  # "you-", not "uh-"
+        ("hour", "an"),
+        ("engineer", "an"),
+        ("dog", "a"),
+    ],
+)
+def test_the_article_goes_by_the_first_sound(word: str, article: str) -> None:
+    assert article_for(word) == article
