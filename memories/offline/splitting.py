@@ -21,10 +21,13 @@ CONTINUATION = re.compile(
 )
 
 
-# A clause ends at a full stop or a conjunction that starts a new thought.
+# A clause ends at a full stop or a conjunction that starts a new thought ("so" when a subject
+# follows: "…so I go every weekend", not "so excited", "so much", "or so").
 _CLAUSE_CUT = re.compile(
     r"\s*(?:\b(?:because|since|cause|cuz|coz|but|though|although|while|whereas|unless|lol|lmao|rofl"
-    r"|haha\w*|hehe\w*|tbh|honestly|imo|idk)\b|(?<!\bor\s)\bso\b(?!-)|[;:!?()]|\.(?:\s|$)|\s[-\u2013\u2014]\s).*$",
+    r"|haha\w*|hehe\w*|tbh|honestly|imo|idk)\b"
+    r"|(?<!\bor\s)\bso\s+(?=(?:i|i'm|i've|i'll|we|we're|you|he|she|they|it|it's|that|this|there|my|our|the|now)\b)"
+    r"|[;:!?()]|\.(?:\s|$)|\s[-\u2013\u2014]\s).*$",
     re.IGNORECASE | re.DOTALL,
 )
 

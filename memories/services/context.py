@@ -140,6 +140,11 @@ def _render(template: str, values: dict[str, str]) -> str:
     return template.format_map(_Placeholders(values))
 
 
+def _said(text: str) -> str:
+    """What a text says, for telling two apart: case, spacing and end punctuation left out."""
+    return " ".join(text.casefold().split()).rstrip(" .!")
+
+
 def _flat(text: str) -> str:
     """One line, and no memory text can close or open the block it is delimited by."""
     return _DELIMITER.sub("[memories]", " ".join(text.split()))
@@ -313,6 +318,11 @@ def assemble_context(
             keep=max(CANDIDATES_PER_ORDER, 4 * persona.max_memory_context),
         )
         chosen: set[int] = set()
+        # What the block says already: a memory that says it again takes no place. The episodic
+        # memory of the last session holds its summary, which "Last time" gives; a summary or a
+        # fact kept twice (two sessions that went alike) is given once.
+        told: set[str] = set()
+        last_summary = ""
 
         def add_memories(layer: str, ranked: list[MemoryCandidate], limit: int) -> None:
             for candidate in ranked:
@@ -320,14 +330,19 @@ def assemble_context(
                     break
                 if candidate.id in chosen:
                     continue
+                text = _said(candidate.content)
+                if text in told or (last_summary and (text == last_summary or text.endswith(f": {last_summary}"))):
+                    continue
                 if block.try_add(layer, block.memory_item(candidate, candidate.created_at), candidate.id):
                     chosen.add(candidate.id)
+                    told.add(text)
                     used.append(_used(candidate, layer))
 
         if head.profile_summary.strip():
             block.try_add("profile", head.profile_summary)
-        if head.last_summary and head.last_ended_at is not None:
-            block.try_add("last_session", f"{head.last_summary} ({age_text(head.last_ended_at, now)})")
+        last = f"{head.last_summary} ({age_text(head.last_ended_at, now)})" if head.last_ended_at else ""
+        if head.last_summary and last and block.try_add("last_session", last):
+            last_summary = _said(head.last_summary)
         limit = max(persona.max_memory_context, 1)
         add_memories(
             "recent", sorted(candidates, key=lambda c: c.created_at, reverse=True), min(RECENT_LAYER_SIZE, limit)

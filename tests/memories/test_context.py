@@ -45,20 +45,25 @@ def backdate(memory: Memory, days: float) -> None:
     Memory.objects.filter(pk=memory.pk).update(created_at=timezone.now() - timedelta(days=days))
 
 
+def session_ended(persona: Persona, channel: Channel, user: User, summary: str, *, ago: timedelta) -> ChatSession:
+    """A finished session with its summary, ended ``ago`` (its talk a day before that)."""
+    ended = timezone.now() - ago
+    return ChatSession.objects.create(
+        user=user,
+        persona=persona,
+        channel=channel,
+        started_at=ended - timedelta(days=1),
+        last_message_at=ended - timedelta(days=1),
+        ended_at=ended,
+        final_summary=summary,
+    )
+
+
 def test_every_layer_appears_once_in_its_order(
     community: Community, persona: Persona, web_channel: Channel, alice: User
 ) -> None:
     alice.profiles.filter(community=community).update(summary="Alice is a nurse from Portland.")
-    last = ChatSession.objects.create(
-        user=alice,
-        persona=persona,
-        channel=web_channel,
-        started_at=timezone.now() - timedelta(days=3),
-        last_message_at=timezone.now() - timedelta(days=3),
-        ended_at=timezone.now() - timedelta(days=2),
-        final_summary="Alice talked about her new hiking boots.",
-    )
-    assert last.pk
+    session_ended(persona, web_channel, alice, "Alice talked about her new hiking boots.", ago=timedelta(days=2))
     for days, text in [
         (10, "Alice plays GTA online every weekend"),
         (9, "Alice has a sister called Jane"),
@@ -105,6 +110,29 @@ def test_every_layer_appears_once_in_its_order(
     assert len(ids) == len(set(ids))  # no memory twice
     assert len([m for m in result.memories if m.layer == "recent"]) == 5
     assert result.layers[0].name == "persona" and result.layers[-1].name == "buffer"
+
+
+def test_what_the_block_says_already_takes_no_second_place(
+    community: Community, persona: Persona, web_channel: Channel, alice: User
+) -> None:
+    summary = "Alice moved to Lisbon for a new job."
+    session_ended(persona, web_channel, alice, summary, ago=timedelta(hours=1))
+    # The last session's own episodic memory, a fact kept twice, and a memory that merely ends
+    # like the summary's last words.
+    episodic = remember(community, alice, f"Conversation with Mira on 2026-11-26: {summary}", kind="event")
+    twice = [remember(community, alice, "Alice is allergic to peanuts") for _ in range(2)]
+    backdate(twice[0], 0.5)
+    alike = remember(community, alice, "Bob asked whether Alice moved to Lisbon for a new job")
+    for n in range(3):
+        backdate(remember(community, alice, f"Alice note {n} about cooking pasta with basil"), 2 + n)
+
+    result = assemble_context(community=community, user=alice, persona=persona, message="anything new?")
+
+    assert result.text.count("Lisbon for a new job.") == 1  # in "Last time" only
+    assert result.text.count("allergic to peanuts") == 1
+    ids = {m.id for m in result.memories}
+    assert episodic.pk not in ids and len(ids & {t.pk for t in twice}) == 1 and alike.pk in ids
+    assert len([m for m in result.memories if m.layer == "recent"]) == 5  # the places went to others
 
 
 def test_the_memory_block_keeps_within_its_token_budget_to_the_token(

@@ -12,10 +12,10 @@ from memories.offline.text import article_for
 @pytest.mark.parametrize(
     ("phrase", "cut"),
     [
-        ("peanuts so finding snacks here is tricky", "peanuts"),  # "so" starts what follows from it
-        ("a marathon so early mornings it is", "a marathon"),
-        ("sushi so much", "sushi"),
-        ("Denver for ten years or so", "Denver for ten years or so"),  # "or so": about, not a clause
+        ("peanuts so I can't eat satay", "peanuts"),  # "so" and a subject: what follows from it
+        ("a marathon so the mornings are early", "a marathon"),
+        ("what makes RPGs so fun", "what makes RPGs so fun"),  # "so" before a word it intensifies
+        ("Denver for a year or so I think", "Denver for a year or so I think"),  # "or so": about
         ("a so-called superfood", "a so-called superfood"),
         ("Lisbon because of work", "Lisbon"),
     ],

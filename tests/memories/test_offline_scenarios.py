@@ -76,7 +76,7 @@ def test_a_fact_ends_where_its_clause_does_and_reads_as_english(
 ) -> None:
     # What a newcomer typed in the demo: each memory showed up cut mid-clause or mis-articled.
     say("alice", "I'm allergic to peanuts so finding snacks here is tricky lol")
-    say("bob", "I'm training for a marathon so early mornings it is")
+    say("bob", "I'm training for a marathon so that's my weekends gone")
     say("charlie", "I'm a huge Arsenal fan, weekends are stressful")
     say("dave", "I'm allergic to shellfish sadly")
     extract_channel_here(channel)

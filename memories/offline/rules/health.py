@@ -79,9 +79,11 @@ def allergy_rule(match: re.Match[str], said: Said) -> Fact | None:
         return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("health", "allergy"))
     if match["what"]:
         what = phrase_cut(match["what"], max_words=6)
-        if not what or not _ALLERGENS.search(what):
+        allergens = list(_ALLERGENS.finditer(what))
+        if not allergens:
             return None  # "allergic to mondays", "allergic to fun": not an allergy
-        text = f"{said.name} is allergic to {what}"
+        # Up to the last allergen named: "peanuts so finding snacks here is…" says peanuts.
+        text = f"{said.name} is allergic to {what[: allergens[-1].end()]}"
     else:
         text = f"{said.name} has {'an' if match['food'][0].lower() in 'aeiou' else 'a'} {match['food'].lower()} allergy"
     return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("health", "allergy"))
