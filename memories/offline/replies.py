@@ -22,6 +22,7 @@ from memories.offline.text import (
     NO_CONJUGATION,
     content_words,
     jaccard,
+    join_names,
     message_text,
     word_count,
     words_of,
@@ -358,6 +359,11 @@ _ANSWERED_BY = {
 }
 
 
+def _summary_sentences(paragraphs: list[str]) -> list[str]:
+    """The sentences of summaries (the profile, the last session), for use one at a time."""
+    return [sentence for paragraph in paragraphs for sentence in re.split(r"(?<=[.!?])\s+", paragraph)]
+
+
 def _relevant(memories: _Memories, person: _Person, said: str) -> list[str]:
     """At most two remembered facts that share a word with what the person said (or answer
     what they asked about), said to them.
@@ -367,7 +373,7 @@ def _relevant(memories: _Memories, person: _Person, said: str) -> list[str]:
     ignored = {_stem(word) for word in words_of(person.name)}
     wanted = _stems(said) - ignored
     wanted |= {answer for stem in wanted for answer in _ANSWERED_BY.get(stem, ())}
-    summaries = [s for summary in memories.profile + memories.sessions for s in re.split(r"(?<=[.!?])\s+", summary)]
+    summaries = _summary_sentences(memories.profile + memories.sessions)
     candidates = [(fact, False) for fact in memories.facts] + [(sentence, True) for sentence in summaries]
     shared = [len((_stems(text) - ignored) & wanted) for text, _ in candidates]
     chosen: list[str] = []
@@ -497,7 +503,7 @@ def chat_reply(messages: list[Message]) -> str:
         sentences.append(_pick(_AFTER_GREETING, said))
     elif _ABOUT_ME.search(said):
         known = _known(memories, person)
-        sentences.append(_pick(_ABOUT_ME_OPENERS, said).format(_listed(known)) if known else _NOTHING_ABOUT_ME)
+        sentences.append(_pick(_ABOUT_ME_OPENERS, said).format(join_names(known)) if known else _NOTHING_ABOUT_ME)
     else:
         if not greeting:
             sentences.append(_pick(_QUESTION_OPENERS if question else _STATEMENT_OPENERS, said))
@@ -513,22 +519,14 @@ def chat_reply(messages: list[Message]) -> str:
 def _known(memories: _Memories, person: _Person, *, limit: int = 3) -> list[str]:
     """The first ``limit`` remembered facts (the block's order), else sentences of the profile,
     said to the person."""
-    sentences = [s for summary in memories.profile for s in re.split(r"(?<=[.!?])\s+", summary)]
     known: list[str] = []
-    for text in memories.facts + sentences:
+    for text in memories.facts + _summary_sentences(memories.profile):
         spoken = _second_person(text.rstrip(". "), person)
         if spoken and not any(_says_again(spoken, earlier) for earlier in known):
             known.append(spoken)
         if len(known) == limit:
             break
     return known
-
-
-def _listed(items: list[str]) -> str:
-    """ "a", "a and b", "a, b, and c"."""
-    return (
-        items[0] if len(items) == 1 else ", ".join(items[:-1]) + ("," if len(items) > 2 else "") + " and " + items[-1]
-    )
 
 
 def remember_calls(messages: list[Message], said: str) -> list[ToolCall]:

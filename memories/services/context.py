@@ -340,8 +340,11 @@ def assemble_context(
 
         if head.profile_summary.strip():
             block.try_add("profile", head.profile_summary)
-        last = f"{head.last_summary} ({age_text(head.last_ended_at, now)})" if head.last_ended_at else ""
-        if head.last_summary and last and block.try_add("last_session", last):
+        if (
+            head.last_summary
+            and head.last_ended_at is not None
+            and block.try_add("last_session", f"{head.last_summary} ({age_text(head.last_ended_at, now)})")
+        ):
             last_summary = _said(head.last_summary)
         limit = max(persona.max_memory_context, 1)
         add_memories(

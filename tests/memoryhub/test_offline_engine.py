@@ -593,7 +593,7 @@ def test_a_question_answered_from_memory_is_not_also_said_to_be_unanswerable(que
 def test_asked_what_it_knows_the_reply_says_the_first_few_memories() -> None:
     reply = _reply_to("what do you know about me?", SAM)
 
-    listed = "you moved to Lisbon for a new job as a data analyst, you're allergic to peanuts, and you have a dog"
+    listed = "you moved to Lisbon for a new job as a data analyst, you're allergic to peanuts and you have a dog"
     assert listed in reply
     assert "mornings" not in reply  # three at most
     assert "you have a dog named Pixel" in _reply_to("who am I?", SAM)

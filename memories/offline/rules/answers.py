@@ -8,7 +8,7 @@ import re
 from memories.models import EntityType, MemoryKind
 from memories.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said
 from memories.offline.rules.pastimes import LANGUAGES
-from memories.offline.text import article_for, name_token, topics_of
+from memories.offline.text import article_for, join_names, name_token, topics_of
 from memories.offline.vocabulary import JOBS, PETS, word_set
 
 _MONTHS = {
@@ -64,7 +64,7 @@ def _languages(match: re.Match[str], said: Said) -> Fact | None:
     languages = re.findall(LANGUAGES, match["what"])
     if not languages:
         return None
-    listed = languages[0] if len(languages) == 1 else ", ".join(languages[:-1]) + " and " + languages[-1]
+    listed = join_names(languages)
     return said.fact(
         f"{said.name} speaks {listed}", MemoryKind.FACT, HIGH, PERMANENT, topics_of("languages", *languages[:2])
     )

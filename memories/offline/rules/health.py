@@ -85,7 +85,7 @@ def allergy_rule(match: re.Match[str], said: Said) -> Fact | None:
         # Up to the last allergen named: "peanuts so finding snacks here is…" says peanuts.
         text = f"{said.name} is allergic to {what[: allergens[-1].end()]}"
     else:
-        text = f"{said.name} has {'an' if match['food'][0].lower() in 'aeiou' else 'a'} {match['food'].lower()} allergy"
+        text = f"{said.name} has {article_for(match['food'].lower())} {match['food'].lower()} allergy"
     return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("health", "allergy"))
 
 

@@ -7,7 +7,7 @@ import re
 from memories.models import MemoryKind
 from memories.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said
 from memories.offline.splitting import phrase_cut
-from memories.offline.text import article_for, content_words, third_person, topics_of
+from memories.offline.text import article_for, content_words, join_names, third_person, topics_of
 
 INSTRUMENTS = (
     r"guitar|bass|bass guitar|electric guitar|acoustic guitar|piano|keyboard|keys|drums|violin|viola|cello"
@@ -128,7 +128,7 @@ def language_rule(match: re.Match[str], said: Said) -> Fact | None:
         text = f"{said.name} speaks {count['n'].lower()} languages"
         return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("languages"))
     languages = list(dict.fromkeys(languages))
-    listed = languages[0] if len(languages) == 1 else ", ".join(languages[:-1]) + " and " + languages[-1]
+    listed = join_names(languages)
     if "grew up" in verb or verb == "spoke":
         text = f"{said.name} grew up speaking {listed}"
     elif "learn" in verb or "study" in verb or "taking" in verb:

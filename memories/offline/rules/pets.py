@@ -6,7 +6,7 @@ import re
 
 from memories.models import MemoryKind
 from memories.offline.facts import MEDIUM, PERMANENT, Fact, Said
-from memories.offline.text import article_for, name_token, topics_of
+from memories.offline.text import article_for, join_names, name_token, topics_of
 from memories.offline.vocabulary import PETS
 
 _FARM = frozenset({"chicken", "hen", "duck", "pig", "goat"})
@@ -34,7 +34,7 @@ def pet_rule(match: re.Match[str], said: Said) -> Fact | None:
         names = re.split(r",? (?:and|&) |, ", match.groupdict().get("names") or "")
         names = [name_token(name) for name in names if name_token(name)]
         if len(names) > 1:
-            fact.text += " named " + ", ".join(names[:-1]) + " and " + names[-1]
+            fact.text += " named " + join_names(names)
         return fact
     fact.species = species
     name = name_token(match["pet"] or "")
