@@ -345,6 +345,14 @@ def _says_again(fact: str, earlier: str) -> bool:
     return words <= before or before <= words or jaccard(fact, earlier) >= 0.5
 
 
+# What someone eats is answered by what they do not eat: "any snack ideas?" by "you're allergic
+# to peanuts", "what should I cook tonight?" by "you're vegetarian" (stems, as `_stem` makes them).
+_MEALS = frozenset(map(_stem, word_set("cook eat food dinner lunch breakfast meal recipe snack restaurant takeaway")))
+_DIETS = frozenset(
+    map(_stem, word_set("vegetarian vegan pescatarian allergic allergy gluten lactose dairy halal kosher diet"))
+)
+
+
 # What a question asks about, by its word's stem, and the stems of the facts that answer it:
 # "where do I live?" is answered by "you moved to Lisbon", "what's my dog called?" by "named".
 _ANSWERED_BY = {
@@ -356,6 +364,7 @@ _ANSWERED_BY = {
     "old": {"old", "age"},
     "age": {"old", "age"},
     "birthday": {"birthday", "born"},
+    **dict.fromkeys(_MEALS, _MEALS | _DIETS),
 }
 
 
@@ -413,6 +422,11 @@ _CHEER = ("Tell me more!", "What's the best part?", "What happens next?")
 
 
 _AFTER_NEWS = ("Thanks for telling me!", "How do you feel about it?", "Tell me more!")
+
+
+# After something lasting (a diet, a taste, a relative): asking how one feels about being
+# vegetarian, or about a dislike just said, would be odd.
+_AFTER_FACT = ("Thanks for telling me!", "Good to know!", "I'll keep that in mind.")
 
 
 _QUESTION_OPENERS = ("Good question!", "Hmm, good question.", "Interesting question!")
@@ -496,7 +510,8 @@ def chat_reply(messages: list[Message]) -> str:
     elif told:
         spoken = " and ".join(dict.fromkeys(filter(None, map(back, told[:2]))))
         sentences.append(f"Got it — {spoken}." if spoken else "Thanks for telling me, I'll keep that in mind.")
-        sentences.append(_pick(_AFTER_NEWS, said))
+        news = any(fact.kind in (MemoryKind.EVENT, MemoryKind.PLAN) for fact in told[:2])
+        sentences.append(_pick(_AFTER_NEWS if news else _AFTER_FACT, said))
     elif _SMALL_TALK.search(said):
         sentences += ["I'm doing well, thanks for asking!", "How about you?"]
     elif greeting and len(words_of(body)) <= 1 and not question:  # "hi", "hey Mira!"

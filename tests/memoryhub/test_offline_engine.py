@@ -581,6 +581,8 @@ SAM = [
         ("what's my dog called?", "you have a dog named Pixel"),
         ("do you remember where I live?", "you moved to Lisbon"),  # no word in common: what it asks about
         ("where do I work?", "a new job as a data analyst"),
+        ("any snack ideas for me?", "you're allergic to peanuts"),  # what one eats: what one must not
+        ("What should I cook tonight?", "you're allergic to peanuts"),
     ],
 )
 def test_a_question_answered_from_memory_is_not_also_said_to_be_unanswerable(question: str, answer: str) -> None:
@@ -588,6 +590,33 @@ def test_a_question_answered_from_memory_is_not_also_said_to_be_unanswerable(que
 
     assert answer in reply and "Sam" not in reply
     assert "can't look that up" not in reply and "simple answer" not in reply and "think yourself" not in reply
+
+
+@pytest.mark.parametrize(
+    "told",
+    [
+        "I'm vegetarian, by the way, and I can't stand coriander.",
+        "I moved to Leeds for a new job as a data analyst.",
+        "I have a sister named Anika",
+        "I've been learning to play the cello for about two years now.",
+        "I'm allergic to cats",
+        "I hate mornings",
+    ],
+)
+def test_a_lasting_fact_told_is_not_answered_with_how_one_feels_about_it(told: str) -> None:
+    reply = _reply_to(told, [])
+
+    assert reply.startswith("Got it — you")
+    assert "How do you feel about it?" not in reply and "Tell me more" not in reply
+
+
+def test_news_told_is_answered_with_a_question_about_it() -> None:
+    replies = [
+        _reply_to(news, []) for news in ("I got a new job!", "I just got engaged", "I'm flying to Lisbon on Friday")
+    ]
+
+    assert all(reply.startswith("Got it — you") for reply in replies)
+    assert any("How do you feel about it?" in reply or "Tell me more!" in reply for reply in replies)
 
 
 def test_asked_what_it_knows_the_reply_says_the_first_few_memories() -> None:
@@ -660,6 +689,32 @@ def test_a_newcomers_first_conversation_gives_one_clean_fact_per_memory() -> Non
         ("gina", "Gina loves hiking", arguments["operations"][4]["context"]),
     ]
     assert not any(entity["name"] == "St" for entity in arguments["entities"])
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # What issue 13's eighteenth session's newcomer told in a first chat and saw half forgotten.
+        (
+            "My sister Anika is getting married in June, so I'm planning a trip back to Mumbai.",
+            ["Priya's sister Anika is getting married in June", "Priya is planning a trip to Mumbai"],
+        ),
+        (
+            "I've been learning to play the cello for about two years",
+            ["Priya has been learning the cello for about two years"],
+        ),
+        ("I started learning to play the violin", ["Priya is learning the violin"]),
+        ("we're planning a road trip to Scotland", ["Priya is planning a road trip to Scotland"]),
+        # A named relative with nothing said of them stays a relationship, not a fragment.
+        ("This is from my daughter Sara's birthday - so much fun!", ["Priya has a daughter named Sara"]),
+    ],
+)
+def test_news_of_a_named_relative_an_instrument_being_learnt_and_a_trip_being_planned_are_kept(
+    said: str, kept: list[str]
+) -> None:
+    arguments = _extract(_prompt([("Priya", "priya", said)]))
+
+    assert [op["content"] for op in arguments["operations"]] == kept
 
 
 @pytest.mark.parametrize(

@@ -401,6 +401,8 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
             r"\b(?:I(?:'m| am)|we(?:'re| are)) (?:(?:also|still|finally|actually|probably) )?"
             r"(?:(?P<sure>flying|visiting|off|heading|travell?ing|driving|backpacking|road[- ]tripping"
             r"|going (?:on (?:a )?(?:trip|holiday|vacation) )?)"
+            r"|(?P<planning>planning (?:a |another |our |my |the )?(?:(?:road |big |little |short |family )?trip"
+            r"|holiday|vacation|visit))"
             r"|going|spending [a-z ]{1,30}? in|camping in) (?:up |out |over |back |down )?(?:to |through |around )?"
             r"(?P<place>(?:the )?(?-i:[A-Z])[\w\u2024.'-]*(?: (?:of |de |la )?(?-i:[A-Z])[\w\u2024.'-]*){0,3})"
             r"|\bI (?:(?:just|finally) )?(?P<sure2>booked) (?:a (?:trip|flight|holiday) to |flights to )?"
@@ -506,7 +508,8 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
         re.compile(
             rf"\bI(?P<verb> play| played|(?: have|'ve) played|(?: have|'ve) been (?:playing|practi[cs]ing)"
             rf"| practi[cs]e| (?:started|love|like) playing|(?:'m| am) (?:learning|learning to play"
-            rf"|taking lessons in|getting into)| started learning)"
+            rf"|taking lessons in|getting into)|(?: have|'ve) been (?:learning|learning to play|taking lessons in)"
+            rf"| started learning(?: to play)?)"
             rf" (?:the )?(?P<what>{INSTRUMENTS}|{SPORTS})\b(?P<since>(?: for| since) .+)?",
             re.IGNORECASE,
         ),

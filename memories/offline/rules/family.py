@@ -55,7 +55,7 @@ def relative_rule(match: re.Match[str], said: Said) -> Fact | None:
             job = what
     if match.groupdict().get("plural"):
         relation += match["plural"].lower()
-    if not predicate and not name:
+    if not predicate:  # "my sister Anika is getting married in June"
         predicate = _loose_predicate(rest, said)
     if not predicate and not name and relation in _PARTNERS:  # "dinner w my husband tonight"
         text = f"{said.name} has {article_for(relation)} {relation}"
@@ -97,9 +97,9 @@ _SPEECH = re.compile(
     re.IGNORECASE,
 )
 _POSSESSED = re.compile(
-    r"'s (?P<what>(?:(?:\d+(?:st|nd|rd|th)|first|second|third|big|new|upcoming|surprise) )*(?:birthday|bday|wedding"
-    r"|surgery|operation|graduation|funeral|party|baby|shower|anniversary|retirement|recovery|diagnosis|treatment"
-    r"|new job|promotion|engagement|divorce)\b.*)",
+    r"'s (?P<what>(?P<noun>(?:(?:\d+(?:st|nd|rd|th)|first|second|third|big|new|upcoming|surprise) )*(?:birthday|bday"
+    r"|wedding|surgery|operation|graduation|funeral|party|baby|shower|anniversary|retirement|recovery|diagnosis"
+    r"|treatment|new job|promotion|engagement|divorce))\b.*)",
     re.IGNORECASE,
 )
 _LOOSE_VERB = re.compile(
@@ -119,7 +119,9 @@ def _loose_predicate(rest: str, said: Said) -> str:
         return ""
     if possessed := _POSSESSED.match(rest):
         what = phrase_cut(possessed["what"], max_words=10)
-        return f"'s {third_person(what, said.name)}" if what else ""
+        # "my daughter Sara's birthday - so much fun": the occasion alone says nothing of it.
+        said_of = len(what) > len(possessed["noun"])
+        return f"'s {third_person(what, said.name)}" if said_of else ""
     nationality = re.match(rf"^(?:is|'s) (?P<n>{NATIONALITIES})\b", rest, re.IGNORECASE)
     if nationality:
         return f"is {nationality['n'].title()}"

@@ -42,12 +42,15 @@ _SPORT_VERBS = {"play": "plays", "played": "played", "playing": "plays"}
 
 
 def plays_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I play the cello", "I've been playing tennis for 10 years", "I started learning piano"."""
+    """ "I play the cello", "I've been playing tennis for 10 years", "I started learning piano", "I've
+    been learning to play the cello for two years"."""
     what = match["what"].lower().replace("dnd", "D&D").replace("d&d", "D&D")
     instrument = re.fullmatch(INSTRUMENTS, what, re.IGNORECASE) is not None
     learning = "learn" in match["verb"].lower()
     since = phrase_cut(match["since"] or "", max_words=5)
-    if learning:
+    if learning and ("been" in match["verb"].lower() or since):
+        text = f"{said.name} has been learning {'the ' if instrument else ''}{what}" + (f" {since}" if since else "")
+    elif learning:
         text = f"{said.name} is learning {'the ' if instrument else ''}{what}"
     elif "been" in match["verb"].lower() or since:
         text = f"{said.name} has played {'the ' if instrument else ''}{what}" + (f" {since}" if since else "")

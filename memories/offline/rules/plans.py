@@ -118,10 +118,11 @@ def trip_rule(match: re.Match[str], said: Said) -> Fact | None:
         return None
     found = _WHEN.search(said.clause)
     when = time_in(said.clause) or (found[0] if found else "")
-    sure = groups["sure"] or groups["sure2"] or groups["sure3"] or groups["place4"]
+    sure = groups["sure"] or groups["sure2"] or groups["sure3"] or groups["place4"] or groups["planning"]
     if not when and not sure:
         return None  # "going to Berlin": without a when or a trip word, not sure it is a trip
-    text = f"{said.name} is going to {place}" + (f" {when}" if when and when.lower() not in place.lower() else "")
+    going = f"is {groups['planning'].lower()} to" if groups["planning"] else "is going to"
+    text = f"{said.name} {going} {place}" + (f" {when}" if when and when.lower() not in place.lower() else "")
     time = time_in(said.clause)
     return said.fact(
         text, MemoryKind.PLAN, MEDIUM, expiration_for(time) if time else "30d", topics_of("travel", place), time=time
