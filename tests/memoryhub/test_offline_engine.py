@@ -718,6 +718,34 @@ def test_news_of_a_named_relative_an_instrument_being_learnt_and_a_trip_being_pl
 
 
 @pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("I've been a nurse for twelve years.", ["Priya has been a nurse for twelve years"]),
+        ("I play five-a-side football every Tuesday.", ["Priya plays five-a-side football every Tuesday"]),
+        ("I play chess with my grandad", ["Priya plays chess with their grandad"]),
+        # How often, not the invitation after it (an "if" would make the whole clause a maybe).
+        ("I play water polo on Wednesdays if anyone wants to join", ["Priya plays water polo on Wednesdays"]),
+        ("I've played chess before", ["Priya has played chess"]),
+        (
+            "My husband and I are celebrating our 10th anniversary next week.",
+            ["Priya and their husband are celebrating their 10th anniversary next week"],
+        ),
+        ("I don't drink coffee, only tea.", ["Priya doesn't drink coffee"]),
+        ("I stopped drinking alcohol in January", ["Priya stopped drinking alcohol"]),
+        ("I quit smoking last year.", ["Priya quit smoking last year"]),
+        ("I don't smoke", ["Priya doesn't smoke"]),
+        ("I don't drink much", []),
+    ],
+)
+def test_a_job_held_for_years_a_sport_and_when_it_is_played_and_habits_given_up_are_kept(
+    said: str, kept: list[str]
+) -> None:
+    arguments = _extract(_prompt([("Priya", "priya", said)]))
+
+    assert [op["content"] for op in arguments["operations"]] == kept
+
+
+@pytest.mark.parametrize(
     ("content", "topics"),
     [("I love café au lait", ["café", "lait"]), ("I like either pizza or pasta", ["pizza", "pasta"])],
 )

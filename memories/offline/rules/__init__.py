@@ -22,10 +22,12 @@ from memories.offline.rules.health import (
     BODY_PARTS,
     CONDITIONS,
     DIETS,
+    DRINKS,
     FOODS,
     allergy_rule,
     condition_rule,
     diet_rule,
+    habit_rule,
     injury_rule,
 )
 from memories.offline.rules.identity import age_rule, birthday_rule, born_rule, name_rule, turned_rule
@@ -65,6 +67,7 @@ from memories.offline.rules.work import (
     degree_rule,
     field_rule,
     former_employer_rule,
+    job_held_rule,
     job_status_rule,
     job_title_rule,
     notice_rule,
@@ -185,6 +188,13 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
     ),
     (
         re.compile(
+            rf"\bI(?:'ve| have) been (?:an?) (?P<job>(?:(?!of\b|fan\b)[a-z-]+ ){{0,2}}?(?:{JOBS}))\b(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        job_held_rule,
+    ),
+    (
+        re.compile(
             r"\bI(?:'m| am)? (?:currently |now |also )?work(?:ing)? (?P<when>(?:nights|night shifts|days|weekends"
             r"|part[- ]time|full[- ]time|remotely) )?(?P<prep>at|for|in|from) (?P<org>.+)",
             re.IGNORECASE,
@@ -287,7 +297,8 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
             r"|'ve been together for"
             r"|have been married for|'ve been married for) (?P<years>\d+|one|two|three|four|five|six|seven|eight"
             r"|nine|ten)"
-            r" years|(?:are|'re) (?P<what>(?:getting|moving|expecting|having|buying|going|off)\b.+))",
+            r" years|(?:are|'re) (?P<what>(?:getting|moving|expecting|having|buying|going|off|celebrating"
+            r"|renovating)\b.+))",
             re.IGNORECASE,
         ),
         together_rule,
@@ -477,6 +488,17 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
     ),
     (
         re.compile(
+            rf"\bI(?P<verb> (?:don't|do not|never|no longer) (?:drink|touch)"
+            rf"| (?:stopped|quit|gave up|cut out|cut back on)"
+            rf"(?: drinking)?) (?:any )?(?P<what>{DRINKS})\b"
+            rf"|\bI(?P<verb2> (?:quit|stopped|gave up)| (?:don't|do not|never)(?= (?:smoke|vape)\b))"
+            rf" (?P<habit>smoking|vaping|smoke|vape|drinking|gambling|social media)\b(?P<when>.*)",
+            re.IGNORECASE,
+        ),
+        habit_rule,
+    ),
+    (
+        re.compile(
             r"\bI(?:'m| am)(?: (?:super|very|really|severely|deathly|mildly|a bit|slightly|kinda|so|extremely))*"
             rf" allergic(?: to (?P<what>.+)|(?P<bare>\W*$))|\bI(?: have|'ve got| got) (?:an? )?(?:(?:bad|severe"
             rf"|mild) )?"
@@ -510,7 +532,9 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
             rf"| practi[cs]e| (?:started|love|like) playing|(?:'m| am) (?:learning|learning to play"
             rf"|taking lessons in|getting into)|(?: have|'ve) been (?:learning|learning to play|taking lessons in)"
             rf"| started learning(?: to play)?)"
-            rf" (?:the )?(?P<what>{INSTRUMENTS}|{SPORTS})\b(?P<since>(?: for| since) .+)?",
+            rf" (?:the )?(?P<what>{INSTRUMENTS}|{SPORTS})\b"
+            rf"(?:(?P<since>(?: for| since) .+)|(?P<how>(?: every| on| in a| in the| with| at| twice| once)"
+            rf" (?:(?! (?:if|but|so|because|though|when|unless)\b)[^,;!?])+))?",
             re.IGNORECASE,
         ),
         plays_rule,
@@ -734,5 +758,14 @@ NON_ANSWERS = word_set("idk dunno not no nope nowhere yes yep maybe why what who
 
 # The rules that read a negation themselves: "I don't like…", "I don't eat meat", "I'm not into…".
 NEGATABLE = frozenset(
-    {preference_rule, diet_rule, opinion_rule, regular_rule, looking_forward_rule, feeling_rule, former_employer_rule}
+    {
+        preference_rule,
+        diet_rule,
+        habit_rule,
+        opinion_rule,
+        regular_rule,
+        looking_forward_rule,
+        feeling_rule,
+        former_employer_rule,
+    }
 )

@@ -218,6 +218,6 @@ def together_rule(match: re.Match[str], said: Said) -> Fact | None:
     if match["years"]:
         text = f"{said.name} and their {partner} have been together {match['years'].lower()} years"
     else:
-        what = phrase_cut(match["what"], max_words=8)
+        what = re.sub(r"\bour\b", "their", phrase_cut(match["what"], max_words=8), flags=re.IGNORECASE)
         text = f"{said.name} and their {partner} are {third_person(what, said.name)}"
     return said.fact(text, MemoryKind.RELATIONSHIP, HIGH, PERMANENT, topics_of("relationship", partner))

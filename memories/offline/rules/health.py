@@ -17,6 +17,7 @@ FOODS = (
     r"meat|red meat|pork|beef|chicken|fish|seafood|shellfish|dairy|gluten|eggs|sugar|carbs|alcohol|booze|nuts"
     r"|peanuts|animal products|junk food|fast food|processed food|spicy food"
 )
+DRINKS = r"coffee|tea|caffeine|alcohol|booze|beer|wine|spirits|soda|fizzy drinks|energy drinks|milk"
 CONDITIONS = (
     r"asthma|diabetes|type [12] diabetes|migraines?|adhd|add|autism|anxiety|depression|arthritis|celiac disease"
     r"|coeliac disease|epilepsy|insomnia|a bad back|back problems|a bad knee|high blood pressure|eczema|psoriasis"
@@ -57,6 +58,23 @@ def diet_rule(match: re.Match[str], said: Said) -> Fact | None:
     else:
         text = f"{said.name} is {diet}"
     return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("diet", diet), slot="diet")
+
+
+def habit_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I don't drink coffee", "I quit drinking", "I gave up smoking last year", "I don't smoke"."""
+    if match["what"]:
+        verb = " ".join(match["verb"].lower().split())
+        doing = "doesn't drink" if re.search(r"n't|not|never|no longer", verb) else verb
+        text = f"{said.name} {doing} {match['what'].lower()}"
+        return said.fact(text, MemoryKind.PREFERENCE, MEDIUM, PERMANENT, topics_of("diet", match["what"]))
+    habit = match["habit"].lower()
+    if re.search(r"n't|not|never", match["verb2"]):
+        text = f"{said.name} doesn't {habit}"
+    else:
+        when = phrase_cut(match["when"] or "", max_words=4)
+        when = when if re.match(r"^(?:last|this|in|on|a |an |\d|two|three|four|five|years|months)", when, re.I) else ""
+        text = f"{said.name} {' '.join(match['verb2'].lower().split())} {habit}" + (f" {when}" if when else "")
+    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("health", habit))
 
 
 _ALLERGENS = re.compile(

@@ -19,7 +19,8 @@ SPORTS = (
     r"|cricket|hockey|ice hockey|field hockey|lacrosse|handball|water polo|netball|softball|pickleball|padel"
     r"|chess|poker|bridge|darts|pool|snooker|bowling|frisbee|ultimate frisbee|dodgeball|d&d|dnd"
     r"|dungeons (?:and|&) dragons"
-    r"|five-a-side|5-a-side|sunday league|futsal|roller derby|ultimate|quidditch|disc golf|mahjong|bingo|trivia"
+    r"|(?:five|5)-a-side(?: football| soccer)?|sunday league|futsal|roller derby|ultimate|quidditch|disc golf"
+    r"|mahjong|bingo|trivia"
     r"|video games|board games|minecraft|fortnite|league(?: of legends)?|valorant|overwatch|the sims|zelda|pokemon"
 )
 ACTIVITIES = (
@@ -48,14 +49,15 @@ def plays_rule(match: re.Match[str], said: Said) -> Fact | None:
     instrument = re.fullmatch(INSTRUMENTS, what, re.IGNORECASE) is not None
     learning = "learn" in match["verb"].lower()
     since = phrase_cut(match["since"] or "", max_words=5)
+    how = third_person(phrase_cut(match["how"] or "", max_words=8), said.name)  # "every Tuesday", "in a band"
     if learning and ("been" in match["verb"].lower() or since):
         text = f"{said.name} has been learning {'the ' if instrument else ''}{what}" + (f" {since}" if since else "")
     elif learning:
         text = f"{said.name} is learning {'the ' if instrument else ''}{what}"
-    elif "been" in match["verb"].lower() or since:
+    elif re.search(r"been|have|'ve", match["verb"], re.IGNORECASE) or since:
         text = f"{said.name} has played {'the ' if instrument else ''}{what}" + (f" {since}" if since else "")
     else:
-        text = f"{said.name} plays {'the ' if instrument else ''}{what}"
+        text = f"{said.name} plays {'the ' if instrument else ''}{what}" + (f" {how}" if how else "")
     topic = "music" if instrument else "sport"
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("hobbies", topic, what))
 

@@ -32,6 +32,15 @@ def job_title_rule(match: re.Match[str], said: Said) -> Fact | None:
     return fact
 
 
+def job_held_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I've been a nurse for twelve years", "I've been a teacher at Hillside since 2015"."""
+    job = match["job"].lower()
+    rest = re.match(r"^\s+(?:at|for|in|with|since)\s+\S.*", match["rest"] or "")
+    where = phrase_cut(rest[0], max_words=8) if rest else ""
+    text = f"{said.name} has been {article_for(job)} {job}" + (f" {where}" if where else "")
+    return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("work", job.split()[-1]), slot="job")
+
+
 def works_at_rule(match: re.Match[str], said: Said) -> Fact | None:
     place = phrase_cut(match["org"], max_words=5)
     if not place or place.split()[0].lower() in OBJECT_PRONOUNS:
