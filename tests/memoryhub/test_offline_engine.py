@@ -746,6 +746,25 @@ def test_a_job_held_for_years_a_sport_and_when_it_is_played_and_habits_given_up_
 
 
 @pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("My dog died last month and I'm still gutted.", ["Priya's dog died last month"]),
+        ("We lost our cat last week", ["Priya's cat died last week"]),
+        ("My old dog Rex passed away yesterday", ["Priya's dog Rex died yesterday"]),  # not "has a dog named Rex"
+        ("I've just started a new job at a bakery.", ["Priya got a new job at a bakery"]),
+        ("I've got a job interview on Thursday", ["Priya has a job interview on Thursday"]),  # not a new job
+        ("I go to the gym every morning before work.", ["Priya goes to the gym every morning before work"]),
+        ("I usually go hiking on Sundays", ["Priya goes hiking on Sundays"]),
+        ("I work from home most days", ["Priya works from home most days"]),
+    ],
+)
+def test_a_pets_death_a_job_just_started_and_where_one_goes_and_works_are_kept(said: str, kept: list[str]) -> None:
+    arguments = _extract(_prompt([("Priya", "priya", said)]))
+
+    assert [op["content"] for op in arguments["operations"]] == kept
+
+
+@pytest.mark.parametrize(
     ("content", "topics"),
     [("I love café au lait", ["café", "lait"]), ("I like either pizza or pasta", ["pizza", "pasta"])],
 )

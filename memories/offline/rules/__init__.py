@@ -111,7 +111,15 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
         ),
         move_rule,
     ),
-    (re.compile(rf"\bI{EVENT_ADVERBS} (?P<event>{EVENT_ALTERNATIVES})\b(?P<rest>.*)", re.IGNORECASE), self_event_rule),
+    (
+        re.compile(
+            # "I've just started a new job", "I've graduated": not "I've got a job" (has one).
+            rf"\bI(?:(?:'ve| have)(?={EVENT_ADVERBS} (?:started|graduated|finished|defended|got (?:engaged|married"
+            rf"|divorced|promoted))))?{EVENT_ADVERBS} (?P<event>{EVENT_ALTERNATIVES})\b(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        self_event_rule,
+    ),
     (
         re.compile(
             r"\bI(?: (?:don't|do not) work (?:at|for) (?P<org>[^,]{2,60}?) (?:anymore|any more|now)\b"
@@ -251,6 +259,18 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
         ),
         birthday_rule,
     ),
+    # A death comes before what a pet's name would make of it ("my old dog Rex passed away").
+    (
+        re.compile(
+            rf"\b(?:I|we) (?:just |recently |sadly )?lost (?:my|our) (?:(?:beloved|dear|sweet|great) )?"
+            rf"(?P<relation>{FAMILY}|best friend|{PETS})\b(?P<when>.*)"
+            rf"|\bmy (?:(?:old |beloved |sweet )?(?P<relation2>{FAMILY}|best friend|{PETS})|(?:old |beloved |sweet )?"
+            rf"(?P<species>{PETS}) (?P<pet>[A-Z][\w'-]*)) (?:just |sadly |recently )?(?:passed away|passed"
+            rf"|died)\b(?P<when2>.*)",
+            re.IGNORECASE,
+        ),
+        loss_rule,
+    ),
     (
         re.compile(
             rf"\b(?:I|we)(?P<verb>(?: just| finally| recently)? (?:adopted|got|rescued|bought|have got|have|own)"
@@ -302,16 +322,6 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
             re.IGNORECASE,
         ),
         together_rule,
-    ),
-    (
-        re.compile(
-            rf"\b(?:I|we) (?:just |recently |sadly )?lost (?:my|our) (?:(?:beloved|dear|sweet|great) )?"
-            rf"(?P<relation>{FAMILY}|best friend)\b(?P<when>.*)"
-            rf"|\bmy (?P<relation2>{FAMILY}|best friend) (?:just |sadly |recently )?(?:passed away|passed"
-            rf"|died)\b(?P<when2>.*)",
-            re.IGNORECASE,
-        ),
-        loss_rule,
     ),
     (
         re.compile(
@@ -543,6 +553,16 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
         re.compile(
             rf"\bI(?P<verb> go| do| practi[cs]e|(?:'ve| have) been(?: doing)?| (?:usually|often) go| started)"
             rf" (?P<what>{ACTIVITIES})\b(?P<when> (?:every|each|on|most|twice|once|three times|at|since|for) .+)?",
+            re.IGNORECASE,
+        ),
+        activity_rule,
+    ),
+    (
+        re.compile(
+            r"\bI(?P<verb> go| (?:usually|often|still|normally) go) (?P<what>to (?:the )?gym|to (?:the )?pool"
+            r"|to (?:church|mass|the mosque|temple|synagogue)|to (?:a |my |the )?(?:yoga|pilates|spin|dance|pottery"
+            r"|art|boxing|climbing|cooking|swimming|salsa|zumba) class(?:es)?)\b"
+            r"(?P<when> (?:every|each|on|most|twice|once|three times|at|before|after) .+)?",
             re.IGNORECASE,
         ),
         activity_rule,

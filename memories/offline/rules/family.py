@@ -9,7 +9,7 @@ from memories.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said
 from memories.offline.rules.events import EVENT_ALTERNATIVES, EVENTS
 from memories.offline.splitting import phrase_cut
 from memories.offline.text import article_for, content_words, name_token, place_name, third_person, topics_of
-from memories.offline.vocabulary import COLLEAGUES, FRIENDS, JOBS, word_set
+from memories.offline.vocabulary import COLLEAGUES, FRIENDS, JOBS, PETS, word_set
 
 
 def _relation_topic(relation: str) -> str:
@@ -194,11 +194,15 @@ def twins_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 def loss_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "we lost my nan last week", "my grandpa passed away in May": a death in the family."""
-    relation = (match["relation"] or match["relation2"]).lower()
+    """ "we lost my nan last week", "my grandpa passed away in May", "my dog died last month": a death
+    in the family (a pet's too)."""
+    relation = (match["relation"] or match["relation2"] or match["species"]).lower()
     when = phrase_cut(match["when"] or match["when2"] or "", max_words=4)
     when = when if re.match(r"^(?:last|this|on|in|yesterday|today|recently|a few|two|three)\b", when, re.I) else ""
-    text = f"{said.name}'s {relation} died" + (f" {when}" if when else "")
+    pet = name_token(match["pet"] or "")
+    text = f"{said.name}'s {relation}{f' {pet}' if pet else ''} died" + (f" {when}" if when else "")
+    if re.fullmatch(PETS, relation, re.IGNORECASE):
+        return said.fact(text, MemoryKind.EVENT, HIGH, PERMANENT, topics_of("pets", relation, "loss"))
     fact = said.fact(text, MemoryKind.EVENT, HIGH, PERMANENT, topics_of("family", relation, "loss"))
     fact.entities.append(said.entity(EntityType.PERSON, relation, f"{said.name}'s {relation}"))
     return fact

@@ -69,7 +69,7 @@ def activity_rule(match: re.Match[str], said: Said) -> Fact | None:
     verb = match["verb"].lower()
     if "been" in verb:
         text = f"{said.name} has been {'doing ' if not what.endswith('ing') else ''}{what}"
-    elif verb.startswith(("go", "went")):
+    elif re.search(r"\b(?:go|went)\b", verb):  # " go", " usually go"
         text = f"{said.name} goes {what}"
     else:
         text = f"{said.name} does {what}"

@@ -46,8 +46,8 @@ def works_at_rule(match: re.Match[str], said: Said) -> Fact | None:
     if not place or place.split()[0].lower() in OBJECT_PRONOUNS:
         return None
     preposition = match["prep"].lower()
-    if place.lower() == "home":
-        return said.fact(f"{said.name} works from home", MemoryKind.FACT, MEDIUM, PERMANENT, ["work", "home"])
+    if place.split()[0].lower() == "home":  # "from home most days"
+        return said.fact(f"{said.name} works from {place}", MemoryKind.FACT, MEDIUM, PERMANENT, ["work", "home"])
     if preposition == "from":
         return None
     when = (match["when"] or "").lower()
