@@ -500,7 +500,10 @@ def chat_reply(messages: list[Message]) -> str:
     if greeting:
         remembered = memories.facts or memories.profile or memories.sessions
         sentences.append(_pick(_WELCOME_BACK if remembered else _WELCOME, said))
-    if emotions := [fact for fact in told if fact.kind == MemoryKind.EMOTION]:
+    if losses := [fact for fact in told if "loss" in fact.topics]:  # a death: sympathy, not "thanks"
+        spoken = back(losses[0])
+        sentences += [f"I'm so sorry to hear {spoken}." if spoken else "I'm so sorry.", _pick(_COMFORT, said)]
+    elif emotions := [fact for fact in told if fact.kind == MemoryKind.EMOTION]:
         feeling = emotions[0].topics[-1]
         spoken = back(emotions[0]) or f"you're feeling {feeling}"
         if feeling in NEGATIVE_FEELINGS:

@@ -610,6 +610,14 @@ def test_a_lasting_fact_told_is_not_answered_with_how_one_feels_about_it(told: s
     assert "How do you feel about it?" not in reply and "Tell me more" not in reply
 
 
+@pytest.mark.parametrize("told", ["My grandpa passed away in May.", "My dog died last month and I'm still gutted."])
+def test_a_death_told_is_answered_with_sympathy(told: str) -> None:
+    reply = _reply_to(told, [])
+
+    assert reply.startswith("I'm so sorry to hear your ")
+    assert "Got it" not in reply and "Thanks" not in reply and "Tell me more" not in reply
+
+
 def test_news_told_is_answered_with_a_question_about_it() -> None:
     replies = [
         _reply_to(news, []) for news in ("I got a new job!", "I just got engaged", "I'm flying to Lisbon on Friday")
