@@ -773,6 +773,40 @@ def test_a_pets_death_a_job_just_started_and_where_one_goes_and_works_are_kept(s
 
 
 @pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        (
+            "I love reading fantasy novels, Brandon Sanderson is my favourite author.",
+            ["Priya loves reading fantasy novels", "Priya's favourite author is Brandon Sanderson"],
+        ),
+        ("My son plays rugby for the school team.", ["Priya's son plays rugby for the school team"]),
+        ("My wife loves gardening", ["Priya's wife loves gardening"]),
+        ("I'm saving up for a house.", ["Priya is saving up for a house"]),
+        ("I'm studying for my driving test", ["Priya is studying for their driving test"]),
+        ("I'm studying law at Leeds", ["Priya studies law at Leeds"]),  # a subject, not a goal
+        ("I'm trying to learn to cook", ["Priya wants to learn to cook"]),
+        ("I'm thinking about learning Japanese", ["Priya is thinking about learning Japanese"]),
+        ("I'm saving it for later", []),
+    ],
+)
+def test_a_second_clause_after_a_comma_a_relatives_pastime_and_goals_are_kept(said: str, kept: list[str]) -> None:
+    arguments = _extract(_prompt([("Priya", "priya", said)]))
+
+    assert [op["content"] for op in arguments["operations"]] == kept
+
+
+def test_a_baby_on_the_way_does_not_take_the_place_of_being_married() -> None:
+    said = [("Priya", "priya", "I'm married"), ("Priya", "priya", "We're expecting our first baby in May!")]
+
+    arguments = _extract(_prompt(said))
+
+    assert [op["content"] for op in arguments["operations"]] == [
+        "Priya is married",
+        "Priya is expecting their first baby in May",
+    ]
+
+
+@pytest.mark.parametrize(
     ("content", "topics"),
     [("I love café au lait", ["café", "lait"]), ("I like either pizza or pasta", ["pizza", "pasta"])],
 )

@@ -55,6 +55,7 @@ from memories.offline.rules.plans import (
     appointment_rule,
     doing_rule,
     feeling_rule,
+    goal_rule,
     looking_forward_rule,
     plan_rule,
     trip_rule,
@@ -445,6 +446,15 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
             re.IGNORECASE,
         ),
         plan_rule,
+    ),
+    (
+        re.compile(
+            r"\bI(?:'m| am) (?:(?:also|still|currently|really) )?(?:(?P<verb>saving(?: up)?|studying|revising)"
+            r" (?P<prep>for|to buy|towards) |(?P<verb2>(?:trying|hoping|planning|wanting) to learn(?: (?:how )?to)?"
+            r"|thinking (?:about|of) learning|considering learning) )(?P<what>.+)",
+            re.IGNORECASE,
+        ),
+        goal_rule,
     ),
     (
         re.compile(r"\bI(?:'m| am) (?P<what>(?!going\b|gonna\b|feeling\b|moving\b)[a-z]+ing\b.+)", re.IGNORECASE),

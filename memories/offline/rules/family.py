@@ -105,7 +105,8 @@ _POSSESSED = re.compile(
 _LOOSE_VERB = re.compile(
     r"(?:(?:just|finally|recently|also|still|now|officially) )?(?P<verb>is|'s|are|'re|was|were|has|had|got|gets"
     r"|started|starts|start|turned|turns|turn|celebrated|raised|passed|died|went|did|moved|graduated|retired"
-    r"|broke|lost|won|became|opened|bought|adopted|had|welcomed|married|proposed|fell|beat|survived)\b"
+    r"|broke|lost|won|became|opened|bought|adopted|had|welcomed|married|proposed|fell|beat|survived"
+    r"|plays|loves|likes|hates|enjoys|teaches|coaches|runs|owns|speaks|studies|collects|volunteers)\b"
     r"(?P<rest>.{0,200})",
     re.IGNORECASE,
 )
@@ -155,16 +156,24 @@ def status_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I'm married", "I'm engaged to Sam", "I've been with my partner for 6 years", "I'm pregnant"."""
     status = match["status"][0].lower() + match["status"][1:]
     rest = phrase_cut(match["rest"] or "", max_words=6)
+    baby = status in ("pregnant", "expecting", "having a baby")
     if rest and not re.match(
-        r"^(?:to|with|for|since|in|on|next|this|\d+ (?:years?|yrs?|months?)\b)", rest, re.IGNORECASE
+        r"^(?:to|with|for|since|in|on|next|this|\d+ (?:years?|yrs?|months?)\b"
+        r"|(?:a|our|my|their) (?:first |second |third |fourth |\w+ )?(?:baby|child|kid|twins|son|daughter|boy|girl)\b)",
+        rest,
+        re.IGNORECASE,
     ):
         rest = ""
+    rest = re.sub(r"\bour\b", "their", rest, flags=re.IGNORECASE)  # "we're expecting our first baby"
     been = match["how"] and "been" in match["how"].lower()
     text = f"{said.name} {'has been' if been else 'is'} {status}" + (
         f" {third_person(rest, said.name)}" if rest else ""
     )
-    topic = "family" if status in ("pregnant", "expecting") else "relationship"
-    return said.fact(text, MemoryKind.RELATIONSHIP, HIGH, PERMANENT, topics_of(topic, status), slot="relationship")
+    if baby:  # a baby on the way does not take the place of "married" or "engaged"
+        return said.fact(text, MemoryKind.RELATIONSHIP, HIGH, PERMANENT, topics_of("family", status))
+    return said.fact(
+        text, MemoryKind.RELATIONSHIP, HIGH, PERMANENT, topics_of("relationship", status), slot="relationship"
+    )
 
 
 def parent_rule(match: re.Match[str], said: Said) -> Fact | None:

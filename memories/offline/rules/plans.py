@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from memories.models import MemoryKind
-from memories.offline.facts import MEDIUM, Fact, Said, expiration_for, time_in
+from memories.offline.facts import MEDIUM, PERMANENT, Fact, Said, expiration_for, time_in
 from memories.offline.guards import is_negated
 from memories.offline.splitting import phrase_cut
 from memories.offline.text import article_for, content_words, third_person, topics_of
@@ -37,6 +37,28 @@ def plan_rule(match: re.Match[str], said: Said) -> Fact | None:
     if time and time not in what.lower():
         text += f" {time}"
     return said.fact(text, MemoryKind.PLAN, MEDIUM, expiration_for(time), topics_of("plans", *content_words(what)[:2]))
+
+
+def goal_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I'm saving up for a house", "I'm trying to learn to cook", "I'm thinking about learning
+    Japanese", "I'm studying for my driving test": something worked towards, with or without a date."""
+    what = third_person(phrase_cut(match["what"], max_words=8), said.name)
+    if not content_words(what) or what.split()[0].lower() in ("it", "that", "this", "them", "you"):
+        return None
+    verb = " ".join((match["verb"] or match["verb2"]).lower().split())
+    if "sav" in verb:
+        text = f"{said.name} is saving up {match['prep'].lower()} {what}"
+    elif "study" in verb or "revis" in verb:
+        text = f"{said.name} is studying for {what}"
+    elif "think" in verb or "consider" in verb:
+        text = f"{said.name} is thinking about learning {what}"
+    else:  # "trying to learn (how) to cook"
+        how = re.search(r"learn(?P<to>(?: how)? to)?$", verb)
+        to = (how["to"] or "") if how else ""
+        text = f"{said.name} wants to learn{to} {what}"
+    topics = topics_of("goals", *content_words(what)[:2])
+    time = time_in(said.clause)
+    return said.fact(text, MemoryKind.PLAN, MEDIUM, expiration_for(time) if time else PERMANENT, topics, time=time)
 
 
 def doing_rule(match: re.Match[str], said: Said) -> Fact | None:
