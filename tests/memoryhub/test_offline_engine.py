@@ -795,6 +795,24 @@ def test_a_second_clause_after_a_comma_a_relatives_pastime_and_goals_are_kept(sa
     assert [op["content"] for op in arguments["operations"]] == kept
 
 
+@pytest.mark.parametrize(
+    ("said", "kept", "named"),
+    [
+        ("We just got a puppy, a beagle called Biscuit.", "Priya got a beagle puppy named Biscuit", ["Biscuit"]),
+        ("I have a dog, a labrador called Max", "Priya has a labrador named Max", ["Max"]),
+        ("I have two kids, Leo who is 7 and Mia who is 4.", "Priya has two kids named Leo and Mia", ["Leo", "Mia"]),
+        ("I've got 2 daughters: Ella (9) and Rose (6)", "Priya has 2 daughters named Ella and Rose", ["Ella", "Rose"]),
+        ("I have two kids, both boys", "Priya has two kids", []),  # no names: none made up
+        ("I have three sisters, Amy and Beth", "Priya has three sisters", []),  # two names for three: unsure
+    ],
+)
+def test_names_given_in_an_aside_are_kept_with_the_pet_or_the_children(said: str, kept: str, named: list[str]) -> None:
+    arguments = _extract(_prompt([("Priya", "priya", said)]))
+
+    assert [op["content"] for op in arguments["operations"]] == [kept]
+    assert sorted(entity["name"] for entity in arguments["entities"]) == named
+
+
 def test_a_baby_on_the_way_does_not_take_the_place_of_being_married() -> None:
     said = [("Priya", "priya", "I'm married"), ("Priya", "priya", "We're expecting our first baby in May!")]
 

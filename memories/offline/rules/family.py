@@ -8,7 +8,15 @@ from memories.models import EntityType, MemoryKind
 from memories.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said
 from memories.offline.rules.events import EVENT_ALTERNATIVES, EVENTS
 from memories.offline.splitting import phrase_cut
-from memories.offline.text import article_for, content_words, name_token, place_name, third_person, topics_of
+from memories.offline.text import (
+    article_for,
+    content_words,
+    join_names,
+    name_token,
+    place_name,
+    third_person,
+    topics_of,
+)
 from memories.offline.vocabulary import COLLEAGUES, FRIENDS, JOBS, PETS, word_set
 
 
@@ -137,6 +145,26 @@ def _loose_predicate(rest: str, said: Said) -> str:
     return f"{verb} {third_person(what, said.name)}".strip()
 
 
+_COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+
+
+def _listed_names(after: str, quantity: str) -> list[str]:
+    """The names listed right after "two kids": as many capitalised names as there are of them,
+    joined by commas and "and", each perhaps with its age ("Leo who is 7", "Mia (4)"); else none."""
+    count = _COUNTS.get(quantity) or (int(quantity) if quantity.isdigit() else 0)
+    listed = re.match(r"^\s*[,:(]\s*(?P<list>.+)", after)
+    if not listed or count < 2:
+        return []
+    names = []
+    for part in re.split(r",\s*(?:and\s+|&\s+)?|\s+(?:and|&)\s+", listed["list"].rstrip(" .!)")):
+        word = re.match(r"^(?-i:[A-Z])[\w'-]+(?=\s*$|\s+(?:who|aged|is|\(|\d))", part.strip())
+        name = name_token(word[0]) if word else ""
+        if not name:
+            return []
+        names.append(name)
+    return names if len(names) == count else []
+
+
 def has_relatives_rule(match: re.Match[str], said: Said) -> Fact | None:
     relation = match["relation"].lower()
     quantity = match["quantity"].lower()
@@ -146,9 +174,12 @@ def has_relatives_rule(match: re.Match[str], said: Said) -> Fact | None:
     text = f"{said.name} has {quantity if plural else article_for(relation)} {noun}" + (
         f" named {name}" if name else ""
     )
+    names = _listed_names(said.clause[match.end() :], quantity) if plural else [name] if name else []
+    if plural and names:
+        text += f" named {join_names(names)}"  # "two kids, Leo who is 7 and Mia who is 4"
     fact = said.fact(text, MemoryKind.RELATIONSHIP, MEDIUM, PERMANENT, topics_of(_relation_topic(relation), relation))
-    if name:
-        fact.entities.append(said.entity(EntityType.PERSON, name, f"{said.name}'s {relation}"))
+    for each in names:
+        fact.entities.append(said.entity(EntityType.PERSON, each, f"{said.name}'s {relation}"))
     return fact
 
 

@@ -38,6 +38,13 @@ def pet_rule(match: re.Match[str], said: Said) -> Fact | None:
         return fact
     fact.species = species
     name = name_token(match["pet"] or "")
+    if not name and (kind := _PET_APPOSITIVE.match(said.clause, match.end())):  # "a puppy, a beagle called Biscuit"
+        breed = kind["breed"].lower()
+        # "a puppy, a beagle": a beagle puppy; "a dog, a labrador": a labrador; "a cat, a little tabby": both
+        young = species in ("puppy", "pup", "kitten") or not re.fullmatch(PETS, breed, re.IGNORECASE)
+        said_as = f"{breed} {species}" if young else breed
+        fact.text = f"{said.name} {_pet_verb(match['verb'])} {article_for(said_as)} {said_as}"
+        name = name_token(kind["pet"])
     if not name and (later := PET_NAMING.search(said.clause, match.end())):  # "…, his name is Biscuit"
         name = name_token(later["pet"] or later["pet2"] or "")
     if name:
@@ -108,6 +115,9 @@ def pet_kind_rule(match: re.Match[str], said: Said) -> Fact | None:
     return pet
 
 
+_PET_APPOSITIVE = re.compile(
+    r"\s*[,\u2014-]\s*an? (?P<breed>[a-z][\w-]*(?: [a-z][\w-]*)?) (?:called|named) (?P<pet>[a-z][\w'-]*)", re.IGNORECASE
+)
 PET_NAMING = re.compile(
     rf"^(?:I |we )?(?:named|called|call|name) (?:her|him|it|them|the (?:{PETS}))\s+(?P<pet>[a-z][\w'-]*)"
     r"|\b(?:her|his|its|their) name(?:'s| is)\s+(?P<pet2>[a-z][\w'-]*)",
