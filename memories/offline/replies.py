@@ -475,15 +475,21 @@ def chat_reply(messages: list[Message]) -> str:
     the user's own words in the last user message.
     """
     memories = _Memories()
-    last = ""
+    last, earlier = "", []  # the person's last message, and their messages before it
     for message in messages:
         role = message.get("role")
         if role in ("system", "user"):
             rest = _memory_block(message_text(message), labels_anywhere=role == "system", memories=memories)
-            last = rest if role == "user" else last
+            if role == "user":
+                earlier.append(last)
+                last = rest
     system = "\n".join(message_text(m) for m in messages if m.get("role") == "system")
     named = TALKING_WITH.search(system)
     person = _Person(named["name"].strip() if named else memories.name, _pronoun_in(memories.profile + memories.facts))
+    remembered = memories.facts or memories.profile or memories.sessions
+    # What the person told earlier in this conversation is known too, before it becomes a memory
+    # once the conversation goes quiet: after the memories, as the block gives them.
+    memories.facts += [fact for fact in _told_earlier(earlier, person) if fact not in memories.facts]
     said = normalise(last)
     greeting = _GREETING.match(said)
     body = said[greeting.end() :] if greeting else said
@@ -498,7 +504,6 @@ def chat_reply(messages: list[Message]) -> str:
 
     sentences = []
     if greeting:
-        remembered = memories.facts or memories.profile or memories.sessions
         sentences.append(_pick(_WELCOME_BACK if remembered else _WELCOME, said))
     if losses := [fact for fact in told if "loss" in fact.topics]:  # a death: sympathy, not "thanks"
         spoken = back(losses[0])
@@ -532,6 +537,16 @@ def chat_reply(messages: list[Message]) -> str:
         closers = (_RECALLED_CLOSERS if facts else _QUESTION_CLOSERS) if question else _STATEMENT_CLOSERS
         sentences.append(_pick(closers, said))
     return " ".join(sentences)
+
+
+def _told_earlier(texts: list[str], person: _Person) -> list[str]:
+    """The facts the person's earlier messages of this conversation tell, in the third person as the
+    memory block words them (none when the person's name is not known)."""
+    said = [normalise(text) for text in texts if text.strip()]
+    if not said or not person.name:
+        return []
+    lines = [ConversationLine(time="00:00:00", name=person.name, handle="you", content=text) for text in said]
+    return [fact.content for fact in Reader({"you": person.name}).read(lines) if fact.subject == "you"]
 
 
 def _known(memories: _Memories, person: _Person, *, limit: int = 3) -> list[str]:

@@ -50,8 +50,9 @@ _ABBREVIATION = re.compile(
 MAX_CLAUSE_CHARS = 300
 _SENTENCE_END = re.compile(r"[.!?\u2026]+(?=\s|$)|\n+")
 _WITHIN = re.compile(
-    r"\s*;\s*|\s+[-\u2013\u2014]+\s+|,\s*(?:(?:and|but|so)\s+)?(?=(?:I|I'm|I've|I'll|I'd|my)\b)"
-    r"|\s+(?:and|but|so)\s+(?=(?:I|I'm|I've|I'll|I'd|my)\b)"
+    # "…, so I can travel": a purpose, not a statement of its own.
+    r"\s*;\s*|\s+[-\u2013\u2014]+\s+|,\s*(?:(?:and|but)\s+|so\s+(?!I (?:can|could)\b))?(?=(?:I|I'm|I've|I'll|I'd|my)\b)"
+    r"|\s+(?:and|but|so(?! I (?:can|could)\b))\s+(?=(?:I|I'm|I've|I'll|I'd|my)\b)"
     # "I love fantasy novels, Brandon Sanderson is my favourite author": a favourite of its own.
     r"|,\s*(?=(?:[\w'-]+\s+){1,3}(?:is|are)\s+(?:my|our)\s+(?:all[- ]time\s+)?(?:favourite|favorite|fave)\b)",
     re.IGNORECASE,

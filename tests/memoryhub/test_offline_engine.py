@@ -639,6 +639,31 @@ def test_asked_what_it_knows_the_reply_says_the_first_few_memories() -> None:
     assert nothing == "I don't know much about you yet. Tell me about yourself!"
 
 
+def _conversation_reply(said: list[str], memories: list[str]) -> str:
+    """The reply to the last of ``said``, the earlier ones (and the persona's answers) before it, as
+    the web chat's prompt gives a session's recent talk."""
+    system = "You are Mira, a friendly bot. You are talking with Una.\n\nWhat you know about Una:\n"
+    messages = [{"role": "system", "content": system + "".join(f"- {m}\n" for m in memories)}]
+    for text in said[:-1]:
+        messages += [{"role": "user", "content": text}, {"role": "assistant", "content": "Got it."}]
+    messages.append({"role": "user", "content": said[-1]})
+    return OfflineLLM().complete(purpose=Purpose.CHAT, messages=messages).content
+
+
+def test_what_was_told_earlier_in_the_conversation_is_known_before_it_is_a_memory() -> None:
+    told = ["I'm a nurse and I've just moved to Bristol.", "I'm vegetarian, and I have a cat called Pixel."]
+
+    about_me = _conversation_reply([*told, "what do you know about me?"], ["Una hates mornings"])
+    cook = _conversation_reply([*told, "What should I cook tonight?"], [])
+    home = _conversation_reply([*told, "Where do I live again?"], [])
+
+    # The memories first, then this conversation's facts, three at most.
+    assert "you hate mornings, you're a nurse and you moved to Bristol" in about_me
+    assert "you're vegetarian" in cook and "can't look that up" not in cook
+    assert "you moved to Bristol" in home
+    assert "Pixel" not in _conversation_reply(["I have a cat called Pixel.", "hi"], [])  # nothing asked
+
+
 def test_a_chat_reply_without_memories_is_still_friendly() -> None:
     messages = [{"role": "system", "content": "You are Mira."}, {"role": "user", "content": "hello!"}]
 
@@ -764,6 +789,8 @@ def test_a_job_held_for_years_a_sport_and_when_it_is_played_and_habits_given_up_
         ("I go to the gym every morning before work.", ["Priya goes to the gym every morning before work"]),
         ("I usually go hiking on Sundays", ["Priya goes hiking on Sundays"]),
         ("I work from home most days", ["Priya works from home most days"]),
+        ("I go to the gym before my shift", ["Priya goes to the gym before their shift"]),
+        ("I've just moved to Bristol", ["Priya moved to Bristol"]),
     ],
 )
 def test_a_pets_death_a_job_just_started_and_where_one_goes_and_works_are_kept(said: str, kept: list[str]) -> None:
@@ -787,6 +814,10 @@ def test_a_pets_death_a_job_just_started_and_where_one_goes_and_works_are_kept(s
         ("I'm trying to learn to cook", ["Priya wants to learn to cook"]),
         ("I'm thinking about learning Japanese", ["Priya is thinking about learning Japanese"]),
         ("I'm saving it for later", []),
+        (
+            "I'm saving up for a van so I can travel around Europe next summer",  # a purpose: one clause
+            ["Priya is saving up for a van to travel around Europe next summer"],
+        ),
     ],
 )
 def test_a_second_clause_after_a_comma_a_relatives_pastime_and_goals_are_kept(said: str, kept: list[str]) -> None:

@@ -730,7 +730,7 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
     ),
     (
         re.compile(
-            r"\bI(?: (?:just|recently|finally|actually))? moved (?:back |out |over |here |away )?"
+            r"\b(?:I|we)(?:'ve| have)?(?: (?:just|recently|finally|actually))? moved (?:back |out |over |here |away )?"
             r"(?:to|into|out to|over to) (?P<place>.+)",
             re.IGNORECASE,
         ),

@@ -65,7 +65,7 @@ def plays_rule(match: re.Match[str], said: Said) -> Fact | None:
 def activity_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I go climbing every weekend", "I do yoga", "I've been knitting for years"."""
     what = match["what"].lower()
-    when = phrase_cut(match["when"] or "", max_words=5)
+    when = third_person(phrase_cut(match["when"] or "", max_words=5), said.name)  # "before my shift"
     verb = match["verb"].lower()
     if "been" in verb:
         text = f"{said.name} has been {'doing ' if not what.endswith('ing') else ''}{what}"

@@ -45,6 +45,8 @@ def goal_rule(match: re.Match[str], said: Said) -> Fact | None:
     what = third_person(phrase_cut(match["what"], max_words=8), said.name)
     if not content_words(what) or what.split()[0].lower() in ("it", "that", "this", "them", "you"):
         return None
+    if purpose := re.search(r"\bso (?:that )?I (?:can|could) (?P<to>.+)", match["what"], re.IGNORECASE):
+        what += " to " + third_person(phrase_cut(purpose["to"], max_words=8), said.name)  # "so I can travel"
     verb = " ".join((match["verb"] or match["verb2"]).lower().split())
     if "sav" in verb:
         text = f"{said.name} is saving up {match['prep'].lower()} {what}"
