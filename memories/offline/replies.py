@@ -315,6 +315,7 @@ def _second_person(fact: str, person: _Person) -> str:
             someone_else = True
         words.append(parts["lead"] + core + parts["trail"])
     spoken = " ".join([head, *words])
+    spoken = re.sub(r"^you have (?=been\b|\w+ed\b)", "you've ", spoken)  # "you've been a nurse for years"
     if person.named_in(spoken) or re.search(r"[<>\[\]{}|\"]", spoken) or word_count(spoken) > 25:
         return ""
     return spoken
@@ -336,7 +337,10 @@ def _stem(word: str) -> str:
 
 
 def _stems(text: str) -> set[str]:
-    return {_stem(word) for word in content_words(text) if word not in _VAGUE}
+    return {_stem(word) for word in content_words(text)} - _VAGUE_STEMS
+
+
+_VAGUE_STEMS = frozenset(map(_stem, _VAGUE))  # "years" is as vague as "year"
 
 
 def _says_again(fact: str, earlier: str) -> bool:

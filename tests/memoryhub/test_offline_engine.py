@@ -618,6 +618,18 @@ def test_a_death_told_is_answered_with_sympathy(told: str) -> None:
     assert "Got it" not in reply and "Thanks" not in reply and "Tell me more" not in reply
 
 
+def test_a_fact_said_back_reads_as_spoken_english() -> None:
+    assert "Got it — you've been a paramedic for six years." in _reply_to("I've been a paramedic for six years", [])
+    assert "Got it — you have a dog named Rex." in _reply_to("I have a dog named Rex", [])  # owning: no contraction
+
+
+def test_a_word_of_time_alone_recalls_nothing() -> None:
+    """ "years" is as vague as "year": it shares nothing with "vegan for three years"."""
+    reply = _reply_to("Any plans for the next few years?", ["Sam has been vegan for three years"])
+
+    assert "vegan" not in reply
+
+
 def test_news_told_is_answered_with_a_question_about_it() -> None:
     replies = [
         _reply_to(news, []) for news in ("I got a new job!", "I just got engaged", "I'm flying to Lisbon on Friday")
@@ -791,6 +803,7 @@ def test_a_job_held_for_years_a_sport_and_when_it_is_played_and_habits_given_up_
         ("I work from home most days", ["Priya works from home most days"]),
         ("I go to the gym before my shift", ["Priya goes to the gym before their shift"]),
         ("I've just moved to Bristol", ["Priya moved to Bristol"]),
+        ("I've lived in London for 15 years", ["Priya lives in London"]),
     ],
 )
 def test_a_pets_death_a_job_just_started_and_where_one_goes_and_works_are_kept(said: str, kept: list[str]) -> None:

@@ -216,7 +216,7 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
             r"\b(?:I(?: currently| now| still)? live (?:in|at|near)"
             r"|I(?:'m| am) (?:currently |now |still |also )?(?:based|living)"
             r"(?: with (?:my |our )?[a-z]{2,15}(?: [a-z]{2,15})?)? in"
-            r"|I(?:'ve| have) been (?:living|based|staying) (?:in|near)"
+            r"|I(?:'ve| have) been (?:living|based|staying) (?:in|near)|I(?:'ve| have)(?: always)? lived (?:in|near)"
             r"|I(?: currently| now)? live(?= there))\s*(?P<place>.+)",
             re.IGNORECASE,
         ),
