@@ -857,6 +857,26 @@ def test_names_given_in_an_aside_are_kept_with_the_pet_or_the_children(said: str
     assert sorted(entity["name"] for entity in arguments["entities"]) == named
 
 
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("I just got back from two weeks in Japan.", ["Priya got back from two weeks in Japan"]),
+        ("I just got back from my morning walk", []),  # not a trip
+        ("I'm learning to drive.", ["Priya is learning to drive"]),
+        ("I'm not a morning person.", ["Priya is not a morning person"]),
+        ("I'm such an introvert", ["Priya is an introvert"]),
+        ("I'm retired, I used to be a teacher.", ["Priya is retired", "Priya used to be a teacher"]),
+        ("I used to play drums when I was younger", ["Priya used to play drums"]),
+        ("My girlfriend and I just moved in together", ["Priya and their girlfriend moved in together"]),
+        ("We're going to Disneyland in the spring", ["Priya is going to Disneyland in the spring"]),
+    ],
+)
+def test_a_trip_made_a_past_a_trait_and_a_couples_news_are_kept(said: str, kept: list[str]) -> None:
+    arguments = _extract(_prompt([("Priya", "priya", said)]))
+
+    assert [op["content"] for op in arguments["operations"]] == kept
+
+
 def test_a_baby_on_the_way_does_not_take_the_place_of_being_married() -> None:
     said = [("Priya", "priya", "I'm married"), ("Priya", "priya", "We're expecting our first baby in May!")]
 

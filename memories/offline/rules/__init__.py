@@ -30,7 +30,15 @@ from memories.offline.rules.health import (
     habit_rule,
     injury_rule,
 )
-from memories.offline.rules.identity import age_rule, birthday_rule, born_rule, name_rule, turned_rule
+from memories.offline.rules.identity import (
+    age_rule,
+    birthday_rule,
+    born_rule,
+    name_rule,
+    trait_rule,
+    turned_rule,
+    used_to_rule,
+)
 from memories.offline.rules.opinions import HOT_TAKE, VERDICTS, comparison_rule, hot_take_rule, verdict_rule
 from memories.offline.rules.pastimes import (
     ACTIVITIES,
@@ -53,6 +61,7 @@ from memories.offline.rules.pets import my_pet_rule, pet_kind_rule, pet_rule, pe
 from memories.offline.rules.places import lives_rule, move_rule, moved_rule, origin_rule
 from memories.offline.rules.plans import (
     appointment_rule,
+    back_from_rule,
     doing_rule,
     feeling_rule,
     goal_rule,
@@ -319,7 +328,8 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
             r"|have been married for|'ve been married for) (?P<years>\d+|one|two|three|four|five|six|seven|eight"
             r"|nine|ten)"
             r" years|(?:are|'re) (?P<what>(?:getting|moving|expecting|having|buying|going|off|celebrating"
-            r"|renovating)\b.+))",
+            r"|renovating)\b.+)|(?P<did>moved in together|got (?:married|engaged)"
+            r"|bought (?:a|our first|our) (?:house|flat|home|place)\b.*))",
             re.IGNORECASE,
         ),
         together_rule,
@@ -451,10 +461,37 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
         re.compile(
             r"\bI(?:'m| am) (?:(?:also|still|currently|really) )?(?:(?P<verb>saving(?: up)?|studying|revising)"
             r" (?P<prep>for|to buy|towards) |(?P<verb2>(?:trying|hoping|planning|wanting) to learn(?: (?:how )?to)?"
-            r"|thinking (?:about|of) learning|considering learning) )(?P<what>.+)",
+            r"|thinking (?:about|of) learning|considering learning|learning(?: how)? to(?! play\b)) )(?P<what>.+)",
             re.IGNORECASE,
         ),
         goal_rule,
+    ),
+    (
+        re.compile(
+            r"\b(?:I|we)(?:'ve| have)?(?: just| recently| finally)? (?:got|came|flew|am|'m) back from (?P<where>.+)"
+            r"|\b(?:I|we)(?:'m| am|'re| are)? (?:just )?back from (?P<where2>.+)",
+            re.IGNORECASE,
+        ),
+        back_from_rule,
+    ),
+    (
+        re.compile(
+            r"\bI used to (?P<what>(?:be|live|work|play|have|own|run|teach|study|smoke|drink|do|go|ride|sing|dance"
+            r"|coach|race|compete|travel)\b.+)",
+            re.IGNORECASE,
+        ),
+        used_to_rule,
+    ),
+    (
+        re.compile(
+            r"\bI(?:'m| am) (?P<negated>not |never )?(?:(?:such|quite|really|definitely|totally|a bit of|more of|very"
+            r"|much|kind of|kinda|always been|100%) )*(?:an? )?(?:(?:total|real|massive|big|huge|complete|natural"
+            r"|proper) )?(?P<trait>introvert|extrovert|ambivert|morning person|night owl|early bird|early riser"
+            r"|homebody|people person|neat freak|perfectionist|workaholic|foodie|bookworm|gym rat|adrenaline junkie"
+            r"|creature of habit)\b",
+            re.IGNORECASE,
+        ),
+        trait_rule,
     ),
     (
         re.compile(r"\bI(?:'m| am) (?P<what>(?!going\b|gonna\b|feeling\b|moving\b)[a-z]+ing\b.+)", re.IGNORECASE),
@@ -792,6 +829,7 @@ NEGATABLE = frozenset(
         preference_rule,
         diet_rule,
         habit_rule,
+        trait_rule,
         opinion_rule,
         regular_rule,
         looking_forward_rule,

@@ -261,6 +261,9 @@ def together_rule(match: re.Match[str], said: Said) -> Fact | None:
     partner = match["partner"].lower()
     if match["years"]:
         text = f"{said.name} and their {partner} have been together {match['years'].lower()} years"
+    elif match["did"]:  # "my girlfriend and I just moved in together"
+        did = re.sub(r"\bour\b", "their", phrase_cut(match["did"], max_words=8), flags=re.IGNORECASE)
+        text = f"{said.name} and their {partner} {did}"
     else:
         what = re.sub(r"\bour\b", "their", phrase_cut(match["what"], max_words=8), flags=re.IGNORECASE)
         text = f"{said.name} and their {partner} are {third_person(what, said.name)}"

@@ -1,4 +1,4 @@
-"""Names, ages and birthdays."""
+"""Names, ages and birthdays; what someone used to be or do, and how they are."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import re
 from memories.models import MemoryKind
 from memories.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said
 from memories.offline.splitting import phrase_cut
-from memories.offline.text import MONTH_OR_DAY, name_token, topics_of
+from memories.offline.text import MONTH_OR_DAY, article_for, content_words, name_token, third_person, topics_of
 from memories.offline.vocabulary import NOT_NAMES
 
 
@@ -83,3 +83,22 @@ def born_rule(match: re.Match[str], said: Said) -> Fact | None:
         return None
     text = f"{said.name} was born in {what}"
     return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("origin", what), slot="origin")
+
+
+def used_to_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I used to be a teacher", "I used to live in Paris", "I used to play rugby": a past worth knowing."""
+    what = re.split(r"\s+(?:when|but|because|until|before|back when)\b", match["what"], maxsplit=1, flags=re.I)[0]
+    what = third_person(phrase_cut(what, max_words=9), said.name)  # "…with my dad when I was a kid"
+    if len(what.split()) < 2:
+        return None
+    return said.fact(
+        f"{said.name} used to {what}", MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("past", *content_words(what)[:2])
+    )
+
+
+def trait_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I'm an introvert", "I'm not a morning person", "I'm such a night owl": how someone is."""
+    trait = " ".join(match["trait"].lower().split())
+    negated = bool(match["negated"])
+    text = f"{said.name} is {'not ' if negated else ''}{article_for(trait)} {trait}"
+    return said.fact(text, MemoryKind.BEHAVIOR, MEDIUM, PERMANENT, topics_of("personality", trait))

@@ -8,7 +8,7 @@ from memories.models import MemoryKind
 from memories.offline.facts import MEDIUM, PERMANENT, Fact, Said, expiration_for, time_in
 from memories.offline.guards import is_negated
 from memories.offline.splitting import phrase_cut
-from memories.offline.text import article_for, content_words, third_person, topics_of
+from memories.offline.text import article_for, content_words, third_person, topics_of, words_of
 from memories.offline.vocabulary import word_set
 
 
@@ -52,6 +52,8 @@ def goal_rule(match: re.Match[str], said: Said) -> Fact | None:
         text = f"{said.name} is saving up {match['prep'].lower()} {what}"
     elif "study" in verb or "revis" in verb:
         text = f"{said.name} is studying for {what}"
+    elif verb.startswith("learning"):  # "I'm learning to drive"
+        text = f"{said.name} is {verb} {what}"
     elif "think" in verb or "consider" in verb:
         text = f"{said.name} is thinking about learning {what}"
     else:  # "trying to learn (how) to cook"
@@ -122,12 +124,31 @@ _WHEN = re.compile(
     r"|(?:in|on|for|next|this|over) (?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov"
     r"|dec)[a-z]*\b[\u2024.]?(?: \d{1,2}(?:st|nd|rd|th)?)?|for (?:a|an|one|two|three|four|\d+|the whole) (?:[a-z]+ )?"
     r"(?:weeks?|months?|days?|nights?|semester|term|year|summer|weekend)|(?:this|next) (?:christmas|easter|thanksgiving"
-    r"|spring|summer|fall|autumn|winter)|in \d+ (?:days?|weeks?|months?))",
+    r"|spring|summer|fall|autumn|winter)|(?:in|over|during) (?:the )?(?:spring|summer|fall|autumn|winter|holidays"
+    r"|half[- ]term)\b|in \d+ (?:days?|weeks?|months?))",
     re.IGNORECASE,
 )
 
 
 _NOT_TRIPS = word_set("work school home class bed gym office store shop shops bar pub party meeting doctor dentist vet")
+
+
+_NOT_AWAY = _NOT_TRIPS | word_set(
+    "walk run jog shift lunch dinner break errands appointment hospital training practice"
+)
+
+
+def back_from_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I just got back from two weeks in Japan", "we came back from Lisbon yesterday": a trip made."""
+    where = third_person(phrase_cut(match["where"] or match["where2"], max_words=12), said.name)
+    proper = re.match(r"the (?-i:[A-Z])", where, re.IGNORECASE)  # "the Alps", not "the shops"
+    first = where.split()[0].lower() if where else ""
+    if not content_words(where) or (first in ("the", "it", "that", "there") and not proper):
+        return None
+    if set(words_of(where)) & _NOT_AWAY:  # "back from my morning walk", "back from work"
+        return None
+    text = f"{said.name} got back from {where}"
+    return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("travel", *content_words(where)[-1:]))
 
 
 def trip_rule(match: re.Match[str], said: Said) -> Fact | None:
