@@ -472,11 +472,12 @@ _NOTHING_ABOUT_ME = "I don't know much about you yet. Tell me about yourself!"
 def chat_reply(messages: list[Message]) -> str:
     """A short, friendly reply in the second person, by the kind of message it answers.
 
-    A fact the person just told is said back to them; otherwise at most two remembered facts
-    that share a word with their message, or answer what it asks about, are ("I know you love
-    hiking."), and none when none does; asked what it knows about them, the first three. The
-    memory context may be in system messages, or (injection mode ``user_prefix``) in front of
-    the user's own words in the last user message.
+    A fact the person just told is said back to them (a death with sympathy); otherwise at most
+    two remembered facts that share a word with their message, or answer what it asks about, are
+    ("I know you love hiking."), and none when none does; asked what it knows about them, the
+    first three. What they told earlier in the conversation counts as remembered. The memory
+    context may be in system messages, or (injection mode ``user_prefix``) in front of the user's
+    own words in the last user message.
     """
     memories = _Memories()
     last, earlier = "", []  # the person's last message, and their messages before it
