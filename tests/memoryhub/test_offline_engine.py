@@ -774,6 +774,7 @@ def test_news_of_a_named_relative_an_instrument_being_learnt_and_a_trip_being_pl
         # How often, not the invitation after it (an "if" would make the whole clause a maybe).
         ("I play water polo on Wednesdays if anyone wants to join", ["Priya plays water polo on Wednesdays"]),
         ("I've played chess before", ["Priya has played chess"]),
+        ("I played football at uni", ["Priya played football at uni"]),
         (
             "My husband and I are celebrating our 10th anniversary next week.",
             ["Priya and their husband are celebrating their 10th anniversary next week"],

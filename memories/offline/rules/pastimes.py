@@ -56,8 +56,9 @@ def plays_rule(match: re.Match[str], said: Said) -> Fact | None:
         text = f"{said.name} is learning {'the ' if instrument else ''}{what}"
     elif re.search(r"been|have|'ve", match["verb"], re.IGNORECASE) or since:
         text = f"{said.name} has played {'the ' if instrument else ''}{what}" + (f" {since}" if since else "")
-    else:
-        text = f"{said.name} plays {'the ' if instrument else ''}{what}" + (f" {how}" if how else "")
+    else:  # "I played football at uni": in the past
+        played = "played" if match["verb"].strip().lower() == "played" else "plays"
+        text = f"{said.name} {played} {'the ' if instrument else ''}{what}" + (f" {how}" if how else "")
     topic = "music" if instrument else "sport"
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("hobbies", topic, what))
 
