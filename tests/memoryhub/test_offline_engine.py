@@ -867,9 +867,14 @@ def test_names_given_in_an_aside_are_kept_with_the_pet_or_the_children(said: str
         ("I used to play drums when I was younger", ["Priya used to play drums"]),
         ("My girlfriend and I just moved in together", ["Priya and their girlfriend moved in together"]),
         ("We're going to Disneyland in the spring", ["Priya is going to Disneyland in the spring"]),
+        ("I'm half Irish, half Nigerian", ["Priya is half Irish and half Nigerian"]),
+        ("I'm Korean", ["Priya is Korean"]),
+        ("I'm not Irish", []),
+        ("I'm colour blind", ["Priya is colour blind"]),
+        ("I've got exams all next week", ["Priya has exams all next week"]),
     ],
 )
-def test_a_trip_made_a_past_a_trait_and_a_couples_news_are_kept(said: str, kept: list[str]) -> None:
+def test_a_trip_made_a_past_traits_nationality_exams_and_a_couples_news_are_kept(said: str, kept: list[str]) -> None:
     assert _kept(said) == kept
 
 

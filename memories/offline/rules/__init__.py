@@ -8,6 +8,7 @@ import re
 from memories.offline.facts import Builder
 from memories.offline.rules.events import EVENT_ADVERBS, EVENT_ALTERNATIVES, self_event_rule
 from memories.offline.rules.family import (
+    NATIONALITIES,
     family_event_rule,
     has_relatives_rule,
     loss_rule,
@@ -25,6 +26,7 @@ from memories.offline.rules.health import (
     DRINKS,
     FOODS,
     allergy_rule,
+    condition_is_rule,
     condition_rule,
     diet_rule,
     habit_rule,
@@ -35,6 +37,7 @@ from memories.offline.rules.identity import (
     birthday_rule,
     born_rule,
     name_rule,
+    nationality_rule,
     trait_rule,
     turned_rule,
     used_to_rule,
@@ -494,14 +497,32 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
         trait_rule,
     ),
     (
+        re.compile(
+            rf"\bI(?:'m| am) (?P<part>half |part |partly )?(?P<n>{NATIONALITIES})\b"
+            rf"(?:,? (?:and )?half (?P<n2>{NATIONALITIES})\b)?(?! (?:food|music|guy|girl|accent|friend|time|tv)\b)",
+            re.IGNORECASE,
+        ),
+        nationality_rule,
+    ),
+    (
+        re.compile(
+            r"\bI(?:'m| am) (?:(?:also|actually|partially|completely|totally) )?(?P<condition>colou?r[- ]?blind"
+            r"|dyslexic|dyspraxic|autistic|epileptic|asthmatic|deaf(?: in one ear)?|hard of hearing|partially sighted"
+            r"|blind in one eye|neurodivergent)\b",
+            re.IGNORECASE,
+        ),
+        condition_is_rule,
+    ),
+    (
         re.compile(r"\bI(?:'m| am) (?P<what>(?!going\b|gonna\b|feeling\b|moving\b)[a-z]+ing\b.+)", re.IGNORECASE),
         doing_rule,
     ),
     (
         re.compile(
-            r"\bI(?: have|'ve got| got| have got) (?:an? |my |the )(?P<thing>(?:[a-z-]+ ){0,2}?(?:exam|interview|test"
+            r"\bI(?: have|'ve got| got| have got) (?:(?P<things>(?:[a-z-]+ )?(?:exams|interviews|finals|meetings"
+            r"|shifts|appointments|night shifts))\b|(?:an? |my |the )(?P<thing>(?:[a-z-]+ ){0,2}?(?:exam|interview|test"
             r"|appointment|meeting|match|game|date|flight|trip|tournament|concert|wedding|surgery|presentation"
-            r"|deadline|shift|vacation|holiday|party|finals?|raid|race|recital|audition)s?)\b(?P<rest>.*)",
+            r"|deadline|shift|vacation|holiday|party|finals?|raid|race|recital|audition)s?))\b(?P<rest>.*)",
             re.IGNORECASE,
         ),
         appointment_rule,

@@ -60,6 +60,12 @@ def diet_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("diet", diet), slot="diet")
 
 
+def condition_is_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I'm colour blind", "I'm dyslexic", "I'm deaf in one ear": a condition said as what one is."""
+    condition = " ".join(match["condition"].lower().split())
+    return said.fact(f"{said.name} is {condition}", MemoryKind.FACT, HIGH, PERMANENT, topics_of("health", condition))
+
+
 def habit_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I don't drink coffee", "I quit drinking", "I gave up smoking last year", "I don't smoke"."""
     if match["what"]:

@@ -1,4 +1,4 @@
-"""Names, ages and birthdays; what someone used to be or do, and how they are."""
+"""Names, ages, birthdays and nationality; what someone used to be or do, and how they are."""
 
 from __future__ import annotations
 
@@ -102,3 +102,13 @@ def trait_rule(match: re.Match[str], said: Said) -> Fact | None:
     negated = bool(match["negated"])
     text = f"{said.name} is {'not ' if negated else ''}{article_for(trait)} {trait}"
     return said.fact(text, MemoryKind.BEHAVIOR, MEDIUM, PERMANENT, topics_of("personality", trait))
+
+
+def nationality_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I'm Irish", "I'm half Irish, half Nigerian", "I'm Korean-American"."""
+    first = match["n"].title()
+    if match["n2"]:
+        text = f"{said.name} is half {first} and half {match['n2'].title()}"
+    else:
+        text = f"{said.name} is {(match['part'] or '').lower()}{first}"
+    return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("origin", first))

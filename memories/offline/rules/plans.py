@@ -82,9 +82,10 @@ def appointment_rule(match: re.Match[str], said: Said) -> Fact | None:
     time = time_in(said.clause)
     if not time:
         return None
-    thing = match["thing"].lower()
+    thing = (match["thing"] or match["things"]).lower()
     rest = phrase_cut(match["rest"] or "", max_words=8)
-    text = f"{said.name} has {article_for(thing)} {thing}" + (f" {third_person(rest, said.name)}" if rest else "")
+    article = "" if match["things"] else article_for(thing) + " "  # "exams all next week"
+    text = f"{said.name} has {article}{thing}" + (f" {third_person(rest, said.name)}" if rest else "")
     if time not in text.lower():
         text += f" {time}"
     topic = thing.split()[-1]
