@@ -124,6 +124,11 @@ def _literal(value: str) -> Callable[[re.Match[str]], str]:
     return lambda _match: value
 
 
+def ours_as_theirs(text: str) -> str:
+    """A "we" statement's "our" as the person's: "closed our seed round", "expecting our first baby"."""
+    return re.sub(r"\bour\b", "their", text, flags=re.IGNORECASE)
+
+
 def third_person(text: str, name: str) -> str:
     """Rewrite the speaker's "I / me / my" as "<name> / <name> / their" so a fact stands alone."""
     for pattern, replacement in (

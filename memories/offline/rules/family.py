@@ -13,6 +13,7 @@ from memories.offline.text import (
     content_words,
     join_names,
     name_token,
+    ours_as_theirs,
     place_name,
     third_person,
     topics_of,
@@ -170,13 +171,12 @@ def has_relatives_rule(match: re.Match[str], said: Said) -> Fact | None:
     quantity = match["quantity"].lower()
     plural = quantity not in ("a", "an", "one")
     noun = relation + ("s" if plural else "")
-    name = "" if plural else name_token(match["name"] or "")
+    # "a sister called Jo"; "two kids, Leo who is 7 and Mia who is 4"
+    names = _listed_names(said.clause[match.end() :], quantity) if plural else [name_token(match["name"] or "")]
+    names = [name for name in names if name]
     text = f"{said.name} has {quantity if plural else article_for(relation)} {noun}" + (
-        f" named {name}" if name else ""
+        f" named {join_names(names)}" if names else ""
     )
-    names = _listed_names(said.clause[match.end() :], quantity) if plural else [name] if name else []
-    if plural and names:
-        text += f" named {join_names(names)}"  # "two kids, Leo who is 7 and Mia who is 4"
     fact = said.fact(text, MemoryKind.RELATIONSHIP, MEDIUM, PERMANENT, topics_of(_relation_topic(relation), relation))
     for each in names:
         fact.entities.append(said.entity(EntityType.PERSON, each, f"{said.name}'s {relation}"))
@@ -195,7 +195,7 @@ def status_rule(match: re.Match[str], said: Said) -> Fact | None:
         re.IGNORECASE,
     ):
         rest = ""
-    rest = re.sub(r"\bour\b", "their", rest, flags=re.IGNORECASE)  # "we're expecting our first baby"
+    rest = ours_as_theirs(rest)  # "we're expecting our first baby"
     been = match["how"] and "been" in match["how"].lower()
     text = f"{said.name} {'has been' if been else 'is'} {status}" + (
         f" {third_person(rest, said.name)}" if rest else ""
@@ -262,9 +262,9 @@ def together_rule(match: re.Match[str], said: Said) -> Fact | None:
     if match["years"]:
         text = f"{said.name} and their {partner} have been together {match['years'].lower()} years"
     elif match["did"]:  # "my girlfriend and I just moved in together"
-        did = re.sub(r"\bour\b", "their", phrase_cut(match["did"], max_words=8), flags=re.IGNORECASE)
+        did = ours_as_theirs(phrase_cut(match["did"], max_words=8))
         text = f"{said.name} and their {partner} {did}"
     else:
-        what = re.sub(r"\bour\b", "their", phrase_cut(match["what"], max_words=8), flags=re.IGNORECASE)
+        what = ours_as_theirs(phrase_cut(match["what"], max_words=8))
         text = f"{said.name} and their {partner} are {third_person(what, said.name)}"
     return said.fact(text, MemoryKind.RELATIONSHIP, HIGH, PERMANENT, topics_of("relationship", partner))

@@ -7,7 +7,7 @@ import re
 from memories.models import EntityType, MemoryKind
 from memories.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said
 from memories.offline.splitting import phrase_cut
-from memories.offline.text import article_for, content_words, third_person, topics_of
+from memories.offline.text import article_for, content_words, ours_as_theirs, third_person, topics_of
 from memories.offline.vocabulary import OBJECT_PRONOUNS
 
 
@@ -180,5 +180,5 @@ def business_rule(match: re.Match[str], said: Said) -> Fact | None:
     text = f"{said.name} has {article_for(business)} {business}" + (
         f" that {third_person(news, said.name)}" if news else ""
     )
-    text = re.sub(r"\bour\b", "their", text)  # "closed our seed round"
+    text = ours_as_theirs(text)  # "closed our seed round"
     return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("work", business))
