@@ -35,8 +35,11 @@ run: migrate
 	@echo ""
 	$(BIN)/honcho start -f Procfile --port $(PORT)
 
+# The suite over TEST_PROCESSES pytest-xdist processes (a test database each), a test file per
+# process at a time: a file's module fixtures (a worker, a fake LLM server) start once.
+TEST_PROCESSES ?= 2
 test: $(VENV)/.dev-installed
-	$(BIN)/pytest
+	$(BIN)/pytest -n $(TEST_PROCESSES) --dist loadfile
 
 lint: $(VENV)/.dev-installed
 	$(BIN)/ruff check .

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from django.apps import apps as django_apps
+from django.conf import settings
 from django.db import connection
 from django.utils import timezone
 from django_celery_beat.models import PeriodicTask
@@ -31,6 +32,16 @@ BROKERS = [
 ]
 
 pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
+
+
+def test_each_test_process_keeps_to_a_database_and_a_queue_of_its_own() -> None:
+    """`make test` runs the suite in parallel processes: a worker one of them starts must never
+    take a task that names a row of another's database (tests/support/isolation.py)."""
+    xdist_worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if xdist_worker is None:
+        pytest.skip("pytest runs in one process here (no -n)")
+    assert settings.CELERY_TASK_DEFAULT_QUEUE.endswith(f"-{xdist_worker}")
+    assert connection.settings_dict["NAME"].endswith(f"_{xdist_worker}")
 
 
 @pytest.mark.parametrize("broker_url", BROKERS)

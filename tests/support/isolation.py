@@ -2,6 +2,11 @@
 
 Test runs send their tasks to a queue of their own, so a development worker started by
 `make run` on the same machine never takes (and loses) a test's task, and vice versa.
+
+`make test` splits the suite over pytest-xdist worker processes, each with a test database of
+its own (pytest-django names it ``test_memoryhub_gw0``, ``…_gw1``). They inherit the queue name
+the first process chose, so each adds its worker id: a Celery worker started by one of them
+must never take a task that names a row of another's database.
 """
 
 from __future__ import annotations
@@ -9,3 +14,5 @@ from __future__ import annotations
 import os
 
 os.environ.setdefault("MEMORYHUB_QUEUE", f"memoryhub-tests-{os.getpid()}")
+if xdist_worker := os.environ.get("PYTEST_XDIST_WORKER"):
+    os.environ["MEMORYHUB_QUEUE"] += f"-{xdist_worker}"
