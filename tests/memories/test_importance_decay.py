@@ -17,7 +17,7 @@ from memories.selectors import memories_ranked
 from memories.services.context import assemble_context, memories_access_record
 from memories.services.maintenance import memories_cap_enforce_all
 from memories.services.memory import memories_cap_enforce, memory_update
-from tests.support.db import second_connection, waiting_on_a_lock
+from tests.support.db import beat_schedule_restore, second_connection, waiting_on_a_lock
 from tests.support.memories import remember
 from tests.support.processes import wait_until
 
@@ -115,6 +115,7 @@ def test_setting_importance_starts_its_fading_afresh(community: Community, alice
 
 
 def test_beat_has_no_daily_decay_job_left() -> None:
+    beat_schedule_restore()
     assert PeriodicTask.objects.filter(name="prune expired memories").exists()  # the schedule is there
     assert not PeriodicTask.objects.filter(task="memories.decay_importance").exists()
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import json
 import os
 import uuid
@@ -10,13 +9,13 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
-from django.apps import apps as django_apps
 from django.conf import settings
 from django.db import connection
 from django.utils import timezone
 from django_celery_beat.models import PeriodicTask
 
 from accounts.models import Community
+from tests.support.db import beat_schedule_restore
 from tests.support.processes import celery_client, celery_command, child_environment, running, wait_until
 
 REDIS_URL = os.environ.get("CELERY_BROKER_URL", "")
@@ -66,14 +65,8 @@ def test_worker_process_runs_a_countdown_task_against_our_database(
     assert datetime.fromisoformat(answer["executed_at"]) >= eta  # the countdown was honoured
 
 
-def _schedule_rows_restore() -> None:
-    """Put back the data migration's beat entries: transactional tests before us flushed them."""
-    migration = importlib.import_module("memories.migrations.0003_periodic_tasks")
-    migration.create_entries(django_apps, None)
-
-
 def test_beat_sends_the_scheduled_entries_from_the_database(tmp_path: Path) -> None:
-    _schedule_rows_restore()
+    beat_schedule_restore()
     beat = celery_command("beat", "--loglevel=INFO", f"--pidfile={tmp_path / 'beat.pid'}")
     queue_folder = tmp_path / "broker" / "queue"
 

@@ -1,13 +1,16 @@
-"""Assertions about what the database itself refuses, and a second connection that holds its locks."""
+"""Assertions about what the database itself refuses, a second connection that holds its locks, and
+beat's entries as the migrations left them."""
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
 import psycopg
 import pytest
+from django.apps import apps
 from django.db import IntegrityError, connection, transaction
 
 
@@ -37,3 +40,10 @@ def waiting_on_a_lock() -> int:
             "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()"
         )
         return int(cursor.fetchone()[0])
+
+
+def beat_schedule_restore() -> None:
+    """Put back beat's entries as the migrations left them (0003 makes them, 0005 drops the daily
+    decay): a transactional test that ran before in the same process flushed them."""
+    importlib.import_module("memories.migrations.0003_periodic_tasks").create_entries(apps, None)
+    importlib.import_module("memories.migrations.0005_lazy_importance_decay").delete_decay_entry(apps, None)
