@@ -818,6 +818,16 @@ def _kept(said: str) -> list[str]:
         ("I'm not Irish", []),
         ("I'm colour blind", ["Priya is colour blind"]),
         ("I've got exams all next week", ["Priya has exams all next week"]),
+        # a business of one's own, what one cannot do
+        ("I run a small Etsy shop", ["Priya runs a small Etsy shop"]),
+        ("I own a bakery in town", ["Priya owns a bakery in town"]),
+        ("I started a podcast last year", ["Priya started a podcast last year"]),
+        ("I run a tight ship", []),
+        ("I don't own a business", []),
+        ("I can't swim", ["Priya can't swim"]),
+        ("I never learned to drive", ["Priya can't drive"]),
+        ("I can't drive today, my car is in the shop", []),  # not now, not never
+        ("I can't swim for now, doctor's orders", []),
     ],
 )
 def test_what_one_message_tells_of_its_speaker_is_kept_in_their_words(said: str, kept: list[str]) -> None:

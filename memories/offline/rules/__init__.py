@@ -33,6 +33,7 @@ from memories.offline.rules.health import (
     injury_rule,
 )
 from memories.offline.rules.identity import (
+    ability_rule,
     age_rule,
     birthday_rule,
     born_rule,
@@ -84,6 +85,7 @@ from memories.offline.rules.work import (
     job_status_rule,
     job_title_rule,
     notice_rule,
+    own_business_rule,
     school_rule,
     starts_at_rule,
     studies_rule,
@@ -184,6 +186,19 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
             re.IGNORECASE,
         ),
         business_rule,
+    ),
+    (
+        re.compile(
+            r"\bI (?:also |now |actually )?(?P<verb>run|own|co-own|have|started|opened|launched|set up|founded"
+            r"|co-founded) (?P<what>(?:an? |my own |our own )(?:(?:small|little|tiny|new|online|local|family|tattoo"
+            r"|hair|nail|coffee|vintage|second-hand|pottery|etsy|craft|book|record|flower|pet|dog-grooming|catering"
+            r"|cleaning|design|marketing|photography|consulting) )*(?P<business>startup|start-up|side hustle|business"
+            r"|shop|store|stall|podcast|youtube channel|food truck|bakery|cafe|café|restaurant|bar|pub|studio|company"
+            r"|salon|agency|consultancy|brewery|farm|nonprofit|non-profit|charity|newsletter|blog|clinic|firm))\b"
+            r"(?P<rest>.{0,60})",
+            re.IGNORECASE,
+        ),
+        own_business_rule,
     ),
     (
         re.compile(
@@ -495,6 +510,16 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
             re.IGNORECASE,
         ),
         trait_rule,
+    ),
+    (
+        re.compile(
+            r"\bI (?:still |honestly |actually |literally )?(?:can't|cannot|can not|never learned to|never learnt to"
+            r"|don't know how to|do not know how to) (?P<what>swim|drive|cook|ride a bike|dance|sing|read music|ski"
+            r"|skate|whistle|type)\b(?! (?:today|tonight|now|right now|anymore|any more|this|at the moment|until|till"
+            r"|without|for (?:now|a while|the next|another|a few|a couple)))",
+            re.IGNORECASE,
+        ),
+        ability_rule,
     ),
     (
         re.compile(
@@ -851,6 +876,7 @@ NEGATABLE = frozenset(
         diet_rule,
         habit_rule,
         trait_rule,
+        ability_rule,
         opinion_rule,
         regular_rule,
         looking_forward_rule,

@@ -104,6 +104,14 @@ def trait_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.BEHAVIOR, MEDIUM, PERMANENT, topics_of("personality", trait))
 
 
+def ability_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I can't swim", "I never learned to drive": what someone cannot do (an invitation to a swim or
+    a lift depends on it)."""
+    what = " ".join(match["what"].lower().split())
+    text = f"{said.name} can't {what}"
+    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("abilities", what.split()[0]))
+
+
 def nationality_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I'm Irish", "I'm half Irish, half Nigerian", "I'm Korean-American"."""
     first = match["n"].title()

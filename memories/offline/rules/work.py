@@ -182,3 +182,15 @@ def business_rule(match: re.Match[str], said: Said) -> Fact | None:
     )
     text = ours_as_theirs(text)  # "closed our seed round"
     return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("work", business))
+
+
+_BUSINESS_VERBS = {"run": "runs", "own": "owns", "co-own": "co-owns", "have": "has"}
+
+
+def own_business_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I run a small Etsy shop", "I own a bakery in town", "I started a podcast last year"."""
+    verb = match["verb"].lower()
+    verb = _BUSINESS_VERBS.get(verb, verb)
+    what = phrase_cut(match["what"] + (match["rest"] or ""), max_words=8)
+    text = f"{said.name} {verb} {third_person(what, said.name)}"
+    return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("work", match["business"].lower()))
