@@ -96,6 +96,11 @@ from memories.offline.vocabulary import ADVERBS, FAMILY, FEELINGS, INTENSIFIERS,
 
 _I_AM = r"I(?:'m| am)"
 _LEAD_FILLERS = r"(?:(?:honestly|tbh|ngl|lol|ok|okay|but|and|yeah|so|like|personally|srsly|fr|also|look|listen)[, ]+)*"
+# Businesses someone may have: "my bakery just opened", "I run a small Etsy shop".
+_BUSINESSES = (
+    r"startup|start-up|side hustle|podcast|youtube channel|food truck|bakery|cafe|café|restaurant|bar|shop|studio"
+    r"|company|business"
+)
 # How keen: "I'm lowkey obsessed with…", "I'm completely into…", "I just really love…".
 _KEENLY = (
     r"(?: (?:just|really|absolutely|totally|honestly|genuinely|also|still|kinda|kind of|actually|do|truly|lowkey"
@@ -177,9 +182,7 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
     ),
     (
         re.compile(
-            r"\bmy (?:own |little |tiny |new |small )?(?P<business>startup|start-up|side hustle|small business"
-            r"|etsy shop"
-            r"|podcast|youtube channel|food truck|bakery|cafe|café|restaurant|bar|shop|studio|company|business)"
+            rf"\bmy (?:own |little |tiny |new |small )?(?P<business>small business|etsy shop|{_BUSINESSES})"
             r" (?:\([^)]{0,60}\) )?(?:just |finally |officially )?(?P<news>closed|raised|launched|opened|hit|got|won"
             r"|made"
             r"|turned|is|has|hired|signed)\b(?P<rest>.{0,80})",
@@ -192,9 +195,8 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
             r"\bI (?:also |now |actually )?(?P<verb>run|own|co-own|have|started|opened|launched|set up|founded"
             r"|co-founded) (?P<what>(?:an? |my own |our own )(?:(?:small|little|tiny|new|online|local|family|tattoo"
             r"|hair|nail|coffee|vintage|second-hand|pottery|etsy|craft|book|record|flower|pet|dog-grooming|catering"
-            r"|cleaning|design|marketing|photography|consulting) )*(?P<business>startup|start-up|side hustle|business"
-            r"|shop|store|stall|podcast|youtube channel|food truck|bakery|cafe|café|restaurant|bar|pub|studio|company"
-            r"|salon|agency|consultancy|brewery|farm|nonprofit|non-profit|charity|newsletter|blog|clinic|firm))\b"
+            rf"|cleaning|design|marketing|photography|consulting) )*(?P<business>{_BUSINESSES}|store|stall|pub|salon"
+            r"|agency|consultancy|brewery|farm|nonprofit|non-profit|charity|newsletter|blog|clinic|firm))\b"
             r"(?P<rest>.{0,60})",
             re.IGNORECASE,
         ),
