@@ -30,7 +30,7 @@ from memories.offline.rules.opinions import HOT_TAKE
 from memories.offline.rules.pets import PET_NAMING
 from memories.offline.splitting import CONTINUATION, MAX_CLAUSE_CHARS, clauses, normalise, strip_fillers, strip_trailing
 from memories.offline.text import content_words, name_token, third_person
-from memories.offline.vocabulary import STOPWORDS, TIME, word_set
+from memories.offline.vocabulary import FAMILY, STOPWORDS, TIME, word_set
 
 _MENTION = re.compile(r"^(?P<who>@?[A-Za-z\u00c0-\u024f][\w'.-]{0,39}?)(?P<possessive>'s?)?\s+(?P<rest>\S.*)$")
 _FULL_NAME_MENTION = re.compile(
@@ -131,6 +131,12 @@ def _addressed(clause: str, member: Callable[[str], str | None]) -> str:
 
 # Where a part of a clause starts: after a comma, colon or semicolon, or at "and"/"but"/"then".
 _SEGMENT_CUT = re.compile(r"[,:;]\s+(?:(?:and|but|so|then)\s+)?|\s+(?:but|and|then|now)\s+", re.IGNORECASE)
+# A clause about someone else: "my son is 12 and obsessed with Minecraft", "she's 30 and moving to
+# Paris". A later part that drops its subject goes on about them, not the speaker.
+_THEIR_SUBJECT = re.compile(
+    rf"^(?:(?P<relative>my (?:(?:little|big|older|younger|baby|twin) )?(?:{FAMILY})s?)|(?:he|she|they)(?:'s|'re)?)\s",
+    re.IGNORECASE,
+)
 _WORDY = re.compile(r"[^\W_]{2}")
 _PRONOUN = re.compile(r"^(?:she|he|(?P<own>his|her))(?P<s>'s)?(?=\s)", re.IGNORECASE)
 _PAIR = re.compile(
@@ -237,6 +243,26 @@ MAX_DETAIL_GAP = 3
 MAX_DETAILS = 4
 MAX_DETAIL_WORDS = 12
 MAX_RUN_WORDS = 3  # a message this short may be one piece of a sentence sent word by word
+
+
+_THIRD_PERSON_VERB = re.compile(
+    r"(?:loves|likes|hates|enjoys|works|lives|plays|speaks|runs|teaches|coaches|studies|has|owns|collects"
+    r"|volunteers|makes|writes|paints|sings|swims|rides|drives)\b",
+    re.IGNORECASE,
+)
+
+
+def _carried(theirs: re.Match[str], part: str, implied: str | None) -> str | None:
+    """A part that dropped its subject, read with the clause's own subject put back: "my wife is a
+    nurse and loves hiking" → "my wife loves hiking"; None when that subject is only "she"/"he"."""
+    subject = theirs["relative"]
+    if subject is None:
+        return None
+    if implied is None:
+        return f"{subject} {part}" if _THIRD_PERSON_VERB.match(part) else None
+    if implied.startswith("I'm "):
+        return f"{subject} is {part}"
+    return f"{subject} {part}"
 
 
 class Reader:
@@ -393,6 +419,7 @@ class Reader:
         facts: list[Fact] = []
         fragments: list[Fact] = []
         texts = {fact.text for fact in found}
+        theirs = _THEIR_SUBJECT.match(strip_fillers(clause))
         for number, (start, _cut) in enumerate(cuts):
             if is_hypothetical(clause[:start]) or is_someone_elses_words(clause[:start]):
                 break
@@ -403,6 +430,8 @@ class Reader:
             new: list[Fact] = []
             if number:
                 implied = with_implied_subject(part)
+                if theirs is not None:
+                    implied = _carried(theirs, part, implied)
                 if implied is not None:
                     new = self._rules_on(said, implied)
                 if not new and re.match(r"(?:I|I'm|I've|my)\b", part):

@@ -836,6 +836,26 @@ def test_what_one_message_tells_of_its_speaker_is_kept_in_their_words(said: str,
 
 
 @pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("my son is 12, obsessed with Minecraft", ["Priya's son is 12", "Priya's son is obsessed with Minecraft"]),
+        ("my son is 12 and obsessed with Minecraft", ["Priya's son is 12 and obsessed with Minecraft"]),
+        ("my wife is a nurse and loves hiking", ["Priya's wife is a nurse", "Priya's wife loves hiking"]),
+        (
+            "my brother lives in Leeds and works as a chef",
+            ["Priya's brother lives in Leeds", "Priya's brother works as a chef"],
+        ),
+        ("she's 30 and moving to Paris", []),  # whoever she is, not Priya
+        ("my sister is a nurse and I'm a teacher", ["Priya's sister is a nurse", "Priya is a teacher"]),
+        ("my name is Priya, 28, living in Tallinn", ["Priya lives in Tallinn", "Priya is 28 years old"]),
+    ],
+)
+def test_a_part_that_drops_its_subject_goes_on_about_whom_the_clause_is_about(said: str, kept: list[str]) -> None:
+    """ "my son is 12 and obsessed with Minecraft" made "Priya is obsessed with Minecraft" too."""
+    assert _kept(said) == kept
+
+
+@pytest.mark.parametrize(
     ("said", "kept", "named"),
     [
         ("We just got a puppy, a beagle called Biscuit.", "Priya got a beagle puppy named Biscuit", ["Biscuit"]),
