@@ -134,7 +134,7 @@ _IMPLIED_I_AM = word_set(
     starting retired unemployed doing divorced separated widowed single between spending camping
     signing so super really kinda lowkey totally severely mildly deathly nervous anxious training
     excited stressed scared terrified worried proud thrilled dreading obsessed fluent lactose
-    self-employed freelancing also still now halfway"""
+    self-employed freelancing also still now halfway recovering"""
 )
 _IMPLIED_I = word_set(
     """moved turned started got grew born live work study play have love like hate adopted bought broke

@@ -828,6 +828,19 @@ def _kept(said: str) -> list[str]:
         ("I never learned to drive", ["Priya can't drive"]),
         ("I can't drive today, my car is in the shop", []),  # not now, not never
         ("I can't swim for now, doctor's orders", []),
+        # all of a list, the kind of relative or parent, how one lives, recovering, the field "IT"
+        ("I have two cats and a dog", ["Priya has two cats and a dog"]),
+        ("I have a twin sister", ["Priya has a twin sister"]),
+        ("I have an older brother and a younger sister", ["Priya has an older brother and a younger sister"]),
+        ("I'm a stay at home mum", ["Priya is a stay-at-home mum"]),
+        ("I'm a proud mom of two", ["Priya is a mom of two"]),
+        ("I'm going through a divorce", ["Priya is going through a divorce"]),
+        ("I live with my parents", ["Priya lives with their parents"]),
+        ("I live alone", ["Priya lives alone"]),
+        ("I'm recovering from knee surgery", ["Priya is recovering from knee surgery"]),
+        ("he's recovering from surgery", []),
+        ("I work in IT", ["Priya works in IT"]),
+        ("I work in it every day", []),
     ],
 )
 def test_what_one_message_tells_of_its_speaker_is_kept_in_their_words(said: str, kept: list[str]) -> None:

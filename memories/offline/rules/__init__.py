@@ -31,6 +31,7 @@ from memories.offline.rules.health import (
     diet_rule,
     habit_rule,
     injury_rule,
+    recovering_rule,
 )
 from memories.offline.rules.identity import (
     ability_rule,
@@ -62,7 +63,7 @@ from memories.offline.rules.pastimes import (
     spends_rule,
 )
 from memories.offline.rules.pets import my_pet_rule, pet_kind_rule, pet_rule, pets_owned_rule
-from memories.offline.rules.places import lives_rule, move_rule, moved_rule, origin_rule
+from memories.offline.rules.places import lives_rule, lives_with_rule, move_rule, moved_rule, origin_rule
 from memories.offline.rules.plans import (
     appointment_rule,
     back_from_rule,
@@ -251,6 +252,14 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
         ),
         lives_rule,
     ),
+    (
+        re.compile(
+            r"\bI (?:still |currently |now |actually )?live (?P<who>alone\b|on my own\b|by myself\b"
+            r"|with (?:my|our|two|three|four|five|\d+|a|an) [\w' -]+)",
+            re.IGNORECASE,
+        ),
+        lives_with_rule,
+    ),
     (re.compile(r"\b(?:I(?:'m| am)|I come) (?:originally )?from (?P<place>.+)", re.IGNORECASE), origin_rule),
     (
         re.compile(
@@ -374,8 +383,8 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
         re.compile(
             rf"\bI(?: have|'ve got| have got| got| do have| also have) (?P<quantity>an?|one|two|three|four|five|six"
             rf"|\d+)"
-            rf" (?:older |younger |little "
-            rf"|big |twin )?(?P<relation>{FAMILY})s?\b(?:,? (?:named|called) (?P<name>[a-z][\w'-]*))?",
+            rf" (?P<kind>(?:older|younger|little|big|twin) )?(?P<relation>{FAMILY})s?\b"
+            rf"(?:,? (?:named|called) (?P<name>[a-z][\w'-]*))?",
             re.IGNORECASE,
         ),
         has_relatives_rule,
@@ -630,6 +639,15 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
         ),
         injury_rule,
     ),
+    (
+        re.compile(
+            rf"\b{_I_AM} (?:still |slowly |finally )?(?:recovering|getting over) (?:from )?"
+            r"(?P<what>(?:(?:my|a|an|the) )?(?:[\w-]+ ){0,2}?(?:surgery|operation|op|covid|flu|pneumonia|burnout"
+            r"|injury|concussion|cold|chest infection|c-section|chemo|illness|infection)|a broken [\w-]+)\b",
+            re.IGNORECASE,
+        ),
+        recovering_rule,
+    ),
     # Pastimes, languages, possessions, relationships.
     (
         re.compile(
@@ -765,14 +783,15 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
             r" (?P<status>married|engaged|single|divorced|widowed|separated|pregnant|expecting|in a relationship"
             r"|(?:[\w ]{1,20} into )?dating (?:[A-Z]\w+|someone)|together with [A-Z]\w+|getting married|having a baby"
             r"|seeing (?:someone|[A-Z]\w+)(?: named [A-Z]\w+)?"
-            r"|with my (?:partner|girlfriend|boyfriend|wife|husband))\b(?P<rest>.*)",
+            r"|with my (?:partner|girlfriend|boyfriend|wife|husband)|going through a (?:divorce|breakup|break-up"
+            r"|separation))\b(?P<rest>.*)",
             re.IGNORECASE,
         ),
         status_rule,
     ),
     (
         re.compile(
-            rf"\b{_I_AM} (?:a |an )?(?:(?:proud|new|single|first[- ]time|working|busy|stay[- ]at[- ]home) )*"
+            rf"\b{_I_AM} (?:a |an )?(?P<kind>(?:(?:proud|new|single|first[- ]time|working|busy|stay[- ]at[- ]home) )*)"
             rf"(?P<role>mom|mum|mother|dad|father|parent|grandma|grandpa|grandmother|grandfather|only child"
             rf"|twin|stepmom|stepdad|uncle|aunt|auntie|godmother|godfather|great-aunt|great-uncle"
             rf"|grandparent)\b(?P<rest>.*)",

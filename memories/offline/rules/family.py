@@ -18,7 +18,7 @@ from memories.offline.text import (
     third_person,
     topics_of,
 )
-from memories.offline.vocabulary import COLLEAGUES, FRIENDS, JOBS, PETS, word_set
+from memories.offline.vocabulary import COLLEAGUES, FAMILY, FRIENDS, JOBS, PETS, word_set
 
 
 def _relation_topic(relation: str) -> str:
@@ -166,17 +166,33 @@ def _listed_names(after: str, quantity: str) -> list[str]:
     return names if len(names) == count else []
 
 
+def _relatives(quantity: str, kind: str | None, relation: str) -> str:
+    """ "an older brother", "two twin sisters", "a sister"."""
+    plural = quantity not in ("a", "an", "one")
+    noun = " ".join(filter(None, [(kind or "").strip().lower(), relation + ("s" if plural else "")]))
+    return f"{quantity if plural else article_for(noun)} {noun}"
+
+
+# "I have an older brother and a younger sister": the next relatives in the same breath.
+_MORE_RELATIVES = re.compile(
+    rf"\s*,?\s*(?:and|&|plus)\s+(?P<quantity>an?|one|two|three|four|five|six|\d+)\s+"
+    rf"(?P<kind>(?:older|younger|little|big|twin) )?(?P<relation>{FAMILY})s?\b",
+    re.IGNORECASE,
+)
+
+
 def has_relatives_rule(match: re.Match[str], said: Said) -> Fact | None:
     relation = match["relation"].lower()
     quantity = match["quantity"].lower()
     plural = quantity not in ("a", "an", "one")
-    noun = relation + ("s" if plural else "")
     # "a sister called Jo"; "two kids, Leo who is 7 and Mia who is 4"
     names = _listed_names(said.clause[match.end() :], quantity) if plural else [name_token(match["name"] or "")]
     names = [name for name in names if name]
-    text = f"{said.name} has {quantity if plural else article_for(relation)} {noun}" + (
+    text = f"{said.name} has {_relatives(quantity, match['kind'], relation)}" + (
         f" named {join_names(names)}" if names else ""
     )
+    if not names and (more := _MORE_RELATIVES.match(match.string, match.end())):
+        text += f" and {_relatives(more['quantity'].lower(), more['kind'], more['relation'].lower())}"
     fact = said.fact(text, MemoryKind.RELATIONSHIP, MEDIUM, PERMANENT, topics_of(_relation_topic(relation), relation))
     for each in names:
         fact.entities.append(said.entity(EntityType.PERSON, each, f"{said.name}'s {relation}"))
@@ -210,6 +226,10 @@ def status_rule(match: re.Match[str], said: Said) -> Fact | None:
 def parent_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I'm a mom of two", "I'm a dad", "I'm an only child"."""
     role = match["role"].lower()
+    # what kind of parent says something lasting ("a stay-at-home mum", "a single dad"); "proud" and
+    # "busy" say how they feel
+    kinds = re.findall(r"single|first[- ]time|working|stay[- ]at[- ]home|new", match["kind"] or "", re.IGNORECASE)
+    role = " ".join([*(kind.lower().replace(" ", "-") for kind in kinds), role])
     rest = phrase_cut(match["rest"] or "", max_words=4)
     text = f"{said.name} is {article_for(role)} {role}" + (
         f" {rest}" if rest and rest.lower().startswith("of ") else ""

@@ -7,7 +7,7 @@ import re
 from memories.models import MemoryKind
 from memories.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said
 from memories.offline.splitting import phrase_cut
-from memories.offline.text import article_for, topics_of
+from memories.offline.text import article_for, third_person, topics_of
 
 DIETS = (
     r"vegan|vegetarian|veggie|pescatarian|pescetarian|keto|paleo|gluten[- ]free|dairy[- ]free|lactose[- ]intolerant"
@@ -130,3 +130,10 @@ def injury_rule(match: re.Match[str], said: Said) -> Fact | None:
     part = match["part"].lower().replace("acl", "ACL")
     text = f"{said.name} {match['verb'].lower()} their {part}"
     return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("health", part))
+
+
+def recovering_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I'm recovering from knee surgery", "still getting over covid": for a month, how they are now."""
+    what = " ".join(match["what"].lower().replace("covid", "COVID").split())
+    text = f"{said.name} is recovering from {third_person(what, said.name)}"
+    return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("health", what.split()[-1]))

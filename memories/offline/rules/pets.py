@@ -20,16 +20,33 @@ def _pet_verb(raw: str) -> str:
     return "has" if ("have" in raw or "'ve" in raw) else "got"
 
 
+def _counted(quantity: str, species: str) -> str:
+    """ "a cat", "two cats", "another dog", "three goldfish"."""
+    plural = quantity not in ("a", "an", "another", "one")
+    article = quantity if plural or quantity == "another" else article_for(species)
+    return f"{article} {species}" + ("" if not plural or species.endswith("fish") else "s")
+
+
+# "I have two cats and a dog": another kind of pet in the same breath.
+_MORE_PETS = re.compile(
+    rf"\s*,?\s*(?:and|&|plus)\s+(?P<quantity>an?|one|two|three|four|five|six|\d+)\s+"
+    rf"(?:(?:little|baby|rescue|old|tiny|big|fluffy) )*(?P<species>{PETS})(?:e?s)?\b",
+    re.IGNORECASE,
+)
+
+
 def pet_rule(match: re.Match[str], said: Said) -> Fact | None:
     species = match["species"].lower()
     quantity = match["quantity"].lower()
     plural = quantity not in ("a", "an", "another", "one")
     if species in _FARM and not plural:
         return None  # "I got a chicken wrap": one farm animal is more often food than a pet
-    article = quantity if plural or quantity == "another" else article_for(species)
-    noun = species + ("" if not plural or species.endswith("fish") else "s")
-    text = f"{said.name} {_pet_verb(match['verb'])} {article} {noun}"
+    text = f"{said.name} {_pet_verb(match['verb'])} {_counted(quantity, species)}"
     fact = said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("pets", species))
+    if not (match["pet"] or match["names"]) and (more := _MORE_PETS.match(match.string, match.end())):
+        fact.text += f" and {_counted(more['quantity'].lower(), more['species'].lower())}"  # "two cats and a dog"
+        fact.topics = topics_of("pets", species, more["species"].lower())
+        return fact  # two kinds: no one pet for a name said later
     if plural:
         names = re.split(r",? (?:and|&) |, ", match.groupdict().get("names") or "")
         names = [name_token(name) for name in names if name_token(name)]

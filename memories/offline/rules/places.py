@@ -5,8 +5,9 @@ from __future__ import annotations
 import re
 
 from memories.models import EntityType, MemoryKind
-from memories.offline.facts import HIGH, PERMANENT, Fact, Said, time_in
-from memories.offline.text import place_name, third_person, topics_of
+from memories.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said, time_in
+from memories.offline.splitting import phrase_cut
+from memories.offline.text import content_words, place_name, third_person, topics_of
 
 
 def _said_place(raw: str, said: Said) -> str:
@@ -66,6 +67,13 @@ def lives_rule(match: re.Match[str], said: Said) -> Fact | None:
     if being_in and not settled and (_VISIT.search(said.clause) or time_in(said.clause)):
         return None  # "I'm in Vegas this weekend": a visit, not a home
     return _place_fact(said, _said_place(raw, said), verb="lives in", slot="home")
+
+
+def lives_with_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I live with my parents", "I live alone", "I live with two roommates in Leeds"."""
+    who = phrase_cut(match["who"], max_words=7)
+    text = f"{said.name} lives {third_person(who, said.name)}"
+    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("home", *content_words(who)[-1:]))
 
 
 def origin_rule(match: re.Match[str], said: Said) -> Fact | None:

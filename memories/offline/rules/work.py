@@ -43,7 +43,7 @@ def job_held_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 def works_at_rule(match: re.Match[str], said: Said) -> Fact | None:
     place = phrase_cut(match["org"], max_words=5)
-    if not place or place.split()[0].lower() in OBJECT_PRONOUNS:
+    if not place or (place.split()[0].lower() in OBJECT_PRONOUNS and place.split()[0] != "IT"):  # "I work in IT"
         return None
     preposition = match["prep"].lower()
     if place.split()[0].lower() == "home":  # "from home most days"
