@@ -425,6 +425,21 @@ _COMFORT = ("Want to talk about it?", "What's been going on?", "I'm here if you 
 _CHEER = ("Tell me more!", "What's the best part?", "What happens next?")
 
 
+# News that is hard to hear (a divorce, an illness, a job lost) is met with sympathy, and good news
+# (a promotion, a baby, an engagement) with congratulations, not "Got it … Good to know!".
+_HARD_NEWS = re.compile(
+    r"\b(?:divorce|break-?up|separated|dementia|alzheimer'?s|cancer|chemo|tumou?r|in (?:the )?hospital|icu"
+    r"|recovering|surgery|lost (?:their|his|her) job|laid off|fired|made redundant|miscarriage|stroke"
+    r"|heart attack|diagnosed)\b",
+    re.IGNORECASE,
+)
+_GOOD_NEWS = re.compile(
+    r"\b(?:promoted|promotion|pregnant|expecting|engaged|getting married|got married|graduated|got into"
+    r"|got accepted|(?:got|landed|found) (?:a new|the|their dream) job|bought (?:their|his|her) first)\b",
+    re.IGNORECASE,
+)
+
+
 _AFTER_NEWS = ("Thanks for telling me!", "How do you feel about it?", "Tell me more!")
 
 
@@ -519,9 +534,15 @@ def chat_reply(messages: list[Message]) -> str:
             sentences += [f"So glad {spoken}!", _pick(_CHEER, said)]
     elif told:
         spoken = " and ".join(dict.fromkeys(filter(None, map(back, told[:2]))))
-        sentences.append(f"Got it — {spoken}." if spoken else "Thanks for telling me, I'll keep that in mind.")
-        news = any(fact.kind in (MemoryKind.EVENT, MemoryKind.PLAN) for fact in told[:2])
-        sentences.append(_pick(_AFTER_NEWS if news else _AFTER_FACT, said))
+        content = " ".join(fact.content for fact in told[:2])
+        if spoken and _HARD_NEWS.search(content):
+            sentences += [f"I'm sorry to hear {spoken}.", _pick(_COMFORT, said)]
+        elif spoken and _GOOD_NEWS.search(content):
+            sentences += [f"Congratulations — {spoken}!", _pick(_CHEER, said)]
+        else:
+            sentences.append(f"Got it — {spoken}." if spoken else "Thanks for telling me, I'll keep that in mind.")
+            news = any(fact.kind in (MemoryKind.EVENT, MemoryKind.PLAN) for fact in told[:2])
+            sentences.append(_pick(_AFTER_NEWS if news else _AFTER_FACT, said))
     elif _SMALL_TALK.search(said):
         sentences += ["I'm doing well, thanks for asking!", "How about you?"]
     elif greeting and len(words_of(body)) <= 1 and not question:  # "hi", "hey Mira!"

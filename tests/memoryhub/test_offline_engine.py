@@ -632,11 +632,30 @@ def test_a_word_of_time_alone_recalls_nothing() -> None:
 
 def test_news_told_is_answered_with_a_question_about_it() -> None:
     replies = [
-        _reply_to(news, []) for news in ("I got a new job!", "I just got engaged", "I'm flying to Lisbon on Friday")
+        _reply_to(news, [])
+        for news in ("I'm flying to Lisbon on Friday", "I'm moving to Leeds next month", "I'm flying to Rome tomorrow")
     ]
 
     assert all(reply.startswith("Got it — you") for reply in replies)
     assert any("How do you feel about it?" in reply or "Tell me more!" in reply for reply in replies)
+
+
+@pytest.mark.parametrize(
+    ("told", "opening"),
+    [
+        ("I'm going through a divorce", "I'm sorry to hear you're going through a divorce."),
+        ("my mom has dementia", "I'm sorry to hear your mom has dementia."),
+        ("I got laid off last week", "I'm sorry to hear you lost your job."),
+        ("I'm recovering from knee surgery", "I'm sorry to hear you're recovering from knee surgery."),
+        ("I just got promoted to team lead", "Congratulations — you got promoted to team lead!"),
+        ("I just got engaged", "Congratulations — you got engaged!"),
+        ("I got a new job!", "Congratulations — you got a new job!"),
+        ("I work as a nurse at St Mary's hospital", "Got it — you work as a nurse at St Mary's hospital."),
+    ],
+)
+def test_hard_news_is_met_with_sympathy_and_good_news_with_congratulations(told: str, opening: str) -> None:
+    """ "my mom has dementia" was answered "Got it — … Good to know!"."""
+    assert _reply_to(told, []).startswith(opening)
 
 
 def test_asked_what_it_knows_the_reply_says_the_first_few_memories() -> None:
