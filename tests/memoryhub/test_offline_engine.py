@@ -860,6 +860,14 @@ def _kept(said: str) -> list[str]:
         ("he's recovering from surgery", []),
         ("I work in IT", ["Priya works in IT"]),
         ("I work in it every day", []),
+        # a fear, an ambition, a carer's words in the third person, a campaign's name
+        ("I'm afraid of spiders", ["Priya is afraid of spiders"]),
+        ("I'm afraid I can't come", []),
+        ("I want to become a pilot", ["Priya wants to become a pilot"]),
+        ("my dream is to open a bookshop", ["Priya dreams of opening a bookshop"]),
+        ("I want to open it", []),
+        ("I'm a carer for my dad", ["Priya is a carer for their dad"]),
+        ("I'm doing Dry January", ["Priya is doing Dry January"]),
     ],
 )
 def test_what_one_message_tells_of_its_speaker_is_kept_in_their_words(said: str, kept: list[str]) -> None:

@@ -29,6 +29,7 @@ from memories.offline.rules.health import (
     condition_is_rule,
     condition_rule,
     diet_rule,
+    fear_rule,
     habit_rule,
     injury_rule,
     recovering_rule,
@@ -65,6 +66,7 @@ from memories.offline.rules.pastimes import (
 from memories.offline.rules.pets import my_pet_rule, pet_kind_rule, pet_rule, pets_owned_rule
 from memories.offline.rules.places import lives_rule, lives_with_rule, move_rule, moved_rule, origin_rule
 from memories.offline.rules.plans import (
+    ambition_rule,
     appointment_rule,
     back_from_rule,
     doing_rule,
@@ -497,6 +499,16 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
     ),
     (
         re.compile(
+            # ("I'd love to…" is a wish the hypothetical guard leaves alone.)
+            r"(?:\bI (?:really |still )?(?:want|wanna|hope|plan) to"
+            r"|(?P<dream>\bmy (?:(?:big|biggest|lifelong|life-long) )?(?:dream|goal|ambition) is to)"
+            r") (?P<verb>become|be(?= an? )|open|start|retrain|travel|write|run|own|build)\b (?P<what>\S.+)",
+            re.IGNORECASE,
+        ),
+        ambition_rule,
+    ),
+    (
+        re.compile(
             r"\b(?:I|we)(?:'ve| have)?(?: just| recently| finally)? (?:got|came|flew|am|'m) back from (?P<where>.+)"
             r"|\b(?:I|we)(?:'m| am|'re| are)? (?:just )?back from (?P<where2>.+)",
             re.IGNORECASE,
@@ -562,6 +574,17 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
             re.IGNORECASE,
         ),
         appointment_rule,
+    ),
+    (
+        re.compile(
+            rf"\b{_I_AM}(?: (?:really|so|very|super|absolutely|deathly|genuinely|properly))? (?P<fear>scared|afraid"
+            r"|terrified|frightened) of (?P<what>spiders|heights|flying|the dark|dogs|needles|deep water|water|snakes"
+            r"|clowns|birds|bees|wasps|the dentist|dentists|public speaking|crowds|lifts|elevators|horses|mice|rats"
+            r"|moths|thunder|thunderstorms|blood|hospitals|open water|small spaces|enclosed spaces|sharks|ghosts"
+            r"|bugs|insects|the sea|driving|cats)\b(?! (?:today|tonight|tomorrow|right now|now|at the moment))",
+            re.IGNORECASE,
+        ),
+        fear_rule,
     ),
     (
         re.compile(

@@ -30,6 +30,9 @@ BODY_PARTS = (
 )
 
 
+MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december"
+
+
 def diet_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I'm vegan", "I've been vegetarian for years", "I don't eat pork", "I'm on a keto diet"."""
     if match["food"]:
@@ -43,6 +46,8 @@ def diet_rule(match: re.Match[str], said: Said) -> Fact | None:
     if groups["diet3"]:
         return said.fact(f"{said.name} keeps {diet}", MemoryKind.FACT, HIGH, PERMANENT, topics_of("diet", diet))
     if groups["diet4"] is not None or groups["diet5"] is not None:
+        if re.search(rf"\b(?:{MONTHS})\b", diet, re.IGNORECASE):
+            diet = diet.title()  # "Dry January", "Sober October": the campaign's name
         text = f"{said.name} is doing {diet}" if " " in diet else f"{said.name} is on {diet}"
         return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("diet", diet), slot="diet")
     if groups["diet6"] is not None:
@@ -137,3 +142,10 @@ def recovering_rule(match: re.Match[str], said: Said) -> Fact | None:
     what = " ".join(match["what"].lower().replace("covid", "COVID").split())
     text = f"{said.name} is recovering from {third_person(what, said.name)}"
     return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("health", what.split()[-1]))
+
+
+def fear_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I'm terrified of spiders", "I'm afraid of heights": a lasting fear, not a passing mood."""
+    what = " ".join(match["what"].lower().split())
+    text = f"{said.name} is {match['fear'].lower()} of {what}"
+    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("fears", what.split()[-1]))

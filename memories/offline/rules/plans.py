@@ -204,3 +204,19 @@ def looking_forward_rule(match: re.Match[str], said: Said) -> Fact | None:
         expiration_for(time) if time else "30d",
         topics_of("plans", *content_words(what)[:2]),
     )
+
+
+def ambition_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I want to become a pilot", "my dream is to open a bookshop", "I'd love to retrain as a teacher"."""
+    what = third_person(phrase_cut(match["what"], max_words=8), said.name)
+    if not content_words(what):
+        return None
+    verb = match["verb"].lower()
+    wants = f"dreams of {_ing(verb)}" if match["dream"] else f"wants to {verb}"
+    text = f"{said.name} {wants} {what}"
+    return said.fact(text, MemoryKind.PLAN, MEDIUM, PERMANENT, topics_of("goals", *content_words(what)[:2]))
+
+
+def _ing(verb: str) -> str:
+    """ "open" → "opening", "become" → "becoming", "retrain" → "retraining"."""
+    return (verb[:-1] if verb.endswith("e") and not verb.endswith("ee") else verb) + "ing"

@@ -23,7 +23,7 @@ def works_as_rule(match: re.Match[str], said: Said) -> Fact | None:
 def job_title_rule(match: re.Match[str], said: Said) -> Fact | None:
     job = match["job"].lower()
     rest = re.match(r"^\s+(?:at|for|in|with)\s+\S.*", match["rest"] or "")
-    where = phrase_cut(rest[0], max_words=6) if rest else ""
+    where = third_person(phrase_cut(rest[0], max_words=6), said.name) if rest else ""  # "a carer for my dad"
     text = f"{said.name} is {article_for(job)} {job}" + (f" {where}" if where else "")
     fact = said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("work", job.split()[-1]), slot="job")
     employer = re.match(r"^(?:at|for) (?P<org>.+)", where, re.IGNORECASE)
