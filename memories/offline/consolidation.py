@@ -47,6 +47,7 @@ _SLOTS = {
     "employer": r" works (?:[\w-]+ )?(?:at|for)\b",
     "age": r" is \d+ years old\b",
     "birthday": r"'s birthday is\b",
+    "pronouns": r"'s pronouns are\b",
 }
 
 

@@ -333,6 +333,21 @@ def test_a_near_duplicate_of_an_existing_memory_updates_it() -> None:
     assert (home["action"], home["memory_index"], home["content"]) == ("update", 0, "Alice lives in Austin")
 
 
+def test_new_pronouns_update_the_remembered_ones() -> None:
+    priya = PromptParticipant(
+        handle="priya", name="Priya", memories=["Priya lives in Leeds", "Priya's pronouns are she/her"]
+    )
+
+    arguments = _extract(_prompt([("Priya", "priya", "my pronouns are they/them now")], participants=[priya]))
+
+    [update] = arguments["operations"]
+    assert (update["action"], update["memory_index"], update["content"]) == (
+        "update",
+        1,
+        "Priya's pronouns are they/them",
+    )
+
+
 def test_a_correction_later_in_the_window_replaces_the_first_statement() -> None:
     arguments = _extract(_prompt([("Jo", "j1", "I'm 25"), ("Ann", "ann", "no way"), ("Jo", "j1", "I'm 26 actually")]))
 
@@ -868,6 +883,8 @@ def _kept(said: str) -> list[str]:
         ("I want to open it", []),
         ("I'm a carer for my dad", ["Priya is a carer for their dad"]),
         ("I'm doing Dry January", ["Priya is doing Dry January"]),
+        ("my pronouns are they/them", ["Priya's pronouns are they/them"]),
+        ("I use she/her pronouns", ["Priya's pronouns are she/her"]),
     ],
 )
 def test_what_one_message_tells_of_its_speaker_is_kept_in_their_words(said: str, kept: list[str]) -> None:

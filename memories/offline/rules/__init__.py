@@ -41,6 +41,7 @@ from memories.offline.rules.identity import (
     born_rule,
     name_rule,
     nationality_rule,
+    pronouns_rule,
     trait_rule,
     turned_rule,
     used_to_rule,
@@ -533,6 +534,14 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
             re.IGNORECASE,
         ),
         trait_rule,
+    ),
+    (
+        re.compile(
+            r"\b(?:my pronouns are|I use|I(?:'m| am)|I go by) (?P<pronouns>(?:she|he|they|xe|ze|any)"
+            r"/(?:her|him|them|hers|his|theirs|xem|zir|any|all)(?:/(?:hers|his|theirs|them|her|him))?)(?: pronouns)?\b",
+            re.IGNORECASE,
+        ),
+        pronouns_rule,
     ),
     (
         re.compile(

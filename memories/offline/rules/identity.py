@@ -104,6 +104,14 @@ def trait_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.BEHAVIOR, MEDIUM, PERMANENT, topics_of("personality", trait))
 
 
+def pronouns_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "my pronouns are they/them", "I use she/her pronouns", "I'm he/him": how to speak of them."""
+    pronouns = match["pronouns"].lower()
+    return said.fact(
+        f"{said.name}'s pronouns are {pronouns}", MemoryKind.FACT, HIGH, PERMANENT, ["pronouns"], slot="pronouns"
+    )
+
+
 def ability_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I can't swim", "I never learned to drive": what someone cannot do (an invitation to a swim or
     a lift depends on it)."""
