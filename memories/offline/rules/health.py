@@ -8,6 +8,7 @@ from memories.models import MemoryKind
 from memories.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said
 from memories.offline.splitting import phrase_cut
 from memories.offline.text import article_for, third_person, topics_of
+from memories.offline.vocabulary import MONTHS
 
 DIETS = (
     r"vegan|vegetarian|veggie|pescatarian|pescetarian|keto|paleo|gluten[- ]free|dairy[- ]free|lactose[- ]intolerant"
@@ -28,9 +29,6 @@ BODY_PARTS = (
     r"ankle|wrist|arm|leg|knee|foot|toe|finger|hand|back|shoulder|neck|hip|elbow|rib|ribs|nose|collarbone|acl"
     r"|meniscus|hamstring|achilles"
 )
-
-
-MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december"
 
 
 def diet_rule(match: re.Match[str], said: Said) -> Fact | None:
