@@ -430,12 +430,13 @@ _CHEER = ("Tell me more!", "What's the best part?", "What happens next?")
 _HARD_NEWS = re.compile(
     r"\b(?:divorce|break-?up|separated|dementia|alzheimer'?s|cancer|chemo|tumou?r|in (?:the )?hospital|icu"
     r"|recovering|surgery|lost (?:their|his|her) job|laid off|fired|made redundant|miscarriage|stroke"
-    r"|heart attack|diagnosed)\b",
+    r"|heart attack|diagnosed|failed (?:their|his|her) |flunked)\b",
     re.IGNORECASE,
 )
 _GOOD_NEWS = re.compile(
     r"\b(?:promoted|promotion|pregnant|expecting|engaged|getting married|got married|graduated|got into"
-    r"|got accepted|(?:got|landed|found) (?:a new|the|their dream) job|bought (?:their|his|her) first)\b",
+    r"|got accepted|(?:got|landed|found) (?:a new|the|their dream) job|bought (?:their|his|her) first"
+    r"|passed (?:their|his|her) |aced)\b",
     re.IGNORECASE,
 )
 

@@ -665,6 +665,8 @@ def test_news_told_is_answered_with_a_question_about_it() -> None:
         ("I just got promoted to team lead", "Congratulations — you got promoted to team lead!"),
         ("I just got engaged", "Congratulations — you got engaged!"),
         ("I got a new job!", "Congratulations — you got a new job!"),
+        ("I passed my driving test!", "Congratulations — you passed your driving test!"),
+        ("I failed my driving test", "I'm sorry to hear you failed your driving test."),
         ("I work as a nurse at St Mary's hospital", "Got it — you work as a nurse at St Mary's hospital."),
     ],
 )
@@ -885,6 +887,15 @@ def _kept(said: str) -> list[str]:
         ("I'm doing Dry January", ["Priya is doing Dry January"]),
         ("my pronouns are they/them", ["Priya's pronouns are they/them"]),
         ("I use she/her pronouns", ["Priya's pronouns are she/her"]),
+        # a pastime taken up, a result, no kids, where one grew up
+        ("I've started running again", ["Priya has started running again"]),
+        ("I'm starting pottery classes", ["Priya is starting pottery classes"]),
+        ("I passed my driving test!", ["Priya passed their driving test"]),
+        ("I failed my theory test again", ["Priya failed their theory test again"]),
+        ("I passed the salt", []),
+        ("I don't have any kids", []),  # the corpus keeps no negated family (a-family-nieces)
+        ("I grew up on a farm", ["Priya grew up on a farm"]),
+        ("I grew up in a small town in Ohio", ["Priya is from Ohio"]),  # was "is from a small town"
     ],
 )
 def test_what_one_message_tells_of_its_speaker_is_kept_in_their_words(said: str, kept: list[str]) -> None:

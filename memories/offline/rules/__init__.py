@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from memories.offline.facts import Builder
-from memories.offline.rules.events import EVENT_ADVERBS, EVENT_ALTERNATIVES, self_event_rule
+from memories.offline.rules.events import EVENT_ADVERBS, EVENT_ALTERNATIVES, exam_rule, self_event_rule
 from memories.offline.rules.family import (
     NATIONALITIES,
     family_event_rule,
@@ -65,7 +65,14 @@ from memories.offline.rules.pastimes import (
     spends_rule,
 )
 from memories.offline.rules.pets import my_pet_rule, pet_kind_rule, pet_rule, pets_owned_rule
-from memories.offline.rules.places import lives_rule, lives_with_rule, move_rule, moved_rule, origin_rule
+from memories.offline.rules.places import (
+    grew_up_rule,
+    lives_rule,
+    lives_with_rule,
+    move_rule,
+    moved_rule,
+    origin_rule,
+)
 from memories.offline.rules.plans import (
     ambition_rule,
     appointment_rule,
@@ -266,12 +273,17 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
     (re.compile(r"\b(?:I(?:'m| am)|I come) (?:originally )?from (?P<place>.+)", re.IGNORECASE), origin_rule),
     (
         re.compile(
-            r"\bI (?:was )?(?:grew up|raised|brought up) (?:in|on a [a-z]+ (?:outside|near|in)|outside|near|in a [a-z]+"
-            r" (?:outside|near|in|called)) (?P<place>.+)"
+            # "in a small town in Ohio": Ohio; "in a house full of dogs" is no place (grew_up_rule's)
+            r"\bI (?:was )?(?:grew up|raised|brought up) (?:in an? (?:[a-z]+ ){1,2}?(?:outside|near|in|called)"
+            r"|on a [a-z]+ (?:outside|near|in)|outside|near|in(?! an? )) (?P<place>.+)"
             r"|\bI was born and raised in (?P<place2>.+)",
             re.IGNORECASE,
         ),
         origin_rule,
+    ),
+    (
+        re.compile(r"\bI grew up (?P<where>(?:on|by|near|in) (?:a|an|the) (?-i:[a-z])[\w' -]*)", re.IGNORECASE),
+        grew_up_rule,
     ),
     (
         re.compile(
@@ -680,6 +692,15 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
         ),
         recovering_rule,
     ),
+    (
+        re.compile(
+            r"\bI (?:just |finally |actually )?(?P<verb>passed|failed|aced|flunked) (?P<what>(?:my|the|all my|both my)"
+            r" (?:[\w-]+ ){0,2}(?:test|tests|exam|exams|finals|bar|boards|interview|audition|assessment|probation"
+            r"|theory|practical|MOT|GCSEs|A-levels|A levels|resit|resits))\b(?P<again> again)?",
+            re.IGNORECASE,
+        ),
+        exam_rule,
+    ),
     # Pastimes, languages, possessions, relationships.
     (
         re.compile(
@@ -696,8 +717,11 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
     ),
     (
         re.compile(
-            rf"\bI(?P<verb> go| do| practi[cs]e|(?:'ve| have) been(?: doing)?| (?:usually|often) go| started)"
-            rf" (?P<what>{ACTIVITIES})\b(?P<when> (?:every|each|on|most|twice|once|three times|at|since|for) .+)?",
+            rf"\bI(?P<verb> go| do| practi[cs]e|(?:'ve| have) been(?: doing)?| (?:usually|often) go"
+            rf"|(?:'ve| have)?(?: just| recently| finally)? (?:started|took up|taken up|got into)"
+            rf"|(?:'m| am)(?: just)? (?:starting|taking))"
+            rf" (?P<what>(?:{ACTIVITIES})(?: (?:classes|lessons))?)\b(?P<again> again)?"
+            rf"(?P<when> (?:every|each|on|most|twice|once|three times|at|since|for) .+)?",
             re.IGNORECASE,
         ),
         activity_rule,

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from memories.models import EntityType, MemoryKind
 from memories.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said
 from memories.offline.splitting import phrase_cut
-from memories.offline.text import third_person, topics_of
+from memories.offline.text import content_words, third_person, topics_of
 from memories.offline.vocabulary import PETS
 
 
@@ -128,3 +128,19 @@ def self_event_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 EVENT_ALTERNATIVES = "|".join(f"(?:{event.pattern})" for event in EVENTS)
+
+
+def exam_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I passed my driving test!", "I failed my theory test again": a result worth remembering (a
+    pass for good, a fail for a month)."""
+    what = third_person(" ".join(match["what"].split()), said.name)
+    verb = match["verb"].lower()
+    passed = verb in ("passed", "aced")
+    text = f"{said.name} {verb} {what}" + (" again" if match["again"] else "")
+    return said.fact(
+        text,
+        MemoryKind.EVENT,
+        HIGH if passed else MEDIUM,
+        PERMANENT if passed else "30d",
+        topics_of("education", *content_words(what)[-2:]),
+    )

@@ -67,11 +67,14 @@ def activity_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I go climbing every weekend", "I do yoga", "I've been knitting for years"."""
     what = match["what"].lower()
     when = third_person(phrase_cut(match["when"] or "", max_words=5), said.name)  # "before my shift"
-    verb = match["verb"].lower()
+    verb = " ".join(w for w in match["verb"].lower().split() if w not in ("just", "recently", "finally"))
     if "been" in verb:
         text = f"{said.name} has been {'doing ' if not what.endswith('ing') else ''}{what}"
     elif re.search(r"\b(?:go|went)\b", verb):  # " go", " usually go"
         text = f"{said.name} goes {what}"
+    elif re.search(r"start|took|taken|taking|got into", verb):  # "I've started running again", "took up yoga"
+        begun = re.sub(r"^(?:'m|am) ", "is ", re.sub(r"^(?:'ve|have) ", "has ", verb))
+        text = f"{said.name} {begun} {what}" + (" again" if match.groupdict().get("again") else "")
     else:
         text = f"{said.name} does {what}"
     if when:

@@ -76,6 +76,14 @@ def lives_with_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("home", *content_words(who)[-1:]))
 
 
+def grew_up_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I grew up on a farm", "I grew up by the sea": where, when it is not a place with a name."""
+    where = third_person(phrase_cut(match["where"], max_words=6), said.name)
+    if len(content_words(where)) < 1:
+        return None
+    return said.fact(f"{said.name} grew up {where}", MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("origin", where))
+
+
 def origin_rule(match: re.Match[str], said: Said) -> Fact | None:
     return _place_fact(said, _said_place(_place_group(match), said), verb="is from", slot="origin")
 
