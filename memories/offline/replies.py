@@ -534,7 +534,7 @@ def chat_reply(messages: list[Message]) -> str:
         else:
             sentences += [f"So glad {spoken}!", _pick(_CHEER, said)]
     elif told:
-        spoken = " and ".join(dict.fromkeys(filter(None, map(back, told[:2]))))
+        spoken = " and ".join(_subjects_once(list(dict.fromkeys(filter(None, map(back, told[:2]))))))
         content = " ".join(fact.content for fact in told[:2])
         if spoken and _HARD_NEWS.search(content):
             sentences += [f"I'm sorry to hear {spoken}.", _pick(_COMFORT, said)]
@@ -550,7 +550,9 @@ def chat_reply(messages: list[Message]) -> str:
         sentences.append(_pick(_AFTER_GREETING, said))
     elif _ABOUT_ME.search(said):
         known = _known(_with_told_earlier(memories, earlier, person), person)
-        sentences.append(_pick(_ABOUT_ME_OPENERS, said).format(join_names(known)) if known else _NOTHING_ABOUT_ME)
+        sentences.append(
+            _pick(_ABOUT_ME_OPENERS, said).format(join_names(_subjects_once(known))) if known else _NOTHING_ABOUT_ME
+        )
     else:
         if not greeting:
             sentences.append(_pick(_QUESTION_OPENERS if question else _STATEMENT_OPENERS, said))
@@ -579,6 +581,24 @@ def _told_earlier(texts: list[str], person: _Person) -> list[str]:
         return []
     lines = [ConversationLine(time="00:00:00", name=person.name, handle="you", content=text) for text in said]
     return [fact.content for fact in Reader({"you": person.name}).read(lines) if fact.subject == "you"]
+
+
+def _subjects_once(spoken: list[str]) -> list[str]:
+    """Facts said back in a row, the words that begin both left out of the second: "your son is 12"
+    and "your son is obsessed with Minecraft" read "your son is 12" and "obsessed with Minecraft";
+    "your wife is a nurse", "loves hiking". Kept when what is left would start with a name."""
+    said: list[str] = []
+    for text in spoken:
+        words, before = text.split(), said[-1].split() if said else []
+        common = 0
+        while common < min(len(words), len(before)) - 1 and words[common] == before[common]:
+            common += 1
+        while common and words[common - 1] in ("a", "an", "the"):  # "you have a dog and a cat"
+            common -= 1
+        if common and words[0] in ("your", "you're", "you") and words[common][0].islower():
+            text = " ".join(words[common:])
+        said.append(text)
+    return said
 
 
 def _known(memories: _Memories, person: _Person, *, limit: int = 3) -> list[str]:

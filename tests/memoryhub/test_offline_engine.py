@@ -633,6 +633,24 @@ def test_a_death_told_is_answered_with_sympathy(told: str) -> None:
     assert "Got it" not in reply and "Thanks" not in reply and "Tell me more" not in reply
 
 
+@pytest.mark.parametrize(
+    ("said", "memories", "reply"),
+    [
+        ("my son is 12, obsessed with Minecraft", [], "Got it — your son is 12 and obsessed with Minecraft."),
+        ("my wife is a nurse and loves hiking", [], "Got it — your wife is a nurse and loves hiking."),
+        ("I have a dog and I have a cat named Tom", [], "Got it — you have a dog and a cat named Tom."),
+        (
+            "what do you know about me?",
+            ["Sam's son is 12", "Sam's son is obsessed with Minecraft", "Sam's sister Anika lives in Lyon"],
+            "your son is 12, obsessed with Minecraft and your sister Anika lives in Lyon.",
+        ),
+    ],
+)
+def test_facts_said_back_in_a_row_say_their_subject_once(said: str, memories: list[str], reply: str) -> None:
+    """ "your son is 12 and your son is obsessed with Minecraft" was said in the newcomer's chat."""
+    assert reply in _reply_to(said, memories)
+
+
 def test_a_fact_said_back_reads_as_spoken_english() -> None:
     assert "Got it — you've been a paramedic for six years." in _reply_to("I've been a paramedic for six years", [])
     assert "Got it — you have a dog named Rex." in _reply_to("I have a dog named Rex", [])  # owning: no contraction
