@@ -67,6 +67,14 @@ def article_for(word: str) -> str:
     return "an" if lowered[:1] in "aeiou" else "a"
 
 
+def counted(quantity: str, noun: str) -> str:
+    """ "a cat", "an older brother", "two cats", "another dog", "three goldfish": ``noun`` counted by
+    ``quantity`` as said ("a", "an", "another", "one", "two", "3"…)."""
+    plural = quantity not in ("a", "an", "another", "one")
+    article = quantity if plural or quantity == "another" else article_for(noun)
+    return f"{article} {noun}" + ("" if not plural or noun.endswith("fish") else "s")
+
+
 def place_name(raw: str, *, there: str = "") -> str:
     """A place name from the start of ``raw``; "there" means the last place mentioned."""
     raw = raw.strip(" ,.!?")

@@ -12,6 +12,10 @@ def word_set(words: str) -> frozenset[str]:
 MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december"
 
 
+# How many of something: "a", "two", "3" ("another" is read by the rules that take it).
+COUNTS = r"an?|one|two|three|four|five|six|\d+"
+
+
 WEEKDAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
 
 

@@ -917,7 +917,8 @@ def _kept(said: str) -> list[str]:
     ],
 )
 def test_what_one_message_tells_of_its_speaker_is_kept_in_their_words(said: str, kept: list[str]) -> None:
-    """What issue 13's eighteenth session's newcomers told in their first chats, and like sentences."""
+    """What issue 13's eighteenth session's newcomers told in their first chats, the nineteenth's probe
+    sentences of a first evening, and like sentences."""
     assert _kept(said) == kept
 
 

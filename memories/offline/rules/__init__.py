@@ -103,7 +103,7 @@ from memories.offline.rules.work import (
     works_as_rule,
     works_at_rule,
 )
-from memories.offline.vocabulary import ADVERBS, FAMILY, FEELINGS, INTENSIFIERS, JOBS, PETS, RELATIONS, word_set
+from memories.offline.vocabulary import ADVERBS, COUNTS, FAMILY, FEELINGS, INTENSIFIERS, JOBS, PETS, RELATIONS, word_set
 
 _I_AM = r"I(?:'m| am)"
 _LEAD_FILLERS = r"(?:(?:honestly|tbh|ngl|lol|ok|okay|but|and|yeah|so|like|personally|srsly|fr|also|look|listen)[, ]+)*"
@@ -329,7 +329,7 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
         re.compile(
             rf"\b(?:I|we)(?P<verb>(?: just| finally| recently)? (?:adopted|got|rescued|bought|have got|have|own)"
             rf"|'ve (?:got|adopted|rescued))"
-            rf" (?P<quantity>an?|another|one|two|three|four|five|six|\d+) (?:(?:new|little|cute|baby|rescue|pet|old"
+            rf" (?P<quantity>another|{COUNTS}) (?:(?:new|little|cute|baby|rescue|pet|old"
             rf"|tiny|big"
             rf"|fluffy) )*(?P<species>{PETS})(?:e?s)?\b(?:,? (?:named|called) (?P<pet>[a-z][\w'-]*)"
             rf"|,? (?:named |called )?(?P<names>[a-z][\w'-]{{1,20}}(?:, [a-z][\w'-]{{1,20}})?,? (?:and|&)"
@@ -396,8 +396,7 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
     ),
     (
         re.compile(
-            rf"\bI(?: have|'ve got| have got| got| do have| also have) (?P<quantity>an?|one|two|three|four|five|six"
-            rf"|\d+)"
+            rf"\bI(?: have|'ve got| have got| got| do have| also have) (?P<quantity>{COUNTS})"
             rf" (?P<kind>(?:older|younger|little|big|twin) )?(?P<relation>{FAMILY})s?\b"
             rf"(?:,? (?:named|called) (?P<name>[a-z][\w'-]*))?",
             re.IGNORECASE,

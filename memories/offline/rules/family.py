@@ -11,6 +11,7 @@ from memories.offline.splitting import phrase_cut
 from memories.offline.text import (
     article_for,
     content_words,
+    counted,
     join_names,
     name_token,
     ours_as_theirs,
@@ -18,7 +19,7 @@ from memories.offline.text import (
     third_person,
     topics_of,
 )
-from memories.offline.vocabulary import COLLEAGUES, FAMILY, FRIENDS, JOBS, PETS, word_set
+from memories.offline.vocabulary import COLLEAGUES, COUNTS, FAMILY, FRIENDS, JOBS, PETS, word_set
 
 
 def _relation_topic(relation: str) -> str:
@@ -168,14 +169,12 @@ def _listed_names(after: str, quantity: str) -> list[str]:
 
 def _relatives(quantity: str, kind: str | None, relation: str) -> str:
     """ "an older brother", "two twin sisters", "a sister"."""
-    plural = quantity not in ("a", "an", "one")
-    noun = " ".join(filter(None, [(kind or "").strip().lower(), relation + ("s" if plural else "")]))
-    return f"{quantity if plural else article_for(noun)} {noun}"
+    return counted(quantity, " ".join(filter(None, [(kind or "").strip().lower(), relation])))
 
 
 # "I have an older brother and a younger sister": the next relatives in the same breath.
 _MORE_RELATIVES = re.compile(
-    rf"\s*,?\s*(?:and|&|plus)\s+(?P<quantity>an?|one|two|three|four|five|six|\d+)\s+"
+    rf"\s*,?\s*(?:and|&|plus)\s+(?P<quantity>{COUNTS})\s+"
     rf"(?P<kind>(?:older|younger|little|big|twin) )?(?P<relation>{FAMILY})s?\b",
     re.IGNORECASE,
 )

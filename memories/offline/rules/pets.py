@@ -6,8 +6,8 @@ import re
 
 from memories.models import MemoryKind
 from memories.offline.facts import MEDIUM, PERMANENT, Fact, Said
-from memories.offline.text import article_for, join_names, name_token, topics_of
-from memories.offline.vocabulary import PETS
+from memories.offline.text import article_for, counted, join_names, name_token, topics_of
+from memories.offline.vocabulary import COUNTS, PETS
 
 _FARM = frozenset({"chicken", "hen", "duck", "pig", "goat"})
 
@@ -20,16 +20,9 @@ def _pet_verb(raw: str) -> str:
     return "has" if ("have" in raw or "'ve" in raw) else "got"
 
 
-def _counted(quantity: str, species: str) -> str:
-    """ "a cat", "two cats", "another dog", "three goldfish"."""
-    plural = quantity not in ("a", "an", "another", "one")
-    article = quantity if plural or quantity == "another" else article_for(species)
-    return f"{article} {species}" + ("" if not plural or species.endswith("fish") else "s")
-
-
 # "I have two cats and a dog": another kind of pet in the same breath.
 _MORE_PETS = re.compile(
-    rf"\s*,?\s*(?:and|&|plus)\s+(?P<quantity>an?|one|two|three|four|five|six|\d+)\s+"
+    rf"\s*,?\s*(?:and|&|plus)\s+(?P<quantity>{COUNTS})\s+"
     rf"(?:(?:little|baby|rescue|old|tiny|big|fluffy) )*(?P<species>{PETS})(?:e?s)?\b",
     re.IGNORECASE,
 )
@@ -41,10 +34,10 @@ def pet_rule(match: re.Match[str], said: Said) -> Fact | None:
     plural = quantity not in ("a", "an", "another", "one")
     if species in _FARM and not plural:
         return None  # "I got a chicken wrap": one farm animal is more often food than a pet
-    text = f"{said.name} {_pet_verb(match['verb'])} {_counted(quantity, species)}"
+    text = f"{said.name} {_pet_verb(match['verb'])} {counted(quantity, species)}"
     fact = said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("pets", species))
     if not (match["pet"] or match["names"]) and (more := _MORE_PETS.match(match.string, match.end())):
-        fact.text += f" and {_counted(more['quantity'].lower(), more['species'].lower())}"  # "two cats and a dog"
+        fact.text += f" and {counted(more['quantity'].lower(), more['species'].lower())}"  # "two cats and a dog"
         fact.topics = topics_of("pets", species, more["species"].lower())
         return fact  # two kinds: no one pet for a name said later
     if plural:
@@ -96,13 +89,9 @@ def pets_owned_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "my two dogs would like a word", "my cat is basically my landlord": their pets, unnamed."""
     species = (match["species"] or match["species2"]).lower()
     quantity = (match["quantity"] or "").lower()
-    if quantity:
-        noun = species if species.endswith("fish") else species + "s"
-        text = f"{said.name} has {quantity} {noun}"
-    elif species in _FARM:
+    if not quantity and species in _FARM:
         return None
-    else:
-        text = f"{said.name} has {article_for(species)} {species}"
+    text = f"{said.name} has {counted(quantity or 'a', species)}"
     waiting = said.reader.pet_waiting(said.handle, species)
     if waiting is not None and not quantity:
         return waiting
