@@ -113,7 +113,12 @@ ADVERB_WORDS = word_set(
 )
 
 
-def _conjugate(verb: str) -> str:
+def conjugate(verb: str) -> str:
+    """The verb after "she"/"he": "run" → "runs", "have" → "has", "co-own" → "co-owns"; a past
+    tense or a modal as it is."""
+    if "-" in verb and verb.rsplit("-", 1)[1].isalpha():
+        head, last = verb.rsplit("-", 1)
+        return f"{head}-{conjugate(last)}"
     lower = verb.lower()
     if lower in NO_CONJUGATION or "'" in lower or lower.endswith("ed") or not lower.isalpha():
         return verb
@@ -155,7 +160,7 @@ def third_person(text: str, name: str) -> str:
 
     def verb(match: re.Match[str]) -> str:
         adverb, word = match["adverb"] or "", match["verb"]
-        return f"{name} {adverb}{_conjugate(word)}"
+        return f"{name} {adverb}{conjugate(word)}"
 
     adverbs = "|".join(sorted(ADVERB_WORDS))
     text = re.sub(rf"\bI (?P<adverb>(?:{adverbs}) )?(?P<verb>[\w']+)", verb, text)

@@ -79,7 +79,7 @@ def lives_with_rule(match: re.Match[str], said: Said) -> Fact | None:
 def grew_up_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I grew up on a farm", "I grew up by the sea": where, when it is not a place with a name."""
     where = third_person(phrase_cut(match["where"], max_words=6), said.name)
-    if len(content_words(where)) < 1:
+    if not content_words(where):
         return None
     return said.fact(f"{said.name} grew up {where}", MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("origin", where))
 

@@ -7,7 +7,7 @@ import re
 from memories.models import EntityType, MemoryKind
 from memories.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said
 from memories.offline.splitting import phrase_cut
-from memories.offline.text import article_for, content_words, ours_as_theirs, third_person, topics_of
+from memories.offline.text import article_for, conjugate, content_words, ours_as_theirs, third_person, topics_of
 from memories.offline.vocabulary import OBJECT_PRONOUNS
 
 
@@ -184,13 +184,9 @@ def business_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("work", business))
 
 
-_BUSINESS_VERBS = {"run": "runs", "own": "owns", "co-own": "co-owns", "have": "has"}
-
-
 def own_business_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I run a small Etsy shop", "I own a bakery in town", "I started a podcast last year"."""
-    verb = match["verb"].lower()
-    verb = _BUSINESS_VERBS.get(verb, verb)
+    verb = conjugate(match["verb"].lower())
     what = phrase_cut(match["what"] + (match["rest"] or ""), max_words=8)
     text = f"{said.name} {verb} {third_person(what, said.name)}"
     return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("work", match["business"].lower()))
