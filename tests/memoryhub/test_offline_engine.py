@@ -875,6 +875,7 @@ def _kept(said: str) -> list[str]:
         # a business of one's own, what one cannot do
         ("I run a small Etsy shop", ["Priya runs a small Etsy shop"]),
         ("I own a bakery in town", ["Priya owns a bakery in town"]),
+        ("I co-own a bakery with my sister", ["Priya co-owns a bakery with their sister"]),
         ("I started a podcast last year", ["Priya started a podcast last year"]),
         ("I run a tight ship", []),
         ("I don't own a business", []),
