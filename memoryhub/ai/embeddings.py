@@ -57,9 +57,9 @@ MINILM_QUANTIZE_TIMEOUT_SECONDS = 600
 # SkipLayerNormalization node. Its CPU kernel (onnxruntime 1.31) takes about 26 µs for a 16-token
 # query where the addition and LayerNormalization left apart take a few: unfused, a query runs
 # a quarter faster (16 tokens 1.13 → 0.86 ms, 32 tokens 2.09 → 1.57 ms on the integer kernels;
-# float 3.84 → 3.53 ms; measured interleaved on one thread, README "Local query embedding"). The
-# float results differ by rounding (2e-7); through the integer kernels' activation rounding a few
-# texts move to a cosine of 0.996 with what the fused graph gave.
+# float 3.84 → 3.53 ms; measured interleaved on one thread, benchmarks/HISTORY.md, "Local query
+# embedding"). The float results differ by rounding (2e-7); through the integer kernels'
+# activation rounding a few texts move to a cosine of 0.996 with what the fused graph gave.
 MINILM_DISABLED_OPTIMIZERS = ["SkipLayerNormFusion"]
 # One thread answers a single message fastest on small machines, and leaves the other cores
 # to the web and Celery processes that embed at the same time.
