@@ -1,14 +1,15 @@
 """`/context` or ingest over HTTP from two or more checkouts or settings, in rounds one after the other.
 
     MEMORYHUB_VAR_DIR=/tmp/bench-var .venv/bin/python benchmarks/api_compare.py VARIANT VARIANT …
-        [--rounds 6] [--request context|message|batch] [--requests 1200] [--warmup 400] [--clients 4]
+        [--rounds 6] [--request context|search|message|batch] [--requests 1200] [--warmup 400] [--clients 4]
         [--client httpx] [--workers N] [--numbered-queries]
 
 A script, not a test. This machine's speed drifts by about 15 % within minutes, more than most
 changes move a figure, so a before and after are compared in rounds: each round starts every
 variant's server in turn (the checkout's own Procfile's web process, a fresh one each time, as in
 api_latency.py), warms it up and times ``--requests`` calls of ``--clients`` client processes:
-`GET /api/v1/context` (embedding, recording on; every message embedded), or with ``--request
+`GET /api/v1/context` (embedding, recording on; every message embedded), with ``--request
+search`` `POST /api/v1/memories/search` (one person's, as api_latency.py's), or with ``--request
 message`` (``batch``) `POST /api/v1/messages` of one message (of 100; api_latency.py's: 20
 channels, 50 people). A VARIANT is a checkout of the project (a worktree, e.g. ``git worktree
 add /tmp/before <commit>``; ``.`` for this one), served with this one's virtual environment,
@@ -105,6 +106,7 @@ def warm(call: Request) -> Request:
 # What a round can time: the bot's calls (api_latency.py's ``BotCalls`` methods of these names).
 LABELS = {
     "context": "`GET /api/v1/context`",
+    "search": "`POST /api/v1/memories/search`",
     "message": "`POST /api/v1/messages`, one message",
     "batch": "`POST /api/v1/messages`, 100 messages",
 }
@@ -115,7 +117,10 @@ def main() -> None:
     parser.add_argument("variants", nargs="+", type=variant_parse, help="PATH[,NAME=VALUE…]: a checkout and settings")
     parser.add_argument("--rounds", type=int, default=6)
     parser.add_argument(
-        "--request", choices=sorted(LABELS), default="context", help="what to time: /context, one message or 100"
+        "--request",
+        choices=sorted(LABELS),
+        default="context",
+        help="what to time: /context, a search, one message or 100",
     )
     parser.add_argument("--requests", type=int, default=1200, help="timed requests per variant and round")
     parser.add_argument("--warmup", type=int, default=400, help="untimed requests first, on each fresh server")

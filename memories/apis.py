@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
 
@@ -32,11 +31,15 @@ from memories.models import (
     MemorySource,
 )
 from memories.selectors import (
+    MemoriesShown,
+    PlatformPerson,
     context_parties,
     memories_ranked,
     memories_search_community,
+    memories_shown,
     memory_revisions,
-    memory_sources,
+    person_by_platform_id,
+    platform_ids,
 )
 from memories.services.context import (
     AssembledContext,
@@ -44,7 +47,6 @@ from memories.services.context import (
     is_relevant,
     memories_access_record,
     message_keywords,
-    person_display_name,
 )
 from memories.services.memory import memory_create, memory_delete, memory_update
 from memoryhub.ai.embeddings import EmbeddingUnavailableError, embedder_get
@@ -83,23 +85,15 @@ def _embed(text: str) -> tuple[list[float], str]:
 
 def person_get(*, community: Community, external_id: str) -> User:
     """The person behind a platform id in the key's community, or 404 (never another community's)."""
-    identities = ExternalIdentity.objects.select_related("user").filter(community=community, external_id=external_id)
-    identity = identities.first() if "\x00" not in external_id else None  # no id holds NUL (PostgreSQL cannot)
-    if identity is None:
+    return person_named_get(community=community, external_id=external_id).user
+
+
+def person_named_get(*, community: Community, external_id: str) -> PlatformPerson:
+    """As ``person_get``, with how the person is called in the community."""
+    found = person_by_platform_id(community=community, external_id=external_id)
+    if found is None:
         raise exceptions.NotFound(f"No person with platform id {external_id!r} in this community.", code="not_found")
-    return identity.user
-
-
-def platform_ids(*, community: Community, user_ids: Iterable[int | None]) -> dict[int, str]:
-    """user id → platform id in ``community`` for the people on one page, in one query."""
-    wanted = {user_id for user_id in user_ids if user_id is not None}
-    if not wanted:
-        return {}
-    handles: dict[int, str] = {}
-    rows = ExternalIdentity.objects.filter(community=community, user_id__in=wanted).order_by("user_id", "pk")
-    for user_id, external_id in rows.values_list("user_id", "external_id"):
-        handles.setdefault(user_id, external_id)  # the first identity, when a person has several
-    return handles
+    return found
 
 
 def persona_get(*, community: Community, name: str | None) -> Persona:
@@ -311,11 +305,15 @@ class MemoryOutput(serializers.ModelSerializer):
 
 
 def memories_output(memories: list[Memory], *, community: Community) -> Any:
-    handles = platform_ids(
-        community=community, user_ids=[m.user_id for m in memories] + [m.reported_by_id for m in memories]
-    )
-    sources = memory_sources(memory_ids=[m.pk for m in memories])
-    return MemoryOutput(memories, many=True, context={"handles": handles, "sources": sources}).data
+    shown = memories_shown(community=community, memory_ids=[m.pk for m in memories])
+    return shown_output(memories, shown)
+
+
+def shown_output(memories: list[Memory], shown: MemoriesShown) -> Any:
+    """``memories`` as the API shows them, with what ``memories_shown`` read beside them. One
+    serializer for all: a ModelSerializer builds its fields on each construction, which cost more
+    per memory than everything else a search does for it."""
+    return MemoryOutput(memories, many=True, context={"handles": shown.handles, "sources": shown.sources}).data
 
 
 def memory_output(memory: Memory, *, community: Community) -> Any:
@@ -788,21 +786,21 @@ class MemorySearchApi(APIView):
     def post(self, request: Request) -> Response:
         values = input_values(self.InputSerializer, request.data)
         community = api_key_of(request).community
-        user = person_get(community=community, external_id=values["user"]) if values.get("user") else None
+        person = person_named_get(community=community, external_id=values["user"]) if values.get("user") else None
         vector, model_name = _embed(values["query"])
         now = timezone.now()
         scores: dict[int, dict[str, Any]] = {}
-        if user is not None:
+        if person is not None:
             words = message_keywords(values["query"])
             ranked = memories_ranked(
                 community=community,
-                user=user,
+                user=person.user,
                 now=now,
                 text=" ".join(words),
                 keywords=words,
                 vector=vector,
                 model_name=model_name,
-                person_name=person_display_name(community=community, user=user),
+                person_name=person.name,
             )
             hits = [c for c in ranked if is_relevant(c, threshold=values["min_similarity"])][: values["limit"]]
             for hit in hits:
@@ -824,21 +822,9 @@ class MemorySearchApi(APIView):
             for memory_id, similarity in nearest:
                 if similarity >= values["min_similarity"]:
                     scores[memory_id] = {**_NO_SCORES, "similarity": similarity}
-        memories = {
-            m.pk: m
-            for m in Memory.objects.filter(community=community, pk__in=scores)
-            .select_related("persona")
-            .defer("embedding", "search_vector")
-        }
-        found = [memories[memory_id] for memory_id in scores if memory_id in memories]  # in rank order
-        handles = platform_ids(
-            community=community, user_ids=[m.user_id for m in found] + [m.reported_by_id for m in found]
-        )
-        sources = memory_sources(memory_ids=[m.pk for m in found])
-        # One serializer for every hit: a ModelSerializer builds its fields on each construction,
-        # which cost more per hit than everything else the search does for it.
-        rows = MemoryOutput(found, many=True, context={"handles": handles, "sources": sources}).data
-        results = [{**row, **scores[memory.pk]} for memory, row in zip(found, rows, strict=True)]
+        shown = memories_shown(community=community, memory_ids=list(scores))  # in rank order
+        rows = shown_output(shown.memories, shown)
+        results = [{**row, **scores[memory.pk]} for memory, row in zip(shown.memories, rows, strict=True)]
         return Response({"results": results})
 
 

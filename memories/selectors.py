@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -15,9 +15,9 @@ from django.db.models import Count, Exists, F, OuterRef, Q, QuerySet
 from pgvector import Vector
 
 from accounts.models import Community, ExternalIdentity, Membership, Profile, User
-from chat.models import Channel, ChatSession, Persona
+from chat.models import Channel, ChatSession, Message, Persona
 from memories.models import Entity, ImportanceNow, Memory, MemoryRevision, importance_now_sql
-from memoryhub.rows import attnames, columns_sql, row_load_or_none
+from memoryhub.rows import attnames, columns_sql, row_load, row_load_or_none
 from memoryhub.sql import compact, explain_prepared, prepared_cursor
 
 
@@ -239,14 +239,23 @@ _HEAD_COLUMNS = """identity.display_name, profile.id IS NOT NULL, COALESCE(profi
        COALESCE(profile.summary, ''), last.final_summary, last.ended_at, COALESCE(mentioned.entities, '[]')"""
 
 
+def _first_identity(column: str, *, user: str) -> str:
+    """``column`` of the person ``user``'s identity in the community (SQL: a parameter or a column):
+    the first one, when they have several (as ``platform_ids`` takes it)."""
+    return f"""SELECT {column} FROM {ExternalIdentity._meta.db_table}
+    WHERE community_id = %(community)s AND user_id = {user} ORDER BY id LIMIT 1"""  # noqa: S608 - names of ours
+
+
+def person_called(identity_name: str | None, user: User) -> str:
+    """How a person is called in a community: their platform name there, else their account's."""
+    return identity_name or user.display_name or user.username
+
+
 def _head_joins(*, user: str, persona: str) -> str:
     """The head's four reads as LATERAL joins, of the person ``user`` and the persona ``persona``
     (SQL: a parameter, or a column of an earlier join)."""
     return f"""
-LEFT JOIN LATERAL (
-    SELECT display_name FROM accounts_externalidentity
-    WHERE community_id = %(community)s AND user_id = {user} ORDER BY id LIMIT 1
-) AS identity ON true
+LEFT JOIN LATERAL ({_first_identity("display_name", user=user)}) AS identity ON true
 LEFT JOIN LATERAL (
     SELECT id, memory_enabled, summary FROM accounts_profile
     WHERE community_id = %(community)s AND user_id = {user}
@@ -302,7 +311,7 @@ def _head_load(row: Sequence[Any], user: User) -> ContextHead:
     identity_name, has_profile, memory_enabled, summary, last_summary, last_ended_at, entities = row[-7:]
     entities = json.loads(entities) if isinstance(entities, str) else entities
     return ContextHead(
-        name=identity_name or user.display_name or user.username,
+        name=person_called(identity_name, user),
         has_profile=has_profile,
         memory_enabled=memory_enabled,
         profile_summary=summary,
@@ -378,6 +387,113 @@ def context_parties(
     return ContextParties(persona=persona, user=user, channel=channel, head=head)
 
 
+@dataclass(frozen=True)
+class PlatformPerson:
+    """The person behind a platform id, and how they are called in the community (``person_called``)."""
+
+    user: User
+    name: str
+
+
+_PLATFORM_PERSON_SQL = f"""
+SELECT {columns_sql(User, "u")}, ({_first_identity("display_name", user="u.id")})
+FROM {ExternalIdentity._meta.db_table} AS i JOIN {User._meta.db_table} AS u ON u.id = i.user_id
+WHERE i.community_id = %(community)s AND i.external_id = %(external_id)s
+"""  # noqa: S608 - names from the models' own metadata, values passed as parameters
+
+
+def person_by_platform_id(*, community: Community, external_id: str) -> PlatformPerson | None:
+    """The person with platform id ``external_id`` in ``community`` (never another community's),
+    with their name, in one statement; None for an unknown id."""
+    if "\x00" in external_id:
+        return None  # no id holds NUL (PostgreSQL cannot)
+    with prepared_cursor() as cursor:
+        cursor.execute(_PLATFORM_PERSON_SQL, {"community": community.pk, "external_id": external_id})
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    user = row_load(User, row)
+    return PlatformPerson(user=user, name=person_called(row[-1], user))
+
+
+_PLATFORM_IDS_SQL = f"""
+SELECT u.id, ({_first_identity("external_id", user="u.id")}) FROM unnest(%(users)s::bigint[]) AS u(id)
+"""  # noqa: S608 - as above
+
+
+def platform_ids(*, community: Community, user_ids: Iterable[int | None]) -> dict[int, str]:
+    """user id → platform id in ``community`` for the people on one page, in one statement (the
+    first identity, when a person has several; none for a person known only on the web)."""
+    wanted = sorted({user_id for user_id in user_ids if user_id is not None})
+    if not wanted:
+        return {}
+    with prepared_cursor() as cursor:
+        cursor.execute(_PLATFORM_IDS_SQL, {"community": community.pk, "users": wanted})
+        return {user_id: handle for user_id, handle in cursor.fetchall() if handle is not None}
+
+
+@dataclass(frozen=True)
+class MemoriesShown:
+    """Memories as the API shows them: in the order asked, each with its persona loaded, the
+    platform ids of the people they name, and their provenance (``memories_shown``)."""
+
+    memories: list[Memory]
+    handles: dict[int, str]  # user id → platform id, for ``user`` and ``reported_by``
+    sources: dict[int, list[dict[str, Any]]]  # memory id → the messages it was made from, in time order
+
+
+_SHOWN_OMITS = ("embedding", "search_vector")  # never shown, and the widest columns
+_SOURCES_TABLE = Memory.source_messages.through._meta.db_table
+_SHOWN_SQL = f"""
+SELECT {columns_sql(Memory, "m", _SHOWN_OMITS)}, {columns_sql(Persona, "p")},
+       ({_first_identity("external_id", user="m.user_id")}),
+       ({_first_identity("external_id", user="m.reported_by_id")}),
+       s.ids, s.channels, s.message_ids, s.sent_at
+FROM unnest(%(ids)s::bigint[]) WITH ORDINALITY AS asked(id, position)
+JOIN {Memory._meta.db_table} AS m ON m.id = asked.id AND m.community_id = %(community)s
+LEFT JOIN {Persona._meta.db_table} AS p ON p.id = m.persona_id
+LEFT JOIN LATERAL (
+    SELECT array_agg(msg.id ORDER BY msg.created_at, msg.id) AS ids,
+           array_agg(c.external_id ORDER BY msg.created_at, msg.id) AS channels,
+           array_agg(msg.external_id ORDER BY msg.created_at, msg.id) AS message_ids,
+           array_agg(msg.created_at ORDER BY msg.created_at, msg.id) AS sent_at
+    FROM {_SOURCES_TABLE} AS link
+    JOIN {Message._meta.db_table} AS msg ON msg.id = link.message_id
+    JOIN {Channel._meta.db_table} AS c ON c.id = msg.channel_id
+    WHERE link.memory_id = m.id
+) AS s ON true
+ORDER BY asked.position
+"""  # noqa: S608 - as above
+
+
+def memories_shown(*, community: Community, memory_ids: Sequence[int]) -> MemoriesShown:
+    """The memories of ``community`` with these ids (others left out), in that order, with what the
+    API shows beside each, in one statement (a search's hits)."""
+    with prepared_cursor() as cursor:
+        cursor.execute(_SHOWN_SQL, {"community": community.pk, "ids": list(memory_ids)})
+        rows = cursor.fetchall()
+    persona_at = len(attnames(Memory, _SHOWN_OMITS))
+    memories: list[Memory] = []
+    handles: dict[int, str] = {}
+    sources: dict[int, list[dict[str, Any]]] = {}
+    for row in rows:
+        memory = row_load(Memory, row, omit=_SHOWN_OMITS)
+        memory.persona = row_load_or_none(Persona, row, persona_at)
+        memory.community = community
+        user_handle, reporter_handle, ids, channels, message_ids, sent_at = row[-6:]
+        for user_id, handle in ((memory.user_id, user_handle), (memory.reported_by_id, reporter_handle)):
+            if user_id is not None and handle is not None:
+                handles[user_id] = handle
+        sources[memory.pk] = [
+            {"id": message_id, "channel": channel, "message_id": external_id, "sent_at": when}
+            for message_id, channel, external_id, when in zip(
+                ids or [], channels or [], message_ids or [], sent_at or [], strict=True
+            )
+        ]
+        memories.append(memory)
+    return MemoriesShown(memories=memories, handles=handles, sources=sources)
+
+
 def memories_ranked_explain(*, community: Community, user: User, now: datetime) -> str:
     """The plan of the ranking query as a context runs it: prepared, its generic plan (for tests
     and operators)."""
@@ -413,27 +529,6 @@ def memories_search_community(
             },
         )
         return [(row[0], float(row[1])) for row in cursor.fetchall()]
-
-
-def memory_sources(*, memory_ids: Sequence[int]) -> dict[int, list[dict[str, Any]]]:
-    """Each memory's provenance: the messages it was made from, in time order (one query)."""
-    sources: dict[int, list[dict[str, Any]]] = {memory_id: [] for memory_id in memory_ids}
-    links = (
-        Memory.source_messages.through.objects.filter(memory_id__in=memory_ids)
-        .select_related("message__channel")
-        .order_by("message__created_at", "message_id")
-    )
-    for link in links:
-        message = link.message
-        sources[link.memory_id].append(
-            {
-                "id": message.pk,
-                "channel": message.channel.external_id,
-                "message_id": message.external_id,
-                "sent_at": message.created_at,
-            }
-        )
-    return sources
 
 
 def memory_revisions(*, memory_id: int, community: Community) -> QuerySet[MemoryRevision]:

@@ -16,20 +16,21 @@ from django.db.models import Field, Model
 M = TypeVar("M", bound=Model)
 
 
-def columns_sql(model: type[Model], alias: str) -> str:
-    """``alias."column", …`` for every concrete field of ``model``, in field order."""
-    return ", ".join(f'{alias}."{field.column}"' for field in model._meta.concrete_fields)
+def columns_sql(model: type[Model], alias: str, omit: tuple[str, ...] = ()) -> str:
+    """``alias."column", …`` for every concrete field of ``model`` but those named in ``omit``
+    (attribute names: left deferred, as the ORM's ``defer``), in field order."""
+    return ", ".join(f'{alias}."{field.column}"' for field in model._meta.concrete_fields if field.attname not in omit)
 
 
 @functools.cache
-def attnames(model: type[Model]) -> list[str]:
-    """The attribute names of ``model``'s columns, in field order (read once per process)."""
-    return [field.attname for field in model._meta.concrete_fields]
+def attnames(model: type[Model], omit: tuple[str, ...] = ()) -> list[str]:
+    """The attribute names of ``model``'s columns but ``omit``, in field order (read once per process)."""
+    return [field.attname for field in model._meta.concrete_fields if field.attname not in omit]
 
 
-def row_load(model: type[M], row: Sequence[Any], start: int = 0) -> M:
-    """The instance whose columns (``columns_sql``) start at ``row[start]``."""
-    names = attnames(model)
+def row_load(model: type[M], row: Sequence[Any], start: int = 0, omit: tuple[str, ...] = ()) -> M:
+    """The instance whose columns (``columns_sql`` with the same ``omit``) start at ``row[start]``."""
+    names = attnames(model, omit)
     return model.from_db(DEFAULT_DB_ALIAS, list(names), list(row[start : start + len(names)]))
 
 

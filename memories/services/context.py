@@ -21,7 +21,7 @@ from chat.models import Channel, ChatSession, Persona, PersonaInjectionMode
 from chat.selectors import RecentMessage, messages_recent
 from memories.extraction_tool import importance_label, talking_with_line
 from memories.models import importance_now_sql
-from memories.selectors import ContextHead, MemoryCandidate, context_head, memories_ranked
+from memories.selectors import ContextHead, MemoryCandidate, context_head, memories_ranked, person_called
 from memoryhub.ai.embeddings import embedder_get
 from memoryhub.sql import prepared_cursor
 from memoryhub.tokens import messages_token_count, token_count
@@ -153,7 +153,7 @@ def _flat(text: str) -> str:
 def person_display_name(*, community: Community, user: User) -> str:
     """How the person is called in this community (their platform name, else their account's)."""
     identity = ExternalIdentity.objects.filter(community=community, user=user).only("display_name").first()
-    return (identity.display_name if identity else "") or user.display_name or user.username
+    return person_called(identity.display_name if identity else None, user)
 
 
 def _used(candidate: MemoryCandidate, layer: str) -> UsedMemory:

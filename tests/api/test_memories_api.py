@@ -10,10 +10,11 @@ import time_machine
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from accounts.models import ApiKey, ApiKeyScope, Community, User
+from accounts.models import ApiKey, ApiKeyScope, Community, ExternalIdentity, User
 from accounts.services import identity_resolve
-from chat.models import ConversationWindow
+from chat.models import ConversationWindow, Message, Persona
 from memories.models import Entity, EntityType, Memory, MemoryKind, MemoryRevision, MemorySource
+from memories.selectors import PlatformPerson, person_by_platform_id
 from memories.services.memory import memory_create, memory_update
 from memoryhub.ai.embeddings import embedder_get
 from tests.api.conftest import KeyClient
@@ -83,7 +84,7 @@ def test_list_query_count_does_not_grow_with_the_page(
     for person in trio:
         for n in range(4):
             remember(person, f"{person.display_name} fact number {n}")
-    with django_assert_max_num_queries(4):  # key and its rate token, page, platform ids, sources
+    with django_assert_max_num_queries(3):  # key and its rate token, page, the page's platform ids and sources
         response = api.get("/api/v1/memories?page_size=20")
     assert len(contents(response)) == 12
     assert {row["user"] for row in response.json()["results"]} == {"alice_456", "bob_123", "dave_321"}
@@ -369,6 +370,61 @@ def test_search_for_a_person_ranks_their_memories_like_the_context(api: APIClien
     assert top["total"] == pytest.approx(top["relevance"] * (1 + 0.25 * refinement))
     assert [r["total"] for r in results] == sorted((r["total"] for r in results), reverse=True)
     assert not Memory.objects.filter(access_count__gt=0).exists()  # searching is not recalling by default
+
+
+def test_a_search_reads_the_person_their_ranking_and_the_hits_in_four_statements(
+    api: APIClient, community: Community, people: dict[str, User], persona: Persona, django_assert_max_num_queries: Any
+) -> None:
+    api.post(
+        "/api/v1/messages",
+        {
+            "messages": [
+                {"channel": "general", "author": "alice_456", "content": "I adopted a cat", "message_id": "m1"},
+                {"channel": "dms", "author": "alice_456", "content": "her name is Luna", "message_id": "m2"},
+            ]
+        },
+        format="json",
+    )
+    learned = remember(people["alice"], "Alice adopted a cat named Luna", persona=persona, reported_by=people["bob"])
+    learned.source_messages.set(Message.objects.filter(external_id__in=["m2", "m1"]))
+    remember(people["alice"], "Alice is moving to Austin next month")
+    api.post("/api/v1/memories/search", {"query": "x"}, format="json")  # the key's last-used time is written once
+
+    with django_assert_max_num_queries(4):  # key and its rate token, the person and their name, ranking, hits
+        response = api.post("/api/v1/memories/search", {"query": "my cat Luna", "user": "alice_456"}, format="json")
+
+    assert response.status_code == 200, response.json()
+    top = response.json()["results"][0]
+    assert (top["content"], top["user"], top["reported_by"], top["persona"]) == (
+        "Alice adopted a cat named Luna",
+        "alice_456",
+        "bob_123",
+        persona.name,
+    )
+    assert [(s["channel"], s["message_id"]) for s in top["sources"]] == [("general", "m1"), ("dms", "m2")]
+    assert top["sources"][0]["sent_at"].endswith("Z")
+
+
+def test_search_leaves_the_persons_own_name_out_of_the_words_it_matches(
+    api: APIClient, people: dict[str, User]
+) -> None:
+    remember(people["alice"], "Alice adopted a cat named Luna")
+    remember(people["alice"], "Alice is moving to Austin next month")
+    body = {"query": "Alice", "user": "alice_456", "min_similarity": 0}
+    results = api.post("/api/v1/memories/search", body, format="json").json()["results"]
+    assert len(results) == 2 and {r["lexical"] for r in results} == {0.0}  # every memory of hers names her
+
+
+def test_a_platform_id_finds_its_person_and_their_name_in_this_community_only(
+    community: Community, people: dict[str, User], stranger: User
+) -> None:
+    alice = people["alice"]
+    assert person_by_platform_id(community=community, external_id="alice_456") == PlatformPerson(alice, "Alice")
+    ExternalIdentity.objects.filter(user=alice).update(display_name="")
+    User.objects.filter(pk=alice.pk).update(display_name="Alice A.")
+    assert person_by_platform_id(community=community, external_id="alice_456").name == "Alice A."  # type: ignore[union-attr]
+    assert person_by_platform_id(community=community, external_id="zoe_999") is None  # the other community's
+    assert person_by_platform_id(community=community, external_id="alice\x00456") is None
 
 
 def test_search_counts_as_a_recall_when_asked(api: APIClient, people: dict[str, User]) -> None:

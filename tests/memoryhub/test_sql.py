@@ -10,7 +10,14 @@ from psycopg._queries import MAX_CACHED_STATEMENT_LENGTH
 from accounts.services import _LIVE_KEY_TAKE_SQL
 from chat.ingest import _KNOWN_SQL
 from chat.models import Message
-from memories.selectors import _HEAD_SQL, _PARTIES_SQL, _RANKED_SQL
+from memories.selectors import (
+    _HEAD_SQL,
+    _PARTIES_SQL,
+    _PLATFORM_IDS_SQL,
+    _PLATFORM_PERSON_SQL,
+    _RANKED_SQL,
+    _SHOWN_SQL,
+)
 from memories.services.context import _ACCESS_RECORD_SQL
 from memories.services.windows import (
     _CHANNELS_LOCK_SQL,
@@ -28,6 +35,9 @@ from memoryhub.sql import compact
         _RANKED_SQL,
         _PARTIES_SQL,
         _HEAD_SQL,
+        _PLATFORM_PERSON_SQL,
+        _PLATFORM_IDS_SQL,
+        _SHOWN_SQL,
         _LIVE_KEY_TAKE_SQL,
         _ACCESS_RECORD_SQL,
         _KNOWN_SQL,
@@ -41,6 +51,9 @@ from memoryhub.sql import compact
         "ranking",
         "parties",
         "head",
+        "person",
+        "platform ids",
+        "memories shown",
         "key",
         "recall",
         "ingest read",
@@ -112,6 +125,9 @@ _WINDOWS_PARAMS = {
             _PARTIES_SQL,
             {"community": 1, "persona": "", "user": "alice_456", "channel": "general", "session": 0, "words": ["bo"]},
         ),
+        (_PLATFORM_PERSON_SQL, {"community": 1, "external_id": "alice_456"}),
+        (_PLATFORM_IDS_SQL, {"community": 1, "users": [1, 2]}),
+        (_SHOWN_SQL, {"community": 1, "ids": [3, 1, 2]}),
         (_CHANNELS_LOCK_SQL, {"channels": [1, 2]}),
         (_WINDOWS_LOCK_SQL, {"channels": [1, 2]}),
         (_WINDOWS_SQL, _WINDOWS_PARAMS),
@@ -121,7 +137,16 @@ _WINDOWS_PARAMS = {
             | {field.attname: [] for field in Message._meta.concrete_fields},  # no message: nothing inserted
         ),
     ],
-    ids=["parties", "channel lock", "window lock", "windows", "windows and messages"],
+    ids=[
+        "parties",
+        "person",
+        "platform ids",
+        "memories shown",
+        "channel lock",
+        "window lock",
+        "windows",
+        "windows and messages",
+    ],
 )
 def test_a_request_path_statement_reads_through_indexes(statement: str, params: dict[str, Any]) -> None:
     from django.db import connection

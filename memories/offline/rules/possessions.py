@@ -7,7 +7,7 @@ import re
 from memories.models import MemoryKind
 from memories.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said
 from memories.offline.splitting import phrase_cut
-from memories.offline.text import article_for, topics_of
+from memories.offline.text import article_for, conjugate, topics_of
 from memories.offline.vocabulary import word_set
 
 THINGS = (
@@ -29,7 +29,7 @@ def brand_rule(match: re.Match[str], said: Said) -> Fact | None:
     ):
         return None  # "got a Netflix subscription", "have a Zoom call": the brand names something else
     verb = " ".join(match["verb"].lower().split())
-    verb = {"own": "owns", "have": "has", "drive": "drives", "ride": "rides", "picked up": "got"}.get(verb, verb)
+    verb = "got" if verb == "picked up" else conjugate(verb)
     text = f"{said.name} {verb} {match['article'].lower()} {match['kind'] or ''}{brand}".replace("  ", " ")
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("possessions", brand.split()[0]))
 
@@ -71,8 +71,7 @@ def possession_rule(match: re.Match[str], said: Said) -> Fact | None:
     thing = phrase_cut(match["thing"], max_words=6)
     if not thing:
         return None
-    verb = match["verb"].lower().split()[-1]
-    verb = {"own": "owns", "have": "has", "drive": "drives", "ride": "rides", "got": "got"}.get(verb, verb)
+    verb = conjugate(match["verb"].lower().split()[-1])
     article = match["article"].lower()
     article = {"my own": "their own", "my first": "their first", "my new": "a new"}.get(article, article)
     if article in ("two", "three") and not thing.endswith("s"):
