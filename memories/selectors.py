@@ -149,18 +149,19 @@ scored AS (
                              / GREATEST(%(w_recency)s + %(w_importance)s + %(w_frequency)s, 1e-9)))::float8 AS total
     FROM related AS r
 ),
-placed AS (
-    -- Where each memory stands in the three orders the context's layers read: best, newest, and
-    -- the topical ones by importance.
-    SELECT s.*, row_number() OVER (ORDER BY total DESC, created_at DESC, id DESC) AS by_total,
-           row_number() OVER (ORDER BY created_at DESC, id DESC) AS by_time,
-           row_number() OVER (PARTITION BY topical ORDER BY importance DESC, created_at DESC, id DESC) AS by_topic
-    FROM scored AS s
+kept AS (
+    -- The heads of the three orders the context's layers read (every memory without keep): best,
+    -- newest, and the topical ones by importance. Each is a top-N, not a sort of all of them.
+    (SELECT id FROM scored ORDER BY total DESC, created_at DESC, id DESC LIMIT %(keep)s::int)
+    UNION
+    (SELECT id FROM scored ORDER BY created_at DESC, id DESC LIMIT %(keep)s::int)
+    UNION
+    (SELECT id FROM scored WHERE topical ORDER BY importance DESC, created_at DESC, id DESC LIMIT %(keep)s::int)
 )
 SELECT id, content, kind, importance, topics, created_at, similarity, lexical, topical, recency, frequency,
        context, relevance, total
-FROM placed
-WHERE %(keep)s::int IS NULL OR by_total <= %(keep)s OR by_time <= %(keep)s OR (topical AND by_topic <= %(keep)s)
+FROM scored
+WHERE id IN (SELECT id FROM kept)
 ORDER BY total DESC, created_at DESC, id DESC
 """)  # noqa: S608 - constants of this module, values passed as parameters
 
