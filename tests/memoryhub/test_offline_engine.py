@@ -833,6 +833,19 @@ def _kept(said: str) -> list[str]:
         ("We lost our cat last week", ["Priya's cat died last week"]),
         ("My old dog Rex passed away yesterday", ["Priya's dog Rex died yesterday"]),  # not "has a dog named Rex"
         ("I've just started a new job at a bakery.", ["Priya got a new job at a bakery"]),
+        ("I just landed my dream job at Google!", ["Priya got their dream job at Google"]),
+        ("I just got hired at the hospital", ["Priya got a new job at the hospital"]),
+        ("is this your dream job?", []),
+        # what one is in one word, how far one has travelled, a goal for one's body
+        ("I'm left handed lol", ["Priya is left-handed"]),
+        ("I'm bilingual", ["Priya is bilingual"]),
+        ("I'm not left-handed", []),
+        ("I've visited over 20 countries", ["Priya has been to over 20 countries"]),
+        ("I've been to 3 countries this year", ["Priya has been to 3 countries this year"]),
+        ("I'm trying to lose weight but it's hard", ["Priya is trying to lose weight"]),
+        ("my goal is to get fit this year", ["Priya is trying to get fit"]),
+        ("I don't want to lose weight", []),
+        ("are you trying to lose weight?", []),
         ("I've got a job interview on Thursday", ["Priya has a job interview on Thursday"]),  # not a new job
         ("I go to the gym every morning before work.", ["Priya goes to the gym every morning before work"]),
         ("I usually go hiking on Sundays", ["Priya goes hiking on Sundays"]),

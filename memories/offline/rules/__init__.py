@@ -41,6 +41,7 @@ from memories.offline.rules.identity import (
     born_rule,
     name_rule,
     nationality_rule,
+    one_word_trait_rule,
     pronouns_rule,
     trait_rule,
     turned_rule,
@@ -53,6 +54,7 @@ from memories.offline.rules.pastimes import (
     INSTRUMENTS,
     SPORTS,
     activity_rule,
+    countries_rule,
     did_rule,
     fan_rule,
     favourite_rule,
@@ -79,6 +81,7 @@ from memories.offline.rules.plans import (
     back_from_rule,
     doing_rule,
     feeling_rule,
+    fitness_goal_rule,
     goal_rule,
     looking_forward_rule,
     plan_rule,
@@ -545,6 +548,35 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
             re.IGNORECASE,
         ),
         trait_rule,
+    ),
+    (
+        re.compile(
+            r"\bI(?:'m| am) (?:(?:also|actually|fully|completely|naturally) )?(?P<word>left[- ]?handed|right[- ]?handed"
+            r"|ambidextrous|bilingual|trilingual|multilingual)\b",
+            re.IGNORECASE,
+        ),
+        one_word_trait_rule,
+    ),
+    (
+        re.compile(
+            r"\bI(?:'ve| have) (?:now |already |actually )?(?:been to|visited|travell?ed to)"
+            r" (?P<about>over|about|around|more than|almost|nearly)? ?"
+            r"(?P<n>\d{1,3}|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty) countries\b"
+            r"(?P<when> (?:this|last) (?:year|month|summer|trip)| so far(?: this year)?)?",
+            re.IGNORECASE,
+        ),
+        countries_rule,
+    ),
+    (
+        re.compile(
+            r"\b(?:I(?:'m| am) (?:(?:really|still|also|currently|seriously) )?(?:trying|working|hoping) to|I want to"
+            r"|my goal is to|my (?:new year'?s )?resolution is to)"
+            r" (?P<what>lose (?:some |a (?:bit|little|lot) of )?weight"
+            r"|lose \d{1,3} ?(?:pounds|lbs|kg|kilos|stone)|get (?:fit|fitter|in shape|back in shape|healthier|stronger)"
+            r"|build (?:some )?muscle|gain (?:some )?weight|eat (?:healthier|better|more healthily))\b",
+            re.IGNORECASE,
+        ),
+        fitness_goal_rule,
     ),
     (
         re.compile(

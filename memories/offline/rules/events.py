@@ -38,7 +38,15 @@ EVENTS = (
         ("work", "job offer"),
     ),
     _Event(
-        r"(?:got|landed|found|started) (?:a|the) new job|got (?:a|the) job",
+        r"(?:got|landed) (?:my|his|her|their|a|the) dream job",
+        "got their dream job",
+        MemoryKind.EVENT,
+        HIGH,
+        "30d",
+        ("work", "new job"),
+    ),
+    _Event(
+        r"(?:got|landed|found|started) (?:a|the) new job|(?:got|landed) (?:a|the) job|got hired",
         "got a new job",
         MemoryKind.EVENT,
         HIGH,

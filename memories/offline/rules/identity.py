@@ -104,6 +104,23 @@ def trait_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.BEHAVIOR, MEDIUM, PERMANENT, topics_of("personality", trait))
 
 
+# What someone is, said in one word, and the topic it is about.
+ONE_WORD_TRAITS = {
+    "left-handed": "handedness",
+    "right-handed": "handedness",
+    "ambidextrous": "handedness",
+    "bilingual": "languages",
+    "trilingual": "languages",
+    "multilingual": "languages",
+}
+
+
+def one_word_trait_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I'm left-handed", "I'm bilingual": what someone is, in one word."""
+    word = "-".join(match["word"].lower().replace("-", " ").split())
+    return said.fact(f"{said.name} is {word}", MemoryKind.FACT, MEDIUM, PERMANENT, [ONE_WORD_TRAITS[word]])
+
+
 def pronouns_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "my pronouns are they/them", "I use she/her pronouns", "I'm he/him": how to speak of them."""
     pronouns = match["pronouns"].lower()

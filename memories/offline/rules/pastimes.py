@@ -119,6 +119,13 @@ def favourite_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.PREFERENCE, MEDIUM, PERMANENT, topics_of("favourites", thing))
 
 
+def countries_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I've been to 30 countries", "I've visited over 20 countries": how far someone has travelled."""
+    about = f"{match['about'].lower()} " if match["about"] else ""
+    text = f"{said.name} has been to {about}{match['n'].lower()} countries{(match['when'] or '').lower()}"
+    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("travel"))
+
+
 def language_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I speak French and a bit of German", "I'm learning Japanese", "Spanish is my first language"."""
     groups = match.groupdict()

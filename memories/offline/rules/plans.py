@@ -39,6 +39,13 @@ def plan_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.PLAN, MEDIUM, expiration_for(time), topics_of("plans", *content_words(what)[:2]))
 
 
+def fitness_goal_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I'm trying to lose weight", "my goal is to get fit", "I want to lose 10 pounds": a goal for
+    one's body, which a companion may ask after."""
+    what = " ".join(match["what"].lower().split())
+    return said.fact(f"{said.name} is trying to {what}", MemoryKind.PLAN, MEDIUM, PERMANENT, topics_of("fitness"))
+
+
 def goal_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I'm saving up for a house", "I'm trying to learn to cook", "I'm thinking about learning
     Japanese", "I'm studying for my driving test": something worked towards, with or without a date."""
