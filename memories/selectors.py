@@ -242,7 +242,8 @@ _HEAD_COLUMNS = """identity.display_name, profile.id IS NOT NULL, COALESCE(profi
 
 def _first_identity(column: str, *, user: str) -> str:
     """``column`` of the person ``user``'s identity in the community (SQL: a parameter or a column):
-    the first one, when they have several (as ``platform_ids`` takes it)."""
+    the first one, when they have several. The one rule for which identity speaks for a person:
+    the context's head, ``person_by_platform_id``'s name, ``platform_ids`` and ``memories_shown``."""
     return f"""SELECT {column} FROM {ExternalIdentity._meta.db_table}
     WHERE community_id = %(community)s AND user_id = {user} ORDER BY id LIMIT 1"""  # noqa: S608 - names of ours
 
