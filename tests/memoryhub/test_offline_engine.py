@@ -846,6 +846,17 @@ def _kept(said: str) -> list[str]:
         ("my goal is to get fit this year", ["Priya is trying to get fit"]),
         ("I don't want to lose weight", []),
         ("are you trying to lose weight?", []),
+        # work one trains for, what one does as a matter of course, a place won at a school
+        ("I'm training to become a primary school teacher", ["Priya is training to be a primary school teacher"]),
+        ("I'm studying to be a nurse", ["Priya is studying to be a nurse"]),
+        ("I collect vinyl records", ["Priya collects vinyl records"]),
+        ("I volunteer at a food bank on Saturdays", ["Priya volunteers at a food bank on Saturdays"]),
+        ("Gonna explore more and volunteer at shelters next month", []),
+        ("I got into Oxford!", ["Priya got into Oxford"]),
+        ("I got accepted to Boston University", ["Priya got into Boston University"]),
+        ("I got into Radiohead last year", []),
+        ("I'm in a long distance relationship", ["Priya is in a long distance relationship"]),
+        ("I'm a gamer, mostly Zelda", ["Priya is a gamer"]),
         ("I've got a job interview on Thursday", ["Priya has a job interview on Thursday"]),  # not a new job
         ("I go to the gym every morning before work.", ["Priya goes to the gym every morning before work"]),
         ("I usually go hiking on Sundays", ["Priya goes hiking on Sundays"]),

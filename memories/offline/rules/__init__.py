@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from memories.offline.facts import Builder
-from memories.offline.rules.events import EVENT_ADVERBS, EVENT_ALTERNATIVES, exam_rule, self_event_rule
+from memories.offline.rules.events import EVENT_ADVERBS, EVENT_ALTERNATIVES, admission_rule, exam_rule, self_event_rule
 from memories.offline.rules.family import (
     NATIONALITIES,
     family_event_rule,
@@ -58,6 +58,7 @@ from memories.offline.rules.pastimes import (
     did_rule,
     fan_rule,
     favourite_rule,
+    habitual_rule,
     hobby_rule,
     hobby_verb_rule,
     language_rule,
@@ -103,6 +104,7 @@ from memories.offline.rules.work import (
     school_rule,
     starts_at_rule,
     studies_rule,
+    training_rule,
     works_as_rule,
     works_at_rule,
 )
@@ -253,7 +255,22 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
         ),
         works_at_rule,
     ),
+    (
+        re.compile(
+            r"\bI(?:'m| am) (?:(?:currently|now|also) )?(?P<verb>studying|training|retraining) to (?:be|become)"
+            r" (?P<what>an? [\w-]+(?: [\w-]+){0,3})",
+            re.IGNORECASE,
+        ),
+        training_rule,
+    ),
     (re.compile(r"\bI(?:'m| am)? (?:currently |also )?study(?:ing)? (?P<subject>.+)", re.IGNORECASE), studies_rule),
+    (
+        re.compile(
+            r"\bI (?:(?:also|still|now|regularly) )?(?P<verb>collect|volunteer (?:at|with|for)) (?P<what>.+)",
+            re.IGNORECASE,
+        ),
+        habitual_rule,
+    ),
     (
         re.compile(
             r"\b(?:I(?: currently| now| still)? live (?:in|at|near)"
@@ -544,7 +561,7 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
             r"|much|kind of|kinda|always been|100%) )*(?:an? )?(?:(?:total|real|massive|big|huge|complete|natural"
             r"|proper) )?(?P<trait>introvert|extrovert|ambivert|morning person|night owl|early bird|early riser"
             r"|homebody|people person|neat freak|perfectionist|workaholic|foodie|bookworm|gym rat|adrenaline junkie"
-            r"|creature of habit)\b",
+            r"|creature of habit|gamer)\b",
             re.IGNORECASE,
         ),
         trait_rule,
@@ -732,6 +749,14 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
         ),
         exam_rule,
     ),
+    (
+        re.compile(
+            r"\bI (?:(?:just|finally|actually) )?got (?P<how>into|accepted (?:into|to|at|by))"
+            r" (?P<school>(?-i:[A-Z])[\w'&.-]*(?: (?:of |for |in )?(?-i:[A-Z])[\w'&.-]*){0,5})",
+            re.IGNORECASE,
+        ),
+        admission_rule,
+    ),
     # Pastimes, languages, possessions, relationships.
     (
         re.compile(
@@ -867,7 +892,8 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
         re.compile(
             r"\b(?:I|we)(?P<how>(?:'m| am|'re| are)(?: (?:happily|newly|recently|now|finally|officially|also))*"
             r"|(?:'ve| have) been(?: (?:happily))?)"
-            r" (?P<status>married|engaged|single|divorced|widowed|separated|pregnant|expecting|in a relationship"
+            r" (?P<status>married|engaged|single|divorced|widowed|separated|pregnant|expecting"
+            r"|in a (?:long[- ]distance )?relationship"
             r"|(?:[\w ]{1,20} into )?dating (?:[A-Z]\w+|someone)|together with [A-Z]\w+|getting married|having a baby"
             r"|seeing (?:someone|[A-Z]\w+)(?: named [A-Z]\w+)?"
             r"|with my (?:partner|girlfriend|boyfriend|wife|husband)|going through a (?:divorce|breakup|break-up"

@@ -138,6 +138,23 @@ def self_event_rule(match: re.Match[str], said: Said) -> Fact | None:
 EVENT_ALTERNATIVES = "|".join(f"(?:{event.pattern})" for event in EVENTS)
 
 
+# What makes "I got into <Name>" a school and not a band: a word of one, or one of the names people say alone.
+_SCHOOL = re.compile(
+    r"\b(?:University|Uni|College|School|Academy|Institute|Polytechnic|Conservatoire|Conservatory|Oxford|Cambridge"
+    r"|Harvard|Yale|Stanford|Princeton|MIT|UCLA|NYU|Berkeley|Columbia|Juilliard|Imperial|LSE|UCL|Sorbonne)\b"
+)
+
+
+def admission_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I got into Oxford!", "I got accepted to Boston University": a place won at a school (any
+    name after "accepted"; after "into" only a school's)."""
+    school = match["school"].strip(".'")
+    if match["how"].lower() == "into" and not _SCHOOL.search(school):
+        return None  # "I got into Radiohead last year": a taste, not a school
+    text = f"{said.name} got into {school}"
+    return said.fact(text, MemoryKind.EVENT, HIGH, PERMANENT, topics_of("education", school.split()[0]))
+
+
 def exam_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I passed my driving test!", "I failed my theory test again": a result worth remembering (a
     pass for good, a fail for a month)."""

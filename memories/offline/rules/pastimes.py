@@ -7,7 +7,7 @@ import re
 from memories.models import MemoryKind
 from memories.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said
 from memories.offline.splitting import phrase_cut
-from memories.offline.text import article_for, content_words, join_names, third_person, topics_of
+from memories.offline.text import article_for, conjugate, content_words, join_names, third_person, topics_of
 
 INSTRUMENTS = (
     r"guitar|bass|bass guitar|electric guitar|acoustic guitar|piano|keyboard|keys|drums|violin|viola|cello"
@@ -117,6 +117,19 @@ def favourite_rule(match: re.Match[str], said: Said) -> Fact | None:
         return None
     text = f"{said.name}'s favourite {thing} is {third_person(value, said.name)}"
     return said.fact(text, MemoryKind.PREFERENCE, MEDIUM, PERMANENT, topics_of("favourites", thing))
+
+
+def habitual_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I collect vinyl records", "I volunteer at a food bank": what someone does as a matter of course."""
+    what = phrase_cut(match["what"], max_words=8)
+    if not content_words(what) or what.split()[0].lower() in ("it", "them", "that", "this", "you"):
+        return None
+    if re.search(r"\b(?:next|tomorrow|tonight|soon|later|this (?:weekend|week|month|year))\b", what, re.IGNORECASE):
+        return None  # "gonna … volunteer at shelters next month": a plan, not what they do
+    verb, *preposition = match["verb"].lower().split()
+    text = " ".join([said.name, conjugate(verb), *preposition, third_person(what, said.name)])
+    topic = "volunteering" if verb == "volunteer" else "hobbies"
+    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of(topic, *content_words(what)[-1:]))
 
 
 def countries_rule(match: re.Match[str], said: Said) -> Fact | None:

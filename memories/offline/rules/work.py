@@ -72,6 +72,13 @@ def studies_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("study", *content_words(subject)[:2]))
 
 
+def training_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I'm training to be a pilot", "I'm studying to become a nurse": the work someone is heading for."""
+    what = " ".join(match["what"].split())
+    text = f"{said.name} is {match['verb'].lower()} to be {what}"
+    return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("work", what.split()[-1]))
+
+
 def job_status_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I'm retired", "I'm between jobs", "I'm a stay-at-home dad"."""
     status = match["status"].lower()
