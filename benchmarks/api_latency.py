@@ -97,8 +97,8 @@ from benchmarks.support import (
     workers_rss_mb,
 )
 from chat.ingest import IngestItem, messages_ingest
-from memories.selectors import memories_ranked
-from memories.services.context import assemble_context, message_keywords, person_display_name
+from memories.selectors import memories_ranked, person_display_name
+from memories.services.context import assemble_context, message_keywords
 from memoryhub.ai.embeddings import embedder_get
 from memoryhub.ai.minilm_quantize import processor_text
 from tests.support.processes import connections_per_worker, free_port, procfile_command

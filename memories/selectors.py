@@ -253,6 +253,17 @@ def person_called(identity_name: str | None, user: User) -> str:
     return identity_name or user.display_name or user.username
 
 
+_PERSON_NAME_SQL = f"SELECT ({_first_identity('display_name', user='%(user)s')})"
+
+
+def person_display_name(*, community: Community, user: User) -> str:
+    """How the person is called in this community (their platform name, else their account's)."""
+    with prepared_cursor() as cursor:
+        cursor.execute(_PERSON_NAME_SQL, {"community": community.pk, "user": user.pk})
+        (identity_name,) = cursor.fetchone()
+    return person_called(identity_name, user)
+
+
 def _head_joins(*, user: str, persona: str) -> str:
     """The head's four reads as LATERAL joins, of the person ``user`` and the persona ``persona``
     (SQL: a parameter, or a column of an earlier join)."""

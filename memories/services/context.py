@@ -16,12 +16,12 @@ from datetime import datetime
 from django.utils import timezone
 from django.utils.timesince import TIME_STRINGS, timesince
 
-from accounts.models import Community, ExternalIdentity, User
+from accounts.models import Community, User
 from chat.models import Channel, ChatSession, Persona, PersonaInjectionMode
 from chat.selectors import RecentMessage, messages_recent
 from memories.extraction_tool import importance_label, talking_with_line
 from memories.models import importance_now_sql
-from memories.selectors import ContextHead, MemoryCandidate, context_head, memories_ranked, person_called
+from memories.selectors import ContextHead, MemoryCandidate, context_head, memories_ranked
 from memoryhub.ai.embeddings import embedder_get
 from memoryhub.sql import prepared_cursor
 from memoryhub.tokens import messages_token_count, token_count
@@ -148,12 +148,6 @@ def _said(text: str) -> str:
 def _flat(text: str) -> str:
     """One line, and no memory text can close or open the block it is delimited by."""
     return _DELIMITER.sub("[memories]", " ".join(text.split()))
-
-
-def person_display_name(*, community: Community, user: User) -> str:
-    """How the person is called in this community (their platform name, else their account's)."""
-    identity = ExternalIdentity.objects.filter(community=community, user=user).only("display_name").first()
-    return person_called(identity.display_name if identity else None, user)
 
 
 def _used(candidate: MemoryCandidate, layer: str) -> UsedMemory:

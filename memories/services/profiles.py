@@ -17,7 +17,8 @@ from django.utils import timezone
 
 from accounts.models import Community, Profile, User
 from memories.offline import OfflineLLM
-from memories.services.context import STOPWORDS, person_display_name
+from memories.selectors import person_display_name
+from memories.services.context import STOPWORDS
 from memories.services.summaries import profile_semantic_refresh
 from memoryhub.ai.llm import llm_get
 from memoryhub.celery import tasks_send_on_commit

@@ -13,6 +13,7 @@ from chat.models import Message
 from memories.selectors import (
     _HEAD_SQL,
     _PARTIES_SQL,
+    _PERSON_NAME_SQL,
     _PLATFORM_IDS_SQL,
     _PLATFORM_PERSON_SQL,
     _RANKED_SQL,
@@ -126,6 +127,7 @@ _WINDOWS_PARAMS = {
             {"community": 1, "persona": "", "user": "alice_456", "channel": "general", "session": 0, "words": ["bo"]},
         ),
         (_PLATFORM_PERSON_SQL, {"community": 1, "external_id": "alice_456"}),
+        (_PERSON_NAME_SQL, {"community": 1, "user": 1}),
         (_PLATFORM_IDS_SQL, {"community": 1, "users": [1, 2]}),
         (_SHOWN_SQL, {"community": 1, "ids": [3, 1, 2]}),
         (_CHANNELS_LOCK_SQL, {"channels": [1, 2]}),
@@ -140,6 +142,7 @@ _WINDOWS_PARAMS = {
     ids=[
         "parties",
         "person",
+        "person's name",
         "platform ids",
         "memories shown",
         "channel lock",
