@@ -14,13 +14,16 @@ from memories.extraction_tool import (
 from memories.models import EntityType, MemoryKind
 from memories.offline.facts import HIGH, Fact, Said, expiration_for
 from memories.offline.guards import (
+    begins_with_verb,
     is_english,
     is_hypothetical,
     is_joke,
     is_negated,
     is_question,
     is_someone_elses_words,
+    modal_lead,
     starts_a_statement,
+    under_lead,
     with_implied_subject,
 )
 from memories.offline.rules import ANSWER, NEGATABLE, NON_ANSWERS, QUESTIONS, RULES
@@ -138,6 +141,7 @@ _THEIR_SUBJECT = re.compile(
     re.IGNORECASE,
 )
 _WORDY = re.compile(r"[^\W_]{2}")
+_OWN_SUBJECT = re.compile(r"(?:I|I'm|I've|I'll|I'd|my|we|we're|he|she|they|it)\b", re.IGNORECASE)
 _PRONOUN = re.compile(r"^(?:she|he|(?P<own>his|her))(?P<s>'s)?(?=\s)", re.IGNORECASE)
 _PAIR = re.compile(
     r"^(?P<first>[A-Z][\w'-]{1,39}) (?:and|&) (?P<second>[A-Z][\w'-]{1,39}) (?:(?:just|finally|both|officially) )?"
@@ -263,6 +267,16 @@ def _carried(theirs: re.Match[str], part: str, implied: str | None) -> str | Non
     if implied.startswith("I'm "):
         return f"{subject} is {part}"
     return f"{subject} {part}"
+
+
+def _end_before(part: str, earlier: list[Fact], speaker: str) -> None:
+    """ "I love hiking and play tennis on weekends": the part after "and" (or a comma) said something of
+    its own, so the fact before it ends there ("loves hiking", not "loves hiking and play tennis…")."""
+    head = re.escape(" ".join(part.split()[:2]))
+    for fact in earlier:
+        joint = re.search(rf"(?:,? (?:and|&) (?:then )?|, ){head}\b", fact.text) if fact.subject == speaker else None
+        if joint is not None:
+            fact.text = fact.text[: joint.start()].rstrip(" ,")
 
 
 class Reader:
@@ -420,7 +434,8 @@ class Reader:
         fragments: list[Fact] = []
         texts = {fact.text for fact in found}
         theirs = _THEIR_SUBJECT.match(strip_fillers(clause))
-        for number, (start, _cut) in enumerate(cuts):
+        lead = modal_lead(strip_fillers(clause))  # "I want to …, … and …": what the verbs go on under
+        for number, (start, cut) in enumerate(cuts):
             if is_hypothetical(clause[:start]) or is_someone_elses_words(clause[:start]):
                 break
             part = strip_fillers(clause[start:])
@@ -430,6 +445,10 @@ class Reader:
             new: list[Fact] = []
             if number:
                 implied = with_implied_subject(part)
+                if _OWN_SUBJECT.match(part) or cut.strip(" ,").lower() not in ("", "and"):
+                    lead = modal_lead(part)
+                elif lead is not None and implied is not None:
+                    implied = under_lead(lead, part) or implied
                 if theirs is not None:
                     implied = _carried(theirs, part, implied)
                 if implied is not None:
@@ -450,6 +469,9 @@ class Reader:
                         employer.text = employer.text.replace(" works ", f" works as {job} ", 1)
                         continue
                     (new if strong else fragments).append(fact)
+            if number and new and implied is not None and theirs is None and cut.strip(" ,").lower() in ("", "and"):
+                _end_before(part, [*found, *facts], said.handle)
+                texts |= {fact.text for fact in [*found, *facts]}
             for fact in new:
                 said_before = {word for known in [*found, *facts] for word in content_words(known.text)}
                 if fact.text not in texts and not set(content_words(fact.text)) <= said_before:
@@ -472,6 +494,8 @@ class Reader:
         words = piece.split()
         if not words or words[0].lower() in _NOT_LISTED:
             return []
+        if begins_with_verb(piece) and not last.lead.rstrip().lower().endswith(" to"):
+            return []  # "I want to learn the piano and play guitar": a second wish, not a second thing learnt
         cut = before[-8:]
         if _EXAMPLES.search(before):
             return []  # "platformers, e.g. Mega Man and Castlevania": examples of the item, not more items
@@ -482,6 +506,8 @@ class Reader:
         new = self._rules_on(said, last.lead.rstrip() + " " + part)
         head = re.escape(" ".join(words[:2]))
         joint = re.search(rf",? (?:and|&) (?:then )?{head}", last.text)
+        if new and joint and not HOT_TAKE.match(last.lead) and ", " in last.text[: joint.start()]:
+            return []  # "I love dogs, cats and birds": a list of three or more stays one memory
         if new and joint and not HOT_TAKE.match(last.lead):
             last.text = last.text[: joint.start()].rstrip(" ,")
         elif not new or set(content_words(new[0].text)) <= set(content_words(last.text)):

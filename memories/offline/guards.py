@@ -144,6 +144,45 @@ _IMPLIED_I = word_set(
 )
 
 
+# What a clause begins by wanting, planning, being about to do or once doing: "I really want to",
+# "I'm gonna", "I used to". A verb after "and" or a comma goes on under it: "I want to learn piano
+# and play guitar" wants the guitar too, it does not say they play it.
+_MODAL_LEAD = re.compile(
+    r"^(?P<lead>I'll|(?:I|I'm|I am|I've|I have)\s+(?:(?:really|also|just|still|kinda|finally|always|been"
+    r"|seriously|totally|definitely|probably|actually)\s+)*(?:(?:want|wanted|hope|hoping|plan|planning|need"
+    r"|have|got|used|going|trying|meaning|about|supposed|decided|intend|intending|aim|aiming)\s+to"
+    r"|gonna|wanna|gotta|will|should|must))\s",
+    re.IGNORECASE,
+)
+# The verbs such a part begins with. Not "love", "like" or "hate": after "and" or "but" they begin a
+# statement of the speaker's own more often ("I want to quit but love my team").
+_GOES_ON = word_set(
+    """live work study play have speak drive teach run support practice practise keep climb research
+    sing coach bake cook volunteer swim hike knit move travel visit learn adopt sell buy retire open
+    start try get go see take make find build write read eat quit become save spend finish begin meet
+    stay change leave return apply join launch switch stop focus use train lose raise grow settle
+    rent own marry"""
+)
+
+
+def modal_lead(part: str) -> str | None:
+    """The "I want to" a part begins with ("I want to learn piano" → "I want to"), or None."""
+    found = _MODAL_LEAD.match(part)
+    return found["lead"] if found else None
+
+
+def begins_with_verb(part: str) -> bool:
+    """Whether the part begins with one of the verbs a lead's wish or plan goes on with."""
+    words = part.split(maxsplit=1)
+    return bool(words) and words[0].lower() in _GOES_ON
+
+
+def under_lead(lead: str, part: str) -> str | None:
+    """A part that drops its subject, read under the clause's lead: "I'm gonna" + "move to Berlin" →
+    "I'm gonna move to Berlin"; None when the part does not begin with a verb that goes on."""
+    return f"{lead} {part}" if begins_with_verb(part) else None
+
+
 def with_implied_subject(clause: str) -> str | None:
     """The clause with the "I" chat leaves out put back ("I'm moving to Austin…", "I turned 34…"),
     or None when it has a subject of its own."""

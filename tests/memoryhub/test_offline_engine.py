@@ -852,6 +852,25 @@ def _kept(said: str) -> list[str]:
         ("I collect vinyl records", ["Priya collects vinyl records"]),
         ("I volunteer at a food bank on Saturdays", ["Priya volunteers at a food bank on Saturdays"]),
         ("Gonna explore more and volunteer at shelters next month", []),
+        # a verb after "and" goes on under the wish, plan or past the clause began with
+        ("I want to learn piano and play guitar", ["Priya wants to learn piano and play guitar"]),
+        ("I hope to finish my degree and work at Google", []),
+        ("I'm gonna buy a house and have kids", []),
+        ("I used to play piano and sing in a choir", ["Priya used to play piano", "Priya used to sing in a choir"]),
+        # the part after "and" says something of its own: the fact before it ends there
+        ("I love hiking and play tennis on weekends", ["Priya loves hiking", "Priya plays tennis on weekends"]),
+        ("I like cooking and work as a chef", ["Priya likes cooking", "Priya works as a chef"]),
+        ("I love music and travel photography", ["Priya loves music and travel photography"]),
+        (
+            "I love dogs, play guitar and live in Leeds",
+            ["Priya loves dogs", "Priya plays the guitar", "Priya lives in Leeds"],
+        ),
+        ("I love dogs, cats and birds", ["Priya loves dogs, cats and birds"]),  # a list of three stays one
+        ("I want to learn piano, I play guitar and sing", ["Priya wants to learn piano", "Priya plays the guitar"]),
+        ("I want to quit but love my team", ["Priya loves their team"]),
+        ("I moved to Bristol and work at a bakery", ["Priya moved to Bristol", "Priya works at a bakery"]),
+        ("I wanna learn Spanish", ["Priya wants to learn Spanish"]),
+        ("I don't want to learn Spanish", []),
         ("I got into Oxford!", ["Priya got into Oxford"]),
         ("I got accepted to Boston University", ["Priya got into Boston University"]),
         ("I got into Radiohead last year", []),

@@ -125,7 +125,7 @@ def habitual_rule(match: re.Match[str], said: Said) -> Fact | None:
     if not content_words(what) or what.split()[0].lower() in ("it", "them", "that", "this", "you"):
         return None
     if re.search(r"\b(?:next|tomorrow|tonight|soon|later|this (?:weekend|week|month|year))\b", what, re.IGNORECASE):
-        return None  # "gonna … volunteer at shelters next month": a plan, not what they do
+        return None  # "I volunteer at the shelter tomorrow": once, not what they do as a matter of course
     verb, *preposition = match["verb"].lower().split()
     text = " ".join([said.name, conjugate(verb), *preposition, third_person(what, said.name)])
     topic = "volunteering" if verb == "volunteer" else "hobbies"

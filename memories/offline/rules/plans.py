@@ -47,14 +47,16 @@ def fitness_goal_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 def goal_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I'm saving up for a house", "I'm trying to learn to cook", "I'm thinking about learning
-    Japanese", "I'm studying for my driving test": something worked towards, with or without a date."""
-    what = third_person(phrase_cut(match["what"], max_words=8), said.name)
+    """ "I'm saving up for a house", "I'm trying to learn to cook", "I want to learn Spanish", "I'm
+    thinking about learning Japanese", "I'm studying for my driving test": something worked towards,
+    with or without a date."""
+    said_what = match["what"] or match["what3"]
+    what = third_person(phrase_cut(said_what, max_words=8), said.name)
     if not content_words(what) or what.split()[0].lower() in ("it", "that", "this", "them", "you"):
         return None
-    if purpose := re.search(r"\bso (?:that )?I (?:can|could) (?P<to>.+)", match["what"], re.IGNORECASE):
+    if purpose := re.search(r"\bso (?:that )?I (?:can|could) (?P<to>.+)", said_what, re.IGNORECASE):
         what += " to " + third_person(phrase_cut(purpose["to"], max_words=8), said.name)  # "so I can travel"
-    verb = " ".join((match["verb"] or match["verb2"]).lower().split())
+    verb = " ".join((match["verb"] or match["verb2"] or match["verb3"]).lower().split())
     if "sav" in verb:
         text = f"{said.name} is saving up {match['prep'].lower()} {what}"
     elif "study" in verb or "revis" in verb:
