@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from memories.offline.vocabulary import word_set
+
 _FILLERS = (
     r"yeah|yea|yes|yep|yup|oh|ok|okay|well|lol|lmao|haha\w*|omg|wow|um+|uh+|hmm+|btw|also|and|anyway|actually"
     r"|so|like|nice|cool|great|no way|hey|man|dude|bro|guys|honestly|tbh|ngl|not gonna lie|fr|personally"
@@ -27,7 +29,10 @@ _CLAUSE_CUT = re.compile(
     r"\s*(?:\b(?:because|since|cause|cuz|coz|but|though|although|while|whereas|unless|lol|lmao|rofl"
     r"|haha\w*|hehe\w*|tbh|honestly|imo|idk)\b"
     r"|(?<!\bor\s)\bso\s+(?=(?:i|i'm|i've|i'll|we|we're|you|he|she|they|it|it's|that|this|there|my|our|the|now)\b)"
-    r"|[;:!?()]|\.(?:\s|$)|\s[-\u2013\u2014]\s).*$",
+    r"|[;:!?()]|\.(?:\s|$)|\s[-\u2013\u2014]\s"
+    # "vegan for 5 years and love it": a comment on what came before, not part of it
+    r"|\band\s+(?:(?:really|totally|absolutely|honestly)\s+)?(?:love|loving|hate|hating|like|liking|enjoy"
+    r"|enjoying|miss|missing)\s+(?:it|them|that|this|every)\b).*$",
     re.IGNORECASE | re.DOTALL,
 )
 
@@ -93,6 +98,11 @@ def _emoji_gap(match: re.Match[str]) -> str:
     return ". "
 
 
+_ME_AND_MY = re.compile(
+    r"(?P<before>(?:^|[.!?,;]\s+)(?:(?:lol|so|and|but|yeah|well|ok|omg)[, ]+)?)"
+    r"me (?:and|&) my (?P<who>[\w\u00e9'-]{1,20})\b",
+    re.IGNORECASE,
+)
 _PARTNER_AND_I = re.compile(r"\bmy [\w\u00e9'-]{1,20}$", re.IGNORECASE)
 
 
@@ -102,6 +112,7 @@ def normalise(text: str) -> str:
     text = text.translate(_TYPOGRAPHIC_QUOTES).replace(ABBREVIATION_DOT, ".")
     text = _MISSPELLED.sub(lambda match: _MISSPELLINGS[match[0]], text)
     text = re.sub(r"\b(mov(?:ed|ing|e)|going|went|flying|flew|head(?:ed|ing)) ot\b", r"\1 to", text)  # "moved ot"
+    text = _ME_AND_MY.sub(r"\g<before>my \g<who> and I", text)  # "me and my sister went…": "my sister and I went…"
     text = _EMOJI.sub(_emoji_gap, text).strip()
     for pattern, replacement in (
         (r"\bim\b", "I'm"),
@@ -188,10 +199,15 @@ _TAIL = re.compile(
 )
 
 
+_DANGLING = word_set("and or & but then so plus")
+
+
 def phrase_cut(text: str, *, max_words: int = 10, commas: bool = False) -> str:
     """The phrase at the start of ``text``: up to the end of its clause, at most ``max_words``
     (with ``commas``, a list goes on past a comma, but not into a question or an aside)."""
     text = _CLAUSE_CUT.sub("", text)
     text = _TAIL.sub("", text) if commas else text.split(",")[0]
     words = text.split()[:max_words]
+    while words and words[-1].lower().strip(",") in _DANGLING:
+        words.pop()  # "for 5 years and" of "for 5 years and love it": the words ran out after a joint
     return " ".join(words).strip(" ,.'\"")

@@ -866,6 +866,15 @@ def _kept(said: str) -> list[str]:
             ["Priya loves dogs", "Priya plays the guitar", "Priya lives in Leeds"],
         ),
         ("I love dogs, cats and birds", ["Priya loves dogs, cats and birds"]),  # a list of three stays one
+        # a comment after "and" is not part of the fact; "me and my …" is one subject
+        ("I've been vegan for 5 years and love it", ["Priya has been vegan for 5 years"]),
+        ("I've been vegan for 5 years and counting", ["Priya has been vegan for 5 years"]),  # not "… years and"
+        ("I've been a nurse for twelve years and love it", ["Priya has been a nurse for twelve years"]),
+        ("my boyfriend and I broke up", ["Priya broke up with their boyfriend"]),  # not "has a boyfriend"
+        ("me and my girlfriend broke up last week", ["Priya broke up with their girlfriend"]),
+        ("my husband and I separated in 2020", ["Priya separated from their husband"]),
+        ("me and my husband are moving to Leeds", ["Priya and their husband are moving to Leeds"]),
+        ("my wife and I got married in June", ["Priya and their wife got married in June"]),
         ("I want to learn piano, I play guitar and sing", ["Priya wants to learn piano", "Priya plays the guitar"]),
         ("I want to quit but love my team", ["Priya loves their team"]),
         ("I moved to Bristol and work at a bakery", ["Priya moved to Bristol", "Priya works at a bakery"]),

@@ -13,6 +13,7 @@ from memories.offline.rules.family import (
     has_relatives_rule,
     loss_rule,
     parent_rule,
+    parted_rule,
     relative_rule,
     siblings_rank_rule,
     status_rule,
@@ -110,6 +111,7 @@ from memories.offline.rules.work import (
 )
 from memories.offline.vocabulary import ADVERBS, COUNTS, FAMILY, FEELINGS, INTENSIFIERS, JOBS, PETS, RELATIONS, word_set
 
+_PARTNER = r"wife|husband|partner|fianc[ée]e?|boyfriend|girlfriend|bf|gf|hubby"
 _I_AM = r"I(?:'m| am)"
 _LEAD_FILLERS = r"(?:(?:honestly|tbh|ngl|lol|ok|okay|but|and|yeah|so|like|personally|srsly|fr|also|look|listen)[, ]+)*"
 # Businesses someone may have: "my bakery just opened", "I run a small Etsy shop".
@@ -386,13 +388,22 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
     ),
     (
         re.compile(
-            r"\bmy (?P<partner>wife|husband|partner|fianc[ée]e?|boyfriend|girlfriend|bf|gf|hubby) (?:and|&) I"
+            rf"\b(?:my (?P<partner>{_PARTNER}) (?:and|&) I|me (?:and|&) my (?P<partner2>{_PARTNER}))"
+            r"(?: (?:just|finally|recently|officially))? (?P<how>broke up|split up|split|separated|got divorced"
+            r"|called it quits)\b",
+            re.IGNORECASE,
+        ),
+        parted_rule,
+    ),
+    (
+        re.compile(
+            rf"\bmy (?P<partner>{_PARTNER}) (?:and|&) I"
             r"(?: (?:just|finally|recently|officially))? (?:(?:hit|celebrated|have been together for"
             r"|'ve been together for"
             r"|have been married for|'ve been married for) (?P<years>\d+|one|two|three|four|five|six|seven|eight"
             r"|nine|ten)"
             r" years|(?:are|'re) (?P<what>(?:getting|moving|expecting|having|buying|going|off|celebrating"
-            r"|renovating)\b.+)|(?P<did>moved in together|got (?:married|engaged)"
+            r"|renovating)\b.+)|(?P<did>moved in together\b.*|got (?:married|engaged)\b.*"
             r"|bought (?:a|our first|our) (?:house|flat|home|place)\b.*))",
             re.IGNORECASE,
         ),

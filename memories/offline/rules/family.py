@@ -275,6 +275,18 @@ def family_event_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("family", relation))
 
 
+_PARTING = {"separated": ("separated from", PERMANENT), "got divorced": ("got divorced from", PERMANENT)}
+
+
+def parted_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "my boyfriend and I broke up", "me and my wife split up": they parted from them, which is
+    not "has a boyfriend" and not "broke up" with no one."""
+    partner = (match["partner"] or match["partner2"]).lower()
+    verb, expiration = _PARTING.get(match["how"].lower(), ("broke up with", "30d"))  # "split up", "called it quits"
+    text = f"{said.name} {verb} their {partner}"
+    return said.fact(text, MemoryKind.EVENT, HIGH, expiration, topics_of("relationship", partner))
+
+
 def together_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "my wife and I just hit 5 years", "my fiancé and I are getting married in October"."""
     partner = match["partner"].lower()
