@@ -23,6 +23,7 @@ from memories.offline.guards import (
     is_someone_elses_words,
     modal_lead,
     starts_a_statement,
+    under_be,
     under_lead,
     with_implied_subject,
 )
@@ -218,10 +219,10 @@ def _after_preposition(clause: str, match: re.Match[str]) -> bool:
 
 
 def _lead(clause: str, match: re.Match[str]) -> str:
-    """The words that lead to the object of what ``match`` found ("I'm a sucker for ", "got ",
+    """The words that lead to the object of what ``match`` found ("I'm a sucker for ", "got ", "I have ",
     "hot take: "), so the next item of a list can be read with them; "" when it has no object."""
     for name in match.re.groupindex:
-        if name.startswith(("what", "article", "thing")) and match.start(name) > match.start():
+        if name.startswith(("what", "article", "thing", "quantity")) and match.start(name) > match.start():
             return clause[match.start() : match.start(name)]
     return ""
 
@@ -449,6 +450,8 @@ class Reader:
                     lead = modal_lead(part)
                 elif lead is not None and implied is not None:
                     implied = under_lead(lead, part) or implied
+                elif implied is None and number == 1:
+                    implied = under_be(strip_fillers(clause), part)
                 if theirs is not None:
                     implied = _carried(theirs, part, implied)
                 if implied is not None:

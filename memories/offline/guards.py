@@ -183,6 +183,14 @@ def under_lead(lead: str, part: str) -> str | None:
     return f"{lead} {part}" if begins_with_verb(part) else None
 
 
+def under_be(lead: str, part: str) -> str | None:
+    """ "I'm 19" + "in college" → "I'm in college": where the clause's "I'm" goes on to say where one
+    is; None for any other part, or a clause that did not begin with "I'm"."""
+    if re.match(r"(?:I'm|I am)\b", lead, re.IGNORECASE) and re.match(r"(?:in|at) \w", part, re.IGNORECASE):
+        return f"I'm {part}"
+    return None
+
+
 def with_implied_subject(clause: str) -> str | None:
     """The clause with the "I" chat leaves out put back ("I'm moving to Austin…", "I turned 34…"),
     or None when it has a subject of its own."""

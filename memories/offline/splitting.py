@@ -30,9 +30,9 @@ _CLAUSE_CUT = re.compile(
     r"|haha\w*|hehe\w*|tbh|honestly|imo|idk)\b"
     r"|(?<!\bor\s)\bso\s+(?=(?:i|i'm|i've|i'll|we|we're|you|he|she|they|it|it's|that|this|there|my|our|the|now)\b)"
     r"|[;:!?()]|\.(?:\s|$)|\s[-\u2013\u2014]\s"
-    # "vegan for 5 years and love it": a comment on what came before, not part of it
+    # "vegan for 5 years and love it", "… for 3 months and it's hard": a comment on what came before
     r"|\band\s+(?:(?:really|totally|absolutely|honestly)\s+)?(?:love|loving|hate|hating|like|liking|enjoy"
-    r"|enjoying|miss|missing)\s+(?:it|them|that|this|every)\b).*$",
+    r"|enjoying|miss|missing)\s+(?:it|them|that|this|every)\b|\band\s+(?=(?:it's|it is|it was|that's|that is)\b)).*$",
     re.IGNORECASE | re.DOTALL,
 )
 

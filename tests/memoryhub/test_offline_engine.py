@@ -869,12 +869,23 @@ def _kept(said: str) -> list[str]:
         # a comment after "and" is not part of the fact; "me and my …" is one subject
         ("I've been vegan for 5 years and love it", ["Priya has been vegan for 5 years"]),
         ("I've been vegan for 5 years and counting", ["Priya has been vegan for 5 years"]),  # not "… years and"
+        ("I've been learning guitar for 3 months and it's hard", ["Priya has been learning the guitar for 3 months"]),
         ("I've been a nurse for twelve years and love it", ["Priya has been a nurse for twelve years"]),
         ("my boyfriend and I broke up", ["Priya broke up with their boyfriend"]),  # not "has a boyfriend"
         ("me and my girlfriend broke up last week", ["Priya broke up with their girlfriend"]),
         ("my husband and I separated in 2020", ["Priya separated from their husband"]),
         ("me and my husband are moving to Leeds", ["Priya and their husband are moving to Leeds"]),
         ("my wife and I got married in June", ["Priya and their wife got married in June"]),
+        # where one studies and for how long, a softened dislike, a licence won
+        ("I'm in my second year of med school", ["Priya is in their second year of med school"]),
+        ("I'm halfway through my degree", ["Priya is halfway through their degree"]),
+        ("i'm 19 and in college", ["Priya is 19 years old", "Priya is in college"]),
+        ("I'm at university in Leeds", ["Priya is at university in Leeds"]),
+        ("I'm at uni right now", []),
+        ("I don't really like horror movies but my friends do", ["Priya doesn't really like horror movies"]),
+        ("just got my license!", ["Priya got their license"]),
+        ("I finally got my driving licence", ["Priya got their driver's license"]),
+        ("I got my license suspended", []),
         ("I want to learn piano, I play guitar and sing", ["Priya wants to learn piano", "Priya plays the guitar"]),
         ("I want to quit but love my team", ["Priya loves their team"]),
         ("I moved to Bristol and work at a bakery", ["Priya moved to Bristol", "Priya works at a bakery"]),
@@ -936,9 +947,10 @@ def _kept(said: str) -> list[str]:
         ("I can't drive today, my car is in the shop", []),  # not now, not never
         ("I can't swim for now, doctor's orders", []),
         # all of a list, the kind of relative or parent, how one lives, recovering, the field "IT"
-        ("I have two cats and a dog", ["Priya has two cats and a dog"]),
+        ("I have two cats and a dog", ["Priya has two cats", "Priya has a dog"]),  # one memory each
+        ("I have a cat named Luna and a dog named Max", ["Priya has a cat named Luna", "Priya has a dog named Max"]),
         ("I have a twin sister", ["Priya has a twin sister"]),
-        ("I have an older brother and a younger sister", ["Priya has an older brother and a younger sister"]),
+        ("I have an older brother and a younger sister", ["Priya has an older brother", "Priya has a younger sister"]),
         ("I'm a stay at home mum", ["Priya is a stay-at-home mum"]),
         ("I'm a proud mom of two", ["Priya is a mom of two"]),
         ("I'm going through a divorce", ["Priya is going through a divorce"]),

@@ -104,6 +104,7 @@ from memories.offline.rules.work import (
     own_business_rule,
     school_rule,
     starts_at_rule,
+    student_rule,
     studies_rule,
     training_rule,
     works_as_rule,
@@ -323,7 +324,7 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
     (
         re.compile(
             r"\bI(?:'m| am) (?:only |just |almost |nearly |now |officially )?(?P<age>[1-9]\d?)(?: years? old| yo"
-            r"| y/o)?\W*$",
+            r"| y/o)?(?:\W*$|,? (?:and|&) (?!a half\b))",  # "I'm 19 and in college"
             re.IGNORECASE,
         ),
         age_rule,
@@ -449,7 +450,7 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
     (
         re.compile(
             rf"\bI{ADVERBS} (?P<verb>hate|can't stand|cannot stand|can not stand|dislike|despise|loathe"
-            rf"|don't like|do not like|don't enjoy|do not enjoy) (?P<what>.+)",
+            rf"|(?:don't|do not) (?:(?:really|particularly) )?(?:like|enjoy)) (?P<what>.+)",
             re.IGNORECASE,
         ),
         preference_rule,
@@ -936,7 +937,8 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
     (
         re.compile(
             r"\bI(?P<verb>(?:'m| am) (?:doing|getting|finishing|working on|studying for|starting|halfway through)"
-            r"|(?:'m| am) in) (?P<article>an?|my) (?:(?:first|second|third|fourth|final|last) year of (?:my |an? )?)?"
+            r"|(?:'m| am) in) (?P<article>an?|my)"
+            r" (?:(?P<year>first|second|third|fourth|final|last) year of (?P<of>my |an? )?)?"
             r"(?:[a-z]+ )?(?P<degree>PhD|doctorate|masters?|master's|bachelor'?s|degree|MBA|BA|BSc|MSc|MA|diploma"
             r"|med school|law school|residency|apprenticeship|bootcamp|internship|course|certificate|certification"
             r"|(?:M|B|Ph)[\u2024.](?:A|Sc|D)[\u2024.]?)(?: (?:in|on) (?P<field>.+))?"
@@ -944,6 +946,16 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
             re.IGNORECASE,
         ),
         degree_rule,
+    ),
+    (
+        re.compile(
+            rf"\b{_I_AM} (?:(?:still|currently|now|also|just) )?(?:(?P<where>in) (?P<school>college|uni|university"
+            r"|(?:high|grad|graduate|med|medical|law|secondary|middle|nursing|art) school|sixth form|school)"
+            r"|(?P<where2>at) (?P<school2>uni|university|college))\b"
+            r"(?! (?:right now|rn|today|tonight|atm)\b)(?P<rest>.*)",  # "at uni right now": where they are
+            re.IGNORECASE,
+        ),
+        student_rule,
     ),
     (
         re.compile(r"\bI (?:just |finally )?turned (?P<age>[1-9]\d?)\b", re.IGNORECASE),

@@ -23,12 +23,26 @@ class _Event:
     partner: bool = False  # "engaged", "married": completed by "to <name>"
 
 
+# "got my license suspended", "got my license back": news of a license already held.
+_NOT_A_NEW_LICENSE = r"(?! (?:suspended|renewed|revoked|taken|back|checked|stolen|replaced)\b)"
+
 # Life events, said of oneself ("I got engaged") or of a known member ("Frank got engaged").
 EVENTS = (
     _Event("got engaged", "got engaged", MemoryKind.EVENT, HIGH, PERMANENT, ("relationship", "engagement"), True),
     _Event("got married", "got married", MemoryKind.EVENT, HIGH, PERMANENT, ("relationship", "marriage"), True),
     _Event("got divorced", "got divorced", MemoryKind.EVENT, HIGH, PERMANENT, ("relationship",)),
     _Event("broke up", "broke up", MemoryKind.EVENT, HIGH, "30d", ("relationship",)),
+    _Event(
+        r"got (?:my|a) (?:driver'?s|driving) licen[cs]e" + _NOT_A_NEW_LICENSE,
+        "got their driver's license",
+        MemoryKind.EVENT,
+        HIGH,
+        PERMANENT,
+        ("driving",),
+    ),
+    _Event(
+        r"got my licen[cs]e" + _NOT_A_NEW_LICENSE, "got their license", MemoryKind.EVENT, HIGH, PERMANENT, ("driving",)
+    ),
     _Event(
         r"(?:got|received|landed) (?:a|an|the) (?:new )?(?:job )?offer",
         "got a job offer",

@@ -25,10 +25,12 @@ _PREFERENCE_VERBS = {
     "dislike": ("dislikes", MEDIUM),
     "despise": ("despises", HIGH),
     "loathe": ("loathes", HIGH),
-    "don't like": ("doesn't like", MEDIUM),
-    "do not like": ("doesn't like", MEDIUM),
-    "don't enjoy": ("doesn't enjoy", MEDIUM),
-    "do not enjoy": ("doesn't enjoy", MEDIUM),
+    **{
+        f"{do} {how}{verb}": (f"doesn't {how}{verb}", MEDIUM)
+        for do in ("don't", "do not")
+        for how in ("", "really ", "particularly ")
+        for verb in ("like", "enjoy")
+    },
     "not into": ("is not into", MEDIUM),
     "addicted to": ("is addicted to", HIGH),
     "hooked on": ("is hooked on", HIGH),

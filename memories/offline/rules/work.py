@@ -99,10 +99,24 @@ def degree_rule(match: re.Match[str], said: Said) -> Fact | None:
     kind = lead[-1] if lead and lead[-1].lower() not in ("a", "an", "my", "of") else ""
     degree = f"{kind} {degree}" if kind and kind.islower() else degree  # "a coding bootcamp"
     field = phrase_cut(match["field"] or "", max_words=6)
-    verb = match["verb"].lower()
-    doing = "is in" if verb.startswith("in") else "is doing"
-    text = f"{said.name} {doing} {match['article'].lower()} {degree}" + (f" in {field}" if field else "")
+    doing = "is " + re.sub(r"^(?:'m|am)\s+", "", match["verb"].lower().strip())  # "is in", "is halfway through"
+    article = "their" if match["article"].lower() == "my" else match["article"].lower()
+    if match["year"]:  # "I'm in my second year of (a) med school"
+        of = {"my": " their", "a": " a", "an": " an"}.get((match["of"] or "").strip().lower(), "")
+        article = f"their {match['year'].lower()} year of{of}"
+    text = f"{said.name} {doing} {article} {degree}" + (f" in {field}" if field else "")
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("study", degree, *content_words(field)[:1]))
+
+
+def student_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I'm in college", "I'm still in high school", "I'm at uni in Leeds": a student, and where."""
+    school = " ".join((match["school"] or match["school2"]).lower().split())
+    where = (match["where"] or match["where2"]).lower()
+    place = re.match(r"\s+(?:in|at) (?P<place>(?-i:[A-Z])[\w'-]+(?: (?-i:[A-Z])[\w'-]+){0,3})", match["rest"])
+    field = re.match(r"\s+for (?P<field>[a-z]{3,20}(?: [a-z]{3,20})?)\b", match["rest"], re.IGNORECASE)
+    text = f"{said.name} is {where} {school}" + (f" in {place['place']}" if place else "")
+    text += f" for {field['field'].lower()}" if field else ""  # "in school for nursing"
+    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("study", school.split()[-1]))
 
 
 # Lines of work named without a job title: "I work in marketing", "I quit accounting".
