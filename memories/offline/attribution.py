@@ -158,6 +158,40 @@ _PROMPT = re.compile(
 _TO_EVERYONE = re.compile(
     r"\b(?:everyone|everybody|y'all|you all|all of you|guys|folks|drop your|below|ppl|people|anyone)\b", re.I
 )
+# "anyone here play guitar?", "do you have a dog?", "is anyone else vegan?": a question that a
+# "yeah I do" / "me!" answers by saying it of oneself. Only these verbs: "anyone know a good
+# dentist?" or "anyone want pizza?" answered "me" tells nothing lasting.
+_ASKED_OF_ALL = re.compile(
+    r"^(?:(?:do|does) )?(?:anyone|anybody|any of you|you guys|y'all|you|u)(?: (?:here|else|guys|all))?"
+    r" (?P<verb>play|have|own|speak|live|work|like|love|watch|read|cook|bake|collect|drive|ride|run|swim|knit"
+    r"|paint|sing|climb|hike|surf|ski|garden|meditate|volunteer|study|teach)"
+    r" (?P<what>[^?]{2,60})\?+$"
+    r"|^(?:is|are) (?:anyone|anybody|any of you|you guys|y'all|you|u)(?: (?:here|else|guys|all))?"
+    r" (?P<trait>(?:an? )?[a-z][\w -]{2,30})\?+$"
+    r"|^(?:anyone|anybody) (?:here |else )?(?P<trait2>(?:an? )?(?:vegan|vegetarian|left-handed|introvert|night owl"
+    r"|morning person|gamer|parent|student|teacher|nurse|developer|engineer)[\w -]{0,20})\?+$",
+    re.IGNORECASE,
+)
+# What says "yes, me" to such a question: "yeah I do", "I do!", "me!", "me too", "yep, I am".
+_SAYS_YES = re.compile(
+    r"(?:(?:yes|yeah|yep|yup|yea|ya|sure|totally|definitely|absolutely|oh|ooh)\W*)*"
+    r"(?:I do|I do too|I have|I am|I'm|me|me too|me!|yes|yeah|yep|yup|I did)(?: lol| haha)?\W*",
+    re.IGNORECASE,
+)
+
+
+def _asked_of_themselves(question: str) -> str | None:
+    """The statement a "yes, me" to ``question`` makes: "anyone here play guitar?" → "I play guitar",
+    "is anyone else vegan?" → "I'm vegan"; None when the question is not one of those."""
+    asked = _ASKED_OF_ALL.match(strip_fillers(question.strip()))
+    if asked is None:
+        return None
+    if asked["verb"]:
+        what = re.sub(r"\byour\b", "my", asked["what"], flags=re.IGNORECASE)
+        return f"I {asked['verb'].lower()} {what}"
+    return "I'm " + re.sub(r"\s+(?:here|too|as well)$", "", asked["trait"] or asked["trait2"])
+
+
 _AGE_TALK = re.compile(r"\b(?:how old|ages?|older|younger|baby of|oldest|youngest)\b", re.IGNORECASE)
 
 
@@ -606,6 +640,12 @@ class Reader:
                     if fact is not None:
                         fact.question = question[2]
                         return [fact]
+        statement = _asked_of_themselves(question[2])
+        if statement is not None and _SAYS_YES.fullmatch(said.clause.split(",")[0].strip()):
+            facts = self._rules_on(said, statement)  # "anyone here play guitar?" … "yeah I do"
+            for fact in facts:
+                fact.question = question[2]
+            return facts
         words = answer.split()
         if not words or len(words) > 4 or words[0].lower() in NON_ANSWERS:
             return []

@@ -434,6 +434,29 @@ def test_small_talk_gives_a_tool_call_with_no_operations() -> None:
     assert arguments == {"operations": [], "profile_updates": [], "entities": []}
 
 
+@pytest.mark.parametrize(
+    ("asked", "answered", "kept"),
+    [
+        ("anyone here play guitar?", "yeah I do", ["Bob plays the guitar"]),
+        ("does anyone here have a dog?", "I do!", ["Bob has a dog"]),
+        ("is anyone else vegan?", "me too", ["Bob is vegan"]),
+        ("do you like sushi?", "yes!", ["Bob likes sushi"]),
+        ("do you like sushi?", "no", []),
+        ("anyone here play guitar?", "not me", []),
+        ("anyone know a good dentist?", "me", []),  # not a question about them
+        ("anyone want pizza?", "me!", []),
+    ],
+)
+def test_a_yes_to_a_question_about_everyone_says_it_of_the_one_who_answered(
+    asked: str, answered: str, kept: list[str]
+) -> None:
+    """ "anyone here play guitar?" … "yeah I do": the answer says what the question asked, of its speaker."""
+    arguments = _extract(_prompt([("Alice", "alice_456", asked), ("Bob", "bob_123", answered)]))
+
+    assert [op["content"] for op in _about(arguments, "bob_123")] == kept
+    assert _about(arguments, "alice_456") == []
+
+
 def test_the_same_prompt_always_gives_the_same_answer() -> None:
     prompt = _prompt(
         [
@@ -886,6 +909,8 @@ def _kept(said: str) -> list[str]:
         ("just got my license!", ["Priya got their license"]),
         ("I finally got my driving licence", ["Priya got their driver's license"]),
         ("I got my license suspended", []),
+        ("I'm in sales", ["Priya works in sales"]),
+        ("I'm in tech support hell", []),
         ("I want to learn piano, I play guitar and sing", ["Priya wants to learn piano", "Priya plays the guitar"]),
         ("I want to quit but love my team", ["Priya loves their team"]),
         ("I moved to Bristol and work at a bakery", ["Priya moved to Bristol", "Priya works at a bakery"]),

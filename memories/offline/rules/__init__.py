@@ -190,7 +190,10 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
         re.compile(
             rf"\bI(?P<verb> do| (?:quit|left)|(?:'m| am) the [\w ]{{1,30}} who (?:does"
             rf"|works in)) (?P<what>(?:{FIELDS})\b.*)"
-            r"|\bI (?P<verb2>research|teach) (?P<what2>.+)",
+            r"|\bI (?P<verb2>research|teach) (?P<what2>.+)"
+            # "I'm in sales", "I'm in tech now": not "I'm in law school" or "I'm in tech support hell"
+            rf"|\bI(?:'m| am) (?:(?:currently|also|still|now) )?(?P<verb3>in) (?P<what3>{FIELDS})"
+            r"(?=\W*$|,| (?:and|now|for|at|too|myself|actually)\b)",
             re.IGNORECASE,
         ),
         field_rule,

@@ -156,9 +156,10 @@ def starts_at_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 def field_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I do marketing", "I'm the one who does marketing", "I quit accounting", "I research soil microbes"."""
-    verb = (match["verb"] or match["verb2"]).lower().split()[-1]
-    what = phrase_cut(match["what"] or match["what2"], max_words=6)
+    """ "I do marketing", "I'm in sales", "I'm the one who does marketing", "I quit accounting", "I research
+    soil microbes"."""
+    verb = (match["verb"] or match["verb2"] or match["verb3"]).lower().split()[-1]  # "in": "I'm in sales"
+    what = phrase_cut(match["what"] or match["what2"] or match["what3"], max_words=6)
     if not what or what.split()[0].lower() in (*OBJECT_PRONOUNS, "a", "the", "my", "nothing", "everything"):
         return None
     if verb in ("quit", "left"):
