@@ -428,7 +428,8 @@ _CHEER = ("Tell me more!", "What's the best part?", "What happens next?")
 # News that is hard to hear (a divorce, an illness, a job lost) is met with sympathy, and good news
 # (a promotion, a baby, an engagement) with congratulations, not "Got it … Good to know!".
 _HARD_NEWS = re.compile(
-    r"\b(?:divorce|break-?up|separated|dementia|alzheimer'?s|cancer|chemo|tumou?r|in (?:the )?hospital|icu"
+    r"\b(?:divorce|break-?up|broke up|split up|separated|dementia|alzheimer'?s|cancer|chemo|tumou?r"
+    r"|in (?:the )?hospital|icu"
     r"|recovering|surgery|lost (?:their|his|her) job|laid off|fired|made redundant|miscarriage|stroke"
     r"|heart attack|diagnosed|failed (?:their|his|her) |flunked)\b",
     re.IGNORECASE,
@@ -436,7 +437,7 @@ _HARD_NEWS = re.compile(
 _GOOD_NEWS = re.compile(
     r"\b(?:promoted|promotion|pregnant|expecting|engaged|getting married|got married|graduated|got into"
     r"|got accepted|(?:got|landed|found) (?:a new|the|their dream) job|bought (?:their|his|her) first"
-    r"|passed (?:their|his|her) |aced)\b",
+    r"|passed (?:their|his|her) |aced|got (?:their|his|her) (?:driver's )?license)\b",
     re.IGNORECASE,
 )
 
@@ -546,6 +547,8 @@ def chat_reply(messages: list[Message]) -> str:
             sentences.append(_pick(_AFTER_NEWS if news else _AFTER_FACT, said))
     elif _SMALL_TALK.search(said):
         sentences += ["I'm doing well, thanks for asking!", "How about you?"]
+    elif social := _social(body.strip(), said, system):
+        sentences += social
     elif greeting and len(words_of(body)) <= 1 and not question:  # "hi", "hey Mira!"
         sentences.append(_pick(_AFTER_GREETING, said))
     elif _ABOUT_ME.search(said):
@@ -563,6 +566,65 @@ def chat_reply(messages: list[Message]) -> str:
         closers = (_RECALLED_CLOSERS if facts else _QUESTION_CLOSERS) if question else _STATEMENT_CLOSERS
         sentences.append(_pick(closers, said))
     return " ".join(sentences)
+
+
+# What a person says to be sociable rather than to tell or ask something: thanks, a goodbye, a
+# laugh, a question about the persona itself, a hard day, a request for a joke.
+_THANKS = re.compile(
+    r"^(?:thanks|thank you|thank u|thx|ty|tysm|cheers|much appreciated)(?: (?:so much|a lot|a bunch|again"
+    r"|for (?:that|everything|the (?:help|chat|advice)|listening|asking|remembering)))*(?:[ ,]+(?-i:[A-Z])[a-z]+)?"
+    r"[\s!.]*$",
+    re.I,
+)
+_GOODBYE = re.compile(
+    r"^(?:(?:ok(?:ay)?|alright|well|anyway)[, ]+)?(?:bye|goodbye|good night|goodnight|gn|night|nite"
+    r"|see (?:you|ya|u)(?: later| soon| tomorrow)?|talk (?:to you )?(?:later|soon|tomorrow)|ttyl|cya|later"
+    r"|gotta go|g2g|i have to go|i'm off)(?:[ ,]+(?:now|then|all|everyone|guys|for now|friend|mate|x+"
+    r"|(?-i:[A-Z])[a-z]+))*[\s!.]*$",
+    re.I,
+)
+_LAUGH = re.compile(r"^(?:lol|lmao|lmfao|rofl|haha\w*|hehe\w*|ha(?: ?ha)+|xd)[\s!.]*$", re.I)
+_WHO_ARE_YOU = re.compile(
+    r"\b(?:what(?:'s| is) your name|who (?:are|r) (?:you|u)|what (?:are|r) (?:you|u)\b(?! (?:doing|up to|thinking))"
+    r"|tell me about yourself|introduce yourself)\b",
+    re.I,
+)
+_JOKE = re.compile(r"\b(?:tell me a joke|(?:know|got) any (?:good )?jokes|make me laugh|say something funny)\b", re.I)
+_HARD_DAY = re.compile(
+    r"\b(?:rough|bad|long|terrible|awful|horrible|hard|tough|crappy|shitty|stressful)"
+    r" (?:day|week|night|shift|morning)\b",
+    re.I,
+)
+_PERSONA = re.compile(r"\bYou are (?P<name>[A-Z][\w'-]{1,30})(?:, (?P<what>an? [^.\n]{3,80}?))?[.\n]")
+_JOKES = (
+    "Why don't scientists trust atoms? Because they make up everything.",
+    "I told my computer I needed a break, and it said: no problem, I'll go to sleep.",
+    "Why did the scarecrow win an award? He was outstanding in his field.",
+)
+
+
+def _social(body: str, said: str, system: str) -> list[str]:
+    """The reply to thanks, a goodbye, a laugh, "who are you?", a hard day or "tell me a joke"; []
+    for anything else. The persona's name and what it is come from its prompt ("You are Mira, a
+    warm and curious companion.")."""
+    if _THANKS.match(body):
+        return [_pick(("You're welcome!", "Anytime!", "Happy to help!"), said)]
+    if _GOODBYE.match(body):
+        night = re.search(r"\b(?:night|nite|gn)\b", body, re.I)
+        return ["Good night, sleep well!" if night else "Bye for now!", "Talk soon."]
+    if _LAUGH.match(body):
+        return ["Haha!", "What else is on your mind?"]
+    if _WHO_ARE_YOU.search(body):
+        persona = _PERSONA.search(system)
+        if persona is None:
+            return ["I'm a companion who remembers what you tell me.", "What would you like to talk about?"]
+        what = f", {persona['what']}" if persona["what"] else ""
+        return [f"I'm {persona['name']}{what}.", "I remember what you tell me, so tell me about yourself!"]
+    if _JOKE.search(body):
+        return [_pick(_JOKES, said)]
+    if _HARD_DAY.search(body) and not body.endswith("?"):
+        return ["Sorry to hear that.", _pick(_COMFORT, said)]
+    return []
 
 
 def _with_told_earlier(memories: _Memories, earlier: list[str], person: _Person) -> _Memories:

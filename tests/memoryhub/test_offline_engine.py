@@ -708,12 +708,40 @@ def test_news_told_is_answered_with_a_question_about_it() -> None:
         ("I got a new job!", "Congratulations — you got a new job!"),
         ("I passed my driving test!", "Congratulations — you passed your driving test!"),
         ("I failed my driving test", "I'm sorry to hear you failed your driving test."),
+        ("my boyfriend and I broke up", "I'm sorry to hear you broke up with your boyfriend."),
+        ("just got my license!", "Congratulations — you got your license!"),
         ("I work as a nurse at St Mary's hospital", "Got it — you work as a nurse at St Mary's hospital."),
     ],
 )
 def test_hard_news_is_met_with_sympathy_and_good_news_with_congratulations(told: str, opening: str) -> None:
     """ "my mom has dementia" was answered "Got it — … Good to know!"."""
     assert _reply_to(told, []).startswith(opening)
+
+
+@pytest.mark.parametrize(
+    ("said", "reply"),
+    [
+        ("thanks!", ("You're welcome!", "Anytime!", "Happy to help!")),
+        ("thank you so much for listening Mira", ("You're welcome!", "Anytime!", "Happy to help!")),
+        ("good night", ("Good night, sleep well! Talk soon.",)),
+        ("ok bye everyone", ("Bye for now! Talk soon.",)),
+        ("lol", ("Haha! What else is on your mind?",)),
+        ("what's your name?", ("I'm Mira, a friendly bot. I remember what you tell me, so tell me about yourself!",)),
+        ("I had a rough day", ("Sorry to hear that. ",)),
+        ("tell me a joke", ("Why ", "I told my computer")),
+    ],
+)
+def test_thanks_goodbyes_laughs_and_questions_about_the_persona_get_a_reply_of_their_own(
+    said: str, reply: tuple[str, ...]
+) -> None:
+    """ "thanks!" was answered "I see. How's that going?", "what's your name?" with "I can't look
+    that up right now", "I had a rough day" with "Got it."."""
+    assert _reply_to(said, []).startswith(reply)
+
+
+def test_a_goodbye_word_inside_a_statement_is_not_a_goodbye() -> None:
+    assert "Bye" not in _reply_to("later I'm going to the gym", [])
+    assert not _reply_to("thanks to my sister I got the job", []).startswith(("You're welcome", "Anytime", "Happy"))
 
 
 def test_asked_what_it_knows_the_reply_says_the_first_few_memories() -> None:
