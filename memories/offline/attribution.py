@@ -240,6 +240,8 @@ _EXAMPLES = re.compile(
 
 
 _SECOND_PERSON = re.compile(r"\b(?:you|your|yours|you're|y'all)\b", re.IGNORECASE)
+# A question about the one who answers it: "what do you do?", "wbu?", "what about u".
+_ASKS_ABOUT_THEM = re.compile(r"\b(?:you|your|yours|you're|y'all|u|ur|yourself|yourselves|wbu|hbu)\b", re.I)
 _PREPOSITIONS = word_set("w w/ with for to at from of about and by")
 
 
@@ -505,7 +507,7 @@ class Reader:
                         job = fact.text.split(" is ", 1)[1]  # "Dee works at the walgreens", "pharmacy tech"
                         employer.text = employer.text.replace(" works ", f" works as {job} ", 1)
                         continue
-                    (new if strong else fragments).append(fact)
+                    (new if strong and not self._answers_about_something_else(said) else fragments).append(fact)
             if number and new and implied is not None and theirs is None and cut.strip(" ,").lower() in ("", "and"):
                 _end_before(part, [*found, *facts], said.handle)
                 texts |= {fact.text for fact in [*found, *facts]}
@@ -559,6 +561,18 @@ class Reader:
             return None
         found = self._rules_on(said, opened.lead.rstrip() + " " + rest["item"])
         return found[0] if found and found[0].text != opened.text else None
+
+    def _answers_about_something_else(self, said: Said) -> bool:
+        """Whether the line answers someone's question that is not about its speaker: "what's the
+        job?" … "junior designer at an agency" names the job applied for, not theirs."""
+        asked = self._question
+        return (
+            asked is not None
+            and asked[1] != said.handle
+            and said.line_index - asked[0] <= 2
+            and not _ASKS_ABOUT_THEM.search(asked[2])
+            and not _TO_EVERYONE.search(asked[2])
+        )
 
     def _intro_context(self, said: Said) -> bool:
         """Whether the window asked people to introduce themselves, or talks about ages, just now."""

@@ -47,7 +47,8 @@ _OPENERS = word_set(
     """and but so because cause cuz since now also actually honestly still then lol yeah yea yes ok
     okay well currently plus btw anyway tbh fyi ngl oh um uh guess hey wow omg haha hmm alright
     right sure luckily sadly finally officially basically anyways moreover besides recently lately
-    update news news: guys everyone folks y'all naturally obviously clearly meanwhile anyway"""
+    update news news: guys everyone folks y'all naturally obviously clearly meanwhile anyway ugh argh welp
+    phew yay ooh aww omfg lmao"""
 )
 
 
@@ -137,7 +138,7 @@ _IMPLIED_I_AM = word_set(
     self-employed freelancing also still now halfway recovering"""
 )
 _IMPLIED_I = word_set(
-    """moved turned started got grew born live work study play have love like hate adopted bought broke
+    """moved turned started got grew born live work study play have love like hate adopted bought broke ran
     speak finished graduated quit lost joined went go just finally recently own drive teach run
     support tore sprained injured picked signed practice practise practiced practicing keep dropped
     climbed research sing coach bake cook volunteer spoke left never haven't swim hike knit teach can't"""

@@ -7,7 +7,8 @@ import re
 from memories.offline.vocabulary import word_set
 
 _FILLERS = (
-    r"yeah|yea|yes|yep|yup|oh|ok|okay|well|lol|lmao|haha\w*|omg|wow|um+|uh+|hmm+|btw|also|and|anyway|actually"
+    r"yeah|yea|yes|yep|yup|oh|ok|okay|well|lol|lmao|haha\w*|omg|wow|um+|uh+|hmm+|ugh+|argh+|welp|phew|yay+"
+    r"|btw|also|and|anyway|actually"
     r"|so|like|nice|cool|great|no way|hey|man|dude|bro|guys|honestly|tbh|ngl|not gonna lie|fr|personally"
     r"|did (?:you|u|y'all) know(?: that)?|fun fact:?|heads up:?|psa:?|reminder:?"
 )

@@ -457,6 +457,19 @@ def test_a_yes_to_a_question_about_everyone_says_it_of_the_one_who_answered(
     assert _about(arguments, "alice_456") == []
 
 
+@pytest.mark.parametrize(
+    ("asked", "kept"),
+    [
+        ("what do you do?", ["Bob is a junior designer at an agency"]),
+        ("good luck! what's the job?", []),  # the job applied for, not Bob's
+    ],
+)
+def test_a_job_named_alone_is_theirs_only_when_the_question_was_about_them(asked: str, kept: list[str]) -> None:
+    arguments = _extract(_prompt([("Alice", "alice_456", asked), ("Bob", "bob_123", "junior designer at an agency")]))
+
+    assert [op["content"] for op in _about(arguments, "bob_123")] == kept
+
+
 def test_the_same_prompt_always_gives_the_same_answer() -> None:
     prompt = _prompt(
         [
@@ -938,6 +951,9 @@ def _kept(said: str) -> list[str]:
         ("I finally got my driving licence", ["Priya got their driver's license"]),
         ("I got my license suspended", []),
         ("I'm in sales", ["Priya works in sales"]),
+        ("ugh I have a job interview tomorrow", ["Priya has a job interview tomorrow"]),
+        ("yep ran my first marathon in October", ["Priya ran their first marathon in October"]),
+        ("my sister just had a baby girl!", ["Priya's sister had a baby girl"]),
         ("I'm in tech support hell", []),
         ("I want to learn piano, I play guitar and sing", ["Priya wants to learn piano", "Priya plays the guitar"]),
         ("I want to quit but love my team", ["Priya loves their team"]),

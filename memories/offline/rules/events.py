@@ -76,6 +76,17 @@ EVENTS = (
         "30d",
         ("work",),
     ),
+    _Event(
+        r"had (?:a|the|their|her|his) baby girl",
+        "had a baby girl",
+        MemoryKind.EVENT,
+        HIGH,
+        PERMANENT,
+        ("family", "baby"),
+    ),
+    _Event(
+        r"had (?:a|the|their|her|his) baby boy", "had a baby boy", MemoryKind.EVENT, HIGH, PERMANENT, ("family", "baby")
+    ),
     _Event(r"had (?:a|the|their|her|his) baby", "had a baby", MemoryKind.EVENT, HIGH, PERMANENT, ("family", "baby")),
     _Event(
         r"graduated|finished (?:my|his|her|their) degree",
