@@ -63,6 +63,15 @@ def _unconjugated(verb: str) -> str:
     return verb
 
 
+# "Alex told me he's moving to Berlin", "Dana said she got the job": what a member said of
+# themselves, passed on.
+_SAID_THAT = re.compile(
+    r"^(?:(?:just|finally|also) )?(?:said|says|told (?:me|us|everyone)|mentioned|was saying)(?: that)? (?:he|she|they)"
+    r"(?P<be>'s|'re| is| are)? (?P<tail>\S.*)$",
+    re.IGNORECASE,
+)
+
+
 def reported_as_first_person(clause: str, member: Callable[[str], str | None]) -> tuple[str, str] | None:
     """(the member's handle, the clause as they would have said it) when ``clause`` starts with a
     participant's or known member's name: "Carol is moving to Austin" → "I'm moving to Austin",
@@ -78,7 +87,11 @@ def reported_as_first_person(clause: str, member: Callable[[str], str | None]) -
         handle = member(match["who"])
     if handle is None or match is None:
         return None
-    words = match["rest"].split()
+    rest = match["rest"]
+    if not match["possessive"] and (said := _SAID_THAT.match(rest)):
+        be = "has " if said["be"] == "'s" and said["tail"].split()[0].lower() in ("got", "been") else "is "
+        rest = (be if said["be"] else "") + said["tail"]  # "Alex told me he's moving" → "Alex is moving"
+    words = rest.split()
     if match["possessive"]:
         if words[0].lower() in _HAS_NOT_POSSESSIVE:
             return handle, " ".join(["I've", *words])  # "Dana's been anxious", "Sam's got twins"

@@ -15,7 +15,7 @@ _QUESTION_START = re.compile(
     r"|anyone|anybody|have|has|ever|any|u|you|wanna|want|isn't|aren't|don't|didn't|doesn't|whats|wheres)\b",
     re.IGNORECASE,
 )
-_RHETORICAL = re.compile(r"^(?:did (?:you|u|y'all) know|guess what|fun fact)\b", re.IGNORECASE)
+_RHETORICAL = re.compile(r"^(?:did (?:you|u|y'all) (?:know|hear)|guess what|fun fact)\b", re.IGNORECASE)
 # Before a fact, these make it a wish or a maybe: "if I lived in Paris…", "I'd love to move to…".
 _HYPOTHETICAL = re.compile(
     r"\b(?:if|unless|suppose|supposing|imagine|imagining|pretend|wish|wished|hypothetically|someday"

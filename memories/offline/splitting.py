@@ -10,7 +10,7 @@ _FILLERS = (
     r"yeah|yea|yes|yep|yup|oh|ok|okay|well|lol|lmao|haha\w*|omg|wow|um+|uh+|hmm+|ugh+|argh+|welp|phew|yay+"
     r"|btw|also|and|anyway|actually"
     r"|so|like|nice|cool|great|no way|hey|man|dude|bro|guys|honestly|tbh|ngl|not gonna lie|fr|personally"
-    r"|did (?:you|u|y'all) know(?: that)?|fun fact:?|heads up:?|psa:?|reminder:?"
+    r"|did (?:you|u|y'all) (?:know|hear)(?: that| about)?|fun fact:?|heads up:?|psa:?|reminder:?"
 )
 
 
@@ -195,7 +195,7 @@ def strip_trailing(text: str) -> str:
 # After a comma, a question or an aside is no longer the phrase: "hiking, any good trails near Austin?".
 _TAIL = re.compile(
     r",\s*(?:any|anyone|anybody|who|what|where|when|how|why|does|do|did|is|are|can|could|would|should"
-    r"|wanna|u|you|right|yeah|lol|haha|which|so)\b.*$",
+    r"|wanna|u|you|right|yeah|lol|haha|which|so|(?:he|she|it|they|that)(?:'s|'re| is| are| was))\b.*$",
     re.IGNORECASE,
 )
 

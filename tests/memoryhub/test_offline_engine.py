@@ -470,6 +470,23 @@ def test_a_job_named_alone_is_theirs_only_when_the_question_was_about_them(asked
     assert [op["content"] for op in _about(arguments, "bob_123")] == kept
 
 
+@pytest.mark.parametrize(
+    ("told", "kept"),
+    [
+        ("Bob told me he's moving to Berlin", ["Bob is moving to Berlin"]),
+        ("Bob said he's got two cats", ["Bob has two cats"]),
+        ("did you hear Bob got engaged?", ["Bob got engaged"]),  # news, asked for effect
+        ("Bob said he might move to Berlin", []),
+        ("Bob said I'm an idiot", []),
+    ],
+)
+def test_what_a_member_said_of_themselves_passed_on_is_theirs(told: str, kept: list[str]) -> None:
+    arguments = _extract(_prompt([("Bob", "bob_123", "hey all"), ("Alice", "alice_456", told)]))
+
+    assert [op["content"] for op in _about(arguments, "bob_123")] == kept
+    assert _about(arguments, "alice_456") == []
+
+
 def test_the_same_prompt_always_gives_the_same_answer() -> None:
     prompt = _prompt(
         [
@@ -930,6 +947,7 @@ def _kept(said: str) -> list[str]:
             ["Priya loves dogs", "Priya plays the guitar", "Priya lives in Leeds"],
         ),
         ("I love dogs, cats and birds", ["Priya loves dogs, cats and birds"]),  # a list of three stays one
+        ("I love Lisbon, it's beautiful", ["Priya loves Lisbon"]),  # not "…, it's beautiful"
         # a comment after "and" is not part of the fact; "me and my …" is one subject
         ("I've been vegan for 5 years and love it", ["Priya has been vegan for 5 years"]),
         ("I've been vegan for 5 years and counting", ["Priya has been vegan for 5 years"]),  # not "… years and"
