@@ -437,7 +437,7 @@ _HARD_NEWS = re.compile(
 _GOOD_NEWS = re.compile(
     r"\b(?:promoted|promotion|pregnant|expecting|engaged|getting married|got married|graduated|got into"
     r"|got accepted|(?:got|landed|found) (?:a new|the|their dream) job|bought (?:their|his|her) first"
-    r"|passed (?:their|his|her) |aced|got (?:their|his|her) (?:driver's )?license)\b",
+    r"|passed (?:their|his|her) |aced|got (?:their|his|her) (?:driver's )?license|got a raise)\b",
     re.IGNORECASE,
 )
 
@@ -595,6 +595,13 @@ _HARD_DAY = re.compile(
     r" (?:day|week|night|shift|morning)\b",
     re.I,
 )
+_FEELING_NOW = re.compile(
+    r"^(?:I'm|I am|I've been|I have been|I feel|feeling|been feeling)(?: (?:so|really|very|pretty|kinda|a bit|a little"
+    r"|super|quite|feeling))* (?P<feeling>sad|lonely|down|low|blue|meh|anxious|stressed|tired|exhausted|bored|happy"
+    r"|great|good|excited|homesick|depressed|overwhelmed|miserable|frustrated)(?: (?:today|tonight|lately|rn|atm"
+    r"|right now|these days))?[\s!.]*$",
+    re.I,
+)
 _PERSONA = re.compile(r"\bYou are (?P<name>[A-Z][\w'-]{1,30})(?:, (?P<what>an? [^.\n]{3,80}?))?[.\n]")
 _JOKES = (
     "Why don't scientists trust atoms? Because they make up everything.",
@@ -624,6 +631,13 @@ def _social(body: str, said: str, system: str) -> list[str]:
         return [_pick(_JOKES, said)]
     if _HARD_DAY.search(body) and not body.endswith("?"):
         return ["Sorry to hear that.", _pick(_COMFORT, said)]
+    if feeling := _FEELING_NOW.match(body):  # "I'm sad", "been feeling down": no reason, so no memory
+        low = feeling["feeling"].lower()
+        if low == "bored":
+            return ["Let's fix that!", "What have you been into lately?"]
+        if low in NEGATIVE_FEELINGS or low in ("down", "low", "blue", "meh"):
+            return [f"Sorry you're feeling {low}.", _pick(_COMFORT, said)]
+        return [f"Glad you're feeling {low}!", "What's made your day?"]
     return []
 
 

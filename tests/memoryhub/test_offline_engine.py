@@ -740,6 +740,8 @@ def test_news_told_is_answered_with_a_question_about_it() -> None:
         ("I failed my driving test", "I'm sorry to hear you failed your driving test."),
         ("my boyfriend and I broke up", "I'm sorry to hear you broke up with your boyfriend."),
         ("just got my license!", "Congratulations — you got your license!"),
+        ("I'm so happy today, I got a raise", "Congratulations — you got a raise!"),
+        ("I quit my job today", "Got it — you quit your job."),
         ("I work as a nurse at St Mary's hospital", "Got it — you work as a nurse at St Mary's hospital."),
     ],
 )
@@ -759,6 +761,9 @@ def test_hard_news_is_met_with_sympathy_and_good_news_with_congratulations(told:
         ("what's your name?", ("I'm Mira, a friendly bot. I remember what you tell me, so tell me about yourself!",)),
         ("I had a rough day", ("Sorry to hear that. ",)),
         ("tell me a joke", ("Why ", "I told my computer")),
+        ("I've been feeling really lonely lately", ("Sorry you're feeling lonely. ",)),
+        ("I feel great today", ("Glad you're feeling great! What's made your day?",)),
+        ("I'm bored", ("Let's fix that! What have you been into lately?",)),
     ],
 )
 def test_thanks_goodbyes_laughs_and_questions_about_the_persona_get_a_reply_of_their_own(
@@ -972,6 +977,8 @@ def _kept(said: str) -> list[str]:
         ("ugh I have a job interview tomorrow", ["Priya has a job interview tomorrow"]),
         ("yep ran my first marathon in October", ["Priya ran their first marathon in October"]),
         ("my sister just had a baby girl!", ["Priya's sister had a baby girl"]),
+        ("I quit my job to travel", ["Priya quit their job to travel"]),
+        ("I got a raise", ["Priya got a raise"]),
         ("I'm in tech support hell", []),
         ("I want to learn piano, I play guitar and sing", ["Priya wants to learn piano", "Priya plays the guitar"]),
         ("I want to quit but love my team", ["Priya loves their team"]),

@@ -68,6 +68,8 @@ EVENTS = (
         ("work", "new job"),
     ),
     _Event(r"got promoted|got (?:a|the) promotion", "got promoted", MemoryKind.EVENT, HIGH, "30d", ("work",)),
+    _Event(r"got (?:a|my) (?:pay )?(?:raise|rise)", "got a raise", MemoryKind.EVENT, HIGH, "30d", ("work",)),
+    _Event(r"quit (?:my|his|her|their) job", "quit their job", MemoryKind.EVENT, HIGH, "30d", ("work", "quit")),
     _Event(
         r"got (?:fired|laid off|let go)|lost (?:my|his|her|their|the) job",
         "lost their job",
