@@ -979,6 +979,10 @@ def _kept(said: str) -> list[str]:
         ("my sister just had a baby girl!", ["Priya's sister had a baby girl"]),
         ("I quit my job to travel", ["Priya quit their job to travel"]),
         ("I got a raise", ["Priya got a raise"]),
+        ("I'm going hiking tomorrow", ["Priya is going hiking tomorrow"]),
+        ("we're going to the beach on Saturday", ["Priya is going to the beach on Saturday"]),
+        ("going fishing with my dad this weekend", ["Priya is going fishing with their dad this weekend"]),
+        ("I'm going running", []),  # now, not a plan
         ("I'm in tech support hell", []),
         ("I want to learn piano, I play guitar and sing", ["Priya wants to learn piano", "Priya plays the guitar"]),
         ("I want to quit but love my team", ["Priya loves their team"]),

@@ -86,6 +86,7 @@ from memories.offline.rules.plans import (
     fitness_goal_rule,
     goal_rule,
     looking_forward_rule,
+    outing_rule,
     plan_rule,
     trip_rule,
 )
@@ -646,6 +647,18 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
             re.IGNORECASE,
         ),
         condition_is_rule,
+    ),
+    (
+        re.compile(
+            r"\b(?:I(?:'m| am)|we(?:'re| are)) (?:(?:also|finally|probably|just|all) )?(?:going|heading)"
+            r" (?:(?P<activity>(?:hiking|camping|fishing|skiing|snowboarding|surfing|swimming|climbing|bouldering"
+            r"|sailing|kayaking|cycling|biking|running|shopping|dancing|clubbing|bowling|skating|ice skating"
+            r"|horse riding|diving|scuba diving|paintballing|karaoke|go-karting|hunting|birdwatching|golfing))"
+            r"|to (?P<place>the (?:beach|park|zoo|lake|cinema|movies|pub|mountains|coast|museum|aquarium|theatre"
+            r"|theater|fair|festival|spa|races)))\b(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        outing_rule,
     ),
     (
         re.compile(r"\bI(?:'m| am) (?P<what>(?!going\b|gonna\b|feeling\b|moving\b)[a-z]+ing\b.+)", re.IGNORECASE),

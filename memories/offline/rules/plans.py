@@ -74,6 +74,23 @@ def goal_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.PLAN, MEDIUM, expiration_for(time) if time else PERMANENT, topics, time=time)
 
 
+def outing_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I'm going hiking tomorrow", "we're going to the beach on Saturday", "going fishing with my
+    dad this weekend": an outing with a when is a plan (without one, "I'm going running" is now)."""
+    time = time_in(said.clause)
+    if not time:
+        return None
+    where = match["activity"] or f"to {match['place']}"
+    rest = phrase_cut(match["rest"] or "", max_words=6)
+    company = re.match(  # "with my little brother", up to where the sentence goes on
+        r"with (?:my|our)(?: (?!(?:and|to|for|at|in|on|this|next|tonight|tomorrow)\b)[\w'-]+){1,3}",
+        rest.lower().replace(time, "").strip(),
+    )
+    text = f"{said.name} is going {where.lower()}" + (f" {third_person(company[0], said.name)}" if company else "")
+    text += f" {time}"
+    return said.fact(text, MemoryKind.PLAN, MEDIUM, expiration_for(time), topics_of("plans", where.split()[-1]))
+
+
 def doing_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I'm playing GTA tonight": what someone is doing at a given time is a plan."""
     time = time_in(said.clause)
