@@ -206,6 +206,9 @@ _DANGLING = word_set("and or & but then so plus")
 def phrase_cut(text: str, *, max_words: int = 10, commas: bool = False) -> str:
     """The phrase at the start of ``text``: up to the end of its clause, at most ``max_words``
     (with ``commas``, a list goes on past a comma, but not into a question or an aside)."""
+    if (since := re.match(r"\s*since\s+", text, re.IGNORECASE)) and max_words > 1:
+        rest = phrase_cut(text[since.end() :], max_words=max_words - 1, commas=commas)  # "since 2015": a when
+        return f"since {rest}" if rest else ""
     text = _CLAUSE_CUT.sub("", text)
     text = _TAIL.sub("", text) if commas else text.split(",")[0]
     words = text.split()[:max_words]

@@ -983,6 +983,15 @@ def _kept(said: str) -> list[str]:
         ("we're going to the beach on Saturday", ["Priya is going to the beach on Saturday"]),
         ("going fishing with my dad this weekend", ["Priya is going fishing with their dad this weekend"]),
         ("I'm going running", []),  # now, not a plan
+        # since when, games by their names, what one takes in, the character one mains
+        ("I've been playing chess since 2015", ["Priya has played chess since 2015"]),
+        ("I've been playing Minecraft since I was a kid", ["Priya has played Minecraft since they were a kid"]),
+        ("I've been a teacher since 2015", ["Priya has been a teacher since 2015"]),
+        ("I listen to a lot of jazz", ["Priya listens to a lot of jazz"]),
+        ("I'm currently reading The Hobbit", ["Priya is reading The Hobbit"]),
+        ("I'm watching Netflix", []),
+        ("I main Mercy in Overwatch", ["Priya mains Mercy in Overwatch"]),
+        ("Stardew Valley is my comfort game", ["Priya loves Stardew Valley"]),
         ("I'm in tech support hell", []),
         ("I want to learn piano, I play guitar and sing", ["Priya wants to learn piano", "Priya plays the guitar"]),
         ("I want to quit but love my team", ["Priya loves their team"]),

@@ -56,6 +56,7 @@ from memories.offline.rules.pastimes import (
     SPORTS,
     activity_rule,
     countries_rule,
+    current_media_rule,
     did_rule,
     fan_rule,
     favourite_rule,
@@ -63,6 +64,8 @@ from memories.offline.rules.pastimes import (
     hobby_rule,
     hobby_verb_rule,
     language_rule,
+    mains_rule,
+    media_habit_rule,
     opinion_rule,
     plays_rule,
     regular_rule,
@@ -788,6 +791,31 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
         admission_rule,
     ),
     # Pastimes, languages, possessions, relationships.
+    (
+        re.compile(
+            r"\bI (?:(?:really|mostly|usually|mainly|also) )?(?P<verb>listen to|watch|read|play)"
+            r" (?P<much>a lot of|loads of|lots of|tons of|so much|mostly|mainly) (?P<what>[a-z][\w -]{2,30})",
+            re.IGNORECASE,
+        ),
+        media_habit_rule,
+    ),
+    (
+        re.compile(
+            rf"\b{_I_AM} (?:(?:currently|now|also|finally) )?(?P<verb>reading|rewatching|re-watching|binging"
+            r"|bingeing|binge-watching|watching) (?P<title>(?-i:[A-Z])[\w':-]*"
+            r"(?: (?:(?-i:[A-Z])[\w':-]*|of|the|and|a|in|on|to)){0,5})",
+            re.IGNORECASE,
+        ),
+        current_media_rule,
+    ),
+    (
+        re.compile(
+            r"\bI (?:(?:usually|mostly|mainly) )?main (?P<who>(?-i:[A-Z])[\w'-]*(?: (?-i:[A-Z])[\w'-]*)?)"
+            r"(?: in (?P<game>(?-i:[A-Z])[\w'-]*(?: (?-i:[A-Z0-9])[\w'-]*){0,3}))?",
+            re.IGNORECASE,
+        ),
+        mains_rule,
+    ),
     (
         re.compile(
             rf"\bI(?P<verb> play| played|(?: have|'ve) played|(?: have|'ve) been (?:playing|practi[cs]ing)"

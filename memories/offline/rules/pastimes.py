@@ -23,6 +23,23 @@ SPORTS = (
     r"|mahjong|bingo|trivia"
     r"|video games|board games|minecraft|fortnite|league(?: of legends)?|valorant|overwatch|the sims|zelda|pokemon"
 )
+# The games among SPORTS, as their names are written.
+_TITLES = {
+    name.lower(): name
+    for name in (
+        "Minecraft",
+        "Fortnite",
+        "League",
+        "League of Legends",
+        "Valorant",
+        "Overwatch",
+        "The Sims",
+        "Zelda",
+        "Pokemon",
+        "Dungeons and Dragons",
+        "Dungeons & Dragons",
+    )
+}
 ACTIVITIES = (
     r"climbing|bouldering|rock climbing|hiking|running|jogging|swimming|surfing|skiing|snowboarding|fishing"
     r"|cycling|biking|mountain biking|skating|skateboarding|camping|dancing|kayaking|canoeing|sailing|rowing"
@@ -46,9 +63,11 @@ def plays_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I play the cello", "I've been playing tennis for 10 years", "I started learning piano", "I've
     been learning to play the cello for two years"."""
     what = match["what"].lower().replace("dnd", "D&D").replace("d&d", "D&D")
+    what = _TITLES.get(what, what)  # "Minecraft", not "minecraft"
     instrument = re.fullmatch(INSTRUMENTS, what, re.IGNORECASE) is not None
     learning = "learn" in match["verb"].lower()
-    since = phrase_cut(match["since"] or "", max_words=5)
+    since = re.sub(r"\bI was\b", "they were", phrase_cut(match["since"] or "", max_words=5))  # "since I was a kid"
+    since = third_person(since, said.name)
     how = third_person(phrase_cut(match["how"] or "", max_words=8), said.name)  # "every Tuesday", "in a band"
     if learning and ("been" in match["verb"].lower() or since):
         text = f"{said.name} has been learning {'the ' if instrument else ''}{what}" + (f" {since}" if since else "")
@@ -252,3 +271,37 @@ def did_rule(match: re.Match[str], said: Said) -> Fact | None:
     verb = "coaches" if verb == "coach" else verb
     text = f"{said.name} {verb} {third_person(what, said.name)}"
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("hobbies", *content_words(what)[:2]))
+
+
+_MEDIA_VERBS = {"listen to": "listens to", "watch": "watches", "read": "reads", "play": "plays"}
+
+
+def media_habit_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I listen to a lot of jazz", "I watch loads of anime", "I read mostly fantasy": what one
+    takes in as a habit (the quantity says it is one; "I watch the game tonight" is not)."""
+    what = phrase_cut(match["what"], max_words=4).lower()
+    if not content_words(what):
+        return None
+    verb = _MEDIA_VERBS[" ".join(match["verb"].lower().split())]
+    text = f"{said.name} {verb} {match['much'].lower().strip()} {what}"
+    return said.fact(text, MemoryKind.PREFERENCE, MEDIUM, PERMANENT, topics_of("hobbies", *content_words(what)[:2]))
+
+
+_NOT_A_TITLE = frozenset({"netflix", "youtube", "tv", "tiktok", "twitch", "stuff", "something", "it"})
+
+
+def current_media_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I'm currently reading The Hobbit", "rewatching Breaking Bad": what one is in the middle of,
+    for a month. Only a title (capitalised), not "reading a book" or "watching Netflix"."""
+    title = match["title"].strip(" .!,")
+    if title.lower() in _NOT_A_TITLE:
+        return None
+    verb = " ".join(match["verb"].lower().replace("re-watching", "rewatching").split())
+    text = f"{said.name} is {verb} {title}"
+    return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("hobbies", *content_words(title)[:2]))
+
+
+def mains_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I main Mercy in Overwatch": the character one plays most in a game."""
+    text = f"{said.name} mains {match['who']}" + (f" in {match['game'].strip()}" if match["game"] else "")
+    return said.fact(text, MemoryKind.PREFERENCE, MEDIUM, PERMANENT, topics_of("gaming", match["who"]))

@@ -74,7 +74,8 @@ def preference_rule(match: re.Match[str], said: Said) -> Fact | None:
 # "thrifting is my therapy", "quilting is my main thing now", "film photography is my whole personality".
 _PASSIONS = (
     r"therapy|thing|jam|(?:whole )?personality|passion|obsession|happy place|guilty pleasure|comfort food"
-    r"|weakness|religion|love language|addiction|comfort show|comfort movie|hyperfixation|special interest"
+    r"|weakness|religion|love language|addiction|comfort show|comfort movie|comfort game|comfort book|comfort song"
+    r"|hyperfixation|special interest"
 )
 _NOT_A_TOPIC = word_set("it this that these those he she they you we work life everything nothing someone something")
 
