@@ -48,6 +48,8 @@ _SLOTS = {
     "age": r" is \d+ years old\b",
     "birthday": r"'s birthday is\b",
     "pronouns": r"'s pronouns are\b",
+    "diet": r" (?:is|has been) (?:no longer )?(?:vegan|vegetarian|veggie|pescatarian|keto|sober|on an? [\w-]+ diet)\b",
+    "relationship": r" is (?:no longer )?(?:single|married|engaged|divorced|in a (?:[\w-]+ ){0,2}relationship)\b",
 }
 
 

@@ -348,6 +348,25 @@ def test_new_pronouns_update_the_remembered_ones() -> None:
     )
 
 
+@pytest.mark.parametrize(
+    ("said", "index", "content"),
+    [
+        ("I'm not vegan anymore", 1, "Priya is no longer vegan"),
+        ("I don't live in Leeds anymore", 0, "Priya no longer lives in Leeds"),
+        ("I'm no longer single", 2, "Priya is no longer single"),
+    ],
+)
+def test_what_is_no_longer_so_updates_what_was_remembered(said: str, index: int, content: str) -> None:
+    """ "I'm not vegan anymore" was kept nowhere, and "Priya is vegan" went on being recalled."""
+    priya = PromptParticipant(
+        handle="priya", name="Priya", memories=["Priya lives in Leeds", "Priya is vegan", "Priya is single"]
+    )
+
+    [update] = _extract(_prompt([("Priya", "priya", said)], participants=[priya]))["operations"]
+
+    assert (update["action"], update["memory_index"], update["content"]) == ("update", index, content)
+
+
 def test_a_correction_later_in_the_window_replaces_the_first_statement() -> None:
     arguments = _extract(_prompt([("Jo", "j1", "I'm 25"), ("Ann", "ann", "no way"), ("Jo", "j1", "I'm 26 actually")]))
 
@@ -992,6 +1011,12 @@ def _kept(said: str) -> list[str]:
         ("I'm watching Netflix", []),
         ("I main Mercy in Overwatch", ["Priya mains Mercy in Overwatch"]),
         ("Stardew Valley is my comfort game", ["Priya loves Stardew Valley"]),
+        # what is no longer so
+        ("I'm not vegan anymore", ["Priya is no longer vegan"]),
+        ("I'm not vegan", []),
+        ("I don't live in London anymore", ["Priya no longer lives in London"]),
+        ("I don't live in London", []),
+        ("I left my job at Google last month", ["Priya no longer works at Google"]),
         ("I'm in tech support hell", []),
         ("I want to learn piano, I play guitar and sing", ["Priya wants to learn piano", "Priya plays the guitar"]),
         ("I want to quit but love my team", ["Priya loves their team"]),

@@ -42,6 +42,7 @@ from memories.offline.rules.identity import (
     born_rule,
     name_rule,
     nationality_rule,
+    no_longer_rule,
     one_word_trait_rule,
     pronouns_rule,
     trait_rule,
@@ -166,10 +167,24 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
     (
         re.compile(
             r"\bI(?: (?:don't|do not) work (?:at|for) (?P<org>[^,]{2,60}?) (?:anymore|any more|now)\b"
-            r"|(?: (?:no longer|don't even|do not)) work (?:at|for) (?P<org2>[^,]{2,60}))",
+            r"|(?: (?:no longer|don't even|do not)) work (?:at|for) (?P<org2>[^,]{2,60})"
+            r"| (?:just |finally |recently )?(?:left|quit) (?:my|the) job (?:at|with)"
+            r" (?P<org3>(?-i:[A-Z])[\w&'.-]*(?: (?-i:[A-Z])[\w&'.-]*){0,3}))",
             re.IGNORECASE,
         ),
         former_employer_rule,
+    ),
+    (
+        re.compile(
+            rf"\b{_I_AM} (?:(?P<no>no longer)|not) (?P<what>vegan|vegetarian|veggie|pescatarian|keto|gluten-free"
+            r"|dairy-free|sober|single|married|engaged|a student|a smoker|unemployed|retired|in college|in school"
+            r"|at uni)\b(?(no)|(?= (?:anymore|any more)\b))"
+            r"|\bI (?:(?:don't|do not) live in (?P<place>(?-i:[A-Z])[\w'-]*(?: (?-i:[A-Z])[\w'-]*){0,2})"
+            r"(?= (?:anymore|any more)\b)"
+            r"|no longer live in (?P<place2>(?-i:[A-Z])[\w'-]*(?: (?-i:[A-Z])[\w'-]*){0,2}))",
+            re.IGNORECASE,
+        ),
+        no_longer_rule,
     ),
     (
         re.compile(
@@ -1085,5 +1100,6 @@ NEGATABLE = frozenset(
         looking_forward_rule,
         feeling_rule,
         former_employer_rule,
+        no_longer_rule,
     }
 )

@@ -145,3 +145,19 @@ def nationality_rule(match: re.Match[str], said: Said) -> Fact | None:
     else:
         text = f"{said.name} is {(match['part'] or '').lower()}{first}"
     return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("origin", first))
+
+
+_DIETS = frozenset({"vegan", "vegetarian", "veggie", "pescatarian", "keto", "gluten-free", "dairy-free", "sober"})
+
+
+def no_longer_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I'm not vegan anymore", "I'm no longer single", "I don't live in London anymore": what was
+    true and is not now, which takes the place of what was kept (the same slot)."""
+    if match["place"] or match["place2"]:
+        place = (match["place"] or match["place2"]).strip()
+        text = f"{said.name} no longer lives in {place}"
+        return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("home", place), slot="home")
+    what = " ".join(match["what"].lower().split())
+    slot = "diet" if what in _DIETS else "relationship" if what in ("single", "married", "engaged") else None
+    text = f"{said.name} is no longer {what}"
+    return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of(slot or "life", what), slot=slot)

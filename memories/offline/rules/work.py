@@ -130,8 +130,8 @@ FIELDS = (
 
 
 def former_employer_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I don't work at Google anymore", "I no longer work for the council", "I left Google in January"."""
-    org = phrase_cut(match["org"] or match["org2"] or "", max_words=5)
+    """ "I don't work at Google anymore", "I no longer work for the council", "I left my job at Google"."""
+    org = phrase_cut(match["org"] or match["org2"] or match["org3"] or "", max_words=5)
     if not org or org.split()[0].lower() in OBJECT_PRONOUNS:
         return None
     text = f"{said.name} no longer works at {org}"
