@@ -85,6 +85,7 @@ from memories.offline.rules.plans import (
     ambition_rule,
     appointment_rule,
     back_from_rule,
+    considering_rule,
     doing_rule,
     feeling_rule,
     fitness_goal_rule,
@@ -160,6 +161,15 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
             # "I've just started a new job", "I've graduated": not "I've got a job" (has one).
             rf"\bI(?:(?:'ve| have)(?={EVENT_ADVERBS} (?:started|graduated|finished|defended|got (?:engaged|married"
             rf"|divorced|promoted))))?{EVENT_ADVERBS} (?P<event>{EVENT_ALTERNATIVES})\b(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        self_event_rule,
+    ),
+    (
+        # "we got engaged!", "we broke up last week": a couple's news, said by one of them.
+        re.compile(
+            r"\bwe (?:(?:just|finally|officially|recently) )?(?P<event>got engaged|got married|got divorced|broke up)"
+            r"\b(?P<rest>.*)",
             re.IGNORECASE,
         ),
         self_event_rule,
@@ -564,6 +574,15 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
             re.IGNORECASE,
         ),
         goal_rule,
+    ),
+    (
+        re.compile(
+            rf"\b{_I_AM} (?:(?:really|seriously|also|kinda|kind of) )?(?:thinking (?:about|of)|considering)"
+            r" (?P<what>(?:getting|adopting|buying|moving|switching|quitting|starting|going back|applying|joining"
+            r"|selling|changing|becoming|retiring|taking up)\b.+)",
+            re.IGNORECASE,
+        ),
+        considering_rule,
     ),
     (
         re.compile(

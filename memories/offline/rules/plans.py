@@ -74,6 +74,16 @@ def goal_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.PLAN, MEDIUM, expiration_for(time) if time else PERMANENT, topics, time=time)
 
 
+def considering_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I'm thinking about getting a cat", "I'm considering moving to Lisbon": something weighed up,
+    which a companion may ask after (for a month)."""
+    what = third_person(phrase_cut(match["what"], max_words=8), said.name)
+    if len(what.split()) < 2:
+        return None
+    text = f"{said.name} is thinking about {what}"
+    return said.fact(text, MemoryKind.PLAN, MEDIUM, "30d", topics_of("plans", *content_words(what)[:2]))
+
+
 def outing_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I'm going hiking tomorrow", "we're going to the beach on Saturday", "going fishing with my
     dad this weekend": an outing with a when is a plan (without one, "I'm going running" is now)."""
