@@ -151,7 +151,8 @@ _SEGMENT_CUT = re.compile(r"[,:;]\s+(?:(?:and|but|so|then)\s+)?|\s+(?:but|and|th
 # A clause about someone else: "my son is 12 and obsessed with Minecraft", "she's 30 and moving to
 # Paris". A later part that drops its subject goes on about them, not the speaker.
 _THEIR_SUBJECT = re.compile(
-    rf"^(?:(?P<relative>my (?:(?:little|big|older|younger|baby|twin) )?(?:{FAMILY})s?)|(?:he|she|they)(?:'s|'re)?)\s",
+    rf"^(?:(?P<relative>my (?:(?:little|big|older|younger|baby|twin) )?(?:{FAMILY})s?)(?! (?:and|&) I\b)"
+    r"|(?:he|she|they)(?:'s|'re)?)\s",
     re.IGNORECASE,
 )
 _WORDY = re.compile(r"[^\W_]{2}")

@@ -195,7 +195,8 @@ def strip_trailing(text: str) -> str:
 # After a comma, a question or an aside is no longer the phrase: "hiking, any good trails near Austin?".
 _TAIL = re.compile(
     r",\s*(?:any|anyone|anybody|who|what|where|when|how|why|does|do|did|is|are|can|could|would|should"
-    r"|wanna|u|you|right|yeah|lol|haha|which|so|(?:he|she|it|they|that)(?:'s|'re| is| are| was))\b.*$",
+    r"|wanna|u|you|right|yeah|lol|haha|which|so|(?:he|she|it|they|that)(?:'s|'re| is| are| was)"
+    r"|tastes|smells|looks|sounds|feels)\b.*$",
     re.IGNORECASE,
 )
 

@@ -933,6 +933,8 @@ def _kept(said: str) -> list[str]:
         ("I quit smoking last year.", ["Priya quit smoking last year"]),
         ("I don't smoke", ["Priya doesn't smoke"]),
         ("I don't drink much", []),
+        ("I don't drink", ["Priya doesn't drink alcohol"]),
+        ("I hate coriander, tastes like soap", ["Priya hates coriander"]),
         # a pet's death, a job just started, where one goes and works
         ("My dog died last month and I'm still gutted.", ["Priya's dog died last month"]),
         ("We lost our cat last week", ["Priya's cat died last week"]),
@@ -982,6 +984,10 @@ def _kept(said: str) -> list[str]:
         ("my husband and I separated in 2020", ["Priya separated from their husband"]),
         ("me and my husband are moving to Leeds", ["Priya and their husband are moving to Leeds"]),
         ("my wife and I got married in June", ["Priya and their wife got married in June"]),
+        (
+            "my girlfriend and I moved in together last month, so excited",  # not "Priya's girlfriend is excited"
+            ["Priya and their girlfriend moved in together last month"],
+        ),
         # where one studies and for how long, a softened dislike, a licence won
         ("I'm in my second year of med school", ["Priya is in their second year of med school"]),
         ("I'm halfway through my degree", ["Priya is halfway through their degree"]),

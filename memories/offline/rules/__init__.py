@@ -764,8 +764,9 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
             rf"\bI(?P<verb> (?:don't|do not|never|no longer) (?:drink|touch)"
             rf"| (?:stopped|quit|gave up|cut out|cut back on)"
             rf"(?: drinking)?) (?:any )?(?P<what>{DRINKS})\b"
-            rf"|\bI(?P<verb2> (?:quit|stopped|gave up)| (?:don't|do not|never)(?= (?:smoke|vape)\b))"
-            rf" (?P<habit>smoking|vaping|smoke|vape|drinking|gambling|social media)\b(?P<when>.*)",
+            rf"|\bI(?P<verb2> (?:quit|stopped|gave up)| (?:don't|do not|never)(?= (?:smoke|vape)\b|"
+            r" drink(?: alcohol)?\W*$))"  # "I don't drink": alcohol ("I don't drink much" says nothing)
+            rf" (?P<habit>smoking|vaping|smoke|vape|drinking|drink|gambling|social media)\b(?P<when>.*)",
             re.IGNORECASE,
         ),
         habit_rule,

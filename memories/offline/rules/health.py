@@ -77,6 +77,7 @@ def habit_rule(match: re.Match[str], said: Said) -> Fact | None:
         text = f"{said.name} {doing} {match['what'].lower()}"
         return said.fact(text, MemoryKind.PREFERENCE, MEDIUM, PERMANENT, topics_of("diet", match["what"]))
     habit = match["habit"].lower()
+    habit = "drink alcohol" if habit == "drink" else habit
     if re.search(r"n't|not|never", match["verb2"]):
         text = f"{said.name} doesn't {habit}"
     else:
