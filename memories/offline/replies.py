@@ -357,6 +357,22 @@ _DIETS = frozenset(
 )
 
 
+# Music is answered by what one listens to and plays: "what kind of music do I like?" by "you
+# listen to a lot of jazz".
+_MUSIC = frozenset(
+    map(
+        _stem,
+        word_set(
+            """music song songs band album listen jazz rock pop k-pop hip-hop rap classical country metal
+            indie punk techno edm singer concert guitar piano drums bass violin cello playlist"""
+        ),
+    )
+)
+_MUSIC_ASKED = frozenset(map(_stem, word_set("music song songs band album listen playlist")))
+# Plans are answered by what one is going to do: "what are my plans?" by "you're going hiking tomorrow".
+_PLANS = frozenset(map(_stem, word_set("plan plans going trip visit flying moving")))
+
+
 # What a question asks about, by its word's stem, and the stems of the facts that answer it:
 # "where do I live?" is answered by "you moved to Lisbon", "what's my dog called?" by "named".
 _ANSWERED_BY = {
@@ -369,6 +385,8 @@ _ANSWERED_BY = {
     "age": {"old", "age"},
     "birthday": {"birthday", "born"},
     **dict.fromkeys(_MEALS, _MEALS | _DIETS),
+    **dict.fromkeys(_MUSIC_ASKED, _MUSIC),
+    _stem("plans"): _PLANS,
 }
 
 

@@ -680,6 +680,20 @@ def test_a_question_answered_from_memory_is_not_also_said_to_be_unanswerable(que
 
 
 @pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("what kind of music do I like?", "you listen to a lot of jazz"),  # no word in common: what it asks about
+        ("what are my plans?", "you're flying to Rome on Friday"),
+    ],
+)
+def test_music_and_plans_are_answered_by_what_one_listens_to_and_is_going_to_do(question: str, answer: str) -> None:
+    reply = _reply_to(question, [*SAM, "Sam listens to a lot of jazz", "Sam is flying to Rome on Friday"])
+
+    assert answer in reply and "Sam" not in reply
+    assert "can't look that up" not in reply and "simple answer" not in reply and "think yourself" not in reply
+
+
+@pytest.mark.parametrize(
     "told",
     [
         "I'm vegetarian, by the way, and I can't stand coriander.",
