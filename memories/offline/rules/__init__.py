@@ -64,6 +64,7 @@ from memories.offline.rules.pastimes import (
     habitual_rule,
     hobby_rule,
     hobby_verb_rule,
+    joined_rule,
     language_rule,
     mains_rule,
     media_habit_rule,
@@ -384,7 +385,7 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
         re.compile(
             rf"\b(?:I|we)(?P<verb>(?: just| finally| recently)? (?:adopted|got|rescued|bought|have got|have|own)"
             rf"|'ve (?:got|adopted|rescued))"
-            rf" (?P<quantity>another|{COUNTS}) (?:(?:new|little|cute|baby|rescue|pet|old"
+            rf" (?P<quantity>another|this|{COUNTS}) (?:(?:new|little|cute|baby|rescue|pet|old"
             rf"|tiny|big"
             rf"|fluffy) )*(?P<species>{PETS})(?:e?s)?\b(?:,? (?:named|called) (?P<pet>[a-z][\w'-]*)"
             rf"|,? (?:named |called )?(?P<names>[a-z][\w'-]{{1,20}}(?:, [a-z][\w'-]{{1,20}})?,? (?:and|&)"
@@ -577,9 +578,10 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
     ),
     (
         re.compile(
-            rf"\b{_I_AM} (?:(?:really|seriously|also|kinda|kind of) )?(?:thinking (?:about|of)|considering)"
+            rf"\b(?:{_I_AM}|I(?:'ve| have) been) (?:(?:really|seriously|also|kinda|kind of) )?(?:thinking (?:about|of)"
+            r"|considering)"
             r" (?P<what>(?:getting|adopting|buying|moving|switching|quitting|starting|going back|applying|joining"
-            r"|selling|changing|becoming|retiring|taking up)\b.+)",
+            r"|selling|changing|becoming|retiring|taking up|trying)\b.+)",
             re.IGNORECASE,
         ),
         considering_rule,
@@ -645,7 +647,11 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
             r"|my goal is to|my (?:new year'?s )?resolution is to)"
             r" (?P<what>lose (?:some |a (?:bit|little|lot) of )?weight"
             r"|lose \d{1,3} ?(?:pounds|lbs|kg|kilos|stone)|get (?:fit|fitter|in shape|back in shape|healthier|stronger)"
-            r"|build (?:some )?muscle|gain (?:some )?weight|eat (?:healthier|better|more healthily))\b",
+            r"|build (?:some )?muscle|gain (?:some )?weight|eat (?:healthier|better|more healthily)"
+            r"|eat (?:less|fewer) (?:[a-z]+ ){0,2}?(?:food|foods|sugar|meat|junk food|snacks|carbs|takeaways?"
+            r"|fast food)"
+            r"(?: and (?:[a-z]+ ){0,2}?(?:food|foods|sugar|meat|snacks|carbs|takeaways?|fast food))?)\b"
+            r"|\bI(?:'m| am) (?P<diet>on a diet)\b",
             re.IGNORECASE,
         ),
         fitness_goal_rule,
@@ -828,6 +834,14 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
     # Pastimes, languages, possessions, relationships.
     (
         re.compile(
+            r"\bI (?:(?:just|recently|finally|also) )?joined (?:a|an|the|my local) (?P<what>(?:[\w-]+ ){0,3}?(?:gym"
+            r"|club|choir|band|team|group|league|class|society|orchestra|running club|book club|community garden))\b",
+            re.IGNORECASE,
+        ),
+        joined_rule,
+    ),
+    (
+        re.compile(
             r"\bI (?:(?:really|mostly|usually|mainly|also) )?(?P<verb>listen to|watch|read|play)"
             r" (?P<much>a lot of|loads of|lots of|tons of|so much|mostly|mainly) (?P<what>[a-z][\w -]{2,30})",
             re.IGNORECASE,
@@ -868,7 +882,7 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
         re.compile(
             rf"\bI(?P<verb> go| do| practi[cs]e|(?:'ve| have) been(?: doing)?| (?:usually|often) go"
             rf"|(?:'ve| have)?(?: just| recently| finally)? (?:started|took up|taken up|got into)"
-            rf"|(?:'m| am)(?: just)? (?:starting|taking))"
+            rf"|(?:'m| am)(?: just| also)? (?:starting|taking|doing))"
             rf" (?P<what>(?:{ACTIVITIES})(?: (?:classes|lessons))?)\b(?P<again> again)?"
             rf"(?P<when> (?:every|each|on|most|twice|once|three times|at|since|for) .+)?",
             re.IGNORECASE,

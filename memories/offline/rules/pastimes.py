@@ -305,3 +305,10 @@ def mains_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I main Mercy in Overwatch": the character one plays most in a game."""
     text = f"{said.name} mains {match['who']}" + (f" in {match['game'].strip()}" if match["game"] else "")
     return said.fact(text, MemoryKind.PREFERENCE, MEDIUM, PERMANENT, topics_of("gaming", match["who"]))
+
+
+def joined_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I joined a book club", "I just joined a service-focused online group": a group one belongs to."""
+    what = match["what"]  # as written: "a new LGBTQ activist group"
+    text = f"{said.name} joined {article_for(what)} {what}"
+    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("hobbies", *content_words(what)[-1:]))

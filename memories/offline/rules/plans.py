@@ -42,6 +42,8 @@ def plan_rule(match: re.Match[str], said: Said) -> Fact | None:
 def fitness_goal_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I'm trying to lose weight", "my goal is to get fit", "I want to lose 10 pounds": a goal for
     one's body, which a companion may ask after."""
+    if match["diet"]:  # "I'm on a diet"
+        return said.fact(f"{said.name} is on a diet", MemoryKind.PLAN, MEDIUM, PERMANENT, topics_of("fitness", "diet"))
     what = " ".join(match["what"].lower().split())
     return said.fact(f"{said.name} is trying to {what}", MemoryKind.PLAN, MEDIUM, PERMANENT, topics_of("fitness"))
 
