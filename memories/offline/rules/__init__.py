@@ -501,7 +501,12 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
         preference_rule,
     ),
     (
-        re.compile(rf"\bI{_KEENLY} (?P<verb>love|adore|like|enjoy|prefer|live for) (?P<what>.+)", re.IGNORECASE),
+        re.compile(
+            # "I've started to enjoy running", "I've come to love jazz": a taste now held
+            rf"\bI(?:(?:'ve| have)? (?:started to|come to|grown to))?{_KEENLY} (?P<verb>love|adore|like|enjoy|prefer"
+            r"|live for) (?P<what>.+)",
+            re.IGNORECASE,
+        ),
         preference_rule,
     ),
     (

@@ -48,6 +48,7 @@ ACTIVITIES = (
     r"|woodworking|calligraphy|origami|journaling|scuba diving|diving|paragliding|skydiving|weightlifting"
     r"|powerlifting|lifting|marathons?|triathlons?|parkour|salsa|ballet|tap|karaoke|cosplay|embroidery"
     r"|quilting|metal detecting|geocaching|stand[- ]up paddleboarding|paddleboarding|snorkeling|spearfishing"
+    r"|volunteering"
 )
 LANGUAGES = (
     r"English|Spanish|French|German|Italian|Portuguese|Japanese|Chinese|Mandarin|Cantonese|Korean|Arabic"
