@@ -460,6 +460,11 @@ _GOOD_NEWS = re.compile(
 )
 
 
+# An outing planned: "going hiking tomorrow", "going to the beach on Saturday", "going to a concert".
+_OUTING = re.compile(r" is going (?:[a-z]+ing\b|to (?:the|a|an) (?!doctor|dentist|hospital|funeral)\w)")
+_TRIP = re.compile(r" is (?:going|heading|flying) to (?-i:[A-Z])")
+
+
 _AFTER_NEWS = ("Thanks for telling me!", "How do you feel about it?", "Tell me more!")
 
 
@@ -562,7 +567,12 @@ def chat_reply(messages: list[Message]) -> str:
         else:
             sentences.append(f"Got it — {spoken}." if spoken else "Thanks for telling me, I'll keep that in mind.")
             news = any(fact.kind in (MemoryKind.EVENT, MemoryKind.PLAN) for fact in told[:2])
-            sentences.append(_pick(_AFTER_NEWS if news else _AFTER_FACT, said))
+            if any(_OUTING.search(fact.content) for fact in told[:2]):
+                sentences.append("Have fun!")  # "I'm going hiking tomorrow"
+            elif any(_TRIP.search(fact.content) for fact in told[:2]):
+                sentences.append("Have a great trip!")  # "I'm flying to Lisbon on Friday"
+            else:
+                sentences.append(_pick(_AFTER_NEWS if news else _AFTER_FACT, said))
     elif _SMALL_TALK.search(said):
         sentences += ["I'm doing well, thanks for asking!", "How about you?"]
     elif social := _social(body.strip(), said, system):

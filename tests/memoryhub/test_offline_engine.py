@@ -752,7 +752,11 @@ def test_a_word_of_time_alone_recalls_nothing() -> None:
 def test_news_told_is_answered_with_a_question_about_it() -> None:
     replies = [
         _reply_to(news, [])
-        for news in ("I'm flying to Lisbon on Friday", "I'm moving to Leeds next month", "I'm flying to Rome tomorrow")
+        for news in (
+            "I'm moving to Leeds next month",
+            "I'm starting a new job on Monday",
+            "I have a job interview tomorrow",
+        )
     ]
 
     assert all(reply.startswith("Got it — you") for reply in replies)
@@ -810,6 +814,19 @@ def test_thanks_goodbyes_laughs_and_questions_about_the_persona_get_a_reply_of_t
 def test_a_goodbye_word_inside_a_statement_is_not_a_goodbye() -> None:
     assert "Bye" not in _reply_to("later I'm going to the gym", [])
     assert not _reply_to("thanks to my sister I got the job", []).startswith(("You're welcome", "Anytime", "Happy"))
+
+
+@pytest.mark.parametrize(
+    ("told", "reply"),
+    [
+        ("I'm going hiking tomorrow", "Got it — you're going hiking tomorrow. Have fun!"),
+        ("we're going to the beach on Saturday", "Got it — you're going to the beach on Saturday. Have fun!"),
+        ("I'm flying to Lisbon on Friday", "Got it — you're going to Lisbon on Friday. Have a great trip!"),
+    ],
+)
+def test_an_outing_or_a_trip_told_is_wished_well(told: str, reply: str) -> None:
+    assert _reply_to(told, []) == reply
+    assert "Have fun" not in _reply_to("I'm going to the dentist tomorrow", [])
 
 
 def test_asked_what_it_knows_the_reply_says_the_first_few_memories() -> None:
