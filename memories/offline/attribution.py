@@ -522,7 +522,14 @@ class Reader:
                         employer.text = employer.text.replace(" works ", f" works as {job} ", 1)
                         continue
                     (new if strong and not self._answers_about_something_else(said) else fragments).append(fact)
-            if number and new and implied is not None and theirs is None and cut.strip(" ,").lower() in ("", "and"):
+            says_own = bool(new) or part.split()[0].lower() in ("have", "own")  # "I love dogs and have two"
+            if (
+                number
+                and says_own
+                and implied is not None
+                and theirs is None
+                and cut.strip(" ,").lower() in ("", "and")
+            ):
                 _end_before(part, [*found, *facts], said.handle)
                 texts |= {fact.text for fact in [*found, *facts]}
             for fact in new:

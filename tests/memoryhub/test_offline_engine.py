@@ -999,6 +999,8 @@ def _kept(said: str) -> list[str]:
         ("I love hiking and play tennis on weekends", ["Priya loves hiking", "Priya plays tennis on weekends"]),
         ("I like cooking and work as a chef", ["Priya likes cooking", "Priya works as a chef"]),
         ("I love music and travel photography", ["Priya loves music and travel photography"]),
+        ("I love dogs and have two of them", ["Priya loves dogs"]),
+        ("I love to cook and bake bread", ["Priya loves to cook and bake bread"]),
         (
             "I love dogs, play guitar and live in Leeds",
             ["Priya loves dogs", "Priya plays the guitar", "Priya lives in Leeds"],
