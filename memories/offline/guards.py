@@ -138,8 +138,8 @@ _IMPLIED_I_AM = word_set(
     self-employed freelancing also still now halfway recovering"""
 )
 _IMPLIED_I = word_set(
-    """moved turned started got grew born live work study play have love like hate adopted bought broke ran twisted
-    speak finished graduated quit lost joined went go just finally recently own drive teach run
+    """moved turned started got grew born live work study play have love like hate adopted bought broke ran
+    twisted messed speak finished graduated quit lost joined went go just finally recently own drive teach run
     support tore sprained injured picked signed practice practise practiced practicing keep dropped
     climbed research sing coach bake cook volunteer spoke left never haven't swim hike knit teach can't"""
 )

@@ -1069,6 +1069,12 @@ def _kept(said: str) -> list[str]:
         ("I've started to enjoy running in the mornings", ["Priya enjoys running in the mornings"]),
         ("Twisted my knee last Friday and it's really painful", ["Priya twisted their knee"]),
         ("I started volunteering here about a year ago", ["Priya started volunteering"]),
+        ("messed up my knee playing b-ball with the kids", ["Priya hurt their knee"]),
+        (
+            "I'm keen on counseling or working in mental health",
+            ["Priya is keen on counseling or working in mental health"],
+        ),
+        ("I'm thinking of working with trans people", ["Priya is thinking about working with trans people"]),
         ("I'm in tech support hell", []),
         ("I want to learn piano, I play guitar and sing", ["Priya wants to learn piano", "Priya plays the guitar"]),
         ("I want to quit but love my team", ["Priya loves their team"]),

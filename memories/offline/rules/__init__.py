@@ -513,6 +513,7 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
         re.compile(
             rf"\b{_I_AM}{_KEENLY} "
             r"(?P<verb>into|obsessed with|addicted to|hooked on|a sucker for|big on|crazy about|mad about|nuts about"
+            r"|keen on"
             r"|an? (?:big |huge |massive )?fan of) (?P<what>.+)",
             re.IGNORECASE,
         ),
@@ -586,7 +587,7 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
             rf"\b(?:{_I_AM}|I(?:'ve| have) been) (?:(?:really|seriously|also|kinda|kind of) )?(?:thinking (?:about|of)"
             r"|considering)"
             r" (?P<what>(?:getting|adopting|buying|moving|switching|quitting|starting|going back|applying|joining"
-            r"|selling|changing|becoming|retiring|taking up|trying)\b.+)",
+            r"|selling|changing|becoming|retiring|taking up|trying|working)\b.+)",
             re.IGNORECASE,
         ),
         considering_rule,
@@ -804,7 +805,7 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
     (
         re.compile(
             rf"\bI (?:just |recently |literally )?"
-            rf"(?P<verb>broke|sprained|twisted|tore|injured|hurt|fractured|dislocated)"
+            rf"(?P<verb>broke|sprained|twisted|tore|injured|hurt|fractured|dislocated|messed up|busted)"
             rf" (?:my|a) (?P<part>(?:left |right )?(?:{BODY_PARTS}))\b",
             re.IGNORECASE,
         ),

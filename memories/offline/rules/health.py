@@ -132,7 +132,8 @@ def condition_rule(match: re.Match[str], said: Said) -> Fact | None:
 def injury_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I broke my ankle", "I tore my ACL skiing"."""
     part = match["part"].lower().replace("acl", "ACL")
-    text = f"{said.name} {match['verb'].lower()} their {part}"
+    verb = {"messed up": "hurt", "busted": "hurt"}.get(match["verb"].lower(), match["verb"].lower())
+    text = f"{said.name} {verb} their {part}"
     return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("health", part))
 
 

@@ -18,6 +18,7 @@ _PREFERENCE_VERBS = {
     "prefer": ("prefers", MEDIUM),
     "into": ("is into", MEDIUM),
     "obsessed with": ("is obsessed with", HIGH),
+    "keen on": ("is keen on", MEDIUM),
     "hate": ("hates", HIGH),
     "can't stand": ("can't stand", HIGH),
     "cannot stand": ("can't stand", HIGH),
