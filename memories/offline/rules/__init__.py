@@ -584,8 +584,8 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
     ),
     (
         re.compile(
-            rf"\b(?:{_I_AM}|I(?:'ve| have) been) (?:(?:really|seriously|also|kinda|kind of) )?(?:thinking (?:about|of)"
-            r"|considering)"
+            rf"\b(?:{_I_AM}|I(?:'ve| have) been|I was) (?:(?:really|seriously|also|kinda|kind of) )?"
+            r"(?:thinking (?:about|of)|considering)"
             r" (?P<what>(?:getting|adopting|buying|moving|switching|quitting|starting|going back|applying|joining"
             r"|selling|changing|becoming|retiring|taking up|trying|working)\b.+)",
             re.IGNORECASE,
@@ -597,7 +597,7 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
             # ("I'd love to…" is a wish the hypothetical guard leaves alone.)
             r"(?:\bI (?:really |still )?(?:want|wanna|hope|plan) to"
             r"|(?P<dream>\bmy (?:(?:big|biggest|lifelong|life-long) )?(?:dream|goal|ambition) is to)"
-            r") (?P<verb>become|be(?= an? )|open|start|retrain|travel|write|run|own|build)\b (?P<what>\S.+)",
+            r") (?P<verb>become|be(?= an? )|open|start|retrain|travel|write|run|own|build|improve)\b (?P<what>\S.+)",
             re.IGNORECASE,
         ),
         ambition_rule,
@@ -857,7 +857,7 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
     (
         re.compile(
             rf"\b{_I_AM} (?:(?:currently|now|also|finally) )?(?P<verb>reading|rewatching|re-watching|binging"
-            r"|bingeing|binge-watching|watching) (?P<title>(?-i:[A-Z])[\w':-]*"
+            r"|bingeing|binge-watching|watching|(?<=currently )playing) (?P<title>(?-i:[A-Z])[\w':-]*"
             r"(?: (?:(?-i:[A-Z])[\w':-]*|of|the|and|a|in|on|to)){0,5})",
             re.IGNORECASE,
         ),
@@ -874,7 +874,8 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
     (
         re.compile(
             rf"\bI(?P<verb> play| played|(?: have|'ve) played|(?: have|'ve) been (?:playing|practi[cs]ing)"
-            rf"| practi[cs]e| (?:started|love|like) playing|(?:'m| am) (?:learning|learning to play"
+            rf"| practi[cs]e|(?: just| recently| finally)? (?:started|love|like) playing|(?:'m| am) (?:learning"
+            rf"|learning to play"
             rf"|taking lessons in|getting into)|(?: have|'ve) been (?:learning|learning to play|taking lessons in)"
             rf"| started learning(?: to play)?)"
             rf" (?:the )?(?P<what>{INSTRUMENTS}|{SPORTS})\b"

@@ -250,7 +250,7 @@ def ambition_rule(match: re.Match[str], said: Said) -> Fact | None:
     if not content_words(what):
         return None
     verb = match["verb"].lower()
-    wants = f"dreams of {_ing(verb)}" if match["dream"] else f"wants to {verb}"
+    wants = f"dreams of {_ing(verb)}" if match["dream"] and "dream" in match["dream"].lower() else f"wants to {verb}"
     text = f"{said.name} {wants} {what}"
     return said.fact(text, MemoryKind.PLAN, MEDIUM, PERMANENT, topics_of("goals", *content_words(what)[:2]))
 
