@@ -1079,6 +1079,9 @@ def _kept(said: str) -> list[str]:
         ("I'm currently playing AC Valhalla, it's cool", ["Priya is playing AC Valhalla"]),
         ("my goal is to improve my shooting percentage", ["Priya wants to improve their shooting percentage"]),
         ("I just started playing chess", ["Priya plays chess"]),
+        ("Just started doing aerial yoga, it's great", ["Priya started doing aerial yoga"]),
+        ("I'm volunteering as a mentor for a local school", ["Priya volunteers as a mentor for a local school"]),
+        ("I'm volunteering at the shelter tomorrow", ["Priya is volunteering at the shelter tomorrow"]),  # once
         ("I'm in tech support hell", []),
         ("I want to learn piano, I play guitar and sing", ["Priya wants to learn piano", "Priya plays the guitar"]),
         ("I want to quit but love my team", ["Priya loves their team"]),

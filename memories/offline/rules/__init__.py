@@ -302,7 +302,8 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
     (re.compile(r"\bI(?:'m| am)? (?:currently |also )?study(?:ing)? (?P<subject>.+)", re.IGNORECASE), studies_rule),
     (
         re.compile(
-            r"\bI (?:(?:also|still|now|regularly) )?(?P<verb>collect|volunteer (?:at|with|for)) (?P<what>.+)",
+            r"\bI(?:'m| am)? (?:(?:also|still|now|regularly|currently) )?"
+            r"(?P<verb>collect|volunteer(?:ing)? (?:at|with|for|as))\b (?P<what>.+)",
             re.IGNORECASE,
         ),
         habitual_rule,
@@ -888,7 +889,7 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
     (
         re.compile(
             rf"\bI(?P<verb> go| do| practi[cs]e|(?:'ve| have) been(?: doing)?| (?:usually|often) go"
-            rf"|(?:'ve| have)?(?: just| recently| finally)? (?:started|took up|taken up|got into)"
+            rf"|(?:'ve| have)?(?: just| recently| finally)? (?:started(?: doing)?|took up|taken up|got into)"
             rf"|(?:'m| am)(?: just| also)? (?:starting|taking|doing))"
             rf" (?P<what>(?:{ACTIVITIES})(?: (?:classes|lessons))?)\b(?P<again> again)?"
             rf"(?P<when> (?:every|each|on|most|twice|once|three times|at|since|for) .+)?",

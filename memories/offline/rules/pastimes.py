@@ -48,7 +48,7 @@ ACTIVITIES = (
     r"|woodworking|calligraphy|origami|journaling|scuba diving|diving|paragliding|skydiving|weightlifting"
     r"|powerlifting|lifting|marathons?|triathlons?|parkour|salsa|ballet|tap|karaoke|cosplay|embroidery"
     r"|quilting|metal detecting|geocaching|stand[- ]up paddleboarding|paddleboarding|snorkeling|spearfishing"
-    r"|volunteering"
+    r"|volunteering|aerial yoga|hot yoga|kundalini yoga"
 )
 LANGUAGES = (
     r"English|Spanish|French|German|Italian|Portuguese|Japanese|Chinese|Mandarin|Cantonese|Korean|Arabic"
@@ -146,7 +146,7 @@ def habitual_rule(match: re.Match[str], said: Said) -> Fact | None:
         return None
     if re.search(r"\b(?:next|tomorrow|tonight|soon|later|this (?:weekend|week|month|year))\b", what, re.IGNORECASE):
         return None  # "I volunteer at the shelter tomorrow": once, not what they do as a matter of course
-    verb, *preposition = match["verb"].lower().split()
+    verb, *preposition = match["verb"].lower().replace("volunteering", "volunteer").split()
     text = " ".join([said.name, conjugate(verb), *preposition, third_person(what, said.name)])
     topic = "volunteering" if verb == "volunteer" else "hobbies"
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of(topic, *content_words(what)[-1:]))
