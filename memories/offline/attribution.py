@@ -253,9 +253,10 @@ _EXAMPLES = re.compile(
 )
 
 
-_SECOND_PERSON = re.compile(r"\b(?:you|your|yours|you're|y'all)\b", re.IGNORECASE)
+_YOU = r"you|your|yours|you're|y'all"
+_SECOND_PERSON = re.compile(rf"\b(?:{_YOU})\b", re.IGNORECASE)
 # A question about the one who answers it: "what do you do?", "wbu?", "what about u".
-_ASKS_ABOUT_THEM = re.compile(r"\b(?:you|your|yours|you're|y'all|u|ur|yourself|yourselves|wbu|hbu)\b", re.I)
+_ASKS_ABOUT_THEM = re.compile(rf"\b(?:{_YOU}|u|ur|yourself|yourselves|wbu|hbu)\b", re.IGNORECASE)
 _PREPOSITIONS = word_set("w w/ with for to at from of about and by")
 
 
@@ -320,12 +321,16 @@ def _carried(theirs: re.Match[str], part: str, implied: str | None) -> str | Non
     return f"{subject} {part}"
 
 
+# Where a list or a sentence goes on with its next part: ", and then", " & ".
+_AND_THEN = r",? (?:and|&) (?:then )?"
+
+
 def _end_before(part: str, earlier: list[Fact], speaker: str) -> None:
     """ "I love hiking and play tennis on weekends": the part after "and" (or a comma) said something of
     its own, so the fact before it ends there ("loves hiking", not "loves hiking and play tennis…")."""
     head = re.escape(" ".join(part.split()[:2]))
     for fact in earlier:
-        joint = re.search(rf"(?:,? (?:and|&) (?:then )?|, ){head}\b", fact.text) if fact.subject == speaker else None
+        joint = re.search(rf"(?:{_AND_THEN}|, ){head}\b", fact.text) if fact.subject == speaker else None
         if joint is not None:
             fact.text = fact.text[: joint.start()].rstrip(" ,")
 
@@ -565,7 +570,7 @@ class Reader:
             return []  # only "and <thing>" continues a list; a part with a verb of its own is a new thought
         new = self._rules_on(said, last.lead.rstrip() + " " + part)
         head = re.escape(" ".join(words[:2]))
-        joint = re.search(rf",? (?:and|&) (?:then )?{head}", last.text)
+        joint = re.search(rf"{_AND_THEN}{head}", last.text)
         if new and joint and not HOT_TAKE.match(last.lead) and ", " in last.text[: joint.start()]:
             return []  # "I love dogs, cats and birds": a list of three or more stays one memory
         if new and joint and not HOT_TAKE.match(last.lead):

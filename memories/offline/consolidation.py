@@ -15,6 +15,8 @@ from memories.extraction_tool import (
 )
 from memories.offline.attribution import Reader
 from memories.offline.facts import IMPORTANCE_RANK, PERMANENT, Fact
+from memories.offline.rules.family import STATUSES
+from memories.offline.rules.health import CHOSEN_DIETS
 from memories.offline.text import clip, jaccard, word_count, words_of
 from memories.offline.vocabulary import JOBS
 
@@ -48,8 +50,8 @@ _SLOTS = {
     "age": r" is \d+ years old\b",
     "birthday": r"'s birthday is\b",
     "pronouns": r"'s pronouns are\b",
-    "diet": r" (?:is|has been) (?:no longer )?(?:vegan|vegetarian|veggie|pescatarian|keto|sober|on an? [\w-]+ diet)\b",
-    "relationship": r" is (?:no longer )?(?:single|married|engaged|divorced|in a (?:[\w-]+ ){0,2}relationship)\b",
+    "diet": rf" (?:is|has been) (?:no longer )?(?:{CHOSEN_DIETS}|on an? [\w-]+ diet)\b",
+    "relationship": rf" is (?:no longer )?(?:{STATUSES}|divorced|in a (?:[\w-]+ ){{0,2}}relationship)\b",
 }
 
 

@@ -9,6 +9,7 @@ from memories.offline.facts import Builder
 from memories.offline.rules.events import EVENT_ADVERBS, EVENT_ALTERNATIVES, admission_rule, exam_rule, self_event_rule
 from memories.offline.rules.family import (
     NATIONALITIES,
+    STATUSES,
     family_event_rule,
     has_relatives_rule,
     loss_rule,
@@ -36,6 +37,7 @@ from memories.offline.rules.health import (
     recovering_rule,
 )
 from memories.offline.rules.identity import (
+    NO_LONGER_DIETS,
     ability_rule,
     age_rule,
     birthday_rule,
@@ -187,9 +189,8 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
     ),
     (
         re.compile(
-            rf"\b{_I_AM} (?:(?P<no>no longer)|not) (?P<what>vegan|vegetarian|veggie|pescatarian|keto|gluten-free"
-            r"|dairy-free|sober|single|married|engaged|a student|a smoker|unemployed|retired|in college|in school"
-            r"|at uni)\b(?(no)|(?= (?:anymore|any more)\b))"
+            rf"\b{_I_AM} (?:(?P<no>no longer)|not) (?P<what>{NO_LONGER_DIETS}|{STATUSES}|a student|a smoker"
+            r"|unemployed|retired|in college|in school|at uni)\b(?(no)|(?= (?:anymore|any more)\b))"
             r"|\bI (?:(?:don't|do not) live in (?P<place>(?-i:[A-Z])[\w'-]*(?: (?-i:[A-Z])[\w'-]*){0,2})"
             r"(?= (?:anymore|any more)\b)"
             r"|no longer live in (?P<place2>(?-i:[A-Z])[\w'-]*(?: (?-i:[A-Z])[\w'-]*){0,2}))",

@@ -28,6 +28,8 @@ def _relation_topic(relation: str) -> str:
     return "work" if re.fullmatch(COLLEAGUES, relation) else "family"
 
 
+# A relationship status, which a later one replaces ("I'm no longer single").
+STATUSES = r"single|married|engaged"
 _PARTNERS = word_set("wife husband boyfriend girlfriend fiance fiancé fiancee fiancée partner hubby")
 
 

@@ -14,6 +14,9 @@ DIETS = (
     r"vegan|vegetarian|veggie|pescatarian|pescetarian|keto|paleo|gluten[- ]free|dairy[- ]free|lactose[- ]intolerant"
     r"|halal|kosher|plant[- ]based|teetotal|teetotaler|sober|straight edge|celiac|coeliac|diabetic|flexitarian"
 )
+# The diets one takes up and gives up (not conditions such as "diabetic"): what "I'm not vegan
+# anymore" reads, and what a remembered diet is, which a later one replaces.
+CHOSEN_DIETS = r"vegan|vegetarian|veggie|pescatarian|keto|sober"
 FOODS = (
     r"meat|red meat|pork|beef|chicken|fish|seafood|shellfish|dairy|gluten|eggs|sugar|carbs|alcohol|booze|nuts"
     r"|peanuts|animal products|junk food|fast food|processed food|spicy food"

@@ -6,6 +6,8 @@ import re
 
 from memories.models import MemoryKind
 from memories.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said
+from memories.offline.rules.family import STATUSES
+from memories.offline.rules.health import CHOSEN_DIETS
 from memories.offline.splitting import phrase_cut
 from memories.offline.text import MONTH_OR_DAY, article_for, content_words, name_token, third_person, topics_of
 from memories.offline.vocabulary import NOT_NAMES
@@ -147,7 +149,7 @@ def nationality_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("origin", first))
 
 
-_DIETS = frozenset({"vegan", "vegetarian", "veggie", "pescatarian", "keto", "gluten-free", "dairy-free", "sober"})
+NO_LONGER_DIETS = rf"{CHOSEN_DIETS}|gluten-free|dairy-free"  # what "I'm not … anymore" can say of a diet
 
 
 def no_longer_rule(match: re.Match[str], said: Said) -> Fact | None:
@@ -158,6 +160,6 @@ def no_longer_rule(match: re.Match[str], said: Said) -> Fact | None:
         text = f"{said.name} no longer lives in {place}"
         return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("home", place), slot="home")
     what = " ".join(match["what"].lower().split())
-    slot = "diet" if what in _DIETS else "relationship" if what in ("single", "married", "engaged") else None
+    slot = "diet" if re.fullmatch(NO_LONGER_DIETS, what) else "relationship" if re.fullmatch(STATUSES, what) else None
     text = f"{said.name} is no longer {what}"
     return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of(slot or "life", what), slot=slot)
