@@ -33,8 +33,19 @@ from memories.offline.rules.fragments import fragment_fact
 from memories.offline.rules.opinions import HOT_TAKE
 from memories.offline.rules.pets import PET_NAMING
 from memories.offline.splitting import CONTINUATION, MAX_CLAUSE_CHARS, clauses, normalise, strip_fillers, strip_trailing
-from memories.offline.text import content_words, name_token, third_person
-from memories.offline.vocabulary import FAMILY, STOPWORDS, TIME, word_set
+from memories.offline.text import content_words, is_or_has, name_token, third_person
+from memories.offline.vocabulary import (
+    FAMILY,
+    HE_RELATIONS,
+    MONTHS,
+    NOT_NAMES,
+    RELATIONS,
+    SHE_RELATIONS,
+    STOPWORDS,
+    TIME,
+    WEEKDAYS,
+    word_set,
+)
 
 _MENTION = re.compile(r"^(?P<who>@?[A-Za-z\u00c0-\u024f][\w'.-]{0,39}?)(?P<possessive>'s?)?\s+(?P<rest>\S.*)$")
 _FULL_NAME_MENTION = re.compile(
@@ -155,6 +166,20 @@ _THEIR_SUBJECT = re.compile(
     r"|(?:he|she|they)(?:'s|'re)?)\s",
     re.IGNORECASE,
 )
+# A relation of the speaker's named in a message, whom a later "she"/"he" in it goes on about: "my
+# sister", "my wife Sarah", "my wife's name is Sarah", "a sister named Anna".
+_AGE_WORDS = r"(?:little|big|older|younger|baby|twin|oldest|youngest|eldest|best) "
+_THEIR_NAME = r"(?-i:(?P<name>[A-Z][a-z]{1,20}))\b"
+_RELATIVE_NAMED = re.compile(
+    rf"\bmy (?P<age>{_AGE_WORDS})?(?P<who>{RELATIONS})\b(?:(?:'s name is|,? named|,? called)? {_THEIR_NAME})?(?!'s)"
+    rf"|\b(?:a|an|one) (?P<age2>{_AGE_WORDS})?(?P<who2>{RELATIONS}) (?:named|called)"
+    r" (?-i:(?P<name2>[A-Z][a-z]{1,20}))\b",
+    re.IGNORECASE,
+)
+# What a part about a relation cannot say on its own: what "it"/"there" is, or the speaker's own
+# part ("she's the reason I cook the way I do", "he told me I should…").
+_POINTS_BACK = re.compile(r"\b(?:it|there|that|this|them|those|these|I|I'm|me|my)\b", re.IGNORECASE)
+_PRONOUN_LED = re.compile(r"^(?P<pronoun>she|he|her|his)(?P<verb>'s|'ll)?(?= )", re.IGNORECASE)
 _WORDY = re.compile(r"[^\W_]{2}")
 _OWN_SUBJECT = re.compile(r"(?:I|I'm|I've|I'll|I'd|my|we|we're|he|she|they|it)\b", re.IGNORECASE)
 _PRONOUN = re.compile(r"^(?:she|he|(?P<own>his|her))(?P<s>'s)?(?=\s)", re.IGNORECASE)
@@ -321,6 +346,41 @@ def _carried(theirs: re.Match[str], part: str, implied: str | None) -> str | Non
     return f"{subject} {part}"
 
 
+def _relative_in(text: str) -> tuple[str, str] | None:
+    """The last relation of the speaker's that ``text`` names, as a subject ("my wife Sarah"), with
+    its word ("wife"); None when it names none."""
+    for found in reversed(list(_RELATIVE_NAMED.finditer(text))):
+        who = (found["who"] or found["who2"]).lower()
+        name = found["name"] or found["name2"] or ""
+        if name.lower() in NOT_NAMES or re.fullmatch(f"{MONTHS}|{WEEKDAYS}", name.lower()):
+            name = ""  # "my mom Monday", "my sister Is"
+        age = (found["age"] or found["age2"] or "").lower()
+        return f"my {age}{who}{' ' + name if name else ''}", who
+    return None
+
+
+def _about_relative(part: str, relative: tuple[str, str] | None) -> str | None:
+    """``part`` with its leading "she"/"he"/"her"/"his" put back as the relation it goes on about:
+    "she's a nurse" after "my wife Sarah" → "my wife Sarah is a nurse"; None when the part does
+    not start so, or the pronoun cannot be that relation ("she" after "my brother")."""
+    led = _PRONOUN_LED.match(part)
+    if led is None or relative is None:
+        return None
+    subject, who = relative
+    pronoun = led["pronoun"].lower()
+    if who in (HE_RELATIONS if pronoun in ("she", "her") else SHE_RELATIONS):
+        return None
+    if pronoun in ("her", "his"):
+        if led["verb"]:
+            return None  # "her's", "his'll": not a possessive before a noun
+        return f"{subject}'s{part[led.end() :]}"  # "her name is Anna" → "my sister's name is Anna"
+    rest = part[led.end() :]
+    if _POINTS_BACK.search(re.split(r",| and | but ", rest)[0]):
+        return None  # "he's really good at it", "she's been there 2 years": what it means stayed behind
+    verb = {"'s": f" {is_or_has(rest)}", "'ll": " will"}.get((led["verb"] or "").lower(), "")
+    return f"{subject}{verb}{rest}"
+
+
 # Where a list or a sentence goes on with its next part: ", and then", " & ".
 _AND_THEN = r",? (?:and|&) (?:then )?"
 
@@ -347,6 +407,7 @@ class Reader:
         self._question: tuple[int, str, str] | None = None  # (line index, asker, text)
         self._prompt: tuple[int, str] | None = None  # "introduce yourselves", "how old…": (line index, asker)
         self._mentioned: dict[int, str] = {}  # line index → the member last named in it
+        self._relative: tuple[int, tuple[str, str]] | None = None  # (line index, relation) last named by its speaker
         self.line_text = ""  # the message being read, normalised
         self._own_question: dict[str, tuple[int, str]] = {}  # "fav movie of all time?" asked by themselves
         self._run: dict[str, tuple[list[int], list[str]]] = {}  # per speaker: their last short messages
@@ -385,13 +446,28 @@ class Reader:
                 if not _WORDY.search(clause):
                     continue  # "- - -", "?!": nothing to read
                 self._mention(index, line.handle, clause)
+                clause = self._about_their_relative(index, clause) or clause  # "… my sister. She's a doctor."
                 self._clause(Said(line.handle, line.name, clause, index, self))
+                if (relative := _relative_in(clause)) is not None:
+                    self._relative = (index, relative)
             self._rapid_fire(index, line, text, found=len(self.facts) > known)
             if "?" in text or _PROMPT.search(text):
                 self._question = (index, line.handle, text)
             if _PROMPT.search(text) or _AGE_TALK.search(text):
                 self._prompt = (index, line.handle)
         self._last_line[line.handle] = index
+
+    def _about_their_relative(self, index: int, part: str, before: str = "") -> str | None:
+        """``part`` read as about the relation its speaker named just before in the message (in
+        ``before``, else an earlier clause), when it starts with "she"/"he": "my sister moved to
+        Berlin, she works at a startup". A member named in the message is who "she"/"he" is
+        instead (``_reported``)."""
+        if index in self._mentioned:
+            return None
+        relative = _relative_in(before)
+        if relative is None and self._relative is not None and self._relative[0] == index:
+            relative = self._relative[1]
+        return _about_relative(part, relative)
 
     def _rapid_fire(self, index: int, line: ConversationLine, text: str, *, found: bool) -> None:
         """ "moving" / "to" / "BERLIN" / "in june!!!": a speaker's run of one- to three-word messages,
@@ -509,6 +585,7 @@ class Reader:
                     implied = under_be(strip_fillers(clause), part)
                 if theirs is not None:
                     implied = _carried(theirs, part, implied)
+                implied = self._about_their_relative(said.line_index, part, clause[:start]) or implied
                 if implied is not None:
                     new = self._rules_on(said, implied)
                 if not new and re.match(r"(?:I|I'm|I've|my)\b", part):

@@ -132,6 +132,12 @@ def conjugate(verb: str) -> str:
     return verb + "s"
 
 
+def is_or_has(after: str) -> str:
+    """What a "'s" stands for before ``after``: "has" before "been"/"got" ("she's been sick", "my
+    brother's got a new job"), else "is"."""
+    return "has" if re.match(r"\s*(?:been|got|gotten)\b", after, re.IGNORECASE) else "is"
+
+
 def _literal(value: str) -> Callable[[re.Match[str]], str]:
     """A replacement for re.sub that is taken as is (a name may contain a backslash)."""
     return lambda _match: value

@@ -104,6 +104,18 @@ COLLEAGUES = "boss|coworker|co-worker|colleague|manager"
 
 RELATIONS = f"{FAMILY}|{FRIENDS}|{COLLEAGUES}"
 
+# The relations "she" or "he" can go on about ("my sister moved to Berlin, she works at a startup");
+# any other relation takes either.
+SHE_RELATIONS = word_set(
+    "sister mom mum mother wife daughter girlfriend aunt grandma grandmother niece stepmom stepsister gf sis nan"
+    " nana gran granny abuela abuelita oma mama stepdaughter mother-in-law sister-in-law goddaughter great-grandma"
+    " fiancée fiancee"
+)
+HE_RELATIONS = word_set(
+    "brother dad father husband son boyfriend uncle grandpa grandfather nephew stepdad stepbrother bf bro granddad"
+    " grandad abuelo abuelito opa papa stepson father-in-law brother-in-law hubby godson great-grandpa fiancé"
+)
+
 
 FEELINGS = (
     "tired|exhausted|excited|stressed out|stressed|sad|happy|anxious|nervous|worried|angry|mad|upset|bored"

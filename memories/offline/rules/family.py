@@ -12,6 +12,7 @@ from memories.offline.text import (
     article_for,
     content_words,
     counted,
+    is_or_has,
     join_names,
     name_token,
     ours_as_theirs,
@@ -124,6 +125,25 @@ _LOOSE_VERB = re.compile(
 )
 
 
+# "my mom's car broke down", "my sister's boyfriend is a chef": a "'s" that owns a thing or a person
+# who does or is something, not "is".
+_OWNED = re.compile(
+    r"^'s (?P<noun>(?:(?!(?:a|an|the|so|very|really|in|at|on|not|never|always|just|still|also|been|got|getting"
+    r"|going|gonna|back|home|out|finally|currently|now|such|pretty|super|kinda|too|like|all|only|my|our|her|his"
+    r"|their|and|or|but|that|which|who|ok|okay|fine|good|great|well|better|worse|sick|ill|happy|sad|busy|tired"
+    r"|here|there|doing|feeling|off|up|over)\b)[a-z-]+ ){1,2}?)"
+    r"(?P<rest>(?:is|was|are|were|has|had|broke|died|got|just|passed|started|turned|won|lost)\b.*)",
+    re.IGNORECASE,
+)
+
+
+_FARING = re.compile(
+    r"\s*(?:(?:doing|feeling) )?(?:(?:so|much|a lot|a bit|way|really|pretty) )?(?:great|well|better|fine|ok|okay"
+    r"|good|alright|amazing|awesome|worse)\b(?:\s*(?:now|today|again|these days|though|tho))?\s*[.!]*$",
+    re.IGNORECASE,
+)
+
+
 def _loose_predicate(rest: str, said: Said) -> str:
     """What is said of a relative when no sharper rule knows it: "my grandpa's in the hospital again",
     "my mom's Korean", "my parents just celebrated 40 years of marriage", "my son's 4th birthday party is
@@ -135,6 +155,9 @@ def _loose_predicate(rest: str, said: Said) -> str:
         # "my daughter Sara's birthday - so much fun": the occasion alone says nothing of it.
         said_of = len(what) > len(possessed["noun"])
         return f"'s {third_person(what, said.name)}" if said_of else ""
+    if owned := _OWNED.match(rest):  # "my brother's dog is huge" → "…'s brother's dog is huge"
+        theirs = _loose_predicate(owned["rest"], said)
+        return f"'s {owned['noun'].strip().lower()} {theirs}" if theirs else ""
     nationality = re.match(rf"^(?:is|'s) (?P<n>{NATIONALITIES})\b", rest, re.IGNORECASE)
     if nationality:
         return f"is {nationality['n'].title()}"
@@ -142,7 +165,9 @@ def _loose_predicate(rest: str, said: Said) -> str:
     if not loose:
         return ""
     verb = loose["verb"].lower()
-    verb = {"'s": "is", "'re": "are"}.get(verb, verb)
+    if _FARING.match(loose["rest"]) and verb in ("is", "'s", "are", "'re"):
+        return ""  # "my granddad is doing great now": how they are today, not a lasting fact
+    verb = {"'s": is_or_has(loose["rest"]), "'re": "are"}.get(verb, verb)
     what = phrase_cut(loose["rest"], max_words=10)
     if not content_words(what) and not re.search(r"\d", what) and what.lower() not in ("me", "us"):
         return ""  # "my grandma raised me" says something; "my mom is so" does not
