@@ -27,7 +27,7 @@ from memories.offline.text import (
     word_count,
     words_of,
 )
-from memories.offline.vocabulary import NEGATIVE_FEELINGS, PETS, RELATIONS, STOPWORDS, word_set
+from memories.offline.vocabulary import HELLOS, NEGATIVE_FEELINGS, PETS, RELATIONS, STOPWORDS, word_set
 from memoryhub.ai.types import Message, ToolCall
 
 # The labels of the memory block's lines (memories.services.context.LAYER_LABELS, and older ones).
@@ -56,9 +56,7 @@ _KNOW_ABOUT = re.compile(r"\bknow about (?P<name>[^:\]\n]+?)\s*:\s*\]?\s*$", re.
 _AGE_SUFFIX = re.compile(r"\s*\((?:[^()]*\bago|just now|today|yesterday)\)\s*$")
 
 
-_GREETING = re.compile(
-    r"^(?:hi|hello|hey|heya|hiya|yo|howdy|sup|good (?:morning|afternoon|evening))\b(?: there\b)?[\s,!.]*", re.I
-)
+_GREETING = re.compile(rf"^(?:{HELLOS})\b(?: there\b)?[\s,!.]*", re.I)
 
 
 _SMALL_TALK = re.compile(r"\bhow (?:are|r) (?:you|u)\b|\bhow(?:'s| is) it going\b|\bhow have you been\b", re.I)

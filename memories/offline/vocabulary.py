@@ -104,6 +104,9 @@ COLLEAGUES = "boss|coworker|co-worker|colleague|manager"
 
 RELATIONS = f"{FAMILY}|{FRIENDS}|{COLLEAGUES}"
 
+# What says hello at the start of a message.
+HELLOS = r"hi|hello|hey|heya|hiya|yo|howdy|sup|greetings|good (?:morning|afternoon|evening)"
+
 # The relations "she" or "he" can go on about ("my sister moved to Berlin, she works at a startup");
 # any other relation takes either.
 SHE_RELATIONS = word_set(

@@ -1240,6 +1240,26 @@ def test_she_or_he_after_a_relative_goes_on_about_that_relative(said: str, kept:
 @pytest.mark.parametrize(
     ("said", "kept"),
     [
+        ("hi I'm Tom", ["Priya's name is Tom"]),
+        ("hey everyone, I'm Tom Reyes, nice to meet you", ["Priya's name is Tom Reyes"]),
+        ("hello! I'm Maria from Spain", ["Priya's name is Maria"]),
+        ("I'm Tom btw", ["Priya's name is Tom"]),
+        ("hi I'm Priya", []),  # the name they go by here already
+        ("I'm Tom", []),  # no hello, no aside: "I'm Groot"
+        ("hi I'm new here", []),
+        ("hi, I'm Canadian", ["Priya is Canadian"]),
+        ("hey guys, I'm Hungry", []),
+        ("hi this is Friday", []),
+    ],
+)
+def test_a_name_given_with_a_hello_or_in_an_aside_is_kept(said: str, kept: list[str]) -> None:
+    """ "hi I'm Tom" had kept nothing: only "my name is …" and "call me …" were read as a name."""
+    assert _kept(said) == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
         ("my sister's boyfriend is a chef", ["Priya's sister's boyfriend is a chef"]),  # was "sister is boyfriend is"
         ("my brother's dog is huge", ["Priya's brother's dog is huge"]),
         ("my mom's car broke down", []),  # was "Priya's mom is car broke down"

@@ -42,6 +42,7 @@ from memories.offline.rules.identity import (
     age_rule,
     birthday_rule,
     born_rule,
+    introduced_rule,
     name_rule,
     nationality_rule,
     no_longer_rule,
@@ -119,7 +120,20 @@ from memories.offline.rules.work import (
     works_as_rule,
     works_at_rule,
 )
-from memories.offline.vocabulary import ADVERBS, COUNTS, FAMILY, FEELINGS, INTENSIFIERS, JOBS, PETS, RELATIONS, word_set
+from memories.offline.vocabulary import (
+    ADVERBS,
+    COUNTS,
+    FAMILY,
+    FEELINGS,
+    HELLOS,
+    INTENSIFIERS,
+    JOBS,
+    MONTHS,
+    PETS,
+    RELATIONS,
+    WEEKDAYS,
+    word_set,
+)
 
 _PARTNER = r"wife|husband|partner|fianc[ée]e?|boyfriend|girlfriend|bf|gf|hubby"
 _I_AM = r"I(?:'m| am)"
@@ -149,6 +163,21 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
             re.IGNORECASE,
         ),
         name_rule,
+    ),
+    (
+        # "hi I'm Tom", "hey everyone, I'm Tom Reyes, nice to meet you", "I'm Tom btw": a name given
+        # with a hello or in an aside (``introduced_rule``); not "I'm Canadian", "hi I'm new here".
+        re.compile(
+            rf"^(?:(?P<hello>(?:{HELLOS})(?: (?:all|everyone|everybody|guys|folks|there|y'all|friends|team|people))?)"
+            r"[,!.]*\s+)?(?P<how>I'm|I am|im|this is)"
+            rf" (?!(?:{NATIONALITIES}|new|sorry|back|home|here|done|free|bored|tired|ready|late|fine|good|great|so"
+            rf"|just|really|still|also|not|from|in|at|a|an|the|single|married|vegan|vegetarian|hungry|starving|dead"
+            rf"|alive|awake|{FEELINGS}|{MONTHS}|{WEEKDAYS})\b|\w+ing\b)"
+            r"(?P<name>(?-i:[A-Z])[a-z'-]+)(?P<second>\s+(?-i:[A-Z])[a-z'-]+)?(?P<aside>\s+(?:btw|by the way))?"
+            r"(?=\s*$|[,.!?]| here| and | from | nice| :\))",
+            re.IGNORECASE,
+        ),
+        introduced_rule,
     ),
     (
         re.compile(

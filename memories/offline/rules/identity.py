@@ -10,7 +10,7 @@ from memories.offline.rules.family import STATUSES
 from memories.offline.rules.health import CHOSEN_DIETS
 from memories.offline.splitting import phrase_cut
 from memories.offline.text import MONTH_OR_DAY, article_for, content_words, name_token, third_person, topics_of
-from memories.offline.vocabulary import NOT_NAMES
+from memories.offline.vocabulary import HELLOS, NOT_NAMES
 
 
 def name_rule(match: re.Match[str], said: Said) -> Fact | None:
@@ -29,6 +29,18 @@ def name_rule(match: re.Match[str], said: Said) -> Fact | None:
     else:
         text = f"{said.name}'s name is {name}"
     return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, ["name"], slot="name")
+
+
+_HELLO_FIRST = re.compile(rf"^(?:{HELLOS})\b", re.IGNORECASE)
+
+
+def introduced_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "hi I'm Tom", "hey everyone, I'm Tom" (the hello a clause of its own), "I'm Tom btw": the
+    name they give. "I'm Tom" with no hello before it could be anything ("I'm Groot")."""
+    own = match["how"].lower() in ("i'm", "i am", "im")
+    if match["hello"] or match["aside"] or (own and _HELLO_FIRST.match(said.reader.line_text)):
+        return name_rule(match, said)
+    return None
 
 
 def age_rule(match: re.Match[str], said: Said) -> Fact | None:
