@@ -447,7 +447,8 @@ _HARD_NEWS = re.compile(
     r"\b(?:divorce|break-?up|broke up|split up|separated|dementia|alzheimer'?s|cancer|chemo|tumou?r"
     r"|in (?:the )?hospital|icu"
     r"|recovering|surgery|lost (?:their|his|her) job|laid off|fired|made redundant|miscarriage|stroke"
-    r"|heart attack|diagnosed|failed (?:their|his|her) |flunked)\b",
+    r"|heart attack|diagnosed|failed (?:their|his|her) |flunked"
+    r"|(?:been|is) (?:(?:really|very|so|pretty|quite) )?(?:sick|ill|unwell)(?! of))\b",
     re.IGNORECASE,
 )
 _GOOD_NEWS = re.compile(
@@ -461,6 +462,11 @@ _GOOD_NEWS = re.compile(
 # An outing planned: "going hiking tomorrow", "going to the beach on Saturday", "going to a concert".
 _OUTING = re.compile(r" is going (?:[a-z]+ing\b|to (?:the|a|an) (?!doctor|dentist|hospital|funeral)\w)")
 _TRIP = re.compile(r" is (?:going|heading|flying) to (?-i:[A-Z])")
+# A start ahead: "starting their new job on Monday", "starting uni in September".
+_START = re.compile(
+    r" is starting (?:their |a |the )?(?:new |first )?(?:job|uni|university|college|school|role"
+    r"|position|internship|course|degree|apprenticeship|residency)\b"
+)
 
 
 _AFTER_NEWS = ("Thanks for telling me!", "How do you feel about it?", "Tell me more!")
@@ -569,6 +575,8 @@ def chat_reply(messages: list[Message]) -> str:
                 sentences.append("Have fun!")  # "I'm going hiking tomorrow"
             elif any(_TRIP.search(fact.content) for fact in told[:2]):
                 sentences.append("Have a great trip!")  # "I'm flying to Lisbon on Friday"
+            elif any(_START.search(fact.content) for fact in told[:2]):
+                sentences.append("Good luck!")  # "I start my new job on Monday"
             else:
                 sentences.append(_pick(_AFTER_NEWS if news else _AFTER_FACT, said))
     elif _SMALL_TALK.search(said):

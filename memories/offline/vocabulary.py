@@ -22,7 +22,7 @@ WEEKDAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
 _SOON_TIME = (
     rf"today|tonight|tomorrow(?: (?:morning|afternoon|evening|night))?"
     rf"|this (?:week(?:end)?|morning|afternoon|evening|{WEEKDAYS})|next (?:week(?:end)?|{WEEKDAYS})"
-    rf"|on (?:{WEEKDAYS})s?|over the weekend|later (?:today|tonight|this week)"
+    rf"|on (?:{WEEKDAYS})s?|(?:{WEEKDAYS})(?=\s*(?:$|[,.!]))|over the weekend|later (?:today|tonight|this week)"
     rf"|in (?:a day|a few days|a couple of days|two days|three days|\d days)"
 )
 

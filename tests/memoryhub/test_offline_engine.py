@@ -780,6 +780,8 @@ def test_news_told_is_answered_with_a_question_about_it() -> None:
         ("I'm so happy today, I got a raise", "Congratulations — you got a raise!"),
         ("I quit my job today", "Got it — you quit your job."),
         ("I work as a nurse at St Mary's hospital", "Got it — you work as a nurse at St Mary's hospital."),
+        ("my dad's been sick", "I'm sorry to hear your dad has been sick."),
+        ("I'm sick of my job", "Sorry you're sick of your job."),
     ],
 )
 def test_hard_news_is_met_with_sympathy_and_good_news_with_congratulations(told: str, opening: str) -> None:
@@ -822,6 +824,7 @@ def test_a_goodbye_word_inside_a_statement_is_not_a_goodbye() -> None:
         ("I'm going hiking tomorrow", "Got it — you're going hiking tomorrow. Have fun!"),
         ("we're going to the beach on Saturday", "Got it — you're going to the beach on Saturday. Have fun!"),
         ("I'm flying to Lisbon on Friday", "Got it — you're going to Lisbon on Friday. Have a great trip!"),
+        ("I start my new job on Monday", "Got it — you're starting your new job on Monday. Good luck!"),
     ],
 )
 def test_an_outing_or_a_trip_told_is_wished_well(told: str, reply: str) -> None:
@@ -1234,6 +1237,28 @@ def test_a_part_that_drops_its_subject_goes_on_about_whom_the_clause_is_about(sa
 )
 def test_she_or_he_after_a_relative_goes_on_about_that_relative(said: str, kept: list[str]) -> None:
     """ "my sister moved to Berlin, she works at a startup" had kept only the move."""
+    assert _kept(said) == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("I start my new job on Monday", ["Priya is starting their new job on Monday"]),
+        ("my new job starts Monday", ["Priya is starting their new job Monday"]),
+        ("I start uni in September", ["Priya is starting uni in September"]),
+        ("my chemo starts next week", ["Priya is starting their chemo next week"]),
+        ("I start my new job", []),  # no when: not a plan
+        ("I start work at 9", []),  # a habit of the day, not a start
+        ("I don't start my new job until March", []),
+        ("I'm seeing my mom Friday!", ["Priya is seeing their mom Friday"]),  # a weekday alone is a when
+        ("I saw my mom Friday", []),
+        ("I'm trying to quit smoking", ["Priya is trying to quit smoking"]),
+        ("I'm trying to cut down on coffee", ["Priya is trying to cut down on coffee"]),
+        ("I'm trying to quit my job", []),
+    ],
+)
+def test_a_start_or_a_habit_to_drop_is_a_plan(said: str, kept: list[str]) -> None:
+    """ "I start my new job on Monday" and "I'm trying to quit smoking" had kept nothing."""
     assert _kept(said) == kept
 
 

@@ -86,6 +86,7 @@ from memories.offline.rules.places import (
     origin_rule,
 )
 from memories.offline.rules.plans import (
+    STARTS,
     ambition_rule,
     appointment_rule,
     back_from_rule,
@@ -97,6 +98,7 @@ from memories.offline.rules.plans import (
     looking_forward_rule,
     outing_rule,
     plan_rule,
+    starting_rule,
     trip_rule,
 )
 from memories.offline.rules.possessions import THINGS, brand_rule, home_bought_rule, possession_rule
@@ -685,6 +687,8 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
             r" (?P<what>lose (?:some |a (?:bit|little|lot) of )?weight"
             r"|lose \d{1,3} ?(?:pounds|lbs|kg|kilos|stone)|get (?:fit|fitter|in shape|back in shape|healthier|stronger)"
             r"|build (?:some )?muscle|gain (?:some )?weight|eat (?:healthier|better|more healthily)"
+            r"|(?:quit|stop|give up) (?:smoking|vaping|drinking|alcohol|caffeine|coffee|sugar|soda|energy drinks)"
+            r"|cut (?:down|back) on (?:smoking|vaping|drinking|alcohol|caffeine|coffee|sugar|soda|energy drinks)"
             r"|eat (?:less|fewer) (?:[a-z]+ ){0,2}?(?:food|foods|sugar|meat|junk food|snacks|carbs|takeaways?"
             r"|fast food)"
             r"(?: and (?:[a-z]+ ){0,2}?(?:food|foods|sugar|meat|snacks|carbs|takeaways?|fast food))?)\b"
@@ -739,6 +743,14 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
             re.IGNORECASE,
         ),
         outing_rule,
+    ),
+    (
+        re.compile(
+            rf"\bI (?:(?:officially|finally|actually|only) )?start (?P<what>(?:my |a |the )?{STARTS}\b.+)"
+            rf"|^my (?P<thing>{STARTS}) (?:officially |finally )?starts\b(?P<rest>.+)",
+            re.IGNORECASE,
+        ),
+        starting_rule,
     ),
     (
         re.compile(r"\bI(?:'m| am) (?P<what>(?!going\b|gonna\b|feeling\b|moving\b)[a-z]+ing\b.+)", re.IGNORECASE),

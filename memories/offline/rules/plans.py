@@ -105,8 +105,28 @@ def outing_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 def doing_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I'm playing GTA tonight": what someone is doing at a given time is a plan."""
+    return _doing(match["what"], said)
+
+
+# What one starts on a date: "I start my new job on Monday", "my chemo starts next week".
+STARTS = (
+    r"(?:new |first )?(?:job|uni|university|college|school|classes|class|course|training|internship|placement"
+    r"|residency|apprenticeship|chemo|chemotherapy|treatment|therapy|rehab|maternity leave|paternity leave|role"
+    r"|position|semester|term|degree|masters|phd)"
+)
+
+
+def starting_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I start my new job on Monday", "my new job starts Monday": a start on a date is a plan, as
+    "I'm starting my new job on Monday" is."""
+    if match["what"]:
+        return _doing(f"starting {match['what']}", said)
+    return _doing(f"starting my {match['thing']} {match['rest']}", said)
+
+
+def _doing(said_what: str, said: Said) -> Fact | None:
     time = time_in(said.clause)
-    what = phrase_cut(match["what"], max_words=12)
+    what = phrase_cut(said_what, max_words=12)
     if not time or not what:
         return None
     text = f"{said.name} is {third_person(what, said.name)}"
