@@ -1243,6 +1243,25 @@ def test_she_or_he_after_a_relative_goes_on_about_that_relative(said: str, kept:
 @pytest.mark.parametrize(
     ("said", "kept"),
     [
+        ("I just finished reading Dune", ["Priya finished reading Dune"]),
+        ("I finally watched Oppenheimer and loved it", ["Priya watched Oppenheimer and loved it"]),
+        ("just binged Severance, loved every minute of it", ["Priya binged Severance and loved it"]),
+        ('Just finished "A Dance with Dragons" and it\'s a really good story', ["Priya finished A Dance with Dragons"]),
+        ('I\'m reading "Dune" by Frank Herbert', ["Priya is reading Dune"]),
+        ("I'm reading Dune and loving it", ["Priya is reading Dune"]),  # was "is reading Dune and"
+        ("I just finished a book", []),  # no title
+        ("I just read Sam's message", []),
+        ("I just watched Netflix", []),
+    ],
+)
+def test_a_title_finished_is_kept_and_loved_when_they_say_so(said: str, kept: list[str]) -> None:
+    """ "I just finished reading Dune and loved it" had kept nothing."""
+    assert _kept(said) == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
         ("I start my new job on Monday", ["Priya is starting their new job on Monday"]),
         ("my new job starts Monday", ["Priya is starting their new job Monday"]),
         ("I start uni in September", ["Priya is starting uni in September"]),

@@ -64,6 +64,7 @@ from memories.offline.rules.pastimes import (
     did_rule,
     fan_rule,
     favourite_rule,
+    finished_media_rule,
     habitual_rule,
     hobby_rule,
     hobby_verb_rule,
@@ -150,6 +151,14 @@ _KEENLY = (
     r"(?: (?:just|really|absolutely|totally|honestly|genuinely|also|still|kinda|kind of|actually|do|truly|lowkey"
     r"|low-key|highkey|seriously|literally|secretly|sort of|so|always|personally|unironically|completely|a bit"
     r"|weirdly|deeply|fully|now|currently|very|super|pretty|quite|such)){0,3}"
+)
+
+
+# A title as written: "Dune", "The Lord of the Rings", "Breaking Bad", a title in quotes (not "a
+# book", "netflix").
+_TITLE = (
+    r"(?:[\"“](?P<quoted>[^\"“”]{2,60})[\"”]"
+    r"|(?P<title>(?-i:[A-Z])[\w':-]*(?: (?:(?-i:[A-Z])[\w':-]*|of|the|and|a|in|on|to)){0,5}))"
 )
 
 
@@ -900,11 +909,19 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
     (
         re.compile(
             rf"\b{_I_AM} (?:(?:currently|now|also|finally) )?(?P<verb>reading|rewatching|re-watching|binging"
-            r"|bingeing|binge-watching|watching|(?<=currently )playing) (?P<title>(?-i:[A-Z])[\w':-]*"
-            r"(?: (?:(?-i:[A-Z])[\w':-]*|of|the|and|a|in|on|to)){0,5})",
+            rf"|bingeing|binge-watching|watching|(?<=currently )playing) {_TITLE}",
             re.IGNORECASE,
         ),
         current_media_rule,
+    ),
+    (
+        re.compile(
+            r"\bI (?:(?:just|finally|recently) (?P<verb>read|watched|beat)|(?:(?:just|finally|recently|also) )?"
+            r"(?P<finished>finished|binged)(?: (?P<how>reading|watching|playing|listening to))?)"
+            rf" {_TITLE}(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        finished_media_rule,
     ),
     (
         re.compile(

@@ -291,15 +291,53 @@ def media_habit_rule(match: re.Match[str], said: Said) -> Fact | None:
 _NOT_A_TITLE = frozenset({"netflix", "youtube", "tv", "tiktok", "twitch", "stuff", "something", "it"})
 
 
+def _title(match: re.Match[str], said: Said) -> tuple[str, str]:
+    """The title the match names, in quotes or without the small words it ran on into ("Dune and
+    loved it"), and what follows it; "" when it is not one ("netflix", "Sam's message", a member)."""
+    if match["quoted"]:
+        title = match["quoted"].strip(" .!,")
+        return title, match.string[match.end("quoted") + 1 :]
+    title = re.sub(r"(?: (?:of|the|and|a|in|on|to))+$", "", match["title"].strip(" .!,"), flags=re.IGNORECASE)
+    if title.lower() in _NOT_A_TITLE or title.endswith("'s") or said.reader.member(title) is not None:
+        return "", ""
+    return title, match.string[match.start("title") + len(title) :]
+
+
 def current_media_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I'm currently reading The Hobbit", "rewatching Breaking Bad": what one is in the middle of,
     for a month. Only a title (capitalised), not "reading a book" or "watching Netflix"."""
-    title = match["title"].strip(" .!,")
-    if title.lower() in _NOT_A_TITLE:
+    title, _after = _title(match, said)
+    if not title:
         return None
     verb = " ".join(match["verb"].lower().replace("re-watching", "rewatching").split())
     text = f"{said.name} is {verb} {title}"
     return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("hobbies", *content_words(title)[:2]))
+
+
+_LOVED_IT = re.compile(
+    r"^\s*(?:,|-|and|&)?\s*(?:I )?(?:(?:absolutely|really|totally|just) )?(?P<how>loved|adored|enjoyed|really liked)"
+    r" (?:it|every (?:minute|page|second) of it)\b",
+    re.IGNORECASE,
+)
+
+
+def finished_media_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I just finished reading Dune", "I finally watched Oppenheimer and loved it", "just binged
+    Severance": a title one has read, seen or played, for a month; for good when they loved it.
+    Only a title (capitalised): "I just finished a book" names none."""
+    title, after = _title(match, said)
+    if not title:
+        return None
+    topics = topics_of("hobbies", *content_words(title)[:2])
+    if match["verb"]:
+        done = match["verb"].lower()
+    else:
+        done = " ".join(filter(None, [match["finished"].lower(), (match["how"] or "").lower()]))
+    text = f"{said.name} {done} {title}"
+    if loved := _LOVED_IT.match(after):
+        how = "enjoyed" if loved["how"].lower() == "enjoyed" else "loved"
+        return said.fact(f"{text} and {how} it", MemoryKind.PREFERENCE, MEDIUM, PERMANENT, topics)
+    return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics)
 
 
 def mains_rule(match: re.Match[str], said: Said) -> Fact | None:
