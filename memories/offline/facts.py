@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from memories.models import MEMORY_MAX_LENGTH
 from memories.offline.text import clip, tidy
-from memories.offline.vocabulary import SOON, TIME
+from memories.offline.vocabulary import PAST_TIME, SOON, TIME
 
 if TYPE_CHECKING:
     from memories.offline.attribution import Reader
@@ -97,6 +97,12 @@ def expiration_for(time: str) -> str:
 
 def time_in(text: str) -> str:
     match = TIME.search(text)
+    return match[0].lower() if match else ""
+
+
+def past_time_in(text: str) -> str:
+    """When ``text`` says something happened ("last summer", "two weekends ago"), else ""."""
+    match = PAST_TIME.search(text)
     return match[0].lower() if match else ""
 
 

@@ -462,6 +462,8 @@ _GOOD_NEWS = re.compile(
 # An outing planned: "going hiking tomorrow", "going to the beach on Saturday", "going to a concert".
 _OUTING = re.compile(r" is going (?:[a-z]+ing\b|to (?:the|a|an) (?!doctor|dentist|hospital|funeral)\w)")
 _TRIP = re.compile(r" is (?:going|heading|flying) to (?-i:[A-Z])")
+# An outing or a trip made: "went camping two weekends ago", "visited Rome in May".
+_WENT = re.compile(r"^\S+ (?:went (?:[a-z]+ing\b|to|on)|visited|took \w+ \w+ on) ")
 # A start ahead: "starting their new job on Monday", "starting uni in September".
 _START = re.compile(
     r" is starting (?:their |a |the )?(?:new |first )?(?:job|uni|university|college|school|role"
@@ -575,6 +577,8 @@ def chat_reply(messages: list[Message]) -> str:
                 sentences.append("Have fun!")  # "I'm going hiking tomorrow"
             elif any(_TRIP.search(fact.content) for fact in told[:2]):
                 sentences.append("Have a great trip!")  # "I'm flying to Lisbon on Friday"
+            elif any(_WENT.search(fact.content) for fact in told[:2]):
+                sentences.append("How was it?")  # "we went camping last weekend"
             elif any(_START.search(fact.content) for fact in told[:2]):
                 sentences.append("Good luck!")  # "I start my new job on Monday"
             else:

@@ -825,9 +825,10 @@ def test_a_goodbye_word_inside_a_statement_is_not_a_goodbye() -> None:
         ("we're going to the beach on Saturday", "Got it — you're going to the beach on Saturday. Have fun!"),
         ("I'm flying to Lisbon on Friday", "Got it — you're going to Lisbon on Friday. Have a great trip!"),
         ("I start my new job on Monday", "Got it — you're starting your new job on Monday. Good luck!"),
+        ("we went camping last weekend", "Got it — you went camping last weekend. How was it?"),
     ],
 )
-def test_an_outing_or_a_trip_told_is_wished_well(told: str, reply: str) -> None:
+def test_an_outing_a_trip_or_a_start_told_gets_a_fitting_reply(told: str, reply: str) -> None:
     assert _reply_to(told, []) == reply
     assert "Have fun" not in _reply_to("I'm going to the dentist tomorrow", [])
 
@@ -1237,6 +1238,28 @@ def test_a_part_that_drops_its_subject_goes_on_about_whom_the_clause_is_about(sa
 )
 def test_she_or_he_after_a_relative_goes_on_about_that_relative(said: str, kept: list[str]) -> None:
     """ "my sister moved to Berlin, she works at a startup" had kept only the move."""
+    assert _kept(said) == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("we went camping with my fam two weekends ago", ["Priya went camping with their fam two weekends ago"]),
+        ("I went hiking last weekend", ["Priya went hiking last weekend"]),
+        ("I took my family on a road trip to Jasper", ["Priya took their family on a road trip to Jasper"]),
+        ("my family and I went on a road trip to Oregon.", ["Priya went on a road trip to Oregon"]),
+        ("I went to a Taylor Swift concert last night", ["Priya went to a Taylor Swift concert last night"]),
+        ("we visited Rome in May", ["Priya visited Rome in May"]),
+        ("I went to Paris last summer", ["Priya went to Paris last summer"]),
+        ("I went to Tesco yesterday", []),  # an errand
+        ("I went shopping", []),  # no when, no company: nothing to ask after
+        ("I never went camping", []),
+        ("if I went to Paris I'd eat croissants", []),
+    ],
+)
+def test_an_outing_or_a_trip_made_is_kept_with_whom_and_when(said: str, kept: list[str]) -> None:
+    """LoCoMo's "when did Melanie go camping?" asks after turns such as "we went camping with my fam
+    two weekends ago", which had kept nothing."""
     assert _kept(said) == kept
 
 

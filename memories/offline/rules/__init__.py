@@ -87,6 +87,8 @@ from memories.offline.rules.places import (
     origin_rule,
 )
 from memories.offline.rules.plans import (
+    OUTING_PLACES,
+    OUTINGS,
     STARTS,
     ambition_rule,
     appointment_rule,
@@ -101,6 +103,7 @@ from memories.offline.rules.plans import (
     plan_rule,
     starting_rule,
     trip_rule,
+    went_rule,
 )
 from memories.offline.rules.possessions import THINGS, brand_rule, home_bought_rule, possession_rule
 from memories.offline.rules.tastes import _PASSIONS, passion_rule, preference_rule
@@ -744,14 +747,29 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
     (
         re.compile(
             r"\b(?:I(?:'m| am)|we(?:'re| are)) (?:(?:also|finally|probably|just|all) )?(?:going|heading)"
-            r" (?:(?P<activity>(?:hiking|camping|fishing|skiing|snowboarding|surfing|swimming|climbing|bouldering"
-            r"|sailing|kayaking|cycling|biking|running|shopping|dancing|clubbing|bowling|skating|ice skating"
-            r"|horse riding|diving|scuba diving|paintballing|karaoke|go-karting|hunting|birdwatching|golfing))"
-            r"|to (?P<place>the (?:beach|park|zoo|lake|cinema|movies|pub|mountains|coast|museum|aquarium|theatre"
-            r"|theater|fair|festival|spa|races)))\b(?P<rest>.*)",
+            rf" (?:(?P<activity>{OUTINGS})|to (?P<place>the (?:{OUTING_PLACES})))\b(?P<rest>.*)",
             re.IGNORECASE,
         ),
         outing_rule,
+    ),
+    (
+        # "we went camping two weekends ago", "I took my family on a road trip to Jasper", "we visited
+        # Rome in May", "I went to a Taylor Swift concert last night": an outing or a trip made.
+        re.compile(
+            r"\b(?:I|we) (?:(?:also|even|finally|just|recently|actually) )?(?:"
+            rf"went (?P<activity>{OUTINGS})\b"
+            r"|(?:went on|did) (?P<trip>(?:a|an|another|our|my) (?:[a-z]+ ){0,2}?trip)\b"
+            r"|took (?P<took>(?:my|our|the) (?:[a-z]+ ){0,2}?(?:family|fam|kids|wife|husband|partner|mom|mum|dad"
+            r"|parents|son|daughter|girlfriend|boyfriend|dog|friends)) on (?P<trip2>(?:a|an) (?:[a-z]+ ){0,2}?trip)\b"
+            r"|(?:went|flew|travell?ed) to (?P<place>(?-i:[A-Z])[\w\u2024.'-]*(?: (?-i:[A-Z])[\w\u2024.'-]*){0,2})"
+            r"|visited (?P<place2>(?-i:[A-Z])[\w\u2024.'-]*(?: (?-i:[A-Z])[\w\u2024.'-]*){0,2})"
+            r"|went to (?P<event>(?:a|an|the|this|my|our) (?:[\w'-]+ ){0,3}?(?:concert|festival|gig|parade|wedding"
+            r"|show|match|conference|convention|exhibition|museum|musical|opera|ballet|comedy show|rally|march"
+            r"|game))\b"
+            r")(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        went_rule,
     ),
     (
         re.compile(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from memories.models import EntityType, MemoryKind
-from memories.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said, time_in
+from memories.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said, past_time_in, time_in
 from memories.offline.splitting import phrase_cut
 from memories.offline.text import content_words, place_name, third_person, topics_of
 
@@ -102,7 +102,7 @@ def moved_rule(match: re.Match[str], said: Said) -> Fact | None:
     place = _said_place(match["place"], said)
     if not place:
         return None
-    when = time_in(said.clause) or _past_time(said.clause)
+    when = time_in(said.clause) or past_time_in(said.clause)
     back = " back" if "back" in match[0].lower().split(" to ")[0] else ""
     text = f"{said.name} moved{back} to {place}" + (f" {when}" if when else "")
     why = re.search(
@@ -113,15 +113,3 @@ def moved_rule(match: re.Match[str], said: Said) -> Fact | None:
     fact = said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("home", "moving", place), slot="home")
     _place_entity(fact, said, place, f"where {said.name} lives")
     return fact
-
-
-_PAST = re.compile(
-    r"\b(?:last (?:week|month|year|summer|winter|spring|fall|autumn)|(?:a|one|two|three|\d+) (?:weeks?|months?"
-    r"|years?) ago|in (?:19|20)\d\d|recently|yesterday)\b",
-    re.IGNORECASE,
-)
-
-
-def _past_time(text: str) -> str:
-    match = _PAST.search(text)
-    return match[0].lower() if match else ""

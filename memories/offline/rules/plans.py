@@ -5,11 +5,11 @@ from __future__ import annotations
 import re
 
 from memories.models import MemoryKind
-from memories.offline.facts import MEDIUM, PERMANENT, Fact, Said, expiration_for, time_in
+from memories.offline.facts import MEDIUM, PERMANENT, Fact, Said, expiration_for, past_time_in, time_in
 from memories.offline.guards import is_negated
 from memories.offline.splitting import phrase_cut
 from memories.offline.text import article_for, content_words, third_person, topics_of, words_of
-from memories.offline.vocabulary import word_set
+from memories.offline.vocabulary import MONTHS, word_set
 
 
 def plan_rule(match: re.Match[str], said: Said) -> Fact | None:
@@ -86,6 +86,22 @@ def considering_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.PLAN, MEDIUM, "30d", topics_of("plans", *content_words(what)[:2]))
 
 
+# What one goes out to do, or where: "going hiking tomorrow", "went to the beach".
+OUTINGS = (
+    r"hiking|camping|fishing|skiing|snowboarding|surfing|swimming|climbing|bouldering|sailing|kayaking|cycling"
+    r"|biking|running|shopping|dancing|clubbing|bowling|skating|ice skating|horse riding|diving|scuba diving"
+    r"|paintballing|karaoke|go-karting|hunting|birdwatching|golfing"
+)
+OUTING_PLACES = (
+    r"beach|park|zoo|lake|cinema|movies|pub|mountains|coast|museum|aquarium|theatre|theater|fair|festival|spa|races"
+)
+# Who one went with: "with my little brother", up to where the sentence goes on.
+_COMPANY = re.compile(
+    r"with (?:my|our)(?: (?!(?:and|to|for|at|in|on|this|next|last|tonight|tomorrow|yesterday)\b)[\w'-]+){1,3}",
+    re.IGNORECASE,
+)
+
+
 def outing_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I'm going hiking tomorrow", "we're going to the beach on Saturday", "going fishing with my
     dad this weekend": an outing with a when is a plan (without one, "I'm going running" is now)."""
@@ -94,13 +110,48 @@ def outing_rule(match: re.Match[str], said: Said) -> Fact | None:
         return None
     where = match["activity"] or f"to {match['place']}"
     rest = phrase_cut(match["rest"] or "", max_words=6)
-    company = re.match(  # "with my little brother", up to where the sentence goes on
-        r"with (?:my|our)(?: (?!(?:and|to|for|at|in|on|this|next|tonight|tomorrow)\b)[\w'-]+){1,3}",
-        rest.lower().replace(time, "").strip(),
-    )
+    company = _COMPANY.match(rest.lower().replace(time, "").strip())
     text = f"{said.name} is going {where.lower()}" + (f" {third_person(company[0], said.name)}" if company else "")
     text += f" {time}"
     return said.fact(text, MemoryKind.PLAN, MEDIUM, expiration_for(time), topics_of("plans", where.split()[-1]))
+
+
+_NAMED_PLACE = r"(?P<p>(?-i:[A-Z])[\w\u2024.'-]*(?: (?-i:[A-Z])[\w\u2024.'-]*){0,2})"
+
+
+def went_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "we went camping two weekends ago", "I took my family on a road trip to Jasper", "we visited
+    Rome in May", "I went to a Taylor Swift concert last night": an outing or a trip made, with whom
+    and when when they say so. A place by its name only when they say when, and not yesterday ("I went
+    to Tesco yesterday" is an errand); an outing only with a when or company ("I went shopping")."""
+    groups = match.groupdict()
+    rest = groups["rest"] or ""
+    month = re.search(rf"\bin (?:{MONTHS})\b", rest, re.IGNORECASE)  # in the past tense, a month gone
+    when = past_time_in(rest) or (f"in {month[0].split()[1].title()}" if month else "")
+    company = _COMPANY.search(re.sub(re.escape(when), "", rest, flags=re.IGNORECASE) if when else rest)
+    place = (groups["place"] or groups["place2"] or "").strip(" .,")
+    if place:
+        if when in ("", "yesterday", "recently") or said.reader.member(place) is not None:
+            return None
+        what = f"went to {place}" if groups["place"] else f"visited {place}"
+    elif groups["activity"]:
+        if not when and not company:
+            return None
+        what = f"went {groups['activity'].lower()}"
+    elif groups["event"]:
+        what = f"went to {third_person(groups['event'], said.name)}"
+    else:
+        trip = third_person(groups["trip"] or groups["trip2"], said.name).replace("another ", "a ")
+        what = f"took {third_person(groups['took'], said.name)} on {trip}" if groups["took"] else f"went on {trip}"
+        if to := re.match(rf"\s*(?P<how>to|in|through|around) {_NAMED_PLACE}", rest):
+            what += f" {to['how']} {to['p'].rstrip('.')}"
+    text = f"{said.name} {what}"
+    if company and not groups["took"]:
+        text += f" {third_person(company[0].lower(), said.name)}"
+    if when:
+        text += f" {when}"
+    topic = "travel" if place or groups["trip"] or groups["trip2"] else "hobbies"
+    return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of(topic, *content_words(what)[1:3]))
 
 
 def doing_rule(match: re.Match[str], said: Said) -> Fact | None:
