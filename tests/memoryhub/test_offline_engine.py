@@ -1180,6 +1180,11 @@ def _kept(said: str) -> list[str]:
         ("I don't have any kids", []),  # the corpus keeps no negated family (a-family-nieces)
         ("I grew up on a farm", ["Priya grew up on a farm"]),
         ("I grew up in a small town in Ohio", ["Priya is from Ohio"]),  # was "is from a small town"
+        # the family one is glad of (was "is grateful to have their sister", a feeling for three days)
+        ("I'm lucky to have my husband and kids", ["Priya has a husband and kids"]),
+        ("I'm so grateful to have my sister", ["Priya has a sister"]),
+        ("I'm lucky to have my job", []),
+        ("I have a husband and kids", ["Priya has a husband and kids"]),  # was "has a husband"
     ],
 )
 def test_what_one_message_tells_of_its_speaker_is_kept_in_their_words(said: str, kept: list[str]) -> None:

@@ -13,6 +13,7 @@ from memories.offline.rules.family import (
     family_event_rule,
     has_relatives_rule,
     loss_rule,
+    lucky_to_have_rule,
     parent_rule,
     parted_rule,
     relative_rule,
@@ -803,6 +804,15 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
             re.IGNORECASE,
         ),
         fear_rule,
+    ),
+    (
+        re.compile(
+            r"\bI(?:'m| am)(?: so| really| very| just| truly| incredibly)?"
+            rf" (?:lucky|blessed|grateful|thankful|fortunate) to have"
+            rf" (?P<who>my (?:{RELATIONS})s?(?:(?:,| and| &) (?:my )?(?:{RELATIONS})s?){{0,3}})\b",
+            re.IGNORECASE,
+        ),
+        lucky_to_have_rule,
     ),
     (
         re.compile(

@@ -20,7 +20,7 @@ from memories.offline.text import (
     third_person,
     topics_of,
 )
-from memories.offline.vocabulary import COLLEAGUES, COUNTS, FAMILY, FRIENDS, JOBS, PETS, word_set
+from memories.offline.vocabulary import COLLEAGUES, COUNTS, FAMILY, FRIENDS, JOBS, PETS, RELATIONS, word_set
 
 
 def _relation_topic(relation: str) -> str:
@@ -91,6 +91,22 @@ def relative_rule(match: re.Match[str], said: Said) -> Fact | None:
     if place:
         fact.entities.append(said.entity(EntityType.PLACE, place, f"where {owner} lives"))
     return fact
+
+
+def lucky_to_have_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I'm lucky to have my husband and kids", "so blessed to have my wife": the family one has."""
+    who = [w.lower() for w in re.findall(rf"\b(?:{RELATIONS})s?\b", match["who"], re.IGNORECASE)]
+    had = [
+        word if word.endswith("s") and word[:-1] in _RELATION_WORDS else f"{article_for(word)} {word}" for word in who
+    ]
+    if not had:
+        return None
+    listed = had[0] if len(had) == 1 else ", ".join(had[:-1]) + " and " + had[-1]
+    topics = topics_of(*dict.fromkeys(_relation_topic(word.rstrip("s")) for word in who), *who[:2])
+    return said.fact(f"{said.name} has {listed}", MemoryKind.RELATIONSHIP, MEDIUM, PERMANENT, topics)
+
+
+_RELATION_WORDS = word_set(RELATIONS.replace("|", " "))
 
 
 NATIONALITIES = (
@@ -201,8 +217,8 @@ def _relatives(quantity: str, kind: str | None, relation: str) -> str:
 
 # "I have an older brother and a younger sister": the next relatives in the same breath.
 _MORE_RELATIVES = re.compile(
-    rf"\s*,?\s*(?:and|&|plus)\s+(?P<quantity>{COUNTS})\s+"
-    rf"(?P<kind>(?:older|younger|little|big|twin) )?(?P<relation>{FAMILY})s?\b",
+    rf"\s*,?\s*(?:and|&|plus)\s+(?:(?P<quantity>{COUNTS})\s+)?"
+    rf"(?P<kind>(?:older|younger|little|big|twin) )?(?P<relation>{FAMILY})(?P<plural>s)?\b",
     re.IGNORECASE,
 )
 
@@ -217,8 +233,11 @@ def has_relatives_rule(match: re.Match[str], said: Said) -> Fact | None:
     text = f"{said.name} has {_relatives(quantity, match['kind'], relation)}" + (
         f" named {join_names(names)}" if names else ""
     )
-    if not names and (more := _MORE_RELATIVES.match(match.string, match.end())):
+    more = _MORE_RELATIVES.match(match.string, match.end())
+    if not names and more and more["quantity"]:
         text += f" and {_relatives(more['quantity'].lower(), more['kind'], more['relation'].lower())}"
+    elif not names and more and more["plural"]:  # "I have a husband and kids"
+        text += f" and {(more['kind'] or '').lower()}{more['relation'].lower()}s"
     fact = said.fact(text, MemoryKind.RELATIONSHIP, MEDIUM, PERMANENT, topics_of(_relation_topic(relation), relation))
     for each in names:
         fact.entities.append(said.entity(EntityType.PERSON, each, f"{said.name}'s {relation}"))
