@@ -1257,6 +1257,11 @@ def test_she_or_he_after_a_relative_goes_on_about_that_relative(said: str, kept:
         ("we visited Rome in May", ["Priya visited Rome in May"]),
         ("I went to Paris last summer", ["Priya went to Paris last summer"]),
         ("I went to Tesco yesterday", []),  # an errand
+        ("I went to a LGBTQ support group yesterday", ["Priya went to a LGBTQ support group yesterday"]),
+        ("we spent two weeks in Portugal last summer", ["Priya spent two weeks in Portugal last summer"]),
+        ("I was in Italy last month", ["Priya was in Italy last month"]),
+        ("I was in London yesterday", []),
+        ("I went to a meeting", []),
         ("I went shopping", []),  # no when, no company: nothing to ask after
         ("I never went camping", []),
         ("if I went to Paris I'd eat croissants", []),
@@ -1265,6 +1270,24 @@ def test_she_or_he_after_a_relative_goes_on_about_that_relative(said: str, kept:
 def test_an_outing_or_a_trip_made_is_kept_with_whom_and_when(said: str, kept: list[str]) -> None:
     """LoCoMo's "when did Melanie go camping?" asks after turns such as "we went camping with my fam
     two weekends ago", which had kept nothing."""
+    assert _kept(said) == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("my car broke down last week on my way to work", ["Priya's car broke down last week"]),
+        ("my new Prius broke down", ["Priya's new Prius broke down"]),
+        ("my phone got stolen yesterday", ["Priya's phone got stolen yesterday"]),
+        ("my heart broke", []),
+        ("I've been taking a poetry class lately", ["Priya is taking a poetry class"]),
+        ("I'm taking swimming lessons", ["Priya is taking swimming lessons"]),
+        ("I'm taking a break", []),
+    ],
+)
+def test_a_thing_broken_or_a_class_taken_is_kept(said: str, kept: list[str]) -> None:
+    """LoCoMo's development turns "my car broke down last Fri on my way to work" and "I've been
+    taking a poetry class lately" had kept nothing."""
     assert _kept(said) == kept
 
 

@@ -60,6 +60,7 @@ from memories.offline.rules.pastimes import (
     INSTRUMENTS,
     SPORTS,
     activity_rule,
+    class_rule,
     countries_rule,
     current_media_rule,
     did_rule,
@@ -106,7 +107,7 @@ from memories.offline.rules.plans import (
     trip_rule,
     went_rule,
 )
-from memories.offline.rules.possessions import THINGS, brand_rule, home_bought_rule, possession_rule
+from memories.offline.rules.possessions import THINGS, brand_rule, broke_down_rule, home_bought_rule, possession_rule
 from memories.offline.rules.tastes import _PASSIONS, passion_rule, preference_rule
 from memories.offline.rules.work import (
     FIELDS,
@@ -763,14 +764,33 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
             r"|took (?P<took>(?:my|our|the) (?:[a-z]+ ){0,2}?(?:family|fam|kids|wife|husband|partner|mom|mum|dad"
             r"|parents|son|daughter|girlfriend|boyfriend|dog|friends)) on (?P<trip2>(?:a|an) (?:[a-z]+ ){0,2}?trip)\b"
             r"|(?:went|flew|travell?ed) to (?P<place>(?-i:[A-Z])[\w\u2024.'-]*(?: (?-i:[A-Z])[\w\u2024.'-]*){0,2})"
-            r"|visited (?P<place2>(?-i:[A-Z])[\w\u2024.'-]*(?: (?-i:[A-Z])[\w\u2024.'-]*){0,2})"
-            r"|went to (?P<event>(?:a|an|the|this|my|our) (?:[\w'-]+ ){0,3}?(?:concert|festival|gig|parade|wedding"
-            r"|show|match|conference|convention|exhibition|museum|musical|opera|ballet|comedy show|rally|march"
-            r"|game))\b"
+            r"|(?P<visit>visited|was in|spent (?:a|two|three|a few|\d+) (?:days?|weeks?|months?) in)"
+            r" (?P<place2>(?-i:[A-Z])[\w\u2024.'-]*(?: (?-i:[A-Z])[\w\u2024.'-]*){0,2})"
+            r"|(?P<attended>went to|attended) (?P<event>(?:a|an|the|this|my|our) (?:[\w'-]+ ){0,3}?(?:concert"
+            r"|festival|gig|parade|wedding|show|match|conference|convention|exhibition|museum|musical|opera|ballet"
+            r"|comedy show|rally|march|game|workshop|retreat|reunion|ceremony|funeral|seminar|fundraiser"
+            r"|support group))\b"
             r")(?P<rest>.*)",
             re.IGNORECASE,
         ),
         went_rule,
+    ),
+    (
+        re.compile(
+            rf"^my (?P<age>new |old )?(?P<thing>{THINGS}|(?-i:[A-Z])[a-z]+) (?:just |finally |completely )?"
+            r"(?P<what>broke down|broke|died|got stolen|was stolen|got towed|was towed|got hit|got broken into"
+            r"|was broken into|got written off|was written off|got totaled|got totalled)\b(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        broke_down_rule,
+    ),
+    (
+        re.compile(
+            r"\bI(?:'m| am|'ve been| have been) (?:(?:also|currently|now|still|actually) )?taking"
+            r" (?P<what>(?:(?:a|an|some|my) )?(?:[a-z-]+ ){0,3}?(?:class|classes|course|lessons|workshop))\b",
+            re.IGNORECASE,
+        ),
+        class_rule,
     ),
     (
         re.compile(

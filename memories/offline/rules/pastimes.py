@@ -340,6 +340,16 @@ def finished_media_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics)
 
 
+def class_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I'm taking a pottery class", "I've been taking a poetry class lately", "I'm taking swimming
+    lessons": a class one goes to."""
+    what = " ".join(match["what"].split())
+    if not re.match(r"(?:a|an|some|my)\b", what, re.IGNORECASE) and not what.lower().endswith(("lessons", "classes")):
+        what = f"{article_for(what)} {what}"
+    text = f"{said.name} is taking {third_person(what, said.name)}"
+    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("hobbies", *content_words(what)[:1]))
+
+
 def mains_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I main Mercy in Overwatch": the character one plays most in a game."""
     text = f"{said.name} mains {match['who']}" + (f" in {match['game'].strip()}" if match["game"] else "")

@@ -116,6 +116,7 @@ def outing_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.PLAN, MEDIUM, expiration_for(time), topics_of("plans", where.split()[-1]))
 
 
+_NOT_PLACES = word_set("Love Charge Bed Hospital School Class Trouble Pain Shock Tears Heaven Hell")
 _NAMED_PLACE = r"(?P<p>(?-i:[A-Z])[\w\u2024.'-]*(?: (?-i:[A-Z])[\w\u2024.'-]*){0,2})"
 
 
@@ -131,15 +132,15 @@ def went_rule(match: re.Match[str], said: Said) -> Fact | None:
     company = _COMPANY.search(re.sub(re.escape(when), "", rest, flags=re.IGNORECASE) if when else rest)
     place = (groups["place"] or groups["place2"] or "").strip(" .,")
     if place:
-        if when in ("", "yesterday", "recently") or said.reader.member(place) is not None:
+        if when in ("", "yesterday", "recently") or said.reader.member(place) is not None or place in _NOT_PLACES:
             return None
-        what = f"went to {place}" if groups["place"] else f"visited {place}"
+        what = f"went to {place}" if groups["place"] else f"{' '.join(groups['visit'].lower().split())} {place}"
     elif groups["activity"]:
         if not when and not company:
             return None
         what = f"went {groups['activity'].lower()}"
     elif groups["event"]:
-        what = f"went to {third_person(groups['event'], said.name)}"
+        what = f"{groups['attended'].lower()} {third_person(groups['event'], said.name)}"
     else:
         trip = third_person(groups["trip"] or groups["trip2"], said.name).replace("another ", "a ")
         what = f"took {third_person(groups['took'], said.name)} on {trip}" if groups["took"] else f"went on {trip}"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from memories.models import MemoryKind
-from memories.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said
+from memories.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said, past_time_in
 from memories.offline.splitting import phrase_cut
 from memories.offline.text import article_for, conjugate, topics_of
 from memories.offline.vocabulary import word_set
@@ -89,3 +89,13 @@ def possession_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(
         text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("possessions", noun[0].lower() if noun else thing)
     )
+
+
+def broke_down_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "my car broke down last Fri on my way to work", "my new Prius broke down", "my phone got stolen":
+    what happened to a thing of theirs, for a month."""
+    thing = " ".join(filter(None, [(match["age"] or "").lower().strip(), match["thing"]]))
+    what = " ".join(match["what"].lower().split())
+    when = past_time_in(match["rest"] or "")
+    text = f"{said.name}'s {thing} {what}" + (f" {when}" if when else "")
+    return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("possessions", match["thing"].lower()))
