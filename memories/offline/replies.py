@@ -448,7 +448,8 @@ _HARD_NEWS = re.compile(
     r"|in (?:the )?hospital|icu"
     r"|recovering|surgery|lost (?:their|his|her) job|laid off|fired|made redundant|miscarriage|stroke"
     r"|heart attack|diagnosed|failed (?:their|his|her) |flunked"
-    r"|(?:been|is) (?:(?:really|very|so|pretty|quite) )?(?:sick|ill|unwell)(?! of))\b",
+    r"|(?:been|is) (?:(?:really|very|so|pretty|quite) )?(?:sick|ill|unwell)(?! of)"
+    r"|broke down|(?:got|was) stolen|broken into|(?:got|was) written off|totall?ed)\b",
     re.IGNORECASE,
 )
 _GOOD_NEWS = re.compile(
@@ -463,7 +464,9 @@ _GOOD_NEWS = re.compile(
 _OUTING = re.compile(r" is going (?:[a-z]+ing\b|to (?:the|a|an) (?!doctor|dentist|hospital|funeral)\w)")
 _TRIP = re.compile(r" is (?:going|heading|flying) to (?-i:[A-Z])")
 # An outing or a trip made: "went camping two weekends ago", "visited Rome in May".
-_WENT = re.compile(r"^\S+ (?:went (?:[a-z]+ing\b|to|on)|visited|took \w+ \w+ on) ")
+_WENT = re.compile(
+    r"^\S+ (?:(?:went (?:[a-z]+ing\b|to|on)|visited|took \w+ \w+ on|spent \w+ \w+ in) |was in (?-i:[A-Z]))"
+)
 # A start ahead: "starting their new job on Monday", "starting uni in September".
 _START = re.compile(
     r" is starting (?:their |a |the )?(?:new |first )?(?:job|uni|university|college|school|role"

@@ -781,6 +781,7 @@ def test_news_told_is_answered_with_a_question_about_it() -> None:
         ("I quit my job today", "Got it — you quit your job."),
         ("I work as a nurse at St Mary's hospital", "Got it — you work as a nurse at St Mary's hospital."),
         ("my dad's been sick", "I'm sorry to hear your dad has been sick."),
+        ("my car broke down", "I'm sorry to hear your car broke down."),
         ("I'm sick of my job", "Sorry you're sick of your job."),
     ],
 )
@@ -826,6 +827,7 @@ def test_a_goodbye_word_inside_a_statement_is_not_a_goodbye() -> None:
         ("I'm flying to Lisbon on Friday", "Got it — you're going to Lisbon on Friday. Have a great trip!"),
         ("I start my new job on Monday", "Got it — you're starting your new job on Monday. Good luck!"),
         ("we went camping last weekend", "Got it — you went camping last weekend. How was it?"),
+        ("I was in Italy last month", "Got it — you were in Italy last month. How was it?"),
     ],
 )
 def test_an_outing_a_trip_or_a_start_told_gets_a_fitting_reply(told: str, reply: str) -> None:
