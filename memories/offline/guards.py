@@ -135,13 +135,15 @@ _IMPLIED_I_AM = word_set(
     starting retired unemployed doing divorced separated widowed single between spending camping
     signing so super really kinda lowkey totally severely mildly deathly nervous anxious training
     excited stressed scared terrified worried proud thrilled dreading obsessed fluent lactose
-    self-employed freelancing also still now halfway recovering"""
+    self-employed freelancing also still now halfway recovering planning thinking considering hoping saving
+    taking"""
 )
 _IMPLIED_I = word_set(
     """moved turned started got grew born live work study play have love like hate adopted bought broke ran
     twisted messed speak finished graduated quit lost joined went go just finally recently own drive teach run
     support tore sprained injured picked signed practice practise practiced practicing keep dropped
-    climbed research sing coach bake cook volunteer spoke left never haven't swim hike knit teach can't"""
+    climbed research sing coach bake cook volunteer spoke left never haven't swim hike knit teach can't
+    visited attended took spent binged"""
 )
 
 
@@ -203,6 +205,7 @@ def with_implied_subject(clause: str) -> str | None:
         r"not (?:an? )?(?:(?:big|huge|massive) )?(?:fan of|into|big on|a (?:big |huge )?fan of)\b", clause, re.I
     ):
         return "I'm " + clause  # "not a fan of crowds"
+    clause = clause[:1].lower() + clause[1:]  # "Planning a trip…": a verb, never a name
     if first in _IMPLIED_I_AM:
         return "I'm " + clause
     if first == "born":

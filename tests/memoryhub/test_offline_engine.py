@@ -1187,6 +1187,17 @@ def _kept(said: str) -> list[str]:
         ("I'm so grateful to have my sister", ["Priya has a sister"]),
         ("I'm lucky to have my job", []),
         ("I have a husband and kids", ["Priya has a husband and kids"]),  # was "has a husband"
+        # years together without "for" (had kept only "has a boyfriend"), and married years said as such
+        ("my bf and i have been together 5 years", ["Priya and their bf have been together 5 years"]),
+        ("my wife and I have been married for 10 years", ["Priya and their wife have been married 10 years"]),
+        # a day's arrangement is not how one works (was "works from home today", for good)
+        ("I'm working from home today", ["Priya is working from home today"]),
+        ("I work from home on Fridays", ["Priya works from home on Fridays"]),
+        # the "I" chat leaves out, before "planning", "thinking", "taking", "visited"…, and no capital after it
+        ("Planning a trip to Lisbon next month.", ["Priya is planning a trip to Lisbon next month"]),
+        ("thinking about getting a cat", ["Priya is thinking about getting a cat"]),
+        ("visited Rome in May", ["Priya visited Rome in May"]),
+        ("reading is my favourite hobby", ["Priya's favourite hobby is reading"]),
     ],
 )
 def test_what_one_message_tells_of_its_speaker_is_kept_in_their_words(said: str, kept: list[str]) -> None:

@@ -479,10 +479,10 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
     (
         re.compile(
             rf"\bmy (?P<partner>{_PARTNER}) (?:and|&) I"
-            r"(?: (?:just|finally|recently|officially))? (?:(?:hit|celebrated|have been together for"
-            r"|'ve been together for"
-            r"|have been married for|'ve been married for) (?P<years>\d+|one|two|three|four|five|six|seven|eight"
-            r"|nine|ten)"
+            r"(?: (?:just|finally|recently|officially))? (?:(?:hit|celebrated|have been together(?: for)?"
+            r"|'ve been together(?: for)?"
+            r"|have been married(?: for)?|'ve been married(?: for)?)"
+            r" (?P<years>\d+|one|two|three|four|five|six|seven|eight|nine|ten)"
             r" years|(?:are|'re) (?P<what>(?:getting|moving|expecting|having|buying|going|off|celebrating"
             r"|renovating)\b.+)|(?P<did>moved in together\b.*|got (?:married|engaged)\b.*"
             r"|bought (?:a|our first|our) (?:house|flat|home|place)\b.*))",

@@ -337,7 +337,8 @@ def together_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "my wife and I just hit 5 years", "my fiancé and I are getting married in October"."""
     partner = match["partner"].lower()
     if match["years"]:
-        text = f"{said.name} and their {partner} have been together {match['years'].lower()} years"
+        how = "married" if "married" in match[0].lower() else "together"
+        text = f"{said.name} and their {partner} have been {how} {match['years'].lower()} years"
     elif match["did"]:  # "my girlfriend and I just moved in together"
         did = ours_as_theirs(phrase_cut(match["did"], max_words=8))
         text = f"{said.name} and their {partner} {did}"

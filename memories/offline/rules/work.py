@@ -5,10 +5,10 @@ from __future__ import annotations
 import re
 
 from memories.models import EntityType, MemoryKind
-from memories.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said
+from memories.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said, time_in
 from memories.offline.splitting import phrase_cut
 from memories.offline.text import article_for, conjugate, content_words, ours_as_theirs, third_person, topics_of
-from memories.offline.vocabulary import OBJECT_PRONOUNS
+from memories.offline.vocabulary import OBJECT_PRONOUNS, SOON
 
 
 def works_as_rule(match: re.Match[str], said: Said) -> Fact | None:
@@ -47,6 +47,8 @@ def works_at_rule(match: re.Match[str], said: Said) -> Fact | None:
         return None
     preposition = match["prep"].lower()
     if place.split()[0].lower() == "home":  # "from home most days"
+        if (when := time_in(said.clause)) and SOON.fullmatch(when) and not when.endswith("s"):  # not "on Fridays"
+            return None  # "working from home today": a day's arrangement, not how they work
         return said.fact(f"{said.name} works from {place}", MemoryKind.FACT, MEDIUM, PERMANENT, ["work", "home"])
     if preposition == "from":
         return None
