@@ -96,6 +96,8 @@ def expiration_for(time: str) -> str:
 
 
 def time_in(text: str) -> str:
+    """When ``text`` says something is to happen ("tomorrow", "in june"), else "" (lower case: the
+    memory's text capitalises the months and days, ``text.tidy``)."""
     match = TIME.search(text)
     return match[0].lower() if match else ""
 

@@ -143,7 +143,7 @@ _IMPLIED_I = word_set(
     twisted messed speak finished graduated quit lost joined went go just finally recently own drive teach run
     support tore sprained injured picked signed practice practise practiced practicing keep dropped
     climbed research sing coach bake cook volunteer spoke left never haven't swim hike knit teach can't
-    visited attended took spent binged"""
+    visited attended took spent binged ended"""
 )
 
 

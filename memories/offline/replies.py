@@ -445,7 +445,7 @@ _CHEER = ("Tell me more!", "What's the best part?", "What happens next?")
 # (a promotion, a baby, an engagement) with congratulations, not "Got it … Good to know!".
 _HARD_NEWS = re.compile(
     r"\b(?:divorce|break-?up|broke up|split up|separated|dementia|alzheimer'?s|cancer|chemo|tumou?r"
-    r"|in (?:the )?hospital|icu"
+    r"|in (?:the )?(?:hospital|ER|A&E|emergency room)|icu"
     r"|recovering|surgery|lost (?:their|his|her) job|laid off|fired|made redundant|miscarriage|stroke"
     r"|heart attack|diagnosed|failed (?:their|his|her) |flunked"
     r"|(?:been|is) (?:(?:really|very|so|pretty|quite) )?(?:sick|ill|unwell)(?! of)"

@@ -782,6 +782,7 @@ def test_news_told_is_answered_with_a_question_about_it() -> None:
         ("I work as a nurse at St Mary's hospital", "Got it — you work as a nurse at St Mary's hospital."),
         ("my dad's been sick", "I'm sorry to hear your dad has been sick."),
         ("my car broke down", "I'm sorry to hear your car broke down."),
+        ("ended up in the ER last night", "I'm sorry to hear you ended up in the ER last night."),
         ("I'm sick of my job", "Sorry you're sick of your job."),
     ],
 )
@@ -1195,6 +1196,7 @@ def _kept(said: str) -> list[str]:
         ("I work from home on Fridays", ["Priya works from home on Fridays"]),
         # the "I" chat leaves out, before "planning", "thinking", "taking", "visited"…, and no capital after it
         ("Planning a trip to Lisbon next month.", ["Priya is planning a trip to Lisbon next month"]),
+        ("We're planning to take a team trip next month", ["Priya plans to take a team trip next month"]),
         ("thinking about getting a cat", ["Priya is thinking about getting a cat"]),
         ("visited Rome in May", ["Priya visited Rome in May"]),
         ("reading is my favourite hobby", ["Priya's favourite hobby is reading"]),
@@ -1296,6 +1298,18 @@ def test_an_outing_or_a_trip_made_is_kept_with_whom_and_when(said: str, kept: li
         ("I've been taking a poetry class lately", ["Priya is taking a poetry class"]),
         ("I'm taking swimming lessons", ["Priya is taking swimming lessons"]),
         ("I'm taking a break", []),
+        # a stay in hospital, a time one helped out, a title one loved
+        ("ended up in the ER with a severe stomachache", ["Priya ended up in the ER with a severe stomachache"]),
+        ("I was in the hospital last week", ["Priya was in the hospital last week"]),
+        ("I work in a hospital", ["Priya works in a hospital"]),
+        (
+            "I volunteered at the homeless shelter last week and they gave me a medal",
+            ["Priya volunteered at the homeless shelter last week"],
+        ),
+        ('I loved "Becoming Nicole" by Amy Ellis Nutt', ["Priya loved Becoming Nicole"]),
+        ("I really enjoyed The Bear", ["Priya enjoyed The Bear"]),
+        ("I loved Monday", []),
+        ("I loved it", []),
     ],
 )
 def test_a_thing_broken_or_a_class_taken_is_kept(said: str, kept: list[str]) -> None:

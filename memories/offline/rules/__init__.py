@@ -34,6 +34,7 @@ from memories.offline.rules.health import (
     diet_rule,
     fear_rule,
     habit_rule,
+    hospital_rule,
     injury_rule,
     recovering_rule,
 )
@@ -72,12 +73,14 @@ from memories.offline.rules.pastimes import (
     hobby_verb_rule,
     joined_rule,
     language_rule,
+    loved_title_rule,
     mains_rule,
     media_habit_rule,
     opinion_rule,
     plays_rule,
     regular_rule,
     spends_rule,
+    volunteered_rule,
 )
 from memories.offline.rules.pets import my_pet_rule, pet_kind_rule, pet_rule, pets_owned_rule
 from memories.offline.rules.places import (
@@ -613,7 +616,8 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
     (
         re.compile(
             r"\bI(?P<aux>(?:'m| am)? (?:planning|plan|intend|intending) (?:to|on)"
-            r"|(?:'m| am) (?:going to|gonna|about to|off to|heading to|hoping to)|'ll| will| shall) (?P<what>.+)",
+            r"|(?:'m| am) (?:going to|gonna|about to|off to|heading to|hoping to)|'ll| will| shall) (?P<what>.+)"
+            r"|\bwe(?P<aux2>(?:'re| are)? (?:planning|plan) (?:to|on)|(?:'re| are) (?:going to|gonna)) (?P<what2>.+)",
             re.IGNORECASE,
         ),
         plan_rule,
@@ -970,6 +974,27 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
             re.IGNORECASE,
         ),
         finished_media_rule,
+    ),
+    (
+        re.compile(
+            rf"\bI (?:(?:really|absolutely|just|totally) )?(?P<loved>loved|adored|enjoyed) {_TITLE}", re.IGNORECASE
+        ),
+        loved_title_rule,
+    ),
+    (
+        re.compile(
+            r"\bI (?:(?:also|even|just|recently) )?volunteered (?P<how>at|with|for) (?P<where>.+)", re.IGNORECASE
+        ),
+        volunteered_rule,
+    ),
+    (
+        re.compile(
+            r"\b(?:I|we) (?:(?:just|also|actually|even) )?(?P<how>ended up|was|have been|'ve been|spent (?:the|a) night"
+            r"|spent (?:two|three|four|a few|\d+) (?:days|nights))"
+            r" in (?P<the>the )?(?P<where>hospital|ER|A&E|emergency room|ICU|intensive care)\b(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        hospital_rule,
     ),
     (
         re.compile(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from memories.models import MemoryKind
-from memories.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said
+from memories.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said, past_time_in
 from memories.offline.splitting import phrase_cut
 from memories.offline.text import article_for, third_person, topics_of
 from memories.offline.vocabulary import MONTHS
@@ -152,3 +152,20 @@ def fear_rule(match: re.Match[str], said: Said) -> Fact | None:
     what = " ".join(match["what"].lower().split())
     text = f"{said.name} is {match['fear'].lower()} of {what}"
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("fears", what.split()[-1]))
+
+
+def hospital_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "ended up in the ER with a severe stomachache", "I was in hospital last week": a stay in
+    hospital, with why and when when they say so, for a month."""
+    where = match["where"]
+    where = where if where.isupper() else where.lower()
+    the = "" if where.lower() == "hospital" and not match["the"] else "the "
+    text = f"{said.name} {' '.join(match['how'].lower().split())} in {the}{where}"
+    rest = match["rest"] or ""
+    if why := re.match(
+        r"\s*(?:with|for|because of) (?P<why>(?:an? |my |severe |bad |really bad )*[a-z][\w -]{2,30})", rest
+    ):
+        text += f" with {third_person(phrase_cut(why['why'], max_words=5), said.name)}"
+    if when := past_time_in(rest):
+        text += f" {when}"
+    return said.fact(text, MemoryKind.EVENT, HIGH, "30d", topics_of("health", "hospital"))

@@ -8,6 +8,7 @@ from memories.models import MemoryKind
 from memories.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said
 from memories.offline.splitting import phrase_cut
 from memories.offline.text import article_for, conjugate, content_words, join_names, third_person, topics_of
+from memories.offline.vocabulary import MONTHS, WEEKDAYS
 
 INSTRUMENTS = (
     r"guitar|bass|bass guitar|electric guitar|acoustic guitar|piano|keyboard|keys|drums|violin|viola|cello"
@@ -298,7 +299,12 @@ def _title(match: re.Match[str], said: Said) -> tuple[str, str]:
         title = match["quoted"].strip(" .!,")
         return title, match.string[match.end("quoted") + 1 :]
     title = re.sub(r"(?: (?:of|the|and|a|in|on|to))+$", "", match["title"].strip(" .!,"), flags=re.IGNORECASE)
-    if title.lower() in _NOT_A_TITLE or title.endswith("'s") or said.reader.member(title) is not None:
+    if (
+        title.lower() in _NOT_A_TITLE
+        or title.endswith("'s")
+        or said.reader.member(title) is not None
+        or re.fullmatch(f"{MONTHS}|{WEEKDAYS}|christmas|easter", title, re.IGNORECASE)
+    ):
         return "", ""
     return title, match.string[match.start("title") + len(title) :]
 
@@ -348,6 +354,26 @@ def class_rule(match: re.Match[str], said: Said) -> Fact | None:
         what = f"{article_for(what)} {what}"
     text = f"{said.name} is taking {third_person(what, said.name)}"
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("hobbies", *content_words(what)[:1]))
+
+
+def volunteered_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I volunteered at the homeless shelter last week": a time one helped out, for a month."""
+    said_where = re.split(r",| (?:and|but|so) (?=(?:they|it|we|he|she|I|that|this)\b)", match["where"])[0]
+    where = phrase_cut(said_where, max_words=8)  # not "… and they gave me a medal"
+    if not content_words(where):
+        return None
+    text = f"{said.name} volunteered {match['how'].lower()} {third_person(where, said.name)}"
+    return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("volunteering", *content_words(where)[-1:]))
+
+
+def loved_title_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I loved \"Becoming Nicole\" by Amy Ellis Nutt", "I really enjoyed The Bear": a title one loved."""
+    title, _after = _title(match, said)
+    if not title:
+        return None
+    how = "enjoyed" if match["loved"].lower() == "enjoyed" else "loved"
+    topics = topics_of("hobbies", *content_words(title)[:2])
+    return said.fact(f"{said.name} {how} {title}", MemoryKind.PREFERENCE, MEDIUM, PERMANENT, topics)
 
 
 def mains_rule(match: re.Match[str], said: Said) -> Fact | None:

@@ -13,11 +13,13 @@ from memories.offline.vocabulary import MONTHS, word_set
 
 
 def plan_rule(match: re.Match[str], said: Said) -> Fact | None:
-    what = phrase_cut(match["what"], max_words=12)
+    """ "I'm going to paint the kitchen this weekend", "we're planning to take a team trip next month"."""
+    what = phrase_cut(match["what"] or match["what2"], max_words=12)
     if not what or re.match(r"(?:need|have to|probably|just|be (?:honest|fine|ok|okay|there))\b", what, re.IGNORECASE):
         return None
     time = time_in(said.clause)
-    auxiliary = match["aux"].lower().strip()
+    auxiliary = (match["aux"] or match["aux2"]).lower().strip(" '")
+    auxiliary = re.sub(r"^(?:m|am|re|are) ", "", auxiliary)  # "'m planning to" → "planning to"
     explicit = auxiliary.startswith(("plan", "intend"))
     if not time and not explicit:
         return None  # "I'm going to be honest": without a when, not a plan
@@ -128,7 +130,7 @@ def went_rule(match: re.Match[str], said: Said) -> Fact | None:
     groups = match.groupdict()
     rest = groups["rest"] or ""
     month = re.search(rf"\bin (?:{MONTHS})\b", rest, re.IGNORECASE)  # in the past tense, a month gone
-    when = past_time_in(rest) or (f"in {month[0].split()[1].title()}" if month else "")
+    when = past_time_in(rest) or (month[0].lower() if month else "")
     company = _COMPANY.search(re.sub(re.escape(when), "", rest, flags=re.IGNORECASE) if when else rest)
     place = (groups["place"] or groups["place2"] or "").strip(" .,")
     if place:
