@@ -1310,6 +1310,14 @@ def test_an_outing_or_a_trip_made_is_kept_with_whom_and_when(said: str, kept: li
         ("I really enjoyed The Bear", ["Priya enjoyed The Bear"]),
         ("I loved Monday", []),
         ("I loved it", []),
+        # how long one has worked somewhere, lived with someone, had a condition; a return to study
+        ("I've been working at Amazon for 3 years", ["Priya works at Amazon"]),  # had kept nothing
+        ("I just moved in with my boyfriend", ["Priya moved in with their boyfriend"]),  # was "has a boyfriend"
+        ("I'm moving in with my girlfriend next month", ["Priya is moving in with their girlfriend next month"]),
+        ("I moved in with them", []),
+        ("I've had migraines my whole life", ["Priya has migraines"]),
+        ("I'm type 1 diabetic", ["Priya is type 1 diabetic"]),
+        ("I'm going back to school to study nursing", ["Priya is going back to school to study nursing"]),
     ],
 )
 def test_a_thing_broken_or_a_class_taken_is_kept(said: str, kept: list[str]) -> None:

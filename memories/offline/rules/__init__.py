@@ -14,6 +14,7 @@ from memories.offline.rules.family import (
     has_relatives_rule,
     loss_rule,
     lucky_to_have_rule,
+    moved_in_rule,
     parent_rule,
     parted_rule,
     relative_rule,
@@ -114,6 +115,7 @@ from memories.offline.rules.possessions import THINGS, brand_rule, broke_down_ru
 from memories.offline.rules.tastes import _PASSIONS, passion_rule, preference_rule
 from memories.offline.rules.work import (
     FIELDS,
+    back_to_school_rule,
     business_rule,
     degree_rule,
     field_rule,
@@ -197,6 +199,24 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
             re.IGNORECASE,
         ),
         introduced_rule,
+    ),
+    (
+        # "I just moved in with my boyfriend", "I'm moving in with Dana next month" (before the move rule).
+        re.compile(
+            rf"\bI(?P<how>(?:'m| am)? moving| (?:just |finally |officially )?moved) in with"
+            rf" (?P<who>my (?:{RELATIONS})|(?-i:[A-Z])[\w'-]+)(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        moved_in_rule,
+    ),
+    (
+        re.compile(
+            r"\bI(?:'m| am) (?:finally |officially )?(?:going|heading) back to"
+            r" (?P<school>school|uni|university|college)\b"
+            r"(?: (?:to (?P<to>(?:study|do|get|finish|train) [\w -]{2,40})))?",
+            re.IGNORECASE,
+        ),
+        back_to_school_rule,
     ),
     (
         re.compile(
@@ -334,8 +354,9 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
     ),
     (
         re.compile(
-            r"\bI(?:'m| am)? (?:currently |now |also )?work(?:ing)? (?P<when>(?:nights|night shifts|days|weekends"
-            r"|part[- ]time|full[- ]time|remotely) )?(?P<prep>at|for|in|from) (?P<org>.+)",
+            r"\bI(?:'m| am|'ve been| have been)? (?:currently |now |also )?work(?:ing)?"
+            r" (?P<when>(?:nights|night shifts|days|weekends|part[- ]time|full[- ]time|remotely) )?"
+            r"(?P<prep>at|for|in|from) (?P<org>.+)",
             re.IGNORECASE,
         ),
         works_at_rule,
@@ -900,7 +921,7 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
     (
         re.compile(
             rf"\bI(?P<verb> have| have got|'ve got| got| was diagnosed with|'ve been diagnosed with| live with"
-            rf"|'m living with| get| suffer from| deal with| struggle with| (?:still )?get)"
+            rf"|'ve had| have had|'m living with| get| suffer from| deal with| struggle with| (?:still )?get)"
             rf" (?P<condition>{CONDITIONS})\b",
             re.IGNORECASE,
         ),

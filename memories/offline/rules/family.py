@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from memories.models import EntityType, MemoryKind
-from memories.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said
+from memories.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said, expiration_for, time_in
 from memories.offline.rules.events import EVENT_ALTERNATIVES, EVENTS
 from memories.offline.splitting import phrase_cut
 from memories.offline.text import (
@@ -20,7 +20,7 @@ from memories.offline.text import (
     third_person,
     topics_of,
 )
-from memories.offline.vocabulary import COLLEAGUES, COUNTS, FAMILY, FRIENDS, JOBS, PETS, RELATIONS, word_set
+from memories.offline.vocabulary import COLLEAGUES, COUNTS, FAMILY, FRIENDS, JOBS, NOT_NAMES, PETS, RELATIONS, word_set
 
 
 def _relation_topic(relation: str) -> str:
@@ -107,6 +107,21 @@ def lucky_to_have_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 _RELATION_WORDS = word_set(RELATIONS.replace("|", " "))
+
+
+def moved_in_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I just moved in with my boyfriend", "I'm moving in with Dana next month": living together, or
+    about to (had been "has a boyfriend", or "is moving next month")."""
+    who = match["who"]
+    if who.lower() in NOT_NAMES:
+        return None  # "moved in with them", "with some friends"
+    who = third_person(who.lower(), said.name) if who.lower().startswith("my ") else who
+    if "moving" in match["how"].lower():
+        time = time_in(said.clause)
+        text = f"{said.name} is moving in with {who}" + (f" {time}" if time else "")
+        return said.fact(text, MemoryKind.PLAN, HIGH, expiration_for(time) if time else "30d", ["home", "moving"])
+    text = f"{said.name} moved in with {who}"
+    return said.fact(text, MemoryKind.RELATIONSHIP, HIGH, PERMANENT, topics_of("home", "relationship"))
 
 
 NATIONALITIES = (

@@ -12,7 +12,8 @@ from memories.offline.vocabulary import MONTHS
 
 DIETS = (
     r"vegan|vegetarian|veggie|pescatarian|pescetarian|keto|paleo|gluten[- ]free|dairy[- ]free|lactose[- ]intolerant"
-    r"|halal|kosher|plant[- ]based|teetotal|teetotaler|sober|straight edge|celiac|coeliac|diabetic|flexitarian"
+    r"|halal|kosher|plant[- ]based|teetotal|teetotaler|sober|straight edge|celiac|coeliac|(?:type [12] )?diabetic"
+    r"|flexitarian"
 )
 # The diets one takes up and gives up (not conditions such as "diabetic"): what "I'm not vegan
 # anymore" reads, and what a remembered diet is, which a later one replaces.

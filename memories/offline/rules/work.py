@@ -42,7 +42,12 @@ def job_held_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 def works_at_rule(match: re.Match[str], said: Said) -> Fact | None:
-    place = phrase_cut(match["org"], max_words=5)
+    # "at Amazon for 3 years", "from home since covid": where, not for how long
+    org = re.split(
+        r" (?:for (?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|many|several) |since )",
+        match["org"],
+    )[0]
+    place = phrase_cut(org, max_words=5)
     if not place or (place.split()[0].lower() in OBJECT_PRONOUNS and place.split()[0] != "IT"):  # "I work in IT"
         return None
     preposition = match["prep"].lower()
@@ -214,3 +219,11 @@ def own_business_rule(match: re.Match[str], said: Said) -> Fact | None:
     what = phrase_cut(match["what"] + (match["rest"] or ""), max_words=8)
     text = f"{said.name} {verb} {third_person(what, said.name)}"
     return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("work", match["business"].lower()))
+
+
+def back_to_school_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I'm going back to school to study nursing", "going back to uni to do a masters"."""
+    text = f"{said.name} is going back to {match['school'].lower()}"
+    if match["to"]:
+        text += f" to {third_person(phrase_cut(match['to'], max_words=6), said.name)}"
+    return said.fact(text, MemoryKind.PLAN, HIGH, PERMANENT, topics_of("studies", match["school"]))
