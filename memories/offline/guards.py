@@ -8,7 +8,7 @@ import re
 import unicodedata
 
 from memories.offline.splitting import strip_fillers
-from memories.offline.vocabulary import word_set
+from memories.offline.vocabulary import PAST_TIME, TIME, word_set
 
 _QUESTION_START = re.compile(
     r"^(?:do|does|did|is|are|am|was|were|can|could|would|should|will|what|where|when|why|how|who|which"
@@ -87,6 +87,14 @@ def is_joke(clause: str) -> bool:
     return bool(_JOKE.search(clause))
 
 
+# When a statement may begin with before its "I": "yesterday", "last Fri", "this morning", "next week".
+_LEAD_TIME = re.compile(
+    rf"(?:{PAST_TIME.pattern}|{TIME.pattern}|last (?:mon|tues?|wed|thu|thurs|fri|sat|sun)"
+    r"|this (?:morning|afternoon|evening)|earlier(?: today)?|the other day)",
+    re.IGNORECASE,
+)
+
+
 def starts_a_statement(clause: str, position: int) -> bool:
     """Whether the words at ``position`` of ``clause`` begin the speaker's own statement: at its
     start, after a comma, or after an opener ("so", "btw", "honestly"); not inside a relative
@@ -94,6 +102,8 @@ def starts_a_statement(clause: str, position: int) -> bool:
     before = clause[:position].rstrip()
     if not before or before.endswith((",", ":", "!", ".", "(", '"')):
         return True
+    if _LEAD_TIME.fullmatch(strip_fillers(before)):
+        return True  # "Last Fri I finally took my kids to a pottery workshop", "yesterday I adopted a cat"
     previous = before.split()[-1].lower().strip(",.!:")
     return previous in _OPENERS
 

@@ -1277,6 +1277,14 @@ def test_she_or_he_after_a_relative_goes_on_about_that_relative(said: str, kept:
         ("I was in Italy last month", ["Priya was in Italy last month"]),
         ("I was in London yesterday", []),
         ("I went to a meeting", []),
+        # a time before the "I" starts the statement too, and says when
+        ("Last Fri I finally took my kids to a pottery workshop", ["Priya took their kids to a pottery workshop"]),
+        (
+            "Last week I went to a Harry Potter conference in the UK",
+            ["Priya went to a Harry Potter conference last week"],
+        ),
+        ("Yesterday I took the kids to the museum", ["Priya took the kids to the museum yesterday"]),
+        ("I went to the park", []),  # no when, no company
         ("I went shopping", []),  # no when, no company: nothing to ask after
         ("I never went camping", []),
         ("if I went to Paris I'd eat croissants", []),
@@ -1335,6 +1343,9 @@ def test_a_thing_broken_or_a_class_taken_is_kept(said: str, kept: list[str]) -> 
         ('Just finished "A Dance with Dragons" and it\'s a really good story', ["Priya finished A Dance with Dragons"]),
         ('I\'m reading "Dune" by Frank Herbert', ["Priya is reading Dune"]),
         ("I'm reading Dune and loving it", ["Priya is reading Dune"]),  # was "is reading Dune and"
+        ('I\'m playing "The Witcher 3"!', ["Priya is playing The Witcher 3"]),
+        ("I'm playing Monopoly tonight", ["Priya is playing Monopoly tonight"]),  # a plan, not a title
+        ("I'm also trying out yoga to get a little extra strength", ["Priya is trying yoga"]),
         ("I just finished a book", []),  # no title
         ("I just read Sam's message", []),
         ("I just watched Netflix", []),

@@ -791,10 +791,12 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
             r"|(?:went|flew|travell?ed) to (?P<place>(?-i:[A-Z])[\w\u2024.'-]*(?: (?-i:[A-Z])[\w\u2024.'-]*){0,2})"
             r"|(?P<visit>visited|was in|spent (?:a|two|three|a few|\d+) (?:days?|weeks?|months?) in)"
             r" (?P<place2>(?-i:[A-Z])[\w\u2024.'-]*(?: (?-i:[A-Z])[\w\u2024.'-]*){0,2})"
-            r"|(?P<attended>went to|attended) (?P<event>(?:a|an|the|this|my|our) (?:[\w'-]+ ){0,3}?(?:concert"
+            r"|(?P<attended>went to|attended|took (?P<took3>(?:my|our|the) (?:[a-z]+ ){0,2}?(?:family|fam|kids|wife"
+            r"|husband|partner|mom|mum|dad|parents|son|daughter|girlfriend|boyfriend|friends|nephew|niece)) to)"
+            r" (?P<event>(?:a|an|the|this|my|our) (?:[\w'-]+ ){0,3}?(?:concert"
             r"|festival|gig|parade|wedding|show|match|conference|convention|exhibition|museum|musical|opera|ballet"
             r"|comedy show|rally|march|game|workshop|retreat|reunion|ceremony|funeral|seminar|fundraiser"
-            r"|support group))\b"
+            rf"|support group|{OUTING_PLACES}))\b"
             r")(?P<rest>.*)",
             re.IGNORECASE,
         ),
@@ -982,7 +984,7 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
     (
         re.compile(
             rf"\b{_I_AM} (?:(?:currently|now|also|finally) )?(?P<verb>reading|rewatching|re-watching|binging"
-            rf"|bingeing|binge-watching|watching|(?<=currently )playing) {_TITLE}",
+            rf"|bingeing|binge-watching|watching|(?<=currently )playing|playing(?= [\"“])) {_TITLE}",
             re.IGNORECASE,
         ),
         current_media_rule,
@@ -1043,7 +1045,7 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
         re.compile(
             rf"\bI(?P<verb> go| do| practi[cs]e|(?:'ve| have) been(?: doing)?| (?:usually|often) go"
             rf"|(?:'ve| have)?(?: just| recently| finally)? (?:started(?: doing)?|took up|taken up|got into)"
-            rf"|(?:'m| am)(?: just| also)? (?:starting|taking|doing))"
+            rf"|(?:'m| am|'ve been| have been)(?: just| also| now)? (?:starting|taking|doing|trying(?: out)?))"
             rf" (?P<what>(?:{ACTIVITIES})(?: (?:classes|lessons))?)\b(?P<again> again)?"
             rf"(?P<when> (?:every|each|on|most|twice|once|three times|at|since|for) .+)?",
             re.IGNORECASE,

@@ -93,6 +93,8 @@ def activity_rule(match: re.Match[str], said: Said) -> Fact | None:
         text = f"{said.name} has been {'doing ' if not what.endswith('ing') else ''}{what}"
     elif re.search(r"\b(?:go|went)\b", verb):  # " go", " usually go"
         text = f"{said.name} goes {what}"
+    elif "trying" in verb:  # "I'm trying out yoga"
+        text = f"{said.name} is trying {what}"
     elif re.search(r"start|took|taken|taking|got into", verb):  # "I've started running again", "took up yoga"
         begun = re.sub(r"^(?:'m|am) ", "is ", re.sub(r"^(?:'ve|have) ", "has ", verb))
         text = f"{said.name} {begun} {what}" + (" again" if match.groupdict().get("again") else "")

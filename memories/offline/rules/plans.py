@@ -130,7 +130,7 @@ def went_rule(match: re.Match[str], said: Said) -> Fact | None:
     groups = match.groupdict()
     rest = groups["rest"] or ""
     month = re.search(rf"\bin (?:{MONTHS})\b", rest, re.IGNORECASE)  # in the past tense, a month gone
-    when = past_time_in(rest) or (month[0].lower() if month else "")
+    when = past_time_in(rest) or (month[0].lower() if month else "") or past_time_in(match.string[: match.start()])
     company = _COMPANY.search(re.sub(re.escape(when), "", rest, flags=re.IGNORECASE) if when else rest)
     place = (groups["place"] or groups["place2"] or "").strip(" .,")
     if place:
@@ -141,6 +141,10 @@ def went_rule(match: re.Match[str], said: Said) -> Fact | None:
         if not when and not company:
             return None
         what = f"went {groups['activity'].lower()}"
+    elif groups["event"] and re.search(rf"\b(?:{OUTING_PLACES})$", groups["event"]) and not when and not company:
+        return None  # "I went to the park": an outing with no when or company, as above
+    elif groups["event"] and groups["took3"]:  # "took my kids to a pottery workshop"
+        what = f"took {third_person(groups['took3'].lower(), said.name)} to {third_person(groups['event'], said.name)}"
     elif groups["event"]:
         what = f"{groups['attended'].lower()} {third_person(groups['event'], said.name)}"
     else:
