@@ -89,7 +89,7 @@ def is_joke(clause: str) -> bool:
 
 # When a statement may begin with before its "I": "yesterday", "last Fri", "this morning", "next week".
 _LEAD_TIME = re.compile(
-    rf"(?:{PAST_TIME.pattern}|{TIME.pattern}|last (?:mon|tues?|wed|thu|thurs|fri|sat|sun)"
+    rf"(?:(?:just|only|so|and|but) )?(?:{PAST_TIME.pattern}|{TIME.pattern}|last (?:mon|tues?|wed|thu|thurs|fri|sat|sun)"
     r"|this (?:morning|afternoon|evening)|earlier(?: today)?|the other day)",
     re.IGNORECASE,
 )

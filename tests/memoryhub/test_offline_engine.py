@@ -1299,6 +1299,20 @@ def test_an_outing_or_a_trip_made_is_kept_with_whom_and_when(said: str, kept: li
 @pytest.mark.parametrize(
     ("said", "kept"),
     [
+        ("Just yesterday I joined a nearby church", ["Priya joined a nearby church"]),
+        ("I'm now mentoring the younger players on my team", ["Priya is mentoring the younger players on their team"]),
+        ("I mentor kids at the local school", ["Priya mentors kids at the local school"]),
+    ],
+)
+def test_a_community_joined_or_people_mentored_is_kept(said: str, kept: list[str]) -> None:
+    """LoCoMo's "Just yesterday I joined a nearby church" and "I'm now mentoring the younger players
+    on my team" had kept nothing."""
+    assert _kept(said) == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
         ("my car broke down last week on my way to work", ["Priya's car broke down last week"]),
         ("my new Prius broke down", ["Priya's new Prius broke down"]),
         ("my phone got stolen yesterday", ["Priya's phone got stolen yesterday"]),

@@ -77,6 +77,7 @@ from memories.offline.rules.pastimes import (
     loved_title_rule,
     mains_rule,
     media_habit_rule,
+    mentoring_rule,
     opinion_rule,
     plays_rule,
     regular_rule,
@@ -968,10 +969,20 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
     (
         re.compile(
             r"\bI (?:(?:just|recently|finally|also) )?joined (?:a|an|the|my local) (?P<what>(?:[\w-]+ ){0,3}?(?:gym"
-            r"|club|choir|band|team|group|league|class|society|orchestra|running club|book club|community garden))\b",
+            r"|club|choir|band|team|group|league|class|society|orchestra|running club|book club|community garden"
+            r"|church|mosque|synagogue|temple|congregation|union|co-op|coop|gaming clan|clan|guild))\b",
             re.IGNORECASE,
         ),
         joined_rule,
+    ),
+    (
+        re.compile(
+            r"\bI(?:'m| am)? (?:(?:now|also|currently|still) )?(?P<verb>mentor|mentoring|coach|coaching|tutor|tutoring)"
+            r" (?P<who>(?:the |some |a few |young |younger |local |new )*(?:[a-z-]+ )?(?:players|kids|students|teens"
+            r"|children|interns|juniors|developers|devs|girls|boys|women|people|beginners|refugees|team))\b(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        mentoring_rule,
     ),
     (
         re.compile(

@@ -368,6 +368,17 @@ def volunteered_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("volunteering", *content_words(where)[-1:]))
 
 
+def mentoring_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I'm now mentoring the younger players on my team", "I tutor kids at the local school"."""
+    verb = match["verb"].lower()
+    doing = {"mentor": "mentors", "coach": "coaches", "tutor": "tutors"}.get(verb, f"is {verb}")
+    where = re.match(r"\s*(?P<prep>on|at|in|from|for) (?P<p>(?:my|our|the|a|an|their) [\w' -]{2,40})", match["rest"])
+    text = f"{said.name} {doing} {match['who'].lower()}"
+    if where:
+        text += f" {where['prep']} {third_person(phrase_cut(where['p'], max_words=5), said.name)}"
+    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("volunteering", verb.rstrip("ing")))
+
+
 def loved_title_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I loved \"Becoming Nicole\" by Amy Ellis Nutt", "I really enjoyed The Bear": a title one loved."""
     title, _after = _title(match, said)
