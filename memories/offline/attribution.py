@@ -219,6 +219,14 @@ _SAYS_YES = re.compile(
 )
 
 
+# "do you have any pets?" … "yeah a golden retriever named Max": what one has, named in the answer.
+_ASKED_HAVE = re.compile(r"\b(?:do|did) (?:you|u) (?:have|own|got) (?:any|a|an)\b[^?]*\?", re.IGNORECASE)
+_YES_A = re.compile(
+    r"(?:(?:yes|yeah|yep|yup|ya|yea|sure|I do|I have)\W+)*(?P<what>(?:a|an|one|two|three|four|\d) [\w' -]{2,60})",
+    re.IGNORECASE,
+)
+
+
 def _asked_of_themselves(question: str) -> str | None:
     """The statement a "yes, me" to ``question`` makes: "anyone here play guitar?" → "I play guitar",
     "is anyone else vegan?" → "I'm vegan"; None when the question is not one of those."""
@@ -763,6 +771,12 @@ class Reader:
             for fact in facts:
                 fact.question = question[2]
             return facts
+        if _ASKED_HAVE.search(question[2]) and (had := _YES_A.fullmatch(said.clause.strip(" !."))):
+            facts = self._rules_on(said, f"I have {had['what']}")  # "do you have any pets?" … "yeah a beagle"
+            for fact in facts:
+                fact.question = question[2]
+            return facts
+        answer = re.sub(r"^(?:originally|born in|grew up in)\s+", "", answer, flags=re.IGNORECASE)  # "originally Leeds"
         words = answer.split()
         if not words or len(words) > 4 or words[0].lower() in NON_ANSWERS:
             return []

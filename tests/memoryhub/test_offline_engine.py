@@ -464,9 +464,17 @@ def test_small_talk_gives_a_tool_call_with_no_operations() -> None:
         ("anyone here play guitar?", "not me", []),
         ("anyone know a good dentist?", "me", []),  # not a question about them
         ("anyone want pizza?", "me!", []),
+        # what one has or does, named in the answer
+        ("Do you have any pets?", "yeah a golden retriever named Max", ["Bob has a golden retriever named Max"]),
+        ("do you have any siblings?", "yeah two brothers", ["Bob has two brothers"]),
+        ("do you have a minute?", "yeah one sec", []),
+        ("What do you like to do in your free time?", "mostly gaming and hiking", ["Bob likes gaming and hiking"]),
+        ("What do you do for fun?", "reading and baking mostly", ["Bob likes reading and baking"]),
+        ("What do you like to do on weekends?", "sleep lol", []),
+        ("Where are you from?", "originally Leeds", ["Bob is from Leeds"]),
     ],
 )
-def test_a_yes_to_a_question_about_everyone_says_it_of_the_one_who_answered(
+def test_an_answer_says_what_the_question_asked_of_the_one_who_answered(
     asked: str, answered: str, kept: list[str]
 ) -> None:
     """ "anyone here play guitar?" … "yeah I do": the answer says what the question asked, of its speaker."""

@@ -7,7 +7,7 @@ import re
 
 from memories.models import EntityType, MemoryKind
 from memories.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said
-from memories.offline.rules.pastimes import LANGUAGES
+from memories.offline.rules.pastimes import ACTIVITIES, LANGUAGES
 from memories.offline.text import article_for, join_names, name_token, topics_of
 from memories.offline.vocabulary import JOBS, PETS, word_set
 
@@ -133,6 +133,23 @@ def _pet_named(match: re.Match[str], said: Said) -> Fact | None:
     return fact
 
 
+# What one does for fun, named in answer to "what do you like to do in your free time?".
+_PASTIMES = rf"{ACTIVITIES}|gaming|video games|reading|cooking|writing|music|movies|films|travell?ing|travel|netflix"
+
+
+def _pastimes(match: re.Match[str], said: Said) -> Fact | None:
+    """ "what do you like to do in your free time?" — "mostly gaming and hiking"."""
+    what = " ".join(match["what"].lower().split())
+    text = f"{said.name} likes {what}"
+    return said.fact(
+        text,
+        MemoryKind.PREFERENCE,
+        MEDIUM,
+        PERMANENT,
+        topics_of("hobbies", *re.split(r",? (?:and|&|or) |, ", what)[:2]),
+    )
+
+
 # (question, answer read in one comma part of the reply, builder)
 TYPED_ANSWERS: list[tuple[re.Pattern[str], re.Pattern[str], object]] = [
     (
@@ -174,6 +191,17 @@ TYPED_ANSWERS: list[tuple[re.Pattern[str], re.Pattern[str], object]] = [
             r"(?:yes |yep |yeah |me |I do )?(?:I'm )?(?:a )?(?:native(?: speaker)?|fluent)(?: here| actually)?", re.I
         ),
         _native,
+    ),
+    (
+        re.compile(
+            r"\b(?:free time|spare time|for fun|hobbies|hobby|(?:like|love|enjoy) (?:to do|doing))\b", re.IGNORECASE
+        ),
+        re.compile(
+            r"(?:(?:mostly|mainly|probably|usually|lots of|a lot of) )?(?:I (?:like|love|enjoy) |I'm into )?"
+            rf"(?P<what>(?:{_PASTIMES})(?:(?:,| and| &| or) (?:{_PASTIMES}))*)(?: mostly| lol| haha| tbh| honestly)?",
+            re.IGNORECASE,
+        ),
+        _pastimes,
     ),
     (FAVOURITE_ASKED, re.compile(r"(?P<value>[^,?]{2,50})"), _favourite),
     (

@@ -40,7 +40,9 @@ _YEAR_OF = re.compile(
 )
 _MAJOR = re.compile(r"(?P<subject>[a-z]{2,20}(?: [a-z]{2,20})?) major(?: life| here)?", re.IGNORECASE)
 _BASED = re.compile(r"(?P<place>[\w'\u2024.-]{2,30}(?: [\w'\u2024.-]{2,30})?)[- ]based", re.IGNORECASE)
-_FROM = re.compile(r"(?:originally )?from (?P<place>[\w'\u2024. -]{2,40})", re.IGNORECASE)
+_FROM = re.compile(
+    r"(?:(?:originally )?from |originally (?=(?-i:[A-Z])))(?P<place>[\w'\u2024. -]{2,40})", re.IGNORECASE
+)  # "from Leeds", "originally Leeds"
 _RAISED = re.compile(r"(?P<place>[A-Z][\w'\u2024.-]{1,30}(?: [A-Z][\w'\u2024.-]{1,30})?) born (?:and|n|&) raised")
 _KIDS = re.compile(
     r"(?:and )?(?P<n>\d{1,2}|two|three|four|five|six|a|an|one) (?P<relation>kids|children|sons|daughters|boys|girls"
