@@ -165,6 +165,11 @@ _KEENLY = (
 )
 
 
+# Whom one takes on a trip or to an outing: "my family", "the kids", "our dog".
+_TAKEN = (
+    r"(?:my|our|the) (?:[a-z]+ ){0,2}?(?:family|fam|kids|wife|husband|partner|mom|mum|dad|parents|son|daughter"
+    r"|girlfriend|boyfriend|dog|friends|nephew|niece)"
+)
 # A title as written: "Dune", "The Lord of the Rings", "Breaking Bad", a title in quotes (not "a
 # book", "netflix").
 _TITLE = (
@@ -787,13 +792,11 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
             r"\b(?:I|we) (?:(?:also|even|finally|just|recently|actually) )?(?:"
             rf"went (?P<activity>{OUTINGS})\b"
             r"|(?:went on|did) (?P<trip>(?:a|an|another|our|my) (?:[a-z]+ ){0,2}?trip)\b"
-            r"|took (?P<took>(?:my|our|the) (?:[a-z]+ ){0,2}?(?:family|fam|kids|wife|husband|partner|mom|mum|dad"
-            r"|parents|son|daughter|girlfriend|boyfriend|dog|friends)) on (?P<trip2>(?:a|an) (?:[a-z]+ ){0,2}?trip)\b"
+            rf"|took (?P<took>{_TAKEN}) on (?P<trip2>(?:a|an) (?:[a-z]+ ){{0,2}}?trip)\b"
             r"|(?:went|flew|travell?ed) to (?P<place>(?-i:[A-Z])[\w\u2024.'-]*(?: (?-i:[A-Z])[\w\u2024.'-]*){0,2})"
             r"|(?P<visit>visited|was in|spent (?:a|two|three|a few|\d+) (?:days?|weeks?|months?) in)"
             r" (?P<place2>(?-i:[A-Z])[\w\u2024.'-]*(?: (?-i:[A-Z])[\w\u2024.'-]*){0,2})"
-            r"|(?P<attended>went to|attended|took (?P<took3>(?:my|our|the) (?:[a-z]+ ){0,2}?(?:family|fam|kids|wife"
-            r"|husband|partner|mom|mum|dad|parents|son|daughter|girlfriend|boyfriend|friends|nephew|niece)) to)"
+            rf"|(?P<attended>went to|attended|took (?P<took3>{_TAKEN}) to)"
             r" (?P<event>(?:a|an|the|this|my|our) (?:[\w'-]+ ){0,3}?(?:concert"
             r"|festival|gig|parade|wedding|show|match|conference|convention|exhibition|museum|musical|opera|ballet"
             r"|comedy show|rally|march|game|workshop|retreat|reunion|ceremony|funeral|seminar|fundraiser"

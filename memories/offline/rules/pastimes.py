@@ -376,7 +376,7 @@ def mentoring_rule(match: re.Match[str], said: Said) -> Fact | None:
     text = f"{said.name} {doing} {match['who'].lower()}"
     if where:
         text += f" {where['prep']} {third_person(phrase_cut(where['p'], max_words=5), said.name)}"
-    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("volunteering", verb.rstrip("ing")))
+    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("volunteering", verb.removesuffix("ing")))
 
 
 def loved_title_rule(match: re.Match[str], said: Said) -> Fact | None:
