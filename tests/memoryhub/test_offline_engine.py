@@ -110,6 +110,15 @@ def test_the_offline_engine_speaks_the_llm_interface() -> None:
     ("content", "expected", "kind", "expiration", "importance", "topics"),
     [
         pytest.param("my name is John", "Jo's name is John", "fact", "permanent", "high", ["name"], id="name"),
+        pytest.param(  # news of a thing of theirs, for a month (was a permanent relationship fact)
+            "my mom's car got stolen yesterday",
+            "Jo's mom's car got stolen yesterday",
+            "event",
+            "30d",
+            "medium",
+            None,
+            id="relative-news",
+        ),
         pytest.param(
             "I'm moving to Austin next month",
             "Jo is moving to Austin next month",

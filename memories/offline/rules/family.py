@@ -85,6 +85,8 @@ def relative_rule(match: re.Match[str], said: Said) -> Fact | None:
     topics = topics_of(_relation_topic(relation), relation)
     if event is not None:  # "my sister Sarah just had a baby": news, not a lasting fact about the speaker
         fact = said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of(*topics, *event.topics))
+    elif _BEFELL.match(predicate):  # "my mom's car got stolen": what befell a thing of theirs, news too
+        fact = said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics)
     else:
         fact = said.fact(text, MemoryKind.RELATIONSHIP, MEDIUM, PERMANENT, topics)
     fact.entities.append(said.entity(EntityType.PERSON, name or relation, owner, lives_in=place, job=job))
@@ -164,6 +166,15 @@ _OWNED = re.compile(
     r"|their|and|or|but|that|which|who|ok|okay|fine|good|great|well|better|worse|sick|ill|happy|sad|busy|tired"
     r"|here|there|doing|feeling|off|up|over)\b)[a-z-]+ ){1,2}?)"
     r"(?P<rest>(?:is|was|are|were|has|had|broke|died|got|just|passed|started|turned|won|lost)\b.*)",
+    re.IGNORECASE,
+)
+
+
+# What befell a thing of a relative's: "'s car got stolen", "'s laptop broke" (a death stays for good,
+# as the speaker's own losses do).
+_BEFELL = re.compile(
+    r"'s (?:[a-z-]+ ){1,2}(?:broke down|broke|got stolen|was stolen|got towed|was towed"
+    r"|got broken into|was broken into|got hit|crashed)\b",
     re.IGNORECASE,
 )
 
