@@ -809,7 +809,7 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
     (
         re.compile(
             rf"^my (?P<age>new |old )?(?P<thing>{THINGS}|(?-i:[A-Z])[a-z]+) (?:just |finally |completely )?"
-            r"(?P<what>broke down|broke|died|got stolen|was stolen|got towed|was towed|got hit|got broken into"
+            r"(?P<what>broke down|broke|got stolen|was stolen|got towed|was towed|got hit|got broken into"
             r"|was broken into|got written off|was written off|got totaled|got totalled)\b(?P<rest>.*)",
             re.IGNORECASE,
         ),

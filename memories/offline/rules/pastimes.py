@@ -355,6 +355,10 @@ def class_rule(match: re.Match[str], said: Said) -> Fact | None:
     if not re.match(r"(?:a|an|some|my)\b", what, re.IGNORECASE) and not what.lower().endswith(("lessons", "classes")):
         what = f"{article_for(what)} {what}"
     text = f"{said.name} is taking {third_person(what, said.name)}"
+    if about := re.match(
+        r"\s+(?P<prep>on|in|about) (?P<topic>[\w+#'-]+(?: [\w+#'-]+){0,3})", match.string[match.end() :]
+    ):
+        text += f" {about['prep']} {phrase_cut(about['topic'], max_words=4)}"  # "a class on Python"
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("hobbies", *content_words(what)[:1]))
 
 

@@ -168,7 +168,7 @@ def doing_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 # What one starts on a date: "I start my new job on Monday", "my chemo starts next week".
 STARTS = (
-    r"(?:new |first )?(?:job|uni|university|college|school|classes|class|course|training|internship|placement"
+    r"(?:new |first )?(?:job|uni|university|college|school|classes|course|training|internship|placement"
     r"|residency|apprenticeship|chemo|chemotherapy|treatment|therapy|rehab|maternity leave|paternity leave|role"
     r"|position|semester|term|degree|masters|phd)"
 )
