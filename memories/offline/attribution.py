@@ -212,8 +212,9 @@ _ASKED_OF_ALL = re.compile(
     re.IGNORECASE,
 )
 # What says "yes, me" to such a question: "yeah I do", "I do!", "me!", "me too", "yep, I am".
+_YES_WORDS = r"yes|yeah|yep|yup|yea|ya|sure"
 _SAYS_YES = re.compile(
-    r"(?:(?:yes|yeah|yep|yup|yea|ya|sure|totally|definitely|absolutely|oh|ooh)\W*)*"
+    rf"(?:(?:{_YES_WORDS}|totally|definitely|absolutely|oh|ooh)\W*)*"
     r"(?:I do|I do too|I have|I am|I'm|me|me too|me!|yes|yeah|yep|yup|I did)(?: lol| haha)?\W*",
     re.IGNORECASE,
 )
@@ -222,7 +223,7 @@ _SAYS_YES = re.compile(
 # "do you have any pets?" … "yeah a golden retriever named Max": what one has, named in the answer.
 _ASKED_HAVE = re.compile(r"\b(?:do|did) (?:you|u) (?:have|own|got) (?:any|a|an)\b[^?]*\?", re.IGNORECASE)
 _YES_A = re.compile(
-    r"(?:(?:yes|yeah|yep|yup|ya|yea|sure|I do|I have)\W+)*(?P<what>(?:a|an|one|two|three|four|\d) [\w' -]{2,60})",
+    rf"(?:(?:{_YES_WORDS}|I do|I have)\W+)*(?P<what>(?:a|an|one|two|three|four|\d) [\w' -]{{2,60}})",
     re.IGNORECASE,
 )
 

@@ -94,6 +94,7 @@ from memories.offline.rules.places import (
     origin_rule,
 )
 from memories.offline.rules.plans import (
+    NAMED_PLACE,
     OUTING_PLACES,
     OUTINGS,
     STARTS,
@@ -165,6 +166,8 @@ _KEENLY = (
 )
 
 
+# What one tries to quit or cut down on: "quit smoking", "cut down on coffee".
+_DROPPED_HABITS = r"smoking|vaping|drinking|alcohol|caffeine|coffee|sugar|soda|energy drinks"
 # Whom one takes on a trip or to an outing: "my family", "the kids", "our dog".
 _TAKEN = (
     r"(?:my|our|the) (?:[a-z]+ ){0,2}?(?:family|fam|kids|wife|husband|partner|mom|mum|dad|parents|son|daughter"
@@ -629,13 +632,13 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
             r"|going|spending [a-z ]{1,30}? in|camping in) (?:up |out |over |back |down )?(?:to |through |around )?"
             r"(?P<place>(?:the )?(?-i:[A-Z])[\w\u2024.'-]*(?: (?:of |de |la )?(?-i:[A-Z])[\w\u2024.'-]*){0,3})"
             r"|\bI (?:(?:just|finally) )?(?P<sure2>booked) (?:a (?:trip|flight|holiday) to |flights to )?"
-            r"(?P<place2>(?-i:[A-Z])[\w\u2024.'-]*(?: (?-i:[A-Z])[\w\u2024.'-]*){0,2})"
+            rf"(?P<place2>{NAMED_PLACE})"
             r"|\b(?:I(?:'m| am) )?(?P<sure5>camping|flying|heading|backpacking|road[- ]tripping|hiking) (?:in|to"
             r"|through"
             r"|around) (?P<place4>(?:the )?[a-z]{3,20}(?: [a-z]{3,20}){0,2}?) (?=(?:this|next|on|in|for|tomorrow"
             r"|tonight)\b)"
             r"|^(?:(?P<sure3>road trip|trip|holiday|vacation) to |(?P<sure4>then) )"
-            r"(?P<place3>(?:the )?(?-i:[A-Z])[\w\u2024.'-]*(?: (?-i:[A-Z])[\w\u2024.'-]*){0,2})",
+            rf"(?P<place3>(?:the )?{NAMED_PLACE})",
             re.IGNORECASE,
         ),
         trip_rule,
@@ -732,8 +735,7 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
             r" (?P<what>lose (?:some |a (?:bit|little|lot) of )?weight"
             r"|lose \d{1,3} ?(?:pounds|lbs|kg|kilos|stone)|get (?:fit|fitter|in shape|back in shape|healthier|stronger)"
             r"|build (?:some )?muscle|gain (?:some )?weight|eat (?:healthier|better|more healthily)"
-            r"|(?:quit|stop|give up) (?:smoking|vaping|drinking|alcohol|caffeine|coffee|sugar|soda|energy drinks)"
-            r"|cut (?:down|back) on (?:smoking|vaping|drinking|alcohol|caffeine|coffee|sugar|soda|energy drinks)"
+            rf"|(?:quit|stop|give up) (?:{_DROPPED_HABITS})|cut (?:down|back) on (?:{_DROPPED_HABITS})"
             r"|eat (?:less|fewer) (?:[a-z]+ ){0,2}?(?:food|foods|sugar|meat|junk food|snacks|carbs|takeaways?"
             r"|fast food)"
             r"(?: and (?:[a-z]+ ){0,2}?(?:food|foods|sugar|meat|snacks|carbs|takeaways?|fast food))?)\b"
@@ -793,9 +795,9 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
             rf"went (?P<activity>{OUTINGS})\b"
             r"|(?:went on|did) (?P<trip>(?:a|an|another|our|my) (?:[a-z]+ ){0,2}?trip)\b"
             rf"|took (?P<took>{_TAKEN}) on (?P<trip2>(?:a|an) (?:[a-z]+ ){{0,2}}?trip)\b"
-            r"|(?:went|flew|travell?ed) to (?P<place>(?-i:[A-Z])[\w\u2024.'-]*(?: (?-i:[A-Z])[\w\u2024.'-]*){0,2})"
+            rf"|(?:went|flew|travell?ed) to (?P<place>{NAMED_PLACE})"
             r"|(?P<visit>visited|was in|spent (?:a|two|three|a few|\d+) (?:days?|weeks?|months?) in)"
-            r" (?P<place2>(?-i:[A-Z])[\w\u2024.'-]*(?: (?-i:[A-Z])[\w\u2024.'-]*){0,2})"
+            rf" (?P<place2>{NAMED_PLACE})"
             rf"|(?P<attended>went to|attended|took (?P<took3>{_TAKEN}) to)"
             r" (?P<event>(?:a|an|the|this|my|our) (?:[\w'-]+ ){0,3}?(?:concert"
             r"|festival|gig|parade|wedding|show|match|conference|convention|exhibition|museum|musical|opera|ballet"

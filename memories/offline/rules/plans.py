@@ -119,7 +119,8 @@ def outing_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 _NOT_PLACES = word_set("Love Charge Bed Hospital School Class Trouble Pain Shock Tears Heaven Hell")
-_NAMED_PLACE = r"(?P<p>(?-i:[A-Z])[\w\u2024.'-]*(?: (?-i:[A-Z])[\w\u2024.'-]*){0,2})"
+# A place by its name, up to three capitalised words: "Jasper", "Lake Tahoe", "St. Ives".
+NAMED_PLACE = r"(?-i:[A-Z])[\w\u2024.'-]*(?: (?-i:[A-Z])[\w\u2024.'-]*){0,2}"
 
 
 def went_rule(match: re.Match[str], said: Said) -> Fact | None:
@@ -150,7 +151,7 @@ def went_rule(match: re.Match[str], said: Said) -> Fact | None:
     else:
         trip = third_person(groups["trip"] or groups["trip2"], said.name).replace("another ", "a ")
         what = f"took {third_person(groups['took'], said.name)} on {trip}" if groups["took"] else f"went on {trip}"
-        if to := re.match(rf"\s*(?P<how>to|in|through|around) {_NAMED_PLACE}", rest):
+        if to := re.match(rf"\s*(?P<how>to|in|through|around) (?P<p>{NAMED_PLACE})", rest):
             what += f" {to['how']} {to['p'].rstrip('.')}"
     text = f"{said.name} {what}"
     if company and not groups["took"]:
