@@ -40,6 +40,7 @@ from memories.offline.vocabulary import (
     MONTHS,
     NOT_NAMES,
     RELATIONS,
+    RELATIVE_AGES,
     SHE_RELATIONS,
     STOPWORDS,
     TIME,
@@ -162,13 +163,13 @@ _SEGMENT_CUT = re.compile(r"[,:;]\s+(?:(?:and|but|so|then)\s+)?|\s+(?:but|and|th
 # A clause about someone else: "my son is 12 and obsessed with Minecraft", "she's 30 and moving to
 # Paris". A later part that drops its subject goes on about them, not the speaker.
 _THEIR_SUBJECT = re.compile(
-    rf"^(?:(?P<relative>my (?:(?:little|big|older|younger|baby|twin) )?(?:{FAMILY})s?)(?! (?:and|&) I\b)"
+    rf"^(?:(?P<relative>my (?:(?:{RELATIVE_AGES}) )?(?:{FAMILY})s?)(?! (?:and|&) I\b)"
     r"|(?:he|she|they)(?:'s|'re)?)\s",
     re.IGNORECASE,
 )
 # A relation of the speaker's named in a message, whom a later "she"/"he" in it goes on about: "my
 # sister", "my wife Sarah", "my wife's name is Sarah", "a sister named Anna".
-_AGE_WORDS = r"(?:little|big|older|younger|baby|twin|oldest|youngest|eldest|best) "
+_AGE_WORDS = rf"(?:{RELATIVE_AGES}|best) "
 _THEIR_NAME = r"(?-i:(?P<name>[A-Z][a-z]{1,20}))\b"
 _RELATIVE_NAMED = re.compile(
     rf"\bmy (?P<age>{_AGE_WORDS})?(?P<who>{RELATIONS})\b(?:(?:'s name is|,? named|,? called)? {_THEIR_NAME})?(?!'s)"
@@ -648,6 +649,9 @@ class Reader:
         if begins_with_verb(piece) and not last.lead.rstrip().lower().endswith(" to"):
             return []  # "I want to learn the piano and play guitar": a second wish, not a second thing learnt
         cut = before[-8:]
+        first = before.partition(last.lead.strip())[2] if last.lead.strip() else ""
+        if _A_VERB.search(first) and not HOT_TAKE.match(last.lead):
+            return []  # "passionate about making sure veterans are supported and valued": the verb goes on
         if _EXAMPLES.search(before):
             return []  # "platformers, e.g. Mega Man and Castlevania": examples of the item, not more items
         if not HOT_TAKE.match(last.lead) and (

@@ -33,7 +33,9 @@ _CLAUSE_CUT = re.compile(
     r"|[;:!?()]|\.(?:\s|$)|\s[-\u2013\u2014]\s"
     # "vegan for 5 years and love it", "… for 3 months and it's hard": a comment on what came before
     r"|\band\s+(?:(?:really|totally|absolutely|honestly)\s+)?(?:love|loving|hate|hating|like|liking|enjoy"
-    r"|enjoying|miss|missing)\s+(?:it|them|that|this|every)\b|\band\s+(?=(?:it's|it is|it was|that's|that is)\b)).*$",
+    r"|enjoying|miss|missing)\s+(?:it|them|that|this|every)\b|\band\s+(?=(?:it's|it is|it was|that's|that is)\b)"
+    # "a shooting guard for the team and our season opener is next week": a new subject and its verb
+    r"|\band\s+(?=(?:my|our|his|her|their|the)\s+(?:[\w'-]+\s+){1,3}(?:is|are|was|were)\b)).*$",
     re.IGNORECASE | re.DOTALL,
 )
 

@@ -149,7 +149,7 @@ def ours_as_theirs(text: str) -> str:
 
 
 def third_person(text: str, name: str) -> str:
-    """Rewrite the speaker's "I / me / my" as "<name> / <name> / their" so a fact stands alone."""
+    """Rewrite the speaker's "I / me / my / our" as "<name> / <name> / their / their" so a fact stands alone."""
     for pattern, replacement in (
         (r"\bI'm\b|\bI am\b", f"{name} is"),
         (r"\bI've\b|\bI have\b", f"{name} has"),
@@ -159,7 +159,7 @@ def third_person(text: str, name: str) -> str:
         (r"\bI don't\b|\bI do not\b", f"{name} doesn't"),
         (r"\bmyself\b", "themselves"),
         (r"\bmine\b", "theirs"),
-        (r"\bmy\b", "their"),
+        (r"\bmy\b|\bour\b", "their"),
         (r"\bme\b", name),
     ):
         text = re.sub(pattern, _literal(replacement), text, flags=re.IGNORECASE)

@@ -77,6 +77,10 @@ JOBS = (
 
 
 # Dog and cat breeds, said instead of "dog" or "cat": "we adopted a rescue greyhound".
+# A job's title, of one word or two: "a nurse", "an assistant manager".
+JOB = rf"(?:{JOBS})(?: (?:{JOBS}))?"
+
+
 BREEDS = (
     "greyhound|corgi|husky|beagle|labrador|lab|poodle|golden retriever|retriever|dachshund|pug|terrier"
     "|border collie|collie|cocker spaniel|spaniel|german shepherd|shepherd|french bulldog|bulldog|frenchie"
@@ -104,6 +108,10 @@ FAMILY = (
     "|in-laws|mother-in-law|father-in-law|sister-in-law|brother-in-law|spouse|hubby|oldest|eldest|youngest"
     "|sibling|godson|goddaughter|great-grandma|great-grandpa"
 )
+
+
+# The words that say which of a kind of relative: "my little sister", "two older brothers".
+RELATIVE_AGES = "little|lil|big|older|younger|baby|twin|eldest|oldest|youngest"
 
 
 FRIENDS = "best friend|friend|roommate|flatmate|neighbou?r"

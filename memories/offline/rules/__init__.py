@@ -86,6 +86,8 @@ from memories.offline.rules.pastimes import (
 )
 from memories.offline.rules.pets import my_pet_rule, pet_kind_rule, pet_rule, pets_owned_rule
 from memories.offline.rules.places import (
+    BEEN_TO,
+    been_to_rule,
     grew_up_rule,
     lives_rule,
     lives_with_rule,
@@ -142,16 +144,19 @@ from memories.offline.vocabulary import (
     FEELINGS,
     HELLOS,
     INTENSIFIERS,
-    JOBS,
+    JOB,
     MONTHS,
     PETS,
     RELATIONS,
+    RELATIVE_AGES,
     WEEKDAYS,
     word_set,
 )
 
 _PARTNER = r"wife|husband|partner|fianc[ée]e?|boyfriend|girlfriend|bf|gf|hubby"
 _I_AM = r"I(?:'m| am)"
+# A job's title with up to two words before it: "a nurse", "a senior software engineer".
+_JOB_TITLE = rf"(?:(?!of\b|fan\b)[a-z-]+ ){{0,2}}?{JOB}"
 _LEAD_FILLERS = r"(?:(?:honestly|tbh|ngl|lol|ok|okay|but|and|yeah|so|like|personally|srsly|fr|also|look|listen)[, ]+)*"
 # Businesses someone may have: "my bakery just opened", "I run a small Etsy shop".
 _BUSINESSES = (
@@ -349,14 +354,14 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
     (
         re.compile(
             rf"\b{_I_AM} (?:currently |now |actually |also )?(?:an?) "
-            rf"(?P<job>(?:(?!of\b|fan\b)[a-z-]+ ){{0,2}}?(?:{JOBS}))\b(?P<rest>.*)",
+            rf"(?P<job>{_JOB_TITLE})\b(?P<rest>.*)",
             re.IGNORECASE,
         ),
         job_title_rule,
     ),
     (
         re.compile(
-            rf"\bI(?:'ve| have) been (?:an?) (?P<job>(?:(?!of\b|fan\b)[a-z-]+ ){{0,2}}?(?:{JOBS}))\b(?P<rest>.*)",
+            rf"\bI(?:'ve| have) been (?:an?) (?P<job>{_JOB_TITLE})\b(?P<rest>.*)",
             re.IGNORECASE,
         ),
         job_held_rule,
@@ -533,7 +538,7 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
     ),
     (
         re.compile(
-            rf"\bmy (?:older |younger |little |big |baby |twin |eldest |oldest |youngest |lil |new |late )?"
+            rf"\bmy (?:(?:{RELATIVE_AGES}|new|late) )?"
             rf"(?P<relation>{RELATIONS})(?P<plural>s|es)?\b(?P<rest>.*)",
             re.IGNORECASE,
         ),
@@ -542,7 +547,7 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
     (
         re.compile(
             rf"\bI(?: have|'ve got| have got| got| do have| also have) (?P<quantity>{COUNTS})"
-            rf" (?P<kind>(?:older|younger|little|big|twin) )?(?P<relation>{FAMILY})s?\b"
+            rf" (?P<kind>(?:{RELATIVE_AGES}) )?(?P<relation>{FAMILY})s?\b"
             rf"(?:,? (?:named|called) (?P<name>[a-z][\w'-]*))?",
             re.IGNORECASE,
         ),
@@ -593,7 +598,7 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
         re.compile(
             rf"\b{_I_AM}{_KEENLY} "
             r"(?P<verb>into|obsessed with|addicted to|hooked on|a sucker for|big on|crazy about|mad about|nuts about"
-            r"|keen on"
+            r"|keen on|passionate about"
             r"|an? (?:big |huge |massive )?fan of) (?P<what>.+)",
             re.IGNORECASE,
         ),
@@ -665,8 +670,8 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
     ),
     (
         re.compile(
-            rf"\b(?:{_I_AM}|I(?:'ve| have) been|I was) (?:(?:really|seriously|also|kinda|kind of) )?"
-            r"(?:thinking (?:about|of)|considering)"
+            rf"\b(?:{_I_AM}|I(?:'ve| have) been|I was|we(?:'re| are)|we(?:'ve| have) been)"
+            r" (?:(?:really|seriously|also|kinda|kind of) )?(?:thinking (?:about|of)|considering)"
             r" (?P<what>(?:getting|adopting|buying|moving|switching|quitting|starting|going back|applying|joining"
             r"|selling|changing|becoming|retiring|taking up|trying|working)\b.+)",
             re.IGNORECASE,
@@ -728,6 +733,7 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
         ),
         countries_rule,
     ),
+    (BEEN_TO, been_to_rule),
     (
         re.compile(
             r"\b(?:I(?:'m| am) (?:(?:really|still|also|currently|seriously) )?(?:trying|working|hoping) to|I want to"
@@ -819,7 +825,8 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
     ),
     (
         re.compile(
-            r"\bI(?:'m| am|'ve been| have been) (?:(?:also|currently|now|still|actually) )?taking"
+            r"\bI(?:(?:'m| am|'ve been| have been) (?:(?:also|currently|now|still|actually) )?"
+            r"|(?:'ve| have)? (?:(?:also|just|recently) )?started )taking"
             r" (?P<what>(?:(?:a|an|some|my) )?(?:[a-z-]+ ){0,3}?(?:class|classes|course|lessons|workshop))\b",
             re.IGNORECASE,
         ),
@@ -1016,21 +1023,25 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
     ),
     (
         re.compile(
-            rf"\bI (?:(?:really|absolutely|just|totally) )?(?P<loved>loved|adored|enjoyed) {_TITLE}", re.IGNORECASE
+            rf"\bI (?:(?:really|absolutely|just|totally) )?(?P<loved>loved|adored|enjoyed)"
+            rf" (?:(?:reading|watching|playing|listening to) )?{_TITLE}",
+            re.IGNORECASE,
         ),
         loved_title_rule,
     ),
     (
         re.compile(
-            r"\bI (?:(?:also|even|just|recently) )?volunteered (?P<how>at|with|for) (?P<where>.+)", re.IGNORECASE
+            r"\bI (?:(?:also|even|just|recently) )?(?:volunteered|got to volunteer) (?P<how>at|with|for) (?P<where>.+)",
+            re.IGNORECASE,
         ),
         volunteered_rule,
     ),
     (
         re.compile(
-            r"\b(?:I|we) (?:(?:just|also|actually|even) )?(?P<how>ended up|was|have been|'ve been|spent (?:the|a) night"
-            r"|spent (?:two|three|four|a few|\d+) (?:days|nights))"
-            r" in (?P<the>the )?(?P<where>hospital|ER|A&E|emergency room|ICU|intensive care)\b(?P<rest>.*)",
+            r"\b(?:I|we) (?:(?:just|also|actually|even) )?(?:(?P<how>ended up|was|have been|'ve been"
+            r"|spent (?:the|a) night|spent (?:two|three|four|a few|\d+) (?:days|nights)) in"
+            r"|(?P<how2>had to go|went|was rushed|got rushed|was taken) to)"
+            r" (?P<the>the )?(?P<where>hospital|ER|A&E|emergency room|ICU|intensive care)\b(?P<rest>.*)",
             re.IGNORECASE,
         ),
         hospital_rule,

@@ -9,7 +9,7 @@ from memories.models import EntityType, MemoryKind
 from memories.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said
 from memories.offline.rules.pastimes import ACTIVITIES, LANGUAGES
 from memories.offline.text import article_for, join_names, name_token, topics_of
-from memories.offline.vocabulary import JOBS, PETS, word_set
+from memories.offline.vocabulary import JOB, PETS, word_set
 
 _MONTHS = {
     "jan": "January", "feb": "February", "mar": "March", "apr": "April", "may": "May", "jun": "June",
@@ -159,7 +159,7 @@ TYPED_ANSWERS: list[tuple[re.Pattern[str], re.Pattern[str], object]] = [
             re.IGNORECASE,
         ),
         re.compile(
-            rf"(?:I'm |I am )?(?:an? )?(?P<job>(?:[\w-]{{1,20}} ){{0,2}}?(?:{JOBS}))(?: (?:at|for) (?P<org>.{{1,50}}))?"
+            rf"(?:I'm |I am )?(?:an? )?(?P<job>(?:[\w-]{{1,20}} ){{0,2}}?{JOB})(?: (?:at|for) (?P<org>.{{1,50}}))?"
             r"(?: here| by day)?",
             re.IGNORECASE,
         ),

@@ -20,7 +20,18 @@ from memories.offline.text import (
     third_person,
     topics_of,
 )
-from memories.offline.vocabulary import COLLEAGUES, COUNTS, FAMILY, FRIENDS, JOBS, NOT_NAMES, PETS, RELATIONS, word_set
+from memories.offline.vocabulary import (
+    COLLEAGUES,
+    COUNTS,
+    FAMILY,
+    FRIENDS,
+    JOB,
+    NOT_NAMES,
+    PETS,
+    RELATIONS,
+    RELATIVE_AGES,
+    word_set,
+)
 
 
 def _relation_topic(relation: str) -> str:
@@ -57,7 +68,7 @@ def relative_rule(match: re.Match[str], said: Said) -> Fact | None:
     elif there := re.match(r"^(?:also |still |now )?lives (?:there|here)\b", rest, re.IGNORECASE):
         place = said.reader.last_place if "there" in there[0].lower() else ""
         predicate = f"lives in {place}" if place else ""
-    elif title := re.match(rf"^(?:is|'s) (?P<a>an?) (?P<job>(?:[a-z-]+ ){{0,2}}?(?:{JOBS}))\b", rest, re.I):
+    elif title := re.match(rf"^(?:is|'s) (?P<a>an?) (?P<job>(?:[a-z-]+ ){{0,2}}?{JOB})\b", rest, re.I):
         job = title["job"].lower()
         predicate = f"is {article_for(job)} {job}"
     elif works := re.match(r"^works (?P<how>as (?:an? )?|at |for |in )(?P<x>.+)", rest, re.IGNORECASE):
@@ -85,7 +96,8 @@ def relative_rule(match: re.Match[str], said: Said) -> Fact | None:
     topics = topics_of(_relation_topic(relation), relation)
     if event is not None:  # "my sister Sarah just had a baby": news, not a lasting fact about the speaker
         fact = said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of(*topics, *event.topics))
-    elif _BEFELL.match(predicate):  # "my mom's car got stolen": what befell a thing of theirs, news too
+    elif any(news.match(predicate) for news in (_BEFELL, _TURNS, _IN_HOSPITAL)):
+        # "my mom's car got stolen", a birthday, "my dad was rushed to the hospital": news for a month
         fact = said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics)
     else:
         fact = said.fact(text, MemoryKind.RELATIONSHIP, MEDIUM, PERMANENT, topics)
@@ -179,6 +191,21 @@ _BEFELL = re.compile(
 )
 
 
+# A relative in hospital: "my dad was rushed to the hospital", "my mom's in the ICU".
+_IN_HOSPITAL = re.compile(
+    r"(?:is|was|'s|has been|got) (?:(?:still|just|now) )?(?:in|rushed to|taken to|admitted to) (?:the )?"
+    r"(?:hospital|ER|A&E|emergency room|ICU|intensive care)\b",
+    re.IGNORECASE,
+)
+# A relative's birthday: "my son turns 5 tomorrow", "my mom turned 60 last week" (news for a month; how
+# old they are after it goes on changing).
+_TURNS = re.compile(
+    r"(?:turns|turned|is turning|'s turning) (?:\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten"
+    r"|(?:twen|thir|for|fif|six|seven|eigh|nine)ty(?:-[a-z]+)?)\b",
+    re.IGNORECASE,
+)
+
+
 _FARING = re.compile(
     r"\s*(?:(?:doing|feeling) )?(?:(?:so|much|a lot|a bit|way|really|pretty) )?(?:great|well|better|fine|ok|okay"
     r"|good|alright|amazing|awesome|worse)\b(?:\s*(?:now|today|again|these days|though|tho))?\s*[.!]*$",
@@ -244,7 +271,7 @@ def _relatives(quantity: str, kind: str | None, relation: str) -> str:
 # "I have an older brother and a younger sister": the next relatives in the same breath.
 _MORE_RELATIVES = re.compile(
     rf"\s*,?\s*(?:and|&|plus)\s+(?:(?P<quantity>{COUNTS})\s+)?"
-    rf"(?P<kind>(?:older|younger|little|big|twin) )?(?P<relation>{FAMILY})(?P<plural>s)?\b",
+    rf"(?P<kind>(?:{RELATIVE_AGES}) )?(?P<relation>{FAMILY})(?P<plural>s)?\b",
     re.IGNORECASE,
 )
 

@@ -13,7 +13,7 @@ from memories.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said
 from memories.offline.rules.health import DIETS, FOODS
 from memories.offline.rules.pastimes import ACTIVITIES, SPORTS
 from memories.offline.text import article_for, place_name, third_person, topics_of
-from memories.offline.vocabulary import JOBS, STOPWORDS, word_set
+from memories.offline.vocabulary import JOB, STOPWORDS, word_set
 
 if TYPE_CHECKING:
     from memories.offline.attribution import Reader
@@ -24,7 +24,7 @@ _AGE = re.compile(
 )
 _OFFICIALLY = re.compile(r"(?:officially|now|finally) (?P<age>[1-9]\d)", re.IGNORECASE)
 _JOB = re.compile(
-    rf"(?:(?:an?|fellow|full[- ]time|part[- ]time) )?(?P<job>(?:{_NOT_QUALIFIERS}[\w-]{{1,20}} ){{0,2}}?(?:{JOBS}))"
+    rf"(?:(?:an?|fellow|full[- ]time|part[- ]time) )?(?P<job>(?:{_NOT_QUALIFIERS}[\w-]{{1,20}} ){{0,2}}?{JOB})"
     r"(?:(?P<prep> (?:at|for|in|with) )(?P<org>[^,]{1,60})|(?P<tail> here| by day| by trade| life\b.{0,60}))?",
     re.IGNORECASE,
 )

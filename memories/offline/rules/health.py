@@ -156,17 +156,21 @@ def fear_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 def hospital_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "ended up in the ER with a severe stomachache", "I was in hospital last week": a stay in
-    hospital, with why and when when they say so, for a month."""
+    """ "ended up in the ER with a severe stomachache", "I was in hospital last week", "Last week I had
+    to go to the hospital": a stay in hospital, with why and when when they say so, for a month."""
     where = match["where"]
     where = where if where.isupper() else where.lower()
     the = "" if where.lower() == "hospital" and not match["the"] else "the "
-    text = f"{said.name} {' '.join(match['how'].lower().split())} in {the}{where}"
+    into = f"{match['how'].lower()} in" if match["how"] else f"{match['how2'].lower()} to"
+    text = f"{said.name} {' '.join(into.split())} {the}{where}"
     rest = match["rest"] or ""
+    if match["how2"] and re.match(r"\s*(?:to (?:visit|see|pick|drop|meet|work)|for (?:work|my shift))\b", rest, re.I):
+        return None  # "I went to the hospital to visit my grandma": a visit, not a stay
+    when = past_time_in(rest) or past_time_in(match.string[: match.start()])
     if why := re.match(
         r"\s*(?:with|for|because of) (?P<why>(?:an? |my |severe |bad |really bad )*[a-z][\w -]{2,30})", rest
     ):
         text += f" with {third_person(phrase_cut(why['why'], max_words=5), said.name)}"
-    if when := past_time_in(rest):
+    if when and not text.endswith(when):
         text += f" {when}"
     return said.fact(text, MemoryKind.EVENT, HIGH, "30d", topics_of("health", "hospital"))

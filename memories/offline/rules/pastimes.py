@@ -352,7 +352,9 @@ def class_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I'm taking a pottery class", "I've been taking a poetry class lately", "I'm taking swimming
     lessons": a class one goes to."""
     what = " ".join(match["what"].split())
-    if not re.match(r"(?:a|an|some|my)\b", what, re.IGNORECASE) and not what.lower().endswith(("lessons", "classes")):
+    if what.lower().endswith(("lessons", "classes")):
+        what = re.sub(r"^an? ", "", what, flags=re.IGNORECASE)  # "a painting classes": a slip of the keys
+    elif not re.match(r"(?:a|an|some|my)\b", what, re.IGNORECASE):
         what = f"{article_for(what)} {what}"
     text = f"{said.name} is taking {third_person(what, said.name)}"
     if about := re.match(
@@ -383,14 +385,20 @@ def mentoring_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("volunteering", verb.removesuffix("ing")))
 
 
+_YOUNG = re.compile(r"\s*(?:(?P<when>as a (?:kid|child|teen|teenager)|growing up)|when I was (?:a kid|little|young))")
+
+
 def loved_title_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I loved \"Becoming Nicole\" by Amy Ellis Nutt", "I really enjoyed The Bear": a title one loved."""
-    title, _after = _title(match, said)
+    """ "I loved \"Becoming Nicole\" by Amy Ellis Nutt", "I really enjoyed The Bear", "I loved reading
+    \"Charlotte's Web\" as a kid": a title one loved."""
+    title, after = _title(match, said)
     if not title:
         return None
     how = "enjoyed" if match["loved"].lower() == "enjoyed" else "loved"
+    young = _YOUNG.match(after)
+    when = f" {young['when'] or 'as a kid'}" if young else ""  # a childhood favourite
     topics = topics_of("hobbies", *content_words(title)[:2])
-    return said.fact(f"{said.name} {how} {title}", MemoryKind.PREFERENCE, MEDIUM, PERMANENT, topics)
+    return said.fact(f"{said.name} {how} {title}{when}", MemoryKind.PREFERENCE, MEDIUM, PERMANENT, topics)
 
 
 def mains_rule(match: re.Match[str], said: Said) -> Fact | None:

@@ -6,8 +6,9 @@ import re
 
 from memories.models import EntityType, MemoryKind
 from memories.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said, past_time_in, time_in
+from memories.offline.rules.plans import NAMED_PLACE
 from memories.offline.splitting import phrase_cut
-from memories.offline.text import content_words, place_name, third_person, topics_of
+from memories.offline.text import content_words, join_names, place_name, third_person, topics_of
 
 
 def _said_place(raw: str, said: Said) -> str:
@@ -112,4 +113,37 @@ def moved_rule(match: re.Match[str], said: Said) -> Fact | None:
         text += f" for {third_person(why['why'].strip(), said.name)}"
     fact = said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("home", "moving", place), slot="home")
     _place_entity(fact, said, place, f"where {said.name} lives")
+    return fact
+
+
+# "I've been to Japan twice", "I've been to Italy, Turkey and Mexico": places one has travelled to (not
+# "I've visited Sarah": a person's name and a place's look alike).
+BEEN_TO = re.compile(
+    rf"\bI(?:'ve| have) (?:(?:also|already|actually|even|now) )?been to (?!(?:Dr|Mr|Mrs|Ms)\b)"
+    rf"(?P<places>{NAMED_PLACE}"
+    rf"(?:(?:,| and|, and) {NAMED_PLACE})*)(?P<rest>.*)",
+    re.IGNORECASE,
+)
+# What makes it an errand or a person's home, not a place travelled to: "I've been to Costco twice this
+# week", "I've been to Mike's".
+_NOT_TRAVEL = re.compile(
+    r"^\s*(?:\w+ ){0,3}?(?:today|tonight|yesterday|this (?:morning|afternoon|evening|week|weekend)"
+    r"|every \w+|daily|weekly)\b",
+    re.IGNORECASE,
+)
+_HOW_OFTEN = re.compile(r"^\s*(?P<often>once|twice|(?:two|three|four|five|a few|several|many|\d+) times)\b", re.I)
+
+
+def been_to_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I've been to Japan twice", "I've been to Italy, Turkey and Mexico": where one has travelled,
+    kept for good; not an errand ("I've been to Costco twice this week") or someone's home."""
+    rest = match["rest"]
+    places = [place.rstrip(".") for place in re.split(r",? and |, ", match["places"]) if place]  # not "Japan."
+    if _NOT_TRAVEL.match(rest) or any(place.endswith("'s") for place in places):
+        return None
+    often = _HOW_OFTEN.match(rest)
+    text = f"{said.name} has been to {join_names(places)}" + (f" {often['often'].lower()}" if often else "")
+    fact = said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("travel", *places[:2]))
+    for place in places:
+        _place_entity(fact, said, place, f"where {said.name} has been")
     return fact

@@ -78,11 +78,20 @@ def goal_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.PLAN, MEDIUM, expiration_for(time) if time else PERMANENT, topics, time=time)
 
 
+# Tonight's dinner weighed up is nothing to ask after: "I'm thinking of getting pizza tonight".
+_A_MEAL = re.compile(
+    r"\b(?:tonight|today|this (?:morning|evening|afternoon)|for (?:breakfast|lunch|dinner|tea)"
+    r"|getting (?:some |a )?(?:pizza|takeout|takeaway|food|coffee|lunch|dinner|breakfast|drinks?|snacks?|ice cream"
+    r"|sushi|burgers?|tacos))\b",
+    re.IGNORECASE,
+)
+
+
 def considering_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I'm thinking about getting a cat", "I'm considering moving to Lisbon": something weighed up,
     which a companion may ask after (for a month)."""
     what = third_person(phrase_cut(match["what"], max_words=8), said.name)
-    if len(what.split()) < 2:
+    if len(what.split()) < 2 or _A_MEAL.search(what):
         return None
     text = f"{said.name} is thinking about {what}"
     return said.fact(text, MemoryKind.PLAN, MEDIUM, "30d", topics_of("plans", *content_words(what)[:2]))

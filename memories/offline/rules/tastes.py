@@ -19,6 +19,7 @@ _PREFERENCE_VERBS = {
     "into": ("is into", MEDIUM),
     "obsessed with": ("is obsessed with", HIGH),
     "keen on": ("is keen on", MEDIUM),
+    "passionate about": ("is passionate about", HIGH),
     "hate": ("hates", HIGH),
     "can't stand": ("can't stand", HIGH),
     "cannot stand": ("can't stand", HIGH),
