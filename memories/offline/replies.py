@@ -253,6 +253,9 @@ def _subject_and_verb(rest: str, *, plural: bool) -> tuple[str, str] | None:
     return head, " ".join(words)
 
 
+_COUPLE = re.compile(r"\s+and (?:their|his|her) (?P<who>[\w-]+) (?P<verb>are|have|were)\b")
+
+
 def _second_person(fact: str, person: _Person) -> str:
     """``fact`` about the person said to them: "Alice is vegetarian" → "you're vegetarian".
 
@@ -276,6 +279,8 @@ def _second_person(fact: str, person: _Person) -> str:
         subject_is_person = head != "your"
     elif they and they["contraction"]:
         head, rest = "you" + they["contraction"].lower(), text[they.end() :].strip()
+    elif named and (couple := _COUPLE.match(text[named.end() :])):  # "Alice and their husband are going…"
+        head, rest = f"you and your {couple['who']} {couple['verb']}", text[named.end() + couple.end() :].strip()
     else:
         subject = they or named or (pronoun if pronoun and pronoun[0].lower() == person.pronoun else None)
         said = _subject_and_verb(text[subject.end() :], plural=they is not None) if subject else None
@@ -449,7 +454,8 @@ _HARD_NEWS = re.compile(
     r"|recovering|surgery|lost (?:their|his|her) job|laid off|fired|made redundant|miscarriage|stroke"
     r"|heart attack|diagnosed|failed (?:their|his|her) |flunked"
     r"|(?:been|is) (?:(?:really|very|so|pretty|quite) )?(?:sick|ill|unwell)(?! of)"
-    r"|broke down|(?:got|was) stolen|broken into|(?:got|was) written off|totall?ed)\b",
+    r"|broke down|(?:got|was) stolen|broken into|(?:got|was) written off|totall?ed"
+    r"|at the vet'?s?|(?:broke|sprained|twisted|fractured|tore|dislocated|injured|hurt) (?:their|his|her) )\b",
     re.IGNORECASE,
 )
 _GOOD_NEWS = re.compile(
@@ -461,8 +467,8 @@ _GOOD_NEWS = re.compile(
 
 
 # An outing planned: "going hiking tomorrow", "going to the beach on Saturday", "going to a concert".
-_OUTING = re.compile(r" is going (?:[a-z]+ing\b|to (?:the|a|an) (?!doctor|dentist|hospital|funeral)\w)")
-_TRIP = re.compile(r" is (?:going|heading|flying) to (?-i:[A-Z])")
+_OUTING = re.compile(r" (?:is|are) going (?:[a-z]+ing\b|to (?:the|a|an) (?!doctor|dentist|hospital|funeral)\w)")
+_TRIP = re.compile(r" (?:is|are) (?:going|heading|flying) to (?-i:[A-Z])")
 # An outing or a trip made: "went camping two weekends ago", "visited Rome in May".
 _WENT = re.compile(
     r"^\S+ (?:(?:went (?:[a-z]+ing\b|to|on)|visited|took \w+ \w+ on|spent \w+ \w+ in) |was in (?-i:[A-Z]))"
@@ -584,7 +590,7 @@ def chat_reply(messages: list[Message]) -> str:
                 sentences.append("How was it?")  # "we went camping last weekend"
             elif any(_START.search(fact.content) for fact in told[:2]):
                 sentences.append("Good luck!")  # "I start my new job on Monday"
-            else:
+            elif spoken:  # (the words with nothing said back have thanked already)
                 sentences.append(_pick(_AFTER_NEWS if news else _AFTER_FACT, said))
     elif _SMALL_TALK.search(said):
         sentences += ["I'm doing well, thanks for asking!", "How about you?"]

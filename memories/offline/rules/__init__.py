@@ -84,7 +84,7 @@ from memories.offline.rules.pastimes import (
     spends_rule,
     volunteered_rule,
 )
-from memories.offline.rules.pets import my_pet_rule, pet_kind_rule, pet_rule, pets_owned_rule
+from memories.offline.rules.pets import my_pet_rule, pet_kind_rule, pet_news_rule, pet_rule, pets_owned_rule
 from memories.offline.rules.places import (
     BEEN_TO,
     been_to_rule,
@@ -92,6 +92,7 @@ from memories.offline.rules.places import (
     lives_rule,
     lives_with_rule,
     move_rule,
+    moved_from_rule,
     moved_rule,
     origin_rule,
 )
@@ -108,6 +109,7 @@ from memories.offline.rules.plans import (
     feeling_rule,
     fitness_goal_rule,
     goal_rule,
+    looking_for_rule,
     looking_forward_rule,
     outing_rule,
     plan_rule,
@@ -361,7 +363,8 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
     ),
     (
         re.compile(
-            rf"\bI(?:'ve| have) been (?:an?) (?P<job>{_JOB_TITLE})\b(?P<rest>.*)",
+            rf"\bI(?P<verb>'ve been| have been|(?= was \w+ \w+(?: \w+)? for (?:{COUNTS}|ten|a few|many) years?) was)"
+            rf" (?:an?) (?P<job>{_JOB_TITLE})\b(?P<rest>.*)",
             re.IGNORECASE,
         ),
         job_held_rule,
@@ -487,6 +490,15 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
             re.IGNORECASE,
         ),
         my_pet_rule,
+    ),
+    (
+        re.compile(
+            rf"\b(?:my|our) (?P<species>{PETS})(?P<how>(?: is|'s| was| has been| got) (?:(?:really|so|very|still) )?"
+            r"(?:sick|ill|unwell|poorly|at the vet'?s?|in surgery|having surgery|injured|hurt|limping|not eating))\b"
+            r"(?! of\b)(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        pet_news_rule,
     ),
     (
         re.compile(
@@ -667,6 +679,18 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
             re.IGNORECASE,
         ),
         goal_rule,
+    ),
+    (
+        re.compile(
+            rf"\b(?:{_I_AM}|I(?:'ve| have) been|we(?:'re| are)|we(?:'ve| have) been)"
+            r" (?:(?:still|currently|actively|now|also) )?(?:looking|searching|hunting) for"
+            r" (?P<what>(?:a|an|my|our) (?:(?:new|first|bigger|smaller|cheaper|better|good|part[- ]time|full[- ]time"
+            r"|remote|summer|second-hand|used) )?(?:job|apartment|flat|house|home|place|room|roommate|flatmate|car"
+            r"|internship|therapist|dentist|doctor|babysitter|nanny|daycare|school|venue|wedding dress|puppy|dog"
+            r"|cat))\b",
+            re.IGNORECASE,
+        ),
+        looking_for_rule,
     ),
     (
         re.compile(
@@ -1260,6 +1284,14 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
             re.IGNORECASE,
         ),
         moved_rule,
+    ),
+    (
+        re.compile(
+            r"\b(?:I|we)(?:'ve| have)?(?: (?:just|recently|finally|actually|originally))? moved (?:here |over |away )?"
+            rf"from (?P<place>{NAMED_PLACE})(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        moved_from_rule,
     ),
     (
         re.compile(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from memories.models import EntityType, MemoryKind
-from memories.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said, expiration_for, time_in
+from memories.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said, expiration_for, past_time_in, time_in
 from memories.offline.rules.events import EVENT_ALTERNATIVES, EVENTS
 from memories.offline.splitting import phrase_cut
 from memories.offline.text import (
@@ -71,6 +71,12 @@ def relative_rule(match: re.Match[str], said: Said) -> Fact | None:
     elif title := re.match(rf"^(?:is|'s) (?P<a>an?) (?P<job>(?:[a-z-]+ ){{0,2}}?{JOB})\b", rest, re.I):
         job = title["job"].lower()
         predicate = f"is {article_for(job)} {job}"
+    elif hours := re.match(
+        r"^works (?P<how>nights|night shifts|weekends|from home|remotely|part[- ]time|full[- ]time|long hours)\b",
+        rest,
+        re.IGNORECASE,
+    ):  # "my husband works nights"
+        predicate = f"works {hours['how'].lower()}"
     elif works := re.match(r"^works (?P<how>as (?:an? )?|at |for |in )(?P<x>.+)", rest, re.IGNORECASE):
         what = phrase_cut(works["x"], max_words=5)
         predicate = f"works {works['how'].strip()} {what}" if what else ""
@@ -99,6 +105,10 @@ def relative_rule(match: re.Match[str], said: Said) -> Fact | None:
     elif any(news.match(predicate) for news in (_BEFELL, _TURNS, _IN_HOSPITAL)):
         # "my mom's car got stolen", a birthday, "my dad was rushed to the hospital": news for a month
         fact = said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics)
+    elif (past := _NOT_A_YEAR.sub("", past_time_in(predicate))) or (soon := time_in(predicate)):
+        # "my mom is visiting next week", "my son had an accident last Tuesday": news, not who they are
+        # ("my son was born in 2015" stays)
+        fact = said.fact(text, MemoryKind.EVENT, MEDIUM, "30d" if past else expiration_for(soon), topics)
     else:
         fact = said.fact(text, MemoryKind.RELATIONSHIP, MEDIUM, PERMANENT, topics)
     fact.entities.append(said.entity(EntityType.PERSON, name or relation, owner, lives_in=place, job=job))
@@ -191,6 +201,7 @@ _BEFELL = re.compile(
 )
 
 
+_NOT_A_YEAR = re.compile(r"^in (?:19|20)\d\d$")
 # A relative in hospital: "my dad was rushed to the hospital", "my mom's in the ICU".
 _IN_HOSPITAL = re.compile(
     r"(?:is|was|'s|has been|got) (?:(?:still|just|now) )?(?:in|rushed to|taken to|admitted to) (?:the )?"
@@ -398,4 +409,8 @@ def together_rule(match: re.Match[str], said: Said) -> Fact | None:
     else:
         what = ours_as_theirs(phrase_cut(match["what"], max_words=8))
         text = f"{said.name} and their {partner} are {third_person(what, said.name)}"
+        if re.match(r"(?:going|off|celebrating|renovating|buying|moving|having (?!a baby|twins))\b", what, re.I):
+            # "my husband and I are going to Rome next month": the couple's plan, not a lasting fact
+            expiration = expiration_for(time_in(what))
+            return said.fact(text, MemoryKind.PLAN, MEDIUM, expiration, topics_of("plans", partner))
     return said.fact(text, MemoryKind.RELATIONSHIP, HIGH, PERMANENT, topics_of("relationship", partner))

@@ -134,10 +134,11 @@ def condition_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 def injury_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I broke my ankle", "I tore my ACL skiing"."""
+    """ "I broke my ankle", "I tore my ACL skiing", "I broke my arm last week"."""
     part = match["part"].lower().replace("acl", "ACL")
     verb = {"messed up": "hurt", "busted": "hurt"}.get(match["verb"].lower(), match["verb"].lower())
-    text = f"{said.name} {verb} their {part}"
+    when = past_time_in(match.string[match.end() :])
+    text = f"{said.name} {verb} their {part}" + (f" {when}" if when else "")
     return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("health", part))
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from memories.models import MemoryKind
-from memories.offline.facts import MEDIUM, PERMANENT, Fact, Said
+from memories.offline.facts import MEDIUM, PERMANENT, Fact, Said, past_time_in
 from memories.offline.text import article_for, counted, join_names, name_token, topics_of
 from memories.offline.vocabulary import COUNTS, PETS
 
@@ -83,6 +83,16 @@ def my_pet_rule(match: re.Match[str], said: Said) -> Fact | None:
     fact.species = species
     said.reader.pet_name(fact, name, said)
     return fact
+
+
+def pet_news_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "my dog is sick", "my cat has been at the vet all week": how their pet is, for a month (it
+    also says they have one)."""
+    species = match["species"].lower()
+    how = " ".join(match["how"].lower().replace("'s ", " is ").split())
+    when = past_time_in(match["rest"])
+    text = f"{said.name}'s {species} {how}" + (f" {when}" if when else "")
+    return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("pets", species))
 
 
 def pets_owned_rule(match: re.Match[str], said: Said) -> Fact | None:

@@ -105,7 +105,9 @@ def moved_rule(match: re.Match[str], said: Said) -> Fact | None:
         return None
     when = time_in(said.clause) or past_time_in(said.clause)
     back = " back" if "back" in match[0].lower().split(" to ")[0] else ""
-    text = f"{said.name} moved{back} to {place}" + (f" {when}" if when else "")
+    origin = _MOVED_FROM.search(match["place"])  # "to Austin from Seattle"
+    text = f"{said.name} moved{back} to {place}" + (f" from {origin['place']}" if origin else "")
+    text += f" {when}" if when else ""
     why = re.search(
         r"\bfor (?P<why>(?:my|a|an|work|uni|university|school|college|grad school|a job)\b[^,.!?]{0,30})", said.clause
     )
@@ -113,6 +115,22 @@ def moved_rule(match: re.Match[str], said: Said) -> Fact | None:
         text += f" for {third_person(why['why'].strip(), said.name)}"
     fact = said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("home", "moving", place), slot="home")
     _place_entity(fact, said, place, f"where {said.name} lives")
+    return fact
+
+
+_MOVED_FROM = re.compile(rf"\bfrom (?P<place>{NAMED_PLACE})")
+
+
+def moved_from_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I moved here from London two years ago": where they lived before (where they live now is
+    "here", which the message does not name)."""
+    place = match["place"].rstrip(".")
+    if said.reader.member(place) is not None or place.endswith("'s"):
+        return None
+    when = past_time_in(match["rest"])
+    text = f"{said.name} moved from {place}" + (f" {when}" if when else "")
+    fact = said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("home", "moving", place))
+    _place_entity(fact, said, place, f"where {said.name} lived before")
     return fact
 
 

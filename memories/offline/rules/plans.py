@@ -78,6 +78,14 @@ def goal_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.PLAN, MEDIUM, expiration_for(time) if time else PERMANENT, topics, time=time)
 
 
+def looking_for_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I'm looking for a new apartment", "I've been hunting for a job": what they are out to find,
+    which a companion may ask after (for a month)."""
+    what = third_person(" ".join(match["what"].split()), said.name)
+    text = f"{said.name} is looking for {what}"
+    return said.fact(text, MemoryKind.PLAN, MEDIUM, "30d", topics_of("plans", what.split()[-1]))
+
+
 # Tonight's dinner weighed up is nothing to ask after: "I'm thinking of getting pizza tonight".
 _A_MEAL = re.compile(
     r"\b(?:tonight|today|this (?:morning|evening|afternoon)|for (?:breakfast|lunch|dinner|tea)"

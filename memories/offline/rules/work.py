@@ -33,11 +33,17 @@ def job_title_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 def job_held_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I've been a nurse for twelve years", "I've been a teacher at Hillside since 2015"."""
+    """ "I've been a nurse for twelve years", "I've been a teacher at Hillside since 2015", "I was a
+    teacher for ten years before switching to tech" (a job held before)."""
     job = match["job"].lower()
     rest = re.match(r"^\s+(?:at|for|in|with|since)\s+\S.*", match["rest"] or "")
     where = phrase_cut(rest[0], max_words=8) if rest else ""
-    text = f"{said.name} has been {article_for(job)} {job}" + (f" {where}" if where else "")
+    text = f" {article_for(job)} {job}" + (f" {where}" if where else "")
+    if match["verb"].strip().lower() == "was":  # a job they had before, not the one they have
+        return said.fact(
+            f"{said.name} was{text}", MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("work", job.split()[-1])
+        )
+    text = f"{said.name} has been{text}"
     return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("work", job.split()[-1]), slot="job")
 
 
