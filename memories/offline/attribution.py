@@ -201,10 +201,13 @@ _TO_EVERYONE = re.compile(
 # "anyone here play guitar?", "do you have a dog?", "is anyone else vegan?": a question that a
 # "yeah I do" / "me!" answers by saying it of oneself. Only these verbs: "anyone know a good
 # dentist?" or "anyone want pizza?" answered "me" tells nothing lasting.
+_ASKED_VERBS = (
+    r"play|have|own|speak|live|work|like|love|watch|read|cook|bake|collect|drive|ride|run|swim|knit|paint|sing"
+    r"|climb|hike|surf|ski|garden|meditate|volunteer|study|teach"
+)
 _ASKED_OF_ALL = re.compile(
     r"^(?:(?:do|does) )?(?:anyone|anybody|any of you|you guys|y'all|you|u)(?: (?:here|else|guys|all))?"
-    r" (?P<verb>play|have|own|speak|live|work|like|love|watch|read|cook|bake|collect|drive|ride|run|swim|knit"
-    r"|paint|sing|climb|hike|surf|ski|garden|meditate|volunteer|study|teach)"
+    rf" (?P<verb>{_ASKED_VERBS})"
     r" (?P<what>[^?]{2,60})\?+$"
     r"|^(?:is|are) (?:anyone|anybody|any of you|you guys|y'all|you|u)(?: (?:here|else|guys|all))?"
     r" (?P<trait>(?:an? )?[a-z][\w -]{2,30})\?+$"
@@ -221,8 +224,9 @@ _SAYS_YES = re.compile(
 )
 
 
-# "do you have any pets?" … "yeah a golden retriever named Max": what one has, named in the answer.
-_ASKED_HAVE = re.compile(r"\b(?:do|did) (?:you|u) (?:have|own|got) (?:any|a|an)\b[^?]*\?", re.IGNORECASE)
+# "do you have any pets?" … "yeah a golden retriever named Max", "do you speak any other languages?" …
+# "yes a bit of French": what one has or does, named in the answer (not "did you have any pets as a kid?").
+_ASKED_ANY = re.compile(rf"\bdo (?:you|u) (?P<verb>{_ASKED_VERBS}|got) (?:any|a|an)\b[^?]*\?", re.IGNORECASE)
 _YES_A = re.compile(
     rf"(?:(?:{_YES_WORDS}|I do|I have)\W+)*(?P<what>(?:a|an|one|two|three|four|\d) [\w' -]{{2,60}})",
     re.IGNORECASE,
@@ -776,8 +780,9 @@ class Reader:
             for fact in facts:
                 fact.question = question[2]
             return facts
-        if _ASKED_HAVE.search(question[2]) and (had := _YES_A.fullmatch(said.clause.strip(" !."))):
-            facts = self._rules_on(said, f"I have {had['what']}")  # "do you have any pets?" … "yeah a beagle"
+        if (asked_any := _ASKED_ANY.search(question[2])) and (had := _YES_A.fullmatch(said.clause.strip(" !."))):
+            verb = asked_any["verb"].lower().replace("got", "have")
+            facts = self._rules_on(said, f"I {verb} {had['what']}")  # "do you have any pets?" … "yeah a beagle"
             for fact in facts:
                 fact.question = question[2]
             return facts

@@ -105,8 +105,8 @@ def starts_a_statement(clause: str, position: int) -> bool:
     if _LEAD_TIME.fullmatch(strip_fillers(before)):
         return True  # "Last Fri I finally took my kids to a pottery workshop", "yesterday I adopted a cat"
     previous = before.split()[-1].lower().strip(",.!:")
-    if previous == "that" and before.lower().endswith("now that"):
-        return starts_a_statement(before, len(before) - len("now that"))  # "now that I'm a manager, …"
+    if previous == "that" and before.lower().endswith("now that"):  # "… has paid off now that I'm a manager"
+        return not re.search(r"\b(?:said|says|told|tells|thinks|thought|knows?|knew)\s+now that$", before, re.I)
     return previous in _OPENERS
 
 

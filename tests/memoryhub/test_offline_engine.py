@@ -516,6 +516,9 @@ def test_small_talk_gives_a_tool_call_with_no_operations() -> None:
         ("Do you have any pets?", "yeah a golden retriever named Max", ["Bob has a golden retriever named Max"]),
         ("do you have any siblings?", "yeah two brothers", ["Bob has two brothers"]),
         ("do you have a minute?", "yeah one sec", []),
+        ("do you play any instruments?", "yeah a little guitar", ["Bob plays the guitar"]),  # the question's verb
+        ("do you speak any other languages?", "yes a bit of French", ["Bob speaks French"]),
+        ("did you have any pets as a kid?", "yeah a dog", []),  # then, not now
         ("What do you like to do in your free time?", "mostly gaming and hiking", ["Bob likes gaming and hiking"]),
         ("What do you do for fun?", "reading and baking mostly", ["Bob likes reading and baking"]),
         ("What do you like to do on weekends?", "sleep lol", []),
@@ -1552,6 +1555,15 @@ def test_a_relatives_s_is_is_has_or_whose_as_the_words_after_it_say(said: str, k
         ("I was a bit of a nerd for years", []),
         ("I broke my arm last week", ["Priya broke their arm last week"]),  # was no when
         ("my husband works nights", ["Priya's husband works nights"]),  # was "Priya has a husband"
+        (
+            "all the hard work I've put in has paid off now that I'm an assistant manager- it's like a stepping stone",
+            ["Priya is an assistant manager"],
+        ),
+        ("she thinks now that I'm retired I have time", []),
+        ("We all hiked the trails last week!", ["Priya went hiking last week"]),
+        ("I skied in Whistler last winter", ["Priya went skiing in Whistler last winter"]),
+        ("I fished it out of the bin yesterday", []),
+        ("I play a little guitar", ["Priya plays the guitar"]),
     ],
 )
 def test_what_a_newcomer_or_a_locomo_turn_said_is_kept_rightly(said: str, kept: list[str]) -> None:

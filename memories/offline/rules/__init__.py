@@ -97,6 +97,7 @@ from memories.offline.rules.places import (
     origin_rule,
 )
 from memories.offline.rules.plans import (
+    DONE_OUTINGS,
     NAMED_PLACE,
     OUTING_PLACES,
     OUTINGS,
@@ -821,8 +822,8 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
         # "we went camping two weekends ago", "I took my family on a road trip to Jasper", "we visited
         # Rome in May", "I went to a Taylor Swift concert last night": an outing or a trip made.
         re.compile(
-            r"\b(?:I|we) (?:(?:also|even|finally|just|recently|actually) )?(?:"
-            rf"went (?P<activity>{OUTINGS})\b"
+            r"\b(?:I|we) (?:(?:also|even|finally|just|recently|actually|all) )?(?:"
+            rf"went (?P<activity>{OUTINGS})\b|(?P<done>{DONE_OUTINGS})\b"
             r"|(?:went on|did) (?P<trip>(?:a|an|another|our|my) (?:[a-z]+ ){0,2}?trip)\b"
             rf"|took (?P<took>{_TAKEN}) on (?P<trip2>(?:a|an) (?:[a-z]+ ){{0,2}}?trip)\b"
             rf"|(?:went|flew|travell?ed) to (?P<place>{NAMED_PLACE})"
@@ -1085,7 +1086,7 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
             rf"|learning to play"
             rf"|taking lessons in|getting into)|(?: have|'ve) been (?:learning|learning to play|taking lessons in)"
             rf"| started learning(?: to play)?)"
-            rf" (?:the )?(?P<what>{INSTRUMENTS}|{SPORTS})\b"
+            rf" (?:the |a (?:little|bit of) )?(?P<what>{INSTRUMENTS}|{SPORTS})\b"
             rf"(?:(?P<since>(?: for| since) .+)|(?P<how>(?: every| on| in a| in the| with| at| twice| once)"
             rf" (?:(?! (?:if|but|so|because|though|when|unless)\b)[^,;!?])+))?",
             re.IGNORECASE,

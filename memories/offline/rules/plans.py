@@ -111,6 +111,15 @@ OUTINGS = (
     r"|biking|running|shopping|dancing|clubbing|bowling|skating|ice skating|horse riding|diving|scuba diving"
     r"|paintballing|karaoke|go-karting|hunting|birdwatching|golfing"
 )
+# An outing told in the past tense, and the outing it is: "we hiked the trails last week".
+_DONE = {
+    "hiked": "hiking",
+    "camped": "camping",
+    "skied": "skiing",
+    "snowboarded": "snowboarding",
+    "kayaked": "kayaking",
+}  # not "fished", "sailed", "surfed": "fished it out", "sailed through the exam", "surfed the web"
+DONE_OUTINGS = "|".join(_DONE)
 OUTING_PLACES = (
     r"beach|park|zoo|lake|cinema|movies|pub|mountains|coast|museum|aquarium|theatre|theater|fair|festival|spa|races"
 )
@@ -155,10 +164,12 @@ def went_rule(match: re.Match[str], said: Said) -> Fact | None:
         if when in ("", "yesterday", "recently") or said.reader.member(place) is not None or place in _NOT_PLACES:
             return None
         what = f"went to {place}" if groups["place"] else f"{' '.join(groups['visit'].lower().split())} {place}"
-    elif groups["activity"]:
+    elif groups["activity"] or groups["done"]:
         if not when and not company:
             return None
-        what = f"went {groups['activity'].lower()}"
+        what = f"went {groups['activity'].lower() if groups['activity'] else _DONE[groups['done'].lower()]}"
+        if groups["done"] and (there := re.match(rf"\s+(?:in|at|on|through|around) (?P<p>{NAMED_PLACE})", rest)):
+            what += f" in {there['p'].rstrip('.')}"  # "I skied in Whistler last winter"
     elif groups["event"] and re.search(rf"\b(?:{OUTING_PLACES})$", groups["event"]) and not when and not company:
         return None  # "I went to the park": an outing with no when or company, as above
     elif groups["event"] and groups["took3"]:  # "took my kids to a pottery workshop"
