@@ -574,11 +574,14 @@ def chat_reply(messages: list[Message]) -> str:
             sentences += [f"So glad {spoken}!", _pick(_CHEER, said)]
     elif told:
         spoken = " and ".join(_subjects_once(list(dict.fromkeys(filter(None, map(back, told[:2]))))))
-        content = " ".join(fact.content for fact in told[:2])
-        if spoken and _HARD_NEWS.search(content):
-            sentences += [f"I'm sorry to hear {spoken}.", _pick(_COMFORT, said)]
-        elif spoken and _GOOD_NEWS.search(content):
-            sentences += [f"Congratulations — {spoken}!", _pick(_CHEER, said)]
+        hard = [fact for fact in told[:2] if _HARD_NEWS.search(fact.content)]
+        good = [fact for fact in told[:2] if _GOOD_NEWS.search(fact.content)]
+        met = hard or good  # only the news is met with sympathy or congratulations, not what came beside it
+        said_back = " and ".join(_subjects_once(list(dict.fromkeys(filter(None, map(back, met)))))) or spoken
+        if spoken and hard:
+            sentences += [f"I'm sorry to hear {said_back}.", _pick(_COMFORT, said)]
+        elif spoken and good:
+            sentences += [f"Congratulations — {said_back}!", _pick(_CHEER, said)]
         else:
             sentences.append(f"Got it — {spoken}." if spoken else "Thanks for telling me, I'll keep that in mind.")
             news = any(fact.kind in (MemoryKind.EVENT, MemoryKind.PLAN) for fact in told[:2])
@@ -709,7 +712,8 @@ def _told_earlier(texts: list[str], person: _Person) -> list[str]:
 def _subjects_once(spoken: list[str]) -> list[str]:
     """Facts said back in a row, the words that begin both left out of the second: "your son is 12"
     and "your son is obsessed with Minecraft" read "your son is 12" and "obsessed with Minecraft";
-    "your wife is a nurse", "loves hiking". Kept when what is left would start with a name."""
+    "your wife is a nurse", "loves hiking". Kept when what is left would start with a name, or when only
+    "your" is shared ("your dog is 3" and "your mom is a nurse": not "mom is a nurse")."""
     said: list[str] = []
     for text in spoken:
         words, before = text.split(), said[-1].split() if said else []
@@ -718,7 +722,7 @@ def _subjects_once(spoken: list[str]) -> list[str]:
             common += 1
         while common and words[common - 1] in ("a", "an", "the"):  # "you have a dog and a cat"
             common -= 1
-        if common and words[0] in ("your", "you're", "you") and words[common][0].islower():
+        if common > (words[0] == "your") and words[0] in ("your", "you're", "you") and words[common][0].islower():
             text = " ".join(words[common:])
         said.append(text)
     return said

@@ -876,6 +876,16 @@ def test_thanks_goodbyes_laughs_and_questions_about_the_persona_get_a_reply_of_t
     assert _reply_to(said, []).startswith(reply)
 
 
+def test_only_the_hard_news_is_met_with_sympathy_and_each_relative_keeps_its_your() -> None:
+    """ "I'm sorry to hear your dog is sick and mom is visiting next week" had been the reply."""
+    assert _reply_to("my dog is sick and my mom is visiting next week", []).startswith(
+        "I'm sorry to hear your dog is sick. "
+    )
+    assert _reply_to("my sister lives in Leeds and my brother lives in York", []).startswith(
+        "Got it — your sister lives in Leeds and your brother lives in York."
+    )
+
+
 def test_a_fact_that_cannot_be_said_back_is_thanked_for_once() -> None:
     """ "Thanks for telling me, I'll keep that in mind. Thanks for telling me!" (the told fact goes on
     about "they", which cannot be said back)."""
