@@ -158,6 +158,15 @@ def test_the_offline_engine_speaks_the_llm_interface() -> None:
             None,
             id="couple-plan",
         ),
+        pytest.param(  # how they are, not a plan
+            "my wife and I are going through a rough patch",
+            "Jo and their wife are going through a rough patch",
+            "relationship",
+            "permanent",
+            "high",
+            None,
+            id="couple-going-through",
+        ),
         pytest.param(
             "I'm moving to Austin next month",
             "Jo is moving to Austin next month",
@@ -1574,6 +1583,9 @@ def test_a_relatives_s_is_is_has_or_whose_as_the_words_after_it_say(said: str, k
         ("I skied in Whistler last winter", ["Priya went skiing in Whistler last winter"]),
         ("I fished it out of the bin yesterday", []),
         ("I play a little guitar", ["Priya plays the guitar"]),
+        ("I'm passionate about nothing lol", []),
+        ("my dad turns 60 on Sunday and we're throwing a party", ["Priya's dad turns 60 on Sunday"]),  # not the party
+        ("I'm looking for a job in marketing", ["Priya is looking for a job in marketing"]),
     ],
 )
 def test_what_a_newcomer_or_a_locomo_turn_said_is_kept_rightly(said: str, kept: list[str]) -> None:

@@ -688,7 +688,7 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
             r" (?P<what>(?:a|an|my|our) (?:(?:new|first|bigger|smaller|cheaper|better|good|part[- ]time|full[- ]time"
             r"|remote|summer|second-hand|used) )?(?:job|apartment|flat|house|home|place|room|roommate|flatmate|car"
             r"|internship|therapist|dentist|doctor|babysitter|nanny|daycare|school|venue|wedding dress|puppy|dog"
-            r"|cat))\b",
+            r"|cat)(?: (?:in|near) (?!(?:the|a|an|my|our)\b)(?:(?-i:[A-Z])[\w-]+(?: (?-i:[A-Z])[\w-]+)?|[a-z-]+))?)\b",
             re.IGNORECASE,
         ),
         looking_for_rule,

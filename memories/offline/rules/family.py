@@ -409,7 +409,9 @@ def together_rule(match: re.Match[str], said: Said) -> Fact | None:
     else:
         what = ours_as_theirs(phrase_cut(match["what"], max_words=8))
         text = f"{said.name} and their {partner} are {third_person(what, said.name)}"
-        if re.match(r"(?:going|off|celebrating|renovating|buying|moving|having (?!a baby|twins))\b", what, re.I):
+        if re.match(
+            r"(?:going(?! through)|off|celebrating|renovating|buying|moving|having (?!a baby|twins))\b", what, re.I
+        ):
             # "my husband and I are going to Rome next month": the couple's plan, not a lasting fact
             expiration = expiration_for(time_in(what))
             return said.fact(text, MemoryKind.PLAN, MEDIUM, expiration, topics_of("plans", partner))

@@ -55,13 +55,16 @@ _PREFERENCE_VERBS = {
 }
 
 
+_NOTHING = OBJECT_PRONOUNS | word_set("nothing everything anything something none")
+
+
 def preference_rule(match: re.Match[str], said: Said) -> Fact | None:
     groups = match.groupdict()
     what = phrase_cut(groups["what"] or groups.get("what2") or "", max_words=10, commas=True)
     what = re.sub(r"\s+(?:so much|a lot|very much|too|as well|lol)$", "", what, flags=re.IGNORECASE).strip()
     first = what.split()[0].lower() if what else ""
-    if not what or first in OBJECT_PRONOUNS or re.match(r"^to (?:think|say|believe|imagine)\b", what, re.I):
-        return None
+    if not what or first in _NOTHING or re.match(r"^to (?:think|say|believe|imagine)\b", what, re.I):
+        return None  # "I love it", "I'm passionate about nothing lol"
     raw_verb = " ".join((groups["verb"] or groups.get("modal") or "").lower().split())
     fan = re.fullmatch(r"(?:not )?an? (?:big |huge |massive )?fan of", raw_verb)
     if fan:
