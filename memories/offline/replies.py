@@ -455,7 +455,8 @@ _HARD_NEWS = re.compile(
     r"|heart attack|diagnosed|failed (?:their|his|her) |flunked"
     r"|(?:been|is) (?:(?:really|very|so|pretty|quite) )?(?:sick|ill|unwell)(?! of)"
     r"|broke down|(?:got|was) stolen|broken into|(?:got|was) written off|totall?ed"
-    r"|at the vet'?s?|(?:broke|sprained|twisted|fractured|tore|dislocated|injured|hurt) (?:their|his|her) )\b",
+    r"|(?:is|was|been) at the vet'?s?|(?:broke|sprained|twisted|fractured|tore|dislocated|injured|hurt)"
+    r" (?:their|his|her) )\b",
     re.IGNORECASE,
 )
 _GOOD_NEWS = re.compile(

@@ -854,6 +854,8 @@ def test_news_told_is_answered_with_a_question_about_it() -> None:
         ("I'm sick of my job", "Sorry you're sick of your job."),
         ("I broke my arm last week", "I'm sorry to hear you broke your arm last week."),  # was "Got it — …"
         ("my dog is sick", "I'm sorry to hear your dog is sick."),
+        ("my cat's at the vet", "I'm sorry to hear your cat is at the vet."),
+        ("I work at the vet's", "Got it — you work at the vet's."),  # a job, not news
     ],
 )
 def test_hard_news_is_met_with_sympathy_and_good_news_with_congratulations(told: str, opening: str) -> None:
