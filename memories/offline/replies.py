@@ -462,7 +462,8 @@ _HARD_NEWS = re.compile(
 _GOOD_NEWS = re.compile(
     r"\b(?:promoted|promotion|pregnant|expecting|engaged|getting married|got married|graduated|got into"
     r"|got accepted|(?:got|landed|found) (?:a new|the|their dream) job|bought (?:their|his|her) first"
-    r"|passed (?:their|his|her) |aced|got (?:their|his|her) (?:driver's )?license|got a raise)\b",
+    r"|passed (?:their|his|her) |aced|got (?:their|his|her) (?:driver's )?license|got a raise"
+    r"|won (?:the|a|an|their|his|her|first) )\b",
     re.IGNORECASE,
 )
 

@@ -856,6 +856,7 @@ def test_news_told_is_answered_with_a_question_about_it() -> None:
         ("my dog is sick", "I'm sorry to hear your dog is sick."),
         ("my cat's at the vet", "I'm sorry to hear your cat is at the vet."),
         ("I work at the vet's", "Got it — you work at the vet's."),  # a job, not news
+        ("I won the regional chess tournament", "Congratulations — you won the regional chess tournament!"),
     ],
 )
 def test_hard_news_is_met_with_sympathy_and_good_news_with_congratulations(told: str, opening: str) -> None:
@@ -1588,6 +1589,13 @@ def test_a_relatives_s_is_is_has_or_whose_as_the_words_after_it_say(said: str, k
         ("I'm passionate about nothing lol", []),
         ("my dad turns 60 on Sunday and we're throwing a party", ["Priya's dad turns 60 on Sunday"]),  # not the party
         ("I'm looking for a job in marketing", ["Priya is looking for a job in marketing"]),
+        ("I won the regional chess tournament", ["Priya won the regional chess tournament"]),
+        ("I won the argument", []),
+        ("I organised the programming seminar last week", ["Priya organized the programming seminar last week"]),
+        ("I'm writing a book about my grandmother", ["Priya is writing a book about their grandmother"]),
+        ("I'm writing an email", []),
+        ("I'm running for city council", ["Priya is running for city council"]),
+        ("I'm running for the bus", []),
     ],
 )
 def test_what_a_newcomer_or_a_locomo_turn_said_is_kept_rightly(said: str, kept: list[str]) -> None:

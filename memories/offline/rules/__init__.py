@@ -80,6 +80,7 @@ from memories.offline.rules.pastimes import (
     mentoring_rule,
     opinion_rule,
     plays_rule,
+    project_rule,
     regular_rule,
     spends_rule,
     volunteered_rule,
@@ -1048,6 +1049,19 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
     ),
     (
         re.compile(
+            rf"\b{_I_AM} (?:(?:currently|now|still|also|finally) )?(?:"
+            r"(?P<verb>writing|working on) (?P<what>(?:a|an|my) (?:(?:new|first|second|third|fantasy|crime|sci-fi"
+            r"|mystery|romance|short|kids'?|children's|debut|master's|phd|graduation|final|mobile|video|indie|little)"
+            r" ){0,2}(?:novel|book|memoir|screenplay|script|thesis|dissertation|album|EP|podcast|comic|web ?comic"
+            r"|game|app|short story|collection))"
+            r"|(?P<verb2>running for) (?P<what2>office|mayor|city council|council|school board|student council"
+            r"|president|re-?election|governor|the senate|congress|parliament))\b",
+            re.IGNORECASE,
+        ),
+        project_rule,
+    ),
+    (
+        re.compile(
             rf"\bI (?:(?:really|absolutely|just|totally) )?(?P<loved>loved|adored|enjoyed)"
             rf" (?:(?:reading|watching|playing|listening to) )?{_TITLE}",
             re.IGNORECASE,
@@ -1140,11 +1154,13 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
     ),
     (
         re.compile(
-            r"\bI (?:just |finally |recently |also )?(?P<verb>climbed|hiked|summited|ran|finished|completed|coach"
-            r"|signed up for|entered|qualified for)"
-            r" (?P<what>(?:Mt[\u2024.]?|Mount) [A-Z][\w'-]+.*|(?:an?|the|my|his|her|their) .{0,60}?"
+            r"\bI (?:just |finally |recently |also |actually )?(?P<verb>climbed|hiked|summited|ran|finished|completed"
+            r"|coach|signed up for|entered|qualified for|won|organi[sz]ed|hosted|set up)"
+            r" (?P<what>(?:Mt[\u2024.]?|Mount) [A-Z][\w'-]+.*|(?:an?|the|my|his|her|their|our) .{0,60}?"
             r"(?:marathon|half marathon|ultra|triathlon|ironman|race|10k|5k|tournament|team|league|club|competition"
-            r"|trail|peak|summit|mountain|volcano)\b.*)"
+            r"|trail|peak|summit|mountain|volcano|award|prize|championship|contest|medal|trophy|bake-off|cook-off"
+            r"|hackathon|scholarship|grant|lottery|raffle|fundraiser|charity run|fun run|seminar|workshop|meetup"
+            r"|bake sale|food drive|toy drive|cleanup|clean-up|conference)\b.*)"
             r"|\bI(?P<verb2>'m| am) (?:now |currently |also )?training for (?P<what2>.+)",
             re.IGNORECASE,
         ),

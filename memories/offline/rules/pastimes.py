@@ -267,12 +267,13 @@ def spends_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 def did_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "climbed Mt. Rainier last yr", "I coach my daughter's basketball team", "signed up for a marathon",
-    "I'm training for Mt. Whitney": an achievement or a commitment worth remembering."""
+    "I'm training for Mt. Whitney", "I won the regional chess tournament", "I organized a charity run":
+    an achievement or a commitment worth remembering."""
     what = phrase_cut(match["what"] or match["what2"], max_words=9)
     if not content_words(what) or what.split()[0].lower() in ("it", "that", "this", "you", "them"):
         return None
     verb = " ".join(match["verb"].lower().split()) if match["verb"] else "is training for"
-    verb = "coaches" if verb == "coach" else verb
+    verb = {"coach": "coaches", "organised": "organized"}.get(verb, verb)
     text = f"{said.name} {verb} {third_person(what, said.name)}"
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("hobbies", *content_words(what)[:2]))
 
@@ -383,6 +384,18 @@ def mentoring_rule(match: re.Match[str], said: Said) -> Fact | None:
     if where:
         text += f" {where['prep']} {third_person(phrase_cut(where['p'], max_words=5), said.name)}"
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("volunteering", verb.removesuffix("ing")))
+
+
+def project_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I'm writing a fantasy novel", "I'm working on my thesis", "I'm running for city council": a
+    project of months one is in the middle of."""
+    verb = " ".join((match["verb"] or match["verb2"]).lower().split())
+    what = " ".join((match["what"] or match["what2"]).split())
+    if match["what"] and (about := re.match(r"\s+(?P<about>(?:about|on) .+)", match.string[match.end() :])):
+        what += f" {phrase_cut(about['about'], max_words=5)}"  # "a book about my grandmother"
+    what = third_person(what, said.name)
+    text = f"{said.name} is {verb} {what}"
+    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("projects", *content_words(what)[:3]))
 
 
 _YOUNG = re.compile(r"\s*(?:(?P<when>as a (?:kid|child|teen|teenager)|growing up)|when I was (?:a kid|little|young))")
