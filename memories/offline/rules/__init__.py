@@ -962,7 +962,8 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
     (
         re.compile(
             rf"\bI(?P<verb> have| have got|'ve got| got| was diagnosed with|'ve been diagnosed with| live with"
-            rf"|'ve had| have had|'m living with| get| suffer from| deal with| struggle with| (?:still )?get)"
+            rf"|'ve had| have had|'m living with| get| suffer from| deal with| struggle with| (?:still )?get"
+            rf"|(?:'ve| have)? been struggling with|(?:'m| am) struggling with)"
             rf" (?P<condition>{CONDITIONS})\b",
             re.IGNORECASE,
         ),
@@ -1261,7 +1262,8 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
     (
         re.compile(
             r"\bI(?P<verb>(?:'m| am) (?:doing|getting|finishing|working on|studying for|starting|halfway through)"
-            r"|(?:'m| am) in) (?P<article>an?|my)"
+            r"|(?:'m| am) in|(?: have|'ve got| hold| earned)(?= (?:an?|my) (?:[a-z]+ )?(?:PhD|doctorate|masters?"
+            r"|master's|bachelor'?s|degree|MBA|BA|BSc|MSc|MA|diploma)\b)) (?P<article>an?|my)"
             r" (?:(?P<year>first|second|third|fourth|final|last) year of (?P<of>my |an? )?)?"
             r"(?:[a-z]+ )?(?P<degree>PhD|doctorate|masters?|master's|bachelor'?s|degree|MBA|BA|BSc|MSc|MA|diploma"
             r"|med school|law school|residency|apprenticeship|bootcamp|internship|course|certificate|certification"

@@ -290,6 +290,9 @@ _MORE_RELATIVES = re.compile(
 def has_relatives_rule(match: re.Match[str], said: Said) -> Fact | None:
     relation = match["relation"].lower()
     quantity = match["quantity"].lower()
+    if re.match(r"\s+on the way\b", match.string[match.end() :]):  # "I have a baby on the way": not born yet
+        text = f"{said.name} is expecting {_relatives(quantity, match['kind'], relation)}"
+        return said.fact(text, MemoryKind.RELATIONSHIP, HIGH, PERMANENT, topics_of("family", "baby"))
     plural = quantity not in ("a", "an", "one")
     # "a sister called Jo"; "two kids, Leo who is 7 and Mia who is 4"
     names = _listed_names(said.clause[match.end() :], quantity) if plural else [name_token(match["name"] or "")]

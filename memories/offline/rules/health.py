@@ -127,6 +127,7 @@ def condition_rule(match: re.Match[str], said: Said) -> Fact | None:
     lasting = not re.match(r"an? |the |a cold|covid", condition, re.IGNORECASE)
     condition = condition if condition.isupper() else condition.lower().replace("adhd", "ADHD").replace("ibs", "IBS")
     verb = "was diagnosed with" if "diagnosed" in match["verb"].lower() else "has"
+    verb = "struggles with" if "struggl" in match["verb"].lower() else verb  # not a diagnosis told
     text = f"{said.name} {verb} {condition}"
     if lasting:
         return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("health", condition.split()[-1]))

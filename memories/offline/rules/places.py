@@ -24,8 +24,9 @@ def _said_place(raw: str, said: Said) -> str:
 
 
 _INNER_PLACE = re.compile(
-    r"(?:our|my|a|the|their) (?:(?:new|own|first|little|tiny|bigger|smaller) )*(?:place|flat|apartment|house|home"
-    r"|condo|studio|room|dorm) (?:in|near) (?P<place>(?-i:[A-Z]).{1,60})",
+    r"(?:our|my|a|the|their) (?:(?:new|own|first|little|tiny|bigger|smaller|small|big|quiet) )*(?:place|flat"
+    r"|apartment|house|home|condo|studio|room|dorm|village|town|city|suburb|island) (?:in|near|outside|on)"
+    r" (?P<place>(?-i:[A-Z]).{1,60})",
     re.IGNORECASE,
 )
 _SPECIFIC_PLACE = re.compile(

@@ -99,8 +99,17 @@ def job_status_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("work", status.split()[-1]), slot="job")
 
 
+# What no degree is in: "a PhD in overthinking", "a masters in procrastination".
+_NO_SUBJECT = re.compile(
+    r"(?:over\w+|procrastinat\w*|sarcasm|napping|sleeping|snacking|memes?|gossip\w*|shopping|complaining|worrying"
+    r"|binge[- ]?watching|being\b|netflix|eating|doomscrolling|adulting|yapping|dad jokes)",
+    re.IGNORECASE,
+)
+
+
 def degree_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I'm doing a PhD in linguistics", "I'm in my second year of med school", "I major in history"."""
+    """ "I'm doing a PhD in linguistics", "I'm in my second year of med school", "I major in history",
+    "I have a masters in history"."""
     if match["major"] or match["major2"]:
         field = phrase_cut(match["major"] or match["major2"], max_words=5)
         if not field:
@@ -113,6 +122,10 @@ def degree_rule(match: re.Match[str], said: Said) -> Fact | None:
     degree = f"{kind} {degree}" if kind and kind.islower() else degree  # "a coding bootcamp"
     field = phrase_cut(match["field"] or "", max_words=6)
     doing = "is " + re.sub(r"^(?:'m|am)\s+", "", match["verb"].lower().strip())  # "is in", "is halfway through"
+    if re.match(r"\s*(?:have|'ve got|hold|earned)\b", match["verb"], re.IGNORECASE):  # "I have a masters in history"
+        if _NO_SUBJECT.match(field):
+            return None  # "I have a PhD in overthinking 🎓": a joke, not a degree
+        doing = "earned" if match["verb"].strip().lower() == "earned" else "has"
     article = "their" if match["article"].lower() == "my" else match["article"].lower()
     if match["year"]:  # "I'm in my second year of (a) med school"
         of = {"my": " their", "a": " a", "an": " an"}.get((match["of"] or "").strip().lower(), "")
