@@ -1602,6 +1602,9 @@ def test_a_relatives_s_is_is_has_or_whose_as_the_words_after_it_say(said: str, k
         ("I have a masters in history", ["Priya has a masters in history"]),
         ("I have a PhD in overthinking", []),  # a joke
         ("I have a course tomorrow", []),
+        ("I just started going to yoga", ["Priya goes to yoga"]),
+        ("I started going to therapy", ["Priya goes to therapy"]),
+        ("I started going to bed earlier", []),
     ],
 )
 def test_what_a_newcomer_or_a_locomo_turn_said_is_kept_rightly(said: str, kept: list[str]) -> None:

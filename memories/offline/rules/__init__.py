@@ -1121,9 +1121,11 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
     ),
     (
         re.compile(
-            r"\bI(?P<verb> go| (?:usually|often|still|normally) go) (?P<what>to (?:the )?gym|to (?:the )?pool"
-            r"|to (?:church|mass|the mosque|temple|synagogue)|to (?:a |my |the )?(?:yoga|pilates|spin|dance|pottery"
-            r"|art|boxing|climbing|cooking|swimming|salsa|zumba) class(?:es)?)\b"
+            r"\bI(?P<verb> go| (?:usually|often|still|normally) go|(?:'ve| have)?(?: just| recently| finally)? started"
+            r" going) (?P<what>to (?:the )?gym|to (?:the )?pool|to (?:church|mass|the mosque|temple|synagogue)"
+            r"|to (?:a |my |the )?(?:yoga|pilates|spin|dance|pottery|art|boxing|climbing|cooking|swimming|salsa|zumba"
+            r"|boot ?camps?|crossfit|karate|judo|kickboxing)(?: class(?:es)?)?|to (?:a |my |the )?(?:therapy|therapist"
+            r"|counseling|counselling|support group|book club|choir|running club))\b"
             r"(?P<when> (?:every|each|on|most|twice|once|three times|at|before|after) .+)?",
             re.IGNORECASE,
         ),

@@ -91,7 +91,7 @@ def activity_rule(match: re.Match[str], said: Said) -> Fact | None:
     verb = " ".join(w for w in match["verb"].lower().split() if w not in ("just", "recently", "finally"))
     if "been" in verb:
         text = f"{said.name} has been {'doing ' if not what.endswith('ing') else ''}{what}"
-    elif re.search(r"\b(?:go|went)\b", verb):  # " go", " usually go"
+    elif re.search(r"\b(?:go|went|going)\b", verb):  # " go", " usually go", "started going"
         text = f"{said.name} goes {what}"
     elif "trying" in verb:  # "I'm trying out yoga"
         text = f"{said.name} is trying {what}"
