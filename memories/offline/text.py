@@ -173,7 +173,9 @@ def third_person(text: str, name: str) -> str:
     return re.sub(r"\bI\b", _literal(name), text)
 
 
-MONTH_OR_DAY = re.compile(rf"\b(?:{MONTHS.replace('may|', '')}|{WEEKDAYS})\b|\b(?<=in )may\b", re.IGNORECASE)
+MONTH_OR_DAY = re.compile(
+    rf"\b(?:{MONTHS.replace('may|', '')}|{WEEKDAYS})\b|\b(?:(?<=in )|(?<=last ))may\b", re.IGNORECASE
+)
 
 
 def tidy(text: str) -> str:

@@ -39,7 +39,7 @@ TIME = re.compile(rf"\b(?:{_SOON_TIME}|{_LATER_TIME})\b", re.IGNORECASE)
 
 # When something already happened: "last summer", "two weekends ago", "in 2019", "yesterday".
 PAST_TIME = re.compile(
-    rf"\b(?:last (?:night|week(?:end)?|month|year|summer|winter|spring|fall|autumn|christmas|{WEEKDAYS})"
+    rf"\b(?:last (?:night|week(?:end)?|month|year|summer|winter|spring|fall|autumn|christmas|{WEEKDAYS}|{MONTHS})"
     r"|(?:a|one|two|three|four|five|six|a few|a couple of|\d+) (?:days?|weeks?|weekends?|months?|years?) ago"
     r"|in (?:19|20)\d\d|over the (?:weekend|holidays|summer|break)|this past (?:week(?:end)?|month|summer)"
     r"|recently|yesterday)\b",

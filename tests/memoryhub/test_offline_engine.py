@@ -1605,6 +1605,12 @@ def test_a_relatives_s_is_is_has_or_whose_as_the_words_after_it_say(said: str, k
         ("I just started going to yoga", ["Priya goes to yoga"]),
         ("I started going to therapy", ["Priya goes to therapy"]),
         ("I started going to bed earlier", []),
+        ("a book about my grandmother's life in Poland", []),  # was "Priya's grandmother is life in Poland"
+        ("I went to my mom's house in Leeds", []),
+        ("btw my dad's a chef", ["Priya's dad is a chef"]),
+        ("great, we hiked Snowdon on Saturday", ["Priya went hiking on Saturday"]),
+        ("I went to Tesco on Monday", []),  # an errand
+        ("I went to Lisbon last May", ["Priya went to Lisbon last May"]),
     ],
 )
 def test_what_a_newcomer_or_a_locomo_turn_said_is_kept_rightly(said: str, kept: list[str]) -> None:

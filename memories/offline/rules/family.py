@@ -6,6 +6,7 @@ import re
 
 from memories.models import EntityType, MemoryKind
 from memories.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said, expiration_for, past_time_in, time_in
+from memories.offline.guards import starts_a_statement
 from memories.offline.rules.events import EVENT_ALTERNATIVES, EVENTS
 from memories.offline.splitting import phrase_cut
 from memories.offline.text import (
@@ -48,6 +49,8 @@ _PARTNERS = word_set("wife husband boyfriend girlfriend fiance fiancé fiancee f
 def relative_rule(match: re.Match[str], said: Said) -> Fact | None:
     relation = match["relation"].lower()
     rest = match["rest"] or ""
+    if rest.startswith("'s") and not _OWNED.match(rest) and not starts_a_statement(match.string, match.start()):
+        return None  # "a book about my grandmother's life in Poland": whose it is, not what she is
     name = ""
     named = re.match(r"^(?P<how>'s name is|,? named|,? called|,)?\s*(?P<word>[A-Za-z][\w-]*(?:'(?!s\b)[\w-]+)?)", rest)
     if named:

@@ -9,7 +9,7 @@ from memories.offline.facts import MEDIUM, PERMANENT, Fact, Said, expiration_for
 from memories.offline.guards import is_negated
 from memories.offline.splitting import phrase_cut
 from memories.offline.text import article_for, content_words, third_person, topics_of, words_of
-from memories.offline.vocabulary import MONTHS, word_set
+from memories.offline.vocabulary import MONTHS, WEEKDAYS, word_set
 
 
 def plan_rule(match: re.Match[str], said: Said) -> Fact | None:
@@ -156,12 +156,15 @@ def went_rule(match: re.Match[str], said: Said) -> Fact | None:
     to Tesco yesterday" is an errand); an outing only with a when or company ("I went shopping")."""
     groups = match.groupdict()
     rest = groups["rest"] or ""
-    month = re.search(rf"\bin (?:{MONTHS})\b", rest, re.IGNORECASE)  # in the past tense, a month gone
+    month = re.search(rf"\bin (?:{MONTHS})\b|\bon (?:{WEEKDAYS})\b", rest, re.I)  # in the past tense, a day gone
     when = past_time_in(rest) or (month[0].lower() if month else "") or past_time_in(match.string[: match.start()])
     company = _COMPANY.search(re.sub(re.escape(when), "", rest, flags=re.IGNORECASE) if when else rest)
     place = (groups["place"] or groups["place2"] or "").strip(" .,")
     if place:
-        if when in ("", "yesterday", "recently") or said.reader.member(place) is not None or place in _NOT_PLACES:
+        errand_day = when.startswith("on ") and not re.search(r"\b(?:flew|travell?ed|visited|spent)\b", match[0], re.I)
+        if when in ("", "yesterday", "recently") or errand_day or said.reader.member(place) is not None:
+            return None  # "I went to Tesco yesterday", "… on Monday": an errand
+        if place in _NOT_PLACES:
             return None
         what = f"went to {place}" if groups["place"] else f"{' '.join(groups['visit'].lower().split())} {place}"
     elif groups["activity"] or groups["done"]:
