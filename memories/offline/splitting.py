@@ -28,7 +28,7 @@ CONTINUATION = re.compile(
 # follows: "…so I go every weekend", not "so excited", "so much", "or so").
 _CLAUSE_CUT = re.compile(
     r"\s*(?:\b(?:because|since|cause|cuz|coz|but|though|although|while|whereas|unless|lol|lmao|rofl"
-    r"|haha\w*|hehe\w*|tbh|honestly|imo|idk)\b"
+    r"|haha\w*|hehe\w*|tbh|honestly|imo|idk|btw|fyi|ngl)\b"
     r"|(?<!\bor\s)\bso\s+(?=(?:i|i'm|i've|i'll|we|we're|you|he|she|they|it|it's|that|this|there|my|our|the|now)\b)"
     r"|[;:!?()]|\.(?:\s|$)|\s[-\u2013\u2014]\s"
     # "vegan for 5 years and love it", "… for 3 months and it's hard": a comment on what came before

@@ -1611,6 +1611,8 @@ def test_a_relatives_s_is_is_has_or_whose_as_the_words_after_it_say(said: str, k
         ("great, we hiked Snowdon on Saturday", ["Priya went hiking on Saturday"]),
         ("I went to Tesco on Monday", []),  # an errand
         ("I went to Lisbon last May", ["Priya went to Lisbon last May"]),
+        ("I won the regional chess tournament btw", ["Priya won the regional chess tournament"]),  # was "… btw"
+        ("btw I'm a nurse", ["Priya is a nurse"]),
     ],
 )
 def test_what_a_newcomer_or_a_locomo_turn_said_is_kept_rightly(said: str, kept: list[str]) -> None:
