@@ -119,6 +119,15 @@ def test_the_offline_engine_speaks_the_llm_interface() -> None:
             None,
             id="relative-news",
         ),
+        pytest.param(  # a relative's car in the garage: news too (was a permanent relationship fact)
+            "my sister's car is at the shop",
+            "Jo's sister's car is at the shop",
+            "event",
+            "30d",
+            "medium",
+            None,
+            id="relative-car-at-the-shop",
+        ),
         pytest.param(  # a relative's birthday: news, not how old they are for good (was permanent)
             "my son turns 5 tomorrow!",
             "Jo's son turns 5 tomorrow",
@@ -1613,6 +1622,9 @@ def test_a_relatives_s_is_is_has_or_whose_as_the_words_after_it_say(said: str, k
         ("I went to Lisbon last May", ["Priya went to Lisbon last May"]),
         ("I won the regional chess tournament btw", ["Priya won the regional chess tournament"]),  # was "… btw"
         ("btw I'm a nurse", ["Priya is a nurse"]),
+        ("I moved from Windows to Mac", []),  # things, not homes
+        ("I moved from Android to iPhone last year", []),
+        ("I moved from London to Berlin in 2019", ["Priya moved from London to Berlin in 2019"]),
     ],
 )
 def test_what_a_newcomer_or_a_locomo_turn_said_is_kept_rightly(said: str, kept: list[str]) -> None:

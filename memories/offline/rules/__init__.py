@@ -1308,8 +1308,8 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
     ),
     (
         re.compile(
-            r"\b(?:I|we)(?:'ve| have)?(?: (?:just|recently|finally|actually|originally))? moved (?:here |over |away )?"
-            rf"from (?P<place>{NAMED_PLACE})(?P<rest>.*)",
+            r"\b(?:I|we)(?:'ve| have)?(?: (?:just|recently|finally|actually|originally))? moved"
+            rf" (?P<here>here |over |away )?from (?P<place>{NAMED_PLACE})(?P<rest>.*)",
             re.IGNORECASE,
         ),
         moved_from_rule,

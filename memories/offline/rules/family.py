@@ -199,7 +199,7 @@ _OWNED = re.compile(
 # as the speaker's own losses do).
 _BEFELL = re.compile(
     r"'s (?:[a-z-]+ ){1,2}(?:broke down|broke|got stolen|was stolen|got towed|was towed"
-    r"|got broken into|was broken into|got hit|crashed)\b",
+    r"|got broken into|was broken into|got hit|crashed|is (?:at|in) the (?:shop|garage|mechanic'?s?))\b",
     re.IGNORECASE,
 )
 

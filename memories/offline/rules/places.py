@@ -129,7 +129,14 @@ def moved_from_rule(match: re.Match[str], said: Said) -> Fact | None:
     if said.reader.member(place) is not None or place.endswith("'s"):
         return None
     when = past_time_in(match["rest"])
-    text = f"{said.name} moved from {place}" + (f" {when}" if when else "")
+    young = re.search(r"\bwhen I was\b|\bas a (?:kid|child|baby)\b", match["rest"], re.IGNORECASE)
+    if not (when or young or match["here"]):
+        return None  # "I moved from Windows to Mac": a move between things, not homes
+    to = re.match(rf"\s+to (?P<place>{NAMED_PLACE})", match["rest"])
+    if not to and re.match(r"\s+to (?!(?:a|an|the|my|our|here|there)\b)", match["rest"], re.IGNORECASE):
+        return None  # "I moved from Android to iPhone last year"
+    text = f"{said.name} moved from {place}" + (f" to {to['place'].rstrip('.')}" if to else "")
+    text += f" {when}" if when else ""
     fact = said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("home", "moving", place))
     _place_entity(fact, said, place, f"where {said.name} lived before")
     return fact
