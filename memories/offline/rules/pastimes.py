@@ -398,6 +398,7 @@ def project_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("projects", *content_words(what)[:3]))
 
 
+# When a title was a childhood favourite: "as a kid", "growing up", "when I was little" (said "as a kid").
 _YOUNG = re.compile(r"\s*(?:(?P<when>as a (?:kid|child|teen|teenager)|growing up)|when I was (?:a kid|little|young))")
 
 
