@@ -170,11 +170,12 @@ _THEIR_SUBJECT = re.compile(
 # A relation of the speaker's named in a message, whom a later "she"/"he" in it goes on about: "my
 # sister", "my wife Sarah", "my wife's name is Sarah", "a sister named Anna".
 _AGE_WORDS = rf"(?:{RELATIVE_AGES}|best) "
-_THEIR_NAME = r"(?-i:(?P<name>[A-Z][a-z]{1,20}))\b"
+_THEIR_NAME = r"(?-i:(?P<{group}>[A-Z][a-z]{{1,20}}))\b"  # a capitalised name, in the group named
 _RELATIVE_NAMED = re.compile(
-    rf"\bmy (?P<age>{_AGE_WORDS})?(?P<who>{RELATIONS})\b(?:(?:'s name is|,? named|,? called)? {_THEIR_NAME})?(?!'s)"
-    rf"|\b(?:a|an|one) (?P<age2>{_AGE_WORDS})?(?P<who2>{RELATIONS}) (?:named|called)"
-    r" (?-i:(?P<name2>[A-Z][a-z]{1,20}))\b",
+    rf"\bmy (?P<age>{_AGE_WORDS})?(?P<who>{RELATIONS})\b(?:(?:'s name is|,? named|,? called)? "
+    + _THEIR_NAME.format(group="name")
+    + rf")?(?!'s)|\b(?:a|an|one) (?P<age2>{_AGE_WORDS})?(?P<who2>{RELATIONS}) (?:named|called) "
+    + _THEIR_NAME.format(group="name2"),
     re.IGNORECASE,
 )
 # What a part about a relation cannot say on its own: what "it"/"there" is, or the speaker's own

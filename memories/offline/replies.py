@@ -561,6 +561,9 @@ def chat_reply(messages: list[Message]) -> str:
         spoken = _second_person(fact.content, speaker)
         return "" if person.named_in(spoken) else spoken
 
+    def back_all(facts: list[Fact]) -> str:  # facts just told, said back in a row
+        return " and ".join(_subjects_once(list(dict.fromkeys(filter(None, map(back, facts))))))
+
     sentences = []
     if greeting:
         sentences.append(_pick(_WELCOME_BACK if remembered else _WELCOME, said))
@@ -575,11 +578,10 @@ def chat_reply(messages: list[Message]) -> str:
         else:
             sentences += [f"So glad {spoken}!", _pick(_CHEER, said)]
     elif told:
-        spoken = " and ".join(_subjects_once(list(dict.fromkeys(filter(None, map(back, told[:2]))))))
+        spoken = back_all(told[:2])
         hard = [fact for fact in told[:2] if _HARD_NEWS.search(fact.content)]
         good = [fact for fact in told[:2] if _GOOD_NEWS.search(fact.content)]
-        met = hard or good  # only the news is met with sympathy or congratulations, not what came beside it
-        said_back = " and ".join(_subjects_once(list(dict.fromkeys(filter(None, map(back, met)))))) or spoken
+        said_back = back_all(hard or good) or spoken  # only the news is met so, not what came beside it
         if spoken and hard:
             sentences += [f"I'm sorry to hear {said_back}.", _pick(_COMFORT, said)]
         elif spoken and good:

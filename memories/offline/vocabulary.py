@@ -110,6 +110,10 @@ FAMILY = (
 )
 
 
+# Where a stay in hospital is told: "in the ER", "rushed to the hospital", "my mom's in the ICU".
+HOSPITALS = "hospital|ER|A&E|emergency room|ICU|intensive care"
+
+
 # The words that say which of a kind of relative: "my little sister", "two older brothers".
 RELATIVE_AGES = "little|lil|big|older|younger|baby|twin|eldest|oldest|youngest"
 

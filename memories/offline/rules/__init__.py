@@ -147,6 +147,7 @@ from memories.offline.vocabulary import (
     FAMILY,
     FEELINGS,
     HELLOS,
+    HOSPITALS,
     INTENSIFIERS,
     JOB,
     MONTHS,
@@ -1081,7 +1082,7 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
             r"\b(?:I|we) (?:(?:just|also|actually|even) )?(?:(?P<how>ended up|was|have been|'ve been"
             r"|spent (?:the|a) night|spent (?:two|three|four|a few|\d+) (?:days|nights)) in"
             r"|(?P<how2>had to go|went|was rushed|got rushed|was taken) to)"
-            r" (?P<the>the )?(?P<where>hospital|ER|A&E|emergency room|ICU|intensive care)\b(?P<rest>.*)",
+            rf" (?P<the>the )?(?P<where>{HOSPITALS})\b(?P<rest>.*)",
             re.IGNORECASE,
         ),
         hospital_rule,

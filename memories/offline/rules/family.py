@@ -26,6 +26,7 @@ from memories.offline.vocabulary import (
     COUNTS,
     FAMILY,
     FRIENDS,
+    HOSPITALS,
     JOB,
     NOT_NAMES,
     PETS,
@@ -207,8 +208,8 @@ _BEFELL = re.compile(
 _NOT_A_YEAR = re.compile(r"^in (?:19|20)\d\d$")
 # A relative in hospital: "my dad was rushed to the hospital", "my mom's in the ICU".
 _IN_HOSPITAL = re.compile(
-    r"(?:is|was|'s|has been|got) (?:(?:still|just|now) )?(?:in|rushed to|taken to|admitted to) (?:the )?"
-    r"(?:hospital|ER|A&E|emergency room|ICU|intensive care)\b",
+    rf"(?:is|was|'s|has been|got) (?:(?:still|just|now) )?(?:in|rushed to|taken to|admitted to) (?:the )?"
+    rf"(?:{HOSPITALS})\b",
     re.IGNORECASE,
 )
 # A relative's birthday: "my son turns 5 tomorrow", "my mom turned 60 last week" (news for a month; how
