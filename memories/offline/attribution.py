@@ -27,7 +27,7 @@ from memories.offline.guards import (
     under_lead,
     with_implied_subject,
 )
-from memories.offline.rules import ANSWER, NEGATABLE, NON_ANSWERS, QUESTIONS, RULES
+from memories.offline.rules import ANSWER, JOB_TITLE, NEGATABLE, NON_ANSWERS, QUESTIONS, RULES
 from memories.offline.rules.answers import FAVOURITE_ASKED, TYPED_ANSWERS, favourite_answer
 from memories.offline.rules.fragments import fragment_fact
 from memories.offline.rules.opinions import HOT_TAKE
@@ -160,6 +160,8 @@ def _addressed(clause: str, member: Callable[[str], str | None]) -> str:
 
 # Where a part of a clause starts: after a comma, colon or semicolon, or at "and"/"but"/"then".
 _SEGMENT_CUT = re.compile(r"[,:;]\s+(?:(?:and|but|so|then)\s+)?|\s+(?:but|and|then|now)\s+", re.IGNORECASE)
+# "I'm a nurse from Texas": a job, then where its speaker is from, read as a part of its own.
+_JOB_THEN_ORIGIN = re.compile(rf"^I(?:'m| am) (?:an? )(?:{JOB_TITLE})\b(?= from (?-i:[A-Z]))", re.IGNORECASE)
 # A clause about someone else: "my son is 12 and obsessed with Minecraft", "she's 30 and moving to
 # Paris". A later part that drops its subject goes on about them, not the speaker.
 _THEIR_SUBJECT = re.compile(
@@ -577,6 +579,8 @@ class Reader:
         if len(clause) > MAX_CLAUSE_CHARS:
             return []
         cuts = [(0, ""), *((cut.end(), cut[0]) for cut in _SEGMENT_CUT.finditer(clause))]
+        if job_then := _JOB_THEN_ORIGIN.match(strip_fillers(clause)):
+            cuts = sorted([*cuts, (clause.index(job_then[0]) + job_then.end(), "")])
         facts: list[Fact] = []
         fragments: list[Fact] = []
         texts = {fact.text for fact in found}

@@ -18,7 +18,7 @@ from memories.offline.facts import IMPORTANCE_RANK, PERMANENT, Fact
 from memories.offline.rules.family import STATUSES
 from memories.offline.rules.health import CHOSEN_DIETS
 from memories.offline.text import clip, jaccard, word_count, words_of
-from memories.offline.vocabulary import JOBS
+from memories.offline.vocabulary import JOBS, JUDGED
 
 MAX_OPERATIONS_PER_PERSON = 5
 
@@ -45,7 +45,7 @@ _SLOTS = {
     "name": r"(?:'s name is| likes to be called| goes by)\b",
     "home": r" lives in\b",
     "origin": r" (?:is|comes) from\b",
-    "job": rf" (?:works as\b|is an? (?:[\w-]+ ){{0,2}}(?:{JOBS})\b)",
+    "job": rf" (?:works as\b|is an? (?:(?!(?:{JUDGED}) )[\w-]+ ){{0,2}}(?:{JOBS})\b)",
     "employer": r" works (?:[\w-]+ )?(?:at|for)\b",
     "age": r" is \d+ years old\b",
     "birthday": r"'s birthday is\b",

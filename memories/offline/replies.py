@@ -27,7 +27,7 @@ from memories.offline.text import (
     word_count,
     words_of,
 )
-from memories.offline.vocabulary import HELLOS, NEGATIVE_FEELINGS, PETS, RELATIONS, STOPWORDS, word_set
+from memories.offline.vocabulary import HELLOS, HOSPITALS, NEGATIVE_FEELINGS, PETS, RELATIONS, STOPWORDS, word_set
 from memoryhub.ai.types import Message, ToolCall
 
 # The labels of the memory block's lines (memories.services.context.LAYER_LABELS, and older ones).
@@ -450,7 +450,7 @@ _CHEER = ("Tell me more!", "What's the best part?", "What happens next?")
 # (a promotion, a baby, an engagement) with congratulations, not "Got it … Good to know!".
 _HARD_NEWS = re.compile(
     r"\b(?:divorce|break-?up|broke up|split up|separated|dementia|alzheimer'?s|cancer|chemo|tumou?r"
-    r"|in (?:the )?(?:hospital|ER|A&E|emergency room)|icu"
+    rf"|(?:in|(?:rushed|taken|admitted|had to go) to) (?:the )?(?:{HOSPITALS})|icu"
     r"|recovering|surgery|lost (?:their|his|her) job|laid off|fired|made redundant|miscarriage|stroke"
     r"|heart attack|diagnosed|failed (?:their|his|her) |flunked"
     r"|(?:been|is) (?:(?:really|very|so|pretty|quite) )?(?:sick|ill|unwell)(?! of)"
@@ -459,6 +459,7 @@ _HARD_NEWS = re.compile(
     r" (?:their|his|her) )\b",
     re.IGNORECASE,
 )
+_WORK_SLOTS = ("job", "employer", "field")
 _GOOD_NEWS = re.compile(
     r"\b(?:promoted|promotion|pregnant|expecting|engaged|getting married|got married|graduated|got into"
     r"|got accepted|(?:got|landed|found) (?:a new|the|their dream) job|bought (?:their|his|her) first"
@@ -579,7 +580,8 @@ def chat_reply(messages: list[Message]) -> str:
             sentences += [f"So glad {spoken}!", _pick(_CHEER, said)]
     elif told:
         spoken = back_all(told[:2])
-        hard = [fact for fact in told[:2] if _HARD_NEWS.search(fact.content)]
+        # A job is not news to be sorry about: "I work in the ER", "I'm a nurse in the ICU".
+        hard = [fact for fact in told[:2] if _HARD_NEWS.search(fact.content) and fact.slot not in _WORK_SLOTS]
         good = [fact for fact in told[:2] if _GOOD_NEWS.search(fact.content)]
         said_back = back_all(hard or good) or spoken  # only the news is met so, not what came beside it
         if spoken and hard:

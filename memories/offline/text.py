@@ -10,6 +10,7 @@ from memories.offline.vocabulary import (
     ABBREVIATIONS,
     MONTHS,
     NOT_NAMES,
+    OBJECT_PRONOUNS,
     PLACE_PATTERN,
     SMALL_WORDS,
     STOPWORDS,
@@ -84,6 +85,8 @@ def place_name(raw: str, *, there: str = "") -> str:
     if not match:
         return ""
     place = match["place"].strip(" .'")
+    if place in OBJECT_PRONOUNS:  # "near us", "with me": a person, not a place ("the US" is written so)
+        return ""
     if place.isupper() and len(place) > 4:
         place = place.title()  # "BERLIN!!!"
     words = place.split()

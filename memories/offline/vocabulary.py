@@ -76,11 +76,17 @@ JOBS = (
 )
 
 
-# Dog and cat breeds, said instead of "dog" or "cat": "we adopted a rescue greyhound".
 # A job's title, of one word or two: "a nurse", "an assistant manager".
 JOB = rf"(?:{JOBS})(?: (?:{JOBS}))?"
+# Words before a job's title that judge a skill instead: "a terrible cook", "a good driver", "an
+# aspiring actor", "a home cook" say how one cooks or drives, not what one works as.
+JUDGED = (
+    "good|great|bad|terrible|awful|decent|keen|amateur|home|aspiring|wannabe|nervous|lousy|horrible"
+    "|excellent|amazing|average|better|worse|best|worst|careful|confident|messy|hobby"
+)
 
 
+# Dog and cat breeds, said instead of "dog" or "cat": "we adopted a rescue greyhound".
 BREEDS = (
     "greyhound|corgi|husky|beagle|labrador|lab|poodle|golden retriever|retriever|dachshund|pug|terrier"
     "|border collie|collie|cocker spaniel|spaniel|german shepherd|shepherd|french bulldog|bulldog|frenchie"

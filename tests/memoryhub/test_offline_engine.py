@@ -433,6 +433,37 @@ def test_what_is_no_longer_so_updates_what_was_remembered(said: str, index: int,
     assert (update["action"], update["memory_index"], update["content"]) == ("update", index, content)
 
 
+@pytest.mark.parametrize(
+    ("said", "content"),
+    [
+        ("I moved to Denver last year", "Priya moved to Denver last year"),
+        ("I moved from Leeds to Denver last year", "Priya moved from Leeds to Denver last year"),  # was a new memory
+    ],
+)
+def test_a_move_told_updates_where_they_were_remembered_to_live(said: str, content: str) -> None:
+    priya = PromptParticipant(handle="priya", name="Priya", memories=["Priya is vegan", "Priya lives in Leeds"])
+
+    [update] = _extract(_prompt([("Priya", "priya", said)], participants=[priya]))["operations"]
+
+    assert (update["action"], update["memory_index"], update["content"]) == ("update", 1, content)
+
+
+@pytest.mark.parametrize(
+    ("remembered", "said", "kept"),
+    [
+        ("Priya is a nurse", "I'm a terrible cook lol", "Priya is a terrible cook"),  # was "update" of the job
+        ("Priya is a nurse", "I'm an aspiring actor", "Priya is an aspiring actor"),
+        ("Priya is a good driver", "I'm a nurse", "Priya is a nurse"),  # a skill is no job to replace
+    ],
+)
+def test_a_skill_judged_is_not_a_job_and_takes_no_job_s_place(remembered: str, said: str, kept: str) -> None:
+    priya = PromptParticipant(handle="priya", name="Priya", memories=[remembered])
+
+    [operation] = _extract(_prompt([("Priya", "priya", said)], participants=[priya]))["operations"]
+
+    assert (operation["action"], operation["content"]) == ("save", kept)
+
+
 def test_a_correction_later_in_the_window_replaces_the_first_statement() -> None:
     arguments = _extract(_prompt([("Jo", "j1", "I'm 25"), ("Ann", "ann", "no way"), ("Jo", "j1", "I'm 26 actually")]))
 
@@ -866,6 +897,11 @@ def test_news_told_is_answered_with_a_question_about_it() -> None:
         ("my cat's at the vet", "I'm sorry to hear your cat is at the vet."),
         ("I work at the vet's", "Got it — you work at the vet's."),  # a job, not news
         ("I won the regional chess tournament", "Congratulations — you won the regional chess tournament!"),
+        ("my dad is in intensive care", "I'm sorry to hear your dad is in intensive care."),
+        ("my dad was rushed to the hospital", "I'm sorry to hear your dad was rushed to the hospital."),
+        ("I work in the ER", "Got it — you work in the ER."),  # a job, not news (was "I'm sorry to hear…")
+        ("I'm a nurse in the ICU", "Got it — you're a nurse in the ICU."),
+        ("I'm getting a divorce", "I'm sorry to hear you're getting a divorce."),
     ],
 )
 def test_hard_news_is_met_with_sympathy_and_good_news_with_congratulations(told: str, opening: str) -> None:
@@ -1188,7 +1224,7 @@ def _kept(said: str) -> list[str]:
         ("I was thinking about trying painting", ["Priya is thinking about trying painting"]),
         ("I'm currently playing AC Valhalla, it's cool", ["Priya is playing AC Valhalla"]),
         ("my goal is to improve my shooting percentage", ["Priya wants to improve their shooting percentage"]),
-        ("I just started playing chess", ["Priya plays chess"]),
+        ("I just started playing chess", ["Priya started playing chess"]),  # new, as "started doing aerial yoga"
         ("Just started doing aerial yoga, it's great", ["Priya started doing aerial yoga"]),
         ("I'm volunteering as a mentor for a local school", ["Priya volunteers as a mentor for a local school"]),
         ("I'm volunteering at the shelter tomorrow", ["Priya is volunteering at the shelter tomorrow"]),  # once
@@ -1625,6 +1661,40 @@ def test_a_relatives_s_is_is_has_or_whose_as_the_words_after_it_say(said: str, k
         ("I moved from Windows to Mac", []),  # things, not homes
         ("I moved from Android to iPhone last year", []),
         ("I moved from London to Berlin in 2019", ["Priya moved from London to Berlin in 2019"]),
+        # the twenty-fourth session's: a job and a home town in one breath (was the job alone)
+        ("I'm a software engineer from Ohio", ["Priya is a software engineer", "Priya is from Ohio"]),
+        ("yeah I'm a nurse from Texas, 34", ["Priya is a nurse", "Priya is from Texas", "Priya is 34 years old"]),
+        ("I'm a huge fan of singers from Korea", ["Priya is a huge fan of singers from Korea"]),
+        ("I'm a teacher from a small town", ["Priya is a teacher"]),
+        # a start told as new is not a habit of years (was "Priya plays chess"); the language one learns
+        ("I started playing chess last month", ["Priya started playing chess last month"]),
+        ("I just started playing chess to get better at strategy", ["Priya started playing chess"]),
+        ("I started playing tennis when I was 5", ["Priya plays tennis"]),
+        ("I just started learning Spanish", ["Priya is learning Spanish"]),  # was nothing
+        # a relative's town inside a home (was "lives in a tiny flat"); "near us" is no place (was "US")
+        ("my sister lives in a tiny flat in Paris", ["Priya's sister lives in Paris"]),
+        ("my mom lives near us", []),
+        # "we": a couple's or a family's, so the speaker's too (was nothing)
+        ("we love hiking", ["Priya loves hiking"]),
+        ("We enjoy hiking in the mountains", ["Priya enjoys hiking in the mountains"]),
+        ("we love you guys", []),
+        ("we have two kids", ["Priya has two kids"]),
+        ("we have a baby on the way", ["Priya is expecting a baby"]),
+        ("we have a sister company in Berlin", []),
+        # what is loved, not the words after it (were "loves it, it brings…", "loves was there…")
+        ("I love it, it brings me joy", []),
+        ("Everyone I love was there to celebrate me", []),
+        ('I love "The Santa Clause" too- it\'s so heartwarming', ["Priya loves The Santa Clause"]),
+        # what kind of reader or runner one is (was nothing)
+        ("I'm an avid reader, mostly sci-fi", ["Priya is an avid reader"]),
+        ("I'm a huge nerd", ["Priya is a nerd"]),
+        ("I'm a dog person", ["Priya is a dog person"]),
+        ("I'm a reader of your blog", []),
+        ("I'm a runner up", []),
+        # a place one wants to see, a divorce under way (were nothing)
+        ("I really want to visit Japan", ["Priya wants to visit Japan"]),
+        ("I want to visit my mom this weekend", []),
+        ("I'm getting a divorce", ["Priya is getting a divorce"]),
     ],
 )
 def test_what_a_newcomer_or_a_locomo_turn_said_is_kept_rightly(said: str, kept: list[str]) -> None:

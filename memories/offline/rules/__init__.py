@@ -160,8 +160,10 @@ from memories.offline.vocabulary import (
 
 _PARTNER = r"wife|husband|partner|fianc[ée]e?|boyfriend|girlfriend|bf|gf|hubby"
 _I_AM = r"I(?:'m| am)"
+# "a sister company", "a sister city": a thing, not a relative
+_SISTER_THINGS = r"(?:compan(?:y|ies)|cit(?:y|ies)|brands?|sites?|stores?|schools?|ships?|accounts?|channels?|servers?)"
 # A job's title with up to two words before it: "a nurse", "a senior software engineer".
-_JOB_TITLE = rf"(?:(?!of\b|fan\b)[a-z-]+ ){{0,2}}?{JOB}"
+JOB_TITLE = rf"(?:(?!of\b|fan\b)[a-z-]+ ){{0,2}}?{JOB}"
 _LEAD_FILLERS = r"(?:(?:honestly|tbh|ngl|lol|ok|okay|but|and|yeah|so|like|personally|srsly|fr|also|look|listen)[, ]+)*"
 # Businesses someone may have: "my bakery just opened", "I run a small Etsy shop".
 _BUSINESSES = (
@@ -359,7 +361,7 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
     (
         re.compile(
             rf"\b{_I_AM} (?:currently |now |actually |also )?(?:an?) "
-            rf"(?P<job>{_JOB_TITLE})\b(?P<rest>.*)",
+            rf"(?P<job>{JOB_TITLE})\b(?P<rest>.*)",
             re.IGNORECASE,
         ),
         job_title_rule,
@@ -367,7 +369,7 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
     (
         re.compile(
             rf"\bI(?P<verb>'ve been| have been|(?= was \w+ \w+(?: \w+)? for (?:{COUNTS}|ten|a few|many) years?) was)"
-            rf" (?:an?) (?P<job>{_JOB_TITLE})\b(?P<rest>.*)",
+            rf" (?:an?) (?P<job>{JOB_TITLE})\b(?P<rest>.*)",
             re.IGNORECASE,
         ),
         job_held_rule,
@@ -561,8 +563,9 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
     ),
     (
         re.compile(
-            rf"\bI(?: have|'ve got| have got| got| do have| also have) (?P<quantity>{COUNTS})"
-            rf" (?P<kind>(?:{RELATIVE_AGES}) )?(?P<relation>{FAMILY})s?\b"
+            # "we have two kids", "we have a baby on the way": a couple's, so the speaker's too
+            rf"\b(?:I|we)(?: have|'ve got| have got| got| do have| also have) (?P<quantity>{COUNTS})"
+            rf" (?P<kind>(?:{RELATIVE_AGES}) )?(?P<relation>{FAMILY})s?\b(?! {_SISTER_THINGS}\b)"
             rf"(?:,? (?:named|called) (?P<name>[a-z][\w'-]*))?",
             re.IGNORECASE,
         ),
@@ -602,9 +605,10 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
     ),
     (
         re.compile(
-            # "I've started to enjoy running", "I've come to love jazz": a taste now held
-            rf"\bI(?:(?:'ve| have)? (?:started to|come to|grown to))?{_KEENLY} (?P<verb>love|adore|like|enjoy|prefer"
-            r"|live for) (?P<what>.+)",
+            # "I've started to enjoy running", "I've come to love jazz": a taste now held; "we love
+            # hiking": the speaker's too
+            rf"\b(?:I|we)(?:(?:'ve| have)? (?:started to|come to|grown to))?{_KEENLY}"
+            r" (?P<verb>love|adore|like|enjoy|prefer|live for) (?P<what>.+)",
             re.IGNORECASE,
         ),
         preference_rule,
@@ -710,7 +714,8 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
             # ("I'd love to…" is a wish the hypothetical guard leaves alone.)
             r"(?:\bI (?:really |still )?(?:want|wanna|hope|plan) to"
             r"|(?P<dream>\bmy (?:(?:big|biggest|lifelong|life-long) )?(?:dream|goal|ambition) is to)"
-            r") (?P<verb>become|be(?= an? )|open|start|retrain|travel|write|run|own|build|improve)\b (?P<what>\S.+)",
+            r") (?P<verb>become|be(?= an? )|open|start|retrain|travel|write|run|own|build|improve"
+            r"|visit(?= (?-i:[A-Z])))\b (?P<what>\S.+)",  # "visit Japan", not "visit my mom this weekend"
             re.IGNORECASE,
         ),
         ambition_rule,
@@ -735,9 +740,10 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
         re.compile(
             r"\bI(?:'m| am) (?P<negated>not |never )?(?:(?:such|quite|really|definitely|totally|a bit of|more of|very"
             r"|much|kind of|kinda|always been|100%) )*(?:an? )?(?:(?:total|real|massive|big|huge|complete|natural"
-            r"|proper) )?(?P<trait>introvert|extrovert|ambivert|morning person|night owl|early bird|early riser"
-            r"|homebody|people person|neat freak|perfectionist|workaholic|foodie|bookworm|gym rat|adrenaline junkie"
-            r"|creature of habit|gamer)\b",
+            r"|proper) |(?P<keen>avid|keen) )?(?P<trait>introvert|extrovert|ambivert|morning person|night owl"
+            r"|early bird|early riser|homebody|people person|neat freak|perfectionist|workaholic|foodie|bookworm"
+            r"|gym rat|adrenaline junkie|creature of habit|gamer|reader|runner(?![- ]up)|hiker|dog person|cat person"
+            r"|coffee addict|(?:movie|film|history) buff|nerd|geek)\b(?! of\b)",
             re.IGNORECASE,
         ),
         trait_rule,
@@ -1192,7 +1198,8 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
     ),
     (
         re.compile(
-            r"\bI(?P<verb> speak| can speak|(?:'m| am) (?:learning|studying|taking|trying to learn)|(?:'m| am)"
+            r"\bI(?P<verb> speak| can speak|(?:'m| am) (?:learning|studying|taking|trying to learn)"
+            r"|(?:'ve| have)?(?: just| recently| finally)? started (?:learning|studying|taking)|(?:'m| am)"
             r" (?:(?:properly|also|only|completely) )?fluent in|(?:'m| am) a native| grew up speaking| get by in"
             r"|(?:'ve| have) been (?:learning|studying))(?P<what> .+)"
             r"|\bmy (?P<verb2>native|first|mother) (?:language|tongue) is(?P<what2> .+)"
@@ -1238,8 +1245,8 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
             r"|in a (?:long[- ]distance )?relationship"
             r"|(?:[\w ]{1,20} into )?dating (?:[A-Z]\w+|someone)|together with [A-Z]\w+|getting married|having a baby"
             r"|seeing (?:someone|[A-Z]\w+)(?: named [A-Z]\w+)?"
-            r"|with my (?:partner|girlfriend|boyfriend|wife|husband)|going through a (?:divorce|breakup|break-up"
-            r"|separation))\b(?P<rest>.*)",
+            r"|with my (?:partner|girlfriend|boyfriend|wife|husband)|(?:going through|getting) a (?:divorce|breakup"
+            r"|break-up|separation)|getting divorced)\b(?P<rest>.*)",
             re.IGNORECASE,
         ),
         status_rule,

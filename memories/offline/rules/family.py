@@ -8,6 +8,7 @@ from memories.models import EntityType, MemoryKind
 from memories.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said, expiration_for, past_time_in, time_in
 from memories.offline.guards import starts_a_statement
 from memories.offline.rules.events import EVENT_ALTERNATIVES, EVENTS
+from memories.offline.rules.places import said_place
 from memories.offline.splitting import phrase_cut
 from memories.offline.text import (
     article_for,
@@ -17,7 +18,6 @@ from memories.offline.text import (
     join_names,
     name_token,
     ours_as_theirs,
-    place_name,
     third_person,
     topics_of,
 )
@@ -67,7 +67,7 @@ def relative_rule(match: re.Match[str], said: Said) -> Fact | None:
     elif lives := re.match(
         r"^(?:also |still |now |currently )?(?:lives|is living) (?:in|near|at) (?P<p>.+)", rest, re.I
     ):
-        place = place_name(lives["p"], there=said.reader.last_place)
+        place = said_place(lives["p"], said)  # "in a tiny flat in Paris": Paris
         predicate = f"lives in {place}" if place else ""
     elif there := re.match(r"^(?:also |still |now )?lives (?:there|here)\b", rest, re.IGNORECASE):
         place = said.reader.last_place if "there" in there[0].lower() else ""

@@ -113,6 +113,8 @@ def used_to_rule(match: re.Match[str], said: Said) -> Fact | None:
 def trait_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I'm an introvert", "I'm not a morning person", "I'm such a night owl": how someone is."""
     trait = " ".join(match["trait"].lower().split())
+    if match["keen"]:  # "an avid reader": how much says something; "a huge gamer" is a gamer
+        trait = f"{match['keen'].lower()} {trait}"
     negated = bool(match["negated"])
     text = f"{said.name} is {'not ' if negated else ''}{article_for(trait)} {trait}"
     return said.fact(text, MemoryKind.BEHAVIOR, MEDIUM, PERMANENT, topics_of("personality", trait))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from memories.models import MemoryKind
-from memories.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said
+from memories.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said, past_time_in, time_in
 from memories.offline.splitting import phrase_cut
 from memories.offline.text import article_for, conjugate, content_words, join_names, third_person, topics_of
 from memories.offline.vocabulary import MONTHS, WEEKDAYS
@@ -75,6 +75,11 @@ def plays_rule(match: re.Match[str], said: Said) -> Fact | None:
         text = f"{said.name} has been learning {'the ' if instrument else ''}{what}" + (f" {since}" if since else "")
     elif learning:
         text = f"{said.name} is learning {'the ' if instrument else ''}{what}"
+    elif "started" in match["verb"].lower() and (
+        (when := time_in(said.clause) or past_time_in(said.clause))
+        or re.search(r"just|recently|finally", match["verb"], re.IGNORECASE)
+    ):  # "I started playing chess last month", "I just started playing guitar": new, not a habit of years
+        text = f"{said.name} started playing {'the ' if instrument else ''}{what}" + (f" {when}" if when else "")
     elif re.search(r"been|have|'ve", match["verb"], re.IGNORECASE) or since:
         text = f"{said.name} has played {'the ' if instrument else ''}{what}" + (f" {since}" if since else "")
     else:  # "I played football at uni": in the past

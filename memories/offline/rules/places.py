@@ -11,7 +11,7 @@ from memories.offline.splitting import phrase_cut
 from memories.offline.text import content_words, join_names, place_name, third_person, topics_of
 
 
-def _said_place(raw: str, said: Said) -> str:
+def said_place(raw: str, said: Said) -> str:
     """The place in ``raw`` ("my parents' place" becomes "their parents' place"); "our new place in
     Utrecht" is Utrecht, "the U.S. for work, Chicago specifically" is Chicago."""
     inner = _INNER_PLACE.match(raw)
@@ -40,7 +40,7 @@ def _place_entity(fact: Fact, said: Said, place: str, relationship: str) -> None
 
 
 def move_rule(match: re.Match[str], said: Said) -> Fact | None:
-    place = _said_place(match["place"] or "", said)
+    place = said_place(match["place"] or "", said)
     time = time_in(said.clause)
     if not place and not time:
         return None
@@ -68,7 +68,7 @@ def lives_rule(match: re.Match[str], said: Said) -> Fact | None:
     settled = re.search(r"liv|based", match[0], re.IGNORECASE)  # "based in Nairobi but travel for work"
     if being_in and not settled and (_VISIT.search(said.clause) or time_in(said.clause)):
         return None  # "I'm in Vegas this weekend": a visit, not a home
-    return _place_fact(said, _said_place(raw, said), verb="lives in", slot="home")
+    return _place_fact(said, said_place(raw, said), verb="lives in", slot="home")
 
 
 def lives_with_rule(match: re.Match[str], said: Said) -> Fact | None:
@@ -87,7 +87,7 @@ def grew_up_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 def origin_rule(match: re.Match[str], said: Said) -> Fact | None:
-    return _place_fact(said, _said_place(_place_group(match), said), verb="is from", slot="origin")
+    return _place_fact(said, said_place(_place_group(match), said), verb="is from", slot="origin")
 
 
 def _place_fact(said: Said, place: str, *, verb: str, slot: str) -> Fact | None:
@@ -101,7 +101,7 @@ def _place_fact(said: Said, place: str, *, verb: str, slot: str) -> Fact | None:
 
 def moved_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I moved to Berlin last year", "I just moved back to Leeds": where they live now."""
-    place = _said_place(match["place"], said)
+    place = said_place(match["place"], said)
     if not place:
         return None
     when = time_in(said.clause) or past_time_in(said.clause)
@@ -135,9 +135,13 @@ def moved_from_rule(match: re.Match[str], said: Said) -> Fact | None:
     to = re.match(rf"\s+to (?P<place>{NAMED_PLACE})", match["rest"])
     if not to and re.match(r"\s+to (?!(?:a|an|the|my|our|here|there)\b)", match["rest"], re.IGNORECASE):
         return None  # "I moved from Android to iPhone last year"
-    text = f"{said.name} moved from {place}" + (f" to {to['place'].rstrip('.')}" if to else "")
-    text += f" {when}" if when else ""
-    fact = said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("home", "moving", place))
+    now = to["place"].rstrip(".") if to else ""
+    text = f"{said.name} moved from {place}" + (f" to {now}" if now else "") + (f" {when}" if when else "")
+    if now:  # "from Chicago to Denver last year": where they live now, as "I moved to Denver" says it
+        fact = said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("home", "moving", now), slot="home")
+        _place_entity(fact, said, now, f"where {said.name} lives")
+    else:
+        fact = said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("home", "moving", place))
     _place_entity(fact, said, place, f"where {said.name} lived before")
     return fact
 

@@ -56,15 +56,22 @@ _PREFERENCE_VERBS = {
 
 
 _NOTHING = OBJECT_PRONOUNS | word_set("nothing everything anything something none")
+_NOT_AN_OBJECT = word_set("was were is are has had will would can")
 
 
 def preference_rule(match: re.Match[str], said: Said) -> Fact | None:
     groups = match.groupdict()
-    what = phrase_cut(groups["what"] or groups.get("what2") or "", max_words=10, commas=True)
+    said_of = groups["what"] or groups.get("what2") or ""
+    if title := re.match(r'\s*"(?P<title>[^"]{1,80})"', said_of):  # I love "The Santa Clause" too- it's…
+        what = title["title"].strip()  # a title as the other rules write it, without its quotes
+    else:
+        what = phrase_cut(said_of, max_words=10, commas=True)
     what = re.sub(r"\s+(?:so much|a lot|very much|too|as well|lol)$", "", what, flags=re.IGNORECASE).strip()
-    first = what.split()[0].lower() if what else ""
+    first = what.split()[0].lower().strip(",.!") if what else ""
     if not what or first in _NOTHING or re.match(r"^to (?:think|say|believe|imagine)\b", what, re.I):
-        return None  # "I love it", "I'm passionate about nothing lol"
+        return None  # "I love it", "I love it, it brings me joy", "I'm passionate about nothing lol"
+    if first in _NOT_AN_OBJECT:
+        return None  # "everyone I love was there": whom they love, said before the verb
     raw_verb = " ".join((groups["verb"] or groups.get("modal") or "").lower().split())
     fan = re.fullmatch(r"(?:not )?an? (?:big |huge |massive )?fan of", raw_verb)
     if fan:

@@ -8,7 +8,9 @@ from memories.models import EntityType, MemoryKind
 from memories.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said, time_in
 from memories.offline.splitting import phrase_cut
 from memories.offline.text import article_for, conjugate, content_words, ours_as_theirs, third_person, topics_of
-from memories.offline.vocabulary import OBJECT_PRONOUNS, SOON
+from memories.offline.vocabulary import JUDGED, OBJECT_PRONOUNS, SOON
+
+_JUDGED = re.compile(rf"(?:[a-z-]+ )?(?:{JUDGED}) ")  # "terrible cook", "pretty decent photographer"
 
 
 def works_as_rule(match: re.Match[str], said: Said) -> Fact | None:
@@ -25,6 +27,8 @@ def job_title_rule(match: re.Match[str], said: Said) -> Fact | None:
     rest = re.match(r"^\s+(?:at|for|in|with)\s+\S.*", match["rest"] or "")
     where = third_person(phrase_cut(rest[0], max_words=6), said.name) if rest else ""  # "a carer for my dad"
     text = f"{said.name} is {article_for(job)} {job}" + (f" {where}" if where else "")
+    if _JUDGED.match(job):  # "I'm a terrible cook": a skill, which takes no job's place
+        return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("skills", job.split()[-1]))
     fact = said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("work", job.split()[-1]), slot="job")
     employer = re.match(r"^(?:at|for) (?P<org>.+)", where, re.IGNORECASE)
     if employer:
