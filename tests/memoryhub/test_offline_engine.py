@@ -119,6 +119,13 @@ def test_the_offline_engine_speaks_the_llm_interface() -> None:
             None,
             id="relative-news",
         ),
+        pytest.param(  # gravely ill: high (was medium)
+            "my mom has dementia", "Jo's mom has dementia", "relationship", "permanent", "high", None, id="relative-ill"
+        ),
+        pytest.param(  # an illness that passes is news (was a permanent fact)
+            "my son has the flu", "Jo's son has the flu", "event", "30d", "medium", None, id="relative-flu"
+        ),
+        pytest.param("my wife caught covid", "Jo's wife caught covid", "event", "30d", "medium", None, id="caught"),
         pytest.param(  # a relative's car in the garage: news too (was a permanent relationship fact)
             "my sister's car is at the shop",
             "Jo's sister's car is at the shop",
@@ -137,12 +144,13 @@ def test_the_offline_engine_speaks_the_llm_interface() -> None:
             None,
             id="relative-birthday",
         ),
-        pytest.param(  # a relative in hospital: news too (was a permanent relationship fact)
+        pytest.param(  # a relative in hospital: news too (was a permanent relationship fact), and weighs as
+            # the speaker's own stay does (was medium)
             "my dad was rushed to the hospital",
             "Jo's dad was rushed to the hospital",
             "event",
             "30d",
-            "medium",
+            "high",
             None,
             id="relative-in-hospital",
         ),
@@ -462,6 +470,24 @@ def test_a_skill_judged_is_not_a_job_and_takes_no_job_s_place(remembered: str, s
     [operation] = _extract(_prompt([("Priya", "priya", said)], participants=[priya]))["operations"]
 
     assert (operation["action"], operation["content"]) == ("save", kept)
+
+
+def test_of_six_things_told_in_one_conversation_the_five_kept_put_a_relative_in_hospital_first() -> None:
+    """At most five memories a person a window (PRODUCT.md §4.1): the most important first. A newcomer's
+    "my dad was rushed to the hospital" had been dropped for the facts told before it."""
+    said = [
+        "I'm a software engineer from Ohio",
+        "I just started playing chess last month",
+        "we have two kids",
+        "I'm a terrible cook lol",
+        "I work in the ER actually",
+        "my dad was rushed to the hospital yesterday",
+    ]
+
+    kept = [op["content"] for op in _extract(_prompt([("Priya", "priya", line) for line in said]))["operations"]]
+
+    assert "Priya's dad was rushed to the hospital yesterday" in kept
+    assert len(kept) == 5
 
 
 def test_a_correction_later_in_the_window_replaces_the_first_statement() -> None:
@@ -1695,6 +1721,25 @@ def test_a_relatives_s_is_is_has_or_whose_as_the_words_after_it_say(said: str, k
         ("I really want to visit Japan", ["Priya wants to visit Japan"]),
         ("I want to visit my mom this weekend", []),
         ("I'm getting a divorce", ["Priya is getting a divorce"]),
+        # LoCoMo's: a trip told in passing, a program joined, a field one may go into (were nothing)
+        (
+            "I snapped that pic on my trip to the Smoky Mountains last year",
+            ["Priya went on a trip to the Smoky Mountains last year"],
+        ),
+        ("It's from our trip to Banff", ["Priya went on a trip to Banff"]),
+        ("on my trip to Japan next month I'll see Kyoto", []),  # one to come, not made
+        ("how was your trip to Rome?", []),
+        ("Last weekend I joined a mentorship program for LGBTQ youth", ["Priya joined a mentorship program"]),
+        ("I'm considering going into policymaking", ["Priya is thinking about going into policymaking"]),
+        ("I took a road trip last month", ["Priya went on a road trip last month"]),
+        ("I took a trip down memory lane", []),
+        ("I had a health scare last week", ["Priya had a health scare"]),
+        ("we're planning a big family reunion next summer", ["Priya is planning a big family reunion next summer"]),
+        ("I'm planning a surprise party for my wife", ["Priya is planning a surprise party for their wife"]),
+        (
+            "I'm writing articles about fantasy novels for an online mag",
+            ["Priya is writing articles about fantasy novels for an online mag"],
+        ),
     ],
 )
 def test_what_a_newcomer_or_a_locomo_turn_said_is_kept_rightly(said: str, kept: list[str]) -> None:

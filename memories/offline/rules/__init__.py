@@ -103,6 +103,7 @@ from memories.offline.rules.plans import (
     OUTING_PLACES,
     OUTINGS,
     STARTS,
+    TRIP_TAKEN,
     ambition_rule,
     appointment_rule,
     back_from_rule,
@@ -115,8 +116,10 @@ from memories.offline.rules.plans import (
     looking_forward_rule,
     outing_rule,
     plan_rule,
+    planning_rule,
     starting_rule,
     trip_rule,
+    trip_taken_rule,
     went_rule,
 )
 from memories.offline.rules.possessions import THINGS, brand_rule, broke_down_rule, home_bought_rule, possession_rule
@@ -703,8 +706,8 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
         re.compile(
             rf"\b(?:{_I_AM}|I(?:'ve| have) been|I was|we(?:'re| are)|we(?:'ve| have) been)"
             r" (?:(?:really|seriously|also|kinda|kind of) )?(?:thinking (?:about|of)|considering)"
-            r" (?P<what>(?:getting|adopting|buying|moving|switching|quitting|starting|going back|applying|joining"
-            r"|selling|changing|becoming|retiring|taking up|trying|working)\b.+)",
+            r" (?P<what>(?:getting|adopting|buying|moving|switching|quitting|starting|going back|going into|applying"
+            r"|joining|selling|changing|becoming|retiring|taking up|trying|working)\b.+)",
             re.IGNORECASE,
         ),
         considering_rule,
@@ -832,7 +835,7 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
         re.compile(
             r"\b(?:I|we) (?:(?:also|even|finally|just|recently|actually|all) )?(?:"
             rf"went (?P<activity>{OUTINGS})\b|(?P<done>{DONE_OUTINGS})\b"
-            r"|(?:went on|did) (?P<trip>(?:a|an|another|our|my) (?:[a-z]+ ){0,2}?trip)\b"
+            r"|(?:went on|did|took) (?P<trip>(?:a|an|another|our|my) (?:[a-z]+ ){0,2}?trip)\b(?! down memory lane)"
             rf"|took (?P<took>{_TAKEN}) on (?P<trip2>(?:a|an) (?:[a-z]+ ){{0,2}}?trip)\b"
             rf"|(?:went|flew|travell?ed) to (?P<place>{NAMED_PLACE})"
             r"|(?P<visit>visited|was in|spent (?:a|two|three|a few|\d+) (?:days?|weeks?|months?) in)"
@@ -846,6 +849,16 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
             re.IGNORECASE,
         ),
         went_rule,
+    ),
+    (TRIP_TAKEN, trip_taken_rule),
+    (
+        re.compile(
+            r"\b(?:I(?:'m| am)|we(?:'re| are)) (?:(?:also|busy|still|now) )?planning (?P<what>(?:a|an|our|my|the)"
+            r" (?:[a-z-]+ ){0,3}?(?:party|reunion|wedding|baby shower|bridal shower|get-together|celebration|bbq"
+            r"|barbecue|fundraiser|housewarming|retirement do))\b(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        planning_rule,
     ),
     (
         re.compile(
@@ -1016,7 +1029,8 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
         re.compile(
             r"\bI (?:(?:just|recently|finally|also) )?joined (?:a|an|the|my local) (?P<what>(?:[\w-]+ ){0,3}?(?:gym"
             r"|club|choir|band|team|group|league|class|society|orchestra|running club|book club|community garden"
-            r"|church|mosque|synagogue|temple|congregation|union|co-op|coop|gaming clan|clan|guild))\b",
+            r"|church|mosque|synagogue|temple|congregation|union|co-op|coop|gaming clan|clan|guild|program|programme"
+            r"|organi[sz]ation|charity|nonprofit|non-profit|committee|network))\b",
             re.IGNORECASE,
         ),
         joined_rule,
@@ -1061,7 +1075,7 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
             r"(?P<verb>writing|working on) (?P<what>(?:a|an|my) (?:(?:new|first|second|third|fantasy|crime|sci-fi"
             r"|mystery|romance|short|kids'?|children's|debut|master's|phd|graduation|final|mobile|video|indie|little)"
             r" ){0,2}(?:novel|book|memoir|screenplay|script|thesis|dissertation|album|EP|podcast|comic|web ?comic"
-            r"|game|app|short story|collection))"
+            r"|game|app|short story|collection)|articles|(?:a|my) (?:blog|column|newsletter))"
             r"|(?P<verb2>running for) (?P<what2>office|mayor|city council|council|school board|student council"
             r"|president|re-?election|governor|the senate|congress|parliament))\b",
             re.IGNORECASE,

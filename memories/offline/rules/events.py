@@ -115,6 +115,14 @@ EVENTS = (
         ("education",),
     ),
     _Event(rf"got (?:a|an) (?:new )?(?:{PETS})", "got a new {pet}", MemoryKind.FACT, MEDIUM, PERMANENT, ("pets",)),
+    _Event(
+        r"had (?:a|another) (?:(?:big|bad|real|major|minor|little|bit of a) )?health scare",
+        "had a health scare",
+        MemoryKind.EVENT,
+        HIGH,
+        "30d",
+        ("health",),
+    ),
 )
 
 

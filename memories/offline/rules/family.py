@@ -104,17 +104,20 @@ def relative_rule(match: re.Match[str], said: Said) -> Fact | None:
     else:
         return None
     topics = topics_of(_relation_topic(relation), relation)
+    # A relative in hospital or gravely ill weighs as much as the speaker's own (a bot asks after them).
+    weight = HIGH if _IN_HOSPITAL.match(predicate) or _GRAVE.search(predicate) else MEDIUM
     if event is not None:  # "my sister Sarah just had a baby": news, not a lasting fact about the speaker
         fact = said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of(*topics, *event.topics))
-    elif any(news.match(predicate) for news in (_BEFELL, _TURNS, _IN_HOSPITAL)):
-        # "my mom's car got stolen", a birthday, "my dad was rushed to the hospital": news for a month
-        fact = said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics)
+    elif any(news.match(predicate) for news in (_BEFELL, _TURNS, _IN_HOSPITAL, _PASSING_ILLNESS)):
+        # "my mom's car got stolen", a birthday, "my dad was rushed to the hospital", "my son has the
+        # flu": news for a month
+        fact = said.fact(text, MemoryKind.EVENT, weight, "30d", topics)
     elif (past := _NOT_A_YEAR.sub("", past_time_in(predicate))) or (soon := time_in(predicate)):
         # "my mom is visiting next week", "my son had an accident last Tuesday": news, not who they are
         # ("my son was born in 2015" stays)
-        fact = said.fact(text, MemoryKind.EVENT, MEDIUM, "30d" if past else expiration_for(soon), topics)
+        fact = said.fact(text, MemoryKind.EVENT, weight, "30d" if past else expiration_for(soon), topics)
     else:
-        fact = said.fact(text, MemoryKind.RELATIONSHIP, MEDIUM, PERMANENT, topics)
+        fact = said.fact(text, MemoryKind.RELATIONSHIP, weight, PERMANENT, topics)
     fact.entities.append(said.entity(EntityType.PERSON, name or relation, owner, lives_in=place, job=job))
     if place:
         fact.entities.append(said.entity(EntityType.PLACE, place, f"where {owner} lives"))
@@ -178,6 +181,7 @@ _LOOSE_VERB = re.compile(
     r"(?:(?:just|finally|recently|also|still|now|officially) )?(?P<verb>is|'s|are|'re|was|were|has|had|got|gets"
     r"|started|starts|start|turned|turns|turn|celebrated|raised|passed|died|went|did|moved|graduated|retired"
     r"|broke|lost|won|became|opened|bought|adopted|had|welcomed|married|proposed|fell|beat|survived"
+    r"|caught(?= (?:a |the )?(?:cold|flu|covid|fever|bug|virus|stomach bug|chicken ?pox)\b)"
     r"|plays|loves|likes|hates|enjoys|teaches|coaches|runs|owns|speaks|studies|collects|volunteers)\b"
     r"(?P<rest>.{0,200})",
     re.IGNORECASE,
@@ -210,6 +214,19 @@ _NOT_A_YEAR = re.compile(r"^in (?:19|20)\d\d$")
 _IN_HOSPITAL = re.compile(
     rf"(?:is|was|'s|has been|got) (?:(?:still|just|now) )?(?:in|rushed to|taken to|admitted to) (?:the )?"
     rf"(?:{HOSPITALS})\b",
+    re.IGNORECASE,
+)
+# An illness that passes: "my son has the flu", "my wife caught covid" (the speaker's own are news too).
+_PASSING_ILLNESS = re.compile(
+    r"(?:has|had|got|caught|came down with) (?:a cold|the flu|flu|covid|a fever|a (?:stomach )?bug|strep"
+    r"|food poisoning|(?:the )?chicken ?pox|a virus)\b",
+    re.IGNORECASE,
+)
+# A relative gravely ill or hurt: "my mom has dementia", "my dad had a stroke", "my son had an accident".
+_GRAVE = re.compile(
+    r"^(?:has|had|got|was diagnosed with|is battling|is fighting|survived)\b.{0,30}?\b(?:cancer|dementia"
+    r"|alzheimer'?s|parkinson'?s|leukemia|leukaemia|a tumou?r|a stroke|a heart attack|an accident|a seizure"
+    r"|(?:a )?(?:bad |serious )?(?:car )?(?:accident|crash))\b",
     re.IGNORECASE,
 )
 # A relative's birthday: "my son turns 5 tomorrow", "my mom turned 60 last week" (news for a month; how

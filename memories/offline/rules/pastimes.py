@@ -391,13 +391,18 @@ def mentoring_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("volunteering", verb.removesuffix("ing")))
 
 
+# Words a phrase cut short may end on: "… for an", "… in Poland during".
+_UNFINISHED = re.compile(r"(?:\s+(?:a|an|the|for|of|to|in|on|at|with|my|our|during|after|before|and|from))+$", re.I)
+
+
 def project_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I'm writing a fantasy novel", "I'm working on my thesis", "I'm running for city council": a
     project of months one is in the middle of."""
     verb = " ".join((match["verb"] or match["verb2"]).lower().split())
     what = " ".join((match["what"] or match["what2"]).split())
     if match["what"] and (about := re.match(r"\s+(?P<about>(?:about|on) .+)", match.string[match.end() :])):
-        what += f" {phrase_cut(about['about'], max_words=5)}"  # "a book about my grandmother"
+        about_what = phrase_cut(about["about"], max_words=8)  # "a book about my grandmother"
+        what += " " + _UNFINISHED.sub("", about_what)
     what = third_person(what, said.name)
     text = f"{said.name} is {verb} {what}"
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("projects", *content_words(what)[:3]))

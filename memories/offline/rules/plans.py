@@ -149,6 +149,45 @@ _NOT_PLACES = word_set("Love Charge Bed Hospital School Class Trouble Pain Shock
 NAMED_PLACE = r"(?-i:[A-Z])[\w\u2024.'-]*(?: (?-i:[A-Z])[\w\u2024.'-]*){0,2}"
 
 
+# A trip made, told by the way: "I snapped that pic on my trip to the Smoky Mountains last year", "it's
+# from our trip to Banff".
+TRIP_TAKEN = re.compile(
+    rf"\b(?:on|from|during|of) (?:my|our) (?:(?:last|recent|first|[a-z]+) ){{0,2}}?(?:trip|holiday|vacation)"
+    rf" to (?P<place>(?:the )?{NAMED_PLACE})(?P<rest>.*)",
+    re.IGNORECASE,
+)
+
+
+def trip_taken_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """A trip mentioned in passing, as one made ("…on my trip to the Smoky Mountains last year"); not one
+    to come ("on my trip to Japan next month I'll…", which ``trip_rule`` reads)."""
+    if time_in(said.clause) or said.reader.member(match["place"]) is not None:
+        return None
+    place = match["place"].strip(" .,")
+    when = past_time_in(match["rest"]) or past_time_in(match.string[: match.start()])
+    text = f"{said.name} went on a trip to {place}" + (f" {when}" if when else "")
+    return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("travel", place))
+
+
+def planning_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "we're planning a big family reunion next summer", "I'm planning a surprise party for my wife":
+    an occasion being organised, a plan until its day (a month when none is said)."""
+    what = third_person(match["what"], said.name)
+    rest = match["rest"] or ""
+    if guest := re.match(r"\s+(?P<for>for (?:my|our|his|her) [\w'-]+(?: [\w'-]+)?)", rest):
+        what += f" {third_person(guest['for'], said.name)}"  # "for my wife", "for our son's birthday"
+    time = time_in(said.clause)
+    text = f"{said.name} is planning {what}" + (f" {time}" if time else "")
+    return said.fact(
+        text,
+        MemoryKind.PLAN,
+        MEDIUM,
+        expiration_for(time) if time else "30d",
+        topics_of("plans", *content_words(what)[:2]),
+        time=time,
+    )
+
+
 def went_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "we went camping two weekends ago", "I took my family on a road trip to Jasper", "we visited
     Rome in May", "I went to a Taylor Swift concert last night": an outing or a trip made, with whom
