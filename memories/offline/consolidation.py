@@ -41,7 +41,7 @@ _PROFILE_LINE = re.compile(r"^\s+Profile: (?P<profile>.*)$")
 _END_LINE = re.compile(r"^</conversation>$", re.MULTILINE)
 
 
-_SLOTS = {
+SLOTS = {
     "name": r"(?:'s name is| likes to be called| goes by)\b",
     "home": r" lives in\b",
     "origin": r" (?:is|comes) from\b",
@@ -84,9 +84,9 @@ def _profiles_parse(after_conversation: str) -> dict[str, str]:
 
 
 def _slot_index(fact: Fact, name: str, memories: list[str]) -> int | None:
-    if not fact.slot or fact.slot not in _SLOTS:
+    if not fact.slot or fact.slot not in SLOTS:
         return None
-    pattern = re.compile(rf"^{re.escape(name)}{_SLOTS[fact.slot]}", re.IGNORECASE)
+    pattern = re.compile(rf"^{re.escape(name)}{SLOTS[fact.slot]}", re.IGNORECASE)
     return next((index for index, memory in enumerate(memories) if pattern.match(memory)), None)
 
 
@@ -97,7 +97,7 @@ def _profile_rewrite(current: str, facts: list[Fact], name: str, replaced: list[
     for sentence in sentences:
         stale = any(jaccard(sentence, old) >= 0.5 for old in replaced) or any(
             jaccard(sentence, fact.content) >= 0.5
-            or (fact.slot in _SLOTS and re.match(rf"^{re.escape(name)}{_SLOTS[fact.slot]}", sentence, re.I))
+            or (fact.slot in SLOTS and re.match(rf"^{re.escape(name)}{SLOTS[fact.slot]}", sentence, re.I))
             for fact in facts
         )
         if not stale:

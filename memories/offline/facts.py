@@ -34,7 +34,7 @@ class Fact:
     speaker: str  # handle of who said it
     speaker_name: str
     source: str  # the clause it came from
-    slot: str = ""  # what a new value replaces: "name", "home", "job", "age"… (see _SLOTS)
+    slot: str = ""  # what a new value replaces: "name", "home", "job", "age"… (see consolidation.SLOTS)
     reported: bool = False  # said by someone else about the subject
     details: list[str] = field(default_factory=list)
     entities: list[dict[str, Any]] = field(default_factory=list)

@@ -15,6 +15,7 @@ from memories.extraction_tool import (
 )
 from memories.models import MemoryKind
 from memories.offline.attribution import Reader
+from memories.offline.consolidation import SLOTS
 from memories.offline.facts import Fact
 from memories.offline.splitting import normalise
 from memories.offline.text import (
@@ -398,6 +399,40 @@ def _summary_sentences(paragraphs: list[str]) -> list[str]:
     return [sentence for paragraph in paragraphs for sentence in re.split(r"(?<=[.!?])\s+", paragraph)]
 
 
+_ASKED_NAME = re.compile(r"\bwhat(?:'s| is) my name\b|\bwhat do (?:you|people) call me\b|\bwho am I\b", re.I)
+# Questions about one of the person's slots, and the slots that answer them: "where am I from?" is
+# answered by "Nora is from Texas", which shares no word with it.
+_ASKED_SLOTS = (
+    (re.compile(r"\bwhere\b.*\b(?:from|grow up|grew up|born)\b", re.I), ("origin",)),
+    (re.compile(r"\bwhere\b.*\b(?:live|living|based|stay|staying)\b", re.I), ("home",)),
+    (
+        re.compile(r"\b(?:what|which)\b.*\b(?:job|do for (?:a )?living|do I do|work as)\b|\bwhere do I work\b", re.I),
+        ("job", "employer"),
+    ),
+    (re.compile(r"\bhow old\b|\bmy age\b", re.I), ("age",)),
+    (_ASKED_NAME, ("name",)),
+)
+_OF_THEMSELVES = re.compile(r"\b(?:I|my|me)\b", re.I)
+_OF_A_RELATIVE = re.compile(rf"\b(?:my|your) (?:{RELATIONS})s?\b", re.I)
+_ASKED_PETS = re.compile(r"\b(?:pets?|animals?)\b", re.I)
+_PET_OWNED = re.compile(rf"\b(?:has|have|got|adopted)\b.*\b(?:{PETS})s?\b", re.I)
+
+
+def _answers_asked(text: str, said: str, person: _Person) -> bool:
+    """Whether the remembered ``text`` answers a question about one of the person's slots or pets."""
+    if not said.endswith("?") or not _OF_THEMSELVES.search(said) or _OF_A_RELATIVE.search(said):
+        return False  # "where does my sister live?" is answered by the sister's facts, if any
+    if _ASKED_PETS.search(said) and _PET_OWNED.search(text):
+        return True  # "do I have any pets?" … "Nora has two cats"
+    names = "|".join(map(re.escape, person.forms()))
+    return bool(names) and any(
+        re.match(rf"^(?:{names}){SLOTS[slot]}", text, re.I)
+        for asked, slots in _ASKED_SLOTS
+        if asked.search(said)
+        for slot in slots
+    )
+
+
 def _relevant(memories: _Memories, person: _Person, said: str) -> list[str]:
     """At most two remembered facts that share a word with what the person said (or answer
     what they asked about), said to them.
@@ -409,7 +444,15 @@ def _relevant(memories: _Memories, person: _Person, said: str) -> list[str]:
     wanted |= {answer for stem in wanted for answer in _ANSWERED_BY.get(stem, ())}
     summaries = _summary_sentences(memories.profile + memories.sessions)
     candidates = [(fact, False) for fact in memories.facts] + [(sentence, True) for sentence in summaries]
-    shared = [len((_stems(text) - ignored) & wanted) for text, _ in candidates]
+    # A fact that answers the question asked is the answer, whatever words it shares ("what do I do
+    # for a living?" is not about where they live).
+    answers = [_answers_asked(text, said, person) for text, _ in candidates]
+    if not any(answers) and person.name and said.endswith("?") and _ASKED_NAME.search(said):
+        return [f"you're {person.name}"]  # the name they are known by, when no memory says another
+    shared = [
+        1 if answered else 0 if any(answers) else len((_stems(text) - ignored) & wanted)
+        for (text, _), answered in zip(candidates, answers, strict=True)
+    ]
     chosen: list[str] = []
     summary_used = False
     for index in sorted(range(len(candidates)), key=lambda i: -shared[i]):  # stable: ties keep the block's order
@@ -652,10 +695,10 @@ _HARD_DAY = re.compile(
     re.I,
 )
 _FEELING_NOW = re.compile(
-    r"^(?:I'm|I am|I've been|I have been|I feel|feeling|been feeling)(?: (?:so|really|very|pretty|kinda|a bit|a little"
-    r"|super|quite|feeling))* (?P<feeling>sad|lonely|down|low|blue|meh|anxious|stressed|tired|exhausted|bored|happy"
-    r"|great|good|excited|homesick|depressed|overwhelmed|miserable|frustrated)(?: (?:today|tonight|lately|rn|atm"
-    r"|right now|these days))?[\s!.]*$",
+    r"^(?:I'm|I am|I've been|I have been|I feel|feeling|been feeling)(?: (?:so|really|very|pretty|kinda|kind of"
+    r"|sort of|a bit|a little|super|quite|feeling))* (?P<feeling>sad|lonely|down|low|blue|meh|anxious|stressed|tired"
+    r"|exhausted|bored|happy|great|good|excited|homesick|depressed|overwhelmed|miserable|frustrated)"
+    r"(?: (?:today|tonight|lately|rn|atm|right now|these days))?[\s!.]*$",
     re.I,
 )
 _PERSONA = re.compile(r"\bYou are (?P<name>[A-Z][\w'-]{1,30})(?:, (?P<what>an? [^.\n]{3,80}?))?[.\n]")

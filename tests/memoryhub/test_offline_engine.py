@@ -816,6 +816,25 @@ def test_a_question_answered_from_memory_is_not_also_said_to_be_unanswerable(que
 @pytest.mark.parametrize(
     ("question", "answer"),
     [
+        ("do I have any pets?", "you have a dog named Pixel"),  # was "What do you think yourself?"
+        ("where am I from?", "you're from Porto"),  # was "I can only give a simple answer"
+        ("what do I do for a living?", "you're a data analyst."),  # not also where they live
+        ("how old am I?", "you're 31 years old"),
+        ("where does my sister live?", "your sister lives in Paris"),  # not their own home first
+        ("what's my name?", "you're Sam"),  # the name they are known by
+    ],
+)
+def test_a_question_about_oneself_is_answered_by_the_fact_it_asks_for(question: str, answer: str) -> None:
+    facts = ["Sam is from Porto", "Sam is a data analyst", "Sam is 31 years old", "Sam's sister lives in Paris"]
+    reply = _reply_to(question, [*SAM, *facts])
+
+    assert answer in reply
+    assert "simple answer" not in reply and "think yourself" not in reply
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
         ("what kind of music do I like?", "you listen to a lot of jazz"),  # no word in common: what it asks about
         ("what are my plans?", "you're flying to Rome on Friday"),
     ],
@@ -928,6 +947,7 @@ def test_news_told_is_answered_with_a_question_about_it() -> None:
         ("I work in the ER", "Got it — you work in the ER."),  # a job, not news (was "I'm sorry to hear…")
         ("I'm a nurse in the ICU", "Got it — you're a nurse in the ICU."),
         ("I'm getting a divorce", "I'm sorry to hear you're getting a divorce."),
+        ("I'm feeling kind of stressed today", "Sorry you're feeling stressed."),  # was "I hear you. Tell me more!"
     ],
 )
 def test_hard_news_is_met_with_sympathy_and_good_news_with_congratulations(told: str, opening: str) -> None:
