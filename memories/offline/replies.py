@@ -418,9 +418,18 @@ _ASKED_PETS = re.compile(r"\b(?:pets?|animals?)\b", re.I)
 _PET_OWNED = re.compile(rf"\b(?:has|have|got|adopted)\b.*\b(?:{PETS})s?\b", re.I)
 
 
+def _asks_about_themselves(said: str) -> bool:
+    """Whether ``said``'s last sentence asks about one of the person's own slots or pets ("where am I
+    from?"; not "… my guinea pig. How are your pets?")."""
+    asked = re.split(r"(?<=[.!?])\s+", said.strip())[-1]
+    if not _OF_THEMSELVES.search(asked) or _OF_A_RELATIVE.search(asked):
+        return False
+    return bool(_ASKED_PETS.search(asked)) or any(pattern.search(asked) for pattern, _ in _ASKED_SLOTS)
+
+
 def _answers_asked(text: str, said: str, person: _Person) -> bool:
     """Whether the remembered ``text`` answers a question about one of the person's slots or pets."""
-    if not said.endswith("?") or not _OF_THEMSELVES.search(said) or _OF_A_RELATIVE.search(said):
+    if not said.endswith("?") or not _asks_about_themselves(said):
         return False  # "where does my sister live?" is answered by the sister's facts, if any
     if _ASKED_PETS.search(said) and _PET_OWNED.search(text):
         return True  # "do I have any pets?" … "Nora has two cats"
@@ -537,10 +546,20 @@ _AFTER_FACT = ("Thanks for telling me!", "Good to know!", "I'll keep that in min
 _QUESTION_OPENERS = ("Good question!", "Hmm, good question.", "Interesting question!")
 
 
+_CANNOT_LOOK_UP = "I can't look that up right now, but I'm happy to think it through with you."
 _QUESTION_CLOSERS = (
     "I can only give a simple answer right now, but tell me more and I'll keep up.",
-    "I can't look that up right now, but I'm happy to think it through with you.",
+    _CANNOT_LOOK_UP,
     "What do you think yourself?",
+)
+_REQUEST_OPENERS = ("Hmm, let me think.",)
+_NOT_TOLD_YET = "I don't think you've told me that yet. Tell me and I'll remember it!"
+# A request, answered as a question is: "recommend me a book", "can you suggest a film?".
+_REQUEST = re.compile(
+    r"^(?:(?:please|pls|ok|okay|so|hey)[, ]+)?(?:recommend|suggest|give me|help me|find me|show me"
+    r"|any (?:ideas|tips|suggestions|recommendations)|(?:can|could|would|will) you (?:please )?(?:recommend"
+    r"|suggest|help|give|find|tell|explain|show))\b",
+    re.I,
 )
 
 
@@ -656,13 +675,22 @@ def chat_reply(messages: list[Message]) -> str:
             _pick(_ABOUT_ME_OPENERS, said).format(join_names(_subjects_once(known))) if known else _NOTHING_ABOUT_ME
         )
     else:
+        request = bool(_REQUEST.match(body.strip()))  # "recommend me a book": asked, as a question is
         if not greeting:
-            sentences.append(_pick(_QUESTION_OPENERS if question else _STATEMENT_OPENERS, said))
+            openers = _REQUEST_OPENERS if request else _QUESTION_OPENERS if question else _STATEMENT_OPENERS
+            sentences.append(_pick(openers, said))
         facts = _relevant(_with_told_earlier(memories, earlier, person), person, said)
         if facts:
             sentences.append(_pick(_RECALLS, said).format(", and ".join(facts)))
-        # Having answered from memory, it does not also say it cannot look the answer up.
-        closers = (_RECALLED_CLOSERS if facts else _QUESTION_CLOSERS) if question else _STATEMENT_CLOSERS
+        # Having answered from memory, it does not also say it cannot look the answer up; asked about
+        # themselves with nothing remembered, it says so rather than asking them back.
+        closers: tuple[str, ...]
+        if question and not facts and _asks_about_themselves(said):
+            closers = (_NOT_TOLD_YET,)
+        elif request:
+            closers = ("What are you in the mood for?",) if facts else (_CANNOT_LOOK_UP,)
+        else:
+            closers = (_RECALLED_CLOSERS if facts else _QUESTION_CLOSERS) if question else _STATEMENT_CLOSERS
         sentences.append(_pick(closers, said))
     return " ".join(sentences)
 

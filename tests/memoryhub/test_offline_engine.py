@@ -833,6 +833,22 @@ def test_a_question_about_oneself_is_answered_by_the_fact_it_asks_for(question: 
 
 
 @pytest.mark.parametrize(
+    ("said", "reply"),
+    [
+        # asked about themselves with nothing remembered: said so (was "What do you think yourself?")
+        ("where am I from?", "Good question! I don't think you've told me that yet."),
+        ("do I have any pets?", "Interesting question! I don't think you've told me that yet."),
+        ("my week was fine. How are your pets?", "Good question! I can only give a simple answer"),  # theirs
+        # a request is asked as a question is (was "Got it. What else is on your mind?")
+        ("recommend me a book", "Hmm, let me think. I can't look that up right now"),
+        ("can you suggest a good movie?", "Hmm, let me think. I can't look that up right now"),
+    ],
+)
+def test_what_it_does_not_know_or_cannot_look_up_it_says_so(said: str, reply: str) -> None:
+    assert _reply_to(said, ["Sam hates mornings"]).startswith(reply)
+
+
+@pytest.mark.parametrize(
     ("question", "answer"),
     [
         ("what kind of music do I like?", "you listen to a lot of jazz"),  # no word in common: what it asks about
