@@ -553,6 +553,7 @@ _QUESTION_CLOSERS = (
     "What do you think yourself?",
 )
 _REQUEST_OPENERS = ("Hmm, let me think.",)
+_ABOUT_ME_THE_BOT = "Me? I don't have a life outside our chats, but I love hearing about yours. What about you?"
 _NOT_TOLD_YET = "I don't think you've told me that yet. Tell me and I'll remember it!"
 # A request, answered as a question is: "recommend me a book", "can you suggest a film?".
 _REQUEST = re.compile(
@@ -689,6 +690,8 @@ def chat_reply(messages: list[Message]) -> str:
             closers = (_NOT_TOLD_YET,)
         elif request:
             closers = ("What are you in the mood for?",) if facts else (_CANNOT_LOOK_UP,)
+        elif question and not facts and _ABOUT_PERSONA.search(said) and not _OF_THEMSELVES.search(said):
+            closers = (_ABOUT_ME_THE_BOT,)  # "do you have any hobbies?": not "what do you think yourself?"
         else:
             closers = (_RECALLED_CLOSERS if facts else _QUESTION_CLOSERS) if question else _STATEMENT_CLOSERS
         sentences.append(_pick(closers, said))
@@ -706,14 +709,15 @@ _THANKS = re.compile(
 _GOODBYE = re.compile(
     r"^(?:(?:ok(?:ay)?|alright|well|anyway)[, ]+)?(?:bye|goodbye|good night|goodnight|gn|night|nite"
     r"|see (?:you|ya|u)(?: later| soon| tomorrow)?|talk (?:to you )?(?:later|soon|tomorrow)|ttyl|cya|later"
-    r"|gotta go|g2g|i have to go|i'm off)(?:[ ,]+(?:now|then|all|everyone|guys|for now|friend|mate|x+"
+    r"|gotta go|g2g|i have to go|i'm off|take care|stay safe|catch (?:you|ya|u) later"
+    r"|have a good (?:one|day|night|evening))(?:[ ,]+(?:now|then|all|everyone|guys|for now|friend|mate|x+"
     r"|(?-i:[A-Z])[a-z]+))*[\s!.]*$",
     re.I,
 )
 _LAUGH = re.compile(r"^(?:lol|lmao|lmfao|rofl|haha\w*|hehe\w*|ha(?: ?ha)+|xd)[\s!.]*$", re.I)
 _WHO_ARE_YOU = re.compile(
     r"\b(?:what(?:'s| is) your name|who (?:are|r) (?:you|u)|what (?:are|r) (?:you|u)\b(?! (?:doing|up to|thinking))"
-    r"|tell me about yourself|introduce yourself)\b",
+    r"|tell me about yourself|introduce yourself|(?:are|r) (?:you|u) (?:a |an )?(?:robot|bot|ai|human|real|person))\b",
     re.I,
 )
 _JOKE = re.compile(r"\b(?:tell me a joke|(?:know|got) any (?:good )?jokes|make me laugh|say something funny)\b", re.I)
@@ -737,13 +741,30 @@ _JOKES = (
 )
 
 
+# Thanks with a few words more: "thanks, you're sweet", "thank you, that helps".
+_THANKS_AND = re.compile(r"^(?:thanks|thank you|thank u|thx|ty|tysm)\b,? +(?:[^\s.!?]+\s*){1,5}[.!]*$", re.I)
+# Help asked for, with nothing yet of what: "can you help me with something?".
+_HELP_ASKED = re.compile(
+    r"^(?:(?:can|could|would|will) (?:you|u) )?(?:please )?help(?: me)?(?: (?:with|out with) (?:something|sth|smth"
+    r"|a thing|a few things|sth quick))?(?: please)?[\s?!.]*$",
+    re.I,
+)
+# A question about the persona itself: "what do you do for fun?", "do you have any hobbies?".
+_ABOUT_PERSONA = re.compile(
+    r"\b(?:do|did|are|have|would|will|can) (?:you|u)\b(?! (?:mean|know|remember|recall|think)\b)"
+    r"|\bwhat(?:'s| is| are) your\b|\byour favou?rite\b|\bwhat do (?:you|u) (?:do|like|enjoy)\b",
+    re.I,
+)
+
+
 def _social(body: str, said: str, system: str) -> list[str]:
     """The reply to thanks, a goodbye, a laugh, "who are you?", a hard day or "tell me a joke"; []
     for anything else. The persona's name and what it is come from its prompt ("You are Mira, a
     warm and curious companion.")."""
-    if _THANKS.match(body):
+    if _THANKS.match(body) or (_THANKS_AND.match(body) and "?" not in body):
         return [_pick(("You're welcome!", "Anytime!", "Happy to help!"), said)]
-    if _GOODBYE.match(body):
+    parts = [part for part in re.split(r"(?<=[.!])\s+", body) if part]  # "Thanks! Talk to you later!"
+    if any(_GOODBYE.match(part) for part in parts) and all(_GOODBYE.match(p) or _THANKS.match(p) for p in parts):
         night = re.search(r"\b(?:night|nite|gn)\b", body, re.I)
         return ["Good night, sleep well!" if night else "Bye for now!", "Talk soon."]
     if _LAUGH.match(body):
@@ -754,6 +775,8 @@ def _social(body: str, said: str, system: str) -> list[str]:
             return ["I'm a companion who remembers what you tell me.", "What would you like to talk about?"]
         what = f", {persona['what']}" if persona["what"] else ""
         return [f"I'm {persona['name']}{what}.", "I remember what you tell me, so tell me about yourself!"]
+    if _HELP_ASKED.match(body):
+        return ["Of course!", "What do you need?"]
     if _JOKE.search(body):
         return [_pick(_JOKES, said)]
     if _HARD_DAY.search(body) and not body.endswith("?"):

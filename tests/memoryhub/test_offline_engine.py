@@ -985,6 +985,14 @@ def test_hard_news_is_met_with_sympathy_and_good_news_with_congratulations(told:
         ("I've been feeling really lonely lately", ("Sorry you're feeling lonely. ",)),
         ("I feel great today", ("Glad you're feeling great! What's made your day?",)),
         ("I'm bored", ("Let's fix that! What have you been into lately?",)),
+        # the twenty-fourth session's (were "I see. How's that going?" or "What do you think yourself?")
+        ("thanks, you're sweet", ("You're welcome!", "Anytime!", "Happy to help!")),
+        ("Thanks! Talk to you later!", ("Bye for now! Talk soon.",)),
+        ("Thanks! Take care!", ("Bye for now! Talk soon.",)),
+        ("are you a robot?", ("I'm Mira, a friendly bot.",)),
+        ("can you help me with something?", ("Of course! What do you need?",)),
+        ("do you have any hobbies?", ("Interesting question! Me? I don't have a life outside our chats",)),
+        ("thanks but what do you mean?", ("Good question! I can only give a simple answer",)),  # not thanks
     ],
 )
 def test_thanks_goodbyes_laughs_and_questions_about_the_persona_get_a_reply_of_their_own(
