@@ -1784,6 +1784,10 @@ def test_a_relatives_s_is_is_has_or_whose_as_the_words_after_it_say(said: str, k
             "I'm writing articles about fantasy novels for an online mag",
             ["Priya is writing articles about fantasy novels for an online mag"],
         ),
+        # the apostrophe chat leaves out (were nothing)
+        ("my cats name is luna", ["Priya has a cat named Luna"]),
+        ("my sisters name is anna", ["Priya has a sister named Anna"]),
+        ("my dreams name is x", []),
     ],
 )
 def test_what_a_newcomer_or_a_locomo_turn_said_is_kept_rightly(said: str, kept: list[str]) -> None:
