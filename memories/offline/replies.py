@@ -427,19 +427,18 @@ def _asks_about_themselves(said: str) -> bool:
     return bool(_ASKED_PETS.search(asked)) or any(pattern.search(asked) for pattern, _ in _ASKED_SLOTS)
 
 
-def _answers_asked(text: str, said: str, person: _Person) -> bool:
-    """Whether the remembered ``text`` answers a question about one of the person's slots or pets."""
+def _answers_for(said: str, person: _Person) -> re.Pattern[str] | None:
+    """What a remembered fact that answers ``said`` looks like, when ``said`` asks about one of the
+    person's own slots or their pets ("where am I from?": "Nora is from Texas"); None when it does
+    not ("where does my sister live?" is answered by the sister's facts, if any)."""
     if not said.endswith("?") or not _asks_about_themselves(said):
-        return False  # "where does my sister live?" is answered by the sister's facts, if any
-    if _ASKED_PETS.search(said) and _PET_OWNED.search(text):
-        return True  # "do I have any pets?" … "Nora has two cats"
+        return None
     names = "|".join(map(re.escape, person.forms()))
-    return bool(names) and any(
-        re.match(rf"^(?:{names}){SLOTS[slot]}", text, re.I)
-        for asked, slots in _ASKED_SLOTS
-        if asked.search(said)
-        for slot in slots
-    )
+    slots = [SLOTS[slot] for asked, asked_slots in _ASKED_SLOTS if asked.search(said) for slot in asked_slots]
+    shapes = [rf"^(?:{names})(?:{'|'.join(slots)})"] if names and slots else []
+    if _ASKED_PETS.search(said):
+        shapes.append(_PET_OWNED.pattern)  # "do I have any pets?" … "Nora has two cats"
+    return re.compile("|".join(f"(?:{shape})" for shape in shapes), re.I) if shapes else None
 
 
 def _relevant(memories: _Memories, person: _Person, said: str) -> list[str]:
@@ -455,7 +454,8 @@ def _relevant(memories: _Memories, person: _Person, said: str) -> list[str]:
     candidates = [(fact, False) for fact in memories.facts] + [(sentence, True) for sentence in summaries]
     # A fact that answers the question asked is the answer, whatever words it shares ("what do I do
     # for a living?" is not about where they live).
-    answers = [_answers_asked(text, said, person) for text, _ in candidates]
+    answer = _answers_for(said, person)
+    answers = [answer is not None and answer.search(text) is not None for text, _ in candidates]
     if not any(answers) and person.name and said.endswith("?") and _ASKED_NAME.search(said):
         return [f"you're {person.name}"]  # the name they are known by, when no memory says another
     shared = [
@@ -758,9 +758,9 @@ _ABOUT_PERSONA = re.compile(
 
 
 def _social(body: str, said: str, system: str) -> list[str]:
-    """The reply to thanks, a goodbye, a laugh, "who are you?", a hard day or "tell me a joke"; []
-    for anything else. The persona's name and what it is come from its prompt ("You are Mira, a
-    warm and curious companion.")."""
+    """The reply to thanks, a goodbye, a laugh, "who are you?", a plain "can you help me?", a hard
+    day or "tell me a joke"; [] for anything else. The persona's name and what it is come from its
+    prompt ("You are Mira, a warm and curious companion.")."""
     if _THANKS.match(body) or (_THANKS_AND.match(body) and "?" not in body):
         return [_pick(("You're welcome!", "Anytime!", "Happy to help!"), said)]
     parts = [part for part in re.split(r"(?<=[.!])\s+", body) if part]  # "Thanks! Talk to you later!"
