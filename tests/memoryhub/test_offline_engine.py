@@ -1788,6 +1788,16 @@ def test_a_relatives_s_is_is_has_or_whose_as_the_words_after_it_say(said: str, k
         ("my cats name is luna", ["Priya has a cat named Luna"]),
         ("my sisters name is anna", ["Priya has a sister named Anna"]),
         ("my dreams name is x", []),
+        # a taste taken up (were nothing), not a scrape got into
+        ("Lately I've become interested in extreme sports.", ["Priya is interested in extreme sports"]),
+        ("I got interested in photography last year", ["Priya is interested in photography"]),
+        ("I've gotten really into running lately", ["Priya is into running"]),
+        ("I got into trouble at work", []),
+        ("I got into a fight", []),
+        # a trip made, told by its kind and a time gone (were nothing)
+        ("Max and I had a blast on our camping trip last summer.", ["Priya went on a camping trip last summer"]),
+        ("my business trip last week was exhausting", ["Priya went on a business trip last week"]),
+        ("our trip was great", []),
     ],
 )
 def test_what_a_newcomer_or_a_locomo_turn_said_is_kept_rightly(said: str, kept: list[str]) -> None:

@@ -853,6 +853,18 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
     (TRIP_TAKEN, trip_taken_rule),
     (
         re.compile(
+            # "I've gotten into pottery", "lately I've become interested in extreme sports" (not "I got
+            # into Oxford", a school, capitalised, which is admission_rule's, nor "into trouble", "into a fight")
+            r"\bI(?:'ve| have)? (?:(?:recently|really|just|lately|finally|also) )?(?P<verb>(?:gotten|got|become|grown)"
+            r" (?:(?:really|super|very|more) )?(?:into(?= (?!(?-i:[A-Z])|(?:a|an|the|my|our|his|her|their|this"
+            r"|that|some|it|trouble|debt|bed|work|shape|character|college|uni|university|school)\b)[a-z])"
+            r"|interested in)) (?P<what>.+)",
+            re.IGNORECASE,
+        ),
+        preference_rule,
+    ),
+    (
+        re.compile(
             r"\b(?:I(?:'m| am)|we(?:'re| are)) (?:(?:also|busy|still|now) )?planning (?P<what>(?:a|an|our|my|the)"
             r" (?:[a-z-]+ ){0,3}?(?:party|reunion|wedding|baby shower|bridal shower|get-together|celebration|bbq"
             r"|barbecue|fundraiser|housewarming|retirement do))\b(?P<rest>.*)",

@@ -153,20 +153,33 @@ NAMED_PLACE = r"(?-i:[A-Z])[\w\u2024.'-]*(?: (?-i:[A-Z])[\w\u2024.'-]*){0,2}"
 # from our trip to Banff".
 TRIP_TAKEN = re.compile(
     rf"\b(?:on|from|during|of) (?:my|our) (?:(?:last|recent|first|[a-z]+) ){{0,2}}?(?:trip|holiday|vacation)"
-    rf" to (?P<place>(?:the )?{NAMED_PLACE})(?P<rest>.*)",
+    rf" to (?P<place>(?:the )?{NAMED_PLACE})(?P<rest>.*)"
+    # "our camping trip last summer", "I'll always remember our road trip last year": with a time gone
+    r"|\b(?:my|our) (?P<kind>(?:[a-z]+ ){1,2}?)?(?:trip|holiday|vacation)\b(?P<rest2>.*)",
     re.IGNORECASE,
 )
 
 
 def trip_taken_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """A trip mentioned in passing, as one made ("…on my trip to the Smoky Mountains last year"); not one
-    to come ("on my trip to Japan next month I'll…", which ``trip_rule`` reads)."""
-    if time_in(said.clause) or said.reader.member(match["place"]) is not None:
+    """A trip mentioned in passing, as one made ("…on my trip to the Smoky Mountains last year", "our
+    camping trip last summer"); not one to come ("on my trip to Japan next month I'll…", which
+    ``trip_rule`` reads), nor one with no place and no time gone ("our trip was great")."""
+    if time_in(said.clause):
         return None
-    place = match["place"].strip(" .,")
-    when = past_time_in(match["rest"]) or past_time_in(match.string[: match.start()])
-    text = f"{said.name} went on a trip to {place}" + (f" {when}" if when else "")
-    return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("travel", place))
+    rest = match["rest"] if match["place"] else match["rest2"]
+    when = past_time_in(rest) or past_time_in(match.string[: match.start()])
+    if match["place"]:
+        place = match["place"].strip(" .,")
+        if said.reader.member(place) is not None:
+            return None
+        what, topics = f"a trip to {place}", topics_of("travel", place)
+    elif when and match["kind"] and not re.search(r"\b(?:next|upcoming|coming|planned|dream)\b", match["kind"], re.I):
+        kind = match["kind"].strip().lower()
+        what, topics = f"{article_for(kind)} {kind} trip", topics_of("travel", *content_words(kind)[:1])
+    else:
+        return None
+    text = f"{said.name} went on {what}" + (f" {when}" if when else "")
+    return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics)
 
 
 def planning_rule(match: re.Match[str], said: Said) -> Fact | None:

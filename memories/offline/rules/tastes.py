@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from memories.models import MemoryKind
-from memories.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said
+from memories.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said, past_time_in
 from memories.offline.splitting import phrase_cut
 from memories.offline.text import content_words, third_person, topics_of
 from memories.offline.vocabulary import OBJECT_PRONOUNS, word_set
@@ -17,6 +17,7 @@ _PREFERENCE_VERBS = {
     "enjoy": ("enjoys", MEDIUM),
     "prefer": ("prefers", MEDIUM),
     "into": ("is into", MEDIUM),
+    "interested in": ("is interested in", MEDIUM),
     "obsessed with": ("is obsessed with", HIGH),
     "keen on": ("is keen on", MEDIUM),
     "passionate about": ("is passionate about", HIGH),
@@ -66,13 +67,20 @@ def preference_rule(match: re.Match[str], said: Said) -> Fact | None:
         what = title["title"].strip()  # a title as the other rules write it, without its quotes
     else:
         what = phrase_cut(said_of, max_words=10, commas=True)
-    what = re.sub(r"\s+(?:so much|a lot|very much|too|as well|lol)$", "", what, flags=re.IGNORECASE).strip()
+    what = re.sub(
+        r"\s+(?:so much|a lot|very much|too|as well|lol|lately|recently|these days|nowadays)$", "", what, flags=re.I
+    ).strip()
     first = what.split()[0].lower().strip(",.!") if what else ""
     if not what or first in _NOTHING or re.match(r"^to (?:think|say|believe|imagine)\b", what, re.I):
         return None  # "I love it", "I love it, it brings me joy", "I'm passionate about nothing lol"
     if first in _NOT_AN_OBJECT:
         return None  # "everyone I love was there": whom they love, said before the verb
     raw_verb = " ".join((groups["verb"] or groups.get("modal") or "").lower().split())
+    taken_up = re.match(r"(?:gotten|got|become|grown) (?:(?:really|super|very|more) )?", raw_verb)  # "got into"
+    if taken_up:  # a taste now held: when it began is not part of it ("interested in photography last year")
+        raw_verb = raw_verb[taken_up.end() :]
+        if (when := past_time_in(what)) and what.lower().endswith(when.lower()):
+            what = what[: -len(when)].strip()
     fan = re.fullmatch(r"(?:not )?an? (?:big |huge |massive )?fan of", raw_verb)
     if fan:
         verb, importance = f"is {raw_verb}", MEDIUM
