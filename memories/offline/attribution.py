@@ -290,6 +290,9 @@ _A_VERB = re.compile(
 )
 
 
+_SUBJECT_AND_VERB = re.compile(r"\b(?:it|they|he|she|we|you|I)\s+[a-z']+", re.IGNORECASE)
+
+
 _EXAMPLES = re.compile(
     r"\b(?:e[.\u2024]\s?g\b|eg\b|such as|including|especially|for example|for instance|like\b)", re.IGNORECASE
 )
@@ -664,9 +667,14 @@ class Reader:
         if _EXAMPLES.search(before):
             return []  # "platformers, e.g. Mega Man and Castlevania": examples of the item, not more items
         if not HOT_TAKE.match(last.lead) and (
-            not re.search(r"\band\b|&", cut, re.IGNORECASE) or len(words) > 6 or _A_VERB.search(piece)
+            not re.search(r"\band\b|&", cut, re.IGNORECASE)
+            or len(words) > 6
+            or _A_VERB.search(piece)
+            or _SUBJECT_AND_VERB.search(piece)
         ):
-            return []  # only "and <thing>" continues a list; a part with a verb of its own is a new thought
+            # only "and <thing>" continues a list; a part with a verb of its own is a new thought, and
+            # "the freedom and connection it brings" lists no second thing loved
+            return []
         new = self._rules_on(said, last.lead.rstrip() + " " + part)
         head = re.escape(" ".join(words[:2]))
         joint = re.search(rf"{_AND_THEN}{head}", last.text)

@@ -219,7 +219,7 @@ _TAIL = re.compile(
 )
 
 
-_DANGLING = word_set("and or & but then so plus")
+_DANGLING = word_set("and or & but then so plus a an the my our their his her")  # never a phrase's last word
 
 
 def phrase_cut(text: str, *, max_words: int = 10, commas: bool = False) -> str:

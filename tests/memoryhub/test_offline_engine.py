@@ -1798,6 +1798,19 @@ def test_a_relatives_s_is_is_has_or_whose_as_the_words_after_it_say(said: str, k
         ("Max and I had a blast on our camping trip last summer.", ["Priya went on a camping trip last summer"]),
         ("my business trip last week was exhausting", ["Priya went on a business trip last week"]),
         ("our trip was great", []),
+        # "love" as a noun, or a list that is one thing with its clause (were "loves sure does…",
+        # "loves and acceptance…", "loves everywhere", "loves connection it brings", "works as a team")
+        ("Love sure does bring us joy, huh?", []),
+        ("Love and acceptance should be everyone's right", []),
+        ("so much energy and love everywhere", []),
+        ("finding comfort and love in being yourself", []),
+        ("I love the freedom and connection it brings.", ["Priya loves the freedom and connection it brings"]),
+        ("I love dogs and cats", ["Priya loves dogs", "Priya loves cats"]),  # still two
+        ("to learn something new and work as a team", []),
+        (  # a phrase cut at its word limit ends on no article (was "… under their feet and the")
+            "Love hearing the crunch of leaves under my feet and the peacefulness.",
+            ["Priya loves hearing the crunch of leaves under their feet", "Priya loves the peacefulness"],
+        ),
     ],
 )
 def test_what_a_newcomer_or_a_locomo_turn_said_is_kept_rightly(said: str, kept: list[str]) -> None:

@@ -10,6 +10,7 @@ from memories.offline.splitting import phrase_cut
 from memories.offline.text import article_for, conjugate, content_words, ours_as_theirs, third_person, topics_of
 from memories.offline.vocabulary import JUDGED, OBJECT_PRONOUNS, SOON
 
+_TOGETHER = frozenset({"team", "family", "unit", "group", "whole", "one", "pair", "couple"})
 _JUDGED = re.compile(rf"(?:[a-z-]+ )?(?:{JUDGED}) ")  # "terrible cook", "pretty decent photographer"
 
 
@@ -18,6 +19,8 @@ def works_as_rule(match: re.Match[str], said: Said) -> Fact | None:
     if not job or job.split()[0].lower() in OBJECT_PRONOUNS:
         return None
     head = re.split(r"\s+(?:at|for|in|with)\s+", job)[0].split()[-1]
+    if head.lower() in _TOGETHER:
+        return None  # "learn something new and work as a team": how, not a job
     text = f"{said.name} works as {article_for(job)} {job}"
     return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("work", head), slot="job")
 
