@@ -177,11 +177,13 @@ _POSSESSED = re.compile(
     r"|treatment|new job|promotion|engagement|divorce))\b.*)",
     re.IGNORECASE,
 )
+# Illnesses that pass, one list for "caught …" (what a relative did) and the news it makes.
+_PASSING = r"(?:a |the )?(?:cold|flu|covid|fever|(?:stomach )?bug|virus|chicken ?pox)|strep|food poisoning"
 _LOOSE_VERB = re.compile(
     r"(?:(?:just|finally|recently|also|still|now|officially) )?(?P<verb>is|'s|are|'re|was|were|has|had|got|gets"
     r"|started|starts|start|turned|turns|turn|celebrated|raised|passed|died|went|did|moved|graduated|retired"
     r"|broke|lost|won|became|opened|bought|adopted|had|welcomed|married|proposed|fell|beat|survived"
-    r"|caught(?= (?:a |the )?(?:cold|flu|covid|fever|bug|virus|stomach bug|chicken ?pox)\b)"
+    rf"|caught(?= (?:{_PASSING})\b)"
     r"|plays|loves|likes|hates|enjoys|teaches|coaches|runs|owns|speaks|studies|collects|volunteers)\b"
     r"(?P<rest>.{0,200})",
     re.IGNORECASE,
@@ -217,11 +219,7 @@ _IN_HOSPITAL = re.compile(
     re.IGNORECASE,
 )
 # An illness that passes: "my son has the flu", "my wife caught covid" (the speaker's own are news too).
-_PASSING_ILLNESS = re.compile(
-    r"(?:has|had|got|caught|came down with) (?:a cold|the flu|flu|covid|a fever|a (?:stomach )?bug|strep"
-    r"|food poisoning|(?:the )?chicken ?pox|a virus)\b",
-    re.IGNORECASE,
-)
+_PASSING_ILLNESS = re.compile(rf"(?:has|had|got|caught|came down with) (?:{_PASSING})\b", re.IGNORECASE)
 # A relative gravely ill or hurt: "my mom has dementia", "my dad had a stroke", "my son had an accident".
 _GRAVE = re.compile(
     r"^(?:has|had|got|was diagnosed with|is battling|is fighting|survived)\b.{0,30}?\b(?:cancer|dementia"

@@ -8,9 +8,9 @@ from memories.models import EntityType, MemoryKind
 from memories.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said, time_in
 from memories.offline.splitting import phrase_cut
 from memories.offline.text import article_for, conjugate, content_words, ours_as_theirs, third_person, topics_of
-from memories.offline.vocabulary import JUDGED, OBJECT_PRONOUNS, SOON
+from memories.offline.vocabulary import JUDGED, OBJECT_PRONOUNS, SOON, word_set
 
-_TOGETHER = frozenset({"team", "family", "unit", "group", "whole", "one", "pair", "couple"})
+_TOGETHER = word_set("team family unit group whole one pair couple")
 _JUDGED = re.compile(rf"(?:[a-z-]+ )?(?:{JUDGED}) ")  # "terrible cook", "pretty decent photographer"
 
 
