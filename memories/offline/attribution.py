@@ -37,6 +37,7 @@ from memories.offline.text import content_words, is_or_has, name_token, third_pe
 from memories.offline.vocabulary import (
     FAMILY,
     HE_RELATIONS,
+    HELLOS,
     MONTHS,
     NOT_NAMES,
     RELATIONS,
@@ -158,6 +159,17 @@ def _addressed(clause: str, member: Callable[[str], str | None]) -> str:
     return ""
 
 
+# A name spoken to, not about: at the start of a clause or after a greeting, thanks or a comma, and
+# before the clause's punctuation or end ("Thanks, Maria!", "Maria, look", "that's awesome, Mel").
+_VOCATIVE_BEFORE = re.compile(
+    rf"(?:^|,|\b(?:{HELLOS}|thanks|thank you|thx|congrats|congratulations|sorry|aw+|oh|wow|dear|bye|cheers))\W*$",
+    re.IGNORECASE,
+)
+_VOCATIVE_AFTER = re.compile(r"\s*(?:[,!?.]|$)")
+# A reaction to what the other person just said, not more of one's own news: "That's a chill pic!".
+_REACTION = re.compile(
+    r"(?:that(?:'s| is| was| sounds| looks)|sounds|looks|what an?|how (?:cool|nice|fun|sweet))\b", re.I
+)
 # Where a part of a clause starts: after a comma, colon or semicolon, or at "and"/"but"/"then".
 _SEGMENT_CUT = re.compile(r"[,:;]\s+(?:(?:and|but|so|then)\s+)?|\s+(?:but|and|then|now)\s+", re.IGNORECASE)
 # "I'm a nurse from Texas": a job, then where its speaker is from, read as a part of its own.
@@ -440,10 +452,17 @@ class Reader:
 
     def _mention(self, index: int, speaker: str, clause: str) -> None:
         pronoun = re.search(r"\b(?:she|he)\b", clause, re.IGNORECASE)
-        for word in re.findall(r"[A-Z][\w'-]{1,39}", clause[: pronoun.start()] if pronoun else clause):
-            handle = self.member(re.sub(r"'s?$", "", word))
+        for named in re.finditer(r"[A-Z][\w'-]{1,39}", clause[: pronoun.start()] if pronoun else clause):
+            if _VOCATIVE_AFTER.match(clause, named.end()) and _VOCATIVE_BEFORE.search(clause[: named.start()][-40:]):
+                continue  # "Thanks, Maria! his name is Kyle": who is spoken to is "you", not "he"
+            handle = self.member(re.sub(r"'s?$", "", named[0]))
             if handle is not None and handle != speaker:
                 self._mentioned[index] = handle
+
+    def _spoken_to(self, clause: str) -> bool:
+        """ "that's awesome, Melanie": the clause ends on a member's name, spoken to."""
+        name = re.search(r"(?:^|,)\s*(?P<name>[A-Z][\w'-]{1,39})\W*$", clause)
+        return name is not None and self.member(name["name"]) is not None
 
     def member(self, mention: str) -> str | None:
         return self._names.get(mention.lstrip("@").strip(".'").lower())
@@ -551,6 +570,12 @@ class Reader:
             and not CONTINUATION.match(strip_fillers(said.clause))
         ):
             opened = None
+        if (
+            opened is not None
+            and said.line_index > max(opened.lines, default=said.line_index) + 1
+            and (_REACTION.match(strip_fillers(said.clause)) or self._spoken_to(said.clause))
+        ):
+            opened = None  # "That's a chill pic!" after the other's photo: said of theirs, not of the fact
         if opened is not None and self._is_detail(said.clause, partner=opened.partner_open):
             self._join(opened, said)
         elif content_words(strip_fillers(said.clause)) and not is_question(said.clause):

@@ -28,7 +28,17 @@ from memories.offline.text import (
     word_count,
     words_of,
 )
-from memories.offline.vocabulary import HELLOS, HOSPITALS, NEGATIVE_FEELINGS, PETS, RELATIONS, STOPWORDS, word_set
+from memories.offline.vocabulary import (
+    ACCIDENT,
+    GRAVE_ILLNESSES,
+    HELLOS,
+    HOSPITALS,
+    NEGATIVE_FEELINGS,
+    PETS,
+    RELATIONS,
+    STOPWORDS,
+    word_set,
+)
 from memoryhub.ai.types import Message, ToolCall
 
 # The labels of the memory block's lines (memories.services.context.LAYER_LABELS, and older ones).
@@ -501,10 +511,10 @@ _CHEER = ("Tell me more!", "What's the best part?", "What happens next?")
 # News that is hard to hear (a divorce, an illness, a job lost) is met with sympathy, and good news
 # (a promotion, a baby, an engagement) with congratulations, not "Got it … Good to know!".
 _HARD_NEWS = re.compile(
-    r"\b(?:divorce|break-?up|broke up|split up|separated|dementia|alzheimer'?s|cancer|chemo|tumou?r"
+    rf"\b(?:divorce|break-?up|broke up|split up|separated|{GRAVE_ILLNESSES}|chemo|(?:in|had) {ACCIDENT}"
     rf"|(?:in|(?:rushed|taken|admitted|had to go) to) (?:the )?(?:{HOSPITALS})|icu"
-    r"|recovering|surgery|lost (?:their|his|her) job|laid off|fired|made redundant|miscarriage|stroke"
-    r"|heart attack|diagnosed|failed (?:their|his|her) |flunked"
+    r"|recovering|surgery|lost (?:their|his|her) job|laid off|fired|made redundant|miscarriage"
+    r"|diagnosed|failed (?:their|his|her) |flunked"
     r"|(?:been|is) (?:(?:really|very|so|pretty|quite) )?(?:sick|ill|unwell)(?! of)"
     r"|broke down|(?:got|was) stolen|broken into|(?:got|was) written off|totall?ed"
     r"|(?:is|was|been) at the vet'?s?|(?:broke|sprained|twisted|fractured|tore|dislocated|injured|hurt)"

@@ -118,6 +118,10 @@ FAMILY = (
 
 # Where a stay in hospital is told: "in the ER", "rushed to the hospital", "my mom's in the ICU".
 HOSPITALS = "hospital|ER|A&E|emergency room|ICU|intensive care"
+# The illnesses that make a relative's news grave and are met with sympathy: "my dad has cancer".
+GRAVE_ILLNESSES = r"cancer|dementia|alzheimer'?s|parkinson'?s|leuka?emia|tumou?r|stroke|heart attack|seizure"
+# An accident, as grave news: "a bad car accident", "a crash".
+ACCIDENT = r"an? (?:bad |serious |terrible |horrible |major )?(?:car |bike |motorbike |skiing )?(?:accident|crash)"
 
 
 # The words that say which of a kind of relative: "my little sister", "two older brothers".

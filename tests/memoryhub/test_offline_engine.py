@@ -937,7 +937,7 @@ def test_news_told_is_answered_with_a_question_about_it() -> None:
     [
         ("I'm going through a divorce", "I'm sorry to hear you're going through a divorce."),
         ("my mom has dementia", "I'm sorry to hear your mom has dementia."),
-        ("I got laid off last week", "I'm sorry to hear you lost your job."),
+        ("I got laid off last week", "I'm sorry to hear you lost your job last week."),
         ("I'm recovering from knee surgery", "I'm sorry to hear you're recovering from knee surgery."),
         ("I just got promoted to team lead", "Congratulations — you got promoted to team lead!"),
         ("I just got engaged", "Congratulations — you got engaged!"),
@@ -964,6 +964,13 @@ def test_news_told_is_answered_with_a_question_about_it() -> None:
         ("I'm a nurse in the ICU", "Got it — you're a nurse in the ICU."),
         ("I'm getting a divorce", "I'm sorry to hear you're getting a divorce."),
         ("I'm feeling kind of stressed today", "Sorry you're feeling stressed."),  # was "I hear you. Tell me more!"
+        # the twenty-fifth session's: the grave illnesses are one list with the relative's news, and an
+        # accident is news (were "Got it — …" or "I see. How's that going?")
+        ("my dad has parkinson's", "I'm sorry to hear your dad has parkinson's."),
+        ("my brother had a seizure last night", "I'm sorry to hear your brother had a seizure last night."),
+        ("my sister was in a bad car accident", "I'm sorry to hear your sister was in an accident."),
+        ("I was in a car accident last week", "I'm sorry to hear you were in an accident last week."),
+        ("I've been feeling lonely since the move", "Sorry you've been feeling lonely since the move."),
     ],
 )
 def test_hard_news_is_met_with_sympathy_and_good_news_with_congratulations(told: str, opening: str) -> None:
@@ -982,7 +989,8 @@ def test_hard_news_is_met_with_sympathy_and_good_news_with_congratulations(told:
         ("what's your name?", ("I'm Mira, a friendly bot. I remember what you tell me, so tell me about yourself!",)),
         ("I had a rough day", ("Sorry to hear that. ",)),
         ("tell me a joke", ("Why ", "I told my computer")),
-        ("I've been feeling really lonely lately", ("Sorry you're feeling lonely. ",)),
+        ("I'm feeling really lonely", ("Sorry you're feeling lonely. ",)),
+        ("I've been feeling really lonely lately", ("Sorry you've been feeling lonely lately. ",)),  # a lasting mood
         ("I feel great today", ("Glad you're feeling great! What's made your day?",)),
         ("I'm bored", ("Let's fix that! What have you been into lately?",)),
         # the twenty-fourth session's (were "I see. How's that going?" or "What do you think yourself?")
@@ -1229,8 +1237,8 @@ def _kept(said: str) -> list[str]:
         ("I've been learning guitar for 3 months and it's hard", ["Priya has been learning the guitar for 3 months"]),
         ("I've been a nurse for twelve years and love it", ["Priya has been a nurse for twelve years"]),
         ("my boyfriend and I broke up", ["Priya broke up with their boyfriend"]),  # not "has a boyfriend"
-        ("me and my girlfriend broke up last week", ["Priya broke up with their girlfriend"]),
-        ("my husband and I separated in 2020", ["Priya separated from their husband"]),
+        ("me and my girlfriend broke up last week", ["Priya broke up with their girlfriend last week"]),
+        ("my husband and I separated in 2020", ["Priya separated from their husband in 2020"]),
         ("me and my husband are moving to Leeds", ["Priya and their husband are moving to Leeds"]),
         ("my wife and I got married in June", ["Priya and their wife got married in June"]),
         (
@@ -1272,7 +1280,7 @@ def _kept(said: str) -> list[str]:
         ("I don't live in London anymore", ["Priya no longer lives in London"]),
         ("I don't live in London", []),
         ("I left my job at Google last month", ["Priya no longer works at Google"]),
-        ("we got divorced last year", ["Priya got divorced"]),
+        ("we got divorced last year", ["Priya got divorced last year"]),
         ("we just got engaged!", ["Priya got engaged"]),
         ("I'm thinking about getting a cat", ["Priya is thinking about getting a cat"]),
         ("I'm seriously considering moving to Lisbon", ["Priya is thinking about moving to Lisbon"]),
@@ -1777,7 +1785,7 @@ def test_a_relatives_s_is_is_has_or_whose_as_the_words_after_it_say(said: str, k
         ("I'm considering going into policymaking", ["Priya is thinking about going into policymaking"]),
         ("I took a road trip last month", ["Priya went on a road trip last month"]),
         ("I took a trip down memory lane", []),
-        ("I had a health scare last week", ["Priya had a health scare"]),
+        ("I had a health scare last week", ["Priya had a health scare last week"]),
         ("we're planning a big family reunion next summer", ["Priya is planning a big family reunion next summer"]),
         ("I'm planning a surprise party for my wife", ["Priya is planning a surprise party for their wife"]),
         (
@@ -1811,11 +1819,83 @@ def test_a_relatives_s_is_is_has_or_whose_as_the_words_after_it_say(said: str, k
             "Love hearing the crunch of leaves under my feet and the peacefulness.",
             ["Priya loves hearing the crunch of leaves under their feet", "Priya loves the peacefulness"],
         ),
+        # an accident is news, with when it happened, and a relative's weighs high (were nothing, or a
+        # medium "had an accident last Tuesday"); news keeps its time (were "Evan lost their job")
+        ("I was in a car accident last week", ["Priya was in an accident last week"]),
+        ("my son had an accident last Tuesday", ["Priya's son was in an accident last Tuesday"]),
+        ("I lost my job last month", ["Priya lost their job last month"]),
+        ("it was an accident", []),
+        # a thought about oneself is not a view held (was "Priya doesn't think Priya has been to Paris")
+        ("I don't think I've been to Paris", []),
+        ("I think remote work is the best", ["Priya thinks remote work is the best"]),
+        # a mood that has lasted (were nothing); one of the moment, or with a time to come, as before
+        ("I've been feeling kind of lonely since the move", ["Priya has been feeling lonely since the move"]),
+        ("I feel so lonely lately", ["Priya has been feeling lonely lately"]),
+        ("honestly I've been pretty anxious this week", ["Priya has been feeling anxious this week"]),
+        ("I've been so tired", ["Priya has been feeling tired"]),
+        ("I've been a bit frustrated lately with my new phone", ["Priya is frustrated with their new phone"]),
+        ("I'm feeling a bit down today", []),
+        ("I'm so lonely", []),
+        ("I've been so hyped", []),
+        ("I haven't been feeling lonely lately", []),
     ],
 )
 def test_what_a_newcomer_or_a_locomo_turn_said_is_kept_rightly(said: str, kept: list[str]) -> None:
     """What a LoCoMo development turn or a newcomer said that the engine missed or kept wrong."""
     assert _kept(said) == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # a name spoken to is "you", not the "he" or "she" after it (were "Maria's name is Kyle" and
+        # "John's name is Coco")
+        (
+            [
+                ("Maria", "maria", "That baby in the pic is adorable! What's their name?"),
+                ("John", "john", "Thanks, Maria! They're doing great. Our one-year-old is so cute, his name is Kyle!"),
+            ],
+            [],
+        ),
+        (
+            [("Maria", "maria", "Hey John! Guess what - I got a puppy! Her name's Coco and she's adorable.")],
+            [("maria", "Maria got a puppy named Coco")],
+        ),
+        ([("John", "john", "ask Maria, she lives in Paris")], [("maria", "Maria lives in Paris")]),  # spoken of
+        # what answers the other's words is not a detail of one's own fact (was "… — that's a chill pic",
+        # "… — it will be great to work with you, James")
+        (
+            [
+                ("John", "john", "I've been feeling a bit stressed out about work."),
+                ("Maria", "maria", "I'm here for you. Here's a sunset I took to cheer you up."),
+                ("John", "john", "That's a chill pic!"),
+            ],
+            [("john", "John is stressed out about work")],
+        ),
+        (
+            [
+                ("John", "john", "I'm starting a new job next month"),
+                ("Maria", "maria", "I'll help you move if you like."),
+                ("John", "john", "it will be great to work with you, Maria"),
+            ],
+            [("john", "John is starting a new job next month")],
+        ),
+        (  # one's own words after the other's still add to one's fact
+            [
+                ("John", "john", "I'm starting a new job next month"),
+                ("Maria", "maria", "Where?"),
+                ("John", "john", "at a bakery in Leeds"),
+            ],
+            [("john", "John is starting a new job next month — at a bakery in Leeds")],
+        ),
+    ],
+)
+def test_who_is_spoken_to_and_what_answers_the_other_belong_to_no_fact(
+    said: list[Said], kept: list[tuple[str, str]]
+) -> None:
+    members = [("Maria", "maria"), ("John", "john")]
+    arguments = _extract(_prompt(said, known=members))
+    assert [(op["user_id"], op["content"]) for op in arguments["operations"]] == kept
 
 
 @pytest.mark.parametrize(

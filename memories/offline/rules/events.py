@@ -6,10 +6,10 @@ import re
 from dataclasses import dataclass
 
 from memories.models import EntityType, MemoryKind
-from memories.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said
+from memories.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said, past_time_in
 from memories.offline.splitting import phrase_cut
 from memories.offline.text import content_words, third_person, topics_of
-from memories.offline.vocabulary import PETS
+from memories.offline.vocabulary import ACCIDENT, PETS
 
 
 @dataclass(frozen=True)
@@ -123,6 +123,14 @@ EVENTS = (
         "30d",
         ("health",),
     ),
+    _Event(
+        rf"(?:was|got) in {ACCIDENT}|had {ACCIDENT}",
+        "was in an accident",
+        MemoryKind.EVENT,
+        HIGH,
+        "30d",
+        ("health", "accident"),
+    ),
 )
 
 
@@ -142,6 +150,9 @@ def _event_fact(event: _Event, match: re.Match[str], said: Said, *, subject: str
     if rest and re.match(r"^(?:to|with|at|from|in|as)\b", rest, re.IGNORECASE):
         text += " " + third_person(rest, said.name)
         partner_open = partner_open and not rest.lower().startswith("to ")
+    when = past_time_in(match["rest"] or "")
+    if when and when not in text.lower():
+        text += f" {when}"  # "my son had an accident last Tuesday"
     entities = []
     employer = re.match(r"^(?:at|for) (?P<org>.+)", rest, re.IGNORECASE)
     if employer and "work" in topics and subject == said.handle:

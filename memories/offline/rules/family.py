@@ -22,10 +22,12 @@ from memories.offline.text import (
     topics_of,
 )
 from memories.offline.vocabulary import (
+    ACCIDENT,
     COLLEAGUES,
     COUNTS,
     FAMILY,
     FRIENDS,
+    GRAVE_ILLNESSES,
     HOSPITALS,
     JOB,
     NOT_NAMES,
@@ -64,6 +66,8 @@ def relative_rule(match: re.Match[str], said: Said) -> Fact | None:
     if happened := re.match(rf"^(?:(?:just|finally|recently) )?(?P<event>{EVENT_ALTERNATIVES})\b", rest, re.I):
         event = next(e for e in EVENTS if re.fullmatch(e.pattern, happened["event"], re.IGNORECASE))
         predicate = event.phrase.format(pet=happened["event"].split()[-1].lower())
+        if when := past_time_in(rest[happened.end() :]):
+            predicate += f" {when}"  # "my son had an accident last Tuesday"
     elif lives := re.match(
         r"^(?:also |still |now |currently )?(?:lives|is living) (?:in|near|at) (?P<p>.+)", rest, re.I
     ):
@@ -107,7 +111,7 @@ def relative_rule(match: re.Match[str], said: Said) -> Fact | None:
     # A relative in hospital or gravely ill weighs as much as the speaker's own (a bot asks after them).
     weight = HIGH if _IN_HOSPITAL.match(predicate) or _GRAVE.search(predicate) else MEDIUM
     if event is not None:  # "my sister Sarah just had a baby": news, not a lasting fact about the speaker
-        fact = said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of(*topics, *event.topics))
+        fact = said.fact(text, MemoryKind.EVENT, weight, "30d", topics_of(*topics, *event.topics))
     elif any(news.match(predicate) for news in (_BEFELL, _TURNS, _IN_HOSPITAL, _PASSING_ILLNESS)):
         # "my mom's car got stolen", a birthday, "my dad was rushed to the hospital", "my son has the
         # flu": news for a month
@@ -222,9 +226,8 @@ _IN_HOSPITAL = re.compile(
 _PASSING_ILLNESS = re.compile(rf"(?:has|had|got|caught|came down with) (?:{_PASSING})\b", re.IGNORECASE)
 # A relative gravely ill or hurt: "my mom has dementia", "my dad had a stroke", "my son had an accident".
 _GRAVE = re.compile(
-    r"^(?:has|had|got|was diagnosed with|is battling|is fighting|survived)\b.{0,30}?\b(?:cancer|dementia"
-    r"|alzheimer'?s|parkinson'?s|leukemia|leukaemia|a tumou?r|a stroke|a heart attack|an accident|a seizure"
-    r"|(?:a )?(?:bad |serious )?(?:car )?(?:accident|crash))\b",
+    r"^(?:has|had|got|was diagnosed with|is battling|is fighting|survived|(?:was|got|has been) in)\b.{0,30}?"
+    rf"\b(?:(?:an? )?(?:{GRAVE_ILLNESSES})|{ACCIDENT})\b",
     re.IGNORECASE,
 )
 # A relative's birthday: "my son turns 5 tomorrow", "my mom turned 60 last week" (news for a month; how
@@ -416,6 +419,8 @@ def parted_rule(match: re.Match[str], said: Said) -> Fact | None:
     partner = (match["partner"] or match["partner2"]).lower()
     verb, expiration = _PARTING.get(match["how"].lower(), ("broke up with", "30d"))  # "split up", "called it quits"
     text = f"{said.name} {verb} their {partner}"
+    if when := past_time_in(match.string[match.end() :]):
+        text += f" {when}"  # "me and my girlfriend broke up last week"
     return said.fact(text, MemoryKind.EVENT, HIGH, expiration, topics_of("relationship", partner))
 
 

@@ -8,7 +8,7 @@ from memories.models import MemoryKind
 from memories.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said, past_time_in, time_in
 from memories.offline.splitting import phrase_cut
 from memories.offline.text import article_for, conjugate, content_words, join_names, third_person, topics_of
-from memories.offline.vocabulary import MONTHS, WEEKDAYS
+from memories.offline.vocabulary import MONTHS, WEEKDAYS, word_set
 
 INSTRUMENTS = (
     r"guitar|bass|bass guitar|electric guitar|acoustic guitar|piano|keyboard|keys|drums|violin|viola|cello"
@@ -201,11 +201,16 @@ def language_rule(match: re.Match[str], said: Said) -> Fact | None:
     return fact
 
 
+# What a thought starting so says is of oneself or the moment, not a view held: "I think I've been
+# to Paris", "I don't think it's open".
+_NOT_A_VIEW = word_set("i i'm i've i'd i'll it it's so that this you we we're we've they")
+
+
 def opinion_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "honestly I think remote work is the best" — a view held, not a passing remark."""
     what = phrase_cut(match["what"], max_words=14, commas=True)
     words = what.split()
-    if len(words) < 3 or words[0].lower() in ("i", "i'm", "it", "it's", "so", "that", "this", "you", "we", "they"):
+    if len(words) < 3 or words[0].lower() in _NOT_A_VIEW:
         return None
     verb = " ".join(match["verb"].lower().split())
     if "convinced" in verb:

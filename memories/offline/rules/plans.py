@@ -298,8 +298,8 @@ def feeling_rule(match: re.Match[str], said: Said) -> Fact | None:
         reason = re.match(r"^\s+(?P<prep>)(?P<why>.+)", match["rest"] or "")
     else:
         reason = re.match(
-            r"^\s+(?P<prep>about|for|of|with|to|that|because|at(?= (?:work|school|uni|college"
-            r"|my job)\b))\s+(?P<why>.+)",
+            r"^(?:\s+(?:lately|recently))?\s+(?P<prep>about|for|of|with|to|that|because"
+            r"|at(?= (?:work|school|uni|college|my job)\b))\s+(?P<why>.+)",
             match["rest"] or "",
             re.I,
         )
@@ -316,8 +316,34 @@ def feeling_rule(match: re.Match[str], said: Said) -> Fact | None:
         time = time_in(why)  # "excited about the DLC dropping next week" lasts until next week
         return said.fact(text, MemoryKind.EMOTION, MEDIUM, expiration_for(time) if time else "3d", topics)
     # "I'm so tired lol", "so nervous 😬": a passing mood with nothing it is about is not worth
-    # remembering (and "so proud of her 😭" does not say what about).
-    return None
+    # remembering (and "so proud of her 😭" does not say what about). One that has lasted is: "I've
+    # been feeling lonely since the move", "I've been so anxious lately".
+    lasting = _LASTING.match(match["rest"] or "")
+    if (
+        negated
+        or feeling not in _MOODS
+        or not (lasting or "been" in said.clause[match.start() : match.start("feeling")])
+    ):
+        return None
+    since = f" {phrase_cut(lasting['since'], max_words=8)}" if lasting and lasting["since"] else ""
+    text = f"{said.name} has been feeling {feeling}{third_person(since, said.name)}"
+    if lasting and lasting["lately"]:
+        text += f" {' '.join(lasting['lately'].lower().split()).replace('latley', 'lately')}"
+    return said.fact(text, MemoryKind.EMOTION, MEDIUM, "7d", topics)
+
+
+# Moods that can last ("lonely for weeks"), unlike "drunk", "hyped" or "sick" (an illness, read elsewhere).
+_MOODS = word_set(
+    "tired exhausted stressed sad happy anxious worried angry upset bored lonely frustrated depressed"
+    " overwhelmed miserable homesick heartbroken"
+) | {"stressed out", "burnt out", "burned out", "on edge"}
+# How long a mood has lasted, after it: "lately", "for weeks", "since the move".
+_LASTING = re.compile(
+    r"^[\s,]*(?:(?P<lately>lately|latley|recently|these days|this week|all week|this month"
+    r"|for (?:a while|ages|weeks|months|days|(?:a few|a couple of|two|three|several) (?:days|weeks|months)))"
+    r"|(?P<since>since (?:the|my|i|we|our|last)\b.*))",
+    re.IGNORECASE,
+)
 
 
 _WHEN = re.compile(
