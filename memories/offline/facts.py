@@ -81,6 +81,16 @@ class Said:
             **extra,
         )
 
+    def when_before(self) -> str:
+        """A past time said earlier in the clause's sentence, in a clause of its own: "Last weekend, I
+        participated in a fun run" ("" if none)."""
+        message = self.reader.line_text
+        at = message.find(self.clause[:30])
+        if at <= 0:
+            return ""
+        sentence = re.split(r"[.!?]\s", message[:at])[-1]
+        return past_time_in(sentence)
+
     def entity(self, type_: str, name: str, relationship: str = "", **attributes: str) -> dict[str, Any]:
         return {
             "user_id": self.handle,

@@ -1825,6 +1825,19 @@ def test_a_relatives_s_is_is_has_or_whose_as_the_words_after_it_say(said: str, k
         ("my son had an accident last Tuesday", ["Priya's son was in an accident last Tuesday"]),
         ("I lost my job last month", ["Priya lost their job last month"]),
         ("it was an accident", []),
+        # how many children, said in passing; a place with "the"; an event taken part in, with its time
+        # said before it; a taste one started getting into; a thing bought oneself (were nothing)
+        ("my two kids are at school", ["Priya has two kids"]),
+        ("my three older sisters are all nurses", ["Priya has three older sisters"]),
+        ("my two cents", []),
+        ("we went to the Rockies last month", ["Priya went to the Rockies last month"]),
+        ("I went to the Taylor Swift concert last night", ["Priya went to the Taylor Swift concert last night"]),
+        ("I participated in a 5K charity run last weekend", ["Priya participated in a 5K charity run last weekend"]),
+        ("Last weekend, I participated in a community event", ["Priya participated in a community event last weekend"]),
+        ("I participated in the discussion", []),
+        ("I started getting into board games", ["Priya is into board games"]),
+        ("I started getting into trouble", []),
+        ("I bought myself a new guitar", ["Priya bought a new guitar"]),
         # a thought about oneself is not a view held (was "Priya doesn't think Priya has been to Paris")
         ("I don't think I've been to Paris", []),
         ("I think remote work is the best", ["Priya thinks remote work is the best"]),

@@ -103,6 +103,7 @@ from memories.offline.rules.plans import (
     OUTING_PLACES,
     OUTINGS,
     STARTS,
+    TAKING_PART,
     TRIP_TAKEN,
     ambition_rule,
     appointment_rule,
@@ -118,6 +119,7 @@ from memories.offline.rules.plans import (
     plan_rule,
     planning_rule,
     starting_rule,
+    taking_part_rule,
     trip_rule,
     trip_taken_rule,
     went_rule,
@@ -194,6 +196,10 @@ _TITLE = (
     r"(?:[\"“](?P<quoted>[^\"“”]{2,60})[\"”]"
     r"|(?P<title>(?-i:[A-Z])[\w':-]*(?: (?:(?-i:[A-Z])[\w':-]*|of|the|and|a|in|on|to)){0,5}))"
 )
+
+
+# Where "the Rockies" or "the Grand Canyon" ends: not before a noun ("the Taylor Swift concert").
+_THE_PLACE_ENDS = r"(?=$|[^\w\s]| (?:last|in|on|with|this|over|during|for|and|a few|two|three|\d)\b)"
 
 
 RULES: list[tuple[re.Pattern[str], Builder]] = [
@@ -575,6 +581,15 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
         has_relatives_rule,
     ),
     (
+        # "I took my two kids to the zoo", "my three sisters are all older": how many, said in passing
+        re.compile(
+            rf"\b(?:my|our) (?P<quantity>two|three|four|five|six|[2-9]) (?P<kind>(?:{RELATIVE_AGES}) )?"
+            rf"(?P<relation>{FAMILY})s\b(?!')",
+            re.IGNORECASE,
+        ),
+        has_relatives_rule,
+    ),
+    (
         re.compile(r"\bI(?: have|'ve got| have got| got| do have) (?P<kids>twins|triplets)\b(?P<rest>.*)", re.I),
         twins_rule,
     ),
@@ -837,7 +852,7 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
             rf"went (?P<activity>{OUTINGS})\b|(?P<done>{DONE_OUTINGS})\b"
             r"|(?:went on|did|took) (?P<trip>(?:a|an|another|our|my) (?:[a-z]+ ){0,2}?trip)\b(?! down memory lane)"
             rf"|took (?P<took>{_TAKEN}) on (?P<trip2>(?:a|an) (?:[a-z]+ ){{0,2}}?trip)\b"
-            rf"|(?:went|flew|travell?ed) to (?P<place>{NAMED_PLACE})"
+            rf"|(?:went|flew|travell?ed) to (?P<place>{NAMED_PLACE}|the {NAMED_PLACE}{_THE_PLACE_ENDS})"
             r"|(?P<visit>visited|was in|spent (?:a|two|three|a few|\d+) (?:days?|weeks?|months?) in)"
             rf" (?P<place2>{NAMED_PLACE})"
             rf"|(?P<attended>went to|attended|took (?P<took3>{_TAKEN}) to)"
@@ -851,12 +866,14 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
         went_rule,
     ),
     (TRIP_TAKEN, trip_taken_rule),
+    (TAKING_PART, taking_part_rule),
     (
         re.compile(
             # "I've gotten into pottery", "lately I've become interested in extreme sports" (not "I got
             # into Oxford", a school, capitalised, which is admission_rule's, nor "into trouble", "into a fight")
-            r"\bI(?:'ve| have)? (?:(?:recently|really|just|lately|finally|also) )?(?P<verb>(?:gotten|got|become|grown)"
-            r" (?:(?:really|super|very|more) )?(?:into(?= (?!(?-i:[A-Z])|(?:a|an|the|my|our|his|her|their|this"
+            r"\bI(?:'ve| have)? (?:(?:recently|really|just|lately|finally|also) )?"
+            r"(?P<verb>(?:gotten|got|become|grown|started getting) (?:(?:really|super|very|more) )?"
+            r"(?:into(?= (?!(?-i:[A-Z])|(?:a|an|the|my|our|his|her|their|this"
             r"|that|some|it|trouble|debt|bed|work|shape|character|college|uni|university|school)\b)[a-z])"
             r"|interested in)) (?P<what>.+)",
             re.IGNORECASE,
@@ -1238,7 +1255,7 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
     (
         re.compile(
             rf"\bI (?P<verb>(?:just |finally |recently )?(?:bought|got|purchased|built|inherited)|own|drive|ride)"
-            rf" (?P<article>an?|my first|my own|a new|a used|an old|my new|two|three)"
+            rf"(?: myself)? (?P<article>an?|my first|my own|a new|a used|an old|my new|two|three)"
             rf" (?P<thing>(?:[a-z0-9-]+ ){{0,3}}?(?:{THINGS}))s?\b",
             re.IGNORECASE,
         ),

@@ -209,7 +209,12 @@ def went_rule(match: re.Match[str], said: Said) -> Fact | None:
     groups = match.groupdict()
     rest = groups["rest"] or ""
     month = re.search(rf"\bin (?:{MONTHS})\b|\bon (?:{WEEKDAYS})\b", rest, re.I)  # in the past tense, a day gone
-    when = past_time_in(rest) or (month[0].lower() if month else "") or past_time_in(match.string[: match.start()])
+    when = (
+        past_time_in(rest)
+        or (month[0].lower() if month else "")
+        or past_time_in(match.string[: match.start()])
+        or said.when_before()
+    )
     company = _COMPANY.search(re.sub(re.escape(when), "", rest, flags=re.IGNORECASE) if when else rest)
     place = (groups["place"] or groups["place2"] or "").strip(" .,")
     if place:
@@ -243,6 +248,26 @@ def went_rule(match: re.Match[str], said: Said) -> Fact | None:
         text += f" {when}"
     topic = "travel" if place or groups["trip"] or groups["trip2"] else "hobbies"
     return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of(topic, *content_words(what)[1:3]))
+
+
+# What one takes part in: "I participated in a 5K charity run last weekend", "we competed in a quiz".
+TAKING_PART = re.compile(
+    r"\b(?:I|we) (?:(?:also|even|finally|just|recently|actually) )?(?P<verb>participated|took part|competed|raced"
+    r"|performed) in (?P<what>(?:a|an|the|my|our|this|that) (?:[\w'-]+ ){0,4}(?:run|race|marathon|triathlon"
+    r"|tournament|tourney|competition|contest|championships?|hackathon|game jam|relay|fundraiser|walk|ride|challenge"
+    r"|quiz|talent show|play|musical|concert|recital|protest|march|parade|event|match|meet|open mic|spelling bee"
+    r"|science fair|debate|festival|cook-off|bake-off|5k|10k|showcase|exhibition|fair))\b(?P<rest>.*)",
+    re.IGNORECASE,
+)
+
+
+def taking_part_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I participated in a 5K charity run last weekend": an event one took part in, for a month."""
+    what = third_person(match["what"], said.name)
+    text = f"{said.name} {match['verb'].lower()} in {what}"
+    if when := past_time_in(match["rest"]) or past_time_in(match.string[: match.start()]) or said.when_before():
+        text += f" {when}"
+    return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("events", *content_words(what)[-1:]))
 
 
 def doing_rule(match: re.Match[str], said: Said) -> Fact | None:

@@ -78,7 +78,7 @@ def preference_rule(match: re.Match[str], said: Said) -> Fact | None:
     if first in _NOT_AN_OBJECT:
         return None  # "everyone I love was there": whom they love, said before the verb
     raw_verb = " ".join((groups["verb"] or groups.get("modal") or "").lower().split())
-    taken_up = re.match(r"(?:gotten|got|become|grown) (?:(?:really|super|very|more) )?", raw_verb)  # "got into"
+    taken_up = re.match(r"(?:gotten|got|become|grown|started getting) (?:(?:really|super|very|more) )?", raw_verb)
     if taken_up:  # a taste now held: when it began is not part of it ("interested in photography last year")
         raw_verb = raw_verb[taken_up.end() :]
         if (when := past_time_in(what)) and what.lower().endswith(when.lower()):
