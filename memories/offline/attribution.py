@@ -413,6 +413,8 @@ def _about_relative(part: str, relative: tuple[str, str] | None) -> str | None:
     return f"{subject}{verb}{rest}"
 
 
+# A relative's name given by a pronoun: "her name is Clara", "he's called Max".
+_NAME_GIVEN = re.compile(r"(?:her|his) name(?:'s| is)\b|(?:she|he)(?:'s| is) (?:called|named)\b", re.IGNORECASE)
 # Where a list or a sentence goes on with its next part: ", and then", " & ".
 _AND_THEN = r",? (?:and|&) (?:then )?"
 
@@ -485,7 +487,9 @@ class Reader:
                 if not _WORDY.search(clause):
                     continue  # "- - -", "?!": nothing to read
                 self._mention(index, line.handle, clause)
-                clause = self._about_their_relative(index, clause) or clause  # "… my sister. She's a doctor."
+                clause = (
+                    self._about_their_relative(index, clause, speaker=line.handle) or clause
+                )  # "… my sister. She's a doctor."
                 self._clause(Said(line.handle, line.name, clause, index, self))
                 if (relative := _relative_in(clause)) is not None:
                     self._relative = (index, relative)
@@ -496,15 +500,25 @@ class Reader:
                 self._prompt = (index, line.handle)
         self._last_line[line.handle] = index
 
-    def _about_their_relative(self, index: int, part: str, before: str = "") -> str | None:
+    def _about_their_relative(self, index: int, part: str, before: str = "", speaker: str = "") -> str | None:
         """``part`` read as about the relation its speaker named just before in the message (in
         ``before``, else an earlier clause), when it starts with "she"/"he": "my sister moved to
         Berlin, she works at a startup". A member named in the message is who "she"/"he" is
-        instead (``_reported``)."""
+        instead (``_reported``). A name given is the relative's too when the speaker named them in
+        their message before: "my sister lives in Boston" … "her name is Clara"."""
         if index in self._mentioned:
             return None
         relative = _relative_in(before)
         if relative is None and self._relative is not None and self._relative[0] == index:
+            relative = self._relative[1]
+        if (
+            relative is None
+            and self._relative is not None
+            and speaker
+            and self._last_line.get(speaker) == self._relative[0]
+            and index - self._relative[0] <= 2
+            and _NAME_GIVEN.match(part)
+        ):
             relative = self._relative[1]
         return _about_relative(part, relative)
 

@@ -385,6 +385,7 @@ _MUSIC = frozenset(
 _MUSIC_ASKED = frozenset(map(_stem, word_set("music song songs band album listen playlist")))
 # Plans are answered by what one is going to do: "what are my plans?" by "you're going hiking tomorrow".
 _PLANS = frozenset(map(_stem, word_set("plan plans going trip visit flying moving")))
+_TRAVEL = frozenset(map(_stem, word_set("went trip travel travelled traveled visited flew holiday vacation")))
 
 
 # What a question asks about, by its word's stem, and the stems of the facts that answer it:
@@ -401,6 +402,7 @@ _ANSWERED_BY = {
     **dict.fromkeys(_MEALS, _MEALS | _DIETS),
     **dict.fromkeys(_MUSIC_ASKED, _MUSIC),
     _stem("plans"): _PLANS,
+    **dict.fromkeys(_TRAVEL, _TRAVEL),  # "do you remember where I went?" … "Nora went on a trip to Lisbon"
 }
 
 
@@ -716,18 +718,21 @@ _THANKS = re.compile(
     r"[\s!.]*$",
     re.I,
 )
+_BYE = (
+    r"bye|goodbye|good night|goodnight|gn|night|nite|see (?:you|ya|u)(?: later| soon| tomorrow)?"
+    r"|talk (?:to you )?(?:later|soon|tomorrow)|ttyl|cya|later|gotta go|got to go|g2g|i (?:have|need) to go"
+    r"|i'm off|i'm heading off|take care|stay safe|catch (?:you|ya|u) later|have a good (?:one|day|night|evening)"
+)
 _GOODBYE = re.compile(
-    r"^(?:(?:ok(?:ay)?|alright|well|anyway)[, ]+)?(?:bye|goodbye|good night|goodnight|gn|night|nite"
-    r"|see (?:you|ya|u)(?: later| soon| tomorrow)?|talk (?:to you )?(?:later|soon|tomorrow)|ttyl|cya|later"
-    r"|gotta go|g2g|i have to go|i'm off|take care|stay safe|catch (?:you|ya|u) later"
-    r"|have a good (?:one|day|night|evening))(?:[ ,]+(?:now|then|all|everyone|guys|for now|friend|mate|x+"
-    r"|(?-i:[A-Z])[a-z]+))*[\s!.]*$",
+    rf"^(?:(?:ok(?:ay)?|alright|well|anyway)[, ]+)?(?:{_BYE})(?:[ ,!.]+(?:{_BYE}|now|then|all|everyone|guys"
+    r"|for now|friend|mate|x+|(?-i:[A-Z])[a-z]+))*[\s!.]*$",
     re.I,
 )
 _LAUGH = re.compile(r"^(?:lol|lmao|lmfao|rofl|haha\w*|hehe\w*|ha(?: ?ha)+|xd)[\s!.]*$", re.I)
 _WHO_ARE_YOU = re.compile(
     r"\b(?:what(?:'s| is) your name|who (?:are|r) (?:you|u)|what (?:are|r) (?:you|u)\b(?! (?:doing|up to|thinking))"
-    r"|tell me about yourself|introduce yourself|(?:are|r) (?:you|u) (?:a |an )?(?:robot|bot|ai|human|real|person))\b",
+    r"|tell me about yourself|introduce yourself|(?:are|r) (?:you|u) (?:a |an )?(?:robot|bot|ai|human|real|person)"
+    r"|what can (?:you|u) do|how do (?:you|u) work|how does (?:this|it) work|what are (?:you|u) for)\b",
     re.I,
 )
 _JOKE = re.compile(r"\b(?:tell me a joke|(?:know|got) any (?:good )?jokes|make me laugh|say something funny)\b", re.I)

@@ -822,10 +822,17 @@ def test_a_question_answered_from_memory_is_not_also_said_to_be_unanswerable(que
         ("how old am I?", "you're 31 years old"),
         ("where does my sister live?", "your sister lives in Paris"),  # not their own home first
         ("what's my name?", "you're Sam"),  # the name they are known by
+        ("do you remember where I went?", "you got back from a trip to Rome"),  # was "a simple answer"
     ],
 )
 def test_a_question_about_oneself_is_answered_by_the_fact_it_asks_for(question: str, answer: str) -> None:
-    facts = ["Sam is from Porto", "Sam is a data analyst", "Sam is 31 years old", "Sam's sister lives in Paris"]
+    facts = [
+        "Sam is from Porto",
+        "Sam is a data analyst",
+        "Sam is 31 years old",
+        "Sam's sister lives in Paris",
+        "Sam got back from a trip to Rome",
+    ]
     reply = _reply_to(question, [*SAM, *facts])
 
     assert answer in reply
@@ -1001,6 +1008,10 @@ def test_hard_news_is_met_with_sympathy_and_good_news_with_congratulations(told:
         ("can you help me with something?", ("Of course! What do you need?",)),
         ("do you have any hobbies?", ("Interesting question! Me? I don't have a life outside our chats",)),
         ("thanks but what do you mean?", ("Good question! I can only give a simple answer",)),  # not thanks
+        # the twenty-fifth session's (were "I see. How's that going?" and "Me? I don't have a life…")
+        ("ok gotta go, bye!", ("Bye for now! Talk soon.",)),
+        ("I need to go now, bye Mira", ("Bye for now! Talk soon.",)),
+        ("what can you do?", ("I'm Mira, a friendly bot. I remember what you tell me",)),
     ],
 )
 def test_thanks_goodbyes_laughs_and_questions_about_the_persona_get_a_reply_of_their_own(
@@ -1838,6 +1849,8 @@ def test_a_relatives_s_is_is_has_or_whose_as_the_words_after_it_say(said: str, k
         ("I started getting into board games", ["Priya is into board games"]),
         ("I started getting into trouble", []),
         ("I bought myself a new guitar", ["Priya bought a new guitar"]),
+        ("my brother is called Max", ["Priya has a brother named Max"]),
+        ("my brother is called a genius by everyone", []),
         # a thought about oneself is not a view held (was "Priya doesn't think Priya has been to Paris")
         ("I don't think I've been to Paris", []),
         ("I think remote work is the best", ["Priya thinks remote work is the best"]),
@@ -1893,6 +1906,23 @@ def test_what_a_newcomer_or_a_locomo_turn_said_is_kept_rightly(said: str, kept: 
             ],
             [("john", "John is starting a new job next month")],
         ),
+        # a name given in the next message is the relative's just named (was nothing, or a detail)
+        (
+            [("John", "john", "my sister lives in Boston and I miss her"), ("John", "john", "her name is Clara")],
+            [("john", "John's sister lives in Boston"), ("john", "John has a sister named Clara")],
+        ),
+        (
+            [
+                ("John", "john", "my brother is a chef"),
+                ("Maria", "maria", "cool!"),
+                ("John", "john", "he's called Max"),
+            ],
+            [("john", "John's brother is a chef"), ("john", "John has a brother named Max")],
+        ),
+        (  # not another's relative, nor one named with the other pronoun
+            [("John", "john", "my sister lives in Boston"), ("Maria", "maria", "her name is Clara")],
+            [("john", "John's sister lives in Boston")],
+        ),
         (  # one's own words after the other's still add to one's fact
             [
                 ("John", "john", "I'm starting a new job next month"),
@@ -1903,7 +1933,7 @@ def test_what_a_newcomer_or_a_locomo_turn_said_is_kept_rightly(said: str, kept: 
         ),
     ],
 )
-def test_who_is_spoken_to_and_what_answers_the_other_belong_to_no_fact(
+def test_who_a_name_a_pronoun_or_a_detail_belongs_to_across_messages(
     said: list[Said], kept: list[tuple[str, str]]
 ) -> None:
     members = [("Maria", "maria"), ("John", "john")]

@@ -55,7 +55,11 @@ def relative_rule(match: re.Match[str], said: Said) -> Fact | None:
     if rest.startswith("'s") and not _OWNED.match(rest) and not starts_a_statement(match.string, match.start()):
         return None  # "a book about my grandmother's life in Poland": whose it is, not what she is
     name = ""
-    named = re.match(r"^(?P<how>'s name is|,? named|,? called|,)?\s*(?P<word>[A-Za-z][\w-]*(?:'(?!s\b)[\w-]+)?)", rest)
+    named = re.match(
+        r"^(?P<how>'s name is|(?:,| is|'s)? named|(?:,| is|'s)? called|,)?\s*"
+        r"(?P<word>[A-Za-z][\w-]*(?:'(?!s\b)[\w-]+)?)",
+        rest,
+    )
     if named:
         candidate = name_token(named["word"])
         explicit = bool(named["how"] and named["how"].strip(" ,"))
