@@ -413,6 +413,12 @@ def _about_relative(part: str, relative: tuple[str, str] | None) -> str | None:
     return f"{subject}{verb}{rest}"
 
 
+# One's own favourite, given after the question about it: "mine is ramen", "and mine's Heat".
+_MINE = re.compile(
+    r"(?:and |but )?mine(?:'s| is| would be| has to be| has always been)\s+"
+    r"(?:(?:probably|definitely|easily|still|honestly|prob) )?(?P<value>[^,?]{2,50})",
+    re.I,
+)
 # A relative's name given by a pronoun: "her name is Clara", "he's called Max".
 _NAME_GIVEN = re.compile(r"(?:her|his) name(?:'s| is)\b|(?:she|he)(?:'s| is) (?:called|named)\b", re.IGNORECASE)
 # Where a list or a sentence goes on with its next part: ", and then", " & ".
@@ -444,6 +450,7 @@ class Reader:
         self._relative: tuple[int, tuple[str, str]] | None = None  # (line index, relation) last named by its speaker
         self.line_text = ""  # the message being read, normalised
         self._own_question: dict[str, tuple[int, str]] = {}  # "fav movie of all time?" asked by themselves
+        self._favourite_asked: tuple[int, str] | None = None  # (line index, thing) of the last "your favourite…?"
         self._run: dict[str, tuple[list[int], list[str]]] = {}  # per speaker: their last short messages
         names: dict[str, str | None] = {}
         for handle, name in members.items():
@@ -496,6 +503,8 @@ class Reader:
             self._rapid_fire(index, line, text, found=len(self.facts) > known)
             if "?" in text or _PROMPT.search(text):
                 self._question = (index, line.handle, text)
+            if asked := FAVOURITE_ASKED.search(text):
+                self._favourite_asked = (index, asked["thing"])  # "what's your favourite movie?" … "mine's Heat"
             if _PROMPT.search(text) or _AGE_TALK.search(text):
                 self._prompt = (index, line.handle)
         self._last_line[line.handle] = index
@@ -549,6 +558,15 @@ class Reader:
             return  # "I'm a professional napper jk"
         if (asked := FAVOURITE_ASKED.fullmatch(strip_fillers(said.clause))) and asked.group(0)[:3].lower() != "wha":
             self._own_question[said.handle] = (said.line_index, asked["thing"])  # "fav movie of all time?"
+            return
+        mine = _MINE.match(strip_fillers(said.clause))
+        if (
+            mine
+            and self._favourite_asked
+            and said.line_index - self._favourite_asked[0] <= 3
+            and (fact := favourite_answer(mine["value"], self._favourite_asked[1], said))
+        ):
+            self._add(fact)  # "what's your favourite food?" … "What about you?" … "mine is ramen"
             return
         own = self._own_question.pop(said.handle, None)
         if (

@@ -17,6 +17,7 @@ from memories.models import MemoryKind
 from memories.offline.attribution import Reader
 from memories.offline.consolidation import SLOTS
 from memories.offline.facts import Fact
+from memories.offline.rules.answers import FAVOURITE_ASKED
 from memories.offline.splitting import normalise
 from memories.offline.text import (
     ADVERB_WORDS,
@@ -559,6 +560,14 @@ _QUESTION_OPENERS = ("Good question!", "Hmm, good question.", "Interesting quest
 
 
 _CANNOT_LOOK_UP = "I can't look that up right now, but I'm happy to think it through with you."
+# What only a look-up could answer: "what's the weather like?", "what time is it?".
+_LIVE = re.compile(
+    r"\b(?:weather|forecast|temperature outside|what time is it|what's the time|what(?:'s| is) the date"
+    r"|what day is it|today's date|the news|the score|stock price|exchange rate)\b",
+    re.I,
+)
+# Asked to recall what they told, without a question mark: "remind me what I told you about my job".
+_RECALL_ASKED = re.compile(r"^(?:can you |could you |please )?(?:remind me|tell me) what I (?:told|said)", re.I)
 _QUESTION_CLOSERS = (
     "I can only give a simple answer right now, but tell me more and I'll keep up.",
     _CANNOT_LOOK_UP,
@@ -570,7 +579,7 @@ _NOT_TOLD_YET = "I don't think you've told me that yet. Tell me and I'll remembe
 # A request, answered as a question is: "recommend me a book", "can you suggest a film?".
 _REQUEST = re.compile(
     r"^(?:(?:please|pls|ok|okay|so|hey)[, ]+)?(?:recommend|suggest|give me|help me|find me|show me"
-    r"|any (?:ideas|tips|suggestions|recommendations)|(?:can|could|would|will) you (?:please )?(?:recommend"
+    r"|any (?:ideas|tips|suggestions|recommendations|advice)|(?:can|could|would|will) you (?:please )?(?:recommend"
     r"|suggest|help|give|find|tell|explain|show))\b",
     re.I,
 )
@@ -628,10 +637,14 @@ def chat_reply(messages: list[Message]) -> str:
     said = normalise(last)
     greeting = _GREETING.match(said)
     body = said[greeting.end() :] if greeting else said
-    question = said.endswith("?")
+    question = said.endswith("?") or bool(_RECALL_ASKED.match(said))
     speaker = _Person(_SPEAKER)
-    line = ConversationLine(time="00:00:00", name=_SPEAKER, handle="you", content=said)
-    told = [fact for fact in Reader({"you": _SPEAKER}).read([line]) if fact.subject == "you"]
+    # "mine is ramen" answers their own "what's your favourite food?" before it: read the two together.
+    asked = [earlier[-1]] if earlier and earlier[-1] and FAVOURITE_ASKED.search(earlier[-1]) else []
+    lines = [ConversationLine(time="00:00:00", name=_SPEAKER, handle="you", content=text) for text in [*asked, said]]
+    told = [
+        fact for fact in Reader({"you": _SPEAKER}).read(lines) if fact.subject == "you" and len(lines) - 1 in fact.lines
+    ]
 
     def back(fact: Fact) -> str:  # a fact just told, said back
         spoken = _second_person(fact.content, speaker)
@@ -664,7 +677,10 @@ def chat_reply(messages: list[Message]) -> str:
         elif spoken and good:
             sentences += [f"Congratulations — {said_back}!", _pick(_CHEER, said)]
         else:
-            sentences.append(f"Got it — {spoken}." if spoken else "Thanks for telling me, I'll keep that in mind.")
+            if not spoken and any(fact.slot == "name" for fact in told):
+                sentences.append(f"Nice to meet you, {person.name.split()[0]}!" if person.name else "Nice to meet you!")
+            else:
+                sentences.append(f"Got it — {spoken}." if spoken else "Thanks for telling me, I'll keep that in mind.")
             news = any(fact.kind in (MemoryKind.EVENT, MemoryKind.PLAN) for fact in told[:2])
             if any(_OUTING.search(fact.content) for fact in told[:2]):
                 sentences.append("Have fun!")  # "I'm going hiking tomorrow"
@@ -700,6 +716,8 @@ def chat_reply(messages: list[Message]) -> str:
         closers: tuple[str, ...]
         if question and not facts and _asks_about_themselves(said):
             closers = (_NOT_TOLD_YET,)
+        elif question and not facts and _LIVE.search(said):
+            closers = (_CANNOT_LOOK_UP,)  # "what's the weather like?": not "what do you think yourself?"
         elif request:
             closers = ("What are you in the mood for?",) if facts else (_CANNOT_LOOK_UP,)
         elif question and not facts and _ABOUT_PERSONA.search(said) and not _OF_THEMSELVES.search(said):
@@ -742,7 +760,8 @@ _HARD_DAY = re.compile(
     re.I,
 )
 _FEELING_NOW = re.compile(
-    r"^(?:I'm|I am|I've been|I have been|I feel|feeling|been feeling)(?: (?:so|really|very|pretty|kinda|kind of"
+    r"(?:^|[,.;!]\s*|\b(?:and|but|so|ugh|honestly|tbh|omg)\s+)(?:I'm|I am|I've been|I have been|I feel|feeling"
+    r"|been feeling)(?: (?:so|really|very|pretty|kinda|kind of"
     r"|sort of|a bit|a little|super|quite|feeling))* (?P<feeling>sad|lonely|down|low|blue|meh|anxious|stressed|tired"
     r"|exhausted|bored|happy|great|good|excited|homesick|depressed|overwhelmed|miserable|frustrated)"
     r"(?: (?:today|tonight|lately|rn|atm|right now|these days))?[\s!.]*$",
@@ -796,7 +815,7 @@ def _social(body: str, said: str, system: str) -> list[str]:
         return [_pick(_JOKES, said)]
     if _HARD_DAY.search(body) and not body.endswith("?"):
         return ["Sorry to hear that.", _pick(_COMFORT, said)]
-    if feeling := _FEELING_NOW.match(body):  # "I'm sad", "been feeling down": no reason, so no memory
+    if feeling := _FEELING_NOW.search(body):  # "I'm sad", "long day, I'm exhausted": no reason, so no memory
         low = feeling["feeling"].lower()
         if low == "bored":
             return ["Let's fix that!", "What have you been into lately?"]

@@ -839,6 +839,13 @@ def test_a_question_about_oneself_is_answered_by_the_fact_it_asks_for(question: 
     assert "simple answer" not in reply and "think yourself" not in reply
 
 
+def test_asked_to_be_reminded_without_a_question_mark_is_a_question() -> None:
+    """ "remind me what I told you about my job" was met with "Got it." as if it told something."""
+    reply = _reply_to("remind me what I told you about my job", [*SAM, "Sam is a data analyst"])
+
+    assert "a data analyst" in reply and not reply.startswith("Got it")
+
+
 @pytest.mark.parametrize(
     ("said", "reply"),
     [
@@ -885,6 +892,20 @@ def test_a_lasting_fact_told_is_not_answered_with_how_one_feels_about_it(told: s
 
     assert reply.startswith("Got it — you")
     assert "How do you feel about it?" not in reply and "Tell me more" not in reply
+
+
+def test_a_favourite_given_after_asking_about_the_bots_is_said_back() -> None:
+    """ "what's your favorite food?" … "What about you?" … "mine is ramen" was "I see. How's that going?"."""
+    system = "You are Mira, a friendly bot.\n\nWhat you know about Sam:\n- Sam hates mornings\n"
+    messages = [
+        {"role": "system", "content": system},
+        {"role": "user", "content": "what's your favorite food?"},
+        {"role": "assistant", "content": "Me? I don't have a life outside our chats. What about you?"},
+        {"role": "user", "content": "mine is ramen"},
+    ]
+    reply = OfflineLLM().complete(purpose=Purpose.CHAT, messages=messages).content
+
+    assert reply.startswith("Got it — your favourite food is ramen.")
 
 
 @pytest.mark.parametrize("told", ["My grandpa passed away in May.", "My dog died last month and I'm still gutted."])
@@ -1012,6 +1033,10 @@ def test_hard_news_is_met_with_sympathy_and_good_news_with_congratulations(told:
         ("ok gotta go, bye!", ("Bye for now! Talk soon.",)),
         ("I need to go now, bye Mira", ("Bye for now! Talk soon.",)),
         ("what can you do?", ("I'm Mira, a friendly bot. I remember what you tell me",)),
+        ("I'm Sam btw", ("Nice to meet you, Sam!",)),  # was "Thanks for telling me, I'll keep that in mind."
+        ("long shifts this week, I'm exhausted", ("Sorry you're feeling exhausted. ",)),  # was "Got it. What else…"
+        ("I went to the party and I'm happy", ("Glad you're feeling happy! ",)),
+        ("what's the weather like?", ("Interesting question! I can't look that up right now",)),  # not "…yourself?"
     ],
 )
 def test_thanks_goodbyes_laughs_and_questions_about_the_persona_get_a_reply_of_their_own(
@@ -1919,6 +1944,16 @@ def test_what_a_newcomer_or_a_locomo_turn_said_is_kept_rightly(said: str, kept: 
             ],
             [("john", "John's brother is a chef"), ("john", "John has a brother named Max")],
         ),
+        # one's own favourite after the question about it, whoever asked (was nothing)
+        (
+            [
+                ("John", "john", "what's your favorite food?"),
+                ("Maria", "maria", "pizza! what about you?"),
+                ("John", "john", "mine is probably ramen"),
+            ],
+            [("maria", "Maria's favourite food is pizza"), ("john", "John's favourite food is ramen")],
+        ),
+        ([("John", "john", "mine is bigger lol")], []),
         (  # not another's relative, nor one named with the other pronoun
             [("John", "john", "my sister lives in Boston"), ("Maria", "maria", "her name is Clara")],
             [("john", "John's sister lives in Boston")],
