@@ -17,7 +17,6 @@ from memories.models import MemoryKind
 from memories.offline.attribution import Reader
 from memories.offline.consolidation import SLOTS
 from memories.offline.facts import Fact
-from memories.offline.rules.answers import FAVOURITE_ASKED
 from memories.offline.splitting import normalise
 from memories.offline.text import (
     ADVERB_WORDS,
@@ -639,11 +638,14 @@ def chat_reply(messages: list[Message]) -> str:
     body = said[greeting.end() :] if greeting else said
     question = said.endswith("?") or bool(_RECALL_ASKED.match(said))
     speaker = _Person(_SPEAKER)
-    # "mine is ramen" answers their own "what's your favourite food?" before it: read the two together.
-    asked = [earlier[-1]] if earlier and earlier[-1] and FAVOURITE_ASKED.search(earlier[-1]) else []
-    lines = [ConversationLine(time="00:00:00", name=_SPEAKER, handle="you", content=text) for text in [*asked, said]]
+    # Their message before is read first, for what this one goes on from ("my sister lives in Boston" …
+    # "her name is Clara"; "what's your favourite food?" … "mine is ramen"); what it told is not told again.
+    before = [normalise(earlier[-1])] if earlier and earlier[-1] else []
+    lines = [ConversationLine(time="00:00:00", name=_SPEAKER, handle="you", content=text) for text in [*before, said]]
     told = [
-        fact for fact in Reader({"you": _SPEAKER}).read(lines) if fact.subject == "you" and len(lines) - 1 in fact.lines
+        fact
+        for fact in Reader({"you": _SPEAKER}).read(lines)
+        if fact.subject == "you" and fact.lines[0] == len(lines) - 1
     ]
 
     def back(fact: Fact) -> str:  # a fact just told, said back

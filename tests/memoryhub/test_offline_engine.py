@@ -894,18 +894,24 @@ def test_a_lasting_fact_told_is_not_answered_with_how_one_feels_about_it(told: s
     assert "How do you feel about it?" not in reply and "Tell me more" not in reply
 
 
-def test_a_favourite_given_after_asking_about_the_bots_is_said_back() -> None:
-    """ "what's your favorite food?" … "What about you?" … "mine is ramen" was "I see. How's that going?"."""
+@pytest.mark.parametrize(
+    ("before", "said", "reply"),
+    [
+        # was "I see. How's that going?"
+        ("what's your favorite food?", "mine is ramen", "Got it — your favourite food is ramen."),
+        ("my sister lives in Boston", "her name is Clara", "Got it — you have a sister named Clara."),  # was "Got it."
+        ("I love pizza", "I love pizza", "Got it — you love pizza."),  # told again, said back again
+    ],
+)
+def test_what_goes_on_from_the_message_before_is_said_back(before: str, said: str, reply: str) -> None:
     system = "You are Mira, a friendly bot.\n\nWhat you know about Sam:\n- Sam hates mornings\n"
     messages = [
         {"role": "system", "content": system},
-        {"role": "user", "content": "what's your favorite food?"},
+        {"role": "user", "content": before},
         {"role": "assistant", "content": "Me? I don't have a life outside our chats. What about you?"},
-        {"role": "user", "content": "mine is ramen"},
+        {"role": "user", "content": said},
     ]
-    reply = OfflineLLM().complete(purpose=Purpose.CHAT, messages=messages).content
-
-    assert reply.startswith("Got it — your favourite food is ramen.")
+    assert OfflineLLM().complete(purpose=Purpose.CHAT, messages=messages).content.startswith(reply)
 
 
 @pytest.mark.parametrize("told", ["My grandpa passed away in May.", "My dog died last month and I'm still gutted."])
