@@ -118,6 +118,11 @@ FAMILY = (
 
 # Where a stay in hospital is told: "in the ER", "rushed to the hospital", "my mom's in the ICU".
 HOSPITALS = "hospital|ER|A&E|emergency room|ICU|intensive care"
+# A title introduced by its kind: "this show called Severance", "a game called Hades" (the title follows).
+CALLED = (
+    r"(?:this|a|an|the) (?:[a-z]+ ){0,2}?(?:game|show|series|book|novel|band|song|album|app|podcast|movie|film"
+    r"|anime|manga|artist|singer|youtuber|channel) (?:called|named) "
+)
 # The illnesses that make a relative's news grave and are met with sympathy: "my dad has cancer".
 GRAVE_ILLNESSES = r"cancer|dementia|alzheimer'?s|parkinson'?s|leuka?emia|tumou?r|stroke|heart attack|seizure"
 # An accident, as grave news: "a bad car accident", "a crash".

@@ -1881,6 +1881,16 @@ def test_a_relatives_s_is_is_has_or_whose_as_the_words_after_it_say(said: str, k
         ("I started getting into trouble", []),
         ("I bought myself a new guitar", ["Priya bought a new guitar"]),
         ("my brother is called Max", ["Priya has a brother named Max"]),
+        # a title introduced by its kind; a place one plans to visit with "also" (were nothing)
+        ("I love this show called Severance", ["Priya loves Severance"]),
+        ("I'm hooked on this great game called FIFA 23", ["Priya is hooked on FIFA 23"]),
+        (
+            'I\'m currently reading a fantasy novel called "The Name of the Wind"',
+            ["Priya is reading The Name of the Wind"],
+        ),
+        ('I loved reading "Charlotte\'s Web" as a kid', ["Priya loved Charlotte's Web as a kid"]),  # quoted, as before
+        ("I love a song called hello", ["Priya loves a song called hello"]),  # no title: said as it was
+        ("I also plan to visit Vancouver.", ["Priya wants to visit Vancouver"]),
         ("my brother is called a genius by everyone", []),
         # a thought about oneself is not a view held (was "Priya doesn't think Priya has been to Paris")
         ("I don't think I've been to Paris", []),

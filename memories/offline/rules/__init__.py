@@ -148,6 +148,7 @@ from memories.offline.rules.work import (
 )
 from memories.offline.vocabulary import (
     ADVERBS,
+    CALLED,
     COUNTS,
     FAMILY,
     FEELINGS,
@@ -193,6 +194,7 @@ _TAKEN = (
 # A title as written: "Dune", "The Lord of the Rings", "Breaking Bad", a title in quotes (not "a
 # book", "netflix").
 _TITLE = (
+    rf"(?:{CALLED})?"
     r"(?:[\"“](?P<quoted>[^\"“”]{2,60})[\"”]"
     r"|(?P<title>(?-i:[A-Z])[\w':-]*(?: (?:(?-i:[A-Z])[\w':-]*|of|the|and|a|in|on|to)){0,5}))"
 )
@@ -730,7 +732,7 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
     (
         re.compile(
             # ("I'd love to…" is a wish the hypothetical guard leaves alone.)
-            r"(?:\bI (?:really |still )?(?:want|wanna|hope|plan) to"
+            r"(?:\bI (?:really |still |also )?(?:want|wanna|hope|plan) to"
             r"|(?P<dream>\bmy (?:(?:big|biggest|lifelong|life-long) )?(?:dream|goal|ambition) is to)"
             r") (?P<verb>become|be(?= an? )|open|start|retrain|travel|write|run|own|build|improve"
             r"|visit(?= (?-i:[A-Z])))\b (?P<what>\S.+)",  # "visit Japan", not "visit my mom this weekend"

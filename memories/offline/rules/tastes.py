@@ -8,7 +8,7 @@ from memories.models import MemoryKind
 from memories.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said, past_time_in
 from memories.offline.splitting import phrase_cut
 from memories.offline.text import content_words, third_person, topics_of
-from memories.offline.vocabulary import OBJECT_PRONOUNS, word_set
+from memories.offline.vocabulary import CALLED, OBJECT_PRONOUNS, word_set
 
 _PREFERENCE_VERBS = {
     "love": ("loves", HIGH),
@@ -72,6 +72,7 @@ def preference_rule(match: re.Match[str], said: Said) -> Fact | None:
     what = re.sub(
         r"\s+(?:so much|a lot|very much|too|as well|lol|lately|recently|these days|nowadays)$", "", what, flags=re.I
     ).strip()
+    what = re.sub(rf"^{CALLED}(?=(?-i:[A-Z]))", "", what, flags=re.I)  # "this show called Severance": the title
     first = what.split()[0].lower().strip(",.!") if what else ""
     if not what or first in _NOTHING or re.match(r"^to (?:think|say|believe|imagine)\b", what, re.I):
         return None  # "I love it", "I love it, it brings me joy", "I'm passionate about nothing lol"
