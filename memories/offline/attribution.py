@@ -40,6 +40,7 @@ from memories.offline.vocabulary import (
     HELLOS,
     MONTHS,
     NOT_NAMES,
+    PAST_TIME,
     RELATIONS,
     RELATIVE_AGES,
     SHE_RELATIONS,
@@ -166,9 +167,14 @@ _VOCATIVE_BEFORE = re.compile(
     re.IGNORECASE,
 )
 _VOCATIVE_AFTER = re.compile(r"\s*(?:[,!?.]|$)")
-# A reaction to what the other person just said, not more of one's own news: "That's a chill pic!".
+# A reaction to what the other person just said, not more of one's own news: "That's a chill pic!", "that
+# tree pic looks awesome", or anything said to them ("… must add cheer to your house").
 _REACTION = re.compile(
-    r"(?:that(?:'s| is| was| sounds| looks)|sounds|looks|what an?|how (?:cool|nice|fun|sweet))\b", re.I
+    r"(?:that(?:'s| is| was| sounds| looks)|sounds|looks|what an?|how (?:cool|nice|fun|sweet)"
+    r"|(?:that|this|the|your|those|these) (?:[a-z]+ ){0,3}(?:looks?|sounds?|seems?)"
+    r"|(?:that|this|the|your) (?:[a-z]+ )?(?:pic|photo|picture|shot|view|painting|drawing)s?(?:'s| is| was))\b"
+    r"|.*\b(?:you|your|you're|u|ur)\b",
+    re.I,
 )
 # Where a part of a clause starts: after a comma, colon or semicolon, or at "and"/"but"/"then".
 _SEGMENT_CUT = re.compile(r"[,:;]\s+(?:(?:and|but|so|then)\s+)?|\s+(?:but|and|then|now)\s+", re.IGNORECASE)
@@ -468,6 +474,16 @@ class Reader:
             if handle is not None and handle != speaker:
                 self._mentioned[index] = handle
 
+    def _time_of_what_follows(self, clause: str) -> bool:
+        """ "Last Friday," before "I went to a workshop": a clause that is only a time gone, with its
+        sentence going on after a comma."""
+        body = strip_fillers(clause).strip(" ,.!")
+        time = PAST_TIME.match(body)
+        if time is None or time.end() != len(body):
+            return False
+        at = self.line_text.find(body)
+        return at >= 0 and self.line_text[at + len(body) :].lstrip().startswith(",")
+
     def _spoken_to(self, clause: str) -> bool:
         """ "that's awesome, Melanie": the clause ends on a member's name, spoken to."""
         name = re.search(r"(?:^|,)\s*(?P<name>[A-Z][\w'-]{1,39})\W*$", clause)
@@ -608,6 +624,8 @@ class Reader:
             and (_REACTION.match(strip_fillers(said.clause)) or self._spoken_to(said.clause))
         ):
             opened = None  # "That's a chill pic!" after the other's photo: said of theirs, not of the fact
+        if opened is not None and self._time_of_what_follows(said.clause):
+            opened = None  # "Last Friday, I went to a workshop": the time of the next clause, not a detail
         if opened is not None and self._is_detail(said.clause, partner=opened.partner_open):
             self._join(opened, said)
         elif content_words(strip_fillers(said.clause)) and not is_question(said.clause):

@@ -1891,6 +1891,13 @@ def test_a_relatives_s_is_is_has_or_whose_as_the_words_after_it_say(said: str, k
         ('I loved reading "Charlotte\'s Web" as a kid', ["Priya loved Charlotte's Web as a kid"]),  # quoted, as before
         ("I love a song called hello", ["Priya loves a song called hello"]),  # no title: said as it was
         ("I also plan to visit Vancouver.", ["Priya wants to visit Vancouver"]),
+        # news of someone else's awaited says nothing of theirs; a clause is not a thing liked (were "Priya
+        # can't wait to hear about it", "Priya is excited to hear how it goes", "Priya likes they were…")
+        ("Can't wait to hear about it!", []),
+        ("I can't wait to see the outcome.", []),
+        ("I'm excited to hear how it goes", []),
+        ("I can't wait to see my family next week", ["Priya can't wait to see their family next week"]),
+        ("Users can add their needs - just like they were customizing it for them.", []),
         ("my brother is called a genius by everyone", []),
         # a thought about oneself is not a view held (was "Priya doesn't think Priya has been to Paris")
         ("I don't think I've been to Paris", []),
@@ -1970,6 +1977,51 @@ def test_what_a_newcomer_or_a_locomo_turn_said_is_kept_rightly(said: str, kept: 
             [("maria", "Maria's favourite food is pizza"), ("john", "John's favourite food is ramen")],
         ),
         ([("John", "john", "mine is bigger lol")], []),
+        # a reaction to the other's photo, or words to them, are no detail of one's fact (were "… — that
+        # slow cooker meal looks yum", "… — it must add so much holiday cheer to your house")
+        (
+            [
+                ("John", "john", "I love board games"),
+                ("Maria", "maria", "Here's a photo of me cooking a meal."),
+                ("John", "john", "That slow cooker meal looks yum!"),
+            ],
+            [("john", "John loves board games")],
+        ),
+        (
+            [
+                ("John", "john", "I'm starting a new job next month"),
+                ("Maria", "maria", "Here's our tree!"),
+                ("John", "john", "it must add so much cheer to your house"),
+            ],
+            [("john", "John is starting a new job next month")],
+        ),
+        # a time gone that begins the next clause is not a detail of the plan before it (was "… — Last Friday")
+        (
+            [
+                (
+                    "John",
+                    "john",
+                    "I'm thinking of working with trans people. Last Friday, I went to a counseling workshop.",
+                )
+            ],
+            [
+                ("john", "John is thinking about working with trans people"),
+                ("john", "John went to a counseling workshop last Friday"),
+            ],
+        ),
+        # an answer to "your favourite…?" is a value, not a sentence (were "… is Here's a pic of my favorite"
+        # and "… is In My Free Time")
+        (
+            [
+                ("Maria", "maria", "what's your favorite genre?"),
+                ("John", "john", "Here's a pic of my favorite, Lord of the Rings!"),
+            ],
+            [("john", "John's favourite genre is Lord of the Rings")],
+        ),
+        (
+            [("Maria", "maria", "what are your favorite activities for fun?"), ("John", "john", "And in my free time")],
+            [],
+        ),
         (  # not another's relative, nor one named with the other pronoun
             [("John", "john", "my sister lives in Boston"), ("Maria", "maria", "her name is Clara")],
             [("john", "John's sister lives in Boston")],

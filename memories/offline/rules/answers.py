@@ -91,7 +91,8 @@ FAVOURITE_ASKED = re.compile(
 )
 _NOT_A_VALUE = word_set(
     """i i'm it it's that this idk dunno hmm um uh no nope yes yeah yep not none nothing too so probably maybe
-    hard tough good great lol haha oh ok okay what why how you u mine same depends honestly ngl definitely"""
+    hard tough good great lol haha oh ok okay what why how you u mine same depends honestly ngl definitely
+    here here's there's that's and but or in on at with for from"""
 )
 
 
