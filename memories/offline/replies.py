@@ -67,7 +67,10 @@ _KNOW_ABOUT = re.compile(r"\bknow about (?P<name>[^:\]\n]+?)\s*:\s*\]?\s*$", re.
 _AGE_SUFFIX = re.compile(r"\s*\((?:[^()]*\bago|just now|today|yesterday)\)\s*$")
 
 
-_GREETING = re.compile(rf"^(?:{HELLOS})\b(?: there\b)?[\s,!.]*", re.I)
+# A greeting, or a time of day said as one before a name or alone ("morning Mira"; not "morning run").
+_GREETING = re.compile(
+    rf"^(?:(?:{HELLOS})\b(?: there\b)?|(?:morning|evening|afternoon)(?=[\s,!.]*$|[\s,]+(?-i:[A-Z])))[\s,!.]*", re.I
+)
 
 
 _SMALL_TALK = re.compile(r"\bhow (?:are|r) (?:you|u)\b|\bhow(?:'s| is) it going\b|\bhow have you been\b", re.I)
@@ -742,10 +745,19 @@ _BYE = (
     r"bye|goodbye|good night|goodnight|gn|night|nite|see (?:you|ya|u)(?: later| soon| tomorrow)?"
     r"|talk (?:to you )?(?:later|soon|tomorrow)|ttyl|cya|later|gotta go|got to go|g2g|i (?:have|need) to go"
     r"|i'm off|i'm heading off|take care|stay safe|catch (?:you|ya|u) later|have a good (?:one|day|night|evening)"
+    r"|have a safe (?:trip|flight|journey)|safe travels"
+)
+# What may stand beside a goodbye and still leave it one: "Bye, Caroline! Can't wait to hear about it."
+_PLEASANTRY = re.compile(
+    r"^(?:great|awesome|cool|perfect|nice|ok(?:ay)?|will do|you too|same to you"
+    r"|(?:wow,? )?(?:that )?sounds (?:good|fun|great|awesome|amazing|lovely)"
+    r"|(?:i )?can't wait to (?:hear|see) (?:more )?(?:about )?(?:it|that|them|how it goes)"
+    r"|have (?:fun|a (?:great|good|nice|lovely) (?:time|trip|weekend|day|evening))(?: and stay safe)?)[\s!.]*$",
+    re.I,
 )
 _GOODBYE = re.compile(
-    rf"^(?:(?:ok(?:ay)?|alright|well|anyway)[, ]+)?(?:{_BYE})(?:[ ,!.]+(?:{_BYE}|now|then|all|everyone|guys"
-    r"|for now|friend|mate|x+|(?-i:[A-Z])[a-z]+))*[\s!.]*$",
+    r"^(?:(?:ok(?:ay)?|alright|well|anyway|cool|great|awesome|perfect|nice)[, ]+)?"
+    rf"(?:{_BYE})(?:[ ,!.]+(?:{_BYE}|now|then|all|everyone|guys|for now|friend|mate|x+|(?-i:[A-Z])[a-z]+))*[\s!.]*$",
     re.I,
 )
 _LAUGH = re.compile(r"^(?:lol|lmao|lmfao|rofl|haha\w*|hehe\w*|ha(?: ?ha)+|xd)[\s!.]*$", re.I)
@@ -756,6 +768,13 @@ _WHO_ARE_YOU = re.compile(
     re.I,
 )
 _JOKE = re.compile(r"\b(?:tell me a joke|(?:know|got) any (?:good )?jokes|make me laugh|say something funny)\b", re.I)
+# A hard stretch said of work or life: "ugh work has been so stressful lately".
+_HARD_TIMES = re.compile(
+    r"\b(?:work|school|uni|life|things|everything|my job|this week|the week|today)(?: has| have|'s) been"
+    r"(?: (?:so|really|very|pretty|super|kinda|kind of|a bit|quite))* (?:stressful|hard|rough|tough|crazy|hectic"
+    r"|overwhelming|exhausting|awful|terrible|a lot|brutal|intense)\b",
+    re.I,
+)
 _HARD_DAY = re.compile(
     r"\b(?:rough|bad|long|terrible|awful|horrible|hard|tough|crappy|shitty|stressful)"
     r" (?:day|week|night|shift|morning)\b",
@@ -800,9 +819,16 @@ def _social(body: str, said: str, system: str) -> list[str]:
     if _THANKS.match(body) or (_THANKS_AND.match(body) and "?" not in body):
         return [_pick(("You're welcome!", "Anytime!", "Happy to help!"), said)]
     parts = [part for part in re.split(r"(?<=[.!])\s+", body) if part]  # "Thanks! Talk to you later!"
-    if any(_GOODBYE.match(part) for part in parts) and all(_GOODBYE.match(p) or _THANKS.match(p) for p in parts):
+    if any(_GOODBYE.match(part) for part in parts) and all(
+        _GOODBYE.match(p) or _THANKS.match(p) or _PLEASANTRY.match(p) for p in parts
+    ):
         night = re.search(r"\b(?:night|nite|gn)\b", body, re.I)
         return ["Good night, sleep well!" if night else "Bye for now!", "Talk soon."]
+    if parts and all(_PLEASANTRY.match(part) for part in parts):  # "Great!", "ok", "have fun!"
+        said_first = parts[0].lower()
+        opener = "Okay!" if said_first.startswith(("ok", "will do")) else "Glad to hear it!"
+        opener = "Thanks!" if said_first.startswith(("have", "you too", "same to you")) else opener
+        return [opener, "What else is on your mind?"]
     if _LAUGH.match(body):
         return ["Haha!", "What else is on your mind?"]
     if _WHO_ARE_YOU.search(body):
@@ -815,7 +841,7 @@ def _social(body: str, said: str, system: str) -> list[str]:
         return ["Of course!", "What do you need?"]
     if _JOKE.search(body):
         return [_pick(_JOKES, said)]
-    if _HARD_DAY.search(body) and not body.endswith("?"):
+    if (_HARD_DAY.search(body) or _HARD_TIMES.search(body)) and not body.endswith("?"):
         return ["Sorry to hear that.", _pick(_COMFORT, said)]
     if feeling := _FEELING_NOW.search(body):  # "I'm sad", "long day, I'm exhausted": no reason, so no memory
         low = feeling["feeling"].lower()

@@ -220,6 +220,8 @@ _TAIL = re.compile(
 
 
 _DANGLING = word_set("and or & but then so plus a an the my our their his her")  # never a phrase's last word
+# A phrase's last word only where it was cut short: "… enhance their strategic thinking in" (… in chess).
+_CUT_SHORT = word_set("in on at to of for with from about by into during after before as like than who that")
 
 
 def phrase_cut(text: str, *, max_words: int = 10, commas: bool = False) -> str:
@@ -230,7 +232,8 @@ def phrase_cut(text: str, *, max_words: int = 10, commas: bool = False) -> str:
         return f"since {rest}" if rest else ""
     text = _CLAUSE_CUT.sub("", text)
     text = _TAIL.sub("", text) if commas else text.split(",")[0]
+    cut = len(text.split()) > max_words
     words = text.split()[:max_words]
-    while words and words[-1].lower().strip(",") in _DANGLING:
+    while words and (last := words[-1].lower().strip(",")) and (last in _DANGLING or (cut and last in _CUT_SHORT)):
         words.pop()  # "for 5 years and" of "for 5 years and love it": the words ran out after a joint
     return " ".join(words).strip(" ,.'\"")

@@ -1043,6 +1043,17 @@ def test_hard_news_is_met_with_sympathy_and_good_news_with_congratulations(told:
         ("long shifts this week, I'm exhausted", ("Sorry you're feeling exhausted. ",)),  # was "Got it. What else…"
         ("I went to the party and I'm happy", ("Glad you're feeling happy! ",)),
         ("what's the weather like?", ("Interesting question! I can't look that up right now",)),  # not "…yourself?"
+        # a goodbye with pleasantries beside it, and pleasantries alone (were "Got it. What else is on your
+        # mind?", "I see. How's that going?")
+        ("Bye, Caroline! Can't wait to hear about it. Have fun and stay safe!", ("Bye for now! Talk soon.",)),
+        ("Great! Can't wait to hear about it. Have a safe trip!", ("Bye for now! Talk soon.",)),
+        ("Great!", ("Glad to hear it! What else is on your mind?",)),
+        ("ok", ("Okay! What else is on your mind?",)),
+        ("have fun!", ("Thanks! What else is on your mind?",)),
+        ("Great! I got the job", ("Congratulations — you got a new job!",)),  # news, not a pleasantry
+        ("cool, talk later", ("Bye for now! Talk soon.",)),
+        ("morning Mira", ("Hi there, nice to meet you!",)),  # a time of day said as a greeting
+        ("ugh work has been so stressful lately", ("Sorry to hear that. ",)),  # was "I hear you. Tell me more!"
     ],
 )
 def test_thanks_goodbyes_laughs_and_questions_about_the_persona_get_a_reply_of_their_own(
@@ -1334,7 +1345,7 @@ def _kept(said: str) -> list[str]:
         ("I just joined a book club", ["Priya joined a book club"]),
         ("I've started to enjoy running in the mornings", ["Priya enjoys running in the mornings"]),
         ("Twisted my knee last Friday and it's really painful", ["Priya twisted their knee last Friday"]),
-        ("I started volunteering here about a year ago", ["Priya started volunteering"]),
+        ("I started volunteering here about a year ago", ["Priya started volunteering a year ago"]),
         ("messed up my knee playing b-ball with the kids", ["Priya hurt their knee"]),
         (
             "I'm keen on counseling or working in mental health",
@@ -1891,6 +1902,23 @@ def test_a_relatives_s_is_is_has_or_whose_as_the_words_after_it_say(said: str, k
         ('I loved reading "Charlotte\'s Web" as a kid', ["Priya loved Charlotte's Web as a kid"]),  # quoted, as before
         ("I love a song called hello", ["Priya loves a song called hello"]),  # no title: said as it was
         ("I also plan to visit Vancouver.", ["Priya wants to visit Vancouver"]),
+        # a pastime begun keeps when (were "Priya started surfing", nothing)
+        ("I started surfing five years ago", ["Priya started surfing five years ago"]),
+        ("anyway, I started learning to paint last month", ["Priya started learning to paint last month"]),
+        ("I just started learning how to code", ["Priya started learning how to code"]),
+        # a value believed in (was "Priya thinks in community" and "Priya thinks supporting each other");
+        # "love" as a noun (was "Priya loves exist"); a phrase cut at its limit ends on no preposition
+        (
+            "I really believe in community and supporting each other.",
+            ["Priya believes in community and supporting each other"],
+        ),
+        ("I believe in ghosts", ["Priya believes in ghosts"]),
+        ("I believe in us!", []),
+        ("tough times don't last - hope and love exist.", []),
+        (
+            "I'm excited to see how playing chess can enhance my strategic thinking in other areas",
+            ["Priya is excited to see how playing chess can enhance their strategic thinking"],
+        ),
         # news of someone else's awaited says nothing of theirs; a clause is not a thing liked (were "Priya
         # can't wait to hear about it", "Priya is excited to hear how it goes", "Priya likes they were…")
         ("Can't wait to hear about it!", []),

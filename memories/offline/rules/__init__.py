@@ -701,7 +701,8 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
             r"\bI(?:'m| am) (?:(?:also|still|currently|really) )?(?:(?P<verb>saving(?: up)?|studying|revising)"
             r" (?P<prep>for|to buy|towards) |(?P<verb2>(?:trying|hoping|planning|wanting) to learn(?: (?:how )?to)?"
             r"|thinking (?:about|of) learning|considering learning|learning(?: how)? to(?! play\b)) )(?P<what>.+)"
-            r"|\bI (?:(?:also|still|really) )?(?P<verb3>(?:want to|wanna|hope to|plan to) learn(?: (?:how )?to)?)"
+            r"|\bI (?:(?:also|still|really) )?(?P<verb3>(?:want to|wanna|hope to|plan to) learn(?: (?:how )?to)?"
+            r"|(?<=I )(?:just |recently )?started learning(?: how)? to(?! play\b))"
             r" (?P<what3>.+)",
             re.IGNORECASE,
         ),

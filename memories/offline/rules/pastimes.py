@@ -103,6 +103,8 @@ def activity_rule(match: re.Match[str], said: Said) -> Fact | None:
     elif re.search(r"start|took|taken|taking|got into", verb):  # "I've started running again", "took up yoga"
         begun = re.sub(r"^(?:'m|am) ", "is ", re.sub(r"^(?:'ve|have) ", "has ", verb))
         text = f"{said.name} {begun} {what}" + (" again" if match.groupdict().get("again") else "")
+        if not when and (began := past_time_in(match.string[match.end() :])):
+            text += f" {began}"  # "I started painting last month"
     else:
         text = f"{said.name} does {what}"
     if when:
@@ -204,27 +206,35 @@ def language_rule(match: re.Match[str], said: Said) -> Fact | None:
 # What a thought starting so says is of oneself or the moment, not a view held: "I think I've been
 # to Paris", "I don't think it's open".
 _NOT_A_VIEW = word_set("i i'm i've i'd i'll it it's so that this you we we're we've they")
+_WHOM = word_set("us me them him her yourself yourselves myself each")
 
 
 def opinion_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "honestly I think remote work is the best" — a view held, not a passing remark."""
     what = phrase_cut(match["what"], max_words=14, commas=True)
     words = what.split()
-    if len(words) < 3 or words[0].lower() in _NOT_A_VIEW:
-        return None
     verb = " ".join(match["verb"].lower().split())
+    believes_in = "believe" in verb and bool(words) and words[0].lower() == "in"  # "I believe in ghosts": a value
+    if len(words) < (2 if believes_in else 3) or words[0].lower() in _NOT_A_VIEW:
+        return None
+    if believes_in and words[1].lower().strip("!.,") in _NOT_A_VIEW | _WHOM:
+        return None  # "I believe in us!", "I believe in you": cheer, not a value
     if "convinced" in verb:
         think = "is convinced"
     elif "n't" in verb or " not " in f" {verb} ":
         think = "doesn't think" if "think" in verb else "doesn't believe"
     elif "always" in verb:
         think = "has always thought"
+    elif believes_in:
+        think = "believes"
     else:
         think = "thinks"
     text = f"{said.name} {think} {third_person(what, said.name)}"
-    return said.fact(
+    fact = said.fact(
         text, MemoryKind.INSIGHT, LOW_IMPORTANCE, PERMANENT, topics_of("opinions", *content_words(what)[:2])
     )
+    fact.gathered = believes_in  # "believes in community and supporting each other": one value, not a list
+    return fact
 
 
 LOW_IMPORTANCE = "low"
@@ -396,10 +406,6 @@ def mentoring_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("volunteering", verb.removesuffix("ing")))
 
 
-# Words a phrase cut short may end on: "… for an", "… in Poland during".
-_UNFINISHED = re.compile(r"(?:\s+(?:a|an|the|for|of|to|in|on|at|with|my|our|during|after|before|and|from))+$", re.I)
-
-
 def project_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I'm writing a fantasy novel", "I'm working on my thesis", "I'm running for city council": a
     project of months one is in the middle of."""
@@ -407,7 +413,7 @@ def project_rule(match: re.Match[str], said: Said) -> Fact | None:
     what = " ".join((match["what"] or match["what2"]).split())
     if match["what"] and (about := re.match(r"\s+(?P<about>(?:about|on) .+)", match.string[match.end() :])):
         about_what = phrase_cut(about["about"], max_words=8)  # "a book about my grandmother"
-        what += " " + _UNFINISHED.sub("", about_what)
+        what += " " + about_what
     what = third_person(what, said.name)
     text = f"{said.name} is {verb} {what}"
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("projects", *content_words(what)[:3]))

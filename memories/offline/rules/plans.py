@@ -67,6 +67,9 @@ def goal_rule(match: re.Match[str], said: Said) -> Fact | None:
         text = f"{said.name} is studying for {what}"
     elif verb.startswith("learning"):  # "I'm learning to drive"
         text = f"{said.name} is {verb} {what}"
+    elif "started" in verb:  # "I started learning to paint last month": a pastime begun
+        text = f"{said.name} started learning{verb.split('learning', 1)[1]} {what}"
+        return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("hobbies", *content_words(what)[:2]))
     elif "think" in verb or "consider" in verb:
         text = f"{said.name} is thinking about learning {what}"
     else:  # "trying to learn (how) to cook"

@@ -59,7 +59,9 @@ _PREFERENCE_VERBS = {
 _NOTHING = OBJECT_PRONOUNS | word_set("nothing everything anything something none everywhere anywhere somewhere")
 # A first word that shows "love" was a noun or a clause went on ("Love sure does bring us joy", "love and
 # acceptance should be…", "everyone I love was there"): no thing loved.
-_NOT_AN_OBJECT = word_set("was were is are has had will would can sure and or but does in of at on from they he she we")
+_NOT_AN_OBJECT = word_set(
+    "was were is are has had will would can sure and or but does in of at on from they he she we exist exists wins"
+)
 
 
 def preference_rule(match: re.Match[str], said: Said) -> Fact | None:
