@@ -167,12 +167,16 @@ _VOCATIVE_BEFORE = re.compile(
     re.IGNORECASE,
 )
 _VOCATIVE_AFTER = re.compile(r"\s*(?:[,!?.]|$)")
-# A reaction to what the other person just said, not more of one's own news: "That's a chill pic!", "that
-# tree pic looks awesome", or anything said to them ("… must add cheer to your house").
+# Praise of what the other showed, even in one's own message: "that picture is awesome", "this cake looks amazing".
+_ADMIRED = re.compile(
+    r"(?:that|this|the|your|those|these) (?:[a-z]+ ){0,3}(?:looks?|sounds?|seems?)\b"
+    r"|(?:that|this|the|your) (?:[a-z]+ )?(?:pic|photo|picture|shot|view|painting|drawing)s?(?:'s| is)\b",
+    re.I,
+)
+# A reaction to what the other person just said, not more of one's own news: "That's a chill pic!", praise,
+# or anything said to them ("… must add cheer to your house").
 _REACTION = re.compile(
-    r"(?:that(?:'s| is| was| sounds| looks)|sounds|looks|what an?|how (?:cool|nice|fun|sweet)"
-    r"|(?:that|this|the|your|those|these) (?:[a-z]+ ){0,3}(?:looks?|sounds?|seems?)"
-    r"|(?:that|this|the|your) (?:[a-z]+ )?(?:pic|photo|picture|shot|view|painting|drawing)s?(?:'s| is| was))\b"
+    rf"(?:that(?:'s| is| was| sounds| looks)|sounds|looks|what an?|how (?:cool|nice|fun|sweet))\b|{_ADMIRED.pattern}"
     r"|.*\b(?:you|your|you're|u|ur)\b",
     re.I,
 )
@@ -622,7 +626,7 @@ class Reader:
             opened is not None
             and said.line_index > max(opened.lines, default=said.line_index) + 1
             and (_REACTION.match(strip_fillers(said.clause)) or self._spoken_to(said.clause))
-        ):
+        ) or (opened is not None and _ADMIRED.match(strip_fillers(said.clause))):
             opened = None  # "That's a chill pic!" after the other's photo: said of theirs, not of the fact
         if opened is not None and self._time_of_what_follows(said.clause):
             opened = None  # "Last Friday, I went to a workshop": the time of the next clause, not a detail

@@ -1914,6 +1914,12 @@ def test_a_relatives_s_is_is_has_or_whose_as_the_words_after_it_say(said: str, k
         ),
         ("I believe in ghosts", ["Priya believes in ghosts"]),
         ("I believe in us!", []),
+        ("I've been thinking about quitting", ["Priya is thinking about quitting"]),  # was nothing
+        ("I'm thinking about getting", []),
+        # praise of what the other showed is no detail, even in one's own message (was "… — that picture is
+        # awesome, the Eiffel Tower is so cool")
+        ("I love traveling. That picture is awesome, the Eiffel Tower is so cool", ["Priya loves traveling"]),
+        ("I love Paris. that pic was from my trip", ["Priya loves Paris — that pic was from their trip"]),
         ("tough times don't last - hope and love exist.", []),
         (
             "I'm excited to see how playing chess can enhance my strategic thinking in other areas",

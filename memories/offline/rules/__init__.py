@@ -725,7 +725,7 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
             rf"\b(?:{_I_AM}|I(?:'ve| have) been|I was|we(?:'re| are)|we(?:'ve| have) been)"
             r" (?:(?:really|seriously|also|kinda|kind of) )?(?:thinking (?:about|of)|considering)"
             r" (?P<what>(?:getting|adopting|buying|moving|switching|quitting|starting|going back|going into|applying"
-            r"|joining|selling|changing|becoming|retiring|taking up|trying|working)\b.+)",
+            r"|joining|selling|changing|becoming|retiring|taking up|trying|working)\b.*)",
             re.IGNORECASE,
         ),
         considering_rule,

@@ -102,8 +102,8 @@ def considering_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I'm thinking about getting a cat", "I'm considering moving to Lisbon": something weighed up,
     which a companion may ask after (for a month)."""
     what = third_person(phrase_cut(match["what"], max_words=8), said.name)
-    if len(what.split()) < 2 or _A_MEAL.search(what):
-        return None
+    if (len(what.split()) < 2 and what.lower() not in ("quitting", "retiring", "moving")) or _A_MEAL.search(what):
+        return None  # "thinking about getting": getting what? ("thinking about quitting" says)
     text = f"{said.name} is thinking about {what}"
     return said.fact(text, MemoryKind.PLAN, MEDIUM, "30d", topics_of("plans", *content_words(what)[:2]))
 
