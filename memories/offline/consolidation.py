@@ -118,6 +118,13 @@ def _context(fact: Fact) -> str:
     return clip(re.sub(r"reported(\s+)by", r"reported\1-by", quoted, flags=re.IGNORECASE), 500)
 
 
+def _says_more(fuller: str, shorter: str) -> bool:
+    """Whether ``fuller`` is ``shorter`` with more said after it: "Sam has a partner named Leo" of "Sam has
+    a partner"."""
+    more, less = words_of(fuller), words_of(shorter)
+    return len(more) > len(less) and more[: len(less)] == less
+
+
 def extraction_arguments(text: str) -> dict[str, Any]:
     parsed = extraction_prompt_parse(text)
     lines, after = conversation(text)
@@ -142,6 +149,14 @@ def extraction_arguments(text: str) -> dict[str, Any]:
             candidates.append((fact, same_slot[0][1]))
             continue
         if any(c.subject == fact.subject and jaccard(c.content, content) >= UPDATE_SIMILARITY for c, _ in candidates):
+            continue
+        if said_more := [c for c, _ in candidates if c.subject == fact.subject and _says_more(c.content, content)]:
+            said_more[0].lines = sorted({*said_more[0].lines, *fact.lines})  # "has a partner named Leo" said first
+            continue
+        if said_less := [c for c in candidates if c[0].subject == fact.subject and _says_more(content, c[0].content)]:
+            candidates = [c for c in candidates if c not in said_less]  # "has a partner" … "named Leo": the fuller
+            fact.lines = sorted({*fact.lines, *(line for c, _ in said_less for line in c.lines)})
+            candidates.append((fact, said_less[0][1]))
             continue
         scores = [(jaccard(content, memory), -index) for index, memory in enumerate(existing)]
         best = max(scores, default=(0.0, 0))

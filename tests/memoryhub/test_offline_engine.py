@@ -2011,6 +2011,18 @@ def test_what_a_newcomer_or_a_locomo_turn_said_is_kept_rightly(said: str, kept: 
             [("maria", "Maria's favourite food is pizza"), ("john", "John's favourite food is ramen")],
         ),
         ([("John", "john", "mine is bigger lol")], []),
+        # of a fact and the same with more said after it, the fuller is kept, whichever came first (were both)
+        (
+            [("John", "john", "my partner thinks I should take a class"), ("John", "john", "his name is Leo")],
+            [("john", "John has a partner named Leo")],
+        ),
+        (
+            [
+                ("John", "john", "I have a partner named Leo"),
+                ("John", "john", "my partner thinks I should take a class"),
+            ],
+            [("john", "John has a partner named Leo")],
+        ),
         # a reaction to the other's photo, or words to them, are no detail of one's fact (were "… — that
         # slow cooker meal looks yum", "… — it must add so much holiday cheer to your house")
         (
@@ -2076,6 +2088,14 @@ def test_who_a_name_a_pronoun_or_a_detail_belongs_to_across_messages(
     members = [("Maria", "maria"), ("John", "john")]
     arguments = _extract(_prompt(said, known=members))
     assert [(op["user_id"], op["content"]) for op in arguments["operations"]] == kept
+
+
+def test_the_fuller_of_two_facts_cites_the_lines_of_both() -> None:
+    said = [("John", "john", "my partner thinks I should take a class"), ("John", "john", "his name is Leo")]
+    [kept] = _extract(_prompt(said))["operations"]
+
+    assert kept["content"] == "John has a partner named Leo"
+    assert kept["lines"] == [1, 2]
 
 
 @pytest.mark.parametrize(
