@@ -514,9 +514,8 @@ class Reader:
                 if not _WORDY.search(clause):
                     continue  # "- - -", "?!": nothing to read
                 self._mention(index, line.handle, clause)
-                clause = (
-                    self._about_their_relative(index, clause, speaker=line.handle) or clause
-                )  # "… my sister. She's a doctor."
+                # "… my sister. She's a doctor."
+                clause = self._about_their_relative(index, clause, speaker=line.handle) or clause
                 self._clause(Said(line.handle, line.name, clause, index, self))
                 if (relative := _relative_in(clause)) is not None:
                     self._relative = (index, relative)
@@ -622,11 +621,11 @@ class Reader:
             and not CONTINUATION.match(strip_fillers(said.clause))
         ):
             opened = None
-        if (
-            opened is not None
-            and said.line_index > max(opened.lines, default=said.line_index) + 1
-            and (_REACTION.match(strip_fillers(said.clause)) or self._spoken_to(said.clause))
-        ) or (opened is not None and _ADMIRED.match(strip_fillers(said.clause))):
+        body = strip_fillers(said.clause)
+        answers_the_other = said.line_index > max(opened.lines, default=said.line_index) + 1 if opened else False
+        if opened is not None and (
+            _ADMIRED.match(body) or (answers_the_other and (_REACTION.match(body) or self._spoken_to(said.clause)))
+        ):
             opened = None  # "That's a chill pic!" after the other's photo: said of theirs, not of the fact
         if opened is not None and self._time_of_what_follows(said.clause):
             opened = None  # "Last Friday, I went to a workshop": the time of the next clause, not a detail

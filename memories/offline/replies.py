@@ -17,6 +17,7 @@ from memories.models import MemoryKind
 from memories.offline.attribution import Reader
 from memories.offline.consolidation import SLOTS
 from memories.offline.facts import Fact
+from memories.offline.rules.plans import NEWS_AWAITED
 from memories.offline.splitting import normalise
 from memories.offline.text import (
     ADVERB_WORDS,
@@ -751,7 +752,7 @@ _BYE = (
 _PLEASANTRY = re.compile(
     r"^(?:great|awesome|cool|perfect|nice|ok(?:ay)?|will do|you too|same to you"
     r"|(?:wow,? )?(?:that )?sounds (?:good|fun|great|awesome|amazing|lovely)"
-    r"|(?:i )?can't wait to (?:hear|see) (?:more )?(?:about )?(?:it|that|them|how it goes)"
+    rf"|(?:i )?can't wait (?:{NEWS_AWAITED.pattern})"
     r"|have (?:fun|a (?:great|good|nice|lovely) (?:time|trip|weekend|day|evening))(?: and stay safe)?)[\s!.]*$",
     re.I,
 )

@@ -332,7 +332,7 @@ def feeling_rule(match: re.Match[str], said: Said) -> Fact | None:
             re.I,
         )
     why = phrase_cut(reason["why"], max_words=10) if reason else ""
-    if reason and reason["prep"].lower() == "to" and _NEWS_AWAITED.fullmatch(why):
+    if reason and reason["prep"].lower() == "to" and NEWS_AWAITED.fullmatch(why):
         return None  # "excited to hear how it goes": about someone else's news
     topics = topics_of("mood", feeling.split()[0])
     before = re.split(r"[,;]\s|\bbut\s", said.clause[: match.start("feeling")])[-1]
@@ -440,7 +440,7 @@ _JUST_A_TIME = re.compile(
 
 
 # News of someone else's awaited: "to hear about it", "to see how it goes", "to see the outcome".
-_NEWS_AWAITED = re.compile(
+NEWS_AWAITED = re.compile(
     r"(?:to )?(?:hear|see|read|know|find out|learn)(?: (?:more )?(?:about|of|from))? (?:it|that|this|them|you|more"
     r"|how (?:it|things|that|they) (?:goes|go|went|turns? out|turned out)|what happens(?: next)?"
     r"|the (?:outcome|result|results|pics|photos|update)|your \w+)",
@@ -453,7 +453,7 @@ def looking_forward_rule(match: re.Match[str], said: Said) -> Fact | None:
     what = phrase_cut(match["what"] or match["what2"] or "", max_words=10)
     if not content_words(what) or what.split()[0].lower() in ("it", "this", "that", "you", "u", "them", "tonight"):
         return None
-    if _NEWS_AWAITED.fullmatch(what):
+    if NEWS_AWAITED.fullmatch(what):
         return None  # "can't wait to hear about it", "… to see the outcome": nothing of theirs
     if _JUST_A_TIME.fullmatch(what):
         return None  # "can't wait for the weekend", "friday can't come soon enough": a day, not a plan
