@@ -31,6 +31,7 @@ _LATER_TIME = (
     rf"next (?:month|year|summer|winter|spring|fall|autumn)|this (?:month|year|summer|winter|spring|fall|autumn)"
     rf"|later this (?:month|year)|in (?:{MONTHS})|in (?:a|one|two|three|four|a few|a couple of|\d+) "
     rf"(?:weeks?|months?|years?)|(?:at|by) the end of the (?:week|month|year)|soon"
+    rf"|(?:for|over|at) (?:christmas|thanksgiving|easter|the holidays|new year'?s?|hanukkah|diwali|eid)"
 )
 
 

@@ -1916,6 +1916,11 @@ def test_a_relatives_s_is_is_has_or_whose_as_the_words_after_it_say(said: str, k
         ("I believe in us!", []),
         ("I've been thinking about quitting", ["Priya is thinking about quitting"]),  # was nothing
         ("I'm thinking about getting", []),
+        # a holiday is a time; a thesis finished and a tattoo got are events (were nothing)
+        ("I'm flying home for Thanksgiving", ["Priya is flying home for Thanksgiving"]),
+        ("I finally finished my thesis", ["Priya finished their thesis"]),
+        ("I got a tattoo last week", ["Priya got a tattoo last week"]),
+        ("I had a great time at Christmas", []),
         # praise of what the other showed is no detail, even in one's own message (was "… — that picture is
         # awesome, the Eiffel Tower is so cool")
         ("I love traveling. That picture is awesome, the Eiffel Tower is so cool", ["Priya loves traveling"]),

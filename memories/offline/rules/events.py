@@ -107,6 +107,17 @@ EVENTS = (
         ("education", "phd"),
     ),
     _Event(
+        r"finished (?:my|his|her|their) (?:thesis|dissertation)",
+        "finished their thesis",
+        MemoryKind.EVENT,
+        HIGH,
+        PERMANENT,
+        ("education",),
+    ),
+    _Event(
+        r"got (?:a|my first|another|a new) tattoo", "got a tattoo", MemoryKind.EVENT, MEDIUM, PERMANENT, ("tattoo",)
+    ),
+    _Event(
         r"defended (?:my|his|her|their) (?:thesis|dissertation)",
         "defended their thesis",
         MemoryKind.EVENT,
