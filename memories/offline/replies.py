@@ -530,6 +530,7 @@ _HARD_NEWS = re.compile(
 _WORK_SLOTS = ("job", "employer", "field")
 _GOOD_NEWS = re.compile(
     r"\b(?:promoted|promotion|pregnant|expecting|engaged|getting married|got married|graduated|got into"
+    r"|finished (?:their|his|her) (?:thesis|dissertation|degree)|defended (?:their|his|her) "
     r"|got accepted|(?:got|landed|found) (?:a new|the|their dream) job|bought (?:their|his|her) first"
     r"|passed (?:their|his|her) |aced|got (?:their|his|her) (?:driver's )?license|got a raise"
     r"|won (?:the|a|an|their|his|her|first) )\b",
@@ -539,7 +540,7 @@ _GOOD_NEWS = re.compile(
 
 # An outing planned: "going hiking tomorrow", "going to the beach on Saturday", "going to a concert".
 _OUTING = re.compile(r" (?:is|are) going (?:[a-z]+ing\b|to (?:the|a|an) (?!doctor|dentist|hospital|funeral)\w)")
-_TRIP = re.compile(r" (?:is|are) (?:going|heading|flying) to (?-i:[A-Z])")
+_TRIP = re.compile(r" (?:is|are) (?:going|heading|flying) (?:to (?-i:[A-Z])|home for )")
 # An outing or a trip made: "went camping two weekends ago", "visited Rome in May".
 _WENT = re.compile(
     r"^\S+ (?:(?:went (?:[a-z]+ing\b|to|on)|visited|took \w+ \w+ on|spent \w+ \w+ in) |was in (?-i:[A-Z]))"

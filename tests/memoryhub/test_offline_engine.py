@@ -998,6 +998,7 @@ def test_news_told_is_answered_with_a_question_about_it() -> None:
         ("I'm a nurse in the ICU", "Got it — you're a nurse in the ICU."),
         ("I'm getting a divorce", "I'm sorry to hear you're getting a divorce."),
         ("I'm feeling kind of stressed today", "Sorry you're feeling stressed."),  # was "I hear you. Tell me more!"
+        ("I finally finished my thesis", "Congratulations — you finished your thesis!"),  # was "Got it — …"
         # the twenty-fifth session's: the grave illnesses are one list with the relative's news, and an
         # accident is news (were "Got it — …" or "I see. How's that going?")
         ("my dad has parkinson's", "I'm sorry to hear your dad has parkinson's."),
@@ -1092,6 +1093,7 @@ def test_a_goodbye_word_inside_a_statement_is_not_a_goodbye() -> None:
         ("I'm going hiking tomorrow", "Got it — you're going hiking tomorrow. Have fun!"),
         ("we're going to the beach on Saturday", "Got it — you're going to the beach on Saturday. Have fun!"),
         ("I'm flying to Lisbon on Friday", "Got it — you're going to Lisbon on Friday. Have a great trip!"),
+        ("I'm flying home for Thanksgiving", "Got it — you're flying home for Thanksgiving. Have a great trip!"),
         ("I start my new job on Monday", "Got it — you're starting your new job on Monday. Good luck!"),
         ("we went camping last weekend", "Got it — you went camping last weekend. How was it?"),
         ("I was in Italy last month", "Got it — you were in Italy last month. How was it?"),
