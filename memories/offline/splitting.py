@@ -214,7 +214,8 @@ def strip_trailing(text: str) -> str:
 _TAIL = re.compile(
     r",\s*(?:any|anyone|anybody|who|what|where|when|how|why|does|do|did|is|are|can|could|would|should"
     r"|wanna|u|you|right|yeah|lol|haha|which|so|(?:he|she|it|they|that)(?:'s|'re| is| are| was)"
-    r"|tastes|smells|looks|sounds|feels)\b.*$",
+    r"|tastes|smells|looks|sounds|feels"
+    r"|(?:and |but )?(?:this|that|these|those|the|my|our) (?:[\w'-]+ ){0,2}?(?:is|are|was|were|has|have))\b.*$",
     re.IGNORECASE,
 )
 

@@ -1923,6 +1923,19 @@ def test_a_relatives_s_is_is_has_or_whose_as_the_words_after_it_say(said: str, k
         ("I finally finished my thesis", ["Priya finished their thesis"]),
         ("I got a tattoo last week", ["Priya got a tattoo last week"]),
         ("I had a great time at Christmas", []),
+        # a clause after a list's comma ends it; "support" and "love" as nouns; a feeling about "it" alone
+        # (were "… good books, and this series is", "Priya supports I", "Priya loves for game development
+        # is incredible", "Priya is excited to try this")
+        (
+            "I love to get lost in good books, and this series is one of my favorites.",
+            ["Priya loves to get lost in good books"],
+        ),
+        ("I love pizza, and the crust here is amazing", ["Priya loves pizza"]),
+        ("I struggled with mental health, and support I got was really helpful.", []),
+        ("Your determination and love for game development is incredible.", []),
+        ("I'm excited to try this", []),
+        ("I'm so excited to jump into it again", []),
+        ("I'm excited to try pottery", ["Priya is excited to try pottery"]),
         # praise of what the other showed is no detail, even in one's own message (was "… — that picture is
         # awesome, the Eiffel Tower is so cool")
         ("I love traveling. That picture is awesome, the Eiffel Tower is so cool", ["Priya loves traveling"]),

@@ -127,8 +127,8 @@ def fan_rule(match: re.Match[str], said: Said) -> Fact | None:
     team = phrase_cut(match["team"] or match["team2"], max_words=4)
     if team and team.islower():  # "f1", "nba": a league, written in capitals
         team = team.upper() if len(team) <= 4 else team.title()
-    if not team or not team[0].isupper():
-        return None
+    if not team or not team[0].isupper() or team.split()[0] in ("I", "I'm", "I've"):
+        return None  # "support I got was really helpful": no team
     text = f"{said.name} supports {team}" if match["verb"] else f"{said.name} is {article_for(team)} {team} fan"
     return said.fact(text, MemoryKind.PREFERENCE, MEDIUM, PERMANENT, topics_of("sport", team))
 

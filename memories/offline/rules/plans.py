@@ -332,8 +332,8 @@ def feeling_rule(match: re.Match[str], said: Said) -> Fact | None:
             re.I,
         )
     why = phrase_cut(reason["why"], max_words=10) if reason else ""
-    if reason and reason["prep"].lower() == "to" and NEWS_AWAITED.fullmatch(why):
-        return None  # "excited to hear how it goes": about someone else's news
+    if reason and reason["prep"].lower() == "to" and (NEWS_AWAITED.fullmatch(why) or _ONLY_IT.fullmatch(why)):
+        return None  # "excited to hear how it goes", "excited to try this": about nothing one can name
     topics = topics_of("mood", feeling.split()[0])
     before = re.split(r"[,;]\s|\bbut\s", said.clause[: match.start("feeling")])[-1]
     negated = is_negated(before)
@@ -446,6 +446,10 @@ NEWS_AWAITED = re.compile(
     r"|the (?:outcome|result|results|pics|photos|update)|your \w+)",
     re.IGNORECASE,
 )
+
+
+# What a verb is done to when it is only "it" or "this": "try this", "jump into it again".
+_ONLY_IT = re.compile(r"(?:[a-z]+ ){1,2}(?:it|this|that|them)(?: (?:again|out|too|now|soon))?", re.IGNORECASE)
 
 
 def looking_forward_rule(match: re.Match[str], said: Said) -> Fact | None:

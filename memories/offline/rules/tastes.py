@@ -60,7 +60,8 @@ _NOTHING = OBJECT_PRONOUNS | word_set("nothing everything anything something non
 # A first word that shows "love" was a noun or a clause went on ("Love sure does bring us joy", "love and
 # acceptance should be…", "everyone I love was there"): no thing loved.
 _NOT_AN_OBJECT = word_set(
-    "was were is are has had will would can sure and or but does in of at on from they he she we exist exists wins"
+    "was were is are has had will would can sure and or but does in of at on from for they he she we i exist exists"
+    " wins"
 )
 
 
