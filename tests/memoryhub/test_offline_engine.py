@@ -1920,6 +1920,8 @@ def test_a_relatives_s_is_is_has_or_whose_as_the_words_after_it_say(said: str, k
         ("I'm thinking about getting", []),
         # a holiday is a time; a thesis finished and a tattoo got are events (were nothing)
         ("I'm flying home for Thanksgiving", ["Priya is flying home for Thanksgiving"]),
+        ("I'm going home for Christmas", ["Priya is going home for Christmas"]),
+        ("I'm going home", []),
         ("I finally finished my thesis", ["Priya finished their thesis"]),
         ("I got a tattoo last week", ["Priya got a tattoo last week"]),
         ("I had a great time at Christmas", []),

@@ -919,7 +919,9 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
         starting_rule,
     ),
     (
-        re.compile(r"\bI(?:'m| am) (?P<what>(?!going\b|gonna\b|feeling\b|moving\b)[a-z]+ing\b.+)", re.IGNORECASE),
+        re.compile(
+            r"\bI(?:'m| am) (?P<what>(?!going\b(?! home\b)|gonna\b|feeling\b|moving\b)[a-z]+ing\b.+)", re.IGNORECASE
+        ),
         doing_rule,
     ),
     (
