@@ -429,6 +429,8 @@ _MINE = re.compile(
     r"(?:(?:probably|definitely|easily|still|honestly|prob) )?(?P<value>[^,?]{2,50})",
     re.I,
 )
+# A clause that starts with a name, then what it is or had: "Mochi is sick", "Rex's at the vet".
+_PET_NAMED_FIRST = re.compile(r"(?P<name>(?-i:[A-Z])[\w'-]{1,30}?)(?P<rest>(?: is|'s| was| has been| got) .+)")
 # A relative's name given by a pronoun: "her name is Clara", "he's called Max".
 _NAME_GIVEN = re.compile(r"(?:her|his) name(?:'s| is)\b|(?:she|he)(?:'s| is) (?:called|named)\b", re.IGNORECASE)
 # Where a list or a sentence goes on with its next part: ", and then", " & ".
@@ -514,8 +516,9 @@ class Reader:
                 if not _WORDY.search(clause):
                     continue  # "- - -", "?!": nothing to read
                 self._mention(index, line.handle, clause)
-                # "… my sister. She's a doctor."
+                # "… my sister. She's a doctor."; "I have a cat named Mochi" … "Mochi is sick"
                 clause = self._about_their_relative(index, clause, speaker=line.handle) or clause
+                clause = self._about_their_pet(line.handle, clause) or clause
                 self._clause(Said(line.handle, line.name, clause, index, self))
                 if (relative := _relative_in(clause)) is not None:
                     self._relative = (index, relative)
@@ -549,6 +552,17 @@ class Reader:
         ):
             relative = self._relative[1]
         return _about_relative(part, relative)
+
+    def _about_their_pet(self, speaker: str, clause: str) -> str | None:
+        """ "Mochi is sick" after "I have two cats, Mochi and Pepper": the clause as said of "my cat"."""
+        said = _PET_NAMED_FIRST.match(clause)
+        if said is None:
+            return None
+        for fact in reversed(self.facts):
+            for entity in fact.entities if fact.subject == speaker and not fact.reported else []:
+                if entity["type"] == EntityType.THING and entity["name"] == said["name"]:
+                    return f"my {entity['attributes'].get('species', 'pet')}{said['rest']}"
+        return None
 
     def _rapid_fire(self, index: int, line: ConversationLine, text: str, *, found: bool) -> None:
         """ "moving" / "to" / "BERLIN" / "in june!!!": a speaker's run of one- to three-word messages,

@@ -900,6 +900,11 @@ def test_a_lasting_fact_told_is_not_answered_with_how_one_feels_about_it(told: s
         # was "I see. How's that going?"
         ("what's your favorite food?", "mine is ramen", "Got it — your favourite food is ramen."),
         ("my sister lives in Boston", "her name is Clara", "Got it — you have a sister named Clara."),  # was "Got it."
+        (
+            "I have a cat named Mochi",
+            "Mochi is sick though",
+            "I'm sorry to hear your cat is sick.",
+        ),  # was "I hear you."
         ("I love pizza", "I love pizza", "Got it — you love pizza."),  # told again, said back again
     ],
 )
@@ -2090,6 +2095,15 @@ def test_what_a_newcomer_or_a_locomo_turn_said_is_kept_rightly(said: str, kept: 
             [("Maria", "maria", "what are your favorite activities for fun?"), ("John", "john", "And in my free time")],
             [],
         ),
+        # a pet named before is "my cat" when its name leads a clause (was nothing), not when another says it
+        (
+            [("John", "john", "I have two cats, Mochi and Pepper"), ("John", "john", "Mochi is sick though")],
+            [("john", "John has two cats named Mochi and Pepper"), ("john", "John's cat is sick")],
+        ),
+        (
+            [("John", "john", "I have a dog named Rex"), ("Maria", "maria", "Rex is at the vet")],
+            [("john", "John has a dog named Rex")],
+        ),
         (  # not another's relative, nor one named with the other pronoun
             [("John", "john", "my sister lives in Boston"), ("Maria", "maria", "her name is Clara")],
             [("john", "John's sister lives in Boston")],
@@ -2127,6 +2141,7 @@ def test_the_fuller_of_two_facts_cites_the_lines_of_both() -> None:
         ("I have a dog, a labrador called Max", "Priya has a labrador named Max", ["Max"]),
         ("I have two kids, Leo who is 7 and Mia who is 4.", "Priya has two kids named Leo and Mia", ["Leo", "Mia"]),
         ("I've got 2 daughters: Ella (9) and Rose (6)", "Priya has 2 daughters named Ella and Rose", ["Ella", "Rose"]),
+        ("I have two cats, Mochi and Pepper", "Priya has two cats named Mochi and Pepper", ["Mochi", "Pepper"]),
         ("I have two kids, both boys", "Priya has two kids", []),  # no names: none made up
         ("I have three sisters, Amy and Beth", "Priya has three sisters", []),  # two names for three: unsure
     ],

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from memories.models import MemoryKind
+from memories.models import EntityType, MemoryKind
 from memories.offline.facts import MEDIUM, PERMANENT, Fact, Said, past_time_in
 from memories.offline.text import article_for, counted, join_names, name_token, topics_of
 from memories.offline.vocabulary import COUNTS, PETS
@@ -45,6 +45,8 @@ def pet_rule(match: re.Match[str], said: Said) -> Fact | None:
         names = [name_token(name) for name in names if name_token(name)]
         if len(names) > 1:
             fact.text += " named " + join_names(names)
+            owned = f"{said.name}'s {species}"
+            fact.entities += [said.entity(EntityType.THING, name, owned, species=species) for name in names]
         return fact
     fact.species = species
     name = name_token(match["pet"] or "")
