@@ -737,8 +737,10 @@ def chat_reply(messages: list[Message]) -> str:
 
 # What a person says to be sociable rather than to tell or ask something: thanks, a goodbye, a
 # laugh, a question about the persona itself, a hard day, a request for a joke.
+# The words that thank: "thanks", "thank u", "tysm" (alone, or with a few words more).
+_THANKED = r"thanks|thank you|thank u|thx|ty|tysm"
 _THANKS = re.compile(
-    r"^(?:thanks|thank you|thank u|thx|ty|tysm|cheers|much appreciated)(?: (?:so much|a lot|a bunch|again"
+    rf"^(?:{_THANKED}|cheers|much appreciated)(?: (?:so much|a lot|a bunch|again"
     r"|for (?:that|everything|the (?:help|chat|advice)|listening|asking|remembering)))*(?:[ ,]+(?-i:[A-Z])[a-z]+)?"
     r"[\s!.]*$",
     re.I,
@@ -799,7 +801,7 @@ _JOKES = (
 
 
 # Thanks with a few words more: "thanks, you're sweet", "thank you, that helps".
-_THANKS_AND = re.compile(r"^(?:thanks|thank you|thank u|thx|ty|tysm)\b,? +(?:[^\s.!?]+\s*){1,5}[.!]*$", re.I)
+_THANKS_AND = re.compile(rf"^(?:{_THANKED})\b,? +(?:[^\s.!?]+\s*){{1,5}}[.!]*$", re.I)
 # Help asked for, with nothing yet of what: "can you help me with something?".
 _HELP_ASKED = re.compile(
     r"^(?:(?:can|could|would|will) (?:you|u) )?(?:please )?help(?: me)?(?: (?:with|out with) (?:something|sth|smth"
