@@ -16,6 +16,7 @@ from memories.offline.facts import HIGH, Fact, Said, expiration_for
 from memories.offline.guards import (
     begins_with_verb,
     is_english,
+    is_general,
     is_hypothetical,
     is_joke,
     is_negated,
@@ -180,6 +181,9 @@ _REACTION = re.compile(
     r"|.*\b(?:you|your|you're|u|ur)\b",
     re.I,
 )
+# What the other person is or does: "It's great that you're enjoying it!" after one's own "I've
+# played chess before" is about them, not more of one's own fact.
+_OF_THEIRS = re.compile(r"\byou(?:'re| are| were|'ve| have been| did| got)\b", re.I)
 # Where a part of a clause starts: after a comma, colon or semicolon, or at "and"/"but"/"then".
 _SEGMENT_CUT = re.compile(r"[,:;]\s+(?:(?:and|but|so|then)\s+)?|\s+(?:but|and|then|now)\s+", re.IGNORECASE)
 # "I'm a nurse from Texas": a job, then where its speaker is from, read as a part of its own.
@@ -310,6 +314,9 @@ _A_VERB = re.compile(
     r"\b(?:is|are|was|were|am|be|been|has|have|had|do|does|did|will|would|can|could|should|'s|'re|'m)\b|'(?:s|re|m)\b",
     re.IGNORECASE,
 )
+
+
+_REASON = re.compile(r"\b(?:because|cause|cuz|coz|although|whereas|unless)\b", re.IGNORECASE)
 
 
 _SUBJECT_AND_VERB = re.compile(r"\b(?:it|they|he|she|we|you|I)\s+[a-z']+", re.IGNORECASE)
@@ -638,7 +645,9 @@ class Reader:
         body = strip_fillers(said.clause)
         answers_the_other = said.line_index > max(opened.lines, default=said.line_index) + 1 if opened else False
         if opened is not None and (
-            _ADMIRED.match(body) or (answers_the_other and (_REACTION.match(body) or self._spoken_to(said.clause)))
+            _ADMIRED.match(body)
+            or _OF_THEIRS.search(body)
+            or (answers_the_other and (_REACTION.match(body) or self._spoken_to(said.clause)))
         ):
             opened = None  # "That's a chill pic!" after the other's photo: said of theirs, not of the fact
         if opened is not None and self._time_of_what_follows(said.clause):
@@ -682,7 +691,7 @@ class Reader:
         theirs = _THEIR_SUBJECT.match(strip_fillers(clause))
         lead = modal_lead(strip_fillers(clause))  # "I want to …, … and …": what the verbs go on under
         for number, (start, cut) in enumerate(cuts):
-            if is_hypothetical(clause[:start]) or is_someone_elses_words(clause[:start]):
+            if is_hypothetical(clause[:start]) or is_someone_elses_words(clause[:start]) or is_general(clause[:start]):
                 break
             part = strip_fillers(clause[start:])
             if not part:
@@ -758,6 +767,8 @@ class Reader:
             return []  # "passionate about making sure veterans are supported and valued": the verb goes on
         if _EXAMPLES.search(before):
             return []  # "platformers, e.g. Mega Man and Castlevania": examples of the item, not more items
+        if _REASON.search(first):
+            return []  # "I love camping trips, 'cause nature brings such peace and serenity": the list ended
         if not HOT_TAKE.match(last.lead) and (
             not re.search(r"\band\b|&", cut, re.IGNORECASE)
             or len(words) > 6

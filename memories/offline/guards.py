@@ -22,6 +22,11 @@ _HYPOTHETICAL = re.compile(
     r"|one day|I'd|I would|would|could|might|maybe|perhaps|dream of|dreaming of|fantasi[sz]e|when I grow up)\b",
     re.IGNORECASE,
 )
+_GENERAL = re.compile(
+    r"\b(?:it's|it is|that's|that is)\s+(?:\w+\s+)?(?:normal|natural|ok|okay|fine|understandable|common|human"
+    r"|easy|hard|tough)\s+to\s+(?:be|feel|get)\b",
+    re.IGNORECASE,
+)
 # A negation anywhere before or in the fact: "I don't have any siblings", "I'm not a nurse",
 # "I never lived in Paris". The rules that read a negation themselves (dislikes, diets) say so.
 _NEGATION = re.compile(
@@ -63,6 +68,12 @@ def is_question(clause: str) -> bool:
 def is_hypothetical(before: str) -> bool:
     """Whether the words ``before`` a fact make it a wish or a maybe."""
     return bool(_HYPOTHETICAL.search(before))
+
+
+def is_general(before: str) -> bool:
+    """Whether the words ``before`` a fact make it true of anyone: "it's normal to be both excited
+    and nervous with a big decision" says nothing of its speaker."""
+    return bool(_GENERAL.search(before))
 
 
 def is_negated(span: str) -> bool:

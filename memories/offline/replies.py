@@ -685,7 +685,12 @@ def chat_reply(messages: list[Message]) -> str:
             sentences += [f"Congratulations — {said_back}!", _pick(_CHEER, said)]
         else:
             if not spoken and any(fact.slot == "name" for fact in told):
-                sentences.append(f"Nice to meet you, {person.name.split()[0]}!" if person.name else "Nice to meet you!")
+                first = f" {person.name.split()[0]}" if person.name else ""
+                # "hi! I'm Nora": one welcome, by name (was "Hi there, nice to meet you! Nice to meet you, Nora!")
+                if greeting:
+                    sentences[-1:] = [f"Hi{first}, nice to meet you!", _AFTER_GREETING[0]]
+                else:
+                    sentences.append(f"Nice to meet you,{first}!" if first else "Nice to meet you!")
             else:
                 sentences.append(f"Got it — {spoken}." if spoken else "Thanks for telling me, I'll keep that in mind.")
             news = any(fact.kind in (MemoryKind.EVENT, MemoryKind.PLAN) for fact in told[:2])
@@ -760,7 +765,7 @@ _PLEASANTRY = re.compile(
     re.I,
 )
 _GOODBYE = re.compile(
-    r"^(?:(?:ok(?:ay)?|alright|well|anyway|cool|great|awesome|perfect|nice)[, ]+)?"
+    rf"^(?:(?:ok(?:ay)?|alright|well|anyway|cool|great|awesome|perfect|nice|{_THANKED})[, ]+)?"
     rf"(?:{_BYE})(?:[ ,!.]+(?:{_BYE}|now|then|all|everyone|guys|for now|friend|mate|x+|(?-i:[A-Z])[a-z]+))*[\s!.]*$",
     re.I,
 )
@@ -820,14 +825,16 @@ def _social(body: str, said: str, system: str) -> list[str]:
     """The reply to thanks, a goodbye, a laugh, "who are you?", a plain "can you help me?", a hard
     day or "tell me a joke"; [] for anything else. The persona's name and what it is come from its
     prompt ("You are Mira, a warm and curious companion.")."""
-    if _THANKS.match(body) or (_THANKS_AND.match(body) and "?" not in body):
-        return [_pick(("You're welcome!", "Anytime!", "Happy to help!"), said)]
     parts = [part for part in re.split(r"(?<=[.!])\s+", body) if part]  # "Thanks! Talk to you later!"
     if any(_GOODBYE.match(part) for part in parts) and all(
         _GOODBYE.match(p) or _THANKS.match(p) or _PLEASANTRY.match(p) for p in parts
     ):
         night = re.search(r"\b(?:night|nite|gn)\b", body, re.I)
-        return ["Good night, sleep well!" if night else "Bye for now!", "Talk soon."]
+        thanked = re.match(rf"(?:{_THANKED})\b", body, re.I)  # "thanks, bye!" (was "Anytime!" alone)
+        farewell = "Good night, sleep well!" if night else "Bye for now!"
+        return ["Anytime!", farewell] if thanked else [farewell, "Talk soon."]
+    if _THANKS.match(body) or (_THANKS_AND.match(body) and "?" not in body):
+        return [_pick(("You're welcome!", "Anytime!", "Happy to help!"), said)]
     if parts and all(_PLEASANTRY.match(part) for part in parts):  # "Great!", "ok", "have fun!"
         said_first = parts[0].lower()
         opener = "Okay!" if said_first.startswith(("ok", "will do")) else "Glad to hear it!"

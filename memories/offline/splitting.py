@@ -222,7 +222,9 @@ _TAIL = re.compile(
 
 _DANGLING = word_set("and or & but then so plus a an the my our their his her")  # never a phrase's last word
 # A phrase's last word only where it was cut short: "… enhance their strategic thinking in" (… in chess).
-_CUT_SHORT = word_set("in on at to of for with from about by into during after before as like than who that")
+_CUT_SHORT = word_set(
+    "in on at to of for with from about by into during after before as like than who that those these this which"
+)
 
 
 def phrase_cut(text: str, *, max_words: int = 10, commas: bool = False) -> str:

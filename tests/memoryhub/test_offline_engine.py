@@ -1035,8 +1035,8 @@ def test_hard_news_is_met_with_sympathy_and_good_news_with_congratulations(told:
         ("I'm bored", ("Let's fix that! What have you been into lately?",)),
         # the twenty-fourth session's (were "I see. How's that going?" or "What do you think yourself?")
         ("thanks, you're sweet", ("You're welcome!", "Anytime!", "Happy to help!")),
-        ("Thanks! Talk to you later!", ("Bye for now! Talk soon.",)),
-        ("Thanks! Take care!", ("Bye for now! Talk soon.",)),
+        ("Thanks! Talk to you later!", ("Anytime! Bye for now!",)),
+        ("Thanks! Take care!", ("Anytime! Bye for now!",)),
         ("are you a robot?", ("I'm Mira, a friendly bot.",)),
         ("can you help me with something?", ("Of course! What do you need?",)),
         ("do you have any hobbies?", ("Interesting question! Me? I don't have a life outside our chats",)),
@@ -1060,6 +1060,10 @@ def test_hard_news_is_met_with_sympathy_and_good_news_with_congratulations(told:
         ("cool, talk later", ("Bye for now! Talk soon.",)),
         ("morning Mira", ("Hi there, nice to meet you!",)),  # a time of day said as a greeting
         ("ugh work has been so stressful lately", ("Sorry to hear that. ",)),  # was "I hear you. Tell me more!"
+        # the twenty-sixth session's (were "Anytime!" alone and "Hi there, nice to meet you! Nice to meet you, Sam!")
+        ("thanks, bye!", ("Anytime! Bye for now!",)),
+        ("thank you, good night", ("Anytime! Good night, sleep well!",)),
+        ("hi! I'm Sam", ("Hi Sam, nice to meet you! What's on your mind today?",)),
     ],
 )
 def test_thanks_goodbyes_laughs_and_questions_about_the_persona_get_a_reply_of_their_own(
@@ -2171,3 +2175,49 @@ def test_a_baby_on_the_way_does_not_take_the_place_of_being_married() -> None:
 def test_topics_are_real_words(content: str, topics: list[str]) -> None:
     [operation] = _extract(_prompt([("Jo", "j1", content)]))["operations"]
     assert operation["topics"] == topics
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # "I prefer" + a word is a name only where names are talked about (was "likes to be called Tea")
+        ("I prefer tea", ["Priya prefers tea"]),
+        ("I don't drink coffee, I prefer tea", ["Priya doesn't drink coffee", "Priya prefers tea"]),
+        ("I prefer Pepsi", ["Priya prefers Pepsi"]),
+        ("my name is Alexandra but I prefer Alex", ["Priya likes to be called Alex"]),
+        # a people's food or art is not their language (were "is learning Thai", "is learning French")
+        ("I've been learning to cook Thai food lately", ["Priya is learning to cook Thai food"]),
+        ("I'm learning French cooking", []),
+        ("I'm learning French and Spanish", ["Priya is learning French and Spanish"]),
+        ("I've been saving up for a new car", ["Priya is saving up for a new car"]),
+        # a household's plan is the speaker's (was nothing); tonight's dinner is not
+        ("We're getting a puppy next week!", ["Priya is getting a puppy next week"]),
+        ("we're having pizza tonight", []),
+        # a goal is not a taste (was "John's favourite goal is Winning a championship")
+        ("Winning a championship is my number one goal", ["Priya's top goal is winning a championship"]),
+        ("Harry Potter is my favorite book", ["Priya's favourite book is Harry Potter"]),
+        # musing on something is no view of it; thinking about doing something is kept
+        ("Whenever I hear this song, I think about the paths I've taken", []),
+        ("I think about quitting my job every day", ["Priya thinks about quitting their job every day"]),
+        # what is true of anyone is not the speaker's (was "is nervous with a big decision")
+        ("it's normal to be both excited and nervous with a big decision", []),
+        # a list ends where a reason starts (was "loves serenity")
+        (
+            "I love camping trips with my fam, 'cause nature brings such peace and serenity",
+            ["Priya loves camping trips with their fam"],
+        ),
+        # a phrase cut short does not end on "those" (was "… provides necessary items to those")
+        (
+            "I volunteered with an organization that provides necessary items to those who are less fortunate",
+            ["Priya volunteered with an organization that provides necessary items"],
+        ),
+        # what the other person does is not a detail of one's own fact (was "…, it's great that you're enjoying it")
+        (
+            "Yeah, I've played chess before. It's a game that really tests your strategy."
+            " It's great that you're enjoying it!",
+            ["Priya has played chess — it's a game that really tests your strategy"],
+        ),
+    ],
+)
+def test_a_newcomers_sentences_and_locomos_turns_read_as_meant(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept

@@ -211,7 +211,7 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
             r"|people|friends|y'all|everybody|ppl|most people|they all|all|family|everyone at work)\s+)"
             r"(?:call|calls) me"
             r"|\bI (?:usually |mostly |just )?go by(?: my (?:middle |nick|first |last |real )?name,?)?"
-            r"|\bI prefer(?= [A-Z][a-z]+(?:$|[,.!]| btw| please| pls| though| tho| instead| now)))"
+            r"|\bI prefer(?= (?-i:[A-Z])[a-z]+(?:$|[,.!]| btw| please| pls| though| tho| instead| now)))"
             r"\s+(?P<name>[a-z][\w'\u2024.-]*)(?P<second>\s+[\w'-]+)?",
             re.IGNORECASE,
         ),
@@ -698,8 +698,9 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
     ),
     (
         re.compile(
-            r"\bI(?:'m| am) (?:(?:also|still|currently|really) )?(?:(?P<verb>saving(?: up)?|studying|revising)"
-            r" (?P<prep>for|to buy|towards) |(?P<verb2>(?:trying|hoping|planning|wanting) to learn(?: (?:how )?to)?"
+            r"\bI(?:'m| am|'ve been| have been) (?:(?:also|still|currently|really) )?"
+            r"(?:(?P<verb>saving(?: up)?|studying|revising) (?P<prep>for|to buy|towards) "
+            r"|(?P<verb2>(?:trying|hoping|planning|wanting) to learn(?: (?:how )?to)?"
             r"|thinking (?:about|of) learning|considering learning|learning(?: how)? to(?! play\b)) )(?P<what>.+)"
             r"|\bI (?:(?:also|still|really) )?(?P<verb3>(?:want to|wanna|hope to|plan to) learn(?: (?:how )?to)?"
             r"|(?<=I )(?:just |recently )?started learning(?: how)? to(?! play\b))"
@@ -920,7 +921,11 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
     ),
     (
         re.compile(
-            r"\bI(?:'m| am) (?P<what>(?!going\b(?! home\b)|gonna\b|feeling\b|moving\b)[a-z]+ing\b.+)", re.IGNORECASE
+            r"\bI(?:'m| am) (?P<what>(?!going\b(?! home\b)|gonna\b|feeling\b|moving\b)[a-z]+ing\b.+)"
+            # "we're getting a puppy next week": a household's plan, so the speaker's too
+            r"|\bwe(?:'re| are) (?P<what2>(?:getting|adopting|buying|hosting|throwing|celebrating|renovating"
+            r"|flying|driving|heading|taking)\b.+)",
+            re.IGNORECASE,
         ),
         doing_rule,
     ),
@@ -1239,7 +1244,8 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
             r"(?: (?:is|are|has to be|would be|=)|\s?[:=]) (?P<value>.+)"
             r"|^(?P<value2>[^,]{2,40}?) (?:is|are) (?:definitely |probably |still |easily )?my"
             r" (?:all[- ]time |absolute )?"
-            r"(?:fav(?:ou?rite|e)?|number one|#1|go-to|top) (?P<thing2>[a-z]+(?: [a-z]+)?)\b",
+            r"(?:fav(?:ou?rite|e)?|number one|#1|go-to|top)"
+            r" (?P<thing2>[a-z]+(?: (?!this|that|now|too|for|in)[a-z]+)?)\b",
             re.IGNORECASE,
         ),
         favourite_rule,

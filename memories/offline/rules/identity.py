@@ -24,11 +24,16 @@ def name_rule(match: re.Match[str], said: Said) -> Fact | None:
     if name.lower() == said.name.lower() or (not second and own and name.lower() == own[0]):
         return None  # "my name is yusuf": the name they already go by here
     how = match["how"].lower()
+    if how == "i prefer" and not _NAMING.search(f"{said.reader.line_text} {said.reader.question_text}"):
+        return None  # "I prefer Pepsi": a taste; "Alexander, but I prefer Alex" after "what's your name?"
     if "call me" in how or "calls me" in how or "go by" in how or "prefer" in how:
         text = f"{said.name} likes to be called {name}"
     else:
         text = f"{said.name}'s name is {name}"
     return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, ["name"], slot="name")
+
+
+_NAMING = re.compile(r"\b(?:name|names|call|called|calls|go by|goes by|nickname|short for)\b", re.IGNORECASE)
 
 
 _HELLO_FIRST = re.compile(rf"^(?:{HELLOS})\b", re.IGNORECASE)

@@ -145,8 +145,17 @@ def favourite_rule(match: re.Match[str], said: Said) -> Fact | None:
     value = phrase_cut(raw, max_words=8)
     if not value or not thing or value.lower() in ("it", "that", "this", "mine"):
         return None
+    if match["value2"] and re.match(r"[A-Z][a-z]+ing [a-z]", value):
+        value = value[0].lower() + value[1:]  # "Winning a championship is my number one goal"
+    if thing in _AIMS:  # a goal is not a taste: "my number one goal", "my top priority"
+        rank = "main" if "fav" in match[0].lower() else "top"
+        text = f"{said.name}'s {rank} {thing} is {third_person(value, said.name)}"
+        return said.fact(text, MemoryKind.PLAN, MEDIUM, PERMANENT, topics_of("goals", *content_words(value)[:2]))
     text = f"{said.name}'s favourite {thing} is {third_person(value, said.name)}"
     return said.fact(text, MemoryKind.PREFERENCE, MEDIUM, PERMANENT, topics_of("favourites", thing))
+
+
+_AIMS = word_set("goal goals priority priorities aim ambition dream")
 
 
 def habitual_rule(match: re.Match[str], said: Said) -> Fact | None:
@@ -169,11 +178,23 @@ def countries_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("travel"))
 
 
+# "French cooking", "Thai food", "Italian cuisine": the language's people's food or art, not their language.
+_NOT_THE_LANGUAGE = (
+    r"\s+(?:food|foods|cuisine|cooking|cookery|dishes|dish|recipes|curry|curries|restaurants?|boxing|massage"
+    r"|literature|history|art|music|films?|movies?|pastry|baking|wine|politics|culture)\b"
+)
+
+
 def language_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I speak French and a bit of German", "I'm learning Japanese", "Spanish is my first language"."""
     groups = match.groupdict()
     said_of = groups["what"] or groups["what2"] or groups["what3"] or groups["what4"] or ""
-    languages = [word[0].upper() + word[1:] for word in re.findall(rf"\b(?:{LANGUAGES})\b", said_of, re.IGNORECASE)]
+    if re.match(r"\s*to (?!speak|talk|read|write|understand)", said_of, re.IGNORECASE):
+        return None  # "I've been learning to cook Thai food": a skill, not the language
+    languages = [
+        word[0].upper() + word[1:]
+        for word in re.findall(rf"\b(?:{LANGUAGES})\b(?!{_NOT_THE_LANGUAGE})", said_of, re.IGNORECASE)
+    ]
     verb = (groups["verb"] or groups["verb2"] or ("grew up speaking" if groups["what3"] else "learning")).lower()
     if not languages:
         count = re.match(
@@ -217,6 +238,8 @@ def opinion_rule(match: re.Match[str], said: Said) -> Fact | None:
     believes_in = "believe" in verb and bool(words) and words[0].lower() == "in"  # "I believe in ghosts": a value
     if len(words) < (2 if believes_in else 3) or words[0].lower() in _NOT_A_VIEW:
         return None
+    if words[0].lower() in ("about", "of", "back") and not words[1].lower().endswith("ing"):
+        return None  # "I think about the paths I've taken": a musing; "I think about quitting" is kept
     if believes_in and words[1].lower().strip("!.,") in _NOT_A_VIEW | _WHOM:
         return None  # "I believe in us!", "I believe in you": cheer, not a value
     if "convinced" in verb:

@@ -55,7 +55,7 @@ def goal_rule(match: re.Match[str], said: Said) -> Fact | None:
     thinking about learning Japanese", "I'm studying for my driving test": something worked towards,
     with or without a date."""
     said_what = match["what"] or match["what3"]
-    what = third_person(phrase_cut(said_what, max_words=8), said.name)
+    what = third_person(re.sub(r"\s+(?:lately|recently)$", "", phrase_cut(said_what, max_words=8)), said.name)
     if not content_words(what) or what.split()[0].lower() in ("it", "that", "this", "them", "you"):
         return None
     if purpose := re.search(r"\bso (?:that )?I (?:can|could) (?P<to>.+)", said_what, re.IGNORECASE):
@@ -275,7 +275,7 @@ def taking_part_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 def doing_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I'm playing GTA tonight": what someone is doing at a given time is a plan."""
-    return _doing(match["what"], said)
+    return _doing(match["what"] or match["what2"], said)
 
 
 # What one starts on a date: "I start my new job on Monday", "my chemo starts next week".
