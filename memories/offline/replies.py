@@ -533,7 +533,7 @@ _GOOD_NEWS = re.compile(
     r"|finished (?:their|his|her) (?:thesis|dissertation|degree)|defended (?:their|his|her) "
     r"|got accepted|(?:got|landed|found) (?:a new|the|their dream) job|bought (?:their|his|her) first"
     r"|passed (?:their|his|her) |aced|got (?:their|his|her) (?:driver's )?license|got a raise"
-    r"|won (?:the|a|an|their|his|her|first) )\b",
+    r"|won (?:the|a|an|their|his|her|first) |had a baby)\b",
     re.IGNORECASE,
 )
 

@@ -1064,6 +1064,7 @@ def test_hard_news_is_met_with_sympathy_and_good_news_with_congratulations(told:
         ("thanks, bye!", ("Anytime! Bye for now!",)),
         ("thank you, good night", ("Anytime! Good night, sleep well!",)),
         ("hi! I'm Sam", ("Hi Sam, nice to meet you! What's on your mind today?",)),
+        ("I just had my first baby", ("Congratulations — you had a baby!",)),  # was "Got it — …"
     ],
 )
 def test_thanks_goodbyes_laughs_and_questions_about_the_persona_get_a_reply_of_their_own(
@@ -2211,6 +2212,16 @@ def test_topics_are_real_words(content: str, topics: list[str]) -> None:
             "I volunteered with an organization that provides necessary items to those who are less fortunate",
             ["Priya volunteered with an organization that provides necessary items"],
         ),
+        # what one is good or bad at (was nothing); not "good at the moment", nor "not good at"
+        ("I'm terrible at cooking lol", ["Priya is terrible at cooking"]),
+        ("I suck at drawing", ["Priya is bad at drawing"]),
+        ("I'm so bad at keeping in touch with people", ["Priya is bad at keeping in touch with people"]),
+        ("I'm good at the moment", []),
+        ("I'm really good at it", []),
+        ("I'm not good at swimming", []),
+        # a first baby, or a couple's (were nothing)
+        ("I'm 34 and I just had my first baby", ["Priya is 34 years old", "Priya had a baby"]),
+        ("we had a baby boy in March", ["Priya had a baby boy in March"]),
         # what the other person does is not a detail of one's own fact (was "…, it's great that you're enjoying it")
         (
             "Yeah, I've played chess before. It's a game that really tests your strategy."

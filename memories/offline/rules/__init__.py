@@ -51,6 +51,7 @@ from memories.offline.rules.identity import (
     no_longer_rule,
     one_word_trait_rule,
     pronouns_rule,
+    skill_rule,
     trait_rule,
     turned_rule,
     used_to_rule,
@@ -271,7 +272,8 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
     (
         # "we got engaged!", "we broke up last week": a couple's news, said by one of them.
         re.compile(
-            r"\bwe (?:(?:just|finally|officially|recently) )?(?P<event>got engaged|got married|got divorced|broke up)"
+            r"\bwe (?:(?:just|finally|officially|recently) )?(?P<event>got engaged|got married|got divorced|broke up"
+            r"|had (?:a|our) (?:first |second |third |new )?baby(?: girl| boy)?)"
             r"\b(?P<rest>.*)",
             re.IGNORECASE,
         ),
@@ -938,6 +940,15 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
             re.IGNORECASE,
         ),
         appointment_rule,
+    ),
+    (
+        re.compile(
+            r"\bI(?:'m| am)(?: (?:really|pretty|so|very|super|quite|kinda|actually|honestly|also|just))*"
+            r" (?P<how>good|great|decent|excellent|amazing|terrible|bad|awful|hopeless|useless|rubbish|horrible) at"
+            r" (?P<what>.+)|\bI (?:really |kinda |totally )?(?P<how2>suck) at (?P<what2>.+)",
+            re.IGNORECASE,
+        ),
+        skill_rule,
     ),
     (
         re.compile(

@@ -79,7 +79,7 @@ EVENTS = (
         ("work",),
     ),
     _Event(
-        r"had (?:a|the|their|her|his) baby girl",
+        r"had (?:a|the|their|her|his|my|our) (?:first |second |third |new )?baby girl",
         "had a baby girl",
         MemoryKind.EVENT,
         HIGH,
@@ -87,9 +87,21 @@ EVENTS = (
         ("family", "baby"),
     ),
     _Event(
-        r"had (?:a|the|their|her|his) baby boy", "had a baby boy", MemoryKind.EVENT, HIGH, PERMANENT, ("family", "baby")
+        r"had (?:a|the|their|her|his|my|our) (?:first |second |third |new )?baby boy",
+        "had a baby boy",
+        MemoryKind.EVENT,
+        HIGH,
+        PERMANENT,
+        ("family", "baby"),
     ),
-    _Event(r"had (?:a|the|their|her|his) baby", "had a baby", MemoryKind.EVENT, HIGH, PERMANENT, ("family", "baby")),
+    _Event(
+        r"had (?:a|the|their|her|his|my|our) (?:first |second |third |new )?baby",
+        "had a baby",
+        MemoryKind.EVENT,
+        HIGH,
+        PERMANENT,
+        ("family", "baby"),
+    ),
     _Event(
         r"graduated|finished (?:my|his|her|their) degree",
         "graduated",

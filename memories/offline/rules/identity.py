@@ -10,7 +10,7 @@ from memories.offline.rules.family import STATUSES
 from memories.offline.rules.health import CHOSEN_DIETS
 from memories.offline.splitting import phrase_cut
 from memories.offline.text import MONTH_OR_DAY, article_for, content_words, name_token, third_person, topics_of
-from memories.offline.vocabulary import HELLOS, NOT_NAMES
+from memories.offline.vocabulary import HELLOS, NOT_NAMES, word_set
 
 
 def name_rule(match: re.Match[str], said: Said) -> Fact | None:
@@ -156,6 +156,22 @@ def ability_rule(match: re.Match[str], said: Said) -> Fact | None:
     what = " ".join(match["what"].lower().split())
     text = f"{said.name} can't {what}"
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("abilities", what.split()[0]))
+
+
+# Not a skill after "good at"/"bad at": "I'm good at the moment", "bad at this", "great at work".
+_NOT_A_SKILL = word_set("it this that these those them all least first times the moment work home school night")
+
+
+def skill_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I'm terrible at cooking", "I'm pretty good at math", "I suck at drawing": what someone is
+    good or bad at (what to ask them for help with, or not to tease them about)."""
+    what = phrase_cut(match["what"] or match["what2"], max_words=6)
+    words = what.split()
+    if not words or words[0].lower() in _NOT_A_SKILL or not content_words(what):
+        return None
+    how = "bad" if match["how2"] else match["how"].lower()
+    text = f"{said.name} is {how} at {third_person(what, said.name)}"
+    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("abilities", *content_words(what)[:1]))
 
 
 def nationality_rule(match: re.Match[str], said: Said) -> Fact | None:
