@@ -578,6 +578,9 @@ _QUESTION_CLOSERS = (
     "What do you think yourself?",
 )
 _REQUEST_OPENERS = ("Hmm, let me think.",)
+# Advice asked for: not something to look up, nor a mood ("What are you in the mood for?" is a book's).
+_ADVICE_ASKED = re.compile(r"\b(?:tips?|advice)\b", re.I)
+_THINK_IT_THROUGH = "I'm happy to think it through with you. What have you tried so far?"
 _ABOUT_ME_THE_BOT = "Me? I don't have a life outside our chats, but I love hearing about yours. What about you?"
 _NOT_TOLD_YET = "I don't think you've told me that yet. Tell me and I'll remember it!"
 # A request, answered as a question is: "recommend me a book", "can you suggest a film?".
@@ -730,6 +733,8 @@ def chat_reply(messages: list[Message]) -> str:
             closers = (_NOT_TOLD_YET,)
         elif question and not facts and _LIVE.search(said):
             closers = (_CANNOT_LOOK_UP,)  # "what's the weather like?": not "what do you think yourself?"
+        elif request and _ADVICE_ASKED.search(body):  # "any tips for making friends in a new city?"
+            closers = ("What have you tried so far?",) if facts else (_THINK_IT_THROUGH,)
         elif request:
             closers = ("What are you in the mood for?",) if facts else (_CANNOT_LOOK_UP,)
         elif question and not facts and _ABOUT_PERSONA.search(said) and not _OF_THEMSELVES.search(said):

@@ -1065,6 +1065,8 @@ def test_hard_news_is_met_with_sympathy_and_good_news_with_congratulations(told:
         ("thank you, good night", ("Anytime! Good night, sleep well!",)),
         ("hi! I'm Sam", ("Hi Sam, nice to meet you! What's on your mind today?",)),
         ("I just had my first baby", ("Congratulations — you had a baby!",)),  # was "Got it — …"
+        # advice asked for is thought through, not looked up (was "I can't look that up right now")
+        ("any tips for making friends in a new city?", ("Hmm, let me think. I'm happy to think it through",)),
     ],
 )
 def test_thanks_goodbyes_laughs_and_questions_about_the_persona_get_a_reply_of_their_own(
