@@ -545,6 +545,12 @@ _TRIP = re.compile(r" (?:is|are) (?:going|heading|flying) (?:to (?-i:[A-Z])|home
 _WENT = re.compile(
     r"^\S+ (?:(?:went (?:[a-z]+ing\b|to|on)|visited|took \w+ \w+ on|spent \w+ \w+ in) |was in (?-i:[A-Z]))"
 )
+# How an outing was, said with it: "it was awesome!", "it was so much fun", "we had a blast".
+_HOW_IT_WAS = re.compile(
+    r"\b(?:it|that) was (?:(?:so|really|super|pretty|absolutely|such) )*(?:awesome|amazing|great|fun|much fun"
+    r"|lovely|wonderful|fantastic|incredible|beautiful|perfect|a blast|the best)\b|\bhad (?:a|such a) blast\b",
+    re.I,
+)
 # A start ahead: "starting their new job on Monday", "starting uni in September".
 _START = re.compile(
     r" is starting (?:their |a |the )?(?:new |first )?(?:job|uni|university|college|school|role"
@@ -702,7 +708,8 @@ def chat_reply(messages: list[Message]) -> str:
             elif any(_TRIP.search(fact.content) for fact in told[:2]):
                 sentences.append("Have a great trip!")  # "I'm flying to Lisbon on Friday"
             elif any(_WENT.search(fact.content) for fact in told[:2]):
-                sentences.append("How was it?")  # "we went camping last weekend"
+                # "we went camping last weekend" (asked how it was, unless they said: "… it was so much fun")
+                sentences.append("Sounds like a great time!" if _HOW_IT_WAS.search(said) else "How was it?")
             elif any(_START.search(fact.content) for fact in told[:2]):
                 sentences.append("Good luck!")  # "I start my new job on Monday"
             elif spoken:  # (the words with nothing said back have thanked already)

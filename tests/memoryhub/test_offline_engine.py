@@ -1065,6 +1065,9 @@ def test_hard_news_is_met_with_sympathy_and_good_news_with_congratulations(told:
         ("thank you, good night", ("Anytime! Good night, sleep well!",)),
         ("hi! I'm Sam", ("Hi Sam, nice to meet you! What's on your mind today?",)),
         ("I just had my first baby", ("Congratulations — you had a baby!",)),  # was "Got it — …"
+        # an outing said to have been fun is not asked about (was "How was it?")
+        ("we went camping last weekend, it was so much fun", ("Got it — you went camping last weekend. Sounds like",)),
+        ("we went camping last weekend", ("Got it — you went camping last weekend. How was it?",)),
         # advice asked for is thought through, not looked up (was "I can't look that up right now")
         ("any tips for making friends in a new city?", ("Hmm, let me think. I'm happy to think it through",)),
     ],
@@ -2224,6 +2227,16 @@ def test_topics_are_real_words(content: str, topics: list[str]) -> None:
         # a first baby, or a couple's (were nothing)
         ("I'm 34 and I just had my first baby", ["Priya is 34 years old", "Priya had a baby"]),
         ("we had a baby boy in March", ["Priya had a baby boy in March"]),
+        # a place visited or stayed in needs no when, unlike one gone to (was nothing)
+        ("I was in Chicago, it was awesome!", ["Priya was in Chicago"]),
+        ("I went to Tesco", []),
+        # what one treasures (was nothing), and a project worked on for a while
+        (
+            "this is my prized possession, a basketball signed by my favorite player",
+            ["Priya's prized possession is a basketball signed by their favorite player"],
+        ),
+        ("this is my prized possession", []),
+        ("I've been working on a novel", ["Priya is working on a novel"]),
         # what the other person does is not a detail of one's own fact (was "…, it's great that you're enjoying it")
         (
             "Yeah, I've played chess before. It's a game that really tests your strategy."

@@ -125,7 +125,14 @@ from memories.offline.rules.plans import (
     trip_taken_rule,
     went_rule,
 )
-from memories.offline.rules.possessions import THINGS, brand_rule, broke_down_rule, home_bought_rule, possession_rule
+from memories.offline.rules.possessions import (
+    THINGS,
+    brand_rule,
+    broke_down_rule,
+    home_bought_rule,
+    possession_rule,
+    prized_rule,
+)
 from memories.offline.rules.tastes import _PASSIONS, passion_rule, preference_rule
 from memories.offline.rules.work import (
     FIELDS,
@@ -1121,7 +1128,7 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
     ),
     (
         re.compile(
-            rf"\b{_I_AM} (?:(?:currently|now|still|also|finally) )?(?:"
+            r"\bI(?:'m| am|'ve been| have been) (?:(?:currently|now|still|also|finally) )?(?:"
             r"(?P<verb>writing|working on) (?P<what>(?:a|an|my) (?:(?:new|first|second|third|fantasy|crime|sci-fi"
             r"|mystery|romance|short|kids'?|children's|debut|master's|phd|graduation|final|mobile|video|indie|little)"
             r" ){0,2}(?:novel|book|memoir|screenplay|script|thesis|dissertation|album|EP|podcast|comic|web ?comic"
@@ -1248,6 +1255,16 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
             rf"|la liga|serie a|mls|ufc|wwe|motogp|nascar)) fan\b",
         ),
         fan_rule,
+    ),
+    (
+        re.compile(
+            r"\b(?:(?:this|that|it)(?:'s| is) )?my (?:most )?(?:prized|treasured|precious) possession(?: is|,|:)"
+            r" (?:(?:probably|definitely) )?"
+            r"(?P<value>.+)|^(?!(?:this|that|it) is\b)(?P<value2>[^,]{2,40}?) is my (?:most )?(?:prized|treasured"
+            r"|precious) possession\b",
+            re.IGNORECASE,
+        ),
+        prized_rule,
     ),
     (
         re.compile(

@@ -207,8 +207,9 @@ def planning_rule(match: re.Match[str], said: Said) -> Fact | None:
 def went_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "we went camping two weekends ago", "I took my family on a road trip to Jasper", "we visited
     Rome in May", "I went to a Taylor Swift concert last night": an outing or a trip made, with whom
-    and when when they say so. A place by its name only when they say when, and not yesterday ("I went
-    to Tesco yesterday" is an errand); an outing only with a when or company ("I went shopping")."""
+    and when when they say so. A place gone to by its name only when they say when, and not yesterday
+    ("I went to Tesco yesterday" is an errand); one visited or stayed in with or without ("I was in
+    Chicago, it was awesome!"); an outing only with a when or company ("I went shopping")."""
     groups = match.groupdict()
     rest = groups["rest"] or ""
     month = re.search(rf"\bin (?:{MONTHS})\b|\bon (?:{WEEKDAYS})\b", rest, re.I)  # in the past tense, a day gone
@@ -222,7 +223,9 @@ def went_rule(match: re.Match[str], said: Said) -> Fact | None:
     place = (groups["place"] or groups["place2"] or "").strip(" .,")
     if place:
         errand_day = when.startswith("on ") and not re.search(r"\b(?:flew|travell?ed|visited|spent)\b", match[0], re.I)
-        if when in ("", "yesterday", "recently") or errand_day or said.reader.member(place) is not None:
+        visited = not groups["place"] and bool(groups["visit"])  # "I visited Rome", "I was in Chicago": not an errand
+        errand = when in ("yesterday", "recently") or (not when and not visited)
+        if errand or errand_day or said.reader.member(place) is not None:
             return None  # "I went to Tesco yesterday", "… on Monday": an errand
         if place in _NOT_PLACES:
             return None

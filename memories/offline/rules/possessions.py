@@ -7,7 +7,7 @@ import re
 from memories.models import MemoryKind
 from memories.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said, past_time_in
 from memories.offline.splitting import phrase_cut
-from memories.offline.text import article_for, conjugate, topics_of
+from memories.offline.text import article_for, conjugate, content_words, third_person, topics_of
 from memories.offline.vocabulary import word_set
 
 THINGS = (
@@ -99,3 +99,14 @@ def broke_down_rule(match: re.Match[str], said: Said) -> Fact | None:
     when = past_time_in(match["rest"] or "")
     text = f"{said.name}'s {thing} {what}" + (f" {when}" if when else "")
     return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("possessions", match["thing"].lower()))
+
+
+def prized_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "this is my prized possession, a basketball signed by my favorite player", "my grandpa's
+    watch is my most prized possession": what someone treasures most."""
+    value = phrase_cut(match["value"] or match["value2"], max_words=10)
+    value = re.sub(r"^(?:this|that|it)(?: one)?$", "", value, flags=re.IGNORECASE)
+    if not value:
+        return None
+    text = f"{said.name}'s prized possession is {third_person(value, said.name)}"
+    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("possessions", *content_words(value)[:2]))
