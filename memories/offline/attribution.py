@@ -42,6 +42,7 @@ from memories.offline.vocabulary import (
     MONTHS,
     NOT_NAMES,
     PAST_TIME,
+    PETS,
     RELATIONS,
     RELATIVE_AGES,
     SHE_RELATIONS,
@@ -256,6 +257,26 @@ _SAYS_YES = re.compile(
 # "do you have any pets?" … "yeah a golden retriever named Max", "do you speak any other languages?" …
 # "yes a bit of French": what one has or does, named in the answer (not "did you have any pets as a kid?").
 _ASKED_ANY = re.compile(rf"\bdo (?:you|u) (?P<verb>{_ASKED_VERBS}|got) (?:any|a|an)\b[^?]*\?", re.IGNORECASE)
+# "What are the names of your pets?", "what are your kids' names?", "what's your dog's name?".
+_WHOSE = (
+    r"kids?|children|sons?|daughters?|twins|boys|girls|pets?|dogs?|cats?|puppy|puppies|kittens?|bunny|bunnies"
+    r"|rabbits?|hamsters?|birds?|horses?"
+)
+_NAMES_ASKED = re.compile(
+    rf"\bnames? of (?:your|ur) (?P<who1>{_WHOSE})\b|\b(?:your|ur) (?P<who2>{_WHOSE})(?:'s|s'|')? names?\b"
+    rf"|\bwhat (?:are|r|is|'s) (?:your|ur) (?P<who3>{_WHOSE}) called\b",
+    re.IGNORECASE,
+)
+# The names given in answer: "Max and Daisy", "they're called Leo, Mia and Sam", "Rex!".
+_NAMES_GIVEN = re.compile(
+    r"(?:(?:they're|they are|their names are|they're called|his name is|her name is|its name is|it's|he's|she's)\s+)?"
+    r"(?P<names>(?-i:[A-Z])[a-z'-]+(?:(?:, |,? and |,? & )(?-i:[A-Z])[a-z'-]+){0,5})",
+    re.IGNORECASE,
+)
+_COUNTS = {1: "a", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+_SINGULAR = {"children": "child", "puppies": "puppy", "bunnies": "bunny", "twins": "twin"}
+
+
 _YES_A = re.compile(
     rf"(?:(?:{_YES_WORDS}|I do|I have)\W+)*(?P<what>(?:a|an|one|two|three|four|\d) [\w' -]{{2,60}})",
     re.IGNORECASE,
@@ -890,6 +911,13 @@ class Reader:
                     if fact is not None:
                         fact.question = question[2]
                         return [fact]
+        if (names_asked := _NAMES_ASKED.search(question[2])) and (given := _NAMES_GIVEN.fullmatch(answer)):
+            named = self._named(said, names_asked, given["names"])
+            # "names of your pets?" … "Max and Daisy": read as "I have two dogs, Max and Daisy"
+            facts = self._rules(Said(said.handle, said.name, named, said.line_index, self)) if named else []
+            for fact in facts:
+                fact.question = question[2]
+            return facts
         statement = _asked_of_themselves(question[2])
         if statement is not None and _SAYS_YES.fullmatch(said.clause.split(",")[0].strip()):
             facts = self._rules_on(said, statement)  # "anyone here play guitar?" … "yeah I do"
@@ -914,6 +942,30 @@ class Reader:
                 fact.question = question[2]
                 return [fact]
         return []
+
+    def _named(self, said: Said, asked: re.Match[str], names_said: str) -> str:
+        """The statement an answer to "what are your dogs' names?" makes: "I have two dogs, Max and
+        Daisy"; "pets" are the kind the speaker last said they have ("I have two dogs"); "" when that
+        is not known or a word given is no name."""
+        names = re.split(r",? and |,? & |, ", names_said)
+        if any(name.lower() in NOT_NAMES for name in names) or len(names) > len(_COUNTS):
+            return ""
+        who = next(group for group in asked.groups() if group).lower()
+        if who.startswith("pet"):
+            kinds = (
+                re.search(rf"\b(?:{PETS})s?\b", fact.text)
+                for fact in reversed(self.facts)
+                if fact.subject == said.handle
+            )
+            kind = next((found[0] for found in kinds if found), "")
+            if not kind:
+                return ""
+            who = kind
+        one = _SINGULAR.get(who, who[:-1] if who.endswith("s") else who)
+        if len(names) == 1:
+            return f"I have a {one} named {names[0]}"
+        many = {"child": "children", "puppy": "puppies", "bunny": "bunnies"}.get(one, f"{one}s")
+        return f"I have {_COUNTS[len(names)]} {many}, {', '.join(names[:-1])} and {names[-1]}"
 
     @property
     def question_text(self) -> str:

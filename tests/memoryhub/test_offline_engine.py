@@ -2118,6 +2118,25 @@ def test_what_a_newcomer_or_a_locomo_turn_said_is_kept_rightly(said: str, kept: 
             [("John", "john", "my sister lives in Boston"), ("Maria", "maria", "her name is Clara")],
             [("john", "John's sister lives in Boston")],
         ),
+        # the names asked for are the pets' or the children's (were nothing); "pets" are the kind said before
+        (
+            [
+                ("John", "john", "I have two dogs"),
+                ("Maria", "maria", "aww! What are the names of your pets?"),
+                ("John", "john", "Max and Daisy. Will be cool to build an app for dog walking."),
+            ],
+            [("john", "John has two dogs named Max and Daisy")],
+        ),
+        (
+            [("Maria", "maria", "what are your kids' names?"), ("John", "john", "Leo and Mia")],
+            [("john", "John has two kids named Leo and Mia")],
+        ),
+        (
+            [("Maria", "maria", "what's your dog's name?"), ("John", "john", "Rex!")],
+            [("john", "John has a dog named Rex")],
+        ),
+        ([("Maria", "maria", "what's your dog's name?"), ("John", "john", "Haha")], []),
+        ([("Maria", "maria", "what are the names of your pets?"), ("John", "john", "Max and Daisy")], []),
         (  # one's own words after the other's still add to one's fact
             [
                 ("John", "john", "I'm starting a new job next month"),
