@@ -91,6 +91,17 @@ class Said:
         sentence = re.split(r"[.!?]\s", message[:at])[-1]
         return past_time_in(sentence)
 
+    def time_leading(self) -> str:
+        """A time that leads the clause's sentence on its own: "Next week, I'm going to visit my
+        parents", "Starting tomorrow, I will go to the gym" ("" if none)."""
+        message = self.reader.line_text
+        at = message.find(self.clause[:30])
+        if at <= 0:
+            return ""
+        lead = re.split(r"[.!?]\s", message[:at])[-1].strip(" ,")
+        alone = re.fullmatch(rf"(?:(?:starting|from|beginning|as of)\s+)?(?:{TIME.pattern})", lead, re.I)
+        return " ".join(alone[0].lower().split()) if alone else ""  # "starting tomorrow": a habit begun, kept 30 days
+
     def entity(self, type_: str, name: str, relationship: str = "", **attributes: str) -> dict[str, Any]:
         return {
             "user_id": self.handle,

@@ -2256,6 +2256,20 @@ def test_topics_are_real_words(content: str, topics: list[str]) -> None:
         ),
         ("this is my prized possession", []),
         ("I've been working on a novel", ["Priya is working on a novel"]),
+        # a plan's time is in its words or leads its sentence, not in a clause after it (were "is getting
+        # motivated by something Priya saw today", "is starting today Priya is gonna…"; nothing for the next two)
+        ("I'm getting motivated by something I saw, so starting today I'm gonna do my best to stay on track.", []),
+        ("Next week, I'm going to visit my parents", ["Priya is going to visit their parents next week"]),
+        (
+            "Starting tomorrow, I will go to the gym and exercise regularly.",
+            ["Priya will go to the gym and exercise regularly starting tomorrow"],
+        ),
+        ("I went hiking yesterday, I will go again", ["Priya went hiking yesterday"]),
+        # "seeing" a relative is a plan, "seeing" someone by name a relationship (was "Priya is seeing my")
+        ("I'm seeing my mum tomorrow, can't wait", ["Priya is seeing their mum tomorrow"]),
+        ("I'm seeing Alex", ["Priya is seeing Alex"]),
+        # a family's time together is no one person's taste (was "enjoys each other's company")
+        ("We roast marshmallows, tell stories around the campfire and just enjoy each other's company.", []),
         # what the other person does is not a detail of one's own fact (was "…, it's great that you're enjoying it")
         (
             "Yeah, I've played chess before. It's a game that really tests your strategy."

@@ -17,7 +17,7 @@ def plan_rule(match: re.Match[str], said: Said) -> Fact | None:
     what = phrase_cut(match["what"] or match["what2"], max_words=12)
     if not what or re.match(r"(?:need|have to|probably|just|be (?:honest|fine|ok|okay|there))\b", what, re.IGNORECASE):
         return None
-    time = time_in(said.clause)
+    time = time_in(said.clause) or said.time_leading()
     auxiliary = (match["aux"] or match["aux2"]).lower().strip(" '")
     auxiliary = re.sub(r"^(?:m|am|re|are) ", "", auxiliary)  # "'m planning to" → "planning to"
     explicit = auxiliary.startswith(("plan", "intend"))
@@ -278,7 +278,7 @@ def taking_part_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 def doing_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I'm playing GTA tonight": what someone is doing at a given time is a plan."""
-    return _doing(match["what"] or match["what2"], said)
+    return _doing(match["what"] or match["what2"], said, before=match.string[: match.start()])
 
 
 # What one starts on a date: "I start my new job on Monday", "my chemo starts next week".
@@ -297,10 +297,13 @@ def starting_rule(match: re.Match[str], said: Said) -> Fact | None:
     return _doing(f"starting my {match['thing']} {match['rest']}", said)
 
 
-def _doing(said_what: str, said: Said) -> Fact | None:
-    time = time_in(said.clause)
+def _doing(said_what: str, said: Said, *, before: str | None = None) -> Fact | None:
     what = phrase_cut(said_what, max_words=12)
-    if not time or not what:
+    what = re.split(r"\s+(?=I(?:'m|'ve|'ll|'d| am| will)?\b)", what)[0]  # "starting today I'm gonna…"
+    # the time of what they are doing: in its words or before them, not in a clause after ("I'm getting
+    # motivated by something I saw, so starting today…")
+    time = (time_in(said.clause) if before is None else time_in(what) or time_in(before)) or said.time_leading()
+    if not time or not what or what.lower() == f"starting {time.lower()}":
         return None
     text = f"{said.name} is {third_person(what, said.name)}"
     if time not in what.lower():

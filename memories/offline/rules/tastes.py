@@ -81,6 +81,8 @@ def preference_rule(match: re.Match[str], said: Said) -> Fact | None:
         return None  # "I love it", "I love it, it brings me joy", "I'm passionate about nothing lol"
     if first in _NOT_AN_OBJECT:
         return None  # "everyone I love was there": whom they love, said before the verb
+    if re.search(r"\b(?:each other|one another)\b", what, re.I):
+        return None  # "we just enjoy each other's company": a family's, no taste of one person
     raw_verb = " ".join((groups["verb"] or groups.get("modal") or "").lower().split())
     taken_up = re.match(r"(?:gotten|got|become|grown|started getting) (?:(?:really|super|very|more) )?", raw_verb)
     if taken_up:  # a taste now held: when it began is not part of it ("interested in photography last year")
