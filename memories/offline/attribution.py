@@ -185,6 +185,8 @@ _REACTION = re.compile(
 # What the other person is or does: "It's great that you're enjoying it!" after one's own "I've
 # played chess before" is about them, not more of one's own fact.
 _OF_THEIRS = re.compile(r"\byou(?:'re| are| were|'ve| have been| did| got)\b", re.I)
+# "For sure!", "To be honest": agreement or an aside, not more of the fact before.
+_AGREEING = re.compile(r"(?:for (?:sure|real|certain)|to be (?:honest|fair)|in fact|that's (?:true|right))\b", re.I)
 # Where a part of a clause starts: after a comma, colon or semicolon, or at "and"/"but"/"then".
 _SEGMENT_CUT = re.compile(r"[,:;]\s+(?:(?:and|but|so|then)\s+)?|\s+(?:but|and|then|now)\s+", re.IGNORECASE)
 # "I'm a nurse from Texas": a job, then where its speaker is from, read as a part of its own.
@@ -1017,7 +1019,7 @@ class Reader:
         if not content_words(body):
             return False
         single_name = partner and len(words) == 1 and words[0][0].isupper()
-        continues = bool(CONTINUATION.match(body))
+        continues = bool(CONTINUATION.match(body)) and not _AGREEING.match(body)
         return bool(TIME.search(body) or re.search(r"\d", body)) or continues or single_name
 
     def _join(self, fact: Fact, said: Said) -> None:

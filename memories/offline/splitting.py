@@ -30,7 +30,7 @@ _CLAUSE_CUT = re.compile(
     r"\s*(?:\b(?:because|since|cause|cuz|coz|but|though|although|while|whereas|unless|lol|lmao|rofl"
     r"|haha\w*|hehe\w*|tbh|honestly|imo|idk|btw|fyi|ngl)\b"
     r"|(?<!\bor\s)\bso\s+(?=(?:i|i'm|i've|i'll|we|we're|you|he|she|they|it|it's|that|this|there|my|our|the|now)\b)"
-    r"|[;:!?()]|\.(?:\s|$)|\s[-\u2013\u2014]\s"
+    r"|[;:!?()]|\.(?:\s|$)|\s[-\u2013\u2014]\s|(?<=\w)[-\u2013\u2014]\s"  # "the sunset- it reminds me"
     # "vegan for 5 years and love it", "… for 3 months and it's hard": a comment on what came before
     r"|\band\s+(?:(?:really|totally|absolutely|honestly)\s+)?(?:love|loving|hate|hating|like|liking|enjoy"
     r"|enjoying|miss|missing)\s+(?:it|them|that|this|every)\b|\band\s+(?=(?:it's|it is|it was|that's|that is)\b)"
@@ -61,7 +61,7 @@ MAX_CLAUSE_CHARS = 300
 _SENTENCE_END = re.compile(r"[.!?\u2026]+(?=\s|$)|\n+")
 _WITHIN = re.compile(
     # "…, so I can travel": a purpose, not a statement of its own.
-    r"\s*;\s*|\s+[-\u2013\u2014]+\s+|,\s*(?:(?:and|but)\s+|so\s+(?!I (?:can|could)\b))?(?=(?:I|I'm|I've|I'll|I'd|my)\b)"
+    r"\s*;\s*|\s*[-\u2013\u2014]+\s+|,\s*(?:(?:and|but)\s+|so\s+(?!I (?:can|could)\b))?(?=(?:I|I'm|I've|I'll|I'd|my)\b)"
     r"|\s+(?:and|but|so(?! I (?:can|could)\b))\s+(?=(?:I|I'm|I've|I'll|I'd|my)\b)"
     # "I love fantasy novels, Brandon Sanderson is my favourite author": a favourite of its own.
     r"|,\s*(?=(?:[\w'-]+\s+){1,3}(?:is|are)\s+(?:my|our)\s+(?:all[- ]time\s+)?(?:favourite|favorite|fave)\b)",
@@ -224,6 +224,7 @@ _DANGLING = word_set("and or & but then so plus a an the my our their his her") 
 # A phrase's last word only where it was cut short: "… enhance their strategic thinking in" (… in chess).
 _CUT_SHORT = word_set(
     "in on at to of for with from about by into during after before as like than who that those these this which"
+    " I'll you'll he'll she'll we'll they'll it'll I'm you're we're they're I've you've we've they've"
 )
 
 

@@ -116,6 +116,17 @@ ADVERB_WORDS = word_set(
 )
 
 
+def uncapitalised(phrase: str) -> str:
+    """``phrase`` with the capital its sentence gave its first word taken off, when that word is no
+    name: "Trying local seafood is a must" → "trying…", "All that hard work…" → "all…"; "Harry
+    Potter" keeps its capitals."""
+    first, _, rest = phrase.partition(" ")
+    common = first.lower() in STOPWORDS or (len(first) > 4 and first.endswith("ing"))
+    if first[:1].isupper() and first[1:].islower() and common and not rest[:1].isupper():  # "The Alchemist"
+        return first.lower() + phrase[len(first) :]
+    return phrase
+
+
 def conjugate(verb: str) -> str:
     """The verb after "she"/"he": "run" → "runs", "have" → "has", "co-own" → "co-owns"; a past
     tense or a modal as it is."""

@@ -1772,7 +1772,7 @@ def test_a_relatives_s_is_is_has_or_whose_as_the_words_after_it_say(said: str, k
         ("my husband works nights", ["Priya's husband works nights"]),  # was "Priya has a husband"
         (
             "all the hard work I've put in has paid off now that I'm an assistant manager- it's like a stepping stone",
-            ["Priya is an assistant manager"],
+            ["Priya is an assistant manager — it's like a stepping stone"],  # a dash after a word as one with spaces
         ),
         ("she thinks now that I'm retired I have time", []),
         ("We all hiked the trails last week!", ["Priya went hiking last week"]),
@@ -1832,7 +1832,10 @@ def test_a_relatives_s_is_is_has_or_whose_as_the_words_after_it_say(said: str, k
         # what is loved, not the words after it (were "loves it, it brings…", "loves was there…")
         ("I love it, it brings me joy", []),
         ("Everyone I love was there to celebrate me", []),
-        ('I love "The Santa Clause" too- it\'s so heartwarming', ["Priya loves The Santa Clause"]),
+        (
+            'I love "The Santa Clause" too- it\'s so heartwarming',
+            ["Priya loves The Santa Clause — it's so heartwarming"],
+        ),
         # what kind of reader or runner one is (was nothing)
         ("I'm an avid reader, mostly sci-fi", ["Priya is an avid reader"]),
         ("I'm a huge nerd", ["Priya is a nerd"]),
@@ -2136,6 +2139,11 @@ def test_what_a_newcomer_or_a_locomo_turn_said_is_kept_rightly(said: str, kept: 
             [("john", "John has a dog named Rex")],
         ),
         ([("Maria", "maria", "what's your dog's name?"), ("John", "john", "Haha")], []),
+        # "For sure!" agrees; it adds nothing to the fact before (was "John studies nursing — for sure")
+        (
+            [("John", "john", "I study nursing"), ("Maria", "maria", "cool!"), ("John", "john", "For sure! It's hard")],
+            [("john", "John studies nursing")],
+        ),
         ([("Maria", "maria", "what are the names of your pets?"), ("John", "john", "Max and Daisy")], []),
         (  # one's own words after the other's still add to one's fact
             [
@@ -2270,6 +2278,19 @@ def test_topics_are_real_words(content: str, topics: list[str]) -> None:
         ("I'm seeing Alex", ["Priya is seeing Alex"]),
         # a family's time together is no one person's taste (was "enjoys each other's company")
         ("We roast marshmallows, tell stories around the campfire and just enjoy each other's company.", []),
+        # a view keeps no capital its sentence gave it (was "thinks Showing off…"); a title keeps its own
+        (
+            "I love it. Showing off our true selves is the best thing ever.",
+            ["Priya thinks showing off their true selves is the best thing ever"],
+        ),
+        ("The Alchemist is worth it", ["Priya thinks The Alchemist is worth it"]),
+        # "I love to." loves nothing (was "loves to"); a dash after a word ends the phrase (was "… sunset- it reminds")
+        ("Yeah, I love to. It's peaceful and special.", []),
+        (
+            "I like to just take a look at the sunset- it reminds me to enjoy the small things in life.",
+            ["Priya likes to just take a look at the sunset — it reminds Priya to enjoy the small things in life"],
+        ),
+        ("I'm studying the menu lol", []),  # no subject of study
         # what the other person does is not a detail of one's own fact (was "…, it's great that you're enjoying it")
         (
             "Yeah, I've played chess before. It's a game that really tests your strategy."

@@ -9,7 +9,7 @@ import re
 from memories.models import MemoryKind
 from memories.offline.facts import MEDIUM, PERMANENT, Fact, Said
 from memories.offline.splitting import phrase_cut
-from memories.offline.text import content_words, third_person, topics_of
+from memories.offline.text import content_words, third_person, topics_of, uncapitalised
 from memories.offline.vocabulary import word_set
 
 # What a verdict calls its subject: the words that make "X is …" an opinion held, not a remark
@@ -61,7 +61,7 @@ def verdict_rule(match: re.Match[str], said: Said) -> Fact | None:
         verdict,
     ):
         return None  # "better than nothing", "better now": not a view on the subject
-    text = f"{said.name} thinks {third_person(subject, said.name)} {match['verb'].lower()} {verdict}"
+    text = f"{said.name} thinks {third_person(uncapitalised(subject), said.name)} {match['verb'].lower()} {verdict}"
     return said.fact(text, MemoryKind.INSIGHT, MEDIUM, PERMANENT, topics_of("opinions", *content_words(subject)[:2]))
 
 

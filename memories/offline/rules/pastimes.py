@@ -7,7 +7,15 @@ import re
 from memories.models import MemoryKind
 from memories.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said, past_time_in, time_in
 from memories.offline.splitting import phrase_cut
-from memories.offline.text import article_for, conjugate, content_words, join_names, third_person, topics_of
+from memories.offline.text import (
+    article_for,
+    conjugate,
+    content_words,
+    join_names,
+    third_person,
+    topics_of,
+    uncapitalised,
+)
 from memories.offline.vocabulary import MONTHS, WEEKDAYS, word_set
 
 INSTRUMENTS = (
@@ -145,8 +153,8 @@ def favourite_rule(match: re.Match[str], said: Said) -> Fact | None:
     value = phrase_cut(raw, max_words=8)
     if not value or not thing or value.lower() in ("it", "that", "this", "mine"):
         return None
-    if match["value2"] and re.match(r"[A-Z][a-z]+ing [a-z]", value):
-        value = value[0].lower() + value[1:]  # "Winning a championship is my number one goal"
+    if match["value2"]:
+        value = uncapitalised(value)  # "Winning a championship is my number one goal"
     if thing in _AIMS:  # a goal is not a taste: "my number one goal", "my top priority"
         rank = "main" if "fav" in match[0].lower() else "top"
         text = f"{said.name}'s {rank} {thing} is {third_person(value, said.name)}"
@@ -252,7 +260,7 @@ def opinion_rule(match: re.Match[str], said: Said) -> Fact | None:
         think = "believes"
     else:
         think = "thinks"
-    text = f"{said.name} {think} {third_person(what, said.name)}"
+    text = f"{said.name} {think} {third_person(uncapitalised(what), said.name)}"
     fact = said.fact(
         text, MemoryKind.INSIGHT, LOW_IMPORTANCE, PERMANENT, topics_of("opinions", *content_words(what)[:2])
     )

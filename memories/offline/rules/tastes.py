@@ -77,7 +77,7 @@ def preference_rule(match: re.Match[str], said: Said) -> Fact | None:
     ).strip()
     what = re.sub(rf"^{CALLED}(?=(?-i:[A-Z]))", "", what, flags=re.I)  # "this show called Severance": the title
     first = what.split()[0].lower().strip(",.!") if what else ""
-    if not what or first in _NOTHING or re.match(r"^to (?:think|say|believe|imagine)\b", what, re.I):
+    if not what or first in _NOTHING or re.match(r"^to (?:think|say|believe|imagine)\b|^to$", what, re.I):
         return None  # "I love it", "I love it, it brings me joy", "I'm passionate about nothing lol"
     if first in _NOT_AN_OBJECT:
         return None  # "everyone I love was there": whom they love, said before the verb

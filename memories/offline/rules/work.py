@@ -84,10 +84,13 @@ def works_at_rule(match: re.Match[str], said: Said) -> Fact | None:
     return fact
 
 
+_NOT_A_SUBJECT = word_set("for hard a an all tonight the my your his her their our this that these those some each")
+
+
 def studies_rule(match: re.Match[str], said: Said) -> Fact | None:
     subject = phrase_cut(match["subject"], max_words=6)
-    if not subject or subject.split()[0].lower() in (*OBJECT_PRONOUNS, "for", "hard", "a", "all", "tonight"):
-        return None
+    if not subject or subject.split()[0].lower() in (*OBJECT_PRONOUNS, *_NOT_A_SUBJECT):
+        return None  # "studying the menu", "studying for my exams": no subject of study
     text = f"{said.name} studies {third_person(subject, said.name)}"
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("study", *content_words(subject)[:2]))
 
