@@ -584,6 +584,8 @@ _QUESTION_CLOSERS = (
     "What do you think yourself?",
 )
 _REQUEST_OPENERS = ("Hmm, let me think.",)
+# A choice of their own asked about: "what should I wear to the wedding?", "should I text him?".
+_SHOULD_I = re.compile(r"^(?:(?:so|hmm|ok|okay|ugh),? )?(?:(?:what|which|where|how|when) )?should i\b", re.I)
 # Advice asked for: not something to look up, nor a mood ("What are you in the mood for?" is a book's).
 _ADVICE_ASKED = re.compile(r"\b(?:tips?|advice)\b", re.I)
 _THINK_IT_THROUGH = "I'm happy to think it through with you. What have you tried so far?"
@@ -738,6 +740,8 @@ def chat_reply(messages: list[Message]) -> str:
         closers: tuple[str, ...]
         if question and not facts and _asks_about_themselves(said):
             closers = (_NOT_TOLD_YET,)
+        elif question and _SHOULD_I.search(body):
+            closers = ("What are you leaning towards?",)  # "what should I wear to the wedding?": theirs to decide
         elif question and not facts and _LIVE.search(said):
             closers = (_CANNOT_LOOK_UP,)  # "what's the weather like?": not "what do you think yourself?"
         elif request and _ADVICE_ASKED.search(body):  # "any tips for making friends in a new city?"

@@ -1068,6 +1068,9 @@ def test_hard_news_is_met_with_sympathy_and_good_news_with_congratulations(told:
         # an outing said to have been fun is not asked about (was "How was it?")
         ("we went camping last weekend, it was so much fun", ("Got it — you went camping last weekend. Sounds like",)),
         ("we went camping last weekend", ("Got it — you went camping last weekend. How was it?",)),
+        # a choice of their own is theirs to make (was "I can't look that up right now")
+        ("what should I wear to the wedding?", ("Hmm, good question. What are you leaning towards?",)),
+        ("should I text him?", ("Interesting question! What are you leaning towards?",)),
         # advice asked for is thought through, not looked up (was "I can't look that up right now")
         ("any tips for making friends in a new city?", ("Hmm, let me think. I'm happy to think it through",)),
     ],
