@@ -6,6 +6,7 @@ import re
 from collections import Counter
 
 from memories.extraction_tool import (
+    BOT_HANDLE,
     REDACTED,
     summary_limits_parse,
 )
@@ -45,10 +46,15 @@ def summary_text(text: str) -> str:
         candidates.append((100 - IMPORTANCE_RANK[fact.importance], fact.lines[0], _sentence_safe(fact.content) + "."))
     for position, sentence in enumerate(re.split(r"(?<=[.!?])\s+", previous) if previous else []):
         candidates.append((50, -1 + position / 1000, _sentence_safe(sentence) + "."))
+    # A line quoted is one of the people's, not the persona's own reply, and only its first sentence
+    # with words to it:
+    # 'Nora asked "do you remember my sister's name".' (was the persona's reply, cut after 20 words
+    # in the middle of its second sentence: 'Mira asked "good question, If I remember right, …, Is".')
     for index, line in enumerate(lines):
-        body = strip_fillers(normalise(line.content))
+        said = [strip_fillers(part) for part in re.split(r"(?<=[.!?])\s+", normalise(line.content).strip())]
+        body = next((part for part in said if len(content_words(part)) >= 2), said[0])
         words = content_words(body)
-        if index in covered or line.content == REDACTED or len(words) < 2:
+        if index in covered or line.content == REDACTED or line.handle == BOT_HANDLE or len(words) < 2:
             continue
         score = sum(frequency[word] for word in set(words)) + (2 if re.search(r"\b(?:I|my)\b", body) else 0)
         quoted = " ".join(_sentence_safe(body).split()[:20])

@@ -694,6 +694,28 @@ def test_a_summary_prefers_facts_and_keeps_the_order_of_the_conversation() -> No
     assert summary.index("Austin") < summary.index("basketball")
 
 
+def test_a_summary_quotes_the_persons_lines_not_the_personas_and_one_sentence_of_each() -> None:
+    """A newcomer's open conversation read 'Mira asked "good question, If I remember right, your sister
+    Anika is getting married in June, and your name is Priya, Is".'"""
+    said: list[Said] = [
+        ("Nora", "nora", "do you remember my sister's name?"),
+        (
+            "Mira",
+            "bot",
+            "Hmm, good question. If I remember right, your sister Anika is getting married in June, and your name"
+            " is Priya. Is that right?",
+        ),
+        ("Nora", "nora", "yes! She's nervous about the wedding. Me too honestly."),
+        ("Mira", "bot", "I see. How's that going?"),
+    ]
+
+    summary = _summarise(said, max_words=60, sentences="").content
+
+    assert "Mira" not in summary
+    assert 'Nora asked "do you remember my sister\'s name".' in summary
+    assert 'Nora said "She\'s nervous about the wedding".' in summary  # the first sentence with words to it
+
+
 def test_a_working_summary_builds_on_the_summary_so_far() -> None:
     summary = _summarise(SESSION[:2], max_words=100, sentences="", previous="Bob talked about the Celtics.").content
 
