@@ -2316,6 +2316,13 @@ def test_topics_are_real_words(content: str, topics: list[str]) -> None:
             ["Priya likes to just take a look at the sunset — it reminds Priya to enjoy the small things in life"],
         ),
         ("I'm studying the menu lol", []),  # no subject of study
+        # something signed up for, twins on the way, a pet peeve (were nothing, "is expecting", nothing)
+        ("I just signed up for a pottery class", ["Priya signed up for a pottery class"]),
+        ("I registered for a half marathon in May", ["Priya signed up for a half marathon in May"]),
+        ("I signed up for the newsletter", []),
+        ("we're expecting twins!", ["Priya is expecting twins"]),
+        ("I hate when people chew loudly", ["Priya hates it when people chew loudly"]),
+        ("I love when you say that", []),
         # what the other person does is not a detail of one's own fact (was "…, it's great that you're enjoying it")
         (
             "Yeah, I've played chess before. It's a game that really tests your strategy."

@@ -83,6 +83,7 @@ from memories.offline.rules.pastimes import (
     plays_rule,
     project_rule,
     regular_rule,
+    signed_up_rule,
     spends_rule,
     volunteered_rule,
 )
@@ -1091,6 +1092,16 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
             re.IGNORECASE,
         ),
         joined_rule,
+    ),
+    (
+        re.compile(
+            r"\bI(?:'ve| have)? (?:(?:just|recently|finally|also|officially) )?(?:signed up for|enrolled in|registered"
+            r" for) (?P<article>a|an|the|my) (?P<what>(?:[\w-]+ ){0,3}?(?:class|classes|course|lessons"
+            r"|workshop|marathon|race|5k|10k|triathlon|program|programme|bootcamp|retreat|degree|masters|competition"
+            r"|tournament|league|challenge))\b(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        signed_up_rule,
     ),
     (
         re.compile(

@@ -344,7 +344,8 @@ def status_rule(match: re.Match[str], said: Said) -> Fact | None:
     baby = status in ("pregnant", "expecting", "having a baby")
     if rest and not re.match(
         r"^(?:to|with|for|since|in|on|next|this|\d+ (?:years?|yrs?|months?)\b"
-        r"|(?:a|our|my|their) (?:first |second |third |fourth |\w+ )?(?:baby|child|kid|twins|son|daughter|boy|girl)\b)",
+        r"|(?:(?:a|our|my|their) (?:first |second |third |fourth |\w+ )?)?(?:baby|child|kid|twins|triplets|son"
+        r"|daughter|boy|girl)\b)",  # "we're expecting twins!"
         rest,
         re.IGNORECASE,
     ):

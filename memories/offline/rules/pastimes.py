@@ -473,6 +473,16 @@ def mains_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.PREFERENCE, MEDIUM, PERMANENT, topics_of("gaming", match["who"]))
 
 
+def signed_up_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I just signed up for a pottery class", "I enrolled in a coding bootcamp", "I registered for a
+    half marathon in May": something taken up, with its time when they say it."""
+    what = third_person(f"{match['article'].lower()} {' '.join(match['what'].split())}", said.name)
+    text = f"{said.name} signed up for {what}"
+    if when := time_in(match["rest"]) or past_time_in(match["rest"]):
+        text += f" {when}"
+    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("hobbies", *content_words(what)[-1:]))
+
+
 def joined_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I joined a book club", "I just joined a service-focused online group": a group one belongs to."""
     what = match["what"]  # as written: "a new LGBTQ activist group"

@@ -77,6 +77,8 @@ def preference_rule(match: re.Match[str], said: Said) -> Fact | None:
     ).strip()
     what = re.sub(rf"^{CALLED}(?=(?-i:[A-Z]))", "", what, flags=re.I)  # "this show called Severance": the title
     first = what.split()[0].lower().strip(",.!") if what else ""
+    if first == "when" and len(what.split()) >= 3 and not groups.get("modal"):
+        what, first = f"it {what}", "it when"  # "I hate when people chew loudly": "hates it when people chew…"
     if not what or first in _NOTHING or re.match(r"^to (?:think|say|believe|imagine)\b|^to$", what, re.I):
         return None  # "I love it", "I love it, it brings me joy", "I'm passionate about nothing lol"
     if first in _NOT_AN_OBJECT:
