@@ -29,7 +29,7 @@ from memories.offline.guards import (
     with_implied_subject,
 )
 from memories.offline.rules import ANSWER, JOB_TITLE, NEGATABLE, NON_ANSWERS, QUESTIONS, RULES
-from memories.offline.rules.answers import FAVOURITE_ASKED, TYPED_ANSWERS, favourite_answer
+from memories.offline.rules.answers import FAVOURITE_ASKED, HAS_FAVOURITE_ASKED, TYPED_ANSWERS, favourite_answer
 from memories.offline.rules.fragments import fragment_fact
 from memories.offline.rules.opinions import HOT_TAKE
 from memories.offline.rules.pets import PET_NAMING
@@ -555,7 +555,7 @@ class Reader:
             self._rapid_fire(index, line, text, found=len(self.facts) > known)
             if "?" in text or _PROMPT.search(text):
                 self._question = (index, line.handle, text)
-            if asked := FAVOURITE_ASKED.search(text):
+            if asked := FAVOURITE_ASKED.search(text) or HAS_FAVOURITE_ASKED.search(text):
                 self._favourite_asked = (index, asked["thing"])  # "what's your favourite movie?" … "mine's Heat"
             if _PROMPT.search(text) or _AGE_TALK.search(text):
                 self._prompt = (index, line.handle)

@@ -428,6 +428,8 @@ _ASKED_SLOTS = (
     (re.compile(r"\bhow old\b|\bmy age\b", re.I), ("age",)),
     (_ASKED_NAME, ("name",)),
 )
+# "what's my favorite book?": a favourite of their own, answered by "Nora's favourite book is …".
+_ASKED_FAVOURITE = re.compile(r"\bmy (?:all[- ]time )?fav(?:ou?rite|e)? (?P<thing>[a-z]+)\b", re.I)
 _OF_THEMSELVES = re.compile(r"\b(?:I|my|me)\b", re.I)
 _OF_A_RELATIVE = re.compile(rf"\b(?:my|your) (?:{RELATIONS})s?\b", re.I)
 _ASKED_PETS = re.compile(r"\b(?:pets?|animals?)\b", re.I)
@@ -440,7 +442,9 @@ def _asks_about_themselves(said: str) -> bool:
     asked = re.split(r"(?<=[.!?])\s+", said.strip())[-1]
     if not _OF_THEMSELVES.search(asked) or _OF_A_RELATIVE.search(asked):
         return False
-    return bool(_ASKED_PETS.search(asked)) or any(pattern.search(asked) for pattern, _ in _ASKED_SLOTS)
+    return bool(_ASKED_PETS.search(asked) or _ASKED_FAVOURITE.search(asked)) or any(
+        pattern.search(asked) for pattern, _ in _ASKED_SLOTS
+    )
 
 
 def _answers_for(said: str, person: _Person) -> re.Pattern[str] | None:
@@ -454,6 +458,8 @@ def _answers_for(said: str, person: _Person) -> re.Pattern[str] | None:
     shapes = [rf"^(?:{names})(?:{'|'.join(slots)})"] if names and slots else []
     if _ASKED_PETS.search(said):
         shapes.append(_PET_OWNED.pattern)  # "do I have any pets?" … "Nora has two cats"
+    if names and (favourite := _ASKED_FAVOURITE.search(said)):
+        shapes.append(rf"^(?:{names})'s favou?rite {re.escape(favourite['thing'].lower())}\b")
     return re.compile("|".join(f"(?:{shape})" for shape in shapes), re.I) if shapes else None
 
 
@@ -785,7 +791,11 @@ _GOODBYE = re.compile(
     rf"(?:{_BYE})(?:[ ,!.]+(?:{_BYE}|now|then|all|everyone|guys|for now|friend|mate|x+|(?-i:[A-Z])[a-z]+))*[\s!.]*$",
     re.I,
 )
-_LAUGH = re.compile(r"^(?:lol|lmao|lmfao|rofl|haha\w*|hehe\w*|ha(?: ?ha)+|xd)[\s!.]*$", re.I)
+_LAUGH = re.compile(
+    r"^(?:lol|lmao|lmfao|rofl|haha\w*|hehe\w*|ha(?: ?ha)+|xd)(?:[ ,]+(?:ok(?:ay)?|yeah|yep|true|fair|nice|cool|same))?"
+    r"[\s!.]*$",  # "lol ok"
+    re.I,
+)
 _WHO_ARE_YOU = re.compile(
     r"\b(?:what(?:'s| is) your name|who (?:are|r) (?:you|u)|what (?:are|r) (?:you|u)\b(?! (?:doing|up to|thinking))"
     r"|tell me about yourself|introduce yourself|(?:are|r) (?:you|u) (?:a |an )?(?:robot|bot|ai|human|real|person)"
@@ -807,9 +817,12 @@ _HARD_DAY = re.compile(
 )
 _FEELING_NOW = re.compile(
     r"(?:^|[,.;!]\s*|\b(?:and|but|so|ugh|honestly|tbh|omg)\s+)(?:I'm|I am|I've been|I have been|I feel|feeling"
-    r"|been feeling)(?: (?:so|really|very|pretty|kinda|kind of"
-    r"|sort of|a bit|a little|super|quite|feeling))* (?P<feeling>sad|lonely|down|low|blue|meh|anxious|stressed|tired"
-    r"|exhausted|bored|happy|great|good|excited|homesick|depressed|overwhelmed|miserable|frustrated)"
+    r"|been feeling|just)(?: (?:so|really|very|pretty|kinda|kind of"
+    r"|sort of|a bit|a little|super|quite|feeling|just))*"
+    r" (?P<feeling>sad|lonely|down|low|blue|meh|anxious|stressed|tired|exhausted|bored|happy|great|good|excited"
+    r"|homesick|depressed|overwhelmed|miserable|frustrated)"
+    # "I'm good, just tired from work"
+    r"(?: (?:from|after) (?:work|school|uni|class|the week|the gym|the trip|travel(?:l?ing)?|my shift))?"
     r"(?: (?:today|tonight|lately|rn|atm|right now|these days))?[\s!.]*$",
     re.I,
 )
@@ -845,7 +858,7 @@ def _social(body: str, said: str, system: str) -> list[str]:
     if any(_GOODBYE.match(part) for part in parts) and all(
         _GOODBYE.match(p) or _THANKS.match(p) or _PLEASANTRY.match(p) for p in parts
     ):
-        night = re.search(r"\b(?:night|nite|gn)\b", body, re.I)
+        night = re.search(r"\b(?:good ?)?(?:night|nite)\b|\bgn\b", body, re.I)  # "goodnight!" too
         thanked = re.match(rf"(?:{_THANKED})\b", body, re.I)  # "thanks, bye!" (was "Anytime!" alone)
         farewell = "Good night, sleep well!" if night else "Bye for now!"
         return ["Anytime!", farewell] if thanked else [farewell, "Talk soon."]

@@ -1093,6 +1093,13 @@ def test_hard_news_is_met_with_sympathy_and_good_news_with_congratulations(told:
         # a choice of their own is theirs to make (was "I can't look that up right now")
         ("what should I wear to the wedding?", ("Hmm, good question. What are you leaning towards?",)),
         ("should I text him?", ("Interesting question! What are you leaning towards?",)),
+        # a mood after a pleasantry, a laugh with a word more, "goodnight" in one word (were "I hear you. Tell me
+        # more!", "I see. How's that going?", "Bye for now!")
+        ("I'm good, just tired from work", ("Sorry you're feeling tired. ",)),
+        ("lol ok", ("Haha! What else is on your mind?",)),
+        ("goodnight!", ("Good night, sleep well! Talk soon.",)),
+        # their own favourite not told yet (was "What do you think yourself?")
+        ("what's my favorite book?", ("Interesting question! I don't think you've told me that yet.",)),
         # advice asked for is thought through, not looked up (was "I can't look that up right now")
         ("any tips for making friends in a new city?", ("Hmm, let me think. I'm happy to think it through",)),
     ],
@@ -2164,6 +2171,11 @@ def test_what_a_newcomer_or_a_locomo_turn_said_is_kept_rightly(said: str, kept: 
             [("john", "John has a dog named Rex")],
         ),
         ([("Maria", "maria", "what's your dog's name?"), ("John", "john", "Haha")], []),
+        # "do you have a favourite…?" is asked as "what's your favourite…?" is, and a plural asked is one kept
+        (
+            [("Maria", "maria", "do you have any favorite books?"), ("John", "john", "mine would be Dune")],
+            [("john", "John's favourite book is Dune")],
+        ),
         # "For sure!" agrees; it adds nothing to the fact before (was "John studies nursing — for sure")
         (
             [("John", "john", "I study nursing"), ("Maria", "maria", "cool!"), ("John", "john", "For sure! It's hard")],

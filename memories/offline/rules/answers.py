@@ -96,6 +96,14 @@ _NOT_A_VALUE = word_set(
 )
 
 
+# "do you have any favorite books?": asked of the other, answered by their "mine is …" only.
+HAS_FAVOURITE_ASKED = re.compile(
+    r"\b(?:(?:do|have) (?:you|u) (?:have|got) (?:a |any )|(?:^|[.!?]\s+)(?:got|any) (?:a )?)(?:all[- ]time )?"
+    r"fav(?:ou?rite|e)? (?P<thing>[a-z][\w -]{1,30}?)(?: of all time| ever| rn| right now)?\s*\?",
+    re.IGNORECASE,
+)
+
+
 def favourite_answer(value: str, thing: str, said: Said) -> Fact | None:
     """ "Howl's Moving Castle forever" to "what's your favourite Ghibli film?"."""
     value = re.sub(
@@ -106,7 +114,12 @@ def favourite_answer(value: str, thing: str, said: Said) -> Fact | None:
     if not words or len(words) > 6 or words[0].lower() in _NOT_A_VALUE or "?" in value:
         return None
     value = value if any(c.isupper() for c in value) else value.title() if len(words) > 1 else value
-    text = f"{said.name}'s favourite {thing.strip()} is {value}"
+    thing = thing.strip()
+    if re.search(r"[^su]s$", thing) and not thing.endswith(
+        ("series", "species")
+    ):  # "any favorite books?" … "mine is Dune"
+        thing = re.sub(r"(?<=sh|ch)es$|(?<=x)es$|s$", "", thing)
+    text = f"{said.name}'s favourite {thing} is {value}"
     return said.fact(text, MemoryKind.PREFERENCE, MEDIUM, PERMANENT, topics_of("favourites", thing))
 
 
