@@ -2335,6 +2335,13 @@ def test_topics_are_real_words(content: str, topics: list[str]) -> None:
         ("we're expecting twins!", ["Priya is expecting twins"]),
         ("I hate when people chew loudly", ["Priya hates it when people chew loudly"]),
         ("I love when you say that", []),
+        # a forum joined, a home rented, a home bought keeps its place and a list goes on after it (were nothing,
+        # nothing, "bought a flat")
+        ("Last night I joined a fantasy literature forum", ["Priya joined a fantasy literature forum"]),
+        ("We rented an apartment not far from McGee's bar.", ["Priya rented an apartment"]),
+        ("I bought a flat in Glasgow", ["Priya bought a flat in Glasgow"]),
+        ("I bought a house and a car", ["Priya bought a house", "Priya bought a car"]),
+        ("I rented a car", []),
         # what the other person does is not a detail of one's own fact (was "…, it's great that you're enjoying it")
         (
             "Yeah, I've played chess before. It's a game that really tests your strategy."

@@ -1088,7 +1088,8 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
             r"\bI (?:(?:just|recently|finally|also) )?joined (?:a|an|the|my local) (?P<what>(?:[\w-]+ ){0,3}?(?:gym"
             r"|club|choir|band|team|group|league|class|society|orchestra|running club|book club|community garden"
             r"|church|mosque|synagogue|temple|congregation|union|co-op|coop|gaming clan|clan|guild|program|programme"
-            r"|organi[sz]ation|charity|nonprofit|non-profit|committee|network))\b",
+            r"|organi[sz]ation|charity|nonprofit|non-profit|committee|network|forum|online community|subreddit"
+            r"|discord(?: server)?|fan club|meetup(?: group)?))\b",
             re.IGNORECASE,
         ),
         joined_rule,
@@ -1302,6 +1303,16 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
         ),
         language_rule,
     ),
+    # a home bought, rented or leased, with its place, before a thing bought ("I bought a flat in Glasgow")
+    (
+        re.compile(
+            r"\b(?:I|we) (?:just |finally |officially )?(?P<how>closed on|bought|rented|signed the lease (?:on|for)"
+            r"|got) (?P<article>the|a|an|our|my)(?P<own> own)? (?P<first>(?:first |new |dream )?)"
+            r"(?P<home>flat|house|apartment|condo|place|home|townhouse|cottage|bungalow)\b(?: in (?P<place>.+))?",
+            re.IGNORECASE,
+        ),
+        home_bought_rule,
+    ),
     (
         re.compile(
             rf"\bI (?P<verb>(?:just |finally |recently )?(?:bought|got|purchased|built|inherited)|own|drive|ride)"
@@ -1320,15 +1331,6 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
             re.IGNORECASE,
         ),
         brand_rule,
-    ),
-    (
-        re.compile(
-            r"\b(?:I|we) (?:just |finally |officially )?(?P<how>closed on|bought|signed the lease (?:on|for)|got)"
-            r" (?:the|a|our|my)(?P<own> own)? (?P<first>(?:first |new |dream )?)"
-            r"(?P<home>flat|house|apartment|condo|place|home|townhouse|cottage|bungalow)\b(?: in (?P<place>.+))?",
-            re.IGNORECASE,
-        ),
-        home_bought_rule,
     ),
     (
         re.compile(

@@ -60,6 +60,8 @@ def home_bought_rule(match: re.Match[str], said: Said) -> Fact | None:
         text = f"{said.name} signed the lease on their {match['first'] or ''}{home}"
     elif "own" in how:
         text = f"{said.name} got their own {home}"
+    elif how == "rented":  # "we rented an apartment not far from McGee's bar"
+        text = f"{said.name} rented {article_for(home)} {home}"
     else:
         text = f"{said.name} bought {article_for(home)} {home}"
     text = " ".join(text.split()) + (f" in {place}" if place else "")
