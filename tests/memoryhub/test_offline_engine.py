@@ -2342,6 +2342,18 @@ def test_topics_are_real_words(content: str, topics: list[str]) -> None:
         ("I bought a flat in Glasgow", ["Priya bought a flat in Glasgow"]),
         ("I bought a house and a car", ["Priya bought a house", "Priya bought a car"]),
         ("I rented a car", []),
+        # what helps one unwind, a gift to a cause, a diet begun (were nothing)
+        (
+            "I don't surf, but reading a great fantasy book helps me escape and feel free.",
+            ["Priya turns to reading a great fantasy book to escape and feel free"],
+        ),
+        ("nothing helps me relax", []),
+        (
+            "I donated my old car to a homeless shelter I volunteer at yesterday.",
+            ["Priya donated their old car to a homeless shelter yesterday"],
+        ),
+        ("I started a new diet last week", ["Priya started a diet last week"]),
+        ("I went on a keto diet", ["Priya started a keto diet"]),
         # what the other person does is not a detail of one's own fact (was "…, it's great that you're enjoying it")
         (
             "Yeah, I've played chess before. It's a game that really tests your strategy."

@@ -67,6 +67,7 @@ from memories.offline.rules.pastimes import (
     countries_rule,
     current_media_rule,
     did_rule,
+    donated_rule,
     fan_rule,
     favourite_rule,
     finished_media_rule,
@@ -111,6 +112,7 @@ from memories.offline.rules.plans import (
     appointment_rule,
     back_from_rule,
     considering_rule,
+    diet_started_rule,
     doing_rule,
     feeling_rule,
     fitness_goal_rule,
@@ -134,7 +136,7 @@ from memories.offline.rules.possessions import (
     possession_rule,
     prized_rule,
 )
-from memories.offline.rules.tastes import _PASSIONS, passion_rule, preference_rule
+from memories.offline.rules.tastes import _PASSIONS, helps_rule, passion_rule, preference_rule
 from memories.offline.rules.work import (
     FIELDS,
     back_to_school_rule,
@@ -673,6 +675,16 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
         passion_rule,
     ),
     (
+        re.compile(
+            r"(?:^|(?<=\bbut )|(?<=, ))(?!(?:but|and|so|plus|also|nothing|something|anything|everything)\b)"
+            r"(?P<what>[a-z][\w' -]{0,40}?\w+ing\b[\w' -]{0,40}?) (?:really |always |totally |just )?helps me"
+            r" (?P<how>(?:relax|unwind|escape|de-?stress|chill|calm down|clear my head|recharge|reset"
+            r"|feel (?:better|free|calm|alive|grounded))\b.*)",
+            re.IGNORECASE,
+        ),
+        helps_rule,
+    ),
+    (
         re.compile(rf"^{_LEAD_FILLERS}(?P<what>[\w' -]{{2,30}}?) on (?:everything|literally everything)\b", re.I),
         passion_rule,
     ),
@@ -814,6 +826,16 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
             re.IGNORECASE,
         ),
         fitness_goal_rule,
+    ),
+    (
+        re.compile(
+            r"\bI(?:'ve| have)? (?:just |recently |also |finally )?(?:started|began|begun|gone on|went on)"
+            r" (?:a|my|this) (?:new )?(?P<kind>(?:strict |keto |low[- ]carb |vegan |plant[- ]based |paleo"
+            r" |mediterranean )?)diet\b"
+            r"(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        diet_started_rule,
     ),
     (
         re.compile(
@@ -1165,6 +1187,15 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
             re.IGNORECASE,
         ),
         volunteered_rule,
+    ),
+    (
+        re.compile(
+            r"\bI (?:just |recently |finally |also )?donated (?P<what>(?:my|our|a|an|some|the) [\w' -]{2,40}?)"
+            r" to (?P<to>(?:a|an|the|my|our|this|that) [\w' -]{2,40}?)"
+            r"(?=\s+(?:I|we|that|who|which|yesterday|today|last|this|on|in)\b|[,.!]|$)(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        donated_rule,
     ),
     (
         re.compile(

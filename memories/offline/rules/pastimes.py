@@ -483,6 +483,16 @@ def signed_up_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("hobbies", *content_words(what)[-1:]))
 
 
+def donated_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I donated my old car to a homeless shelter yesterday": a gift to a cause, and when."""
+    what = third_person(" ".join(match["what"].split()), said.name)
+    to = third_person(" ".join(match["to"].split()), said.name)
+    text = f"{said.name} donated {what} to {to}"
+    if when := past_time_in(match["rest"] or ""):
+        text += f" {when}"
+    return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("volunteering", *content_words(what)[-1:]))
+
+
 def joined_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I joined a book club", "I just joined a service-focused online group": a group one belongs to."""
     what = match["what"]  # as written: "a new LGBTQ activist group"

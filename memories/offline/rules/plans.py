@@ -50,6 +50,16 @@ def fitness_goal_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(f"{said.name} is trying to {what}", MemoryKind.PLAN, MEDIUM, PERMANENT, topics_of("fitness"))
 
 
+def diet_started_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I've started a new diet", "I went on a keto diet last month": a diet begun, which a companion
+    may ask after as it asks after "I'm on a diet"."""
+    kind = " ".join((match["kind"] or "").lower().split())
+    text = f"{said.name} started {article_for(kind or 'diet')} {kind + ' ' if kind else ''}diet"
+    if when := past_time_in(match["rest"] or ""):
+        text += f" {when}"
+    return said.fact(text, MemoryKind.PLAN, MEDIUM, PERMANENT, topics_of("fitness", "diet"))
+
+
 def goal_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I'm saving up for a house", "I'm trying to learn to cook", "I want to learn Spanish", "I'm
     thinking about learning Japanese", "I'm studying for my driving test": something worked towards,

@@ -65,6 +65,15 @@ _NOT_AN_OBJECT = word_set(
 )
 
 
+def helps_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "reading a great fantasy book helps me escape and feel free", "painting really helps me relax":
+    what someone turns to, to unwind (a companion may suggest it on a hard day)."""
+    what = third_person(" ".join(match["what"].split()), said.name)
+    how = third_person(phrase_cut(match["how"], max_words=12), said.name)
+    text = f"{said.name} turns to {what} to {how}"  # about them first, as every memory is
+    return said.fact(text, MemoryKind.PREFERENCE, MEDIUM, PERMANENT, topics_of("wellbeing", *content_words(what)[:2]))
+
+
 def preference_rule(match: re.Match[str], said: Said) -> Fact | None:
     groups = match.groupdict()
     said_of = groups["what"] or groups.get("what2") or ""
