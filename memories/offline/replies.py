@@ -518,6 +518,7 @@ _COMFORT = ("Want to talk about it?", "What's been going on?", "I'm here if you 
 
 
 _CHEER = ("Tell me more!", "What's the best part?", "What happens next?")
+_LOSS_COMFORT = ("I'm here if you want to talk.", "Take all the time you need. I'm here.")
 
 
 # News that is hard to hear (a divorce, an illness, a job lost) is met with sympathy, and good news
@@ -539,7 +540,8 @@ _GOOD_NEWS = re.compile(
     r"|finished (?:their|his|her) (?:thesis|dissertation|degree)|defended (?:their|his|her) "
     r"|got accepted|(?:got|landed|found) (?:a new|the|their dream) job|bought (?:their|his|her) first"
     r"|passed (?:their|his|her) |aced|got (?:their|his|her) (?:driver's )?license|got a raise"
-    r"|won (?:the|a|an|their|his|her|first) |had a baby)\b",
+    r"|won (?:the|a|an|their|his|her|first) |had a baby"
+    r"|(?:ran|finished|completed) (?:their|his|her|a) first (?:marathon|half marathon|race|5k|10k|triathlon))\b",
     re.IGNORECASE,
 )
 
@@ -583,7 +585,11 @@ _LIVE = re.compile(
     re.I,
 )
 # Asked to recall what they told, without a question mark: "remind me what I told you about my job".
-_RECALL_ASKED = re.compile(r"^(?:can you |could you |please )?(?:remind me|tell me) what I (?:told|said)", re.I)
+_RECALL_ASKED = re.compile(
+    r"^(?:can you |could you |please )?(?:remind me|tell me) what I (?:told|said)"
+    r"|^(?:do|did) (?:you|u) (?:still )?remember (?:what|anything) I (?:told|said)",  # "… about my sister?"
+    re.I,
+)
 _QUESTION_CLOSERS = (
     "I can only give a simple answer right now, but tell me more and I'll keep up.",
     _CANNOT_LOOK_UP,
@@ -682,7 +688,10 @@ def chat_reply(messages: list[Message]) -> str:
         sentences.append(_pick(_WELCOME_BACK if remembered else _WELCOME, said))
     if losses := [fact for fact in told if "loss" in fact.topics]:  # a death: sympathy, not "thanks"
         spoken = back(losses[0])
-        sentences += [f"I'm so sorry to hear {spoken}." if spoken else "I'm so sorry.", _pick(_COMFORT, said)]
+        # (not "What's been going on?" after a death: the loss is what is going on; nor a cheerful welcome
+        # before it: "Hi, nice to meet you! I'm so sorry to hear your grandma died")
+        sentences = []
+        sentences += [f"I'm so sorry to hear {spoken}." if spoken else "I'm so sorry.", _pick(_LOSS_COMFORT, said)]
     elif emotions := [fact for fact in told if fact.kind == MemoryKind.EMOTION]:
         feeling = emotions[0].topics[-1]
         spoken = back(emotions[0]) or f"you're feeling {feeling}"
@@ -748,6 +757,8 @@ def chat_reply(messages: list[Message]) -> str:
             closers = (_NOT_TOLD_YET,)
         elif question and _SHOULD_I.search(body):
             closers = ("What are you leaning towards?",)  # "what should I wear to the wedding?": theirs to decide
+        elif question and not facts and _RECALL_ASKED.search(said):
+            closers = (_NOT_TOLD_YET,)  # "do you remember what I told you about my sister?", nothing remembered
         elif question and not facts and _LIVE.search(said):
             closers = (_CANNOT_LOOK_UP,)  # "what's the weather like?": not "what do you think yourself?"
         elif request and _ADVICE_ASKED.search(body):  # "any tips for making friends in a new city?"
@@ -810,6 +821,12 @@ _HARD_TIMES = re.compile(
     r"|overwhelming|exhausting|awful|terrible|a lot|brutal|intense)\b",
     re.I,
 )
+_NO_SLEEP = re.compile(r"\b(?:can't|cannot|couldn't) (?:sleep|fall asleep|get to sleep)\b|\binsomnia\b", re.I)
+_BORED = re.compile(
+    r"^(?:ugh,? )?I'?m (?:so |really |super |kinda )?bored\b(?: (?:lol|haha\w*|tbh|rn))*"
+    r"(?:[,.!]*\s*(?:any ideas|ideas|any suggestions|what should I do)\??)?[\s!.?]*$",  # "I'm bored, any ideas?"
+    re.I,
+)
 _HARD_DAY = re.compile(
     r"\b(?:rough|bad|long|terrible|awful|horrible|hard|tough|crappy|shitty|stressful)"
     r" (?:day|week|night|shift|morning)\b",
@@ -820,7 +837,7 @@ _FEELING_NOW = re.compile(
     r"|been feeling|just)(?: (?:so|really|very|pretty|kinda|kind of"
     r"|sort of|a bit|a little|super|quite|feeling|just))*"
     r" (?P<feeling>sad|lonely|down|low|blue|meh|anxious|stressed|tired|exhausted|bored|happy|great|good|excited"
-    r"|homesick|depressed|overwhelmed|miserable|frustrated)"
+    r"|homesick|depressed|overwhelmed|miserable|frustrated|sick|ill|unwell)"
     # "I'm good, just tired from work"
     r"(?: (?:from|after) (?:work|school|uni|class|the week|the gym|the trip|travel(?:l?ing)?|my shift))?"
     r"(?: (?:today|tonight|lately|rn|atm|right now|these days))?[\s!.]*$",
@@ -883,10 +900,16 @@ def _social(body: str, said: str, system: str) -> list[str]:
         return [_pick(_JOKES, said)]
     if (_HARD_DAY.search(body) or _HARD_TIMES.search(body)) and not body.endswith("?"):
         return ["Sorry to hear that.", _pick(_COMFORT, said)]
+    if _NO_SLEEP.search(body) and not body.endswith("?"):  # "I can't sleep"
+        return ["Sorry you can't sleep.", "Want to talk about what's keeping you up?"]
+    if _BORED.search(body):  # "I'm bored, any ideas?"
+        return ["Let's fix that!", "What have you been into lately?"]
     if feeling := _FEELING_NOW.search(body):  # "I'm sad", "long day, I'm exhausted": no reason, so no memory
         low = feeling["feeling"].lower()
         if low == "bored":
             return ["Let's fix that!", "What have you been into lately?"]
+        if low in ("sick", "ill", "unwell"):  # "I'm sick today"
+            return ["Sorry you're not feeling well.", "Take it easy and get some rest!"]
         if low in NEGATIVE_FEELINGS or low in ("down", "low", "blue", "meh"):
             return [f"Sorry you're feeling {low}.", _pick(_COMFORT, said)]
         return [f"Glad you're feeling {low}!", "What's made your day?"]

@@ -1100,6 +1100,17 @@ def test_hard_news_is_met_with_sympathy_and_good_news_with_congratulations(told:
         ("goodnight!", ("Good night, sleep well! Talk soon.",)),
         # their own favourite not told yet (was "What do you think yourself?")
         ("what's my favorite book?", ("Interesting question! I don't think you've told me that yet.",)),
+        # being sick, no sleep, bored with a question, a first marathon, and what they told asked back with
+        # nothing remembered (were "Got it. What else…", "I see. How's that going?", "I can only give a simple
+        # answer…", "Got it — …", "I can't look that up right now")
+        ("I'm sick today", ("Sorry you're not feeling well. Take it easy",)),
+        ("I can't sleep", ("Sorry you can't sleep.",)),
+        ("I'm bored, any ideas?", ("Let's fix that! What have you been into lately?",)),
+        ("I'm so bored lol", ("Let's fix that!",)),
+        ("I just ran my first marathon", ("Congratulations — you ran your first marathon!",)),
+        ("do you remember what I told you about my sister?", ("Hmm, good question. I don't think you've told me",)),
+        ("my dog died yesterday", ("I'm so sorry to hear your dog died yesterday. I'm here if you want to talk.",)),
+        ("Hey Mira. Last week my grandma passed away", ("I'm so sorry to hear your grandma died.",)),  # no welcome
         # advice asked for is thought through, not looked up (was "I can't look that up right now")
         ("any tips for making friends in a new city?", ("Hmm, let me think. I'm happy to think it through",)),
     ],
