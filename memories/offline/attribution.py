@@ -178,7 +178,8 @@ _ADMIRED = re.compile(
 # A reaction to what the other person just said, not more of one's own news: "That's a chill pic!", praise,
 # or anything said to them ("… must add cheer to your house").
 _REACTION = re.compile(
-    rf"(?:that(?:'s| is| was| sounds| looks)|sounds|looks|what an?|how (?:cool|nice|fun|sweet))\b|{_ADMIRED.pattern}"
+    rf"(?:that(?:'s| is| was| sounds| looks| stinks| sucks| rocks)|sounds|looks|what an?|how (?:cool|nice|fun|sweet))\b"
+    rf"|{_ADMIRED.pattern}"
     r"|.*\b(?:you|your|you're|u|ur)\b",
     re.I,
 )

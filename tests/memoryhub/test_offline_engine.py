@@ -2187,6 +2187,15 @@ def test_what_a_newcomer_or_a_locomo_turn_said_is_kept_rightly(said: str, kept: 
             [("Maria", "maria", "do you have any favorite books?"), ("John", "john", "mine would be Dune")],
             [("john", "John's favourite book is Dune")],
         ),
+        # a reaction to the other's news is no detail of one's own fact (was "… catch up — that stinks")
+        (
+            [
+                ("John", "john", "I'm excited to catch up"),
+                ("Maria", "maria", "I lost power in the middle of a game"),
+                ("John", "john", "Ugh, that stinks!"),
+            ],
+            [("john", "John is excited to catch up")],
+        ),
         # "For sure!" agrees; it adds nothing to the fact before (was "John studies nursing — for sure")
         (
             [("John", "john", "I study nursing"), ("Maria", "maria", "cool!"), ("John", "john", "For sure! It's hard")],
@@ -2365,6 +2374,10 @@ def test_topics_are_real_words(content: str, topics: list[str]) -> None:
         ),
         ("I started a new diet last week", ["Priya started a diet last week"]),
         ("I went on a keto diet", ["Priya started a keto diet"]),
+        # "all over the place" prefers nothing (was "prefers Deadlines all over the place and"); news merely awaited
+        ("Deadlines all over the place and so much to do.", []),
+        ("cats over dogs", ["Priya prefers cats over dogs"]),
+        ("Can't wait to see what's up!", []),
         # what the other person does is not a detail of one's own fact (was "…, it's great that you're enjoying it")
         (
             "Yeah, I've played chess before. It's a game that really tests your strategy."

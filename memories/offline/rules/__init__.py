@@ -1475,7 +1475,9 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
     (
         re.compile(
             rf"^{_LEAD_FILLERS}(?P<what>\w[\w' .&+-]{{0,40}}?\w) ?>{{1,5}} ?(?P<other>\w[\w' &+-]{{0,40}}\w)"
-            rf"|^{_LEAD_FILLERS}(?P<what2>\w[\w'-]*(?: [\w'-]+){{0,2}}) over (?P<other2>\w[\w'-]*(?: [\w'-]+){{0,2}}?)"
+            rf"|^{_LEAD_FILLERS}(?P<what2>\w[\w'-]*(?: [\w'-]+){{0,2}})(?<!\ball) over"  # not "all over the place"
+            r" (?!(?:the place|there|here|it|time|the years|the weekend|the top|the moon)\b)"
+            rf"(?P<other2>\w[\w'-]*(?: [\w'-]+){{0,2}}?)"
             r"(?:,? (?:always|any day|every (?:single )?time|all day|forever|hands down|no contest|fight me|no debate"
             r"|no question|every day|for me)\b|\s*$)",
             re.IGNORECASE,

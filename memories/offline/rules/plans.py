@@ -459,7 +459,8 @@ _JUST_A_TIME = re.compile(
 NEWS_AWAITED = re.compile(
     r"(?:to )?(?:hear|see|read|know|find out|learn)(?: (?:more )?(?:about|of|from))? (?:it|that|this|them|you|more"
     r"|how (?:it|things|that|they) (?:goes|go|went|turns? out|turned out)|what happens(?: next)?"
-    r"|the (?:outcome|result|results|pics|photos|update)|your \w+)",
+    r"|the (?:outcome|result|results|pics|photos|update)|your \w+|what(?:'s| is) (?:up|next)"
+    r"|what (?:you|they) (?:come up with|do next))",
     re.IGNORECASE,
 )
 
