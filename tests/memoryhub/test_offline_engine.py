@@ -2378,6 +2378,13 @@ def test_topics_are_real_words(content: str, topics: list[str]) -> None:
         ("Deadlines all over the place and so much to do.", []),
         ("cats over dogs", ["Priya prefers cats over dogs"]),
         ("Can't wait to see what's up!", []),
+        # where a relative lives, a habit dropped, a date or a holiday ahead (were "has a younger brother", nothing)
+        ("I have a younger brother who lives in Toronto", ["Priya has a younger brother who lives in Toronto"]),
+        ("I have a brother who I never see", ["Priya has a brother"]),
+        ("I gave up sugar last month", ["Priya gave up sugar last month"]),
+        ("I'm going on a date tonight", ["Priya is going on a date tonight"]),
+        ("I'm going to bed", []),
+        ("I'm on vacation next week", ["Priya is on vacation next week"]),
         # what the other person does is not a detail of one's own fact (was "…, it's great that you're enjoying it")
         (
             "Yeah, I've played chess before. It's a game that really tests your strategy."

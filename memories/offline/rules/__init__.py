@@ -953,10 +953,12 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
     ),
     (
         re.compile(
-            r"\bI(?:'m| am) (?P<what>(?!going\b(?! home\b)|gonna\b|feeling\b|moving\b)[a-z]+ing\b.+)"
+            r"\bI(?:'m| am) (?P<what>(?!going\b(?! home\b| on a date\b| out\b)|gonna\b|feeling\b|moving\b)"
+            r"[a-z]+ing\b.+)"
             # "we're getting a puppy next week": a household's plan, so the speaker's too
             r"|\bwe(?:'re| are) (?P<what2>(?:getting|adopting|buying|hosting|throwing|celebrating|renovating"
-            r"|flying|driving|heading|taking)\b.+)",
+            r"|flying|driving|heading|taking)\b.+)"
+            r"|\bI(?:'m| am|'ll be| will be) (?P<what3>(?:on|off on) (?:vacation|holiday|leave|a break)\b.+)",
             re.IGNORECASE,
         ),
         doing_rule,
@@ -1044,7 +1046,8 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
             rf"(?: drinking)?) (?:any )?(?P<what>{DRINKS})\b"
             rf"|\bI(?P<verb2> (?:quit|stopped|gave up)| (?:don't|do not|never)(?= (?:smoke|vape)\b|"
             r" drink(?: alcohol)?\W*$))"  # "I don't drink": alcohol ("I don't drink much" says nothing)
-            rf" (?P<habit>smoking|vaping|smoke|vape|drinking|drink|gambling|social media)\b(?P<when>.*)",
+            rf" (?P<habit>smoking|vaping|smoke|vape|drinking|drink|gambling|social media|sugar|caffeine|meat|dairy"
+            r"|junk food|fast food|carbs)\b(?P<when>.*)",
             re.IGNORECASE,
         ),
         habit_rule,

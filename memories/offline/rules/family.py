@@ -313,6 +313,10 @@ _MORE_RELATIVES = re.compile(
 )
 
 
+# What a relative does or is, said after them: "a brother who lives in Toronto", "a sister who's a nurse".
+_WHO_IS = re.compile(r",?\s+who(?:'s| is| lives| works| studies| plays)\b[^,.!?;]{2,60}", re.IGNORECASE)
+
+
 def has_relatives_rule(match: re.Match[str], said: Said) -> Fact | None:
     relation = match["relation"].lower()
     quantity = match["quantity"].lower()
@@ -327,7 +331,10 @@ def has_relatives_rule(match: re.Match[str], said: Said) -> Fact | None:
         f" named {join_names(names)}" if names else ""
     )
     more = _MORE_RELATIVES.match(match.string, match.end())
-    if not names and more and more["quantity"]:
+    who = _WHO_IS.match(match.string, match.end())
+    if not plural and not names and who:  # "I have a younger brother who lives in Toronto"
+        text += f" {third_person(phrase_cut(who[0].strip(' ,'), max_words=8), said.name)}"
+    elif not names and more and more["quantity"]:
         text += f" and {_relatives(more['quantity'].lower(), more['kind'], more['relation'].lower())}"
     elif not names and more and more["plural"]:  # "I have a husband and kids"
         text += f" and {(more['kind'] or '').lower()}{more['relation'].lower()}s"

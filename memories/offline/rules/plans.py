@@ -288,7 +288,8 @@ def taking_part_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 def doing_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I'm playing GTA tonight": what someone is doing at a given time is a plan."""
-    return _doing(match["what"] or match["what2"], said, before=match.string[: match.start()])
+    said_what = match["what"] or match["what2"] or match["what3"]  # "I'm on vacation next week" too
+    return _doing(said_what, said, before=match.string[: match.start()])
 
 
 # What one starts on a date: "I start my new job on Monday", "my chemo starts next week".
