@@ -432,8 +432,16 @@ _ASKED_SLOTS = (
 _ASKED_FAVOURITE = re.compile(r"\bmy (?:all[- ]time )?fav(?:ou?rite|e)? (?P<thing>[a-z]+)\b", re.I)
 _OF_THEMSELVES = re.compile(r"\b(?:I|my|me)\b", re.I)
 _OF_A_RELATIVE = re.compile(rf"\b(?:my|your) (?:{RELATIONS})s?\b", re.I)
+_MY_RELATIVE = re.compile(rf"\bmy (?P<relation>(?:{RELATIONS})s?)\b", re.I)
 _ASKED_PETS = re.compile(r"\b(?:pets?|animals?)\b", re.I)
 _PET_OWNED = re.compile(rf"\b(?:has|have|got|adopted)\b.*\b(?:{PETS})s?\b", re.I)
+
+
+def _relative_asked(said: str) -> re.Match[str] | None:
+    """Their relative a question in ``said``'s last sentence asks about ("where does my sister live?"), not
+    one named in the news before it ("… my son got into an accident. What's been up?")."""
+    asked = re.split(r"(?<=[.!?])\s+", said.strip())[-1]
+    return _MY_RELATIVE.search(asked) if asked.endswith("?") else None
 
 
 def _asks_about_themselves(said: str) -> bool:
@@ -484,6 +492,12 @@ def _relevant(memories: _Memories, person: _Person, said: str) -> list[str]:
         1 if answered else 0 if any(answers) else len((_stems(text) - ignored) & wanted)
         for (text, _), answered in zip(candidates, answers, strict=True)
     ]
+    # Asked about their relative, only what is remembered of that relative answers: "where does my sister
+    # live?" is not answered with "you're moving to Berlin" too, nor "where do my parents live?" with the sister.
+    if relative := _relative_asked(said):
+        relation = re.escape(relative["relation"].lower().removesuffix("s"))
+        of_them = [bool(re.search(rf"\b{relation}s?\b", text, re.I)) for text, _ in candidates]
+        shared = [count if about else 0 for count, about in zip(shared, of_them, strict=True)]
     chosen: list[str] = []
     summary_used = False
     for index in sorted(range(len(candidates)), key=lambda i: -shared[i]):  # stable: ties keep the block's order
@@ -757,7 +771,7 @@ def chat_reply(messages: list[Message]) -> str:
             closers = (_NOT_TOLD_YET,)
         elif question and _SHOULD_I.search(body):
             closers = ("What are you leaning towards?",)  # "what should I wear to the wedding?": theirs to decide
-        elif question and not facts and _RECALL_ASKED.search(said):
+        elif question and not facts and (_RECALL_ASKED.search(said) or _relative_asked(said)):
             closers = (_NOT_TOLD_YET,)  # "do you remember what I told you about my sister?", nothing remembered
         elif question and not facts and _LIVE.search(said):
             closers = (_CANNOT_LOOK_UP,)  # "what's the weather like?": not "what do you think yourself?"

@@ -1203,6 +1203,18 @@ def test_what_was_told_earlier_in_the_conversation_is_known_before_it_is_a_memor
     assert "Pixel" not in _conversation_reply(["I have a cat called Pixel.", "hi"], [])  # nothing asked
 
 
+def test_asked_about_a_relative_only_what_is_remembered_of_them_answers() -> None:
+    """ "where does my sister live?" had been answered with the sister's home and "you're moving to
+    Berlin next month" (a shared word), and "where do my parents live?" with the sister's."""
+    remembered = ["Una's sister Anika lives in Boston", "Una is moving to Berlin next month"]
+
+    sister = _conversation_reply(["where does my sister live?"], remembered)
+    parents = _conversation_reply(["where do my parents live?"], remembered)
+
+    assert "your sister Anika lives in Boston" in sister and "Berlin" not in sister
+    assert "I don't think you've told me that yet" in parents and "Boston" not in parents
+
+
 def test_a_chat_reply_without_memories_is_still_friendly() -> None:
     messages = [{"role": "system", "content": "You are Mira."}, {"role": "user", "content": "hello!"}]
 
