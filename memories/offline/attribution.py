@@ -937,8 +937,13 @@ class Reader:
         words = answer.split()
         if not words or len(words) > 4 or words[0].lower() in NON_ANSWERS:
             return []
+        # only the question's own sentences: "Where else have you been? My parents learnt coding from me" asks
+        # no "where … from" (was "James is from Samantha")
+        sentences = re.split(r"(?<=[.!?])\s+", question[2])
+        # (a prompt asks without a question mark: "introduce yourselves and say where you're from")
+        own_words = " ".join(part for part in sentences if part.rstrip().endswith("?")) or question[2]
         for pattern, builder in QUESTIONS:
-            if pattern.search(question[2]) and (whole := ANSWER.fullmatch(answer)):
+            if pattern.search(own_words) and (whole := ANSWER.fullmatch(answer)):
                 fact = builder(whole, said)
                 if fact is None:
                     return []

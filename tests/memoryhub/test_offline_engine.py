@@ -2208,6 +2208,16 @@ def test_what_a_newcomer_or_a_locomo_turn_said_is_kept_rightly(said: str, kept: 
             ],
             [("john", "John is excited to catch up")],
         ),
+        # only the question's own sentences are asked: "where … from" across two sentences asks nothing (was
+        # "John is from Samantha" and "John is from She")
+        (
+            [
+                ("Maria", "maria", "Where else have you been? My parents started learning coding from me."),
+                ("John", "john", "Samantha and I were also at the bar. She and I have so much in common!"),
+            ],
+            [("maria", "Maria's parents started learning coding from Maria")],
+        ),
+        ([("Maria", "maria", "where are you from?"), ("John", "john", "Leeds")], [("john", "John is from Leeds")]),
         # "For sure!" agrees; it adds nothing to the fact before (was "John studies nursing — for sure")
         (
             [("John", "john", "I study nursing"), ("Maria", "maria", "cool!"), ("John", "john", "For sure! It's hard")],
