@@ -704,8 +704,7 @@ def chat_reply(messages: list[Message]) -> str:
         spoken = back(losses[0])
         # (not "What's been going on?" after a death: the loss is what is going on; nor a cheerful welcome
         # before it: "Hi, nice to meet you! I'm so sorry to hear your grandma died")
-        sentences = []
-        sentences += [f"I'm so sorry to hear {spoken}." if spoken else "I'm so sorry.", _pick(_LOSS_COMFORT, said)]
+        sentences = [f"I'm so sorry to hear {spoken}." if spoken else "I'm so sorry.", _pick(_LOSS_COMFORT, said)]
     elif emotions := [fact for fact in told if fact.kind == MemoryKind.EMOTION]:
         feeling = emotions[0].topics[-1]
         spoken = back(emotions[0]) or f"you're feeling {feeling}"
