@@ -33,7 +33,15 @@ from memories.offline.rules.answers import FAVOURITE_ASKED, HAS_FAVOURITE_ASKED,
 from memories.offline.rules.fragments import fragment_fact
 from memories.offline.rules.opinions import HOT_TAKE
 from memories.offline.rules.pets import PET_NAMING
-from memories.offline.splitting import CONTINUATION, MAX_CLAUSE_CHARS, clauses, normalise, strip_fillers, strip_trailing
+from memories.offline.splitting import (
+    CONTINUATION,
+    MAX_CLAUSE_CHARS,
+    clauses,
+    normalise,
+    sentences,
+    strip_fillers,
+    strip_trailing,
+)
 from memories.offline.text import content_words, is_or_has, name_token, third_person
 from memories.offline.vocabulary import (
     FAMILY,
@@ -41,6 +49,7 @@ from memories.offline.vocabulary import (
     HELLOS,
     MONTHS,
     NOT_NAMES,
+    NUMBER_WORDS,
     PAST_TIME,
     PETS,
     RELATIONS,
@@ -276,7 +285,7 @@ _NAMES_GIVEN = re.compile(
     r"(?P<names>(?-i:[A-Z])[a-z'-]+(?:(?:, |,? and |,? & )(?-i:[A-Z])[a-z'-]+){0,5})",
     re.IGNORECASE,
 )
-_COUNTS = {1: "a", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+_COUNTED = {number: word for word, number in NUMBER_WORDS.items()}  # 2 → "two"
 _SINGULAR = {"children": "child", "puppies": "puppy", "bunnies": "bunny", "twins": "twin"}
 
 
@@ -939,9 +948,8 @@ class Reader:
             return []
         # only the question's own sentences: "Where else have you been? My parents learnt coding from me" asks
         # no "where … from" (was "James is from Samantha")
-        sentences = re.split(r"(?<=[.!?])\s+", question[2])
         # (a prompt asks without a question mark: "introduce yourselves and say where you're from")
-        own_words = " ".join(part for part in sentences if part.rstrip().endswith("?")) or question[2]
+        own_words = " ".join(part for part in sentences(question[2]) if part.endswith("?")) or question[2]
         for pattern, builder in QUESTIONS:
             if pattern.search(own_words) and (whole := ANSWER.fullmatch(answer)):
                 fact = builder(whole, said)
@@ -956,7 +964,7 @@ class Reader:
         Daisy"; "pets" are the kind the speaker last said they have ("I have two dogs"); "" when that
         is not known or a word given is no name."""
         names = re.split(r",? and |,? & |, ", names_said)
-        if any(name.lower() in NOT_NAMES for name in names) or len(names) > len(_COUNTS):
+        if any(name.lower() in NOT_NAMES for name in names) or len(names) > max(_COUNTED):
             return ""
         who = next(group for group in asked.groups() if group).lower()
         if who.startswith("pet"):
@@ -973,7 +981,7 @@ class Reader:
         if len(names) == 1:
             return f"I have a {one} named {names[0]}"
         many = {"child": "children", "puppy": "puppies", "bunny": "bunnies"}.get(one, f"{one}s")
-        return f"I have {_COUNTS[len(names)]} {many}, {', '.join(names[:-1])} and {names[-1]}"
+        return f"I have {_COUNTED[len(names)]} {many}, {', '.join(names[:-1])} and {names[-1]}"
 
     @property
     def question_text(self) -> str:

@@ -19,6 +19,7 @@ from memories.offline.consolidation import SLOTS
 from memories.offline.facts import Fact
 from memories.offline.rules.plans import NEWS_AWAITED
 from memories.offline.splitting import normalise
+from memories.offline.splitting import sentences as sentences_in  # chat_reply's `sentences` is its reply
 from memories.offline.text import (
     ADVERB_WORDS,
     NO_CONJUGATION,
@@ -437,17 +438,21 @@ _ASKED_PETS = re.compile(r"\b(?:pets?|animals?)\b", re.I)
 _PET_OWNED = re.compile(rf"\b(?:has|have|got|adopted)\b.*\b(?:{PETS})s?\b", re.I)
 
 
+def _last_sentence(said: str) -> str:
+    return (sentences_in(said) or [""])[-1]
+
+
 def _relative_asked(said: str) -> re.Match[str] | None:
     """Their relative a question in ``said``'s last sentence asks about ("where does my sister live?"), not
     one named in the news before it ("… my son got into an accident. What's been up?")."""
-    asked = re.split(r"(?<=[.!?])\s+", said.strip())[-1]
+    asked = _last_sentence(said)
     return _MY_RELATIVE.search(asked) if asked.endswith("?") else None
 
 
 def _asks_about_themselves(said: str) -> bool:
     """Whether ``said``'s last sentence asks about one of the person's own slots or pets ("where am I
     from?"; not "… my guinea pig. How are your pets?")."""
-    asked = re.split(r"(?<=[.!?])\s+", said.strip())[-1]
+    asked = _last_sentence(said)
     if not _OF_THEMSELVES.search(asked) or _OF_A_RELATIVE.search(asked):
         return False
     return bool(_ASKED_PETS.search(asked) or _ASKED_FAVOURITE.search(asked)) or any(

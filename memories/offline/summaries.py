@@ -13,7 +13,7 @@ from memories.extraction_tool import (
 from memories.offline.attribution import Reader
 from memories.offline.consolidation import conversation
 from memories.offline.facts import IMPORTANCE_RANK
-from memories.offline.splitting import normalise, strip_fillers
+from memories.offline.splitting import normalise, sentences, strip_fillers
 from memories.offline.text import content_words, join_names, word_count
 
 _SENTENCES = re.compile(r"\bin (?P<low>\d+)(?:\s*(?:-|\u2013|to)\s*(?P<high>\d+))? sentences?\b", re.IGNORECASE)
@@ -51,7 +51,7 @@ def summary_text(text: str) -> str:
     # 'Nora asked "do you remember my sister's name".' (was the persona's reply, cut after 20 words
     # in the middle of its second sentence: 'Mira asked "good question, If I remember right, …, Is".')
     for index, line in enumerate(lines):
-        said = [strip_fillers(part) for part in re.split(r"(?<=[.!?])\s+", normalise(line.content).strip())]
+        said = [strip_fillers(part) for part in sentences(normalise(line.content))] or [""]
         body = next((part for part in said if len(content_words(part)) >= 2), said[0])
         words = content_words(body)
         if index in covered or line.content == REDACTED or line.handle == BOT_HANDLE or len(words) < 2:

@@ -14,6 +14,8 @@ MONTHS = "january|february|march|april|may|june|july|august|september|october|no
 
 # How many of something: "a", "two", "3" ("another" is read by the rules that take it).
 COUNTS = r"an?|one|two|three|four|five|six|\d+"
+# The counts above as numbers: "two" → 2 (and 2 → "two" where one is said back).
+NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 
 
 WEEKDAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"

@@ -82,11 +82,12 @@ def _native(match: re.Match[str], said: Said) -> Fact | None:
     )
 
 
+# The favourite a question asks about, to its question mark: "(all-time) fav movie (of all time)?".
+_FAVOURITE_THING = r"fav(?:ou?rite|e)? (?P<thing>[a-z][\w -]{1,30}?)(?: of all time| ever| rn| right now)?\s*\?"
 # "what's your favourite Ghibli film?", or their own "fav movie of all time?": the thing asked about.
 FAVOURITE_ASKED = re.compile(
     r"(?:^|\b(?:what(?:'s| is| are)|whats|which is|which's) (?:your|ur|ya|everyone's|y'all's) )(?:all[- ]time "
-    r"|absolute )?"
-    r"fav(?:ou?rite|e)? (?P<thing>[a-z][\w -]{1,30}?)(?: of all time| ever| rn| right now)?\s*\?",
+    rf"|absolute )?{_FAVOURITE_THING}",
     re.IGNORECASE,
 )
 _NOT_A_VALUE = word_set(
@@ -99,7 +100,7 @@ _NOT_A_VALUE = word_set(
 # "do you have any favorite books?": asked of the other, answered by their "mine is …" only.
 HAS_FAVOURITE_ASKED = re.compile(
     r"\b(?:(?:do|have) (?:you|u) (?:have|got) (?:a |any )|(?:^|[.!?]\s+)(?:got|any) (?:a )?)(?:all[- ]time )?"
-    r"fav(?:ou?rite|e)? (?P<thing>[a-z][\w -]{1,30}?)(?: of all time| ever| rn| right now)?\s*\?",
+    + _FAVOURITE_THING,
     re.IGNORECASE,
 )
 

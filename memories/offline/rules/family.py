@@ -31,6 +31,7 @@ from memories.offline.vocabulary import (
     HOSPITALS,
     JOB,
     NOT_NAMES,
+    NUMBER_WORDS,
     PETS,
     RELATIONS,
     RELATIVE_AGES,
@@ -280,13 +281,10 @@ def _loose_predicate(rest: str, said: Said) -> str:
     return f"{verb} {third_person(what, said.name)}".strip()
 
 
-_COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
-
-
 def _listed_names(after: str, quantity: str) -> list[str]:
     """The names listed right after "two kids": as many capitalised names as there are of them,
     joined by commas and "and", each perhaps with its age ("Leo who is 7", "Mia (4)"); else none."""
-    count = _COUNTS.get(quantity) or (int(quantity) if quantity.isdigit() else 0)
+    count = NUMBER_WORDS.get(quantity) or (int(quantity) if quantity.isdigit() else 0)
     listed = re.match(r"^\s*[,:(]\s*(?P<list>.+)", after)
     if not listed or count < 2:
         return []
