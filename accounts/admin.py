@@ -23,10 +23,12 @@ from accounts.models import (
     ErasureRequest,
     ExternalIdentity,
     Membership,
+    MemoryOffInterval,
     Profile,
     User,
 )
-from accounts.services import apikey_create, membership_set
+from accounts.services import apikey_create, community_memory_enabled_set, membership_set
+from memoryhub.readonly_admin import ReadOnlyModelAdmin
 
 
 @admin.register(User)
@@ -69,6 +71,18 @@ class CommunityAdmin(admin.ModelAdmin):
     search_fields = ("name", "slug")
     prepopulated_fields = {"slug": ("name",)}
     readonly_fields = ("created_at",)
+
+    def save_model(self, request: HttpRequest, obj: Community, form: forms.ModelForm, change: bool) -> None:
+        """The memory switch moves through its service, which keeps the on/off history that
+        decides what said meanwhile is remembered (``accounts.services.community_memory_enabled_set``)."""
+        enabled = obj.memory_enabled
+        if not change:
+            obj.memory_enabled = True
+        elif "memory_enabled" in form.changed_data:
+            obj.memory_enabled = not enabled
+        super().save_model(request, obj, form, change)
+        community_memory_enabled_set(community=obj, enabled=enabled)
+
     fieldsets = (
         (None, {"fields": ("name", "slug", "created_at")}),
         (
@@ -235,8 +249,21 @@ class ErasureRequestAdmin(admin.ModelAdmin):
         return False
 
 
+@admin.register(MemoryOffInterval)
+class MemoryOffIntervalAdmin(ReadOnlyModelAdmin):
+    """When memory was off, for a person (forget me) or a whole community: read-only, since it
+    decides what said meanwhile is never remembered. Forget, remember and the community's switch
+    write it."""
+
+    list_display = ("community", "user", "started_at", "ended_at")
+    list_filter = ("community", "started_at")
+    search_fields = ("user__username", "user__display_name", "community__name", "community__slug")
+    list_select_related = ("community", "user")
+    date_hierarchy = "started_at"
+
+
 @admin.register(AuditEvent)
-class AuditEventAdmin(admin.ModelAdmin):
+class AuditEventAdmin(ReadOnlyModelAdmin):
     """Entirely read-only: an audit trail that can be edited is not one."""
 
     list_display = ("created_at", "action", "actor_kind", "actor", "community", "subject_hash")
@@ -245,12 +272,3 @@ class AuditEventAdmin(admin.ModelAdmin):
     list_select_related = ("actor", "community")
     date_hierarchy = "created_at"
     show_full_result_count = False
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False

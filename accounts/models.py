@@ -172,6 +172,41 @@ class Profile(models.Model):
         return f"profile of {self.user} in {self.community}"
 
 
+class MemoryOffInterval(models.Model):
+    """A time when memory was off: for one person in a community (their "forget me"), or for the
+    whole community (``user`` empty). Nothing said in it is remembered, whenever it reaches us.
+
+    A person's memory goes off only through forget, which also forgets what they said before it:
+    a person's line counts as said with memory off when one of their intervals ends after it (or
+    has not ended). A community's interval covers only what was said within it.
+    ``accounts.selectors.memory_off_history`` reads them; ``accounts.services`` writes them.
+    """
+
+    community = models.ForeignKey(Community, on_delete=models.CASCADE, related_name="memory_off_intervals")
+    user = models.ForeignKey(User, null=True, blank=True, on_delete=models.CASCADE, related_name="memory_off_intervals")
+    started_at = models.DateTimeField()
+    ended_at = models.DateTimeField(null=True, blank=True, help_text="Empty while memory is still off.")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["community", "user"],
+                condition=Q(ended_at__isnull=True),
+                nulls_distinct=False,  # one open interval for the community itself too
+                name="memory_off_one_open_per_person",
+            ),
+            models.CheckConstraint(
+                condition=Q(ended_at__isnull=True) | Q(ended_at__gte=models.F("started_at")),
+                name="memory_off_ends_after_start",
+            ),
+        ]
+        indexes = [models.Index(fields=["community", "user", "ended_at"], name="memory_off_person_idx")]
+
+    def __str__(self) -> str:
+        who = f"person {self.user_id}" if self.user_id else "the community"
+        return f"memory off for {who} from {self.started_at:%Y-%m-%d %H:%M}"
+
+
 class ApiKeyScope(models.TextChoices):
     INGEST = "ingest"
     CONTEXT = "context"

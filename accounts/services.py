@@ -12,7 +12,16 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from accounts.models import ApiKey, Community, ExternalIdentity, Membership, MembershipRole, Profile, User
+from accounts.models import (
+    ApiKey,
+    Community,
+    ExternalIdentity,
+    Membership,
+    MembershipRole,
+    MemoryOffInterval,
+    Profile,
+    User,
+)
 from memoryhub.buckets import bucket_params, bucket_take_sql, bucket_wait
 from memoryhub.rows import attnames, columns_sql, row_load
 from memoryhub.sql import prepared_cursor
@@ -21,10 +30,34 @@ from memoryhub.unflushed import UNFLUSHED, unflushed_params
 API_KEY_PREFIX = "mh_"
 
 
+@transaction.atomic
 def community_create(*, name: str, slug: str, **settings: object) -> Community:
     community = Community(name=name, slug=slug, **settings)
     community.full_clean()
     community.save()
+    if not community.memory_enabled:
+        _memory_off_interval_record(community=community, user=None, enabled=False)
+    return community
+
+
+def _memory_off_interval_record(*, community: Community, user: User | None, enabled: bool) -> None:
+    """Open (memory off) or close (memory on) the interval of ``user``, or of the community itself."""
+    now = timezone.now()
+    if enabled:
+        MemoryOffInterval.objects.filter(community=community, user=user, ended_at__isnull=True).update(ended_at=now)
+    elif not MemoryOffInterval.objects.filter(community=community, user=user, ended_at__isnull=True).exists():
+        MemoryOffInterval.objects.create(community=community, user=user, started_at=now)
+
+
+@transaction.atomic
+def community_memory_enabled_set(*, community: Community, enabled: bool) -> Community:
+    """Turn memory on or off for a whole community. Nothing said while it is off is remembered,
+    and an extraction applying now waits for the switch (it reads the community under a share lock)."""
+    locked = Community.objects.select_for_update().get(pk=community.pk)
+    if locked.memory_enabled != enabled:
+        Community.objects.filter(pk=community.pk).update(memory_enabled=enabled)
+        _memory_off_interval_record(community=community, user=None, enabled=enabled)
+    community.memory_enabled = enabled
     return community
 
 
@@ -130,12 +163,15 @@ def memory_on_require(*, user_id: int, community_id: int) -> None:
         )
 
 
+@transaction.atomic
 def profile_memory_enabled_set(*, user: User, community: Community, enabled: bool) -> Profile:
-    """Turn memory on or off for a person in a community (``False`` is the opt-out)."""
-    profile, _ = Profile.objects.get_or_create(user=user, community=community)
+    """Turn memory on or off for a person in a community (``False`` is the opt-out, part of
+    "forget me"); the interval it opens or closes keeps what they say meanwhile unremembered."""
+    profile, _ = Profile.objects.select_for_update().get_or_create(user=user, community=community)
     if profile.memory_enabled != enabled:
         profile.memory_enabled = enabled
         profile.save(update_fields=["memory_enabled", "updated_at"])
+        _memory_off_interval_record(community=community, user=user, enabled=enabled)
     return profile
 
 

@@ -110,7 +110,11 @@ class IngestOutput(serializers.Serializer):
     accepted = serializers.IntegerField(help_text="Messages stored now.")
     duplicates = serializers.IntegerField(help_text="Messages already stored by an earlier post (not stored again).")
     windows = serializers.ListField(child=serializers.IntegerField(), help_text="Windows the messages joined.")
-    messages = serializers.ListField(child=serializers.DictField(), help_text="Per item: message_id, id, window.")
+    messages = serializers.ListField(
+        child=serializers.DictField(),
+        help_text="Per item: message_id, id, window, and memory_off: true when it was said while memory was off for "
+        "its author or the community (stored for the conversation, never remembered, summarised or recalled).",
+    )
 
 
 class MessagesApi(APIView):
@@ -191,12 +195,16 @@ class MessagesApi(APIView):
                 )
             )
         result = messages_ingest(community=api_key_of(request).community, items=items)
+        off = set(result.memory_off)
         return Response(
             {
                 "accepted": len(items) - result.duplicates,
                 "duplicates": result.duplicates,
                 "windows": sorted({w.pk for w in result.windows}),
-                "messages": [{"message_id": m.external_id, "id": m.pk, "window": m.window_id} for m in result.messages],
+                "messages": [
+                    {"message_id": m.external_id, "id": m.pk, "window": m.window_id, "memory_off": index in off}
+                    for index, m in enumerate(result.messages)
+                ],
             },
             status=status.HTTP_202_ACCEPTED,
         )

@@ -7,7 +7,7 @@ bot id was seen before in its channel is not stored again, so a bot may safely r
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
@@ -16,7 +16,8 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models import Model
 from django.utils import timezone
 
-from accounts.models import Community, ExternalIdentity, Membership, Profile, User
+from accounts.models import Community, ExternalIdentity, Membership, MemoryOffInterval, Profile, User
+from accounts.selectors import MemoryOffHistory, memory_off_history_from
 from accounts.services import identity_username
 from chat.models import Channel, ChannelKind, ConversationWindow, Message, MessageRole
 from memories.services.windows import windows_messages_add
@@ -44,6 +45,9 @@ class IngestResult:
     messages: list[Message]  # in the order of the items; duplicates are the stored originals
     duplicates: int
     windows: list[ConversationWindow]
+    # The items' indexes said while their author's memory (or the community's) was off: stored
+    # for the conversation, never remembered (PRODUCT.md §4.5).
+    memory_off: list[int]
 
 
 @dataclass(frozen=True)
@@ -53,17 +57,24 @@ class _Known:
     channels: dict[str, Channel]  # by the bot's channel id
     identities: dict[str, ExternalIdentity]  # by the person's platform id
     messages: dict[tuple[int, str], Message]  # by (channel pk, the bot's message id)
+    memory_off: MemoryOffHistory
 
 
 _KNOWN_SQL = """
-SELECT 'channel', c.id, c.external_id, NULL::text, NULL::bigint, NULL::bigint
+SELECT 'channel', c.id, c.external_id, NULL::text, NULL::bigint, NULL::bigint, NULL::timestamptz, NULL::timestamptz
   FROM (SELECT id, external_id FROM {channel}
         WHERE community_id = %(community)s AND external_id = ANY(%(channels)s) ORDER BY id FOR UPDATE) c
 UNION ALL
-SELECT 'person', i.id, i.external_id, i.display_name, i.user_id, NULL::bigint
+SELECT 'person', i.id, i.external_id, i.display_name, i.user_id, NULL::bigint, NULL::timestamptz, NULL::timestamptz
   FROM {identity} i WHERE i.community_id = %(community)s AND i.external_id = ANY(%(people)s)
 UNION ALL
-SELECT 'message', m.id, m.external_id, NULL::text, m.channel_id, m.window_id
+SELECT 'off', o.id, NULL::text, NULL::text, o.user_id, NULL::bigint, o.started_at, o.ended_at
+  FROM {interval} o
+  WHERE o.community_id = %(community)s AND (o.ended_at IS NULL OR o.ended_at > %(earliest)s)
+    AND (o.user_id IS NULL OR o.user_id IN (
+        SELECT user_id FROM {identity} WHERE community_id = %(community)s AND external_id = ANY(%(people)s)))
+UNION ALL
+SELECT 'message', m.id, m.external_id, NULL::text, m.channel_id, m.window_id, NULL::timestamptz, NULL::timestamptz
   FROM unnest(%(id_channels)s::text[], %(ids)s::text[]) AS wanted(channel, external_id)
   JOIN {channel} c ON c.community_id = %(community)s AND c.external_id = wanted.channel
   CROSS JOIN LATERAL (
@@ -72,6 +83,8 @@ SELECT 'message', m.id, m.external_id, NULL::text, m.channel_id, m.window_id
       LIMIT 1  -- the pair is unique; the LIMIT keeps the planner from merging this into a join
   ) m
 """
+# Memory's off intervals (accounts.selectors.MemoryOffHistory) that bear on the batch: the
+# community's and its known authors' that had not ended before its first message.
 # The channels are locked here, in id order as every writer of windows locks them, for the
 # windows the batch joins (``windows_messages_add``): one round trip fewer than a lock of their
 # own. Stored messages: each (channel, id) pair of the batch is one probe of the unique index,
@@ -91,10 +104,14 @@ def _partial(model: type[M], **values: Any) -> M:
 
 def _known_statement(community: Community, items: Sequence[IngestItem]) -> tuple[str, dict[str, Any]]:
     statement = _KNOWN_SQL.format(
-        channel=Channel._meta.db_table, identity=ExternalIdentity._meta.db_table, message=Message._meta.db_table
+        channel=Channel._meta.db_table,
+        identity=ExternalIdentity._meta.db_table,
+        interval=MemoryOffInterval._meta.db_table,
+        message=Message._meta.db_table,
     )
     params: dict[str, Any] = {
         "community": community.pk,
+        "earliest": min(item.sent_at for item in items),
         "channels": sorted({item.channel for item in items}),
         "people": sorted({item.author for item in items if item.author is not None}),
     }
@@ -119,11 +136,14 @@ def _known(community: Community, items: Sequence[IngestItem]) -> _Known:
     one later loads it rather than giving a wrong value.
     """
     statement, params = _known_statement(community, items)
-    known = _Known(channels={}, identities={}, messages={})
+    known = _Known(channels={}, identities={}, messages={}, memory_off=MemoryOffHistory())
+    off_rows = []
     with prepared_cursor() as cursor:
         cursor.execute(statement, params)
-        for kind, pk, external_id, display_name, owner, window in cursor.fetchall():
-            if kind == "channel":
+        for kind, pk, external_id, display_name, owner, window, started_at, ended_at in cursor.fetchall():
+            if kind == "off":
+                off_rows.append((owner, started_at, ended_at))
+            elif kind == "channel":
                 channel = _partial(Channel, id=pk, external_id=external_id, community_id=community.pk)
                 channel.community = community  # its window settings, as the key's read loaded them
                 known.channels[external_id] = channel
@@ -140,7 +160,7 @@ def _known(community: Community, items: Sequence[IngestItem]) -> _Known:
                 known.messages[(owner, external_id)] = _partial(
                     Message, id=pk, external_id=external_id, channel_id=owner, window_id=window
                 )
-    return known
+    return replace(known, memory_off=memory_off_history_from(off_rows)) if off_rows else known
 
 
 def _channels(community: Community, items: Sequence[IngestItem], found: dict[str, Channel]) -> dict[str, Channel]:
@@ -214,7 +234,13 @@ def _ingest(community: Community, items: Sequence[IngestItem]) -> IngestResult:
         result.append(message)
     # Inserts them, each in its window. The channels were locked by the read, or made here.
     windows = windows_messages_add(messages=new, channels_locked=list(channels.values())) if new else []
-    return IngestResult(messages=result, duplicates=len(items) - len(new), windows=windows)
+    off = known.memory_off
+    memory_off = [
+        index
+        for index, item in enumerate(items)
+        if off.off_at(people.get(item.author) if item.author is not None else None, item.sent_at)
+    ]
+    return IngestResult(messages=result, duplicates=len(items) - len(new), windows=windows, memory_off=memory_off)
 
 
 def messages_ingest(*, community: Community, items: Sequence[IngestItem]) -> IngestResult:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.db import connection
@@ -9,6 +10,7 @@ from django.db.models import QuerySet
 from django.http import Http404
 
 from accounts.models import Community, User
+from accounts.selectors import MemoryOffHistory, memory_off_history
 from chat.models import ChatSession, ConversationWindow, Message, MessageRole, Persona, web_channel_external_id
 
 
@@ -52,6 +54,29 @@ def session_message_get_for_person(*, user: User, pk: int) -> Message:
     if message is None:
         raise Http404("No such message of yours.")
     return message
+
+
+def messages_said_with_memory_off(
+    *, community_id: int, messages: Sequence[Message], history: MemoryOffHistory | None = None
+) -> set[int]:
+    """The ids of ``messages`` that must never be remembered: a person's line said while their
+    memory or the community's was off (by the line's own time against the on/off intervals), a
+    bot's line said while the community's was off, and a persona's reply to a line of either kind
+    (it may say back what it was told). ``history``: the intervals, when the caller read them."""
+    if not messages:
+        return set()
+    authors = {m.author_id for m in messages if m.author_id is not None}
+    answered = {m.reply_to_id for m in messages if m.reply_to_id is not None}
+    by_id = {m.pk: m for m in messages}
+    elsewhere = list(Message.objects.filter(pk__in=answered - set(by_id)).only("id", "author_id", "created_at", "role"))
+    authors |= {m.author_id for m in elsewhere if m.author_id is not None}
+    if history is None:
+        earliest = min(m.created_at for m in [*messages, *elsewhere])
+        history = memory_off_history(community_id=community_id, user_ids=authors, since=earliest)
+    if not history.community_spans and not history.forgotten_until:
+        return set()
+    off = {m.pk for m in [*messages, *elsewhere] if history.off_at(m.author_id, m.created_at)}
+    return {m.pk for m in messages if m.pk in off or (m.reply_to_id is not None and m.reply_to_id in off)}
 
 
 @dataclass

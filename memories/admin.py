@@ -21,6 +21,7 @@ from memories.models import (
     MemorySource,
 )
 from memories.services.memory import memories_delete_with_revisions, memory_create, memory_delete, memory_update
+from memoryhub.readonly_admin import ReadOnlyModelAdmin
 
 
 class EmbeddingListFilter(admin.SimpleListFilter):
@@ -241,7 +242,7 @@ class MemoryAdmin(admin.ModelAdmin):
 
 
 @admin.register(MemoryRevision)
-class MemoryRevisionAdmin(admin.ModelAdmin):
+class MemoryRevisionAdmin(ReadOnlyModelAdmin):
     """Entirely read-only: the history moderators read must be the history that happened."""
 
     list_display = ("created_at", "memory_ref", "action", "actor", "actor_user", "subject", "community", "reason")
@@ -250,15 +251,6 @@ class MemoryRevisionAdmin(admin.ModelAdmin):
     list_select_related = ("actor_user", "subject", "community")
     date_hierarchy = "created_at"
     show_full_result_count = False
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
 
 
 @admin.register(Entity)

@@ -283,6 +283,14 @@ def talking_with_line(name: str) -> str:
     return f"You are talking with {' '.join(name.split())}."
 
 
+# Told to the reply model (and read by the offline engine) while memory is off for the person or
+# the community: nothing they say now is kept, so it must not promise to remember it.
+MEMORY_OFF_LINE = (
+    "Memory is off for this person: nothing they say is kept after this conversation. "
+    "Do not say you will remember it or keep it in mind."
+)
+
+
 # --- Semantic profile (seed 003) ------------------------------------------------------------
 
 PROFILE_TOOL_NAME = "write_profile"

@@ -10,6 +10,7 @@ import pytest
 from django.apps import apps
 from django.contrib import admin
 from django.db.models import Model
+from django.forms.models import model_to_dict
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
@@ -24,10 +25,11 @@ from accounts.models import (
     ExternalIdentity,
     LoginSession,
     Membership,
+    MemoryOffInterval,
     Profile,
     User,
 )
-from accounts.services import apikey_create, apikey_hash, user_create
+from accounts.services import apikey_create, apikey_hash, profile_memory_enabled_set, user_create
 from chat.models import Channel, ChatSession, ConversationWindow, Message, Persona
 from memories.models import Entity, Memory, MemoryRevision
 
@@ -37,6 +39,7 @@ MODELS: list[type[Model]] = [
     Membership,
     ExternalIdentity,
     Profile,
+    MemoryOffInterval,
     ApiKey,
     ErasureRequest,
     AuditEvent,
@@ -168,12 +171,14 @@ def rows(
         first_mentioned_at=now,
         last_mentioned_at=now,
     )
+    profile_memory_enabled_set(user=bob, community=community, enabled=False)
     return {
         User: Row(alice, "alice", "Alice"),
         Community: Row(community, "gamers", "Gamers Guild"),
         Membership: Row(Membership.objects.get(user=alice, community=community), "alice", "Alice"),
         ExternalIdentity: Row(identity, "4242", "discord-4242"),
         Profile: Row(Profile.objects.get(user=alice, community=community), "corgis", "Alice"),
+        MemoryOffInterval: Row(MemoryOffInterval.objects.get(user=bob), "bob", str(bob)),
         ApiKey: Row(api_key, "Mira", api_key.prefix),
         ErasureRequest: Row(erasure, bob_hash[:8], bob_hash[:12]),
         AuditEvent: Row(audit, "memory.deleted", bob_hash),
@@ -340,10 +345,31 @@ def test_membership_added_in_admin_gives_the_person_a_profile(operator_client: C
     assert Profile.objects.filter(user=dora, community=community).exists()
 
 
+def test_the_community_memory_switch_in_the_admin_keeps_its_on_off_history(
+    operator_client: Client, community: Community
+) -> None:
+    fields = {
+        name: value
+        for name, value in model_to_dict(community).items()
+        if name not in ("id", "memory_enabled", "created_at")
+    }
+
+    off = operator_client.post(_url(Community, "change", community.pk), fields | {"_save": ""})
+    back = operator_client.post(_url(Community, "change", community.pk), fields | {"memory_enabled": "on", "_save": ""})
+    new = operator_client.post(_url(Community, "add"), fields | {"name": "Quiet", "slug": "quiet", "_save": ""})
+
+    assert (off.status_code, back.status_code, new.status_code) == (302, 302, 302)
+    (interval,) = MemoryOffInterval.objects.filter(community=community)
+    assert interval.user is None and interval.ended_at is not None and interval.ended_at > interval.started_at
+    quiet = Community.objects.get(slug="quiet")
+    assert not quiet.memory_enabled
+    assert MemoryOffInterval.objects.get(community=quiet, user=None).ended_at is None
+
+
 def test_audit_events_and_revisions_cannot_be_added_changed_or_deleted(
     operator_client: Client, rows: dict[type[Model], Row]
 ) -> None:
-    for model in (AuditEvent, MemoryRevision):
+    for model in (AuditEvent, MemoryRevision, MemoryOffInterval):
         obj = rows[model].obj
 
         assert operator_client.get(_url(model, "add")).status_code == 403

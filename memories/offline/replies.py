@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 from memories.extraction_tool import (
+    MEMORY_OFF_LINE,
     REMEMBER_TOOL_NAME,
     TALKING_WITH,
     ConversationLine,
@@ -657,6 +658,16 @@ _ABOUT_ME_OPENERS = ("Here's what I remember: {}.", "I remember that {}.", "Let 
 _NOTHING_ABOUT_ME = "I don't know much about you yet. Tell me about yourself!"
 
 
+# While memory is off for the person (``MEMORY_OFF_LINE`` in the prompt) nothing they say is kept:
+# no reply promises to remember it, and what they told earlier in this conversation is what they
+# said, not what is remembered.
+_AFTER_FACT_MEMORY_OFF = ("Thanks for telling me!", "Good to know!")
+_NOT_TOLD_YET_MEMORY_OFF = "I don't think you've told me that in this conversation, and my memory is off for you."
+_RECALLS_MEMORY_OFF = ("You said {}.", "You mentioned {}.")
+_ABOUT_ME_MEMORY_OFF = "My memory is off for you, so I only know what you've said in this conversation: {}."
+_NOTHING_ABOUT_ME_MEMORY_OFF = "My memory is off for you, so I don't keep anything you tell me."
+
+
 def chat_reply(messages: list[Message]) -> str:
     """A short, friendly reply in the second person, by the kind of message it answers.
 
@@ -677,6 +688,7 @@ def chat_reply(messages: list[Message]) -> str:
                 earlier.append(last)
                 last = rest
     system = "\n".join(message_text(m) for m in messages if m.get("role") == "system")
+    memory_off = MEMORY_OFF_LINE in system
     named = TALKING_WITH.search(system)
     person = _Person(named["name"].strip() if named else memories.name, _pronoun_in(memories.profile + memories.facts))
     remembered = memories.facts or memories.profile or memories.sessions
@@ -736,7 +748,8 @@ def chat_reply(messages: list[Message]) -> str:
                 else:
                     sentences.append(f"Nice to meet you,{first}!" if first else "Nice to meet you!")
             else:
-                sentences.append(f"Got it — {spoken}." if spoken else "Thanks for telling me, I'll keep that in mind.")
+                thanks = "Thanks for telling me." if memory_off else "Thanks for telling me, I'll keep that in mind."
+                sentences.append(f"Got it — {spoken}." if spoken else thanks)
             news = any(fact.kind in (MemoryKind.EVENT, MemoryKind.PLAN) for fact in told[:2])
             if any(_OUTING.search(fact.content) for fact in told[:2]):
                 sentences.append("Have fun!")  # "I'm going hiking tomorrow"
@@ -748,7 +761,8 @@ def chat_reply(messages: list[Message]) -> str:
             elif any(_START.search(fact.content) for fact in told[:2]):
                 sentences.append("Good luck!")  # "I start my new job on Monday"
             elif spoken:  # (the words with nothing said back have thanked already)
-                sentences.append(_pick(_AFTER_NEWS if news else _AFTER_FACT, said))
+                after_fact = _AFTER_FACT_MEMORY_OFF if memory_off else _AFTER_FACT
+                sentences.append(_pick(_AFTER_NEWS if news else after_fact, said))
     elif _SMALL_TALK.search(said):
         sentences += ["I'm doing well, thanks for asking!", "How about you?"]
     elif social := _social(body.strip(), said, system):
@@ -757,9 +771,9 @@ def chat_reply(messages: list[Message]) -> str:
         sentences.append(_pick(_AFTER_GREETING, said))
     elif _ABOUT_ME.search(said):
         known = _known(_with_told_earlier(memories, earlier, person), person)
-        sentences.append(
-            _pick(_ABOUT_ME_OPENERS, said).format(join_names(_subjects_once(known))) if known else _NOTHING_ABOUT_ME
-        )
+        openers = (_ABOUT_ME_MEMORY_OFF,) if memory_off else _ABOUT_ME_OPENERS
+        nothing = _NOTHING_ABOUT_ME_MEMORY_OFF if memory_off else _NOTHING_ABOUT_ME
+        sentences.append(_pick(openers, said).format(join_names(_subjects_once(known))) if known else nothing)
     else:
         request = bool(_REQUEST.match(body.strip()))  # "recommend me a book": asked, as a question is
         if not greeting:
@@ -767,16 +781,17 @@ def chat_reply(messages: list[Message]) -> str:
             sentences.append(_pick(openers, said))
         facts = _relevant(_with_told_earlier(memories, earlier, person), person, said)
         if facts:
-            sentences.append(_pick(_RECALLS, said).format(", and ".join(facts)))
+            sentences.append(_pick(_RECALLS_MEMORY_OFF if memory_off else _RECALLS, said).format(", and ".join(facts)))
         # Having answered from memory, it does not also say it cannot look the answer up; asked about
         # themselves with nothing remembered, it says so rather than asking them back.
         closers: tuple[str, ...]
+        not_told_yet = _NOT_TOLD_YET_MEMORY_OFF if memory_off else _NOT_TOLD_YET
         if question and not facts and _asks_about_themselves(said):
-            closers = (_NOT_TOLD_YET,)
+            closers = (not_told_yet,)
         elif question and _SHOULD_I.search(body):
             closers = ("What are you leaning towards?",)  # "what should I wear to the wedding?": theirs to decide
         elif question and not facts and (_RECALL_ASKED.search(said) or _relative_asked(said)):
-            closers = (_NOT_TOLD_YET,)  # "do you remember what I told you about my sister?", nothing remembered
+            closers = (not_told_yet,)  # "do you remember what I told you about my sister?", nothing remembered
         elif question and not facts and _LIVE.search(said):
             closers = (_CANNOT_LOOK_UP,)  # "what's the weather like?": not "what do you think yourself?"
         elif request and _ADVICE_ASKED.search(body):  # "any tips for making friends in a new city?"
@@ -908,10 +923,17 @@ def _social(body: str, said: str, system: str) -> list[str]:
         return ["Haha!", "What else is on your mind?"]
     if _WHO_ARE_YOU.search(body):
         persona = _PERSONA.search(system)
+        memory_off = MEMORY_OFF_LINE in system
         if persona is None:
-            return ["I'm a companion who remembers what you tell me.", "What would you like to talk about?"]
+            me = (
+                "I'm a companion, and my memory is off for you."
+                if memory_off
+                else "I'm a companion who remembers what you tell me."
+            )
+            return [me, "What would you like to talk about?"]
         what = f", {persona['what']}" if persona["what"] else ""
-        return [f"I'm {persona['name']}{what}.", "I remember what you tell me, so tell me about yourself!"]
+        invite = "My memory is off for you, but" if memory_off else "I remember what you tell me, so"
+        return [f"I'm {persona['name']}{what}.", f"{invite} tell me about yourself!"]
     if _HELP_ASKED.match(body):
         return ["Of course!", "What do you need?"]
     if _JOKE.search(body):

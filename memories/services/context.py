@@ -19,7 +19,7 @@ from django.utils.timesince import TIME_STRINGS, timesince
 from accounts.models import Community, User
 from chat.models import Channel, ChatSession, Persona, PersonaInjectionMode
 from chat.selectors import RecentMessage, messages_recent
-from memories.extraction_tool import importance_label, talking_with_line
+from memories.extraction_tool import MEMORY_OFF_LINE, importance_label, talking_with_line
 from memories.models import importance_now_sql
 from memories.selectors import ContextHead, MemoryCandidate, context_head, memories_ranked
 from memoryhub.ai.embeddings import embedder_get
@@ -289,8 +289,11 @@ def assemble_context(
             community=community, user=user, persona=persona, session_id=session.pk if session else None, words=words
         )
     name = head.name if head is not None else stranger_name
-    system_prompt = "\n\n".join(p for p in (persona.system_prompt.strip(), talking_with_line(name)) if p)
     remembering = head is not None and persona.use_memory and community.memory_enabled and head.memory_enabled
+    memory_off = head is not None and not (community.memory_enabled and head.memory_enabled)
+    system_prompt = "\n\n".join(
+        p for p in (persona.system_prompt.strip(), talking_with_line(name), MEMORY_OFF_LINE if memory_off else "") if p
+    )
     block = _Block(persona=persona, name=name, budget=persona.max_memory_tokens, now=now)
     layers = [Layer("persona", text=system_prompt, tokens=token_count(system_prompt))]
     used: list[UsedMemory] = []

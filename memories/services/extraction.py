@@ -22,7 +22,9 @@ from django.db.models import Q
 from django.utils import timezone
 
 from accounts.models import Community, ExternalIdentity, Membership, Profile, User
+from accounts.selectors import community_memory_on_locked
 from chat.models import ChannelKind, ConversationWindow, Message, MessageRole
+from chat.selectors import messages_said_with_memory_off
 from memories.extraction_tool import (
     ACTIONS,
     BOT_HANDLE,
@@ -103,11 +105,15 @@ class _Plan:
     dropped: int
 
 
-def _people(window: ConversationWindow, messages: list[Message]) -> tuple[dict[str, Person], dict[str, Person]]:
-    """(participants, known members named in the window) by handle."""
+def _people(
+    window: ConversationWindow, messages: list[Message], off: set[int]
+) -> tuple[dict[str, Person], dict[str, Person]]:
+    """(participants, known members named in the window) by handle. ``off``: the lines said with
+    memory off; a participant who said nothing else here is left out as an opted-out one is."""
     community = window.channel.community
     authors = {m.author.pk: m.author for m in messages if m.author is not None}
-    text = " ".join(m.content for m in messages).lower()
+    remembered_authors = {m.author_id for m in messages if m.author_id is not None and m.pk not in off}
+    text = " ".join(m.content for m in messages if m.pk not in off).lower()
     words = set(_WORD.findall(text))
     members = (
         Membership.objects.filter(community=community)
@@ -142,7 +148,9 @@ def _people(window: ConversationWindow, messages: list[Message]) -> tuple[dict[s
             user=user,
             handle=identity.external_id if identity else user.username,
             name=(identity.display_name if identity else "") or user.display_name or user.username,
-            opted_out=user_id in opted_out or not community.memory_enabled,
+            opted_out=user_id in opted_out
+            or not community.memory_enabled
+            or (user_id in authors and user_id not in remembered_authors),
             spoke=user_id in authors,
             profile_summary=summaries.get(user_id, ""),
         )
@@ -169,8 +177,15 @@ def _memories_load(community: Community, people: list[Person], now: datetime) ->
 
 
 def extraction_messages_build(
-    *, window: ConversationWindow, messages: list[Message], participants: dict[str, Person], known: dict[str, Person]
+    *,
+    window: ConversationWindow,
+    messages: list[Message],
+    participants: dict[str, Person],
+    known: dict[str, Person],
+    off: set[int],
 ) -> list[dict[str, str]]:
+    """The prompt; the lines of opted-out people and every line in ``off`` (said with memory
+    off, or a reply to one) are redacted: the LLM never reads them."""
     channel = window.channel
     opted_out_ids = {p.user.pk for p in participants.values() if p.opted_out}
     handle_of = {p.user.pk: p for p in participants.values()}
@@ -178,11 +193,12 @@ def extraction_messages_build(
     for number, message in enumerate(messages, start=1):
         if message.role == MessageRole.USER and message.author_id in handle_of:
             person = handle_of[message.author_id]
-            content = REDACTED if message.author_id in opted_out_ids else message.content
+            redacted = message.author_id in opted_out_ids or message.pk in off
+            content = REDACTED if redacted else message.content
             name, handle = person.name, person.handle
         else:
             name = message.persona.name if message.persona else "Bot"
-            handle, content = BOT_HANDLE, message.content
+            handle, content = BOT_HANDLE, REDACTED if message.pk in off else message.content
         lines.append(
             conversation_line_format(at=message.created_at, name=name, handle=handle, content=content, number=number)
         )
@@ -213,7 +229,7 @@ def _arguments(completion: Completion) -> dict[str, Any] | None:
 
 
 def _reporter(
-    op: dict[str, Any], subject: Person, participants: dict[str, Person], messages: list[Message]
+    op: dict[str, Any], subject: Person, participants: dict[str, Person], messages: list[Message], off: set[int]
 ) -> Person | None:
     match = _REPORTED_BY.search(str(op.get("context") or ""))
     if match:
@@ -225,6 +241,8 @@ def _reporter(
         return None
     # A known member who did not speak: someone in the window named them.
     for message in messages:
+        if message.pk in off:
+            continue
         words = set(_WORD.findall(message.content.lower()))
         if subject.name.lower() in words or subject.handle.lower() in words:
             for person in participants.values():
@@ -240,6 +258,7 @@ def _plan(
     participants: dict[str, Person],
     known: dict[str, Person],
     messages: list[Message],
+    off: set[int],
 ) -> _Plan:
     community = window.channel.community
     subjects = {h: p for h, p in (participants | known).items() if not p.opted_out}
@@ -248,7 +267,7 @@ def _plan(
     dropped = 0
     raw_operations = arguments.get("operations") or []
     for raw in raw_operations if isinstance(raw_operations, list) else []:
-        operation = _operation_validate(raw, subjects=subjects, participants=participants, messages=messages)
+        operation = _operation_validate(raw, subjects=subjects, participants=participants, messages=messages, off=off)
         if operation is None:
             dropped += 1
             continue
@@ -282,7 +301,7 @@ def _plan(
 
 
 def _operation_validate(
-    raw: Any, *, subjects: dict[str, Person], participants: dict[str, Person], messages: list[Message]
+    raw: Any, *, subjects: dict[str, Person], participants: dict[str, Person], messages: list[Message], off: set[int]
 ) -> Operation | None:
     """An Operation, or None (logged) when the LLM named someone outside the window or bad values."""
     if not isinstance(raw, dict):
@@ -316,10 +335,13 @@ def _operation_validate(
     if problems or subject is None:
         logger.info("extraction operation dropped: %s", "; ".join(problems))
         return None
-    reporter = _reporter(raw, subject, participants, messages)
-    sources = _sources(raw.get("lines"), messages=messages, people=[subject, reporter])
+    reporter = _reporter(raw, subject, participants, messages, off)
+    sources = _sources(raw.get("lines"), messages=messages, people=[subject, reporter], off=off)
     if not subject.spoke and reporter is None:
         logger.info("extraction operation dropped: nobody in the window spoke of %s", subject.handle)
+        return None
+    if not sources:
+        logger.info("extraction operation dropped: it stands only on lines said with memory off")
         return None
     context = " ".join(str(raw.get("context") or "").split())
     if reporter is not None and "reported by" not in context.lower():
@@ -344,23 +366,29 @@ def _operation_validate(
     )
 
 
-def _sources(cited: Any, *, messages: list[Message], people: list[Person | None]) -> list[Message]:
+def _sources(cited: Any, *, messages: list[Message], people: list[Person | None], off: set[int]) -> list[Message]:
     """The messages an operation cites by line number (1 is the window's first message).
 
-    Numbers outside the window, and lines of the bot or of a person who is neither the subject
-    nor the reporter, are dropped. When nothing valid is cited (a model that ignored the field),
-    the subject's and reporter's own messages in the window stand in, as before line references.
+    Numbers outside the window, lines said with memory off (``off``), and lines of the bot or of
+    a person who is neither the subject nor the reporter, are dropped. When nothing valid is cited
+    (a model that ignored the field), the subject's and reporter's own messages in the window
+    stand in, as before line references; but not for an operation citing only lines said with
+    memory off (none then: it is dropped).
     """
     authors = {person.user.pk for person in people if person is not None}
     chosen: list[Message] = []
+    cited_off = False
     for number in cited if isinstance(cited, list) else []:
         if isinstance(number, int) and not isinstance(number, bool) and 1 <= number <= len(messages):
             message = messages[number - 1]
-            if message.author_id in authors and message not in chosen:
+            cited_off = cited_off or message.pk in off
+            if message.author_id in authors and message.pk not in off and message not in chosen:
                 chosen.append(message)
     if cited and len(chosen) < len(cited):
         logger.info("extraction: %d line references outside the window or its people dropped", len(cited) - len(chosen))
-    return chosen or [m for m in messages if m.author_id in authors]
+    if cited_off and not chosen:
+        return []  # it stands only on lines said with memory off: the operation goes
+    return chosen or [m for m in messages if m.author_id in authors and m.pk not in off]
 
 
 def _person_apply(
@@ -371,20 +399,33 @@ def _person_apply(
     entities: list[dict[str, Any]],
     window: ConversationWindow,
     messages: list[Message],
+    off: set[int],
     vectors: dict[str, list[float]],
     model_name: str,
     now: datetime,
 ) -> int:
-    """Apply one person's changes in one transaction; 0 if they opted out meanwhile."""
+    """Apply one person's changes in one transaction; 0 if memory went off meanwhile.
+
+    Memory is checked again here, under the locks its switches take: the person's (their profile
+    row, which forget locks) and the community's (its row, read with a share lock the community's
+    switch waits for). A forget since the prompt was built makes lines the LLM read unremembered
+    (forget forgets what came before it): then nothing is written for the person, and no other
+    operation keeps such a line as its source.
+    """
     community = window.channel.community
     source = MemorySource.CHAT if window.channel.kind == ChannelKind.WEB else MemorySource.PASSIVE
     applied = 0
     with transaction.atomic():
         window_claim_hold(window=window)  # the window row first, then the profile: one lock order
         locked, _ = Profile.objects.select_for_update().get_or_create(user=person.user, community=community)
-        if not locked.memory_enabled or not community.memory_enabled:
-            logger.info("window %s: %s opted out before apply; nothing written", window.pk, person.handle)
+        if not locked.memory_enabled or not community_memory_on_locked(community_id=community.pk):
+            logger.info("window %s: memory went off for %s before apply; nothing written", window.pk, person.handle)
             return 0
+        off_now = messages_said_with_memory_off(community_id=community.pk, messages=messages)
+        if any(m.author_id == person.user.pk for m in messages if m.pk in off_now - off):
+            logger.info("window %s: %s forgot while it was extracted; nothing written", window.pk, person.handle)
+            return 0
+        operations = [op for op in operations if not any(m.pk in off_now for m in op.sources)]
         current = list(Memory.objects.select_for_update().filter(community=community, user=person.user))
         by_id = {m.pk: m for m in current}
         for op in operations:
@@ -457,11 +498,12 @@ def window_prompt(*, window: ConversationWindow) -> list[dict[str, str]]:
     """The extraction prompt of ``window`` as it would be built now (for moderators debugging an
     extraction: the memories it shows are today's, not those of the extraction time)."""
     messages = list(window.messages.select_related("author", "persona").order_by("created_at", "pk"))
-    participants, known = _people(window, messages)
+    off = messages_said_with_memory_off(community_id=window.channel.community_id, messages=messages)
+    participants, known = _people(window, messages, off)
     _memories_load(
         window.channel.community, [p for p in (participants | known).values() if not p.opted_out], timezone.now()
     )
-    return extraction_messages_build(window=window, messages=messages, participants=participants, known=known)
+    return extraction_messages_build(window=window, messages=messages, participants=participants, known=known, off=off)
 
 
 def window_extract(*, window: ConversationWindow, llm: LLM | None = None) -> ExtractionResult:
@@ -469,7 +511,8 @@ def window_extract(*, window: ConversationWindow, llm: LLM | None = None) -> Ext
     community = window.channel.community
     now = timezone.now()
     messages = list(window.messages.select_related("author", "persona").order_by("created_at", "pk"))
-    participants, known = _people(window, messages)
+    off = messages_said_with_memory_off(community_id=community.pk, messages=messages)
+    participants, known = _people(window, messages, off)
     if not community.memory_enabled:
         return ExtractionResult(0, 0, 0, 0, skipped="memory is off for this community")
     if not any(not p.opted_out for p in participants.values()):
@@ -479,7 +522,9 @@ def window_extract(*, window: ConversationWindow, llm: LLM | None = None) -> Ext
     _memories_load(community, [p for p in (participants | known).values() if not p.opted_out], now)
 
     llm = llm or llm_get()
-    prompt = extraction_messages_build(window=window, messages=messages, participants=participants, known=known)
+    prompt = extraction_messages_build(
+        window=window, messages=messages, participants=participants, known=known, off=off
+    )
     tokens = [0, 0]
     arguments = None
     for _attempt in range(2):  # a malformed answer is asked for once more
@@ -497,7 +542,7 @@ def window_extract(*, window: ConversationWindow, llm: LLM | None = None) -> Ext
     if arguments is None:
         raise MalformedExtractionError(f"no valid {TOOL_NAME} call after 2 attempts (prompt tokens {tokens[0]})")
 
-    plan = _plan(arguments, window=window, participants=participants, known=known, messages=messages)
+    plan = _plan(arguments, window=window, participants=participants, known=known, messages=messages, off=off)
     contents = sorted({op.content for op in plan.operations if op.action != "forget"})
     embedder = embedder_get()
     vectors = dict(zip(contents, embedder.embed(contents).tolist(), strict=True)) if contents else {}
@@ -518,6 +563,7 @@ def window_extract(*, window: ConversationWindow, llm: LLM | None = None) -> Ext
                 entities=entities.get(user_id, []),
                 window=window,
                 messages=messages,
+                off=off,
                 vectors=vectors,
                 model_name=embedder.model_name,
                 now=now,

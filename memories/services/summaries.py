@@ -11,7 +11,9 @@ from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
 from accounts.models import ExternalIdentity, Profile
+from accounts.selectors import community_memory_on_locked, person_forgot_since
 from chat.models import ChatSession, MessageRole
+from chat.selectors import messages_said_with_memory_off
 from memories.extraction_tool import (
     BOT_HANDLE,
     PROFILE_TOOL,
@@ -40,9 +42,13 @@ def _words_limit(text: str, limit: int) -> str:
 
 
 def _session_lines(session: ChatSession, *, last: int) -> list[str]:
+    """The session's last ``last`` lines, but never one said with memory off or a reply to one."""
     messages = list(session.messages.select_related("author", "persona").order_by("-created_at", "-pk")[:last])
+    off = messages_said_with_memory_off(community_id=session.persona.community_id, messages=messages)
     lines = []
     for message in reversed(messages):
+        if message.pk in off:
+            continue
         if message.role == MessageRole.USER and message.author is not None:
             name, handle = message.author.display_name or message.author.username, message.author.username
         else:
@@ -66,8 +72,22 @@ def _remembering(session: ChatSession) -> bool:
     return community.memory_enabled and not opted_out
 
 
+def _still_remembering(session: ChatSession, *, read_at: datetime) -> bool:
+    """Under the locks memory's switches take (the caller's transaction): memory is on for the
+    session's person and community, and they did not forget since their lines were read at
+    ``read_at`` (forget forgets what was said before it: a summary of those lines must not land)."""
+    community_id = session.persona.community_id
+    profile = Profile.objects.select_for_update().filter(user=session.user, community_id=community_id).first()
+    if profile is not None and not profile.memory_enabled:
+        return False
+    if person_forgot_since(community_id=community_id, user_id=session.user_id, since=read_at):
+        return False
+    return community_memory_on_locked(community_id=community_id)
+
+
 def session_working_summary_refresh(*, session: ChatSession, llm: LLM | None = None) -> str:
     """Refresh the rolling summary of an ongoing session (< 100 words)."""
+    read_at = timezone.now()
     lines = _session_lines(session, last=30)
     if not lines or not _remembering(session):
         return session.working_summary
@@ -75,9 +95,12 @@ def session_working_summary_refresh(*, session: ChatSession, llm: LLM | None = N
         lines=lines, max_words=WORKING_SUMMARY_WORDS, sentences="", previous=session.working_summary
     )
     summary = _summarise(llm or llm_get(), prompt, WORKING_SUMMARY_WORDS)
-    ChatSession.objects.filter(pk=session.pk).update(
-        working_summary=summary, working_summary_message_count=session.message_count
-    )
+    with transaction.atomic():
+        if not _still_remembering(session, read_at=read_at):
+            return ""
+        ChatSession.objects.filter(pk=session.pk).update(
+            working_summary=summary, working_summary_message_count=session.message_count
+        )
     session.working_summary = summary
     return summary
 
@@ -88,6 +111,7 @@ def session_final_summary_write(*, session: ChatSession, llm: LLM | None = None)
     The session's queueing is settled once the summary is written or there is nothing to write;
     an LLM error leaves it queued for the task's retries and then the sweep.
     """
+    read_at = timezone.now()
     lines = _session_lines(session, last=200)
     if not lines or session.final_summary or not _remembering(session):
         session_final_summary_settle(session=session)
@@ -96,15 +120,16 @@ def session_final_summary_write(*, session: ChatSession, llm: LLM | None = None)
     summary = _summarise(llm or llm_get(), prompt, FINAL_SUMMARY_WORDS)
     community = session.persona.community
     with transaction.atomic():
+        remembering = _still_remembering(session, read_at=read_at)  # the profile first, as forget locks it
         locked = ChatSession.objects.select_for_update().get(pk=session.pk)
         if locked.final_summary:
             return None  # another worker wrote it first (and settled it)
+        if not remembering:
+            session_final_summary_settle(session=session)  # memory went off meanwhile: nothing is kept
+            return None
         locked.final_summary = summary
         locked.final_summary_queued_at = None
         locked.save(update_fields=["final_summary", "final_summary_queued_at"])
-        profile = Profile.objects.select_for_update().filter(user=session.user, community=community).first()
-        if (profile is not None and not profile.memory_enabled) or not community.memory_enabled:
-            return None
         content = _words_limit(
             f"Conversation with {session.persona.name} on {session.started_at:%Y-%m-%d}: {summary}", 80
         )[:500]

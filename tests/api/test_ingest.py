@@ -54,7 +54,12 @@ def test_a_batch_of_500_is_stored_in_windows_with_its_people_and_channel(api: AP
     assert [w.message_count for w in windows] == [30] * 16 + [20]  # the 30-message cap, in time order
     assert sorted(body["windows"]) == sorted(w.pk for w in windows)
     assert [w.state for w in windows][-2:] == ["due", "open"]
-    assert body["messages"][0] == {"message_id": "m0", "id": body["messages"][0]["id"], "window": windows[0].pk}
+    assert body["messages"][0] == {
+        "message_id": "m0",
+        "id": body["messages"][0]["id"],
+        "window": windows[0].pk,
+        "memory_off": False,
+    }
 
 
 def test_replaying_a_batch_creates_no_duplicates(api: APIClient) -> None:

@@ -2,20 +2,25 @@
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
+from django.db import connections
 from django.utils import timezone
 
 from accounts.models import Community, Profile, User
-from accounts.services import profile_memory_enabled_set
-from chat.models import Channel, ConversationWindowState
+from accounts.services import community_memory_enabled_set, profile_memory_enabled_set
+from chat.models import Channel, ConversationWindowState, Message
+from chat.services import message_record, persona_create
 from memories.extraction_tool import REDACTED, TOOL_NAME
 from memories.models import Entity, Memory, MemoryRevision
+from privacy.services import user_forget, user_remember
 from tests.memories.conftest import Say, extract_now
-from tests.support.fake_openai import FakeOpenAI
+from tests.support.fake_openai import FakeOpenAI, Reply, ScriptedToolCall
 
 pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
 
@@ -315,3 +320,112 @@ def test_the_per_person_memory_cap_drops_the_least_important(
     capped = MemoryRevision.objects.get(action="capped")
     assert capped.before is not None and capped.before["content"] == "Alice is tired today"
     assert capped.memory is None
+
+
+def said_now(channel: Channel, who: User, text: str) -> Message:
+    """A line said at this moment (``say`` backdates its lines by a minute)."""
+    return message_record(channel=channel, author=who, content=text, created_at=timezone.now())
+
+
+def answering(fake: FakeOpenAI, arguments: dict[str, Any], meanwhile: Callable[[], object]) -> None:
+    """The LLM's next answer is ``arguments``, and ``meanwhile`` runs while it is being asked."""
+
+    def respond(request: dict[str, Any]) -> Reply:
+        try:
+            meanwhile()
+        finally:
+            connections.close_all()  # this thread's own database connection
+        return Reply(tool_calls=(ScriptedToolCall(TOOL_NAME, json.dumps(arguments)),))
+
+    fake.script(respond)
+
+
+def test_lines_said_with_memory_off_are_redacted_after_memory_came_back_and_never_a_source(
+    llm_worker: Path, fake: FakeOpenAI, community: Community, channel: Channel, people: dict[str, User]
+) -> None:
+    grace = people["grace"]
+    profile_memory_enabled_set(user=grace, community=community, enabled=False)
+    allergy = said_now(channel, grace, "I'm allergic to penicillin")
+    persona = persona_create(community=community, name="Mira", system_prompt="You are Mira.")
+    message_record(
+        channel=channel,
+        role="assistant",
+        persona=persona,
+        content="Noted: you're allergic to penicillin",
+        reply_to=allergy,
+    )
+    profile_memory_enabled_set(user=grace, community=community, enabled=True)
+    said_now(channel, grace, "I love rainy days")
+    fake.script_tool_call(
+        TOOL_NAME,
+        {
+            "operations": [
+                op("grace_987", "Grace is allergic to penicillin", lines=[1]),
+                op("grace_987", "Grace loves rainy days", lines=[3]),
+            ],
+            "entities": [{"user_id": "grace_987", "type": "thing", "name": "rain"}],
+        },
+    )
+
+    window = extract_now(channel)
+
+    prompt = fake.last_chat_prompt()
+    assert "penicillin" not in prompt
+    assert f"Grace (grace_987): {REDACTED}" in prompt and f"Mira (bot): {REDACTED}" in prompt
+    assert "Grace (grace_987): I love rainy days" in prompt
+    assert list(Memory.objects.filter(user=grace).values_list("content", flat=True)) == ["Grace loves rainy days"]
+    assert window.operations_applied == 1
+
+
+def test_a_community_switched_off_during_the_extraction_gets_nothing_written(
+    llm_worker: Path, fake: FakeOpenAI, community: Community, channel: Channel, people: dict[str, User], say: Say
+) -> None:
+    say("alice", "I'm moving to Austin next month")
+    answering(
+        fake,
+        {
+            "operations": [op("alice_456", "Alice is moving to Austin next month")],
+            "profile_updates": [{"user_id": "alice_456", "profile": "Alice is moving to Austin."}],
+            "entities": [{"user_id": "alice_456", "type": "place", "name": "Austin"}],
+        },
+        meanwhile=lambda: community_memory_enabled_set(community=Community.objects.get(pk=community.pk), enabled=False),
+    )
+
+    window = extract_now(channel)
+
+    assert window.state == ConversationWindowState.DONE, window.last_error
+    assert not Memory.objects.exists() and not Entity.objects.exists()
+    assert Profile.objects.get(user=people["alice"], community=community).summary == ""
+    assert window.operations_applied == 0
+
+
+def test_a_forget_during_the_extraction_leaves_that_person_nothing_even_back_on(
+    llm_worker: Path, fake: FakeOpenAI, community: Community, channel: Channel, people: dict[str, User], say: Say
+) -> None:
+    say("alice", "I'm moving to Austin next month")
+    say("bob", "I hate battle royales")
+
+    def forget_and_back() -> None:
+        alice = User.objects.get(pk=people["alice"].pk)
+        place = Community.objects.get(pk=community.pk)
+        user_forget(community=place, user=alice, actor_kind="user", actor=alice)
+        user_remember(community=place, user=alice, actor_kind="user", actor=alice)
+
+    answering(
+        fake,
+        {
+            "operations": [
+                op("alice_456", "Alice is moving to Austin next month"),
+                op("bob_123", "Bob hates battle royales"),
+            ],
+            "entities": [{"user_id": "alice_456", "type": "place", "name": "Austin"}],
+        },
+        meanwhile=forget_and_back,
+    )
+
+    window = extract_now(channel)
+
+    assert window.state == ConversationWindowState.DONE, window.last_error
+    assert not Memory.objects.filter(user=people["alice"]).exists()
+    assert not Entity.objects.filter(owner=people["alice"]).exists()
+    assert list(Memory.objects.values_list("content", flat=True)) == ["Bob hates battle royales"]

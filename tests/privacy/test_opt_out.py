@@ -8,8 +8,8 @@ from django.urls import reverse
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from accounts.models import ApiKeyScope, AuditEvent, Community, Profile, User
-from accounts.services import MemoryOffError, apikey_create, identity_resolve, profile_memory_enabled_set, user_create
+from accounts.models import AuditEvent, Community, Profile, User
+from accounts.services import MemoryOffError, identity_resolve, profile_memory_enabled_set, user_create
 from memories.models import Entity, Memory
 from memories.services.entities import entity_mention_record
 from memories.services.memory import memory_update
@@ -17,14 +17,6 @@ from privacy.services import user_forget
 from tests.support.memories import remember
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def bot(community: Community) -> APIClient:
-    _, raw = apikey_create(community=community, name="bot", scopes=ApiKeyScope.values)
-    client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Bearer {raw}")
-    return client
 
 
 @pytest.fixture
