@@ -31,6 +31,7 @@ from memories.extraction_tool import REMEMBER_TOOL, REMEMBER_TOOL_NAME
 from memories.models import Memory, MemoryRevisionAction, MemoryRevisionActor
 from memories.services.context import AssembledContext, assemble_context
 from memories.services.memory import memories_delete_with_revisions
+from memories.services.recall import recall_line_changed
 from memories.services.remember import remember_apply
 from memories.services.windows import window_close, window_from_messages, window_message_add, windows_recount
 from memoryhub.ai.llm import llm_get
@@ -127,6 +128,7 @@ def message_edit(*, message: Message, content: str) -> Message:
         locked.window = None
         window_message_add(message=locked)
     locked.save(update_fields=["content", "window"])
+    recall_line_changed(message_id=locked.pk)
     if locked.window != old_window and old_window is not None:
         windows_recount(window_ids=[old_window.pk])
     return locked
@@ -334,6 +336,11 @@ def memories_used_record(context: AssembledContext) -> list[dict[str, object]]:
             "importance": round(used.importance, 4),
             "total": round(used.total, 4),
         }
+        | (
+            {"message_id": used.message_id, "said_at": used.said_at.isoformat(), "where": used.where}
+            if used.message_id is not None and used.said_at is not None
+            else {}
+        )
         for used in context.memories
     ]
 

@@ -32,6 +32,7 @@ from chat.services import (
     web_channel_get,
 )
 from memories.models import Memory, MemoryRevision, MemoryRevisionActor
+from memories.selectors import recalled_lines_for_person
 from memoryhub.ai.types import LLMError
 from memoryhub.streaming import event_stream_response
 from memoryhub.text import text_clean
@@ -62,12 +63,22 @@ def _panel_context(*, user: User, persona: Persona, session: ChatSession | None)
         session.messages.filter(role=MessageRole.ASSISTANT).order_by("-created_at", "-pk").first() if session else None
     )
     used = last_reply.memories_used if last_reply else []
-    found = {m.pk: m for m in Memory.objects.filter(user=user, pk__in=[u["id"] for u in used]).defer("embedding")}
+    memories_used = [u for u in used if u.get("layer") != "episode"]  # an episode's id is its message's
+    found = {
+        m.pk: m for m in Memory.objects.filter(user=user, pk__in=[u["id"] for u in memories_used]).defer("embedding")
+    }
     order = {"relevant": 0, "topic": 1}  # what was chosen for the message first, then the newest
     used_items = sorted(
-        ({"memory": found[u["id"]], "used": u} for u in used if u["id"] in found),
+        ({"memory": found[u["id"]], "used": u} for u in memories_used if u["id"] in found),
         key=lambda item: order.get(item["used"]["layer"], 2),
     )
+    excerpts = [u for u in used if u.get("layer") == "episode"]
+    lines = recalled_lines_for_person(user=user, message_ids=[u["id"] for u in excerpts])
+    excerpt_items = [
+        {"message": lines[u["id"]], "used": u, "said_at": parse_datetime(u.get("said_at", ""))}
+        for u in excerpts
+        if u["id"] in lines
+    ]
     learned = (
         Memory.objects.filter(user=user, community=community, source_messages__session=session)
         .distinct()
@@ -82,6 +93,7 @@ def _panel_context(*, user: User, persona: Persona, session: ChatSession | None)
         "profile": profile,
         "memory_on": profile is None or profile.memory_enabled,
         "used_items": used_items,
+        "excerpt_items": excerpt_items,
         "learned": list(learned[:20]),
         "since": timezone.now().isoformat(),
     }

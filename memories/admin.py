@@ -19,6 +19,7 @@ from memories.models import (
     MemoryRevisionAction,
     MemoryRevisionActor,
     MemorySource,
+    RecallEntry,
 )
 from memories.services.memory import memories_delete_with_revisions, memory_create, memory_delete, memory_update
 from memoryhub.readonly_admin import ReadOnlyModelAdmin
@@ -265,3 +266,21 @@ class EntityAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
+
+
+@admin.register(RecallEntry)
+class RecallEntryAdmin(ReadOnlyModelAdmin):
+    """A person's line as recall has it: read-only, written by the recall services (a tombstone,
+    ``removed_at``, is a line taken out that extraction must not bring back)."""
+
+    list_display = ("said_at", "user", "community", "line", "private", "removed_at")
+    list_filter = ("community", "private", "said_at")
+    search_fields = ("user__username", "user__display_name", "message__content")
+    list_select_related = ("user", "community", "message")
+    date_hierarchy = "said_at"
+    show_full_result_count = False
+    exclude = ("embedding", "search_vector")
+
+    @admin.display(description="line")
+    def line(self, entry: RecallEntry) -> str:
+        return entry.message.content[:120]

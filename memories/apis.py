@@ -111,10 +111,16 @@ def persona_or_default(*, community: Community, name: str | None, found: Persona
 
 
 class UsedMemoryOutput(serializers.Serializer):
-    id = serializers.IntegerField()
+    id = serializers.IntegerField(help_text="The memory's id; for layer `episode`, the message's.")
     content = serializers.CharField()
-    kind = serializers.CharField()
-    layer = serializers.CharField(help_text="The layer that chose it: recent, topic or relevant.")
+    kind = serializers.CharField(help_text="The memory's kind; `message` for layer `episode`.")
+    layer = serializers.CharField(
+        help_text="The layer that chose it: recent, topic, relevant, or episode (a line the person said before, "
+        "from past conversations)."
+    )
+    message_id = serializers.IntegerField(allow_null=True, help_text="Layer `episode`: the line's message.")
+    said_at = serializers.DateTimeField(allow_null=True, help_text="Layer `episode`: when the line was said.")
+    where = serializers.CharField(help_text='Layer `episode`: where it was said ("#general", "web chat").')
     importance = Score()
     similarity = Score(allow_null=True, help_text="Cosine similarity to the query.")
     lexical = Score(help_text="BM25 of the query over the person's memories, 0 to 1 (1 = best).")
@@ -131,7 +137,9 @@ class UsedMemoryOutput(serializers.Serializer):
 class LayerOutput(serializers.Serializer):
     name = serializers.CharField()
     tokens = serializers.IntegerField()
-    memory_ids = serializers.ListField(child=serializers.IntegerField())
+    memory_ids = serializers.ListField(
+        child=serializers.IntegerField(), help_text="The memories it holds; for layer `episode`, the messages."
+    )
 
 
 class PromptMessageOutput(serializers.Serializer):

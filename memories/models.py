@@ -302,3 +302,52 @@ class Entity(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.type})"
+
+
+class RecallEntry(models.Model):
+    """A person's own line, made searchable for recall over the conversation itself (the episodic
+    layer, PRODUCT.md §4.2 7b): like Letta's recall memory and Zep's episodes beside the facts.
+
+    One per message, written by ``memories.services.recall`` only: never a persona's or bot's line,
+    never one said with memory off. The text stays on the message (an edit or a redaction of it is
+    what recall shows); the entry holds what ranking needs. A line taken out of recall (by the
+    person, or with a memory deleted or marked wrong that came from it) keeps its entry as a
+    tombstone without vector or words (``removed_at``), so that extracting its window again never
+    brings it back. ``private``: said in a person's own web chat, recalled only in their web chats.
+    """
+
+    community = models.ForeignKey(Community, on_delete=models.CASCADE, related_name="+")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="recall_entries")
+    message = models.OneToOneField(Message, on_delete=models.CASCADE, related_name="recall_entry")
+    # The line it answered, when that was a question put to the person just before it.
+    answered = models.ForeignKey(Message, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    said_at = models.DateTimeField()
+    private = models.BooleanField(default=False)
+    embedding = VectorField(dimensions=settings.MEMORYHUB_EMBEDDING_DIMENSIONS, null=True, blank=True)
+    embedding_model = models.CharField(max_length=100, blank=True)
+    search_vector = SearchVectorField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    removed_at = models.DateTimeField(null=True, blank=True, help_text="Taken out of recall: a tombstone.")
+
+    class Meta:
+        verbose_name_plural = "recall entries"
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(embedding__isnull=True) | ~Q(embedding_model=""), name="recall_embedding_has_model"
+            ),
+            models.CheckConstraint(
+                condition=Q(removed_at__isnull=True) | (Q(embedding__isnull=True) & Q(search_vector__isnull=True)),
+                name="recall_removed_keeps_nothing",
+            ),
+        ]
+        indexes = [
+            # One person's live lines, newest first: recall ranks them without reading anyone else's.
+            models.Index(
+                fields=["community", "user", "-said_at"],
+                condition=Q(removed_at__isnull=True),
+                name="recall_user_recent_idx",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"line {self.message_id} of {self.user_id}"

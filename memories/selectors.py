@@ -11,7 +11,8 @@ from typing import Any
 
 from django.contrib.postgres.search import SearchQuery
 from django.db import connection
-from django.db.models import Count, Exists, F, OuterRef, Q, QuerySet
+from django.db.models import Count, Exists, F, OuterRef, Q, QuerySet, Window
+from django.db.models.functions import RowNumber
 from pgvector import Vector
 
 from accounts.models import Community, ExternalIdentity, Membership, Profile, User
@@ -75,17 +76,9 @@ FREQUENCY_SATURATION = 20  # recalls at which the frequency term is full
 # within the community's quiet time of another (the same conversation; a window's memories share
 # their time) takes a share (``weight_context``) of the best relevance among them, so the answer
 # that followed a matching remark ranks with it. HNSW serves community-wide search.
-_RANKED_SQL = compact(f"""
-WITH pool AS (
-    SELECT m.id, m.content, m.kind, {importance_now_sql("m", "%(now)s")} AS importance, m.topics, m.created_at,
-           m.search_vector,
-           m.access_count, m.last_accessed_at,
-           CASE WHEN %(vector)s::vector IS NOT NULL AND m.embedding IS NOT NULL AND m.embedding_model = %(model)s
-                THEN (1 - (m.embedding <=> %(vector)s::vector))::float8 END AS similarity
-    FROM memories_memory AS m
-    WHERE m.community_id = %(community)s AND m.user_id = %(user)s
-      AND (m.expires_at IS NULL OR m.expires_at > %(now)s)
-),
+# BM25 over the rows of a CTE ``pool`` (id, search_vector), for the words of %(text)s that are not
+# the person's name (%(name)s): its statistics come from the pool alone. Gives ``bm25`` (id, score).
+_LEXICAL_CTES = f"""
 terms AS (
     SELECT ARRAY(SELECT lexeme FROM unnest(to_tsvector('english', %(text)s))
                  EXCEPT SELECT lexeme FROM unnest(to_tsvector('english', %(name)s)))::text[] AS lexemes
@@ -107,21 +100,18 @@ bm25 AS (
            sum(i.idf * po.tf * ({BM25_K1} + 1) / (po.tf + {BM25_K1} * (1 - {BM25_B} + {BM25_B} * po.dl / s.avgdl)))
                AS score
     FROM postings AS po JOIN idf AS i USING (lexeme), stats AS s GROUP BY po.id
-),
-signals AS (
-    SELECT p.id, p.content, p.kind, p.importance, p.topics, p.created_at, p.similarity,
-           COALESCE(b.score / NULLIF(max(b.score) OVER (), 0), 0)::float8 AS lexical,
-           p.topics && %(keywords)s::varchar[] AS topical,
-           -- At most 1000 half-lives (0.5^1000 is 1e-301): PostgreSQL refuses to underflow a float,
-           -- and a memory said in the year 27 is as good as forgotten.
-           power(0.5::float8, LEAST(GREATEST(EXTRACT(EPOCH FROM (%(now)s - p.created_at)), 0)::float8
-                 / 86400.0 / %(half_life)s, 1000)) AS recency,
-           (LEAST(1.0, ln(1 + p.access_count) / ln({FREQUENCY_SATURATION + 1}))
-            * power(0.5::float8,
-                    LEAST(GREATEST(EXTRACT(EPOCH FROM (%(now)s - COALESCE(p.last_accessed_at, %(now)s))), 0)
-                          ::float8 / 86400.0 / %(half_life)s, 1000)))::float8 AS frequency
-    FROM pool AS p LEFT JOIN bm25 AS b ON b.id = p.id
-),
+)"""  # noqa: S608 - constants of this module
+
+# Recency, 0.5 ** (days since ``created_at`` / half-life), of the row ``alias``. At most 1000
+# half-lives (0.5^1000 is 1e-301): PostgreSQL refuses to underflow a float, and a memory said in
+# the year 27 is as good as forgotten.
+_RECENCY_SQL = """power(0.5::float8, LEAST(GREATEST(EXTRACT(EPOCH FROM (%(now)s - {alias}.created_at)), 0)::float8
+                 / 86400.0 / %(half_life)s, 1000))"""
+
+# Relevance over the rows of a CTE ``signals`` (id, created_at, similarity, lexical): the semantic
+# and lexical scores fused by the community's weights (``own``), lifted by the best own relevance
+# of another row said within the quiet time of it (``context``). Gives ``related`` (…, relevance).
+_RELEVANCE_CTES = """
 fused AS (
     SELECT s.*,
            ((%(w_semantic)s * GREATEST(COALESCE(s.similarity, 0), 0) + %(w_lexical)s * s.lexical)
@@ -129,7 +119,7 @@ fused AS (
     FROM signals AS s
 ),
 conversation AS (
-    -- The best own relevance among the other memories said within the quiet time of this one:
+    -- The best own relevance among the other rows said within the quiet time of this one:
     -- the same stretch of conversation (one window's memories share their time).
     SELECT f.*,
            COALESCE(max(f.own) OVER (ORDER BY f.created_at
@@ -141,7 +131,32 @@ conversation AS (
 related AS (
     SELECT c.*, ((c.own + %(w_context)s * c.context) / (1 + %(w_context)s))::float8 AS relevance
     FROM conversation AS c
+)"""
+
+_RANKED_SQL = compact(f"""
+WITH pool AS (
+    SELECT m.id, m.content, m.kind, {importance_now_sql("m", "%(now)s")} AS importance, m.topics, m.created_at,
+           m.search_vector,
+           m.access_count, m.last_accessed_at,
+           CASE WHEN %(vector)s::vector IS NOT NULL AND m.embedding IS NOT NULL AND m.embedding_model = %(model)s
+                THEN (1 - (m.embedding <=> %(vector)s::vector))::float8 END AS similarity
+    FROM memories_memory AS m
+    WHERE m.community_id = %(community)s AND m.user_id = %(user)s
+      AND (m.expires_at IS NULL OR m.expires_at > %(now)s)
 ),
+{_LEXICAL_CTES},
+signals AS (
+    SELECT p.id, p.content, p.kind, p.importance, p.topics, p.created_at, p.similarity,
+           COALESCE(b.score / NULLIF(max(b.score) OVER (), 0), 0)::float8 AS lexical,
+           p.topics && %(keywords)s::varchar[] AS topical,
+           {_RECENCY_SQL.format(alias="p")} AS recency,
+           (LEAST(1.0, ln(1 + p.access_count) / ln({FREQUENCY_SATURATION + 1}))
+            * power(0.5::float8,
+                    LEAST(GREATEST(EXTRACT(EPOCH FROM (%(now)s - COALESCE(p.last_accessed_at, %(now)s))), 0)
+                          ::float8 / 86400.0 / %(half_life)s, 1000)))::float8 AS frequency
+    FROM pool AS p LEFT JOIN bm25 AS b ON b.id = p.id
+),
+{_RELEVANCE_CTES},
 scored AS (
     SELECT r.*,
            (relevance * (1 + {REFINEMENT_MAX} * (%(w_recency)s * recency + %(w_importance)s * importance
@@ -200,6 +215,101 @@ def memories_ranked(
     with prepared_cursor() as cursor:
         cursor.execute(_RANKED_SQL, params)
         return [MemoryCandidate(*row) for row in cursor.fetchall()]
+
+
+@dataclass
+class RecallCandidate:
+    """One of a person's earlier lines (a ``RecallEntry``) scored for a message as memories are."""
+
+    message_id: int
+    content: str  # the line as it reads now
+    question: str  # the question put to them that it answered, or ""
+    said_at: datetime
+    channel_name: str
+    channel_kind: str
+    similarity: float | None
+    lexical: float
+    context: float  # the best relevance of another of their lines said around the same time
+    relevance: float
+    recency: float
+    total: float  # relevance lifted by at most REFINEMENT_MAX by recency (a line has no importance)
+
+
+# The person's live lines in the community (their private web-chat lines only where %(private)s),
+# ranked as memories are: one pass over their rows through the (community, user) index, never
+# anyone else's, exact cosine beside BM25 over their own lines, and the conversation term. Only
+# lines the message is about (a shared word, or a cosine at the persona's threshold) are kept, and
+# none a memory of the block was made from (%(memories)s: what the block says already).
+_RECALL_SQL = compact(f"""
+WITH pool AS (
+    SELECT e.id, e.message_id, e.answered_id, e.said_at AS created_at, e.search_vector,
+           CASE WHEN %(vector)s::vector IS NOT NULL AND e.embedding IS NOT NULL AND e.embedding_model = %(model)s
+                THEN (1 - (e.embedding <=> %(vector)s::vector))::float8 END AS similarity
+    FROM memories_recallentry AS e
+    WHERE e.community_id = %(community)s AND e.user_id = %(user)s AND e.removed_at IS NULL
+      AND (%(private)s OR NOT e.private)
+),
+{_LEXICAL_CTES},
+signals AS (
+    SELECT p.id, p.message_id, p.answered_id, p.created_at, p.similarity,
+           COALESCE(b.score / NULLIF(max(b.score) OVER (), 0), 0)::float8 AS lexical,
+           {_RECENCY_SQL.format(alias="p")} AS recency
+    FROM pool AS p LEFT JOIN bm25 AS b ON b.id = p.id
+),
+{_RELEVANCE_CTES},
+best AS (
+    SELECT r.*,
+           (relevance * (1 + {REFINEMENT_MAX} * %(w_recency)s * recency
+                             / GREATEST(%(w_recency)s + %(w_importance)s + %(w_frequency)s, 1e-9)))::float8 AS total
+    FROM related AS r
+    WHERE (r.lexical > 0 OR r.similarity >= %(threshold)s)
+      AND NOT EXISTS (SELECT 1 FROM memories_memory_source_messages AS s
+                      WHERE s.message_id = r.message_id AND s.memory_id = ANY(%(memories)s::bigint[]))
+    ORDER BY total DESC, created_at DESC, id DESC
+    LIMIT %(keep)s::int
+)
+SELECT b.message_id, m.content, COALESCE(q.content, ''), b.created_at, ch.name, ch.kind,
+       b.similarity, b.lexical, b.context, b.relevance, b.recency, b.total
+FROM best AS b
+JOIN chat_message AS m ON m.id = b.message_id
+JOIN chat_channel AS ch ON ch.id = m.channel_id
+LEFT JOIN chat_message AS q ON q.id = b.answered_id
+ORDER BY b.total DESC, b.created_at DESC, b.id DESC
+""")  # noqa: S608 - constants of this module, values passed as parameters
+
+
+def recall_ranked(
+    *,
+    community: Community,
+    user: User,
+    now: datetime,
+    text: str,
+    vector: Sequence[float] | None,
+    model_name: str,
+    threshold: float,
+    keep: int,
+    private: bool,
+    person_name: str = "",
+    memory_ids: Sequence[int] = (),
+) -> list[RecallCandidate]:
+    """The ``keep`` lines of ``user`` in ``community`` best matching ``text``, best first (see
+    ``_RECALL_SQL``). ``private``: their web-chat lines count too (they are answered in one)."""
+    params = _ranked_params(
+        community,
+        user,
+        now,
+        vector=_vector_param(vector) if vector is not None else None,
+        model=model_name,
+        text=text,
+        name=person_name,
+        threshold=threshold,
+        keep=keep,
+        private=private,
+        memories=list(memory_ids),
+    )
+    with prepared_cursor() as cursor:
+        cursor.execute(_RECALL_SQL, params)
+        return [RecallCandidate(*row) for row in cursor.fetchall()]
 
 
 def _ranked_params(community: Community, user: User, now: datetime, **query: Any) -> dict[str, Any]:
@@ -722,3 +832,31 @@ def remembered_counts_for_person(*, user: User, community: Community) -> dict[st
         .filter(~Q(working_summary="") | ~Q(final_summary=""))
         .count(),
     }
+
+
+def recalled_lines_for_person(*, user: User, message_ids: Iterable[int]) -> dict[int, Message]:
+    """The person's own lines among ``message_ids`` that recall may still bring up, by id."""
+    lines = Message.objects.filter(
+        author=user, pk__in=list(message_ids), recall_entry__removed_at__isnull=True
+    ).select_related("channel")
+    return {line.pk: line for line in lines}
+
+
+def recall_lines_for_person(*, user: User, per_community: int = 10) -> dict[int, list[Message]]:
+    """The person's newest lines that recall may bring up, at most ``per_community`` in each
+    community, by community id (the "My data" page; one query)."""
+    newest = (
+        Message.objects.filter(author=user, recall_entry__isnull=False, recall_entry__removed_at__isnull=True)
+        .alias(
+            rank=Window(
+                RowNumber(), partition_by=F("channel__community_id"), order_by=[F("created_at").desc(), F("pk").desc()]
+            )
+        )
+        .filter(rank__lte=per_community)
+        .select_related("channel")
+        .order_by("-created_at", "-pk")
+    )
+    lines: dict[int, list[Message]] = {}
+    for line in newest:
+        lines.setdefault(line.channel.community_id, []).append(line)
+    return lines

@@ -1,4 +1,5 @@
-"""One memory's edit, delete and "this is wrong", for the person it is about (HTMX fragments).
+"""One memory's edit, delete and "this is wrong", and a line taken out of recall, for the person
+it is about (HTMX fragments).
 
 The chat's panel and the "My data" pages show a memory with ``memories/_memory.html`` and post
 here; every change goes through the memory services (vector, revision, profile follow).
@@ -10,7 +11,7 @@ import json
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
@@ -23,6 +24,7 @@ from memories.selectors import (
     memory_get_for_person,
 )
 from memories.services.memory import memory_delete, memory_update
+from memories.services.recall import recall_line_remove
 
 WRONG_REASON = "the person said this is wrong"
 
@@ -88,3 +90,12 @@ def memory_remove(request: HttpRequest, pk: int) -> HttpResponse:
         reason=WRONG_REASON if wrong else "deleted by the person",
     )
     return _gone("Forgotten: it was wrong." if wrong else "Memory deleted.")
+
+
+@login_required
+@require_POST
+def recall_line_take_out(request: HttpRequest, message_id: int) -> HttpResponse:
+    """One of the person's own lines out of recall: it is never shown from past conversations again."""
+    if not recall_line_remove(user=_me(request), message_id=message_id):
+        raise Http404("No such line of yours in recall.")
+    return _gone("Taken out of recall: it will not be brought up again.")

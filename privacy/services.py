@@ -74,6 +74,7 @@ from memories.models import (
 )
 from memories.services.embeddings import memories_embed_now
 from memories.services.memory import memories_delete_with_revisions, memory_snapshot
+from memories.services.recall import recall_forget, recall_lines_reread
 from memories.services.windows import windows_recount
 
 REDACTED = "[erased]"
@@ -178,6 +179,7 @@ def user_forget(*, community: Community, user: User, actor_kind: str, actor: Use
             {"scrub": json.dumps(WORDS_DROPPED), "community": community.pk, "user": user.pk},
         )
     entities_deleted, _ = Entity.objects.filter(community=community, owner=user).delete()
+    recall_forget(community=community, user=user)  # every earlier line stays off: none comes back
     # Session summaries are remembered too: the "last time we talked…" layer of the context.
     sessions_cleared = (
         ChatSession.objects.filter(user=user, persona__community=community)
@@ -684,18 +686,18 @@ def _others_redact(
             params,
         )
     )
-    redacted["chat.Message"] += len(
-        _sql(
-            f"""
-            UPDATE chat_message AS m
-            SET content = {replaced("m.content", 4000)}
-            FROM chat_channel AS c
-            WHERE m.channel_id = c.id AND c.community_id = ANY(%(communities)s) AND m.content ~* %(names)s
-            RETURNING m.id
-            """,  # noqa: S608 - constants only
-            params,
-        )
+    lines = _sql(
+        f"""
+        UPDATE chat_message AS m
+        SET content = {replaced("m.content", 4000)}
+        FROM chat_channel AS c
+        WHERE m.channel_id = c.id AND c.community_id = ANY(%(communities)s) AND m.content ~* %(names)s
+        RETURNING m.id
+        """,  # noqa: S608 - constants only
+        params,
     )
+    redacted["chat.Message"] += len(lines)
+    recall_lines_reread(message_ids=lines)
     # An entity named after them is about them ("Eve", "Eve's flat"); its name cannot be redacted
     # in place without colliding with the owner's other entities, so it goes.
     deleted["memories.Entity"] += len(

@@ -38,6 +38,7 @@ from memories.selectors import (
     memory_topics_for_person,
     personas_for_memory_filter,
     profiles_for_person,
+    recall_lines_for_person,
     remembered_counts_for_person,
     sessions_for_person,
 )
@@ -48,6 +49,7 @@ from privacy.services import UserAlreadyErasedError, user_erase, user_export, us
 MEMORIES_PER_PAGE = 50
 ENTITIES_SHOWN = 100
 SESSIONS_SHOWN = 50
+RECALLED_SHOWN = 10  # a community's newest lines recall may bring up, each with "Take out of recall"
 MEMORY_LIST_ID = "memory-results"  # the element the filter form and the page links swap
 ERASED_SESSION_KEY = "memoryhub_erased"
 
@@ -103,12 +105,14 @@ def me(request: HtmxHttpRequest) -> HttpResponse:
         return render(request, "me/_memories.html", memory_list)
     profiles = profiles_for_person(user=user)
     groups = memory_groups_for_person(user=user, now=timezone.now())
+    recalled = recall_lines_for_person(user=user, per_community=RECALLED_SHOWN)
     cards = [
         {
             "community": community,
             "profile": profiles.get(community.pk),
             "memory_on": community.pk not in profiles or profiles[community.pk].memory_enabled,
             "memory_count": sum(group.count for group in groups if group.community_id == community.pk),
+            "recalled": recalled.get(community.pk, []),
         }
         for community in communities
     ]

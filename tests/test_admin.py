@@ -31,7 +31,8 @@ from accounts.models import (
 )
 from accounts.services import apikey_create, apikey_hash, profile_memory_enabled_set, user_create
 from chat.models import Channel, ChatSession, ConversationWindow, Message, Persona
-from memories.models import Entity, Memory, MemoryRevision
+from memories.models import Entity, Memory, MemoryRevision, RecallEntry
+from memories.services.recall import recall_index_messages
 
 MODELS: list[type[Model]] = [
     User,
@@ -51,6 +52,7 @@ MODELS: list[type[Model]] = [
     Memory,
     MemoryRevision,
     Entity,
+    RecallEntry,
 ]
 
 # The rest are written only by the services (windows, entities) or never by hand (history, audit).
@@ -172,6 +174,7 @@ def rows(
         last_mentioned_at=now,
     )
     profile_memory_enabled_set(user=bob, community=community, enabled=False)
+    recall_index_messages(messages=[message])
     return {
         User: Row(alice, "alice", "Alice"),
         Community: Row(community, "gamers", "Gamers Guild"),
@@ -190,6 +193,7 @@ def rows(
         Memory: Row(memory, "Biscuit", "Alice adopted a corgi named Biscuit"),
         MemoryRevision: Row(revision, "new dog", "She mentioned her new dog"),
         Entity: Row(entity, "jane", "Jane"),
+        RecallEntry: Row(RecallEntry.objects.get(message=message), "corgi", "I just adopted a corgi named Biscuit"),
     }
 
 
@@ -369,7 +373,7 @@ def test_the_community_memory_switch_in_the_admin_keeps_its_on_off_history(
 def test_audit_events_and_revisions_cannot_be_added_changed_or_deleted(
     operator_client: Client, rows: dict[type[Model], Row]
 ) -> None:
-    for model in (AuditEvent, MemoryRevision, MemoryOffInterval):
+    for model in (AuditEvent, MemoryRevision, MemoryOffInterval, RecallEntry):
         obj = rows[model].obj
 
         assert operator_client.get(_url(model, "add")).status_code == 403

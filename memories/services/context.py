@@ -2,9 +2,11 @@
 
 One service for the browser chat, the REST API, the operators' command and the benchmarks.
 Layers, in order, share the persona's ``max_memory_tokens`` (counted with tiktoken):
-profile, last session, recent, topic-matched, relevant (hybrid), mentioned entities, working
+profile, last session, recent, topic-matched, relevant (hybrid), mentioned entities, "From past
+conversations" (the person's own earlier lines, ranked the same way: ``recall_ranked``), working
 summary. The persona's own prompt comes first and the recent message buffer fills what the
-context window leaves. A memory chosen by one layer is not repeated by a later one.
+context window leaves. A memory chosen by one layer is not repeated by a later one, and no line
+a chosen memory was made from is shown again as an excerpt.
 """
 
 from __future__ import annotations
@@ -17,11 +19,18 @@ from django.utils import timezone
 from django.utils.timesince import TIME_STRINGS, timesince
 
 from accounts.models import Community, User
-from chat.models import Channel, ChatSession, Persona, PersonaInjectionMode
+from chat.models import Channel, ChannelKind, ChatSession, Persona, PersonaInjectionMode, web_channel_external_id
 from chat.selectors import RecentMessage, messages_recent
 from memories.extraction_tool import MEMORY_OFF_LINE, importance_label, talking_with_line
 from memories.models import importance_now_sql
-from memories.selectors import ContextHead, MemoryCandidate, context_head, memories_ranked
+from memories.selectors import (
+    ContextHead,
+    MemoryCandidate,
+    RecallCandidate,
+    context_head,
+    memories_ranked,
+    recall_ranked,
+)
 from memoryhub.ai.embeddings import embedder_get
 from memoryhub.sql import prepared_cursor
 from memoryhub.tokens import messages_token_count, token_count
@@ -54,8 +63,10 @@ LAYER_LABELS = {
     "topic": "On this topic",
     "relevant": "Relevant",
     "entities": "People and things",
+    "episode": "From past conversations",
     "working_summary": "This conversation so far",
 }
+EXCERPT_WORDS = 40  # an excerpt longer than this is cut: a whole pasted page would fill the block
 
 
 @dataclass
@@ -73,6 +84,15 @@ class UsedMemory:
     frequency: float
     topical: bool
     total: float
+    # Layer "episode": the line's message (``id`` is it too), when it was said, and where.
+    message_id: int | None = None
+    said_at: datetime | None = None
+    where: str = ""
+
+    @property
+    def key(self) -> tuple[str, int]:
+        """What the block knows the item by: a memory, or a message of the episode layer."""
+        return ("message", self.id) if self.message_id is not None else ("memory", self.id)
 
 
 @dataclass
@@ -151,8 +171,57 @@ def _flat(text: str) -> str:
 
 
 def _used(candidate: MemoryCandidate, layer: str) -> UsedMemory:
-    shared = {f.name: getattr(candidate, f.name) for f in fields(UsedMemory) if f.name != "layer"}
+    shared = {f.name: getattr(candidate, f.name) for f in fields(MemoryCandidate) if f.name in _USED_FIELDS}
     return UsedMemory(layer=layer, **shared)
+
+
+_USED_FIELDS = {f.name for f in fields(UsedMemory)}
+
+
+def _where(excerpt: RecallCandidate) -> str:
+    """Where a line was said, as a bot would want it: "#general", or "web chat"."""
+    if excerpt.channel_kind == ChannelKind.WEB:
+        return "web chat"
+    return excerpt.channel_name if excerpt.channel_name.startswith("#") else f"#{excerpt.channel_name}"
+
+
+def said_on(moment: datetime) -> str:
+    """A date as people write it: "8 May 2023"."""
+    return f"{moment.day} {moment:%B %Y}"
+
+
+def _words_cut(text: str, limit: int) -> str:
+    words = text.split()
+    return " ".join(words[:limit]) + ("…" if len(words) > limit else "")
+
+
+def excerpt_text(excerpt: RecallCandidate) -> str:
+    """An excerpt in the block: the line in quotes, after the question it answered, then when and where."""
+    line = f'"{_words_cut(excerpt.content, EXCERPT_WORDS)}"'
+    if excerpt.question:
+        line = f'asked "{_words_cut(excerpt.question, EXCERPT_WORDS // 2)}", said {line}'
+    return f"{line} ({said_on(excerpt.said_at)}, {_where(excerpt)})"
+
+
+def _episode_used(excerpt: RecallCandidate) -> UsedMemory:
+    return UsedMemory(
+        id=excerpt.message_id,
+        content=excerpt.content,
+        kind="message",
+        importance=0.0,
+        layer="episode",
+        similarity=excerpt.similarity,
+        lexical=excerpt.lexical,
+        context=excerpt.context,
+        relevance=excerpt.relevance,
+        recency=excerpt.recency,
+        frequency=0.0,
+        topical=False,
+        total=excerpt.total,
+        message_id=excerpt.message_id,
+        said_at=excerpt.said_at,
+        where=_where(excerpt),
+    )
 
 
 # One statement, one round trip, whose commit waits for no disk flush (memoryhub.unflushed).
@@ -197,7 +266,7 @@ class _Block:
         self.prefix = _flat(_render(persona.memory_prefix_template, {"user": name}))
         self.suffix = _flat(_render(persona.memory_suffix_template, {"user": name}))
         self.lines: dict[str, list[str]] = {}
-        self.added: list[tuple[str, int | None]] = []  # (layer, memory id) in the order they were added
+        self.added: list[tuple[str, tuple[str, int] | None]] = []  # (layer, item key) in the order they were added
         # The frame (delimiters, prefix and suffix, one per line, and their newlines) is paid by
         # the first item.
         frame = ["<memories>", *filter(None, [self.prefix]), *filter(None, [self.suffix]), "</memories>"]
@@ -214,7 +283,7 @@ class _Block:
             ["<memories>", *filter(None, [self.prefix]), *body, *filter(None, [self.suffix]), "</memories>"]
         )
 
-    def try_add(self, layer: str, item: str, memory_id: int | None = None) -> bool:
+    def try_add(self, layer: str, item: str, key: tuple[str, int] | None = None) -> bool:
         item = _flat(item)
         if layer in self.lines:
             cost = token_count(f" | {item}")
@@ -230,21 +299,21 @@ class _Block:
         else:
             self.lines.setdefault(layer, []).append(item)
             self.tokens += cost
-        self.added.append((layer, memory_id))
+        self.added.append((layer, key))
         return True
 
-    def fit(self) -> set[int]:
-        """Make sure the rendered block keeps to the budget; the memories that had to go, if any
-        (the sum of pieces is not below the real count, so this guards, it does not trim)."""
+    def fit(self) -> set[tuple[str, int]]:
+        """Make sure the rendered block keeps to the budget; the keys of the items that had to go,
+        if any (the sum of pieces is not below the real count, so this guards, it does not trim)."""
         dropped = set()
         self.tokens = token_count(self.render())
         while self.added and self.tokens > self.budget:
-            layer, memory_id = self.added.pop()
+            layer, key = self.added.pop()
             self.lines[layer].pop()
             if not self.lines[layer]:
                 del self.lines[layer]
-            if memory_id is not None:
-                dropped.add(memory_id)
+            if key is not None:
+                dropped.add(key)
             self.tokens = token_count(self.render())
         return dropped
 
@@ -258,6 +327,13 @@ class _Block:
                 "age": age_text(created_at, self.now),
             },
         )
+
+
+def own_web_chat(channel: Channel, user: User) -> bool:
+    """Whether ``channel`` is one of the person's own browser chats (where their private lines count)."""
+    return channel.kind == ChannelKind.WEB and (channel.external_id or "").startswith(
+        web_channel_external_id(user_id=user.pk, persona_id=0).removesuffix("0")
+    )
 
 
 def assemble_context(
@@ -330,7 +406,7 @@ def assemble_context(
                 text = _said(candidate.content)
                 if text in told or (last_summary and (text == last_summary or text.endswith(f": {last_summary}"))):
                     continue
-                if block.try_add(layer, block.memory_item(candidate, candidate.created_at), candidate.id):
+                if block.try_add(layer, block.memory_item(candidate, candidate.created_at), ("memory", candidate.id)):
                     chosen.add(candidate.id)
                     told.add(text)
                     used.append(_used(candidate, layer))
@@ -359,10 +435,28 @@ def assemble_context(
         mentioned = [(n, relation) for n, relation in head.entities if " " not in n or n.lower() in said]
         for entity_name, relationship in mentioned[:ENTITY_LAYER_SIZE]:
             block.try_add("entities", f"{entity_name} ({relationship})" if relationship else entity_name)
+        if persona.use_recall and persona.max_recall_excerpts and (words or query_vector is not None):
+            excerpts = recall_ranked(
+                community=community,
+                user=user,
+                now=now,
+                text=" ".join(words),
+                vector=query_vector,
+                model_name=embedder.model_name,
+                threshold=persona.search_threshold,
+                keep=persona.max_recall_excerpts,
+                private=channel is not None and own_web_chat(channel, user),
+                person_name=name,
+                memory_ids=[u.id for u in used],
+            )
+            for excerpt in excerpts:
+                episode = _episode_used(excerpt)
+                if block.try_add("episode", excerpt_text(excerpt), episode.key):
+                    used.append(episode)
         if session is not None and session.message_count > WORKING_SUMMARY_AFTER and session.working_summary:
             block.try_add("working_summary", session.working_summary)
         dropped = block.fit()
-        used = [u for u in used if u.id not in dropped]
+        used = [u for u in used if u.key not in dropped]
         if record_access:
             memories_access_record(memory_ids=[u.id for u in used if u.layer in RECALL_LAYERS], now=now)
 
@@ -376,7 +470,7 @@ def assemble_context(
                     layer_name,
                     text=line,
                     tokens=token_count(line),
-                    memory_ids=[u.id for u in used if u.layer == layer_name],
+                    memory_ids=[u.id for u in used if u.layer == layer_name],  # message ids for "episode"
                 )
             )
     messages, buffer_layer = _prompt(

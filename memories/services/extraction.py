@@ -47,6 +47,7 @@ from memories.services.memory import (
     memory_duplicate_find,
     memory_update,
 )
+from memories.services.recall import recall_index_messages
 from memories.services.windows import window_claim_hold
 from memoryhub.ai.embeddings import embedder_get
 from memoryhub.ai.llm import llm_get
@@ -507,10 +508,14 @@ def window_prompt(*, window: ConversationWindow) -> list[dict[str, str]]:
 
 
 def window_extract(*, window: ConversationWindow, llm: LLM | None = None) -> ExtractionResult:
-    """Extract and apply the memories of a claimed window. Raises LLM errors for the task to retry."""
+    """Extract and apply the memories of a claimed window. Raises LLM errors for the task to retry.
+
+    Its lines are made recallable first, whatever is sampled or fails after (``recall_index_messages``).
+    """
     community = window.channel.community
     now = timezone.now()
     messages = list(window.messages.select_related("author", "persona").order_by("created_at", "pk"))
+    recall_index_messages(messages=messages)
     off = messages_said_with_memory_off(community_id=community.pk, messages=messages)
     participants, known = _people(window, messages, off)
     if not community.memory_enabled:

@@ -23,12 +23,25 @@ from memories.models import (
     MemoryRevisionActor,
     importance_now_sql,
 )
+from memories.services.recall import recall_sources_remove
 from memoryhub.ai.embeddings import embedder_get
 from memoryhub.text import text_clean
 
 _WORD = re.compile(r"[a-z0-9']+")
 JACCARD_DUPLICATE = 0.7
 COSINE_DUPLICATE = 0.92
+
+
+# A person or a moderator deleting or correcting a memory: the lines it was made of leave recall
+# with it, so what was corrected does not come back word for word (``recall_sources_remove``).
+CORRECTIONS = frozenset(
+    {
+        MemoryRevisionAction.USER_DELETE,
+        MemoryRevisionAction.MODERATOR_DELETE,
+        MemoryRevisionAction.USER_EDIT,
+        MemoryRevisionAction.MODERATOR_EDIT,
+    }
+)
 
 
 def memory_snapshot(memory: Memory) -> dict[str, Any]:
@@ -215,6 +228,8 @@ def memory_update(
     )
     if memory.content != before["content"]:
         _profile_follow(memory.community_id, memory.user_id, [before["content"]], actor=actor)
+        if action in CORRECTIONS:
+            recall_sources_remove(memories=Memory.objects.filter(pk=memory.pk))
     return memory
 
 
@@ -238,6 +253,8 @@ def memory_delete(
         reason=reason,
         window=window,
     )
+    if action in CORRECTIONS:
+        recall_sources_remove(memories=Memory.objects.filter(pk=memory.pk))
     memory.delete()
     _profile_follow(memory.community_id, memory.user_id, [memory.content], actor=actor)
 
@@ -304,6 +321,8 @@ def memories_delete_with_revisions(
     if action in (MemoryRevisionAction.MODERATOR_DELETE, MemoryRevisionAction.USER_DELETE):
         for community_id, user_id, content in memories.values_list("community_id", "user_id", "content"):
             removed.setdefault((community_id, user_id), []).append(content)
+    if action in CORRECTIONS:
+        recall_sources_remove(memories=memories)
     victims_sql, params = memories.values("pk").query.sql_with_params()
     deleted = memories_delete_sql(
         victims_sql=f"SELECT pk AS id FROM ({victims_sql}) AS chosen(pk)",  # noqa: S608 - Django's own SQL

@@ -193,8 +193,9 @@ def test_context_runs_the_same_few_queries_whatever_a_person_remembers(
         for n in range(more):
             remember(community, austin.user, f"Alice went to concert number {len(counts)}-{n}", kind="event")
         # The key and its rate token (one statement), the persona, person and channel with the
-        # person's name, profile, last session and entities (one), the recent messages, the ranking.
-        with CaptureQueriesContext(connection) as queries, django_assert_max_num_queries(4):
+        # person's name, profile, last session and entities (one), the recent messages, the ranking
+        # of memories, and that of their past lines (recall).
+        with CaptureQueriesContext(connection) as queries, django_assert_max_num_queries(5):
             assert api.get("/api/v1/context", query).status_code == 200
         counts.append(len(queries))
     assert counts[0] == counts[1], counts

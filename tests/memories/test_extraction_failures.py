@@ -9,7 +9,7 @@ import pytest
 from accounts.models import User
 from chat.models import Channel, ConversationWindow, ConversationWindowState
 from memories.extraction_tool import TOOL_NAME
-from memories.models import Memory
+from memories.models import Memory, RecallEntry
 from memories.services.windows import window_retry
 from tests.memories.conftest import Say, extract_now
 from tests.support.fake_openai import ErrorReply, FakeOpenAI
@@ -101,4 +101,6 @@ def test_two_malformed_tool_calls_fail_the_window_with_the_reason(
     assert window.state == ConversationWindowState.FAILED
     assert f"no valid {TOOL_NAME} call" in window.last_error
     assert window.attempts == 1 and window.messages.count() == 1
+    # What extraction could not keep is still recalled: the line was indexed before the LLM was asked.
+    assert RecallEntry.objects.filter(message__content="I'm moving to Austin", user=people["alice"]).exists()
     assert not Memory.objects.exists()

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from accounts.models import User
+from accounts.models import Community, User
 from chat.models import Channel, ConversationWindowState
-from memories.models import Entity, Memory
+from memories.models import Entity, Memory, RecallEntry
 from tests.memories.conftest import Say, extract_now, start_worker
 
 pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
@@ -37,3 +37,17 @@ def test_the_offline_engine_remembers_self_stated_facts_for_the_right_person(
     assert not Memory.objects.filter(user=people["charlie"]).exists()
     assert Entity.objects.filter(owner=people["alice"], name="Austin", type="place").exists()
     assert window.prompt_tokens > 0
+
+
+def test_a_window_left_unsampled_by_extraction_rate_is_still_recalled(
+    community: Community, channel: Channel, people: dict[str, User], say: Say, tmp_path: Path
+) -> None:
+    Community.objects.filter(pk=community.pk).update(extraction_rate=0.0)
+    say("alice", "I'm moving to Austin next month")
+
+    with start_worker(tmp_path=tmp_path, extra_env={"OPENAI_API_KEY": ""}):
+        window = extract_now(channel)
+
+    assert window.state == ConversationWindowState.DONE and window.prompt_tokens == 0
+    assert not Memory.objects.exists()
+    assert RecallEntry.objects.get().message.content == "I'm moving to Austin next month"

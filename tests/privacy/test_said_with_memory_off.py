@@ -28,7 +28,7 @@ from accounts.services import (
     user_create,
 )
 from chat.models import ChatSession, ConversationWindow, ConversationWindowState, Message, MessageRole, Persona
-from memories.models import Entity, Memory, MemoryRevision
+from memories.models import Entity, Memory, MemoryRevision, RecallEntry
 from memories.services.windows import windows_sweep
 from tests.memories.conftest import start_worker
 from tests.support.processes import wait_until
@@ -68,6 +68,10 @@ def remembered_anywhere(user: User, community: Community, word: str) -> list[str
         )
     ]
     found += [f"entity: {e.name}" for e in Entity.objects.filter(owner=user).filter(name__icontains=word)]
+    found += [
+        f"recall: line {e.message_id}"
+        for e in RecallEntry.objects.filter(user=user, removed_at__isnull=True, message__content__icontains=word)
+    ]
     return found
 
 
@@ -191,6 +195,7 @@ def test_a_bot_is_told_which_lines_will_not_be_remembered_and_they_are_not(
     for word in ("penicillin", "allergic", "nurse", "hospital"):
         assert remembered_anywhere(olga, community, word) == [], word
     assert any("Porto" in m for m in Memory.objects.filter(user=olga).values_list("content", flat=True))
+    assert list(RecallEntry.objects.filter(user=olga).values_list("message__external_id", flat=True)) == ["m3"]
 
 
 def test_history_posted_later_with_times_inside_memory_off_is_not_remembered(

@@ -35,7 +35,7 @@ from accounts.services import apikey_create, identity_resolve, membership_set
 from chat.models import Channel, ChannelKind, ChatSession, ConversationWindow, Message, Persona
 from chat.services import channel_create, session_open, session_reply
 from memories.extraction_tool import PROFILE_TOOL_NAME
-from memories.models import Entity, Memory, MemoryRevision, MemoryRevisionAction, MemorySource
+from memories.models import Entity, Memory, MemoryRevision, MemoryRevisionAction, MemorySource, RecallEntry
 from memories.offline import OfflineLLM
 from memories.services.entities import entity_mention_record
 from memories.services.memory import memory_create
@@ -482,6 +482,9 @@ def test_erasure_leaves_nothing_that_refers_to_the_person(eve_everywhere: User, 
     expected = embedder_get().embed_one(charlie.content)
     assert charlie.embedding is not None and float(np.dot(np.asarray(charlie.embedding), expected)) > 0.999
     assert Message.objects.filter(content="[erased] told me she plays chess on Sundays").exists()
+    # Bob's line that named her is recalled by what it now says; its old vector is gone until re-embedded.
+    line = RecallEntry.objects.get(message__content="[erased] told me she plays chess on Sundays")
+    assert "eve" not in str(line.search_vector) and "chess" in str(line.search_vector) and line.embedding is None
     assert ChatSession.objects.get(user=people["bob"]).working_summary == "Bob plays chess with [erased] on Sundays."
     assert Profile.objects.get(user=people["bob"]).preferences == ["chess with [erased]"]
     assert list(Entity.objects.filter(owner=people["bob"]).values_list("name", "relationship")) == [
@@ -512,8 +515,10 @@ def test_erasure_tombstone_counts_every_deleted_row(eve_everywhere: User) -> Non
         "memories.Memory_source_messages": links.count(),
         "memories.MemoryRevision": MemoryRevision.objects.filter(subject=eve).count(),
         "memories.Entity": Entity.objects.filter(owner=eve).count() + 1,  # and Bob's entity "Eve"
+        "memories.RecallEntry": RecallEntry.objects.filter(user=eve).count(),
     }
     assert expected["memories.Memory"] >= 2 and expected["chat.Message"] == 6  # 4 in #general, 2 in her chat
+    assert expected["memories.RecallEntry"] == 3  # her lines with memory on: recalled until erased
 
     tombstone = user_erase(user=eve, via="self", requested_by=eve)
 

@@ -57,4 +57,5 @@ class Command(BaseCommand):
                 f"{used.context:.3f}  "
                 f"{used.recency:.3f}  {used.importance:.2f}  {used.frequency:.2f}  {'y' if used.topical else '-'}    "
                 f"{used.content[:70]}"
+                + (f"  [message {used.message_id}, {used.where}]" if used.message_id is not None else "")
             )

@@ -1,0 +1,258 @@
+"""Recall over the conversation itself: which lines become recallable, the "From past conversations"
+layer a bot reads (dated, placed, never a memory's source twice), its scope, and taking lines out."""
+
+from __future__ import annotations
+
+import io
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from django.core.management import call_command
+from django.test import Client
+from django.urls import reverse
+from rest_framework.test import APIClient
+
+from accounts.models import ApiKeyScope, Community, ExternalIdentity, User
+from accounts.services import apikey_create, profile_memory_enabled_set
+from chat.models import Channel, ChannelKind, Message, MessageRole, Persona
+from chat.services import message_delete, message_record, persona_create, web_channel_get
+from memories.models import MemoryRevisionAction, MemoryRevisionActor, RecallEntry
+from memories.services.context import AssembledContext, assemble_context
+from memories.services.memory import memory_delete
+from memories.services.recall import recall_index_messages
+from privacy.services import user_forget, user_remember
+from tests.support.memories import remember
+
+pytestmark = pytest.mark.django_db
+
+MAY_8 = datetime(2023, 5, 8, 14, 0, tzinfo=UTC)
+
+
+@pytest.fixture
+def mira(community: Community) -> Persona:
+    return persona_create(community=community, name="Mira", system_prompt="You are Mira.", max_memory_tokens=500)
+
+
+def said(
+    channel: Channel, text: str, *, by: User | None = None, at: datetime = MAY_8, persona: Persona | None = None
+) -> Message:
+    return message_record(
+        channel=channel,
+        content=text,
+        author=by,
+        role=MessageRole.USER if by is not None else MessageRole.ASSISTANT,
+        persona=persona,
+        created_at=at,
+    )
+
+
+def conversation(channel: Channel, alice: User, bob: User, mira: Persona) -> list[Message]:
+    lines = [
+        said(channel, "Alice, when is your sister's wedding?", by=bob, at=MAY_8),
+        said(channel, "June 14th, in Lisbon. I'm a bridesmaid!", by=alice, at=MAY_8 + timedelta(seconds=20)),
+        said(channel, "Congratulations to her!", persona=mira, at=MAY_8 + timedelta(seconds=30)),
+        said(channel, "I still can't stand olives though", by=alice, at=MAY_8 + timedelta(seconds=40)),
+    ]
+    recall_index_messages(messages=lines)
+    return lines
+
+
+def context(
+    community: Community, user: User, persona: Persona, text: str, channel: Channel | None = None
+) -> AssembledContext:
+    return assemble_context(
+        community=community, user=user, persona=persona, message=text, channel=channel, record_access=False
+    )
+
+
+def test_a_persons_own_lines_are_indexed_never_a_bots_or_one_said_with_memory_off(
+    community: Community, channel: Channel, alice: User, bob: User, mira: Persona
+) -> None:
+    lines = conversation(channel, alice, bob, mira)
+    profile_memory_enabled_set(user=bob, community=community, enabled=False)
+    late = said(channel, "I moved to Porto last year", by=bob, at=lines[-1].created_at + timedelta(minutes=1))
+
+    recall_index_messages(messages=[*lines, late])
+    again = recall_index_messages(messages=[*lines, late])
+
+    entries = {e.message_id: e for e in RecallEntry.objects.all()}
+    assert set(entries) == {lines[0].pk, lines[1].pk, lines[3].pk}  # no bot line, nothing of Bob's said off
+    assert again == 0  # each line once
+    assert entries[lines[1].pk].answered_id == lines[0].pk  # the question put to her, just before
+    assert entries[lines[3].pk].answered_id is None  # the persona's line before it asked nothing
+    assert entries[lines[1].pk].embedding is not None and not entries[lines[1].pk].private
+
+
+def test_the_block_recalls_what_she_said_dated_and_placed_with_the_question_it_answered(
+    community: Community, channel: Channel, alice: User, bob: User, mira: Persona
+) -> None:
+    conversation(channel, alice, bob, mira)
+
+    result = context(community, alice, mira, "When is my sister's wedding?")
+
+    assert (
+        'From past conversations: asked "Alice, when is your sister\'s wedding?", '
+        'said "June 14th, in Lisbon. I\'m a bridesmaid!" (8 May 2023, #general)'
+    ) in result.text
+    (episode,) = [used for used in result.memories if used.layer == "episode"]
+    wedding = Message.objects.get(content__startswith="June 14th")
+    assert (episode.id, episode.message_id, episode.where) == (wedding.pk, wedding.pk, "#general")
+    assert episode.relevance > 0 and "olives" not in result.text  # only what the message is about
+    assert [layer.memory_ids for layer in result.layers if layer.name == "episode"] == [[wedding.pk]]
+
+
+def test_a_line_already_said_by_a_memory_in_the_block_is_not_repeated(
+    community: Community, channel: Channel, alice: User, bob: User, mira: Persona
+) -> None:
+    lines = conversation(channel, alice, bob, mira)
+    memory = remember(community, alice, "Alice's sister is getting married on June 14th in Lisbon")
+    memory.source_messages.add(lines[1])
+
+    result = context(community, alice, mira, "When is my sister's wedding?")
+
+    assert "Alice's sister is getting married" in result.text
+    assert not [used for used in result.memories if used.layer == "episode"]
+    memory.source_messages.clear()
+    assert [u.layer for u in context(community, alice, mira, "When is my sister's wedding?").memories].count(
+        "episode"
+    ) == 1
+
+
+def test_lines_of_a_private_web_chat_are_recalled_only_in_that_persons_web_chats(
+    community: Community, channel: Channel, alice: User, mira: Persona
+) -> None:
+    web = web_channel_get(user=alice, persona=mira)
+    recall_index_messages(messages=[said(web, "My sister's wedding is on June 14th", by=alice)])
+    assert RecallEntry.objects.get().private
+
+    shared = context(community, alice, mira, "When is my sister's wedding?", channel=channel)
+    own = context(community, alice, mira, "When is my sister's wedding?", channel=web)
+
+    assert "June 14th" not in shared.text
+    assert "June 14th" in own.text and "(8 May 2023, web chat)" in own.text
+
+
+def test_a_persona_can_turn_the_layer_off_or_size_it(
+    community: Community, channel: Channel, alice: User, bob: User, mira: Persona
+) -> None:
+    conversation(channel, alice, bob, mira)
+    question = "When is my sister's wedding? And do I like olives?"
+    assert [u.layer for u in context(community, alice, mira, question).memories].count("episode") == 2
+
+    mira.max_recall_excerpts = 1
+    assert [u.layer for u in context(community, alice, mira, question).memories].count("episode") == 1
+    mira.use_recall = False
+    assert "From past conversations" not in context(community, alice, mira, question).text
+
+
+def test_the_api_lists_an_excerpt_as_layer_episode_with_its_message(
+    community: Community, channel: Channel, alice: User, bob: User, mira: Persona
+) -> None:
+    conversation(channel, alice, bob, mira)
+    ExternalIdentity.objects.create(community=community, user=alice, external_id="alice_1", display_name="Alice")
+    _, raw = apikey_create(community=community, name="bot", scopes=ApiKeyScope.values)
+    api = APIClient()
+    api.credentials(HTTP_AUTHORIZATION=f"Bearer {raw}")
+
+    body = api.get(
+        "/api/v1/context", {"user": "alice_1", "query": "When is my sister's wedding?", "persona": "Mira"}
+    ).json()
+
+    (episode,) = [used for used in body["memories"] if used["layer"] == "episode"]
+    wedding = Message.objects.get(content__startswith="June 14th")
+    assert (episode["id"], episode["message_id"], episode["where"]) == (wedding.pk, wedding.pk, "#general")
+    assert episode["said_at"].startswith("2023-05-08") and episode["kind"] == "message"
+
+
+def test_forget_takes_every_earlier_line_out_and_memory_back_on_does_not_bring_them_back(
+    community: Community, channel: Channel, alice: User, bob: User, mira: Persona
+) -> None:
+    lines = conversation(channel, alice, bob, mira)
+
+    user_forget(community=community, user=alice, actor_kind="user", actor=alice)
+    user_remember(community=community, user=alice, actor_kind="user", actor=alice)
+    recall_index_messages(messages=lines)  # the window extracted again
+
+    assert not RecallEntry.objects.filter(user=alice).exists()
+    assert RecallEntry.objects.filter(user=bob).count() == 1
+    assert "June 14th" not in context(community, alice, mira, "When is my sister's wedding?").text
+
+
+def test_a_line_taken_out_or_the_source_of_a_deleted_memory_never_comes_back(
+    client: Client, community: Community, channel: Channel, alice: User, bob: User, mira: Persona
+) -> None:
+    lines = conversation(channel, alice, bob, mira)
+    memory = remember(community, alice, "Alice can't stand olives")
+    memory.source_messages.add(lines[3])
+    client.force_login(alice)
+
+    taken = client.post(reverse("recall-line-remove", args=[lines[1].pk]), HTTP_HX_REQUEST="true")
+    not_hers = client.post(reverse("recall-line-remove", args=[lines[0].pk]), HTTP_HX_REQUEST="true")
+    memory_delete(memory=memory, actor=MemoryRevisionActor.USER, action=MemoryRevisionAction.USER_DELETE)
+    recall_index_messages(messages=lines)  # the window extracted again
+
+    assert (taken.status_code, not_hers.status_code) == (200, 404)
+    assert "Taken out of recall" in taken["HX-Trigger"]
+    live = RecallEntry.objects.filter(removed_at__isnull=True).values_list("message_id", flat=True)
+    assert list(live) == [lines[0].pk]  # Bob's question stays his
+    result = context(community, alice, mira, "When is my sister's wedding? And do I like olives?")
+    assert "From past conversations" not in result.text
+
+
+def test_a_message_the_platform_deleted_leaves_recall(
+    community: Community, channel: Channel, alice: User, bob: User, mira: Persona
+) -> None:
+    lines = conversation(channel, alice, bob, mira)
+
+    message_delete(message=lines[1])
+
+    assert not RecallEntry.objects.filter(user=alice, message_id=lines[1].pk).exists()
+    assert "June 14th" not in context(community, alice, mira, "When is my sister's wedding?").text
+
+
+def test_the_why_panel_shows_the_excerpt_and_can_take_it_out(
+    client: Client, community: Community, alice: User, mira: Persona
+) -> None:
+    earlier = web_channel_get(user=alice, persona=mira)
+    recall_index_messages(messages=[said(earlier, "My sister's wedding is on June 14th", by=alice)])
+    client.force_login(alice)
+    client.post(reverse("chat-send", args=[mira.pk]), {"text": "When is my sister's wedding?"}, HTTP_HX_REQUEST="true")
+    message = Message.objects.filter(role=MessageRole.USER).latest("pk")
+    b"".join(client.get(reverse("chat-stream", args=[message.pk])).streaming_content)  # type: ignore[attr-defined]
+
+    panel = client.get(reverse("chat-panel", args=[mira.pk])).content.decode()
+
+    assert "From past conversations" in panel and "From what you said on 8 May 2023 (web chat)" in panel
+    line = Message.objects.get(content="My sister's wedding is on June 14th")
+    assert reverse("recall-line-remove", args=[line.pk]) in panel
+
+
+def test_the_index_command_indexes_what_was_stored_before(
+    community: Community, channel: Channel, alice: User, bob: User, mira: Persona
+) -> None:
+    said(channel, "I'm flying to Lisbon next month", by=alice)
+    said(channel, "Have fun!", persona=mira, at=MAY_8 + timedelta(seconds=5))
+    err = io.StringIO()
+
+    out = io.StringIO()
+    call_command("recall_index", stdout=out, stderr=err)
+
+    assert "Indexed or re-embedded 1 lines" in out.getvalue() and "Indexing" in err.getvalue()
+    assert RecallEntry.objects.get().message.content == "I'm flying to Lisbon next month"
+    assert channel.kind == ChannelKind.EXTERNAL
+
+
+def test_my_data_lists_the_lines_recall_may_bring_up_and_takes_one_out(
+    client: Client, community: Community, channel: Channel, alice: User, bob: User, mira: Persona
+) -> None:
+    lines = conversation(channel, alice, bob, mira)
+    client.force_login(alice)
+
+    page = client.get(reverse("me")).content.decode()
+    client.post(reverse("recall-line-remove", args=[lines[3].pk]), HTTP_HX_REQUEST="true")
+    after = client.get(reverse("me")).content.decode()
+
+    assert "What you said that can be brought up again" in page
+    assert "I still can&#x27;t stand olives though" in page and "June 14th, in Lisbon" in page
+    assert "when is your sister" not in page  # Bob's line is his, not hers
+    assert "stand olives" not in after and "June 14th, in Lisbon" in after
