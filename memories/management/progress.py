@@ -1,4 +1,5 @@
-"""What the operators' commands share: a tqdm progress bar fed by a service, the maintenance options."""
+"""What the operators' commands share: a tqdm progress bar fed by a service, the maintenance
+options, and the batch and community options of the commands that embed."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from tqdm import tqdm
 
+from accounts.models import Community
 from memories.services.maintenance import BATCH_SIZE, LOCK_TIMEOUT_MS, Progress
 
 
@@ -60,3 +62,20 @@ def maintenance_run(
     arguments = maintenance_options(options)
     with progress_bar(command, label, unit, options["verbosity"]) as advance:
         return run(on_progress=advance, **arguments)
+
+
+def embedding_arguments(parser: CommandParser, *, unit: str) -> None:
+    parser.add_argument("--batch-size", type=int, default=256, help=f"{unit} embedded per batch (default 256).")
+    parser.add_argument("--community", metavar="SLUG", help=f"Only this community's {unit.lower()}.")
+
+
+def embedding_options(options: dict[str, Any]) -> tuple[int, Community | None]:
+    """(batch size, community or None), or a CommandError naming what is wrong."""
+    if options["batch_size"] < 1:
+        raise CommandError("--batch-size must be at least 1.")
+    community = None
+    if options["community"]:
+        community = Community.objects.filter(slug=options["community"]).first()
+        if community is None:
+            raise CommandError(f"No community has the slug {options['community']!r}.")
+    return options["batch_size"], community

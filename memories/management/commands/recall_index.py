@@ -2,10 +2,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import BaseCommand, CommandParser
 
-from accounts.models import Community
-from memories.management.progress import progress_bar
+from memories.management.progress import embedding_arguments, embedding_options, progress_bar
 from memories.services.recall import recall_index_stored
 
 
@@ -17,17 +16,10 @@ class Command(BaseCommand):
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--batch-size", type=int, default=256, help="Lines read and embedded per batch.")
-        parser.add_argument("--community", metavar="SLUG", help="Only this community's lines.")
+        embedding_arguments(parser, unit="Lines")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        if options["batch_size"] < 1:
-            raise CommandError("--batch-size must be at least 1.")
-        community = None
-        if options["community"]:
-            community = Community.objects.filter(slug=options["community"]).first()
-            if community is None:
-                raise CommandError(f"No community has the slug {options['community']!r}.")
+        batch_size, community = embedding_options(options)
         with progress_bar(self, "Indexing", " lines", options["verbosity"]) as progress:
-            written = recall_index_stored(community=community, batch_size=options["batch_size"], progress=progress)
+            written = recall_index_stored(community=community, batch_size=batch_size, progress=progress)
         self.stdout.write(f"Indexed or re-embedded {written} lines for recall.")

@@ -2,10 +2,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import BaseCommand, CommandParser
 
-from accounts.models import Community
-from memories.management.progress import progress_bar
+from memories.management.progress import embedding_arguments, embedding_options, progress_bar
 from memories.services.embeddings import memory_embeddings_rebuild
 from memoryhub.ai.embeddings import embedder_get
 
@@ -20,23 +19,16 @@ class Command(BaseCommand):
         parser.add_argument(
             "--all", action="store_true", dest="everything", help="Rebuild every memory, even the current model's."
         )
-        parser.add_argument("--batch-size", type=int, default=256, help="Memories embedded per batch (default 256).")
-        parser.add_argument("--community", metavar="SLUG", help="Only this community's memories.")
+        embedding_arguments(parser, unit="Memories")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        if options["batch_size"] < 1:
-            raise CommandError("--batch-size must be at least 1.")
-        community = None
-        if options["community"]:
-            community = Community.objects.filter(slug=options["community"]).first()
-            if community is None:
-                raise CommandError(f"No community has the slug {options['community']!r}.")
+        batch_size, community = embedding_options(options)
         model_name = embedder_get().model_name
         with progress_bar(self, "Re-embedding", " memories", options["verbosity"]) as progress:
             rewritten = memory_embeddings_rebuild(
                 community=community,
                 everything=options["everything"],
-                batch_size=options["batch_size"],
+                batch_size=batch_size,
                 progress=progress,
             )
         if rewritten:
