@@ -46,6 +46,7 @@ django.setup()
 
 from benchmarks.api_latency import CLIENTS, BotCalls, Request, dataset_ensure, drive, drive_timed
 from benchmarks.context_latency import access_restore, access_snapshot, percentile
+from benchmarks.recall_dataset import LINES
 from benchmarks.support import bench_web_server, say
 from tests.support.processes import free_port, procfile_command
 
@@ -116,6 +117,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("variants", nargs="+", type=variant_parse, help="PATH[,NAME=VALUE…]: a checkout and settings")
     parser.add_argument("--rounds", type=int, default=6)
+    parser.add_argument("--lines", type=int, default=LINES, help="lines indexed for recall in the data set")
     parser.add_argument(
         "--request",
         choices=sorted(LABELS),
@@ -135,7 +137,7 @@ def main() -> None:
     )
     options = parser.parse_args()
 
-    dataset_ensure(users=20_000, regenerate=False)
+    dataset_ensure(users=20_000, lines=options.lines, regenerate=False)
     calls = BotCalls(1000, numbered=options.numbered_queries)
     snapshot = access_snapshot(pair.user.pk for pair in calls.pairs)
     results: dict[str, list[Round]] = {variant.label: [] for variant in options.variants}

@@ -89,6 +89,7 @@ from benchmarks.context_latency import (
     pairs_pick,
     percentile,
 )
+from benchmarks.recall_dataset import LINES, recall_dataset_generate, recall_dataset_size, recall_storage
 from benchmarks.support import (
     bench_database_use,
     bench_web_server,
@@ -107,9 +108,10 @@ logging.getLogger("httpx").setLevel(logging.WARNING)
 PROJECT = Path(__file__).resolve().parent.parent
 
 
-def dataset_ensure(*, users: int, regenerate: bool) -> None:
+def dataset_ensure(*, users: int, lines: int, regenerate: bool) -> None:
     bench_database_use(BENCH_DATABASE)
-    if regenerate or not dataset_matches(users=users, per_user=50):
+    fresh = regenerate or not dataset_matches(users=users, per_user=50)
+    if fresh:
         say(f"generating {users * 50:,} memories for {users:,} people into {BENCH_DATABASE}…")
         for phase, spent in dataset_generate(
             users=users, per_user=50, communities=50, pool_size=10_000, embedder=embedder_get()
@@ -117,6 +119,12 @@ def dataset_ensure(*, users: int, regenerate: bool) -> None:
             say(f"  {phase}: {spent:.1f} s")
     if not hnsw_present():
         say(f"  HNSW build: {hnsw_build():.1f} s")
+    if fresh or recall_dataset_size() != lines:
+        say(f"generating {lines:,} lines, indexed for recall, for the same people…")
+        for phase, spent in recall_dataset_generate(lines=lines, pool_size=10_000, embedder=embedder_get()).items():
+            say(f"  {phase}: {spent:.1f} s")
+    for name, size in recall_storage().items():
+        say(f"  {name}: {size:,.0f}")
 
 
 def _message(run: str, n: int) -> dict[str, Any]:
@@ -350,6 +358,9 @@ def main() -> None:
         "--warmup", type=int, default=200, help="untimed requests of each kind first (the servers' caches fill)"
     )
     parser.add_argument("--users", type=int, default=20_000, help="people in the data set (50 memories each)")
+    parser.add_argument(
+        "--lines", type=int, default=LINES, help="their lines indexed for recall (benchmarks/recall_dataset.py)"
+    )
     parser.add_argument("--regenerate", action="store_true", help="generate the data set again")
     parser.add_argument(
         "--rss-requests", type=int, default=2000, help="/context requests between the two memory readings"
@@ -361,7 +372,7 @@ def main() -> None:
     )
     options = parser.parse_args()
 
-    dataset_ensure(users=options.users, regenerate=options.regenerate)
+    dataset_ensure(users=options.users, lines=options.lines, regenerate=options.regenerate)
     embedder = embedder_get()
     calls = BotCalls(options.requests, numbered=options.numbered_queries)
     pairs = calls.pairs

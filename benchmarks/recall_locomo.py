@@ -59,7 +59,7 @@ from chat.models import ConversationWindow, ConversationWindowState, Message, Pe
 from chat.services import persona_create
 from memories.models import Memory, MemoryRevisionActor, MemorySource
 from memories.selectors import memories_ranked
-from memories.services.context import assemble_context, message_keywords
+from memories.services.context import AssembledContext, UsedMemory, assemble_context, message_keywords
 from memories.services.extraction import window_extract
 from memories.services.memory import memory_create
 from memories.services.windows import window_claim, window_finish, windows_close_due
@@ -151,6 +151,7 @@ def _community(conversation: Conversation, mode: str) -> tuple[Community, Person
         max_memory_context=max(TURN_KS),
         max_memory_tokens=16_000,
         context_window_tokens=32_000,
+        use_recall=False,  # turns and extracted measure memories alone, as they always have
     )
     return community, persona
 
@@ -234,14 +235,58 @@ def turns_measure(conversations: list[Conversation]) -> dict[str, Any]:
     return {"product": product.result(), "vector": vector.result(), "lexical": lexical.result()}
 
 
-def extracted_measure(conversations: list[Conversation]) -> dict[str, Any]:
+@dataclass
+class ProductTally:
+    """What the bot receives: the demo persona's default block (memories and excerpts), per question."""
+
+    ranked: Tally = field(default_factory=lambda: Tally(EXTRACTED_KS))
+    block: Tally = field(default_factory=lambda: Tally((0,)))
+    tokens: list[int] = field(default_factory=list)
+
+    def add(self, contexts: list[AssembledContext], sources: dict[int, set[str]], evidence: Sequence[str]) -> None:
+        """``contexts``: the blocks of the people the question is about. A memory finds the turns it
+        was made from, an excerpt its own turn; the recall items (topic, relevant and the excerpts)
+        count in the order of their score, and the whole block by every item it holds."""
+
+        def turns_of(used: UsedMemory) -> set[str]:
+            if used.layer == "episode":
+                return {TURN_OF_MESSAGE.get(used.id, "")}
+            return sources.get(used.id, set())
+
+        ranked = sorted(
+            (used for context in contexts for used in context.memories if used.layer in PRODUCT_RECALL_LAYERS),
+            key=lambda used: used.total,
+            reverse=True,
+        )
+        in_block = set().union(*(turns_of(used) for context in contexts for used in context.memories))
+        self.ranked.add(lambda k: set().union(*(turns_of(used) for used in ranked[:k])), evidence)
+        self.block.add(lambda _k: in_block, evidence)
+        self.tokens.extend(context.memory_tokens for context in contexts)
+
+    def result(self) -> dict[str, float]:
+        return self.ranked.result() | {
+            "block": self.block.result()["0"],
+            "tokens": round(sum(self.tokens) / max(len(self.tokens), 1), 1),
+        }
+
+
+PRODUCT_RECALL_LAYERS = ("topic", "relevant", "episode")
+TURN_OF_MESSAGE: dict[int, str] = {}  # message id → LoCoMo turn id, filled as conversations are posted
+
+
+def extracted_measure(conversations: list[Conversation], *, product_too: bool = True) -> dict[str, Any]:
+    """The extracted memories (``Reader``, 20 memories, no excerpts) and, from the same posted and
+    extracted conversations, the product's block (``product_too``)."""
     llm = llm_get()
     product = Tally(EXTRACTED_KS)
+    delivered = ProductTally()
     memories_total = 0
     evidence_turns = evidence_sourced = 0
     for conversation in conversations:
         started = time.perf_counter()
         community, persona = _community(conversation, "extracted")
+        # The demo's personas as they are made: every memory setting at its default.
+        demo = persona_create(community=community, name="Mira", system_prompt="You are Mira, a warm companion.")
         people: dict[str, User] = {}
         for speaker in conversation.speakers:
             handle = speaker.lower().replace(" ", "_")
@@ -258,7 +303,8 @@ def extracted_measure(conversations: list[Conversation]) -> dict[str, Any]:
                 )
                 for turn in session
             ]
-            messages_ingest(community=community, items=items)
+            posted = messages_ingest(community=community, items=items)
+            TURN_OF_MESSAGE.update((m.pk, m.external_id or "") for m in posted.messages)
         windows_close_due(now=conversation.after + timedelta(days=365))
         windows = ConversationWindow.objects.filter(
             channel__community=community, state=ConversationWindowState.DUE
@@ -304,12 +350,29 @@ def extracted_measure(conversations: list[Conversation]) -> dict[str, Any]:
                 return set().union(*(sources.get(memory_id, set()) for memory_id in order[:k]))
 
             product.add(found, question.evidence)
+            if product_too:
+                delivered.add(
+                    [
+                        assemble_context(
+                            community=community,
+                            user=people[speaker],
+                            persona=demo,
+                            message=question.text,
+                            now=conversation.after,
+                            record_access=False,
+                        )
+                        for speaker in asked
+                    ],
+                    sources,
+                    question.evidence,
+                )
         say(
             f"extracted {conversation.name}: {memories.count()} memories from {len(conversation.turns)} turns, "
             f"{time.perf_counter() - started:.0f} s"
         )
     return {
         "product": product.result(),
+        "delivered": delivered.result() if product_too else None,
         "memories": memories_total,
         "memories_per_conversation": round(memories_total / max(len(conversations), 1), 1),
         "evidence_covered": round(evidence_sourced / max(evidence_turns, 1), 4),
@@ -336,6 +399,7 @@ def main() -> None:
     report: dict[str, Any] = {"turns": turns_measure(conversations)}
     if not arguments.skip_extracted:
         report["extracted"] = extracted_measure(conversations)
+        report["product"] = report["extracted"].pop("delivered")
     if arguments.json:
         print(json.dumps(report))
         return
@@ -356,6 +420,12 @@ def main() -> None:
             f"@10 {_percent(extracted['product']['10'])}; {extracted['memories']} memories "
             f"({extracted['memories_per_conversation']} per conversation); evidence turns that are the source "
             f"of some memory: {_percent(extracted['evidence_covered'])}"
+        )
+        delivered = report["product"]
+        print(
+            f"product (what the bot receives, the demo persona's default block): recall@5 "
+            f"{_percent(delivered['5'])}, @10 {_percent(delivered['10'])}, whole block {_percent(delivered['block'])}, "
+            f"{delivered['tokens']} tokens on average"
         )
 
 
