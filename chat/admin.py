@@ -32,6 +32,8 @@ class PersonaAdmin(admin.ModelAdmin):
                     "max_memory_context",
                     "max_memory_tokens",
                     "search_threshold",
+                    "use_recall",
+                    "max_recall_excerpts",
                     "context_window_tokens",
                     "reply_reserve_tokens",
                     "memory_prefix_template",

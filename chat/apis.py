@@ -400,6 +400,7 @@ class WindowOutput(serializers.ModelSerializer):
             "prompt_tokens",
             "completion_tokens",
             "operations_applied",
+            "operations_over_cap",
             "extracted_at",
         ]
 

@@ -230,6 +230,7 @@ def sessions_end_idle(*, now: datetime | None = None) -> list[int]:
 
 def _sessions_end(sessions: QuerySet[ChatSession], *, now: datetime) -> list[int]:
     from chat.tasks import summarize_session
+    from memories.tasks import index_recall  # tasks import the services: imported when needed
 
     with transaction.atomic():
         ids = list(
@@ -246,6 +247,9 @@ def _sessions_end(sessions: QuerySet[ChatSession], *, now: datetime) -> list[int
                 window_from_messages(
                     channel=session.channel, messages=loose, reason=ConversationWindowCloseReason.SESSION_END
                 )
+            elif session.persona.extraction_mode == PersonaExtractionMode.LLM_TRIGGERED and loose:
+                # Its lines join no window (the reply model remembers by itself): recall indexes them here.
+                tasks_send_on_commit(index_recall, [([m.pk for m in loose],)])
             if session.channel.kind == ChannelKind.WEB and session.channel.external_id:
                 # A person's own browser channel: the conversation is over, extract it now
                 # rather than after the quiet time (shared channels keep their windows open).

@@ -42,7 +42,10 @@ EXTRACTION_TOOL: dict[str, Any] = {
             "properties": {
                 "operations": {
                     "type": "array",
-                    "description": "Memory changes, at most 5 per person. Consolidate related messages into one fact.",
+                    "description": (
+                        "Memory changes: about 5 per person at most, related facts combined into one, the most "
+                        "significant first; never more than 15 in all."
+                    ),
                     "items": {
                         "type": "object",
                         "properties": {
@@ -157,7 +160,9 @@ person's words or facts to someone else.
 - Focus on durable, reusable facts (name, job, home, moves, likes and dislikes, pets, family, \
 plans, feelings). Skip small talk.
 - Combine related messages into one consolidated, self-contained fact that names the person.
-- At most 5 operations per person and 15 in all.
+- Aim for at most 5 operations per person: combine related facts into one ("lives in Leeds with \
+her partner Sam"), and keep the most significant (a dated life event before a food dislike). \
+Never more than 15 in all.
 - Use "update" or "forget" with memory_index to change an existing memory instead of repeating it.
 - Pick expiration: permanent for stable facts, 30d/7d for plans and situations, 1d/3d for moods.
 - Give in "lines" the numbers (#) of the conversation lines each fact comes from, and only those.

@@ -9,8 +9,10 @@ from celery import shared_task
 from django.conf import settings
 
 from accounts.models import Profile
+from chat.models import Message
 from memories.services.extraction import MalformedExtractionError, window_extract
 from memories.services.maintenance import memories_cap_enforce_all, memories_prune_expired
+from memories.services.recall import recall_index_messages
 from memories.services.summaries import profile_semantic_refresh, profiles_due_for_refresh
 from memories.services.windows import (
     ClaimLostError,
@@ -74,9 +76,17 @@ def extract_window(self: Any, window_id: int) -> int:
         prompt_tokens=result.prompt_tokens,
         completion_tokens=result.completion_tokens,
         operations_applied=result.operations_applied,
+        operations_over_cap=result.operations_over_cap,
     ):
         logger.warning("window %s: the claim ran out before it was finished", window_id)
     return result.operations_applied
+
+
+@shared_task(name="memories.index_recall")
+def index_recall(message_ids: list[int]) -> int:
+    """Make lines that join no window recallable (an ``llm_triggered`` persona's chat, once it ends)."""
+    messages = list(Message.objects.filter(pk__in=message_ids).order_by("created_at", "pk"))
+    return recall_index_messages(messages=messages)
 
 
 @shared_task(name="memories.prune_expired_memories")

@@ -87,3 +87,7 @@ def people(community: Community) -> dict[str, User]:
         name: identity_resolve(community=community, external_id=handle, display_name=name.title())
         for name, handle in cast.items()
     }
+
+
+# A real worker on the offline engine, for the modules of any folder that need one.
+from tests.memories.conftest import offline_worker  # noqa: E402, F401

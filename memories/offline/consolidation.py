@@ -1,5 +1,5 @@
 """From facts to the ``record_memories`` call: duplicates skipped, updates of existing memories,
-the per-person and per-window caps, profile rewrites and entities."""
+the window's cap, profile rewrites and entities."""
 
 from __future__ import annotations
 
@@ -20,10 +20,7 @@ from memories.offline.rules.health import CHOSEN_DIETS
 from memories.offline.text import clip, jaccard, word_count, words_of
 from memories.offline.vocabulary import JOBS, JUDGED
 
-MAX_OPERATIONS_PER_PERSON = 5
-
-
-MAX_OPERATIONS = 15
+MAX_OPERATIONS = 15  # the window's hard cap; "about 5 a person" is the prompt's soft ceiling
 
 
 UPDATE_SIMILARITY = 0.7  # word Jaccard at which a new fact replaces an existing memory (PRODUCT.md §4.1)
@@ -165,22 +162,17 @@ def extraction_arguments(text: str) -> dict[str, Any]:
             index = None  # one update per existing memory; a second fact is saved beside it
         candidates.append((fact, index))
 
-    # At most 5 per person and 15 in all: the most important first, then the earliest.
-    # Ties go round the people (everyone's first fact before anyone's second) so one chatty person
-    # cannot use up the whole window's allowance.
+    # At most 15 in all (related facts were combined above): the most important first, then the
+    # earliest. Ties go round the people (everyone's first fact before anyone's second) so one
+    # chatty person cannot use up the whole window's allowance. Nothing else is dropped: a person
+    # who told eight distinct things keeps eight.
     ordinal: dict[int, int] = {}
     seen_per_subject: Counter[tuple[str, str]] = Counter()
     for i, (fact, _) in enumerate(candidates):
         ordinal[i] = seen_per_subject[(fact.subject, fact.importance)]
         seen_per_subject[(fact.subject, fact.importance)] += 1
     order = sorted(range(len(candidates)), key=lambda i: (IMPORTANCE_RANK[candidates[i][0].importance], ordinal[i], i))
-    per_person: Counter[str] = Counter()
-    chosen: set[int] = set()
-    for position in order:
-        subject = candidates[position][0].subject
-        if per_person[subject] < MAX_OPERATIONS_PER_PERSON and len(chosen) < MAX_OPERATIONS:
-            per_person[subject] += 1
-            chosen.add(position)
+    chosen = set(order[:MAX_OPERATIONS])
     kept = [candidates[position] for position in range(len(candidates)) if position in chosen]
 
     operations = []

@@ -92,7 +92,8 @@ class Operation:
 @dataclass
 class ExtractionResult:
     operations_applied: int
-    operations_dropped: int
+    operations_dropped: int  # invalid, or over the caps
+    operations_over_cap: int
     prompt_tokens: int
     completion_tokens: int
     skipped: str = ""  # why nothing was asked of the LLM, if so
@@ -104,6 +105,7 @@ class _Plan:
     profiles: dict[int, str]
     entities: list[tuple[Person, dict[str, Any]]]
     dropped: int
+    over_cap: int
 
 
 def _people(
@@ -265,7 +267,7 @@ def _plan(
     subjects = {h: p for h, p in (participants | known).items() if not p.opted_out}
     per_person: dict[str, int] = defaultdict(int)
     operations: list[Operation] = []
-    dropped = 0
+    dropped = over_cap = 0
     raw_operations = arguments.get("operations") or []
     for raw in raw_operations if isinstance(raw_operations, list) else []:
         operation = _operation_validate(raw, subjects=subjects, participants=participants, messages=messages, off=off)
@@ -279,6 +281,7 @@ def _plan(
         ):
             logger.info("window %s: operation over the caps dropped", window.pk)
             dropped += 1
+            over_cap += 1
             continue
         per_person[handle] += 1
         operations.append(operation)
@@ -298,7 +301,7 @@ def _plan(
             and raw["name"].strip()
         ):
             entities.append((subjects[raw["user_id"]], raw))
-    return _Plan(operations=operations, profiles=profiles, entities=entities, dropped=dropped)
+    return _Plan(operations=operations, profiles=profiles, entities=entities, dropped=dropped, over_cap=over_cap)
 
 
 def _operation_validate(
@@ -430,7 +433,13 @@ def _person_apply(
         current = list(Memory.objects.select_for_update().filter(community=community, user=person.user))
         by_id = {m.pk: m for m in current}
         for op in operations:
-            expires_at = now + delta if (delta := EXPIRATIONS[op.expiration]) else None
+            # Said when its lines were said (a history posted later keeps its times): its age, its
+            # place among the newest and its lifetime count from then.
+            said_at = max((m.created_at for m in op.sources), default=window.last_message_at)
+            expires_at = said_at + delta if (delta := EXPIRATIONS[op.expiration]) else None
+            if op.action != "forget" and expires_at is not None and expires_at <= now:
+                logger.info("window %s: %s's %s was over before it was extracted", window.pk, person.handle, op.kind)
+                continue
             fields: dict[str, Any] = {
                 "content": op.content,
                 "kind": op.kind,
@@ -474,6 +483,7 @@ def _person_apply(
                     embedding=vector,
                     embedding_model=model_name,
                     reason="extracted from conversation",
+                    said_at=said_at,
                     **fields,
                 )
             by_id[memory.pk] = memory
@@ -519,11 +529,11 @@ def window_extract(*, window: ConversationWindow, llm: LLM | None = None) -> Ext
     off = messages_said_with_memory_off(community_id=community.pk, messages=messages)
     participants, known = _people(window, messages, off)
     if not community.memory_enabled:
-        return ExtractionResult(0, 0, 0, 0, skipped="memory is off for this community")
+        return ExtractionResult(0, 0, 0, 0, 0, skipped="memory is off for this community")
     if not any(not p.opted_out for p in participants.values()):
-        return ExtractionResult(0, 0, 0, 0, skipped="no participant can be remembered")
+        return ExtractionResult(0, 0, 0, 0, 0, skipped="no participant can be remembered")
     if community.extraction_rate < 1 and random.random() >= community.extraction_rate:  # noqa: S311 - sampling
-        return ExtractionResult(0, 0, 0, 0, skipped="not sampled by extraction_rate")
+        return ExtractionResult(0, 0, 0, 0, 0, skipped="not sampled by extraction_rate")
     _memories_load(community, [p for p in (participants | known).values() if not p.opted_out], now)
 
     llm = llm or llm_get()
@@ -579,6 +589,7 @@ def window_extract(*, window: ConversationWindow, llm: LLM | None = None) -> Ext
     return ExtractionResult(
         operations_applied=applied,
         operations_dropped=plan.dropped,
+        operations_over_cap=plan.over_cap,
         prompt_tokens=tokens[0],
         completion_tokens=tokens[1],
     )

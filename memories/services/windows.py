@@ -384,7 +384,12 @@ def _claimed(window: ConversationWindow) -> QuerySet[ConversationWindow]:
 
 
 def window_finish(
-    *, window: ConversationWindow, prompt_tokens: int, completion_tokens: int, operations_applied: int
+    *,
+    window: ConversationWindow,
+    prompt_tokens: int,
+    completion_tokens: int,
+    operations_applied: int,
+    operations_over_cap: int = 0,
 ) -> bool:
     """Mark a claimed window done; False (nothing changed) when the claim was lost meanwhile."""
     return bool(
@@ -394,6 +399,7 @@ def window_finish(
             prompt_tokens=F("prompt_tokens") + prompt_tokens,
             completion_tokens=F("completion_tokens") + completion_tokens,
             operations_applied=operations_applied,
+            operations_over_cap=operations_over_cap,
             last_error="",
             claim_token=None,
             updated_at=timezone.now(),

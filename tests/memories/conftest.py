@@ -60,6 +60,16 @@ def llm_worker(
         yield tmp_path / "worker.log"
 
 
+@pytest.fixture(scope="module")
+def offline_worker(
+    django_db_setup: None, django_db_blocker: Any, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Path]:
+    """A real worker on the offline engine (no LLM configured), shared by a test module."""
+    tmp_path = tmp_path_factory.mktemp("worker")
+    with django_db_blocker.unblock(), start_worker(tmp_path=tmp_path, extra_env={"OPENAI_API_KEY": ""}):
+        yield tmp_path / "worker.log"
+
+
 Say = Callable[[str, str], Message]
 
 

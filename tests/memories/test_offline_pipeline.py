@@ -7,9 +7,11 @@ from pathlib import Path
 import pytest
 
 from accounts.models import Community, User
-from chat.models import Channel, ConversationWindowState
+from chat.models import Channel, ConversationWindow, ConversationWindowState
+from chat.services import persona_create, session_end, session_open, session_reply, web_channel_get
 from memories.models import Entity, Memory, RecallEntry
 from tests.memories.conftest import Say, extract_now, start_worker
+from tests.support.processes import wait_until
 
 pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
 
@@ -51,3 +53,20 @@ def test_a_window_left_unsampled_by_extraction_rate_is_still_recalled(
     assert window.state == ConversationWindowState.DONE and window.prompt_tokens == 0
     assert not Memory.objects.exists()
     assert RecallEntry.objects.get().message.content == "I'm moving to Austin next month"
+
+
+def test_an_llm_triggered_chat_joins_no_window_and_is_recalled_once_it_ends(
+    community: Community, alice: User, tmp_path: Path
+) -> None:
+    persona = persona_create(
+        community=community, name="Quill", system_prompt="You are Quill.", extraction_mode="llm_triggered"
+    )
+    session = session_open(user=alice, persona=persona, channel=web_channel_get(user=alice, persona=persona))
+    session_reply(session=session, text="My sister's wedding is on June 14th")
+
+    with start_worker(tmp_path=tmp_path, extra_env={"OPENAI_API_KEY": ""}):
+        session_end(session=session)
+        entry = wait_until(lambda: RecallEntry.objects.filter(user=alice).first(), timeout=60)
+
+    assert entry.message.content == "My sister's wedding is on June 14th" and entry.private
+    assert not ConversationWindow.objects.exists()

@@ -212,6 +212,24 @@ def test_the_offline_engine_speaks_the_llm_interface() -> None:
             id="job",
         ),
         pytest.param("I live in Portland", "Jo lives in Portland", "fact", "permanent", "high", None, id="home"),
+        pytest.param(
+            "I live in Leeds with my partner Sam.",
+            "Jo lives in Leeds with their partner Sam",
+            "fact",
+            "permanent",
+            "high",
+            None,
+            id="home-with-partner",  # one memory for what belongs together
+        ),
+        pytest.param(
+            "I'm based in Cork with my two flatmates but travel a lot",
+            "Jo lives in Cork with their two flatmates",
+            "fact",
+            "permanent",
+            "high",
+            None,
+            id="home-with-flatmates",
+        ),
         pytest.param("I have a dog named Rex", "Jo has a dog named Rex", "fact", "permanent", "high", None, id="pet"),
         pytest.param(
             "im so nervous about my driving test on friday",
@@ -472,9 +490,9 @@ def test_a_skill_judged_is_not_a_job_and_takes_no_job_s_place(remembered: str, s
     assert (operation["action"], operation["content"]) == ("save", kept)
 
 
-def test_of_six_things_told_in_one_conversation_the_five_kept_put_a_relative_in_hospital_first() -> None:
-    """At most five memories a person a window (PRODUCT.md §4.1): the most important first. A newcomer's
-    "my dad was rushed to the hospital" had been dropped for the facts told before it."""
+def test_of_six_things_told_in_one_conversation_none_is_dropped() -> None:
+    """About five memories a person a window is a soft ceiling (PRODUCT.md §4.1): distinct facts are all
+    kept. A newcomer's "my dad was rushed to the hospital" had been dropped for the facts told before it."""
     said = [
         "I'm a software engineer from Ohio",
         "I just started playing chess last month",
@@ -487,7 +505,7 @@ def test_of_six_things_told_in_one_conversation_the_five_kept_put_a_relative_in_
     kept = [op["content"] for op in _extract(_prompt([("Priya", "priya", line) for line in said]))["operations"]]
 
     assert "Priya's dad was rushed to the hospital yesterday" in kept
-    assert len(kept) == 5
+    assert len(kept) == 7  # "a software engineer from Ohio" tells two things
 
 
 def test_a_correction_later_in_the_window_replaces_the_first_statement() -> None:
@@ -534,12 +552,12 @@ FACTS = [
 ]
 
 
-def test_at_most_five_operations_per_person_the_most_important_first() -> None:
+def test_a_person_keeps_every_distinct_fact_of_a_window_but_a_passing_mood() -> None:
     arguments = _extract(_prompt([("Ann", "ann", fact) for fact in FACTS]))
 
-    assert len(arguments["operations"]) == 5
-    assert "Ann is feeling tired" not in [op["content"] for op in arguments["operations"]]  # the mood gives way
-    assert {op["importance"] for op in arguments["operations"]} == {"high"}
+    kept = [op["content"] for op in arguments["operations"]]
+    assert len(kept) == 6 and "Ann is feeling tired" not in kept  # a mood about nothing in particular
+    assert "Ann is going to the cinema tomorrow" in kept and "Ann loves pizza" in kept
 
 
 def test_at_most_fifteen_operations_in_all_shared_among_the_people() -> None:
@@ -548,8 +566,7 @@ def test_at_most_fifteen_operations_in_all_shared_among_the_people() -> None:
     arguments = _extract(_prompt(said))
 
     per_person = [len(_about(arguments, handle)) for handle in ("ann", "ben", "cat", "dan")]
-    assert len(arguments["operations"]) == 15
-    assert max(per_person) <= 5
+    assert len(arguments["operations"]) == 15  # the window's hard cap
     assert min(per_person) >= 3  # one talkative person does not take everyone's share
 
 
@@ -1748,6 +1765,7 @@ def test_a_start_or_a_habit_to_drop_is_a_plan(said: str, kept: list[str]) -> Non
         ("hey everyone, I'm Tom Reyes, nice to meet you", ["Priya's name is Tom Reyes"]),
         ("hello! I'm Maria from Spain", ["Priya's name is Maria"]),
         ("I'm Tom btw", ["Priya's name is Tom"]),
+        ("I'm Tom, by the way.", ["Priya's name is Tom"]),
         ("hi I'm Priya", []),  # the name they go by here already
         ("I'm Tom", []),  # no hello, no aside: "I'm Groot"
         ("hi I'm new here", []),

@@ -8,7 +8,6 @@ memory, revision, summary, profile line or entity; what is said once memory is b
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -27,25 +26,15 @@ from accounts.services import (
     membership_set,
     user_create,
 )
-from chat.models import ChatSession, ConversationWindow, ConversationWindowState, Message, MessageRole, Persona
+from chat.models import ChatSession, ConversationWindow, ConversationWindowState, Persona
 from memories.models import Entity, Memory, MemoryRevision, RecallEntry
 from memories.services.windows import windows_sweep
-from tests.memories.conftest import start_worker
+from tests.support.chat import chat_turn
 from tests.support.processes import wait_until
 
 pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
 
 FINISHED = (ConversationWindowState.DONE, ConversationWindowState.FAILED)
-
-
-@pytest.fixture(scope="module")
-def offline_worker(
-    django_db_setup: None, django_db_blocker: Any, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[Path]:
-    """A real worker on the offline engine (no LLM configured), shared by the module."""
-    tmp_path = tmp_path_factory.mktemp("worker")
-    with django_db_blocker.unblock(), start_worker(tmp_path=tmp_path, extra_env={"OPENAI_API_KEY": ""}):
-        yield tmp_path / "worker.log"
 
 
 def remembered_anywhere(user: User, community: Community, word: str) -> list[str]:
@@ -91,26 +80,15 @@ def olga(community: Community) -> User:
     return user
 
 
-def chat(client: Client, persona: Persona, text: str) -> str:
-    """Send ``text`` from the chat page and read the persona's streamed reply to it."""
-    assert (
-        client.post(reverse("chat-send", args=[persona.pk]), {"text": text}, HTTP_HX_REQUEST="true").status_code == 200
-    )
-    message = Message.objects.filter(role=MessageRole.USER).latest("pk")
-    stream = client.get(reverse("chat-stream", args=[message.pk]))
-    b"".join(stream.streaming_content)  # type: ignore[attr-defined]
-    return Message.objects.get(reply_to=message).content
-
-
 def test_what_the_browser_heard_with_memory_off_is_not_remembered_when_memory_comes_back(
     offline_worker: Path, client: Client, community: Community, persona: Persona, olga: User
 ) -> None:
     client.force_login(olga)
-    chat(client, persona, "I work as a nurse at the city hospital.")  # forgotten too: forget comes after it
+    chat_turn(client, persona, "I work as a nurse at the city hospital.")  # forgotten too: forget comes after it
     assert client.post(reverse("me-forget", args=[community.pk]), {"confirm": "yes"}).status_code in (200, 302)
-    reply = chat(client, persona, "I'm allergic to penicillin.")
+    reply = chat_turn(client, persona, "I'm allergic to penicillin.")
     assert client.post(reverse("me-remember", args=[community.pk])).status_code in (200, 302)
-    chat(client, persona, "I live in Porto and I have a cat named Miso.")
+    chat_turn(client, persona, "I live in Porto and I have a cat named Miso.")
     session = ChatSession.objects.get(user=olga)
     window = ConversationWindow.objects.get(channel=session.channel, state=ConversationWindowState.OPEN)
 
@@ -136,7 +114,7 @@ def test_the_persona_promises_no_remembering_while_memory_is_off(
     client.force_login(olga)
     client.post(reverse("me-forget", args=[community.pk]), {"confirm": "yes"})
     replies = [
-        chat(client, persona, text)
+        chat_turn(client, persona, text)
         for text in (
             "I have a brother in Leeds.",
             "I'm allergic to cats.",

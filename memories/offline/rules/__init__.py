@@ -237,7 +237,7 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
             rf" (?!(?:{NATIONALITIES}|new|sorry|back|home|here|done|free|bored|tired|ready|late|fine|good|great|so"
             rf"|just|really|still|also|not|from|in|at|a|an|the|single|married|vegan|vegetarian|hungry|starving|dead"
             rf"|alive|awake|{FEELINGS}|{MONTHS}|{WEEKDAYS})\b|\w+ing\b)"
-            r"(?P<name>(?-i:[A-Z])[a-z'-]+)(?P<second>\s+(?-i:[A-Z])[a-z'-]+)?(?P<aside>\s+(?:btw|by the way))?"
+            r"(?P<name>(?-i:[A-Z])[a-z'-]+)(?P<second>\s+(?-i:[A-Z])[a-z'-]+)?(?P<aside>,?\s+(?:btw|by the way))?"
             r"(?=\s*$|[,.!?]| here| and | from | nice| :\))",
             re.IGNORECASE,
         ),

@@ -62,13 +62,29 @@ _VISIT = re.compile(
 )
 
 
+# Who they live there with, said after the place: "in Leeds with my partner Sam", "in Cork with
+# my two flatmates". One fact says both (related facts combined, as the prompt asks of an LLM).
+_LIVES_WITH = re.compile(
+    r"\bwith (?P<who>(?:my|our) (?:(?:two|three|four|\d+|little|older|younger|new) )?"
+    r"(?:partner|wife|husband|boyfriend|girlfriend|fianc[eé]e?|spouse|family|kids|children|son|daughter|parents"
+    r"|mum|mom|dad|flatmates?|roommates?|housemates?|sister|brother|grandparents?|dogs?|cats?)"
+    r"(?: (?-i:[A-Z])[a-z'-]+)?)",
+    re.IGNORECASE,
+)
+
+
 def lives_rule(match: re.Match[str], said: Said) -> Fact | None:
     raw = _place_group(match)
     being_in = re.match(r"(?:I|we)\b", match[0], re.IGNORECASE) and re.search(r"\bin\b", match[0][:40])
     settled = re.search(r"liv|based", match[0], re.IGNORECASE)  # "based in Nairobi but travel for work"
     if being_in and not settled and (_VISIT.search(said.clause) or time_in(said.clause)):
         return None  # "I'm in Vegas this weekend": a visit, not a home
-    return _place_fact(said, said_place(raw, said), verb="lives in", slot="home")
+    fact = _place_fact(said, said_place(raw, said), verb="lives in", slot="home")
+    company = _LIVES_WITH.search(raw[:80]) if settled else None
+    if fact is not None and company:
+        fact.text += f" with {third_person(company['who'], said.name)}"
+        fact.topics = topics_of(*fact.topics, *content_words(company["who"])[:1])
+    return fact
 
 
 def lives_with_rule(match: re.Match[str], said: Said) -> Fact | None:
