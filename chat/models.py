@@ -221,7 +221,9 @@ class ConversationWindow(models.Model):
     completion_tokens = models.PositiveIntegerField(default=0)
     operations_applied = models.PositiveIntegerField(default=0)
     operations_over_cap = models.PositiveIntegerField(
-        default=0, db_default=0, help_text="Operations the caps cut: facts the window could not keep (still found by recall)."
+        default=0,
+        db_default=0,
+        help_text="Operations the caps cut: facts the window could not keep (still found by recall).",
     )
     extracted_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)

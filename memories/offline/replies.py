@@ -17,6 +17,7 @@ from memories.extraction_tool import (
 from memories.models import MemoryKind
 from memories.offline.attribution import Reader
 from memories.offline.consolidation import SLOTS
+from memories.offline.excerpts import EXCERPT_LABEL, Excerpt, excerpt_answer, excerpts_parse
 from memories.offline.facts import Fact
 from memories.offline.rules.plans import NEWS_AWAITED
 from memories.offline.splitting import normalise
@@ -53,7 +54,7 @@ _OTHER_LABELS = ("People and things", "This conversation so far")  # names, and 
 
 _MEMORY_LINE = re.compile(
     r"^\s*(?:[-*\u2022]|\[\d+\]|\d+[.)]|(?P<label>Recent|On this topic|Relevant|"
-    + "|".join(_SUMMARY_LABELS + _OTHER_LABELS)
+    + "|".join((*_SUMMARY_LABELS, *_OTHER_LABELS, EXCERPT_LABEL))
     + r")\s*:)\s*(?P<rest>.+)$"
 )
 
@@ -87,6 +88,7 @@ class _Memories:
     profile: list[str] = field(default_factory=list)
     sessions: list[str] = field(default_factory=list)  # what was said last time
     name: str = ""  # from a heading such as "[What you know about Alice:]"
+    excerpts: list[Excerpt] = field(default_factory=list)  # their own earlier lines, dated
 
 
 def _memory_item(raw: str) -> str:
@@ -117,6 +119,9 @@ def _memory_block(text: str, *, labels_anywhere: bool, memories: _Memories) -> s
             after_items = True
             label = match["label"] or ""
             if label in _OTHER_LABELS:
+                continue
+            if label == EXCERPT_LABEL:
+                memories.excerpts += excerpts_parse(match["rest"].split(" | "))
                 continue
             into = {"Profile": memories.profile, "Last time": memories.sessions, "Summary": memories.sessions}
             items = [match["rest"]] if label in into else match["rest"].split(" | ")
@@ -391,6 +396,9 @@ _MUSIC = frozenset(
 _MUSIC_ASKED = frozenset(map(_stem, word_set("music song songs band album listen playlist")))
 # Plans are answered by what one is going to do: "what are my plans?" by "you're going hiking tomorrow".
 _PLANS = frozenset(map(_stem, word_set("plan plans going trip visit flying moving")))
+# What someone cannot stand is answered however they said it: "what food do I hate?" by "you can't
+# stand olives".
+_DISLIKES = frozenset(map(_stem, word_set("hate dislike stand loathe detest")))
 _TRAVEL = frozenset(map(_stem, word_set("went trip travel travelled traveled visited flew holiday vacation")))
 
 
@@ -409,6 +417,8 @@ _ANSWERED_BY = {
     **dict.fromkeys(_MUSIC_ASKED, _MUSIC),
     _stem("plans"): _PLANS,
     **dict.fromkeys(_TRAVEL, _TRAVEL),  # "do you remember where I went?" … "Nora went on a trip to Lisbon"
+    **dict.fromkeys(_DISLIKES, _DISLIKES),
+    _stem("flying"): _PLANS,  # "where am I flying next month?" … "Nora is going to Lisbon next month"
 }
 
 
@@ -477,6 +487,13 @@ def _answers_for(said: str, person: _Person) -> re.Pattern[str] | None:
     return re.compile("|".join(f"(?:{shape})" for shape in shapes), re.I) if shapes else None
 
 
+def _asked_stems(said: str, person: _Person) -> set[str]:
+    """The stems of what ``said`` asks about (not the person's own name), with the stems of what
+    answers them ("what food do I hate?" is answered by "can't stand")."""
+    wanted = _stems(said) - {_stem(word) for word in words_of(person.name)}
+    return wanted | {answer for stem in wanted for answer in _ANSWERED_BY.get(stem, ())}
+
+
 def _relevant(memories: _Memories, person: _Person, said: str) -> list[str]:
     """At most two remembered facts that share a word with what the person said (or answer
     what they asked about), said to them.
@@ -484,8 +501,7 @@ def _relevant(memories: _Memories, person: _Person, said: str) -> list[str]:
     The profile and last session are summaries of many facts: one sentence of them at most.
     """
     ignored = {_stem(word) for word in words_of(person.name)}
-    wanted = _stems(said) - ignored
-    wanted |= {answer for stem in wanted for answer in _ANSWERED_BY.get(stem, ())}
+    wanted = _asked_stems(said, person)
     summaries = _summary_sentences(memories.profile + memories.sessions)
     candidates = [(fact, False) for fact in memories.facts] + [(sentence, True) for sentence in summaries]
     # A fact that answers the question asked is the answer, whatever words it shares ("what do I do
@@ -782,6 +798,9 @@ def chat_reply(messages: list[Message]) -> str:
         facts = _relevant(_with_told_earlier(memories, earlier, person), person, said)
         if facts:
             sentences.append(_pick(_RECALLS_MEMORY_OFF if memory_off else _RECALLS, said).format(", and ".join(facts)))
+        elif question and (recalled := excerpt_answer(memories.excerpts, _asked_stems(said, person), _stems)):
+            facts = [recalled]  # what they said before answers it: "You told me on 8 May that …"
+            sentences.append(recalled)
         # Having answered from memory, it does not also say it cannot look the answer up; asked about
         # themselves with nothing remembered, it says so rather than asking them back.
         closers: tuple[str, ...]

@@ -6,17 +6,20 @@ through ``memory_create``; a few hand-written ones pin what the memory block can
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
 
 from accounts.models import Community, User
 from accounts.services import membership_set, user_create
 from chat.models import Persona, PersonaInjectionMode
-from chat.services import persona_create
+from chat.services import channel_create, message_record, persona_create
 from memories.models import MemoryRevisionActor
 from memories.offline import OfflineLLM
 from memories.services.context import assemble_context
 from memories.services.memory import memory_create
 from memories.services.profiles import profile_summary_edit
+from memories.services.recall import recall_index_messages
 from memoryhub.ai.types import Message, Purpose
 
 pytestmark = pytest.mark.django_db
@@ -250,3 +253,28 @@ def test_a_fact_that_does_not_start_with_the_person_is_not_said_back() -> None:
     reply = offline_reply(hand_written(["Bob is Alice's brother", "Alice and Bob run a bakery"], "Bob and the bakery"))
 
     assert "Bob" not in reply and "bakery" not in reply
+
+
+def test_a_dislike_is_the_answer_to_what_they_hate(community: Community, person: User, persona: Persona) -> None:
+    remember(community, person, "Alice Martin can't stand olives", NURSE)
+
+    said = reply_to(community, person, persona, "What food do I hate?")
+
+    assert "you can't stand olives" in said and "nurse" not in said
+
+
+def test_a_question_a_past_line_answers_is_answered_from_it_with_its_date(
+    community: Community, person: User, persona: Persona
+) -> None:
+    channel = channel_create(community=community, name="general", external_id="general")
+    at = datetime(2023, 5, 8, 14, 0, tzinfo=UTC)
+    lines = [
+        message_record(channel=channel, author=person, content="I'm flying to Lisbon next month", created_at=at),
+        message_record(channel=channel, author=person, content="I still can't find my keys", created_at=at),
+    ]
+    recall_index_messages(messages=lines)
+
+    said = reply_to(community, person, persona, "Where am I flying next month?")
+
+    assert "You told me on 8 May that you're flying to Lisbon next month." in said
+    assert "keys" not in said and "I'll remember" not in said

@@ -1,0 +1,69 @@
+"""Offline replies from the block's "From past conversations" layer: the person's own earlier lines,
+dated (``memories.services.context.excerpt_text``). A question a line answers is answered from it
+("You told me on 8 May that you're flying to Lisbon next month.")."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+EXCERPT_LABEL = "From past conversations"
+
+# An item as the block writes it: 'asked "Q?", said "line" (8 May 2023, #general)' or '"line" (…)'.
+_ITEM = re.compile(
+    r'^(?:asked "(?P<question>.*?)", said )?"(?P<line>.*)" \((?P<day>\d{1,2}) (?P<month>[A-Z][a-z]+) \d{4}, [^)]*\)$'
+)
+_FIRST_PERSON = (
+    (r"\bI'm\b|\bI am\b", "you're"),
+    (r"\bI've\b", "you've"),
+    (r"\bI'll\b", "you'll"),
+    (r"\bI'd\b", "you'd"),
+    (r"\bI was\b", "you were"),
+    (r"\bmyself\b", "yourself"),
+    (r"\bmine\b", "yours"),
+    (r"\bmy\b|\bour\b", "your"),
+    (r"\bme\b|\bus\b", "you"),
+    (r"\bI\b|\bwe\b", "you"),
+)
+_A_CLAUSE = re.compile(r"^(?:I|I'm|I've|I'll|I'd|my|we|we're|our)\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Excerpt:
+    line: str
+    question: str  # the question it answered, or ""
+    said_on: str  # "8 May"
+
+
+def excerpts_parse(items: list[str]) -> list[Excerpt]:
+    """The excerpts among a layer's items; an item in another shape is left out."""
+    found = []
+    for item in items:
+        match = _ITEM.match(item.strip())
+        if match:
+            found.append(Excerpt(match["line"], match["question"] or "", f"{int(match['day'])} {match['month']}"))
+    return found
+
+
+def _to_them(line: str) -> str:
+    """What they said in the first person, said back to them: "I'm flying" → "you're flying"."""
+    for pattern, replacement in _FIRST_PERSON:
+        line = re.sub(pattern, replacement, line, flags=re.IGNORECASE)
+    return line
+
+
+def excerpt_answer(excerpts: list[Excerpt], asked: set[str], stems: Callable[[str], set[str]]) -> str:
+    """The sentence that answers from the excerpt sharing the most words (``stems``) with what was
+    ``asked``, or "" when none shares one."""
+    scored = [(len(stems(f"{e.question} {e.line}") & asked), -index, e) for index, e in enumerate(excerpts)]
+    best = max(scored, default=None, key=lambda row: row[:2])
+    if best is None or not best[0]:
+        return ""
+    excerpt = best[2]
+    line = excerpt.line.strip().rstrip(".!")
+    if _A_CLAUSE.match(line) and not excerpt.question:
+        return f"You told me on {excerpt.said_on} that {_to_them(line)}."
+    if excerpt.question:
+        return f'On {excerpt.said_on}, asked "{excerpt.question}", you said: "{excerpt.line}"'
+    return f'You told me on {excerpt.said_on}: "{excerpt.line}"'
