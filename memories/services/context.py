@@ -165,6 +165,13 @@ def _said(text: str) -> str:
     return " ".join(text.casefold().split()).rstrip(" .!")
 
 
+def _sentences(text: str) -> list[str]:
+    return [sentence for sentence in _SENTENCE_END.split(text.strip()) if sentence]
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+
+
 def _flat(text: str) -> str:
     """One line, and no memory text can close or open the block it is delimited by."""
     return _DELIMITER.sub("[memories]", " ".join(text.split()))
@@ -411,12 +418,15 @@ def assemble_context(
                     told.add(text)
                     used.append(_used(candidate, layer))
 
-        if head.profile_summary.strip():
-            block.try_add("profile", head.profile_summary)
+        # Nothing is said twice: a sentence of the profile is not said again by the last session's
+        # summary or by a memory (it would spend the budget on what the block says already).
+        if head.profile_summary.strip() and block.try_add("profile", head.profile_summary):
+            told.update(_said(sentence) for sentence in _sentences(head.profile_summary))
+        last_new = [s for s in _sentences(head.last_summary) if _said(s) not in told]
         if (
-            head.last_summary
+            last_new
             and head.last_ended_at is not None
-            and block.try_add("last_session", f"{head.last_summary} ({age_text(head.last_ended_at, now)})")
+            and block.try_add("last_session", f"{' '.join(last_new)} ({age_text(head.last_ended_at, now)})")
         ):
             last_summary = _said(head.last_summary)
         limit = max(persona.max_memory_context, 1)

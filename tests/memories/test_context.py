@@ -135,6 +135,21 @@ def test_what_the_block_says_already_takes_no_second_place(
     assert len([m for m in result.memories if m.layer == "recent"]) == 5  # the places went to others
 
 
+def test_a_sentence_the_profile_says_is_not_said_again_by_the_last_session_or_a_memory(
+    community: Community, persona: Persona, web_channel: Channel, alice: User
+) -> None:
+    alice.profiles.filter(community=community).update(summary="Alice is a nurse. Alice lives in Leeds.")
+    session_ended(persona, web_channel, alice, "Alice lives in Leeds. Alice talked about bees.", ago=timedelta(days=1))
+    remember(community, alice, "Alice lives in Leeds")
+    remember(community, alice, "Alice keeps bees")
+
+    result = assemble_context(community=community, user=alice, persona=persona, message="anything new?")
+
+    assert result.text.count("Alice lives in Leeds") == 1
+    assert "Last time: Alice talked about bees. (yesterday)" in result.text
+    assert [m.content for m in result.memories] == ["Alice keeps bees"]
+
+
 def test_the_memory_block_keeps_within_its_token_budget_to_the_token(
     community: Community, persona: Persona, alice: User
 ) -> None:
