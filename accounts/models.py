@@ -159,6 +159,12 @@ class Profile(models.Model):
     preferences = models.JSONField(default=list, blank=True)
     behaviour_patterns = models.JSONField(default=list, blank=True)
     memory_enabled = models.BooleanField(default=True, help_text="False: opted out, nothing new is remembered.")
+    stated_name = models.CharField(
+        max_length=150,
+        blank=True,
+        db_default="",
+        help_text="The name they said they go by here ('I'm Daniel'): it wins over their platform name.",
+    )
     semantic_refreshed_at = models.DateTimeField(null=True, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
 

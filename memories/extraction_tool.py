@@ -160,6 +160,7 @@ person's words or facts to someone else.
 - Focus on durable, reusable facts (name, job, home, moves, likes and dislikes, pets, family, \
 plans, feelings). Skip small talk.
 - Combine related messages into one consolidated, self-contained fact that names the person.
+- When someone says the name they go by ("I'm Daniel"), save "<their name here>'s name is Daniel".
 - Aim for at most 5 operations per person: combine related facts into one ("lives in Leeds with \
 her partner Sam"), and keep the most significant (a dated life event before a food dislike). \
 Never more than 15 in all.

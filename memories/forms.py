@@ -83,6 +83,13 @@ class MyMemoryFilterForm(forms.Form):
 
 
 class ProfileSummaryForm(forms.Form):
+    name = forms.CharField(
+        required=False,
+        max_length=150,
+        label="The name you go by here",
+        help_text="What memories and the persona call you in this community. Leave it as it is to keep it.",
+        strip=True,
+    )
     summary = forms.CharField(
         required=False,
         max_length=PROFILE_SUMMARY_MAX_LENGTH,

@@ -347,7 +347,8 @@ class ContextHead:
 # Four small reads in one round trip (each a LATERAL over its own index): the context is on the
 # path a bot waits on, and each separate query costs a round trip and an ORM compilation.
 _HEAD_COLUMNS = """identity.display_name, profile.id IS NOT NULL, COALESCE(profile.memory_enabled, true),
-       COALESCE(profile.summary, ''), last.final_summary, last.ended_at, COALESCE(mentioned.entities, '[]')"""
+       COALESCE(profile.summary, ''), last.final_summary, last.ended_at, COALESCE(mentioned.entities, '[]'),
+       NULLIF(profile.stated_name, '')"""
 
 
 def _first_identity(column: str, *, user: str) -> str:
@@ -358,20 +359,27 @@ def _first_identity(column: str, *, user: str) -> str:
     WHERE community_id = %(community)s AND user_id = {user} ORDER BY id LIMIT 1"""  # noqa: S608 - names of ours
 
 
-def person_called(identity_name: str | None, user: User) -> str:
-    """How a person is called in a community: their platform name there, else their account's."""
-    return identity_name or user.display_name or user.username
+def _stated_name(*, user: str) -> str:
+    """The name the person ``user`` said they go by in the community (SQL, as ``_first_identity``)."""
+    return f"""SELECT NULLIF(stated_name, '') FROM {Profile._meta.db_table}
+    WHERE community_id = %(community)s AND user_id = {user}"""  # noqa: S608 - names of ours
 
 
-_PERSON_NAME_SQL = f"SELECT ({_first_identity('display_name', user='%(user)s')})"
+def person_called(identity_name: str | None, user: User, stated_name: str | None = None) -> str:
+    """How a person is called in a community: the name they said they go by there ("I'm Daniel"),
+    else their platform name there, else their account's. The one rule, everywhere a name is said."""
+    return stated_name or identity_name or user.display_name or user.username
+
+
+_PERSON_NAME_SQL = f"SELECT ({_first_identity('display_name', user='%(user)s')}), ({_stated_name(user='%(user)s')})"
 
 
 def person_display_name(*, community: Community, user: User) -> str:
-    """How the person is called in this community (their platform name, else their account's)."""
+    """How the person is called in this community (``person_called``)."""
     with prepared_cursor() as cursor:
         cursor.execute(_PERSON_NAME_SQL, {"community": community.pk, "user": user.pk})
-        (identity_name,) = cursor.fetchone()
-    return person_called(identity_name, user)
+        identity_name, stated_name = cursor.fetchone()
+    return person_called(identity_name, user, stated_name)
 
 
 def _head_joins(*, user: str, persona: str) -> str:
@@ -380,7 +388,7 @@ def _head_joins(*, user: str, persona: str) -> str:
     return f"""
 LEFT JOIN LATERAL ({_first_identity("display_name", user=user)}) AS identity ON true
 LEFT JOIN LATERAL (
-    SELECT id, memory_enabled, summary FROM accounts_profile
+    SELECT id, memory_enabled, summary, stated_name FROM accounts_profile
     WHERE community_id = %(community)s AND user_id = {user}
 ) AS profile ON true
 LEFT JOIN LATERAL (
@@ -431,10 +439,10 @@ def context_head(
 
 def _head_load(row: Sequence[Any], user: User) -> ContextHead:
     """The head from the last columns of ``row`` (``_HEAD_COLUMNS``)."""
-    identity_name, has_profile, memory_enabled, summary, last_summary, last_ended_at, entities = row[-7:]
+    identity_name, has_profile, memory_enabled, summary, last_summary, last_ended_at, entities, stated = row[-8:]
     entities = json.loads(entities) if isinstance(entities, str) else entities
     return ContextHead(
-        name=person_called(identity_name, user),
+        name=person_called(identity_name, user, stated),
         has_profile=has_profile,
         memory_enabled=memory_enabled,
         profile_summary=summary,
@@ -519,7 +527,7 @@ class PlatformPerson:
 
 
 _PLATFORM_PERSON_SQL = f"""
-SELECT {columns_sql(User, "u")}, ({_first_identity("display_name", user="u.id")})
+SELECT {columns_sql(User, "u")}, ({_first_identity("display_name", user="u.id")}), ({_stated_name(user="u.id")})
 FROM {ExternalIdentity._meta.db_table} AS i JOIN {User._meta.db_table} AS u ON u.id = i.user_id
 WHERE i.community_id = %(community)s AND i.external_id = %(external_id)s
 """  # noqa: S608 - names from the models' own metadata, values passed as parameters
@@ -536,7 +544,7 @@ def person_by_platform_id(*, community: Community, external_id: str) -> Platform
     if row is None:
         return None
     user = row_load(User, row)
-    return PlatformPerson(user=user, name=person_called(row[-1], user))
+    return PlatformPerson(user=user, name=person_called(row[-2], user, row[-1]))
 
 
 _PLATFORM_IDS_SQL = f"""

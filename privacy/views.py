@@ -36,6 +36,7 @@ from memories.selectors import (
     memories_for_person,
     memory_groups_for_person,
     memory_topics_for_person,
+    person_display_name,
     personas_for_memory_filter,
     profiles_for_person,
     recall_lines_for_person,
@@ -144,10 +145,15 @@ def profile_edit(request: HtmxHttpRequest, community_id: int) -> HttpResponse:
     profile = profiles_for_person(user=user).get(community.pk)
     if request.method == "GET" and "cancel" in request.GET:
         return render(request, "me/_profile.html", {"community": community, "profile": profile})
-    form = ProfileSummaryForm(request.POST or None, initial={"summary": profile.summary if profile else ""})
+    called = person_display_name(community=community, user=user)
+    form = ProfileSummaryForm(
+        request.POST or None, initial={"name": called, "summary": profile.summary if profile else ""}
+    )
     if request.method == "POST" and form.is_valid():
         try:
-            profile = profile_summary_edit(user=user, community=community, summary=form.cleaned_data["summary"])
+            profile = profile_summary_edit(
+                user=user, community=community, summary=form.cleaned_data["summary"], name=form.cleaned_data["name"]
+            )
         except ProfileMemoryOffError as error:
             form.add_error(None, str(error))
         else:

@@ -56,7 +56,10 @@ def profile_arguments(text: str) -> dict[str, Any]:
     name_words = set(words_of(name))
     mentions: Counter[str] = Counter()
     for memory in memories:
-        mentions.update({w for w in content_words(memory) if w not in name_words})
+        # Who a memory is about is no topic: its subject ("Daniel likes jazz" after an edit that
+        # named them) is left out with the profile's name, so no "often talks about daniel".
+        subject = set(words_of(memory.split(" ", 1)[0].removesuffix("'s")))
+        mentions.update({w for w in content_words(memory) if w not in name_words | subject})
     first_seen: dict[str, int] = {}
     for word in (w for memory in memories for w in content_words(memory)):
         first_seen.setdefault(word, len(first_seen))

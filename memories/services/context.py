@@ -309,6 +309,16 @@ class _Block:
         self.added.append((layer, key))
         return True
 
+    def rewrite(self, layer: str, text: str) -> None:
+        """A one-item layer says ``text`` instead (nothing: the layer goes), counted exactly."""
+        if layer not in self.lines:
+            return
+        if text.strip():
+            self.lines[layer] = [_flat(text)]
+        else:
+            del self.lines[layer]
+        self.tokens = token_count(self.render())
+
     def fit(self) -> set[tuple[str, int]]:
         """Make sure the rendered block keeps to the budget; the keys of the items that had to go,
         if any (the sum of pieces is not below the real count, so this guards, it does not trim)."""
@@ -418,11 +428,12 @@ def assemble_context(
                     told.add(text)
                     used.append(_used(candidate, layer))
 
-        # Nothing is said twice: a sentence of the profile is not said again by the last session's
-        # summary or by a memory (it would spend the budget on what the block says already).
-        if head.profile_summary.strip() and block.try_add("profile", head.profile_summary):
-            told.update(_said(sentence) for sentence in _sentences(head.profile_summary))
-        last_new = [s for s in _sentences(head.last_summary) if _said(s) not in told]
+        # Nothing is said twice: the last session's summary leaves out what the profile says, and
+        # the profile yields to the memories listed (below): they carry their age and their scores.
+        profile_said = {_said(sentence) for sentence in _sentences(head.profile_summary)}
+        if head.profile_summary.strip():
+            block.try_add("profile", head.profile_summary)
+        last_new = [s for s in _sentences(head.last_summary) if _said(s) not in profile_said]
         if (
             last_new
             and head.last_ended_at is not None
@@ -465,6 +476,8 @@ def assemble_context(
                     used.append(episode)
         if session is not None and session.message_count > WORKING_SUMMARY_AFTER and session.working_summary:
             block.try_add("working_summary", session.working_summary)
+        if profile_said & told:
+            block.rewrite("profile", " ".join(s for s in _sentences(head.profile_summary) if _said(s) not in told))
         dropped = block.fit()
         used = [u for u in used if u.key not in dropped]
         if record_access:

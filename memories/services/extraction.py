@@ -39,6 +39,7 @@ from memories.extraction_tool import (
     extraction_prompt_build,
 )
 from memories.models import MEMORY_MAX_LENGTH, EntityType, Memory, MemoryKind, MemoryRevisionActor, MemorySource
+from memories.selectors import person_called
 from memories.services.entities import entity_mention_record
 from memories.services.memory import (
     memories_cap_enforce,
@@ -47,6 +48,7 @@ from memories.services.memory import (
     memory_duplicate_find,
     memory_update,
 )
+from memories.services.profiles import name_replaced, person_renamed
 from memories.services.recall import recall_index_messages
 from memories.services.windows import window_claim_hold
 from memoryhub.ai.embeddings import embedder_get
@@ -142,7 +144,11 @@ def _people(
             "user_id", flat=True
         )
     )
-    summaries = dict(Profile.objects.filter(community=community, user_id__in=authors).values_list("user_id", "summary"))
+    rows = list(
+        Profile.objects.filter(community=community, user_id__in=users).values_list("user_id", "summary", "stated_name")
+    )
+    summaries = {user_id: summary for user_id, summary, _ in rows}
+    stated = {user_id: name for user_id, _, name in rows if name}
     participants: dict[str, Person] = {}
     known: dict[str, Person] = {}
     for user_id, user in users.items():
@@ -150,12 +156,12 @@ def _people(
         person = Person(
             user=user,
             handle=identity.external_id if identity else user.username,
-            name=(identity.display_name if identity else "") or user.display_name or user.username,
+            name=person_called(identity.display_name if identity else "", user, stated.get(user_id)),
             opted_out=user_id in opted_out
             or not community.memory_enabled
             or (user_id in authors and user_id not in remembered_authors),
             spoke=user_id in authors,
-            profile_summary=summaries.get(user_id, ""),
+            profile_summary=summaries.get(user_id, "") if user_id in authors else "",
         )
         if person.spoke:
             participants[person.handle] = person
@@ -431,6 +437,12 @@ def _person_apply(
             return 0
         operations = [op for op in operations if not any(m.pk in off_now for m in op.sources)]
         current = list(Memory.objects.select_for_update().filter(community=community, user=person.user))
+        if stated := _name_stated(person.name, operations):
+            # "I'm Daniel": they are Daniel here from now on, in what this window says of them and in
+            # what was remembered before (the memory of the name itself is the profile's name now).
+            operations, profile = _renamed_to(stated, person=person, operations=operations, profile=profile)
+            person_renamed(profile=locked, memories=current, old=person.name, new=stated, window=window)
+            person.name = stated
         by_id = {m.pk: m for m in current}
         for op in operations:
             # Said when its lines were said (a history posted later keeps its times): its age, its
@@ -505,6 +517,34 @@ def _person_apply(
     return applied
 
 
+# How a name the person gives is remembered ("Demo's name is Daniel", "Demo likes to be called Dan"):
+# the offline engine's phrasing, and the prompt's rule for an LLM.
+_NAME_FACT = r"^{name}(?:'s name is| likes to be called| goes by) (?P<stated>[A-Z][\w'-]*(?: [A-Z][\w'-]*)?)\.?$"
+
+
+def _name_stated(name: str, operations: list[Operation]) -> str:
+    """The name ``operations`` say the person goes by, when it is another than ``name``."""
+    for op in operations:
+        match = re.match(_NAME_FACT.format(name=re.escape(name)), op.content) if op.action != "forget" else None
+        if match and match["stated"] != name and 1 < len(match["stated"]) <= 150:
+            return match["stated"]
+    return ""
+
+
+def _renamed_to(
+    stated: str, *, person: Person, operations: list[Operation], profile: str | None
+) -> tuple[list[Operation], str | None]:
+    """This window's operations and profile for the person, saying ``stated`` where they said their
+    old name; the operation that only says the name is dropped (the profile keeps the name)."""
+    kept = []
+    for op in operations:
+        if op.action != "forget" and re.match(_NAME_FACT.format(name=re.escape(person.name)), op.content):
+            continue
+        op.content = name_replaced(op.content, person.name, stated)
+        kept.append(op)
+    return kept, name_replaced(profile, person.name, stated) if profile else profile
+
+
 def window_prompt(*, window: ConversationWindow) -> list[dict[str, str]]:
     """The extraction prompt of ``window`` as it would be built now (for moderators debugging an
     extraction: the memories it shows are today's, not those of the extraction time)."""
@@ -517,13 +557,16 @@ def window_prompt(*, window: ConversationWindow) -> list[dict[str, str]]:
     return extraction_messages_build(window=window, messages=messages, participants=participants, known=known, off=off)
 
 
-def window_extract(*, window: ConversationWindow, llm: LLM | None = None) -> ExtractionResult:
+def window_extract(
+    *, window: ConversationWindow, llm: LLM | None = None, now: datetime | None = None
+) -> ExtractionResult:
     """Extract and apply the memories of a claimed window. Raises LLM errors for the task to retry.
 
     Its lines are made recallable first, whatever is sampled or fails after (``recall_index_messages``).
+    ``now``: when it is extracted (a benchmark replaying a conversation extracts it as it ends).
     """
     community = window.channel.community
-    now = timezone.now()
+    now = now or timezone.now()
     messages = list(window.messages.select_related("author", "persona").order_by("created_at", "pk"))
     recall_index_messages(messages=messages)
     off = messages_said_with_memory_off(community_id=community.pk, messages=messages)

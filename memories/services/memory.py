@@ -202,9 +202,11 @@ def memory_update(
     window: ConversationWindow | None = None,
     embedding: Sequence[float] | None = None,
     embedding_model: str = "",
+    profile_follows: bool = True,
     **changes: Any,
 ) -> Memory:
-    """Change ``memory``'s fields (content, kind, topics, importance, expires_at, context, …)."""
+    """Change ``memory``'s fields (content, kind, topics, importance, expires_at, context, …).
+    ``profile_follows`` False: the caller rewrites the profile itself (a rename)."""
     memory_on_require(user_id=memory.user_id, community_id=memory.community_id)
     before = memory_snapshot(memory)
     for field, value in changes.items():
@@ -227,7 +229,8 @@ def memory_update(
         window=window,
     )
     if memory.content != before["content"]:
-        _profile_follow(memory.community_id, memory.user_id, [before["content"]], actor=actor)
+        if profile_follows:
+            _profile_follow(memory.community_id, memory.user_id, [before["content"]], actor=actor)
         if action in CORRECTIONS:
             recall_sources_remove(memories=Memory.objects.filter(pk=memory.pk))
     return memory

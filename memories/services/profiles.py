@@ -13,12 +13,16 @@ import re
 from collections.abc import Iterable
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from accounts.models import Community, Profile, User
+from chat.models import ChatSession, ConversationWindow
+from memories.models import Memory, MemoryRevisionActor
 from memories.offline import OfflineLLM
 from memories.selectors import person_display_name
 from memories.services.context import STOPWORDS
+from memories.services.memory import memory_update
 from memories.services.summaries import profile_semantic_refresh
 from memoryhub.ai.llm import llm_get
 from memoryhub.celery import tasks_send_on_commit
@@ -69,12 +73,47 @@ def profile_follow_memories(*, community: Community, user: User, old_contents: l
     tasks_send_on_commit(refresh_profile, [(profile.pk,)])
 
 
+def name_replaced(text: str, old: str, new: str) -> str:
+    """``text`` saying ``new`` wherever it says the whole name ``old``, without the sentence that
+    said only the name ("Daniel's name is Daniel.")."""
+    text = re.sub(rf"(?<![\w']){re.escape(old)}(?![\w])", lambda _found: new, text)
+    said_name = rf"{re.escape(new)}(?:'s name is| likes to be called| goes by) {re.escape(new)}[.!]?"
+    return " ".join(s for s in _SENTENCE_END.split(text.strip()) if not re.fullmatch(said_name, s)).strip()
+
+
+def person_renamed(
+    *, profile: Profile, memories: Iterable[Memory], old: str, new: str, window: ConversationWindow | None = None
+) -> None:
+    """The person goes by ``new`` in the profile's community from now on ("I'm Daniel"): their
+    profile's name, and what their memories and profile paragraph say of ``old`` (the caller holds
+    the profile's lock). Each rewritten memory keeps a revision saying why."""
+    profile.stated_name = new[:150]
+    profile.summary = name_replaced(profile.summary, old, new)
+    profile.save(update_fields=["stated_name", "summary", "updated_at"])
+    sessions = ChatSession.objects.filter(user_id=profile.user_id, persona__community_id=profile.community_id)
+    for session in sessions.filter(Q(working_summary__contains=old) | Q(final_summary__contains=old)):
+        session.working_summary = name_replaced(session.working_summary, old, new)
+        session.final_summary = name_replaced(session.final_summary, old, new)
+        session.save(update_fields=["working_summary", "final_summary"])
+    for memory in memories:
+        content = name_replaced(memory.content, old, new)
+        if content != memory.content:
+            memory_update(
+                memory=memory,
+                actor=MemoryRevisionActor.SYSTEM,
+                reason=f"{old} goes by {new}",
+                window=window,
+                content=content,
+                profile_follows=False,  # the profile was renamed above
+            )
+
+
 class ProfileMemoryOffError(Exception):
     """The person turned memory off in this community: no profile is kept there."""
 
 
 @transaction.atomic
-def profile_summary_edit(*, user: User, community: Community, summary: str) -> Profile:
+def profile_summary_edit(*, user: User, community: Community, summary: str, name: str | None = None) -> Profile:
     """The person's own wording of their profile paragraph in ``community`` (empty clears it).
 
     Their text replaces the summary at once and counts as the profile written now, so the
@@ -87,6 +126,11 @@ def profile_summary_edit(*, user: User, community: Community, summary: str) -> P
     profile, _ = Profile.objects.select_for_update().get_or_create(user=user, community=community)
     if not profile.memory_enabled:
         raise ProfileMemoryOffError("Memory is off for you in this community: turn it on to keep a profile.")
+    name = " ".join((name or "").split())
+    old = person_display_name(community=community, user=user)
+    if name and name != old:  # the name they go by here, changed by them: what is remembered follows
+        memories = Memory.objects.select_for_update().filter(community=community, user=user)
+        person_renamed(profile=profile, memories=memories, old=old, new=name)
     profile.summary = " ".join(summary.split())
     profile.semantic_refreshed_at = timezone.now()
     profile.save(update_fields=["summary", "semantic_refreshed_at", "updated_at"])

@@ -23,6 +23,7 @@ from memories.extraction_tool import (
     summary_prompt_build,
 )
 from memories.models import ImportanceNow, Memory, MemoryKind, MemoryRevisionActor, MemorySource
+from memories.selectors import person_display_name
 from memories.services.memory import memory_create
 from memoryhub.ai.llm import llm_get
 from memoryhub.ai.types import LLM, Purpose
@@ -45,12 +46,18 @@ def _session_lines(session: ChatSession, *, last: int) -> list[str]:
     """The session's last ``last`` lines, but never one said with memory off or a reply to one."""
     messages = list(session.messages.select_related("author", "persona").order_by("-created_at", "-pk")[:last])
     off = messages_said_with_memory_off(community_id=session.persona.community_id, messages=messages)
+    called = person_display_name(community=session.persona.community, user=session.user)  # "I'm Daniel" wins
     lines = []
     for message in reversed(messages):
         if message.pk in off:
             continue
         if message.role == MessageRole.USER and message.author is not None:
-            name, handle = message.author.display_name or message.author.username, message.author.username
+            name = (
+                called
+                if message.author_id == session.user_id
+                else message.author.display_name or message.author.username
+            )
+            handle = message.author.username
         else:
             name, handle = session.persona.name, BOT_HANDLE
         lines.append(conversation_line_format(at=message.created_at, name=name, handle=handle, content=message.content))

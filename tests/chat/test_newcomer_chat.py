@@ -10,9 +10,10 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from accounts.models import Community
+from accounts.models import Community, Profile
 from accounts.services import membership_set, user_create
 from chat.models import ChatSession, ConversationWindow, ConversationWindowState, Persona
+from memories.models import Memory
 from memories.services.context import assemble_context
 from tests.support.chat import chat_turn
 from tests.support.processes import wait_until
@@ -71,3 +72,10 @@ def test_every_fact_of_a_newcomers_first_chat_is_in_the_block_of_the_question_th
             missing.append((question, answer, block))
     assert missing == [], missing
     assert done.operations_over_cap == 0
+    # "I'm Daniel": what is remembered says Daniel, not the account's display name.
+    contents = list(Memory.objects.filter(user=daniel).values_list("content", flat=True))
+    assert contents and all("Demo" not in content for content in contents), contents
+    assert "Daniel lives in Leeds with their partner Sam" in contents
+    assert Profile.objects.get(user=daniel, community=community).stated_name == "Daniel"
+    block = assemble_context(community=community, user=daniel, persona=persona, message="hi").text
+    assert "[What you know about Daniel:]" in block and "Demo" not in block

@@ -135,7 +135,7 @@ def test_what_the_block_says_already_takes_no_second_place(
     assert len([m for m in result.memories if m.layer == "recent"]) == 5  # the places went to others
 
 
-def test_a_sentence_the_profile_says_is_not_said_again_by_the_last_session_or_a_memory(
+def test_a_sentence_is_said_once_the_profile_yielding_it_to_a_listed_memory(
     community: Community, persona: Persona, web_channel: Channel, alice: User
 ) -> None:
     alice.profiles.filter(community=community).update(summary="Alice is a nurse. Alice lives in Leeds.")
@@ -147,7 +147,9 @@ def test_a_sentence_the_profile_says_is_not_said_again_by_the_last_session_or_a_
 
     assert result.text.count("Alice lives in Leeds") == 1
     assert "Last time: Alice talked about bees. (yesterday)" in result.text
-    assert [m.content for m in result.memories] == ["Alice keeps bees"]
+    # The profile yields the sentence a listed memory says, with its age and scores.
+    assert "Profile: Alice is a nurse.\n" in result.text
+    assert sorted(m.content for m in result.memories) == ["Alice keeps bees", "Alice lives in Leeds"]
 
 
 def test_the_memory_block_keeps_within_its_token_budget_to_the_token(

@@ -1,0 +1,66 @@
+"""The name a person says they go by in a community wins over their account's or platform's: in
+memories, the profile, the block, and when they change it on "My data"."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from accounts.models import Community, Profile, User
+from accounts.services import membership_set, user_create
+from chat.models import Persona
+from memories.models import Memory
+from memories.services.context import assemble_context
+from memories.services.summaries import profile_semantic_refresh
+from tests.support.memories import remember
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def demo(community: Community) -> User:
+    user = user_create(username="demo", password="demo pass 1234", display_name="Demo")
+    membership_set(user=user, community=community)
+    return user
+
+
+def test_the_name_given_on_my_data_is_what_memories_the_profile_and_the_block_say(
+    client: Client, community: Community, persona: Persona, demo: User
+) -> None:
+    remember(community, demo, "Demo works as a nurse")
+    remember(community, demo, "Demo has a dog called Biscuit")
+    client.force_login(demo)
+
+    form = client.get(reverse("me-profile", args=[community.pk])).content.decode()
+    saved = client.post(
+        reverse("me-profile", args=[community.pk]), {"name": "Daniel", "summary": "Demo is a nurse from Leeds."}
+    )
+
+    assert 'value="Demo"' in form and saved.status_code == 302
+    assert sorted(Memory.objects.filter(user=demo).values_list("content", flat=True)) == [
+        "Daniel has a dog called Biscuit",
+        "Daniel works as a nurse",
+    ]
+    profile = Profile.objects.get(user=demo, community=community)
+    assert profile.stated_name == "Daniel" and profile.summary == "Demo is a nurse from Leeds."  # their own words
+    block = assemble_context(community=community, user=demo, persona=persona, message="hi", record_access=False).text
+    assert "[What you know about Daniel:]" in block
+
+
+def test_memories_edited_to_name_the_person_give_no_profile_line_about_the_name(
+    client: Client, community: Community, demo: User
+) -> None:
+    memories = [remember(community, demo, text) for text in ("Demo likes jazz", "Demo has a cat", "Demo plays chess")]
+    client.force_login(demo)
+    for memory, text in zip(memories[:2], ("Daniel likes jazz", "Daniel has a cat"), strict=True):
+        response = client.post(
+            reverse("memory-edit", args=[memory.pk]),
+            {f"memory-{memory.pk}-content": text, f"memory-{memory.pk}-kind": "fact", f"memory-{memory.pk}-topics": ""},
+            HTTP_HX_REQUEST="true",
+        )
+        assert response.status_code == 200
+
+    profile = profile_semantic_refresh(profile=Profile.objects.get(user=demo, community=community))
+
+    assert not [line for line in profile.behaviour_patterns if "daniel" in line.lower()], profile.behaviour_patterns
