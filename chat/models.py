@@ -48,11 +48,12 @@ class Persona(models.Model):
     extraction_mode = models.CharField(max_length=32, choices=ExtractionMode.choices, default=ExtractionMode.WINDOW)
     extraction_interval = models.PositiveIntegerField(default=5, help_text="Turns between extractions (periodic).")
     max_memory_context = models.PositiveIntegerField(default=5, help_text="Most memories injected per turn.")
-    max_memory_tokens = models.PositiveIntegerField(default=500)
+    # 1,000 since the block holds excerpts of past conversations too (LoCoMo: docs/benchmarks.md).
+    max_memory_tokens = models.PositiveIntegerField(default=1000)
     search_threshold = models.FloatField(default=0.3, help_text="Minimum cosine similarity for semantic recall.")
     # The context's "From past conversations" layer: the person's own earlier lines (recall).
     use_recall = models.BooleanField(default=True, help_text="Show excerpts of what the person said before.")
-    max_recall_excerpts = models.PositiveIntegerField(default=3, help_text="Most excerpts of past conversations.")
+    max_recall_excerpts = models.PositiveIntegerField(default=10, help_text="Most excerpts of past conversations.")
     context_window_tokens = models.PositiveIntegerField(default=8192)
     reply_reserve_tokens = models.PositiveIntegerField(default=1024)
     # Seed 000's block by default: "[What you know about Alice:]", then "Profile: …",

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from datetime import date
 from typing import Any
 
 from memories.extraction_tool import (
@@ -14,6 +15,7 @@ from memories.extraction_tool import (
     extraction_prompt_parse,
 )
 from memories.offline.attribution import Reader
+from memories.offline.dates import date_said
 from memories.offline.facts import IMPORTANCE_RANK, PERMANENT, Fact
 from memories.offline.rules.family import STATUSES
 from memories.offline.rules.health import CHOSEN_DIETS
@@ -122,6 +124,15 @@ def _says_more(fuller: str, shorter: str) -> bool:
     return len(more) > len(less) and more[: len(less)] == less
 
 
+def _dated(fact: Fact, day: date | None) -> str | None:
+    """The date a fact's event or plan is on, when it says one still ahead on the day it was said
+    ("is getting married on June 14th", "is going to Lisbon next month"), as YYYY-MM-DD."""
+    if day is None:
+        return None
+    on = date_said(fact.text, day)
+    return on.isoformat() if on is not None and on >= day else None
+
+
 def extraction_arguments(text: str) -> dict[str, Any]:
     parsed = extraction_prompt_parse(text)
     lines, after = conversation(text)
@@ -187,6 +198,7 @@ def extraction_arguments(text: str) -> dict[str, Any]:
                 "kind": str(fact.kind),
                 "importance": fact.importance,
                 "expiration": fact.expiration,
+                "expires_on": _dated(fact, parsed.day),
                 "memory_index": index,
                 "context": _context(fact),
                 "lines": cited,

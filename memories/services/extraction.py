@@ -14,7 +14,7 @@ import random
 import re
 from collections import defaultdict
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -57,6 +57,7 @@ from memoryhub.ai.types import LLM, Completion, Purpose
 
 logger = logging.getLogger(__name__)
 PROMPT_MEMORIES_PER_PERSON = 20
+DATED_GRACE = timedelta(days=8)  # a dated memory goes at the end of the week after its date
 _REPORTED_BY = re.compile(r"reported by\s+(?P<name>[^,;.()]+)", re.IGNORECASE)
 _WORD = re.compile(r"[\w'-]+")
 
@@ -89,6 +90,7 @@ class Operation:
     target: Memory | None
     reporter: Person | None
     sources: list[Message]  # the window's messages the fact comes from (its provenance)
+    expires_on: date | None = None  # a dated event's or plan's date: kept until a week after it
 
 
 @dataclass
@@ -222,6 +224,7 @@ def extraction_messages_build(
             if not p.opted_out
         ],
         known_members=[(p.name, p.handle) for p in known.values() if not p.opted_out],
+        day=messages[0].created_at.date() if messages else None,
     )
     return [{"role": "system", "content": EXTRACTION_SYSTEM_PROMPT}, {"role": "user", "content": prompt}]
 
@@ -373,7 +376,19 @@ def _operation_validate(
         target=target,
         reporter=reporter,
         sources=sources,
+        expires_on=_date_or_none(raw.get("expires_on")),
     )
+
+
+def _date_or_none(value: Any) -> date | None:
+    """A YYYY-MM-DD date the LLM gave, or None (logged) for anything else."""
+    if value in (None, ""):
+        return None
+    try:
+        return date.fromisoformat(str(value)[:10])
+    except ValueError:
+        logger.info("extraction: expires_on %r is not a date; the lifetime stands", value)
+        return None
 
 
 def _sources(cited: Any, *, messages: list[Message], people: list[Person | None], off: set[int]) -> list[Message]:
@@ -449,6 +464,9 @@ def _person_apply(
             # place among the newest and its lifetime count from then.
             said_at = max((m.created_at for m in op.sources), default=window.last_message_at)
             expires_at = said_at + delta if (delta := EXPIRATIONS[op.expiration]) else None
+            if op.expires_on is not None and op.expires_on >= said_at.date():
+                # A dated event or plan: kept until a week after its date, not a fixed lifetime.
+                expires_at = datetime.combine(op.expires_on + DATED_GRACE, time.min, tzinfo=UTC)
             if op.action != "forget" and expires_at is not None and expires_at <= now:
                 logger.info("window %s: %s's %s was over before it was extracted", window.pk, person.handle, op.kind)
                 continue

@@ -474,3 +474,34 @@ def test_a_history_posted_later_is_remembered_as_said_then_and_what_is_over_is_n
     assert alice.created_at == then and alice.expires_at == then + timedelta(days=30)
     assert not Memory.objects.filter(user=people["bob"]).exists()  # a day's mood, three days ago: over
     assert window.operations_applied == 1
+
+
+def test_a_dated_event_is_kept_until_a_week_after_its_date_whatever_its_lifetime(
+    llm_worker: Path, fake: FakeOpenAI, community: Community, channel: Channel, people: dict[str, User], say: Say
+) -> None:
+    say("alice", "My sister's wedding is in three weeks!")
+    say("bob", "I'm off to Lisbon soon")
+    wedding = (timezone.now() + timedelta(days=21)).date()
+    fake.script_tool_call(
+        TOOL_NAME,
+        {
+            "operations": [
+                op(
+                    "alice_456",
+                    "Alice's sister is getting married",
+                    kind="event",
+                    expiration="7d",
+                    expires_on=wedding.isoformat(),
+                ),
+                op("bob_123", "Bob is going to Lisbon", kind="plan", expiration="30d", expires_on="soon-ish"),
+            ]
+        },
+    )
+
+    extract_now(channel)
+
+    alice = Memory.objects.get(user=people["alice"])
+    assert alice.expires_at is not None and alice.expires_at.date() == wedding + timedelta(days=8)
+    bob = Memory.objects.get(user=people["bob"])  # a date that is no date: its lifetime stands
+    assert bob.expires_at is not None and timedelta(days=29) < bob.expires_at - timezone.now() <= timedelta(days=30)
+    assert f"It took place on {timezone.now():%A} {timezone.now().day} " in fake.last_chat_prompt()

@@ -1,0 +1,95 @@
+"""The date a time said in a line points at, from the day it was said: "on June 14th", "next month",
+"this weekend", "tomorrow". A dated event or plan is kept until a week after that date
+(``expires_on``), not for a fixed lifetime; "yesterday" and "last Saturday" become the date they were.
+"""
+
+from __future__ import annotations
+
+import calendar
+import re
+from datetime import date, timedelta
+
+from memories.offline.vocabulary import MONTHS, WEEKDAYS
+
+_MONTH_NUMBER = {name: number for number, name in enumerate(MONTHS.split("|"), start=1)}
+_WEEKDAY_NUMBER = {name: number for number, name in enumerate(WEEKDAYS.split("|"))}
+_NUMBER = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "a few": 3, "a couple of": 2}
+_SEASON_END = {"spring": (5, 31), "summer": (8, 31), "fall": (11, 30), "autumn": (11, 30), "winter": (2, 28)}
+_FEAST = {"christmas": (12, 25), "new year": (1, 1), "new year's": (1, 1), "the holidays": (12, 31)}
+
+_MONTH_DAY = re.compile(
+    rf"\b(?:(?P<month>{MONTHS}) (?P<day>\d{{1,2}})(?:st|nd|rd|th)?|(?P<day2>\d{{1,2}})(?:st|nd|rd|th)? (?:of )?"
+    rf"(?P<month2>{MONTHS}))\b",
+    re.IGNORECASE,
+)
+_AHEAD = re.compile(
+    rf"\b(?P<soon>today|tonight|tomorrow|yesterday)\b"
+    rf"|\b(?P<which>this|next|last) (?P<span>week(?:end)?|month|year|{WEEKDAYS}|spring|summer|fall|autumn|winter)\b"
+    rf"|\b(?:on |this )?(?P<weekday>{WEEKDAYS})\b"
+    rf"|\bin (?P<month>{MONTHS})\b"
+    rf"|\bin (?P<count>a|an|one|two|three|four|a few|a couple of|\d+) (?P<unit>days?|weeks?|months?|years?)\b"
+    rf"|\b(?P<count2>a|an|one|two|three|four|a few|a couple of|\d+) (?P<unit2>days?|weeks?|months?|years?) ago\b"
+    r"|\b(?:for|over|at|on) (?P<feast>christmas|new year'?s?|the holidays)\b",
+    re.IGNORECASE,
+)
+
+
+def _month_end(year: int, month: int) -> date:
+    return date(year, month, calendar.monthrange(year, month)[1])
+
+
+def _ahead(day: date, month: int, day_of_month: int) -> date:
+    """The next ``month``/``day_of_month`` from ``day`` (this year's, unless it is long past)."""
+    last = calendar.monthrange(day.year, month)[1]
+    this_year = date(day.year, month, min(day_of_month, last))
+    return this_year if this_year >= day - timedelta(days=7) else this_year.replace(year=day.year + 1)
+
+
+def _span_end(day: date, which: str, span: str) -> date | None:
+    step = {"this": 0, "next": 1, "last": -1}[which]
+    if span in _WEEKDAY_NUMBER:
+        ahead = (_WEEKDAY_NUMBER[span] - day.weekday()) % 7
+        if which == "last":
+            return day - timedelta(days=(day.weekday() - _WEEKDAY_NUMBER[span]) % 7 or 7)
+        return day + timedelta(days=ahead + (7 if which == "next" and ahead < 2 else 0))
+    if span in ("week", "weekend"):
+        sunday = day + timedelta(days=6 - day.weekday())
+        return sunday + timedelta(weeks=step)
+    if span == "month":
+        month = day.month + step
+        year = day.year + (month - 1) // 12
+        return _month_end(year, (month - 1) % 12 + 1)
+    if span == "year":
+        return date(day.year + step, 12, 31)
+    month, day_of_month = _SEASON_END[span]
+    end = date(day.year + step + (1 if span == "winter" and day.month > 2 else 0), month, day_of_month)
+    return end
+
+
+def date_said(text: str, said_on: date) -> date | None:
+    """The date ``text`` points at, said on ``said_on``; None when it names none."""
+    if match := _MONTH_DAY.search(text):
+        month = _MONTH_NUMBER[(match["month"] or match["month2"]).lower()]
+        return _ahead(said_on, month, int(match["day"] or match["day2"]))
+    match = _AHEAD.search(text)
+    if match is None:
+        return None
+    if soon := (match["soon"] or "").lower():
+        return said_on + timedelta(days={"today": 0, "tonight": 0, "tomorrow": 1, "yesterday": -1}[soon])
+    if match["which"]:
+        return _span_end(said_on, match["which"].lower(), match["span"].lower())
+    if match["weekday"]:
+        return _span_end(said_on, "this", match["weekday"].lower())
+    if match["month"]:
+        month = _MONTH_NUMBER[match["month"].lower()]
+        start = _ahead(said_on, month, 1)
+        return _month_end(start.year, month)
+    if match["feast"]:
+        month, day_of_month = _FEAST[match["feast"].lower()]
+        return _ahead(said_on, month, day_of_month)
+    count, unit, sign = match["count"], match["unit"], 1
+    if count is None:
+        count, unit, sign = match["count2"], match["unit2"], -1
+    number = int(count) if count.isdigit() else _NUMBER[count.lower()]
+    days = {"day": 1, "week": 7, "month": 30, "year": 365}[unit.lower().rstrip("s")]
+    return said_on + timedelta(days=sign * number * days)

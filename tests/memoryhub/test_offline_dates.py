@@ -1,0 +1,37 @@
+"""The dates the offline engine reads in what people say, from the day they said it."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from memories.offline.dates import date_said
+
+SAID_ON = date(2023, 5, 8)  # a Monday
+
+
+@pytest.mark.parametrize(
+    ("text", "on"),
+    [
+        ("is getting married on June 14th", date(2023, 6, 14)),
+        ("the wedding is the 14th of June", date(2023, 6, 14)),
+        ("my birthday was on May 2nd", date(2023, 5, 2)),  # a few days back: this year's
+        ("we go back on March 3", date(2024, 3, 3)),  # long past this year: next year's
+        ("is flying to Lisbon next month", date(2023, 6, 30)),
+        ("is moving this month", date(2023, 5, 31)),
+        ("has a job interview tomorrow", date(2023, 5, 9)),
+        ("is going hiking this weekend", date(2023, 5, 14)),
+        ("starts the new job next week", date(2023, 5, 21)),
+        ("has a dentist appointment on Friday", date(2023, 5, 12)),
+        ("is going to Rome in September", date(2023, 9, 30)),
+        ("is visiting family for Christmas", date(2023, 12, 25)),
+        ("graduates in two weeks", date(2023, 5, 22)),
+        ("went to a concert yesterday", date(2023, 5, 7)),
+        ("ran a race last Saturday", date(2023, 5, 6)),
+        ("adopted a cat three days ago", date(2023, 5, 5)),
+        ("loves olives", None),
+    ],
+)
+def test_a_time_said_points_at_its_date(text: str, on: date | None) -> None:
+    assert date_said(text, SAID_ON) == on
