@@ -67,6 +67,9 @@ BM25_B = 0.4
 # an unrelated memory win (PRODUCT.md §4.2).
 REFINEMENT_MAX = 0.25
 FREQUENCY_SATURATION = 20  # recalls at which the frequency term is full
+# A line said has no importance of its own: it counts as a memory of medium importance, so lines
+# and memories are ordered on one scale (a memory's edge is what it is worth, not being a memory).
+LINE_IMPORTANCE = 0.6
 
 # One pass over the person's rows, found through the (community, user) index: with the per-user
 # cap (50 by default) exact scores beat an approximate HNSW probe, and they are exact. The
@@ -259,7 +262,7 @@ signals AS (
 {_RELEVANCE_CTES},
 best AS (
     SELECT r.*,
-           (relevance * (1 + {REFINEMENT_MAX} * %(w_recency)s * recency
+           (relevance * (1 + {REFINEMENT_MAX} * (%(w_recency)s * recency + %(w_importance)s * {LINE_IMPORTANCE})
                              / GREATEST(%(w_recency)s + %(w_importance)s + %(w_frequency)s, 1e-9)))::float8 AS total
     FROM related AS r
     WHERE (r.lexical > 0 OR r.similarity >= %(threshold)s)

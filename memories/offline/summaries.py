@@ -15,7 +15,9 @@ from memories.offline.consolidation import conversation
 from memories.offline.facts import IMPORTANCE_RANK
 from memories.offline.splitting import normalise, sentences, strip_fillers
 from memories.offline.text import content_words, join_names, word_count
+from memories.offline.vocabulary import word_set
 
+_FILLER_WORDS = word_set("test testing tests delay ping pong hello hi hey asdf foo bar")
 _SENTENCES = re.compile(r"\bin (?P<low>\d+)(?:\s*(?:-|\u2013|to)\s*(?P<high>\d+))? sentences?\b", re.IGNORECASE)
 
 
@@ -54,8 +56,9 @@ def summary_text(text: str) -> str:
         said = [strip_fillers(part) for part in sentences(normalise(line.content))] or [""]
         body = next((part for part in said if len(content_words(part)) >= 2), said[0])
         words = content_words(body)
-        if index in covered or line.content == REDACTED or line.handle == BOT_HANDLE or len(words) < 2:
-            continue
+        worded = [word for word in words if re.search(r"[a-z]{2}", word) and word not in _FILLER_WORDS]
+        if index in covered or line.content == REDACTED or line.handle == BOT_HANDLE or len(worded) < 2:
+            continue  # filler ("test", "delay 0.0") is no part of what a conversation was about
         score = sum(frequency[word] for word in set(words)) + (2 if re.search(r"\b(?:I|my)\b", body) else 0)
         quoted = " ".join(_sentence_safe(body).split()[:20])
         verb = "asked" if body.endswith("?") else "said"
@@ -66,6 +69,8 @@ def summary_text(text: str) -> str:
     for _score, order, sentence in sorted(candidates, key=lambda c: (-c[0], c[1])):
         if len(chosen) >= high:
             break
+        if any(sentence.casefold() == said.casefold() for _, said in chosen):
+            continue  # a summary never says a sentence twice
         if used + word_count(sentence) <= max_words:
             chosen.append((order, sentence))
             used += word_count(sentence)
@@ -77,10 +82,10 @@ def summary_text(text: str) -> str:
     speakers = [
         name for handle, name in members.items() if any(ln.handle == handle and ln.content != REDACTED for ln in lines)
     ]
-    if len(chosen) < low and speakers:
+    if chosen and len(chosen) < low and speakers:
         opening = f"{join_names(speakers)} talked." if len(speakers) > 1 else f"{speakers[0]} talked."
         if used + word_count(opening) <= max_words:
             chosen.append((-2, opening))
-    if not chosen:
-        return " ".join(previous.split()[:max_words]) if previous else "Nothing was said yet."
+    if not chosen:  # nothing worth a summary (questions, greetings, test lines): none is made
+        return " ".join(previous.split()[:max_words]) if previous else ""
     return " ".join(sentence for _, sentence in sorted(chosen))

@@ -197,10 +197,19 @@ def tidy(text: str) -> str:
     return text.strip(" ,;")
 
 
+# Quotes and brackets around or inside a name ('"Acme & Sons" <Ltd>'): its words keep, they do not.
+_NAME_MARKS = re.compile(r"[\"“”«»<>\[\]{}()]")
+
+
+def name_clean(text: str) -> str:
+    """A name or phrase without quotes and brackets: '"Acme & Sons" <Ltd>' → "Acme & Sons Ltd"."""
+    return " ".join(_NAME_MARKS.sub(" ", text).split())
+
+
 def topics_of(*items: str) -> list[str]:
     topics: list[str] = []
     for item in items:
-        topic = item.lower().strip()[:40]
+        topic = name_clean(item).lower()[:40]
         if topic and topic not in topics:
             topics.append(topic)
     return topics[:5]

@@ -357,10 +357,13 @@ def memories_cap_enforce(*, community: Community, user: User, cap: int) -> int:
     )
 
 
+_TOPIC_MARKS = re.compile(r"[\"“”«»<>\[\]{}()#]")  # a tag keeps words, not quotes or brackets
+
+
 def _topics_clean(topics: Iterable[str]) -> list[str]:
     seen: list[str] = []
     for topic in topics:
-        tag = "-".join(str(topic).lower().split())[:40]
+        tag = "-".join(_TOPIC_MARKS.sub(" ", str(topic)).lower().split())[:40]
         if tag and tag not in seen:
             seen.append(tag)
     return seen[:10]

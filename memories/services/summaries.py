@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 from datetime import datetime
 
 from django.db import transaction
@@ -65,11 +66,15 @@ def _session_lines(session: ChatSession, *, last: int) -> list[str]:
 
 
 def _summarise(llm: LLM, prompt: str, limit: int) -> str:
+    """The summary the LLM wrote, within ``limit`` words, never saying a sentence twice."""
     completion = llm.complete(
         purpose=Purpose.SUMMARY,
         messages=[{"role": "system", "content": SUMMARY_SYSTEM_PROMPT}, {"role": "user", "content": prompt}],
     )
-    return _words_limit(" ".join(completion.content.split()), limit)
+    said: dict[str, str] = {}
+    for sentence in re.split(r"(?<=[.!?])\s+", " ".join(completion.content.split())):
+        said.setdefault(sentence.casefold().rstrip(".!? "), sentence)
+    return _words_limit(" ".join(said.values()), limit)
 
 
 def _remembering(session: ChatSession) -> bool:
@@ -125,6 +130,9 @@ def session_final_summary_write(*, session: ChatSession, llm: LLM | None = None)
         return None
     prompt = summary_prompt_build(lines=lines, max_words=FINAL_SUMMARY_WORDS, sentences="2-3")
     summary = _summarise(llm or llm_get(), prompt, FINAL_SUMMARY_WORDS)
+    if not summary.strip():  # nothing worth remembering was said (questions, greetings, test lines)
+        session_final_summary_settle(session=session)
+        return None
     community = session.persona.community
     with transaction.atomic():
         remembering = _still_remembering(session, read_at=read_at)  # the profile first, as forget locks it

@@ -184,7 +184,7 @@ def test_create_stores_an_embedded_api_memory_and_its_revision(
             "user": "alice_456",
             "content": "  Alice is moving to Austin next month ",
             "kind": "plan",
-            "topics": ["Moving House", "austin"],
+            "topics": ["Moving House", "austin", '"Acme & Sons" <Ltd>'],
             "importance": 0.9,
             "expiration": "30d",
             "context": "said in #general",
@@ -195,7 +195,7 @@ def test_create_stores_an_embedded_api_memory_and_its_revision(
     assert response.status_code == 201, response.json()
     body = response.json()
     assert body["user"] == "alice_456" and body["content"] == "Alice is moving to Austin next month"
-    assert body["source"] == "api" and body["topics"] == ["moving-house", "austin"]
+    assert body["source"] == "api" and body["topics"] == ["moving-house", "austin", "acme-&-sons-ltd"]
     memory = Memory.objects.get(pk=body["id"])
     assert memory.community == community and memory.user == people["alice"]
     assert memory.embedding is not None and memory.embedding_model == embedder_get().model_name

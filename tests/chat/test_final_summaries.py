@@ -14,10 +14,20 @@ import pytest
 import time_machine
 
 from accounts.models import User
+from accounts.services import membership_set, user_create
 from chat.models import Channel, ChatSession, MessageRole, Persona
-from chat.services import session_end, session_message_add, session_open, sessions_final_summary_requeue
+from chat.services import (
+    session_end,
+    session_message_add,
+    session_open,
+    session_reply,
+    sessions_final_summary_requeue,
+    web_channel_get,
+)
 from chat.tasks import end_idle_sessions, summarize_session
 from memories.models import Memory
+from memories.offline import OfflineLLM
+from memories.services.summaries import session_final_summary_write
 from memoryhub.ai.llm import llm_get
 from memoryhub.ai.types import LLMUnavailableError
 from tests.support.fake_openai import FakeOpenAI
@@ -121,3 +131,33 @@ def test_an_ended_session_with_nothing_to_summarise_is_settled_without_the_llm(
     session.refresh_from_db()
     assert (session.final_summary, session.final_summary_queued_at) == ("", None)
     assert fake.chat_requests() == []
+
+
+@pytest.mark.parametrize(
+    ("lines", "kept"),
+    [
+        pytest.param(["test", "delay 0.0", "test 2"], "", id="test-lines"),
+        pytest.param(["what's the weather?", "how are you?", "what time is it?"], "", id="only-questions"),
+        pytest.param(
+            ["I love hiking", "I love hiking!", "hiking is the best"],
+            "Uma loves hiking. Uma thinks hiking is the best.",
+            id="said-twice",
+        ),
+    ],
+)
+def test_filler_is_no_summary_and_a_summary_never_says_a_sentence_twice(
+    community: Any, persona: Persona, lines: list[str], kept: str
+) -> None:
+    uma = user_create(username="uma", display_name="Uma")
+    membership_set(user=uma, community=community)
+    session = session_open(user=uma, persona=persona, channel=web_channel_get(user=uma, persona=persona))
+    for text in lines:
+        session_reply(session=session, text=text)
+    session.refresh_from_db()
+
+    memory = session_final_summary_write(session=session, llm=OfflineLLM())
+
+    assert ChatSession.objects.get(pk=session.pk).final_summary == kept
+    assert (memory.content if memory else "") == (
+        f"Conversation with Mira on {session.started_at:%Y-%m-%d}: {kept}" if kept else ""
+    )

@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
-from datetime import date
+import json
+from datetime import UTC, date, datetime
 
 import pytest
 
+from memories.extraction_tool import (
+    EXTRACTION_SYSTEM_PROMPT,
+    EXTRACTION_TOOL,
+    TOOL_NAME,
+    PromptParticipant,
+    conversation_line_format,
+    extraction_prompt_build,
+)
+from memories.offline import OfflineLLM
 from memories.offline.dates import date_said
+from memoryhub.ai.types import Purpose
 
 SAID_ON = date(2023, 5, 8)  # a Monday
 
@@ -35,3 +46,28 @@ SAID_ON = date(2023, 5, 8)  # a Monday
 )
 def test_a_time_said_points_at_its_date(text: str, on: date | None) -> None:
     assert date_said(text, SAID_ON) == on
+
+
+def test_a_dated_event_told_in_a_conversation_carries_its_date_to_the_extraction() -> None:
+    at = datetime(2023, 5, 8, 14, 0, tzinfo=UTC)
+    prompt = extraction_prompt_build(
+        place="#general of Book Club",
+        lines=[
+            conversation_line_format(
+                at=at, name="Nora", handle="nora", content="My sister is getting married on June 14th", number=1
+            )
+        ],
+        participants=[PromptParticipant(handle="nora", name="Nora", memories=[])],
+        known_members=[],
+        day=at.date(),
+    )
+    completion = OfflineLLM().complete(
+        purpose=Purpose.EXTRACTION,
+        messages=[{"role": "system", "content": EXTRACTION_SYSTEM_PROMPT}, {"role": "user", "content": prompt}],
+        tools=[EXTRACTION_TOOL],
+        tool_choice={"type": "function", "function": {"name": TOOL_NAME}},
+    )
+
+    (operation,) = json.loads(completion.tool_calls[0].arguments)["operations"]
+    assert "It took place on Monday 8 May 2023" in prompt
+    assert operation["expires_on"] == "2023-06-14"

@@ -2435,3 +2435,10 @@ def test_topics_are_real_words(content: str, topics: list[str]) -> None:
 )
 def test_a_newcomers_sentences_and_locomos_turns_read_as_meant(said: str, kept: list[str]) -> None:
     assert _kept(said) == kept
+
+
+def test_a_company_name_keeps_no_stray_quotes_or_brackets_in_its_memory_or_its_topic() -> None:
+    (operation,) = _extract(_prompt([("Priya", "priya", 'I work at "Acme & Sons" <Ltd>')]))["operations"]
+
+    assert operation["content"] == "Priya works at Acme & Sons Ltd"
+    assert operation["topics"] == ["work", "acme & sons ltd"]

@@ -7,7 +7,15 @@ import re
 from memories.models import EntityType, MemoryKind
 from memories.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said, time_in
 from memories.offline.splitting import phrase_cut
-from memories.offline.text import article_for, conjugate, content_words, ours_as_theirs, third_person, topics_of
+from memories.offline.text import (
+    article_for,
+    conjugate,
+    content_words,
+    name_clean,
+    ours_as_theirs,
+    third_person,
+    topics_of,
+)
 from memories.offline.vocabulary import JUDGED, OBJECT_PRONOUNS, SOON, word_set
 
 _TOGETHER = word_set("team family unit group whole one pair couple")
@@ -60,7 +68,7 @@ def works_at_rule(match: re.Match[str], said: Said) -> Fact | None:
         r" (?:for (?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|many|several) |since )",
         match["org"],
     )[0]
-    place = phrase_cut(org, max_words=5)
+    place = name_clean(phrase_cut(org, max_words=5))
     if not place or (place.split()[0].lower() in OBJECT_PRONOUNS and place.split()[0] != "IT"):  # "I work in IT"
         return None
     preposition = match["prep"].lower()
@@ -167,7 +175,7 @@ FIELDS = (
 
 def former_employer_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I don't work at Google anymore", "I no longer work for the council", "I left my job at Google"."""
-    org = phrase_cut(match["org"] or match["org2"] or match["org3"] or "", max_words=5)
+    org = name_clean(phrase_cut(match["org"] or match["org2"] or match["org3"] or "", max_words=5))
     if not org or org.split()[0].lower() in OBJECT_PRONOUNS:
         return None
     text = f"{said.name} no longer works at {org}"
@@ -178,7 +186,7 @@ def former_employer_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 def starts_at_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I start at the bakery on monday", "first week at the city council planning dept done"."""
-    org = phrase_cut(match["org"] or match["org2"], max_words=6)
+    org = name_clean(phrase_cut(match["org"] or match["org2"], max_words=6))
     org = re.sub(r"\s+(?:done|over|complete|completed|survived|down)$", "", org, flags=re.IGNORECASE)
     if not org or org.split()[0].lower() in (*OBJECT_PRONOUNS, "home", "night", "nine", "work", "8", "9"):
         return None
