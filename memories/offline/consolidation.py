@@ -15,7 +15,7 @@ from memories.extraction_tool import (
     extraction_prompt_parse,
 )
 from memories.offline.attribution import Reader
-from memories.offline.dates import date_said
+from memories.offline.dates import anchored, date_said
 from memories.offline.facts import IMPORTANCE_RANK, PERMANENT, Fact
 from memories.offline.rules.family import STATUSES
 from memories.offline.rules.health import CHOSEN_DIETS
@@ -193,7 +193,7 @@ def extraction_arguments(text: str) -> dict[str, Any]:
             {
                 "user_id": fact.subject,
                 "action": "update" if index is not None else "save",
-                "content": fact.content,
+                "content": anchored(fact.content, parsed.day) if parsed.day else fact.content,
                 "topics": fact.topics,
                 "kind": str(fact.kind),
                 "importance": fact.importance,

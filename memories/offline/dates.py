@@ -93,3 +93,26 @@ def date_said(text: str, said_on: date) -> date | None:
     number = int(count) if count.isdigit() else _NUMBER[count.lower()]
     days = {"day": 1, "week": 7, "month": 30, "year": 365}[unit.lower().rstrip("s")]
     return said_on + timedelta(days=sign * number * days)
+
+
+# The past a memory anchors to the calendar: a day ("yesterday", "last Saturday", "three days
+# ago") or a month ("last month"); vaguer ones stay as said. What is ahead keeps its words (it
+# reads naturally while it is ahead, and its memory goes a week after its date: ``date_said``).
+_ANCHORED = re.compile(
+    rf"\b(?:yesterday|last night|last (?:{WEEKDAYS})|(?:a|one|two|three|four|five|six|\d) days? ago|last month)\b",
+    re.IGNORECASE,
+)
+
+
+def anchored(text: str, said_on: date) -> str:
+    """``text`` with its relative past day or month said as a date: "went hiking yesterday", said on
+    8 May 2023, becomes "went hiking on 7 May 2023"; "moved last month", "moved in April 2023"."""
+
+    def date_of(match: re.Match[str]) -> str:
+        said = match[0].lower()
+        on = date_said("yesterday" if said == "last night" else said, said_on)
+        if on is None:
+            return match[0]
+        return f"in {on:%B %Y}" if said.endswith("month") else f"on {on.day} {on:%B %Y}"
+
+    return _ANCHORED.sub(date_of, text, count=1)

@@ -32,11 +32,11 @@ def test_the_offline_engine_remembers_self_stated_facts_for_the_right_person(
     # The name he gave is the name he goes by here now; no memory needs to say it.
     assert Profile.objects.get(user=people["dave"], community=channel.community).stated_name == "John"
     alice = Memory.objects.get(user=people["alice"])
-    assert alice.content == "Alice is moving to Austin next month" and alice.kind == "plan"
-    # "next month": kept until a week after next month is over, not a fixed 30 days.
+    # "next month": kept until a week after that month is over, not a fixed 30 days.
     said = alice.created_at.date()
     next_month = (said.replace(day=1) + timedelta(days=32)).replace(day=1)
     month_end = (next_month + timedelta(days=32)).replace(day=1) - timedelta(days=1)
+    assert alice.content == "Alice is moving to Austin next month" and alice.kind == "plan"
     assert alice.expires_at is not None and alice.expires_at.date() == month_end + timedelta(days=8)
     bob = Memory.objects.get(user=people["bob"])
     assert (bob.content, bob.kind, bob.expires_at) == ("Bob hates battle royales", "preference", None)

@@ -16,7 +16,7 @@ from memories.extraction_tool import (
     extraction_prompt_build,
 )
 from memories.offline import OfflineLLM
-from memories.offline.dates import date_said
+from memories.offline.dates import anchored, date_said
 from memoryhub.ai.types import Purpose
 
 SAID_ON = date(2023, 5, 8)  # a Monday
@@ -71,3 +71,19 @@ def test_a_dated_event_told_in_a_conversation_carries_its_date_to_the_extraction
     (operation,) = json.loads(completion.tool_calls[0].arguments)["operations"]
     assert "It took place on Monday 8 May 2023" in prompt
     assert operation["expires_on"] == "2023-06-14"
+
+
+@pytest.mark.parametrize(
+    ("memory", "anchored_text"),
+    [
+        ("Nora went hiking yesterday", "Nora went hiking on 7 May 2023"),
+        ("Nora ran a race last Saturday", "Nora ran a race on 6 May 2023"),
+        ("Nora adopted a cat three days ago", "Nora adopted a cat on 5 May 2023"),
+        ("Nora moved to Leeds last month", "Nora moved to Leeds in April 2023"),
+        ("Nora has a job interview tomorrow", "Nora has a job interview tomorrow"),  # ahead: as said
+        ("Nora loves olives", "Nora loves olives"),
+        ("Nora went to Rome last year", "Nora went to Rome last year"),  # vaguer than a day or month: as said
+    ],
+)
+def test_a_memory_says_its_relative_day_or_month_as_a_date(memory: str, anchored_text: str) -> None:
+    assert anchored(memory, SAID_ON) == anchored_text
