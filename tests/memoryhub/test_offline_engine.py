@@ -2442,3 +2442,18 @@ def test_a_company_name_keeps_no_stray_quotes_or_brackets_in_its_memory_or_its_t
 
     assert operation["content"] == "Priya works at Acme & Sons Ltd"
     assert operation["topics"] == ["work", "acme & sons ltd"]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        ["I love hiking", "hiking is my favourite thing to do"],
+        ["I live in Leeds", "yeah I live in Leeds now"],
+        ["I have a dog named Rex", "my dog Rex is the best"],
+    ],
+    ids=["taste", "home", "pet"],
+)
+def test_two_phrasings_of_one_fact_in_a_window_are_one_memory(said: list[str]) -> None:
+    kept = _extract(_prompt([("Priya", "priya", line) for line in said]))["operations"]
+
+    assert len(kept) == 1, [op["content"] for op in kept]
