@@ -119,7 +119,7 @@ def reported_as_first_person(clause: str, member: Callable[[str], str | None]) -
     words = rest.split()
     if match["possessive"]:
         if words[0].lower() in _HAS_NOT_POSSESSIVE:
-            return handle, " ".join(["I've", *words])  # "Dana's been anxious", "Sam's got twins"
+            return handle, " ".join(["I've", *words])  # "Dana's been anxious", "Nora's got twins"
         if words[0].lower() in _IS_NOT_POSSESSIVE or words[0].lower().endswith("ing"):
             return handle, " ".join(["I'm", *words])  # "Carol's moving", "Emma's vegan"
         return handle, " ".join(["my", *words])
@@ -172,7 +172,7 @@ def _addressed(clause: str, member: Callable[[str], str | None]) -> str:
 
 
 # A name spoken to, not about: at the start of a clause or after a greeting, thanks or a comma, and
-# before the clause's punctuation or end ("Thanks, Maria!", "Maria, look", "that's awesome, Mel").
+# before the clause's punctuation or end ("Thanks, Priya!", "Priya, look", "that's awesome, Nora").
 _VOCATIVE_BEFORE = re.compile(
     rf"(?:^|,|\b(?:{HELLOS}|thanks|thank you|thx|congrats|congratulations|sorry|aw+|oh|wow|dear|bye|cheers))\W*$",
     re.IGNORECASE,
@@ -279,7 +279,7 @@ _NAMES_ASKED = re.compile(
     rf"|\bwhat (?:are|r|is|'s) (?:your|ur) (?P<who3>{_WHOSE}) called\b",
     re.IGNORECASE,
 )
-# The names given in answer: "Max and Daisy", "they're called Leo, Mia and Sam", "Rex!".
+# The names given in answer: "Max and Daisy", "they're called Leo, Mia and Ivy", "Rex!".
 _NAMES_GIVEN = re.compile(
     r"(?:(?:they're|they are|their names are|they're called|his name is|her name is|its name is|it's|he's|she's)\s+)?"
     r"(?P<names>(?-i:[A-Z])[a-z'-]+(?:(?:, |,? and |,? & )(?-i:[A-Z])[a-z'-]+){0,5})",
@@ -515,7 +515,7 @@ class Reader:
         pronoun = re.search(r"\b(?:she|he)\b", clause, re.IGNORECASE)
         for named in re.finditer(r"[A-Z][\w'-]{1,39}", clause[: pronoun.start()] if pronoun else clause):
             if _VOCATIVE_AFTER.match(clause, named.end()) and _VOCATIVE_BEFORE.search(clause[: named.start()][-40:]):
-                continue  # "Thanks, Maria! his name is Kyle": who is spoken to is "you", not "he"
+                continue  # "Thanks, Priya! his name is Kyle": who is spoken to is "you", not "he"
             handle = self.member(re.sub(r"'s?$", "", named[0]))
             if handle is not None and handle != speaker:
                 self._mentioned[index] = handle
@@ -531,7 +531,7 @@ class Reader:
         return at >= 0 and self.line_text[at + len(body) :].lstrip().startswith(",")
 
     def _spoken_to(self, clause: str) -> bool:
-        """ "that's awesome, Melanie": the clause ends on a member's name, spoken to."""
+        """ "that's awesome, Nora": the clause ends on a member's name, spoken to."""
         name = re.search(r"(?:^|,)\s*(?P<name>[A-Z][\w'-]{1,39})\W*$", clause)
         return name is not None and self.member(name["name"]) is not None
 
@@ -652,7 +652,7 @@ class Reader:
         if not is_question(said.clause):
             pair = _PAIR.match(strip_fillers(said.clause))
             both = pair is not None and bool(self.member(pair["first"]) and self.member(pair["second"]))
-            # "Alex and Sam broke up" is news about both, not "Sam broke up" read after the "and".
+            # "Alex and Jordan broke up" is news about both, not "Jordan broke up" read after the "and".
             facts = (self._reported(said) if both else []) or self._rules(said) or self._reported(said)
             facts = facts or self._answer(said)
             if facts:
@@ -880,7 +880,7 @@ class Reader:
         next month", "Emma is vegan btw", "Dana's sister lives in Lyon"): read as if that person
         had said it in the first person, and remembered about them, reported by the speaker. "she"
         or "he" right after naming a member in the same message is that member ("ask Léa, she lives
-        in Montréal"); "Alex and Sam broke up" is news about both."""
+        in Montréal"); "Alex and Jordan broke up" is news about both."""
         clause = _addressed(strip_fillers(said.clause), self.member) or strip_fillers(said.clause)
         pronoun = _PRONOUN.match(clause)
         mentioned = self._mentioned.get(said.line_index)
@@ -947,7 +947,7 @@ class Reader:
         if not words or len(words) > 4 or words[0].lower() in NON_ANSWERS:
             return []
         # only the question's own sentences: "Where else have you been? My parents learnt coding from me" asks
-        # no "where … from" (was "James is from Samantha")
+        # no "where … from" (was "Omar is from Priya")
         # (a prompt asks without a question mark: "introduce yourselves and say where you're from")
         own_words = " ".join(part for part in sentences(question[2]) if part.endswith("?")) or question[2]
         for pattern, builder in QUESTIONS:

@@ -118,7 +118,7 @@ def _context(fact: Fact) -> str:
 
 
 def _says_more(fuller: str, shorter: str) -> bool:
-    """Whether ``fuller`` is ``shorter`` with more said after it: "Sam has a partner named Leo" of "Sam has
+    """Whether ``fuller`` is ``shorter`` with more said after it: "Nora has a partner named Leo" of "Nora has
     a partner"."""
     more, less = words_of(fuller), words_of(shorter)
     return len(more) > len(less) and more[: len(less)] == less

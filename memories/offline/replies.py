@@ -841,7 +841,7 @@ _BYE = (
     r"|i'm off|i'm heading off|take care|stay safe|catch (?:you|ya|u) later|have a good (?:one|day|night|evening)"
     r"|have a safe (?:trip|flight|journey)|safe travels"
 )
-# What may stand beside a goodbye and still leave it one: "Bye, Caroline! Can't wait to hear about it."
+# What may stand beside a goodbye and still leave it one: "Bye, Priya! Can't wait to hear about it."
 _PLEASANTRY = re.compile(
     r"^(?:great|awesome|cool|perfect|nice|ok(?:ay)?|will do|you too|same to you"
     r"|(?:wow,? )?(?:that )?sounds (?:good|fun|great|awesome|amazing|lovely)"

@@ -343,7 +343,7 @@ def has_relatives_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 def status_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I'm married", "I'm engaged to Sam", "I've been with my partner for 6 years", "I'm pregnant"."""
+    """ "I'm married", "I'm engaged to Leo", "I've been with my partner for 6 years", "I'm pregnant"."""
     status = match["status"][0].lower() + match["status"][1:]
     rest = phrase_cut(match["rest"] or "", max_words=6)
     baby = status in ("pregnant", "expecting", "having a baby")

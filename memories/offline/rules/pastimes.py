@@ -348,7 +348,7 @@ _NOT_A_TITLE = frozenset({"netflix", "youtube", "tv", "tiktok", "twitch", "stuff
 
 def _title(match: re.Match[str], said: Said) -> tuple[str, str]:
     """The title the match names, in quotes or without the small words it ran on into ("Dune and
-    loved it"), and what follows it; "" when it is not one ("netflix", "Sam's message", a member)."""
+    loved it"), and what follows it; "" when it is not one ("netflix", "Leo's message", a member)."""
     if match["quoted"]:
         title = match["quoted"].strip(" .!,")
         return title, match.string[match.end("quoted") + 1 :]

@@ -62,7 +62,7 @@ _VISIT = re.compile(
 )
 
 
-# Who they live there with, said after the place: "in Leeds with my partner Sam", "in Cork with
+# Who they live there with, said after the place: "in Leeds with my partner Leo", "in Cork with
 # my two flatmates". One fact says both (related facts combined, as the prompt asks of an LLM).
 _LIVES_WITH = re.compile(
     r"\bwith (?P<who>(?:my|our) (?:(?:two|three|four|\d+|little|older|younger|new) )?"
