@@ -240,6 +240,7 @@ class ProductTally:
     """What the bot receives: the demo persona's default block (memories and excerpts), per question."""
 
     ranked: Tally = field(default_factory=lambda: Tally(EXTRACTED_KS))
+    turn_of_message: dict[int, str] = field(default_factory=dict)  # message id → LoCoMo turn id, as posted
     block: Tally = field(default_factory=lambda: Tally((0,)))
     tokens: list[int] = field(default_factory=list)
 
@@ -250,7 +251,7 @@ class ProductTally:
 
         def turns_of(used: UsedMemory) -> set[str]:
             if used.layer == "episode":
-                return {TURN_OF_MESSAGE.get(used.id, "")}
+                return {self.turn_of_message.get(used.id, "")}
             return sources.get(used.id, set())
 
         ranked = sorted(
@@ -271,7 +272,6 @@ class ProductTally:
 
 
 PRODUCT_RECALL_LAYERS = ("topic", "relevant", "episode")
-TURN_OF_MESSAGE: dict[int, str] = {}  # message id → LoCoMo turn id, filled as conversations are posted
 
 
 def extracted_measure(
@@ -311,7 +311,7 @@ def extracted_measure(
                 for turn in session
             ]
             posted = messages_ingest(community=community, items=items)
-            TURN_OF_MESSAGE.update((m.pk, m.external_id or "") for m in posted.messages)
+            delivered.turn_of_message.update((m.pk, m.external_id or "") for m in posted.messages)
         windows_close_due(now=conversation.after + timedelta(days=365))
         windows = ConversationWindow.objects.filter(
             channel__community=community, state=ConversationWindowState.DUE

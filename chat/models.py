@@ -100,9 +100,14 @@ class ChannelKind(models.TextChoices):
     EXTERNAL = "external"
 
 
+def web_channels_prefix(*, user_id: int) -> str:
+    """What every browser channel of one person begins with."""
+    return f"web:{user_id}:"
+
+
 def web_channel_external_id(*, user_id: int, persona_id: int) -> str:
     """A person's own browser channel with one persona (its windows hold only their conversation)."""
-    return f"web:{user_id}:{persona_id}"
+    return f"{web_channels_prefix(user_id=user_id)}{persona_id}"
 
 
 class Channel(models.Model):

@@ -19,7 +19,7 @@ from django.utils import timezone
 from django.utils.timesince import TIME_STRINGS, timesince
 
 from accounts.models import Community, User
-from chat.models import Channel, ChannelKind, ChatSession, Persona, PersonaInjectionMode, web_channel_external_id
+from chat.models import Channel, ChannelKind, ChatSession, Persona, PersonaInjectionMode, web_channels_prefix
 from chat.selectors import RecentMessage, messages_recent
 from memories.extraction_tool import MEMORY_OFF_LINE, importance_label, talking_with_line
 from memories.models import importance_now_sql
@@ -177,12 +177,12 @@ def _flat(text: str) -> str:
     return _DELIMITER.sub("[memories]", " ".join(text.split()))
 
 
+_USED_FIELDS = {f.name for f in fields(UsedMemory)}
+
+
 def _used(candidate: MemoryCandidate, layer: str) -> UsedMemory:
     shared = {f.name: getattr(candidate, f.name) for f in fields(MemoryCandidate) if f.name in _USED_FIELDS}
     return UsedMemory(layer=layer, **shared)
-
-
-_USED_FIELDS = {f.name for f in fields(UsedMemory)}
 
 
 def _where(excerpt: RecallCandidate) -> str:
@@ -349,7 +349,7 @@ class _Block:
 def own_web_chat(channel: Channel, user: User) -> bool:
     """Whether ``channel`` is one of the person's own browser chats (where their private lines count)."""
     return channel.kind == ChannelKind.WEB and (channel.external_id or "").startswith(
-        web_channel_external_id(user_id=user.pk, persona_id=0).removesuffix("0")
+        web_channels_prefix(user_id=user.pk)
     )
 
 
