@@ -15,10 +15,19 @@ from django.contrib.postgres.search import SearchQuery
 from django.db.models import Count, Exists, F, OuterRef, Q, QuerySet, Subquery, Sum
 from django.db.models.functions import TruncDate
 from django.http import Http404
+from django.utils.dateparse import parse_datetime
 
 from accounts.models import AuditEvent, Community, ErasureRequest, ExternalIdentity, MembershipRole, Profile, User
-from chat.models import Channel, ChatSession, ConversationWindow, ConversationWindowState, Message, Persona
-from memories.models import Entity, ImportanceNow, Memory, MemoryRevision
+from chat.models import (
+    Channel,
+    ChatSession,
+    ConversationWindow,
+    ConversationWindowState,
+    Message,
+    MessageRole,
+    Persona,
+)
+from memories.models import Entity, ImportanceNow, Memory, MemoryRevision, RecallEntry
 from memories.models import MemoryRevisionAction as Action
 from memories.selectors import NO_PERSONA
 
@@ -467,6 +476,56 @@ def window_get_for_moderator(*, user: User, pk: int) -> ConversationWindow:
 def window_operations(*, window: ConversationWindow) -> QuerySet[MemoryRevision]:
     """What an extraction of ``window`` changed: the revisions it wrote, in order."""
     return MemoryRevision.objects.filter(window=window).select_related("subject").order_by("created_at", "pk")
+
+
+@dataclass(frozen=True)
+class UsedItem:
+    """One thing a reply's context held: a memory, or a line of the episode layer (``line``)."""
+
+    used: dict[str, Any]  # the scores the reply kept (chat.services.memories_used_record)
+    memory: Memory | None = None
+    line: Message | None = None
+    said_at: datetime | None = None
+
+
+@dataclass(frozen=True)
+class ExplainedReply:
+    reply: Message
+    items: list[UsedItem]
+
+
+def window_replies_explained(*, window: ConversationWindow) -> list[ExplainedReply]:
+    """The persona's replies in ``window`` with what each one's context held and why: the memories
+    and past lines, with the scores that chose them (three queries). An item since deleted is left out."""
+    replies = list(
+        window.messages.filter(role=MessageRole.ASSISTANT)
+        .exclude(memories_used=[])
+        .select_related("reply_to__author")
+        .order_by("created_at", "pk")
+    )
+    used = [u for reply in replies for u in reply.memories_used]
+    community_id = window.channel.community_id
+    memories = Memory.objects.filter(
+        community_id=community_id, pk__in=[u["id"] for u in used if u.get("layer") != "episode"]
+    ).defer("embedding")
+    lines = Message.objects.filter(
+        channel__community_id=community_id, pk__in=[u["id"] for u in used if u.get("layer") == "episode"]
+    ).select_related("channel", "author")
+    lines = lines.annotate(
+        in_recall=Exists(RecallEntry.objects.filter(message=OuterRef("pk"), removed_at__isnull=True))
+    )
+    found_memories = {m.pk: m for m in memories}
+    found_lines = {line.pk: line for line in lines}
+    explained = []
+    for reply in replies:
+        items = []
+        for u in reply.memories_used:
+            if u.get("layer") == "episode" and u["id"] in found_lines:
+                items.append(UsedItem(u, line=found_lines[u["id"]], said_at=parse_datetime(u.get("said_at") or "")))
+            elif u.get("layer") != "episode" and u["id"] in found_memories:
+                items.append(UsedItem(u, memory=found_memories[u["id"]]))
+        explained.append(ExplainedReply(reply, items))
+    return explained
 
 
 def audit_events_for_moderation(*, community: Community, limit: int = 200) -> list[AuditEvent]:

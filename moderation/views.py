@@ -48,6 +48,7 @@ from moderation.selectors import (
     window_counts,
     window_get_for_moderator,
     window_operations,
+    window_replies_explained,
     windows_for_moderation,
 )
 from moderation.services import (
@@ -190,7 +191,8 @@ def window_list(request: HttpRequest, community_id: int) -> HttpResponse:
 @login_required
 @require_GET
 def window_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    """A window's transcript, its extraction prompt (as built now) and what its extraction did."""
+    """A window's extraction prompt (as built now), what its extraction did, and what the persona's
+    replies in it were given, and why."""
     window = window_get_for_moderator(user=_me(request), pk=pk)
     return render(
         request,
@@ -200,6 +202,7 @@ def window_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "community": window.channel.community,
             "prompt": window_prompt(window=window),
             "operations": list(window_operations(window=window)),
+            "replies": window_replies_explained(window=window),
             "nav": "moderation",
         },
     )

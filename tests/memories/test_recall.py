@@ -19,7 +19,7 @@ from chat.services import message_delete, message_record, persona_create, web_ch
 from memories.models import MemoryRevisionAction, MemoryRevisionActor, RecallEntry
 from memories.services.context import AssembledContext, assemble_context
 from memories.services.memory import memory_delete
-from memories.services.recall import recall_index_messages
+from memories.services.recall import recall_index_messages, recall_line_remove
 from privacy.services import user_forget, user_remember
 from tests.support.memories import remember
 
@@ -210,21 +210,45 @@ def test_a_message_the_platform_deleted_leaves_recall(
     assert "June 14th" not in context(community, alice, mira, "When is my sister's wedding?").text
 
 
-def test_the_why_panel_shows_the_excerpt_and_can_take_it_out(
-    client: Client, community: Community, alice: User, mira: Persona
-) -> None:
+def _asked_in_the_browser_after_saying_the_wedding_day(client: Client, alice: User, mira: Persona) -> Message:
+    """Alice said the day in an earlier web chat and asks for it now: the persona's reply."""
     earlier = web_channel_get(user=alice, persona=mira)
     recall_index_messages(messages=[said(earlier, "My sister's wedding is on June 14th", by=alice)])
     client.force_login(alice)
     client.post(reverse("chat-send", args=[mira.pk]), {"text": "When is my sister's wedding?"}, HTTP_HX_REQUEST="true")
     message = Message.objects.filter(role=MessageRole.USER).latest("pk")
     b"".join(client.get(reverse("chat-stream", args=[message.pk])).streaming_content)  # type: ignore[attr-defined]
+    return Message.objects.get(reply_to=message)
+
+
+def test_the_why_panel_shows_the_excerpt_and_can_take_it_out(
+    client: Client, community: Community, alice: User, mira: Persona
+) -> None:
+    _asked_in_the_browser_after_saying_the_wedding_day(client, alice, mira)
 
     panel = client.get(reverse("chat-panel", args=[mira.pk])).content.decode()
 
     assert "From past conversations" in panel and "From what you said on 8 May 2023 (web chat)" in panel
     line = Message.objects.get(content="My sister's wedding is on June 14th")
     assert reverse("recall-line-remove", args=[line.pk]) in panel
+
+
+def test_a_moderator_sees_why_a_reply_was_given_an_excerpt(
+    client: Client, community: Community, alice: User, owner: User, mira: Persona
+) -> None:
+    reply = _asked_in_the_browser_after_saying_the_wedding_day(client, alice, mira)
+    page = reverse("moderation-window", args=[reply.window_id])
+    assert client.get(page).status_code == 404  # the person is no moderator
+
+    client.force_login(owner)
+    shown = client.get(page).content.decode()
+
+    assert "From what Alice said on 8 May 2023 (web chat):" in shown
+    assert "My sister&#x27;s wedding is on June 14th" in shown
+    assert "Chosen for its relevance to their message." in shown and "<dt>words</dt>" in shown
+    line = Message.objects.get(content="My sister's wedding is on June 14th")
+    recall_line_remove(user=alice, message_id=line.pk)
+    assert "(web chat), since taken out of recall:" in client.get(page).content.decode()
 
 
 def test_the_index_command_indexes_what_was_stored_before(
