@@ -192,7 +192,7 @@ _REACTION = re.compile(
     r"|.*\b(?:you|your|you're|u|ur)\b",
     re.I,
 )
-# What the other person is or does: "It's great that you're enjoying it!" after one's own "I've
+# What the other person is or does: "So glad you're liking it!" after one's own "I've
 # played chess before" is about them, not more of one's own fact.
 _OF_THEIRS = re.compile(r"\byou(?:'re| are| were|'ve| have been| did| got)\b", re.I)
 # "For sure!", "To be honest": agreement or an aside, not more of the fact before.
@@ -269,7 +269,7 @@ _SAYS_YES = re.compile(
 # "do you have any pets?" … "yeah a golden retriever named Max", "do you speak any other languages?" …
 # "yes a bit of French": what one has or does, named in the answer (not "did you have any pets as a kid?").
 _ASKED_ANY = re.compile(rf"\bdo (?:you|u) (?P<verb>{_ASKED_VERBS}|got) (?:any|a|an)\b[^?]*\?", re.IGNORECASE)
-# "What are the names of your pets?", "what are your kids' names?", "what's your dog's name?".
+# "And the names of your cats?", "what are your twins' names?", "what's your puppy's name?".
 _WHOSE = (
     r"kids?|children|sons?|daughters?|twins|boys|girls|pets?|dogs?|cats?|puppy|puppies|kittens?|bunny|bunnies"
     r"|rabbits?|hamsters?|birds?|horses?"
@@ -521,7 +521,7 @@ class Reader:
                 self._mentioned[index] = handle
 
     def _time_of_what_follows(self, clause: str) -> bool:
-        """ "Last Friday," before "I went to a workshop": a clause that is only a time gone, with its
+        """ "Last Sunday," before "I ran my first 10K": a clause that is only a time gone, with its
         sentence going on after a comma."""
         body = strip_fillers(clause).strip(" ,.!")
         time = PAST_TIME.match(body)
@@ -684,7 +684,7 @@ class Reader:
         ):
             opened = None  # "That's a chill pic!" after the other's photo: said of theirs, not of the fact
         if opened is not None and self._time_of_what_follows(said.clause):
-            opened = None  # "Last Friday, I went to a workshop": the time of the next clause, not a detail
+            opened = None  # "Last Sunday, I ran my first 10K": the time of the next clause, not a detail
         if opened is not None and self._is_detail(said.clause, partner=opened.partner_open):
             self._join(opened, said)
         elif content_words(strip_fillers(said.clause)) and not is_question(said.clause):
@@ -797,11 +797,11 @@ class Reader:
         cut = before[-8:]
         first = before.partition(last.lead.strip())[2] if last.lead.strip() else ""
         if _A_VERB.search(first) and not HOT_TAKE.match(last.lead):
-            return []  # "passionate about making sure veterans are supported and valued": the verb goes on
+            return []  # "passionate about making sure stray dogs are fed and housed": the verb goes on
         if _EXAMPLES.search(before):
             return []  # "platformers, e.g. Mega Man and Castlevania": examples of the item, not more items
         if _REASON.search(first):
-            return []  # "I love camping trips, 'cause nature brings such peace and serenity": the list ended
+            return []  # "I love long bike rides, 'cause the open road gives me calm and focus": the list ended
         if not HOT_TAKE.match(last.lead) and (
             not re.search(r"\band\b|&", cut, re.IGNORECASE)
             or len(words) > 6
@@ -809,7 +809,7 @@ class Reader:
             or _SUBJECT_AND_VERB.search(piece)
         ):
             # only "and <thing>" continues a list; a part with a verb of its own is a new thought, and
-            # "the freedom and connection it brings" lists no second thing loved
+            # "the quiet and focus it gives me" lists no second thing loved
             return []
         new = self._rules_on(said, last.lead.rstrip() + " " + part)
         head = re.escape(" ".join(words[:2]))

@@ -88,13 +88,13 @@ class Said:
         return re.split(r"[.!?]\s", message[:at])[-1] if at > 0 else ""
 
     def when_before(self) -> str:
-        """A past time said earlier in the clause's sentence, in a clause of its own: "Last weekend, I
-        participated in a fun run" ("" if none)."""
+        """A past time said earlier in the clause's sentence, in a clause of its own: "Last Saturday, I
+        competed in a pub quiz" ("" if none)."""
         return past_time_in(self._sentence_before())
 
     def time_leading(self) -> str:
         """A time that leads the clause's sentence on its own: "Next week, I'm going to visit my
-        parents", "Starting tomorrow, I will go to the gym" ("" if none)."""
+        parents", "Starting tomorrow, I'll cycle to work" ("" if none)."""
         lead = self._sentence_before().strip(" ,")
         alone = re.fullmatch(rf"(?:(?:starting|from|beginning|as of)\s+)?(?:{TIME.pattern})", lead, re.I)
         return " ".join(alone[0].lower().split()) if alone else ""  # "starting tomorrow": a habit begun, kept 30 days

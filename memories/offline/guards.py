@@ -71,8 +71,8 @@ def is_hypothetical(before: str) -> bool:
 
 
 def is_general(before: str) -> bool:
-    """Whether the words ``before`` a fact make it true of anyone: "it's normal to be both excited
-    and nervous with a big decision" says nothing of its speaker."""
+    """Whether the words ``before`` a fact make it true of anyone: "it's natural to feel a bit lost
+    in the first weeks of a new job" says nothing of its speaker."""
     return bool(_GENERAL.search(before))
 
 
@@ -114,9 +114,9 @@ def starts_a_statement(clause: str, position: int) -> bool:
     if not before or before.endswith((",", ":", "!", ".", "(", '"')):
         return True
     if _LEAD_TIME.fullmatch(strip_fillers(before)):
-        return True  # "Last Fri I finally took my kids to a pottery workshop", "yesterday I adopted a cat"
+        return True  # "Last Sat I finally took my nephew to a cooking workshop", "yesterday I adopted a cat"
     previous = before.split()[-1].lower().strip(",.!:")
-    if previous == "that" and before.lower().endswith("now that"):  # "… has paid off now that I'm a manager"
+    if previous == "that" and before.lower().endswith("now that"):  # "… was worth it now that I'm a manager"
         return not re.search(r"\b(?:said|says|told|tells|thinks|thought|knows?|knew)\s+now that$", before, re.I)
     return previous in _OPENERS
 

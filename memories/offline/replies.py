@@ -455,7 +455,7 @@ def _last_sentence(said: str) -> str:
 
 def _relative_asked(said: str) -> re.Match[str] | None:
     """Their relative a question in ``said``'s last sentence asks about ("where does my sister live?"), not
-    one named in the news before it ("… my son got into an accident. What's been up?")."""
+    one named in the news before it ("… my brother broke his arm. How've you been?")."""
     asked = _last_sentence(said)
     return _MY_RELATIVE.search(asked) if asked.endswith("?") else None
 
@@ -589,7 +589,7 @@ _TRIP = re.compile(r" (?:is|are) (?:going|heading|flying) (?:to (?-i:[A-Z])|home
 _WENT = re.compile(
     r"^\S+ (?:(?:went (?:[a-z]+ing\b|to|on)|visited|took \w+ \w+ on|spent \w+ \w+ in) |was in (?-i:[A-Z]))"
 )
-# How an outing was, said with it: "it was awesome!", "it was so much fun", "we had a blast".
+# How an outing was, said with it: "it was amazing!", "that was really fun", "we had such a blast".
 _HOW_IT_WAS = re.compile(
     r"\b(?:it|that) was (?:(?:so|really|super|pretty|absolutely|such) )*(?:awesome|amazing|great|fun|much fun"
     r"|lovely|wonderful|fantastic|incredible|beautiful|perfect|a blast|the best)\b|\bhad (?:a|such a) blast\b",
@@ -841,7 +841,7 @@ _BYE = (
     r"|i'm off|i'm heading off|take care|stay safe|catch (?:you|ya|u) later|have a good (?:one|day|night|evening)"
     r"|have a safe (?:trip|flight|journey)|safe travels"
 )
-# What may stand beside a goodbye and still leave it one: "Bye, Priya! Can't wait to hear about it."
+# What may stand beside a goodbye and still leave it one: "Bye, Priya! Can't wait to see the photos."
 _PLEASANTRY = re.compile(
     r"^(?:great|awesome|cool|perfect|nice|ok(?:ay)?|will do|you too|same to you"
     r"|(?:wow,? )?(?:that )?sounds (?:good|fun|great|awesome|amazing|lovely)"

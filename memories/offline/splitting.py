@@ -34,7 +34,7 @@ _CLAUSE_CUT = re.compile(
     # "vegan for 5 years and love it", "… for 3 months and it's hard": a comment on what came before
     r"|\band\s+(?:(?:really|totally|absolutely|honestly)\s+)?(?:love|loving|hate|hating|like|liking|enjoy"
     r"|enjoying|miss|missing)\s+(?:it|them|that|this|every)\b|\band\s+(?=(?:it's|it is|it was|that's|that is)\b)"
-    # "a shooting guard for the team and our season opener is next week", "… and we're throwing a
+    # "a point guard for the club and our first game is on Saturday", "… and we're throwing a
     # party": a new subject and its verb
     r"|\band\s+(?=(?:my|our|his|her|their|the)\s+(?:[\w'-]+\s+){1,3}(?:is|are|was|were)\b"
     r"|(?:we|they|I)(?:'re|'m|'ve|'ll| are| am| have| will)\b)).*$",

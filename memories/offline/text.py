@@ -118,7 +118,7 @@ ADVERB_WORDS = word_set(
 
 def uncapitalised(phrase: str) -> str:
     """``phrase`` with the capital its sentence gave its first word taken off, when that word is no
-    name: "Trying local seafood is a must" → "trying…", "All that hard work…" → "all…"; "Harry
+    name: "Trying the street food is a must" → "trying…", "All that hard work…" → "all…"; "Harry
     Potter" keeps its capitals."""
     first, _, rest = phrase.partition(" ")
     common = first.lower() in STOPWORDS or (len(first) > 4 and first.endswith("ing"))

@@ -14,7 +14,7 @@ from memories.offline.text import article_for
     [
         ("peanuts so I can't eat satay", "peanuts"),  # "so" and a subject: what follows from it
         ("a marathon so the mornings are early", "a marathon"),
-        ("what makes RPGs so fun", "what makes RPGs so fun"),  # "so" before a word it intensifies
+        ("why puzzle games are so addictive", "why puzzle games are so addictive"),  # "so" before a word it intensifies
         ("Denver for a year or so I think", "Denver for a year or so I think"),  # "or so": about
         ("a so-called superfood", "a so-called superfood"),
         ("Lisbon because of work", "Lisbon"),

@@ -1035,7 +1035,7 @@ def test_news_told_is_answered_with_a_question_about_it() -> None:
         ("my dog is sick", "I'm sorry to hear your dog is sick."),
         ("my cat's at the vet", "I'm sorry to hear your cat is at the vet."),
         ("I work at the vet's", "Got it — you work at the vet's."),  # a job, not news
-        ("I won the regional chess tournament", "Congratulations — you won the regional chess tournament!"),
+        ("I won the office chili cook-off", "Congratulations — you won the office chili cook-off!"),
         ("my dad is in intensive care", "I'm sorry to hear your dad is in intensive care."),
         ("my dad was rushed to the hospital", "I'm sorry to hear your dad was rushed to the hospital."),
         ("I work in the ER", "Got it — you work in the ER."),  # a job, not news (was "I'm sorry to hear…")
@@ -1090,8 +1090,8 @@ def test_hard_news_is_met_with_sympathy_and_good_news_with_congratulations(told:
         ("what's the weather like?", ("Interesting question! I can't look that up right now",)),  # not "…yourself?"
         # a goodbye with pleasantries beside it, and pleasantries alone (were "Got it. What else is on your
         # mind?", "I see. How's that going?")
-        ("Bye, Caroline! Can't wait to hear about it. Have fun and stay safe!", ("Bye for now! Talk soon.",)),
-        ("Great! Can't wait to hear about it. Have a safe trip!", ("Bye for now! Talk soon.",)),
+        ("Bye, Priya! Can't wait to see the photos. Have a great weekend and stay safe!", ("Bye for now! Talk soon.",)),
+        ("Awesome! Can't wait to see the pics. Safe travels!", ("Bye for now! Talk soon.",)),
         ("Great!", ("Glad to hear it! What else is on your mind?",)),
         ("ok", ("Okay! What else is on your mind?",)),
         ("have fun!", ("Thanks! What else is on your mind?",)),
@@ -1105,7 +1105,10 @@ def test_hard_news_is_met_with_sympathy_and_good_news_with_congratulations(told:
         ("hi! I'm Sam", ("Hi Sam, nice to meet you! What's on your mind today?",)),
         ("I just had my first baby", ("Congratulations — you had a baby!",)),  # was "Got it — …"
         # an outing said to have been fun is not asked about (was "How was it?")
-        ("we went camping last weekend, it was so much fun", ("Got it — you went camping last weekend. Sounds like",)),
+        (
+            "we went kayaking last weekend, it was such a blast",
+            ("Got it — you went kayaking last weekend. Sounds like",),
+        ),
         ("we went camping last weekend", ("Got it — you went camping last weekend. How was it?",)),
         # a choice of their own is theirs to make (was "I can't look that up right now")
         ("what should I wear to the wedding?", ("Hmm, good question. What are you leaning towards?",)),
@@ -1127,7 +1130,7 @@ def test_hard_news_is_met_with_sympathy_and_good_news_with_congratulations(told:
         ("I just ran my first marathon", ("Congratulations — you ran your first marathon!",)),
         ("do you remember what I told you about my sister?", ("Hmm, good question. I don't think you've told me",)),
         ("my dog died yesterday", ("I'm so sorry to hear your dog died yesterday. I'm here if you want to talk.",)),
-        ("Hey Mira. Last week my grandma passed away", ("I'm so sorry to hear your grandma died.",)),  # no welcome
+        ("Hey Mira. Two days ago my uncle passed away", ("I'm so sorry to hear your uncle died.",)),  # no welcome
         # advice asked for is thought through, not looked up (was "I can't look that up right now")
         ("any tips for making friends in a new city?", ("Hmm, let me think. I'm happy to think it through",)),
     ],
@@ -1153,7 +1156,7 @@ def test_only_the_hard_news_is_met_with_sympathy_and_each_relative_keeps_its_you
 def test_a_fact_that_cannot_be_said_back_is_thanked_for_once() -> None:
     """ "Thanks for telling me, I'll keep that in mind. Thanks for telling me!" (the told fact goes on
     about "they", which cannot be said back)."""
-    reply = _reply_to("I'm lucky to have my husband and kids; they keep me motivated.", [])
+    reply = _reply_to("I'm blessed to have my parents and sisters; they always show up for me.", [])
     assert reply == "Thanks for telling me, I'll keep that in mind."
 
 
@@ -1312,7 +1315,7 @@ def _kept(said: str) -> list[str]:
         ("I started learning to play the violin", ["Priya is learning the violin"]),
         ("we're planning a road trip to Scotland", ["Priya is planning a road trip to Scotland"]),
         # A named relative with nothing said of them stays a relationship, not a fragment.
-        ("This is from my daughter Sara's birthday - so much fun!", ["Priya has a daughter named Sara"]),
+        ("Here's a pic from my son Arjun's graduation, what a day!", ["Priya has a son named Arjun"]),
         # a job held for years, a sport and when it is played, habits given up
         ("I've been a nurse for twelve years.", ["Priya has been a nurse for twelve years"]),
         ("I play five-a-side football every Tuesday.", ["Priya plays five-a-side football every Tuesday"]),
@@ -1355,7 +1358,7 @@ def _kept(said: str) -> list[str]:
         ("I'm studying to be a nurse", ["Priya is studying to be a nurse"]),
         ("I collect vinyl records", ["Priya collects vinyl records"]),
         ("I volunteer at a food bank on Saturdays", ["Priya volunteers at a food bank on Saturdays"]),
-        ("Gonna explore more and volunteer at shelters next month", []),
+        ("Gonna take a break from work and volunteer with the park cleanup crew next month", []),
         # a verb after "and" goes on under the wish, plan or past the clause began with
         ("I want to learn piano and play guitar", ["Priya wants to learn piano and play guitar"]),
         ("I hope to finish my degree and work at Google", []),
@@ -1426,27 +1429,30 @@ def _kept(said: str) -> list[str]:
         ("we just got engaged!", ["Priya got engaged"]),
         ("I'm thinking about getting a cat", ["Priya is thinking about getting a cat"]),
         ("I'm seriously considering moving to Lisbon", ["Priya is thinking about moving to Lisbon"]),
-        ("I've been thinking about trying painting", ["Priya is thinking about trying painting"]),
-        ("I'm on a diet and living healthier!", ["Priya is on a diet"]),
-        ("I'm trying to eat less processed food", ["Priya is trying to eat less processed food"]),
-        ("I just adopted this cute pup from a shelter last week", ["Priya adopted a pup"]),
-        ("I'm doing kickboxing and it's giving me so much energy", ["Priya does kickboxing"]),
+        ("I've been thinking about taking up the banjo", ["Priya is thinking about taking up the banjo"]),
+        ("Ugh, I'm on a diet so no cake for me", ["Priya is on a diet"]),
+        ("I'm working to eat fewer takeaways these days", ["Priya is trying to eat fewer takeaways"]),
+        ("We just rescued this tiny kitten from a farm up the road", ["Priya rescued a kitten"]),
+        ("I'm doing pilates and honestly my back feels amazing", ["Priya does pilates"]),
         ("I just joined a book club", ["Priya joined a book club"]),
-        ("I've started to enjoy running in the mornings", ["Priya enjoys running in the mornings"]),
-        ("Twisted my knee last Friday and it's really painful", ["Priya twisted their knee last Friday"]),
-        ("I started volunteering here about a year ago", ["Priya started volunteering a year ago"]),
-        ("messed up my knee playing b-ball with the kids", ["Priya hurt their knee"]),
+        ("I've started to enjoy swimming after work", ["Priya enjoys swimming after work"]),
+        ("Sprained my ankle last Sunday and it's killing me", ["Priya sprained their ankle last Sunday"]),
+        ("I started volunteering there around two years ago", ["Priya started volunteering two years ago"]),
+        ("messed up my wrist doing skateboard tricks with my nephew", ["Priya hurt their wrist"]),
         (
-            "I'm keen on counseling or working in mental health",
-            ["Priya is keen on counseling or working in mental health"],
+            "I'm keen on nursing or working in elder care",
+            ["Priya is keen on nursing or working in elder care"],
         ),
-        ("I'm thinking of working with trans people", ["Priya is thinking about working with trans people"]),
-        ("I was thinking about trying painting", ["Priya is thinking about trying painting"]),
-        ("I'm currently playing AC Valhalla, it's cool", ["Priya is playing AC Valhalla"]),
-        ("my goal is to improve my shooting percentage", ["Priya wants to improve their shooting percentage"]),
-        ("I just started playing chess", ["Priya started playing chess"]),  # new, as "started doing aerial yoga"
-        ("Just started doing aerial yoga, it's great", ["Priya started doing aerial yoga"]),
-        ("I'm volunteering as a mentor for a local school", ["Priya volunteers as a mentor for a local school"]),
+        ("I'm thinking of working with refugees", ["Priya is thinking about working with refugees"]),
+        ("I was thinking about switching to night shifts", ["Priya is thinking about switching to night shifts"]),
+        ("I'm currently playing Hollow Knight, it's so good", ["Priya is playing Hollow Knight"]),
+        ("my biggest goal is to improve my backhand", ["Priya wants to improve their backhand"]),
+        ("I just started playing chess", ["Priya started playing chess"]),  # new, as "started doing pottery"
+        ("Just started doing pottery, loving it so far", ["Priya started doing pottery"]),
+        (
+            "I'm volunteering as a tutor at the community library",
+            ["Priya volunteers as a tutor at the community library"],
+        ),
         ("I'm volunteering at the shelter tomorrow", ["Priya is volunteering at the shelter tomorrow"]),  # once
         ("I'm in tech support hell", []),
         ("I want to learn piano, I play guitar and sing", ["Priya wants to learn piano", "Priya plays the guitar"]),
@@ -1485,12 +1491,12 @@ def _kept(said: str) -> list[str]:
         ),
         # a trip made, a past, traits, nationality, exams, a couple's news
         ("I just got back from two weeks in Japan.", ["Priya got back from two weeks in Japan"]),
-        ("I just got back from my morning walk", []),  # not a trip
+        ("Just got back from my evening jog round the park", []),  # not a trip
         ("I'm learning to drive.", ["Priya is learning to drive"]),
         ("I'm not a morning person.", ["Priya is not a morning person"]),
         ("I'm such an introvert", ["Priya is an introvert"]),
         ("I'm retired, I used to be a teacher.", ["Priya is retired", "Priya used to be a teacher"]),
-        ("I used to play drums when I was younger", ["Priya used to play drums"]),
+        ("I used to ride horses when I was a teenager", ["Priya used to ride horses"]),
         ("My girlfriend and I just moved in together", ["Priya and their girlfriend moved in together"]),
         ("We're going to Disneyland in the spring", ["Priya is going to Disneyland in the spring"]),
         ("I'm half Irish, half Nigerian", ["Priya is half Irish and half Nigerian"]),
@@ -1547,7 +1553,7 @@ def _kept(said: str) -> list[str]:
         ("I grew up on a farm", ["Priya grew up on a farm"]),
         ("I grew up in a small town in Ohio", ["Priya is from Ohio"]),  # was "is from a small town"
         # the family one is glad of (was "is grateful to have their sister", a feeling for three days)
-        ("I'm lucky to have my husband and kids", ["Priya has a husband and kids"]),
+        ("I'm really fortunate to have my parents and my sisters", ["Priya has parents and sisters"]),
         ("I'm so grateful to have my sister", ["Priya has a sister"]),
         ("I'm lucky to have my job", []),
         ("I have a husband and kids", ["Priya has a husband and kids"]),  # was "has a husband"
@@ -1559,7 +1565,7 @@ def _kept(said: str) -> list[str]:
         ("I work from home on Fridays", ["Priya works from home on Fridays"]),
         # the "I" chat leaves out, before "planning", "thinking", "taking", "visited"…, and no capital after it
         ("Planning a trip to Lisbon next month.", ["Priya is planning a trip to Lisbon next month"]),
-        ("We're planning to take a team trip next month", ["Priya plans to take a team trip next month"]),
+        ("We're planning to throw a housewarming next Saturday", ["Priya plans to throw a housewarming next Saturday"]),
         ("thinking about getting a cat", ["Priya is thinking about getting a cat"]),
         ("visited Rome in May", ["Priya visited Rome in May"]),
         ("reading is my favourite hobby", ["Priya's favourite hobby is reading"]),
@@ -1627,26 +1633,29 @@ def test_she_or_he_after_a_relative_goes_on_about_that_relative(said: str, kept:
 @pytest.mark.parametrize(
     ("said", "kept"),
     [
-        ("we went camping with my fam two weekends ago", ["Priya went camping with their fam two weekends ago"]),
+        (
+            "we went fishing with my cousins three weekends ago",
+            ["Priya went fishing with their cousins three weekends ago"],
+        ),
         ("I went hiking last weekend", ["Priya went hiking last weekend"]),
-        ("I took my family on a road trip to Jasper", ["Priya took their family on a road trip to Jasper"]),
-        ("my family and I went on a road trip to Oregon.", ["Priya went on a road trip to Oregon"]),
+        ("I took my parents on a weekend trip to Cornwall", ["Priya took their parents on a weekend trip to Cornwall"]),
+        ("my cousins and I went on a ski trip to Colorado.", ["Priya went on a ski trip to Colorado"]),
         ("I went to a Taylor Swift concert last night", ["Priya went to a Taylor Swift concert last night"]),
         ("we visited Rome in May", ["Priya visited Rome in May"]),
         ("I went to Paris last summer", ["Priya went to Paris last summer"]),
         ("I went to Tesco yesterday", []),  # an errand
-        ("I went to a LGBTQ support group yesterday", ["Priya went to a LGBTQ support group yesterday"]),
+        ("I went to a grief support group yesterday", ["Priya went to a grief support group yesterday"]),
         ("we spent two weeks in Portugal last summer", ["Priya spent two weeks in Portugal last summer"]),
         ("I was in Italy last month", ["Priya was in Italy last month"]),
         ("I was in London yesterday", []),
         ("I went to a meeting", []),
         # a time before the "I" starts the statement too, and says when
-        ("Last Fri I finally took my kids to a pottery workshop", ["Priya took their kids to a pottery workshop"]),
+        ("Last Sat I finally took my niece to a puppet show", ["Priya took their niece to a puppet show"]),
         (
-            "Last week I went to a Harry Potter conference in the UK",
-            ["Priya went to a Harry Potter conference last week"],
+            "Last month I went to a Star Wars convention in Chicago",
+            ["Priya went to a Star Wars convention last month"],
         ),
-        ("Yesterday I took the kids to the museum", ["Priya took the kids to the museum yesterday"]),
+        ("Last night I took my partner to the theatre", ["Priya took their partner to the theatre last night"]),
         ("I went to the park", []),  # no when, no company
         ("I went shopping", []),  # no when, no company: nothing to ask after
         ("I never went camping", []),
@@ -1654,22 +1663,25 @@ def test_she_or_he_after_a_relative_goes_on_about_that_relative(said: str, kept:
     ],
 )
 def test_an_outing_or_a_trip_made_is_kept_with_whom_and_when(said: str, kept: list[str]) -> None:
-    """LoCoMo's "when did Melanie go camping?" asks after turns such as "we went camping with my fam
-    two weekends ago", which had kept nothing."""
+    """A question such as "when did she go fishing?" asks after turns such as "we went fishing with my
+    cousins three weekends ago", which had kept nothing."""
     assert _kept(said) == kept
 
 
 @pytest.mark.parametrize(
     ("said", "kept"),
     [
-        ("Just yesterday I joined a nearby church", ["Priya joined a nearby church"]),
-        ("I'm now mentoring the younger players on my team", ["Priya is mentoring the younger players on their team"]),
+        ("Just last week I joined a nearby choir", ["Priya joined a nearby choir"]),
+        (
+            "I'm now coaching the junior developers at my company",
+            ["Priya is coaching the junior developers at their company"],
+        ),
         ("I mentor kids at the local school", ["Priya mentors kids at the local school"]),
     ],
 )
 def test_a_community_joined_or_people_mentored_is_kept(said: str, kept: list[str]) -> None:
-    """LoCoMo's "Just yesterday I joined a nearby church" and "I'm now mentoring the younger players
-    on my team" had kept nothing."""
+    """A group joined ("Just last week I joined a nearby choir") and people mentored ("I'm now coaching
+    the junior developers at my company") had kept nothing."""
     assert _kept(said) == kept
 
 
@@ -1681,19 +1693,22 @@ def test_a_community_joined_or_people_mentored_is_kept(said: str, kept: list[str
         ("my phone got stolen yesterday", ["Priya's phone got stolen yesterday"]),
         ("my heart broke", []),
         ("my phone died", []),  # its battery, most likely: nothing to remember
-        ("I've been taking a poetry class lately", ["Priya is taking a poetry class"]),
+        ("I've been taking a ceramics course recently", ["Priya is taking a ceramics course"]),
         ("I'm taking swimming lessons", ["Priya is taking swimming lessons"]),
         ("I'm taking a break", []),
         ("I'm taking a class on Python", ["Priya is taking a class on Python"]),  # was "a class"
         # a stay in hospital, a time one helped out, a title one loved
-        ("ended up in the ER with a severe stomachache", ["Priya ended up in the ER with a severe stomachache"]),
+        (
+            "ended up in the emergency room with a bad allergic reaction",
+            ["Priya ended up in the emergency room with a bad allergic reaction"],
+        ),
         ("I was in the hospital last week", ["Priya was in the hospital last week"]),
         ("I work in a hospital", ["Priya works in a hospital"]),
         (
-            "I volunteered at the homeless shelter last week and they gave me a medal",
-            ["Priya volunteered at the homeless shelter last week"],
+            "I volunteered at the marathon water station on Sunday and they gave me a free shirt",
+            ["Priya volunteered at the marathon water station on Sunday"],
         ),
-        ('I loved "Becoming Nicole" by Amy Ellis Nutt', ["Priya loved Becoming Nicole"]),
+        ('I loved "The Night Circus" by Erin Morgenstern', ["Priya loved The Night Circus"]),
         ("I really enjoyed The Bear", ["Priya enjoyed The Bear"]),
         ("I loved Monday", []),
         ("I loved it", []),
@@ -1708,8 +1723,8 @@ def test_a_community_joined_or_people_mentored_is_kept(said: str, kept: list[str
     ],
 )
 def test_a_thing_broken_or_a_class_taken_is_kept(said: str, kept: list[str]) -> None:
-    """LoCoMo's development turns "my car broke down last Fri on my way to work" and "I've been
-    taking a poetry class lately" had kept nothing."""
+    """ "my car broke down last week on my way to work" and "I've been taking a ceramics course
+    recently" had kept nothing."""
     assert _kept(said) == kept
 
 
@@ -1719,12 +1734,15 @@ def test_a_thing_broken_or_a_class_taken_is_kept(said: str, kept: list[str]) -> 
         ("I just finished reading Dune", ["Priya finished reading Dune"]),
         ("I finally watched Oppenheimer and loved it", ["Priya watched Oppenheimer and loved it"]),
         ("just binged Severance, loved every minute of it", ["Priya binged Severance and loved it"]),
-        ('Just finished "A Dance with Dragons" and it\'s a really good story', ["Priya finished A Dance with Dragons"]),
+        (
+            'Just finished "Project Hail Mary" and honestly I couldn\'t put it down',
+            ["Priya finished Project Hail Mary"],
+        ),
         ('I\'m reading "Dune" by Frank Herbert', ["Priya is reading Dune"]),
         ("I'm reading Dune and loving it", ["Priya is reading Dune"]),  # was "is reading Dune and"
         ('I\'m playing "The Witcher 3"!', ["Priya is playing The Witcher 3"]),
         ("I'm playing Monopoly tonight", ["Priya is playing Monopoly tonight"]),  # a plan, not a title
-        ("I'm also trying out yoga to get a little extra strength", ["Priya is trying yoga"]),
+        ("I'm also trying out bouldering to build up some grip strength", ["Priya is trying bouldering"]),
         ("I just finished a book", []),  # no title
         ("I just read Sam's message", []),
         ("I just watched Netflix", []),
@@ -1802,9 +1820,9 @@ def test_a_relatives_s_is_is_has_or_whose_as_the_words_after_it_say(said: str, k
     ("said", "kept"),
     [
         ("I'm passionate about photography", ["Priya is passionate about photography"]),
-        (  # the "and" goes on with the verb: not a second thing ("is passionate about valued in our community")
-            "I'm really passionate about making sure veterans are supported and valued in our community",
-            ["Priya is passionate about making sure veterans are supported and valued in their community"],
+        (  # the "and" goes on with the verb: not a second thing ("is passionate about respected at school")
+            "I'm passionate about ensuring foster kids are heard and respected at school",
+            ["Priya is passionate about ensuring foster kids are heard and respected at school"],
         ),
         ("I'm not passionate about my job", []),
         ("I've been to Italy, Turkey and Mexico", ["Priya has been to Italy, Turkey and Mexico"]),
@@ -1813,21 +1831,27 @@ def test_a_relatives_s_is_is_has_or_whose_as_the_words_after_it_say(said: str, k
         ("I've been to Mike's place", []),
         ("I've been to Dr Smith about it", []),
         ("I've never been to Paris", []),
-        ("we're considering adopting a rescue dog", ["Priya is thinking about adopting a rescue dog"]),
+        ("we're considering buying a camper van", ["Priya is thinking about buying a camper van"]),
         ("we're thinking of getting takeout", []),  # tonight's dinner
-        ("now that I'm an assistant manager, things are busy", ["Priya is an assistant manager"]),  # was "an assistant"
+        (  # the whole title, not "a nurse"
+            "now that I'm a nurse manager, my shifts are all over the place",
+            ["Priya is a nurse manager"],
+        ),
         ("my sister is an assistant principal", ["Priya's sister is an assistant principal"]),
         ("she said now that I'm a nurse", []),
-        (  # a new subject and its verb after "and" ends the job's words (was "for the team and our season")
-            "I'm a shooting guard for the team and our season opener is next week",
-            ["Priya is a shooting guard for the team"],
+        (  # a new subject and its verb after "and" ends the job's words (not "at the diner and our new menu")
+            "I'm a line cook at the diner and our new menu is out on Friday",
+            ["Priya is a line cook at the diner"],
         ),
-        ("I also started taking a painting class a few days ago", ["Priya is taking a painting class"]),
+        (
+            "Started taking a woodworking class at the community centre two weeks ago",
+            ["Priya is taking a woodworking class"],
+        ),
         ("I started taking my meds again", []),
-        ("Last week I had to go to the hospital.", ["Priya had to go to the hospital last week"]),
+        ("A few days ago I had to go to the ER", ["Priya had to go to the ER a few days ago"]),
         ("I went to the ER with chest pains yesterday", ["Priya went to the ER with chest pains yesterday"]),
         ("I went to the hospital to visit my grandma", []),  # a visit, not a stay
-        ("I got to volunteer at a career fair", ["Priya volunteered at a career fair"]),
+        ("I got to volunteer with the search and rescue team", ["Priya volunteered with the search and rescue team"]),
         ('I loved reading "Charlotte\'s Web" as a kid', ["Priya loved Charlotte's Web as a kid"]),
         ("I loved playing Zelda when I was little", ["Priya loved Zelda as a kid"]),
         ("I loved reading as a kid", []),
@@ -1844,20 +1868,20 @@ def test_a_relatives_s_is_is_has_or_whose_as_the_words_after_it_say(said: str, k
         ("I broke my arm last week", ["Priya broke their arm last week"]),  # was no when
         ("my husband works nights", ["Priya's husband works nights"]),  # was "Priya has a husband"
         (
-            "all the hard work I've put in has paid off now that I'm an assistant manager- it's like a stepping stone",
-            ["Priya is an assistant manager — it's like a stepping stone"],  # a dash after a word as one with spaces
+            "the late nights finally paid off now that I'm a head chef- it's a huge step up",
+            ["Priya is a head chef — it's a huge step up"],  # a dash after a word as one with spaces
         ),
         ("she thinks now that I'm retired I have time", []),
-        ("We all hiked the trails last week!", ["Priya went hiking last week"]),
+        ("We kayaked the whole river on Saturday!", ["Priya went kayaking on Saturday"]),
         ("I skied in Whistler last winter", ["Priya went skiing in Whistler last winter"]),
         ("I fished it out of the bin yesterday", []),
         ("I play a little guitar", ["Priya plays the guitar"]),
         ("I'm passionate about nothing lol", []),
         ("my dad turns 60 on Sunday and we're throwing a party", ["Priya's dad turns 60 on Sunday"]),  # not the party
         ("I'm looking for a job in marketing", ["Priya is looking for a job in marketing"]),
-        ("I won the regional chess tournament", ["Priya won the regional chess tournament"]),
+        ("I won the county bake-off", ["Priya won the county bake-off"]),
         ("I won the argument", []),
-        ("I organised the programming seminar last week", ["Priya organized the programming seminar last week"]),
+        ("I organised the neighbourhood cleanup on Sunday", ["Priya organized the neighbourhood cleanup on Sunday"]),
         ("I'm writing a book about my grandmother", ["Priya is writing a book about their grandmother"]),
         ("I'm writing an email", []),
         ("I'm running for city council", ["Priya is running for city council"]),
@@ -1877,7 +1901,7 @@ def test_a_relatives_s_is_is_has_or_whose_as_the_words_after_it_say(said: str, k
         ("great, we hiked Snowdon on Saturday", ["Priya went hiking on Saturday"]),
         ("I went to Tesco on Monday", []),  # an errand
         ("I went to Lisbon last May", ["Priya went to Lisbon last May"]),
-        ("I won the regional chess tournament btw", ["Priya won the regional chess tournament"]),  # was "… btw"
+        ("I won the pub quiz league btw", ["Priya won the pub quiz league"]),  # was "… btw"
         ("btw I'm a nurse", ["Priya is a nurse"]),
         ("I moved from Windows to Mac", []),  # things, not homes
         ("I moved from Android to iPhone last year", []),
@@ -1889,7 +1913,7 @@ def test_a_relatives_s_is_is_has_or_whose_as_the_words_after_it_say(said: str, k
         ("I'm a teacher from a small town", ["Priya is a teacher"]),
         # a start told as new is not a habit of years (was "Priya plays chess"); the language one learns
         ("I started playing chess last month", ["Priya started playing chess last month"]),
-        ("I just started playing chess to get better at strategy", ["Priya started playing chess"]),
+        ("I just started playing badminton to stay active over winter", ["Priya started playing badminton"]),
         ("I started playing tennis when I was 5", ["Priya plays tennis"]),
         ("I just started learning Spanish", ["Priya is learning Spanish"]),  # was nothing
         # a relative's town inside a home (was "lives in a tiny flat"); "near us" is no place (was "US")
@@ -1897,7 +1921,7 @@ def test_a_relatives_s_is_is_has_or_whose_as_the_words_after_it_say(said: str, k
         ("my mom lives near us", []),
         # "we": a couple's or a family's, so the speaker's too (was nothing)
         ("we love hiking", ["Priya loves hiking"]),
-        ("We enjoy hiking in the mountains", ["Priya enjoys hiking in the mountains"]),
+        ("We enjoy cycling along the canal", ["Priya enjoys cycling along the canal"]),
         ("we love you guys", []),
         ("we have two kids", ["Priya has two kids"]),
         ("we have a baby on the way", ["Priya is expecting a baby"]),
@@ -1921,55 +1945,61 @@ def test_a_relatives_s_is_is_has_or_whose_as_the_words_after_it_say(said: str, k
         ("I'm getting a divorce", ["Priya is getting a divorce"]),
         # LoCoMo's: a trip told in passing, a program joined, a field one may go into (were nothing)
         (
-            "I snapped that pic on my trip to the Smoky Mountains last year",
-            ["Priya went on a trip to the Smoky Mountains last year"],
+            "I took this photo on my trip to the Lake District last spring",
+            ["Priya went on a trip to the Lake District last spring"],
         ),
-        ("It's from our trip to Banff", ["Priya went on a trip to Banff"]),
+        ("That one's from our trip to Lisbon", ["Priya went on a trip to Lisbon"]),
         ("on my trip to Japan next month I'll see Kyoto", []),  # one to come, not made
         ("how was your trip to Rome?", []),
-        ("Last weekend I joined a mentorship program for LGBTQ youth", ["Priya joined a mentorship program"]),
+        ("Last month I joined a volunteer program for new immigrants", ["Priya joined a volunteer program"]),
         ("I'm considering going into policymaking", ["Priya is thinking about going into policymaking"]),
-        ("I took a road trip last month", ["Priya went on a road trip last month"]),
+        ("I took a spontaneous trip last weekend", ["Priya went on a spontaneous trip last weekend"]),
         ("I took a trip down memory lane", []),
-        ("I had a health scare last week", ["Priya had a health scare last week"]),
-        ("we're planning a big family reunion next summer", ["Priya is planning a big family reunion next summer"]),
+        ("I had a minor health scare over the weekend", ["Priya had a health scare over the weekend"]),
+        (
+            "we're planning a little get-together for my mum's 60th in March",
+            ["Priya is planning a little get-together for their mum's 60th in March"],
+        ),
         ("I'm planning a surprise party for my wife", ["Priya is planning a surprise party for their wife"]),
         (
-            "I'm writing articles about fantasy novels for an online mag",
-            ["Priya is writing articles about fantasy novels for an online mag"],
+            "I'm writing articles about local history for the town newsletter",
+            ["Priya is writing articles about local history for the town newsletter"],
         ),
         # the apostrophe chat leaves out (were nothing)
         ("my cats name is luna", ["Priya has a cat named Luna"]),
         ("my sisters name is anna", ["Priya has a sister named Anna"]),
         ("my dreams name is x", []),
         # a taste taken up (were nothing), not a scrape got into
-        ("Lately I've become interested in extreme sports.", ["Priya is interested in extreme sports"]),
+        ("Lately I've become really interested in astronomy.", ["Priya is interested in astronomy"]),
         ("I got interested in photography last year", ["Priya is interested in photography"]),
         ("I've gotten really into running lately", ["Priya is into running"]),
         ("I got into trouble at work", []),
         ("I got into a fight", []),
         # a trip made, told by its kind and a time gone (were nothing)
-        ("Max and I had a blast on our camping trip last summer.", ["Priya went on a camping trip last summer"]),
+        ("Dev and I had so much fun on our fishing trip last spring.", ["Priya went on a fishing trip last spring"]),
         ("my business trip last week was exhausting", ["Priya went on a business trip last week"]),
         ("our trip was great", []),
-        # "love" as a noun, or a list that is one thing with its clause (were "loves sure does…",
-        # "loves and acceptance…", "loves everywhere", "loves connection it brings", "works as a team")
-        ("Love sure does bring us joy, huh?", []),
-        ("Love and acceptance should be everyone's right", []),
-        ("so much energy and love everywhere", []),
-        ("finding comfort and love in being yourself", []),
-        ("I love the freedom and connection it brings.", ["Priya loves the freedom and connection it brings"]),
+        # "love" as a noun, or a list that is one thing with its clause (were "loves sure makes…",
+        # "loves and kindness…", "loves everywhere", "loves colour it brings to the street", "works as a group")
+        ("Love sure makes the hard days easier, doesn't it?", []),
+        ("Love and kindness cost nothing at all", []),
+        ("good food, good friends and love everywhere", []),
+        ("finding peace and love in the little things", []),
+        (
+            "I love the noise and colour it brings to the street.",
+            ["Priya loves the noise and colour it brings to the street"],
+        ),
         ("I love dogs and cats", ["Priya loves dogs", "Priya loves cats"]),  # still two
-        ("to learn something new and work as a team", []),
-        (  # a phrase cut at its word limit ends on no article (was "… under their feet and the")
-            "Love hearing the crunch of leaves under my feet and the peacefulness.",
-            ["Priya loves hearing the crunch of leaves under their feet", "Priya loves the peacefulness"],
+        ("to try something different and work as a group", []),
+        (  # a phrase cut at its word limit ends on no article (was "… on their window and the")
+            "Love listening to the rain tapping on my window and the cosiness.",
+            ["Priya loves listening to the rain tapping on their window", "Priya loves the cosiness"],
         ),
         # an accident is news, with when it happened, and a relative's weighs high (were nothing, or a
         # medium "had an accident last Tuesday"); news keeps its time (were "Evan lost their job")
         ("I was in a car accident last week", ["Priya was in an accident last week"]),
-        ("my son had an accident last Tuesday", ["Priya's son was in an accident last Tuesday"]),
-        ("I lost my job last month", ["Priya lost their job last month"]),
+        ("ugh my brother had an accident at work yesterday", ["Priya's brother was in an accident yesterday"]),
+        ("so I lost my job two weeks ago, still processing", ["Priya lost their job two weeks ago"]),
         ("it was an accident", []),
         # how many children, said in passing; a place with "the"; an event taken part in, with its time
         # said before it; a taste one started getting into; a thing bought oneself (were nothing)
@@ -1978,32 +2008,32 @@ def test_a_relatives_s_is_is_has_or_whose_as_the_words_after_it_say(said: str, k
         ("my two cents", []),
         ("we went to the Rockies last month", ["Priya went to the Rockies last month"]),
         ("I went to the Taylor Swift concert last night", ["Priya went to the Taylor Swift concert last night"]),
-        ("I participated in a 5K charity run last weekend", ["Priya participated in a 5K charity run last weekend"]),
-        ("Last weekend, I participated in a community event", ["Priya participated in a community event last weekend"]),
+        ("I participated in a charity bike ride last month", ["Priya participated in a charity bike ride last month"]),
+        ("Yesterday, I participated in a chess tournament", ["Priya participated in a chess tournament yesterday"]),
         ("I participated in the discussion", []),
-        ("I started getting into board games", ["Priya is into board games"]),
+        ("lately I started getting into birdwatching with my dad", ["Priya is into birdwatching with their dad"]),
         ("I started getting into trouble", []),
         ("I bought myself a new guitar", ["Priya bought a new guitar"]),
         ("my brother is called Max", ["Priya has a brother named Max"]),
         # a title introduced by its kind; a place one plans to visit with "also" (were nothing)
         ("I love this show called Severance", ["Priya loves Severance"]),
-        ("I'm hooked on this great game called FIFA 23", ["Priya is hooked on FIFA 23"]),
+        ("I'm hooked on this new podcast called Darknet Diaries", ["Priya is hooked on Darknet Diaries"]),
         (
-            'I\'m currently reading a fantasy novel called "The Name of the Wind"',
-            ["Priya is reading The Name of the Wind"],
+            'I\'m now reading this old detective novel called "The Moonstone"',
+            ["Priya is reading The Moonstone"],
         ),
         ('I loved reading "Charlotte\'s Web" as a kid', ["Priya loved Charlotte's Web as a kid"]),  # quoted, as before
         ("I love a song called hello", ["Priya loves a song called hello"]),  # no title: said as it was
-        ("I also plan to visit Vancouver.", ["Priya wants to visit Vancouver"]),
+        ("I also plan to visit Oslo next spring.", ["Priya wants to visit Oslo next spring"]),
         # a pastime begun keeps when (were "Priya started surfing", nothing)
-        ("I started surfing five years ago", ["Priya started surfing five years ago"]),
+        ("I started climbing about three years ago", ["Priya started climbing three years ago"]),
         ("anyway, I started learning to paint last month", ["Priya started learning to paint last month"]),
         ("I just started learning how to code", ["Priya started learning how to code"]),
         # a value believed in (was "Priya thinks in community" and "Priya thinks supporting each other");
         # "love" as a noun (was "Priya loves exist"); a phrase cut at its limit ends on no preposition
         (
-            "I really believe in community and supporting each other.",
-            ["Priya believes in community and supporting each other"],
+            "I truly believe in kindness and looking out for one another.",
+            ["Priya believes in kindness and looking out for one another"],
         ),
         ("I believe in ghosts", ["Priya believes in ghosts"]),
         ("I believe in us!", []),
@@ -2017,34 +2047,35 @@ def test_a_relatives_s_is_is_has_or_whose_as_the_words_after_it_say(said: str, k
         ("I got a tattoo last week", ["Priya got a tattoo last week"]),
         ("I had a great time at Christmas", []),
         # a clause after a list's comma ends it; "support" and "love" as nouns; a feeling about "it" alone
-        # (were "… good books, and this series is", "Priya supports I", "Priya loves for game development
-        # is incredible", "Priya is excited to try this")
+        # (were "… on Sundays, and this recipe is one", "Priya supports I", "Priya loves for teaching is inspiring",
+        # "Priya is excited to try this")
         (
-            "I love to get lost in good books, and this series is one of my favorites.",
-            ["Priya loves to get lost in good books"],
+            "I love to bake on Sundays, and this recipe is one of the best.",
+            ["Priya loves to bake on Sundays"],
         ),
         ("I love pizza, and the crust here is amazing", ["Priya loves pizza"]),
-        ("I struggled with mental health, and support I got was really helpful.", []),
-        ("Your determination and love for game development is incredible.", []),
+        ("I went through a rough patch, and support I had from friends saved me.", []),
+        ("Your patience and love for teaching is inspiring.", []),
         ("I'm excited to try this", []),
-        ("I'm so excited to jump into it again", []),
+        ("ngl I'm pretty excited to tackle it again", []),
         ("I'm excited to try pottery", ["Priya is excited to try pottery"]),
-        # praise of what the other showed is no detail, even in one's own message (was "… — that picture is
-        # awesome, the Eiffel Tower is so cool")
-        ("I love traveling. That picture is awesome, the Eiffel Tower is so cool", ["Priya loves traveling"]),
+        # praise of what the other showed is no detail, even in one's own message (was "… — that photo is
+        # stunning, the lake looks so blue")
+        ("I love hiking. That photo is stunning, the lake looks so blue", ["Priya loves hiking"]),
         ("I love Paris. that pic was from my trip", ["Priya loves Paris — that pic was from their trip"]),
-        ("tough times don't last - hope and love exist.", []),
+        ("storms pass eventually - kindness and love exist.", []),
         (
-            "I'm excited to see how playing chess can enhance my strategic thinking in other areas",
-            ["Priya is excited to see how playing chess can enhance their strategic thinking"],
+            "I'm excited to see how daily yoga can improve my overall posture in the long run",
+            ["Priya is excited to see how daily yoga can improve their overall posture"],
         ),
         # news of someone else's awaited says nothing of theirs; a clause is not a thing liked (were "Priya
-        # can't wait to hear about it", "Priya is excited to hear how it goes", "Priya likes they were…")
-        ("Can't wait to hear about it!", []),
-        ("I can't wait to see the outcome.", []),
-        ("I'm excited to hear how it goes", []),
+        # can't wait to hear how it went", "Priya is excited to find out how it turned out", "Priya likes they
+        # were…")
+        ("Can't wait to hear how it went!", []),
+        ("I can't wait to read the update!", []),
+        ("I'm excited to find out how it turned out", []),
         ("I can't wait to see my family next week", ["Priya can't wait to see their family next week"]),
-        ("Users can add their needs - just like they were customizing it for them.", []),
+        ("Guests can pick their own toppings - just like they were at a real pizzeria.", []),
         ("my brother is called a genius by everyone", []),
         # a thought about oneself is not a view held (was "Priya doesn't think Priya has been to Paris")
         ("I don't think I've been to Paris", []),
@@ -2054,217 +2085,220 @@ def test_a_relatives_s_is_is_has_or_whose_as_the_words_after_it_say(said: str, k
         ("I feel so lonely lately", ["Priya has been feeling lonely lately"]),
         ("honestly I've been pretty anxious this week", ["Priya has been feeling anxious this week"]),
         ("I've been so tired", ["Priya has been feeling tired"]),
-        ("I've been a bit frustrated lately with my new phone", ["Priya is frustrated with their new phone"]),
+        ("ugh, I've been really frustrated lately with my landlord", ["Priya is frustrated with their landlord"]),
         ("I'm feeling a bit down today", []),
         ("I'm so lonely", []),
         ("I've been so hyped", []),
         ("I haven't been feeling lonely lately", []),
     ],
 )
-def test_what_a_newcomer_or_a_locomo_turn_said_is_kept_rightly(said: str, kept: list[str]) -> None:
-    """What a LoCoMo development turn or a newcomer said that the engine missed or kept wrong."""
+def test_what_a_newcomer_said_that_was_missed_or_kept_wrong_is_kept_rightly(said: str, kept: list[str]) -> None:
+    """What a newcomer said that the engine missed or kept wrong."""
     assert _kept(said) == kept
 
 
 @pytest.mark.parametrize(
     ("said", "kept"),
     [
-        # a name spoken to is "you", not the "he" or "she" after it (were "Maria's name is Kyle" and
-        # "John's name is Coco")
+        # a name spoken to is "you", not the "he" or "she" after it (were "Noor's name is Pixel" and
+        # "Omar's name is Biscuit")
         (
             [
-                ("Maria", "maria", "That baby in the pic is adorable! What's their name?"),
-                ("John", "john", "Thanks, Maria! They're doing great. Our one-year-old is so cute, his name is Kyle!"),
+                ("Noor", "noor", "Your kitten is so fluffy! What do you call her?"),
+                ("Omar", "omar", "Aw thanks, Noor! She's a little rascal, her name is Pixel!"),
             ],
             [],
         ),
         (
-            [("Maria", "maria", "Hey John! Guess what - I got a puppy! Her name's Coco and she's adorable.")],
-            [("maria", "Maria got a puppy named Coco")],
+            [("Noor", "noor", "Hi Omar! Big news - I got a kitten! His name's Biscuit and he's so tiny.")],
+            [("noor", "Noor got a kitten named Biscuit")],
         ),
-        ([("John", "john", "ask Maria, she lives in Paris")], [("maria", "Maria lives in Paris")]),  # spoken of
+        ([("Omar", "omar", "ask Noor, she lives in Paris")], [("noor", "Noor lives in Paris")]),  # spoken of
         # what answers the other's words is not a detail of one's own fact (was "… — that's a chill pic",
-        # "… — it will be great to work with you, James")
+        # "… — it's gonna be awesome having you around, Noor")
         (
             [
-                ("John", "john", "I've been feeling a bit stressed out about work."),
-                ("Maria", "maria", "I'm here for you. Here's a sunset I took to cheer you up."),
-                ("John", "john", "That's a chill pic!"),
+                ("Omar", "omar", "I've been pretty stressed out about my exams lately."),
+                ("Noor", "noor", "I'm here for you. Here's a sunset I took to cheer you up."),
+                ("Omar", "omar", "That's a chill pic!"),
             ],
-            [("john", "John is stressed out about work")],
+            [("omar", "Omar is stressed out about their exams lately")],
         ),
         (
             [
-                ("John", "john", "I'm starting a new job next month"),
-                ("Maria", "maria", "I'll help you move if you like."),
-                ("John", "john", "it will be great to work with you, Maria"),
+                ("Omar", "omar", "I'm starting a new job next month"),
+                ("Noor", "noor", "I'll help you move if you like."),
+                ("Omar", "omar", "it's gonna be awesome having you around, Noor"),
             ],
-            [("john", "John is starting a new job next month")],
+            [("omar", "Omar is starting a new job next month")],
         ),
         # a name given in the next message is the relative's just named (was nothing, or a detail)
         (
-            [("John", "john", "my sister lives in Boston and I miss her"), ("John", "john", "her name is Clara")],
-            [("john", "John's sister lives in Boston"), ("john", "John has a sister named Clara")],
+            [("Omar", "omar", "my sister lives in Boston and I miss her"), ("Omar", "omar", "her name is Clara")],
+            [("omar", "Omar's sister lives in Boston"), ("omar", "Omar has a sister named Clara")],
         ),
         (
             [
-                ("John", "john", "my brother is a chef"),
-                ("Maria", "maria", "cool!"),
-                ("John", "john", "he's called Max"),
+                ("Omar", "omar", "my brother is a chef"),
+                ("Noor", "noor", "cool!"),
+                ("Omar", "omar", "he's called Max"),
             ],
-            [("john", "John's brother is a chef"), ("john", "John has a brother named Max")],
+            [("omar", "Omar's brother is a chef"), ("omar", "Omar has a brother named Max")],
         ),
         # one's own favourite after the question about it, whoever asked (was nothing)
         (
             [
-                ("John", "john", "what's your favorite food?"),
-                ("Maria", "maria", "pizza! what about you?"),
-                ("John", "john", "mine is probably ramen"),
+                ("Omar", "omar", "what's your favorite food?"),
+                ("Noor", "noor", "pizza! what about you?"),
+                ("Omar", "omar", "mine is probably ramen"),
             ],
-            [("maria", "Maria's favourite food is pizza"), ("john", "John's favourite food is ramen")],
+            [("noor", "Noor's favourite food is pizza"), ("omar", "Omar's favourite food is ramen")],
         ),
-        ([("John", "john", "mine is bigger lol")], []),
+        ([("Omar", "omar", "mine is bigger lol")], []),
         # of a fact and the same with more said after it, the fuller is kept, whichever came first (were both)
         (
-            [("John", "john", "my partner thinks I should take a class"), ("John", "john", "his name is Leo")],
-            [("john", "John has a partner named Leo")],
+            [("Omar", "omar", "my partner thinks I should take a class"), ("Omar", "omar", "his name is Leo")],
+            [("omar", "Omar has a partner named Leo")],
         ),
         (
             [
-                ("John", "john", "I have a partner named Leo"),
-                ("John", "john", "my partner thinks I should take a class"),
+                ("Omar", "omar", "I have a partner named Leo"),
+                ("Omar", "omar", "my partner thinks I should take a class"),
             ],
-            [("john", "John has a partner named Leo")],
+            [("omar", "Omar has a partner named Leo")],
         ),
         # a reaction to the other's photo, or words to them, are no detail of one's fact (were "… — that
-        # slow cooker meal looks yum", "… — it must add so much holiday cheer to your house")
+        # lasagna looks delicious", "… — it must add so much cheer to your house")
         (
             [
-                ("John", "john", "I love board games"),
-                ("Maria", "maria", "Here's a photo of me cooking a meal."),
-                ("John", "john", "That slow cooker meal looks yum!"),
+                ("Omar", "omar", "I love board games"),
+                ("Noor", "noor", "Look at this lasagna I made tonight."),
+                ("Omar", "omar", "That lasagna looks delicious!"),
             ],
-            [("john", "John loves board games")],
+            [("omar", "Omar loves board games")],
         ),
         (
             [
-                ("John", "john", "I'm starting a new job next month"),
-                ("Maria", "maria", "Here's our tree!"),
-                ("John", "john", "it must add so much cheer to your house"),
+                ("Omar", "omar", "I'm starting a new job next month"),
+                ("Noor", "noor", "Here's our tree!"),
+                ("Omar", "omar", "it must add so much cheer to your house"),
             ],
-            [("john", "John is starting a new job next month")],
+            [("omar", "Omar is starting a new job next month")],
         ),
-        # a time gone that begins the next clause is not a detail of the plan before it (was "… — Last Friday")
+        # a time gone that begins the next clause is not a detail of the plan before it (was "… — Last Monday")
         (
             [
                 (
-                    "John",
-                    "john",
-                    "I'm thinking of working with trans people. Last Friday, I went to a counseling workshop.",
+                    "Omar",
+                    "omar",
+                    "I'm thinking of becoming a paramedic. Last Monday, I went to a first aid workshop.",
                 )
             ],
             [
-                ("john", "John is thinking about working with trans people"),
-                ("john", "John went to a counseling workshop last Friday"),
+                ("omar", "Omar is thinking about becoming a paramedic"),
+                ("omar", "Omar went to a first aid workshop last Monday"),
             ],
         ),
-        # an answer to "your favourite…?" is a value, not a sentence (were "… is Here's a pic of my favorite"
-        # and "… is In My Free Time")
+        # an answer to "your favourite…?" is a value, not a sentence (were "… is Here's a poster of my favorite"
+        # and "… is On My Days Off")
         (
             [
-                ("Maria", "maria", "what's your favorite genre?"),
-                ("John", "john", "Here's a pic of my favorite, Lord of the Rings!"),
+                ("Noor", "noor", "what's your favorite film?"),
+                ("Omar", "omar", "Here's a poster of my favorite, Blade Runner!"),
             ],
-            [("john", "John's favourite genre is Lord of the Rings")],
+            [("omar", "Omar's favourite film is Blade Runner")],
         ),
         (
-            [("Maria", "maria", "what are your favorite activities for fun?"), ("John", "john", "And in my free time")],
+            [("Noor", "noor", "what are your favorite ways to unwind?"), ("Omar", "omar", "And on my days off")],
             [],
         ),
         # a pet named before is "my cat" when its name leads a clause (was nothing), not when another says it
         (
-            [("John", "john", "I have two cats, Mochi and Pepper"), ("John", "john", "Mochi is sick though")],
-            [("john", "John has two cats named Mochi and Pepper"), ("john", "John's cat is sick")],
+            [("Omar", "omar", "I have two cats, Mochi and Pepper"), ("Omar", "omar", "Mochi is sick though")],
+            [("omar", "Omar has two cats named Mochi and Pepper"), ("omar", "Omar's cat is sick")],
         ),
         (
-            [("John", "john", "I have a dog named Rex"), ("Maria", "maria", "Rex is at the vet")],
-            [("john", "John has a dog named Rex")],
+            [("Omar", "omar", "I have a dog named Rex"), ("Noor", "noor", "Rex is at the vet")],
+            [("omar", "Omar has a dog named Rex")],
         ),
         (  # not another's relative, nor one named with the other pronoun
-            [("John", "john", "my sister lives in Boston"), ("Maria", "maria", "her name is Clara")],
-            [("john", "John's sister lives in Boston")],
+            [("Omar", "omar", "my sister lives in Boston"), ("Noor", "noor", "her name is Clara")],
+            [("omar", "Omar's sister lives in Boston")],
         ),
         # the names asked for are the pets' or the children's (were nothing); "pets" are the kind said before
         (
             [
-                ("John", "john", "I have two dogs"),
-                ("Maria", "maria", "aww! What are the names of your pets?"),
-                ("John", "john", "Max and Daisy. Will be cool to build an app for dog walking."),
+                ("Omar", "omar", "I have two dogs"),
+                ("Noor", "noor", "omg cuties! What are your pets called?"),
+                ("Omar", "omar", "Bruno and Pip. Would be fun to design a collar for them one day."),
             ],
-            [("john", "John has two dogs named Max and Daisy")],
+            [("omar", "Omar has two dogs named Bruno and Pip")],
         ),
         (
-            [("Maria", "maria", "what are your kids' names?"), ("John", "john", "Leo and Mia")],
-            [("john", "John has two kids named Leo and Mia")],
+            [("Noor", "noor", "what are your kids' names?"), ("Omar", "omar", "Leo and Mia")],
+            [("omar", "Omar has two kids named Leo and Mia")],
         ),
         (
-            [("Maria", "maria", "what's your dog's name?"), ("John", "john", "Rex!")],
-            [("john", "John has a dog named Rex")],
+            [("Noor", "noor", "what's your dog's name?"), ("Omar", "omar", "Rex!")],
+            [("omar", "Omar has a dog named Rex")],
         ),
-        ([("Maria", "maria", "what's your dog's name?"), ("John", "john", "Haha")], []),
+        ([("Noor", "noor", "what's your dog's name?"), ("Omar", "omar", "Haha")], []),
         # "do you have a favourite…?" is asked as "what's your favourite…?" is, and a plural asked is one kept
         (
-            [("Maria", "maria", "do you have any favorite books?"), ("John", "john", "mine would be Dune")],
-            [("john", "John's favourite book is Dune")],
+            [
+                ("Noor", "noor", "hey, do you have any favorite board games?"),
+                ("Omar", "omar", "mine would be Catan for sure"),
+            ],
+            [("omar", "Omar's favourite board game is Catan")],
         ),
         # a reaction to the other's news is no detail of one's own fact (was "… catch up — that stinks")
         (
             [
-                ("John", "john", "I'm excited to catch up"),
-                ("Maria", "maria", "I lost power in the middle of a game"),
-                ("John", "john", "Ugh, that stinks!"),
+                ("Omar", "omar", "I'm excited to catch up"),
+                ("Noor", "noor", "my laptop died halfway through the match"),
+                ("Omar", "omar", "Ugh, that stinks!"),
             ],
-            [("john", "John is excited to catch up")],
+            [("omar", "Omar is excited to catch up")],
         ),
         # only the question's own sentences are asked: "where … from" across two sentences asks nothing (was
-        # "John is from Samantha" and "John is from She")
+        # "Omar is from She")
         (
             [
-                ("Maria", "maria", "Where else have you been? My parents started learning coding from me."),
-                ("John", "john", "Samantha and I were also at the bar. She and I have so much in common!"),
+                ("Noor", "noor", "Where else have you been? My parents started learning coding from me."),
+                ("Omar", "omar", "Lena and I were at the market too. She and I go way back!"),
             ],
-            [("maria", "Maria's parents started learning coding from Maria")],
+            [("noor", "Noor's parents started learning coding from Noor")],
         ),
-        ([("Maria", "maria", "where are you from?"), ("John", "john", "Leeds")], [("john", "John is from Leeds")]),
-        # "For sure!" agrees; it adds nothing to the fact before (was "John studies nursing — for sure")
+        ([("Noor", "noor", "where are you from?"), ("Omar", "omar", "Leeds")], [("omar", "Omar is from Leeds")]),
+        # "For sure!" agrees; it adds nothing to the fact before (was "Omar studies nursing — for sure")
         (
-            [("John", "john", "I study nursing"), ("Maria", "maria", "cool!"), ("John", "john", "For sure! It's hard")],
-            [("john", "John studies nursing")],
+            [("Omar", "omar", "I study nursing"), ("Noor", "noor", "cool!"), ("Omar", "omar", "For sure! It's hard")],
+            [("omar", "Omar studies nursing")],
         ),
-        ([("Maria", "maria", "what are the names of your pets?"), ("John", "john", "Max and Daisy")], []),
+        ([("Noor", "noor", "what are your pets called?"), ("Omar", "omar", "Bruno and Pip")], []),
         (  # one's own words after the other's still add to one's fact
             [
-                ("John", "john", "I'm starting a new job next month"),
-                ("Maria", "maria", "Where?"),
-                ("John", "john", "at a bakery in Leeds"),
+                ("Omar", "omar", "I'm starting a new job next month"),
+                ("Noor", "noor", "Where?"),
+                ("Omar", "omar", "at a bakery in Leeds"),
             ],
-            [("john", "John is starting a new job next month — at a bakery in Leeds")],
+            [("omar", "Omar is starting a new job next month — at a bakery in Leeds")],
         ),
     ],
 )
 def test_who_a_name_a_pronoun_or_a_detail_belongs_to_across_messages(
     said: list[Said], kept: list[tuple[str, str]]
 ) -> None:
-    members = [("Maria", "maria"), ("John", "john")]
+    members = [("Noor", "noor"), ("Omar", "omar")]
     arguments = _extract(_prompt(said, known=members))
     assert [(op["user_id"], op["content"]) for op in arguments["operations"]] == kept
 
 
 def test_the_fuller_of_two_facts_cites_the_lines_of_both() -> None:
-    said = [("John", "john", "my partner thinks I should take a class"), ("John", "john", "his name is Leo")]
+    said = [("Omar", "omar", "my partner thinks I should take a class"), ("Omar", "omar", "his name is Leo")]
     [kept] = _extract(_prompt(said))["operations"]
 
-    assert kept["content"] == "John has a partner named Leo"
+    assert kept["content"] == "Omar has a partner named Leo"
     assert kept["lines"] == [1, 2]
 
 
@@ -2323,23 +2357,23 @@ def test_topics_are_real_words(content: str, topics: list[str]) -> None:
         # a household's plan is the speaker's (was nothing); tonight's dinner is not
         ("We're getting a puppy next week!", ["Priya is getting a puppy next week"]),
         ("we're having pizza tonight", []),
-        # a goal is not a taste (was "John's favourite goal is Winning a championship")
-        ("Winning a championship is my number one goal", ["Priya's top goal is winning a championship"]),
-        ("Harry Potter is my favorite book", ["Priya's favourite book is Harry Potter"]),
+        # a goal is not a taste (was "Priya's favourite goal is Opening their own bakery")
+        ("Opening my own bakery is my number one goal", ["Priya's top goal is opening their own bakery"]),
+        ("Spirited Away is still my favorite film", ["Priya's favourite film is Spirited Away"]),
         # musing on something is no view of it; thinking about doing something is kept
-        ("Whenever I hear this song, I think about the paths I've taken", []),
+        ("Every time I smell pine trees, I think about the summers I spent at my grandma's", []),
         ("I think about quitting my job every day", ["Priya thinks about quitting their job every day"]),
-        # what is true of anyone is not the speaker's (was "is nervous with a big decision")
-        ("it's normal to be both excited and nervous with a big decision", []),
-        # a list ends where a reason starts (was "loves serenity")
+        # what is true of anyone is not the speaker's (was "is excited about a new job")
+        ("it's totally normal to feel scared and excited about a new job", []),
+        # a list ends where a reason starts (was "loves calm")
         (
-            "I love camping trips with my fam, 'cause nature brings such peace and serenity",
-            ["Priya loves camping trips with their fam"],
+            "I love road trips with my cousins, 'cause the open road gives such freedom and calm",
+            ["Priya loves road trips with their cousins"],
         ),
-        # a phrase cut short does not end on "those" (was "… provides necessary items to those")
+        # a phrase cut short does not end on "those" (was "… brings hot soup to those")
         (
-            "I volunteered with an organization that provides necessary items to those who are less fortunate",
-            ["Priya volunteered with an organization that provides necessary items"],
+            "I volunteered with a group that brings hot soup to those sleeping rough downtown",
+            ["Priya volunteered with a group that brings hot soup"],
         ),
         # what one is good or bad at (was nothing); not "good at the moment", nor "not good at"
         ("I'm terrible at cooking lol", ["Priya is terrible at cooking"]),
@@ -2352,44 +2386,44 @@ def test_topics_are_real_words(content: str, topics: list[str]) -> None:
         ("I'm 34 and I just had my first baby", ["Priya is 34 years old", "Priya had a baby"]),
         ("we had a baby boy in March", ["Priya had a baby boy in March"]),
         # a place visited or stayed in needs no when, unlike one gone to (was nothing)
-        ("I was in Chicago, it was awesome!", ["Priya was in Chicago"]),
+        ("I was in Montreal, such a fun city!", ["Priya was in Montreal"]),
         ("I went to Tesco", []),
         # what one treasures (was nothing), and a project worked on for a while
         (
-            "this is my prized possession, a basketball signed by my favorite player",
-            ["Priya's prized possession is a basketball signed by their favorite player"],
+            "that's my most treasured possession, a vinyl record signed by my favorite band",
+            ["Priya's prized possession is a vinyl record signed by their favorite band"],
         ),
         ("this is my prized possession", []),
         ("I've been working on a novel", ["Priya is working on a novel"]),
         # a plan's time is in its words or leads its sentence, not in a clause after it (were "is getting
-        # motivated by something Priya saw today", "is starting today Priya is gonna…"; nothing for the next two)
-        ("I'm getting motivated by something I saw, so starting today I'm gonna do my best to stay on track.", []),
+        # inspired by a video Priya watched today", "is starting today Priya is gonna…"; nothing for the next two)
+        ("I'm getting inspired by a video I watched, so starting today I'm gonna cut back on sugar.", []),
         ("Next week, I'm going to visit my parents", ["Priya is going to visit their parents next week"]),
         (
-            "Starting tomorrow, I will go to the gym and exercise regularly.",
-            ["Priya will go to the gym and exercise regularly starting tomorrow"],
+            "Starting Monday, I will get up early and meditate daily.",
+            ["Priya will get up early and meditate daily starting Monday"],
         ),
         ("I went hiking yesterday, I will go again", ["Priya went hiking yesterday"]),
         # "seeing" a relative is a plan, "seeing" someone by name a relationship (was "Priya is seeing my")
         ("I'm seeing my mum tomorrow, can't wait", ["Priya is seeing their mum tomorrow"]),
         ("I'm seeing Alex", ["Priya is seeing Alex"]),
-        # a family's time together is no one person's taste (was "enjoys each other's company")
-        ("We roast marshmallows, tell stories around the campfire and just enjoy each other's company.", []),
-        # a view keeps no capital its sentence gave it (was "thinks Showing off…"); a title keeps its own
+        # a family's time together is no one person's taste (was "enjoys one another's company")
+        ("We bake cookies, sing carols by the fire and just enjoy one another's company.", []),
+        # a view keeps no capital its sentence gave it (was "thinks Being kind…"); a title keeps its own
         (
-            "I love it. Showing off our true selves is the best thing ever.",
-            ["Priya thinks showing off their true selves is the best thing ever"],
+            "I love that. Being kind to strangers is the best feeling ever.",
+            ["Priya thinks being kind to strangers is the best feeling ever"],
         ),
         ("The Alchemist is worth it", ["Priya thinks The Alchemist is worth it"]),
-        # "I love to." loves nothing (was "loves to"); a dash after a word ends the phrase (was "… sunset- it reminds")
-        ("Yeah, I love to. It's peaceful and special.", []),
+        # "I love to." loves nothing (was "loves to"); a dash after a word ends the phrase (was "… lunch- it helps")
+        ("Oh, I love to. It's so relaxing.", []),
         (
-            "I like to just take a look at the sunset- it reminds me to enjoy the small things in life.",
-            ["Priya likes to just take a look at the sunset — it reminds Priya to enjoy the small things in life"],
+            "I like to go for a quick walk at lunch- it helps me reset for the afternoon.",
+            ["Priya likes to go for a quick walk at lunch — it helps Priya reset for the afternoon"],
         ),
         ("I'm studying the menu lol", []),  # no subject of study
         # something signed up for, twins on the way, a pet peeve (were nothing, "is expecting", nothing)
-        ("I just signed up for a pottery class", ["Priya signed up for a pottery class"]),
+        ("Guess what, I signed up for a watercolor class", ["Priya signed up for a watercolor class"]),
         ("I registered for a half marathon in May", ["Priya signed up for a half marathon in May"]),
         ("I signed up for the newsletter", []),
         ("we're expecting twins!", ["Priya is expecting twins"]),
@@ -2397,27 +2431,27 @@ def test_topics_are_real_words(content: str, topics: list[str]) -> None:
         ("I love when you say that", []),
         # a forum joined, a home rented, a home bought keeps its place and a list goes on after it (were nothing,
         # nothing, "bought a flat")
-        ("Last night I joined a fantasy literature forum", ["Priya joined a fantasy literature forum"]),
-        ("We rented an apartment not far from McGee's bar.", ["Priya rented an apartment"]),
+        ("This morning I joined a local birdwatching forum", ["Priya joined a local birdwatching forum"]),
+        ("We rented a flat close to the train station.", ["Priya rented a flat"]),
         ("I bought a flat in Glasgow", ["Priya bought a flat in Glasgow"]),
         ("I bought a house and a car", ["Priya bought a house", "Priya bought a car"]),
         ("I rented a car", []),
         # what helps one unwind, a gift to a cause, a diet begun (were nothing)
         (
-            "I don't surf, but reading a great fantasy book helps me escape and feel free.",
-            ["Priya turns to reading a great fantasy book to escape and feel free"],
+            "I can't paint, but baking a big batch of cookies helps me relax and switch off.",
+            ["Priya turns to baking a big batch of cookies to relax and switch off"],
         ),
         ("nothing helps me relax", []),
         (
-            "I donated my old car to a homeless shelter I volunteer at yesterday.",
-            ["Priya donated their old car to a homeless shelter yesterday"],
+            "I donated my old laptop to the community centre I volunteer at last week.",
+            ["Priya donated their old laptop to the community centre last week"],
         ),
         ("I started a new diet last week", ["Priya started a diet last week"]),
         ("I went on a keto diet", ["Priya started a keto diet"]),
-        # "all over the place" prefers nothing (was "prefers Deadlines all over the place and"); news merely awaited
-        ("Deadlines all over the place and so much to do.", []),
+        # "all over the place" prefers nothing (was "prefers Paperwork all over the place"); news merely awaited
+        ("Paperwork all over the place and my inbox is a mess.", []),
         ("cats over dogs", ["Priya prefers cats over dogs"]),
-        ("Can't wait to see what's up!", []),
+        ("Ooh, can't wait to hear what's next!", []),
         # where a relative lives, a habit dropped, a date or a holiday ahead (were "has a younger brother", nothing)
         ("I have a younger brother who lives in Toronto", ["Priya has a younger brother who lives in Toronto"]),
         ("I have a brother who I never see", ["Priya has a brother"]),
@@ -2425,15 +2459,15 @@ def test_topics_are_real_words(content: str, topics: list[str]) -> None:
         ("I'm going on a date tonight", ["Priya is going on a date tonight"]),
         ("I'm going to bed", []),
         ("I'm on vacation next week", ["Priya is on vacation next week"]),
-        # what the other person does is not a detail of one's own fact (was "…, it's great that you're enjoying it")
+        # what the other person does is not a detail of one's own fact (was "…, that you're getting into it")
         (
-            "Yeah, I've played chess before. It's a game that really tests your strategy."
-            " It's great that you're enjoying it!",
-            ["Priya has played chess — it's a game that really tests your strategy"],
+            "Yeah, I've played tennis before. It's a sport that really works your legs."
+            " Cool that you're getting into it!",
+            ["Priya has played tennis — it's a sport that really works your legs"],
         ),
     ],
 )
-def test_a_newcomers_sentences_and_locomos_turns_read_as_meant(said: str, kept: list[str]) -> None:
+def test_a_newcomers_sentences_read_as_meant(said: str, kept: list[str]) -> None:
     assert _kept(said) == kept
 
 

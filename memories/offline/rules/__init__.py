@@ -881,7 +881,7 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
         outing_rule,
     ),
     (
-        # "we went camping two weekends ago", "I took my family on a road trip to Jasper", "we visited
+        # "we went kayaking three weeks ago", "I took my parents on a day trip to Bruges", "we visited
         # Rome in May", "I went to a Taylor Swift concert last night": an outing or a trip made.
         re.compile(
             r"\b(?:I|we) (?:(?:also|even|finally|just|recently|actually|all) )?(?:"
@@ -905,7 +905,7 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
     (TAKING_PART, taking_part_rule),
     (
         re.compile(
-            # "I've gotten into pottery", "lately I've become interested in extreme sports" (not "I got
+            # "I've gotten into pottery", "lately I've become interested in birdwatching" (not "I got
             # into Oxford", a school, capitalised, which is admission_rule's, nor "into trouble", "into a fight")
             r"\bI(?:'ve| have)? (?:(?:recently|really|just|lately|finally|also) )?"
             r"(?P<verb>(?:gotten|got|become|grown|started getting) (?:(?:really|super|very|more) )?"

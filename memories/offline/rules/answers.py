@@ -97,7 +97,7 @@ _NOT_A_VALUE = word_set(
 )
 
 
-# "do you have any favorite books?": asked of the other, answered by their "mine is …" only.
+# "do you have a favorite podcast?": asked of the other, answered by their "mine is …" only.
 HAS_FAVOURITE_ASKED = re.compile(
     r"\b(?:(?:do|have) (?:you|u) (?:have|got) (?:a |any )|(?:^|[.!?]\s+)(?:got|any) (?:a )?)(?:all[- ]time )?"
     + _FAVOURITE_THING,

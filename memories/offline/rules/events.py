@@ -175,7 +175,7 @@ def _event_fact(event: _Event, match: re.Match[str], said: Said, *, subject: str
         partner_open = partner_open and not rest.lower().startswith("to ")
     when = past_time_in(match["rest"] or "")
     if when and when not in text.lower():
-        text += f" {when}"  # "my son had an accident last Tuesday"
+        text += f" {when}"  # "my wife had a health scare last Monday"
     entities = []
     employer = re.match(r"^(?:at|for) (?P<org>.+)", rest, re.IGNORECASE)
     if employer and "work" in topics and subject == said.handle:

@@ -72,7 +72,7 @@ def relative_rule(match: re.Match[str], said: Said) -> Fact | None:
         event = next(e for e in EVENTS if re.fullmatch(e.pattern, happened["event"], re.IGNORECASE))
         predicate = event.phrase.format(pet=happened["event"].split()[-1].lower())
         if when := past_time_in(rest[happened.end() :]):
-            predicate += f" {when}"  # "my son had an accident last Tuesday"
+            predicate += f" {when}"  # "my wife had a health scare last Monday"
     elif lives := re.match(
         r"^(?:also |still |now |currently )?(?:lives|is living) (?:in|near|at) (?P<p>.+)", rest, re.I
     ):
@@ -122,7 +122,7 @@ def relative_rule(match: re.Match[str], said: Said) -> Fact | None:
         # flu": news for a month
         fact = said.fact(text, MemoryKind.EVENT, weight, "30d", topics)
     elif (past := _NOT_A_YEAR.sub("", past_time_in(predicate))) or (soon := time_in(predicate)):
-        # "my mom is visiting next week", "my son had an accident last Tuesday": news, not who they are
+        # "my sister is visiting next month", "my wife had a health scare last Monday": news, not who they are
         # ("my son was born in 2015" stays)
         fact = said.fact(text, MemoryKind.EVENT, weight, "30d" if past else expiration_for(soon), topics)
     else:
@@ -134,7 +134,7 @@ def relative_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 def lucky_to_have_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I'm lucky to have my husband and kids", "so blessed to have my wife": the family one has."""
+    """ "I'm so lucky to have my mum and sister", "so blessed to have my husband": the family one has."""
     who = [w.lower() for w in re.findall(rf"\b(?:{RELATIONS})s?\b", match["who"], re.IGNORECASE)]
     had = [
         word if word.endswith("s") and word[:-1] in _RELATION_WORDS else f"{article_for(word)} {word}" for word in who
@@ -259,7 +259,7 @@ def _loose_predicate(rest: str, said: Said) -> str:
         return ""
     if possessed := _POSSESSED.match(rest):
         what = phrase_cut(possessed["what"], max_words=10)
-        # "my daughter Sara's birthday - so much fun": the occasion alone says nothing of it.
+        # "my nephew Leo's graduation - what a day": the occasion alone says nothing of it.
         said_of = len(what) > len(possessed["noun"])
         return f"'s {third_person(what, said.name)}" if said_of else ""
     if owned := _OWNED.match(rest):  # "my brother's dog is huge" → "…'s brother's dog is huge"

@@ -158,8 +158,8 @@ def fear_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 def hospital_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "ended up in the ER with a severe stomachache", "I was in hospital last week", "Last week I had
-    to go to the hospital": a stay in hospital, with why and when when they say so, for a month."""
+    """ "spent two nights in hospital with a broken wrist", "I was in hospital last week", "Last month I
+    was rushed to the hospital": a stay in hospital, with why and when when they say so, for a month."""
     where = match["where"]
     where = where if where.isupper() else where.lower()
     the = "" if where.lower() == "hospital" and not match["the"] else "the "

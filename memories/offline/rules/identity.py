@@ -107,7 +107,7 @@ def born_rule(match: re.Match[str], said: Said) -> Fact | None:
 def used_to_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I used to be a teacher", "I used to live in Paris", "I used to play rugby": a past worth knowing."""
     what = re.split(r"\s+(?:when|but|because|until|before|back when)\b", match["what"], maxsplit=1, flags=re.I)[0]
-    what = third_person(phrase_cut(what, max_words=9), said.name)  # "…with my dad when I was a kid"
+    what = third_person(phrase_cut(what, max_words=9), said.name)  # "…with my grandpa when I was little"
     if len(what.split()) < 2:
         return None
     return said.fact(

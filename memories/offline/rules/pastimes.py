@@ -136,7 +136,7 @@ def fan_rule(match: re.Match[str], said: Said) -> Fact | None:
     if team and team.islower():  # "f1", "nba": a league, written in capitals
         team = team.upper() if len(team) <= 4 else team.title()
     if not team or not team[0].isupper() or team.split()[0] in ("I", "I'm", "I've"):
-        return None  # "support I got was really helpful": no team
+        return None  # "support I had from friends meant a lot": no team
     text = f"{said.name} supports {team}" if match["verb"] else f"{said.name} is {article_for(team)} {team} fan"
     return said.fact(text, MemoryKind.PREFERENCE, MEDIUM, PERMANENT, topics_of("sport", team))
 
@@ -154,7 +154,7 @@ def favourite_rule(match: re.Match[str], said: Said) -> Fact | None:
     if not value or not thing or value.lower() in ("it", "that", "this", "mine"):
         return None
     if match["value2"]:
-        value = uncapitalised(value)  # "Winning a championship is my number one goal"
+        value = uncapitalised(value)  # "Running a marathon is my number one goal"
     if thing in _AIMS:  # a goal is not a taste: "my number one goal", "my top priority"
         rank = "main" if "fav" in match[0].lower() else "top"
         text = f"{said.name}'s {rank} {thing} is {third_person(value, said.name)}"
@@ -247,7 +247,7 @@ def opinion_rule(match: re.Match[str], said: Said) -> Fact | None:
     if len(words) < (2 if believes_in else 3) or words[0].lower() in _NOT_A_VIEW:
         return None
     if words[0].lower() in ("about", "of", "back") and not words[1].lower().endswith("ing"):
-        return None  # "I think about the paths I've taken": a musing; "I think about quitting" is kept
+        return None  # "I think about the places I've lived": a musing; "I think about quitting" is kept
     if believes_in and words[1].lower().strip("!.,") in _NOT_A_VIEW | _WHOM:
         return None  # "I believe in us!", "I believe in you": cheer, not a value
     if "convinced" in verb:
@@ -264,7 +264,7 @@ def opinion_rule(match: re.Match[str], said: Said) -> Fact | None:
     fact = said.fact(
         text, MemoryKind.INSIGHT, LOW_IMPORTANCE, PERMANENT, topics_of("opinions", *content_words(what)[:2])
     )
-    fact.gathered = believes_in  # "believes in community and supporting each other": one value, not a list
+    fact.gathered = believes_in  # "believes in honesty and looking out for others": one value, not a list
     return fact
 
 
@@ -318,7 +318,7 @@ def spends_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 def did_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "climbed Mt. Rainier last yr", "I coach my daughter's basketball team", "signed up for a marathon",
-    "I'm training for Mt. Whitney", "I won the regional chess tournament", "I organized a charity run":
+    "I'm training for Mt. Whitney", "I won the county darts tournament", "I organized a charity run":
     an achievement or a commitment worth remembering."""
     what = phrase_cut(match["what"] or match["what2"], max_words=9)
     if not content_words(what) or what.split()[0].lower() in ("it", "that", "this", "you", "them"):
@@ -401,7 +401,7 @@ def finished_media_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 def class_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I'm taking a pottery class", "I've been taking a poetry class lately", "I'm taking swimming
+    """ "I'm taking a pottery class", "I've been taking a salsa class lately", "I'm taking swimming
     lessons": a class one goes to."""
     what = " ".join(match["what"].split())
     if what.lower().endswith(("lessons", "classes")):
@@ -417,9 +417,9 @@ def class_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 def volunteered_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I volunteered at the homeless shelter last week": a time one helped out, for a month."""
+    """ "I volunteered at the food bank last week": a time one helped out, for a month."""
     said_where = re.split(r",| (?:and|but|so) (?=(?:they|it|we|he|she|I|that|this)\b)", match["where"])[0]
-    where = phrase_cut(said_where, max_words=8)  # not "… and they gave me a medal"
+    where = phrase_cut(said_where, max_words=8)  # not "… and they gave me a T-shirt"
     if not content_words(where):
         return None
     text = f"{said.name} volunteered {match['how'].lower()} {third_person(where, said.name)}"
@@ -427,7 +427,7 @@ def volunteered_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 def mentoring_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I'm now mentoring the younger players on my team", "I tutor kids at the local school"."""
+    """ "I'm now mentoring the junior devs on my team", "I tutor kids at the local school"."""
     verb = match["verb"].lower()
     doing = {"mentor": "mentors", "coach": "coaches", "tutor": "tutors"}.get(verb, f"is {verb}")
     where = re.match(r"\s*(?P<prep>on|at|in|from|for) (?P<p>(?:my|our|the|a|an|their) [\w' -]{2,40})", match["rest"])
@@ -455,8 +455,8 @@ _YOUNG = re.compile(r"\s*(?:(?P<when>as a (?:kid|child|teen|teenager)|growing up
 
 
 def loved_title_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I loved \"Becoming Nicole\" by Amy Ellis Nutt", "I really enjoyed The Bear", "I loved reading
-    \"Charlotte's Web\" as a kid": a title one loved."""
+    """ "I loved \"The Overstory\" by Richard Powers", "I really enjoyed The Bear", "I loved reading
+    \"The Hobbit\" as a kid": a title one loved."""
     title, after = _title(match, said)
     if not title:
         return None
@@ -474,7 +474,7 @@ def mains_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 def signed_up_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I just signed up for a pottery class", "I enrolled in a coding bootcamp", "I registered for a
+    """ "I've signed up for a welding course", "I enrolled in a coding bootcamp", "I registered for a
     half marathon in May": something taken up, with its time when they say it."""
     what = third_person(f"{match['article'].lower()} {' '.join(match['what'].split())}", said.name)
     text = f"{said.name} signed up for {what}"
@@ -484,7 +484,7 @@ def signed_up_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 def donated_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I donated my old car to a homeless shelter yesterday": a gift to a cause, and when."""
+    """ "I donated my old laptop to a local school yesterday": a gift to a cause, and when."""
     what = third_person(" ".join(match["what"].split()), said.name)
     to = third_person(" ".join(match["to"].split()), said.name)
     text = f"{said.name} donated {what} to {to}"
@@ -494,7 +494,7 @@ def donated_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 def joined_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I joined a book club", "I just joined a service-focused online group": a group one belongs to."""
+    """ "I joined a book club", "I just joined a volunteer-run hiking group": a group one belongs to."""
     what = match["what"]  # as written: "a new LGBTQ activist group"
     text = f"{said.name} joined {article_for(what)} {what}"
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("hobbies", *content_words(what)[-1:]))

@@ -30,7 +30,7 @@ _MORE_PETS = re.compile(
 
 def pet_rule(match: re.Match[str], said: Said) -> Fact | None:
     species = match["species"].lower()
-    quantity = match["quantity"].lower().replace("this", "a")  # "I just adopted this cute pup"
+    quantity = match["quantity"].lower().replace("this", "a")  # "I just adopted this cute kitten"
     plural = quantity not in ("a", "an", "another", "one")
     if species in _FARM and not plural:
         return None  # "I got a chicken wrap": one farm animal is more often food than a pet

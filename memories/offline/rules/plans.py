@@ -13,7 +13,7 @@ from memories.offline.vocabulary import MONTHS, WEEKDAYS, word_set
 
 
 def plan_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I'm going to paint the kitchen this weekend", "we're planning to take a team trip next month"."""
+    """ "I'm going to paint the kitchen this weekend", "we're planning to visit the coast next month"."""
     what = phrase_cut(match["what"] or match["what2"], max_words=12)
     if not what or re.match(r"(?:need|have to|probably|just|be (?:honest|fine|ok|okay|there))\b", what, re.IGNORECASE):
         return None
@@ -158,12 +158,12 @@ def outing_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 _NOT_PLACES = word_set("Love Charge Bed Hospital School Class Trouble Pain Shock Tears Heaven Hell")
-# A place by its name, up to three capitalised words: "Jasper", "Lake Tahoe", "St. Ives".
+# A place by its name, up to three capitalised words: "Bruges", "Lake Tahoe", "St. Ives".
 NAMED_PLACE = r"(?-i:[A-Z])[\w\u2024.'-]*(?: (?-i:[A-Z])[\w\u2024.'-]*){0,2}"
 
 
-# A trip made, told by the way: "I snapped that pic on my trip to the Smoky Mountains last year", "it's
-# from our trip to Banff".
+# A trip made, told by the way: "I took that photo on my trip to the Lake District last year", "it's
+# from our trip to Crete".
 TRIP_TAKEN = re.compile(
     rf"\b(?:on|from|during|of) (?:my|our) (?:(?:last|recent|first|[a-z]+) ){{0,2}}?(?:trip|holiday|vacation)"
     rf" to (?P<place>(?:the )?{NAMED_PLACE})(?P<rest>.*)"
@@ -174,7 +174,7 @@ TRIP_TAKEN = re.compile(
 
 
 def trip_taken_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """A trip mentioned in passing, as one made ("…on my trip to the Smoky Mountains last year", "our
+    """A trip mentioned in passing, as one made ("…on my trip to the Lake District last year", "our
     camping trip last summer"); not one to come ("on my trip to Japan next month I'll…", which
     ``trip_rule`` reads), nor one with no place and no time gone ("our trip was great")."""
     if time_in(said.clause):
@@ -196,7 +196,7 @@ def trip_taken_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 def planning_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "we're planning a big family reunion next summer", "I'm planning a surprise party for my wife":
+    """ "we're planning a small garden wedding next summer", "I'm planning a surprise party for my wife":
     an occasion being organised, a plan until its day (a month when none is said)."""
     what = third_person(match["what"], said.name)
     rest = match["rest"] or ""
@@ -215,11 +215,11 @@ def planning_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 def went_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "we went camping two weekends ago", "I took my family on a road trip to Jasper", "we visited
+    """ "we went kayaking three weeks ago", "I took my parents on a day trip to Bruges", "we visited
     Rome in May", "I went to a Taylor Swift concert last night": an outing or a trip made, with whom
     and when when they say so. A place gone to by its name only when they say when, and not yesterday
     ("I went to Tesco yesterday" is an errand); one visited or stayed in with or without ("I was in
-    Chicago, it was awesome!"); an outing only with a when or company ("I went shopping")."""
+    Lisbon, it was lovely!"); an outing only with a when or company ("I went shopping")."""
     groups = match.groupdict()
     rest = groups["rest"] or ""
     month = re.search(rf"\bin (?:{MONTHS})\b|\bon (?:{WEEKDAYS})\b", rest, re.I)  # in the past tense, a day gone
@@ -233,7 +233,7 @@ def went_rule(match: re.Match[str], said: Said) -> Fact | None:
     place = (groups["place"] or groups["place2"] or "").strip(" .,")
     if place:
         errand_day = when.startswith("on ") and not re.search(r"\b(?:flew|travell?ed|visited|spent)\b", match[0], re.I)
-        visited = not groups["place"] and bool(groups["visit"])  # "I visited Rome", "I was in Chicago": not an errand
+        visited = not groups["place"] and bool(groups["visit"])  # "I visited Rome", "I was in Lisbon": not an errand
         errand = when in ("yesterday", "recently") or (not when and not visited)
         if errand or errand_day or said.reader.member(place) is not None:
             return None  # "I went to Tesco yesterday", "… on Monday": an errand
@@ -248,7 +248,7 @@ def went_rule(match: re.Match[str], said: Said) -> Fact | None:
             what += f" in {there['p'].rstrip('.')}"  # "I skied in Whistler last winter"
     elif groups["event"] and re.search(rf"\b(?:{OUTING_PLACES})$", groups["event"]) and not when and not company:
         return None  # "I went to the park": an outing with no when or company, as above
-    elif groups["event"] and groups["took3"]:  # "took my kids to a pottery workshop"
+    elif groups["event"] and groups["took3"]:  # "took my nephew to a cooking workshop"
         what = f"took {third_person(groups['took3'].lower(), said.name)} to {third_person(groups['event'], said.name)}"
     elif groups["event"]:
         what = f"{groups['attended'].lower()} {third_person(groups['event'], said.name)}"
@@ -266,7 +266,7 @@ def went_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of(topic, *content_words(what)[1:3]))
 
 
-# What one takes part in: "I participated in a 5K charity run last weekend", "we competed in a quiz".
+# What one takes part in: "I participated in a charity bike ride last weekend", "we competed in a quiz".
 TAKING_PART = re.compile(
     r"\b(?:I|we) (?:(?:also|even|finally|just|recently|actually) )?(?P<verb>participated|took part|competed|raced"
     r"|performed) in (?P<what>(?:a|an|the|my|our|this|that) (?:[\w'-]+ ){0,4}(?:run|race|marathon|triathlon"
@@ -278,7 +278,7 @@ TAKING_PART = re.compile(
 
 
 def taking_part_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I participated in a 5K charity run last weekend": an event one took part in, for a month."""
+    """ "I participated in a charity bike ride last weekend": an event one took part in, for a month."""
     what = third_person(match["what"], said.name)
     text = f"{said.name} {match['verb'].lower()} in {what}"
     if when := past_time_in(match["rest"]) or past_time_in(match.string[: match.start()]) or said.when_before():
@@ -312,7 +312,7 @@ def _doing(said_what: str, said: Said, *, before: str | None = None) -> Fact | N
     what = phrase_cut(said_what, max_words=12)
     what = re.split(r"\s+(?=I(?:'m|'ve|'ll|'d| am| will)?\b)", what)[0]  # "starting today I'm gonna…"
     # the time of what they are doing: in its words or before them, not in a clause after ("I'm getting
-    # motivated by something I saw, so starting today…")
+    # inspired by a video I watched, so starting today…")
     time = (time_in(said.clause) if before is None else time_in(what) or time_in(before)) or said.time_leading()
     if not time or not what or what.lower() == f"starting {time.lower()}":
         return None
@@ -350,7 +350,7 @@ def feeling_rule(match: re.Match[str], said: Said) -> Fact | None:
         )
     why = phrase_cut(reason["why"], max_words=10) if reason else ""
     if reason and reason["prep"].lower() == "to" and (NEWS_AWAITED.fullmatch(why) or _ONLY_IT.fullmatch(why)):
-        return None  # "excited to hear how it goes", "excited to try this": about nothing one can name
+        return None  # "excited to see what happens", "excited to try this": about nothing one can name
     topics = topics_of("mood", feeling.split()[0])
     before = re.split(r"[,;]\s|\bbut\s", said.clause[: match.start("feeling")])[-1]
     negated = is_negated(before)
@@ -476,7 +476,7 @@ def looking_forward_rule(match: re.Match[str], said: Said) -> Fact | None:
     if not content_words(what) or what.split()[0].lower() in ("it", "this", "that", "you", "u", "them", "tonight"):
         return None
     if NEWS_AWAITED.fullmatch(what):
-        return None  # "can't wait to hear about it", "… to see the outcome": nothing of theirs
+        return None  # "can't wait to find out more", "… to see the results": nothing of theirs
     if _JUST_A_TIME.fullmatch(what):
         return None  # "can't wait for the weekend", "friday can't come soon enough": a day, not a plan
     if match["what2"]:

@@ -60,7 +60,7 @@ def home_bought_rule(match: re.Match[str], said: Said) -> Fact | None:
         text = f"{said.name} signed the lease on their {match['first'] or ''}{home}"
     elif "own" in how:
         text = f"{said.name} got their own {home}"
-    elif how == "rented":  # "we rented an apartment not far from McGee's bar"
+    elif how == "rented":  # "we rented an apartment close to the river"
         text = f"{said.name} rented {article_for(home)} {home}"
     else:
         text = f"{said.name} bought {article_for(home)} {home}"
@@ -94,7 +94,7 @@ def possession_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 def broke_down_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "my car broke down last Fri on my way to work", "my new Prius broke down", "my phone got stolen":
+    """ "my car broke down last Thursday on the motorway", "my new Prius broke down", "my phone got stolen":
     what happened to a thing of theirs, for a month."""
     thing = " ".join(filter(None, [(match["age"] or "").lower().strip(), match["thing"]]))
     what = " ".join(match["what"].lower().split())
@@ -104,7 +104,7 @@ def broke_down_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 def prized_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "this is my prized possession, a basketball signed by my favorite player", "my grandpa's
+    """ "that's my prized possession, a guitar my late uncle built", "my grandpa's
     watch is my most prized possession": what someone treasures most."""
     value = phrase_cut(match["value"] or match["value2"], max_words=10)
     value = re.sub(r"^(?:this|that|it)(?: one)?$", "", value, flags=re.IGNORECASE)

@@ -57,7 +57,7 @@ _PREFERENCE_VERBS = {
 
 
 _NOTHING = OBJECT_PRONOUNS | word_set("nothing everything anything something none everywhere anywhere somewhere")
-# A first word that shows "love" was a noun or a clause went on ("Love sure does bring us joy", "love and
+# A first word that shows "love" was a noun or a clause went on ("Love sure does make life sweeter", "love and
 # acceptance should be…", "everyone I love was there"): no thing loved.
 _NOT_AN_OBJECT = word_set(
     "was were is are has had will would can sure and or but does in of at on from for they he she we i exist exists"
@@ -66,7 +66,7 @@ _NOT_AN_OBJECT = word_set(
 
 
 def helps_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "reading a great fantasy book helps me escape and feel free", "painting really helps me relax":
+    """ "reading a good mystery novel helps me relax and feel calm", "painting really helps me relax":
     what someone turns to, to unwind (a companion may suggest it on a hard day)."""
     what = third_person(" ".join(match["what"].split()), said.name)
     how = third_person(phrase_cut(match["how"], max_words=12), said.name)
@@ -77,7 +77,7 @@ def helps_rule(match: re.Match[str], said: Said) -> Fact | None:
 def preference_rule(match: re.Match[str], said: Said) -> Fact | None:
     groups = match.groupdict()
     said_of = groups["what"] or groups.get("what2") or ""
-    if title := re.match(r'\s*"(?P<title>[^"]{1,80})"', said_of):  # I love "The Santa Clause" too- it's…
+    if title := re.match(r'\s*"(?P<title>[^"]{1,80})"', said_of):  # I love "Home Alone" too- it's…
         what = title["title"].strip()  # a title as the other rules write it, without its quotes
     else:
         what = phrase_cut(said_of, max_words=10, commas=True)

@@ -28,7 +28,7 @@ def works_as_rule(match: re.Match[str], said: Said) -> Fact | None:
         return None
     head = re.split(r"\s+(?:at|for|in|with)\s+", job)[0].split()[-1]
     if head.lower() in _TOGETHER:
-        return None  # "learn something new and work as a team": how, not a job
+        return None  # "get to know people and work as a team": how, not a job
     text = f"{said.name} works as {article_for(job)} {job}"
     return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("work", head), slot="job")
 
