@@ -319,11 +319,16 @@ class StrictInput(TypedInput):
             return None
 
 
-class Score(serializers.FloatField):
+def score_rounded(value: Any) -> float:
     """A float as people read it: 0.72, not 0.7200000000000001 (four decimals are kept)."""
+    return round(float(value), 4)
+
+
+class Score(serializers.FloatField):
+    """A score in an answer (``score_rounded``)."""
 
     def to_representation(self, value: Any) -> float:
-        return round(float(value), 4)
+        return score_rounded(value)
 
 
 class StrictCharField(serializers.CharField):

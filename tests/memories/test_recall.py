@@ -16,6 +16,7 @@ from accounts.models import ApiKeyScope, Community, ExternalIdentity, User
 from accounts.services import apikey_create, profile_memory_enabled_set
 from chat.models import Channel, ChannelKind, Message, MessageRole, Persona
 from chat.services import message_delete, message_record, persona_create, web_channel_get
+from memories.apis import ContextOutput, context_output
 from memories.models import MemoryRevisionAction, MemoryRevisionActor, RecallEntry
 from memories.services.context import AssembledContext, assemble_context
 from memories.services.memory import memory_delete
@@ -162,6 +163,22 @@ def test_the_api_lists_an_excerpt_as_layer_episode_with_its_message(
     wedding = Message.objects.get(content__startswith="June 14th")
     assert (episode["id"], episode["message_id"], episode["where"]) == (wedding.pk, wedding.pk, "#general")
     assert episode["said_at"].startswith("2023-05-08") and episode["kind"] == "message"
+
+
+def test_the_context_answer_is_what_its_serializer_would_render(
+    community: Community, channel: Channel, alice: User, bob: User, mira: Persona
+) -> None:
+    """The answer is rendered by hand for speed; ``ContextOutput`` is its schema and its reference."""
+    conversation(channel, alice, bob, mira)
+    remember(community, alice, "Alice's sister is getting married in Lisbon", topics=["family"])
+    remember(community, alice, "Alice can't stand olives", importance=0.3)
+    result = context(community, alice, mira, "when is my sister's wedding? #family")
+    assert {used.layer for used in result.memories} >= {"recent", "episode"}
+
+    rendered = context_output(result, mira)
+
+    assert rendered == {**ContextOutput().to_representation(result), "injection_mode": mira.injection_mode}
+    assert set(rendered["memories"][0]) == set(ContextOutput().fields["memories"].child.fields)
 
 
 def test_forget_takes_every_earlier_line_out_and_memory_back_on_does_not_bring_them_back(
