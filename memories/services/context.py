@@ -24,6 +24,7 @@ from chat.selectors import RecentMessage, messages_recent
 from memories.extraction_tool import MEMORY_OFF_LINE, importance_label, talking_with_line
 from memories.models import importance_now_sql
 from memories.selectors import (
+    LINE_IMPORTANCE,
     ContextHead,
     MemoryCandidate,
     RecallCandidate,
@@ -210,12 +211,25 @@ def excerpt_text(excerpt: RecallCandidate) -> str:
     return f"{line} ({said_on(excerpt.said_at)}, {_where(excerpt)})"
 
 
+def name_as_they(message: str, name: str) -> str:
+    """``message`` with the person's own ``name`` said as "they" ("their" for "'s"), for its
+    embedding: every memory about a person names them and none of their own lines does, so the
+    name would only lift their memories over their lines ("When did Ana move?" → "When did they
+    move?"). The lexical ranking leaves the name out too."""
+    words = [re.escape(word) for word in message_keywords(name)]  # not "the" of "The Captain"
+    if not words:
+        return message
+    one = f"(?:{'|'.join(words)})"
+    named = re.compile(rf"\b{one}(?:\s+{one})*(?P<of>['\u2019]s)?\b", flags=re.IGNORECASE)
+    return named.sub(lambda found: "their" if found["of"] else "they", message)
+
+
 def _episode_used(excerpt: RecallCandidate) -> UsedMemory:
     return UsedMemory(
         id=excerpt.message_id,
         content=excerpt.content,
         kind="message",
-        importance=0.0,
+        importance=LINE_IMPORTANCE,  # what its score counted it as
         layer="episode",
         similarity=excerpt.similarity,
         lexical=excerpt.lexical,
@@ -394,7 +408,7 @@ def assemble_context(
     if remembering and user is not None and head is not None:
         embedder = embedder_get()
         if query_vector is None and embed_query and message.strip():
-            query_vector = embedder.embed_one(message).tolist()
+            query_vector = embedder.embed_one(name_as_they(message, name)).tolist()
         keywords = message_keywords(message, list(channel.topic_bias) if channel else [])
         candidates = memories_ranked(
             community=community,

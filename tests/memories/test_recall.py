@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 from datetime import UTC, datetime, timedelta
 
+import numpy as np
 import pytest
 from django.core.management import call_command
 from django.test import Client
@@ -18,9 +19,11 @@ from chat.models import Channel, ChannelKind, Message, MessageRole, Persona
 from chat.services import message_delete, message_record, persona_create, web_channel_get
 from memories.apis import ContextOutput, context_output
 from memories.models import MemoryRevisionAction, MemoryRevisionActor, RecallEntry
-from memories.services.context import AssembledContext, assemble_context
+from memories.selectors import LINE_IMPORTANCE
+from memories.services.context import AssembledContext, assemble_context, name_as_they
 from memories.services.memory import memory_delete
 from memories.services.recall import recall_index_messages, recall_line_remove
+from memoryhub.ai.embeddings import embedder_get
 from privacy.services import user_forget, user_remember
 from tests.support.memories import remember
 
@@ -102,6 +105,34 @@ def test_the_block_recalls_what_she_said_dated_and_placed_with_the_question_it_a
     assert [layer.memory_ids for layer in result.layers if layer.name == "episode"] == [[wedding.pk]]
 
 
+@pytest.mark.parametrize(
+    ("message", "name", "embedded"),
+    [
+        ("When is Alice's sister's wedding?", "Alice", "When is their sister's wedding?"),
+        ("what does jon smith do for work", "Jon Smith", "what does they do for work"),
+        ("what is the plan?", "The Captain", "what is the plan?"),  # a stop word of a name is no name
+        ("When is my sister's wedding?", "Alice", "When is my sister's wedding?"),
+    ],
+)
+def test_the_message_is_embedded_with_the_persons_own_name_said_as_they(message: str, name: str, embedded: str) -> None:
+    assert name_as_they(message, name) == embedded
+
+
+def test_the_persons_name_lifts_none_of_their_memories_over_their_lines(
+    community: Community, channel: Channel, alice: User, bob: User, mira: Persona
+) -> None:
+    """Every memory about Alice names her and none of her lines does: the message is compared
+    without her name, so a question that names her finds her lines as well as her memories."""
+    conversation(channel, alice, bob, mira)
+    wedding = RecallEntry.objects.get(message__content__startswith="June 14th")
+
+    result = context(community, alice, mira, "When is Alice's sister's wedding?")
+
+    (episode,) = [used for used in result.memories if used.layer == "episode"]
+    meant = embedder_get().embed_one("When is their sister's wedding?")
+    assert episode.similarity == pytest.approx(float(meant @ np.asarray(wedding.embedding)), abs=1e-5)
+
+
 def test_a_line_already_said_by_a_memory_in_the_block_is_not_repeated(
     community: Community, channel: Channel, alice: User, bob: User, mira: Persona
 ) -> None:
@@ -163,6 +194,7 @@ def test_the_api_lists_an_excerpt_as_layer_episode_with_its_message(
     wedding = Message.objects.get(content__startswith="June 14th")
     assert (episode["id"], episode["message_id"], episode["where"]) == (wedding.pk, wedding.pk, "#general")
     assert episode["said_at"].startswith("2023-05-08") and episode["kind"] == "message"
+    assert episode["importance"] == LINE_IMPORTANCE  # what its score counted it as
 
 
 def test_the_context_answer_is_what_its_serializer_would_render(
