@@ -2465,6 +2465,15 @@ def test_topics_are_real_words(content: str, topics: list[str]) -> None:
             " Cool that you're getting into it!",
             ["Priya has played tennis — it's a sport that really works your legs"],
         ),
+        # a time said once: not the "next" of the guest nor a month as a place (were "… next next month",
+        # "… in February in February")
+        (
+            "we're planning a surprise retirement do for my dad next month",
+            ["Priya is planning a surprise retirement do for their dad next month"],
+        ),
+        ("we're planning a party for our son's birthday", ["Priya is planning a party for their son's birthday"]),
+        ("I took a ski trip in February", ["Priya went on a ski trip in February"]),
+        ("I took a trip to Lisbon in May", ["Priya went on a trip to Lisbon in May"]),
     ],
 )
 def test_a_newcomers_sentences_read_as_meant(said: str, kept: list[str]) -> None:

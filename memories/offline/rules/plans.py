@@ -195,13 +195,17 @@ def trip_taken_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics)
 
 
+_TIME_WORD = r"(?:next|this|last|on|in|at|by|tomorrow|tonight|today|soon|later)\b"
+
+
 def planning_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "we're planning a small garden wedding next summer", "I'm planning a surprise party for my wife":
     an occasion being organised, a plan until its day (a month when none is said)."""
     what = third_person(match["what"], said.name)
     rest = match["rest"] or ""
-    if guest := re.match(r"\s+(?P<for>for (?:my|our|his|her) [\w'-]+(?: [\w'-]+)?)", rest):
-        what += f" {third_person(guest['for'], said.name)}"  # "for my wife", "for our son's birthday"
+    # "for my wife", "for our son's birthday"; not the "next" of "for my dad next month"
+    if guest := re.match(rf"\s+(?P<for>for (?:my|our|his|her) [\w'-]+(?: (?!{_TIME_WORD})[\w'-]+)?)", rest):
+        what += f" {third_person(guest['for'], said.name)}"
     time = time_in(said.clause)
     text = f"{said.name} is planning {what}" + (f" {time}" if time else "")
     return said.fact(
@@ -255,7 +259,8 @@ def went_rule(match: re.Match[str], said: Said) -> Fact | None:
     else:
         trip = third_person(groups["trip"] or groups["trip2"], said.name).replace("another ", "a ")
         what = f"took {third_person(groups['took'], said.name)} on {trip}" if groups["took"] else f"went on {trip}"
-        if to := re.match(rf"\s*(?P<how>to|in|through|around) (?P<p>{NAMED_PLACE})", rest):
+        to = re.match(rf"\s*(?P<how>to|in|through|around) (?P<p>{NAMED_PLACE})", rest)
+        if to and not re.fullmatch(rf"(?:{MONTHS}|{WEEKDAYS})\.?", to["p"], re.I):  # "in February" is when
             what += f" {to['how']} {to['p'].rstrip('.')}"
     text = f"{said.name} {what}"
     if company and not groups["took"]:
