@@ -48,7 +48,7 @@ class Persona(models.Model):
     extraction_mode = models.CharField(max_length=32, choices=ExtractionMode.choices, default=ExtractionMode.WINDOW)
     extraction_interval = models.PositiveIntegerField(default=5, help_text="Turns between extractions (periodic).")
     max_memory_context = models.PositiveIntegerField(default=5, help_text="Most memories injected per turn.")
-    # 1,000 since the block holds excerpts of past conversations too (LoCoMo: docs/benchmarks.md).
+    # 1,000 since the block holds excerpts of past conversations too (the figures: docs/benchmarks.md).
     max_memory_tokens = models.PositiveIntegerField(default=1000)
     search_threshold = models.FloatField(default=0.3, help_text="Minimum cosine similarity for semantic recall.")
     # The context's "From past conversations" layer: the person's own earlier lines (recall).

@@ -170,7 +170,7 @@ plans, feelings). Skip small talk.
 - Combine related messages into one consolidated, self-contained fact that names the person.
 - When someone says the name they go by ("I'm Daniel"), save "<their name here>'s name is Daniel".
 - Aim for at most 5 operations per person: combine related facts into one ("lives in Leeds with \
-her partner Sam"), and keep the most significant (a dated life event before a food dislike). \
+her partner Leo"), and keep the most significant (a dated life event before a food dislike). \
 Never more than 15 in all.
 - Use "update" or "forget" with memory_index to change an existing memory instead of repeating it.
 - Pick expiration: permanent for stable facts, 30d/7d for plans and situations, 1d/3d for moods.

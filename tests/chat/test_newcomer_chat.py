@@ -26,7 +26,7 @@ TURNS = [
     "I'm Daniel, by the way.",
     "I work as a nurse at St Mary's hospital.",
     "How are you today?",
-    "I live in Leeds with my partner Sam.",
+    "I live in Leeds with my partner Leo.",
     "My sister Anna is getting married on June 14th.",
     "lol yes, busy times",
     "We have a dog called Biscuit.",
@@ -38,7 +38,7 @@ TURNS = [
 ASKED = [
     ("Where do I work?", "nurse"),
     ("Where do I live?", "Leeds"),
-    ("Who is my partner?", "Sam"),
+    ("Who is my partner?", "Leo"),
     ("When is my sister's wedding?", "June 14"),
     ("What's my dog called?", "Biscuit"),
     ("What food do I hate?", "olives"),
@@ -75,7 +75,7 @@ def test_every_fact_of_a_newcomers_first_chat_is_in_the_block_of_the_question_th
     # "I'm Daniel": what is remembered says Daniel, not the account's display name.
     contents = list(Memory.objects.filter(user=daniel).values_list("content", flat=True))
     assert contents and all("Demo" not in content for content in contents), contents
-    assert "Daniel lives in Leeds with their partner Sam" in contents
+    assert "Daniel lives in Leeds with their partner Leo" in contents
     assert Profile.objects.get(user=daniel, community=community).stated_name == "Daniel"
     block = assemble_context(community=community, user=daniel, persona=persona, message="hi").text
     assert "[What you know about Daniel:]" in block and "Demo" not in block

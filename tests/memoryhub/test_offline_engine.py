@@ -213,8 +213,8 @@ def test_the_offline_engine_speaks_the_llm_interface() -> None:
         ),
         pytest.param("I live in Portland", "Jo lives in Portland", "fact", "permanent", "high", None, id="home"),
         pytest.param(
-            "I live in Leeds with my partner Sam.",
-            "Jo lives in Leeds with their partner Sam",
+            "I live in Leeds with my partner Leo.",
+            "Jo lives in Leeds with their partner Leo",
             "fact",
             "permanent",
             "high",
