@@ -161,6 +161,9 @@ def user_forget(*, community: Community, user: User, actor_kind: str, actor: Use
     profile.refresh_from_db()
 
     action, revision_actor = _REVISION_ACTION_BY_ACTOR[AuditEventActorKind(actor_kind)]
+    # Their entries go first: deleting their memories below then tombstones only the other
+    # people's lines those memories came from, not entries about to be deleted anyway.
+    recall_forget(community=community, user=user)  # every earlier line stays off: none comes back
     memories_deleted = memories_delete_with_revisions(
         memories=Memory.objects.filter(community=community, user=user),
         action=action,
@@ -179,7 +182,6 @@ def user_forget(*, community: Community, user: User, actor_kind: str, actor: Use
             {"scrub": json.dumps(WORDS_DROPPED), "community": community.pk, "user": user.pk},
         )
     entities_deleted, _ = Entity.objects.filter(community=community, owner=user).delete()
-    recall_forget(community=community, user=user)  # every earlier line stays off: none comes back
     # Session summaries are remembered too: the "last time we talked…" layer of the context.
     sessions_cleared = (
         ChatSession.objects.filter(user=user, persona__community=community)
