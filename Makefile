@@ -5,18 +5,20 @@ BIN := $(VENV)/bin
 PIP := $(BIN)/python -m pip install --quiet --disable-pip-version-check
 PORT ?= 8000
 
-.PHONY: run test lint format stop migrate clean-var
+.PHONY: run test lint format lock stop migrate clean-var
 
 $(BIN)/python:
 	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "MemoryHub needs Python 3.11 or newer"'
 	$(PYTHON) -m venv $(VENV)
 
-$(VENV)/.runtime-installed: requirements.txt | $(BIN)/python
-	$(PIP) -r requirements.txt
+# Installs come from the lock files: every package, transitive ones too, pinned with its hashes.
+# requirements.txt and requirements-dev.txt name what we chose; `make lock` resolves them again.
+$(VENV)/.runtime-installed: requirements.lock | $(BIN)/python
+	$(PIP) --require-hashes -r requirements.lock
 	touch $@
 
-$(VENV)/.dev-installed: requirements.txt requirements-dev.txt | $(BIN)/python
-	$(PIP) -r requirements-dev.txt
+$(VENV)/.dev-installed: requirements.lock requirements-dev.lock | $(BIN)/python
+	$(PIP) --require-hashes -r requirements-dev.lock
 	touch $@ $(VENV)/.runtime-installed
 
 migrate: $(VENV)/.runtime-installed
@@ -40,6 +42,16 @@ run: migrate
 TEST_PROCESSES ?= 2
 test: $(VENV)/.dev-installed
 	$(BIN)/pytest -n $(TEST_PROCESSES) --dist loadfile
+
+# Resolve requirements.txt and requirements-dev.txt again into the lock files, keeping the locked
+# versions that still fit (`make lock LOCK_FLAGS=--upgrade` takes the newest that do); the dev lock
+# keeps the runtime lock's versions. Run it after changing a pin, and commit the files together.
+LOCK_FLAGS ?=
+LOCK := $(BIN)/pip-compile --quiet --generate-hashes --allow-unsafe --strip-extras --no-emit-index-url \
+	--no-emit-find-links $(LOCK_FLAGS)
+lock: $(VENV)/.dev-installed
+	$(LOCK) -o requirements.lock requirements.txt
+	$(LOCK) -c requirements.lock -o requirements-dev.lock requirements-dev.txt
 
 lint: $(VENV)/.dev-installed
 	$(BIN)/ruff check .
