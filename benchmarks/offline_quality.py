@@ -38,7 +38,7 @@ import django
 django.setup()
 
 from chat.models import MESSAGE_MAX_LENGTH
-from memories.offline import OfflineLLM
+from memoryhub.ai.offline import OfflineLLM
 from tests.offline_corpus.corpus import HERE, Case, case_extract, case_score, corpus_load
 
 KNOWN_MISSES = HERE / "known_misses.txt"

@@ -18,7 +18,6 @@ from rest_framework.views import APIView
 
 from accounts.models import ApiKey, ApiKeyScope, Community, ExternalIdentity, User
 from chat.models import Persona
-from memories.extraction_tool import EXPIRATIONS, IMPORTANCE_LEVELS
 from memories.models import (
     MEMORY_MAX_LENGTH,
     Entity,
@@ -50,6 +49,7 @@ from memories.services.context import (
     message_keywords,
 )
 from memories.services.memory import memory_create, memory_delete, memory_update
+from memoryhub.ai.contract import EXPIRATIONS, IMPORTANCE_LEVELS
 from memoryhub.ai.embeddings import EmbeddingUnavailableError, embedder_get
 from memoryhub.api import (
     DateOrDateTimeFilter,

@@ -19,8 +19,8 @@ from pgvector.django import HnswIndex, VectorField
 
 from accounts.models import Community
 from chat.models import ConversationWindow, Message, Persona
-
-MEMORY_MAX_LENGTH = 500
+from memoryhub.ai import contract
+from memoryhub.ai.contract import MEMORY_MAX_LENGTH
 
 # Importance fades 1 % a day while nobody recalls a memory (seed 003), lazily: a memory keeps the
 # importance it was given and when (``importance_at``), and what it is worth today is worked out
@@ -78,16 +78,18 @@ def _json_type(field: str) -> models.Func:
 
 
 class MemoryKind(models.TextChoices):
-    FACT = "fact"
-    PREFERENCE = "preference"
-    EVENT = "event"
-    EMOTION = "emotion"
-    PLAN = "plan"
-    RELATIONSHIP = "relationship"
-    BEHAVIOR = "behavior"
-    DECISION = "decision"
-    INSIGHT = "insight"
-    NOTE = "note"
+    """The contract's kinds (``contract.MemoryKind``) as choices; a test holds the two equal."""
+
+    FACT = contract.MemoryKind.FACT.value
+    PREFERENCE = contract.MemoryKind.PREFERENCE.value
+    EVENT = contract.MemoryKind.EVENT.value
+    EMOTION = contract.MemoryKind.EMOTION.value
+    PLAN = contract.MemoryKind.PLAN.value
+    RELATIONSHIP = contract.MemoryKind.RELATIONSHIP.value
+    BEHAVIOR = contract.MemoryKind.BEHAVIOR.value
+    DECISION = contract.MemoryKind.DECISION.value
+    INSIGHT = contract.MemoryKind.INSIGHT.value
+    NOTE = contract.MemoryKind.NOTE.value
 
 
 class MemorySource(models.TextChoices):
@@ -263,11 +265,13 @@ class MemoryRevision(models.Model):
 
 
 class EntityType(models.TextChoices):
-    PERSON = "person"
-    PLACE = "place"
-    THING = "thing"
-    EVENT = "event"
-    ORGANISATION = "organisation"
+    """The contract's entity types (``contract.EntityType``) as choices; held equal by a test."""
+
+    PERSON = contract.EntityType.PERSON.value
+    PLACE = contract.EntityType.PLACE.value
+    THING = contract.EntityType.THING.value
+    EVENT = contract.EntityType.EVENT.value
+    ORGANISATION = contract.EntityType.ORGANISATION.value
 
 
 class Entity(models.Model):

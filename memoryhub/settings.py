@@ -190,8 +190,6 @@ OPENAI_BASE_URL = env.str("OPENAI_BASE_URL", default="")
 MEMORYHUB_CHAT_MODEL = env.str("MEMORYHUB_CHAT_MODEL", default="gpt-4o-mini")
 MEMORYHUB_EXTRACTION_MODEL = env.str("MEMORYHUB_EXTRACTION_MODEL", default="gpt-4o-mini")
 MEMORYHUB_SUMMARY_MODEL = env.str("MEMORYHUB_SUMMARY_MODEL", default="gpt-4o-mini")
-# What answers without a key: the rule-based engine that reads the memory app's own prompts.
-MEMORYHUB_OFFLINE_LLM = "memories.offline.OfflineLLM"
 MEMORYHUB_LLM_TIMEOUT = env.float("MEMORYHUB_LLM_TIMEOUT", default=60.0)
 MEMORYHUB_LLM_MAX_RETRIES = env.int("MEMORYHUB_LLM_MAX_RETRIES", default=3)
 MEMORYHUB_LLM_REQUESTS_PER_MINUTE = env.int("MEMORYHUB_LLM_REQUESTS_PER_MINUTE", default=120)

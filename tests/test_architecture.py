@@ -6,6 +6,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+from memories.models import EntityType, MemoryKind
+from memoryhub.ai import contract
+
 PROJECT = Path(__file__).resolve().parent.parent
 
 
@@ -16,3 +19,9 @@ def test_the_import_graph_keeps_every_layer_contract() -> None:
     )
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
     assert "0 broken" in result.stdout
+
+
+def test_the_models_choices_are_the_extraction_contracts_values() -> None:
+    """The models take their kinds and entity types from the contract the LLMs read."""
+    assert MemoryKind.values == [kind.value for kind in contract.MemoryKind]
+    assert EntityType.values == [kind.value for kind in contract.EntityType]

@@ -21,7 +21,6 @@ from django.utils.timesince import TIME_STRINGS, timesince
 from accounts.models import Community, User
 from chat.models import Channel, ChannelKind, ChatSession, Persona, PersonaInjectionMode, web_channels_prefix
 from chat.selectors import RecentMessage, messages_recent
-from memories.extraction_tool import MEMORY_OFF_LINE, importance_label, talking_with_line
 from memories.models import importance_now_sql
 from memories.selectors import (
     LINE_IMPORTANCE,
@@ -32,6 +31,7 @@ from memories.selectors import (
     memories_ranked,
     recall_ranked,
 )
+from memoryhub.ai.contract import MEMORY_OFF_LINE, importance_label, talking_with_line
 from memoryhub.ai.embeddings import embedder_get
 from memoryhub.sql import prepared_cursor
 from memoryhub.tokens import messages_token_count, token_count

@@ -25,19 +25,6 @@ from accounts.models import Community, ExternalIdentity, Membership, Profile, Us
 from accounts.selectors import community_memory_on_locked
 from chat.models import ChannelKind, ConversationWindow, Message, MessageRole
 from chat.selectors import messages_said_with_memory_off
-from memories.extraction_tool import (
-    ACTIONS,
-    BOT_HANDLE,
-    EXPIRATIONS,
-    EXTRACTION_SYSTEM_PROMPT,
-    EXTRACTION_TOOL,
-    IMPORTANCE_LEVELS,
-    REDACTED,
-    TOOL_NAME,
-    PromptParticipant,
-    conversation_line_format,
-    extraction_prompt_build,
-)
 from memories.models import MEMORY_MAX_LENGTH, EntityType, Memory, MemoryKind, MemoryRevisionActor, MemorySource
 from memories.selectors import person_called
 from memories.services.entities import entity_mention_record
@@ -51,6 +38,19 @@ from memories.services.memory import (
 from memories.services.profiles import name_replaced, person_renamed
 from memories.services.recall import recall_index_messages
 from memories.services.windows import window_claim_hold
+from memoryhub.ai.contract import (
+    ACTIONS,
+    BOT_HANDLE,
+    EXPIRATIONS,
+    EXTRACTION_SYSTEM_PROMPT,
+    EXTRACTION_TOOL,
+    IMPORTANCE_LEVELS,
+    REDACTED,
+    TOOL_NAME,
+    PromptParticipant,
+    conversation_line_format,
+    extraction_prompt_build,
+)
 from memoryhub.ai.embeddings import embedder_get
 from memoryhub.ai.llm import llm_get
 from memoryhub.ai.types import LLM, Completion, Purpose

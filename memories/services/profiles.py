@@ -19,7 +19,6 @@ from django.utils import timezone
 from accounts.models import Community, Profile, User
 from chat.models import ChatSession, ConversationWindow
 from memories.models import Memory, MemoryRevisionActor
-from memories.offline import OfflineLLM
 from memories.selectors import person_display_name
 from memories.services.context import STOPWORDS
 from memories.services.memory import memory_update
@@ -65,7 +64,7 @@ def profile_follow_memories(*, community: Community, user: User, old_contents: l
         profile.summary = trimmed
         profile.save(update_fields=["summary", "updated_at"])
     llm = llm_get()
-    if isinstance(llm, OfflineLLM):
+    if llm.answers_in_process:
         profile_semantic_refresh(profile=profile, llm=llm)
         return
     from memories.tasks import refresh_profile  # tasks import the services: imported when needed

@@ -12,9 +12,9 @@ from django.utils import timezone
 
 from accounts.models import Profile
 from chat.models import ChatSession, Message
-from memories.extraction_tool import EXPIRATIONS, IMPORTANCE_LEVELS
 from memories.models import MEMORY_MAX_LENGTH, Memory, MemoryKind, MemoryRevisionActor, MemorySource
 from memories.services.memory import memories_cap_enforce, memory_create, memory_duplicate_find, memory_update
+from memoryhub.ai.contract import EXPIRATIONS, IMPORTANCE_LEVELS
 from memoryhub.ai.embeddings import embedder_get
 
 logger = logging.getLogger(__name__)

@@ -15,7 +15,10 @@ from accounts.models import ExternalIdentity, Profile
 from accounts.selectors import community_memory_on_locked, person_forgot_since
 from chat.models import ChatSession, MessageRole
 from chat.selectors import messages_said_with_memory_off
-from memories.extraction_tool import (
+from memories.models import ImportanceNow, Memory, MemoryKind, MemoryRevisionActor, MemorySource
+from memories.selectors import person_display_name
+from memories.services.memory import memory_create
+from memoryhub.ai.contract import (
     BOT_HANDLE,
     PROFILE_TOOL,
     PROFILE_TOOL_NAME,
@@ -23,9 +26,6 @@ from memories.extraction_tool import (
     profile_prompt_build,
     summary_prompt_build,
 )
-from memories.models import ImportanceNow, Memory, MemoryKind, MemoryRevisionActor, MemorySource
-from memories.selectors import person_display_name
-from memories.services.memory import memory_create
 from memoryhub.ai.llm import llm_get
 from memoryhub.ai.types import LLM, Purpose
 

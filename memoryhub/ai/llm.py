@@ -5,7 +5,6 @@ from __future__ import annotations
 from functools import cache
 
 from django.conf import settings
-from django.utils.module_loading import import_string
 
 from memoryhub.ai.types import LLM, Purpose
 
@@ -32,6 +31,7 @@ def llm_get() -> LLM:
             timeout=settings.MEMORYHUB_LLM_TIMEOUT,
             max_retries=settings.MEMORYHUB_LLM_MAX_RETRIES,
         )
-    # Named in the settings: the offline engine answers the memory app's prompts and lives there.
-    offline: type[LLM] = import_string(settings.MEMORYHUB_OFFLINE_LLM)
-    return offline()
+    # Imported here: a process with a key never compiles the engine's rules.
+    from memoryhub.ai.offline import OfflineLLM
+
+    return OfflineLLM()

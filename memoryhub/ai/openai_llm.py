@@ -26,6 +26,7 @@ class OpenAILLM:
         )
         self._models = models
         self.name = f"openai:{base_url or 'default'}"
+        self.answers_in_process = False
 
     def complete(
         self,

@@ -46,6 +46,9 @@ class LLMUnavailableError(LLMError):
 
 class LLM(Protocol):
     name: str  # "openai:<base url>" or "offline"
+    # True when an answer costs no network call and no money and comes in milliseconds (the
+    # offline engine): a caller may ask at once, inside its transaction, instead of from a task.
+    answers_in_process: bool
 
     def complete(
         self,

@@ -26,9 +26,9 @@ from chat.services import (
 )
 from chat.tasks import end_idle_sessions, summarize_session
 from memories.models import Memory
-from memories.offline import OfflineLLM
 from memories.services.summaries import session_final_summary_write
 from memoryhub.ai.llm import llm_get
+from memoryhub.ai.offline import OfflineLLM
 from memoryhub.ai.types import LLMUnavailableError
 from tests.support.fake_openai import FakeOpenAI
 

@@ -8,9 +8,9 @@ import pytest
 
 from accounts.models import User
 from chat.models import Channel, ConversationWindow, ConversationWindowState
-from memories.extraction_tool import TOOL_NAME
 from memories.models import Memory, RecallEntry
 from memories.services.windows import window_retry
+from memoryhub.ai.contract import TOOL_NAME
 from tests.memories.conftest import Say, extract_now
 from tests.support.fake_openai import ErrorReply, FakeOpenAI
 from tests.support.processes import wait_until

@@ -17,9 +17,9 @@ from accounts.services import community_memory_enabled_set, profile_memory_enabl
 from chat.ingest import IngestItem, messages_ingest
 from chat.models import Channel, ConversationWindow, ConversationWindowState, Message
 from chat.services import message_record, persona_create
-from memories.extraction_tool import REDACTED, TOOL_NAME
 from memories.models import Entity, Memory, MemoryRevision
 from memories.services.windows import windows_sweep
+from memoryhub.ai.contract import REDACTED, TOOL_NAME
 from privacy.services import user_forget, user_remember
 from tests.memories.conftest import Say, extract_now
 from tests.support.fake_openai import FakeOpenAI, Reply, ScriptedToolCall

@@ -12,9 +12,9 @@ from django.utils import timezone
 
 from accounts.models import User
 from chat.models import Channel, ConversationWindow, ConversationWindowState
-from memories.extraction_tool import TOOL_NAME
 from memories.models import Memory
 from memories.services.windows import window_close, windows_sweep
+from memoryhub.ai.contract import TOOL_NAME
 from tests.memories.conftest import Say, start_worker
 from tests.support.fake_openai import FakeOpenAI
 from tests.support.processes import wait_until

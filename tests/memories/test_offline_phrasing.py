@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from memories.offline.splitting import phrase_cut, strip_trailing
-from memories.offline.text import article_for
+from memoryhub.ai.offline.splitting import phrase_cut, strip_trailing
+from memoryhub.ai.offline.text import article_for
 
 
 @pytest.mark.parametrize(

@@ -10,7 +10,7 @@ from accounts.models import Community, User
 from accounts.services import profile_memory_enabled_set
 from chat.models import Channel
 from memories.models import Memory
-from memories.offline import OfflineLLM
+from memoryhub.ai.offline import OfflineLLM
 from memoryhub.ai.types import Completion
 from tests.memories.conftest import Say
 from tests.support.extraction import extract_channel_here
@@ -90,6 +90,7 @@ class _OptOutWhileThinking:
     """The LLM answers while, meanwhile, Alice opts out (her click lands mid-extraction)."""
 
     name = "offline-slow"
+    answers_in_process = True
 
     def __init__(self, community: Community, alice: User) -> None:
         self.community, self.alice = community, alice

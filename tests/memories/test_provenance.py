@@ -8,8 +8,8 @@ import pytest
 
 from accounts.models import User
 from chat.models import Channel
-from memories.extraction_tool import TOOL_NAME
 from memories.models import Memory
+from memoryhub.ai.contract import TOOL_NAME
 from memoryhub.ai.openai_llm import OpenAILLM
 from memoryhub.ai.types import Purpose
 from tests.memories.conftest import Say

@@ -23,7 +23,6 @@ from chat.ingest import IngestItem, messages_ingest
 from chat.models import Channel, ConversationWindow, ConversationWindowState, Message
 from chat.services import channel_create, message_record
 from memories.models import Memory
-from memories.offline import OfflineLLM
 from memories.services.extraction import window_extract
 from memories.services.windows import (
     ClaimLostError,
@@ -33,6 +32,7 @@ from memories.services.windows import (
     windows_close_due,
     windows_sweep,
 )
+from memoryhub.ai.offline import OfflineLLM
 from tests.support.db import second_connection, waiting_on_a_lock
 from tests.support.processes import wait_until
 

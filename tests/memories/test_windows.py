@@ -168,6 +168,7 @@ class _RefusingLLM:
     """An LLM that must not be called."""
 
     name = "refusing"
+    answers_in_process = False
 
     def complete(self, **kwargs: Any) -> Any:
         raise AssertionError("the LLM was called")

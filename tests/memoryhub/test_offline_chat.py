@@ -15,11 +15,11 @@ from accounts.services import membership_set, user_create
 from chat.models import Persona, PersonaInjectionMode
 from chat.services import channel_create, message_record, persona_create
 from memories.models import MemoryRevisionActor
-from memories.offline import OfflineLLM
 from memories.services.context import assemble_context
 from memories.services.memory import memory_create
 from memories.services.profiles import profile_summary_edit
 from memories.services.recall import recall_index_messages
+from memoryhub.ai.offline import OfflineLLM
 from memoryhub.ai.types import Message, Purpose
 
 pytestmark = pytest.mark.django_db

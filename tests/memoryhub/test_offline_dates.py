@@ -7,7 +7,7 @@ from datetime import UTC, date, datetime
 
 import pytest
 
-from memories.extraction_tool import (
+from memoryhub.ai.contract import (
     EXTRACTION_SYSTEM_PROMPT,
     EXTRACTION_TOOL,
     TOOL_NAME,
@@ -15,8 +15,8 @@ from memories.extraction_tool import (
     conversation_line_format,
     extraction_prompt_build,
 )
-from memories.offline import OfflineLLM
-from memories.offline.dates import anchored, date_said
+from memoryhub.ai.offline import OfflineLLM
+from memoryhub.ai.offline.dates import anchored, date_said
 from memoryhub.ai.types import Purpose
 
 SAID_ON = date(2023, 5, 8)  # a Monday

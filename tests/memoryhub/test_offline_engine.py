@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from memories.extraction_tool import (
+from memoryhub.ai.contract import (
     EXTRACTION_SYSTEM_PROMPT,
     EXTRACTION_TOOL,
     PROFILE_TOOL,
@@ -25,7 +25,7 @@ from memories.extraction_tool import (
     profile_prompt_build,
     summary_prompt_build,
 )
-from memories.offline import OfflineLLM
+from memoryhub.ai.offline import OfflineLLM
 from memoryhub.ai.types import LLM, Completion, Purpose
 
 START = datetime(2025, 3, 1, 12, 1, 0, tzinfo=UTC)

@@ -11,8 +11,8 @@ from django.urls import reverse
 from accounts.models import Community, MembershipRole, User
 from accounts.services import membership_set, user_create
 from chat.models import Channel, ConversationWindow, ConversationWindowState
-from memories.extraction_tool import TOOL_NAME
 from memories.models import Memory
+from memoryhub.ai.contract import TOOL_NAME
 from tests.memories.conftest import Say, extract_now
 from tests.support.fake_openai import FakeOpenAI
 from tests.support.processes import wait_until

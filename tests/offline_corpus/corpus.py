@@ -16,7 +16,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from memories.extraction_tool import (
+from memoryhub.ai.contract import (
     EXTRACTION_SYSTEM_PROMPT,
     EXTRACTION_TOOL,
     TOOL_NAME,

@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from benchmarks.offline_quality import pathological
-from memories.offline import OfflineLLM
-from memories.offline.attribution import MAX_CLAUSES
-from memories.offline.splitting import MAX_CLAUSE_CHARS, clauses, normalise
+from memoryhub.ai.offline import OfflineLLM
+from memoryhub.ai.offline.attribution import MAX_CLAUSES
+from memoryhub.ai.offline.splitting import MAX_CLAUSE_CHARS, clauses, normalise
 from tests.offline_corpus.corpus import Case, case_extract, case_score, corpus_load
 
 CASES = corpus_load()

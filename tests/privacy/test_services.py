@@ -34,9 +34,7 @@ from accounts.models import (
 from accounts.services import apikey_create, identity_resolve, membership_set
 from chat.models import Channel, ChannelKind, ChatSession, ConversationWindow, Message, Persona
 from chat.services import channel_create, session_open, session_reply
-from memories.extraction_tool import PROFILE_TOOL_NAME
 from memories.models import Entity, Memory, MemoryRevision, MemoryRevisionAction, MemorySource, RecallEntry
-from memories.offline import OfflineLLM
 from memories.services.entities import entity_mention_record
 from memories.services.memory import memory_create
 from memories.services.summaries import (
@@ -44,7 +42,9 @@ from memories.services.summaries import (
     session_final_summary_write,
     session_working_summary_refresh,
 )
+from memoryhub.ai.contract import PROFILE_TOOL_NAME
 from memoryhub.ai.embeddings import embedder_get
+from memoryhub.ai.offline import OfflineLLM
 from memoryhub.ai.types import Completion, ToolCall
 from privacy.services import (
     ERASURE_REVISION_REASON,
@@ -70,6 +70,7 @@ class _Canned:
     """An LLM that always gives the same answer (a summary, a reply, a profile tool call)."""
 
     name = "canned"
+    answers_in_process = True
 
     def __init__(self, content: str = "", tool_calls: list[ToolCall] | None = None) -> None:
         self.content, self.tool_calls = content, tool_calls or []
@@ -144,6 +145,7 @@ def test_forget_me_during_an_extraction_in_flight_writes_nothing(
         """The LLM is working on the window when Alice clicks "forget me"."""
 
         name = "offline-slow"
+        answers_in_process = True
 
         def complete(self, **kwargs: Any) -> Completion:
             prompts.append(json.dumps(kwargs["messages"]))

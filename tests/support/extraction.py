@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from chat.models import Channel, ConversationWindow, ConversationWindowState
-from memories.offline import OfflineLLM
 from memories.services.extraction import window_extract
 from memories.services.windows import window_claim, window_close
+from memoryhub.ai.offline import OfflineLLM
 from memoryhub.ai.types import LLM
 
 

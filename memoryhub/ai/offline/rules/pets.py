@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import re
 
-from memories.models import EntityType, MemoryKind
-from memories.offline.facts import MEDIUM, PERMANENT, Fact, Said, past_time_in
-from memories.offline.text import article_for, counted, join_names, name_token, topics_of
-from memories.offline.vocabulary import COUNTS, PETS
+from memoryhub.ai.contract import EntityType, MemoryKind
+from memoryhub.ai.offline.facts import MEDIUM, PERMANENT, Fact, Said, past_time_in
+from memoryhub.ai.offline.text import article_for, counted, join_names, name_token, topics_of
+from memoryhub.ai.offline.vocabulary import COUNTS, PETS
 
 _FARM = frozenset({"chicken", "hen", "duck", "pig", "goat"})
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import re
 
-from memories.models import MemoryKind
-from memories.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said, past_time_in, time_in
-from memories.offline.splitting import phrase_cut
-from memories.offline.text import (
+from memoryhub.ai.contract import MemoryKind
+from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said, past_time_in, time_in
+from memoryhub.ai.offline.splitting import phrase_cut
+from memoryhub.ai.offline.text import (
     article_for,
     conjugate,
     content_words,
@@ -16,7 +16,7 @@ from memories.offline.text import (
     topics_of,
     uncapitalised,
 )
-from memories.offline.vocabulary import MONTHS, WEEKDAYS, word_set
+from memoryhub.ai.offline.vocabulary import MONTHS, WEEKDAYS, word_set
 
 INSTRUMENTS = (
     r"guitar|bass|bass guitar|electric guitar|acoustic guitar|piano|keyboard|keys|drums|violin|viola|cello"

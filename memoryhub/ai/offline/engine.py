@@ -8,17 +8,17 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from memories.extraction_tool import (
+from memoryhub.ai.contract import (
     PROFILE_TOOL_NAME,
     REMEMBER_TOOL_NAME,
     TOOL_NAME,
 )
-from memories.offline.consolidation import extraction_arguments
-from memories.offline.profiles import profile_arguments
-from memories.offline.replies import chat_reply, remember_calls
-from memories.offline.splitting import restore
-from memories.offline.summaries import summary_text
-from memories.offline.text import message_text, token_estimate
+from memoryhub.ai.offline.consolidation import extraction_arguments
+from memoryhub.ai.offline.profiles import profile_arguments
+from memoryhub.ai.offline.replies import chat_reply, remember_calls
+from memoryhub.ai.offline.splitting import restore
+from memoryhub.ai.offline.summaries import summary_text
+from memoryhub.ai.offline.text import message_text, token_estimate
 from memoryhub.ai.types import Completion, Message, Purpose, Tool, ToolCall
 
 MODEL_NAME = "offline"
@@ -28,6 +28,7 @@ class OfflineLLM:
     """Deterministic, rule-based stand-in for the OpenAI implementation (same interface)."""
 
     name = MODEL_NAME
+    answers_in_process = True  # rules over the text: no network, no cost
 
     def complete(
         self,

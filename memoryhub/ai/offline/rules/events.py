@@ -5,11 +5,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from memories.models import EntityType, MemoryKind
-from memories.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said, past_time_in
-from memories.offline.splitting import phrase_cut
-from memories.offline.text import content_words, third_person, topics_of
-from memories.offline.vocabulary import ACCIDENT, PETS
+from memoryhub.ai.contract import EntityType, MemoryKind
+from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said, past_time_in
+from memoryhub.ai.offline.splitting import phrase_cut
+from memoryhub.ai.offline.text import content_words, third_person, topics_of
+from memoryhub.ai.offline.vocabulary import ACCIDENT, PETS
 
 
 @dataclass(frozen=True)

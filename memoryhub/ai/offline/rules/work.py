@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import re
 
-from memories.models import EntityType, MemoryKind
-from memories.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said, time_in
-from memories.offline.splitting import phrase_cut
-from memories.offline.text import (
+from memoryhub.ai.contract import EntityType, MemoryKind
+from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said, time_in
+from memoryhub.ai.offline.splitting import phrase_cut
+from memoryhub.ai.offline.text import (
     article_for,
     conjugate,
     content_words,
@@ -16,7 +16,7 @@ from memories.offline.text import (
     third_person,
     topics_of,
 )
-from memories.offline.vocabulary import JUDGED, OBJECT_PRONOUNS, SOON, word_set
+from memoryhub.ai.offline.vocabulary import JUDGED, OBJECT_PRONOUNS, SOON, word_set
 
 _TOGETHER = word_set("team family unit group whole one pair couple")
 _JUDGED = re.compile(rf"(?:[a-z-]+ )?(?:{JUDGED}) ")  # "terrible cook", "pretty decent photographer"

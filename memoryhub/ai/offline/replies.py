@@ -8,21 +8,21 @@ import json
 import re
 from dataclasses import dataclass, field, replace
 
-from memories.extraction_tool import (
+from memoryhub.ai.contract import (
     MEMORY_OFF_LINE,
     REMEMBER_TOOL_NAME,
     TALKING_WITH,
     ConversationLine,
+    MemoryKind,
 )
-from memories.models import MemoryKind
-from memories.offline.attribution import Reader
-from memories.offline.consolidation import SLOTS
-from memories.offline.excerpts import EXCERPT_LABEL, Excerpt, excerpt_answer, excerpts_parse
-from memories.offline.facts import Fact
-from memories.offline.rules.plans import NEWS_AWAITED
-from memories.offline.splitting import normalise
-from memories.offline.splitting import sentences as sentences_in  # chat_reply's `sentences` is its reply
-from memories.offline.text import (
+from memoryhub.ai.offline.attribution import Reader
+from memoryhub.ai.offline.consolidation import SLOTS
+from memoryhub.ai.offline.excerpts import EXCERPT_LABEL, Excerpt, excerpt_answer, excerpts_parse
+from memoryhub.ai.offline.facts import Fact
+from memoryhub.ai.offline.rules.plans import NEWS_AWAITED
+from memoryhub.ai.offline.splitting import normalise
+from memoryhub.ai.offline.splitting import sentences as sentences_in  # chat_reply's `sentences` is its reply
+from memoryhub.ai.offline.text import (
     ADVERB_WORDS,
     NO_CONJUGATION,
     content_words,
@@ -32,7 +32,7 @@ from memories.offline.text import (
     word_count,
     words_of,
 )
-from memories.offline.vocabulary import (
+from memoryhub.ai.offline.vocabulary import (
     ACCIDENT,
     GRAVE_ILLNESSES,
     HELLOS,

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import re
 
-from memories.models import MemoryKind
-from memories.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said, past_time_in
-from memories.offline.splitting import phrase_cut
-from memories.offline.text import content_words, third_person, topics_of
-from memories.offline.vocabulary import CALLED, OBJECT_PRONOUNS, word_set
+from memoryhub.ai.contract import MemoryKind
+from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said, past_time_in
+from memoryhub.ai.offline.splitting import phrase_cut
+from memoryhub.ai.offline.text import content_words, third_person, topics_of
+from memoryhub.ai.offline.vocabulary import CALLED, OBJECT_PRONOUNS, word_set
 
 _PREFERENCE_VERBS = {
     "love": ("loves", HIGH),

@@ -6,12 +6,12 @@ import re
 from collections import Counter
 from typing import Any
 
-from memories.extraction_tool import (
+from memoryhub.ai.contract import (
     profile_prompt_parse,
 )
-from memories.offline.consolidation import PROFILE_MAX_WORDS
-from memories.offline.text import content_words, join_names, words_of
-from memories.offline.vocabulary import FEELINGS, INTENSIFIERS
+from memoryhub.ai.offline.consolidation import PROFILE_MAX_WORDS
+from memoryhub.ai.offline.text import content_words, join_names, words_of
+from memoryhub.ai.offline.vocabulary import FEELINGS, INTENSIFIERS
 
 _PREFERENCE_MEMORY = re.compile(
     r"\b(?:loves|likes|enjoys|adores|prefers|is into|is obsessed with|is (?:not )?an? (?:big |huge )?fan of|hates"

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import re
 
-from memories.models import MemoryKind
-from memories.offline.facts import MEDIUM, PERMANENT, Fact, Said
-from memories.offline.splitting import phrase_cut
-from memories.offline.text import content_words, third_person, topics_of, uncapitalised
-from memories.offline.vocabulary import word_set
+from memoryhub.ai.contract import MemoryKind
+from memoryhub.ai.offline.facts import MEDIUM, PERMANENT, Fact, Said
+from memoryhub.ai.offline.splitting import phrase_cut
+from memoryhub.ai.offline.text import content_words, third_person, topics_of, uncapitalised
+from memoryhub.ai.offline.vocabulary import word_set
 
 # What a verdict calls its subject: the words that make "X is …" an opinion held, not a remark
 # about today ("traffic is insane today", "mondays are a scam" say nothing lasting).

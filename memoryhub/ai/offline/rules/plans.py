@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import re
 
-from memories.models import MemoryKind
-from memories.offline.facts import MEDIUM, PERMANENT, Fact, Said, expiration_for, past_time_in, time_in
-from memories.offline.guards import is_negated
-from memories.offline.splitting import phrase_cut
-from memories.offline.text import article_for, content_words, third_person, topics_of, words_of
-from memories.offline.vocabulary import MONTHS, WEEKDAYS, word_set
+from memoryhub.ai.contract import MemoryKind
+from memoryhub.ai.offline.facts import MEDIUM, PERMANENT, Fact, Said, expiration_for, past_time_in, time_in
+from memoryhub.ai.offline.guards import is_negated
+from memoryhub.ai.offline.splitting import phrase_cut
+from memoryhub.ai.offline.text import article_for, content_words, third_person, topics_of, words_of
+from memoryhub.ai.offline.vocabulary import MONTHS, WEEKDAYS, word_set
 
 
 def plan_rule(match: re.Match[str], said: Said) -> Fact | None:

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import re
 
-from memories.models import EntityType, MemoryKind
-from memories.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said, expiration_for, past_time_in, time_in
-from memories.offline.guards import starts_a_statement
-from memories.offline.rules.events import EVENT_ALTERNATIVES, EVENTS
-from memories.offline.rules.places import said_place
-from memories.offline.splitting import phrase_cut
-from memories.offline.text import (
+from memoryhub.ai.contract import EntityType, MemoryKind
+from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said, expiration_for, past_time_in, time_in
+from memoryhub.ai.offline.guards import starts_a_statement
+from memoryhub.ai.offline.rules.events import EVENT_ALTERNATIVES, EVENTS
+from memoryhub.ai.offline.rules.places import said_place
+from memoryhub.ai.offline.splitting import phrase_cut
+from memoryhub.ai.offline.text import (
     article_for,
     content_words,
     counted,
@@ -21,7 +21,7 @@ from memories.offline.text import (
     third_person,
     topics_of,
 )
-from memories.offline.vocabulary import (
+from memoryhub.ai.offline.vocabulary import (
     ACCIDENT,
     COLLEAGUES,
     COUNTS,

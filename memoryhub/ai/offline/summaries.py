@@ -5,17 +5,17 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from memories.extraction_tool import (
+from memoryhub.ai.contract import (
     BOT_HANDLE,
     REDACTED,
     summary_limits_parse,
 )
-from memories.offline.attribution import Reader
-from memories.offline.consolidation import conversation
-from memories.offline.facts import IMPORTANCE_RANK
-from memories.offline.splitting import normalise, sentences, strip_fillers
-from memories.offline.text import content_words, join_names, word_count
-from memories.offline.vocabulary import word_set
+from memoryhub.ai.offline.attribution import Reader
+from memoryhub.ai.offline.consolidation import conversation
+from memoryhub.ai.offline.facts import IMPORTANCE_RANK
+from memoryhub.ai.offline.splitting import normalise, sentences, strip_fillers
+from memoryhub.ai.offline.text import content_words, join_names, word_count
+from memoryhub.ai.offline.vocabulary import word_set
 
 _FILLER_WORDS = word_set("test testing tests delay ping pong hello hi hey asdf foo bar")
 _SENTENCES = re.compile(r"\bin (?P<low>\d+)(?:\s*(?:-|\u2013|to)\s*(?P<high>\d+))? sentences?\b", re.IGNORECASE)

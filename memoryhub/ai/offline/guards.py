@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from memories.offline.splitting import strip_fillers
-from memories.offline.vocabulary import PAST_TIME, TIME, word_set
+from memoryhub.ai.offline.splitting import strip_fillers
+from memoryhub.ai.offline.vocabulary import PAST_TIME, TIME, word_set
 
 _QUESTION_START = re.compile(
     r"^(?:do|does|did|is|are|am|was|were|can|could|would|should|will|what|where|when|why|how|who|which"

@@ -7,12 +7,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from memories.models import MEMORY_MAX_LENGTH
-from memories.offline.text import clip, tidy
-from memories.offline.vocabulary import PAST_TIME, SOON, TIME
+from memoryhub.ai.contract import MEMORY_MAX_LENGTH
+from memoryhub.ai.offline.text import clip, tidy
+from memoryhub.ai.offline.vocabulary import PAST_TIME, SOON, TIME
 
 if TYPE_CHECKING:
-    from memories.offline.attribution import Reader
+    from memoryhub.ai.offline.attribution import Reader
 
 HIGH, MEDIUM, LOW = "high", "medium", "low"
 

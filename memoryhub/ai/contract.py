@@ -2,7 +2,9 @@
 
 One function tool, ``record_memories``: per-user memory operations, profile rewrites and
 entities (seeds 000, 001, 002). The conversation lines are formatted here and parsed here,
-so the offline engine reads exactly what an LLM reads.
+so the offline engine reads exactly what an LLM reads. It knows no Django: the memory kinds,
+the entity types and the length limits are plain values here, and the models take their
+choices and constraints from them (``memories.models``).
 """
 
 from __future__ import annotations
@@ -10,9 +12,36 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
+from enum import StrEnum
 from typing import Any
 
-from memories.models import EntityType, MemoryKind
+MEMORY_MAX_LENGTH = 500  # characters of one memory
+
+
+class MemoryKind(StrEnum):
+    """What sort of thing a memory says."""
+
+    FACT = "fact"
+    PREFERENCE = "preference"
+    EVENT = "event"
+    EMOTION = "emotion"
+    PLAN = "plan"
+    RELATIONSHIP = "relationship"
+    BEHAVIOR = "behavior"
+    DECISION = "decision"
+    INSIGHT = "insight"
+    NOTE = "note"
+
+
+class EntityType(StrEnum):
+    """What sort of entity a person mentions (seed 001)."""
+
+    PERSON = "person"
+    PLACE = "place"
+    THING = "thing"
+    EVENT = "event"
+    ORGANISATION = "organisation"
+
 
 TOOL_NAME = "record_memories"
 ACTIONS = ("save", "update", "forget")
@@ -59,7 +88,7 @@ EXTRACTION_TOOL: dict[str, Any] = {
                                 "description": "A self-contained fact naming the person, at most 500 characters.",
                             },
                             "topics": {"type": "array", "items": {"type": "string"}},
-                            "kind": {"type": "string", "enum": list(MemoryKind.values)},
+                            "kind": {"type": "string", "enum": [kind.value for kind in MemoryKind]},
                             "importance": {"type": "string", "enum": list(IMPORTANCE_LEVELS)},
                             "expiration": {"type": "string", "enum": list(EXPIRATIONS)},
                             "expires_on": {
@@ -103,7 +132,7 @@ EXTRACTION_TOOL: dict[str, Any] = {
                         "type": "object",
                         "properties": {
                             "user_id": {"type": "string", "description": "Who mentioned it."},
-                            "type": {"type": "string", "enum": list(EntityType.values)},
+                            "type": {"type": "string", "enum": [kind.value for kind in EntityType]},
                             "name": {"type": "string"},
                             "relationship": {"type": "string", "description": 'e.g. "Charlie\'s sister"'},
                             "attributes": {"type": "object"},
@@ -292,7 +321,7 @@ REMEMBER_TOOL: dict[str, Any] = {
             "type": "object",
             "properties": {
                 "content": {"type": "string", "description": "A self-contained fact naming the person."},
-                "kind": {"type": "string", "enum": list(MemoryKind.values)},
+                "kind": {"type": "string", "enum": [kind.value for kind in MemoryKind]},
                 "importance": {"type": "string", "enum": list(IMPORTANCE_LEVELS)},
                 "expiration": {"type": "string", "enum": list(EXPIRATIONS)},
                 "topics": {"type": "array", "items": {"type": "string"}},

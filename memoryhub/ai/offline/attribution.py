@@ -6,14 +6,15 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from memories.extraction_tool import (
+from memoryhub.ai.contract import (
     BOT_HANDLE,
     REDACTED,
     ConversationLine,
+    EntityType,
+    MemoryKind,
 )
-from memories.models import EntityType, MemoryKind
-from memories.offline.facts import HIGH, Fact, Said, expiration_for
-from memories.offline.guards import (
+from memoryhub.ai.offline.facts import HIGH, Fact, Said, expiration_for
+from memoryhub.ai.offline.guards import (
     begins_with_verb,
     is_english,
     is_general,
@@ -28,12 +29,12 @@ from memories.offline.guards import (
     under_lead,
     with_implied_subject,
 )
-from memories.offline.rules import ANSWER, JOB_TITLE, NEGATABLE, NON_ANSWERS, QUESTIONS, RULES
-from memories.offline.rules.answers import FAVOURITE_ASKED, HAS_FAVOURITE_ASKED, TYPED_ANSWERS, favourite_answer
-from memories.offline.rules.fragments import fragment_fact
-from memories.offline.rules.opinions import HOT_TAKE
-from memories.offline.rules.pets import PET_NAMING
-from memories.offline.splitting import (
+from memoryhub.ai.offline.rules import ANSWER, JOB_TITLE, NEGATABLE, NON_ANSWERS, QUESTIONS, RULES
+from memoryhub.ai.offline.rules.answers import FAVOURITE_ASKED, HAS_FAVOURITE_ASKED, TYPED_ANSWERS, favourite_answer
+from memoryhub.ai.offline.rules.fragments import fragment_fact
+from memoryhub.ai.offline.rules.opinions import HOT_TAKE
+from memoryhub.ai.offline.rules.pets import PET_NAMING
+from memoryhub.ai.offline.splitting import (
     CONTINUATION,
     MAX_CLAUSE_CHARS,
     clauses,
@@ -42,8 +43,8 @@ from memories.offline.splitting import (
     strip_fillers,
     strip_trailing,
 )
-from memories.offline.text import content_words, is_or_has, name_token, third_person
-from memories.offline.vocabulary import (
+from memoryhub.ai.offline.text import content_words, is_or_has, name_token, third_person
+from memoryhub.ai.offline.vocabulary import (
     FAMILY,
     HE_RELATIONS,
     HELLOS,

@@ -33,6 +33,6 @@ Token counts are estimates: words * 4 / 3, rounded up (a common rule of thumb fo
 with OpenAI's tokenisers). They are only there so cost accounting has numbers to add up.
 """
 
-from memories.offline.engine import MODEL_NAME, OfflineLLM
+from memoryhub.ai.offline.engine import MODEL_NAME, OfflineLLM
 
 __all__ = ["MODEL_NAME", "OfflineLLM"]

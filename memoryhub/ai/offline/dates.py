@@ -9,7 +9,7 @@ import calendar
 import re
 from datetime import date, timedelta
 
-from memories.offline.vocabulary import MONTHS, WEEKDAYS
+from memoryhub.ai.offline.vocabulary import MONTHS, WEEKDAYS
 
 _MONTH_NUMBER = {name: number for number, name in enumerate(MONTHS.split("|"), start=1)}
 _WEEKDAY_NUMBER = {name: number for number, name in enumerate(WEEKDAYS.split("|"))}

@@ -5,9 +5,15 @@ from __future__ import annotations
 
 import re
 
-from memories.offline.facts import Builder
-from memories.offline.rules.events import EVENT_ADVERBS, EVENT_ALTERNATIVES, admission_rule, exam_rule, self_event_rule
-from memories.offline.rules.family import (
+from memoryhub.ai.offline.facts import Builder
+from memoryhub.ai.offline.rules.events import (
+    EVENT_ADVERBS,
+    EVENT_ALTERNATIVES,
+    admission_rule,
+    exam_rule,
+    self_event_rule,
+)
+from memoryhub.ai.offline.rules.family import (
     NATIONALITIES,
     STATUSES,
     family_event_rule,
@@ -23,7 +29,7 @@ from memories.offline.rules.family import (
     together_rule,
     twins_rule,
 )
-from memories.offline.rules.health import (
+from memoryhub.ai.offline.rules.health import (
     BODY_PARTS,
     CONDITIONS,
     DIETS,
@@ -39,7 +45,7 @@ from memories.offline.rules.health import (
     injury_rule,
     recovering_rule,
 )
-from memories.offline.rules.identity import (
+from memoryhub.ai.offline.rules.identity import (
     NO_LONGER_DIETS,
     ability_rule,
     age_rule,
@@ -56,8 +62,8 @@ from memories.offline.rules.identity import (
     turned_rule,
     used_to_rule,
 )
-from memories.offline.rules.opinions import HOT_TAKE, VERDICTS, comparison_rule, hot_take_rule, verdict_rule
-from memories.offline.rules.pastimes import (
+from memoryhub.ai.offline.rules.opinions import HOT_TAKE, VERDICTS, comparison_rule, hot_take_rule, verdict_rule
+from memoryhub.ai.offline.rules.pastimes import (
     ACTIVITIES,
     HOBBY_VERBS,
     INSTRUMENTS,
@@ -88,8 +94,8 @@ from memories.offline.rules.pastimes import (
     spends_rule,
     volunteered_rule,
 )
-from memories.offline.rules.pets import my_pet_rule, pet_kind_rule, pet_news_rule, pet_rule, pets_owned_rule
-from memories.offline.rules.places import (
+from memoryhub.ai.offline.rules.pets import my_pet_rule, pet_kind_rule, pet_news_rule, pet_rule, pets_owned_rule
+from memoryhub.ai.offline.rules.places import (
     BEEN_TO,
     been_to_rule,
     grew_up_rule,
@@ -100,7 +106,7 @@ from memories.offline.rules.places import (
     moved_rule,
     origin_rule,
 )
-from memories.offline.rules.plans import (
+from memoryhub.ai.offline.rules.plans import (
     DONE_OUTINGS,
     NAMED_PLACE,
     OUTING_PLACES,
@@ -128,7 +134,7 @@ from memories.offline.rules.plans import (
     trip_taken_rule,
     went_rule,
 )
-from memories.offline.rules.possessions import (
+from memoryhub.ai.offline.rules.possessions import (
     THINGS,
     brand_rule,
     broke_down_rule,
@@ -136,8 +142,8 @@ from memories.offline.rules.possessions import (
     possession_rule,
     prized_rule,
 )
-from memories.offline.rules.tastes import _PASSIONS, helps_rule, passion_rule, preference_rule
-from memories.offline.rules.work import (
+from memoryhub.ai.offline.rules.tastes import _PASSIONS, helps_rule, passion_rule, preference_rule
+from memoryhub.ai.offline.rules.work import (
     FIELDS,
     back_to_school_rule,
     business_rule,
@@ -157,7 +163,7 @@ from memories.offline.rules.work import (
     works_as_rule,
     works_at_rule,
 )
-from memories.offline.vocabulary import (
+from memoryhub.ai.offline.vocabulary import (
     ADVERBS,
     CALLED,
     COUNTS,

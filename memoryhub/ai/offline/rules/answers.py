@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import re
 
-from memories.models import EntityType, MemoryKind
-from memories.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said
-from memories.offline.rules.pastimes import ACTIVITIES, LANGUAGES
-from memories.offline.text import article_for, join_names, name_token, topics_of
-from memories.offline.vocabulary import JOB, PETS, word_set
+from memoryhub.ai.contract import EntityType, MemoryKind
+from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said
+from memoryhub.ai.offline.rules.pastimes import ACTIVITIES, LANGUAGES
+from memoryhub.ai.offline.text import article_for, join_names, name_token, topics_of
+from memoryhub.ai.offline.vocabulary import JOB, PETS, word_set
 
 _MONTHS = {
     "jan": "January", "feb": "February", "mar": "March", "apr": "April", "may": "May", "jun": "June",

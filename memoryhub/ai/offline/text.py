@@ -6,7 +6,7 @@ import math
 import re
 from collections.abc import Callable
 
-from memories.offline.vocabulary import (
+from memoryhub.ai.offline.vocabulary import (
     ABBREVIATIONS,
     MONTHS,
     NOT_NAMES,

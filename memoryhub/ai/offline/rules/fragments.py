@@ -8,15 +8,15 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from memories.models import EntityType, MemoryKind
-from memories.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said
-from memories.offline.rules.health import DIETS, FOODS
-from memories.offline.rules.pastimes import ACTIVITIES, SPORTS
-from memories.offline.text import article_for, place_name, third_person, topics_of
-from memories.offline.vocabulary import JOB, STOPWORDS, word_set
+from memoryhub.ai.contract import EntityType, MemoryKind
+from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said
+from memoryhub.ai.offline.rules.health import DIETS, FOODS
+from memoryhub.ai.offline.rules.pastimes import ACTIVITIES, SPORTS
+from memoryhub.ai.offline.text import article_for, place_name, third_person, topics_of
+from memoryhub.ai.offline.vocabulary import JOB, STOPWORDS, word_set
 
 if TYPE_CHECKING:
-    from memories.offline.attribution import Reader
+    from memoryhub.ai.offline.attribution import Reader
 
 _NOT_QUALIFIERS = r"(?!(?:my|your|his|her|our|their|the|this|that|a|an|some|any|no|every|each)\b)"
 _AGE = re.compile(

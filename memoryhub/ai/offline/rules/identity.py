@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import re
 
-from memories.models import MemoryKind
-from memories.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said
-from memories.offline.rules.family import STATUSES
-from memories.offline.rules.health import CHOSEN_DIETS
-from memories.offline.splitting import phrase_cut
-from memories.offline.text import MONTH_OR_DAY, article_for, content_words, name_token, third_person, topics_of
-from memories.offline.vocabulary import HELLOS, NOT_NAMES, word_set
+from memoryhub.ai.contract import MemoryKind
+from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said
+from memoryhub.ai.offline.rules.family import STATUSES
+from memoryhub.ai.offline.rules.health import CHOSEN_DIETS
+from memoryhub.ai.offline.splitting import phrase_cut
+from memoryhub.ai.offline.text import MONTH_OR_DAY, article_for, content_words, name_token, third_person, topics_of
+from memoryhub.ai.offline.vocabulary import HELLOS, NOT_NAMES, word_set
 
 
 def name_rule(match: re.Match[str], said: Said) -> Fact | None:
@@ -56,7 +56,7 @@ def age_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 def _date(raw: str) -> str:
     """ "Dec. 5" → "December 5", "oct 30" → "October 30"; other dates as they are."""
-    from memories.offline.rules.answers import DATE, date_text  # the answers read dates the same way
+    from memoryhub.ai.offline.rules.answers import DATE, date_text  # the answers read dates the same way
 
     found = re.match(rf"(?:{DATE})", raw, re.IGNORECASE)
     return (date_text(found) or raw) if found else raw

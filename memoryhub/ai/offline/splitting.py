@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from memories.offline.vocabulary import FAMILY, PETS, word_set
+from memoryhub.ai.offline.vocabulary import FAMILY, PETS, word_set
 
 _FILLERS = (
     r"yeah|yea|yes|yep|yup|oh|ok|okay|well|lol|lmao|haha\w*|omg|wow|um+|uh+|hmm+|ugh+|argh+|welp|phew|yay+"

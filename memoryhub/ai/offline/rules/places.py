@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import re
 
-from memories.models import EntityType, MemoryKind
-from memories.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said, past_time_in, time_in
-from memories.offline.rules.plans import NAMED_PLACE
-from memories.offline.splitting import phrase_cut
-from memories.offline.text import content_words, join_names, place_name, third_person, topics_of
+from memoryhub.ai.contract import EntityType, MemoryKind
+from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said, past_time_in, time_in
+from memoryhub.ai.offline.rules.plans import NAMED_PLACE
+from memoryhub.ai.offline.splitting import phrase_cut
+from memoryhub.ai.offline.text import content_words, join_names, place_name, third_person, topics_of
 
 
 def said_place(raw: str, said: Said) -> str:

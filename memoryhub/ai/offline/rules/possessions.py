@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import re
 
-from memories.models import MemoryKind
-from memories.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said, past_time_in
-from memories.offline.splitting import phrase_cut
-from memories.offline.text import article_for, conjugate, content_words, third_person, topics_of
-from memories.offline.vocabulary import word_set
+from memoryhub.ai.contract import MemoryKind
+from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said, past_time_in
+from memoryhub.ai.offline.splitting import phrase_cut
+from memoryhub.ai.offline.text import article_for, conjugate, content_words, third_person, topics_of
+from memoryhub.ai.offline.vocabulary import word_set
 
 THINGS = (
     r"car|bike|e-bike|ebike|motorbike|motorcycle|house|home|flat|apartment|condo|cabin|boat|truck|van|camper"

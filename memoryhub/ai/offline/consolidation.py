@@ -8,19 +8,19 @@ from collections import Counter
 from datetime import date
 from typing import Any
 
-from memories.extraction_tool import (
+from memoryhub.ai.contract import (
     CONVERSATION_START,
     ConversationLine,
     conversation_lines_parse,
     extraction_prompt_parse,
 )
-from memories.offline.attribution import Reader
-from memories.offline.dates import anchored, date_said
-from memories.offline.facts import IMPORTANCE_RANK, PERMANENT, Fact
-from memories.offline.rules.family import STATUSES
-from memories.offline.rules.health import CHOSEN_DIETS
-from memories.offline.text import clip, jaccard, word_count, words_of
-from memories.offline.vocabulary import JOBS, JUDGED
+from memoryhub.ai.offline.attribution import Reader
+from memoryhub.ai.offline.dates import anchored, date_said
+from memoryhub.ai.offline.facts import IMPORTANCE_RANK, PERMANENT, Fact
+from memoryhub.ai.offline.rules.family import STATUSES
+from memoryhub.ai.offline.rules.health import CHOSEN_DIETS
+from memoryhub.ai.offline.text import clip, jaccard, word_count, words_of
+from memoryhub.ai.offline.vocabulary import JOBS, JUDGED
 
 MAX_OPERATIONS = 15  # the window's hard cap; "about 5 a person" is the prompt's soft ceiling
 
