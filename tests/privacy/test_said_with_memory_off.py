@@ -181,14 +181,15 @@ def test_history_posted_later_with_times_inside_memory_off_is_not_remembered(
 ) -> None:
     olga = identity_resolve(community=community, external_id="olga_1", display_name="Olga")
     bot.post("/api/v1/users/olga_1/forget")
-    off_from = timezone.now()
+    off_from = timezone.now()  # after the forget's own time, and before the remember's
+    off_until = timezone.now()
     bot.post("/api/v1/users/olga_1/remember")
     back_at = timezone.now()
 
     history = post(
         bot,
         ("h1", "I grew up in Bergen.", off_from - timedelta(days=30)),  # before the forget: forgotten with it
-        ("h2", "I'm allergic to penicillin.", off_from + (back_at - off_from) / 2),  # while memory was off
+        ("h2", "I'm allergic to penicillin.", off_from + (off_until - off_from) / 2),  # while memory was off
         ("h3", "I live in Porto and I have a cat named Miso.", back_at + timedelta(seconds=1)),
     )
 
