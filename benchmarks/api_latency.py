@@ -98,7 +98,8 @@ from benchmarks.support import (
     workers_rss_mb,
 )
 from chat.ingest import IngestItem, messages_ingest
-from memories.selectors import memories_ranked, person_display_name
+from memories.selectors.people import person_display_name
+from memories.selectors.ranking import memories_ranked
 from memories.services.context import assemble_context, message_keywords
 from memoryhub.ai.embeddings import embedder_get
 from memoryhub.ai.minilm_quantize import processor_text

@@ -73,7 +73,7 @@ from benchmarks.recall_fixture import QUERIES as FIXTURE_QUERIES
 from benchmarks.support import bench_database_drop, bench_database_use, say
 from chat.models import Channel, ChatSession, ConversationWindow, Message, MessageRole, Persona
 from memories.models import Memory
-from memories.selectors import memories_ranked, memories_ranked_explain
+from memories.selectors.ranking import memories_ranked, memories_ranked_explain
 from memories.services.context import assemble_context, is_relevant, message_keywords
 from memoryhub.ai.contract import EXPIRATIONS, IMPORTANCE_LEVELS
 from memoryhub.ai.embeddings import DIMENSIONS, Embedder, embedder_get

@@ -77,7 +77,7 @@ from benchmarks.support import bench_database_use, say
 from chat.models import Channel, ChannelKind, ChatSession, ConversationWindow, Message, MessageRole, Persona
 from memories.models import Entity, Memory, MemoryRevision
 from memoryhub.ai.embeddings import DIMENSIONS
-from privacy.services import user_erase
+from privacy.services.erasure import user_erase
 
 BENCH_DATABASE = "memoryhub_bench_erasure"
 TARGET_SECONDS = 5.0

@@ -58,7 +58,7 @@ from chat.ingest import IngestItem, messages_ingest
 from chat.models import ConversationWindow, ConversationWindowState, Message, Persona
 from chat.services import persona_create
 from memories.models import Memory, MemoryRevisionActor, MemorySource
-from memories.selectors import memories_ranked
+from memories.selectors.ranking import memories_ranked
 from memories.services.context import AssembledContext, UsedMemory, assemble_context, message_keywords
 from memories.services.extraction import window_extract
 from memories.services.memory import memory_create

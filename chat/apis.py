@@ -47,7 +47,9 @@ from chat.services import (
     session_reply,
     session_reply_stream,
 )
-from memories.apis import UsedMemoryOutput, persona_get, platform_ids
+from memories.apis.common import persona_get
+from memories.apis.context import UsedMemoryOutput
+from memories.selectors.people import platform_ids
 from memories.services.windows import window_close, window_due_at, window_retry
 from memoryhub.api import (
     HasScope,

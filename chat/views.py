@@ -32,7 +32,7 @@ from chat.services import (
     web_channel_get,
 )
 from memories.models import Memory, MemoryRevision, MemoryRevisionActor
-from memories.selectors import recalled_lines_for_person
+from memories.selectors.mine import recalled_lines_for_person
 from memoryhub.ai.types import LLMError
 from memoryhub.streaming import event_stream_response
 from memoryhub.text import text_clean

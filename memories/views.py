@@ -20,9 +20,7 @@ from django_htmx.middleware import HtmxDetails
 from accounts.models import User
 from memories.forms import PersonMemoryForm
 from memories.models import MemoryRevisionAction, MemoryRevisionActor
-from memories.selectors import (
-    memory_get_for_person,
-)
+from memories.selectors.mine import memory_get_for_person
 from memories.services.memory import memory_delete, memory_update
 from memories.services.recall import recall_line_remove
 

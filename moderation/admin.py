@@ -27,7 +27,9 @@ from chat.models import ConversationWindow, Message
 from memories.models import Memory
 from memories.services.profiles import ProfileMemoryOffError, profile_summary_edit
 from moderation.services import window_moderate_retry
-from privacy.services import ErasureError, user_erase, user_export, user_forget, user_remember
+from privacy.services.erasure import ErasureError, user_erase
+from privacy.services.export import user_export
+from privacy.services.forget import user_forget, user_remember
 
 for model in (User, Profile, ConversationWindow):
     admin.site.unregister(model)

@@ -11,7 +11,7 @@ from django.http import QueryDict
 from chat.models import Channel, Persona
 from memories.forms import EraseAccountForm, PersonMemoryForm
 from memories.models import MemoryKind, MemorySource
-from memories.selectors import NO_PERSONA
+from memories.selectors.mine import NO_PERSONA
 from moderation.selectors import MEMORY_SORTS, MemoryFilters
 
 

@@ -29,7 +29,7 @@ from chat.models import (
 )
 from memories.models import Entity, ImportanceNow, Memory, MemoryRevision, RecallEntry
 from memories.models import MemoryRevisionAction as Action
-from memories.selectors import NO_PERSONA
+from memories.selectors.mine import NO_PERSONA
 
 MODERATING_ROLES = (MembershipRole.MODERATOR, MembershipRole.ADMIN)
 

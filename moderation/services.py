@@ -14,7 +14,7 @@ from memories.models import Memory, MemoryRevisionAction, MemoryRevisionActor
 from memories.services.memory import memories_delete_with_revisions, memory_delete, memory_update
 from memories.services.profiles import profile_summary_edit
 from memories.services.windows import window_retry
-from privacy.services import subject_hash
+from privacy.services.audit import subject_hash
 
 
 def _audit(*, moderator: User, memory: Memory, action: str, fields: list[str] | None = None) -> None:

@@ -24,7 +24,7 @@ from accounts.models import AuditEventActorKind, Community, ErasureRequestVia, U
 from accounts.services import MemoryOffError
 from chat.models import ConversationWindowState
 from memories.forms import ProfileSummaryForm
-from memories.selectors import memory_revisions
+from memories.selectors.shown import memory_revisions
 from memories.services.extraction import window_prompt
 from memories.services.profiles import ProfileMemoryOffError
 from memories.views import HtmxHttpRequest, _changed, _gone, _me
@@ -58,7 +58,9 @@ from moderation.services import (
     profile_moderate_edit,
     window_moderate_retry,
 )
-from privacy.services import ErasureOutOfScopeError, user_erase, user_export, user_forget, user_remember
+from privacy.services.erasure import ErasureOutOfScopeError, user_erase
+from privacy.services.export import user_export
+from privacy.services.forget import user_forget, user_remember
 
 PAGE_SIZE = 50
 

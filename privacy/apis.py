@@ -29,19 +29,15 @@ from accounts.models import (
     Profile,
     User,
 )
-from memories.apis import MemoryFilter, MemoryOutput, memories_output, person_get, platform_ids
+from memories.apis.common import person_get
+from memories.apis.memory import MemoryFilter, MemoryOutput, memories_output
 from memories.models import Memory
+from memories.selectors.people import platform_ids
 from memoryhub.api import HasScope, MethodBeforeAuthentication, SignedInSession, api_key_of
 from memoryhub.api_docs import BOT_ERRORS, error_responses
-from privacy.services import (
-    ErasureOutOfScopeError,
-    UserAlreadyErasedError,
-    erasure_for_identity,
-    user_erase,
-    user_export,
-    user_forget,
-    user_remember,
-)
+from privacy.services.erasure import ErasureOutOfScopeError, UserAlreadyErasedError, erasure_for_identity, user_erase
+from privacy.services.export import user_export
+from privacy.services.forget import user_forget, user_remember
 
 EXTERNAL_ID = OpenApiParameter(
     "external_id", str, OpenApiParameter.PATH, description="The person's platform id (e.g. a Discord user id)."

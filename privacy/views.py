@@ -28,7 +28,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from accounts.models import AuditEventActorKind, Community, ErasureRequestVia, User
 from chat.models import Persona
 from memories.forms import EraseAccountForm, MyMemoryFilterForm, ProfileSummaryForm
-from memories.selectors import (
+from memories.selectors.mine import (
     NO_PERSONA,
     communities_for_person,
     community_get_for_person,
@@ -36,16 +36,18 @@ from memories.selectors import (
     memories_for_person,
     memory_groups_for_person,
     memory_topics_for_person,
-    person_display_name,
     personas_for_memory_filter,
     profiles_for_person,
     recall_lines_for_person,
     remembered_counts_for_person,
     sessions_for_person,
 )
+from memories.selectors.people import person_display_name
 from memories.services.profiles import ProfileMemoryOffError, profile_summary_edit
 from memories.views import HtmxHttpRequest, _changed, _me
-from privacy.services import UserAlreadyErasedError, user_erase, user_export, user_forget, user_remember
+from privacy.services.erasure import UserAlreadyErasedError, user_erase
+from privacy.services.export import user_export
+from privacy.services.forget import user_forget, user_remember
 
 MEMORIES_PER_PAGE = 50
 ENTITIES_SHOWN = 100

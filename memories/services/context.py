@@ -22,15 +22,8 @@ from accounts.models import Community, User
 from chat.models import Channel, ChannelKind, ChatSession, Persona, PersonaInjectionMode, web_channels_prefix
 from chat.selectors import RecentMessage, messages_recent
 from memories.models import importance_now_sql
-from memories.selectors import (
-    LINE_IMPORTANCE,
-    ContextHead,
-    MemoryCandidate,
-    RecallCandidate,
-    context_head,
-    memories_ranked,
-    recall_ranked,
-)
+from memories.selectors.people import ContextHead, context_head
+from memories.selectors.ranking import LINE_IMPORTANCE, MemoryCandidate, RecallCandidate, memories_ranked, recall_ranked
 from memoryhub.ai.contract import MEMORY_OFF_LINE, importance_label, talking_with_line
 from memoryhub.ai.embeddings import embedder_get
 from memoryhub.sql import prepared_cursor

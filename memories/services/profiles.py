@@ -19,7 +19,7 @@ from django.utils import timezone
 from accounts.models import Community, Profile, User
 from chat.models import ChatSession, ConversationWindow
 from memories.models import Memory, MemoryRevisionActor
-from memories.selectors import person_display_name
+from memories.selectors.people import person_display_name
 from memories.services.context import STOPWORDS
 from memories.services.memory import memory_update
 from memories.services.summaries import profile_semantic_refresh

@@ -28,7 +28,7 @@ from accounts.models import Community, User
 from chat.models import Channel, ChannelKind, Message, MessageRole
 from chat.selectors import messages_said_with_memory_off
 from memories.models import Memory, RecallEntry
-from memories.selectors import vector_literal
+from memories.selectors.ranking import vector_literal
 from memoryhub.ai.embeddings import Embedder, embedder_get
 
 _INSERT_SQL = """

@@ -16,7 +16,7 @@ from accounts.selectors import community_memory_on_locked, person_forgot_since
 from chat.models import ChatSession, MessageRole
 from chat.selectors import messages_said_with_memory_off
 from memories.models import ImportanceNow, Memory, MemoryKind, MemoryRevisionActor, MemorySource
-from memories.selectors import person_display_name
+from memories.selectors.people import person_display_name
 from memories.services.memory import memory_create
 from memoryhub.ai.contract import (
     BOT_HANDLE,

@@ -11,7 +11,9 @@ from rest_framework import serializers
 from rest_framework.test import APIClient
 
 from chat.apis import ChatApi, MessageDetailApi, MessageInput
-from memories.apis import ContextApi, MemoryCreateInput, MemorySearchApi
+from memories.apis.context import ContextApi
+from memories.apis.memory import MemoryCreateInput
+from memories.apis.search import MemorySearchApi
 from memoryhub.api import input_values
 
 INPUTS: list[type[serializers.Serializer]] = [

@@ -14,7 +14,7 @@ from accounts.models import ApiKey, ApiKeyScope, Community, ExternalIdentity, Us
 from accounts.services import identity_resolve
 from chat.models import ConversationWindow, Message, Persona
 from memories.models import Entity, EntityType, Memory, MemoryKind, MemoryRevision, MemorySource
-from memories.selectors import PlatformPerson, person_by_platform_id
+from memories.selectors.people import PlatformPerson, person_by_platform_id
 from memories.services.memory import memory_create, memory_update
 from memoryhub.ai.embeddings import embedder_get
 from tests.api.conftest import KeyClient

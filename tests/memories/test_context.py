@@ -14,7 +14,7 @@ from accounts.services import membership_set, profile_memory_enabled_set
 from chat.models import Channel, ChatSession, Persona, PersonaInjectionMode
 from chat.services import message_record, session_open
 from memories.models import Memory, MemoryRevisionActor
-from memories.selectors import memories_ranked, memories_ranked_explain
+from memories.selectors.ranking import memories_ranked, memories_ranked_explain
 from memories.services.context import age_text, assemble_context, message_keywords
 from memories.services.entities import entity_mention_record
 from memories.services.memory import memory_create
@@ -388,7 +388,7 @@ def test_the_candidates_query_uses_the_person_index_among_100k_memories(communit
 
 
 def test_community_wide_search_goes_through_the_hnsw_index(community: Community, alice: User, bob: User) -> None:
-    from memories.selectors import memories_search_community
+    from memories.selectors.shown import memories_search_community
 
     for user, text in [(alice, "Alice adopted a kitten"), (bob, "Bob sells used cars"), (alice, "Alice likes jazz")]:
         remember(community, user, text)

@@ -20,7 +20,7 @@ from chat.services import message_record, persona_create
 from memories.models import Entity, Memory, MemoryRevision
 from memories.services.windows import windows_sweep
 from memoryhub.ai.contract import REDACTED, TOOL_NAME
-from privacy.services import user_forget, user_remember
+from privacy.services.forget import user_forget, user_remember
 from tests.memories.conftest import Say, extract_now
 from tests.support.fake_openai import FakeOpenAI, Reply, ScriptedToolCall
 from tests.support.processes import wait_until

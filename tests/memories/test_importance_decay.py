@@ -13,7 +13,7 @@ from django_celery_beat.models import PeriodicTask
 from accounts.models import Community, User
 from chat.models import Persona
 from memories.models import ImportanceNow, Memory, importance_now_sql
-from memories.selectors import memories_ranked
+from memories.selectors.ranking import memories_ranked
 from memories.services.context import assemble_context, memories_access_record
 from memories.services.maintenance import memories_cap_enforce_all
 from memories.services.memory import memories_cap_enforce, memory_update

@@ -14,7 +14,7 @@ from benchmarks.recall_fixture import MEMORIES as FIXTURE_MEMORIES
 from benchmarks.recall_fixture import QUERIES as FIXTURE_QUERIES
 from chat.models import Persona
 from memories.models import Memory
-from memories.selectors import MemoryCandidate, memories_ranked
+from memories.selectors.ranking import MemoryCandidate, memories_ranked
 from memories.services.context import assemble_context, message_keywords
 from memoryhub.ai.embeddings import embedder_get
 from tests.memories.test_context import remember

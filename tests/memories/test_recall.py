@@ -17,14 +17,14 @@ from accounts.models import ApiKeyScope, Community, ExternalIdentity, User
 from accounts.services import apikey_create, profile_memory_enabled_set
 from chat.models import Channel, ChannelKind, Message, MessageRole, Persona
 from chat.services import message_delete, message_record, persona_create, web_channel_get
-from memories.apis import ContextOutput, context_output
+from memories.apis.context import ContextOutput, context_output
 from memories.models import MemoryRevisionAction, MemoryRevisionActor, RecallEntry
-from memories.selectors import LINE_IMPORTANCE
+from memories.selectors.ranking import LINE_IMPORTANCE
 from memories.services.context import AssembledContext, assemble_context, name_as_they
 from memories.services.memory import memory_delete
 from memories.services.recall import recall_index_messages, recall_line_remove
 from memoryhub.ai.embeddings import embedder_get
-from privacy.services import user_forget, user_remember
+from privacy.services.forget import user_forget, user_remember
 from tests.support.memories import remember
 
 pytestmark = pytest.mark.django_db

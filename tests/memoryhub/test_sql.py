@@ -10,15 +10,9 @@ from psycopg._queries import MAX_CACHED_STATEMENT_LENGTH
 from accounts.services import _LIVE_KEY_TAKE_SQL
 from chat.ingest import _KNOWN_SQL
 from chat.models import Message
-from memories.selectors import (
-    _HEAD_SQL,
-    _PARTIES_SQL,
-    _PERSON_NAME_SQL,
-    _PLATFORM_IDS_SQL,
-    _PLATFORM_PERSON_SQL,
-    _RANKED_SQL,
-    _SHOWN_SQL,
-)
+from memories.selectors.people import _HEAD_SQL, _PARTIES_SQL, _PERSON_NAME_SQL, _PLATFORM_IDS_SQL, _PLATFORM_PERSON_SQL
+from memories.selectors.ranking import _RANKED_SQL
+from memories.selectors.shown import _SHOWN_SQL
 from memories.services.context import _ACCESS_RECORD_SQL
 from memories.services.windows import (
     _CHANNELS_LOCK_SQL,
@@ -218,7 +212,7 @@ def test_a_query_vector_goes_as_the_vector_type_in_binary_and_compares_as_its_te
     from psycopg import pq
     from psycopg.adapt import PyFormat, Transformer
 
-    from memories.selectors import vector_literal
+    from memories.selectors.ranking import vector_literal
     from memoryhub.sql import prepared_cursor
 
     settings.MEMORYHUB_PREPARED_STATEMENTS = prepared

@@ -12,7 +12,7 @@ from accounts.services import user_create
 from chat.models import ConversationWindowState
 from memories.models import Memory
 from memories.services.memory import memory_update
-from privacy.services import user_forget
+from privacy.services.forget import user_forget
 from tests.moderation.test_moderation_views import _failed_window
 from tests.support.memories import remember
 

@@ -21,7 +21,8 @@ from chat.models import ConversationWindow, ConversationWindowCloseReason, Conve
 from chat.services import persona_create
 from memories.models import Memory, MemoryRevision, MemoryRevisionAction, MemoryRevisionActor
 from memoryhub.ai.embeddings import embedder_get
-from privacy.services import subject_hash, user_forget
+from privacy.services.audit import subject_hash
+from privacy.services.forget import user_forget
 from tests.support.memories import remember
 
 pytestmark = pytest.mark.django_db

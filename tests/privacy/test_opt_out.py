@@ -13,7 +13,7 @@ from accounts.services import MemoryOffError, identity_resolve, profile_memory_e
 from memories.models import Entity, Memory
 from memories.services.entities import entity_mention_record
 from memories.services.memory import memory_update
-from privacy.services import user_forget
+from privacy.services.forget import user_forget
 from tests.support.memories import remember
 
 pytestmark = pytest.mark.django_db

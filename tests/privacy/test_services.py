@@ -46,16 +46,10 @@ from memoryhub.ai.contract import PROFILE_TOOL_NAME
 from memoryhub.ai.embeddings import embedder_get
 from memoryhub.ai.offline import OfflineLLM
 from memoryhub.ai.types import Completion, ToolCall
-from privacy.services import (
-    ERASURE_REVISION_REASON,
-    ErasureOutOfScopeError,
-    UserAlreadyErasedError,
-    subject_hash,
-    user_erase,
-    user_export,
-    user_forget,
-    user_remember,
-)
+from privacy.services.audit import subject_hash
+from privacy.services.erasure import ERASURE_REVISION_REASON, ErasureOutOfScopeError, UserAlreadyErasedError, user_erase
+from privacy.services.export import user_export
+from privacy.services.forget import user_forget, user_remember
 from tests.memories import conftest as seed002
 from tests.memories.conftest import Say
 from tests.support.db import second_connection

@@ -1,42 +1,10 @@
-"""A person's privacy rights (PRODUCT.md §4.5): forget me, export, erasure.
-
-- ``user_forget``: memory off in one community, and what was remembered there is deleted.
-- ``user_export``: one JSON-serialisable document with everything stored about the person.
-- ``user_erase``: every row about or by the person, in every app, then the account; an
-  ``ErasureRequest`` tombstone and an ``AuditEvent`` remain, holding only a salted hash.
-
-Erasure policy, row by row:
-
-- *deleted* (about or by them): their memories (with their source-message links), every
-  revision about them, their entities, profiles, identities, memberships, chat sessions, the
-  messages they wrote and every message of their sessions (the persona's replies speak to
-  them), admin log entries they made or that describe their rows, their login sessions, then
-  the account (its group and permission links go with it). Windows their messages leave
-  empty are deleted; the others get their count and first/last message time recomputed.
-- *unlinked* (other people's rows that point at them): memories they reported about someone
-  else stay with the subject, with ``reported_by`` cleared and "reported by …" cut from the
-  context; revision snapshots lose the reporter id too; API keys they created, audit events
-  they acted in, revisions they made and older erasure requests keep their row, without them.
-- *redacted* (other people's text that names them, in the communities they were part of):
-  each whole-word, case-insensitive occurrence of their username, display names, first/last
-  name, email and platform ids becomes ``[erased]`` in memories (content, context; the vector
-  is cleared, ``manage.py reembed`` rebuilds it), revision snapshots and reasons, profiles,
-  session summaries and messages; other people's entities whose name names them are deleted.
-  Names shorter than 3 characters, or that another person in those communities also goes by,
-  are left alone: they would hit other people's data (a second "Alice" keeps her name).
-
-Everything is set-based SQL (QuerySet.delete/update, UPDATE … WHERE), login sessions too: the
-session engine (``accounts.sessions``) keeps the user id in a column of its own. Only with
-Django's plain database engine configured instead would each session be decoded.
-"""
+"""Erasure: every row about or by the person, in every app, then the account (the policy,
+row by row: the package's docstring)."""
 
 from __future__ import annotations
 
-import json
 import re
 from collections import Counter
-from dataclasses import dataclass
-from datetime import datetime
 from importlib import import_module
 from typing import Any
 
@@ -63,8 +31,7 @@ from accounts.models import (
     Profile,
     User,
 )
-from accounts.services import profile_memory_enabled_set
-from chat.models import ChatSession, Message, Persona
+from chat.models import ChatSession, Message
 from memories.models import (
     Entity,
     Memory,
@@ -73,24 +40,18 @@ from memories.models import (
     MemoryRevisionActor,
 )
 from memories.services.embeddings import memories_embed_now
-from memories.services.memory import memories_delete_with_revisions, memory_snapshot
-from memories.services.recall import recall_forget, recall_lines_reread
+from memories.services.memory import memory_snapshot
+from memories.services.recall import recall_lines_reread
 from memories.services.windows import windows_recount
+from privacy.services.audit import subject_hash
 
 REDACTED = "[erased]"
 MIN_NAME_LENGTH = 3
-FORGET_REASON = "forget me"
 ERASURE_REVISION_REASON = "a person it named or who reported it was erased; what it said before is not kept"
 # Mirrors how extraction writes a reporter into a memory's context ("…; reported by Eve").
 _REPORTED_BY_SQL = r"[;,]?\s*reported by\s+[^;,.()]*"
 _NOT_WORD_SQL = "[[:alnum:]_]"
 
-_REVISION_ACTION_BY_ACTOR = {
-    AuditEventActorKind.USER: (MemoryRevisionAction.USER_DELETE, MemoryRevisionActor.USER),
-    AuditEventActorKind.MODERATOR: (MemoryRevisionAction.MODERATOR_DELETE, MemoryRevisionActor.MODERATOR),
-    AuditEventActorKind.API: (MemoryRevisionAction.FORGOTTEN, MemoryRevisionActor.SYSTEM),
-    AuditEventActorKind.SYSTEM: (MemoryRevisionAction.FORGOTTEN, MemoryRevisionActor.SYSTEM),
-}
 _ACTOR_KIND_BY_VIA = {
     ErasureRequestVia.SELF: AuditEventActorKind.USER,
     ErasureRequestVia.MODERATOR: AuditEventActorKind.MODERATOR,
@@ -108,346 +69,6 @@ class UserAlreadyErasedError(ErasureError):
 
 class ErasureOutOfScopeError(ErasureError):
     """A community asked to erase a person who is also known in other communities."""
-
-
-def subject_hash(user_id: int) -> str:
-    """The person's pseudonym in audit records: HMAC-SHA256 of their id, keyed with SECRET_KEY.
-
-    Stable while SECRET_KEY is, so the audit trail of one person can be followed after their
-    erasure without storing who they were; rotating SECRET_KEY breaks that link on purpose.
-    """
-    # The salt keeps the module's old name: pseudonyms made before the move still match.
-    return salted_hmac("memoryhub.accounts.privacy.subject", str(user_id), algorithm="sha256").hexdigest()
-
-
-# --- Forget me ---------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class ForgetResult:
-    memories_deleted: int
-    entities_deleted: int
-    sessions_cleared: int
-    profile: Profile
-    audit_event: AuditEvent
-
-
-# What a forgotten memory's revisions keep of its words: nothing.
-WORDS_DROPPED = {"content": "[forgotten]", "context": "", "topics": []}
-
-
-@transaction.atomic
-def user_forget(*, community: Community, user: User, actor_kind: str, actor: User | None = None) -> ForgetResult:
-    """Turn memory off for ``user`` in ``community`` and delete what was remembered there.
-
-    The profile row is locked first: an extraction applying this person's changes holds the
-    same lock, so it either finishes before (and its memories are deleted here) or re-reads
-    the opt-out after (and writes nothing). Deleted memories keep their revision (action
-    user/moderator delete, reason "forget me"), as every other deletion does.
-    """
-    if actor_kind not in AuditEventActorKind.values:
-        raise ValueError(f"actor_kind must be one of {AuditEventActorKind.values}, not {actor_kind!r}")
-    user = _locked_or_gone(user)  # an erasure running now finishes first; then there is nobody to forget
-    Profile.objects.select_for_update().get_or_create(user=user, community=community)
-    profile = profile_memory_enabled_set(user=user, community=community, enabled=False)
-    Profile.objects.filter(pk=profile.pk).update(
-        summary="",
-        personality="",
-        preferences=[],
-        behaviour_patterns=[],
-        semantic_refreshed_at=None,
-        updated_at=timezone.now(),
-    )
-    profile.refresh_from_db()
-
-    action, revision_actor = _REVISION_ACTION_BY_ACTOR[AuditEventActorKind(actor_kind)]
-    # Their entries go first: deleting their memories below then tombstones only the other
-    # people's lines those memories came from, not entries about to be deleted anyway.
-    recall_forget(community=community, user=user)  # every earlier line stays off: none comes back
-    memories_deleted = memories_delete_with_revisions(
-        memories=Memory.objects.filter(community=community, user=user),
-        action=action,
-        actor=revision_actor,
-        reason=FORGET_REASON,
-        actor_user=actor,
-    )
-    # The history keeps what was done, by whom and when, never the words: every revision about
-    # the person here loses its text (this forget's own deletions included).
-    with connection.cursor() as cursor:
-        cursor.execute(
-            """
-            UPDATE memories_memoryrevision SET before = before || %(scrub)s::jsonb, after = after || %(scrub)s::jsonb
-            WHERE community_id = %(community)s AND subject_id = %(user)s
-            """,  # NULL || … stays NULL: a creation keeps no "before", a deletion no "after"
-            {"scrub": json.dumps(WORDS_DROPPED), "community": community.pk, "user": user.pk},
-        )
-    entities_deleted, _ = Entity.objects.filter(community=community, owner=user).delete()
-    # Session summaries are remembered too: the "last time we talked…" layer of the context.
-    sessions_cleared = (
-        ChatSession.objects.filter(user=user, persona__community=community)
-        .filter(~Q(working_summary="") | ~Q(final_summary=""))
-        .update(working_summary="", final_summary="")
-    )
-    audit_event = AuditEvent.objects.create(
-        community=community,
-        actor=actor,
-        actor_kind=actor_kind,
-        action="user.forgotten",
-        subject_hash=subject_hash(user.pk),
-        data={
-            "memories_deleted": memories_deleted,
-            "entities_deleted": entities_deleted,
-            "sessions_cleared": sessions_cleared,
-        },
-    )
-    return ForgetResult(
-        memories_deleted=memories_deleted,
-        entities_deleted=entities_deleted,
-        sessions_cleared=sessions_cleared,
-        profile=profile,
-        audit_event=audit_event,
-    )
-
-
-@transaction.atomic
-def user_remember(*, community: Community, user: User, actor_kind: str, actor: User | None = None) -> Profile:
-    """Turn memory back on for ``user`` in ``community`` (after "forget me"): new things are remembered."""
-    if actor_kind not in AuditEventActorKind.values:
-        raise ValueError(f"actor_kind must be one of {AuditEventActorKind.values}, not {actor_kind!r}")
-    user = _locked_or_gone(user)  # as user_forget: never a profile for an account being erased
-    Profile.objects.select_for_update().get_or_create(user=user, community=community)
-    profile = profile_memory_enabled_set(user=user, community=community, enabled=True)
-    AuditEvent.objects.create(
-        community=community,
-        actor=actor,
-        actor_kind=actor_kind,
-        action="user.remembered",
-        subject_hash=subject_hash(user.pk),
-        data={},
-    )
-    return profile
-
-
-# --- Export ------------------------------------------------------------------------------------
-
-
-def _iso(moment: datetime | None) -> str | None:
-    return moment.isoformat() if moment is not None else None
-
-
-def _person_name(user: User | None) -> str | None:
-    if user is None:
-        return None
-    return user.display_name or "another member"
-
-
-def user_export(*, user: User, community: Community | None = None) -> dict[str, Any]:
-    """Everything stored about ``user`` (or only what ``community`` holds), as one JSON-ready dict.
-
-    Other people appear only as the display name of whoever reported a fact about this person.
-    Embedding vectors are left out (numbers derived from the texts that are in the export), and
-    so is the password hash. Rows are ordered by community, then time, then id.
-    """
-    in_community: dict[str, Any] = {"community": community} if community is not None else {}
-
-    def scoped(queryset: QuerySet[Any], path: str = "community") -> QuerySet[Any]:
-        return queryset.filter(**{path: community}) if community is not None else queryset
-
-    identities = [
-        {
-            "community": identity.community.slug,
-            "external_id": identity.external_id,
-            "display_name": identity.display_name,
-            "created_at": _iso(identity.created_at),
-        }
-        for identity in ExternalIdentity.objects.filter(user=user, **in_community)
-        .select_related("community")
-        .order_by("community__slug", "created_at", "pk")
-    ]
-    memberships = [
-        {"community": membership.community.slug, "role": membership.role, "joined_at": _iso(membership.joined_at)}
-        for membership in Membership.objects.filter(user=user, **in_community)
-        .select_related("community")
-        .order_by("community__slug", "pk")
-    ]
-    profiles = [
-        {
-            "community": profile.community.slug,
-            "memory_enabled": profile.memory_enabled,
-            "summary": profile.summary,
-            "personality": profile.personality,
-            "preferences": profile.preferences,
-            "behaviour_patterns": profile.behaviour_patterns,
-            "semantic_refreshed_at": _iso(profile.semantic_refreshed_at),
-            "updated_at": _iso(profile.updated_at),
-        }
-        for profile in Profile.objects.filter(user=user, **in_community)
-        .select_related("community")
-        .order_by("community__slug", "pk")
-    ]
-    sources: dict[int, list[int]] = {}
-    for memory_id, message_id in (
-        scoped(Memory.source_messages.through.objects.filter(memory__user=user), "memory__community")
-        .order_by("message_id")
-        .values_list("memory_id", "message_id")
-    ):
-        sources.setdefault(memory_id, []).append(message_id)
-    memories = [
-        {
-            "id": memory.pk,
-            "community": memory.community.slug,
-            "persona": memory.persona.name if memory.persona else None,
-            "content": memory.content,
-            "kind": memory.kind,
-            "topics": list(memory.topics),
-            "importance": memory.importance_now,
-            "expires_at": _iso(memory.expires_at),
-            "source": memory.source,
-            "reported_by": _person_name(memory.reported_by),
-            "context": memory.context,
-            "access_count": memory.access_count,
-            "last_accessed_at": _iso(memory.last_accessed_at),
-            "created_at": _iso(memory.created_at),
-            "updated_at": _iso(memory.updated_at),
-            "source_messages": sources.get(memory.pk, []),  # ids of the messages it was learned from
-        }
-        for memory in Memory.objects.filter(user=user, **in_community)
-        .select_related("community", "persona", "reported_by")
-        .defer("embedding", "search_vector")
-        .order_by("community__slug", "created_at", "pk")
-    ]
-    revision_rows = list(
-        MemoryRevision.objects.filter(subject=user, **in_community)
-        .select_related("community")
-        .order_by("community__slug", "created_at", "pk")
-    )
-    # Snapshots name the reporter and persona by id: give the names instead (two queries).
-    snapshots = [s for r in revision_rows for s in (r.before, r.after) if s]
-    reporter_ids = {s["reported_by"] for s in snapshots if isinstance(s.get("reported_by"), int)}
-    persona_ids = {s["persona"] for s in snapshots if isinstance(s.get("persona"), int)}
-    reporters = {u.pk: _person_name(u) for u in User.objects.filter(pk__in=reporter_ids)}
-    personas = dict(Persona.objects.filter(pk__in=persona_ids).values_list("pk", "name"))
-
-    def snapshot_named(snapshot: dict[str, Any] | None) -> dict[str, Any] | None:
-        if snapshot is None:
-            return None
-        named = dict(snapshot)
-        if "reported_by" in named:
-            named["reported_by"] = reporters.get(named["reported_by"]) if named["reported_by"] else None
-        if "persona" in named:
-            named["persona"] = personas.get(named["persona"]) if named["persona"] else None
-        return named
-
-    revisions = [
-        {
-            "memory_id": revision.memory_ref,
-            "community": revision.community.slug,
-            "action": revision.action,
-            "actor": revision.actor,
-            "before": snapshot_named(revision.before),
-            "after": snapshot_named(revision.after),
-            "reason": revision.reason,
-            "created_at": _iso(revision.created_at),
-        }
-        for revision in revision_rows
-    ]
-    entities = [
-        {
-            "community": entity.community.slug,
-            "type": entity.type,
-            "name": entity.name,
-            "relationship": entity.relationship,
-            "attributes": entity.attributes,
-            "first_mentioned_at": _iso(entity.first_mentioned_at),
-            "last_mentioned_at": _iso(entity.last_mentioned_at),
-            "mention_count": entity.mention_count,
-        }
-        for entity in Entity.objects.filter(owner=user, **in_community)
-        .select_related("community")
-        .order_by("community__slug", "first_mentioned_at", "pk")
-    ]
-    sessions = [
-        {
-            "id": session.pk,
-            "community": session.persona.community.slug,
-            "persona": session.persona.name,
-            "channel": session.channel.name,
-            "started_at": _iso(session.started_at),
-            "last_message_at": _iso(session.last_message_at),
-            "ended_at": _iso(session.ended_at),
-            "message_count": session.message_count,
-            "working_summary": session.working_summary,
-            "final_summary": session.final_summary,
-        }
-        for session in scoped(ChatSession.objects.filter(user=user), "persona__community")
-        .select_related("persona__community", "channel")
-        .order_by("persona__community__slug", "started_at", "pk")
-    ]
-    messages = [
-        {
-            "id": row["pk"],
-            "community": row["channel__community__slug"],
-            "channel": row["channel__name"],
-            "session": row["session_id"],
-            "content": row["content"],
-            "created_at": _iso(row["created_at"]),
-            "external_id": row["external_id"],
-        }
-        for row in scoped(Message.objects.filter(author=user), "channel__community")
-        .order_by("channel__community__slug", "created_at", "pk")
-        .values("pk", "channel__community__slug", "channel__name", "session_id", "content", "created_at", "external_id")
-    ]
-    pseudonym = subject_hash(user.pk)
-    erasure_requests = [
-        {
-            "community": request.community.slug if request.community else None,
-            "requested_via": request.requested_via,
-            "state": request.state,
-            "deleted_counts": request.deleted_counts,
-            "created_at": _iso(request.created_at),
-            "completed_at": _iso(request.completed_at),
-        }
-        for request in scoped(ErasureRequest.objects.filter(Q(subject=user) | Q(subject_hash=pseudonym)))
-        .select_related("community")
-        .order_by("created_at", "pk")
-    ]
-    audit_events = [
-        {
-            "community": event.community.slug if event.community else None,
-            "action": event.action,
-            "actor_kind": event.actor_kind,
-            "data": event.data,
-            "created_at": _iso(event.created_at),
-        }
-        for event in scoped(AuditEvent.objects.filter(subject_hash=pseudonym))
-        .select_related("community")
-        .order_by("created_at", "pk")
-    ]
-    return {
-        "format": "memoryhub-export/1",
-        "exported_at": _iso(timezone.now()),
-        "community": community.slug if community is not None else None,
-        "account": {
-            "username": user.username,
-            "display_name": user.display_name,
-            "first_name": user.first_name,
-            "last_name": user.last_name,
-            "email": user.email,
-            "date_joined": _iso(user.date_joined),
-            "last_login": _iso(user.last_login),
-            "can_log_in": user.has_usable_password(),
-        },
-        "identities": identities,
-        "memberships": memberships,
-        "profiles": profiles,
-        "memories": memories,
-        "memory_revisions": revisions,
-        "entities": entities,
-        "chat_sessions": sessions,
-        "messages": messages,
-        "erasure_requests": erasure_requests,
-        "audit_events": audit_events,
-    }
 
 
 # --- Erasure -----------------------------------------------------------------------------------
@@ -750,7 +371,7 @@ def _erasure_scope_check(user: User, community: Community | None) -> set[int]:
     return community_ids
 
 
-def _locked_or_gone(user: User) -> User:
+def user_locked_or_gone(user: User) -> User:
     locked = User.objects.select_for_update().filter(pk=user.pk).first()
     if locked is None:
         erased = ErasureRequest.objects.filter(subject_hash=subject_hash(user.pk), state=ErasureRequestState.DONE)
@@ -766,7 +387,7 @@ def _erasure_request_open(
 ) -> ErasureRequest:
     """The request this erasure runs as, recorded before the work: an open or failed one about the
     person is taken up again, else a new one. Refusals (gone, out of scope) record nothing."""
-    locked = _locked_or_gone(user)
+    locked = user_locked_or_gone(user)
     _erasure_scope_check(locked, community)
     identities = [
         identity_hash(community_id=community_id, external_id=external_id)
@@ -824,7 +445,7 @@ def user_erase(
 def _erase(
     *, request: ErasureRequest, user: User, via: str, requested_by: User | None, community: Community | None
 ) -> ErasureRequest:
-    locked = _locked_or_gone(user)
+    locked = user_locked_or_gone(user)
     pseudonym = subject_hash(locked.pk)
     community_ids = _erasure_scope_check(locked, community)
     names = _names_of(locked, community_ids)

@@ -1,0 +1,214 @@
+"""Memory search over the API, and a memory's history."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils import timezone
+from drf_spectacular.utils import OpenApiExample, extend_schema
+from rest_framework import exceptions, serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from accounts.models import ApiKeyScope
+from chat.models import Persona
+from memories.apis.common import person_named_get, text_embed
+from memories.apis.memory import MEMORY_ID, MemoryOutput, shown_output
+from memories.selectors.ranking import memories_ranked
+from memories.selectors.shown import memories_search_community, memories_shown, memory_revisions
+from memories.services.context import (
+    is_relevant,
+    memories_access_record,
+    message_keywords,
+)
+from memoryhub.api import (
+    HasScope,
+    Score,
+    StrictBooleanField,
+    StrictCharField,
+    StrictInput,
+    api_key_of,
+    input_values,
+)
+from memoryhub.api_docs import BOT_ERRORS, error_responses
+
+# --- Memory search -----------------------------------------------------------------------------
+
+SEARCH_MAX_RESULTS = 50
+
+
+class RevisionOutput(serializers.Serializer):
+    action = serializers.CharField(help_text="created, updated, forgotten, expired, capped, moderator_edit, …")
+    actor = serializers.CharField(help_text="Who made the change: llm, moderator, user (the person) or system.")
+    at = serializers.DateTimeField(source="created_at")
+    before = serializers.JSONField(allow_null=True, help_text="The memory before (null when it was created).")
+    after = serializers.JSONField(allow_null=True, help_text="The memory after (null when it was deleted).")
+    reason = serializers.CharField()
+    window = serializers.IntegerField(source="window_id", allow_null=True, help_text="The window an extraction read.")
+
+
+class HistoryOutput(serializers.Serializer):
+    memory = serializers.IntegerField(help_text="The memory's id (its history outlives it).")
+    revisions = RevisionOutput(many=True)
+
+
+class MemoryHistoryApi(APIView):
+    """A memory's revisions, oldest first: what changed, by whom (a kind, no name) and when."""
+
+    permission_classes = [HasScope]
+    required_scope = ApiKeyScope.MEMORIES_READ
+
+    @extend_schema(
+        operation_id="memories_history",
+        parameters=[MEMORY_ID],
+        description=(
+            "Every change to a memory of this community, oldest first, also after it was deleted. The words of a "
+            "forgotten person's memories are not kept. Scope `memories:read`."
+        ),
+        responses={200: HistoryOutput, **error_responses(*BOT_ERRORS, 404)},
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        community = api_key_of(request).community
+        revisions = list(memory_revisions(memory_id=pk, community=community))
+        if not revisions:
+            raise exceptions.NotFound(f"No memory {pk} in this community.")
+        return Response(HistoryOutput({"memory": pk, "revisions": revisions}).data)
+
+
+class SearchHitOutput(MemoryOutput):
+    similarity = Score(allow_null=True, help_text="Cosine similarity of content and query.")
+    lexical = Score(allow_null=True, help_text="0 to 1, BM25 of the query over the person's memories (with a user).")
+    context = Score(
+        allow_null=True,
+        help_text="0 to 1, the best fused score of another memory said around the same time (with a user).",
+    )
+    relevance = Score(
+        allow_null=True,
+        help_text="0 to 1, similarity and lexical fused by the community's weights, lifted by its context's "
+        "(with a user).",
+    )
+    recency = Score(allow_null=True, help_text="0 to 1, half-life since it was said (with a user).")
+    frequency = Score(allow_null=True, help_text="0 to 1, log-scaled recalls fading since the last (with a user).")
+    total = Score(
+        allow_null=True,
+        help_text="With a user, the context ranking: relevance lifted by at most 25 % by recency, importance and "
+        "frequency (the community's weights). Without one, null: hits are ranked by similarity.",
+    )
+
+    class Meta(MemoryOutput.Meta):
+        fields = [
+            *MemoryOutput.Meta.fields,
+            "similarity",
+            "lexical",
+            "context",
+            "relevance",
+            "recency",
+            "frequency",
+            "total",
+        ]
+
+
+class SearchOutput(serializers.Serializer):
+    results = SearchHitOutput(many=True)
+
+
+_NO_SCORES: dict[str, Any] = {
+    "similarity": None,
+    "lexical": None,
+    "context": None,
+    "relevance": None,
+    "recency": None,
+    "frequency": None,
+    "total": None,
+}
+
+
+class MemorySearchApi(APIView):
+    """Search memories by meaning: one person's, ranked like the context; or the whole community's."""
+
+    permission_classes = [HasScope]
+    required_scope = ApiKeyScope.MEMORIES_READ
+
+    class InputSerializer(StrictInput):
+        class Meta:
+            ref_name = "MemorySearchInput"
+
+        query = StrictCharField(max_length=4000)
+        user = serializers.CharField(
+            max_length=200, required=False, help_text="A person's platform id; without it, the whole community."
+        )
+        limit = serializers.IntegerField(min_value=1, max_value=SEARCH_MAX_RESULTS, default=10)
+        min_similarity = serializers.FloatField(
+            min_value=0,
+            max_value=1,
+            default=Persona._meta.get_field("search_threshold").get_default(),
+            help_text="Hits below this cosine similarity are left out (a person's full-text matches are kept).",
+        )
+        record_access = StrictBooleanField(
+            default=False, help_text="Count a person's hits as recalled, as the context does (off by default)."
+        )
+
+    @extend_schema(
+        operation_id="memories_search",
+        description=(
+            "With `user`: that person's live memories, ranked as the context ranks them (similarity, recency, "
+            "importance, frequency). Without: the whole community's nearest memories by meaning. Searching "
+            "counts as a recall only with `record_access`. Scope `memories:read`."
+        ),
+        request=InputSerializer,
+        responses={
+            200: SearchOutput,
+            **error_responses(400, *BOT_ERRORS, 404, 503, e404="No person with this platform id in this community."),
+        },
+        examples=[
+            OpenApiExample(
+                "What Alice said about moving",
+                value={"query": "moving house", "user": "alice_456", "limit": 5},
+                request_only=True,
+            )
+        ],
+    )
+    def post(self, request: Request) -> Response:
+        values = input_values(self.InputSerializer, request.data)
+        community = api_key_of(request).community
+        person = person_named_get(community=community, external_id=values["user"]) if values.get("user") else None
+        vector, model_name = text_embed(values["query"])
+        now = timezone.now()
+        scores: dict[int, dict[str, Any]] = {}
+        if person is not None:
+            words = message_keywords(values["query"])
+            ranked = memories_ranked(
+                community=community,
+                user=person.user,
+                now=now,
+                text=" ".join(words),
+                keywords=words,
+                vector=vector,
+                model_name=model_name,
+                person_name=person.name,
+            )
+            hits = [c for c in ranked if is_relevant(c, threshold=values["min_similarity"])][: values["limit"]]
+            for hit in hits:
+                scores[hit.id] = {
+                    "similarity": hit.similarity,
+                    "lexical": hit.lexical,
+                    "context": hit.context,
+                    "relevance": hit.relevance,
+                    "recency": hit.recency,
+                    "frequency": hit.frequency,
+                    "total": hit.total,
+                }
+            if values["record_access"]:
+                memories_access_record(memory_ids=[hit.id for hit in hits], now=now)
+        else:
+            nearest = memories_search_community(
+                community=community, vector=vector, model_name=model_name, now=now, limit=values["limit"]
+            )
+            for memory_id, similarity in nearest:
+                if similarity >= values["min_similarity"]:
+                    scores[memory_id] = {**_NO_SCORES, "similarity": similarity}
+        shown = memories_shown(community=community, memory_ids=list(scores))  # in rank order
+        rows = shown_output(shown.memories, shown)
+        results = [{**row, **scores[memory.pk]} for memory, row in zip(shown.memories, rows, strict=True)]
+        return Response({"results": results})
