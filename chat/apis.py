@@ -47,8 +47,7 @@ from chat.services import (
     session_reply,
     session_reply_stream,
 )
-from memories.apis.common import persona_get
-from memories.apis.context import UsedMemoryOutput
+from memories.api_parts import UsedMemoryOutput, persona_get
 from memories.selectors.people import platform_ids
 from memories.services.windows import window_close, window_due_at, window_retry
 from memoryhub.api import (

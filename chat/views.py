@@ -16,6 +16,7 @@ from django.utils.html import escape
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.models import Profile, User
+from accounts.web import signed_in
 from chat.models import MESSAGE_MAX_LENGTH, ChatSession, Message, MessageRole, Persona, web_channel_external_id
 from chat.selectors import (
     persona_get_for_person,
@@ -41,15 +42,10 @@ logger = logging.getLogger(__name__)
 HISTORY_SHOWN = 100  # the newest messages of a session the page shows
 
 
-def _me(request: HttpRequest) -> User:
-    assert isinstance(request.user, User)  # login_required let only a signed-in person through
-    return request.user
-
-
 @login_required
 @require_GET
 def chat_home(request: HttpRequest) -> HttpResponse:
-    first = personas_for_person(user=_me(request)).first()
+    first = personas_for_person(user=signed_in(request)).first()
     if first is not None:
         return redirect("chat-persona", persona_id=first.pk)
     return render(request, "chat/chat.html", {"nav": "chat", "personas": [], "persona": None})
@@ -102,7 +98,7 @@ def _panel_context(*, user: User, persona: Persona, session: ChatSession | None)
 @login_required
 @require_GET
 def chat_persona(request: HttpRequest, persona_id: int) -> HttpResponse:
-    user = _me(request)
+    user = signed_in(request)
     persona = persona_get_for_person(user=user, pk=persona_id)
     session = session_current(user=user, persona=persona)
     messages = list(session.messages.order_by("-created_at", "-pk")[:HISTORY_SHOWN])[::-1] if session else []
@@ -126,7 +122,7 @@ def chat_persona(request: HttpRequest, persona_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def chat_send(request: HttpRequest, persona_id: int) -> HttpResponse:
-    user = _me(request)
+    user = signed_in(request)
     persona = persona_get_for_person(user=user, pk=persona_id)
     text = text_clean(request.POST.get("text", "")).strip()
     if not text or len(text) > MESSAGE_MAX_LENGTH:
@@ -154,7 +150,7 @@ def chat_stream(request: HttpRequest, message_id: int) -> StreamingHttpResponse:
     Events: ``token`` (HTML-escaped text to append), ``replace`` (the whole reply, when it was
     written before: a reconnecting browser), ``error``, then ``done``. One reply per message.
     """
-    message = session_message_get_for_person(user=_me(request), pk=message_id)
+    message = session_message_get_for_person(user=signed_in(request), pk=message_id)
 
     def stored_reply() -> str | None:
         return Message.objects.filter(reply_to=message).values_list("content", flat=True).first()
@@ -183,7 +179,7 @@ def chat_stream(request: HttpRequest, message_id: int) -> StreamingHttpResponse:
 @login_required
 @require_GET
 def chat_panel(request: HttpRequest, persona_id: int) -> HttpResponse:
-    user = _me(request)
+    user = signed_in(request)
     persona = persona_get_for_person(user=user, pk=persona_id)
     session = session_current(user=user, persona=persona)
     return render(request, "chat/_panel.html", _panel_context(user=user, persona=persona, session=session))
@@ -193,7 +189,7 @@ def chat_panel(request: HttpRequest, persona_id: int) -> HttpResponse:
 @require_GET
 def chat_updates(request: HttpRequest, persona_id: int) -> HttpResponse:
     """ "Memory updated": what extraction changed about the person since ``since`` (polled)."""
-    user = _me(request)
+    user = signed_in(request)
     persona = persona_get_for_person(user=user, pk=persona_id)
     since = parse_datetime(request.GET.get("since", "")) or timezone.now()
     now = timezone.now()
@@ -216,7 +212,7 @@ def chat_updates(request: HttpRequest, persona_id: int) -> HttpResponse:
 @require_POST
 def chat_new_session(request: HttpRequest, persona_id: int) -> HttpResponse:
     """End the open session (it gets its summary; its messages are extracted) and start afresh."""
-    user = _me(request)
+    user = signed_in(request)
     persona = persona_get_for_person(user=user, pk=persona_id)
     session = session_current(user=user, persona=persona)
     if session is not None:

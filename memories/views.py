@@ -7,7 +7,6 @@ here; every change goes through the memory services (vector, revision, profile f
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
@@ -15,36 +14,16 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
-from django_htmx.middleware import HtmxDetails
 
-from accounts.models import User
+from accounts.web import signed_in
 from memories.forms import PersonMemoryForm
 from memories.models import MemoryRevisionAction, MemoryRevisionActor
 from memories.selectors.mine import memory_get_for_person
 from memories.services.memory import memory_delete, memory_update
 from memories.services.recall import recall_line_remove
+from memoryhub.htmx import HtmxHttpRequest, page_gone, page_notice
 
 WRONG_REASON = "the person said this is wrong"
-
-
-class HtmxHttpRequest(HttpRequest):
-    htmx: HtmxDetails  # set by django_htmx's middleware on every request
-
-
-def _me(request: HttpRequest) -> User:
-    assert isinstance(request.user, User)  # login_required let only a signed-in person through
-    return request.user
-
-
-def _changed(response: HttpResponse, message: str) -> HttpResponse:
-    """The event the page shows as a notice (``#toast``)."""
-    response["HX-Trigger"] = json.dumps({"memoryChanged": {"message": message}})
-    return response
-
-
-def _gone(message: str) -> HttpResponse:
-    """An empty fragment (the item disappears) and an event the page shows as a notice."""
-    return _changed(HttpResponse(""), message)
 
 
 def _from_my_data(request: HtmxHttpRequest) -> bool:
@@ -55,7 +34,7 @@ def _from_my_data(request: HtmxHttpRequest) -> bool:
 @login_required
 @require_http_methods(["GET", "POST"])
 def memory_edit(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    memory = memory_get_for_person(user=_me(request), pk=pk)
+    memory = memory_get_for_person(user=signed_in(request), pk=pk)
     shown = {"show_community": _from_my_data(request)}
     if request.method == "GET" and "cancel" in request.GET:
         return render(request, "memories/_memory.html", {"memory": memory, **shown})
@@ -66,34 +45,34 @@ def memory_edit(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             memory=memory,
             actor=MemoryRevisionActor.USER,
             action=MemoryRevisionAction.USER_EDIT,
-            actor_user=_me(request),
+            actor_user=signed_in(request),
             reason="corrected by the person",
             **form.cleaned_data,
         )
         response = render(request, "memories/_memory.html", {"memory": memory, "changed": True, **shown})
-        return _changed(response, "Memory updated.")
+        return page_notice(response, "Memory updated.")
     return render(request, "memories/_memory_form.html", {"memory": memory, "form": form})
 
 
 @login_required
 @require_POST
 def memory_remove(request: HttpRequest, pk: int) -> HttpResponse:
-    memory = memory_get_for_person(user=_me(request), pk=pk)
+    memory = memory_get_for_person(user=signed_in(request), pk=pk)
     wrong = request.POST.get("wrong") == "1"
     memory_delete(
         memory=memory,
         actor=MemoryRevisionActor.USER,
         action=MemoryRevisionAction.USER_DELETE,
-        actor_user=_me(request),
+        actor_user=signed_in(request),
         reason=WRONG_REASON if wrong else "deleted by the person",
     )
-    return _gone("Forgotten: it was wrong." if wrong else "Memory deleted.")
+    return page_gone("Forgotten: it was wrong." if wrong else "Memory deleted.")
 
 
 @login_required
 @require_POST
 def recall_line_take_out(request: HttpRequest, message_id: int) -> HttpResponse:
     """One of the person's own lines out of recall: it is never shown from past conversations again."""
-    if not recall_line_remove(user=_me(request), message_id=message_id):
+    if not recall_line_remove(user=signed_in(request), message_id=message_id):
         raise Http404("No such line of yours in recall.")
-    return _gone("Taken out of recall: it will not be brought up again.")
+    return page_gone("Taken out of recall: it will not be brought up again.")

@@ -22,12 +22,13 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from accounts.models import AuditEventActorKind, Community, ErasureRequestVia, User
 from accounts.services import MemoryOffError
+from accounts.web import signed_in
 from chat.models import ConversationWindowState
 from memories.forms import ProfileSummaryForm
 from memories.selectors.shown import memory_revisions
 from memories.services.extraction import window_prompt
 from memories.services.profiles import ProfileMemoryOffError
-from memories.views import HtmxHttpRequest, _changed, _gone, _me
+from memoryhub.htmx import HtmxHttpRequest, page_gone, page_notice
 from moderation.forms import BulkForm, MemoryFilterForm, ModeratorMemoryForm, PersonEraseForm
 from moderation.selectors import (
     audit_events_for_moderation,
@@ -68,7 +69,7 @@ PAGE_SIZE = 50
 @login_required
 @require_GET
 def index(request: HttpRequest) -> HttpResponse:
-    communities = list(communities_moderated(user=_me(request)))
+    communities = list(communities_moderated(user=signed_in(request)))
     if not communities:
         raise PermissionDenied("You moderate no community.")
     return render(request, "moderation/index.html", {"communities": communities, "nav": "moderation"})
@@ -78,7 +79,7 @@ def index(request: HttpRequest) -> HttpResponse:
 @require_GET
 def overview(request: HttpRequest, community_id: int) -> HttpResponse:
     """A community at a glance: charts drawn on the server (SVG), no script and no CDN."""
-    community = community_get_for_moderator(user=_me(request), pk=community_id)
+    community = community_get_for_moderator(user=signed_in(request), pk=community_id)
     return render(
         request,
         "moderation/overview.html",
@@ -89,7 +90,7 @@ def overview(request: HttpRequest, community_id: int) -> HttpResponse:
 @login_required
 @require_GET
 def memory_list(request: HtmxHttpRequest, community_id: int) -> HttpResponse:
-    community = community_get_for_moderator(user=_me(request), pk=community_id)
+    community = community_get_for_moderator(user=signed_in(request), pk=community_id)
     personas, channels = memory_filter_choices(community=community)
     form = MemoryFilterForm(request.GET, personas=personas, channels=channels)
     sort = form.chosen_sort()
@@ -120,7 +121,7 @@ def memory_list(request: HtmxHttpRequest, community_id: int) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def memory_edit(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    memory = memory_get_for_moderator(user=_me(request), pk=pk)
+    memory = memory_get_for_moderator(user=signed_in(request), pk=pk)
     if request.method == "GET" and "cancel" in request.GET:
         return render(request, "moderation/_memory_row.html", {"memory": memory})
     initial: dict[str, Any] = {
@@ -133,12 +134,12 @@ def memory_edit(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     form = ModeratorMemoryForm(request.POST or None, initial=initial, prefix=f"memory-{memory.pk}")
     if request.method == "POST" and form.is_valid():
         try:
-            memory = memory_moderate_edit(memory=memory, moderator=_me(request), **form.cleaned_data)
+            memory = memory_moderate_edit(memory=memory, moderator=signed_in(request), **form.cleaned_data)
         except MemoryOffError:
             form.add_error(None, "This person turned memory off: nothing about them can be written.")
         else:
             response = render(request, "moderation/_memory_row.html", {"memory": memory, "changed": True})
-            return _changed(response, "Memory updated.")
+            return page_notice(response, "Memory updated.")
     context = {"memory": memory, "form": form, "edit_view": "moderation-memory-edit"}
     return render(request, "memories/_memory_form.html", context)
 
@@ -146,16 +147,16 @@ def memory_edit(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def memory_remove(request: HttpRequest, pk: int) -> HttpResponse:
-    memory = memory_get_for_moderator(user=_me(request), pk=pk)
-    memory_moderate_delete(memory=memory, moderator=_me(request))
-    return _gone("Memory deleted.")
+    memory = memory_get_for_moderator(user=signed_in(request), pk=pk)
+    memory_moderate_delete(memory=memory, moderator=signed_in(request))
+    return page_gone("Memory deleted.")
 
 
 @login_required
 @require_GET
 def memory_history(request: HttpRequest, pk: int) -> HttpResponse:
     """A memory's revisions and the messages it came from; a deleted memory keeps its history."""
-    memory, community = memory_history_get(user=_me(request), memory_id=pk)
+    memory, community = memory_history_get(user=signed_in(request), memory_id=pk)
     revisions = revision_rows(memory_revisions(memory_id=pk, community=community))
     sources = memory_source_messages(memory=memory) if memory is not None else []
     return render(
@@ -176,7 +177,7 @@ def memory_history(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def window_list(request: HttpRequest, community_id: int) -> HttpResponse:
     """Extraction at a glance: windows by state, the failed ones with their error and a retry."""
-    community = community_get_for_moderator(user=_me(request), pk=community_id)
+    community = community_get_for_moderator(user=signed_in(request), pk=community_id)
     return render(
         request,
         "moderation/windows.html",
@@ -195,7 +196,7 @@ def window_list(request: HttpRequest, community_id: int) -> HttpResponse:
 def window_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """A window's extraction prompt (as built now), what its extraction did, and what the persona's
     replies in it were given, and why."""
-    window = window_get_for_moderator(user=_me(request), pk=pk)
+    window = window_get_for_moderator(user=signed_in(request), pk=pk)
     return render(
         request,
         "moderation/window.html",
@@ -213,8 +214,8 @@ def window_detail(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def window_retry_view(request: HttpRequest, pk: int) -> HttpResponse:
-    window = window_get_for_moderator(user=_me(request), pk=pk)
-    if window_moderate_retry(window=window, moderator=_me(request)):
+    window = window_get_for_moderator(user=signed_in(request), pk=pk)
+    if window_moderate_retry(window=window, moderator=signed_in(request)):
         messages.success(request, f"Window {window.pk} is queued for extraction again.")
     else:
         messages.info(request, f"Window {window.pk} had not failed: nothing to retry.")
@@ -224,7 +225,7 @@ def window_retry_view(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_GET
 def people_list(request: HttpRequest, community_id: int) -> HttpResponse:
-    community = community_get_for_moderator(user=_me(request), pk=community_id)
+    community = community_get_for_moderator(user=signed_in(request), pk=community_id)
     text = request.GET.get("q", "").strip()[:200]
     return render(
         request,
@@ -239,7 +240,7 @@ def people_list(request: HttpRequest, community_id: int) -> HttpResponse:
 
 
 def _person(request: HttpRequest, community_id: int, pk: int) -> tuple[Community, User]:
-    community = community_get_for_moderator(user=_me(request), pk=community_id)
+    community = community_get_for_moderator(user=signed_in(request), pk=community_id)
     return community, person_get_for_moderator(community=community, pk=pk)
 
 
@@ -272,7 +273,7 @@ def person_profile(request: HttpRequest, community_id: int, pk: int) -> HttpResp
     else:
         try:
             profile_moderate_edit(
-                community=community, person=person, moderator=_me(request), summary=form.cleaned_data["summary"]
+                community=community, person=person, moderator=signed_in(request), summary=form.cleaned_data["summary"]
             )
         except ProfileMemoryOffError:
             messages.error(request, f"Memory is off for {person}: no profile is kept about them.")
@@ -287,11 +288,13 @@ def person_memory(request: HttpRequest, community_id: int, pk: int) -> HttpRespo
     """Turn the person's memory off (forget them here: their memories go) or back on."""
     community, person = _person(request, community_id, pk)
     if request.POST.get("on") == "1":
-        user_remember(community=community, user=person, actor_kind=AuditEventActorKind.MODERATOR, actor=_me(request))
+        user_remember(
+            community=community, user=person, actor_kind=AuditEventActorKind.MODERATOR, actor=signed_in(request)
+        )
         messages.success(request, f"Memory is on again for {person}.")
     else:
         result = user_forget(
-            community=community, user=person, actor_kind=AuditEventActorKind.MODERATOR, actor=_me(request)
+            community=community, user=person, actor_kind=AuditEventActorKind.MODERATOR, actor=signed_in(request)
         )
         messages.success(
             request, f"{person} is forgotten here: {result.memories_deleted} memories deleted, memory off."
@@ -319,7 +322,7 @@ def person_erase(request: HttpRequest, community_id: int, pk: int) -> HttpRespon
     if request.method == "POST" and form.is_valid():
         try:
             request_row = user_erase(
-                user=person, via=ErasureRequestVia.MODERATOR, requested_by=_me(request), community=community
+                user=person, via=ErasureRequestVia.MODERATOR, requested_by=signed_in(request), community=community
             )
         except ErasureOutOfScopeError:
             form.add_error(None, "This person is also known in other communities: forget them here instead.")
@@ -337,7 +340,7 @@ def person_erase(request: HttpRequest, community_id: int, pk: int) -> HttpRespon
 @require_GET
 def audit_log(request: HttpRequest, community_id: int) -> HttpResponse:
     """Every recorded action in the community, and its erasure requests: no erased words in either."""
-    community = community_get_for_moderator(user=_me(request), pk=community_id)
+    community = community_get_for_moderator(user=signed_in(request), pk=community_id)
     return render(
         request,
         "moderation/audit.html",
@@ -354,13 +357,13 @@ def audit_log(request: HttpRequest, community_id: int) -> HttpResponse:
 @require_POST
 def memory_bulk(request: HttpRequest, community_id: int) -> HttpResponse:
     """Delete the ticked memories, or set their importance or expiry; back to the same list."""
-    community = community_get_for_moderator(user=_me(request), pk=community_id)
+    community = community_get_for_moderator(user=signed_in(request), pk=community_id)
     form = BulkForm(request.POST)
     if form.is_valid():
         data = form.cleaned_data
         changed = memories_moderate_bulk(
             community=community,
-            moderator=_me(request),
+            moderator=signed_in(request),
             memory_ids=form.memory_ids(),
             action=data["action"],
             importance=data["importance"],

@@ -29,8 +29,7 @@ from accounts.models import (
     Profile,
     User,
 )
-from memories.apis.common import person_get
-from memories.apis.memory import MemoryFilter, MemoryOutput, memories_output
+from memories.api_parts import MemoryFilter, MemoryOutput, memories_output, person_get
 from memories.models import Memory
 from memories.selectors.people import platform_ids
 from memoryhub.api import HasScope, MethodBeforeAuthentication, SignedInSession, api_key_of

@@ -26,6 +26,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts.models import AuditEventActorKind, Community, ErasureRequestVia, User
+from accounts.web import signed_in
 from chat.models import Persona
 from memories.forms import EraseAccountForm, MyMemoryFilterForm, ProfileSummaryForm
 from memories.selectors.mine import (
@@ -44,7 +45,7 @@ from memories.selectors.mine import (
 )
 from memories.selectors.people import person_display_name
 from memories.services.profiles import ProfileMemoryOffError, profile_summary_edit
-from memories.views import HtmxHttpRequest, _changed, _me
+from memoryhub.htmx import HtmxHttpRequest, page_notice
 from privacy.services.erasure import UserAlreadyErasedError, user_erase
 from privacy.services.export import user_export
 from privacy.services.forget import user_forget, user_remember
@@ -101,7 +102,7 @@ def _memory_list(request: HttpRequest, user: User, communities: list[Community])
 @require_GET
 def me(request: HtmxHttpRequest) -> HttpResponse:
     """Everything remembered about the person; the memory list alone for the filter form's requests."""
-    user = _me(request)
+    user = signed_in(request)
     communities = list(communities_for_person(user=user))
     memory_list = _memory_list(request, user, communities)
     if request.htmx and request.htmx.target == MEMORY_LIST_ID:
@@ -142,7 +143,7 @@ def me(request: HtmxHttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def profile_edit(request: HtmxHttpRequest, community_id: int) -> HttpResponse:
     """The person's profile paragraph in one community: shown, edited in place, or on its own page."""
-    user = _me(request)
+    user = signed_in(request)
     community = community_get_for_person(user=user, pk=community_id)
     profile = profiles_for_person(user=user).get(community.pk)
     if request.method == "GET" and "cancel" in request.GET:
@@ -161,7 +162,7 @@ def profile_edit(request: HtmxHttpRequest, community_id: int) -> HttpResponse:
         else:
             if request.htmx:
                 response = render(request, "me/_profile.html", {"community": community, "profile": profile})
-                return _changed(response, "Profile saved.")
+                return page_notice(response, "Profile saved.")
             messages.success(request, f"Your profile in {community.name} is saved.")
             return _back_to(community)
     context = {"nav": "me", "community": community, "profile": profile, "form": form}
@@ -172,7 +173,7 @@ def profile_edit(request: HtmxHttpRequest, community_id: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def community_forget(request: HtmxHttpRequest, community_id: int) -> HttpResponse:
     """Forget me in one community: a confirmation first, then memory off and what it held deleted."""
-    user = _me(request)
+    user = signed_in(request)
     community = community_get_for_person(user=user, pk=community_id)
     if request.method == "POST" and request.POST.get("confirm") == "yes":
         result = user_forget(community=community, user=user, actor_kind=AuditEventActorKind.USER, actor=user)
@@ -195,7 +196,7 @@ def community_forget(request: HtmxHttpRequest, community_id: int) -> HttpRespons
 @require_POST
 def community_remember(request: HttpRequest, community_id: int) -> HttpResponse:
     """Memory back on in one community: from now on, what the person says may be remembered again."""
-    user = _me(request)
+    user = signed_in(request)
     community = community_get_for_person(user=user, pk=community_id)
     user_remember(community=community, user=user, actor_kind=AuditEventActorKind.USER, actor=user)
     messages.success(request, f"Memory is on again in {community.name}.")
@@ -207,7 +208,7 @@ def community_remember(request: HttpRequest, community_id: int) -> HttpResponse:
 @never_cache
 def data_export(request: HttpRequest) -> HttpResponse:
     """Everything stored about the person (PRODUCT.md §4.5), as a JSON file to keep."""
-    user = _me(request)
+    user = signed_in(request)
     document = json.dumps(user_export(user=user), cls=DjangoJSONEncoder, ensure_ascii=False, indent=2)
     response = HttpResponse(document, content_type="application/json; charset=utf-8")
     safe_name = re.sub(r"[^\w.@+-]", "_", user.username)
@@ -219,7 +220,7 @@ def data_export(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def account_erase(request: HttpRequest) -> HttpResponse:
     """Erase the account and everything about the person, once they typed their username."""
-    user = _me(request)
+    user = signed_in(request)
     form = EraseAccountForm(request.POST or None, expected=user.username)
     if request.method == "POST" and form.is_valid():
         # A second click's request may have erased it a moment ago: the outcome asked for.

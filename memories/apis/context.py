@@ -12,7 +12,7 @@ from rest_framework.views import APIView
 
 from accounts.models import ApiKeyScope
 from chat.models import Persona
-from memories.apis.common import persona_or_default
+from memories.api_parts import UsedMemoryOutput, persona_or_default
 from memories.selectors.people import context_parties
 from memories.services.context import (
     AssembledContext,
@@ -22,7 +22,6 @@ from memories.services.context import (
 )
 from memoryhub.api import (
     HasScope,
-    Score,
     StrictBooleanField,
     StrictCharField,
     TypedInput,
@@ -31,30 +30,6 @@ from memoryhub.api import (
     score_rounded,
 )
 from memoryhub.api_docs import error_responses
-
-
-class UsedMemoryOutput(serializers.Serializer):
-    id = serializers.IntegerField(help_text="The memory's id; for layer `episode`, the message's.")
-    content = serializers.CharField()
-    kind = serializers.CharField(help_text="The memory's kind; `message` for layer `episode`.")
-    layer = serializers.CharField(
-        help_text="The layer that chose it: recent, topic, relevant, or episode (a line the person said before, "
-        "from past conversations)."
-    )
-    message_id = serializers.IntegerField(allow_null=True, help_text="Layer `episode`: the line's message.")
-    said_at = serializers.DateTimeField(allow_null=True, help_text="Layer `episode`: when the line was said.")
-    where = serializers.CharField(help_text='Layer `episode`: where it was said ("#general", "web chat").')
-    importance = Score()
-    similarity = Score(allow_null=True, help_text="Cosine similarity to the query.")
-    lexical = Score(help_text="BM25 of the query over the person's memories, 0 to 1 (1 = best).")
-    context = Score(help_text="The best semantic and lexical score of another memory said around the same time.")
-    relevance = Score(
-        help_text="Semantic and lexical fused by the community's weights and lifted by its context's, 0 to 1."
-    )
-    recency = Score()
-    frequency = Score(help_text="Past recalls, log-scaled, fading since the last.")
-    topical = serializers.BooleanField()
-    total = Score(help_text="Relevance lifted by at most 25 % by recency, importance and frequency: the rank order.")
 
 
 class LayerOutput(serializers.Serializer):

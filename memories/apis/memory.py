@@ -5,39 +5,39 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from django.contrib.postgres.search import SearchQuery
 from django.db import transaction
-from django.db.models import Q, QuerySet
+from django.db.models import QuerySet
 from django.utils import timezone
-from django_filters import rest_framework as filters
-from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema, extend_schema_field
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
 from rest_framework import exceptions, generics, serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts.models import ApiKey, ApiKeyScope, Community, ExternalIdentity
-from memories.apis.common import EmbeddingsUnavailable, person_get, text_embed
+from accounts.models import ApiKey, ApiKeyScope, Community
+from memories.api_parts import (
+    EmbeddingsUnavailable,
+    MemoryFilter,
+    MemoryOutput,
+    memories_output,
+    memory_output,
+    person_get,
+    text_embed,
+)
 from memories.models import (
     MEMORY_MAX_LENGTH,
-    ImportanceNow,
     Memory,
     MemoryKind,
     MemoryRevisionAction,
     MemoryRevisionActor,
     MemorySource,
 )
-from memories.selectors.shown import MemoriesShown, memories_shown
 from memories.services.memory import memory_create, memory_delete, memory_update
 from memoryhub.ai.contract import EXPIRATIONS, IMPORTANCE_LEVELS
 from memoryhub.ai.embeddings import EmbeddingUnavailableError
 from memoryhub.api import (
-    DateOrDateTimeFilter,
     HasScope,
-    Score,
-    StrictBooleanFilter,
     StrictCharField,
-    StrictFilterSet,
     StrictInput,
     api_key_of,
     input_values,
@@ -61,70 +61,6 @@ def memory_get_for_key(*, community: Community, pk: int, lock: bool = False) -> 
     if memory is None:
         raise exceptions.NotFound(f"No memory {pk} in this community.", code="not_found")
     return memory
-
-
-class MemorySourceOutput(serializers.Serializer):
-    id = serializers.IntegerField(help_text="MemoryHub's message id.")
-    channel = serializers.CharField(allow_null=True, help_text="The bot's channel id (null: the web chat).")
-    message_id = serializers.CharField(allow_null=True, help_text="The bot's message id, if it gave one.")
-    sent_at = serializers.DateTimeField()
-
-
-class MemoryOutput(serializers.ModelSerializer):
-    user = serializers.SerializerMethodField(help_text="The person's platform id (null: known only on the web).")
-    reported_by = serializers.SerializerMethodField(help_text="Platform id of the third party who said it.")
-    persona = serializers.CharField(source="persona.name", allow_null=True, help_text="Only this persona recalls it.")
-    sources = serializers.SerializerMethodField(help_text="The messages it was learned from (its provenance).")
-    importance = Score(
-        source="importance_now", help_text="How much it matters today, 0 to 1: 1 % less each day nobody recalls it."
-    )
-
-    class Meta:
-        model = Memory
-        fields = [
-            "id",
-            "user",
-            "content",
-            "kind",
-            "topics",
-            "importance",
-            "expires_at",
-            "source",
-            "reported_by",
-            "context",
-            "persona",
-            "sources",
-            "access_count",
-            "last_accessed_at",
-            "created_at",
-            "updated_at",
-        ]
-
-    def get_user(self, memory: Memory) -> str | None:
-        return self.context["handles"].get(memory.user_id)
-
-    def get_reported_by(self, memory: Memory) -> str | None:
-        return self.context["handles"].get(memory.reported_by_id)
-
-    @extend_schema_field(MemorySourceOutput(many=True))
-    def get_sources(self, memory: Memory) -> Any:
-        return MemorySourceOutput(self.context["sources"].get(memory.pk, []), many=True).data
-
-
-def memories_output(memories: list[Memory], *, community: Community) -> Any:
-    shown = memories_shown(community=community, memory_ids=[m.pk for m in memories])
-    return shown_output(memories, shown)
-
-
-def shown_output(memories: list[Memory], shown: MemoriesShown) -> Any:
-    """``memories`` as the API shows them, with what ``memories_shown`` read beside them. One
-    serializer for all: a ModelSerializer builds its fields on each construction, which cost more
-    per memory than everything else a search does for it."""
-    return MemoryOutput(memories, many=True, context={"handles": shown.handles, "sources": shown.sources}).data
-
-
-def memory_output(memory: Memory, *, community: Community) -> Any:
-    return memories_output([memory], community=community)[0]
 
 
 _MEMORY_EXAMPLE = {
@@ -220,61 +156,6 @@ class MemoryCreateInput(MemoryFieldsInput):
 
 class MemoryUpdateInput(MemoryFieldsInput):
     """Every field optional: only what is sent changes."""
-
-
-@extend_schema_field({"type": "number", "minimum": 0, "maximum": 1})
-class ImportanceFilter(filters.NumberFilter):
-    """0 to 1, as importance is (anything else is a 400)."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, min_value=0, max_value=1, **kwargs)
-
-
-class MemoryFilter(StrictFilterSet):
-    user = filters.CharFilter(method="by_user", help_text="The person's platform id.")
-    topic = filters.CharFilter(method="by_topic", help_text="Memories tagged with this topic.")
-    kind = filters.ChoiceFilter(choices=MemoryKind.choices, help_text="What sort of memory.")
-    source = filters.ChoiceFilter(choices=MemorySource.choices, help_text="How it was learned.")
-    importance_min = ImportanceFilter(field_name="importance_today", lookup_expr="gte", help_text="At least (0 to 1).")
-    importance_max = ImportanceFilter(field_name="importance_today", lookup_expr="lte", help_text="At most (0 to 1).")
-    expiring_before = DateOrDateTimeFilter(
-        method="by_expiry",
-        help_text="Memories that expire before this time (any UTC offset), or before this day (2026-11-01: "
-        "its start, UTC).",
-    )
-    text = filters.CharFilter(
-        method="by_text", help_text='Full-text search of the content (web search syntax: "quoted", or, -not).'
-    )
-    include_expired = StrictBooleanFilter(
-        method="keep_expired", help_text="Also expired memories not yet pruned (default false)."
-    )
-
-    class Meta:
-        model = Memory
-        fields: list[str] = []
-
-    def by_expiry(self, queryset: QuerySet[Memory], name: str, value: datetime) -> QuerySet[Memory]:
-        return queryset.filter(expires_at__lt=value)  # in UTC already (DateOrDateTimeField)
-
-    def by_user(self, queryset: QuerySet[Memory], name: str, value: str) -> QuerySet[Memory]:
-        people = ExternalIdentity.objects.filter(community=api_key_of(self.request).community, external_id=value)
-        return queryset.filter(user_id__in=people.values("user_id"))
-
-    def by_topic(self, queryset: QuerySet[Memory], name: str, value: str) -> QuerySet[Memory]:
-        # Stored topics are lower-cased with hyphens for spaces (memory_create): ask the same way.
-        return queryset.filter(topics__contains=["-".join(value.lower().split())])
-
-    def by_text(self, queryset: QuerySet[Memory], name: str, value: str) -> QuerySet[Memory]:
-        return queryset.filter(search_vector=SearchQuery(value, config="english", search_type="websearch"))
-
-    def keep_expired(self, queryset: QuerySet[Memory], name: str, value: bool) -> QuerySet[Memory]:
-        return queryset  # read in filter_queryset: hiding the expired is the default, not a filter
-
-    def filter_queryset(self, queryset: QuerySet[Memory]) -> QuerySet[Memory]:
-        queryset = super().filter_queryset(queryset.alias(importance_today=ImportanceNow()))
-        if not self.form.cleaned_data.get("include_expired"):
-            queryset = queryset.filter(Q(expires_at__isnull=True) | Q(expires_at__gt=timezone.now()))
-        return queryset
 
 
 class MemoryListApi(generics.ListAPIView):

@@ -13,8 +13,8 @@ from rest_framework.views import APIView
 
 from accounts.models import ApiKeyScope
 from chat.models import Persona
-from memories.apis.common import person_named_get, text_embed
-from memories.apis.memory import MEMORY_ID, MemoryOutput, shown_output
+from memories.api_parts import MemoryOutput, person_named_get, shown_output, text_embed
+from memories.apis.memory import MEMORY_ID
 from memories.selectors.ranking import memories_ranked
 from memories.selectors.shown import memories_search_community, memories_shown, memory_revisions
 from memories.services.context import (
