@@ -29,11 +29,12 @@ from memoryhub.ai.offline.guards import (
     under_lead,
     with_implied_subject,
 )
-from memoryhub.ai.offline.rules import ANSWER, JOB_TITLE, NEGATABLE, NON_ANSWERS, QUESTIONS, RULES
+from memoryhub.ai.offline.rules import ANSWER, NEGATABLE, NON_ANSWERS, QUESTIONS, RULES
 from memoryhub.ai.offline.rules.answers import FAVOURITE_ASKED, HAS_FAVOURITE_ASKED, TYPED_ANSWERS, favourite_answer
 from memoryhub.ai.offline.rules.fragments import fragment_fact
 from memoryhub.ai.offline.rules.opinions import HOT_TAKE
 from memoryhub.ai.offline.rules.pets import PET_NAMING
+from memoryhub.ai.offline.rules.work import JOB_TITLE
 from memoryhub.ai.offline.splitting import (
     CONTINUATION,
     MAX_CLAUSE_CHARS,

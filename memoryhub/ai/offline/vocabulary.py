@@ -232,3 +232,9 @@ ABBREVIATIONS = word_set("uk us usa nyc la sf dc uae eu nz")
 
 
 SMALL_WORDS = word_set("of the and de upon on la")
+
+
+# "I'm" or "I am", as the rules write it.
+I_AM = r"I(?:'m| am)"
+# Words a statement may open with before its subject: "honestly, pineapple on pizza is elite".
+LEAD_FILLERS = r"(?:(?:honestly|tbh|ngl|lol|ok|okay|but|and|yeah|so|like|personally|srsly|fr|also|look|listen)[, ]+)*"
