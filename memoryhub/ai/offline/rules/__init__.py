@@ -4,7 +4,7 @@ answer completes.
 Each rule sits in the module of the builder it calls (``rules/work.py`` holds "I work as…" beside
 ``works_as_rule``), with an explicit priority. On a clause, the rule whose match starts first is
 tried first, and at the same start the one with the lower priority number; the first that makes a
-fact wins (``attribution.Reader._rules_on``). Numbers go in tens so a new rule fits between two."""
+fact wins (``matching.rules_on``). Numbers go in tens so a new rule fits between two."""
 
 from __future__ import annotations
 
