@@ -16,6 +16,7 @@ from memoryhub.ai.offline.vocabulary import (
     NOT_NAMES,
     RELATIONS,
     RELATIVE_AGES,
+    REPORTED_ADVERB_WORDS,
     SHE_RELATIONS,
     WEEKDAYS,
     word_set,
@@ -28,9 +29,6 @@ _FULL_NAME_MENTION = re.compile(
     r"^(?P<who>[A-Za-z\u00c0-\u024f][\w'.-]{0,39} [A-Za-z\u00c0-\u024f][\w'.-]{0,39}?)"
     r"(?P<possessive>'s?)?\s+(?P<rest>\S.*)$"
 )
-
-
-_ADVERB_WORDS = word_set("""just finally really also still recently totally actually now officially apparently""")
 
 
 _IS_NOT_POSSESSIVE = word_set(
@@ -94,7 +92,7 @@ def reported_as_first_person(clause: str, member: Callable[[str], str | None]) -
             return handle, " ".join(["I'm", *words])  # "Carol's moving", "Emma's vegan"
         return handle, " ".join(["my", *words])
     adverbs = []
-    while words and words[0].lower() in _ADVERB_WORDS:
+    while words and words[0].lower() in REPORTED_ADVERB_WORDS:
         adverbs.append(words.pop(0))
     if not words:
         return None

@@ -7,11 +7,11 @@ import re
 from dataclasses import dataclass
 
 from memoryhub.ai.offline.text import (
-    ADVERB_WORDS,
     NO_CONJUGATION,
     word_count,
 )
 from memoryhub.ai.offline.vocabulary import (
+    ADVERB_WORDS,
     PETS,
     RELATIONS,
     STOPWORDS,

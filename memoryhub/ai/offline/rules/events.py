@@ -9,7 +9,7 @@ from memoryhub.ai.contract import EntityType, MemoryKind
 from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, past_time_in
 from memoryhub.ai.offline.splitting import phrase_cut
 from memoryhub.ai.offline.text import content_words, third_person, topics_of
-from memoryhub.ai.offline.vocabulary import ACCIDENT, PETS
+from memoryhub.ai.offline.vocabulary import ACCIDENT, EVENT_ADVERBS, PETS
 
 
 @dataclass(frozen=True)
@@ -155,9 +155,6 @@ EVENTS = (
         ("health", "accident"),
     ),
 )
-
-
-EVENT_ADVERBS = r"(?: (?:just|finally|recently|officially|actually))?"
 
 
 def _event_fact(event: _Event, match: re.Match[str], said: Said, *, subject: str, subject_name: str) -> Fact:

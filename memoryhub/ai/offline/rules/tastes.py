@@ -8,7 +8,7 @@ from memoryhub.ai.contract import MemoryKind
 from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, past_time_in
 from memoryhub.ai.offline.splitting import phrase_cut
 from memoryhub.ai.offline.text import article_for, content_words, third_person, topics_of, uncapitalised
-from memoryhub.ai.offline.vocabulary import ADVERBS, CALLED, I_AM, LEAD_FILLERS, OBJECT_PRONOUNS, word_set
+from memoryhub.ai.offline.vocabulary import ADVERBS, CALLED, I_AM, KEENLY, LEAD_FILLERS, OBJECT_PRONOUNS, word_set
 
 _PREFERENCE_VERBS = {
     "love": ("loves", HIGH),
@@ -165,14 +165,6 @@ def favourite_rule(match: re.Match[str], said: Said) -> Fact | None:
 _AIMS = word_set("goal goals priority priorities aim ambition dream")
 
 
-# How keen: "I'm lowkey obsessed with…", "I'm completely into…", "I just really love…".
-_KEENLY = (
-    r"(?: (?:just|really|absolutely|totally|honestly|genuinely|also|still|kinda|kind of|actually|do|truly|lowkey"
-    r"|low-key|highkey|seriously|literally|secretly|sort of|so|always|personally|unironically|completely|a bit"
-    r"|weirdly|deeply|fully|now|currently|very|super|pretty|quite|such)){0,3}"
-)
-
-
 # This module's rules: on a clause, the rule whose match starts first is tried first, and at the same
 # start the lower priority (rules/__init__.py puts every module's rules in one table).
 RULES = [
@@ -187,7 +179,7 @@ RULES = [
     ),
     Rule(
         priority=470,
-        pattern=re.compile(rf"\b{I_AM}{_KEENLY} (?P<verb>not into|not an? (?:big |huge )?fan of) (?P<what>.+)", re.I),
+        pattern=re.compile(rf"\b{I_AM}{KEENLY} (?P<verb>not into|not an? (?:big |huge )?fan of) (?P<what>.+)", re.I),
         build=preference_rule,
     ),
     Rule(
@@ -204,7 +196,7 @@ RULES = [
         pattern=re.compile(
             # "I've started to enjoy running", "I've come to love jazz": a taste now held; "we love
             # hiking": the speaker's too
-            rf"\b(?:I|we)(?:(?:'ve| have)? (?:started to|come to|grown to))?{_KEENLY}"
+            rf"\b(?:I|we)(?:(?:'ve| have)? (?:started to|come to|grown to))?{KEENLY}"
             r" (?P<verb>love|adore|like|enjoy|prefer|live for) (?P<what>.+)",
             re.IGNORECASE,
         ),
@@ -213,7 +205,7 @@ RULES = [
     Rule(
         priority=500,
         pattern=re.compile(
-            rf"\b{I_AM}{_KEENLY} "
+            rf"\b{I_AM}{KEENLY} "
             r"(?P<verb>into|obsessed with|addicted to|hooked on|a sucker for|big on|crazy about|mad about|nuts about"
             r"|keen on|passionate about"
             r"|an? (?:big |huge |massive )?fan of) (?P<what>.+)",
