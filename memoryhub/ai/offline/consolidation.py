@@ -17,7 +17,7 @@ from memoryhub.ai.contract import (
 from memoryhub.ai.offline.attribution import Reader
 from memoryhub.ai.offline.dates import anchored, date_said
 from memoryhub.ai.offline.facts import IMPORTANCE_RANK, PERMANENT, Fact
-from memoryhub.ai.offline.rules.family import STATUSES
+from memoryhub.ai.offline.rules.couples import STATUSES
 from memoryhub.ai.offline.rules.health import CHOSEN_DIETS
 from memoryhub.ai.offline.text import clip, jaccard, word_count, words_of
 from memoryhub.ai.offline.vocabulary import JOBS, JUDGED

@@ -15,7 +15,7 @@ from memoryhub.ai.contract import (
 )
 from memoryhub.ai.offline.consolidation import extraction_arguments
 from memoryhub.ai.offline.profiles import profile_arguments
-from memoryhub.ai.offline.replies import chat_reply, remember_calls
+from memoryhub.ai.offline.replies.chat import chat_reply, remember_calls
 from memoryhub.ai.offline.splitting import restore
 from memoryhub.ai.offline.summaries import summary_text
 from memoryhub.ai.offline.text import message_text, token_estimate

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from memoryhub.ai.contract import MEMORY_MAX_LENGTH
 from memoryhub.ai.offline.text import clip, tidy
@@ -127,3 +127,12 @@ def past_time_in(text: str) -> str:
 
 
 Builder = Callable[[re.Match[str], Said], Fact | None]
+
+
+class Rule(NamedTuple):
+    """A pattern and the builder that reads its match. Of the rules whose pattern matches a clause,
+    the one whose match starts first is tried first; at the same start, the lower ``priority``."""
+
+    priority: int
+    pattern: re.Pattern[str]
+    build: Builder

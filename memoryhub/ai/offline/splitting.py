@@ -4,17 +4,9 @@ from __future__ import annotations
 
 import re
 
-from memoryhub.ai.offline.vocabulary import FAMILY, PETS, word_set
+from memoryhub.ai.offline.vocabulary import FAMILY, FILLERS, PETS, word_set
 
-_FILLERS = (
-    r"yeah|yea|yes|yep|yup|oh|ok|okay|well|lol|lmao|haha\w*|omg|wow|um+|uh+|hmm+|ugh+|argh+|welp|phew|yay+"
-    r"|btw|also|and|anyway|actually"
-    r"|so|like|nice|cool|great|no way|hey|man|dude|bro|guys|honestly|tbh|ngl|not gonna lie|fr|personally"
-    r"|did (?:you|u|y'all) (?:know|hear)(?: that| about)?|fun fact:?|heads up:?|psa:?|reminder:?"
-)
-
-
-_LEADING_FILLERS = re.compile(rf"^(?:(?:{_FILLERS})\b[\s,!.]*)+", re.IGNORECASE)
+_LEADING_FILLERS = re.compile(rf"^(?:(?:{FILLERS})\b[\s,!.]*)+", re.IGNORECASE)
 
 
 CONTINUATION = re.compile(

@@ -15,9 +15,8 @@ from memoryhub.ai.offline.consolidation import conversation
 from memoryhub.ai.offline.facts import IMPORTANCE_RANK
 from memoryhub.ai.offline.splitting import normalise, sentences, strip_fillers
 from memoryhub.ai.offline.text import content_words, join_names, word_count
-from memoryhub.ai.offline.vocabulary import word_set
+from memoryhub.ai.offline.vocabulary import TEST_WORDS
 
-_FILLER_WORDS = word_set("test testing tests delay ping pong hello hi hey asdf foo bar")
 _SENTENCES = re.compile(r"\bin (?P<low>\d+)(?:\s*(?:-|\u2013|to)\s*(?P<high>\d+))? sentences?\b", re.IGNORECASE)
 
 
@@ -56,7 +55,7 @@ def summary_text(text: str) -> str:
         said = [strip_fillers(part) for part in sentences(normalise(line.content))] or [""]
         body = next((part for part in said if len(content_words(part)) >= 2), said[0])
         words = content_words(body)
-        worded = [word for word in words if re.search(r"[a-z]{2}", word) and word not in _FILLER_WORDS]
+        worded = [word for word in words if re.search(r"[a-z]{2}", word) and word not in TEST_WORDS]
         if index in covered or line.content == REDACTED or line.handle == BOT_HANDLE or len(worded) < 2:
             continue  # filler ("test", "delay 0.0") is no part of what a conversation was about
         score = sum(frequency[word] for word in set(words)) + (2 if re.search(r"\b(?:I|my)\b", body) else 0)

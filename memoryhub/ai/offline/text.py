@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 from memoryhub.ai.offline.vocabulary import (
     ABBREVIATIONS,
+    ADVERB_WORDS,
     MONTHS,
     NOT_NAMES,
     OBJECT_PRONOUNS,
@@ -106,13 +107,6 @@ NO_CONJUGATION = word_set(
     """can could will would shall should may might must did had was were got went made saw took came bought
     found met left lost ran won sent told said thought felt kept began became gave wrote ate drove flew sold
     paid heard knew built spent brought caught taught fell put set let cut hit read quit"""
-)
-
-
-ADVERB_WORDS = word_set(
-    """just really also still never always finally totally actually already even usually often sometimes
-    literally kinda probably definitely absolutely honestly basically recently only mostly seriously
-    genuinely"""
 )
 
 

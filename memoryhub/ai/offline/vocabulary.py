@@ -232,3 +232,40 @@ ABBREVIATIONS = word_set("uk us usa nyc la sf dc uae eu nz")
 
 
 SMALL_WORDS = word_set("of the and de upon on la")
+
+
+# "I'm" or "I am", as the rules write it.
+I_AM = r"I(?:'m| am)"
+# Words a statement may open with before its subject: "honestly, pineapple on pizza is elite".
+LEAD_FILLERS = r"(?:(?:honestly|tbh|ngl|lol|ok|okay|but|and|yeah|so|like|personally|srsly|fr|also|look|listen)[, ]+)*"
+
+
+# Adverbs that may stand between a subject and its verb, said back without them ("you (just) moved").
+ADVERB_WORDS = word_set(
+    """just really also still never always finally totally actually already even usually often sometimes
+    literally kinda probably definitely absolutely honestly basically recently only mostly seriously
+    genuinely"""
+)
+# The adverbs between a member's name and the news told of them: "Carol just got engaged".
+REPORTED_ADVERB_WORDS = word_set(
+    """just finally really also still recently totally actually now officially apparently"""
+)
+# Before a life event: "I just started…", "I finally graduated".
+EVENT_ADVERBS = r"(?: (?:just|finally|recently|officially|actually))?"
+# How keen: "I'm lowkey obsessed with…", "I'm completely into…", "I just really love…".
+KEENLY = (
+    r"(?: (?:just|really|absolutely|totally|honestly|genuinely|also|still|kinda|kind of|actually|do|truly|lowkey"
+    r"|low-key|highkey|seriously|literally|secretly|sort of|so|always|personally|unironically|completely|a bit"
+    r"|weirdly|deeply|fully|now|currently|very|super|pretty|quite|such)){0,3}"
+)
+
+
+# Words a message may open with that tell nothing: "yeah so", "omg", "fun fact:", "did you know".
+FILLERS = (
+    r"yeah|yea|yes|yep|yup|oh|ok|okay|well|lol|lmao|haha\w*|omg|wow|um+|uh+|hmm+|ugh+|argh+|welp|phew|yay+"
+    r"|btw|also|and|anyway|actually"
+    r"|so|like|nice|cool|great|no way|hey|man|dude|bro|guys|honestly|tbh|ngl|not gonna lie|fr|personally"
+    r"|did (?:you|u|y'all) (?:know|hear)(?: that| about)?|fun fact:?|heads up:?|psa:?|reminder:?"
+)
+# What people type to try a chat out ("test", "ping", "asdf"): no topic for a summary.
+TEST_WORDS = word_set("test testing tests delay ping pong hello hi hey asdf foo bar")

@@ -6,10 +6,10 @@ import re
 from dataclasses import dataclass
 
 from memoryhub.ai.contract import EntityType, MemoryKind
-from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said, past_time_in
+from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, past_time_in
 from memoryhub.ai.offline.splitting import phrase_cut
 from memoryhub.ai.offline.text import content_words, third_person, topics_of
-from memoryhub.ai.offline.vocabulary import ACCIDENT, PETS
+from memoryhub.ai.offline.vocabulary import ACCIDENT, EVENT_ADVERBS, PETS
 
 
 @dataclass(frozen=True)
@@ -157,9 +157,6 @@ EVENTS = (
 )
 
 
-EVENT_ADVERBS = r"(?: (?:just|finally|recently|officially|actually))?"
-
-
 def _event_fact(event: _Event, match: re.Match[str], said: Said, *, subject: str, subject_name: str) -> Fact:
     phrase = event.phrase
     topics = list(event.topics)
@@ -238,3 +235,49 @@ def exam_rule(match: re.Match[str], said: Said) -> Fact | None:
         PERMANENT if passed else "30d",
         topics_of("education", *content_words(what)[-2:]),
     )
+
+
+# This module's rules: on a clause, the rule whose match starts first is tried first, and at the same
+# start the lower priority (rules/__init__.py puts every module's rules in one table).
+RULES = [
+    Rule(
+        priority=60,
+        pattern=re.compile(
+            # "I've just started a new job", "I've graduated": not "I've got a job" (has one).
+            rf"\bI(?:(?:'ve| have)(?={EVENT_ADVERBS} (?:started|graduated|finished|defended|got (?:engaged|married"
+            rf"|divorced|promoted))))?{EVENT_ADVERBS} (?P<event>{EVENT_ALTERNATIVES})\b(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        build=self_event_rule,
+    ),
+    Rule(
+        priority=70,
+        # "we got engaged!", "we broke up last week": a couple's news, said by one of them.
+        pattern=re.compile(
+            r"\bwe (?:(?:just|finally|officially|recently) )?(?P<event>got engaged|got married|got divorced|broke up"
+            r"|had (?:a|our) (?:first |second |third |new )?baby(?: girl| boy)?)"
+            r"\b(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        build=self_event_rule,
+    ),
+    Rule(
+        priority=950,
+        pattern=re.compile(
+            r"\bI (?:just |finally |actually )?(?P<verb>passed|failed|aced|flunked) (?P<what>(?:my|the|all my|both my)"
+            r" (?:[\w-]+ ){0,2}(?:test|tests|exam|exams|finals|bar|boards|interview|audition|assessment|probation"
+            r"|theory|practical|MOT|GCSEs|A-levels|A levels|resit|resits))\b(?P<again> again)?",
+            re.IGNORECASE,
+        ),
+        build=exam_rule,
+    ),
+    Rule(
+        priority=960,
+        pattern=re.compile(
+            r"\bI (?:(?:just|finally|actually) )?got (?P<how>into|accepted (?:into|to|at|by))"
+            r" (?P<school>(?-i:[A-Z])[\w'&.-]*(?: (?:of |for |in )?(?-i:[A-Z])[\w'&.-]*){0,5})",
+            re.IGNORECASE,
+        ),
+        build=admission_rule,
+    ),
+]

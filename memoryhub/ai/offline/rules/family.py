@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from memoryhub.ai.contract import EntityType, MemoryKind
-from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said, expiration_for, past_time_in, time_in
+from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, expiration_for, past_time_in, time_in
 from memoryhub.ai.offline.guards import starts_a_statement
 from memoryhub.ai.offline.rules.events import EVENT_ALTERNATIVES, EVENTS
 from memoryhub.ai.offline.rules.places import said_place
@@ -17,7 +17,6 @@ from memoryhub.ai.offline.text import (
     is_or_has,
     join_names,
     name_token,
-    ours_as_theirs,
     third_person,
     topics_of,
 )
@@ -29,6 +28,7 @@ from memoryhub.ai.offline.vocabulary import (
     FRIENDS,
     GRAVE_ILLNESSES,
     HOSPITALS,
+    I_AM,
     JOB,
     NOT_NAMES,
     NUMBER_WORDS,
@@ -45,8 +45,6 @@ def _relation_topic(relation: str) -> str:
     return "work" if re.fullmatch(COLLEAGUES, relation) else "family"
 
 
-# A relationship status, which a later one replaces ("I'm no longer single").
-STATUSES = r"single|married|engaged"
 _PARTNERS = word_set("wife husband boyfriend girlfriend fiance fiancé fiancee fiancée partner hubby")
 
 
@@ -342,31 +340,6 @@ def has_relatives_rule(match: re.Match[str], said: Said) -> Fact | None:
     return fact
 
 
-def status_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I'm married", "I'm engaged to Leo", "I've been with my partner for 6 years", "I'm pregnant"."""
-    status = match["status"][0].lower() + match["status"][1:]
-    rest = phrase_cut(match["rest"] or "", max_words=6)
-    baby = status in ("pregnant", "expecting", "having a baby")
-    if rest and not re.match(
-        r"^(?:to|with|for|since|in|on|next|this|\d+ (?:years?|yrs?|months?)\b"
-        r"|(?:(?:a|our|my|their) (?:first |second |third |fourth |\w+ )?)?(?:baby|child|kid|twins|triplets|son"
-        r"|daughter|boy|girl)\b)",  # "we're expecting twins!"
-        rest,
-        re.IGNORECASE,
-    ):
-        rest = ""
-    rest = ours_as_theirs(rest)  # "we're expecting our first baby"
-    been = match["how"] and "been" in match["how"].lower()
-    text = f"{said.name} {'has been' if been else 'is'} {status}" + (
-        f" {third_person(rest, said.name)}" if rest else ""
-    )
-    if baby:  # a baby on the way does not take the place of "married" or "engaged"
-        return said.fact(text, MemoryKind.RELATIONSHIP, HIGH, PERMANENT, topics_of("family", status))
-    return said.fact(
-        text, MemoryKind.RELATIONSHIP, HIGH, PERMANENT, topics_of("relationship", status), slot="relationship"
-    )
-
-
 def parent_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I'm a mom of two", "I'm a dad", "I'm an only child"."""
     role = match["role"].lower()
@@ -420,36 +393,110 @@ def family_event_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("family", relation))
 
 
-_PARTING = {"separated": ("separated from", PERMANENT), "got divorced": ("got divorced from", PERMANENT)}
+# "a sister company", "a sister city": a thing, not a relative
+_SISTER_THINGS = r"(?:compan(?:y|ies)|cit(?:y|ies)|brands?|sites?|stores?|schools?|ships?|accounts?|channels?|servers?)"
 
 
-def parted_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "my boyfriend and I broke up", "me and my wife split up": they parted from them, which is
-    not "has a boyfriend" and not "broke up" with no one."""
-    partner = (match["partner"] or match["partner2"]).lower()
-    verb, expiration = _PARTING.get(match["how"].lower(), ("broke up with", "30d"))  # "split up", "called it quits"
-    text = f"{said.name} {verb} their {partner}"
-    if when := past_time_in(match.string[match.end() :]):
-        text += f" {when}"  # "me and my girlfriend broke up last week"
-    return said.fact(text, MemoryKind.EVENT, HIGH, expiration, topics_of("relationship", partner))
-
-
-def together_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "my wife and I just hit 5 years", "my fiancé and I are getting married in October"."""
-    partner = match["partner"].lower()
-    if match["years"]:
-        how = "married" if "married" in match[0].lower() else "together"
-        text = f"{said.name} and their {partner} have been {how} {match['years'].lower()} years"
-    elif match["did"]:  # "my girlfriend and I just moved in together"
-        did = ours_as_theirs(phrase_cut(match["did"], max_words=8))
-        text = f"{said.name} and their {partner} {did}"
-    else:
-        what = ours_as_theirs(phrase_cut(match["what"], max_words=8))
-        text = f"{said.name} and their {partner} are {third_person(what, said.name)}"
-        if re.match(
-            r"(?:going(?! through)|off|celebrating|renovating|buying|moving|having (?!a baby|twins))\b", what, re.I
-        ):
-            # "my husband and I are going to Rome next month": the couple's plan, not a lasting fact
-            expiration = expiration_for(time_in(what))
-            return said.fact(text, MemoryKind.PLAN, MEDIUM, expiration, topics_of("plans", partner))
-    return said.fact(text, MemoryKind.RELATIONSHIP, HIGH, PERMANENT, topics_of("relationship", partner))
+# This module's rules: on a clause, the rule whose match starts first is tried first, and at the same
+# start the lower priority (rules/__init__.py puts every module's rules in one table).
+RULES = [
+    Rule(
+        priority=30,
+        # "I just moved in with my boyfriend", "I'm moving in with Dana next month" (before the move rule).
+        pattern=re.compile(
+            rf"\bI(?P<how>(?:'m| am)? moving| (?:just |finally |officially )?moved) in with"
+            rf" (?P<who>my (?:{RELATIONS})|(?-i:[A-Z])[\w'-]+)(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        build=moved_in_rule,
+    ),
+    # A death comes before what a pet's name would make of it ("my old dog Rex passed away").
+    Rule(
+        priority=320,
+        pattern=re.compile(
+            rf"\b(?:I|we) (?:just |recently |sadly )?lost (?:my|our) (?:(?:beloved|dear|sweet|great) )?"
+            rf"(?P<relation>{FAMILY}|best friend|{PETS})\b(?P<when>.*)"
+            rf"|\bmy (?:(?:old |beloved |sweet )?(?P<relation2>{FAMILY}|best friend|{PETS})|(?:old |beloved |sweet )?"
+            rf"(?P<species>{PETS}) (?P<pet>[A-Z][\w'-]*)) (?:just |sadly |recently )?(?:passed away|passed"
+            rf"|died)\b(?P<when2>.*)",
+            re.IGNORECASE,
+        ),
+        build=loss_rule,
+    ),
+    Rule(
+        priority=400,
+        pattern=re.compile(
+            rf"^(?:my )?(?P<relation>{FAMILY})'s (?P<what>(?:surgery|operation|funeral|wedding|graduation|chemo"
+            r"|treatment|recovery|diagnosis|biopsy|scan|procedure|baby shower)\b.+)",
+            re.IGNORECASE,
+        ),
+        build=family_event_rule,
+    ),
+    Rule(
+        priority=410,
+        pattern=re.compile(
+            rf"\bmy (?:(?:{RELATIVE_AGES}|new|late) )?"
+            rf"(?P<relation>{RELATIONS})(?P<plural>s|es)?\b(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        build=relative_rule,
+    ),
+    Rule(
+        priority=420,
+        pattern=re.compile(
+            # "we have two kids", "we have a baby on the way": a couple's, so the speaker's too
+            rf"\b(?:I|we)(?: have|'ve got| have got| got| do have| also have) (?P<quantity>{COUNTS})"
+            rf" (?P<kind>(?:{RELATIVE_AGES}) )?(?P<relation>{FAMILY})s?\b(?! {_SISTER_THINGS}\b)"
+            rf"(?:,? (?:named|called) (?P<name>[a-z][\w'-]*))?",
+            re.IGNORECASE,
+        ),
+        build=has_relatives_rule,
+    ),
+    Rule(
+        priority=430,
+        # "I took my two kids to the zoo", "my three sisters are all older": how many, said in passing
+        pattern=re.compile(
+            rf"\b(?:my|our) (?P<quantity>two|three|four|five|six|[2-9]) (?P<kind>(?:{RELATIVE_AGES}) )?"
+            rf"(?P<relation>{FAMILY})s\b(?!')",
+            re.IGNORECASE,
+        ),
+        build=has_relatives_rule,
+    ),
+    Rule(
+        priority=440,
+        pattern=re.compile(
+            r"\bI(?: have|'ve got| have got| got| do have) (?P<kids>twins|triplets)\b(?P<rest>.*)", re.I
+        ),
+        build=twins_rule,
+    ),
+    Rule(
+        priority=450,
+        pattern=re.compile(
+            r"\bI(?:'m| am) (?:the )?(?P<rank>youngest|oldest|eldest|middle child|only child|baby of the family)"
+            r"(?: (?:of|out of) (?P<n>two|three|four|five|six|seven|eight|nine|ten|\d+))?",
+            re.IGNORECASE,
+        ),
+        build=siblings_rank_rule,
+    ),
+    Rule(
+        priority=860,
+        pattern=re.compile(
+            r"\bI(?:'m| am)(?: so| really| very| just| truly| incredibly)?"
+            rf" (?:lucky|blessed|grateful|thankful|fortunate) to have"
+            rf" (?P<who>my (?:{RELATIONS})s?(?:(?:,| and| &) (?:my )?(?:{RELATIONS})s?){{0,3}})\b",
+            re.IGNORECASE,
+        ),
+        build=lucky_to_have_rule,
+    ),
+    Rule(
+        priority=1250,
+        pattern=re.compile(
+            rf"\b{I_AM} (?:a |an )?(?P<kind>(?:(?:proud|new|single|first[- ]time|working|busy|stay[- ]at[- ]home) )*)"
+            rf"(?P<role>mom|mum|mother|dad|father|parent|grandma|grandpa|grandmother|grandfather|only child"
+            rf"|twin|stepmom|stepdad|uncle|aunt|auntie|godmother|godfather|great-aunt|great-uncle"
+            rf"|grandparent)\b(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        build=parent_rule,
+    ),
+]

@@ -5,10 +5,10 @@ from __future__ import annotations
 import re
 
 from memoryhub.ai.contract import MemoryKind
-from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said, past_time_in
+from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, past_time_in
 from memoryhub.ai.offline.splitting import phrase_cut
 from memoryhub.ai.offline.text import article_for, third_person, topics_of
-from memoryhub.ai.offline.vocabulary import MONTHS
+from memoryhub.ai.offline.vocabulary import HOSPITALS, I_AM, MONTHS
 
 DIETS = (
     r"vegan|vegetarian|veggie|pescatarian|pescetarian|keto|paleo|gluten[- ]free|dairy[- ]free|lactose[- ]intolerant"
@@ -176,3 +176,119 @@ def hospital_rule(match: re.Match[str], said: Said) -> Fact | None:
     if when and not text.endswith(when):
         text += f" {when}"
     return said.fact(text, MemoryKind.EVENT, HIGH, "30d", topics_of("health", "hospital"))
+
+
+# This module's rules: on a clause, the rule whose match starts first is tried first, and at the same
+# start the lower priority (rules/__init__.py puts every module's rules in one table).
+RULES = [
+    Rule(
+        priority=720,
+        pattern=re.compile(
+            r"\bI(?:'m| am) (?:(?:also|actually|partially|completely|totally) )?(?P<condition>colou?r[- ]?blind"
+            r"|dyslexic|dyspraxic|autistic|epileptic|asthmatic|deaf(?: in one ear)?|hard of hearing|partially sighted"
+            r"|blind in one eye|neurodivergent)\b",
+            re.IGNORECASE,
+        ),
+        build=condition_is_rule,
+    ),
+    Rule(
+        priority=850,
+        pattern=re.compile(
+            rf"\b{I_AM}(?: (?:really|so|very|super|absolutely|deathly|genuinely|properly))? (?P<fear>scared|afraid"
+            r"|terrified|frightened) of (?P<what>spiders|heights|flying|the dark|dogs|needles|deep water|water|snakes"
+            r"|clowns|birds|bees|wasps|the dentist|dentists|public speaking|crowds|lifts|elevators|horses|mice|rats"
+            r"|moths|thunder|thunderstorms|blood|hospitals|open water|small spaces|enclosed spaces|sharks|ghosts"
+            r"|bugs|insects|the sea|driving|cats)\b(?! (?:today|tonight|tomorrow|right now|now|at the moment))",
+            re.IGNORECASE,
+        ),
+        build=fear_rule,
+    ),
+    Rule(
+        priority=890,
+        pattern=re.compile(
+            rf"\bI(?P<how>(?:'m| am)(?: (?:a|an|now|still|fully|strictly|mostly|basically|also))*"
+            rf"|(?:'ve| have) been(?: (?:a|an|fully|strictly|mostly))*|(?:'ve| have) gone| went| became)"
+            rf" (?P<diet>{DIETS})\b(?P<diet_word> diet)?(?P<since>(?: for| since) .+)?"
+            rf"|\bI(?:'m| am) on an? (?P<how2>)(?P<diet2>{DIETS}|low[- ]carb) diet"
+            rf"|\bI(?P<verb> (?:don't|do not|never|no longer|can't|cannot) (?:eat|do|have)| (?:stopped|quit|gave up)"
+            rf" eating) (?:any )?(?P<food>{FOODS})\b"
+            rf"|\bI (?P<how3>keep) (?P<diet3>kosher|halal)\b"
+            rf"|\b(?:I(?:'m| am)|I(?:'ve| have) been) (?:doing|trying) (?P<how4>)(?P<diet4>intermittent fasting|keto"
+            rf"|paleo"
+            rf"|whole30|the carnivore diet|veganuary|dry january)\b"
+            rf"|\bday \d{{1,3}} of (?P<how5>)(?P<diet5>{DIETS}|intermittent fasting|whole30|veganuary|dry january)\b"
+            rf"|\b(?:put me|I(?:'m| am)|I(?:'ve| have) been"
+            rf"|I went) on an? (?P<how6>)(?P<diet6>[a-z]{{3,12}}[- ][a-z]{{3,12}}"
+            rf"|[a-z]{{3,12}}) diet\b",
+            re.IGNORECASE,
+        ),
+        build=diet_rule,
+    ),
+    Rule(
+        priority=900,
+        pattern=re.compile(
+            rf"\bI(?P<verb> (?:don't|do not|never|no longer) (?:drink|touch)"
+            rf"| (?:stopped|quit|gave up|cut out|cut back on)"
+            rf"(?: drinking)?) (?:any )?(?P<what>{DRINKS})\b"
+            rf"|\bI(?P<verb2> (?:quit|stopped|gave up)| (?:don't|do not|never)(?= (?:smoke|vape)\b|"
+            r" drink(?: alcohol)?\W*$))"  # "I don't drink": alcohol ("I don't drink much" says nothing)
+            rf" (?P<habit>smoking|vaping|smoke|vape|drinking|drink|gambling|social media|sugar|caffeine|meat|dairy"
+            r"|junk food|fast food|carbs)\b(?P<when>.*)",
+            re.IGNORECASE,
+        ),
+        build=habit_rule,
+    ),
+    Rule(
+        priority=910,
+        pattern=re.compile(
+            r"\bI(?:'m| am)(?: (?:super|very|really|severely|deathly|mildly|a bit|slightly|kinda|so|extremely))*"
+            rf" allergic(?: to (?P<what>.+)|(?P<bare>\W*$))|\bI(?: have|'ve got| got) (?:an? )?(?:(?:bad|severe"
+            rf"|mild) )?"
+            rf"(?P<food>{FOODS}|nut|peanut|shellfish|gluten|pollen|cat|dog|dust|penicillin|bee) allergy",
+            re.IGNORECASE,
+        ),
+        build=allergy_rule,
+    ),
+    Rule(
+        priority=920,
+        pattern=re.compile(
+            rf"\bI(?P<verb> have| have got|'ve got| got| was diagnosed with|'ve been diagnosed with| live with"
+            rf"|'ve had| have had|'m living with| get| suffer from| deal with| struggle with| (?:still )?get"
+            rf"|(?:'ve| have)? been struggling with|(?:'m| am) struggling with)"
+            rf" (?P<condition>{CONDITIONS})\b",
+            re.IGNORECASE,
+        ),
+        build=condition_rule,
+    ),
+    Rule(
+        priority=930,
+        pattern=re.compile(
+            rf"\bI (?:just |recently |literally )?"
+            rf"(?P<verb>broke|sprained|twisted|tore|injured|hurt|fractured|dislocated|messed up|busted)"
+            rf" (?:my|a) (?P<part>(?:left |right )?(?:{BODY_PARTS}))\b",
+            re.IGNORECASE,
+        ),
+        build=injury_rule,
+    ),
+    Rule(
+        priority=940,
+        pattern=re.compile(
+            rf"\b{I_AM} (?:still |slowly |finally )?(?:recovering|getting over) (?:from )?"
+            r"(?P<what>(?:(?:my|a|an|the) )?(?:[\w-]+ ){0,2}?(?:surgery|operation|op|covid|flu|pneumonia|burnout"
+            r"|injury|concussion|cold|chest infection|c-section|chemo|illness|infection)|a broken [\w-]+)\b",
+            re.IGNORECASE,
+        ),
+        build=recovering_rule,
+    ),
+    Rule(
+        priority=1070,
+        pattern=re.compile(
+            r"\b(?:I|we) (?:(?:just|also|actually|even) )?(?:(?P<how>ended up|was|have been|'ve been"
+            r"|spent (?:the|a) night|spent (?:two|three|four|a few|\d+) (?:days|nights)) in"
+            r"|(?P<how2>had to go|went|was rushed|got rushed|was taken) to)"
+            rf" (?P<the>the )?(?P<where>{HOSPITALS})\b(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        build=hospital_rule,
+    ),
+]

@@ -5,12 +5,13 @@ from __future__ import annotations
 import re
 
 from memoryhub.ai.contract import MemoryKind
-from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said
-from memoryhub.ai.offline.rules.family import STATUSES
+from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said
+from memoryhub.ai.offline.rules.couples import STATUSES
+from memoryhub.ai.offline.rules.family import NATIONALITIES
 from memoryhub.ai.offline.rules.health import CHOSEN_DIETS
 from memoryhub.ai.offline.splitting import phrase_cut
 from memoryhub.ai.offline.text import MONTH_OR_DAY, article_for, content_words, name_token, third_person, topics_of
-from memoryhub.ai.offline.vocabulary import HELLOS, NOT_NAMES, word_set
+from memoryhub.ai.offline.vocabulary import FEELINGS, HELLOS, I_AM, MONTHS, NOT_NAMES, WEEKDAYS, word_set
 
 
 def name_rule(match: re.Match[str], said: Said) -> Fact | None:
@@ -198,3 +199,152 @@ def no_longer_rule(match: re.Match[str], said: Said) -> Fact | None:
     slot = "diet" if re.fullmatch(NO_LONGER_DIETS, what) else "relationship" if re.fullmatch(STATUSES, what) else None
     text = f"{said.name} is no longer {what}"
     return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of(slot or "life", what), slot=slot)
+
+
+# This module's rules: on a clause, the rule whose match starts first is tried first, and at the same
+# start the lower priority (rules/__init__.py puts every module's rules in one table).
+RULES = [
+    Rule(
+        priority=10,
+        pattern=re.compile(
+            r"(?P<how>\bmy name is|\bmy name's|\bI(?:'m| am) called|(?:^|\b(?:just|you can|u can|please|pls|everyone"
+            r"|people|friends|y'all|everybody|ppl|most people|they all|all|family|everyone at work)\s+)"
+            r"(?:call|calls) me"
+            r"|\bI (?:usually |mostly |just )?go by(?: my (?:middle |nick|first |last |real )?name,?)?"
+            r"|\bI prefer(?= (?-i:[A-Z])[a-z]+(?:$|[,.!]| btw| please| pls| though| tho| instead| now)))"
+            r"\s+(?P<name>[a-z][\w'\u2024.-]*)(?P<second>\s+[\w'-]+)?",
+            re.IGNORECASE,
+        ),
+        build=name_rule,
+    ),
+    Rule(
+        priority=20,
+        # "hi I'm Tom", "hey everyone, I'm Tom Reyes, nice to meet you", "I'm Tom btw": a name given
+        # with a hello or in an aside (``introduced_rule``); not "I'm Canadian", "hi I'm new here".
+        pattern=re.compile(
+            rf"^(?:(?P<hello>(?:{HELLOS})(?: (?:all|everyone|everybody|guys|folks|there|y'all|friends|team|people))?)"
+            r"[,!.]*\s+)?(?P<how>I'm|I am|im|this is)"
+            rf" (?!(?:{NATIONALITIES}|new|sorry|back|home|here|done|free|bored|tired|ready|late|fine|good|great|so"
+            rf"|just|really|still|also|not|from|in|at|a|an|the|single|married|vegan|vegetarian|hungry|starving|dead"
+            rf"|alive|awake|{FEELINGS}|{MONTHS}|{WEEKDAYS})\b|\w+ing\b)"
+            r"(?P<name>(?-i:[A-Z])[a-z'-]+)(?P<second>\s+(?-i:[A-Z])[a-z'-]+)?(?P<aside>,?\s+(?:btw|by the way))?"
+            r"(?=\s*$|[,.!?]| here| and | from | nice| :\))",
+            re.IGNORECASE,
+        ),
+        build=introduced_rule,
+    ),
+    Rule(
+        priority=90,
+        pattern=re.compile(
+            rf"\b{I_AM} (?:(?P<no>no longer)|not) (?P<what>{NO_LONGER_DIETS}|{STATUSES}|a student|a smoker"
+            r"|unemployed|retired|in college|in school|at uni)\b(?(no)|(?= (?:anymore|any more)\b))"
+            r"|\bI (?:(?:don't|do not) live in (?P<place>(?-i:[A-Z])[\w'-]*(?: (?-i:[A-Z])[\w'-]*){0,2})"
+            r"(?= (?:anymore|any more)\b)"
+            r"|no longer live in (?P<place2>(?-i:[A-Z])[\w'-]*(?: (?-i:[A-Z])[\w'-]*){0,2}))",
+            re.IGNORECASE,
+        ),
+        build=no_longer_rule,
+    ),
+    Rule(
+        priority=300,
+        pattern=re.compile(
+            r"\bI(?:'m| am) (?:only |just |almost |nearly |now |officially )?(?P<age>[1-9]\d?)(?: years? old| yo"
+            r"| y/o)?(?:\W*$|,? (?:and|&) (?!a half\b))",  # "I'm 19 and in college"
+            re.IGNORECASE,
+        ),
+        build=age_rule,
+    ),
+    Rule(
+        priority=310,
+        pattern=re.compile(
+            r"\bmy (?:birthday|bday)(?: is|'s) (?:on )?(?P<date>.+)",
+            re.IGNORECASE,
+        ),
+        build=birthday_rule,
+    ),
+    Rule(
+        priority=620,
+        pattern=re.compile(
+            r"\bI used to (?P<what>(?:be|live|work|play|have|own|run|teach|study|smoke|drink|do|go|ride|sing|dance"
+            r"|coach|race|compete|travel)\b.+)",
+            re.IGNORECASE,
+        ),
+        build=used_to_rule,
+    ),
+    Rule(
+        priority=630,
+        pattern=re.compile(
+            r"\bI(?:'m| am) (?P<negated>not |never )?(?:(?:such|quite|really|definitely|totally|a bit of|more of|very"
+            r"|much|kind of|kinda|always been|100%) )*(?:an? )?(?:(?:total|real|massive|big|huge|complete|natural"
+            r"|proper) |(?P<keen>avid|keen) )?(?P<trait>introvert|extrovert|ambivert|morning person|night owl"
+            r"|early bird|early riser|homebody|people person|neat freak|perfectionist|workaholic|foodie|bookworm"
+            r"|gym rat|adrenaline junkie|creature of habit|gamer|reader|runner(?![- ]up)|hiker|dog person|cat person"
+            r"|coffee addict|(?:movie|film|history) buff|nerd|geek)\b(?! of\b)",
+            re.IGNORECASE,
+        ),
+        build=trait_rule,
+    ),
+    Rule(
+        priority=640,
+        pattern=re.compile(
+            r"\bI(?:'m| am) (?:(?:also|actually|fully|completely|naturally) )?(?P<word>left[- ]?handed|right[- ]?handed"
+            r"|ambidextrous|bilingual|trilingual|multilingual)\b",
+            re.IGNORECASE,
+        ),
+        build=one_word_trait_rule,
+    ),
+    Rule(
+        priority=690,
+        pattern=re.compile(
+            r"\b(?:my pronouns are|I use|I(?:'m| am)|I go by) (?P<pronouns>(?:she|he|they|xe|ze|any)"
+            r"/(?:her|him|them|hers|his|theirs|xem|zir|any|all)(?:/(?:hers|his|theirs|them|her|him))?)(?: pronouns)?\b",
+            re.IGNORECASE,
+        ),
+        build=pronouns_rule,
+    ),
+    Rule(
+        priority=700,
+        pattern=re.compile(
+            r"\bI (?:still |honestly |actually |literally )?(?:can't|cannot|can not|never learned to|never learnt to"
+            r"|don't know how to|do not know how to) (?P<what>swim|drive|cook|ride a bike|dance|sing|read music|ski"
+            r"|skate|whistle|type)\b(?! (?:today|tonight|now|right now|anymore|any more|this|at the moment|until|till"
+            r"|without|for (?:now|a while|the next|another|a few|a couple)))",
+            re.IGNORECASE,
+        ),
+        build=ability_rule,
+    ),
+    Rule(
+        priority=710,
+        pattern=re.compile(
+            rf"\bI(?:'m| am) (?P<part>half |part |partly )?(?P<n>{NATIONALITIES})\b"
+            rf"(?:,? (?:and )?half (?P<n2>{NATIONALITIES})\b)?(?! (?:food|music|guy|girl|accent|friend|time|tv)\b)",
+            re.IGNORECASE,
+        ),
+        build=nationality_rule,
+    ),
+    Rule(
+        priority=840,
+        pattern=re.compile(
+            r"\bI(?:'m| am)(?: (?:really|pretty|so|very|super|quite|kinda|actually|honestly|also|just))*"
+            r" (?P<how>good|great|decent|excellent|amazing|terrible|bad|awful|hopeless|useless|rubbish|horrible) at"
+            r" (?P<what>.+)|\bI (?:really |kinda |totally )?(?P<how2>suck) at (?P<what2>.+)",
+            re.IGNORECASE,
+        ),
+        build=skill_rule,
+    ),
+    Rule(
+        priority=1290,
+        pattern=re.compile(r"\bI (?:just |finally )?turned (?P<age>[1-9]\d?)\b", re.IGNORECASE),
+        build=turned_rule,
+    ),
+    Rule(
+        priority=1300,
+        pattern=re.compile(
+            r"\bI was born (?:(?P<prep>in|on) (?P<what>.+)|(?P<what2>(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov"
+            r"|dec)"
+            r"[a-z]*[.\u2024]? \d{1,2}(?:st|nd|rd|th)?\b))",
+            re.IGNORECASE,
+        ),
+        build=born_rule,
+    ),
+]

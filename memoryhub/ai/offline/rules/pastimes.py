@@ -1,11 +1,11 @@
-"""Hobbies, instruments, sports and teams, favourites, languages and opinions."""
+"""Hobbies, instruments and sports, clubs and classes, volunteering, languages and countries visited."""
 
 from __future__ import annotations
 
 import re
 
 from memoryhub.ai.contract import MemoryKind
-from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said, past_time_in, time_in
+from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, past_time_in, time_in
 from memoryhub.ai.offline.splitting import phrase_cut
 from memoryhub.ai.offline.text import (
     article_for,
@@ -14,9 +14,7 @@ from memoryhub.ai.offline.text import (
     join_names,
     third_person,
     topics_of,
-    uncapitalised,
 )
-from memoryhub.ai.offline.vocabulary import MONTHS, WEEKDAYS, word_set
 
 INSTRUMENTS = (
     r"guitar|bass|bass guitar|electric guitar|acoustic guitar|piano|keyboard|keys|drums|violin|viola|cello"
@@ -130,42 +128,6 @@ def hobby_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("hobbies", *content_words(what)[:2]))
 
 
-def fan_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I support Arsenal", "I'm a huge Lakers fan"."""
-    team = phrase_cut(match["team"] or match["team2"], max_words=4)
-    if team and team.islower():  # "f1", "nba": a league, written in capitals
-        team = team.upper() if len(team) <= 4 else team.title()
-    if not team or not team[0].isupper() or team.split()[0] in ("I", "I'm", "I've"):
-        return None  # "support I had from friends meant a lot": no team
-    text = f"{said.name} supports {team}" if match["verb"] else f"{said.name} is {article_for(team)} {team} fan"
-    return said.fact(text, MemoryKind.PREFERENCE, MEDIUM, PERMANENT, topics_of("sport", team))
-
-
-def favourite_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "my favourite band is Muse", "Dune is my all-time favourite book"."""
-    thing = (match["thing"] or match["thing2"]).lower().strip()
-    raw = re.sub(
-        r"^(?:(?:ok|okay|but|and|so|honestly|tbh|ngl|yeah|well|like|lol)\b[\s,]*)+",
-        "",
-        match["value"] or match["value2"],
-        flags=re.I,
-    )
-    value = phrase_cut(raw, max_words=8)
-    if not value or not thing or value.lower() in ("it", "that", "this", "mine"):
-        return None
-    if match["value2"]:
-        value = uncapitalised(value)  # "Running a marathon is my number one goal"
-    if thing in _AIMS:  # a goal is not a taste: "my number one goal", "my top priority"
-        rank = "main" if "fav" in match[0].lower() else "top"
-        text = f"{said.name}'s {rank} {thing} is {third_person(value, said.name)}"
-        return said.fact(text, MemoryKind.PLAN, MEDIUM, PERMANENT, topics_of("goals", *content_words(value)[:2]))
-    text = f"{said.name}'s favourite {thing} is {third_person(value, said.name)}"
-    return said.fact(text, MemoryKind.PREFERENCE, MEDIUM, PERMANENT, topics_of("favourites", thing))
-
-
-_AIMS = word_set("goal goals priority priorities aim ambition dream")
-
-
 def habitual_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I collect vinyl records", "I volunteer at a food bank": what someone does as a matter of course."""
     what = phrase_cut(match["what"], max_words=8)
@@ -232,45 +194,6 @@ def language_rule(match: re.Match[str], said: Said) -> Fact | None:
     return fact
 
 
-# What a thought starting so says is of oneself or the moment, not a view held: "I think I've been
-# to Paris", "I don't think it's open".
-_NOT_A_VIEW = word_set("i i'm i've i'd i'll it it's so that this you we we're we've they")
-_WHOM = word_set("us me them him her yourself yourselves myself each")
-
-
-def opinion_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "honestly I think remote work is the best" — a view held, not a passing remark."""
-    what = phrase_cut(match["what"], max_words=14, commas=True)
-    words = what.split()
-    verb = " ".join(match["verb"].lower().split())
-    believes_in = "believe" in verb and bool(words) and words[0].lower() == "in"  # "I believe in ghosts": a value
-    if len(words) < (2 if believes_in else 3) or words[0].lower() in _NOT_A_VIEW:
-        return None
-    if words[0].lower() in ("about", "of", "back") and not words[1].lower().endswith("ing"):
-        return None  # "I think about the places I've lived": a musing; "I think about quitting" is kept
-    if believes_in and words[1].lower().strip("!.,") in _NOT_A_VIEW | _WHOM:
-        return None  # "I believe in us!", "I believe in you": cheer, not a value
-    if "convinced" in verb:
-        think = "is convinced"
-    elif "n't" in verb or " not " in f" {verb} ":
-        think = "doesn't think" if "think" in verb else "doesn't believe"
-    elif "always" in verb:
-        think = "has always thought"
-    elif believes_in:
-        think = "believes"
-    else:
-        think = "thinks"
-    text = f"{said.name} {think} {third_person(uncapitalised(what), said.name)}"
-    fact = said.fact(
-        text, MemoryKind.INSIGHT, LOW_IMPORTANCE, PERMANENT, topics_of("opinions", *content_words(what)[:2])
-    )
-    fact.gathered = believes_in  # "believes in honesty and looking out for others": one value, not a list
-    return fact
-
-
-LOW_IMPORTANCE = "low"
-
-
 # Pastimes said with their own verb: "I swim laps most mornings", "I sing in a choir".
 HOBBY_VERBS = (
     r"swim|run|jog|climb|boulder|surf|ski|snowboard|hike|cycle|bike|knit|crochet|sew|paint|draw|sketch|bake"
@@ -329,77 +252,6 @@ def did_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("hobbies", *content_words(what)[:2]))
 
 
-_MEDIA_VERBS = {"listen to": "listens to", "watch": "watches", "read": "reads", "play": "plays"}
-
-
-def media_habit_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I listen to a lot of jazz", "I watch loads of anime", "I read mostly fantasy": what one
-    takes in as a habit (the quantity says it is one; "I watch the game tonight" is not)."""
-    what = phrase_cut(match["what"], max_words=4).lower()
-    if not content_words(what):
-        return None
-    verb = _MEDIA_VERBS[" ".join(match["verb"].lower().split())]
-    text = f"{said.name} {verb} {match['much'].lower().strip()} {what}"
-    return said.fact(text, MemoryKind.PREFERENCE, MEDIUM, PERMANENT, topics_of("hobbies", *content_words(what)[:2]))
-
-
-_NOT_A_TITLE = frozenset({"netflix", "youtube", "tv", "tiktok", "twitch", "stuff", "something", "it"})
-
-
-def _title(match: re.Match[str], said: Said) -> tuple[str, str]:
-    """The title the match names, in quotes or without the small words it ran on into ("Dune and
-    loved it"), and what follows it; "" when it is not one ("netflix", "Leo's message", a member)."""
-    if match["quoted"]:
-        title = match["quoted"].strip(" .!,")
-        return title, match.string[match.end("quoted") + 1 :]
-    title = re.sub(r"(?: (?:of|the|and|a|in|on|to))+$", "", match["title"].strip(" .!,"), flags=re.IGNORECASE)
-    if (
-        title.lower() in _NOT_A_TITLE
-        or title.endswith("'s")
-        or said.reader.member(title) is not None
-        or re.fullmatch(f"{MONTHS}|{WEEKDAYS}|christmas|easter", title, re.IGNORECASE)
-    ):
-        return "", ""
-    return title, match.string[match.start("title") + len(title) :]
-
-
-def current_media_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I'm currently reading The Hobbit", "rewatching Breaking Bad": what one is in the middle of,
-    for a month. Only a title (capitalised), not "reading a book" or "watching Netflix"."""
-    title, _after = _title(match, said)
-    if not title:
-        return None
-    verb = " ".join(match["verb"].lower().replace("re-watching", "rewatching").split())
-    text = f"{said.name} is {verb} {title}"
-    return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("hobbies", *content_words(title)[:2]))
-
-
-_LOVED_IT = re.compile(
-    r"^\s*(?:,|-|and|&)?\s*(?:I )?(?:(?:absolutely|really|totally|just) )?(?P<how>loved|adored|enjoyed|really liked)"
-    r" (?:it|every (?:minute|page|second) of it)\b",
-    re.IGNORECASE,
-)
-
-
-def finished_media_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I just finished reading Dune", "I finally watched Oppenheimer and loved it", "just binged
-    Severance": a title one has read, seen or played, for a month; for good when they loved it.
-    Only a title (capitalised): "I just finished a book" names none."""
-    title, after = _title(match, said)
-    if not title:
-        return None
-    topics = topics_of("hobbies", *content_words(title)[:2])
-    if match["verb"]:
-        done = match["verb"].lower()
-    else:
-        done = " ".join(filter(None, [match["finished"].lower(), (match["how"] or "").lower()]))
-    text = f"{said.name} {done} {title}"
-    if loved := _LOVED_IT.match(after):
-        how = "enjoyed" if loved["how"].lower() == "enjoyed" else "loved"
-        return said.fact(f"{text} and {how} it", MemoryKind.PREFERENCE, MEDIUM, PERMANENT, topics)
-    return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics)
-
-
 def class_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I'm taking a pottery class", "I've been taking a salsa class lately", "I'm taking swimming
     lessons": a class one goes to."""
@@ -450,29 +302,6 @@ def project_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("projects", *content_words(what)[:3]))
 
 
-# When a title was a childhood favourite: "as a kid", "growing up", "when I was little" (said "as a kid").
-_YOUNG = re.compile(r"\s*(?:(?P<when>as a (?:kid|child|teen|teenager)|growing up)|when I was (?:a kid|little|young))")
-
-
-def loved_title_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I loved \"The Overstory\" by Richard Powers", "I really enjoyed The Bear", "I loved reading
-    \"The Hobbit\" as a kid": a title one loved."""
-    title, after = _title(match, said)
-    if not title:
-        return None
-    how = "enjoyed" if match["loved"].lower() == "enjoyed" else "loved"
-    young = _YOUNG.match(after)
-    when = f" {young['when'] or 'as a kid'}" if young else ""  # a childhood favourite
-    topics = topics_of("hobbies", *content_words(title)[:2])
-    return said.fact(f"{said.name} {how} {title}{when}", MemoryKind.PREFERENCE, MEDIUM, PERMANENT, topics)
-
-
-def mains_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I main Mercy in Overwatch": the character one plays most in a game."""
-    text = f"{said.name} mains {match['who']}" + (f" in {match['game'].strip()}" if match["game"] else "")
-    return said.fact(text, MemoryKind.PREFERENCE, MEDIUM, PERMANENT, topics_of("gaming", match["who"]))
-
-
 def signed_up_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I've signed up for a welding course", "I enrolled in a coding bootcamp", "I registered for a
     half marathon in May": something taken up, with its time when they say it."""
@@ -498,3 +327,204 @@ def joined_rule(match: re.Match[str], said: Said) -> Fact | None:
     what = match["what"]  # as written: "a new LGBTQ activist group"
     text = f"{said.name} joined {article_for(what)} {what}"
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("hobbies", *content_words(what)[-1:]))
+
+
+# This module's rules: on a clause, the rule whose match starts first is tried first, and at the same
+# start the lower priority (rules/__init__.py puts every module's rules in one table).
+RULES = [
+    Rule(
+        priority=230,
+        pattern=re.compile(
+            r"\bI(?:'m| am)? (?:(?:also|still|now|regularly|currently) )?"
+            r"(?P<verb>collect|volunteer(?:ing)? (?:at|with|for|as))\b (?P<what>.+)",
+            re.IGNORECASE,
+        ),
+        build=habitual_rule,
+    ),
+    Rule(
+        priority=650,
+        pattern=re.compile(
+            r"\bI(?:'ve| have) (?:now |already |actually )?(?:been to|visited|travell?ed to)"
+            r" (?P<about>over|about|around|more than|almost|nearly)? ?"
+            r"(?P<n>\d{1,3}|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty) countries\b"
+            r"(?P<when> (?:this|last) (?:year|month|summer|trip)| so far(?: this year)?)?",
+            re.IGNORECASE,
+        ),
+        build=countries_rule,
+    ),
+    Rule(
+        priority=800,
+        pattern=re.compile(
+            r"\bI(?:(?:'m| am|'ve been| have been) (?:(?:also|currently|now|still|actually) )?"
+            r"|(?:'ve| have)? (?:(?:also|just|recently) )?started )taking"
+            r" (?P<what>(?:(?:a|an|some|my) )?(?:[a-z-]+ ){0,3}?(?:class|classes|course|lessons|workshop))\b",
+            re.IGNORECASE,
+        ),
+        build=class_rule,
+    ),
+    Rule(
+        priority=970,
+        pattern=re.compile(
+            r"\bI (?:(?:just|recently|finally|also) )?joined (?:a|an|the|my local) (?P<what>(?:[\w-]+ ){0,3}?(?:gym"
+            r"|club|choir|band|team|group|league|class|society|orchestra|running club|book club|community garden"
+            r"|church|mosque|synagogue|temple|congregation|union|co-op|coop|gaming clan|clan|guild|program|programme"
+            r"|organi[sz]ation|charity|nonprofit|non-profit|committee|network|forum|online community|subreddit"
+            r"|discord(?: server)?|fan club|meetup(?: group)?))\b",
+            re.IGNORECASE,
+        ),
+        build=joined_rule,
+    ),
+    Rule(
+        priority=980,
+        pattern=re.compile(
+            r"\bI(?:'ve| have)? (?:(?:just|recently|finally|also|officially) )?(?:signed up for|enrolled in|registered"
+            r" for) (?P<article>a|an|the|my) (?P<what>(?:[\w-]+ ){0,3}?(?:class|classes|course|lessons"
+            r"|workshop|marathon|race|5k|10k|triathlon|program|programme|bootcamp|retreat|degree|masters|competition"
+            r"|tournament|league|challenge))\b(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        build=signed_up_rule,
+    ),
+    Rule(
+        priority=990,
+        pattern=re.compile(
+            r"\bI(?:'m| am)? (?:(?:now|also|currently|still) )?(?P<verb>mentor|mentoring|coach|coaching|tutor|tutoring)"
+            r" (?P<who>(?:the |some |a few |young |younger |local |new )*(?:[a-z-]+ )?(?:players|kids|students|teens"
+            r"|children|interns|juniors|developers|devs|girls|boys|women|people|beginners|refugees|team))\b(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        build=mentoring_rule,
+    ),
+    Rule(
+        priority=1030,
+        pattern=re.compile(
+            r"\bI(?:'m| am|'ve been| have been) (?:(?:currently|now|still|also|finally) )?(?:"
+            r"(?P<verb>writing|working on) (?P<what>(?:a|an|my) (?:(?:new|first|second|third|fantasy|crime|sci-fi"
+            r"|mystery|romance|short|kids'?|children's|debut|master's|phd|graduation|final|mobile|video|indie|little)"
+            r" ){0,2}(?:novel|book|memoir|screenplay|script|thesis|dissertation|album|EP|podcast|comic|web ?comic"
+            r"|game|app|short story|collection)|articles|(?:a|my) (?:blog|column|newsletter))"
+            r"|(?P<verb2>running for) (?P<what2>office|mayor|city council|council|school board|student council"
+            r"|president|re-?election|governor|the senate|congress|parliament))\b",
+            re.IGNORECASE,
+        ),
+        build=project_rule,
+    ),
+    Rule(
+        priority=1050,
+        pattern=re.compile(
+            r"\bI (?:(?:also|even|just|recently) )?(?:volunteered|got to volunteer) (?P<how>at|with|for) (?P<where>.+)",
+            re.IGNORECASE,
+        ),
+        build=volunteered_rule,
+    ),
+    Rule(
+        priority=1060,
+        pattern=re.compile(
+            r"\bI (?:just |recently |finally |also )?donated (?P<what>(?:my|our|a|an|some|the) [\w' -]{2,40}?)"
+            r" to (?P<to>(?:a|an|the|my|our|this|that) [\w' -]{2,40}?)"
+            r"(?=\s+(?:I|we|that|who|which|yesterday|today|last|this|on|in)\b|[,.!]|$)(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        build=donated_rule,
+    ),
+    Rule(
+        priority=1090,
+        pattern=re.compile(
+            rf"\bI(?P<verb> play| played|(?: have|'ve) played|(?: have|'ve) been (?:playing|practi[cs]ing)"
+            rf"| practi[cs]e|(?: just| recently| finally)? (?:started|love|like) playing|(?:'m| am) (?:learning"
+            rf"|learning to play"
+            rf"|taking lessons in|getting into)|(?: have|'ve) been (?:learning|learning to play|taking lessons in)"
+            rf"| started learning(?: to play)?)"
+            rf" (?:the |a (?:little|bit of) )?(?P<what>{INSTRUMENTS}|{SPORTS})\b"
+            rf"(?:(?P<since>(?: for| since) .+)|(?P<how>(?: every| on| in a| in the| with| at| twice| once)"
+            rf" (?:(?! (?:if|but|so|because|though|when|unless)\b)[^,;!?])+))?",
+            re.IGNORECASE,
+        ),
+        build=plays_rule,
+    ),
+    Rule(
+        priority=1100,
+        pattern=re.compile(
+            rf"\bI(?P<verb> go| do| practi[cs]e|(?:'ve| have) been(?: doing)?| (?:usually|often) go"
+            rf"|(?:'ve| have)?(?: just| recently| finally)? (?:started(?: doing)?|took up|taken up|got into)"
+            rf"|(?:'m| am|'ve been| have been)(?: just| also| now)? (?:starting|taking|doing|trying(?: out)?))"
+            rf" (?P<what>(?:{ACTIVITIES})(?: (?:classes|lessons))?)\b(?P<again> again)?"
+            rf"(?P<when> (?:every|each|on|most|twice|once|three times|at|since|for) .+)?",
+            re.IGNORECASE,
+        ),
+        build=activity_rule,
+    ),
+    Rule(
+        priority=1110,
+        pattern=re.compile(
+            r"\bI(?P<verb> go| (?:usually|often|still|normally) go|(?:'ve| have)?(?: just| recently| finally)? started"
+            r" going) (?P<what>to (?:the )?gym|to (?:the )?pool|to (?:church|mass|the mosque|temple|synagogue)"
+            r"|to (?:a |my |the )?(?:yoga|pilates|spin|dance|pottery|art|boxing|climbing|cooking|swimming|salsa|zumba"
+            r"|boot ?camps?|crossfit|karate|judo|kickboxing)(?: class(?:es)?)?|to (?:a |my |the )?(?:therapy|therapist"
+            r"|counseling|counselling|support group|book club|choir|running club))\b"
+            r"(?P<when> (?:every|each|on|most|twice|once|three times|at|before|after) .+)?",
+            re.IGNORECASE,
+        ),
+        build=activity_rule,
+    ),
+    Rule(
+        priority=1120,
+        pattern=re.compile(r"\bmy (?:main |favou?rite |new )?hobb(?:y is|(?P<plural>ies) are) (?P<what>.+)", re.I),
+        build=hobby_rule,
+    ),
+    Rule(
+        priority=1130,
+        pattern=re.compile(
+            rf"\bI (?:do |also |still |usually |often |regularly |mostly |try to |like to |love to )?"
+            rf"(?P<verb>{HOBBY_VERBS})\b(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        build=hobby_verb_rule,
+    ),
+    Rule(
+        priority=1140,
+        pattern=re.compile(
+            r"\bI(?: (?:literally|basically|pretty much))? (?:never miss|(?:haven't|have not) missed) (?P<what>.+)",
+            re.IGNORECASE,
+        ),
+        build=regular_rule,
+    ),
+    Rule(
+        priority=1150,
+        pattern=re.compile(
+            r"^(?:my )?(?P<when>weekends|saturdays|sundays|evenings|nights|mornings|fridays|summers|winters)"
+            r" are (?:for|all about) (?P<what>.+)",
+            re.IGNORECASE,
+        ),
+        build=spends_rule,
+    ),
+    Rule(
+        priority=1160,
+        pattern=re.compile(
+            r"\bI (?:just |finally |recently |also |actually )?(?P<verb>climbed|hiked|summited|ran|finished|completed"
+            r"|coach|signed up for|entered|qualified for|won|organi[sz]ed|hosted|set up)"
+            r" (?P<what>(?:Mt[\u2024.]?|Mount) [A-Z][\w'-]+.*|(?:an?|the|my|his|her|their|our) .{0,60}?"
+            r"(?:marathon|half marathon|ultra|triathlon|ironman|race|10k|5k|tournament|team|league|club|competition"
+            r"|trail|peak|summit|mountain|volcano|award|prize|championship|contest|medal|trophy|bake-off|cook-off"
+            r"|hackathon|scholarship|grant|lottery|raffle|fundraiser|charity run|fun run|seminar|workshop|meetup"
+            r"|bake sale|food drive|toy drive|cleanup|clean-up|conference)\b.*)"
+            r"|\bI(?P<verb2>'m| am) (?:now |currently |also )?training for (?P<what2>.+)",
+            re.IGNORECASE,
+        ),
+        build=did_rule,
+    ),
+    Rule(
+        priority=1200,
+        pattern=re.compile(
+            r"\bI(?P<verb> speak| can speak|(?:'m| am) (?:learning|studying|taking|trying to learn)"
+            r"|(?:'ve| have)?(?: just| recently| finally)? started (?:learning|studying|taking)|(?:'m| am)"
+            r" (?:(?:properly|also|only|completely) )?fluent in|(?:'m| am) a native| grew up speaking| get by in"
+            r"|(?:'ve| have) been (?:learning|studying))(?P<what> .+)"
+            r"|\bmy (?P<verb2>native|first|mother) (?:language|tongue) is(?P<what2> .+)"
+            r"|\b(?:growing up|as a kid|as kids|at home) (?:we|I) (?:spoke|speak)(?P<what3> .+)"
+            r"|\b(?:duolingo|language exchange|babbel)\b[^.]{0,40}?\b(?:for|in) (?P<what4>[A-Za-z]+)",
+            re.IGNORECASE,
+        ),
+        build=language_rule,
+    ),
+]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from memoryhub.ai.contract import EntityType, MemoryKind
-from memoryhub.ai.offline.facts import MEDIUM, PERMANENT, Fact, Said, past_time_in
+from memoryhub.ai.offline.facts import MEDIUM, PERMANENT, Fact, Rule, Said, past_time_in
 from memoryhub.ai.offline.text import article_for, counted, join_names, name_token, topics_of
 from memoryhub.ai.offline.vocabulary import COUNTS, PETS
 
@@ -141,3 +141,62 @@ PET_NAMING = re.compile(
     r"|\b(?:her|his|its|their) name(?:'s| is)\s+(?P<pet2>[a-z][\w'-]*)",
     re.IGNORECASE,
 )
+
+
+# This module's rules: on a clause, the rule whose match starts first is tried first, and at the same
+# start the lower priority (rules/__init__.py puts every module's rules in one table).
+RULES = [
+    Rule(
+        priority=330,
+        pattern=re.compile(
+            rf"\b(?:I|we)(?P<verb>(?: just| finally| recently)? (?:adopted|got|rescued|bought|have got|have|own)"
+            rf"|'ve (?:got|adopted|rescued))"
+            rf" (?P<quantity>another|this|{COUNTS}) (?:(?:new|little|cute|baby|rescue|pet|old"
+            rf"|tiny|big"
+            rf"|fluffy) )*(?P<species>{PETS})(?:e?s)?\b(?:,? (?:named|called) (?P<pet>[a-z][\w'-]*)"
+            rf"|,? (?:named |called )?(?P<names>[a-z][\w'-]{{1,20}}(?:, [a-z][\w'-]{{1,20}})?,? (?:and|&)"
+            rf" [a-z][\w'-]{{1,20}}))?",
+            re.IGNORECASE,
+        ),
+        build=pet_rule,
+    ),
+    Rule(
+        priority=340,
+        pattern=re.compile(
+            rf"\b(?:my|our) (?:new |little |baby |old |rescue )?(?P<species>{PETS})"
+            r"(?P<how>'s name is|,? named|,? called| is (?:called|named)|,)?"
+            r"\s+(?P<pet>[a-z][\w'-]*)",
+            re.IGNORECASE,
+        ),
+        build=my_pet_rule,
+    ),
+    Rule(
+        priority=350,
+        pattern=re.compile(
+            rf"\b(?:my|our) (?P<species>{PETS})(?P<how>(?: is|'s| was| has been| got) (?:(?:really|so|very|still) )?"
+            r"(?:sick|ill|unwell|poorly|at the vet'?s?|in surgery|having surgery|injured|hurt|limping|not eating))\b"
+            r"(?! of\b)(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        build=pet_news_rule,
+    ),
+    Rule(
+        priority=360,
+        pattern=re.compile(
+            rf"\b(?:my|our) (?:(?P<quantity>two|three|four|five|six|\d) (?P<species>{PETS})(?:e?s)?\b"
+            rf"|(?P<species2>{PETS}) (?:is|was|just|keeps|kept|ate|has|had|loves|hates|always|never|sleeps|snores"
+            r"|won't|will|thinks|refuses|likes)\b)",
+            re.IGNORECASE,
+        ),
+        build=pets_owned_rule,
+    ),
+    Rule(
+        priority=370,
+        pattern=re.compile(
+            rf"^(?:he|she|it)(?:'s| is) (?:an? )?(?:(?:little|tiny|big|rescue|chunky|old|young|purebred) )?"
+            rf"(?P<species>{PETS})\b(?:,? (?:named|called) (?P<pet>[a-z][\w'-]*))?",
+            re.IGNORECASE,
+        ),
+        build=pet_kind_rule,
+    ),
+]

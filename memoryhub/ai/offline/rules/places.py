@@ -5,10 +5,11 @@ from __future__ import annotations
 import re
 
 from memoryhub.ai.contract import EntityType, MemoryKind
-from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said, past_time_in, time_in
-from memoryhub.ai.offline.rules.plans import NAMED_PLACE
+from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, past_time_in, time_in
+from memoryhub.ai.offline.rules.trips import NAMED_PLACE
 from memoryhub.ai.offline.splitting import phrase_cut
 from memoryhub.ai.offline.text import content_words, join_names, place_name, third_person, topics_of
+from memoryhub.ai.offline.vocabulary import I_AM
 
 
 def said_place(raw: str, said: Said) -> str:
@@ -193,3 +194,98 @@ def been_to_rule(match: re.Match[str], said: Said) -> Fact | None:
     for place in places:
         _place_entity(fact, said, place, f"where {said.name} has been")
     return fact
+
+
+# This module's rules: on a clause, the rule whose match starts first is tried first, and at the same
+# start the lower priority (rules/__init__.py puts every module's rules in one table).
+RULES = [
+    Rule(
+        priority=50,
+        pattern=re.compile(
+            rf"\b(?:{I_AM}(?: (?:finally|actually|officially|probably))? (?:moving|relocating)"
+            rf"|{I_AM} (?:going to|gonna|planning to) move|I(?:'ll| will) be moving|we(?:'re| are) moving)"
+            r"(?: (?:back )?to (?P<place>.+))?",
+            re.IGNORECASE,
+        ),
+        build=move_rule,
+    ),
+    Rule(
+        priority=240,
+        pattern=re.compile(
+            r"\b(?:I(?: currently| now| still)? live (?:in|at|near)"
+            r"|I(?:'m| am) (?:currently |now |still |also )?(?:based|living)"
+            r"(?: with (?:my |our )?[a-z]{2,15}(?: [a-z]{2,15})?)? in"
+            r"|I(?:'ve| have) been (?:living|based|staying) (?:in|near)|I(?:'ve| have)(?: always)? lived (?:in|near)"
+            r"|I(?: currently| now)? live(?= there))\s*(?P<place>.+)",
+            re.IGNORECASE,
+        ),
+        build=lives_rule,
+    ),
+    Rule(
+        priority=250,
+        pattern=re.compile(
+            r"\bI (?:still |currently |now |actually )?live (?P<who>alone\b|on my own\b|by myself\b"
+            r"|with (?:my|our|two|three|four|five|\d+|a|an) [\w' -]+)",
+            re.IGNORECASE,
+        ),
+        build=lives_with_rule,
+    ),
+    Rule(
+        priority=260,
+        pattern=re.compile(r"\b(?:I(?:'m| am)|I come) (?:originally )?from (?P<place>.+)", re.IGNORECASE),
+        build=origin_rule,
+    ),
+    Rule(
+        priority=270,
+        pattern=re.compile(
+            # "in a small town in Ohio": Ohio; "in a house full of dogs" is no place (grew_up_rule's)
+            r"\bI (?:was )?(?:grew up|raised|brought up) (?:in an? (?:[a-z]+ ){1,2}?(?:outside|near|in|called)"
+            r"|on a [a-z]+ (?:outside|near|in)|outside|near|in(?! an? )) (?P<place>.+)"
+            r"|\bI was born and raised in (?P<place2>.+)",
+            re.IGNORECASE,
+        ),
+        build=origin_rule,
+    ),
+    Rule(
+        priority=280,
+        pattern=re.compile(r"\bI grew up (?P<where>(?:on|by|near|in) (?:a|an|the) (?-i:[a-z])[\w' -]*)", re.IGNORECASE),
+        build=grew_up_rule,
+    ),
+    Rule(
+        priority=290,
+        pattern=re.compile(
+            r"\b(?:I(?:'m| am)|I(?:'ve| have) been|we(?:'re| are)) (?:currently |now |still |back )?(?:in|out in)"
+            r" (?P<place>(?-i:[A-Z])[\w'\u2024.-]*(?: (?-i:[A-Z])[\w'\u2024.-]*){0,2})\b"
+            r"(?! (?:this|next|until|till|on)\b)"
+            r"|\bhere in (?P<place2>(?-i:[A-Z])[\w'\u2024.-]*(?: (?-i:[A-Z])[\w'\u2024.-]*){0,2})"
+            r"|\b(?:I(?:'m| am)|we(?:'re| are)) [^.]{0,50}?\bin (?:a|the) (?:tiny |small |little |big )?"
+            r"(?:town|village|city"
+            r"|suburb) called (?P<place3>(?-i:[A-Z])[\w'-]*)",
+            re.IGNORECASE,
+        ),
+        build=lives_rule,
+    ),
+    Rule(
+        priority=660,
+        pattern=BEEN_TO,
+        build=been_to_rule,
+    ),
+    Rule(
+        priority=1310,
+        pattern=re.compile(
+            r"\b(?:I|we)(?:'ve| have)?(?: (?:just|recently|finally|actually))? moved (?:back |out |over |here |away )?"
+            r"(?:to|into|out to|over to) (?P<place>.+)",
+            re.IGNORECASE,
+        ),
+        build=moved_rule,
+    ),
+    Rule(
+        priority=1320,
+        pattern=re.compile(
+            r"\b(?:I|we)(?:'ve| have)?(?: (?:just|recently|finally|actually|originally))? moved"
+            rf" (?P<here>here |over |away )?from (?P<place>{NAMED_PLACE})(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        build=moved_from_rule,
+    ),
+]

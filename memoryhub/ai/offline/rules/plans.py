@@ -5,11 +5,11 @@ from __future__ import annotations
 import re
 
 from memoryhub.ai.contract import MemoryKind
-from memoryhub.ai.offline.facts import MEDIUM, PERMANENT, Fact, Said, expiration_for, past_time_in, time_in
+from memoryhub.ai.offline.facts import MEDIUM, PERMANENT, Fact, Rule, Said, expiration_for, past_time_in, time_in
 from memoryhub.ai.offline.guards import is_negated
 from memoryhub.ai.offline.splitting import phrase_cut
-from memoryhub.ai.offline.text import article_for, content_words, third_person, topics_of, words_of
-from memoryhub.ai.offline.vocabulary import MONTHS, WEEKDAYS, word_set
+from memoryhub.ai.offline.text import article_for, content_words, third_person, topics_of
+from memoryhub.ai.offline.vocabulary import FEELINGS, I_AM, INTENSIFIERS, word_set
 
 
 def plan_rule(match: re.Match[str], said: Said) -> Fact | None:
@@ -118,83 +118,6 @@ def considering_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.PLAN, MEDIUM, "30d", topics_of("plans", *content_words(what)[:2]))
 
 
-# What one goes out to do, or where: "going hiking tomorrow", "went to the beach".
-OUTINGS = (
-    r"hiking|camping|fishing|skiing|snowboarding|surfing|swimming|climbing|bouldering|sailing|kayaking|cycling"
-    r"|biking|running|shopping|dancing|clubbing|bowling|skating|ice skating|horse riding|diving|scuba diving"
-    r"|paintballing|karaoke|go-karting|hunting|birdwatching|golfing"
-)
-# An outing told in the past tense, and the outing it is: "we hiked the trails last week".
-_DONE = {
-    "hiked": "hiking",
-    "camped": "camping",
-    "skied": "skiing",
-    "snowboarded": "snowboarding",
-    "kayaked": "kayaking",
-}  # not "fished", "sailed", "surfed": "fished it out", "sailed through the exam", "surfed the web"
-DONE_OUTINGS = "|".join(_DONE)
-OUTING_PLACES = (
-    r"beach|park|zoo|lake|cinema|movies|pub|mountains|coast|museum|aquarium|theatre|theater|fair|festival|spa|races"
-)
-# Who one went with: "with my little brother", up to where the sentence goes on.
-_COMPANY = re.compile(
-    r"with (?:my|our)(?: (?!(?:and|to|for|at|in|on|this|next|last|tonight|tomorrow|yesterday)\b)[\w'-]+){1,3}",
-    re.IGNORECASE,
-)
-
-
-def outing_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I'm going hiking tomorrow", "we're going to the beach on Saturday", "going fishing with my
-    dad this weekend": an outing with a when is a plan (without one, "I'm going running" is now)."""
-    time = time_in(said.clause)
-    if not time:
-        return None
-    where = match["activity"] or f"to {match['place']}"
-    rest = phrase_cut(match["rest"] or "", max_words=6)
-    company = _COMPANY.match(rest.lower().replace(time, "").strip())
-    text = f"{said.name} is going {where.lower()}" + (f" {third_person(company[0], said.name)}" if company else "")
-    text += f" {time}"
-    return said.fact(text, MemoryKind.PLAN, MEDIUM, expiration_for(time), topics_of("plans", where.split()[-1]))
-
-
-_NOT_PLACES = word_set("Love Charge Bed Hospital School Class Trouble Pain Shock Tears Heaven Hell")
-# A place by its name, up to three capitalised words: "Bruges", "Lake Tahoe", "St. Ives".
-NAMED_PLACE = r"(?-i:[A-Z])[\w\u2024.'-]*(?: (?-i:[A-Z])[\w\u2024.'-]*){0,2}"
-
-
-# A trip made, told by the way: "I took that photo on my trip to the Lake District last year", "it's
-# from our trip to Crete".
-TRIP_TAKEN = re.compile(
-    rf"\b(?:on|from|during|of) (?:my|our) (?:(?:last|recent|first|[a-z]+) ){{0,2}}?(?:trip|holiday|vacation)"
-    rf" to (?P<place>(?:the )?{NAMED_PLACE})(?P<rest>.*)"
-    # "our camping trip last summer", "I'll always remember our road trip last year": with a time gone
-    r"|\b(?:my|our) (?P<kind>(?:[a-z]+ ){1,2}?)?(?:trip|holiday|vacation)\b(?P<rest2>.*)",
-    re.IGNORECASE,
-)
-
-
-def trip_taken_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """A trip mentioned in passing, as one made ("…on my trip to the Lake District last year", "our
-    camping trip last summer"); not one to come ("on my trip to Japan next month I'll…", which
-    ``trip_rule`` reads), nor one with no place and no time gone ("our trip was great")."""
-    if time_in(said.clause):
-        return None
-    rest = match["rest"] if match["place"] else match["rest2"]
-    when = past_time_in(rest) or past_time_in(match.string[: match.start()])
-    if match["place"]:
-        place = match["place"].strip(" .,")
-        if said.reader.member(place) is not None:
-            return None
-        what, topics = f"a trip to {place}", topics_of("travel", place)
-    elif when and match["kind"] and not re.search(r"\b(?:next|upcoming|coming|planned|dream)\b", match["kind"], re.I):
-        kind = match["kind"].strip().lower()
-        what, topics = f"{article_for(kind)} {kind} trip", topics_of("travel", *content_words(kind)[:1])
-    else:
-        return None
-    text = f"{said.name} went on {what}" + (f" {when}" if when else "")
-    return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics)
-
-
 _TIME_WORD = r"(?:next|this|last|on|in|at|by|tomorrow|tonight|today|soon|later)\b"
 
 
@@ -216,79 +139,6 @@ def planning_rule(match: re.Match[str], said: Said) -> Fact | None:
         topics_of("plans", *content_words(what)[:2]),
         time=time,
     )
-
-
-def went_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "we went kayaking three weeks ago", "I took my parents on a day trip to Bruges", "we visited
-    Rome in May", "I went to a Taylor Swift concert last night": an outing or a trip made, with whom
-    and when when they say so. A place gone to by its name only when they say when, and not yesterday
-    ("I went to Tesco yesterday" is an errand); one visited or stayed in with or without ("I was in
-    Lisbon, it was lovely!"); an outing only with a when or company ("I went shopping")."""
-    groups = match.groupdict()
-    rest = groups["rest"] or ""
-    month = re.search(rf"\bin (?:{MONTHS})\b|\bon (?:{WEEKDAYS})\b", rest, re.I)  # in the past tense, a day gone
-    when = (
-        past_time_in(rest)
-        or (month[0].lower() if month else "")
-        or past_time_in(match.string[: match.start()])
-        or said.when_before()
-    )
-    company = _COMPANY.search(re.sub(re.escape(when), "", rest, flags=re.IGNORECASE) if when else rest)
-    place = (groups["place"] or groups["place2"] or "").strip(" .,")
-    if place:
-        errand_day = when.startswith("on ") and not re.search(r"\b(?:flew|travell?ed|visited|spent)\b", match[0], re.I)
-        visited = not groups["place"] and bool(groups["visit"])  # "I visited Rome", "I was in Lisbon": not an errand
-        errand = when in ("yesterday", "recently") or (not when and not visited)
-        if errand or errand_day or said.reader.member(place) is not None:
-            return None  # "I went to Tesco yesterday", "… on Monday": an errand
-        if place in _NOT_PLACES:
-            return None
-        what = f"went to {place}" if groups["place"] else f"{' '.join(groups['visit'].lower().split())} {place}"
-    elif groups["activity"] or groups["done"]:
-        if not when and not company:
-            return None
-        what = f"went {groups['activity'].lower() if groups['activity'] else _DONE[groups['done'].lower()]}"
-        if groups["done"] and (there := re.match(rf"\s+(?:in|at|on|through|around) (?P<p>{NAMED_PLACE})", rest)):
-            what += f" in {there['p'].rstrip('.')}"  # "I skied in Whistler last winter"
-    elif groups["event"] and re.search(rf"\b(?:{OUTING_PLACES})$", groups["event"]) and not when and not company:
-        return None  # "I went to the park": an outing with no when or company, as above
-    elif groups["event"] and groups["took3"]:  # "took my nephew to a cooking workshop"
-        what = f"took {third_person(groups['took3'].lower(), said.name)} to {third_person(groups['event'], said.name)}"
-    elif groups["event"]:
-        what = f"{groups['attended'].lower()} {third_person(groups['event'], said.name)}"
-    else:
-        trip = third_person(groups["trip"] or groups["trip2"], said.name).replace("another ", "a ")
-        what = f"took {third_person(groups['took'], said.name)} on {trip}" if groups["took"] else f"went on {trip}"
-        to = re.match(rf"\s*(?P<how>to|in|through|around) (?P<p>{NAMED_PLACE})", rest)
-        if to and not re.fullmatch(rf"(?:{MONTHS}|{WEEKDAYS})\.?", to["p"], re.I):  # "in February" is when
-            what += f" {to['how']} {to['p'].rstrip('.')}"
-    text = f"{said.name} {what}"
-    if company and not groups["took"]:
-        text += f" {third_person(company[0].lower(), said.name)}"
-    if when:
-        text += f" {when}"
-    topic = "travel" if place or groups["trip"] or groups["trip2"] else "hobbies"
-    return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of(topic, *content_words(what)[1:3]))
-
-
-# What one takes part in: "I participated in a charity bike ride last weekend", "we competed in a quiz".
-TAKING_PART = re.compile(
-    r"\b(?:I|we) (?:(?:also|even|finally|just|recently|actually) )?(?P<verb>participated|took part|competed|raced"
-    r"|performed) in (?P<what>(?:a|an|the|my|our|this|that) (?:[\w'-]+ ){0,4}(?:run|race|marathon|triathlon"
-    r"|tournament|tourney|competition|contest|championships?|hackathon|game jam|relay|fundraiser|walk|ride|challenge"
-    r"|quiz|talent show|play|musical|concert|recital|protest|march|parade|event|match|meet|open mic|spelling bee"
-    r"|science fair|debate|festival|cook-off|bake-off|5k|10k|showcase|exhibition|fair))\b(?P<rest>.*)",
-    re.IGNORECASE,
-)
-
-
-def taking_part_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I participated in a charity bike ride last weekend": an event one took part in, for a month."""
-    what = third_person(match["what"], said.name)
-    text = f"{said.name} {match['verb'].lower()} in {what}"
-    if when := past_time_in(match["rest"]) or past_time_in(match.string[: match.start()]) or said.when_before():
-        text += f" {when}"
-    return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("events", *content_words(what)[-1:]))
 
 
 def doing_rule(match: re.Match[str], said: Said) -> Fact | None:
@@ -398,61 +248,6 @@ _LASTING = re.compile(
 )
 
 
-_WHEN = re.compile(
-    r"\b(?:on the \d{1,2}(?:st|nd|rd|th)"
-    r"|(?:in|on|for|next|this|over) (?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov"
-    r"|dec)[a-z]*\b[\u2024.]?(?: \d{1,2}(?:st|nd|rd|th)?)?|for (?:a|an|one|two|three|four|\d+|the whole) (?:[a-z]+ )?"
-    r"(?:weeks?|months?|days?|nights?|semester|term|year|summer|weekend)|(?:this|next) (?:christmas|easter|thanksgiving"
-    r"|spring|summer|fall|autumn|winter)|(?:in|over|during) (?:the )?(?:spring|summer|fall|autumn|winter|holidays"
-    r"|half[- ]term)\b|in \d+ (?:days?|weeks?|months?))",
-    re.IGNORECASE,
-)
-
-
-_NOT_TRIPS = word_set("work school home class bed gym office store shop shops bar pub party meeting doctor dentist vet")
-
-
-_NOT_AWAY = _NOT_TRIPS | word_set(
-    "walk run jog shift lunch dinner break errands appointment hospital training practice"
-)
-
-
-def back_from_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I just got back from two weeks in Japan", "we came back from Lisbon yesterday": a trip made."""
-    where = third_person(phrase_cut(match["where"] or match["where2"], max_words=12), said.name)
-    proper = re.match(r"the (?-i:[A-Z])", where, re.IGNORECASE)  # "the Alps", not "the shops"
-    first = where.split()[0].lower() if where else ""
-    if not content_words(where) or (first in ("the", "it", "that", "there") and not proper):
-        return None
-    if set(words_of(where)) & _NOT_AWAY:  # "back from my morning walk", "back from work"
-        return None
-    text = f"{said.name} got back from {where}"
-    return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("travel", *content_words(where)[-1:]))
-
-
-def trip_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I'm flying to Lisbon on the 14th", "visiting Japan in April", "off to Peru next month"."""
-    groups = match.groupdict()
-    place = (groups["place"] or groups["place2"] or groups["place3"] or "").strip(" .,")
-    if not place and groups["place4"]:  # "camping in the lake district this weekend"
-        place = groups["place4"]
-        if (place.split()[0] in ("the", "a") and len(place.split()) == 1) or place.split()[-1] in _NOT_TRIPS:
-            return None
-    if not place or place.lower() in ("the", "i") or place.split()[0] in ("I", "I'm"):
-        return None
-    found = _WHEN.search(said.clause)
-    when = time_in(said.clause) or (found[0] if found else "")
-    sure = groups["sure"] or groups["sure2"] or groups["sure3"] or groups["place4"] or groups["planning"]
-    if not when and not sure:
-        return None  # "going to Berlin": without a when or a trip word, not sure it is a trip
-    going = f"is {groups['planning'].lower()} to" if groups["planning"] else "is going to"
-    text = f"{said.name} {going} {place}" + (f" {when}" if when and when.lower() not in place.lower() else "")
-    time = time_in(said.clause)
-    return said.fact(
-        text, MemoryKind.PLAN, MEDIUM, expiration_for(time) if time else "30d", topics_of("travel", place), time=time
-    )
-
-
 _JUST_A_TIME = re.compile(
     r"(?:the |this |next )?(?:weekend|week|tonight|tomorrow|today|later|friday|saturday|sunday|monday|tuesday"
     r"|wednesday|thursday|summer|winter|spring|fall|autumn|holidays?|break|payday|bed|bedtime|home time|lunch"
@@ -514,3 +309,162 @@ def ambition_rule(match: re.Match[str], said: Said) -> Fact | None:
 def _ing(verb: str) -> str:
     """ "open" → "opening", "become" → "becoming", "retrain" → "retraining"."""
     return (verb[:-1] if verb.endswith("e") and not verb.endswith("ee") else verb) + "ing"
+
+
+# What one tries to quit or cut down on: "quit smoking", "cut down on coffee".
+_DROPPED_HABITS = r"smoking|vaping|drinking|alcohol|caffeine|coffee|sugar|soda|energy drinks"
+
+
+# This module's rules: on a clause, the rule whose match starts first is tried first, and at the same
+# start the lower priority (rules/__init__.py puts every module's rules in one table).
+RULES = [
+    Rule(
+        priority=560,
+        pattern=re.compile(
+            r"\bI(?P<aux>(?:'m| am)? (?:planning|plan|intend|intending) (?:to|on)"
+            r"|(?:'m| am) (?:going to|gonna|about to|off to|heading to|hoping to)|'ll| will| shall) (?P<what>.+)"
+            r"|\bwe(?P<aux2>(?:'re| are)? (?:planning|plan) (?:to|on)|(?:'re| are) (?:going to|gonna)) (?P<what2>.+)",
+            re.IGNORECASE,
+        ),
+        build=plan_rule,
+    ),
+    Rule(
+        priority=570,
+        pattern=re.compile(
+            r"\bI(?:'m| am|'ve been| have been) (?:(?:also|still|currently|really) )?"
+            r"(?:(?P<verb>saving(?: up)?|studying|revising) (?P<prep>for|to buy|towards) "
+            r"|(?P<verb2>(?:trying|hoping|planning|wanting) to learn(?: (?:how )?to)?"
+            r"|thinking (?:about|of) learning|considering learning|learning(?: how)? to(?! play\b)) )(?P<what>.+)"
+            r"|\bI (?:(?:also|still|really) )?(?P<verb3>(?:want to|wanna|hope to|plan to) learn(?: (?:how )?to)?"
+            r"|(?<=I )(?:just |recently )?started learning(?: how)? to(?! play\b))"
+            r" (?P<what3>.+)",
+            re.IGNORECASE,
+        ),
+        build=goal_rule,
+    ),
+    Rule(
+        priority=580,
+        pattern=re.compile(
+            rf"\b(?:{I_AM}|I(?:'ve| have) been|we(?:'re| are)|we(?:'ve| have) been)"
+            r" (?:(?:still|currently|actively|now|also) )?(?:looking|searching|hunting) for"
+            r" (?P<what>(?:a|an|my|our) (?:(?:new|first|bigger|smaller|cheaper|better|good|part[- ]time|full[- ]time"
+            r"|remote|summer|second-hand|used) )?(?:job|apartment|flat|house|home|place|room|roommate|flatmate|car"
+            r"|internship|therapist|dentist|doctor|babysitter|nanny|daycare|school|venue|wedding dress|puppy|dog"
+            r"|cat)(?: (?:in|near) (?!(?:the|a|an|my|our)\b)(?:(?-i:[A-Z])[\w-]+(?: (?-i:[A-Z])[\w-]+)?|[a-z-]+))?)\b",
+            re.IGNORECASE,
+        ),
+        build=looking_for_rule,
+    ),
+    Rule(
+        priority=590,
+        pattern=re.compile(
+            rf"\b(?:{I_AM}|I(?:'ve| have) been|I was|we(?:'re| are)|we(?:'ve| have) been)"
+            r" (?:(?:really|seriously|also|kinda|kind of) )?(?:thinking (?:about|of)|considering)"
+            r" (?P<what>(?:getting|adopting|buying|moving|switching|quitting|starting|going back|going into|applying"
+            r"|joining|selling|changing|becoming|retiring|taking up|trying|working)\b.*)",
+            re.IGNORECASE,
+        ),
+        build=considering_rule,
+    ),
+    Rule(
+        priority=600,
+        pattern=re.compile(
+            # ("I'd love to…" is a wish the hypothetical guard leaves alone.)
+            r"(?:\bI (?:really |still |also )?(?:want|wanna|hope|plan) to"
+            r"|(?P<dream>\bmy (?:(?:big|biggest|lifelong|life-long) )?(?:dream|goal|ambition) is to)"
+            r") (?P<verb>become|be(?= an? )|open|start|retrain|travel|write|run|own|build|improve"
+            r"|visit(?= (?-i:[A-Z])))\b (?P<what>\S.+)",  # "visit Japan", not "visit my mom this weekend"
+            re.IGNORECASE,
+        ),
+        build=ambition_rule,
+    ),
+    Rule(
+        priority=670,
+        pattern=re.compile(
+            r"\b(?:I(?:'m| am) (?:(?:really|still|also|currently|seriously) )?(?:trying|working|hoping) to|I want to"
+            r"|my goal is to|my (?:new year'?s )?resolution is to)"
+            r" (?P<what>lose (?:some |a (?:bit|little|lot) of )?weight"
+            r"|lose \d{1,3} ?(?:pounds|lbs|kg|kilos|stone)|get (?:fit|fitter|in shape|back in shape|healthier|stronger)"
+            r"|build (?:some )?muscle|gain (?:some )?weight|eat (?:healthier|better|more healthily)"
+            rf"|(?:quit|stop|give up) (?:{_DROPPED_HABITS})|cut (?:down|back) on (?:{_DROPPED_HABITS})"
+            r"|eat (?:less|fewer) (?:[a-z]+ ){0,2}?(?:food|foods|sugar|meat|junk food|snacks|carbs|takeaways?"
+            r"|fast food)"
+            r"(?: and (?:[a-z]+ ){0,2}?(?:food|foods|sugar|meat|snacks|carbs|takeaways?|fast food))?)\b"
+            r"|\bI(?:'m| am) (?P<diet>on a diet)\b",
+            re.IGNORECASE,
+        ),
+        build=fitness_goal_rule,
+    ),
+    Rule(
+        priority=680,
+        pattern=re.compile(
+            r"\bI(?:'ve| have)? (?:just |recently |also |finally )?(?:started|began|begun|gone on|went on)"
+            r" (?:a|my|this) (?:new )?(?P<kind>(?:strict |keto |low[- ]carb |vegan |plant[- ]based |paleo"
+            r" |mediterranean )?)diet\b"
+            r"(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        build=diet_started_rule,
+    ),
+    Rule(
+        priority=780,
+        pattern=re.compile(
+            r"\b(?:I(?:'m| am)|we(?:'re| are)) (?:(?:also|busy|still|now) )?planning (?P<what>(?:a|an|our|my|the)"
+            r" (?:[a-z-]+ ){0,3}?(?:party|reunion|wedding|baby shower|bridal shower|get-together|celebration|bbq"
+            r"|barbecue|fundraiser|housewarming|retirement do))\b(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        build=planning_rule,
+    ),
+    Rule(
+        priority=810,
+        pattern=re.compile(
+            rf"\bI (?:(?:officially|finally|actually|only) )?start (?P<what>(?:my |a |the )?{STARTS}\b.+)"
+            rf"|^my (?P<thing>{STARTS}) (?:officially |finally )?starts\b(?P<rest>.+)",
+            re.IGNORECASE,
+        ),
+        build=starting_rule,
+    ),
+    Rule(
+        priority=820,
+        pattern=re.compile(
+            r"\bI(?:'m| am) (?P<what>(?!going\b(?! home\b| on a date\b| out\b)|gonna\b|feeling\b|moving\b)"
+            r"[a-z]+ing\b.+)"
+            # "we're getting a puppy next week": a household's plan, so the speaker's too
+            r"|\bwe(?:'re| are) (?P<what2>(?:getting|adopting|buying|hosting|throwing|celebrating|renovating"
+            r"|flying|driving|heading|taking)\b.+)"
+            r"|\bI(?:'m| am|'ll be| will be) (?P<what3>(?:on|off on) (?:vacation|holiday|leave|a break)\b.+)",
+            re.IGNORECASE,
+        ),
+        build=doing_rule,
+    ),
+    Rule(
+        priority=830,
+        pattern=re.compile(
+            r"\bI(?: have|'ve got| got| have got) (?:(?P<things>(?:[a-z-]+ )?(?:exams|interviews|finals|meetings"
+            r"|shifts|appointments|night shifts))\b|(?:an? |my |the )(?P<thing>(?:[a-z-]+ ){0,2}?(?:exam|interview|test"
+            r"|appointment|meeting|match|game|date|flight|trip|tournament|concert|wedding|surgery|presentation"
+            r"|deadline|shift|vacation|holiday|party|finals?|raid|race|recital|audition)s?))\b(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        build=appointment_rule,
+    ),
+    Rule(
+        priority=870,
+        pattern=re.compile(
+            rf"\bI(?:'m| am| feel|'m feeling| am feeling|'ve been|'ve been feeling| have been)(?: not)?{INTENSIFIERS}"
+            rf" (?P<feeling>{FEELINGS})\b(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        build=feeling_rule,
+    ),
+    Rule(
+        priority=880,
+        pattern=re.compile(
+            r"\bI (?:just |literally |honestly |seriously )?(?:can't|cannot|can not) wait (?P<prep>for|to|until|till)"
+            r" (?P<what>.+)|^(?P<what2>[\w' -]{2,40}?) (?:can't|cannot) come (?:soon|fast|quick) enough",
+            re.IGNORECASE,
+        ),
+        build=looking_forward_rule,
+    ),
+]

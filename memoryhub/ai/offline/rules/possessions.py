@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from memoryhub.ai.contract import MemoryKind
-from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said, past_time_in
+from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, past_time_in
 from memoryhub.ai.offline.splitting import phrase_cut
 from memoryhub.ai.offline.text import article_for, conjugate, content_words, third_person, topics_of
 from memoryhub.ai.offline.vocabulary import word_set
@@ -112,3 +112,62 @@ def prized_rule(match: re.Match[str], said: Said) -> Fact | None:
         return None
     text = f"{said.name}'s prized possession is {third_person(value, said.name)}"
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("possessions", *content_words(value)[:2]))
+
+
+# This module's rules: on a clause, the rule whose match starts first is tried first, and at the same
+# start the lower priority (rules/__init__.py puts every module's rules in one table).
+RULES = [
+    Rule(
+        priority=790,
+        pattern=re.compile(
+            rf"^my (?P<age>new |old )?(?P<thing>{THINGS}|(?-i:[A-Z])[a-z]+) (?:just |finally |completely )?"
+            r"(?P<what>broke down|broke|got stolen|was stolen|got towed|was towed|got hit|got broken into"
+            r"|was broken into|got written off|was written off|got totaled|got totalled)\b(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        build=broke_down_rule,
+    ),
+    Rule(
+        priority=1180,
+        pattern=re.compile(
+            r"\b(?:(?:this|that|it)(?:'s| is) )?my (?:most )?(?:prized|treasured|precious) possession(?: is|,|:)"
+            r" (?:(?:probably|definitely) )?"
+            r"(?P<value>.+)|^(?!(?:this|that|it) is\b)(?P<value2>[^,]{2,40}?) is my (?:most )?(?:prized|treasured"
+            r"|precious) possession\b",
+            re.IGNORECASE,
+        ),
+        build=prized_rule,
+    ),
+    # a home bought, rented or leased, with its place, before a thing bought ("I bought a flat in Glasgow")
+    Rule(
+        priority=1210,
+        pattern=re.compile(
+            r"\b(?:I|we) (?:just |finally |officially )?(?P<how>closed on|bought|rented|signed the lease (?:on|for)"
+            r"|got) (?P<article>the|a|an|our|my)(?P<own> own)? (?P<first>(?:first |new |dream )?)"
+            r"(?P<home>flat|house|apartment|condo|place|home|townhouse|cottage|bungalow)\b(?: in (?P<place>.+))?",
+            re.IGNORECASE,
+        ),
+        build=home_bought_rule,
+    ),
+    Rule(
+        priority=1220,
+        pattern=re.compile(
+            rf"\bI (?P<verb>(?:just |finally |recently )?(?:bought|got|purchased|built|inherited)|own|drive|ride)"
+            rf"(?: myself)? (?P<article>an?|my first|my own|a new|a used|an old|my new|two|three)"
+            rf" (?P<thing>(?:[a-z0-9-]+ ){{0,3}}?(?:{THINGS}))s?\b",
+            re.IGNORECASE,
+        ),
+        build=possession_rule,
+    ),
+    Rule(
+        priority=1230,
+        pattern=re.compile(
+            r"\b(?:I|we) (?:just |finally |recently |also )?(?P<verb>got|bought|picked up|ordered|own|drive|ride|have)"
+            r" (?P<article>an?|my|two|three)(?: (?:new|used|secondhand|second-hand|vintage|old|refurbished|brand new"
+            r"|little|shiny))* (?P<kind>(?:[a-z]+ )?)"
+            r"(?P<brand>(?-i:[A-Z])[\w-]{1,20}(?: (?-i:[A-Z0-9])[\w-]{0,20}){0,2})",
+            re.IGNORECASE,
+        ),
+        build=brand_rule,
+    ),
+]

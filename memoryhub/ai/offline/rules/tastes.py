@@ -5,10 +5,10 @@ from __future__ import annotations
 import re
 
 from memoryhub.ai.contract import MemoryKind
-from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said, past_time_in
+from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, past_time_in
 from memoryhub.ai.offline.splitting import phrase_cut
-from memoryhub.ai.offline.text import content_words, third_person, topics_of
-from memoryhub.ai.offline.vocabulary import CALLED, OBJECT_PRONOUNS, word_set
+from memoryhub.ai.offline.text import article_for, content_words, third_person, topics_of, uncapitalised
+from memoryhub.ai.offline.vocabulary import ADVERBS, CALLED, I_AM, KEENLY, LEAD_FILLERS, OBJECT_PRONOUNS, word_set
 
 _PREFERENCE_VERBS = {
     "love": ("loves", HIGH),
@@ -127,3 +127,166 @@ def passion_rule(match: re.Match[str], said: Said) -> Fact | None:
         return None
     text = f"{said.name} loves {third_person(what, said.name)}"
     return said.fact(text, MemoryKind.PREFERENCE, HIGH, PERMANENT, topics_of(*content_words(what)[:3]))
+
+
+def fan_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I support Arsenal", "I'm a huge Lakers fan"."""
+    team = phrase_cut(match["team"] or match["team2"], max_words=4)
+    if team and team.islower():  # "f1", "nba": a league, written in capitals
+        team = team.upper() if len(team) <= 4 else team.title()
+    if not team or not team[0].isupper() or team.split()[0] in ("I", "I'm", "I've"):
+        return None  # "support I had from friends meant a lot": no team
+    text = f"{said.name} supports {team}" if match["verb"] else f"{said.name} is {article_for(team)} {team} fan"
+    return said.fact(text, MemoryKind.PREFERENCE, MEDIUM, PERMANENT, topics_of("sport", team))
+
+
+def favourite_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "my favourite band is Muse", "Dune is my all-time favourite book"."""
+    thing = (match["thing"] or match["thing2"]).lower().strip()
+    raw = re.sub(
+        r"^(?:(?:ok|okay|but|and|so|honestly|tbh|ngl|yeah|well|like|lol)\b[\s,]*)+",
+        "",
+        match["value"] or match["value2"],
+        flags=re.I,
+    )
+    value = phrase_cut(raw, max_words=8)
+    if not value or not thing or value.lower() in ("it", "that", "this", "mine"):
+        return None
+    if match["value2"]:
+        value = uncapitalised(value)  # "Running a marathon is my number one goal"
+    if thing in _AIMS:  # a goal is not a taste: "my number one goal", "my top priority"
+        rank = "main" if "fav" in match[0].lower() else "top"
+        text = f"{said.name}'s {rank} {thing} is {third_person(value, said.name)}"
+        return said.fact(text, MemoryKind.PLAN, MEDIUM, PERMANENT, topics_of("goals", *content_words(value)[:2]))
+    text = f"{said.name}'s favourite {thing} is {third_person(value, said.name)}"
+    return said.fact(text, MemoryKind.PREFERENCE, MEDIUM, PERMANENT, topics_of("favourites", thing))
+
+
+_AIMS = word_set("goal goals priority priorities aim ambition dream")
+
+
+# This module's rules: on a clause, the rule whose match starts first is tried first, and at the same
+# start the lower priority (rules/__init__.py puts every module's rules in one table).
+RULES = [
+    Rule(
+        priority=460,
+        pattern=re.compile(
+            rf"\bI{ADVERBS} (?P<verb>hate|can't stand|cannot stand|can not stand|dislike|despise|loathe"
+            rf"|(?:don't|do not) (?:(?:really|particularly) )?(?:like|enjoy)) (?P<what>.+)",
+            re.IGNORECASE,
+        ),
+        build=preference_rule,
+    ),
+    Rule(
+        priority=470,
+        pattern=re.compile(rf"\b{I_AM}{KEENLY} (?P<verb>not into|not an? (?:big |huge )?fan of) (?P<what>.+)", re.I),
+        build=preference_rule,
+    ),
+    Rule(
+        priority=480,
+        pattern=re.compile(
+            r"\bI(?:'ve| have)?(?: really| honestly| truly)? (?P<verb>never (?:liked|enjoyed|been a fan of"
+            r"|been into)) (?P<what>.+)",
+            re.IGNORECASE,
+        ),
+        build=preference_rule,
+    ),
+    Rule(
+        priority=490,
+        pattern=re.compile(
+            # "I've started to enjoy running", "I've come to love jazz": a taste now held; "we love
+            # hiking": the speaker's too
+            rf"\b(?:I|we)(?:(?:'ve| have)? (?:started to|come to|grown to))?{KEENLY}"
+            r" (?P<verb>love|adore|like|enjoy|prefer|live for) (?P<what>.+)",
+            re.IGNORECASE,
+        ),
+        build=preference_rule,
+    ),
+    Rule(
+        priority=500,
+        pattern=re.compile(
+            rf"\b{I_AM}{KEENLY} "
+            r"(?P<verb>into|obsessed with|addicted to|hooked on|a sucker for|big on|crazy about|mad about|nuts about"
+            r"|keen on|passionate about"
+            r"|an? (?:big |huge |massive )?fan of) (?P<what>.+)",
+            re.IGNORECASE,
+        ),
+        build=preference_rule,
+    ),
+    Rule(
+        priority=510,
+        pattern=re.compile(
+            r"\bI (?P<verb>can't get enough of|cannot get enough of) (?P<what>.+)"
+            r"|\bI (?P<modal>could (?:eat|live on|listen to|watch)) (?P<what2>[^,]{2,40}?)"
+            r" (?:every (?:single )?day|every night|forever|all day|on repeat|24/7|for every meal)\b",
+            re.IGNORECASE,
+        ),
+        build=preference_rule,
+    ),
+    Rule(
+        priority=520,
+        pattern=re.compile(
+            rf"^{LEAD_FILLERS}(?P<what>[^,]{{2,50}}?) (?:is|are) (?:honestly |literally |basically |kinda |lowkey "
+            rf"|just |now )?my"
+            rf" (?:whole |main |new |current |absolute |favou?rite |biggest |only |entire "
+            rf"|ultimate )?(?:{_PASSIONS})\b",
+            re.IGNORECASE,
+        ),
+        build=passion_rule,
+    ),
+    Rule(
+        priority=530,
+        pattern=re.compile(
+            r"(?:^|(?<=\bbut )|(?<=, ))(?!(?:but|and|so|plus|also|nothing|something|anything|everything)\b)"
+            r"(?P<what>[a-z][\w' -]{0,40}?\w+ing\b[\w' -]{0,40}?) (?:really |always |totally |just )?helps me"
+            r" (?P<how>(?:relax|unwind|escape|de-?stress|chill|calm down|clear my head|recharge|reset"
+            r"|feel (?:better|free|calm|alive|grounded))\b.*)",
+            re.IGNORECASE,
+        ),
+        build=helps_rule,
+    ),
+    Rule(
+        priority=540,
+        pattern=re.compile(
+            rf"^{LEAD_FILLERS}(?P<what>[\w' -]{{2,30}}?) on (?:everything|literally everything)\b", re.I
+        ),
+        build=passion_rule,
+    ),
+    Rule(
+        priority=770,
+        pattern=re.compile(
+            # "I've gotten into pottery", "lately I've become interested in birdwatching" (not "I got
+            # into Oxford", a school, capitalised, which is admission_rule's, nor "into trouble", "into a fight")
+            r"\bI(?:'ve| have)? (?:(?:recently|really|just|lately|finally|also) )?"
+            r"(?P<verb>(?:gotten|got|become|grown|started getting) (?:(?:really|super|very|more) )?"
+            r"(?:into(?= (?!(?-i:[A-Z])|(?:a|an|the|my|our|his|her|their|this"
+            r"|that|some|it|trouble|debt|bed|work|shape|character|college|uni|university|school)\b)[a-z])"
+            r"|interested in)) (?P<what>.+)",
+            re.IGNORECASE,
+        ),
+        build=preference_rule,
+    ),
+    Rule(
+        priority=1170,
+        pattern=re.compile(
+            rf"\bI (?P<verb>support|follow|root for|cheer for) (?P<team>[A-Z][\w'&.-]*(?: [A-Z][\w'&.-]*){{0,3}})"
+            rf"|\b(?:{I_AM}|I(?:'ve| have) been|^) ?(?:an? )?(?:(?:big|huge|massive|lifelong|die-?hard|proud) )?"
+            rf"(?P<team2>[A-Z][\w'&.-]*(?: [A-Z][\w'&.-]*)?|(?i:f1|formula (?:1|one)|nba|nfl|mlb|nhl|premier league"
+            rf"|la liga|serie a|mls|ufc|wwe|motogp|nascar)) fan\b",
+        ),
+        build=fan_rule,
+    ),
+    Rule(
+        priority=1190,
+        pattern=re.compile(
+            r"\b(?:my |^)(?:all[- ]time |absolute |current |new )?fav(?:ou?rite|e)? (?P<thing>[a-z]+(?: [a-z]+)?)"
+            r"(?: (?:is|are|has to be|would be|=)|\s?[:=]) (?P<value>.+)"
+            r"|^(?P<value2>[^,]{2,40}?) (?:is|are) (?:definitely |probably |still |easily )?my"
+            r" (?:all[- ]time |absolute )?"
+            r"(?:fav(?:ou?rite|e)?|number one|#1|go-to|top)"
+            r" (?P<thing2>[a-z]+(?: (?!this|that|now|too|for|in)[a-z]+)?)\b",
+            re.IGNORECASE,
+        ),
+        build=favourite_rule,
+    ),
+]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from memoryhub.ai.contract import EntityType, MemoryKind
-from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said, time_in
+from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, time_in
 from memoryhub.ai.offline.splitting import phrase_cut
 from memoryhub.ai.offline.text import (
     article_for,
@@ -16,7 +16,7 @@ from memoryhub.ai.offline.text import (
     third_person,
     topics_of,
 )
-from memoryhub.ai.offline.vocabulary import JUDGED, OBJECT_PRONOUNS, SOON, word_set
+from memoryhub.ai.offline.vocabulary import COUNTS, I_AM, JOB, JUDGED, OBJECT_PRONOUNS, SOON, word_set
 
 _TOGETHER = word_set("team family unit group whole one pair couple")
 _JUDGED = re.compile(rf"(?:[a-z-]+ )?(?:{JUDGED}) ")  # "terrible cook", "pretty decent photographer"
@@ -264,3 +264,200 @@ def back_to_school_rule(match: re.Match[str], said: Said) -> Fact | None:
     if match["to"]:
         text += f" to {third_person(phrase_cut(match['to'], max_words=6), said.name)}"
     return said.fact(text, MemoryKind.PLAN, HIGH, PERMANENT, topics_of("studies", match["school"]))
+
+
+# A job's title with up to two words before it: "a nurse", "a senior software engineer".
+JOB_TITLE = rf"(?:(?!of\b|fan\b)[a-z-]+ ){{0,2}}?{JOB}"
+# Businesses someone may have: "my bakery just opened", "I run a small Etsy shop".
+_BUSINESSES = (
+    r"startup|start-up|side hustle|podcast|youtube channel|food truck|bakery|cafe|café|restaurant|bar|shop|studio"
+    r"|company|business"
+)
+
+
+# This module's rules: on a clause, the rule whose match starts first is tried first, and at the same
+# start the lower priority (rules/__init__.py puts every module's rules in one table).
+RULES = [
+    Rule(
+        priority=40,
+        pattern=re.compile(
+            r"\bI(?:'m| am) (?:finally |officially )?(?:going|heading) back to"
+            r" (?P<school>school|uni|university|college)\b"
+            r"(?: (?:to (?P<to>(?:study|do|get|finish|train) [\w -]{2,40})))?",
+            re.IGNORECASE,
+        ),
+        build=back_to_school_rule,
+    ),
+    Rule(
+        priority=80,
+        pattern=re.compile(
+            r"\bI(?: (?:don't|do not) work (?:at|for) (?P<org>[^,]{2,60}?) (?:anymore|any more|now)\b"
+            r"|(?: (?:no longer|don't even|do not)) work (?:at|for) (?P<org2>[^,]{2,60})"
+            r"| (?:just |finally |recently )?(?:left|quit) (?:my|the) job (?:at|with)"
+            r" (?P<org3>(?-i:[A-Z])[\w&'.-]*(?: (?-i:[A-Z])[\w&'.-]*){0,3}))",
+            re.IGNORECASE,
+        ),
+        build=former_employer_rule,
+    ),
+    Rule(
+        priority=100,
+        pattern=re.compile(
+            r"\bI(?:'m| am)? (?:currently |now |also )?(?:work(?:ing)?"
+            r"(?: (?:nights|days|weekends|evenings|shifts|part[- ]time|full[- ]time|remotely|mostly))? as"
+            r"|(?:just )?(?:started|start|starting|got|landed|accepted) (?:my |a |the )?(?:new |first |dream )?"
+            r"(?:job|role|position|gig) as) (?:an? )?(?P<job>.+)",
+            re.IGNORECASE,
+        ),
+        build=works_as_rule,
+    ),
+    Rule(
+        priority=110,
+        pattern=re.compile(
+            r"\bI(?:'m| am)? (?:start|starting) (?:work |my new job |my job |a new job )?(?:at|with) (?P<org>.+)"
+            r"|^(?:my )?(?P<first>first|second|third) (?:day|week|month|shift) (?:at|with) (?P<org2>[^,]{2,60}?)"
+            r"(?: (?:done|over|complete|completed|survived|down)\b|,|$)",
+            re.IGNORECASE,
+        ),
+        build=starts_at_rule,
+    ),
+    Rule(
+        priority=120,
+        pattern=re.compile(
+            rf"\bI(?P<verb> do| (?:quit|left)|(?:'m| am) the [\w ]{{1,30}} who (?:does"
+            rf"|works in)) (?P<what>(?:{FIELDS})\b.*)"
+            r"|\bI (?P<verb2>research|teach) (?P<what2>.+)"
+            # "I'm in sales", "I'm in tech now": not "I'm in law school" or "I'm in tech support hell"
+            rf"|\bI(?:'m| am) (?:(?:currently|also|still|now) )?(?P<verb3>in) (?P<what3>{FIELDS})"
+            r"(?=\W*$|,| (?:and|now|for|at|too|myself|actually)\b)",
+            re.IGNORECASE,
+        ),
+        build=field_rule,
+    ),
+    Rule(
+        priority=130,
+        pattern=re.compile(
+            r"\b(?:handed in|gave|put in|handing in|giving) (?:my |in my )?(?:notice|resignation)\b", re.I
+        ),
+        build=notice_rule,
+    ),
+    Rule(
+        priority=140,
+        pattern=re.compile(
+            rf"\bmy (?:own |little |tiny |new |small )?(?P<business>small business|etsy shop|{_BUSINESSES})"
+            r" (?:\([^)]{0,60}\) )?(?:just |finally |officially )?(?P<news>closed|raised|launched|opened|hit|got|won"
+            r"|made"
+            r"|turned|is|has|hired|signed)\b(?P<rest>.{0,80})",
+            re.IGNORECASE,
+        ),
+        build=business_rule,
+    ),
+    Rule(
+        priority=150,
+        pattern=re.compile(
+            r"\bI (?:also |now |actually )?(?P<verb>run|own|co-own|have|started|opened|launched|set up|founded"
+            r"|co-founded) (?P<what>(?:an? |my own |our own )(?:(?:small|little|tiny|new|online|local|family|tattoo"
+            r"|hair|nail|coffee|vintage|second-hand|pottery|etsy|craft|book|record|flower|pet|dog-grooming|catering"
+            rf"|cleaning|design|marketing|photography|consulting) )*(?P<business>{_BUSINESSES}|store|stall|pub|salon"
+            r"|agency|consultancy|brewery|farm|nonprofit|non-profit|charity|newsletter|blog|clinic|firm))\b"
+            r"(?P<rest>.{0,60})",
+            re.IGNORECASE,
+        ),
+        build=own_business_rule,
+    ),
+    Rule(
+        priority=160,
+        pattern=re.compile(
+            r"\bI(?:'m| am) in (?P<grade>\d{1,2}(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|eighth"
+            r"|ninth|tenth|eleventh|twelfth|final|senior|junior) (?P<unit>grade|year|form)\b"
+            r"|\bI (?:just |finally |recently )?(?P<verb>dropped out of|graduated from|finished|got into"
+            r"|got accepted to"
+            r"|got accepted into|started) (?P<school>(?:law|med|medical|grad|art|business|nursing|high|culinary|film"
+            r"|drama|music|vet|dental|flight|cooking|coding|pharmacy) school|college|uni|university|(?:a|my|the)"
+            r" [\w -]{0,25}?(?:program|programme|course|degree|phd|masters|bootcamp|apprenticeship|residency)\b.*)",
+            re.IGNORECASE,
+        ),
+        build=school_rule,
+    ),
+    Rule(
+        priority=170,
+        pattern=re.compile(r"\bmy job is (?:as |being )?(?:an? )(?P<job>.+)", re.IGNORECASE),
+        build=works_as_rule,
+    ),
+    Rule(
+        priority=180,
+        pattern=re.compile(
+            rf"\b{I_AM} (?:currently |now |actually |also )?(?:an?) "
+            rf"(?P<job>{JOB_TITLE})\b(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        build=job_title_rule,
+    ),
+    Rule(
+        priority=190,
+        pattern=re.compile(
+            rf"\bI(?P<verb>'ve been| have been|(?= was \w+ \w+(?: \w+)? for (?:{COUNTS}|ten|a few|many) years?) was)"
+            rf" (?:an?) (?P<job>{JOB_TITLE})\b(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        build=job_held_rule,
+    ),
+    Rule(
+        priority=200,
+        pattern=re.compile(
+            r"\bI(?:'m| am|'ve been| have been)? (?:currently |now |also )?work(?:ing)?"
+            r" (?P<when>(?:nights|night shifts|days|weekends|part[- ]time|full[- ]time|remotely) )?"
+            r"(?P<prep>at|for|in|from) (?P<org>.+)",
+            re.IGNORECASE,
+        ),
+        build=works_at_rule,
+    ),
+    Rule(
+        priority=210,
+        pattern=re.compile(
+            r"\bI(?:'m| am) (?:(?:currently|now|also) )?(?P<verb>studying|training|retraining) to (?:be|become)"
+            r" (?P<what>an? [\w-]+(?: [\w-]+){0,3})",
+            re.IGNORECASE,
+        ),
+        build=training_rule,
+    ),
+    Rule(
+        priority=220,
+        pattern=re.compile(r"\bI(?:'m| am)? (?:currently |also )?study(?:ing)? (?P<subject>.+)", re.IGNORECASE),
+        build=studies_rule,
+    ),
+    Rule(
+        priority=1260,
+        pattern=re.compile(
+            rf"\b{I_AM} (?:currently |now |also )?(?P<status>retired|unemployed|between jobs|self[- ]employed"
+            rf"|a stay[- ]at[- ]home (?:mom|mum|dad|parent)|freelancing|job hunting|on parental leave)\b",
+            re.IGNORECASE,
+        ),
+        build=job_status_rule,
+    ),
+    Rule(
+        priority=1270,
+        pattern=re.compile(
+            r"\bI(?P<verb>(?:'m| am) (?:doing|getting|finishing|working on|studying for|starting|halfway through)"
+            r"|(?:'m| am) in|(?: have|'ve got| hold| earned)(?= (?:an?|my) (?:[a-z]+ )?(?:PhD|doctorate|masters?"
+            r"|master's|bachelor'?s|degree|MBA|BA|BSc|MSc|MA|diploma)\b)) (?P<article>an?|my)"
+            r" (?:(?P<year>first|second|third|fourth|final|last) year of (?P<of>my |an? )?)?"
+            r"(?:[a-z]+ )?(?P<degree>PhD|doctorate|masters?|master's|bachelor'?s|degree|MBA|BA|BSc|MSc|MA|diploma"
+            r"|med school|law school|residency|apprenticeship|bootcamp|internship|course|certificate|certification"
+            r"|(?:M|B|Ph)[\u2024.](?:A|Sc|D)[\u2024.]?)(?: (?:in|on) (?P<field>.+))?"
+            r"|\bI(?:'m| am)? major(?:ing)? in (?P<major>.+)|\bmy major is (?P<major2>.+)",
+            re.IGNORECASE,
+        ),
+        build=degree_rule,
+    ),
+    Rule(
+        priority=1280,
+        pattern=re.compile(
+            rf"\b{I_AM} (?:(?:still|currently|now|also|just) )?(?:(?P<where>in) (?P<school>college|uni|university"
+            r"|(?:high|grad|graduate|med|medical|law|secondary|middle|nursing|art) school|sixth form|school)"
+            r"|(?P<where2>at) (?P<school2>uni|university|college))\b"
+            r"(?! (?:right now|rn|today|tonight|atm)\b)(?P<rest>.*)",  # "at uni right now": where they are
+            re.IGNORECASE,
+        ),
+        build=student_rule,
+    ),
+]

@@ -1,0 +1,221 @@
+"""The rule table tried on a clause: which matches count (not negated, hypothetical, someone else's
+words or said to "you"), the words a fact's list goes on from, and when a speaker's next short
+lines are details of their last fact."""
+
+from __future__ import annotations
+
+import re
+
+from memoryhub.ai.offline.facts import Fact, Said
+from memoryhub.ai.offline.guards import (
+    is_hypothetical,
+    is_negated,
+    is_someone_elses_words,
+    starts_a_statement,
+)
+from memoryhub.ai.offline.rules import NEGATABLE, RULES
+from memoryhub.ai.offline.rules.work import JOB_TITLE
+from memoryhub.ai.offline.splitting import (
+    CONTINUATION,
+    strip_fillers,
+)
+from memoryhub.ai.offline.text import content_words
+from memoryhub.ai.offline.vocabulary import (
+    TIME,
+    word_set,
+)
+
+# "For sure!", "To be honest": agreement or an aside, not more of the fact before.
+_AGREEING = re.compile(r"(?:for (?:sure|real|certain)|to be (?:honest|fair)|in fact|that's (?:true|right))\b", re.I)
+
+
+_SEGMENT_START = re.compile(r"[,;]\s|\bbut\s", re.IGNORECASE)
+
+
+def _negation_scope(clause: str, match: re.Match[str]) -> str:
+    """The words a negation must be in to negate what ``match`` found: from the start of its part of
+    the clause (after the last comma or "but" before it) to the end of the fact itself, without the
+    free words after it ("I'm a line cook so weekends are a no go": the cook is not negated)."""
+    start = clause.rfind('"', 0, match.start()) + 1 if clause.count('"', 0, match.start()) % 2 == 0 else 0
+    for cut in _SEGMENT_START.finditer(clause, start, match.start()):
+        start = cut.end()
+    groups = match.re.groupindex
+    end = match.end()
+    if "rest" in groups and match.start("rest") >= 0:
+        end = match.start("rest")
+    return clause[start:end]
+
+
+def _hypothesis_scope(clause: str, match: re.Match[str]) -> str:
+    """The words an "if", "maybe" or "would" must be in to make what ``match`` found a wish: the clause
+    up to the end of the match's own part (the next comma), not the free words after it ("Tomás
+    loves board games, bring Catan if you're coming": the love is no maybe)."""
+    comma = clause.find(",", match.start())
+    end = match.end() if comma < 0 else min(match.end(), comma)
+    if "modal" in match.re.groupindex and match.start("modal") >= 0:  # "I could eat sushi every day": a liking
+        return clause[: match.start("modal")] + clause[match.end("modal") : end]
+    return clause[:end]
+
+
+# The words a list's next item cannot start with: a new subject, a pronoun, a question word.
+NOT_LISTED = word_set(
+    """I I'm I've I'll I'd i my me you your he she it it's they we his her their our this that these those
+    then so but if when what who how why where which there here not no yes yeah lol"""
+)
+
+
+A_VERB = re.compile(
+    r"\b(?:is|are|was|were|am|be|been|has|have|had|do|does|did|will|would|can|could|should|'s|'re|'m)\b|'(?:s|re|m)\b",
+    re.IGNORECASE,
+)
+
+
+REASON = re.compile(r"\b(?:because|cause|cuz|coz|although|whereas|unless)\b", re.IGNORECASE)
+
+
+SUBJECT_AND_VERB = re.compile(r"\b(?:it|they|he|she|we|you|I)\s+[a-z']+", re.IGNORECASE)
+
+
+EXAMPLES = re.compile(
+    r"\b(?:e[.\u2024]\s?g\b|eg\b|such as|including|especially|for example|for instance|like\b)", re.IGNORECASE
+)
+
+
+_YOU = r"you|your|yours|you're|y'all"
+
+
+_SECOND_PERSON = re.compile(rf"\b(?:{_YOU})\b", re.IGNORECASE)
+
+
+# A question about the one who answers it: "what do you do?", "wbu?", "what about u".
+ASKS_ABOUT_THEM = re.compile(rf"\b(?:{_YOU}|u|ur|yourself|yourselves|wbu|hbu)\b", re.IGNORECASE)
+
+
+_PREPOSITIONS = word_set("w w/ with for to at from of about and by")
+
+
+def _after_preposition(clause: str, match: re.Match[str]) -> bool:
+    """ "dinner w my husband tonight", "calls with my sister": "my …" after a preposition is still
+    the speaker's own relative (not "I …", which would be inside a relative clause)."""
+    if clause[match.start() : match.start() + 3].lower() != "my ":
+        return False
+    before = clause[: match.start()].split()
+    return bool(before) and before[-1].lower() in _PREPOSITIONS
+
+
+def _lead(clause: str, match: re.Match[str]) -> str:
+    """The words that lead to the object of what ``match`` found ("I'm a sucker for ", "got ", "I have ",
+    "hot take: "), so the next item of a list can be read with them; "" when it has no object."""
+    for name in match.re.groupindex:
+        if name.startswith(("what", "article", "thing", "quantity")) and match.start(name) > match.start():
+            return clause[match.start() : match.start(name)]
+    return ""
+
+
+_FIRST_PERSON_WORDS = frozenset({"i", "i'm", "i've", "i'll", "i'd", "my", "me"})
+
+
+def _first_word(text: str) -> str:
+    words = text.split(maxsplit=1)
+    return words[0].lower().strip(",.!") if words else ""
+
+
+# Where a clause's own statement ends and a comment on it begins.
+HEAD_END = re.compile(r",\s|\s(?:so|but|because|cause|cuz|which|though|lol|haha)\s", re.IGNORECASE)
+
+
+# How many other people's lines may come between a fact and its speaker's follow-up detail.
+MAX_DETAIL_GAP = 3
+
+
+MAX_DETAILS = 4
+
+
+MAX_DETAIL_WORDS = 12
+
+
+MAX_RUN_WORDS = 3  # a message this short may be one piece of a sentence sent word by word
+
+
+_THIRD_PERSON_VERB = re.compile(
+    r"(?:loves|likes|hates|enjoys|works|lives|plays|speaks|runs|teaches|coaches|studies|has|owns|collects"
+    r"|volunteers|makes|writes|paints|sings|swims|rides|drives)\b",
+    re.IGNORECASE,
+)
+
+
+def carried_subject(theirs: re.Match[str], part: str, implied: str | None) -> str | None:
+    """A part that dropped its subject, read with the clause's own subject put back: "my wife is a
+    nurse and loves hiking" → "my wife loves hiking"; None when that subject is only "she"/"he"."""
+    subject = theirs["relative"]
+    if subject is None:
+        return None
+    if implied is None:
+        return f"{subject} {part}" if _THIRD_PERSON_VERB.match(part) else None
+    if implied.startswith("I'm "):
+        return f"{subject} is {part}"
+    return f"{subject} {part}"
+
+
+# Where a list or a sentence goes on with its next part: ", and then", " & ".
+AND_THEN = r",? (?:and|&) (?:then )?"
+
+
+def end_before(part: str, earlier: list[Fact], speaker: str) -> None:
+    """ "I love hiking and play tennis on weekends": the part after "and" (or a comma) said something of
+    its own, so the fact before it ends there ("loves hiking", not "loves hiking and play tennis…")."""
+    head = re.escape(" ".join(part.split()[:2]))
+    for fact in earlier:
+        joint = re.search(rf"(?:{AND_THEN}|, ){head}\b", fact.text) if fact.subject == speaker else None
+        if joint is not None:
+            fact.text = fact.text[: joint.start()].rstrip(" ,")
+
+
+def rules_on(said: Said, clause: str) -> list[Fact]:
+    # The statement a clause makes starts early: of the rules that match, the one whose match
+    # starts first is tried first ("heading to Mexico City … for my cousin's wedding" is a trip),
+    # then the table's order.
+    found = sorted(
+        ((match.start(), order, match, builder) for order, (pattern, builder) in enumerate(RULES)
+         for match in pattern.finditer(clause)),
+        key=lambda candidate: (candidate[0], candidate[1]),
+    )  # fmt: skip
+    for _start, _order, match, builder in found:
+        before = clause[: match.start()]
+        first_person = _first_word(match[0]) in _FIRST_PERSON_WORDS
+        if first_person and not starts_a_statement(clause, match.start()) and not _after_preposition(clause, match):
+            continue  # "doing something I love is awesome": not a statement of theirs
+        if is_hypothetical(_hypothesis_scope(clause, match)) or is_someone_elses_words(before):
+            continue  # "if I had a dog…", "my boss keeps saying I'm moving": not theirs
+        if builder not in NEGATABLE and is_negated(_negation_scope(clause, match)):
+            continue  # "I don't have any siblings", "I'm not a nurse": no fact
+        fact = builder(match, said)
+        if fact is not None and _SECOND_PERSON.search(fact.text.split(",")[0]):
+            continue  # "can't wait to see you guys": a memory never says "you"
+        if fact is not None:
+            fact.lead = fact.lead or _lead(clause, match)
+            return [fact]
+    return []
+
+
+def is_detail(clause: str, *, partner: bool = False) -> bool:
+    """A short fragment that adds to what came before: a time, a number, "that startup…", and the
+    name of whom someone got engaged to. A capitalised word alone is not enough ("Congrats to
+    Emma" is not a detail of the move said before it)."""
+    body = strip_fillers(clause)
+    words = body.strip(" !.").split()
+    if not words or len(words) > MAX_DETAIL_WORDS or body.endswith("?") or ":" in body:
+        return False  # a long line or a question is a new thought, not a detail
+    if not content_words(body):
+        return False
+    single_name = partner and len(words) == 1 and words[0][0].isupper()
+    continues = bool(CONTINUATION.match(body)) and not _AGREEING.match(body)
+    return bool(TIME.search(body) or re.search(r"\d", body)) or continues or single_name
+
+
+# Where a part of a clause starts: after a comma, colon or semicolon, or at "and"/"but"/"then".
+SEGMENT_CUT = re.compile(r"[,:;]\s+(?:(?:and|but|so|then)\s+)?|\s+(?:but|and|then|now)\s+", re.IGNORECASE)
+
+
+# "I'm a nurse from Texas": a job, then where its speaker is from, read as a part of its own.
+JOB_THEN_ORIGIN = re.compile(rf"^I(?:'m| am) (?:an? )(?:{JOB_TITLE})\b(?= from (?-i:[A-Z]))", re.IGNORECASE)

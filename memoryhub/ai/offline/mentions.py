@@ -1,0 +1,280 @@
+"""Who a clause is about when it is not the speaker alone: a member named at its start, news told
+of them in the first person ("Bob said he's moving"), someone addressed or congratulated, and a
+relative or pet referred back to ("she's a nurse", "his name is Max")."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from memoryhub.ai.offline.text import is_or_has
+from memoryhub.ai.offline.vocabulary import (
+    FAMILY,
+    HE_RELATIONS,
+    HELLOS,
+    MONTHS,
+    NOT_NAMES,
+    RELATIONS,
+    RELATIVE_AGES,
+    REPORTED_ADVERB_WORDS,
+    SHE_RELATIONS,
+    WEEKDAYS,
+    word_set,
+)
+
+_MENTION = re.compile(r"^(?P<who>@?[A-Za-z\u00c0-\u024f][\w'.-]{0,39}?)(?P<possessive>'s?)?\s+(?P<rest>\S.*)$")
+
+
+_FULL_NAME_MENTION = re.compile(
+    r"^(?P<who>[A-Za-z\u00c0-\u024f][\w'.-]{0,39} [A-Za-z\u00c0-\u024f][\w'.-]{0,39}?)"
+    r"(?P<possessive>'s?)?\s+(?P<rest>\S.*)$"
+)
+
+
+_IS_NOT_POSSESSIVE = word_set(
+    """a an the so very really super totally moving going getting leaving starting allergic vegan
+    vegetarian pescatarian married engaged pregnant from in at back off away out only just still always
+    basically never definitely officially finally"""
+)
+
+
+_HAS_NOT_POSSESSIVE = word_set("been got")
+
+
+_FIRST_PERSON_VERBS = {"is": "I'm", "has": "I have", "was": "I was", "will": "I will", "does": "I do"}
+
+
+def _unconjugated(verb: str) -> str:
+    """ "lives" → "live", "studies" → "study", "watches" → "watch"; other words as they are."""
+    lower = verb.lower()
+    if lower.endswith("ies") and len(lower) > 4:
+        return verb[:-3] + "y"
+    if lower.endswith(("ches", "shes", "sses", "xes", "zes", "oes")):
+        return verb[:-2]
+    if lower.endswith("s") and not lower.endswith("ss") and len(lower) > 3:
+        return verb[:-1]
+    return verb
+
+
+# "Alex told me he's moving to Berlin", "Dana said she got the job": what a member said of
+# themselves, passed on.
+_SAID_THAT = re.compile(
+    r"^(?:(?:just|finally|also) )?(?:said|says|told (?:me|us|everyone)|mentioned|was saying)(?: that)? (?:he|she|they)"
+    r"(?P<be>'s|'re| is| are)? (?P<tail>\S.*)$",
+    re.IGNORECASE,
+)
+
+
+def reported_as_first_person(clause: str, member: Callable[[str], str | None]) -> tuple[str, str] | None:
+    """(the member's handle, the clause as they would have said it) when ``clause`` starts with a
+    participant's or known member's name: "Carol is moving to Austin" → "I'm moving to Austin",
+    "Carol's sister lives in Lyon" → "my sister lives in Lyon", "Frank just got engaged" → "I just
+    got engaged". None otherwise."""
+    # A full name first ("Carol Díaz is moving…"), then a first name or handle.
+    match = _FULL_NAME_MENTION.match(clause)
+    handle = member(match["who"]) if match is not None else None
+    if handle is None:
+        match = _MENTION.match(clause)
+        if match is None:
+            return None
+        handle = member(match["who"])
+    if handle is None or match is None:
+        return None
+    rest = match["rest"]
+    if not match["possessive"] and (said := _SAID_THAT.match(rest)):
+        be = "has " if said["be"] == "'s" and said["tail"].split()[0].lower() in ("got", "been") else "is "
+        rest = (be if said["be"] else "") + said["tail"]  # "Alex told me he's moving" → "Alex is moving"
+    words = rest.split()
+    if match["possessive"]:
+        if words[0].lower() in _HAS_NOT_POSSESSIVE:
+            return handle, " ".join(["I've", *words])  # "Dana's been anxious", "Nora's got twins"
+        if words[0].lower() in _IS_NOT_POSSESSIVE or words[0].lower().endswith("ing"):
+            return handle, " ".join(["I'm", *words])  # "Carol's moving", "Emma's vegan"
+        return handle, " ".join(["my", *words])
+    adverbs = []
+    while words and words[0].lower() in REPORTED_ADVERB_WORDS:
+        adverbs.append(words.pop(0))
+    if not words:
+        return None
+    verb = words.pop(0)
+    first = _FIRST_PERSON_VERBS.get(verb.lower())
+    if first is not None:
+        subject, *rest = first.split()
+        return handle, " ".join([subject, *adverbs, *rest, *words])
+    return handle, " ".join(["I", *adverbs, _unconjugated(verb), *words])
+
+
+_GREETING = re.compile(
+    r"^(?:happy|hbd|happiest) (?:birthday|bday)[,!]* (?P<who>@?[A-Za-z\u00c0-\u024f][\w'-]{1,39})\W*$"
+    r"|^it(?:'s| is) (?P<who2>@?[A-Z][\w'-]{1,39})'s (?P<day>birthday|bday) (?P<when>today|tomorrow)\b",
+    re.IGNORECASE,
+)
+
+
+_CONGRATS = re.compile(
+    r"^(?:congrats|congratulations|well done|so proud of you)(?: on| for)? (?P<what>.{2,60}?),? "
+    r"(?P<who>@?[A-Z][\w'-]{1,39})\W*$",
+)
+
+
+# What "congrats on …" was for, said as the person would: "making senior engineer" → "I'm a senior engineer".
+_CONGRATULATED = (
+    (r"(?:making|becoming|being promoted to|getting promoted to|your promotion to) (?:an? )?(?P<x>.+)", "I'm a {x}"),
+    (r"(?:the |your )?new job", "I got a new job"),
+    (r"(?:getting |the |your )?engage(?:d|ment)", "I got engaged"),
+    (r"(?:the |your )?(?:wedding|getting married)", "I got married"),
+    (r"(?:the |your )?(?:new )?baby(?: (?:girl|boy))?", "I had a baby"),
+    (r"graduating|(?:your |the )?graduation", "I graduated"),
+    (r"(?:the |your )?promotion|getting promoted", "I got promoted"),
+)
+
+
+def addressed_in(clause: str, member: Callable[[str], str | None]) -> str:
+    """ "happy birthday Kwame!!" → "Kwame's birthday is today", "congrats on making senior engineer,
+    Dan" → "Dan is a senior engineer": what a greeting says about the member it is for ("" if none)."""
+    if (greeting := _GREETING.match(clause)) and member(greeting["who"] or greeting["who2"]):
+        return f"{greeting['who'] or greeting['who2']}'s birthday is {(greeting['when'] or 'today').lower()}"
+    congrats = _CONGRATS.match(clause)
+    if congrats and member(congrats["who"]):
+        for pattern, said_as in _CONGRATULATED:
+            if done := re.fullmatch(pattern, congrats["what"], re.IGNORECASE):
+                told = said_as.format(x=done.groupdict().get("x", ""))
+                return told.replace("I'm", f"{congrats['who']} is", 1).replace("I ", f"{congrats['who']} ", 1)
+    return ""
+
+
+# A name spoken to, not about: at the start of a clause or after a greeting, thanks or a comma, and
+# before the clause's punctuation or end ("Thanks, Priya!", "Priya, look", "that's awesome, Nora").
+VOCATIVE_BEFORE = re.compile(
+    rf"(?:^|,|\b(?:{HELLOS}|thanks|thank you|thx|congrats|congratulations|sorry|aw+|oh|wow|dear|bye|cheers))\W*$",
+    re.IGNORECASE,
+)
+
+
+VOCATIVE_AFTER = re.compile(r"\s*(?:[,!?.]|$)")
+
+
+# Praise of what the other showed, even in one's own message: "that picture is awesome", "this cake looks amazing".
+ADMIRED = re.compile(
+    r"(?:that|this|the|your|those|these) (?:[a-z]+ ){0,3}(?:looks?|sounds?|seems?)\b"
+    r"|(?:that|this|the|your) (?:[a-z]+ )?(?:pic|photo|picture|shot|view|painting|drawing)s?(?:'s| is)\b",
+    re.I,
+)
+
+
+# A reaction to what the other person just said, not more of one's own news: "That's a chill pic!", praise,
+# or anything said to them ("… must add cheer to your house").
+REACTION = re.compile(
+    rf"(?:that(?:'s| is| was| sounds| looks| stinks| sucks| rocks)|sounds|looks|what an?|how (?:cool|nice|fun|sweet))\b"
+    rf"|{ADMIRED.pattern}"
+    r"|.*\b(?:you|your|you're|u|ur)\b",
+    re.I,
+)
+
+
+# What the other person is or does: "So glad you're liking it!" after one's own "I've
+# played chess before" is about them, not more of one's own fact.
+OF_THEIRS = re.compile(r"\byou(?:'re| are| were|'ve| have been| did| got)\b", re.I)
+
+
+# A clause about someone else: "my son is 12 and obsessed with Minecraft", "she's 30 and moving to
+# Paris". A later part that drops its subject goes on about them, not the speaker.
+THEIR_SUBJECT = re.compile(
+    rf"^(?:(?P<relative>my (?:(?:{RELATIVE_AGES}) )?(?:{FAMILY})s?)(?! (?:and|&) I\b)"
+    r"|(?:he|she|they)(?:'s|'re)?)\s",
+    re.IGNORECASE,
+)
+
+
+# A relation of the speaker's named in a message, whom a later "she"/"he" in it goes on about: "my
+# sister", "my wife Sarah", "my wife's name is Sarah", "a sister named Anna".
+_AGE_WORDS = rf"(?:{RELATIVE_AGES}|best) "
+
+
+_THEIR_NAME = r"(?-i:(?P<{group}>[A-Z][a-z]{{1,20}}))\b"  # a capitalised name, in the group named
+
+
+_RELATIVE_NAMED = re.compile(
+    rf"\bmy (?P<age>{_AGE_WORDS})?(?P<who>{RELATIONS})\b(?:(?:'s name is|,? named|,? called)? "
+    + _THEIR_NAME.format(group="name")
+    + rf")?(?!'s)|\b(?:a|an|one) (?P<age2>{_AGE_WORDS})?(?P<who2>{RELATIONS}) (?:named|called) "
+    + _THEIR_NAME.format(group="name2"),
+    re.IGNORECASE,
+)
+
+
+# What a part about a relation cannot say on its own: what "it"/"there" is, or the speaker's own
+# part ("she's the reason I cook the way I do", "he told me I should…").
+_POINTS_BACK = re.compile(r"\b(?:it|there|that|this|them|those|these|I|I'm|me|my)\b", re.IGNORECASE)
+
+
+_PRONOUN_LED = re.compile(r"^(?P<pronoun>she|he|her|his)(?P<verb>'s|'ll)?(?= )", re.IGNORECASE)
+
+
+WORDY = re.compile(r"[^\W_]{2}")
+
+
+OWN_SUBJECT = re.compile(r"(?:I|I'm|I've|I'll|I'd|my|we|we're|he|she|they|it)\b", re.IGNORECASE)
+
+
+PRONOUN = re.compile(r"^(?:she|he|(?P<own>his|her))(?P<s>'s)?(?=\s)", re.IGNORECASE)
+
+
+PAIR = re.compile(
+    r"^(?P<first>[A-Z][\w'-]{1,39}) (?:and|&) (?P<second>[A-Z][\w'-]{1,39}) (?:(?:just|finally|both|officially) )?"
+    r"(?P<verb>[a-z']{2,20})(?P<rest>.{0,200})$"
+)
+
+
+PLURAL_VERBS = {"are": "'m", "have": "have", "were": "was", "'re": "'m"}
+
+
+def relative_in(text: str) -> tuple[str, str] | None:
+    """The last relation of the speaker's that ``text`` names, as a subject ("my wife Sarah"), with
+    its word ("wife"); None when it names none."""
+    for found in reversed(list(_RELATIVE_NAMED.finditer(text))):
+        who = (found["who"] or found["who2"]).lower()
+        name = found["name"] or found["name2"] or ""
+        if name.lower() in NOT_NAMES or re.fullmatch(f"{MONTHS}|{WEEKDAYS}", name.lower()):
+            name = ""  # "my mom Monday", "my sister Is"
+        age = (found["age"] or found["age2"] or "").lower()
+        return f"my {age}{who}{' ' + name if name else ''}", who
+    return None
+
+
+def about_relative(part: str, relative: tuple[str, str] | None) -> str | None:
+    """``part`` with its leading "she"/"he"/"her"/"his" put back as the relation it goes on about:
+    "she's a nurse" after "my wife Sarah" → "my wife Sarah is a nurse"; None when the part does
+    not start so, or the pronoun cannot be that relation ("she" after "my brother")."""
+    led = _PRONOUN_LED.match(part)
+    if led is None or relative is None:
+        return None
+    subject, who = relative
+    pronoun = led["pronoun"].lower()
+    if who in (HE_RELATIONS if pronoun in ("she", "her") else SHE_RELATIONS):
+        return None
+    if pronoun in ("her", "his"):
+        if led["verb"]:
+            return None  # "her's", "his'll": not a possessive before a noun
+        return f"{subject}'s{part[led.end() :]}"  # "her name is Anna" → "my sister's name is Anna"
+    rest = part[led.end() :]
+    if _POINTS_BACK.search(re.split(r",| and | but ", rest)[0]):
+        return None  # "he's really good at it", "she's been there 2 years": what it means stayed behind
+    verb = {"'s": f" {is_or_has(rest)}", "'ll": " will"}.get((led["verb"] or "").lower(), "")
+    return f"{subject}{verb}{rest}"
+
+
+# One's own favourite, given after the question about it: "mine is ramen", "and mine's Heat".
+MINE = re.compile(
+    r"(?:and |but )?mine(?:'s| is| would be| has to be| has always been)\s+"
+    r"(?:(?:probably|definitely|easily|still|honestly|prob) )?(?P<value>[^,?]{2,50})",
+    re.I,
+)
+
+
+# A clause that starts with a name, then what it is or had: "Mochi is sick", "Rex's at the vet".
+PET_NAMED_FIRST = re.compile(r"(?P<name>(?-i:[A-Z])[\w'-]{1,30}?)(?P<rest>(?: is|'s| was| has been| got) .+)")
+
+
+# A relative's name given by a pronoun: "her name is Clara", "he's called Max".
+NAME_GIVEN = re.compile(r"(?:her|his) name(?:'s| is)\b|(?:she|he)(?:'s| is) (?:called|named)\b", re.IGNORECASE)

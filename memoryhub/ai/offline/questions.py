@@ -1,0 +1,111 @@
+"""Questions put to the room and the answers that complete them: "what do you all do for work?",
+"anyone have pets?", "drop your kids' names", and a "yes" or a name given back."""
+
+from __future__ import annotations
+
+import re
+
+from memoryhub.ai.offline.splitting import (
+    strip_fillers,
+)
+from memoryhub.ai.offline.vocabulary import (
+    NUMBER_WORDS,
+)
+
+# A line that asks people to tell something about themselves without a question mark.
+PROMPT = re.compile(
+    r"\b(?:introduce|intro thread|intros|drop your|share your|tell us|post your|say hi"
+    r"|new (?:ppl|people|folks|members))\b",
+    re.IGNORECASE,
+)
+
+
+TO_EVERYONE = re.compile(
+    r"\b(?:everyone|everybody|y'all|you all|all of you|guys|folks|drop your|below|ppl|people|anyone)\b", re.I
+)
+
+
+# "anyone here play guitar?", "do you have a dog?", "is anyone else vegan?": a question that a
+# "yeah I do" / "me!" answers by saying it of oneself. Only these verbs: "anyone know a good
+# dentist?" or "anyone want pizza?" answered "me" tells nothing lasting.
+_ASKED_VERBS = (
+    r"play|have|own|speak|live|work|like|love|watch|read|cook|bake|collect|drive|ride|run|swim|knit|paint|sing"
+    r"|climb|hike|surf|ski|garden|meditate|volunteer|study|teach"
+)
+
+
+_ASKED_OF_ALL = re.compile(
+    r"^(?:(?:do|does) )?(?:anyone|anybody|any of you|you guys|y'all|you|u)(?: (?:here|else|guys|all))?"
+    rf" (?P<verb>{_ASKED_VERBS})"
+    r" (?P<what>[^?]{2,60})\?+$"
+    r"|^(?:is|are) (?:anyone|anybody|any of you|you guys|y'all|you|u)(?: (?:here|else|guys|all))?"
+    r" (?P<trait>(?:an? )?[a-z][\w -]{2,30})\?+$"
+    r"|^(?:anyone|anybody) (?:here |else )?(?P<trait2>(?:an? )?(?:vegan|vegetarian|left-handed|introvert|night owl"
+    r"|morning person|gamer|parent|student|teacher|nurse|developer|engineer)[\w -]{0,20})\?+$",
+    re.IGNORECASE,
+)
+
+
+# What says "yes, me" to such a question: "yeah I do", "I do!", "me!", "me too", "yep, I am".
+_YES_WORDS = r"yes|yeah|yep|yup|yea|ya|sure"
+
+
+SAYS_YES = re.compile(
+    rf"(?:(?:{_YES_WORDS}|totally|definitely|absolutely|oh|ooh)\W*)*"
+    r"(?:I do|I do too|I have|I am|I'm|me|me too|me!|yes|yeah|yep|yup|I did)(?: lol| haha)?\W*",
+    re.IGNORECASE,
+)
+
+
+# "do you have any pets?" … "yeah a golden retriever named Max", "do you speak any other languages?" …
+# "yes a bit of French": what one has or does, named in the answer (not "did you have any pets as a kid?").
+ASKED_ANY = re.compile(rf"\bdo (?:you|u) (?P<verb>{_ASKED_VERBS}|got) (?:any|a|an)\b[^?]*\?", re.IGNORECASE)
+
+
+# "And the names of your cats?", "what are your twins' names?", "what's your puppy's name?".
+_WHOSE = (
+    r"kids?|children|sons?|daughters?|twins|boys|girls|pets?|dogs?|cats?|puppy|puppies|kittens?|bunny|bunnies"
+    r"|rabbits?|hamsters?|birds?|horses?"
+)
+
+
+NAMES_ASKED = re.compile(
+    rf"\bnames? of (?:your|ur) (?P<who1>{_WHOSE})\b|\b(?:your|ur) (?P<who2>{_WHOSE})(?:'s|s'|')? names?\b"
+    rf"|\bwhat (?:are|r|is|'s) (?:your|ur) (?P<who3>{_WHOSE}) called\b",
+    re.IGNORECASE,
+)
+
+
+# The names given in answer: "Max and Daisy", "they're called Leo, Mia and Ivy", "Rex!".
+NAMES_GIVEN = re.compile(
+    r"(?:(?:they're|they are|their names are|they're called|his name is|her name is|its name is|it's|he's|she's)\s+)?"
+    r"(?P<names>(?-i:[A-Z])[a-z'-]+(?:(?:, |,? and |,? & )(?-i:[A-Z])[a-z'-]+){0,5})",
+    re.IGNORECASE,
+)
+
+
+COUNTED = {number: word for word, number in NUMBER_WORDS.items()}  # 2 → "two"
+
+
+SINGULAR = {"children": "child", "puppies": "puppy", "bunnies": "bunny", "twins": "twin"}
+
+
+YES_A = re.compile(
+    rf"(?:(?:{_YES_WORDS}|I do|I have)\W+)*(?P<what>(?:a|an|one|two|three|four|\d) [\w' -]{{2,60}})",
+    re.IGNORECASE,
+)
+
+
+def asked_of_themselves(question: str) -> str | None:
+    """The statement a "yes, me" to ``question`` makes: "anyone here play guitar?" → "I play guitar",
+    "is anyone else vegan?" → "I'm vegan"; None when the question is not one of those."""
+    asked = _ASKED_OF_ALL.match(strip_fillers(question.strip()))
+    if asked is None:
+        return None
+    if asked["verb"]:
+        what = re.sub(r"\byour\b", "my", asked["what"], flags=re.IGNORECASE)
+        return f"I {asked['verb'].lower()} {what}"
+    return "I'm " + re.sub(r"\s+(?:here|too|as well)$", "", asked["trait"] or asked["trait2"])
+
+
+AGE_TALK = re.compile(r"\b(?:how old|ages?|older|younger|baby of|oldest|youngest)\b", re.IGNORECASE)

@@ -1,0 +1,402 @@
+"""The chat persona's replies: short templates spoken to the person, using at most two
+remembered facts that share a word with their message (or the first three, asked what it knows
+about them), and the reply model's ``remember`` tool calls."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from memoryhub.ai.contract import (
+    MEMORY_OFF_LINE,
+    REMEMBER_TOOL_NAME,
+    TALKING_WITH,
+    ConversationLine,
+    MemoryKind,
+)
+from memoryhub.ai.offline.attribution import Reader
+from memoryhub.ai.offline.excerpts import excerpt_answer
+from memoryhub.ai.offline.facts import Fact
+from memoryhub.ai.offline.replies.memories import Memories, memory_block
+from memoryhub.ai.offline.replies.person import Person, pronoun_in, second_person
+from memoryhub.ai.offline.replies.relevance import (
+    OF_THEMSELVES,
+    asked_stems,
+    asks_about_themselves,
+    known_facts,
+    relative_asked,
+    relevant_facts,
+    subjects_once,
+    with_told_earlier,
+    word_stems,
+)
+from memoryhub.ai.offline.replies.social import ABOUT_PERSONA, COMFORT, pick, social_reply
+from memoryhub.ai.offline.splitting import normalise
+from memoryhub.ai.offline.text import (
+    join_names,
+    message_text,
+    words_of,
+)
+from memoryhub.ai.offline.vocabulary import (
+    ACCIDENT,
+    GRAVE_ILLNESSES,
+    HELLOS,
+    HOSPITALS,
+    NEGATIVE_FEELINGS,
+)
+from memoryhub.ai.types import Message, ToolCall
+
+# A greeting, or a time of day said as one before a name or alone ("morning Mira"; not "morning run").
+_GREETING = re.compile(
+    rf"^(?:(?:{HELLOS})\b(?: there\b)?|(?:morning|evening|afternoon)(?=[\s,!.]*$|[\s,]+(?-i:[A-Z])))[\s,!.]*", re.I
+)
+
+
+_SMALL_TALK = re.compile(r"\bhow (?:are|r) (?:you|u)\b|\bhow(?:'s| is) it going\b|\bhow have you been\b", re.I)
+
+
+_SPEAKER = "Speaker"  # who the rules say a fact just told is about, before it is said back as "you"
+
+
+_WELCOME_BACK = ("Hi, good to see you again!", "Hey, good to see you again!", "Hello again, good to see you!")
+
+
+_WELCOME = ("Hi, nice to meet you!", "Hi there, nice to meet you!")
+
+
+_AFTER_GREETING = ("What's on your mind today?", "How have you been?", "What's new with you?")
+
+
+_CHEER = ("Tell me more!", "What's the best part?", "What happens next?")
+
+
+_LOSS_COMFORT = ("I'm here if you want to talk.", "Take all the time you need. I'm here.")
+
+
+# News that is hard to hear (a divorce, an illness, a job lost) is met with sympathy, and good news
+# (a promotion, a baby, an engagement) with congratulations, not "Got it … Good to know!".
+_HARD_NEWS = re.compile(
+    rf"\b(?:divorce|break-?up|broke up|split up|separated|{GRAVE_ILLNESSES}|chemo|(?:in|had) {ACCIDENT}"
+    rf"|(?:in|(?:rushed|taken|admitted|had to go) to) (?:the )?(?:{HOSPITALS})|icu"
+    r"|recovering|surgery|lost (?:their|his|her) job|laid off|fired|made redundant|miscarriage"
+    r"|diagnosed|failed (?:their|his|her) |flunked"
+    r"|(?:been|is) (?:(?:really|very|so|pretty|quite) )?(?:sick|ill|unwell)(?! of)"
+    r"|broke down|(?:got|was) stolen|broken into|(?:got|was) written off|totall?ed"
+    r"|(?:is|was|been) at the vet'?s?|(?:broke|sprained|twisted|fractured|tore|dislocated|injured|hurt)"
+    r" (?:their|his|her) )\b",
+    re.IGNORECASE,
+)
+
+
+_WORK_SLOTS = ("job", "employer", "field")
+
+
+_GOOD_NEWS = re.compile(
+    r"\b(?:promoted|promotion|pregnant|expecting|engaged|getting married|got married|graduated|got into"
+    r"|finished (?:their|his|her) (?:thesis|dissertation|degree)|defended (?:their|his|her) "
+    r"|got accepted|(?:got|landed|found) (?:a new|the|their dream) job|bought (?:their|his|her) first"
+    r"|passed (?:their|his|her) |aced|got (?:their|his|her) (?:driver's )?license|got a raise"
+    r"|won (?:the|a|an|their|his|her|first) |had a baby"
+    r"|(?:ran|finished|completed) (?:their|his|her|a) first (?:marathon|half marathon|race|5k|10k|triathlon))\b",
+    re.IGNORECASE,
+)
+
+
+# An outing planned: "going hiking tomorrow", "going to the beach on Saturday", "going to a concert".
+_OUTING = re.compile(r" (?:is|are) going (?:[a-z]+ing\b|to (?:the|a|an) (?!doctor|dentist|hospital|funeral)\w)")
+
+
+_TRIP = re.compile(r" (?:is|are) (?:going|heading|flying) (?:to (?-i:[A-Z])|home for )")
+
+
+# An outing or a trip made: "went camping two weekends ago", "visited Rome in May".
+_WENT = re.compile(
+    r"^\S+ (?:(?:went (?:[a-z]+ing\b|to|on)|visited|took \w+ \w+ on|spent \w+ \w+ in) |was in (?-i:[A-Z]))"
+)
+
+
+# How an outing was, said with it: "it was amazing!", "that was really fun", "we had such a blast".
+_HOW_IT_WAS = re.compile(
+    r"\b(?:it|that) was (?:(?:so|really|super|pretty|absolutely|such) )*(?:awesome|amazing|great|fun|much fun"
+    r"|lovely|wonderful|fantastic|incredible|beautiful|perfect|a blast|the best)\b|\bhad (?:a|such a) blast\b",
+    re.I,
+)
+
+
+# A start ahead: "starting their new job on Monday", "starting uni in September".
+_START = re.compile(
+    r" is starting (?:their |a |the )?(?:new |first )?(?:job|uni|university|college|school|role"
+    r"|position|internship|course|degree|apprenticeship|residency)\b"
+)
+
+
+_AFTER_NEWS = ("Thanks for telling me!", "How do you feel about it?", "Tell me more!")
+
+
+# After something lasting (a diet, a taste, a relative): asking how one feels about being
+# vegetarian, or about a dislike just said, would be odd.
+_AFTER_FACT = ("Thanks for telling me!", "Good to know!", "I'll keep that in mind.")
+
+
+_QUESTION_OPENERS = ("Good question!", "Hmm, good question.", "Interesting question!")
+
+
+_CANNOT_LOOK_UP = "I can't look that up right now, but I'm happy to think it through with you."
+
+
+# What only a look-up could answer: "what's the weather like?", "what time is it?".
+_LIVE = re.compile(
+    r"\b(?:weather|forecast|temperature outside|what time is it|what's the time|what(?:'s| is) the date"
+    r"|what day is it|today's date|the news|the score|stock price|exchange rate)\b",
+    re.I,
+)
+
+
+# Asked to recall what they told, without a question mark: "remind me what I told you about my job".
+_RECALL_ASKED = re.compile(
+    r"^(?:can you |could you |please )?(?:remind me|tell me) what I (?:told|said)"
+    r"|^(?:do|did) (?:you|u) (?:still )?remember (?:what|anything) I (?:told|said)",  # "… about my sister?"
+    re.I,
+)
+
+
+_QUESTION_CLOSERS = (
+    "I can only give a simple answer right now, but tell me more and I'll keep up.",
+    _CANNOT_LOOK_UP,
+    "What do you think yourself?",
+)
+
+
+_REQUEST_OPENERS = ("Hmm, let me think.",)
+
+
+# A choice of their own asked about: "what should I wear to the wedding?", "should I text him?".
+_SHOULD_I = re.compile(r"^(?:(?:so|hmm|ok|okay|ugh),? )?(?:(?:what|which|where|how|when) )?should i\b", re.I)
+
+
+# Advice asked for: not something to look up, nor a mood ("What are you in the mood for?" is a book's).
+_ADVICE_ASKED = re.compile(r"\b(?:tips?|advice)\b", re.I)
+
+
+_THINK_IT_THROUGH = "I'm happy to think it through with you. What have you tried so far?"
+
+
+_ABOUT_ME_THE_BOT = "Me? I don't have a life outside our chats, but I love hearing about yours. What about you?"
+
+
+_NOT_TOLD_YET = "I don't think you've told me that yet. Tell me and I'll remember it!"
+
+
+# A request, answered as a question is: "recommend me a book", "can you suggest a film?".
+_REQUEST = re.compile(
+    r"^(?:(?:please|pls|ok|okay|so|hey)[, ]+)?(?:recommend|suggest|give me|help me|find me|show me"
+    r"|any (?:ideas|tips|suggestions|recommendations|advice)|(?:can|could|would|will) you (?:please )?(?:recommend"
+    r"|suggest|help|give|find|tell|explain|show))\b",
+    re.I,
+)
+
+
+_STATEMENT_OPENERS = ("I hear you.", "I see.", "Got it.")
+
+
+_STATEMENT_CLOSERS = ("Tell me more!", "How's that going?", "What else is on your mind?")
+
+
+_RECALLS = ("I know {}.", "If I remember right, {}.", "From what I remember, {}.")
+
+
+_RECALLED_CLOSERS = ("Did I get that right?", "Is that right?", "Have I got that right?")
+
+
+# "what do you know about me?", "do you remember me?", "who am I?": everything bears on it.
+_ABOUT_ME = re.compile(
+    r"\b(?:what|anything)\b[^?]*\b(?:know|remember|recall)\b[^?]*\babout me\b"
+    r"|\bdo you (?:still )?(?:know|remember) me\b|\bwho am i\s*(?:[?!.]|$)",  # not "who am I kidding"
+    re.IGNORECASE,
+)
+
+
+_ABOUT_ME_OPENERS = ("Here's what I remember: {}.", "I remember that {}.", "Let me see: {}.")
+
+
+_NOTHING_ABOUT_ME = "I don't know much about you yet. Tell me about yourself!"
+
+
+# While memory is off for the person (``MEMORY_OFF_LINE`` in the prompt) nothing they say is kept:
+# no reply promises to remember it, and what they told earlier in this conversation is what they
+# said, not what is remembered.
+_AFTER_FACT_MEMORY_OFF = ("Thanks for telling me!", "Good to know!")
+
+
+_NOT_TOLD_YET_MEMORY_OFF = "I don't think you've told me that in this conversation, and my memory is off for you."
+
+
+_RECALLS_MEMORY_OFF = ("You said {}.", "You mentioned {}.")
+
+
+_ABOUT_ME_MEMORY_OFF = "My memory is off for you, so I only know what you've said in this conversation: {}."
+
+
+_NOTHING_ABOUT_ME_MEMORY_OFF = "My memory is off for you, so I don't keep anything you tell me."
+
+
+def chat_reply(messages: list[Message]) -> str:
+    """A short, friendly reply in the second person, by the kind of message it answers.
+
+    A fact the person just told is said back to them (a death with sympathy); otherwise at most
+    two remembered facts that share a word with their message, or answer what it asks about, are
+    ("I know you love hiking."), and none when none does; asked what it knows about them, the
+    first three. What they told earlier in the conversation counts as remembered. The memory
+    context may be in system messages, or (injection mode ``user_prefix``) in front of the user's
+    own words in the last user message.
+    """
+    memories = Memories()
+    last, earlier = "", []  # the person's last message, and their messages before it
+    for message in messages:
+        role = message.get("role")
+        if role in ("system", "user"):
+            rest = memory_block(message_text(message), labels_anywhere=role == "system", memories=memories)
+            if role == "user":
+                earlier.append(last)
+                last = rest
+    system = "\n".join(message_text(m) for m in messages if m.get("role") == "system")
+    memory_off = MEMORY_OFF_LINE in system
+    named = TALKING_WITH.search(system)
+    person = Person(named["name"].strip() if named else memories.name, pronoun_in(memories.profile + memories.facts))
+    remembered = memories.facts or memories.profile or memories.sessions
+    said = normalise(last)
+    greeting = _GREETING.match(said)
+    body = said[greeting.end() :] if greeting else said
+    question = said.endswith("?") or bool(_RECALL_ASKED.match(said))
+    speaker = Person(_SPEAKER)
+    # Their message before is read first, for what this one goes on from ("my sister lives in Boston" …
+    # "her name is Clara"; "what's your favourite food?" … "mine is ramen"); what it told is not told again.
+    before = [normalise(earlier[-1])] if earlier and earlier[-1] else []
+    lines = [ConversationLine(time="00:00:00", name=_SPEAKER, handle="you", content=text) for text in [*before, said]]
+    told = [
+        fact
+        for fact in Reader({"you": _SPEAKER}).read(lines)
+        if fact.subject == "you" and fact.lines[0] == len(lines) - 1
+    ]
+
+    def back(fact: Fact) -> str:  # a fact just told, said back
+        spoken = second_person(fact.content, speaker)
+        return "" if person.named_in(spoken) else spoken
+
+    def back_all(facts: list[Fact]) -> str:  # facts just told, said back in a row
+        return " and ".join(subjects_once(list(dict.fromkeys(filter(None, map(back, facts))))))
+
+    sentences = []
+    if greeting:
+        sentences.append(pick(_WELCOME_BACK if remembered else _WELCOME, said))
+    if losses := [fact for fact in told if "loss" in fact.topics]:  # a death: sympathy, not "thanks"
+        spoken = back(losses[0])
+        # (not "What's been going on?" after a death: the loss is what is going on; nor a cheerful welcome
+        # before it: "Hi, nice to meet you! I'm so sorry to hear your grandma died")
+        sentences = [f"I'm so sorry to hear {spoken}." if spoken else "I'm so sorry.", pick(_LOSS_COMFORT, said)]
+    elif emotions := [fact for fact in told if fact.kind == MemoryKind.EMOTION]:
+        feeling = emotions[0].topics[-1]
+        spoken = back(emotions[0]) or f"you're feeling {feeling}"
+        if feeling in NEGATIVE_FEELINGS:
+            sentences += [f"Sorry {spoken}.", pick(COMFORT, said)]
+        else:
+            sentences += [f"So glad {spoken}!", pick(_CHEER, said)]
+    elif told:
+        spoken = back_all(told[:2])
+        # A job is not news to be sorry about: "I work in the ER", "I'm a nurse in the ICU".
+        hard = [fact for fact in told[:2] if _HARD_NEWS.search(fact.content) and fact.slot not in _WORK_SLOTS]
+        good = [fact for fact in told[:2] if _GOOD_NEWS.search(fact.content)]
+        said_back = back_all(hard or good) or spoken  # only the news is met so, not what came beside it
+        if spoken and hard:
+            sentences += [f"I'm sorry to hear {said_back}.", pick(COMFORT, said)]
+        elif spoken and good:
+            sentences += [f"Congratulations — {said_back}!", pick(_CHEER, said)]
+        else:
+            if not spoken and any(fact.slot == "name" for fact in told):
+                first = f" {person.name.split()[0]}" if person.name else ""
+                # "hi! I'm Nora": one welcome, by name (was "Hi there, nice to meet you! Nice to meet you, Nora!")
+                if greeting:
+                    sentences[-1:] = [f"Hi{first}, nice to meet you!", _AFTER_GREETING[0]]
+                else:
+                    sentences.append(f"Nice to meet you,{first}!" if first else "Nice to meet you!")
+            else:
+                thanks = "Thanks for telling me." if memory_off else "Thanks for telling me, I'll keep that in mind."
+                sentences.append(f"Got it — {spoken}." if spoken else thanks)
+            news = any(fact.kind in (MemoryKind.EVENT, MemoryKind.PLAN) for fact in told[:2])
+            if any(_OUTING.search(fact.content) for fact in told[:2]):
+                sentences.append("Have fun!")  # "I'm going hiking tomorrow"
+            elif any(_TRIP.search(fact.content) for fact in told[:2]):
+                sentences.append("Have a great trip!")  # "I'm flying to Lisbon on Friday"
+            elif any(_WENT.search(fact.content) for fact in told[:2]):
+                # "we went camping last weekend" (asked how it was, unless they said: "… it was so much fun")
+                sentences.append("Sounds like a great time!" if _HOW_IT_WAS.search(said) else "How was it?")
+            elif any(_START.search(fact.content) for fact in told[:2]):
+                sentences.append("Good luck!")  # "I start my new job on Monday"
+            elif spoken:  # (the words with nothing said back have thanked already)
+                after_fact = _AFTER_FACT_MEMORY_OFF if memory_off else _AFTER_FACT
+                sentences.append(pick(_AFTER_NEWS if news else after_fact, said))
+    elif _SMALL_TALK.search(said):
+        sentences += ["I'm doing well, thanks for asking!", "How about you?"]
+    elif social := social_reply(body.strip(), said, system):
+        sentences += social
+    elif greeting and len(words_of(body)) <= 1 and not question:  # "hi", "hey Mira!"
+        sentences.append(pick(_AFTER_GREETING, said))
+    elif _ABOUT_ME.search(said):
+        known = known_facts(with_told_earlier(memories, earlier, person), person)
+        openers = (_ABOUT_ME_MEMORY_OFF,) if memory_off else _ABOUT_ME_OPENERS
+        nothing = _NOTHING_ABOUT_ME_MEMORY_OFF if memory_off else _NOTHING_ABOUT_ME
+        sentences.append(pick(openers, said).format(join_names(subjects_once(known))) if known else nothing)
+    else:
+        request = bool(_REQUEST.match(body.strip()))  # "recommend me a book": asked, as a question is
+        if not greeting:
+            openers = _REQUEST_OPENERS if request else _QUESTION_OPENERS if question else _STATEMENT_OPENERS
+            sentences.append(pick(openers, said))
+        facts = relevant_facts(with_told_earlier(memories, earlier, person), person, said)
+        if facts:
+            sentences.append(pick(_RECALLS_MEMORY_OFF if memory_off else _RECALLS, said).format(", and ".join(facts)))
+        elif question and (recalled := excerpt_answer(memories.excerpts, asked_stems(said, person), word_stems)):
+            facts = [recalled]  # what they said before answers it: "You told me on 8 May that …"
+            sentences.append(recalled)
+        # Having answered from memory, it does not also say it cannot look the answer up; asked about
+        # themselves with nothing remembered, it says so rather than asking them back.
+        closers: tuple[str, ...]
+        not_told_yet = _NOT_TOLD_YET_MEMORY_OFF if memory_off else _NOT_TOLD_YET
+        if question and not facts and asks_about_themselves(said):
+            closers = (not_told_yet,)
+        elif question and _SHOULD_I.search(body):
+            closers = ("What are you leaning towards?",)  # "what should I wear to the wedding?": theirs to decide
+        elif question and not facts and (_RECALL_ASKED.search(said) or relative_asked(said)):
+            closers = (not_told_yet,)  # "do you remember what I told you about my sister?", nothing remembered
+        elif question and not facts and _LIVE.search(said):
+            closers = (_CANNOT_LOOK_UP,)  # "what's the weather like?": not "what do you think yourself?"
+        elif request and _ADVICE_ASKED.search(body):  # "any tips for making friends in a new city?"
+            closers = ("What have you tried so far?",) if facts else (_THINK_IT_THROUGH,)
+        elif request:
+            closers = ("What are you in the mood for?",) if facts else (_CANNOT_LOOK_UP,)
+        elif question and not facts and ABOUT_PERSONA.search(said) and not OF_THEMSELVES.search(said):
+            closers = (_ABOUT_ME_THE_BOT,)  # "do you have any hobbies?": not "what do you think yourself?"
+        else:
+            closers = (_RECALLED_CLOSERS if facts else _QUESTION_CLOSERS) if question else _STATEMENT_CLOSERS
+        sentences.append(pick(closers, said))
+    return " ".join(sentences)
+
+
+def remember_calls(messages: list[Message], said: str) -> list[ToolCall]:
+    """``llm_triggered`` personas: remember what the rules find in the person's last message."""
+    system = " ".join(message_text(m) for m in messages if m.get("role") == "system")
+    named = TALKING_WITH.search(system)
+    name = named["name"].strip() if named else "The user"
+    line = ConversationLine(time="00:00:00", name=name, handle="user", content=normalise(said))
+    calls = []
+    for fact in Reader({"user": name}).read([line]):
+        if fact.subject != "user":
+            continue
+        arguments = {
+            "content": fact.content,
+            "kind": fact.kind,
+            "importance": fact.importance,
+            "expiration": fact.expiration,
+            "topics": fact.topics,
+        }
+        calls.append(ToolCall(name=REMEMBER_TOOL_NAME, arguments=json.dumps(arguments, ensure_ascii=False)))
+    return calls

@@ -1,0 +1,287 @@
+"""Which remembered facts bear on a message: those sharing a word's stem with it, those that answer
+what it asks about ("where do I live?" by "you moved to Lisbon"), and what was told earlier in the
+conversation."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from memoryhub.ai.contract import (
+    ConversationLine,
+)
+from memoryhub.ai.offline.attribution import Reader
+from memoryhub.ai.offline.consolidation import SLOTS
+from memoryhub.ai.offline.replies.memories import Memories
+from memoryhub.ai.offline.replies.person import Person, second_person
+from memoryhub.ai.offline.splitting import normalise, sentences
+from memoryhub.ai.offline.text import (
+    content_words,
+    jaccard,
+    words_of,
+)
+from memoryhub.ai.offline.vocabulary import (
+    PETS,
+    RELATIONS,
+    word_set,
+)
+
+_VAGUE = word_set("today tonight tomorrow yesterday day days week month year time good great nice bad feel feeling")
+
+
+def _stem(word: str) -> str:
+    """A crude stem, so "hiking", "hikes" and "hike" match: the suffix off, then a final e."""
+    word = word.lower().removesuffix("'s").strip("'")
+    for suffix, replacement in (("ies", "y"), ("ing", ""), ("ed", ""), ("es", ""), ("s", "")):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3 and not word.endswith(("ss", "us", "is")):
+            word = word[: -len(suffix)] + replacement
+            break
+    if len(word) > 3 and word[-1] == word[-2] and word[-1] not in "aeiouls":  # "running"
+        word = word[:-1]
+    return word[:-1] if len(word) > 3 and word.endswith("e") else word
+
+
+def word_stems(text: str) -> set[str]:
+    return {_stem(word) for word in content_words(text)} - _VAGUE_STEMS
+
+
+_VAGUE_STEMS = frozenset(map(_stem, _VAGUE))  # "years" is as vague as "year"
+
+
+def _says_again(fact: str, earlier: str) -> bool:
+    """ "you love hiking with your dog" after "you love hiking": nothing new worth a clause."""
+    words, before = set(words_of(fact)), set(words_of(earlier))
+    return words <= before or before <= words or jaccard(fact, earlier) >= 0.5
+
+
+# What someone eats is answered by what they do not eat: "any snack ideas?" by "you're allergic
+# to peanuts", "what should I cook tonight?" by "you're vegetarian" (stems, as `_stem` makes them).
+_MEALS = frozenset(map(_stem, word_set("cook eat food dinner lunch breakfast meal recipe snack restaurant takeaway")))
+
+
+_DIETS = frozenset(
+    map(_stem, word_set("vegetarian vegan pescatarian allergic allergy gluten lactose dairy halal kosher diet"))
+)
+
+
+# Music is answered by what one listens to and plays: "what kind of music do I like?" by "you
+# listen to a lot of jazz".
+_MUSIC = frozenset(
+    map(
+        _stem,
+        word_set(
+            """music song songs band album listen jazz rock pop k-pop hip-hop rap classical country metal
+            indie punk techno edm singer concert guitar piano drums bass violin cello playlist"""
+        ),
+    )
+)
+
+
+_MUSIC_ASKED = frozenset(map(_stem, word_set("music song songs band album listen playlist")))
+
+
+# Plans are answered by what one is going to do: "what are my plans?" by "you're going hiking tomorrow".
+_PLANS = frozenset(map(_stem, word_set("plan plans going trip visit flying moving")))
+
+
+# What someone cannot stand is answered however they said it: "what food do I hate?" by "you can't
+# stand olives".
+_DISLIKES = frozenset(map(_stem, word_set("hate dislike stand loathe detest")))
+
+
+_TRAVEL = frozenset(map(_stem, word_set("went trip travel travelled traveled visited flew holiday vacation")))
+
+
+# What a question asks about, by its word's stem, and the stems of the facts that answer it:
+# "where do I live?" is answered by "you moved to Lisbon", "what's my dog called?" by "named".
+_ANSWERED_BY = {
+    "liv": {"liv", "mov", "hom"},
+    "call": {"call", "nam"},
+    "nam": {"call", "nam"},
+    "work": {"work", "job"},
+    "job": {"work", "job"},
+    "old": {"old", "age"},
+    "age": {"old", "age"},
+    "birthday": {"birthday", "born"},
+    **dict.fromkeys(_MEALS, _MEALS | _DIETS),
+    **dict.fromkeys(_MUSIC_ASKED, _MUSIC),
+    _stem("plans"): _PLANS,
+    **dict.fromkeys(_TRAVEL, _TRAVEL),  # "do you remember where I went?" … "Nora went on a trip to Lisbon"
+    **dict.fromkeys(_DISLIKES, _DISLIKES),
+    _stem("flying"): _PLANS,  # "where am I flying next month?" … "Nora is going to Lisbon next month"
+}
+
+
+def _summary_sentences(paragraphs: list[str]) -> list[str]:
+    """The sentences of summaries (the profile, the last session), for use one at a time."""
+    return [sentence for paragraph in paragraphs for sentence in re.split(r"(?<=[.!?])\s+", paragraph)]
+
+
+_ASKED_NAME = re.compile(r"\bwhat(?:'s| is) my name\b|\bwhat do (?:you|people) call me\b|\bwho am I\b", re.I)
+
+
+# Questions about one of the person's slots, and the slots that answer them: "where am I from?" is
+# answered by "Nora is from Texas", which shares no word with it.
+_ASKED_SLOTS = (
+    (re.compile(r"\bwhere\b.*\b(?:from|grow up|grew up|born)\b", re.I), ("origin",)),
+    (re.compile(r"\bwhere\b.*\b(?:live|living|based|stay|staying)\b", re.I), ("home",)),
+    (
+        re.compile(r"\b(?:what|which)\b.*\b(?:job|do for (?:a )?living|do I do|work as)\b|\bwhere do I work\b", re.I),
+        ("job", "employer"),
+    ),
+    (re.compile(r"\bhow old\b|\bmy age\b", re.I), ("age",)),
+    (_ASKED_NAME, ("name",)),
+)
+
+
+# "what's my favorite book?": a favourite of their own, answered by "Nora's favourite book is …".
+_ASKED_FAVOURITE = re.compile(r"\bmy (?:all[- ]time )?fav(?:ou?rite|e)? (?P<thing>[a-z]+)\b", re.I)
+
+
+OF_THEMSELVES = re.compile(r"\b(?:I|my|me)\b", re.I)
+
+
+_OF_A_RELATIVE = re.compile(rf"\b(?:my|your) (?:{RELATIONS})s?\b", re.I)
+
+
+_MY_RELATIVE = re.compile(rf"\bmy (?P<relation>(?:{RELATIONS})s?)\b", re.I)
+
+
+_ASKED_PETS = re.compile(r"\b(?:pets?|animals?)\b", re.I)
+
+
+_PET_OWNED = re.compile(rf"\b(?:has|have|got|adopted)\b.*\b(?:{PETS})s?\b", re.I)
+
+
+def _last_sentence(said: str) -> str:
+    return (sentences(said) or [""])[-1]
+
+
+def relative_asked(said: str) -> re.Match[str] | None:
+    """Their relative a question in ``said``'s last sentence asks about ("where does my sister live?"), not
+    one named in the news before it ("… my brother broke his arm. How've you been?")."""
+    asked = _last_sentence(said)
+    return _MY_RELATIVE.search(asked) if asked.endswith("?") else None
+
+
+def asks_about_themselves(said: str) -> bool:
+    """Whether ``said``'s last sentence asks about one of the person's own slots or pets ("where am I
+    from?"; not "… my guinea pig. How are your pets?")."""
+    asked = _last_sentence(said)
+    if not OF_THEMSELVES.search(asked) or _OF_A_RELATIVE.search(asked):
+        return False
+    return bool(_ASKED_PETS.search(asked) or _ASKED_FAVOURITE.search(asked)) or any(
+        pattern.search(asked) for pattern, _ in _ASKED_SLOTS
+    )
+
+
+def _answers_for(said: str, person: Person) -> re.Pattern[str] | None:
+    """What a remembered fact that answers ``said`` looks like, when ``said`` asks about one of the
+    person's own slots or their pets ("where am I from?": "Nora is from Texas"); None when it does
+    not ("where does my sister live?" is answered by the sister's facts, if any)."""
+    if not said.endswith("?") or not asks_about_themselves(said):
+        return None
+    names = "|".join(map(re.escape, person.forms()))
+    slots = [SLOTS[slot] for asked, asked_slots in _ASKED_SLOTS if asked.search(said) for slot in asked_slots]
+    shapes = [rf"^(?:{names})(?:{'|'.join(slots)})"] if names and slots else []
+    if _ASKED_PETS.search(said):
+        shapes.append(_PET_OWNED.pattern)  # "do I have any pets?" … "Nora has two cats"
+    if names and (favourite := _ASKED_FAVOURITE.search(said)):
+        shapes.append(rf"^(?:{names})'s favou?rite {re.escape(favourite['thing'].lower())}\b")
+    return re.compile("|".join(f"(?:{shape})" for shape in shapes), re.I) if shapes else None
+
+
+def asked_stems(said: str, person: Person) -> set[str]:
+    """The stems of what ``said`` asks about (not the person's own name), with the stems of what
+    answers them ("what food do I hate?" is answered by "can't stand")."""
+    wanted = word_stems(said) - {_stem(word) for word in words_of(person.name)}
+    return wanted | {answer for stem in wanted for answer in _ANSWERED_BY.get(stem, ())}
+
+
+def relevant_facts(memories: Memories, person: Person, said: str) -> list[str]:
+    """At most two remembered facts that share a word with what the person said (or answer
+    what they asked about), said to them.
+
+    The profile and last session are summaries of many facts: one sentence of them at most.
+    """
+    ignored = {_stem(word) for word in words_of(person.name)}
+    wanted = asked_stems(said, person)
+    summaries = _summary_sentences(memories.profile + memories.sessions)
+    candidates = [(fact, False) for fact in memories.facts] + [(sentence, True) for sentence in summaries]
+    # A fact that answers the question asked is the answer, whatever words it shares ("what do I do
+    # for a living?" is not about where they live).
+    answer = _answers_for(said, person)
+    answers = [answer is not None and answer.search(text) is not None for text, _ in candidates]
+    if not any(answers) and person.name and said.endswith("?") and _ASKED_NAME.search(said):
+        return [f"you're {person.name}"]  # the name they are known by, when no memory says another
+    shared = [
+        1 if answered else 0 if any(answers) else len((word_stems(text) - ignored) & wanted)
+        for (text, _), answered in zip(candidates, answers, strict=True)
+    ]
+    # Asked about their relative, only what is remembered of that relative answers: "where does my sister
+    # live?" is not answered with "you're moving to Berlin" too, nor "where do my parents live?" with the sister.
+    if relative := relative_asked(said):
+        relation = re.escape(relative["relation"].lower().removesuffix("s"))
+        of_them = [bool(re.search(rf"\b{relation}s?\b", text, re.I)) for text, _ in candidates]
+        shared = [count if about else 0 for count, about in zip(shared, of_them, strict=True)]
+    chosen: list[str] = []
+    summary_used = False
+    for index in sorted(range(len(candidates)), key=lambda i: -shared[i]):  # stable: ties keep the block's order
+        text, summary = candidates[index]
+        if not shared[index] or len(chosen) == 2:
+            break
+        spoken = "" if summary and summary_used else second_person(text, person)
+        if spoken and not any(_says_again(spoken, earlier) for earlier in chosen):
+            chosen.append(spoken)
+            summary_used = summary_used or summary
+    return chosen
+
+
+def with_told_earlier(memories: Memories, earlier: list[str], person: Person) -> Memories:
+    """``memories`` and what the person told earlier in this conversation, which is known too before
+    it becomes a memory once the conversation goes quiet: after the memories, as a block gives them.
+    Read only for the replies that answer from memory (the rules cost about a millisecond a message)."""
+    told = [fact for fact in _told_earlier(earlier, person) if fact not in memories.facts]
+    return replace(memories, facts=memories.facts + told)
+
+
+def _told_earlier(texts: list[str], person: Person) -> list[str]:
+    """The facts the person's earlier messages of this conversation tell, in the third person as the
+    memory block words them (none when the person's name is not known)."""
+    said = [normalise(text) for text in texts if text.strip()]
+    if not said or not person.name:
+        return []
+    lines = [ConversationLine(time="00:00:00", name=person.name, handle="you", content=text) for text in said]
+    return [fact.content for fact in Reader({"you": person.name}).read(lines) if fact.subject == "you"]
+
+
+def subjects_once(spoken: list[str]) -> list[str]:
+    """Facts said back in a row, the words that begin both left out of the second: "your son is 12"
+    and "your son is obsessed with Minecraft" read "your son is 12" and "obsessed with Minecraft";
+    "your wife is a nurse", "loves hiking". Kept when what is left would start with a name, or when only
+    "your" is shared ("your dog is 3" and "your mom is a nurse": not "mom is a nurse")."""
+    said: list[str] = []
+    for text in spoken:
+        words, before = text.split(), said[-1].split() if said else []
+        common = 0
+        while common < min(len(words), len(before)) - 1 and words[common] == before[common]:
+            common += 1
+        while common and words[common - 1] in ("a", "an", "the"):  # "you have a dog and a cat"
+            common -= 1
+        if common > (words[0] == "your") and words[0] in ("your", "you're", "you") and words[common][0].islower():
+            text = " ".join(words[common:])
+        said.append(text)
+    return said
+
+
+def known_facts(memories: Memories, person: Person, *, limit: int = 3) -> list[str]:
+    """The first ``limit`` remembered facts (the block's order), else sentences of the profile,
+    said to the person."""
+    known: list[str] = []
+    for text in memories.facts + _summary_sentences(memories.profile):
+        spoken = second_person(text.rstrip(". "), person)
+        if spoken and not any(_says_again(spoken, earlier) for earlier in known):
+            known.append(spoken)
+        if len(known) == limit:
+            break
+    return known

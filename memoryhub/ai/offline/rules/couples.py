@@ -1,0 +1,126 @@
+"""A couple's life: relationship status, anniversaries, plans made together, and break-ups."""
+
+from __future__ import annotations
+
+import re
+
+from memoryhub.ai.contract import MemoryKind
+from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, expiration_for, past_time_in, time_in
+from memoryhub.ai.offline.splitting import phrase_cut
+from memoryhub.ai.offline.text import (
+    ours_as_theirs,
+    third_person,
+    topics_of,
+)
+
+# A relationship status, which a later one replaces ("I'm no longer single").
+STATUSES = r"single|married|engaged"
+
+
+def status_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I'm married", "I'm engaged to Leo", "I've been with my partner for 6 years", "I'm pregnant"."""
+    status = match["status"][0].lower() + match["status"][1:]
+    rest = phrase_cut(match["rest"] or "", max_words=6)
+    baby = status in ("pregnant", "expecting", "having a baby")
+    if rest and not re.match(
+        r"^(?:to|with|for|since|in|on|next|this|\d+ (?:years?|yrs?|months?)\b"
+        r"|(?:(?:a|our|my|their) (?:first |second |third |fourth |\w+ )?)?(?:baby|child|kid|twins|triplets|son"
+        r"|daughter|boy|girl)\b)",  # "we're expecting twins!"
+        rest,
+        re.IGNORECASE,
+    ):
+        rest = ""
+    rest = ours_as_theirs(rest)  # "we're expecting our first baby"
+    been = match["how"] and "been" in match["how"].lower()
+    text = f"{said.name} {'has been' if been else 'is'} {status}" + (
+        f" {third_person(rest, said.name)}" if rest else ""
+    )
+    if baby:  # a baby on the way does not take the place of "married" or "engaged"
+        return said.fact(text, MemoryKind.RELATIONSHIP, HIGH, PERMANENT, topics_of("family", status))
+    return said.fact(
+        text, MemoryKind.RELATIONSHIP, HIGH, PERMANENT, topics_of("relationship", status), slot="relationship"
+    )
+
+
+_PARTING = {"separated": ("separated from", PERMANENT), "got divorced": ("got divorced from", PERMANENT)}
+
+
+def parted_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "my boyfriend and I broke up", "me and my wife split up": they parted from them, which is
+    not "has a boyfriend" and not "broke up" with no one."""
+    partner = (match["partner"] or match["partner2"]).lower()
+    verb, expiration = _PARTING.get(match["how"].lower(), ("broke up with", "30d"))  # "split up", "called it quits"
+    text = f"{said.name} {verb} their {partner}"
+    if when := past_time_in(match.string[match.end() :]):
+        text += f" {when}"  # "me and my girlfriend broke up last week"
+    return said.fact(text, MemoryKind.EVENT, HIGH, expiration, topics_of("relationship", partner))
+
+
+def together_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "my wife and I just hit 5 years", "my fiancé and I are getting married in October"."""
+    partner = match["partner"].lower()
+    if match["years"]:
+        how = "married" if "married" in match[0].lower() else "together"
+        text = f"{said.name} and their {partner} have been {how} {match['years'].lower()} years"
+    elif match["did"]:  # "my girlfriend and I just moved in together"
+        did = ours_as_theirs(phrase_cut(match["did"], max_words=8))
+        text = f"{said.name} and their {partner} {did}"
+    else:
+        what = ours_as_theirs(phrase_cut(match["what"], max_words=8))
+        text = f"{said.name} and their {partner} are {third_person(what, said.name)}"
+        if re.match(
+            r"(?:going(?! through)|off|celebrating|renovating|buying|moving|having (?!a baby|twins))\b", what, re.I
+        ):
+            # "my husband and I are going to Rome next month": the couple's plan, not a lasting fact
+            expiration = expiration_for(time_in(what))
+            return said.fact(text, MemoryKind.PLAN, MEDIUM, expiration, topics_of("plans", partner))
+    return said.fact(text, MemoryKind.RELATIONSHIP, HIGH, PERMANENT, topics_of("relationship", partner))
+
+
+_PARTNER = r"wife|husband|partner|fianc[ée]e?|boyfriend|girlfriend|bf|gf|hubby"
+
+
+# This module's rules: on a clause, the rule whose match starts first is tried first, and at the same
+# start the lower priority (rules/__init__.py puts every module's rules in one table).
+RULES = [
+    Rule(
+        priority=380,
+        pattern=re.compile(
+            rf"\b(?:my (?P<partner>{_PARTNER}) (?:and|&) I|me (?:and|&) my (?P<partner2>{_PARTNER}))"
+            r"(?: (?:just|finally|recently|officially))? (?P<how>broke up|split up|split|separated|got divorced"
+            r"|called it quits)\b",
+            re.IGNORECASE,
+        ),
+        build=parted_rule,
+    ),
+    Rule(
+        priority=390,
+        pattern=re.compile(
+            rf"\bmy (?P<partner>{_PARTNER}) (?:and|&) I"
+            r"(?: (?:just|finally|recently|officially))? (?:(?:hit|celebrated|have been together(?: for)?"
+            r"|'ve been together(?: for)?"
+            r"|have been married(?: for)?|'ve been married(?: for)?)"
+            r" (?P<years>\d+|one|two|three|four|five|six|seven|eight|nine|ten)"
+            r" years|(?:are|'re) (?P<what>(?:getting|moving|expecting|having|buying|going|off|celebrating"
+            r"|renovating)\b.+)|(?P<did>moved in together\b.*|got (?:married|engaged)\b.*"
+            r"|bought (?:a|our first|our) (?:house|flat|home|place)\b.*))",
+            re.IGNORECASE,
+        ),
+        build=together_rule,
+    ),
+    Rule(
+        priority=1240,
+        pattern=re.compile(
+            r"\b(?:I|we)(?P<how>(?:'m| am|'re| are)(?: (?:happily|newly|recently|now|finally|officially|also))*"
+            r"|(?:'ve| have) been(?: (?:happily))?)"
+            r" (?P<status>married|engaged|single|divorced|widowed|separated|pregnant|expecting"
+            r"|in a (?:long[- ]distance )?relationship"
+            r"|(?:[\w ]{1,20} into )?dating (?:(?-i:[A-Z])\w+|someone)|together with (?-i:[A-Z])\w+|getting married"
+            r"|having a baby|seeing (?:someone|(?-i:[A-Z])\w+)(?: named (?-i:[A-Z])\w+)?"
+            r"|with my (?:partner|girlfriend|boyfriend|wife|husband)|(?:going through|getting) a (?:divorce|breakup"
+            r"|break-up|separation)|getting divorced)\b(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        build=status_rule,
+    ),
+]
