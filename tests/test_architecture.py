@@ -25,3 +25,21 @@ def test_the_models_choices_are_the_extraction_contracts_values() -> None:
     """The models take their kinds and entity types from the contract the LLMs read."""
     assert MemoryKind.values == [kind.value for kind in contract.MemoryKind]
     assert EntityType.values == [kind.value for kind in contract.EntityType]
+
+
+MAX_LINES = 600
+
+
+def test_no_production_file_is_over_600_lines() -> None:
+    """Production code (not tests, benchmarks, examples or migrations) stays in files one can read."""
+    tracked = subprocess.run(
+        ["git", "ls-files", "*.py"], cwd=PROJECT, capture_output=True, text=True, timeout=60, check=True
+    ).stdout.split()
+    production = [
+        name
+        for name in tracked
+        if name.split("/")[0] not in {"tests", "benchmarks", "examples"} and "/migrations/" not in name
+    ]
+    assert len(production) > 100
+    long = {name: n for name in production if (n := len((PROJECT / name).read_text().splitlines())) > MAX_LINES}
+    assert long == {}, "split these by workflow"

@@ -25,6 +25,8 @@ KNOWN_MISSES = {
     if line.split("#")[0].strip()
 }
 LLM = OfflineLLM()
+# The known misses may only shrink: lower this when a fix takes a window off the list, never raise it.
+KNOWN_MISSES_AT_MOST = 35
 
 
 def _params() -> list[object]:
@@ -45,6 +47,11 @@ def test_the_corpus_is_big_and_varied_enough() -> None:
     categories = {category for case in CASES for category in case.categories}
     assert len(categories - {"chit-chat", "non-english", "multi-party", "reported", "negated"}) >= 20
     assert {case.id for case in CASES} >= KNOWN_MISSES, "known_misses.txt names a window that is not there"
+
+
+def test_the_known_misses_only_shrink() -> None:
+    """A window the engine gets wrong is fixed, not added to the list (which would hide a regression)."""
+    assert len(KNOWN_MISSES) <= KNOWN_MISSES_AT_MOST, "known_misses.txt grew: fix the engine instead"
 
 
 @pytest.mark.parametrize("case", _params())
