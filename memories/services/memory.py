@@ -25,9 +25,18 @@ from memories.models import (
 )
 from memories.services.recall import recall_sources_remove
 from memoryhub.ai.embeddings import embedder_get
+from memoryhub.constraints import refusals_as_errors
 from memoryhub.text import text_clean
 
 _WORD = re.compile(r"[a-z0-9']+")
+# What a write checks in Python before it goes to the database: every field's own rules (choices,
+# lengths, blanks), which need no query. A foreign key's existence and the rules across fields
+# are the database's constraints, whose refusal is the same ValidationError (refusals_as_errors).
+_NOT_CLEANED = [
+    *(field.name for field in Memory._meta.get_fields() if field.is_relation),
+    "search_vector",
+    "embedding",
+]
 JACCARD_DUPLICATE = 0.7
 COSINE_DUPLICATE = 0.92
 
@@ -126,6 +135,7 @@ def _vector(content: str, embedding: Sequence[float] | None, embedding_model: st
     return embedder.embed_one(content).tolist(), embedder.model_name
 
 
+@refusals_as_errors(Memory)
 @transaction.atomic
 def memory_create(
     *,
@@ -174,7 +184,7 @@ def memory_create(
     )
     if said_at is not None:
         memory.created_at = said_at
-    memory.full_clean(exclude=["search_vector", "embedding", "source_messages"])
+    memory.clean_fields(exclude=_NOT_CLEANED)
     memory.save()
     if source_messages:
         memory.source_messages.set(list(source_messages))
@@ -191,6 +201,7 @@ def memory_create(
     return memory
 
 
+@refusals_as_errors(Memory)
 @transaction.atomic
 def memory_update(
     *,
@@ -216,7 +227,7 @@ def memory_update(
     if "content" in changes:
         memory.content = text_clean(memory.content).strip()
         memory.embedding, memory.embedding_model = _vector(memory.content, embedding, embedding_model)
-    memory.full_clean(exclude=["search_vector", "embedding", "source_messages"])
+    memory.clean_fields(exclude=_NOT_CLEANED)
     memory.save()
     _revision(
         memory=memory,
