@@ -11,13 +11,14 @@ import json
 import logging
 import re
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
 from django.db import transaction
 
-from accounts.models import Profile, User
+from accounts.models import Community, Profile, User
 from accounts.selectors import community_memory_on_locked
 from chat.models import ChannelKind, ConversationWindow, Message
 from chat.selectors import messages_said_with_memory_off
@@ -171,6 +172,83 @@ def operations_plan(
     return _Plan(operations=operations, profiles=profiles, entities=entities, dropped=dropped, over_cap=over_cap)
 
 
+@dataclass
+class MemoryValues:
+    """What one memory an LLM asked for says, checked against the extraction contract."""
+
+    content: str
+    kind: str
+    importance: float  # the level's number (IMPORTANCE_LEVELS)
+    expiration: str  # a key of EXPIRATIONS
+    topics: list[str]
+
+
+def memory_values_read(raw: dict[str, Any], *, content_required: bool = True) -> tuple[MemoryValues | None, list[str]]:
+    """The memory fields of one operation an LLM gave (a ``record_memories`` operation or a
+    ``remember`` call): the values, or None and what is wrong with them. The one reading of them."""
+    content = " ".join(str(raw.get("content") or "").split())
+    kind = raw.get("kind") or MemoryKind.FACT
+    level = raw.get("importance") or "medium"
+    expiration = raw.get("expiration") or "permanent"
+    problems = []
+    if content_required and not 0 < len(content) <= MEMORY_MAX_LENGTH:
+        problems.append(f"content empty or longer than {MEMORY_MAX_LENGTH}")
+    if kind not in MemoryKind.values:
+        problems.append(f"kind {kind!r}")
+    if level not in IMPORTANCE_LEVELS:
+        problems.append(f"importance {level!r}")
+    if expiration not in EXPIRATIONS:
+        problems.append(f"expiration {expiration!r}")
+    if problems:
+        return None, problems
+    topics = raw.get("topics")
+    return MemoryValues(
+        content=content,
+        kind=kind,
+        importance=IMPORTANCE_LEVELS[level],
+        expiration=expiration,
+        topics=[str(t) for t in topics if isinstance(t, str | int)] if isinstance(topics, list) else [],
+    ), []
+
+
+def memory_remember(
+    *,
+    community: Community,
+    user: User,
+    fields: dict[str, Any],
+    vector: list[float] | None,
+    model_name: str,
+    candidates: Iterable[Memory],
+    target: Memory | None = None,
+    created: dict[str, Any],
+    refreshed: dict[str, Any],
+) -> Memory:
+    """What an LLM asked to remember about ``user``, written: ``target`` (the memory it meant to
+    update) or, with none, the one of ``candidates`` it repeats (``memory_duplicate_find``) gets the
+    new ``fields``; else a new memory. ``created`` and ``refreshed`` are the write's own arguments
+    (source, reason, window, …). The one write extraction and the ``remember`` tool make."""
+    if target is None:
+        target = memory_duplicate_find(content=fields["content"], embedding=vector, candidates=candidates)
+    if target is not None:
+        return memory_update(
+            memory=target,
+            actor=MemoryRevisionActor.LLM,
+            embedding=vector,
+            embedding_model=model_name,
+            **refreshed,
+            **fields,
+        )
+    return memory_create(
+        community=community,
+        user=user,
+        actor=MemoryRevisionActor.LLM,
+        embedding=vector,
+        embedding_model=model_name,
+        **created,
+        **fields,
+    )
+
+
 def _operation_validate(
     raw: Any, *, subjects: dict[str, Person], participants: dict[str, Person], messages: list[Message], off: set[int]
 ) -> Operation | None:
@@ -179,23 +257,11 @@ def _operation_validate(
         return None
     subject = subjects.get(str(raw.get("user_id")))
     action = raw.get("action")
-    content = " ".join(str(raw.get("content") or "").split())
-    kind = raw.get("kind") or MemoryKind.FACT
-    level = raw.get("importance") or "medium"
-    expiration = raw.get("expiration") or "permanent"
-    problems = []
+    values, problems = memory_values_read(raw, content_required=action != "forget")
     if subject is None:
         problems.append(f"user_id {raw.get('user_id')!r} is not a participant or known member")
     if action not in ACTIONS:
         problems.append(f"action {action!r}")
-    if action != "forget" and not 0 < len(content) <= MEMORY_MAX_LENGTH:
-        problems.append("content empty or longer than 500")
-    if kind not in MemoryKind.values:
-        problems.append(f"kind {kind!r}")
-    if level not in IMPORTANCE_LEVELS:
-        problems.append(f"importance {level!r}")
-    if expiration not in EXPIRATIONS:
-        problems.append(f"expiration {expiration!r}")
     target = None
     if subject is not None and action in ("update", "forget"):
         index = raw.get("memory_index")
@@ -203,7 +269,7 @@ def _operation_validate(
             target = subject.memories[index]
         else:
             problems.append(f"memory_index {index!r}")
-    if problems or subject is None:
+    if problems or subject is None or values is None:
         logger.info("extraction operation dropped: %s", "; ".join(problems))
         return None
     reporter = _reporter(raw, subject, participants, messages, off)
@@ -217,19 +283,14 @@ def _operation_validate(
     context = " ".join(str(raw.get("context") or "").split())
     if reporter is not None and "reported by" not in context.lower():
         context = f"{context}; reported by {reporter.name}".strip("; ")
-    topics = (
-        [str(t) for t in raw.get("topics") or [] if isinstance(t, str | int)]
-        if isinstance(raw.get("topics"), list)
-        else []
-    )
     return Operation(
         subject=subject,
         action=str(action),
-        content=content,
-        kind=kind,
-        importance=IMPORTANCE_LEVELS[level],
-        expiration=expiration,
-        topics=topics,
+        content=values.content,
+        kind=values.kind,
+        importance=values.importance,
+        expiration=values.expiration,
+        topics=values.topics,
         context=context[:500],
         target=target,
         reporter=reporter,
@@ -344,36 +405,27 @@ def person_apply(
                     del by_id[target.pk]
                     applied += 1
                 continue
-            vector = vectors.get(op.content)
-            if op.action == "save":
-                target = memory_duplicate_find(content=op.content, embedding=vector, candidates=by_id.values())
             if op.action == "update" and target is None:
                 continue  # the memory it meant was deleted meanwhile
-            if target is not None:
-                memory = memory_update(
-                    memory=target,
-                    actor=MemoryRevisionActor.LLM,
-                    reason=op.context or "new information in conversation",
-                    window=window,
-                    embedding=vector,
-                    embedding_model=model_name,
-                    **fields,
-                )
+            memory = memory_remember(
+                community=community,
+                user=person.user,
+                fields=fields,
+                vector=vectors.get(op.content),
+                model_name=model_name,
+                candidates=by_id.values(),
+                target=target,
+                created={
+                    "source": source,
+                    "source_window": window,
+                    "source_messages": op.sources,
+                    "reason": "extracted from conversation",
+                    "said_at": said_at,
+                },
+                refreshed={"reason": op.context or "new information in conversation", "window": window},
+            )
+            if memory.pk in by_id:
                 memory.source_messages.add(*op.sources)  # what it says now came from these lines too
-            else:
-                memory = memory_create(
-                    community=community,
-                    user=person.user,
-                    source=source,
-                    actor=MemoryRevisionActor.LLM,
-                    source_window=window,
-                    source_messages=op.sources,
-                    embedding=vector,
-                    embedding_model=model_name,
-                    reason="extracted from conversation",
-                    said_at=said_at,
-                    **fields,
-                )
             by_id[memory.pk] = memory
             applied += 1
         memories_cap_enforce(community=community, user=person.user, cap=community.max_memories_per_user)

@@ -12,9 +12,10 @@ from django.utils import timezone
 
 from accounts.models import Profile
 from chat.models import ChatSession, Message
-from memories.models import MEMORY_MAX_LENGTH, Memory, MemoryKind, MemoryRevisionActor, MemorySource
-from memories.services.memory import memories_cap_enforce, memory_create, memory_duplicate_find, memory_update
-from memoryhub.ai.contract import EXPIRATIONS, IMPORTANCE_LEVELS
+from memories.models import Memory, MemorySource
+from memories.services.memory import memories_cap_enforce
+from memories.services.operations import memory_remember, memory_values_read
+from memoryhub.ai.contract import EXPIRATIONS
 from memoryhub.ai.embeddings import embedder_get
 
 logger = logging.getLogger(__name__)
@@ -32,55 +33,39 @@ def remember_apply(
         return None
     if not isinstance(data, dict):
         return None
-    content = " ".join(str(data.get("content") or "").split())
-    kind = data.get("kind") or MemoryKind.FACT
-    level = data.get("importance") or "medium"
-    expiration = data.get("expiration") or "permanent"
-    if not 0 < len(content) <= MEMORY_MAX_LENGTH or kind not in MemoryKind.values:
-        logger.info("remember call dropped: content or kind invalid")
+    values, problems = memory_values_read(data)
+    if values is None:
+        logger.info("remember call dropped: %s", "; ".join(problems))
         return None
-    if level not in IMPORTANCE_LEVELS or expiration not in EXPIRATIONS:
-        logger.info("remember call dropped: importance or expiration invalid")
-        return None
-    topics = [str(t) for t in data.get("topics") or [] if isinstance(t, str)]
     community = session.persona.community
     embedder = embedder_get()
-    vector = embedder.embed_one(content).tolist()
-    delta = EXPIRATIONS[expiration]
+    vector = embedder.embed_one(values.content).tolist()
+    delta = EXPIRATIONS[values.expiration]
     fields: dict[str, Any] = {
-        "content": content,
-        "kind": kind,
-        "topics": topics,
-        "importance": IMPORTANCE_LEVELS[level],
+        "content": values.content,
+        "kind": values.kind,
+        "topics": values.topics,
+        "importance": values.importance,
         "expires_at": now + delta if delta else None,
     }
     with transaction.atomic():
         profile, _ = Profile.objects.select_for_update().get_or_create(user=session.user, community=community)
         if not profile.memory_enabled or not community.memory_enabled:
             return None
-        current = Memory.objects.select_for_update().filter(community=community, user=session.user)
-        duplicate = memory_duplicate_find(content=content, embedding=vector, candidates=current)
-        if duplicate is not None:
-            memory = memory_update(
-                memory=duplicate,
-                actor=MemoryRevisionActor.LLM,
-                reason="remembered again in chat",
-                embedding=vector,
-                embedding_model=embedder.model_name,
-                **fields,
-            )
-        else:
-            memory = memory_create(
-                community=community,
-                user=session.user,
-                persona=None,
-                source=MemorySource.CHAT,
-                actor=MemoryRevisionActor.LLM,
-                source_messages=[evidence],
-                embedding=vector,
-                embedding_model=embedder.model_name,
-                reason="the reply model chose to remember it",
-                **fields,
-            )
+        memory = memory_remember(
+            community=community,
+            user=session.user,
+            fields=fields,
+            vector=vector,
+            model_name=embedder.model_name,
+            candidates=Memory.objects.select_for_update().filter(community=community, user=session.user),
+            created={
+                "persona": None,
+                "source": MemorySource.CHAT,
+                "source_messages": [evidence],
+                "reason": "the reply model chose to remember it",
+            },
+            refreshed={"reason": "remembered again in chat"},
+        )
         memories_cap_enforce(community=community, user=session.user, cap=community.max_memories_per_user)
     return memory

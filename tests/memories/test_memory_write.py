@@ -15,6 +15,7 @@ from pytest_django import DjangoAssertNumQueries
 from accounts.models import Community, User
 from memories.models import Memory, MemoryKind, MemoryRevision, MemoryRevisionActor, MemorySource
 from memories.services.memory import memory_create, memory_update
+from memories.services.operations import memory_remember, memory_values_read
 
 pytestmark = pytest.mark.django_db
 VECTOR = [0.05] * settings.MEMORYHUB_EMBEDDING_DIMENSIONS
@@ -81,3 +82,48 @@ def test_an_update_the_database_refuses_changes_nothing(community: Community, al
     memory.refresh_from_db()
     assert memory.expires_at is None
     assert MemoryRevision.objects.filter(memory=memory).count() == 1
+
+
+@pytest.mark.parametrize(
+    ("raw", "problems"),
+    [
+        pytest.param({"content": "Ana  likes\nolives", "topics": ["food", 7]}, [], id="valid"),
+        pytest.param({"content": "x" * 501}, ["content empty or longer than 500"], id="too-long"),
+        pytest.param({"content": "Ana", "kind": "rumour"}, ["kind 'rumour'"], id="unknown-kind"),
+        pytest.param({"content": "Ana", "importance": "huge"}, ["importance 'huge'"], id="unknown-level"),
+        pytest.param({"content": "Ana", "expiration": "2y"}, ["expiration '2y'"], id="unknown-lifetime"),
+    ],
+)
+def test_an_llms_memory_values_are_read_one_way(raw: dict[str, Any], problems: list[str]) -> None:
+    """Extraction's operations and the remember tool's calls read their values through one function."""
+    values, found = memory_values_read(raw)
+    assert found == problems
+    assert (values is None) == bool(problems)
+    if values is not None:
+        assert (values.content, values.kind, values.importance, values.topics) == (
+            "Ana likes olives",
+            MemoryKind.FACT,
+            0.6,
+            ["food", "7"],
+        )
+
+
+def test_topics_that_are_not_a_list_are_none() -> None:
+    values, _ = memory_values_read({"content": "Ana likes olives", "topics": "food"})
+    assert values is not None and values.topics == []
+
+
+def test_what_an_llm_remembers_again_refreshes_the_memory_it_repeats(community: Community, alice: User) -> None:
+    first = _create(community, alice, content="Alice has a sister called Jane")
+    again = memory_remember(
+        community=community,
+        user=alice,
+        fields={"content": "Alice has a sister called Jane.", "importance": 0.9},
+        vector=VECTOR,
+        model_name="test",
+        candidates=Memory.objects.filter(user=alice),
+        created={"source": MemorySource.CHAT},
+        refreshed={"reason": "remembered again"},
+    )
+    assert again.pk == first.pk and again.importance == 0.9
+    assert Memory.objects.count() == 1
