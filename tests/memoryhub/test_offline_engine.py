@@ -1043,7 +1043,7 @@ def test_news_told_is_answered_with_a_question_about_it() -> None:
         ("I'm getting a divorce", "I'm sorry to hear you're getting a divorce."),
         ("I'm feeling kind of stressed today", "Sorry you're feeling stressed."),  # was "I hear you. Tell me more!"
         ("I finally finished my thesis", "Congratulations — you finished your thesis!"),  # was "Got it — …"
-        # the twenty-fifth session's: the grave illnesses are one list with the relative's news, and an
+        # from 2026-11-27 (late morning): the grave illnesses are one list with the relative's news, and an
         # accident is news (were "Got it — …" or "I see. How's that going?")
         ("my dad has parkinson's", "I'm sorry to hear your dad has parkinson's."),
         ("my brother had a seizure last night", "I'm sorry to hear your brother had a seizure last night."),
@@ -1072,7 +1072,7 @@ def test_hard_news_is_met_with_sympathy_and_good_news_with_congratulations(told:
         ("I've been feeling really lonely lately", ("Sorry you've been feeling lonely lately. ",)),  # a lasting mood
         ("I feel great today", ("Glad you're feeling great! What's made your day?",)),
         ("I'm bored", ("Let's fix that! What have you been into lately?",)),
-        # the twenty-fourth session's (were "I see. How's that going?" or "What do you think yourself?")
+        # from 2026-11-27 (morning; were "I see. How's that going?" or "What do you think yourself?")
         ("thanks, you're sweet", ("You're welcome!", "Anytime!", "Happy to help!")),
         ("Thanks! Talk to you later!", ("Anytime! Bye for now!",)),
         ("Thanks! Take care!", ("Anytime! Bye for now!",)),
@@ -1080,7 +1080,7 @@ def test_hard_news_is_met_with_sympathy_and_good_news_with_congratulations(told:
         ("can you help me with something?", ("Of course! What do you need?",)),
         ("do you have any hobbies?", ("Interesting question! Me? I don't have a life outside our chats",)),
         ("thanks but what do you mean?", ("Good question! I can only give a simple answer",)),  # not thanks
-        # the twenty-fifth session's (were "I see. How's that going?" and "Me? I don't have a life…")
+        # from 2026-11-27 (late morning; were "I see. How's that going?" and "Me? I don't have a life…")
         ("ok gotta go, bye!", ("Bye for now! Talk soon.",)),
         ("I need to go now, bye Mira", ("Bye for now! Talk soon.",)),
         ("what can you do?", ("I'm Mira, a friendly bot. I remember what you tell me",)),
@@ -1099,7 +1099,7 @@ def test_hard_news_is_met_with_sympathy_and_good_news_with_congratulations(told:
         ("cool, talk later", ("Bye for now! Talk soon.",)),
         ("morning Mira", ("Hi there, nice to meet you!",)),  # a time of day said as a greeting
         ("ugh work has been so stressful lately", ("Sorry to hear that. ",)),  # was "I hear you. Tell me more!"
-        # the twenty-sixth session's (were "Anytime!" alone and "Hi there, nice to meet you! Nice to meet you, Sam!")
+        # from 2026-11-27 (afternoon; were "Anytime!" alone and "Hi there, nice to meet you! Nice to meet you, Sam!")
         ("thanks, bye!", ("Anytime! Bye for now!",)),
         ("thank you, good night", ("Anytime! Good night, sleep well!",)),
         ("hi! I'm Sam", ("Hi Sam, nice to meet you! What's on your mind today?",)),
@@ -1260,7 +1260,7 @@ def test_token_counts_are_estimated_from_words() -> None:
 
 
 def test_a_newcomers_first_conversation_gives_one_clean_fact_per_memory() -> None:
-    """The mistakes issue 12 saw on a first try: a sentence cut at "St.", facts glued with " — ",
+    """The mistakes a newcomer saw on a first try (2026-11-23): a sentence cut at "St.", facts glued with " — ",
     a question tail, a relative clause, news about a member glued to the teller's next words."""
     arguments = _extract(
         _prompt(
@@ -1572,8 +1572,8 @@ def _kept(said: str) -> list[str]:
     ],
 )
 def test_what_one_message_tells_of_its_speaker_is_kept_in_their_words(said: str, kept: list[str]) -> None:
-    """What issue 13's eighteenth session's newcomers told in their first chats, the nineteenth's probe
-    sentences of a first evening, and like sentences."""
+    """What newcomers told in their first chats (2026-11-26, afternoon), probe sentences of a first evening
+    (2026-11-26, evening), and like sentences."""
     assert _kept(said) == kept
 
 
@@ -1906,7 +1906,7 @@ def test_a_relatives_s_is_is_has_or_whose_as_the_words_after_it_say(said: str, k
         ("I moved from Windows to Mac", []),  # things, not homes
         ("I moved from Android to iPhone last year", []),
         ("I moved from London to Berlin in 2019", ["Priya moved from London to Berlin in 2019"]),
-        # the twenty-fourth session's: a job and a home town in one breath (was the job alone)
+        # from 2026-11-27 (morning): a job and a home town in one breath (was the job alone)
         ("I'm a software engineer from Ohio", ["Priya is a software engineer", "Priya is from Ohio"]),
         ("yeah I'm a nurse from Texas, 34", ["Priya is a nurse", "Priya is from Texas", "Priya is 34 years old"]),
         ("I'm a huge fan of singers from Korea", ["Priya is a huge fan of singers from Korea"]),
