@@ -196,6 +196,11 @@ def _words_cut(text: str, limit: int) -> str:
     return " ".join(words[:limit]) + ("…" if len(words) > limit else "")
 
 
+def _line_key(text: str) -> str:
+    """A line as it compares with another: its words, in lower case, without the closing mark."""
+    return " ".join(text.lower().split()).rstrip(".!?")
+
+
 def excerpt_text(excerpt: RecallCandidate) -> str:
     """An excerpt in the block: the line in quotes, after the question it answered, then when and where."""
     line = f'"{_words_cut(excerpt.content, EXCERPT_WORDS)}"'
@@ -477,7 +482,11 @@ def assemble_context(
                 person_name=name,
                 memory_ids=[u.id for u in used],
             )
+            said_here = {_line_key(message)}  # the message itself, once it is indexed too
             for excerpt in excerpts:
+                if (key := _line_key(excerpt.content)) in said_here:
+                    continue  # the message, or a line said again word for word: told once
+                said_here.add(key)
                 episode = _episode_used(excerpt)
                 if block.try_add("episode", excerpt_text(excerpt), episode.key):
                     used.append(episode)

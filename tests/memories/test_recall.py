@@ -329,3 +329,20 @@ def test_my_data_lists_the_lines_recall_may_bring_up_and_takes_one_out(
     assert "I still can&#x27;t stand olives though" in page and "June 14th, in Lisbon" in page
     assert "when is your sister" not in page  # Bob's line is his, not hers
     assert "stand olives" not in after and "June 14th, in Lisbon" in after
+
+
+def test_a_line_said_again_word_for_word_or_the_message_itself_is_not_recalled_twice(
+    community: Community, channel: Channel, alice: User, mira: Persona
+) -> None:
+    lines = [
+        said(channel, "I just adopted a cat called Luna!", by=alice, at=MAY_8),
+        said(channel, "I just adopted a cat called Luna!", by=alice, at=MAY_8 + timedelta(days=1)),
+        said(channel, "any tips for the summer?", by=alice, at=MAY_8 + timedelta(days=2)),
+    ]
+    recall_index_messages(messages=lines)
+
+    about_luna = context(community, alice, mira, "How is my cat Luna doing?", channel)
+    asked_again = context(community, alice, mira, "Any tips for the summer", channel)
+
+    assert about_luna.text.count("adopted a cat called Luna") == 1
+    assert "tips for the summer" not in asked_again.text.split("From past conversations", 1)[-1]
