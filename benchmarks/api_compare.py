@@ -17,7 +17,7 @@ optionally followed by settings for its server: ``/tmp/before`` or
 ``.,MEMORYHUB_WEB_THREADS=2``. Data set and people: api_latency.py's. The servers keep no query
 cache (``MEMORYHUB_QUERY_CACHE_SIZE=0``); a checkout older than that setting would answer the
 recurring messages from its cache, so compare with one with ``--numbered-queries`` (a number
-appended to every query, as before issue 13's twelfth session).
+appended to every query, as before 2026-11-24).
 
 Each round prints p50 / p95 ms, the machine's CPU per request split as api_latency.py splits it,
 and how the clients' connections sat on the workers (every fifth of a second, counted); then a

@@ -22,7 +22,7 @@ Timed, each as ``--requests`` requests spread over the clients after a warm-up:
 * ``GET /api/v1/context`` for random (person, message) pairs: embedding the message, access
   recording on, as a bot calls it. The server keeps no query cache (``MEMORYHUB_QUERY_CACHE_SIZE=0``,
   as every benchmark server: ``benchmarks/support.py``), so every message is embedded, though the
-  data set's few hundred chat messages recur. Until issue 13's twelfth session each query was made unique
+  data set's few hundred chat messages recur. Until 2026-11-24 each query was made unique
   instead by a number appended to it (``--numbered-queries``: "how is Mochi doing? (1000123)"),
   which adds 4 to 5 tokens to messages of 11.6 on average and about 30 % to the embedding's work;
 * ``POST /api/v1/memories/search`` for the same people;
@@ -34,7 +34,7 @@ with recording on; embedding plus ``memories_ranked``; ``messages_ingest`` of on
 between the web server's processes, PostgreSQL's, the clients' and the rest (the kernel), and
 shows how the clients' connections fell on the workers. Access
 recording is undone afterwards and the benchmark's messages go to channels of their own.
-Targets (issue 13, 4 clients on this 2-core machine): /context p95 ≤ 25 ms including embedding,
+Targets (4 clients on this 2-core machine): /context p95 ≤ 25 ms including embedding,
 single-message ingest p95 ≤ 15 ms, batches ≥ 3,000 messages/s.
 """
 
@@ -164,7 +164,7 @@ class BotCalls:
     def query(self, pair: Pair, number: int) -> str:
         """The message of request ``number``: the pair's, as a bot sends it (no embedding comes from a
         cache: the benchmark's processes keep none), or numbered (``--numbered-queries``, a message of
-        its own every time, as before issue 13's twelfth session)."""
+        its own every time, as before 2026-11-24)."""
         return f"{pair.message} ({number})" if self.numbered else pair.message
 
     def auth(self, pair: Pair) -> dict[str, str]:
@@ -369,7 +369,7 @@ def main() -> None:
     parser.add_argument(
         "--numbered-queries",
         action="store_true",
-        help="a number appended to every /context and search query (the workload before issue 13's twelfth session)",
+        help="a number appended to every /context and search query (the workload before 2026-11-24)",
     )
     options = parser.parse_args()
 

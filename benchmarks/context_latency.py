@@ -313,7 +313,7 @@ def dataset_size() -> tuple[int, int]:
 
 def dataset_matches(*, users: int, per_user: int) -> bool:
     """The database holds the data set of this size, in this script's shape (its sessions'
-    messages were added in issue 13's seventeenth session: an older set is generated again)."""
+    messages were added on 2026-11-26: an older set is generated again)."""
     return dataset_size() == (users, users * per_user) and Message.objects.filter(session__isnull=False).exists()
 
 

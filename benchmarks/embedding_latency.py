@@ -7,7 +7,7 @@ turn or a memory save pays) and the throughput of batches of 32 (what `manage.py
 and extraction windows get), for each kernel choice (``MEMORYHUB_EMBEDDING_KERNELS``) and ONNX
 Runtime intra-op thread count, measured interleaved, with each one's resident memory after
 loading (in a process of its own) and how close its vectors are to the float run's. Prints a
-markdown table. The target (issue 13) is at most 3 ms per single message.
+markdown table. The target is at most 3 ms per single message.
 """
 
 from __future__ import annotations

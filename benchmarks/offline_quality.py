@@ -1,4 +1,4 @@
-"""How good the offline engine's memories are, on the labelled corpus (issue 12).
+"""How good the offline engine's memories are, on the labelled corpus.
 
     .venv/bin/python benchmarks/offline_quality.py [--cases] [--misses] [corpus files…]
 

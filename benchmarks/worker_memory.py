@@ -6,7 +6,7 @@ Starts the Procfile's worker (``celery -A memoryhub worker``, one child process,
 broker: ``--broker``) on a database of its own, posts chat windows of four messages each through
 the ingest service and closes them, so each is one ``memories.extract_window`` task (the offline
 engine, embedding every memory it keeps). Reads the child's resident memory from ``/proc`` after
-``--warmup`` windows, after ``--windows`` more and after as many again, and prints a table. Target (issue 13):
+``--warmup`` windows, after ``--windows`` more and after as many again, and prints a table. Target:
 at most 300 MB, no growth.
 """
 
