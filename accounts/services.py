@@ -9,11 +9,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth.hashers import make_password
 from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import (
     ApiKey,
+    AuditEvent,
     Community,
     ExternalIdentity,
     Membership,
@@ -69,6 +71,14 @@ def user_create(*, username: str, password: str | None = None, display_name: str
     else:
         user.set_unusable_password()
     user.save()
+    return user
+
+
+def user_staff_set(*, user: User, staff: bool) -> User:
+    """Make ``user`` staff and superuser (the Django admin), or neither."""
+    if (user.is_staff, user.is_superuser) != (staff, staff):
+        user.is_staff = user.is_superuser = staff
+        user.save(update_fields=["is_staff", "is_superuser"])
     return user
 
 
@@ -173,6 +183,78 @@ def profile_memory_enabled_set(*, user: User, community: Community, enabled: boo
         profile.save(update_fields=["memory_enabled", "updated_at"])
         _memory_off_interval_record(community=community, user=user, enabled=enabled)
     return profile
+
+
+def profile_locked(*, user: User, community: Community) -> Profile:
+    """The person's profile in the community (made if missing), locked until the transaction ends:
+    the row forget and the memory switch lock, so a write about the person holds it first."""
+    profile, _ = Profile.objects.select_for_update().get_or_create(user=user, community=community)
+    return profile
+
+
+def profile_summary_set(*, profile: Profile, summary: str, **also: Any) -> Profile:
+    """The profile paragraph (and ``also``: its ``stated_name`` or ``semantic_refreshed_at``) as
+    extraction, a summary or a person's edit wrote it: the one write of a profile's text."""
+    profile.summary = summary
+    for field, value in also.items():
+        setattr(profile, field, value)
+    profile.save(update_fields=["summary", *also, "updated_at"])
+    return profile
+
+
+def identities_resolve_bulk(
+    *, community: Community, wanted: dict[str, str], identities: dict[str, ExternalIdentity]
+) -> dict[str, int]:
+    """The user id of every platform id in ``wanted`` (platform id → name shown), in a few
+    statements for a whole batch: ``identities`` are the ones already known (renamed when their
+    name changed); the people seen for the first time are made with their identity, membership
+    and profile, as ``identity_resolve`` makes one."""
+    found = {pid: identity.user_id for pid, identity in identities.items()}
+    renamed = [i for i in identities.values() if wanted[i.external_id] and i.display_name != wanted[i.external_id]]
+    for identity in renamed:
+        identity.display_name = wanted[identity.external_id][:200]
+    ExternalIdentity.objects.bulk_update(renamed, ["display_name"])
+    new_ids = [pid for pid in wanted if pid not in found]
+    if not new_ids:
+        return found
+    unusable = make_password(None)
+    users = User.objects.bulk_create(
+        User(
+            username=identity_username(community=community, external_id=pid),
+            display_name=wanted[pid][:150],
+            password=unusable,
+        )
+        for pid in new_ids
+    )
+    ExternalIdentity.objects.bulk_create(
+        ExternalIdentity(community=community, user=user, external_id=pid, display_name=wanted[pid][:200])
+        for pid, user in zip(new_ids, users, strict=True)
+    )
+    Membership.objects.bulk_create(Membership(community=community, user=user) for user in users)
+    Profile.objects.bulk_create(Profile(community=community, user=user) for user in users)
+    found.update((pid, user.pk) for pid, user in zip(new_ids, users, strict=True))
+    return found
+
+
+def audit_event_record(
+    *,
+    action: str,
+    actor_kind: str,
+    actor: User | None = None,
+    community_id: int | None = None,
+    subject_hash: str = "",
+    data: dict[str, Any] | None = None,
+) -> AuditEvent:
+    """One line of a community's audit log (who did what; the person it concerns only as a
+    pseudonym, ``subject_hash``)."""
+    return AuditEvent.objects.create(
+        community_id=community_id,
+        actor=actor,
+        actor_kind=actor_kind,
+        action=action,
+        subject_hash=subject_hash,
+        data=data or {},
+    )
 
 
 API_KEY_TOUCH_SECONDS = 60  # last_used_at is written at most once a minute per key: no write per request

@@ -11,14 +11,13 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
-from django.contrib.auth.hashers import make_password
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Model
 from django.utils import timezone
 
-from accounts.models import Community, ExternalIdentity, Membership, MemoryOffInterval, Profile, User
+from accounts.models import Community, ExternalIdentity, MemoryOffInterval
 from accounts.selectors import MemoryOffHistory, memory_off_history_from
-from accounts.services import identity_username
+from accounts.services import identities_resolve_bulk
 from chat.models import Channel, ChannelKind, ConversationWindow, Message, MessageRole
 from memories.services.windows import windows_messages_add
 from memoryhub.sql import prepared_cursor
@@ -180,31 +179,7 @@ def _people(
 ) -> dict[str, int]:
     """The user id of every author, creating the people seen for the first time."""
     wanted = {item.author: item.author_name for item in items if item.author is not None}
-    found = {pid: identity.user_id for pid, identity in identities.items()}
-    renamed = [i for i in identities.values() if wanted[i.external_id] and i.display_name != wanted[i.external_id]]
-    for identity in renamed:
-        identity.display_name = wanted[identity.external_id][:200]
-    ExternalIdentity.objects.bulk_update(renamed, ["display_name"])
-    new_ids = [pid for pid in wanted if pid not in found]
-    if not new_ids:
-        return found
-    unusable = make_password(None)
-    users = User.objects.bulk_create(
-        User(
-            username=identity_username(community=community, external_id=pid),
-            display_name=wanted[pid][:150],
-            password=unusable,
-        )
-        for pid in new_ids
-    )
-    ExternalIdentity.objects.bulk_create(
-        ExternalIdentity(community=community, user=user, external_id=pid, display_name=wanted[pid][:200])
-        for pid, user in zip(new_ids, users, strict=True)
-    )
-    Membership.objects.bulk_create(Membership(community=community, user=user) for user in users)
-    Profile.objects.bulk_create(Profile(community=community, user=user) for user in users)
-    found.update((pid, user.pk) for pid, user in zip(new_ids, users, strict=True))
-    return found
+    return identities_resolve_bulk(community=community, wanted=wanted, identities=identities)
 
 
 def _ingest(community: Community, items: Sequence[IngestItem]) -> IngestResult:

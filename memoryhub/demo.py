@@ -15,7 +15,7 @@ from django.conf import settings
 from django.db import transaction
 
 from accounts.models import ApiKey, ApiKeyScope, Community, MembershipRole, User
-from accounts.services import apikey_create, community_create, membership_set, user_create
+from accounts.services import apikey_create, community_create, membership_set, user_create, user_staff_set
 from chat.models import Channel, ChannelKind, Persona
 from chat.services import channel_create, persona_create
 
@@ -63,9 +63,7 @@ def _demo_login(*, username: str, role: str, staff: bool, known: dict[str, str])
         password = secrets.token_urlsafe(9)
         user = user_create(username=username, password=password, display_name=username.title())
         known[username] = password
-    if (user.is_staff, user.is_superuser) != (staff, staff):  # an earlier seed's moderator was staff
-        user.is_staff = user.is_superuser = staff
-        user.save(update_fields=["is_staff", "is_superuser"])
+    user_staff_set(user=user, staff=staff)  # an earlier seed's moderator was staff
     return user, DemoLogin(
         username=username, password=known.get(username, "(set before; see var/demo_logins.txt)"), role=role
     )

@@ -8,7 +8,8 @@ from typing import Any
 
 from django.db import transaction
 
-from accounts.models import AuditEvent, AuditEventActorKind, Community, User
+from accounts.models import AuditEventActorKind, Community, User
+from accounts.services import audit_event_record
 from chat.models import ConversationWindow
 from memories.models import Memory, MemoryRevisionAction, MemoryRevisionActor
 from memories.services.memory import memories_delete_with_revisions, memory_delete, memory_update
@@ -18,7 +19,7 @@ from privacy.services.audit import subject_hash
 
 
 def _audit(*, moderator: User, memory: Memory, action: str, fields: list[str] | None = None) -> None:
-    AuditEvent.objects.create(
+    audit_event_record(
         community_id=memory.community_id,
         actor=moderator,
         actor_kind=AuditEventActorKind.MODERATOR,
@@ -67,7 +68,7 @@ def window_moderate_retry(*, window: ConversationWindow, moderator: User | None)
     """Queue a failed window for extraction again (False: it had not failed), with its audit event."""
     retried = window_retry(window=window)
     if retried:
-        AuditEvent.objects.create(
+        audit_event_record(
             community_id=window.channel.community_id,
             actor=moderator,
             actor_kind=AuditEventActorKind.MODERATOR,
@@ -82,8 +83,8 @@ def profile_moderate_edit(*, community: Community, person: User, moderator: User
     """A moderator's wording of a person's profile paragraph (the service the person's own edit
     uses: refused while their memory is off). The audit event names the field, not the words."""
     profile_summary_edit(user=person, community=community, summary=summary)
-    AuditEvent.objects.create(
-        community=community,
+    audit_event_record(
+        community_id=community.pk,
         actor=moderator,
         actor_kind=AuditEventActorKind.MODERATOR,
         action="profile.edited",

@@ -18,8 +18,9 @@ from typing import Any
 
 from django.db import transaction
 
-from accounts.models import Community, Profile, User
+from accounts.models import Community, User
 from accounts.selectors import community_memory_on_locked
+from accounts.services import profile_locked, profile_summary_set
 from chat.models import ChannelKind, ConversationWindow, Message
 from chat.selectors import messages_said_with_memory_off
 from memories.models import MEMORY_MAX_LENGTH, EntityType, Memory, MemoryKind, MemoryRevisionActor, MemorySource
@@ -361,7 +362,7 @@ def person_apply(
     applied = 0
     with transaction.atomic():
         window_claim_hold(window=window)  # the window row first, then the profile: one lock order
-        locked, _ = Profile.objects.select_for_update().get_or_create(user=person.user, community=community)
+        locked = profile_locked(user=person.user, community=community)
         if not locked.memory_enabled or not community_memory_on_locked(community_id=community.pk):
             logger.info("window %s: memory went off for %s before apply; nothing written", window.pk, person.handle)
             return 0
@@ -430,8 +431,7 @@ def person_apply(
             applied += 1
         memories_cap_enforce(community=community, user=person.user, cap=community.max_memories_per_user)
         if profile:
-            locked.summary = profile
-            locked.save(update_fields=["summary", "updated_at"])
+            profile_summary_set(profile=locked, summary=profile)
         for entity in entities:
             entity_mention_record(
                 community=community,

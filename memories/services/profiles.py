@@ -17,6 +17,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from accounts.models import Community, Profile, User
+from accounts.services import profile_locked, profile_summary_set
 from chat.models import ChatSession, ConversationWindow
 from memories.models import Memory, MemoryRevisionActor
 from memories.selectors.people import person_display_name
@@ -61,8 +62,7 @@ def profile_follow_memories(*, community: Community, user: User, old_contents: l
     name = person_display_name(community=community, user=user)
     trimmed = profile_sentences_drop(summary=profile.summary, facts=old_contents, name=name)
     if trimmed != profile.summary:
-        profile.summary = trimmed
-        profile.save(update_fields=["summary", "updated_at"])
+        profile_summary_set(profile=profile, summary=trimmed)
     llm = llm_get()
     if llm.answers_in_process:
         profile_semantic_refresh(profile=profile, llm=llm)
@@ -86,9 +86,7 @@ def person_renamed(
     """The person goes by ``new`` in the profile's community from now on ("I'm Daniel"): their
     profile's name, and what their memories and profile paragraph say of ``old`` (the caller holds
     the profile's lock). Each rewritten memory keeps a revision saying why."""
-    profile.stated_name = new[:150]
-    profile.summary = name_replaced(profile.summary, old, new)
-    profile.save(update_fields=["stated_name", "summary", "updated_at"])
+    profile_summary_set(profile=profile, summary=name_replaced(profile.summary, old, new), stated_name=new[:150])
     sessions = ChatSession.objects.filter(user_id=profile.user_id, persona__community_id=profile.community_id)
     for session in sessions.filter(Q(working_summary__contains=old) | Q(final_summary__contains=old)):
         session.working_summary = name_replaced(session.working_summary, old, new)
@@ -122,7 +120,7 @@ def profile_summary_edit(*, user: User, community: Community, summary: str, name
     paragraph from the memories alone; the "My data" page tells the person so. Raises
     ``ProfileMemoryOffError`` when they opted out there (forget me emptied the profile).
     """
-    profile, _ = Profile.objects.select_for_update().get_or_create(user=user, community=community)
+    profile = profile_locked(user=user, community=community)
     if not profile.memory_enabled:
         raise ProfileMemoryOffError("Memory is off for you in this community: turn it on to keep a profile.")
     name = " ".join((name or "").split())
@@ -130,7 +128,4 @@ def profile_summary_edit(*, user: User, community: Community, summary: str, name
     if name and name != old:  # the name they go by here, changed by them: what is remembered follows
         memories = Memory.objects.select_for_update().filter(community=community, user=user)
         person_renamed(profile=profile, memories=memories, old=old, new=name)
-    profile.summary = " ".join(summary.split())
-    profile.semantic_refreshed_at = timezone.now()
-    profile.save(update_fields=["summary", "semantic_refreshed_at", "updated_at"])
-    return profile
+    return profile_summary_set(profile=profile, summary=" ".join(summary.split()), semantic_refreshed_at=timezone.now())

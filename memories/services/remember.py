@@ -10,7 +10,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from accounts.models import Profile
+from accounts.services import profile_locked
 from chat.models import ChatSession, Message
 from memories.models import Memory, MemorySource
 from memories.services.memory import memories_cap_enforce
@@ -49,7 +49,7 @@ def remember_apply(
         "expires_at": now + delta if delta else None,
     }
     with transaction.atomic():
-        profile, _ = Profile.objects.select_for_update().get_or_create(user=session.user, community=community)
+        profile = profile_locked(user=session.user, community=community)
         if not profile.memory_enabled or not community.memory_enabled:
             return None
         memory = memory_remember(

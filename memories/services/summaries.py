@@ -6,6 +6,7 @@ import json
 import logging
 import re
 from datetime import datetime
+from typing import Any
 
 from django.db import transaction
 from django.db.models import Exists, OuterRef, Q
@@ -13,6 +14,7 @@ from django.utils import timezone
 
 from accounts.models import ExternalIdentity, Profile
 from accounts.selectors import community_memory_on_locked, person_forgot_since
+from accounts.services import profile_summary_set
 from chat.models import ChatSession, MessageRole
 from chat.selectors import messages_said_with_memory_off
 from memories.models import ImportanceNow, Memory, MemoryKind, MemoryRevisionActor, MemorySource
@@ -204,15 +206,16 @@ def profile_semantic_refresh(*, profile: Profile, llm: LLM | None = None, now: d
         locked = Profile.objects.select_for_update().get(pk=profile.pk)
         if not locked.memory_enabled:
             return locked
+        summary = locked.summary
         if isinstance(data.get("summary"), str) and data["summary"].strip():
-            locked.summary = " ".join(data["summary"].split())[:4000]
+            summary = " ".join(data["summary"].split())[:4000]
+        also: dict[str, Any] = {"semantic_refreshed_at": now}
         if isinstance(data.get("personality"), str):
-            locked.personality = data["personality"].strip()[:1000]
+            also["personality"] = data["personality"].strip()[:1000]
         for field in ("preferences", "behaviour_patterns"):
             if isinstance(data.get(field), list):
-                setattr(locked, field, [str(item)[:200] for item in data[field][:20]])
-        locked.semantic_refreshed_at = now
-        locked.save()
+                also[field] = [str(item)[:200] for item in data[field][:20]]
+        profile_summary_set(profile=locked, summary=summary, **also)
     return locked
 
 

@@ -31,6 +31,7 @@ from accounts.models import (
     Profile,
     User,
 )
+from accounts.services import audit_event_record
 from chat.models import ChatSession, Message
 from memories.models import (
     Entity,
@@ -514,8 +515,8 @@ def _erase(
         ErasureRequest.objects.filter(pk__in=[d.pk for d in duplicates]).update(
             state=ErasureRequestState.DONE, completed_at=now, error=f"covered by erasure request {tombstone.pk}"
         )
-    AuditEvent.objects.create(
-        community=community,
+    audit_event_record(
+        community_id=community.pk if community is not None else None,
         actor=tombstone.requested_by,
         actor_kind=_ACTOR_KIND_BY_VIA[ErasureRequestVia(via)],
         action="user.erased",

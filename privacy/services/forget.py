@@ -7,7 +7,6 @@ from dataclasses import dataclass
 
 from django.db import connection, transaction
 from django.db.models import Q
-from django.utils import timezone
 
 from accounts.models import (
     AuditEvent,
@@ -16,7 +15,7 @@ from accounts.models import (
     Profile,
     User,
 )
-from accounts.services import profile_memory_enabled_set
+from accounts.services import audit_event_record, profile_locked, profile_memory_enabled_set, profile_summary_set
 from chat.models import ChatSession
 from memories.models import (
     Entity,
@@ -64,17 +63,11 @@ def user_forget(*, community: Community, user: User, actor_kind: str, actor: Use
     if actor_kind not in AuditEventActorKind.values:
         raise ValueError(f"actor_kind must be one of {AuditEventActorKind.values}, not {actor_kind!r}")
     user = user_locked_or_gone(user)  # an erasure running now finishes first; then there is nobody to forget
-    Profile.objects.select_for_update().get_or_create(user=user, community=community)
+    profile_locked(user=user, community=community)
     profile = profile_memory_enabled_set(user=user, community=community, enabled=False)
-    Profile.objects.filter(pk=profile.pk).update(
-        summary="",
-        personality="",
-        preferences=[],
-        behaviour_patterns=[],
-        semantic_refreshed_at=None,
-        updated_at=timezone.now(),
+    profile_summary_set(
+        profile=profile, summary="", personality="", preferences=[], behaviour_patterns=[], semantic_refreshed_at=None
     )
-    profile.refresh_from_db()
 
     action, revision_actor = _REVISION_ACTION_BY_ACTOR[AuditEventActorKind(actor_kind)]
     # Their entries go first: deleting their memories below then tombstones only the other
@@ -104,8 +97,8 @@ def user_forget(*, community: Community, user: User, actor_kind: str, actor: Use
         .filter(~Q(working_summary="") | ~Q(final_summary=""))
         .update(working_summary="", final_summary="")
     )
-    audit_event = AuditEvent.objects.create(
-        community=community,
+    audit_event = audit_event_record(
+        community_id=community.pk,
         actor=actor,
         actor_kind=actor_kind,
         action="user.forgotten",
@@ -131,10 +124,10 @@ def user_remember(*, community: Community, user: User, actor_kind: str, actor: U
     if actor_kind not in AuditEventActorKind.values:
         raise ValueError(f"actor_kind must be one of {AuditEventActorKind.values}, not {actor_kind!r}")
     user = user_locked_or_gone(user)  # as user_forget: never a profile for an account being erased
-    Profile.objects.select_for_update().get_or_create(user=user, community=community)
+    profile_locked(user=user, community=community)
     profile = profile_memory_enabled_set(user=user, community=community, enabled=True)
-    AuditEvent.objects.create(
-        community=community,
+    audit_event_record(
+        community_id=community.pk,
         actor=actor,
         actor_kind=actor_kind,
         action="user.remembered",
