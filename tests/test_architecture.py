@@ -57,8 +57,6 @@ SQL_WRITE = re.compile(r"\b(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+\"?([a-z]+)_
 CROSSINGS_LEFT = {
     ("memories/services/windows.py", "chat"),  # the window state machine: its owner is to be chosen
     ("memories/services/summaries.py", "chat"),  # a session's summaries
-    ("privacy/services/forget.py", "chat"),
-    ("privacy/services/forget.py", "memories"),
     ("privacy/services/erasure.py", "accounts"),
     ("privacy/services/erasure.py", "chat"),
     ("privacy/services/erasure.py", "memories"),

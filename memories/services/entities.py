@@ -10,6 +10,7 @@ from django.db import connection
 
 from accounts.models import Community, User
 from accounts.services import memory_on_require
+from memories.models import Entity
 
 
 def entity_mention_record(
@@ -54,3 +55,9 @@ def entity_mention_record(
             },
         )
         return int(cursor.fetchone()[0])
+
+
+def entities_forget(*, community: Community, user: User) -> int:
+    """Delete every entity ``user`` mentioned in ``community`` (forget me); how many there were."""
+    deleted, _ = Entity.objects.filter(community=community, owner=user).delete()
+    return deleted

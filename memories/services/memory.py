@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
@@ -378,3 +379,21 @@ def _topics_clean(topics: Iterable[str]) -> list[str]:
         if tag and tag not in seen:
             seen.append(tag)
     return seen[:10]
+
+
+# What forget leaves of a revision's before and after: the history keeps what was done, by whom
+# and when, never the words.
+REVISION_WORDS_DROPPED = {"content": "[forgotten]", "context": "", "topics": []}
+
+
+def revisions_words_drop(*, community: Community, user: User) -> None:
+    """Every revision about ``user`` in ``community`` loses its text (forget me): what was done,
+    by whom and when stays."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            """
+            UPDATE memories_memoryrevision SET before = before || %(scrub)s::jsonb, after = after || %(scrub)s::jsonb
+            WHERE community_id = %(community)s AND subject_id = %(user)s
+            """,  # NULL || … stays NULL: a creation keeps no "before", a deletion no "after"
+            {"scrub": json.dumps(REVISION_WORDS_DROPPED), "community": community.pk, "user": user.pk},
+        )

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 
-from django.db import connection, transaction
-from django.db.models import Q
+from django.db import transaction
 
 from accounts.models import (
     AuditEvent,
@@ -16,14 +14,14 @@ from accounts.models import (
     User,
 )
 from accounts.services import audit_event_record, profile_locked, profile_memory_enabled_set, profile_summary_set
-from chat.models import ChatSession
+from chat.services import sessions_summaries_clear
 from memories.models import (
-    Entity,
     Memory,
     MemoryRevisionAction,
     MemoryRevisionActor,
 )
-from memories.services.memory import memories_delete_with_revisions
+from memories.services.entities import entities_forget
+from memories.services.memory import memories_delete_with_revisions, revisions_words_drop
 from memories.services.recall import recall_forget
 from privacy.services.audit import subject_hash
 from privacy.services.erasure import user_locked_or_gone
@@ -45,10 +43,6 @@ class ForgetResult:
     sessions_cleared: int
     profile: Profile
     audit_event: AuditEvent
-
-
-# What a forgotten memory's revisions keep of its words: nothing.
-WORDS_DROPPED = {"content": "[forgotten]", "context": "", "topics": []}
 
 
 @transaction.atomic
@@ -82,21 +76,10 @@ def user_forget(*, community: Community, user: User, actor_kind: str, actor: Use
     )
     # The history keeps what was done, by whom and when, never the words: every revision about
     # the person here loses its text (this forget's own deletions included).
-    with connection.cursor() as cursor:
-        cursor.execute(
-            """
-            UPDATE memories_memoryrevision SET before = before || %(scrub)s::jsonb, after = after || %(scrub)s::jsonb
-            WHERE community_id = %(community)s AND subject_id = %(user)s
-            """,  # NULL || … stays NULL: a creation keeps no "before", a deletion no "after"
-            {"scrub": json.dumps(WORDS_DROPPED), "community": community.pk, "user": user.pk},
-        )
-    entities_deleted, _ = Entity.objects.filter(community=community, owner=user).delete()
+    revisions_words_drop(community=community, user=user)
+    entities_deleted = entities_forget(community=community, user=user)
     # Session summaries are remembered too: the "last time we talked…" layer of the context.
-    sessions_cleared = (
-        ChatSession.objects.filter(user=user, persona__community=community)
-        .filter(~Q(working_summary="") | ~Q(final_summary=""))
-        .update(working_summary="", final_summary="")
-    )
+    sessions_cleared = sessions_summaries_clear(user=user, community=community)
     audit_event = audit_event_record(
         community_id=community.pk,
         actor=actor,
