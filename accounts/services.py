@@ -24,10 +24,10 @@ from accounts.models import (
     Profile,
     User,
 )
-from memoryhub.buckets import bucket_params, bucket_take_sql, bucket_wait
-from memoryhub.rows import attnames, columns_sql, row_load
-from memoryhub.sql import prepared_cursor
-from memoryhub.unflushed import UNFLUSHED, unflushed_params
+from core.buckets import bucket_params, bucket_take_sql, bucket_wait
+from core.rows import attnames, columns_sql, row_load
+from core.sql import prepared_cursor
+from core.unflushed import UNFLUSHED, unflushed_params
 
 API_KEY_PREFIX = "mh_"
 
@@ -284,7 +284,7 @@ def apikey_authenticate(*, raw_key: str, allowance: tuple[int, float] | None = N
     """The live key for ``raw_key``, or None. Keys are compared by hash, never stored in clear.
 
     ``allowance`` (capacity, per seconds): also take a token from the key's rate bucket
-    (``memoryhub.buckets``, named ``api_key:<id>``) in the same statement.
+    (``core.buckets``, named ``api_key:<id>``) in the same statement.
     """
     if not raw_key.startswith(API_KEY_PREFIX):
         return None

@@ -60,6 +60,7 @@ from accounts.models import Community, ExternalIdentity, User
 from accounts.services import community_create, identity_resolve
 from chat.models import Channel, ConversationWindow, ConversationWindowCloseReason, ConversationWindowState
 from chat.services import channel_create, message_record
+from core.tokens import messages_token_count, token_count
 from memories.models import MEMORY_MAX_LENGTH, Memory
 from memories.services.extraction import window_extract
 from memories.services.windows import window_claim, window_close, window_finish
@@ -68,7 +69,6 @@ from memoryhub.ai.openai_llm import OpenAILLM
 from memoryhub.ai.types import LLM, Purpose
 from memoryhub.celery import app as celery_app
 from memoryhub.models import RateBucket
-from memoryhub.tokens import messages_token_count, token_count
 from tests.support.fake_openai import FakeOpenAI, Reply, ScriptedToolCall
 
 SEED = 2002

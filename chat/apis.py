@@ -47,6 +47,7 @@ from chat.services import (
     session_reply,
     session_reply_stream,
 )
+from core.streaming import event_stream_response
 from memories.api_parts import UsedMemoryOutput, persona_get
 from memories.selectors.people import platform_ids
 from memories.services.windows import window_close, window_due_at, window_retry
@@ -62,7 +63,6 @@ from memoryhub.api import (
     input_values,
 )
 from memoryhub.api_docs import BOT_ERRORS, error_responses
-from memoryhub.streaming import event_stream_response
 
 API_CHANNEL = "api"  # chats that name no channel happen here
 

@@ -27,6 +27,7 @@ from chat.models import (
     PersonaExtractionMode,
     web_channel_external_id,
 )
+from core.text import text_clean
 from memories.models import Memory, MemoryRevisionAction, MemoryRevisionActor
 from memories.services.context import AssembledContext, assemble_context
 from memories.services.memory import memories_delete_with_revisions
@@ -37,7 +38,6 @@ from memoryhub.ai.contract import REMEMBER_TOOL, REMEMBER_TOOL_NAME
 from memoryhub.ai.llm import llm_get
 from memoryhub.ai.types import LLM, Purpose
 from memoryhub.celery import tasks_send_on_commit
-from memoryhub.text import text_clean
 
 
 def persona_create(*, community: Community, name: str, system_prompt: str, **settings: object) -> Persona:

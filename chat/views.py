@@ -32,11 +32,11 @@ from chat.services import (
     session_open,
     web_channel_get,
 )
+from core.streaming import event_stream_response
+from core.text import text_clean
 from memories.models import Memory, MemoryRevision, MemoryRevisionActor
 from memories.selectors.mine import recalled_lines_for_person
 from memoryhub.ai.types import LLMError
-from memoryhub.streaming import event_stream_response
-from memoryhub.text import text_clean
 
 logger = logging.getLogger(__name__)
 HISTORY_SHOWN = 100  # the newest messages of a session the page shows

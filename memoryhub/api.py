@@ -35,7 +35,7 @@ from rest_framework.validators import ProhibitSurrogateCharactersValidator
 
 from accounts.models import ApiKey, Community
 from accounts.services import MemoryOffError, apikey_authenticate
-from memoryhub.text import text_clean
+from core.text import text_clean
 
 
 @dataclass(frozen=True)
@@ -116,7 +116,7 @@ class HasScope(BasePermission):
 
 class ApiKeyThrottle(SimpleRateThrottle):
     """Per key (a bot), not per IP: one community's bot cannot starve another's. The allowance is a
-    token bucket in the database, shared by every web process (``memoryhub.buckets``); the key's
+    token bucket in the database, shared by every web process (``core.buckets``); the key's
     own read takes its token (``ApiKeyAuthentication``), so the throttle costs no round trip."""
 
     scope = "api_key"
@@ -333,7 +333,7 @@ class Score(serializers.FloatField):
 
 class StrictCharField(serializers.CharField):
     """Text only: a number or a boolean is refused, not turned into text; control characters and
-    direction overrides are removed (``memoryhub.text``)."""
+    direction overrides are removed (``core.text``)."""
 
     def run_validation(self, data: Any = serializers.empty) -> Any:
         if isinstance(data, str):

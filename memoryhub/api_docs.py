@@ -60,7 +60,7 @@ def error_responses(*codes: int, **descriptions: str) -> dict[int, OpenApiRespon
 BOT_ERRORS = (401, 403, 429)
 
 
-# Whitespace as Python's str.strip() sees it (DRF trims text fields), and what memoryhub.text
+# Whitespace as Python's str.strip() sees it (DRF trims text fields), and what core.text
 # removes (controls, direction marks): regular-expression classes in a syntax that JavaScript and
 # Python read alike.
 _WHITESPACE = r"\t\n\x0b\x0c\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000"

@@ -40,11 +40,11 @@ from django.conf import settings
 from django.core.asgi import get_asgi_application
 from django.core.wsgi import get_wsgi_application
 
+from core.streaming import STREAM_PATHS
+from core.tokens import token_count
 from memoryhub.access_log import access_log_install
 from memoryhub.ai.embeddings import embedder_prepare
 from memoryhub.bridge import ThreadedWSGI
-from memoryhub.streaming import STREAM_PATHS
-from memoryhub.tokens import token_count
 
 logger = logging.getLogger(__name__)
 

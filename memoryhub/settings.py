@@ -116,7 +116,7 @@ if env.bool("MEMORYHUB_DATABASE_POOL", default=False):
     DATABASES["default"]["OPTIONS"]["application_name"] = env.str(
         "MEMORYHUB_DATABASE_APPLICATION_NAME", default="memoryhub-web"
     )
-# The statements a bot waits on are prepared once per connection (memoryhub.sql.prepared_cursor);
+# The statements a bot waits on are prepared once per connection (core.sql.prepared_cursor);
 # off for a connection pooler in transaction mode, which cannot keep them.
 MEMORYHUB_PREPARED_STATEMENTS = env.bool("MEMORYHUB_PREPARED_STATEMENTS", default=True)
 if MEMORYHUB_PREPARED_STATEMENTS:
@@ -257,7 +257,7 @@ SPECTACULAR_SETTINGS = {
         "memoryhub.api_docs.links_add",
     ],
 }
-# The API's throttle keeps its counters in the database (memoryhub.buckets), not in the cache.
+# The API's throttle keeps its counters in the database (core.buckets), not in the cache.
 CACHES = {"default": env.cache_url("CACHE_URL", default="locmemcache://")}
 
 LOGGING = {

@@ -21,14 +21,14 @@ from django.utils.timesince import TIME_STRINGS, timesince
 from accounts.models import Community, User
 from chat.models import Channel, ChannelKind, ChatSession, Persona, PersonaInjectionMode, web_channels_prefix
 from chat.selectors import RecentMessage, messages_recent
+from core.sql import prepared_cursor
+from core.tokens import messages_token_count, token_count
+from core.unflushed import UNFLUSHED, unflushed_params
 from memories.models import importance_now_sql
 from memories.selectors.people import ContextHead, context_head
 from memories.selectors.ranking import LINE_IMPORTANCE, MemoryCandidate, RecallCandidate, memories_ranked, recall_ranked
 from memoryhub.ai.contract import MEMORY_OFF_LINE, importance_label, talking_with_line
 from memoryhub.ai.embeddings import embedder_get
-from memoryhub.sql import prepared_cursor
-from memoryhub.tokens import messages_token_count, token_count
-from memoryhub.unflushed import UNFLUSHED, unflushed_params
 
 RECENT_LAYER_SIZE = 5
 # Candidates read per order (best, newest, topical): at least this many, and four times the
@@ -243,7 +243,7 @@ def _episode_used(excerpt: RecallCandidate) -> UsedMemory:
     )
 
 
-# One statement, one round trip, whose commit waits for no disk flush (memoryhub.unflushed).
+# One statement, one round trip, whose commit waits for no disk flush (core.unflushed).
 _ACCESS_RECORD_SQL = f"""
 WITH {UNFLUSHED}
 UPDATE memories_memory AS m

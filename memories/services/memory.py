@@ -16,6 +16,7 @@ from django.utils import timezone
 from accounts.models import Community, User
 from accounts.services import memory_on_require
 from chat.models import ConversationWindow, Message, Persona
+from core.text import text_clean
 from memories.models import (
     ImportanceNow,
     Memory,
@@ -27,7 +28,6 @@ from memories.models import (
 from memories.services.recall import recall_sources_remove
 from memoryhub.ai.embeddings import embedder_get
 from memoryhub.constraints import refusals_as_errors
-from memoryhub.text import text_clean
 
 _WORD = re.compile(r"[a-z0-9']+")
 # What a write checks in Python before it goes to the database: every field's own rules (choices,

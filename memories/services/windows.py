@@ -17,9 +17,9 @@ from django.utils import timezone
 
 from accounts.models import Community
 from chat.models import Channel, ConversationWindow, ConversationWindowCloseReason, ConversationWindowState, Message
+from core.rows import attnames, columns_sql, row_load, rows_insert_params, rows_insert_sql, rows_inserted
+from core.sql import prepared_cursor
 from memoryhub.celery import tasks_send_on_commit
-from memoryhub.rows import attnames, columns_sql, row_load, rows_insert_params, rows_insert_sql, rows_inserted
-from memoryhub.sql import prepared_cursor
 
 logger = logging.getLogger(__name__)
 State = ConversationWindowState

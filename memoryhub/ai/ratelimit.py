@@ -15,8 +15,8 @@ from contextlib import contextmanager
 from django.conf import settings
 from django.db import connection
 
+from core.buckets import bucket_take
 from memoryhub.ai.types import LLMUnavailableError
-from memoryhub.buckets import bucket_take
 
 BUCKET = "llm_requests"
 SLOT_LOCK_CLASS = 0x4D48  # advisory lock namespace "MH"

@@ -13,13 +13,13 @@ from accounts.models import Community, User
 from accounts.services import membership_set, profile_memory_enabled_set
 from chat.models import Channel, ChatSession, Persona, PersonaInjectionMode
 from chat.services import message_record, session_open
+from core.tokens import messages_token_count, token_count
 from memories.models import Memory, MemoryRevisionActor
 from memories.selectors.ranking import memories_ranked, memories_ranked_explain
 from memories.services.context import age_text, assemble_context, message_keywords
 from memories.services.entities import entity_mention_record
 from memories.services.memory import memory_create
 from memoryhub.ai.embeddings import embedder_get
-from memoryhub.tokens import messages_token_count, token_count
 
 pytestmark = pytest.mark.django_db
 

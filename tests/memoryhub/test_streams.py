@@ -22,7 +22,7 @@ from django.core.handlers.asgi import ASGIRequest
 from accounts.models import ApiKeyScope, Community
 from accounts.services import apikey_create
 from chat.models import Message, MessageRole, Persona
-from memoryhub.streaming import event_stream_response
+from core.streaming import event_stream_response
 from tests.support.fake_openai import FakeOpenAI, Reply
 from tests.support.processes import child_environment, gunicorn_serving
 
@@ -176,7 +176,7 @@ def test_a_stream_whose_client_hangs_up_stops_and_cleans_up() -> None:
 def test_every_streaming_view_is_served_on_the_event_loop_and_nothing_else_is() -> None:
     from django.urls import reverse
 
-    from memoryhub.streaming import STREAM_PATHS
+    from core.streaming import STREAM_PATHS
 
     assert STREAM_PATHS.fullmatch(reverse("api-chat"))
     assert STREAM_PATHS.fullmatch(reverse("chat-stream", args=[42]))

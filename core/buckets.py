@@ -3,13 +3,13 @@
 A bucket holds at most ``capacity`` tokens and refills ``capacity`` every ``per_seconds``; taking
 one is a single statement (the row is created full on first use), so every web and worker
 process draws from the same allowance at the cost of one round trip; its commit waits for no
-disk flush (``memoryhub.unflushed``), so requests of one key do not queue behind each other's.
+disk flush (``core.unflushed``), so requests of one key do not queue behind each other's.
 """
 
 from __future__ import annotations
 
-from memoryhub.sql import prepared_cursor
-from memoryhub.unflushed import UNFLUSHED, unflushed_params
+from core.sql import prepared_cursor
+from core.unflushed import UNFLUSHED, unflushed_params
 
 
 def bucket_take_sql(name: str) -> str:

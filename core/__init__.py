@@ -1,0 +1,2 @@
+"""Infrastructure every app builds on, knowing none of them: SQL helpers and prepared statements,
+row loading, rate buckets, text cleaning, token counts, streaming and unflushed writes."""
