@@ -25,8 +25,8 @@ from accounts.models import (
     User,
 )
 from core.buckets import bucket_params, bucket_take_sql, bucket_wait
-from core.rows import attnames, columns_sql, row_load
-from core.sql import prepared_cursor
+from core.fastpath.rows import attnames, columns_sql, row_load
+from core.fastpath.sql import prepared_cursor
 from core.unflushed import UNFLUSHED, unflushed_params
 
 API_KEY_PREFIX = "mh_"

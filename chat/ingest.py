@@ -19,7 +19,7 @@ from accounts.models import Community, ExternalIdentity, MemoryOffInterval
 from accounts.selectors import MemoryOffHistory, memory_off_history_from
 from accounts.services import identities_resolve_bulk
 from chat.models import Channel, ChannelKind, ConversationWindow, Message, MessageRole
-from core.sql import prepared_cursor
+from core.fastpath.sql import prepared_cursor
 from core.text import text_clean
 from memories.services.windows import windows_messages_add
 

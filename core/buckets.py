@@ -8,7 +8,7 @@ disk flush (``core.unflushed``), so requests of one key do not queue behind each
 
 from __future__ import annotations
 
-from core.sql import prepared_cursor
+from core.fastpath.sql import prepared_cursor
 from core.unflushed import UNFLUSHED, unflushed_params
 
 

@@ -11,7 +11,7 @@ Two doors into one Django:
   between, about 17 hand-overs per request; on two busy cores each waits for the GIL, which
   doubled the time of a cheap API call (benchmarks/api_latency.py).
 
-A plain request crosses from the event loop to its thread and back once (memoryhub/bridge.py).
+A plain request crosses from the event loop to its thread and back once (core/fastpath/bridge.py).
 
 Database connections come from a pool in each process (psycopg_pool, through Django's own
 support: MEMORYHUB_DATABASE_POOL, on here unless set to 0), whatever DATABASE_CONN_MAX_AGE says
@@ -40,11 +40,11 @@ from django.conf import settings
 from django.core.asgi import get_asgi_application
 from django.core.wsgi import get_wsgi_application
 
+from core.fastpath.bridge import ThreadedWSGI
 from core.streaming import STREAM_PATHS
 from core.tokens import token_count
 from memoryhub.access_log import access_log_install
 from memoryhub.ai.embeddings import embedder_prepare
-from memoryhub.bridge import ThreadedWSGI
 
 logger = logging.getLogger(__name__)
 
@@ -56,6 +56,7 @@ _streams = get_asgi_application()
 access_log_install()  # the access log keeps no query string's values (memoryhub/access_log.py)
 # Django's response is iterable bytes, as WSGI wants, though its stubs call it a response object.
 _threaded = ThreadedWSGI(get_wsgi_application(), threads=settings.MEMORYHUB_WEB_THREADS)  # type: ignore[arg-type]
+_fast = settings.MEMORYHUB_FAST_PATH
 
 
 warmed_up = threading.Event()  # set when ``_warm_up`` is done
@@ -76,9 +77,9 @@ threading.Thread(target=_warm_up, name="warm-up", daemon=True).start()
 
 
 async def application(scope: Any, receive: Any, send: Any) -> None:
-    if scope["type"] == "http" and not STREAM_PATHS.fullmatch(scope["path"]):
+    if _fast and scope["type"] == "http" and not STREAM_PATHS.fullmatch(scope["path"]):
         await _threaded(scope, receive, send)
-    else:
+    else:  # a stream, or every request on the plain path (MEMORYHUB_FAST_PATH=0)
         await _streams(scope, receive, send)
 
 

@@ -116,9 +116,12 @@ if env.bool("MEMORYHUB_DATABASE_POOL", default=False):
     DATABASES["default"]["OPTIONS"]["application_name"] = env.str(
         "MEMORYHUB_DATABASE_APPLICATION_NAME", default="memoryhub-web"
     )
-# The statements a bot waits on are prepared once per connection (core.sql.prepared_cursor);
+# The request path's hand-written machinery (core/fastpath/: prepared statements, the WSGI bridge,
+# the balanced worker); 0 serves the plain Django / DRF path, with the same answers.
+MEMORYHUB_FAST_PATH = env.bool("MEMORYHUB_FAST_PATH", default=True)
+# The statements a bot waits on are prepared once per connection (core.fastpath.sql.prepared_cursor);
 # off for a connection pooler in transaction mode, which cannot keep them.
-MEMORYHUB_PREPARED_STATEMENTS = env.bool("MEMORYHUB_PREPARED_STATEMENTS", default=True)
+MEMORYHUB_PREPARED_STATEMENTS = env.bool("MEMORYHUB_PREPARED_STATEMENTS", default=MEMORYHUB_FAST_PATH)
 if MEMORYHUB_PREPARED_STATEMENTS:
     DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = 0
     # Plan them once: each reads its rows through a unique or a (community, person) index, whatever
@@ -211,7 +214,7 @@ MEMORYHUB_EMBEDDING_KERNELS = env.str("MEMORYHUB_EMBEDDING_KERNELS", default="in
 MEMORYHUB_QUERY_CACHE_SIZE = env.int("MEMORYHUB_QUERY_CACHE_SIZE", default=4096)
 # Threads per web process for plain requests (memoryhub/asgi.py runs them through the WSGI handler).
 MEMORYHUB_WEB_THREADS = env.int("MEMORYHUB_WEB_THREADS", default=8)
-# Web workers as many as the CPUs (or more): each on one CPU, in turn (memoryhub/web_worker.py).
+# Web workers as many as the CPUs (or more): each on one CPU, in turn (core/fastpath/web_worker.py).
 # 0: always where the kernel puts them.
 MEMORYHUB_WEB_CPU_AFFINITY = env.bool("MEMORYHUB_WEB_CPU_AFFINITY", default=True)
 # Where model files built on this machine are kept (the integer-kernel copy).

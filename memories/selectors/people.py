@@ -10,8 +10,8 @@ from typing import Any
 
 from accounts.models import Community, ExternalIdentity, Profile, User
 from chat.models import Channel, Persona
-from core.rows import attnames, columns_sql, row_load, row_load_or_none
-from core.sql import prepared_cursor
+from core.fastpath.rows import attnames, columns_sql, row_load, row_load_or_none
+from core.fastpath.sql import prepared_cursor
 
 
 @dataclass

@@ -11,7 +11,7 @@ from typing import Any
 from pgvector import Vector
 
 from accounts.models import Community, User
-from core.sql import compact, explain_prepared, prepared_cursor
+from core.fastpath.sql import compact, explain_prepared, prepared_cursor
 from memories.models import importance_now_sql
 
 
@@ -26,7 +26,7 @@ def _vector_format(dimensions: int) -> str:
 
 
 def _vector_param(vector: Sequence[float]) -> Vector:
-    """A query vector as a statement of ``prepared_cursor`` takes it: sent in binary (core.sql)."""
+    """A query vector as a statement of ``prepared_cursor`` takes it: sent in binary (core.fastpath.sql)."""
     return Vector(vector if isinstance(vector, list) else list(vector))
 
 

@@ -12,8 +12,8 @@ from django.db.models import QuerySet
 
 from accounts.models import Community
 from chat.models import Channel, Message, Persona
-from core.rows import attnames, columns_sql, row_load, row_load_or_none
-from core.sql import prepared_cursor
+from core.fastpath.rows import attnames, columns_sql, row_load, row_load_or_none
+from core.fastpath.sql import prepared_cursor
 from memories.models import Memory, MemoryRevision
 from memories.selectors.people import first_identity_sql
 from memories.selectors.ranking import vector_literal

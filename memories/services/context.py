@@ -21,7 +21,7 @@ from django.utils.timesince import TIME_STRINGS, timesince
 from accounts.models import Community, User
 from chat.models import Channel, ChannelKind, ChatSession, Persona, PersonaInjectionMode, web_channels_prefix
 from chat.selectors import RecentMessage, messages_recent
-from core.sql import prepared_cursor
+from core.fastpath.sql import prepared_cursor
 from core.tokens import messages_token_count, token_count
 from core.unflushed import UNFLUSHED, unflushed_params
 from memories.models import importance_now_sql

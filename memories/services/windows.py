@@ -17,8 +17,8 @@ from django.utils import timezone
 
 from accounts.models import Community
 from chat.models import Channel, ConversationWindow, ConversationWindowCloseReason, ConversationWindowState, Message
-from core.rows import attnames, columns_sql, row_load, rows_insert_params, rows_insert_sql, rows_inserted
-from core.sql import prepared_cursor
+from core.fastpath.rows import attnames, columns_sql, row_load, rows_insert_params, rows_insert_sql, rows_inserted
+from core.fastpath.sql import prepared_cursor
 from memoryhub.celery import tasks_send_on_commit
 
 logger = logging.getLogger(__name__)

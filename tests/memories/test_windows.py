@@ -280,7 +280,7 @@ def test_a_message_inserted_with_its_window_holds_every_field_as_the_orm_would(
 
 
 def test_a_row_inserted_by_hand_takes_the_key_of_a_window_saved_since_and_refuses_an_unsaved_one() -> None:
-    from core.rows import rows_insert_params
+    from core.fastpath.rows import rows_insert_params
 
     channel = Channel(pk=7)
     window = ConversationWindow(channel=channel, first_message_at=timezone.now(), last_message_at=timezone.now())

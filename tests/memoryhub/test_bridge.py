@@ -1,4 +1,4 @@
-"""The web server's way from its event loop to Django on a thread (memoryhub/bridge.py)."""
+"""The web server's way from its event loop to Django on a thread (core/fastpath/bridge.py)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from memoryhub import bridge
-from memoryhub.bridge import ThreadedWSGI
+from core.fastpath import bridge
+from core.fastpath.bridge import ThreadedWSGI
 
 SCOPE = {
     "type": "http",

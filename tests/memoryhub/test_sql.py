@@ -10,7 +10,7 @@ from psycopg._queries import MAX_CACHED_STATEMENT_LENGTH
 from accounts.services import _LIVE_KEY_TAKE_SQL
 from chat.ingest import _KNOWN_SQL
 from chat.models import Message
-from core.sql import compact
+from core.fastpath.sql import compact
 from memories.selectors.people import _HEAD_SQL, _PARTIES_SQL, _PERSON_NAME_SQL, _PLATFORM_IDS_SQL, _PLATFORM_PERSON_SQL
 from memories.selectors.ranking import _RANKED_SQL
 from memories.selectors.shown import _SHOWN_SQL
@@ -78,7 +78,7 @@ def test_compact_drops_comments_and_indentation_only() -> None:
 def test_the_statements_a_bot_waits_on_are_prepared_once_per_connection(settings: Any) -> None:
     from django.db import connection
 
-    from core.sql import prepared_cursor
+    from core.fastpath.sql import prepared_cursor
 
     def prepared() -> list[str]:
         with connection.cursor() as cursor:
@@ -148,7 +148,7 @@ _WINDOWS_PARAMS = {
 def test_a_request_path_statement_reads_through_indexes(statement: str, params: dict[str, Any]) -> None:
     from django.db import connection
 
-    from core.sql import explain_prepared
+    from core.fastpath.sql import explain_prepared
 
     with connection.cursor() as cursor:
         cursor.execute("SET LOCAL enable_seqscan = off")  # a few rows fit in a page; ask what a big table gets
@@ -167,7 +167,7 @@ def test_request_path_timestamps_load_in_c_and_equal_the_orms(settings: Any, pre
     from django.db import connection
     from psycopg import adapters, pq
 
-    from core.sql import prepared_cursor
+    from core.fastpath.sql import prepared_cursor
 
     settings.MEMORYHUB_PREPARED_STATEMENTS = prepared
     statement = "SELECT %(at)s::timestamptz, '2024-01-01 10:00:00+05'::timestamptz, NULL::timestamptz"
@@ -188,7 +188,7 @@ def test_request_path_timestamps_load_in_c_and_equal_the_orms(settings: Any, pre
 def test_explain_prepared_explains_the_version_prepared_for_its_values() -> None:
     """psycopg prepares a statement again for other parameter types (a small id is a smallint, a
     larger one an integer): the plan shown is that of the values given, whichever came last."""
-    from core.sql import explain_prepared, prepared_cursor
+    from core.fastpath.sql import explain_prepared, prepared_cursor
 
     statement = "SELECT %(n)s::bigint + 0 AS x -- explain-variant-test"
     for n in (100_000, 1):  # an integer version, then a smallint one, prepared last
@@ -212,7 +212,7 @@ def test_a_query_vector_goes_as_the_vector_type_in_binary_and_compares_as_its_te
     from psycopg import pq
     from psycopg.adapt import PyFormat, Transformer
 
-    from core.sql import prepared_cursor
+    from core.fastpath.sql import prepared_cursor
     from memories.selectors.ranking import vector_literal
 
     settings.MEMORYHUB_PREPARED_STATEMENTS = prepared

@@ -175,10 +175,25 @@ def _get_with_key(base: str, key: str) -> int:
         connection.close()
 
 
+def test_the_plain_django_path_serves_the_api_as_the_fast_path(tmp_path: Path, community: Community) -> None:
+    """``MEMORYHUB_FAST_PATH=0``: Django's ASGI handler for every request, uvicorn-worker's own
+    serving and Django's cursors, behind the same Procfile command; the API answers the same."""
+    _, key = apikey_create(community=community, name="both ways", scopes=ApiKeyScope.values)
+    answers = []
+    for fast in ("1", "0"):
+        line = {"channel": "general", "author": "ana_1", "content": "I'm moving to Porto", "message_id": f"m{fast}"}
+        env = child_environment(var_dir=tmp_path, broker_url=None) | {"MEMORYHUB_FAST_PATH": fast}
+        with gunicorn_serving(env=env, log=tmp_path / f"web-{fast}.log") as base:
+            status, answer = _post_chunked(base, key, [json.dumps({"messages": [line]}).encode()])
+            answers.append((status, answer["accepted"], answer["messages"][0]["memory_off"], _get_with_key(base, key)))
+    assert answers == [(202, 1, False, 200)] * 2
+    assert Message.objects.filter(external_id__in=["m1", "m0"]).count() == 2
+
+
 def test_a_body_larger_than_what_is_read_ahead_arrives_whole(tmp_path: Path, community: Community) -> None:
     """The server reads the first READ_AHEAD_BYTES of a body on its event loop and pulls the rest
     as Django reads it: a batch over that size, sent in small chunks, is stored whole."""
-    from memoryhub.bridge import READ_AHEAD_BYTES
+    from core.fastpath.bridge import READ_AHEAD_BYTES
 
     _, key = apikey_create(community=community, name="bulk", scopes=ApiKeyScope.values)
     content = "I love sailing on the lake near our house. " * 90  # ~3,900 characters
@@ -223,7 +238,7 @@ def test_the_access_log_keeps_the_names_of_query_parameters_not_what_a_person_sa
 
 def test_two_workers_take_the_connections_in_turn(tmp_path: Path) -> None:
     """A bot keeps its connection open, so the worker it falls on serves all its requests: each new
-    connection goes to the worker holding the fewest (memoryhub/web_worker.py), also after some close."""
+    connection goes to the worker holding the fewest (core/fastpath/web_worker.py), also after some close."""
     env = child_environment(var_dir=tmp_path, broker_url=None)
     port, log = free_port(), tmp_path / "web.log"
     clients: list[http.client.HTTPConnection] = []

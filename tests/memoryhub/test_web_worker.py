@@ -1,4 +1,4 @@
-"""Connections spread over the web server's workers (memoryhub/web_worker.py), on a real socket.
+"""Connections spread over the web server's workers (core/fastpath/web_worker.py), on a real socket.
 
 Two listeners in one uvloop loop stand for two workers sharing gunicorn's listening socket: both
 are woken for each connection, in the same order every time, so without the balance the first
@@ -21,8 +21,8 @@ from typing import Any
 import pytest
 import uvloop
 
-from memoryhub import web_worker
-from memoryhub.web_worker import BalancedListener, ConnectionShares, Holdings
+from core.fastpath import web_worker
+from core.fastpath.web_worker import BalancedListener, ConnectionShares, Holdings
 from tests.support.processes import PROJECT_DIR
 
 
@@ -227,7 +227,7 @@ def test_a_slot_whose_worker_is_gone_is_left_out_and_claimed_again() -> None:
 
 _PINNED = """
 import json, os, sys, threading
-from memoryhub.web_worker import cpu_pin
+from core.fastpath.web_worker import cpu_pin
 slot, workers, cpus = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
 if cpus == "one":
     os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})

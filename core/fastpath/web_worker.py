@@ -342,6 +342,9 @@ class BalancedUvicornWorker(UvicornWorker):
             BalancedUvicornWorker.shares = ConnectionShares()
 
     async def _serve(self) -> None:
+        if not settings.MEMORYHUB_FAST_PATH:  # the plain path: uvicorn-worker's own serving
+            await super()._serve()
+            return
         self.config.app = self.wsgi
         server = BalancedServer(
             config=self.config, shares=None if self.cfg.reuse_port else self.shares, workers=self.cfg.workers

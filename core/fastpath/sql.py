@@ -66,6 +66,10 @@ def prepared_cursor() -> Iterator[Any]:
     db.validate_thread_sharing()
     with db.wrap_database_errors:
         _vectors_known(db.connection)
+    if not settings.MEMORYHUB_FAST_PATH:  # the plain path: Django's cursor and loaders
+        with db.cursor() as cursor:
+            yield cursor
+        return
     if not settings.MEMORYHUB_PREPARED_STATEMENTS:
         with db.cursor() as cursor:
             _timestamps_fast(cursor.cursor)
