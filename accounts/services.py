@@ -24,6 +24,7 @@ from accounts.models import (
     Profile,
     User,
 )
+from core.apikit.api import MemoryOff
 from core.buckets import bucket_params, bucket_take_sql, bucket_wait
 from core.fastpath.rows import attnames, columns_sql, row_load
 from core.fastpath.sql import prepared_cursor
@@ -153,6 +154,8 @@ def user_signup(*, username: str, password: str, display_name: str = "") -> User
 
 class MemoryOffError(Exception):
     """The person turned memory off here: nothing about them may be remembered or changed."""
+
+    api_exception = MemoryOff  # what the API answers (409, ``memory_off``)
 
 
 def memory_on_require(*, user_id: int, community_id: int) -> None:

@@ -24,6 +24,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.authentication import HasScope, api_key_of
 from accounts.models import ApiKeyScope, Community
 from accounts.services import identity_resolve
 from chat.ingest import MAX_BATCH, MAX_FUTURE, IngestItem, messages_ingest
@@ -47,22 +48,20 @@ from chat.services import (
     session_reply,
     session_reply_stream,
 )
-from core.streaming import event_stream_response
-from memories.api_parts import UsedMemoryOutput, persona_get
-from memories.selectors.people import platform_ids
-from memories.services.windows import window_close, window_due_at, window_retry
-from memoryhub.api import (
-    HasScope,
+from core.apikit.api import (
     InvalidBatchItem,
     StrictBooleanField,
     StrictBooleanFilter,
     StrictCharField,
     StrictFilterSet,
     StrictInput,
-    api_key_of,
     input_values,
 )
-from memoryhub.api_docs import BOT_ERRORS, error_responses
+from core.apikit.docs import BOT_ERRORS, error_responses
+from core.streaming import event_stream_response
+from memories.api_parts import UsedMemoryOutput, persona_get
+from memories.selectors.people import platform_ids
+from memories.services.windows import window_close, window_due_at, window_retry
 
 API_CHANNEL = "api"  # chats that name no channel happen here
 

@@ -16,8 +16,10 @@ from django_filters import rest_framework as filters
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import exceptions, serializers, status
 
+from accounts.authentication import api_key_of
 from accounts.models import Community, ExternalIdentity, User
 from chat.models import Persona
+from core.apikit.api import DateOrDateTimeFilter, Score, StrictBooleanFilter, StrictFilterSet
 from memories.models import (
     ImportanceNow,
     Memory,
@@ -27,13 +29,6 @@ from memories.models import (
 from memories.selectors.people import PlatformPerson, person_by_platform_id
 from memories.selectors.shown import MemoriesShown, memories_shown
 from memoryhub.ai.embeddings import EmbeddingUnavailableError, embedder_get
-from memoryhub.api import (
-    DateOrDateTimeFilter,
-    Score,
-    StrictBooleanFilter,
-    StrictFilterSet,
-    api_key_of,
-)
 
 
 class EmbeddingsUnavailable(exceptions.APIException):

@@ -71,7 +71,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    "memoryhub.api.chunked_api_body",
+    "core.apikit.api.chunked_api_body",
 ]
 
 ROOT_URLCONF = "memoryhub.urls"
@@ -226,16 +226,16 @@ MEMORYHUB_EMBEDDING_DIMENSIONS = 384
 
 REST_FRAMEWORK = {
     # Bots use keys; the few endpoints for signed-in people (/api/v1/me/…) add the session.
-    "DEFAULT_AUTHENTICATION_CLASSES": ["memoryhub.api.ApiKeyAuthentication"],
+    "DEFAULT_AUTHENTICATION_CLASSES": ["accounts.authentication.ApiKeyAuthentication"],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
-    "DEFAULT_PARSER_CLASSES": ["memoryhub.api.LimitedJSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["core.apikit.api.LimitedJSONParser"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_PAGINATION_CLASS": "memoryhub.api.NewestFirst",
+    "DEFAULT_PAGINATION_CLASS": "core.apikit.api.NewestFirst",
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
-    "DEFAULT_THROTTLE_CLASSES": ["memoryhub.api.ApiKeyThrottle"],
+    "DEFAULT_THROTTLE_CLASSES": ["accounts.authentication.ApiKeyThrottle"],
     "DEFAULT_THROTTLE_RATES": {"api_key": env.str("MEMORYHUB_API_RATE", default="1200/min")},
-    "DEFAULT_SCHEMA_CLASS": "memoryhub.api_docs.MemoryHubSchema",
-    "EXCEPTION_HANDLER": "memoryhub.api.api_exception_handler",
+    "DEFAULT_SCHEMA_CLASS": "core.apikit.docs.MemoryHubSchema",
+    "EXCEPTION_HANDLER": "core.apikit.api.api_exception_handler",
     "UNAUTHENTICATED_USER": None,
 }
 MEMORYHUB_API_MAX_BODY_BYTES = env.int("MEMORYHUB_API_MAX_BODY_BYTES", default=4 * 1024 * 1024)
@@ -257,7 +257,7 @@ SPECTACULAR_SETTINGS = {
     "COMPONENT_SPLIT_REQUEST": True,
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
-        "memoryhub.api_docs.links_add",
+        "core.apikit.docs.links_add",
     ],
 }
 # The API's throttle keeps its counters in the database (core.buckets), not in the cache.

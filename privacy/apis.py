@@ -19,6 +19,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.authentication import HasScope, api_key_of
 from accounts.models import (
     ApiKeyScope,
     AuditEventActorKind,
@@ -29,11 +30,11 @@ from accounts.models import (
     Profile,
     User,
 )
+from core.apikit.api import MethodBeforeAuthentication, SignedInSession
+from core.apikit.docs import BOT_ERRORS, error_responses
 from memories.api_parts import MemoryFilter, MemoryOutput, memories_output, person_get
 from memories.models import Memory
 from memories.selectors.people import platform_ids
-from memoryhub.api import HasScope, MethodBeforeAuthentication, SignedInSession, api_key_of
-from memoryhub.api_docs import BOT_ERRORS, error_responses
 from privacy.services.erasure import ErasureOutOfScopeError, UserAlreadyErasedError, erasure_for_identity, user_erase
 from privacy.services.export import user_export
 from privacy.services.forget import user_forget, user_remember

@@ -10,8 +10,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.authentication import HasScope, api_key_of
 from accounts.models import ApiKeyScope
 from chat.models import Persona
+from core.apikit.api import StrictBooleanField, StrictCharField, TypedInput, input_values, score_rounded
+from core.apikit.docs import error_responses
 from memories.api_parts import UsedMemoryOutput, persona_or_default
 from memories.selectors.people import context_parties
 from memories.services.context import (
@@ -20,16 +23,6 @@ from memories.services.context import (
     assemble_context,
     message_keywords,
 )
-from memoryhub.api import (
-    HasScope,
-    StrictBooleanField,
-    StrictCharField,
-    TypedInput,
-    api_key_of,
-    input_values,
-    score_rounded,
-)
-from memoryhub.api_docs import error_responses
 
 
 class LayerOutput(serializers.Serializer):

@@ -11,18 +11,15 @@ from rest_framework import generics, serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from accounts.authentication import HasScope, api_key_of
 from accounts.models import ApiKeyScope, ExternalIdentity
+from core.apikit.api import StrictFilterSet
+from core.apikit.docs import BOT_ERRORS, error_responses
 from memories.models import (
     Entity,
     EntityType,
 )
 from memories.selectors.people import platform_ids
-from memoryhub.api import (
-    HasScope,
-    StrictFilterSet,
-    api_key_of,
-)
-from memoryhub.api_docs import BOT_ERRORS, error_responses
 
 # --- Entities ----------------------------------------------------------------------------------
 

@@ -14,7 +14,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.authentication import HasScope, api_key_of
 from accounts.models import ApiKey, ApiKeyScope, Community
+from core.apikit.api import StrictCharField, StrictInput, input_values
+from core.apikit.docs import BOT_ERRORS, error_responses
 from memories.api_parts import (
     EmbeddingsUnavailable,
     MemoryFilter,
@@ -35,14 +38,6 @@ from memories.models import (
 from memories.services.memory import memory_create, memory_delete, memory_update
 from memoryhub.ai.contract import EXPIRATIONS, IMPORTANCE_LEVELS
 from memoryhub.ai.embeddings import EmbeddingUnavailableError
-from memoryhub.api import (
-    HasScope,
-    StrictCharField,
-    StrictInput,
-    api_key_of,
-    input_values,
-)
-from memoryhub.api_docs import BOT_ERRORS, error_responses
 
 # --- Memories ----------------------------------------------------------------------------------
 

@@ -11,8 +11,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.authentication import HasScope, api_key_of
 from accounts.models import ApiKeyScope
 from chat.models import Persona
+from core.apikit.api import Score, StrictBooleanField, StrictCharField, StrictInput, input_values
+from core.apikit.docs import BOT_ERRORS, error_responses
 from memories.api_parts import MemoryOutput, person_named_get, shown_output, text_embed
 from memories.apis.memory import MEMORY_ID
 from memories.selectors.ranking import memories_ranked
@@ -22,16 +25,6 @@ from memories.services.context import (
     memories_access_record,
     message_keywords,
 )
-from memoryhub.api import (
-    HasScope,
-    Score,
-    StrictBooleanField,
-    StrictCharField,
-    StrictInput,
-    api_key_of,
-    input_values,
-)
-from memoryhub.api_docs import BOT_ERRORS, error_responses
 
 # --- Memory search -----------------------------------------------------------------------------
 

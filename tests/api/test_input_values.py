@@ -1,4 +1,4 @@
-"""Request bodies checked by one shared serializer per input (``memoryhub.api.input_values``)."""
+"""Request bodies checked by one shared serializer per input (``core.apikit.api.input_values``)."""
 
 from __future__ import annotations
 
@@ -11,10 +11,10 @@ from rest_framework import serializers
 from rest_framework.test import APIClient
 
 from chat.apis import ChatApi, MessageDetailApi, MessageInput
+from core.apikit.api import input_values
 from memories.apis.context import ContextApi
 from memories.apis.memory import MemoryCreateInput
 from memories.apis.search import MemorySearchApi
-from memoryhub.api import input_values
 
 INPUTS: list[type[serializers.Serializer]] = [
     ContextApi.InputSerializer,

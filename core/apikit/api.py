@@ -8,7 +8,6 @@ import functools
 import io
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, NamedTuple
 
@@ -23,122 +22,23 @@ from django_filters import rest_framework as filters
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import exceptions, serializers, status
-from rest_framework.authentication import BaseAuthentication, SessionAuthentication, get_authorization_header
+from rest_framework.authentication import SessionAuthentication
 from rest_framework.pagination import Cursor, CursorPagination
 from rest_framework.parsers import JSONParser
-from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import SimpleRateThrottle
 from rest_framework.utils.urls import replace_query_param
 from rest_framework.validators import ProhibitSurrogateCharactersValidator
 
-from accounts.models import ApiKey, Community
-from accounts.services import MemoryOffError, apikey_authenticate
 from core.text import text_clean
 
 
-@dataclass(frozen=True)
-class BotClient:
-    """``request.user`` for a bot: the key's community. ``request.auth`` is the ApiKey."""
-
-    api_key: ApiKey
-    throttle_wait: float | None = None  # taken with the key's read (ApiKeyThrottle); None: not taken
-    is_authenticated: bool = True
-    is_anonymous: bool = False
-
-    @property
-    def community(self) -> Community:
-        return self.api_key.community
-
-    @property
-    def pk(self) -> str:
-        return f"key:{self.api_key.pk}"
-
-
-class ApiKeyAuthentication(BaseAuthentication):
-    """``Authorization: Bearer mh_…``. A wrong or revoked key is a 401, never a silent anonymous user."""
-
-    def authenticate(self, request: Request) -> tuple[BotClient, ApiKey] | None:
-        header = get_authorization_header(request).split()
-        if not header or header[0].lower() != b"bearer":
-            return None
-        if len(header) != 2:
-            raise exceptions.AuthenticationFailed("Authorization must be 'Bearer <key>'.", code="invalid_api_key")
-        use = apikey_authenticate(raw_key=header[1].decode("latin-1"), allowance=ApiKeyThrottle.allowance())
-        if use is None:
-            raise exceptions.AuthenticationFailed("Unknown or revoked API key.", code="invalid_api_key")
-        return BotClient(api_key=use.api_key, throttle_wait=use.wait), use.api_key
-
-    def authenticate_header(self, request: Request) -> str:
-        return 'Bearer realm="memoryhub"'
-
-
-class ApiKeyScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyped-call]
-    target_class = "memoryhub.api.ApiKeyAuthentication"
-    name = "ApiKey"
-
-    def get_security_definition(self, auto_schema: Any) -> dict[str, str]:
-        return {"type": "http", "scheme": "bearer", "bearerFormat": "mh_…", "description": "A community's API key."}
-
-
 class SessionScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyped-call]
-    target_class = "memoryhub.api.SignedInSession"
+    target_class = "core.apikit.api.SignedInSession"
     name = "Session"
 
     def get_security_definition(self, auto_schema: Any) -> dict[str, str]:
         return {"type": "apiKey", "in": "cookie", "name": settings.SESSION_COOKIE_NAME}
-
-
-def api_key_of(request: Request) -> ApiKey:
-    if not isinstance(request.auth, ApiKey):
-        raise exceptions.NotAuthenticated("This endpoint needs an API key.")
-    return request.auth
-
-
-class HasScope(BasePermission):
-    """The key carries the view's ``required_scopes`` for this method (a dict method → scope)."""
-
-    message = "This API key lacks the scope this endpoint needs."
-    code = "missing_scope"
-
-    def has_permission(self, request: Request, view: Any) -> bool:
-        api_key = request.auth
-        if not isinstance(api_key, ApiKey):
-            return False
-        needed = getattr(view, "required_scopes", {}).get(request.method, getattr(view, "required_scope", None))
-        if needed is None:
-            return True
-        if needed not in api_key.scopes:
-            raise exceptions.PermissionDenied(f"This API key lacks the '{needed}' scope.", code="missing_scope")
-        return True
-
-
-class ApiKeyThrottle(SimpleRateThrottle):
-    """Per key (a bot), not per IP: one community's bot cannot starve another's. The allowance is a
-    token bucket in the database, shared by every web process (``core.buckets``); the key's
-    own read takes its token (``ApiKeyAuthentication``), so the throttle costs no round trip."""
-
-    scope = "api_key"
-    _wait = 0.0
-
-    @classmethod
-    def allowance(cls) -> tuple[int, float] | None:
-        """(capacity, per seconds) of every key's bucket; None when no rate is set."""
-        rate = cls.THROTTLE_RATES.get(cls.scope)
-        if rate is None:
-            return None
-        capacity, per_seconds = cls().parse_rate(rate)
-        assert capacity is not None and per_seconds is not None
-        return capacity, per_seconds
-
-    def allow_request(self, request: Request, view: Any) -> bool:
-        # No rate, or no key (authentication answers first): nothing was taken, nothing to wait for.
-        self._wait = (request.user.throttle_wait if isinstance(request.user, BotClient) else None) or 0.0
-        return self._wait == 0
-
-    def wait(self) -> float | None:
-        return self._wait
 
 
 class NewestFirst(CursorPagination):
@@ -201,6 +101,8 @@ class NewestFirst(CursorPagination):
 class SignedInSession(SessionAuthentication):
     """The site's login session, for the people's own endpoints: without one the answer is 401
     like every other unauthenticated API call (DRF's plain session class answers 403)."""
+
+    api_answers = (401,)
 
     def authenticate_header(self, request: Request) -> str:
         return 'Session realm="MemoryHub", login="/accounts/login/"'
@@ -562,8 +464,8 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
     # Imported here: rest_framework.views imports this module (the authentication class) itself.
     from rest_framework.views import exception_handler
 
-    if isinstance(exc, MemoryOffError):
-        exc = MemoryOff(str(exc))
+    if (api_exception := getattr(exc, "api_exception", None)) is not None:  # an app's error, as the API says it
+        exc = api_exception(str(exc))
     if isinstance(exc, RequestDataTooBig):  # Django's own limit, reached while reading the body
         exc = RequestTooLarge(f"Request body is over the limit of {settings.MEMORYHUB_API_MAX_BODY_BYTES} bytes.")
     if isinstance(exc, Http404):

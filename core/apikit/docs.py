@@ -70,7 +70,7 @@ NO_NUL = r"^[^\x00]*$"
 
 def text_pattern(field: serializers.CharField) -> str | None:
     """The regular expression a text field's value must match, beyond its length."""
-    from memoryhub.api import StrictCharField
+    from core.apikit.api import StrictCharField
 
     if isinstance(field, StrictCharField):  # cleaned first: NUL and controls go, and cannot be all there is
         return None if field.allow_blank else f"[^{_WHITESPACE}{_REMOVED}]"
@@ -79,13 +79,16 @@ def text_pattern(field: serializers.CharField) -> str | None:
     return f"^[^\\x00]*[^\\x00{_WHITESPACE}][^\\x00]*$"
 
 
+def _answers(part: Any) -> tuple[int, ...]:
+    """The error statuses a view's authentication, permission or throttle class says it answers."""
+    return tuple(getattr(part, "api_answers", ()))
+
+
 class MemoryHubSchema(AutoSchema):
     """drf-spectacular's schema, plus what each operation can answer by its shape, and the
     constraints that the serializers enforce but drf-spectacular does not describe."""
 
     def get_operation(self, path: str, path_regex: str, path_prefix: str, method: str, registry: Any) -> Any:
-        from memoryhub.api import ApiKeyAuthentication, ApiKeyThrottle, HasScope, SignedInSession
-
         operation = super().get_operation(path, path_regex, path_prefix, method, registry)
         if operation is None:
             return None
@@ -95,19 +98,21 @@ class MemoryHubSchema(AutoSchema):
         implied = []
         if "requestBody" in operation or any(p["in"] == "query" for p in parameters):
             implied.append(400)
+        # What a view's authentication, permission and throttle classes can answer, each class
+        # saying it itself (``api_answers``): the kit knows none of the apps' classes.
         authentication = self.view.get_authenticators()
-        if any(isinstance(a, ApiKeyAuthentication | SignedInSession) for a in authentication):
+        if any(401 in _answers(a) for a in authentication):
             implied.append(401)
-        if any(isinstance(p, HasScope) for p in self.view.get_permissions()):
+        if any(403 in _answers(p) for p in self.view.get_permissions()):
             implied.append(403)
         if any(p["in"] == "path" for p in parameters):
             implied.append(404)
         if "requestBody" in operation:
             implied += [413, 415]
-        if any(isinstance(t, ApiKeyThrottle) for t in self.view.get_throttles()) and any(
-            isinstance(a, ApiKeyAuthentication) for a in authentication
+        if any(429 in _answers(t) for t in self.view.get_throttles()) and any(
+            429 in _answers(a) for a in authentication
         ):
-            implied.append(429)
+            implied.append(429)  # the throttle's token is taken with the authentication's read
         responses = operation["responses"]
         for code in implied:
             if str(code) not in responses:
@@ -130,7 +135,7 @@ class MemoryHubSchema(AutoSchema):
         return super()._get_request_for_media_type(serializer, direction)
 
     def _map_serializer(self, serializer: Any, direction: str, bypass_extensions: bool = False) -> Any:
-        from memoryhub.api import StrictInput
+        from core.apikit.api import StrictInput
 
         result = super()._map_serializer(serializer, direction, bypass_extensions)
         if direction == "request" and isinstance(force_instance(serializer), StrictInput):
