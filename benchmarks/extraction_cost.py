@@ -60,10 +60,10 @@ from accounts.models import Community, ExternalIdentity, User
 from accounts.services import community_create, identity_resolve
 from chat.models import Channel, ConversationWindow, ConversationWindowCloseReason, ConversationWindowState
 from chat.services import channel_create, message_record
+from chat.windows import window_claim, window_close, window_finish
 from core.tokens import messages_token_count, token_count
 from memories.models import MEMORY_MAX_LENGTH, Memory
 from memories.services.extraction import window_extract
-from memories.services.windows import window_claim, window_close, window_finish
 from memoryhub.ai.contract import EXTRACTION_TOOL, TOOL_NAME, extraction_prompt_parse
 from memoryhub.ai.openai_llm import OpenAILLM
 from memoryhub.ai.types import LLM, Purpose

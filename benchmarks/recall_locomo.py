@@ -57,12 +57,12 @@ from benchmarks.support import bench_database_use, say
 from chat.ingest import IngestItem, messages_ingest
 from chat.models import ConversationWindow, ConversationWindowState, Message, Persona
 from chat.services import persona_create
+from chat.windows import window_claim, window_finish, windows_close_due
 from memories.models import Memory, MemoryRevisionActor, MemorySource
 from memories.selectors.ranking import memories_ranked
 from memories.services.context import AssembledContext, UsedMemory, assemble_context, message_keywords
 from memories.services.extraction import window_extract
 from memories.services.memory import memory_create
-from memories.services.windows import window_claim, window_finish, windows_close_due
 from memoryhub.ai.embeddings import embedder_get
 from memoryhub.ai.llm import llm_get
 

@@ -40,7 +40,7 @@ from accounts.models import Community
 from benchmarks.support import bench_database_url, bench_database_use, say, workers_rss_mb
 from chat.ingest import IngestItem, messages_ingest
 from chat.models import Channel, ConversationWindow
-from memories.services.windows import window_close
+from chat.windows import window_close
 
 DATABASE = "memoryhub_bench_worker"
 CITIES = ["Lyon", "Porto", "Leeds", "Graz", "Bergen", "Turin", "Ghent", "Cork", "Brno", "Malmo"]

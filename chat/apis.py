@@ -48,6 +48,7 @@ from chat.services import (
     session_reply,
     session_reply_stream,
 )
+from chat.windows import window_close, window_due_at, window_retry
 from core.apikit.api import (
     InvalidBatchItem,
     StrictBooleanField,
@@ -61,7 +62,6 @@ from core.apikit.docs import BOT_ERRORS, error_responses
 from core.streaming import event_stream_response
 from memories.api_parts import UsedMemoryOutput, persona_get
 from memories.selectors.people import platform_ids
-from memories.services.windows import window_close, window_due_at, window_retry
 
 API_CHANNEL = "api"  # chats that name no channel happen here
 

@@ -19,9 +19,9 @@ from accounts.models import Community, ExternalIdentity, MemoryOffInterval
 from accounts.selectors import MemoryOffHistory, memory_off_history_from
 from accounts.services import identities_resolve_bulk
 from chat.models import Channel, ChannelKind, ConversationWindow, Message, MessageRole
+from chat.windows import windows_messages_add
 from core.fastpath.sql import prepared_cursor
 from core.text import text_clean
-from memories.services.windows import windows_messages_add
 
 MAX_BATCH = 500
 MAX_FUTURE = timedelta(minutes=5)  # clocks drift; a message from further ahead is a bot's bug

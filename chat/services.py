@@ -27,13 +27,13 @@ from chat.models import (
     PersonaExtractionMode,
     web_channel_external_id,
 )
+from chat.windows import window_close, window_from_messages, window_message_add, windows_recount
 from core.text import text_clean
 from memories.models import Memory, MemoryRevisionAction, MemoryRevisionActor
 from memories.services.context import AssembledContext, assemble_context
 from memories.services.memory import memories_delete_with_revisions
 from memories.services.recall import recall_line_changed
 from memories.services.remember import remember_apply
-from memories.services.windows import window_close, window_from_messages, window_message_add, windows_recount
 from memoryhub.ai.contract import REMEMBER_TOOL, REMEMBER_TOOL_NAME
 from memoryhub.ai.llm import llm_get
 from memoryhub.ai.types import LLM, Purpose

@@ -10,11 +10,7 @@ from django.conf import settings
 
 from accounts.models import Profile
 from chat.models import Message
-from memories.services.extraction import MalformedExtractionError, window_extract
-from memories.services.maintenance import memories_cap_enforce_all, memories_prune_expired
-from memories.services.recall import recall_index_messages
-from memories.services.summaries import profile_semantic_refresh, profiles_due_for_refresh
-from memories.services.windows import (
+from chat.windows import (
     ClaimLostError,
     WindowBusyError,
     window_claim,
@@ -22,6 +18,10 @@ from memories.services.windows import (
     window_release,
     windows_sweep,
 )
+from memories.services.extraction import MalformedExtractionError, window_extract
+from memories.services.maintenance import memories_cap_enforce_all, memories_prune_expired
+from memories.services.recall import recall_index_messages
+from memories.services.summaries import profile_semantic_refresh, profiles_due_for_refresh
 from memoryhub.ai.types import LLMError, LLMUnavailableError
 
 logger = logging.getLogger(__name__)

@@ -11,10 +11,10 @@ from django.db import transaction
 from accounts.models import AuditEventActorKind, Community, User
 from accounts.services import audit_event_record
 from chat.models import ConversationWindow
+from chat.windows import window_retry
 from memories.models import Memory, MemoryRevisionAction, MemoryRevisionActor
 from memories.services.memory import memories_delete_with_revisions, memory_delete, memory_update
 from memories.services.profiles import profile_summary_edit
-from memories.services.windows import window_retry
 from privacy.services.audit import subject_hash
 
 

@@ -23,6 +23,7 @@ from accounts.selectors import community_memory_on_locked
 from accounts.services import profile_locked, profile_summary_set
 from chat.models import ChannelKind, ConversationWindow, Message
 from chat.selectors import messages_said_with_memory_off
+from chat.windows import window_claim_hold
 from memories.models import MEMORY_MAX_LENGTH, EntityType, Memory, MemoryKind, MemoryRevisionActor, MemorySource
 from memories.services.entities import entity_mention_record
 from memories.services.memory import (
@@ -33,7 +34,6 @@ from memories.services.memory import (
     memory_update,
 )
 from memories.services.profiles import name_replaced, person_renamed
-from memories.services.windows import window_claim_hold
 from memoryhub.ai.contract import (
     ACTIONS,
     EXPIRATIONS,

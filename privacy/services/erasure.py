@@ -33,6 +33,7 @@ from accounts.models import (
 )
 from accounts.services import audit_event_record
 from chat.models import ChatSession, Message
+from chat.windows import windows_recount
 from memories.models import (
     Entity,
     Memory,
@@ -43,7 +44,6 @@ from memories.models import (
 from memories.services.embeddings import memories_embed_now
 from memories.services.memory import memory_snapshot
 from memories.services.recall import recall_lines_reread
-from memories.services.windows import windows_recount
 from privacy.services.audit import subject_hash
 
 REDACTED = "[erased]"

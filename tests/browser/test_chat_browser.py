@@ -17,8 +17,8 @@ from django.utils import timezone
 from accounts.models import Community, Profile, User
 from accounts.services import membership_set, user_create
 from chat.models import Message, MessageRole, Persona
+from chat.windows import windows_sweep
 from memories.models import Memory
-from memories.services.windows import windows_sweep
 from tests.browser.conftest import Site, log_in
 from tests.support.fake_openai import FakeOpenAI, Reply
 

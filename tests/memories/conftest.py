@@ -14,7 +14,7 @@ from django.utils import timezone
 from accounts.models import User
 from chat.models import Channel, ConversationWindow, ConversationWindowState, Message
 from chat.services import message_record
-from memories.services.windows import window_close
+from chat.windows import window_close
 from tests.support.fake_openai import FakeOpenAI
 from tests.support.processes import celery_command, child_environment, running, wait_until
 

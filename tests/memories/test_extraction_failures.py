@@ -8,8 +8,8 @@ import pytest
 
 from accounts.models import User
 from chat.models import Channel, ConversationWindow, ConversationWindowState
+from chat.windows import window_retry
 from memories.models import Memory, RecallEntry
-from memories.services.windows import window_retry
 from memoryhub.ai.contract import TOOL_NAME
 from tests.memories.conftest import Say, extract_now
 from tests.support.fake_openai import ErrorReply, FakeOpenAI

@@ -17,8 +17,8 @@ from accounts.services import community_memory_enabled_set, profile_memory_enabl
 from chat.ingest import IngestItem, messages_ingest
 from chat.models import Channel, ConversationWindow, ConversationWindowState, Message
 from chat.services import message_record, persona_create
+from chat.windows import windows_sweep
 from memories.models import Entity, Memory, MemoryRevision
-from memories.services.windows import windows_sweep
 from memoryhub.ai.contract import REDACTED, TOOL_NAME
 from privacy.services.forget import user_forget, user_remember
 from tests.memories.conftest import Say, extract_now

@@ -12,8 +12,8 @@ from django.utils import timezone
 
 from accounts.models import User
 from chat.models import Channel, ConversationWindow, ConversationWindowState
+from chat.windows import window_close, windows_sweep
 from memories.models import Memory
-from memories.services.windows import window_close, windows_sweep
 from memoryhub.ai.contract import TOOL_NAME
 from tests.memories.conftest import Say, start_worker
 from tests.support.fake_openai import FakeOpenAI

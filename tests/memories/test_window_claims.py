@@ -22,9 +22,7 @@ from accounts.models import User
 from chat.ingest import IngestItem, messages_ingest
 from chat.models import Channel, ConversationWindow, ConversationWindowState, Message
 from chat.services import channel_create, message_record
-from memories.models import Memory
-from memories.services.extraction import window_extract
-from memories.services.windows import (
+from chat.windows import (
     ClaimLostError,
     WindowBusyError,
     window_claim,
@@ -32,6 +30,8 @@ from memories.services.windows import (
     windows_close_due,
     windows_sweep,
 )
+from memories.models import Memory
+from memories.services.extraction import window_extract
 from memoryhub.ai.offline import OfflineLLM
 from tests.support.db import second_connection, waiting_on_a_lock
 from tests.support.processes import wait_until

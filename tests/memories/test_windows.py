@@ -14,7 +14,7 @@ from accounts.models import Community, User
 from chat.ingest import IngestItem, messages_ingest
 from chat.models import Channel, ConversationWindow, ConversationWindowState, Message, MessageRole, Persona
 from chat.services import message_record, session_open
-from memories.services.windows import window_claim, window_release, window_retry, windows_close_due, windows_sweep
+from chat.windows import window_claim, window_release, window_retry, windows_close_due, windows_sweep
 
 State = ConversationWindowState
 

@@ -10,18 +10,18 @@ from psycopg._queries import MAX_CACHED_STATEMENT_LENGTH
 from accounts.services import _LIVE_KEY_TAKE_SQL
 from chat.ingest import _KNOWN_SQL
 from chat.models import Message
-from core.fastpath.sql import compact
-from memories.selectors.people import _HEAD_SQL, _PARTIES_SQL, _PERSON_NAME_SQL, _PLATFORM_IDS_SQL, _PLATFORM_PERSON_SQL
-from memories.selectors.ranking import _RANKED_SQL
-from memories.selectors.shown import _SHOWN_SQL
-from memories.services.context import _ACCESS_RECORD_SQL
-from memories.services.windows import (
+from chat.windows import (
     _CHANNELS_LOCK_SQL,
     _WINDOWS_AND_MESSAGES_SQL,
     _WINDOWS_INSERT_SQL,
     _WINDOWS_LOCK_SQL,
     _WINDOWS_SQL,
 )
+from core.fastpath.sql import compact
+from memories.selectors.people import _HEAD_SQL, _PARTIES_SQL, _PERSON_NAME_SQL, _PLATFORM_IDS_SQL, _PLATFORM_PERSON_SQL
+from memories.selectors.ranking import _RANKED_SQL
+from memories.selectors.shown import _SHOWN_SQL
+from memories.services.context import _ACCESS_RECORD_SQL
 
 
 @pytest.mark.parametrize(

@@ -27,8 +27,8 @@ from accounts.services import (
     user_create,
 )
 from chat.models import ChatSession, ConversationWindow, ConversationWindowState, Persona
+from chat.windows import windows_sweep
 from memories.models import Entity, Memory, MemoryRevision, RecallEntry
-from memories.services.windows import windows_sweep
 from tests.support.chat import chat_turn
 from tests.support.processes import wait_until
 

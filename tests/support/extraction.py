@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from chat.models import Channel, ConversationWindow, ConversationWindowState
+from chat.windows import window_claim, window_close
 from memories.services.extraction import window_extract
-from memories.services.windows import window_claim, window_close
 from memoryhub.ai.offline import OfflineLLM
 from memoryhub.ai.types import LLM
 

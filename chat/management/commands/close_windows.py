@@ -5,7 +5,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from chat.models import ConversationWindow, ConversationWindowCloseReason, ConversationWindowState
-from memories.services.windows import window_close
+from chat.windows import window_close
 
 
 class Command(BaseCommand):
