@@ -8,7 +8,7 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import DurationField, ExpressionWrapper, F, Q, QuerySet, Value
+from django.db.models import DurationField, ExpressionWrapper, F, QuerySet, Value
 from django.db.models.functions import Greatest
 from django.utils import timezone
 
@@ -421,13 +421,3 @@ def message_reply_stream(
         return StreamedReply(message=message, reply=reply, context=context)
 
     return context, chunks(), finish
-
-
-def sessions_summaries_clear(*, user: User, community: Community) -> int:
-    """Empty the working and final summaries of ``user``'s sessions in ``community`` (forget me:
-    they are the "last time we talked" of the context); how many sessions had one."""
-    return (
-        ChatSession.objects.filter(user=user, persona__community=community)
-        .filter(~Q(working_summary="") | ~Q(final_summary=""))
-        .update(working_summary="", final_summary="")
-    )

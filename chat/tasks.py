@@ -8,11 +8,8 @@ from celery import shared_task
 
 from chat.models import ChatSession
 from chat.services import sessions_end_idle, sessions_final_summary_requeue
-from memories.services.summaries import (
-    session_final_summary_settle,
-    session_final_summary_write,
-    session_working_summary_refresh,
-)
+from chat.sessions import session_final_summary_settle
+from memories.services.summaries import session_final_summary_write, session_working_summary_refresh
 from memoryhub.ai.types import LLMError, LLMUnavailableError
 
 logger = logging.getLogger(__name__)

@@ -17,6 +17,12 @@ from accounts.selectors import community_memory_on_locked, person_forgot_since
 from accounts.services import profile_summary_set
 from chat.models import ChatSession, MessageRole
 from chat.selectors import messages_said_with_memory_off
+from chat.sessions import (
+    session_final_summary_set,
+    session_final_summary_settle,
+    session_locked,
+    session_working_summary_set,
+)
 from memories.models import ImportanceNow, Memory, MemoryKind, MemoryRevisionActor, MemorySource
 from memories.selectors.people import person_display_name
 from memories.services.memory import memory_create
@@ -112,9 +118,7 @@ def session_working_summary_refresh(*, session: ChatSession, llm: LLM | None = N
     with transaction.atomic():
         if not _still_remembering(session, read_at=read_at):
             return ""
-        ChatSession.objects.filter(pk=session.pk).update(
-            working_summary=summary, working_summary_message_count=session.message_count
-        )
+        session_working_summary_set(session=session, summary=summary)
     session.working_summary = summary
     return summary
 
@@ -138,15 +142,13 @@ def session_final_summary_write(*, session: ChatSession, llm: LLM | None = None)
     community = session.persona.community
     with transaction.atomic():
         remembering = _still_remembering(session, read_at=read_at)  # the profile first, as forget locks it
-        locked = ChatSession.objects.select_for_update().get(pk=session.pk)
+        locked = session_locked(session_id=session.pk)
         if locked.final_summary:
             return None  # another worker wrote it first (and settled it)
         if not remembering:
             session_final_summary_settle(session=session)  # memory went off meanwhile: nothing is kept
             return None
-        locked.final_summary = summary
-        locked.final_summary_queued_at = None
-        locked.save(update_fields=["final_summary", "final_summary_queued_at"])
+        session_final_summary_set(session=locked, summary=summary)
         content = _words_limit(
             f"Conversation with {session.persona.name} on {session.started_at:%Y-%m-%d}: {summary}", 80
         )[:500]
@@ -163,11 +165,6 @@ def session_final_summary_write(*, session: ChatSession, llm: LLM | None = None)
             topics=["conversation"],
             reason="session summary",
         )
-
-
-def session_final_summary_settle(*, session: ChatSession) -> None:
-    """The session's final summary is no longer waited for: the sweep leaves it alone."""
-    ChatSession.objects.filter(pk=session.pk).update(final_summary_queued_at=None)
 
 
 def profile_semantic_refresh(*, profile: Profile, llm: LLM | None = None, now: datetime | None = None) -> Profile:

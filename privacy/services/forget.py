@@ -14,7 +14,7 @@ from accounts.models import (
     User,
 )
 from accounts.services import audit_event_record, profile_locked, profile_memory_enabled_set, profile_summary_set
-from chat.services import sessions_summaries_clear
+from chat.sessions import sessions_summaries_clear
 from memories.models import (
     Memory,
     MemoryRevisionAction,
