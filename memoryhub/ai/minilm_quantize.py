@@ -17,13 +17,13 @@ same weights in the form its integer kernels run:
    by unsigned on this project's machine: 2.7 against 3.9 ms a query); elsewhere unsigned,
    because AVX2 without VNNI adds unsigned-by-signed products in pairs that can saturate. On
    such a machine (2026-11-24, AMD EPYC with AVX2 only) signed weights ran 8-15 % faster, but
-   semantic ranking on LoCoMo's development half fell from 41.2/50.5/60.2 % (@5/@10/@20) to
+   semantic ranking on the recall benchmark's development conversations fell from 41.2/50.5/60.2 % (@5/@10/@20) to
    40.0/49.8/58.9 %; signed 7-bit weights (``reduce_range``, which cannot saturate) fell to
    38.9/48.3/58.8 %.
 3. One product stays in float: the first layer's feed-forward output, whose input carries the
    few very large activations BERT models are known for; one scale per call cannot hold them
    and the small ones at once. It is 1/18 of the work. With it in float, retrieval on the
-   LoCoMo development half is not worse than the float model's (semantic ranking @5/@10/@20:
+   recall benchmark's development conversations is not worse than the float model's (semantic ranking @5/@10/@20:
    41.0/51.1/60.0 % against 40.9/50.4/59.8 %; all 36 products in int8: 40.7/49.9/59.2 %; signed
    weights: 40.8/50.6/60.8 %).
 4. Each layer's attention becomes one ``MultiHeadAttention`` node and each GELU one ``Gelu``

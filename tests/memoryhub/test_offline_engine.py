@@ -1,7 +1,7 @@
 """The offline engine: deterministic rules that speak the same interface as the OpenAI client.
 
 No database: the engine only reads prompts and writes tool calls. The conversations are the
-ones from seed 002 (Alice/Bob/Charlie, Dave, Eve/Grace/Frank).
+ones from seed 002 (Alice/Bob/Charlie, Dara, Eve/Grace/Frank).
 """
 
 from __future__ import annotations
@@ -109,7 +109,7 @@ def test_the_offline_engine_speaks_the_llm_interface() -> None:
 @pytest.mark.parametrize(
     ("content", "expected", "kind", "expiration", "importance", "topics"),
     [
-        pytest.param("my name is John", "Jo's name is John", "fact", "permanent", "high", ["name"], id="name"),
+        pytest.param("my name is Tomas", "Jo's name is Tomas", "fact", "permanent", "high", ["name"], id="name"),
         pytest.param(  # news of a thing of theirs, for a month (was a permanent relationship fact)
             "my mom's car got stolen yesterday",
             "Jo's mom's car got stolen yesterday",
@@ -299,22 +299,22 @@ def test_people_talking_past_each_other_keep_their_own_facts() -> None:
 
 
 def test_rapid_fire_messages_become_one_consolidated_memory() -> None:
-    """Seed 002 §4.6: five messages from Dave, one job-offer memory with all the details."""
+    """Seed 002 §4.6: five messages from Dara, one job-offer memory with all the details."""
     arguments = _extract(
         _prompt(
             [
-                ("Dave", "dave_1", "oh man"),
-                ("Dave", "dave_1", "I just got the job offer"),
-                ("Dave", "dave_1", "that startup I interviewed at last week"),
-                ("Dave", "dave_1", "they want me to start in march"),
-                ("Dave", "dave_1", "120k plus equity"),
+                ("Dara", "dave_1", "oh man"),
+                ("Dara", "dave_1", "I just got the job offer"),
+                ("Dara", "dave_1", "that startup I interviewed at last week"),
+                ("Dara", "dave_1", "they want me to start in march"),
+                ("Dara", "dave_1", "120k plus equity"),
             ]
         )
     )
 
     [offer] = arguments["operations"]
     assert offer["user_id"] == "dave_1"
-    assert offer["content"].startswith("Dave got a job offer")
+    assert offer["content"].startswith("Dara got a job offer")
     for detail in ("startup", "March", "120k plus equity"):
         assert detail in offer["content"]
     assert not re.search(r"\b(?:I|me|my)\b", offer["content"])  # self-contained, third person
@@ -661,8 +661,8 @@ def test_the_same_prompt_always_gives_the_same_answer() -> None:
     prompt = _prompt(
         [
             ("Alice", "alice_456", "I just adopted a cat! My name is Alicia btw"),
-            ("Dave", "dave_1", "I just got the job offer"),
-            ("Dave", "dave_1", "120k plus equity"),
+            ("Dara", "dave_1", "I just got the job offer"),
+            ("Dara", "dave_1", "120k plus equity"),
             ("Eve", "eve_1", "Frank got a new job"),
         ],
         known=[("Frank", "frank_1")],
@@ -822,16 +822,16 @@ def test_a_chat_reply_finds_memories_put_in_front_of_the_user_message() -> None:
 
 
 def _reply_to(said: str, memories: list[str]) -> str:
-    system = "You are Mira, a friendly bot.\n\nWhat you know about Sam:\n" + "".join(f"- {m}\n" for m in memories)
+    system = "You are Mira, a friendly bot.\n\nWhat you know about Noor:\n" + "".join(f"- {m}\n" for m in memories)
     messages = [{"role": "system", "content": system}, {"role": "user", "content": said}]
     return OfflineLLM().complete(purpose=Purpose.CHAT, messages=messages).content
 
 
-SAM = [
-    "Sam moved to Lisbon for a new job as a data analyst",
-    "Sam is allergic to peanuts",
-    "Sam has a dog named Pixel",
-    "Sam hates mornings",
+NOOR = [
+    "Noor moved to Lisbon for a new job as a data analyst",
+    "Noor is allergic to peanuts",
+    "Noor has a dog named Pixel",
+    "Noor hates mornings",
 ]
 
 
@@ -846,9 +846,9 @@ SAM = [
     ],
 )
 def test_a_question_answered_from_memory_is_not_also_said_to_be_unanswerable(question: str, answer: str) -> None:
-    reply = _reply_to(question, SAM)
+    reply = _reply_to(question, NOOR)
 
-    assert answer in reply and "Sam" not in reply
+    assert answer in reply and "Noor" not in reply
     assert "can't look that up" not in reply and "simple answer" not in reply and "think yourself" not in reply
 
 
@@ -860,19 +860,19 @@ def test_a_question_answered_from_memory_is_not_also_said_to_be_unanswerable(que
         ("what do I do for a living?", "you're a data analyst."),  # not also where they live
         ("how old am I?", "you're 31 years old"),
         ("where does my sister live?", "your sister lives in Paris"),  # not their own home first
-        ("what's my name?", "you're Sam"),  # the name they are known by
+        ("what's my name?", "you're Noor"),  # the name they are known by
         ("do you remember where I went?", "you got back from a trip to Rome"),  # was "a simple answer"
     ],
 )
 def test_a_question_about_oneself_is_answered_by_the_fact_it_asks_for(question: str, answer: str) -> None:
     facts = [
-        "Sam is from Porto",
-        "Sam is a data analyst",
-        "Sam is 31 years old",
-        "Sam's sister lives in Paris",
-        "Sam got back from a trip to Rome",
+        "Noor is from Porto",
+        "Noor is a data analyst",
+        "Noor is 31 years old",
+        "Noor's sister lives in Paris",
+        "Noor got back from a trip to Rome",
     ]
-    reply = _reply_to(question, [*SAM, *facts])
+    reply = _reply_to(question, [*NOOR, *facts])
 
     assert answer in reply
     assert "simple answer" not in reply and "think yourself" not in reply
@@ -880,7 +880,7 @@ def test_a_question_about_oneself_is_answered_by_the_fact_it_asks_for(question: 
 
 def test_asked_to_be_reminded_without_a_question_mark_is_a_question() -> None:
     """ "remind me what I told you about my job" was met with "Got it." as if it told something."""
-    reply = _reply_to("remind me what I told you about my job", [*SAM, "Sam is a data analyst"])
+    reply = _reply_to("remind me what I told you about my job", [*NOOR, "Noor is a data analyst"])
 
     assert "a data analyst" in reply and not reply.startswith("Got it")
 
@@ -898,7 +898,7 @@ def test_asked_to_be_reminded_without_a_question_mark_is_a_question() -> None:
     ],
 )
 def test_what_it_does_not_know_or_cannot_look_up_it_says_so(said: str, reply: str) -> None:
-    assert _reply_to(said, ["Sam hates mornings"]).startswith(reply)
+    assert _reply_to(said, ["Noor hates mornings"]).startswith(reply)
 
 
 @pytest.mark.parametrize(
@@ -909,9 +909,9 @@ def test_what_it_does_not_know_or_cannot_look_up_it_says_so(said: str, reply: st
     ],
 )
 def test_music_and_plans_are_answered_by_what_one_listens_to_and_is_going_to_do(question: str, answer: str) -> None:
-    reply = _reply_to(question, [*SAM, "Sam listens to a lot of jazz", "Sam is flying to Rome on Friday"])
+    reply = _reply_to(question, [*NOOR, "Noor listens to a lot of jazz", "Noor is flying to Rome on Friday"])
 
-    assert answer in reply and "Sam" not in reply
+    assert answer in reply and "Noor" not in reply
     assert "can't look that up" not in reply and "simple answer" not in reply and "think yourself" not in reply
 
 
@@ -948,7 +948,7 @@ def test_a_lasting_fact_told_is_not_answered_with_how_one_feels_about_it(told: s
     ],
 )
 def test_what_goes_on_from_the_message_before_is_said_back(before: str, said: str, reply: str) -> None:
-    system = "You are Mira, a friendly bot.\n\nWhat you know about Sam:\n- Sam hates mornings\n"
+    system = "You are Mira, a friendly bot.\n\nWhat you know about Noor:\n- Noor hates mornings\n"
     messages = [
         {"role": "system", "content": system},
         {"role": "user", "content": before},
@@ -974,7 +974,7 @@ def test_a_death_told_is_answered_with_sympathy(told: str) -> None:
         ("I have a dog and I have a cat named Tom", [], "Got it — you have a dog and a cat named Tom."),
         (
             "what do you know about me?",
-            ["Sam's son is 12", "Sam's son is obsessed with Minecraft", "Sam's sister Anika lives in Lyon"],
+            ["Noor's son is 12", "Noor's son is obsessed with Minecraft", "Noor's sister Anika lives in Lyon"],
             "your son is 12, obsessed with Minecraft and your sister Anika lives in Lyon.",
         ),
     ],
@@ -991,7 +991,7 @@ def test_a_fact_said_back_reads_as_spoken_english() -> None:
 
 def test_a_word_of_time_alone_recalls_nothing() -> None:
     """ "years" is as vague as "year": it shares nothing with "vegan for three years"."""
-    reply = _reply_to("Any plans for the next few years?", ["Sam has been vegan for three years"])
+    reply = _reply_to("Any plans for the next few years?", ["Noor has been vegan for three years"])
 
     assert "vegan" not in reply
 
@@ -1084,7 +1084,7 @@ def test_hard_news_is_met_with_sympathy_and_good_news_with_congratulations(told:
         ("ok gotta go, bye!", ("Bye for now! Talk soon.",)),
         ("I need to go now, bye Mira", ("Bye for now! Talk soon.",)),
         ("what can you do?", ("I'm Mira, a friendly bot. I remember what you tell me",)),
-        ("I'm Sam btw", ("Nice to meet you, Sam!",)),  # was "Thanks for telling me, I'll keep that in mind."
+        ("I'm Noor btw", ("Nice to meet you, Noor!",)),  # was "Thanks for telling me, I'll keep that in mind."
         ("long shifts this week, I'm exhausted", ("Sorry you're feeling exhausted. ",)),  # was "Got it. What else…"
         ("I went to the party and I'm happy", ("Glad you're feeling happy! ",)),
         ("what's the weather like?", ("Interesting question! I can't look that up right now",)),  # not "…yourself?"
@@ -1099,10 +1099,10 @@ def test_hard_news_is_met_with_sympathy_and_good_news_with_congratulations(told:
         ("cool, talk later", ("Bye for now! Talk soon.",)),
         ("morning Mira", ("Hi there, nice to meet you!",)),  # a time of day said as a greeting
         ("ugh work has been so stressful lately", ("Sorry to hear that. ",)),  # was "I hear you. Tell me more!"
-        # from 2026-11-27 (afternoon; were "Anytime!" alone and "Hi there, nice to meet you! Nice to meet you, Sam!")
+        # from 2026-11-27 (afternoon; were "Anytime!" alone and "Hi there, nice to meet you! Nice to meet you, Noor!")
         ("thanks, bye!", ("Anytime! Bye for now!",)),
         ("thank you, good night", ("Anytime! Good night, sleep well!",)),
-        ("hi! I'm Sam", ("Hi Sam, nice to meet you! What's on your mind today?",)),
+        ("hi! I'm Noor", ("Hi Noor, nice to meet you! What's on your mind today?",)),
         ("I just had my first baby", ("Congratulations — you had a baby!",)),  # was "Got it — …"
         # an outing said to have been fun is not asked about (was "How was it?")
         (
@@ -1187,13 +1187,13 @@ def test_an_outing_a_trip_or_a_start_told_gets_a_fitting_reply(told: str, reply:
 
 
 def test_asked_what_it_knows_the_reply_says_the_first_few_memories() -> None:
-    reply = _reply_to("what do you know about me?", SAM)
+    reply = _reply_to("what do you know about me?", NOOR)
 
     listed = "you moved to Lisbon for a new job as a data analyst, you're allergic to peanuts and you have a dog"
     assert listed in reply
     assert "mornings" not in reply  # three at most
-    assert "you have a dog named Pixel" in _reply_to("who am I?", SAM)
-    assert "Pixel" not in _reply_to("who am I kidding, I'll never finish this", SAM)
+    assert "you have a dog named Pixel" in _reply_to("who am I?", NOOR)
+    assert "Pixel" not in _reply_to("who am I kidding, I'll never finish this", NOOR)
     nothing = _reply_to("so what do you remember about me", [])
     assert nothing == "I don't know much about you yet. Tell me about yourself!"
 
@@ -1267,15 +1267,15 @@ def test_a_newcomers_first_conversation_gives_one_clean_fact_per_memory() -> Non
             [
                 ("Alice Martin", "alice", "I'm a nurse at St. Mary's hospital"),
                 (
-                    "Dave",
-                    "dave",
+                    "Dara",
+                    "dara",
                     "I work as a software engineer at a fintech startup, "
                     "I have a golden retriever called Max, he hates the rain",
                 ),
                 ("Bob", "bob", "Carol Díaz is moving to Austin next month"),
                 ("Bob", "bob", "Congrats to Emma"),
-                ("Gina", "gina", "I love hiking, any good trails near Austin?"),
-                ("Gina", "gina", "doing something I love is awesome"),
+                ("Ines", "ines", "I love hiking, any good trails near Austin?"),
+                ("Ines", "ines", "doing something I love is awesome"),
             ],
             known=[("Carol Díaz", "carol"), ("Emma", "emma")],
         )
@@ -1287,10 +1287,10 @@ def test_a_newcomers_first_conversation_gives_one_clean_fact_per_memory() -> Non
             "Alice Martin is a nurse at St. Mary's hospital",
             "Alice Martin said: \"I'm a nurse at St. Mary's hospital\"",
         ),
-        ("dave", "Dave works as a software engineer at a fintech startup", arguments["operations"][1]["context"]),
-        ("dave", "Dave has a golden retriever named Max", arguments["operations"][2]["context"]),
+        ("dara", "Dara works as a software engineer at a fintech startup", arguments["operations"][1]["context"]),
+        ("dara", "Dara has a golden retriever named Max", arguments["operations"][2]["context"]),
         ("carol", "Carol Díaz is moving to Austin next month", "reported by Bob"),
-        ("gina", "Gina loves hiking", arguments["operations"][4]["context"]),
+        ("ines", "Ines loves hiking", arguments["operations"][4]["context"]),
     ]
     assert not any(entity["name"] == "St" for entity in arguments["entities"])
 
@@ -1744,7 +1744,7 @@ def test_a_thing_broken_or_a_class_taken_is_kept(said: str, kept: list[str]) -> 
         ("I'm playing Monopoly tonight", ["Priya is playing Monopoly tonight"]),  # a plan, not a title
         ("I'm also trying out bouldering to build up some grip strength", ["Priya is trying bouldering"]),
         ("I just finished a book", []),  # no title
-        ("I just read Sam's message", []),
+        ("I just read Noor's message", []),
         ("I just watched Netflix", []),
     ],
 )
@@ -1857,7 +1857,7 @@ def test_a_relatives_s_is_is_has_or_whose_as_the_words_after_it_say(said: str, k
         ("I loved reading as a kid", []),
         ("I moved here from London two years ago", ["Priya moved from London two years ago"]),
         ("I moved to Austin from Seattle in 2019", ["Priya moved to Austin from Seattle in 2019"]),  # was no Seattle
-        ("I moved from Sam's place", []),
+        ("I moved from Noor's place", []),
         ("my dog is sick", ["Priya's dog is sick"]),  # was "Priya has a dog"
         ("my cat's at the vet", ["Priya's cat is at the vet"]),
         ("my dog is sick of me", ["Priya has a dog"]),
