@@ -156,7 +156,7 @@ def _render(template: str, values: dict[str, str]) -> str:
 
 def _said(text: str) -> str:
     """What a text says, for telling two apart: case, spacing and end punctuation left out."""
-    return " ".join(text.casefold().split()).rstrip(" .!")
+    return " ".join(text.casefold().split()).rstrip(" .!?")
 
 
 def _sentences(text: str) -> list[str]:
@@ -194,11 +194,6 @@ def said_on(moment: datetime) -> str:
 def _words_cut(text: str, limit: int) -> str:
     words = text.split()
     return " ".join(words[:limit]) + ("…" if len(words) > limit else "")
-
-
-def _line_key(text: str) -> str:
-    """A line as it compares with another: its words, in lower case, without the closing mark."""
-    return " ".join(text.lower().split()).rstrip(".!?")
 
 
 def excerpt_text(excerpt: RecallCandidate) -> str:
@@ -482,9 +477,9 @@ def assemble_context(
                 person_name=name,
                 memory_ids=[u.id for u in used],
             )
-            said_here = {_line_key(message)}  # the message itself, once it is indexed too
+            said_here = {_said(message)}  # the message itself, once it is indexed too
             for excerpt in excerpts:
-                if (key := _line_key(excerpt.content)) in said_here:
+                if (key := _said(excerpt.content)) in said_here:
                     continue  # the message, or a line said again word for word: told once
                 said_here.add(key)
                 episode = _episode_used(excerpt)
