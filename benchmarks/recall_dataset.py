@@ -8,7 +8,9 @@ are spread over the table, as in a real database), about 250 a person. Their tex
 pool of distinct chat lines, embedded with the active embedder; each line takes its text's vector
 plus a little noise, and its words (``tsvectorsend`` of the text, computed once per pool text).
 Messages and entries are written with binary COPY; the recall index is dropped for the load and
-built after it, and its build time is reported with the table's size per line.
+built after it, then every person's packs (``RecallPack``, what ranking reads) are made from the
+entries by the product's own ``recall_packs_build``. The build times are reported with the
+tables' size per line.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ import numpy as np
 from django.db import connection, transaction
 from psycopg import sql
 
+from accounts.models import Community
 from benchmarks.context_latency import (
     COMMUNITY_SLUG_PREFIX,
     COPY_CHUNK,
@@ -35,6 +38,7 @@ from benchmarks.context_latency import (
     content_pool,
 )
 from benchmarks.support import say
+from memories.services.recall import recall_packs_build
 from memoryhub.ai.embeddings import Embedder
 
 RECALL_INDEX = "recall_user_recent_idx"
@@ -194,9 +198,15 @@ def recall_dataset_generate(*, lines: int, pool_size: int, embedder: Embedder) -
             .as_string()
         )
         seconds[f"build {RECALL_INDEX}"] = time.perf_counter() - started
+        started = time.perf_counter()
+        say("packing every person's lines…")
+        for place in Community.objects.filter(pk__in=communities):
+            recall_packs_build(community=place)
+        seconds["build the recall packs"] = time.perf_counter() - started
     started = time.perf_counter()
     with connection.cursor() as cursor:
         cursor.execute("VACUUM ANALYZE memories_recallentry")
+        cursor.execute("VACUUM ANALYZE memories_recallpack")
         cursor.execute("VACUUM ANALYZE chat_message")
     seconds["VACUUM ANALYZE"] = time.perf_counter() - started
     return seconds
@@ -207,16 +217,19 @@ def _moment(epoch: float) -> datetime:
 
 
 def recall_storage() -> dict[str, float]:
-    """Bytes on disk per recalled line: the entry (heap, TOAST and indexes) and the message itself."""
+    """Bytes on disk per recalled line: the entry (heap, TOAST and indexes), its place in a pack, and
+    the message itself."""
     with connection.cursor() as cursor:
         cursor.execute(
             "SELECT pg_total_relation_size('memories_recallentry'), (SELECT count(*) FROM memories_recallentry),"
-            " pg_relation_size(%s), pg_total_relation_size('chat_message'), (SELECT count(*) FROM chat_message)",
+            " pg_relation_size(%s), pg_total_relation_size('memories_recallpack'),"
+            " pg_total_relation_size('chat_message'), (SELECT count(*) FROM chat_message)",
             [RECALL_INDEX],
         )
-        entries_bytes, entries, index_bytes, messages_bytes, messages = cursor.fetchone()
+        entries_bytes, entries, index_bytes, packs_bytes, messages_bytes, messages = cursor.fetchone()
     return {
         "entry bytes per line (heap, TOAST, indexes)": entries_bytes / max(entries, 1),
         f"of which {RECALL_INDEX}": index_bytes / max(entries, 1),
+        "pack bytes per line (memories_recallpack: heap, TOAST, index)": packs_bytes / max(entries, 1),
         "message bytes per line (chat_message with its indexes)": messages_bytes / max(messages, 1),
     }

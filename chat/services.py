@@ -148,6 +148,7 @@ def message_delete(*, message: Message) -> int:
         reason="the message it came from was deleted",
     )
     window_id = message.window_id
+    recall_line_changed(message_id=message.pk)  # out of recall first: its entry's pack with it
     Message.objects.filter(pk=message.pk).delete()
     if window_id is not None:
         windows_recount(window_ids=[window_id])

@@ -308,6 +308,9 @@ class Entity(models.Model):
         return f"{self.name} ({self.type})"
 
 
+RECALL_PACK_LINES = 256  # a pack's lines: about 400 kB of vectors and words, rewritten whole
+
+
 class RecallEntry(models.Model):
     """A person's own line, made searchable for recall over the conversation itself (the episodic
     layer, PRODUCT.md §4.2 7b): like Letta's recall memory and Zep's episodes beside the facts.
@@ -355,3 +358,42 @@ class RecallEntry(models.Model):
 
     def __str__(self) -> str:
         return f"line {self.message_id} of {self.user_id}"
+
+
+class RecallPack(models.Model):
+    """Up to ``RECALL_PACK_LINES`` of a person's live recall entries in a community, side by side in
+    arrays (one element per entry, in the same order): what ranking reads of them, kept together.
+
+    A person's lines are written over months, so their ``RecallEntry`` rows lie on as many heap
+    pages as they have lines, and ranking them read each page (about 230 scattered page reads for a
+    person, most of a cold ``/context``). A pack keeps them on a few consecutive TOAST pages, as a
+    covering index would if a B-tree could hold a vector beside a line's words. Derived from the
+    entries and written only by ``memories.services.recall``, in the same transaction as the
+    entries it packs: a line taken out of recall leaves its pack at once. ``segment`` numbers a
+    person's packs; new lines go to the last one until it is full. What only the chosen few lines
+    need (the question a line answered, which another person's erasure may unlink) stays on the
+    entry.
+    """
+
+    community = models.ForeignKey(Community, on_delete=models.CASCADE, related_name="+")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    segment = models.PositiveIntegerField()
+    entry_ids = ArrayField(models.BigIntegerField())
+    message_ids = ArrayField(models.BigIntegerField())
+    said_ats = ArrayField(models.DateTimeField())
+    private = ArrayField(models.BooleanField())
+    embeddings = ArrayField(VectorField(dimensions=settings.MEMORYHUB_EMBEDDING_DIMENSIONS, null=True))
+    embedding_models = ArrayField(models.CharField(max_length=100))
+    search_vectors = ArrayField(SearchVectorField(null=True))
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["community", "user", "segment"], name="recall_pack_segment_unique"),
+            models.CheckConstraint(
+                condition=Q(entry_ids__len__gte=1) & Q(entry_ids__len__lte=RECALL_PACK_LINES),
+                name="recall_pack_holds_lines",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"pack {self.segment} of {self.user_id}"

@@ -232,22 +232,25 @@ class RecallCandidate:
 
 
 # The person's live lines in the community (their private web-chat lines only where %(private)s),
-# ranked as memories are: one pass over their rows through the (community, user) index, never
-# anyone else's, exact cosine beside BM25 over their own lines, and the conversation term. Only
-# lines the message is about (a shared word, or a cosine at the persona's threshold) are kept, and
-# none a memory of the block was made from (%(memories)s: what the block says already).
+# ranked as memories are: read from the person's packs (``RecallPack``: a few consecutive pages
+# where their entries' rows would be one scattered page each), never anyone else's, exact cosine
+# beside BM25 over their own lines, and the conversation term. Only lines the message is about (a
+# shared word, or a cosine at the persona's threshold) are kept, and none a memory of the block was
+# made from (%(memories)s: what the block says already).
 _RECALL_SQL = compact(f"""
 WITH pool AS (
-    SELECT e.id, e.message_id, e.answered_id, e.said_at AS created_at, e.search_vector,
+    SELECT e.id, e.message_id, e.created_at, e.search_vector,
            CASE WHEN %(vector)s::vector IS NOT NULL AND e.embedding IS NOT NULL AND e.embedding_model = %(model)s
                 THEN (1 - (e.embedding <=> %(vector)s::vector))::float8 END AS similarity
-    FROM memories_recallentry AS e
-    WHERE e.community_id = %(community)s AND e.user_id = %(user)s AND e.removed_at IS NULL
-      AND (%(private)s OR NOT e.private)
+    FROM memories_recallpack AS k
+    CROSS JOIN LATERAL unnest(k.entry_ids, k.message_ids, k.said_ats, k.private, k.embeddings, k.embedding_models,
+                              k.search_vectors)
+        AS e(id, message_id, created_at, private, embedding, embedding_model, search_vector)
+    WHERE k.community_id = %(community)s AND k.user_id = %(user)s AND (%(private)s OR NOT e.private)
 ),
 {_LEXICAL_CTES},
 signals AS (
-    SELECT p.id, p.message_id, p.answered_id, p.created_at, p.similarity,
+    SELECT p.id, p.message_id, p.created_at, p.similarity,
            COALESCE(b.score / NULLIF(max(b.score) OVER (), 0), 0)::float8 AS lexical,
            {_RECENCY_SQL.format(alias="p")} AS recency
     FROM pool AS p LEFT JOIN bm25 AS b ON b.id = p.id
@@ -267,9 +270,10 @@ best AS (
 SELECT b.message_id, m.content, COALESCE(q.content, ''), b.created_at, ch.name, ch.kind,
        b.similarity, b.lexical, b.context, b.relevance, b.recency, b.total
 FROM best AS b
+JOIN memories_recallentry AS r ON r.id = b.id AND r.removed_at IS NULL
 JOIN chat_message AS m ON m.id = b.message_id
 JOIN chat_channel AS ch ON ch.id = m.channel_id
-LEFT JOIN chat_message AS q ON q.id = b.answered_id
+LEFT JOIN chat_message AS q ON q.id = r.answered_id
 ORDER BY b.total DESC, b.created_at DESC, b.id DESC
 """)  # noqa: S608 - constants of this module, values passed as parameters
 

@@ -11,7 +11,12 @@ Taking lines out: forget deletes the person's entries in the community (and forg
 earlier line off, so none comes back); a person may take any of their lines out, and a memory
 they or a moderator delete or correct takes its source lines with it. Those stay as tombstones
 (no vector, no words), so a window extracted again does not bring them back. A deleted message
-takes its entry with it (the foreign key cascades); erasure deletes the person's entries.
+takes its entry with it; erasure deletes the person's entries.
+
+Ranking reads a person's lines from their packs (``RecallPack``): every function here that writes
+entries brings the packs of the people it touched in step, in the same transaction
+(``_packs_refresh``), one person at a time under an advisory lock, so two workers indexing the
+same person's lines do not lose each other's.
 """
 
 from __future__ import annotations
@@ -27,7 +32,7 @@ from django.utils import timezone
 from accounts.models import Community, User
 from chat.models import Channel, ChannelKind, Message, MessageRole
 from chat.selectors import messages_said_with_memory_off
-from memories.models import Memory, RecallEntry
+from memories.models import RECALL_PACK_LINES, Memory, RecallEntry, RecallPack
 from memories.selectors.ranking import vector_literal
 from memoryhub.ai.embeddings import Embedder, embedder_get
 
@@ -41,7 +46,94 @@ FROM unnest(%(messages)s::bigint[], %(answered)s::bigint[], %(private)s::boolean
      AS wanted(message, answered, private, vector)
 JOIN chat_message AS m ON m.id = wanted.message
 ON CONFLICT (message_id) DO NOTHING
+RETURNING community_id, user_id, id
 """  # a tombstone, or an entry another worker wrote meanwhile, stays as it is
+
+# What a pack holds of each of its entries, as (pack column, entry expression), in one order.
+_PACK_PARTS = (
+    ("entry_ids", "e.id"),
+    ("message_ids", "e.message_id"),
+    ("said_ats", "e.said_at"),
+    ("private", "e.private"),
+    ("embeddings", "e.embedding"),
+    ("embedding_models", "e.embedding_model"),
+    ("search_vectors", "e.search_vector"),
+)
+_PACK_COLUMNS = ", ".join(column for column, _ in _PACK_PARTS)
+_PACK_AGGREGATES = ", ".join(f"array_agg({part} ORDER BY e.said_at, e.id)" for _, part in _PACK_PARTS)
+
+# One pack written again from the live entries among %(entries)s (none: nothing is written).
+_PACK_WRITE_SQL = f"""
+INSERT INTO memories_recallpack (community_id, user_id, segment, {_PACK_COLUMNS})
+SELECT %(community)s, %(user)s, %(segment)s, {_PACK_AGGREGATES}
+FROM memories_recallentry AS e
+WHERE e.id = ANY(%(entries)s::bigint[]) AND e.community_id = %(community)s AND e.user_id = %(user)s
+  AND e.removed_at IS NULL
+HAVING count(*) > 0
+ON CONFLICT (community_id, user_id, segment) DO UPDATE
+SET {", ".join(f"{column} = EXCLUDED.{column}" for column, _ in _PACK_PARTS)}
+"""  # noqa: S608 - constants of this module, values passed as parameters
+
+# Every person's packs made from their live entries (of one community, or all): the packs are
+# derived, so this is how they are built for entries written before packs, or by bulk loads.
+_PACKS_BUILD_SQL = f"""
+INSERT INTO memories_recallpack (community_id, user_id, segment, {_PACK_COLUMNS})
+SELECT e.community_id, e.user_id, e.segment, {_PACK_AGGREGATES}
+FROM (SELECT e.*, ((row_number() OVER (PARTITION BY e.community_id, e.user_id ORDER BY e.said_at, e.id) - 1)
+                   / {RECALL_PACK_LINES})::int AS segment
+      FROM memories_recallentry AS e
+      WHERE e.removed_at IS NULL AND (%(community)s::bigint IS NULL OR e.community_id = %(community)s)) AS e
+GROUP BY e.community_id, e.user_id, e.segment
+"""  # noqa: S608 - constants of this module, values passed as parameters
+
+
+def _packs_refresh(changed: Iterable[tuple[int, int, int]]) -> None:
+    """Bring in step the packs of the entries ``changed`` ((community, user, entry id) each: written,
+    re-embedded, taken out or deleted). A pack holding one of them is written again from its live
+    entries (or goes, when none is left); an entry in no pack joins the person's last pack while it
+    has room, then new ones. Runs inside the caller's transaction."""
+    by_person: dict[tuple[int, int], set[int]] = defaultdict(set)
+    for community_id, user_id, entry_id in changed:
+        by_person[community_id, user_id].add(entry_id)
+    with connection.cursor() as cursor:
+        for (community_id, user_id), entry_ids in sorted(by_person.items()):  # one order: no deadlock
+            person = {"community": community_id, "user": user_id}
+            cursor.execute(
+                "SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))",
+                [f"memories.recallpack {community_id} {user_id}"],
+            )
+            cursor.execute(
+                "SELECT segment, entry_ids FROM memories_recallpack"
+                " WHERE community_id = %(community)s AND user_id = %(user)s",
+                person,
+            )
+            packs: dict[int, list[int]] = dict(cursor.fetchall())
+            segment_of = {entry: segment for segment, entries in packs.items() for entry in entries}
+            plan = {segment_of[entry]: packs[segment_of[entry]] for entry in entry_ids if entry in segment_of}
+            new = sorted(entry_ids - segment_of.keys())
+            last = max(packs, default=-1)
+            if new and last >= 0 and len(packs[last]) < RECALL_PACK_LINES:
+                room = RECALL_PACK_LINES - len(packs[last])
+                plan[last] = [*packs[last], *new[:room]]
+                new = new[room:]
+            for start in range(0, len(new), RECALL_PACK_LINES):
+                last += 1
+                plan[last] = new[start : start + RECALL_PACK_LINES]
+            for segment, entries in sorted(plan.items()):
+                cursor.execute(_PACK_WRITE_SQL, {**person, "segment": segment, "entries": entries})
+                if cursor.rowcount == 0:
+                    RecallPack.objects.filter(community_id=community_id, user_id=user_id, segment=segment).delete()
+
+
+@transaction.atomic
+def recall_packs_build(*, community: Community | None = None) -> int:
+    """Make every person's packs again from their live entries (of ``community``, or everywhere);
+    returns how many packs there are now. For entries loaded in bulk, and ``manage.py recall_index``."""
+    packs = RecallPack.objects.all() if community is None else RecallPack.objects.filter(community=community)
+    packs.delete()
+    with connection.cursor() as cursor:
+        cursor.execute(_PACKS_BUILD_SQL, {"community": community.pk if community is not None else None})
+        return cursor.rowcount
 
 
 def _answered(line: Message, before: Message | None, off: set[int]) -> int | None:
@@ -98,7 +190,9 @@ def recall_index_messages(*, messages: Sequence[Message], embedder: Embedder | N
                     "vectors": [vector_literal(vector) for vector in vectors],
                 },
             )
-            written += cursor.rowcount
+            entries = cursor.fetchall()
+        _packs_refresh(entries)
+        written += len(entries)
     return written
 
 
@@ -106,16 +200,32 @@ def _channel_rows(channel_ids: Iterable[int]) -> list[tuple[int, int, str]]:
     return list(Channel.objects.filter(pk__in=list(channel_ids)).values_list("pk", "community_id", "kind"))
 
 
+@transaction.atomic
 def recall_forget(*, community: Community, user: User) -> int:
     """Forget me: every entry of the person in the community goes (part of ``user_forget``)."""
+    RecallPack.objects.filter(community=community, user=user).delete()
     deleted, _ = RecallEntry.objects.filter(community=community, user=user).delete()
     return deleted
 
 
+def _live(entries: QuerySet[RecallEntry]) -> list[tuple[int, int, int]]:
+    """The live ones among ``entries``, locked, as ``_packs_refresh`` takes them."""
+    return list(
+        entries.filter(removed_at__isnull=True)
+        .select_for_update(of=("self",))
+        .order_by("pk")
+        .values_list("community_id", "user_id", "pk")
+    )
+
+
+@transaction.atomic
 def _tombstone(entries: QuerySet[RecallEntry]) -> int:
-    return entries.filter(removed_at__isnull=True).update(
+    live = _live(entries)
+    RecallEntry.objects.filter(pk__in=[pk for _, _, pk in live]).update(
         removed_at=timezone.now(), embedding=None, embedding_model="", search_vector=None
     )
+    _packs_refresh(live)
+    return len(live)
 
 
 def recall_line_remove(*, user: User, message_id: int) -> int:
@@ -131,12 +241,16 @@ def recall_sources_remove(*, memories: QuerySet[Memory]) -> int:
     return _tombstone(RecallEntry.objects.filter(message_id__in=sources.values("message_id")))
 
 
+@transaction.atomic
 def recall_line_changed(*, message_id: int) -> None:
-    """The platform edited the line: its entry goes, and the window the line joins again indexes
-    what it says now. A line taken out of recall stays out (its tombstone is kept)."""
-    RecallEntry.objects.filter(message_id=message_id, removed_at__isnull=True).delete()
+    """The platform edited or deleted the line: its entry goes (an edited line's window indexes
+    what it says now). A line taken out of recall stays out (its tombstone is kept)."""
+    live = _live(RecallEntry.objects.filter(message_id=message_id))
+    RecallEntry.objects.filter(pk__in=[pk for _, _, pk in live]).delete()
+    _packs_refresh(live)
 
 
+@transaction.atomic
 def recall_lines_reread(*, message_ids: Sequence[int]) -> int:
     """Lines whose text was redacted (an erasure of someone they named): their words are read
     again and their vector, which still encodes the old text, is cleared (``manage.py
@@ -150,10 +264,13 @@ def recall_lines_reread(*, message_ids: Sequence[int]) -> int:
             SET search_vector = to_tsvector('english', m.content), embedding = NULL, embedding_model = ''
             FROM chat_message AS m
             WHERE m.id = e.message_id AND e.message_id = ANY(%s) AND e.removed_at IS NULL
+            RETURNING e.community_id, e.user_id, e.id
             """,
             [list(message_ids)],
         )
-        return cursor.rowcount
+        changed = cursor.fetchall()
+    _packs_refresh(changed)
+    return len(changed)
 
 
 def recall_index_stored(
@@ -206,12 +323,13 @@ def _recall_embeddings_rebuild(*, community: Community | None, embedder: Embedde
     ):
         last_id = batch[-1][0]
         vectors = embedder.embed([content for _, content in batch]).tolist()
-        with connection.cursor() as cursor:
+        with transaction.atomic(), connection.cursor() as cursor:
             cursor.execute(
                 """
                 UPDATE memories_recallentry AS e SET embedding = wanted.vector::vector, embedding_model = %(model)s
                 FROM unnest(%(ids)s::bigint[], %(vectors)s::text[]) AS wanted(id, vector)
                 WHERE e.id = wanted.id AND e.removed_at IS NULL
+                RETURNING e.community_id, e.user_id, e.id
                 """,
                 {
                     "model": embedder.model_name,
@@ -219,5 +337,7 @@ def _recall_embeddings_rebuild(*, community: Community | None, embedder: Embedde
                     "vectors": [vector_literal(v) for v in vectors],
                 },
             )
-            rebuilt += cursor.rowcount
+            changed = cursor.fetchall()
+            _packs_refresh(changed)
+        rebuilt += len(changed)
     return rebuilt

@@ -3,12 +3,14 @@ layer a bot reads (dated, placed, never a memory's source twice), its scope, and
 
 from __future__ import annotations
 
+import importlib
 import io
 from datetime import UTC, datetime, timedelta
 
 import numpy as np
 import pytest
 from django.core.management import call_command
+from django.db import OperationalError, connection, transaction
 from django.test import Client
 from django.urls import reverse
 from rest_framework.test import APIClient
@@ -18,14 +20,16 @@ from accounts.services import apikey_create, profile_memory_enabled_set
 from chat.models import Channel, ChannelKind, Message, MessageRole, Persona
 from chat.services import message_delete, message_record, persona_create, web_channel_get
 from memories.apis.context import ContextOutput, context_output
-from memories.models import MemoryRevisionAction, MemoryRevisionActor, RecallEntry
+from memories.models import MemoryRevisionAction, MemoryRevisionActor, RecallEntry, RecallPack
 from memories.selectors.ranking import LINE_IMPORTANCE
+from memories.services import recall as recall_services
 from memories.services.context import AssembledContext, assemble_context, name_as_they
 from memories.services.memory import memory_delete
 from memories.services.recall import recall_index_messages, recall_line_remove
 from memoryhub.ai.embeddings import embedder_get
 from privacy.services.forget import user_forget, user_remember
-from tests.support.memories import remember
+from tests.support.db import second_connection
+from tests.support.memories import recall_packs_out_of_step, remember
 
 pytestmark = pytest.mark.django_db
 
@@ -224,6 +228,7 @@ def test_forget_takes_every_earlier_line_out_and_memory_back_on_does_not_bring_t
 
     assert not RecallEntry.objects.filter(user=alice).exists()
     assert RecallEntry.objects.filter(user=bob).count() == 1
+    assert recall_packs_out_of_step() == [] and not RecallPack.objects.filter(user=alice).exists()
     assert "June 14th" not in context(community, alice, mira, "When is my sister's wedding?").text
 
 
@@ -244,6 +249,7 @@ def test_a_line_taken_out_or_the_source_of_a_deleted_memory_never_comes_back(
     assert "Taken out of recall" in taken["HX-Trigger"]
     live = RecallEntry.objects.filter(removed_at__isnull=True).values_list("message_id", flat=True)
     assert list(live) == [lines[0].pk]  # Bob's question stays his
+    assert recall_packs_out_of_step() == []
     result = context(community, alice, mira, "When is my sister's wedding? And do I like olives?")
     assert "From past conversations" not in result.text
 
@@ -256,6 +262,7 @@ def test_a_message_the_platform_deleted_leaves_recall(
     message_delete(message=lines[1])
 
     assert not RecallEntry.objects.filter(user=alice, message_id=lines[1].pk).exists()
+    assert recall_packs_out_of_step() == []
     assert "June 14th" not in context(community, alice, mira, "When is my sister's wedding?").text
 
 
@@ -312,6 +319,7 @@ def test_the_index_command_indexes_what_was_stored_before(
 
     assert "Indexed or re-embedded 1 lines" in out.getvalue() and "Indexing" in err.getvalue()
     assert RecallEntry.objects.get().message.content == "I'm flying to Lisbon next month"
+    assert recall_packs_out_of_step() == [] and RecallPack.objects.count() == 1
     assert channel.kind == ChannelKind.EXTERNAL
 
 
@@ -346,3 +354,65 @@ def test_a_line_said_again_word_for_word_or_the_message_itself_is_not_recalled_t
 
     assert about_luna.text.count("adopted a cat called Luna") == 1
     assert "tips for the summer" not in asked_again.text.split("From past conversations", 1)[-1]
+
+
+def test_a_persons_lines_fill_a_pack_then_the_next_and_ranking_reads_them_there(
+    monkeypatch: pytest.MonkeyPatch, community: Community, channel: Channel, alice: User, mira: Persona
+) -> None:
+    monkeypatch.setattr(recall_services, "RECALL_PACK_LINES", 2)
+    days = [
+        said(channel, f"On day {day} I baked rye bread", by=alice, at=MAY_8 + timedelta(days=day)) for day in range(5)
+    ]
+
+    recall_index_messages(messages=days[:3])
+    recall_index_messages(messages=days[3:])
+    sizes = [
+        len(ids)
+        for ids in RecallPack.objects.filter(user=alice).order_by("segment").values_list("entry_ids", flat=True)
+    ]
+    recall_line_remove(user=alice, message_id=days[2].pk)
+    after = [
+        len(ids)
+        for ids in RecallPack.objects.filter(user=alice).order_by("segment").values_list("entry_ids", flat=True)
+    ]
+
+    assert (sizes, after) == ([2, 2, 1], [2, 1, 1])
+    assert recall_packs_out_of_step() == []
+    assert "rye bread" in context(community, alice, mira, "Do I bake bread?").text
+    RecallPack.objects.filter(user=alice).delete()  # ranking reads the packs, not the entries
+    assert "rye bread" not in context(community, alice, mira, "Do I bake bread?").text
+
+
+def test_a_person_whose_packs_another_worker_is_writing_waits_and_writes_nothing_meanwhile(
+    community: Community, channel: Channel, alice: User
+) -> None:
+    line = said(channel, "I'm flying to Lisbon next month", by=alice)
+    key = f"memories.recallpack {community.pk} {alice.pk}"
+
+    with second_connection() as other:
+        other.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", [key])
+        with pytest.raises(OperationalError, match="lock timeout"), transaction.atomic():
+            with connection.cursor() as cursor:
+                cursor.execute("SET LOCAL lock_timeout = '200ms'")
+            recall_index_messages(messages=[line])
+        assert not RecallEntry.objects.exists()  # all or nothing
+    written = recall_index_messages(messages=[line])
+
+    assert written == 1 and recall_packs_out_of_step() == []
+
+
+def test_packs_made_again_from_the_entries_hold_what_the_services_kept(
+    community: Community, channel: Channel, alice: User, bob: User, mira: Persona
+) -> None:
+    conversation(channel, alice, bob, mira)
+    kept = sorted(RecallPack.objects.values_list("user_id", "entry_ids"))
+    migration = importlib.import_module("memories.migrations.0008_recall_packs")
+
+    RecallPack.objects.all().delete()
+    with connection.cursor() as cursor:
+        cursor.execute(migration.PACKS_BUILD_SQL)  # as the migration packed the entries written before
+    migrated = sorted(RecallPack.objects.values_list("user_id", "entry_ids"))
+    built = recall_services.recall_packs_build(community=community)
+
+    assert kept == migrated == sorted(RecallPack.objects.values_list("user_id", "entry_ids")) and built == 2
+    assert recall_packs_out_of_step() == []

@@ -34,7 +34,7 @@ from accounts.models import (
 from accounts.services import apikey_create, identity_resolve, membership_set
 from chat.models import Channel, ChannelKind, ChatSession, ConversationWindow, Message, Persona
 from chat.services import channel_create, session_open, session_reply
-from memories.models import Entity, Memory, MemoryRevision, MemoryRevisionAction, MemorySource, RecallEntry
+from memories.models import Entity, Memory, MemoryRevision, MemoryRevisionAction, MemorySource, RecallEntry, RecallPack
 from memories.services.entities import entity_mention_record
 from memories.services.memory import memory_create
 from memories.services.summaries import (
@@ -54,7 +54,7 @@ from tests.memories import conftest as seed002
 from tests.memories.conftest import Say
 from tests.support.db import second_connection
 from tests.support.extraction import extract_channel_here
-from tests.support.memories import remember
+from tests.support.memories import recall_packs_out_of_step, remember
 
 pytestmark = pytest.mark.django_db
 say = seed002.say  # one of seed 002's cast speaks in #general (the cast, ``people``, is shared)
@@ -481,6 +481,7 @@ def test_erasure_leaves_nothing_that_refers_to_the_person(eve_everywhere: User, 
     # Bob's line that named her is recalled by what it now says; its old vector is gone until re-embedded.
     line = RecallEntry.objects.get(message__content="[erased] told me she plays chess on Sundays")
     assert "eve" not in str(line.search_vector) and "chess" in str(line.search_vector) and line.embedding is None
+    assert recall_packs_out_of_step() == []  # … and so do the packs ranking reads
     assert ChatSession.objects.get(user=people["bob"]).working_summary == "Bob plays chess with [erased] on Sundays."
     assert Profile.objects.get(user=people["bob"]).preferences == ["chess with [erased]"]
     assert list(Entity.objects.filter(owner=people["bob"]).values_list("name", "relationship")) == [
@@ -512,6 +513,7 @@ def test_erasure_tombstone_counts_every_deleted_row(eve_everywhere: User) -> Non
         "memories.MemoryRevision": MemoryRevision.objects.filter(subject=eve).count(),
         "memories.Entity": Entity.objects.filter(owner=eve).count() + 1,  # and Bob's entity "Eve"
         "memories.RecallEntry": RecallEntry.objects.filter(user=eve).count(),
+        "memories.RecallPack": RecallPack.objects.filter(user=eve).count(),
     }
     assert expected["memories.Memory"] >= 2 and expected["chat.Message"] == 6  # 4 in #general, 2 in her chat
     assert expected["memories.RecallEntry"] == 3  # her lines with memory on: recalled until erased
