@@ -68,6 +68,7 @@ def bench_database_drop(name: str) -> None:
 
 def bench_database_url() -> str:
     """A DATABASE_URL for the database Django now uses, for a server process started by a benchmark."""
+    connection.ensure_connection()  # the embedded server's socket is known once it runs
     params = connection.settings_dict
     host = params["HOST"] or ""
     credentials = params["USER"] or ""

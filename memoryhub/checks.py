@@ -63,7 +63,10 @@ def configuration_check(app_configs: Any = None, **kwargs: Any) -> list[Error]:
                 id="memoryhub.E006",
             )
         )
-    if settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
+    if settings.DATABASES["default"]["ENGINE"] not in (
+        "django.db.backends.postgresql",
+        "memoryhub.embedded_postgresql",
+    ):
         errors.append(
             Error(
                 "MemoryHub runs on PostgreSQL with pgvector only.",

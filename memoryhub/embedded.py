@@ -1,7 +1,8 @@
 """Embedded services for a machine with nothing installed.
 
 With no ``DATABASE_URL`` MemoryHub starts (or reuses) a PostgreSQL 16 with pgvector from the
-``pgserver`` pip package in ``./var/pgdata`` and talks to it over its Unix socket. With no
+``pgserver`` pip package in ``./var/pgdata`` and talks to it over its Unix socket: at a process's
+first connection (``memoryhub.embedded_postgresql``), never when the settings are read. With no
 ``CELERY_BROKER_URL`` Celery uses kombu's filesystem transport under ``./var/broker``.
 """
 
@@ -20,8 +21,9 @@ from psycopg import sql
 logger = logging.getLogger(__name__)
 
 
-def embedded_database(*, var_dir: Path, name: str) -> dict[str, Any]:
-    """Start or reuse the embedded server and return Django's settings for database ``name``.
+def embedded_database(*, var_dir: Path, name: str | None) -> dict[str, Any]:
+    """Start or reuse the embedded server and return Django's settings for database ``name``
+    (made when missing; ``None``: the server only, as Django asks when it makes a test database).
 
     pgserver serialises start-up with an inter-process file lock and finds a server that is
     already running from ``postmaster.pid``, so web, worker, beat and test processes can all
@@ -40,7 +42,8 @@ def embedded_database(*, var_dir: Path, name: str) -> dict[str, Any]:
         info = server.get_postmaster_info()
     host = str(info.socket_dir)
     port = info.port or 5432
-    _database_ensure(host=host, port=port, name=name)
+    if name is not None:
+        _database_ensure(host=host, port=port, name=name)
     return {
         "ENGINE": "django.db.backends.postgresql",
         "NAME": name,

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import environ
 
-from memoryhub.embedded import celery_transport_settings, embedded_database
+from memoryhub.embedded import celery_transport_settings
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -98,7 +98,18 @@ if env.str("DATABASE_URL", default=""):
     DATABASES = {"default": env.db_url("DATABASE_URL")}
     EMBEDDED_DATABASE = False
 else:
-    DATABASES = {"default": embedded_database(var_dir=VAR_DIR, name="memoryhub")}
+    # Started by the first connection (memoryhub/embedded_postgresql/): settings start nothing.
+    DATABASES = {
+        "default": {
+            "ENGINE": "memoryhub.embedded_postgresql",
+            "NAME": "memoryhub",
+            "USER": "postgres",
+            "PASSWORD": "",
+            "HOST": "",
+            "PORT": "",
+            "EMBEDDED_VAR_DIR": str(VAR_DIR),
+        }
+    }
     EMBEDDED_DATABASE = True
 DATABASES["default"]["CONN_MAX_AGE"] = env.int("DATABASE_CONN_MAX_AGE", default=60)
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True

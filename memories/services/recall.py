@@ -74,15 +74,16 @@ ON CONFLICT (community_id, user_id, segment) DO UPDATE
 SET {", ".join(f"{column} = EXCLUDED.{column}" for column, _ in _PACK_PARTS)}
 """  # noqa: S608 - constants of this module, values passed as parameters
 
-# Every person's packs made from their live entries (of one community, or all): the packs are
-# derived, so this is how they are built for entries written before packs, or by bulk loads.
+# Every person's packs made from their live entries ({where}: of one community, or all): the
+# packs are derived, so this is how they are built for entries written before packs, or by bulk
+# loads.
 _PACKS_BUILD_SQL = f"""
 INSERT INTO memories_recallpack (community_id, user_id, segment, {_PACK_COLUMNS})
 SELECT e.community_id, e.user_id, e.segment, {_PACK_AGGREGATES}
 FROM (SELECT e.*, ((row_number() OVER (PARTITION BY e.community_id, e.user_id ORDER BY e.said_at, e.id) - 1)
                    / {RECALL_PACK_LINES})::int AS segment
       FROM memories_recallentry AS e
-      WHERE e.removed_at IS NULL AND (%(community)s::bigint IS NULL OR e.community_id = %(community)s)) AS e
+      WHERE e.removed_at IS NULL {{where}}) AS e
 GROUP BY e.community_id, e.user_id, e.segment
 """  # noqa: S608 - constants of this module, values passed as parameters
 
@@ -132,7 +133,10 @@ def recall_packs_build(*, community: Community | None = None) -> int:
     packs = RecallPack.objects.all() if community is None else RecallPack.objects.filter(community=community)
     packs.delete()
     with connection.cursor() as cursor:
-        cursor.execute(_PACKS_BUILD_SQL, {"community": community.pk if community is not None else None})
+        if community is None:
+            cursor.execute(_PACKS_BUILD_SQL.format(where=""))
+        else:  # through the (community, person) index: one community's rows, not the whole table
+            cursor.execute(_PACKS_BUILD_SQL.format(where="AND e.community_id = %s"), [community.pk])
         return cursor.rowcount
 
 

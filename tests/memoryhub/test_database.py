@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -111,5 +112,35 @@ def test_processes_starting_together_share_one_embedded_server(tmp_path: Path) -
         answers = {stdout.strip() for stdout, _ in outputs}
         assert len(answers) == 1, answers  # the same server (same start time) and database
         assert "memoryhub" in answers.pop()
+    finally:
+        assert embedded_database_stop(var_dir=tmp_path)
+
+
+@pytest.mark.django_db(transaction=False)
+def test_settings_start_nothing_and_a_first_connection_starts_the_embedded_server(tmp_path: Path) -> None:
+    script = (
+        "import sys; from pathlib import Path; import django; django.setup();"
+        "from django.db import connection;"
+        "pid = Path(sys.argv[1]) / 'pgdata' / 'postmaster.pid';"
+        "print(pid.exists());"
+        "connection.ensure_connection();"
+        "print(pid.exists(), connection.settings_dict['NAME'], connection.settings_dict['HOST'].startswith('/'))"
+    )
+    env = {key: value for key, value in os.environ.items() if key != "DATABASE_URL"}
+    env.update(MEMORYHUB_VAR_DIR=str(tmp_path), DJANGO_SETTINGS_MODULE="memoryhub.settings")
+    from memoryhub.embedded import embedded_database_stop
+
+    try:
+        run = subprocess.run(
+            [sys.executable, "-c", script, str(tmp_path)],
+            cwd=PROJECT_DIR,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+        assert run.returncode == 0, run.stderr
+        assert run.stdout.split("\n")[:2] == ["False", "True memoryhub True"]
     finally:
         assert embedded_database_stop(var_dir=tmp_path)

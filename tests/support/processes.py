@@ -29,6 +29,7 @@ PROJECT_DIR = Path(__file__).resolve().parents[2]
 
 def test_database_url() -> str:
     """A DATABASE_URL for the test database this pytest process uses (socket or TCP)."""
+    connection.ensure_connection()  # the embedded server's socket is known once it runs
     params = connection.settings_dict
     credentials = quote(params["USER"] or "")
     if params["PASSWORD"]:
