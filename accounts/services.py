@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from collections.abc import Iterable
+from collections import Counter
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
+from importlib import import_module
 from typing import Any
 
 from django.conf import settings
@@ -17,7 +19,10 @@ from accounts.models import (
     ApiKey,
     AuditEvent,
     Community,
+    ErasureRequest,
+    ErasureRequestState,
     ExternalIdentity,
+    LoginSession,
     Membership,
     MembershipRole,
     MemoryOffInterval,
@@ -26,6 +31,7 @@ from accounts.models import (
 )
 from core.apikit.api import MemoryOff
 from core.buckets import bucket_params, bucket_take_sql, bucket_wait
+from core.erasure import names_redaction_params, names_replaced_sql, returning_ids, rows_delete
 from core.fastpath.rows import attnames, columns_sql, row_load
 from core.fastpath.sql import prepared_cursor
 from core.unflushed import UNFLUSHED, unflushed_params
@@ -318,3 +324,92 @@ def apikey_revoke(*, api_key: ApiKey) -> ApiKey:
         api_key.revoked_at = timezone.now()
         api_key.save(update_fields=["revoked_at"])
     return api_key
+
+
+# --- Erasure: the steps ``privacy.services.erasure`` orders, in its transaction ---------------
+
+
+def user_login_sessions_delete(*, user: User) -> dict[str, int]:
+    """Delete the person's login sessions (database-backed session engines only); how many, per model label."""
+    if user.last_login is None or "django.contrib.sessions" not in settings.INSTALLED_APPS:
+        return {}
+    store_class = import_module(settings.SESSION_ENGINE).SessionStore
+    if not hasattr(store_class, "get_model_class"):
+        return {}  # cookie or cache sessions: nothing of theirs in the database
+    model = store_class.get_model_class()
+    if issubclass(model, LoginSession):  # ours: the user id is a column, one DELETE
+        deleted, _ = model.objects.filter(user_id=user.pk).delete()
+        return {model._meta.label: deleted} if deleted else {}
+    # Django's own table: session data is signed and compressed, SQL cannot look inside.
+    store = store_class()
+    keys = [
+        key
+        for key, data in model.objects.values_list("session_key", "session_data").iterator(chunk_size=2000)
+        if store.decode(data).get("_auth_user_id") == str(user.pk)
+    ]
+    for key in keys:
+        store.delete(key)  # also drops a cached copy (cached_db)
+    return {model._meta.label: len(keys)} if keys else {}
+
+
+def user_links_clear(*, user: User) -> dict[str, int]:
+    """API keys ``user`` created, audit events they acted in and erasure requests they made keep
+    their row, without them; how many of each lost the link, per model and field."""
+    return {
+        "accounts.ApiKey.created_by": ApiKey.objects.filter(created_by=user).update(created_by=None),
+        "accounts.AuditEvent.actor": AuditEvent.objects.filter(actor=user).update(actor=None),
+        "accounts.ErasureRequest.requested_by": ErasureRequest.objects.filter(requested_by=user).update(
+            requested_by=None
+        ),
+    }
+
+
+def user_community_records_delete(*, user: User) -> dict[str, int]:
+    """Delete ``user``'s profiles, platform identities and memberships; the rows deleted per model label."""
+    deleted: Counter[str] = Counter()
+    deleted.update(rows_delete(Profile.objects.filter(user=user)))
+    deleted.update(rows_delete(ExternalIdentity.objects.filter(user=user)))
+    deleted.update(rows_delete(Membership.objects.filter(user=user)))
+    return dict(deleted)
+
+
+def profiles_names_redact(*, names: list[str], community_ids: Collection[int]) -> int:
+    """Redact ``names`` from the profiles of ``community_ids`` (summary, personality, preferences,
+    behaviour patterns); how many profiles changed."""
+    return len(
+        returning_ids(
+            f"""
+            UPDATE accounts_profile
+            SET summary = {names_replaced_sql("summary", 4000)}, personality = {names_replaced_sql("personality")},
+                preferences = {names_replaced_sql("preferences::text")}::jsonb,
+                behaviour_patterns = {names_replaced_sql("behaviour_patterns::text")}::jsonb, updated_at = now()
+            WHERE community_id = ANY(%(communities)s)
+              AND (summary ~* %(names)s OR personality ~* %(names)s
+                   OR preferences::text ~* %(names)s OR behaviour_patterns::text ~* %(names)s)
+            RETURNING id
+            """,  # noqa: S608 - constants only
+            {"communities": sorted(community_ids), **names_redaction_params(names)},
+        )
+    )
+
+
+def user_delete(*, user: User) -> dict[str, int]:
+    """Delete the account (its group and permission links go with it); the rows deleted per model label."""
+    return rows_delete(User.objects.filter(pk=user.pk))
+
+
+def erasure_request_fail(*, request: ErasureRequest, error: str) -> None:
+    """The erasure ``request`` ran as failed with ``error``: erasing the person again takes it up."""
+    ErasureRequest.objects.filter(pk=request.pk).update(
+        state=ErasureRequestState.FAILED, error=error[:2000] or "failed"
+    )
+
+
+def erasure_requests_cover(*, requests: Collection[ErasureRequest], tombstone: ErasureRequest) -> None:
+    """Other open ``requests`` about the person end done, covered by the finished ``tombstone``."""
+    if requests:
+        ErasureRequest.objects.filter(pk__in=[r.pk for r in requests]).update(
+            state=ErasureRequestState.DONE,
+            completed_at=tombstone.completed_at,
+            error=f"covered by erasure request {tombstone.pk}",
+        )

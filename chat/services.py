@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections import Counter
+from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import DurationField, ExpressionWrapper, F, QuerySet, Value
+from django.db.models import DurationField, ExpressionWrapper, F, Q, QuerySet, Value
 from django.db.models.functions import Greatest
 from django.utils import timezone
 
@@ -28,6 +29,7 @@ from chat.models import (
     web_channel_external_id,
 )
 from chat.windows import window_close, window_from_messages, window_message_add, windows_recount
+from core.erasure import names_redaction_params, names_replaced_sql, returning_ids, rows_delete
 from core.text import text_clean
 from memories.models import Memory, MemoryRevisionAction, MemoryRevisionActor
 from memories.services.context import AssembledContext, assemble_context
@@ -422,3 +424,52 @@ def message_reply_stream(
         return StreamedReply(message=message, reply=reply, context=context)
 
     return context, chunks(), finish
+
+
+# --- Erasure: the steps ``privacy.services.erasure`` orders, in its transaction ---------------
+
+
+def chat_of_person_delete(*, user: User) -> dict[str, int]:
+    """Delete the messages ``user`` wrote and every message of their sessions (the persona's
+    replies speak to them), then their sessions. The windows those messages were in count only
+    what they still hold, and the ones left empty go. The rows deleted per model label."""
+    deleted: Counter[str] = Counter()
+    theirs = Message.objects.filter(Q(author=user) | Q(session__user=user))
+    window_ids = list(theirs.exclude(window=None).values_list("window_id", flat=True).distinct())
+    deleted.update(rows_delete(theirs))
+    deleted.update(rows_delete(ChatSession.objects.filter(user=user)))
+    deleted.update(windows_recount(window_ids=window_ids))
+    return dict(deleted)
+
+
+def sessions_names_redact(*, names: list[str], community_ids: Collection[int]) -> int:
+    """Redact ``names`` from the working and final summaries of the sessions in ``community_ids``; how many changed."""
+    return len(
+        returning_ids(
+            f"""
+            UPDATE chat_chatsession AS s
+            SET working_summary = {names_replaced_sql("working_summary")},
+                final_summary = {names_replaced_sql("final_summary")}
+            FROM chat_channel AS c
+            WHERE s.channel_id = c.id AND c.community_id = ANY(%(communities)s)
+              AND (s.working_summary ~* %(names)s OR s.final_summary ~* %(names)s)
+            RETURNING s.id
+            """,  # noqa: S608 - constants only
+            {"communities": sorted(community_ids), **names_redaction_params(names)},
+        )
+    )
+
+
+def messages_names_redact(*, names: list[str], community_ids: Collection[int]) -> list[int]:
+    """Redact ``names`` from the messages of ``community_ids``; the ids of the messages changed
+    (their recall entries are to be read again: ``recall_lines_reread``)."""
+    return returning_ids(
+        f"""
+        UPDATE chat_message AS m
+        SET content = {names_replaced_sql("m.content", 4000)}
+        FROM chat_channel AS c
+        WHERE m.channel_id = c.id AND c.community_id = ANY(%(communities)s) AND m.content ~* %(names)s
+        RETURNING m.id
+        """,  # noqa: S608 - constants only
+        {"communities": sorted(community_ids), **names_redaction_params(names)},
+    )

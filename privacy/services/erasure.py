@@ -1,57 +1,64 @@
 """Erasure: every row about or by the person, in every app, then the account (the policy,
-row by row: the package's docstring)."""
+row by row: the package's docstring).
+
+Privacy orders the steps, holds the person's lock and keeps the receipt; each app's own services
+delete, unlink and redact its rows (``accounts.services``, ``chat.services``,
+``memories.services.erasure``) and say what they did.
+"""
 
 from __future__ import annotations
 
-import re
 from collections import Counter
-from importlib import import_module
 from typing import Any
 
-from django.conf import settings
 from django.contrib.admin.models import LogEntry
 from django.contrib.contenttypes.models import ContentType
-from django.db import connection, models, transaction
+from django.db import models, transaction
 from django.db.models import Q, QuerySet
 from django.db.models.functions import Cast, Lower
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
 
 from accounts.models import (
-    ApiKey,
-    AuditEvent,
     AuditEventActorKind,
     Community,
     ErasureRequest,
     ErasureRequestState,
     ErasureRequestVia,
     ExternalIdentity,
-    LoginSession,
     Membership,
     Profile,
     User,
 )
-from accounts.services import audit_event_record
-from chat.models import ChatSession, Message
-from chat.windows import windows_recount
-from memories.models import (
-    Entity,
-    Memory,
-    MemoryRevision,
-    MemoryRevisionAction,
-    MemoryRevisionActor,
+from accounts.services import (
+    audit_event_record,
+    erasure_request_fail,
+    erasure_requests_cover,
+    profiles_names_redact,
+    user_community_records_delete,
+    user_delete,
+    user_links_clear,
+    user_login_sessions_delete,
 )
-from memories.services.embeddings import memories_embed_now
-from memories.services.memory import memory_snapshot
+from chat.models import ChatSession, Message
+from chat.services import chat_of_person_delete, messages_names_redact, sessions_names_redact
+from core.erasure import rows_delete
+from memories.models import Entity, Memory, MemoryRevision
+from memories.services.erasure import (
+    entities_names_redact,
+    entities_naming_delete,
+    memories_names_redact,
+    memories_of_person_delete,
+    memories_redaction_record,
+    memories_reporter_unlink,
+    revisions_actor_unlink,
+    revisions_of_others_scrub,
+)
 from memories.services.recall import recall_lines_reread
 from privacy.services.audit import subject_hash
 
-REDACTED = "[erased]"
 MIN_NAME_LENGTH = 3
 ERASURE_REVISION_REASON = "a person it named or who reported it was erased; what it said before is not kept"
-# Mirrors how extraction writes a reporter into a memory's context ("…; reported by Eve").
-_REPORTED_BY_SQL = r"[;,]?\s*reported by\s+[^;,.()]*"
-_NOT_WORD_SQL = "[[:alnum:]_]"
 
 _ACTOR_KIND_BY_VIA = {
     ErasureRequestVia.SELF: AuditEventActorKind.USER,
@@ -117,50 +124,6 @@ def _names_of(user: User, community_ids: set[int]) -> list[str]:
     return sorted((name for name in names if name.lower() not in shared), key=lambda n: (-len(n), n))
 
 
-def names_pattern(names: list[str]) -> str:
-    """A PostgreSQL regular expression matching any of ``names`` as a whole word (use case-insensitively)."""
-    escaped = "|".join(re.sub(r"([^\w\s])", r"\\\1", name) for name in names)
-    return f"(?<!{_NOT_WORD_SQL})(?:{escaped})(?!{_NOT_WORD_SQL})"
-
-
-def _delete(queryset: QuerySet[Any], counts: Counter[str]) -> None:
-    """QuerySet.delete(), loading only primary keys for Django's cascade bookkeeping."""
-    _, per_model = queryset.only("pk").delete()
-    counts.update({label: count for label, count in per_model.items() if count})
-
-
-def _sql(statement: str, params: dict[str, Any]) -> list[int]:
-    with connection.cursor() as cursor:
-        cursor.execute(statement, params)
-        return [row[0] for row in cursor.fetchall()] if cursor.description else []
-
-
-def _login_sessions_delete(user: User, counts: Counter[str]) -> None:
-    """Delete the person's login sessions (database-backed session engines only)."""
-    if user.last_login is None or "django.contrib.sessions" not in settings.INSTALLED_APPS:
-        return
-    store_class = import_module(settings.SESSION_ENGINE).SessionStore
-    if not hasattr(store_class, "get_model_class"):
-        return  # cookie or cache sessions: nothing of theirs in the database
-    model = store_class.get_model_class()
-    if issubclass(model, LoginSession):  # ours: the user id is a column, one DELETE
-        deleted, _ = model.objects.filter(user_id=user.pk).delete()
-        if deleted:
-            counts[model._meta.label] += deleted
-        return
-    # Django's own table: session data is signed and compressed, SQL cannot look inside.
-    store = store_class()
-    keys = [
-        key
-        for key, data in model.objects.values_list("session_key", "session_data").iterator(chunk_size=2000)
-        if store.decode(data).get("_auth_user_id") == str(user.pk)
-    ]
-    if keys:
-        for key in keys:
-            store.delete(key)  # also drops a cached copy (cached_db)
-        counts[model._meta.label] += len(keys)
-
-
 def _admin_log_delete(user: User, counts: Counter[str]) -> None:
     """Admin log entries they made, and those describing their rows (the repr quotes the row)."""
     about: Q = Q(user=user)
@@ -180,168 +143,36 @@ def _admin_log_delete(user: User, counts: Counter[str]) -> None:
             content_type=ContentType.objects.get_for_model(model),
             object_id__in=rows.annotate(pk_text=Cast("pk", models.TextField())).values("pk_text"),
         )
-    _delete(LogEntry.objects.filter(about), counts)
+    counts.update(rows_delete(LogEntry.objects.filter(about)))  # Django's table: no app of ours owns it
 
 
 def _others_unlink(user: User, unlinked: Counter[str]) -> list[int]:
     """Other people's rows keep existing without a link to ``user``; returns changed memory ids."""
-    changed = _sql(
-        """
-        UPDATE memories_memory
-        SET reported_by_id = NULL, updated_at = now(),
-            context = btrim(regexp_replace(context, %(reported)s, '', 'gi'), ' ;,')
-        WHERE reported_by_id = %(user)s
-        RETURNING id
-        """,
-        {"user": user.pk, "reported": _REPORTED_BY_SQL},
-    )
+    changed = memories_reporter_unlink(user=user)
     unlinked["memories.Memory.reported_by"] += len(changed)
-    unlinked["memories.MemoryRevision.actor_user"] += MemoryRevision.objects.filter(actor_user=user).update(
-        actor_user=None
-    )
-    unlinked["accounts.ApiKey.created_by"] += ApiKey.objects.filter(created_by=user).update(created_by=None)
-    unlinked["accounts.AuditEvent.actor"] += AuditEvent.objects.filter(actor=user).update(actor=None)
-    unlinked["accounts.ErasureRequest.requested_by"] += ErasureRequest.objects.filter(requested_by=user).update(
-        requested_by=None
-    )
+    unlinked["memories.MemoryRevision.actor_user"] += revisions_actor_unlink(user=user)
+    unlinked.update(user_links_clear(user=user))
     return changed
-
-
-def _snapshot_scrub_sql(column: str, redact: bool) -> str:
-    """SQL rewriting one revision snapshot: reporter id and reporter phrase gone, names redacted.
-
-    Only keys the snapshot has are rewritten (an erasure's own revision keeps ``before = {}``).
-    """
-    context = (
-        f"CASE WHEN {column}->>'reported_by' = %(user_text)s "
-        f"THEN btrim(regexp_replace({column}->>'context', %(reported)s, '', 'gi'), ' ;,') "
-        f"ELSE {column}->>'context' END"
-    )
-    content = f"{column}->>'content'"
-    if redact:
-        context = f"regexp_replace({context}, %(names)s, %(redacted)s, 'gi')"
-        content = f"regexp_replace({content}, %(names)s, %(redacted)s, 'gi')"
-    # A missing key gives SQL NULL, which jsonb_strip_nulls drops instead of adding the key.
-    return (
-        f"{column} || jsonb_strip_nulls(jsonb_build_object("
-        f"'content', to_jsonb(left({content}, 500)), 'context', to_jsonb(left({context}, 500)))) "
-        f"|| CASE WHEN {column}->>'reported_by' = %(user_text)s "
-        f"THEN jsonb_build_object('reported_by', NULL) ELSE jsonb_build_object() END"
-    )
 
 
 def _others_redact(
     user: User, names: list[str], community_ids: set[int], redacted: Counter[str], deleted: Counter[str]
 ) -> list[int]:
     """Scrub ``user`` from other people's rows; returns the ids of memories whose text changed."""
-    params = {
-        "user": user.pk,
-        "user_text": str(user.pk),
-        "communities": sorted(community_ids),
-        "names": names_pattern(names) if names else "",
-        "redacted": REDACTED,
-        "reported": _REPORTED_BY_SQL,
-    }
-    reporter_in = "before->>'reported_by' = %(user_text)s OR after->>'reported_by' = %(user_text)s"
-    redact = bool(names)
-    names_in = (
-        "community_id = ANY(%(communities)s) AND (before::text ~* %(names)s OR after::text ~* %(names)s "
-        "OR reason ~* %(names)s)"
-        if redact
-        else "false"
+    redacted["memories.MemoryRevision"] += revisions_of_others_scrub(
+        user=user, names=names, community_ids=community_ids
     )
-    reason = "left(regexp_replace(reason, %(names)s, %(redacted)s, 'gi'), 500)" if redact else "reason"
-    revisions = _sql(
-        f"""
-        UPDATE memories_memoryrevision
-        SET before = {_snapshot_scrub_sql("before", redact)}, after = {_snapshot_scrub_sql("after", redact)},
-            reason = {reason}
-        WHERE subject_id <> %(user)s AND (({reporter_in}) OR ({names_in}))
-        RETURNING id
-        """,  # noqa: S608 - constants only
-        params,
-    )
-    redacted["memories.MemoryRevision"] += len(revisions)
-    if not redact:
+    if not names:
         return []
-
-    def replaced(column: str, limit: int | None = None) -> str:
-        expression = f"regexp_replace({column}, %(names)s, %(redacted)s, 'gi')"
-        return f"left({expression}, {limit})" if limit else expression
-
-    memories = _sql(
-        f"""
-        UPDATE memories_memory
-        SET content = {replaced("content", 500)}, context = {replaced("context", 500)},
-            embedding = CASE WHEN content ~* %(names)s THEN NULL ELSE embedding END,
-            embedding_model = CASE WHEN content ~* %(names)s THEN '' ELSE embedding_model END,
-            updated_at = now()
-        WHERE community_id = ANY(%(communities)s) AND (content ~* %(names)s OR context ~* %(names)s)
-        RETURNING id
-        """,  # noqa: S608 - constants only
-        params,
-    )
+    memories = memories_names_redact(names=names, community_ids=community_ids)
     redacted["memories.Memory"] += len(memories)
-    redacted["accounts.Profile"] += len(
-        _sql(
-            f"""
-            UPDATE accounts_profile
-            SET summary = {replaced("summary", 4000)}, personality = {replaced("personality")},
-                preferences = {replaced("preferences::text")}::jsonb,
-                behaviour_patterns = {replaced("behaviour_patterns::text")}::jsonb, updated_at = now()
-            WHERE community_id = ANY(%(communities)s)
-              AND (summary ~* %(names)s OR personality ~* %(names)s
-                   OR preferences::text ~* %(names)s OR behaviour_patterns::text ~* %(names)s)
-            RETURNING id
-            """,  # noqa: S608 - constants only
-            params,
-        )
-    )
-    redacted["chat.ChatSession"] += len(
-        _sql(
-            f"""
-            UPDATE chat_chatsession AS s
-            SET working_summary = {replaced("working_summary")}, final_summary = {replaced("final_summary")}
-            FROM chat_channel AS c
-            WHERE s.channel_id = c.id AND c.community_id = ANY(%(communities)s)
-              AND (s.working_summary ~* %(names)s OR s.final_summary ~* %(names)s)
-            RETURNING s.id
-            """,  # noqa: S608 - constants only
-            params,
-        )
-    )
-    lines = _sql(
-        f"""
-        UPDATE chat_message AS m
-        SET content = {replaced("m.content", 4000)}
-        FROM chat_channel AS c
-        WHERE m.channel_id = c.id AND c.community_id = ANY(%(communities)s) AND m.content ~* %(names)s
-        RETURNING m.id
-        """,  # noqa: S608 - constants only
-        params,
-    )
+    redacted["accounts.Profile"] += profiles_names_redact(names=names, community_ids=community_ids)
+    redacted["chat.ChatSession"] += sessions_names_redact(names=names, community_ids=community_ids)
+    lines = messages_names_redact(names=names, community_ids=community_ids)
     redacted["chat.Message"] += len(lines)
     recall_lines_reread(message_ids=lines)
-    # An entity named after them is about them ("Eve", "Eve's flat"); its name cannot be redacted
-    # in place without colliding with the owner's other entities, so it goes.
-    deleted["memories.Entity"] += len(
-        _sql(
-            "DELETE FROM memories_entity WHERE community_id = ANY(%(communities)s) AND name ~* %(names)s RETURNING id",
-            params,
-        )
-    )
-    redacted["memories.Entity"] += len(
-        _sql(
-            f"""
-            UPDATE memories_entity
-            SET relationship = {replaced("relationship", 200)}, attributes = {replaced("attributes::text")}::jsonb
-            WHERE community_id = ANY(%(communities)s)
-              AND (relationship ~* %(names)s OR attributes::text ~* %(names)s)
-            RETURNING id
-            """,  # noqa: S608 - constants only
-            params,
-        )
-    )
+    deleted["memories.Entity"] += entities_naming_delete(names=names, community_ids=community_ids)
+    redacted["memories.Entity"] += entities_names_redact(names=names, community_ids=community_ids)
     return memories
 
 
@@ -437,9 +268,7 @@ def user_erase(
         with transaction.atomic():
             return _erase(request=request, user=user, via=via, requested_by=requested_by, community=community)
     except Exception as error:
-        ErasureRequest.objects.filter(pk=request.pk).update(
-            state=ErasureRequestState.FAILED, error=f"{type(error).__name__}: {error}"[:2000] or "failed"
-        )
+        erasure_request_fail(request=request, error=f"{type(error).__name__}: {error}")
         raise
 
 
@@ -461,41 +290,17 @@ def _erase(
 
     # Before the rows go: log entries find them by id, sessions by the user id.
     _admin_log_delete(locked, deleted)
-    _login_sessions_delete(locked, deleted)
+    deleted.update(user_login_sessions_delete(user=locked))
     changed_memories = set(_others_unlink(locked, unlinked))
 
-    _delete(MemoryRevision.objects.filter(subject=locked), deleted)
-    _delete(Memory.objects.filter(user=locked), deleted)
-    _delete(Entity.objects.filter(owner=locked), deleted)
-    _delete(Profile.objects.filter(user=locked), deleted)
-    _delete(ExternalIdentity.objects.filter(user=locked), deleted)
-    _delete(Membership.objects.filter(user=locked), deleted)
-    theirs = Message.objects.filter(Q(author=locked) | Q(session__user=locked))
-    window_ids = list(theirs.exclude(window=None).values_list("window_id", flat=True).distinct())
-    _delete(theirs, deleted)
-    _delete(ChatSession.objects.filter(user=locked), deleted)
-    deleted.update(windows_recount(window_ids=window_ids))
+    deleted.update(memories_of_person_delete(user=locked))
+    deleted.update(user_community_records_delete(user=locked))
+    deleted.update(chat_of_person_delete(user=locked))
 
     changed_memories |= set(_others_redact(locked, names, community_ids, redacted, deleted))
-    if changed_memories:
-        # Every change to a memory leaves a revision; this one keeps nothing of the old text.
-        MemoryRevision.objects.bulk_create(
-            MemoryRevision(
-                memory=memory,
-                memory_ref=memory.pk,
-                community_id=memory.community_id,
-                subject_id=memory.user_id,
-                action=MemoryRevisionAction.UPDATED,
-                actor=MemoryRevisionActor.SYSTEM,
-                before={},
-                after=memory_snapshot(memory),
-                reason=ERASURE_REVISION_REASON,
-            )
-            for memory in Memory.objects.filter(pk__in=changed_memories).defer("embedding", "search_vector")
-        )
-        memories_embed_now(memory_ids=sorted(changed_memories))  # searched by what they now say
+    memories_redaction_record(memory_ids=changed_memories, reason=ERASURE_REVISION_REASON)
 
-    _delete(User.objects.filter(pk=locked.pk), deleted)
+    deleted.update(user_delete(user=locked))
 
     tombstone = request
     tombstone.subject = None
@@ -508,13 +313,9 @@ def _erase(
     tombstone.state = ErasureRequestState.DONE
     tombstone.deleted_counts = dict(sorted(deleted.items()))
     tombstone.error = ""
-    now = timezone.now()  # after the work, so never before the request was made
-    tombstone.completed_at = now
+    tombstone.completed_at = timezone.now()  # after the work, so never before the request was made
     tombstone.save()
-    if duplicates:
-        ErasureRequest.objects.filter(pk__in=[d.pk for d in duplicates]).update(
-            state=ErasureRequestState.DONE, completed_at=now, error=f"covered by erasure request {tombstone.pk}"
-        )
+    erasure_requests_cover(requests=duplicates, tombstone=tombstone)
     audit_event_record(
         community_id=community.pk if community is not None else None,
         actor=tombstone.requested_by,
