@@ -15,7 +15,7 @@ from memoryhub.ai.contract import (
     MemoryKind,
 )
 from memoryhub.ai.offline import matching, mentions, questions
-from memoryhub.ai.offline.facts import HIGH, Fact, Said, expiration_for
+from memoryhub.ai.offline.facts import Fact, Said, expiration_for, revised
 from memoryhub.ai.offline.guards import (
     begins_with_verb,
     is_english,
@@ -33,7 +33,7 @@ from memoryhub.ai.offline.rules import ANSWER, NON_ANSWERS, QUESTIONS
 from memoryhub.ai.offline.rules.answers import FAVOURITE_ASKED, HAS_FAVOURITE_ASKED, TYPED_ANSWERS, favourite_answer
 from memoryhub.ai.offline.rules.fragments import fragment_fact
 from memoryhub.ai.offline.rules.opinions import HOT_TAKE
-from memoryhub.ai.offline.rules.pets import PET_NAMING
+from memoryhub.ai.offline.rules.pets import PET_NAMING, pet_named, pet_waiting
 from memoryhub.ai.offline.splitting import (
     CONTINUATION,
     MAX_CLAUSE_CHARS,
@@ -458,13 +458,13 @@ class Reader:
         if said.line_index - question[0] > (6 if to_all else 2):
             return []
         answer = strip_fillers(said.clause).strip(" !.")
-        for asked, replied, build in TYPED_ANSWERS:
+        for asked, replied, builder in TYPED_ANSWERS:
             if not asked.search(question[2]):
                 continue
             for piece in answer.split(","):
                 piece = strip_fillers(piece).strip(" !.")
-                if (whole := replied.fullmatch(piece)) and callable(build):
-                    fact = build(whole, said)
+                if whole := replied.fullmatch(piece):
+                    fact = matching.build(builder, whole, said)
                     if fact is not None:
                         fact.question = question[2]
                         return [fact]
@@ -501,7 +501,7 @@ class Reader:
         own_words = " ".join(part for part in sentences(question[2]) if part.endswith("?")) or question[2]
         for pattern, builder in QUESTIONS:
             if pattern.search(own_words) and (whole := ANSWER.fullmatch(answer)):
-                fact = builder(whole, said)
+                fact = matching.build(builder, whole, said)
                 if fact is None:
                     return []
                 fact.question = question[2]
@@ -543,31 +543,16 @@ class Reader:
             if entity["type"] == EntityType.PLACE:
                 self.last_place = entity["name"]
 
-    def pet_waiting(self, handle: str, species: str = "") -> Fact | None:
-        for fact in reversed(self.facts):
-            if fact.speaker == handle and fact.species and not fact.pet and species in ("", fact.species):
-                return fact
-        return None
-
-    def pet_name(self, fact: Fact, name: str, said: Said) -> None:
-        fact.pet = name
-        fact.text += f" named {name}"
-        fact.importance = HIGH
-        fact.entities.append(said.entity(EntityType.THING, name, f"{said.name}'s {fact.species}", species=fact.species))
-        if said.line_index not in fact.lines:
-            fact.lines.append(said.line_index)
-
     def _name_pet_later(self, said: Said) -> bool:
         """ "Named her Luna" after "I just adopted a cat!" (seed 002 §4.5)."""
         match = PET_NAMING.search(strip_fillers(said.clause))
-        waiting = self.pet_waiting(said.handle)
+        waiting = pet_waiting(self.facts, said.handle)
         if not match or waiting is None:
             return False
         name = name_token(match["pet"] or match["pet2"] or "")
         if not name:
             return False
-        self.pet_name(waiting, name, said)
-        self._open[said.handle] = waiting
+        self._open[said.handle] = matching.written_back(pet_named(revised(waiting), name, said))
         return True
 
     def _join(self, fact: Fact, said: Said) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from memoryhub.ai.contract import MEMORY_MAX_LENGTH
@@ -46,11 +46,21 @@ class Fact:
     lines: list[int] = field(default_factory=list)
     lead: str = ""  # the words before the object in the clause ("I'm a sucker for "): a list's next item
     gathered: bool = False  # the builder read the whole list itself ("speaks Portuguese and Spanish")
+    # The fact made before this clause that this one is a new reading of ("I adopted a cat" … "my cat
+    # Luna"): a builder never changes a fact it was shown, it returns ``revised`` and the engine writes
+    # that over the fact before (``matching.written_back``).
+    revises: Fact | None = field(default=None, compare=False, repr=False)
 
     @property
     def content(self) -> str:
         text = self.text + (" — " + ", ".join(self.details) if self.details else "")
         return clip(tidy(text), MEMORY_MAX_LENGTH)
+
+
+def revised(earlier: Fact, **changes: Any) -> Fact:
+    """A new reading of ``earlier``, a fact made before the clause: a copy with ``changes``, which the
+    engine writes over ``earlier`` (``earlier`` itself is left as it was)."""
+    return replace(earlier, revises=earlier.revises or earlier, **changes)
 
 
 @dataclass(frozen=True)

@@ -6,8 +6,9 @@ from __future__ import annotations
 import re
 
 from memoryhub.ai.contract import EntityType, MemoryKind
-from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said
+from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Builder, Fact, Said
 from memoryhub.ai.offline.rules.pastimes import ACTIVITIES, LANGUAGES
+from memoryhub.ai.offline.rules.pets import pet_named
 from memoryhub.ai.offline.text import article_for, join_names, name_token, topics_of
 from memoryhub.ai.offline.vocabulary import JOB, PETS, word_set
 
@@ -144,8 +145,7 @@ def _pet_named(match: re.Match[str], said: Said) -> Fact | None:
     fact = said.fact(f"{said.name} has {article_for(species)} {species}", MemoryKind.FACT, MEDIUM, PERMANENT,
                      topics_of("pets", species))  # fmt: skip
     fact.species = species
-    said.reader.pet_name(fact, name, said)
-    return fact
+    return pet_named(fact, name, said)
 
 
 # What one does for fun, named in answer to "what do you like to do in your free time?".
@@ -166,7 +166,7 @@ def _pastimes(match: re.Match[str], said: Said) -> Fact | None:
 
 
 # (question, answer read in one comma part of the reply, builder)
-TYPED_ANSWERS: list[tuple[re.Pattern[str], re.Pattern[str], object]] = [
+TYPED_ANSWERS: list[tuple[re.Pattern[str], re.Pattern[str], Builder]] = [
     (
         re.compile(
             r"\bwhat (?:do|does) (?:you|u|y'all|ya|everyone|you all|you guys|people|ppl|everybody)(?: \w+)? do\b"
