@@ -6,6 +6,7 @@ asked of the room."""
 from __future__ import annotations
 
 import re
+from types import MappingProxyType
 
 from memoryhub.ai.contract import (
     BOT_HANDLE,
@@ -15,7 +16,7 @@ from memoryhub.ai.contract import (
     MemoryKind,
 )
 from memoryhub.ai.offline import matching, mentions, questions
-from memoryhub.ai.offline.facts import Fact, Said, expiration_for, revised
+from memoryhub.ai.offline.facts import Fact, Said, Scene, expiration_for, member_named, revised
 from memoryhub.ai.offline.guards import (
     begins_with_verb,
     is_english,
@@ -58,7 +59,9 @@ MAX_CLAUSES = 40
 
 
 class Reader:
-    """Walks a conversation and collects the facts the rules find, with consolidation."""
+    """Walks a conversation and collects the facts the rules find, with consolidation. The rules'
+    builders never see it: each clause is handed to them with a ``Scene`` of the window taken when
+    it is read, and what they return is kept here (``matching.build``)."""
 
     def __init__(self, members: dict[str, str]) -> None:
         self.members = members
@@ -79,7 +82,7 @@ class Reader:
             for key in {name.lower(), name.split()[0].lower() if name.split() else "", handle.lower()}:
                 if key:
                     names[key] = handle if names.get(key, handle) == handle else None  # None: ambiguous
-        self._names = names
+        self._names = MappingProxyType(names)
 
     def _mention(self, index: int, speaker: str, clause: str) -> None:
         pronoun = re.search(r"\b(?:she|he)\b", clause, re.IGNORECASE)
@@ -108,7 +111,12 @@ class Reader:
         return name is not None and self.member(name["name"]) is not None
 
     def member(self, mention: str) -> str | None:
-        return self._names.get(mention.lstrip("@").strip(".'").lower())
+        return member_named(self._names, mention)
+
+    def _scene(self) -> Scene:
+        """The window as a builder may read it now: later messages and facts do not enter it. Its facts
+        are the reader's own, not copies, so that a builder can name the one it revises."""
+        return Scene(self.line_text, self.question_text, self.last_place, self._names, tuple(self.facts))
 
     def read(self, lines: list[ConversationLine]) -> list[Fact]:
         for index, line in enumerate(lines):
@@ -131,7 +139,7 @@ class Reader:
                 # "… my sister. She's a doctor."; "I have a cat named Mochi" … "Mochi is sick"
                 clause = self._about_their_relative(index, clause, speaker=line.handle) or clause
                 clause = self._about_their_pet(line.handle, clause) or clause
-                self._clause(Said(line.handle, line.name, clause, index, self))
+                self._clause(Said(line.handle, line.name, clause, index, self._scene()))
                 if (relative := mentions.relative_in(clause)) is not None:
                     self._relative = (index, relative)
             self._rapid_fire(index, line, text, found=len(self.facts) > known)
@@ -190,7 +198,7 @@ class Reader:
         self._run[line.handle] = (lines, pieces)
         if len(pieces) < 2 or sum(len(piece.split()) for piece in pieces) > 12:
             return
-        facts = self._rules(Said(line.handle, line.name, " ".join(pieces), index, self), segments=False)
+        facts = self._rules(Said(line.handle, line.name, " ".join(pieces), index, self._scene()), segments=False)
         for fact in facts:
             fact.lines = sorted({*fact.lines, *lines})
             self._add(fact)
@@ -321,9 +329,11 @@ class Reader:
                 if not new:
                     new = self._listed(said, part, clause[:start], [*found, *facts])
                 if not new and not said.teller:
-                    new = self._reported(Said(said.handle, said.name, part, said.line_index, self), segments=False)
+                    new = self._reported(
+                        Said(said.handle, said.name, part, said.line_index, said.scene), segments=False
+                    )
             if not new and not said.teller:
-                fragment = fragment_fact(piece, said, self)
+                fragment = fragment_fact(piece, said)
                 if fragment is not None:
                     fact, strong = fragment
                     employer = next((f for f in [*found, *facts] if f.slot == "employer"), None)
@@ -446,7 +456,9 @@ class Reader:
                 subjects.append(told)
         facts: list[Fact] = []
         for subject, first_person in subjects:
-            about = Said(subject, self.members[subject], first_person, said.line_index, self, said.handle, said.name)
+            about = Said(
+                subject, self.members[subject], first_person, said.line_index, said.scene, said.handle, said.name
+            )
             facts += self._rules(about, segments=segments)
         return facts
 
@@ -473,7 +485,7 @@ class Reader:
         ):
             named = self._named(said, names_asked, given["names"])
             # "names of your pets?" … "Max and Daisy": read as "I have two dogs, Max and Daisy"
-            facts = self._rules(Said(said.handle, said.name, named, said.line_index, self)) if named else []
+            facts = self._rules(Said(said.handle, said.name, named, said.line_index, said.scene)) if named else []
             for fact in facts:
                 fact.question = question[2]
             return facts

@@ -1,18 +1,16 @@
-"""A fact found in a clause (``Fact``), the clause it came from (``Said``), and what they carry."""
+"""A fact found in a clause (``Fact``), the clause it came from (``Said``), what a builder may read
+of the window around it (``Scene``), and what they carry."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 from memoryhub.ai.contract import MEMORY_MAX_LENGTH
 from memoryhub.ai.offline.text import clip, tidy
 from memoryhub.ai.offline.vocabulary import PAST_TIME, SOON, TIME
-
-if TYPE_CHECKING:
-    from memoryhub.ai.offline.attribution import Reader
 
 HIGH, MEDIUM, LOW = "high", "medium", "low"
 
@@ -63,6 +61,28 @@ def revised(earlier: Fact, **changes: Any) -> Fact:
     return replace(earlier, revises=earlier.revises or earlier, **changes)
 
 
+def member_named(names: Mapping[str, str | None], mention: str) -> str | None:
+    """The handle of the member ``mention`` names ("@kim", "Kim", "Kim Lee"), else None (also when two
+    members share the name): ``names`` maps a name, first name or handle, lower case, to its handle."""
+    return names.get(mention.lstrip("@").strip(".'").lower())
+
+
+@dataclass(frozen=True)
+class Scene:
+    """What a builder may read of the window around its clause, as it was when the clause was read:
+    builders read this, never the engine that walks the window, so that what they make depends on
+    their arguments alone."""
+
+    line_text: str  # the message being read, normalised
+    question_text: str  # the last question asked in the window ("" when none)
+    last_place: str  # the place last named in a fact ("" when none)
+    names: Mapping[str, str | None]  # read-only: see ``member_named``
+    facts: tuple[Fact, ...]  # the facts made before the clause, oldest first: read, never changed
+
+    def member(self, mention: str) -> str | None:
+        return member_named(self.names, mention)
+
+
 @dataclass(frozen=True)
 class Said:
     """One clause, with who said it and where."""
@@ -71,7 +91,7 @@ class Said:
     name: str
     clause: str
     line_index: int
-    reader: Reader
+    scene: Scene
     teller: str = ""  # who said it, when it is news about ``handle`` told by someone else
     teller_name: str = ""
 
@@ -93,7 +113,7 @@ class Said:
 
     def _sentence_before(self) -> str:
         """The words of the clause's sentence before the clause, in the message being read."""
-        message = self.reader.line_text
+        message = self.scene.line_text
         at = message.find(self.clause[:30])
         return re.split(r"[.!?]\s", message[:at])[-1] if at > 0 else ""
 
@@ -136,6 +156,9 @@ def past_time_in(text: str) -> str:
     return match[0].lower() if match else ""
 
 
+# A rule's builder: the fact its match in a clause says, or None. A pure function: what it returns
+# depends on the match and the ``Said`` alone, and it changes nothing it is given (a fact of the scene
+# it reads anew, it returns ``revised``); the engine keeps what it returns.
 Builder = Callable[[re.Match[str], Said], Fact | None]
 
 

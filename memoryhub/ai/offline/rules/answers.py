@@ -73,7 +73,7 @@ def _languages(match: re.Match[str], said: Said) -> Fact | None:
 
 def _native(match: re.Match[str], said: Said) -> Fact | None:
     """ "anyone here speak Japanese?" — "native speaker here, DM me!"."""
-    question = said.reader.question_text
+    question = said.scene.question_text
     languages = re.findall(rf"\b(?:{LANGUAGES})\b", question)
     if len(languages) != 1:
         return None
@@ -126,7 +126,7 @@ def favourite_answer(value: str, thing: str, said: Said) -> Fact | None:
 
 
 def _favourite(match: re.Match[str], said: Said) -> Fact | None:
-    asked = FAVOURITE_ASKED.search(said.reader.question_text)
+    asked = FAVOURITE_ASKED.search(said.scene.question_text)
     if asked is None or not asked.group(0).lower().startswith("wh") or "?" in said.clause:
         return None  # only someone else's "what's your favourite…?" is answered by another
     return favourite_answer(match["value"], asked["thing"], said)
@@ -137,7 +137,7 @@ _YOUR_PET = re.compile(rf"\b(?:your|ur) (?:new |little |baby )?(?P<species>{PETS
 
 def _pet_named(match: re.Match[str], said: Said) -> Fact | None:
     """ "your dog is adorable, what's his name?" — "that's Pretzel, he's a beagle"."""
-    asked = _YOUR_PET.search(said.reader.question_text)
+    asked = _YOUR_PET.search(said.scene.question_text)
     name = name_token(match["name"])
     if asked is None or not name or not match["name"][0].isupper():
         return None

@@ -95,7 +95,7 @@ def my_pet_rule(match: re.Match[str], said: Said) -> Fact | None:
     if not name or not (explicit or word[0].isupper()):
         return None
     species = match["species"].lower()
-    waiting = pet_waiting(said.reader.facts, said.handle, species)
+    waiting = pet_waiting(said.scene.facts, said.handle, species)
     if waiting is not None:  # "I adopted a cat" … "my cat Luna": one memory
         return pet_named(revised(waiting), name, said)
     fact = said.fact(
@@ -126,7 +126,7 @@ def pets_owned_rule(match: re.Match[str], said: Said) -> Fact | None:
     if not quantity and species in _FARM:
         return None
     text = f"{said.name} has {counted(quantity or 'a', species)}"
-    waiting = pet_waiting(said.reader.facts, said.handle, species)
+    waiting = pet_waiting(said.scene.facts, said.handle, species)
     if waiting is not None and not quantity:
         return waiting  # said of the pet already told: that fact again, as it is
     fact = said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("pets", species))
@@ -138,7 +138,7 @@ def pets_owned_rule(match: re.Match[str], said: Said) -> Fact | None:
 def pet_kind_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "my dog ate my airpods" … "he's a lab called Bruno": the kind (and name) of the pet just told."""
     pet = next(
-        (f for f in reversed(said.reader.facts) if f.subject == said.handle and f.species and not f.reported), None
+        (f for f in reversed(said.scene.facts) if f.subject == said.handle and f.species and not f.reported), None
     )
     if pet is None or said.line_index - pet.lines[-1] > 4:
         return None
