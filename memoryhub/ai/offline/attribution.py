@@ -6,6 +6,7 @@ asked of the room."""
 from __future__ import annotations
 
 import re
+from types import MappingProxyType
 
 from memoryhub.ai.contract import (
     BOT_HANDLE,
@@ -15,7 +16,7 @@ from memoryhub.ai.contract import (
     MemoryKind,
 )
 from memoryhub.ai.offline import matching, mentions, questions
-from memoryhub.ai.offline.facts import HIGH, Fact, Said, expiration_for
+from memoryhub.ai.offline.facts import Fact, Said, Scene, expiration_for, member_named, revised
 from memoryhub.ai.offline.guards import (
     begins_with_verb,
     is_english,
@@ -33,7 +34,7 @@ from memoryhub.ai.offline.rules import ANSWER, NON_ANSWERS, QUESTIONS
 from memoryhub.ai.offline.rules.answers import FAVOURITE_ASKED, HAS_FAVOURITE_ASKED, TYPED_ANSWERS, favourite_answer
 from memoryhub.ai.offline.rules.fragments import fragment_fact
 from memoryhub.ai.offline.rules.opinions import HOT_TAKE
-from memoryhub.ai.offline.rules.pets import PET_NAMING
+from memoryhub.ai.offline.rules.pets import PET_NAMING, pet_named, pet_waiting
 from memoryhub.ai.offline.splitting import (
     CONTINUATION,
     MAX_CLAUSE_CHARS,
@@ -58,7 +59,9 @@ MAX_CLAUSES = 40
 
 
 class Reader:
-    """Walks a conversation and collects the facts the rules find, with consolidation."""
+    """Walks a conversation and collects the facts the rules find, with consolidation. The rules'
+    builders never see it: each clause is handed to them with a ``Scene`` of the window taken when
+    it is read, and what they return is kept here (``matching.build``)."""
 
     def __init__(self, members: dict[str, str]) -> None:
         self.members = members
@@ -79,7 +82,7 @@ class Reader:
             for key in {name.lower(), name.split()[0].lower() if name.split() else "", handle.lower()}:
                 if key:
                     names[key] = handle if names.get(key, handle) == handle else None  # None: ambiguous
-        self._names = names
+        self._names = MappingProxyType(names)
 
     def _mention(self, index: int, speaker: str, clause: str) -> None:
         pronoun = re.search(r"\b(?:she|he)\b", clause, re.IGNORECASE)
@@ -108,7 +111,12 @@ class Reader:
         return name is not None and self.member(name["name"]) is not None
 
     def member(self, mention: str) -> str | None:
-        return self._names.get(mention.lstrip("@").strip(".'").lower())
+        return member_named(self._names, mention)
+
+    def _scene(self) -> Scene:
+        """The window as a builder may read it now: later messages and facts do not enter it. Its facts
+        are the reader's own, not copies, so that a builder can name the one it revises."""
+        return Scene(self.line_text, self.question_text, self.last_place, self._names, tuple(self.facts))
 
     def read(self, lines: list[ConversationLine]) -> list[Fact]:
         for index, line in enumerate(lines):
@@ -131,7 +139,7 @@ class Reader:
                 # "… my sister. She's a doctor."; "I have a cat named Mochi" … "Mochi is sick"
                 clause = self._about_their_relative(index, clause, speaker=line.handle) or clause
                 clause = self._about_their_pet(line.handle, clause) or clause
-                self._clause(Said(line.handle, line.name, clause, index, self))
+                self._clause(Said(line.handle, line.name, clause, index, self._scene()))
                 if (relative := mentions.relative_in(clause)) is not None:
                     self._relative = (index, relative)
             self._rapid_fire(index, line, text, found=len(self.facts) > known)
@@ -190,7 +198,7 @@ class Reader:
         self._run[line.handle] = (lines, pieces)
         if len(pieces) < 2 or sum(len(piece.split()) for piece in pieces) > 12:
             return
-        facts = self._rules(Said(line.handle, line.name, " ".join(pieces), index, self), segments=False)
+        facts = self._rules(Said(line.handle, line.name, " ".join(pieces), index, self._scene()), segments=False)
         for fact in facts:
             fact.lines = sorted({*fact.lines, *lines})
             self._add(fact)
@@ -321,9 +329,11 @@ class Reader:
                 if not new:
                     new = self._listed(said, part, clause[:start], [*found, *facts])
                 if not new and not said.teller:
-                    new = self._reported(Said(said.handle, said.name, part, said.line_index, self), segments=False)
+                    new = self._reported(
+                        Said(said.handle, said.name, part, said.line_index, said.scene), segments=False
+                    )
             if not new and not said.teller:
-                fragment = fragment_fact(piece, said, self)
+                fragment = fragment_fact(piece, said)
                 if fragment is not None:
                     fact, strong = fragment
                     employer = next((f for f in [*found, *facts] if f.slot == "employer"), None)
@@ -446,7 +456,9 @@ class Reader:
                 subjects.append(told)
         facts: list[Fact] = []
         for subject, first_person in subjects:
-            about = Said(subject, self.members[subject], first_person, said.line_index, self, said.handle, said.name)
+            about = Said(
+                subject, self.members[subject], first_person, said.line_index, said.scene, said.handle, said.name
+            )
             facts += self._rules(about, segments=segments)
         return facts
 
@@ -458,13 +470,13 @@ class Reader:
         if said.line_index - question[0] > (6 if to_all else 2):
             return []
         answer = strip_fillers(said.clause).strip(" !.")
-        for asked, replied, build in TYPED_ANSWERS:
+        for asked, replied, builder in TYPED_ANSWERS:
             if not asked.search(question[2]):
                 continue
             for piece in answer.split(","):
                 piece = strip_fillers(piece).strip(" !.")
-                if (whole := replied.fullmatch(piece)) and callable(build):
-                    fact = build(whole, said)
+                if whole := replied.fullmatch(piece):
+                    fact = matching.build(builder, whole, said)
                     if fact is not None:
                         fact.question = question[2]
                         return [fact]
@@ -473,7 +485,7 @@ class Reader:
         ):
             named = self._named(said, names_asked, given["names"])
             # "names of your pets?" … "Max and Daisy": read as "I have two dogs, Max and Daisy"
-            facts = self._rules(Said(said.handle, said.name, named, said.line_index, self)) if named else []
+            facts = self._rules(Said(said.handle, said.name, named, said.line_index, said.scene)) if named else []
             for fact in facts:
                 fact.question = question[2]
             return facts
@@ -501,7 +513,7 @@ class Reader:
         own_words = " ".join(part for part in sentences(question[2]) if part.endswith("?")) or question[2]
         for pattern, builder in QUESTIONS:
             if pattern.search(own_words) and (whole := ANSWER.fullmatch(answer)):
-                fact = builder(whole, said)
+                fact = matching.build(builder, whole, said)
                 if fact is None:
                     return []
                 fact.question = question[2]
@@ -543,31 +555,16 @@ class Reader:
             if entity["type"] == EntityType.PLACE:
                 self.last_place = entity["name"]
 
-    def pet_waiting(self, handle: str, species: str = "") -> Fact | None:
-        for fact in reversed(self.facts):
-            if fact.speaker == handle and fact.species and not fact.pet and species in ("", fact.species):
-                return fact
-        return None
-
-    def pet_name(self, fact: Fact, name: str, said: Said) -> None:
-        fact.pet = name
-        fact.text += f" named {name}"
-        fact.importance = HIGH
-        fact.entities.append(said.entity(EntityType.THING, name, f"{said.name}'s {fact.species}", species=fact.species))
-        if said.line_index not in fact.lines:
-            fact.lines.append(said.line_index)
-
     def _name_pet_later(self, said: Said) -> bool:
         """ "Named her Luna" after "I just adopted a cat!" (seed 002 §4.5)."""
         match = PET_NAMING.search(strip_fillers(said.clause))
-        waiting = self.pet_waiting(said.handle)
+        waiting = pet_waiting(self.facts, said.handle)
         if not match or waiting is None:
             return False
         name = name_token(match["pet"] or match["pet2"] or "")
         if not name:
             return False
-        self.pet_name(waiting, name, said)
-        self._open[said.handle] = waiting
+        self._open[said.handle] = matching.written_back(pet_named(revised(waiting), name, said))
         return True
 
     def _join(self, fact: Fact, said: Said) -> None:

@@ -1,18 +1,16 @@
-"""A fact found in a clause (``Fact``), the clause it came from (``Said``), and what they carry."""
+"""A fact found in a clause (``Fact``), the clause it came from (``Said``), what a builder may read
+of the window around it (``Scene``), and what they carry."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, NamedTuple
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any, NamedTuple
 
 from memoryhub.ai.contract import MEMORY_MAX_LENGTH
 from memoryhub.ai.offline.text import clip, tidy
 from memoryhub.ai.offline.vocabulary import PAST_TIME, SOON, TIME
-
-if TYPE_CHECKING:
-    from memoryhub.ai.offline.attribution import Reader
 
 HIGH, MEDIUM, LOW = "high", "medium", "low"
 
@@ -46,11 +44,43 @@ class Fact:
     lines: list[int] = field(default_factory=list)
     lead: str = ""  # the words before the object in the clause ("I'm a sucker for "): a list's next item
     gathered: bool = False  # the builder read the whole list itself ("speaks Portuguese and Spanish")
+    # The fact made before this clause that this one is a new reading of ("I adopted a cat" … "my cat
+    # Luna"): a builder never changes a fact it was shown, it returns ``revised`` and the engine writes
+    # that over the fact before (``matching.written_back``).
+    revises: Fact | None = field(default=None, compare=False, repr=False)
 
     @property
     def content(self) -> str:
         text = self.text + (" — " + ", ".join(self.details) if self.details else "")
         return clip(tidy(text), MEMORY_MAX_LENGTH)
+
+
+def revised(earlier: Fact, **changes: Any) -> Fact:
+    """A new reading of ``earlier``, a fact made before the clause: a copy with ``changes``, which the
+    engine writes over ``earlier`` (``earlier`` itself is left as it was)."""
+    return replace(earlier, revises=earlier.revises or earlier, **changes)
+
+
+def member_named(names: Mapping[str, str | None], mention: str) -> str | None:
+    """The handle of the member ``mention`` names ("@kim", "Kim", "Kim Lee"), else None (also when two
+    members share the name): ``names`` maps a name, first name or handle, lower case, to its handle."""
+    return names.get(mention.lstrip("@").strip(".'").lower())
+
+
+@dataclass(frozen=True)
+class Scene:
+    """What a builder may read of the window around its clause, as it was when the clause was read:
+    builders read this, never the engine that walks the window, so that what they make depends on
+    their arguments alone."""
+
+    line_text: str  # the message being read, normalised
+    question_text: str  # the last question asked in the window ("" when none)
+    last_place: str  # the place last named in a fact ("" when none)
+    names: Mapping[str, str | None]  # read-only: see ``member_named``
+    facts: tuple[Fact, ...]  # the facts made before the clause, oldest first: read, never changed
+
+    def member(self, mention: str) -> str | None:
+        return member_named(self.names, mention)
 
 
 @dataclass(frozen=True)
@@ -61,7 +91,7 @@ class Said:
     name: str
     clause: str
     line_index: int
-    reader: Reader
+    scene: Scene
     teller: str = ""  # who said it, when it is news about ``handle`` told by someone else
     teller_name: str = ""
 
@@ -83,7 +113,7 @@ class Said:
 
     def _sentence_before(self) -> str:
         """The words of the clause's sentence before the clause, in the message being read."""
-        message = self.reader.line_text
+        message = self.scene.line_text
         at = message.find(self.clause[:30])
         return re.split(r"[.!?]\s", message[:at])[-1] if at > 0 else ""
 
@@ -126,6 +156,9 @@ def past_time_in(text: str) -> str:
     return match[0].lower() if match else ""
 
 
+# A rule's builder: the fact its match in a clause says, or None. A pure function: what it returns
+# depends on the match and the ``Said`` alone, and it changes nothing it is given (a fact of the scene
+# it reads anew, it returns ``revised``); the engine keeps what it returns.
 Builder = Callable[[re.Match[str], Said], Fact | None]
 
 

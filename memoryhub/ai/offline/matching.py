@@ -5,8 +5,9 @@ lines are details of their last fact."""
 from __future__ import annotations
 
 import re
+from dataclasses import fields
 
-from memoryhub.ai.offline.facts import Fact, Said
+from memoryhub.ai.offline.facts import Builder, Fact, Said
 from memoryhub.ai.offline.guards import (
     is_hypothetical,
     is_negated,
@@ -171,6 +172,26 @@ def end_before(part: str, earlier: list[Fact], speaker: str) -> None:
             fact.text = fact.text[: joint.start()].rstrip(" ,")
 
 
+def written_back(fact: Fact) -> Fact:
+    """``fact`` kept: a new reading of a fact made before (``Fact.revises``) is written over that fact,
+    which goes on in its place (the window's facts and a speaker's open fact hold it); any other fact
+    is itself."""
+    earlier = fact.revises
+    if earlier is None:
+        return fact
+    for each in fields(Fact):
+        if each.name != "revises":
+            setattr(earlier, each.name, getattr(fact, each.name))
+    return earlier
+
+
+def build(builder: Builder, match: re.Match[str], said: Said) -> Fact | None:
+    """What ``builder`` makes of ``match``, kept (``written_back``) as soon as it returns: builders
+    change nothing themselves, the engine does."""
+    fact = builder(match, said)
+    return written_back(fact) if fact is not None else None
+
+
 def rules_on(said: Said, clause: str) -> list[Fact]:
     # The statement a clause makes starts early: of the rules that match, the one whose match
     # starts first is tried first ("heading to Mexico City … for my cousin's wedding" is a trip),
@@ -189,7 +210,7 @@ def rules_on(said: Said, clause: str) -> list[Fact]:
             continue  # "if I had a dog…", "my boss keeps saying I'm moving": not theirs
         if builder not in NEGATABLE and is_negated(_negation_scope(clause, match)):
             continue  # "I don't have any siblings", "I'm not a nurse": no fact
-        fact = builder(match, said)
+        fact = build(builder, match, said)
         if fact is not None and _SECOND_PERSON.search(fact.text.split(",")[0]):
             continue  # "can't wait to see you guys": a memory never says "you"
         if fact is not None:

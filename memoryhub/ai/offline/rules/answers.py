@@ -6,8 +6,9 @@ from __future__ import annotations
 import re
 
 from memoryhub.ai.contract import EntityType, MemoryKind
-from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said
+from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Builder, Fact, Said
 from memoryhub.ai.offline.rules.pastimes import ACTIVITIES, LANGUAGES
+from memoryhub.ai.offline.rules.pets import pet_named
 from memoryhub.ai.offline.text import article_for, join_names, name_token, topics_of
 from memoryhub.ai.offline.vocabulary import JOB, PETS, word_set
 
@@ -72,7 +73,7 @@ def _languages(match: re.Match[str], said: Said) -> Fact | None:
 
 def _native(match: re.Match[str], said: Said) -> Fact | None:
     """ "anyone here speak Japanese?" — "native speaker here, DM me!"."""
-    question = said.reader.question_text
+    question = said.scene.question_text
     languages = re.findall(rf"\b(?:{LANGUAGES})\b", question)
     if len(languages) != 1:
         return None
@@ -125,7 +126,7 @@ def favourite_answer(value: str, thing: str, said: Said) -> Fact | None:
 
 
 def _favourite(match: re.Match[str], said: Said) -> Fact | None:
-    asked = FAVOURITE_ASKED.search(said.reader.question_text)
+    asked = FAVOURITE_ASKED.search(said.scene.question_text)
     if asked is None or not asked.group(0).lower().startswith("wh") or "?" in said.clause:
         return None  # only someone else's "what's your favourite…?" is answered by another
     return favourite_answer(match["value"], asked["thing"], said)
@@ -136,7 +137,7 @@ _YOUR_PET = re.compile(rf"\b(?:your|ur) (?:new |little |baby )?(?P<species>{PETS
 
 def _pet_named(match: re.Match[str], said: Said) -> Fact | None:
     """ "your dog is adorable, what's his name?" — "that's Pretzel, he's a beagle"."""
-    asked = _YOUR_PET.search(said.reader.question_text)
+    asked = _YOUR_PET.search(said.scene.question_text)
     name = name_token(match["name"])
     if asked is None or not name or not match["name"][0].isupper():
         return None
@@ -144,8 +145,7 @@ def _pet_named(match: re.Match[str], said: Said) -> Fact | None:
     fact = said.fact(f"{said.name} has {article_for(species)} {species}", MemoryKind.FACT, MEDIUM, PERMANENT,
                      topics_of("pets", species))  # fmt: skip
     fact.species = species
-    said.reader.pet_name(fact, name, said)
-    return fact
+    return pet_named(fact, name, said)
 
 
 # What one does for fun, named in answer to "what do you like to do in your free time?".
@@ -166,7 +166,7 @@ def _pastimes(match: re.Match[str], said: Said) -> Fact | None:
 
 
 # (question, answer read in one comma part of the reply, builder)
-TYPED_ANSWERS: list[tuple[re.Pattern[str], re.Pattern[str], object]] = [
+TYPED_ANSWERS: list[tuple[re.Pattern[str], re.Pattern[str], Builder]] = [
     (
         re.compile(
             r"\bwhat (?:do|does) (?:you|u|y'all|ya|everyone|you all|you guys|people|ppl|everybody)(?: \w+)? do\b"

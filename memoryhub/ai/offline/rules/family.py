@@ -77,7 +77,7 @@ def relative_rule(match: re.Match[str], said: Said) -> Fact | None:
         place = said_place(lives["p"], said)  # "in a tiny flat in Paris": Paris
         predicate = f"lives in {place}" if place else ""
     elif there := re.match(r"^(?:also |still |now )?lives (?:there|here)\b", rest, re.IGNORECASE):
-        place = said.reader.last_place if "there" in there[0].lower() else ""
+        place = said.scene.last_place if "there" in there[0].lower() else ""
         predicate = f"lives in {place}" if place else ""
     elif title := re.match(rf"^(?:is|'s) (?P<a>an?) (?P<job>(?:[a-z-]+ ){{0,2}}?{JOB})\b", rest, re.I):
         job = title["job"].lower()

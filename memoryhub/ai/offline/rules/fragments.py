@@ -6,7 +6,6 @@ when its own shape leaves no doubt ("ER nurse here", "physio at St. Mary's", "23
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
 from memoryhub.ai.contract import EntityType, MemoryKind
 from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Said
@@ -14,9 +13,6 @@ from memoryhub.ai.offline.rules.health import DIETS, FOODS
 from memoryhub.ai.offline.rules.pastimes import ACTIVITIES, SPORTS
 from memoryhub.ai.offline.text import article_for, place_name, third_person, topics_of
 from memoryhub.ai.offline.vocabulary import JOB, STOPWORDS, word_set
-
-if TYPE_CHECKING:
-    from memoryhub.ai.offline.attribution import Reader
 
 _NOT_QUALIFIERS = r"(?!(?:my|your|his|her|our|their|the|this|that|a|an|some|any|no|every|each)\b)"
 _AGE = re.compile(
@@ -107,7 +103,7 @@ def _trip(match: re.Match[str], said: Said) -> Fact | None:
         return None
     if any(word.lower().endswith(("ing", "ed")) or word.lower() in STOPWORDS for word in place.split()):
         return None  # "been lurking for months": a doing, not a place
-    if not place[0].isupper() and not said.reader.line_text.islower():
+    if not place[0].isupper() and not said.scene.line_text.islower():
         return None  # a lowercase word is a place only in an all-lowercase message
     place = place_name(place) if not place[0].isupper() else place
     when = match["when"]
@@ -115,7 +111,7 @@ def _trip(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.PLAN, MEDIUM, "30d", topics_of("travel", place))
 
 
-def fragment_fact(piece: str, said: Said, reader: Reader) -> tuple[Fact, bool] | None:
+def fragment_fact(piece: str, said: Said) -> tuple[Fact, bool] | None:
     """(the fact in ``piece``, whether it stands on its own), or None. ``piece`` is one comma part."""
     piece = piece.strip(" .!~")
     if not piece or len(piece) > 90:

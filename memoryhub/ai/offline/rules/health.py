@@ -104,7 +104,7 @@ _ALLERGENS = re.compile(
 def allergy_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I'm allergic to peanuts", "I have a nut allergy"."""
     if match["bare"] is not None:  # "pad see ew, and no peanuts, I'm allergic": what they said no to
-        refused = re.search(r"\bno (?P<what>[\w ]{2,30}?)(?:[,.!]|$| pls| please)", said.reader.line_text, re.I)
+        refused = re.search(r"\bno (?P<what>[\w ]{2,30}?)(?:[,.!]|$| pls| please)", said.scene.line_text, re.I)
         if not refused or not _ALLERGENS.fullmatch(refused["what"].strip()):
             return None
         text = f"{said.name} is allergic to {refused['what'].strip().lower()}"

@@ -25,7 +25,7 @@ def name_rule(match: re.Match[str], said: Said) -> Fact | None:
     if name.lower() == said.name.lower() or (not second and own and name.lower() == own[0]):
         return None  # "my name is yusuf": the name they already go by here
     how = match["how"].lower()
-    if how == "i prefer" and not _NAMING.search(f"{said.reader.line_text} {said.reader.question_text}"):
+    if how == "i prefer" and not _NAMING.search(f"{said.scene.line_text} {said.scene.question_text}"):
         return None  # "I prefer Pepsi": a taste; "Alexander, but I prefer Alex" after "what's your name?"
     if "call me" in how or "calls me" in how or "go by" in how or "prefer" in how:
         text = f"{said.name} likes to be called {name}"
@@ -44,7 +44,7 @@ def introduced_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "hi I'm Tom", "hey everyone, I'm Tom" (the hello a clause of its own), "I'm Tom btw": the
     name they give. "I'm Tom" with no hello before it could be anything ("I'm Groot")."""
     own = match["how"].lower() in ("i'm", "i am", "im")
-    if match["hello"] or match["aside"] or (own and _HELLO_FIRST.match(said.reader.line_text)):
+    if match["hello"] or match["aside"] or (own and _HELLO_FIRST.match(said.scene.line_text)):
         return name_rule(match, said)
     return None
 

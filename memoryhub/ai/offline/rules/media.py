@@ -40,7 +40,7 @@ def _title(match: re.Match[str], said: Said) -> tuple[str, str]:
     if (
         title.lower() in _NOT_A_TITLE
         or title.endswith("'s")
-        or said.reader.member(title) is not None
+        or said.scene.member(title) is not None
         or re.fullmatch(f"{MONTHS}|{WEEKDAYS}|christmas|easter", title, re.IGNORECASE)
     ):
         return "", ""

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from dataclasses import replace
 
 from memoryhub.ai.contract import EntityType, MemoryKind
-from memoryhub.ai.offline.facts import MEDIUM, PERMANENT, Fact, Rule, Said, past_time_in
+from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, past_time_in, revised
 from memoryhub.ai.offline.text import article_for, counted, join_names, name_token, topics_of
 from memoryhub.ai.offline.vocabulary import COUNTS, PETS
 
@@ -26,6 +28,30 @@ _MORE_PETS = re.compile(
     rf"(?:(?:little|baby|rescue|old|tiny|big|fluffy) )*(?P<species>{PETS})(?:e?s)?\b",
     re.IGNORECASE,
 )
+
+
+def pet_waiting(facts: Sequence[Fact], handle: str, species: str = "") -> Fact | None:
+    """The last of ``facts`` in which ``handle`` said they have a pet (of ``species``, if given) whose
+    name is still to come ("I just adopted a cat!"), else None."""
+    for fact in reversed(facts):
+        if fact.speaker == handle and fact.species and not fact.pet and species in ("", fact.species):
+            return fact
+    return None
+
+
+def pet_named(fact: Fact, name: str, said: Said) -> Fact:
+    """``fact``, a pet waiting for its name, as it reads once ``said`` gives the name: a new fact,
+    ``fact`` left as it was (a ``revised`` one stays a revision)."""
+    entity = said.entity(EntityType.THING, name, f"{said.name}'s {fact.species}", species=fact.species)
+    lines = fact.lines if said.line_index in fact.lines else [*fact.lines, said.line_index]
+    return replace(
+        fact,
+        pet=name,
+        text=f"{fact.text} named {name}",
+        importance=HIGH,
+        entities=[*fact.entities, entity],
+        lines=lines,
+    )
 
 
 def pet_rule(match: re.Match[str], said: Said) -> Fact | None:
@@ -59,9 +85,7 @@ def pet_rule(match: re.Match[str], said: Said) -> Fact | None:
         name = name_token(kind["pet"])
     if not name and (later := PET_NAMING.search(said.clause, match.end())):  # "…, his name is Biscuit"
         name = name_token(later["pet"] or later["pet2"] or "")
-    if name:
-        said.reader.pet_name(fact, name, said)
-    return fact
+    return pet_named(fact, name, said) if name else fact
 
 
 def my_pet_rule(match: re.Match[str], said: Said) -> Fact | None:
@@ -71,10 +95,9 @@ def my_pet_rule(match: re.Match[str], said: Said) -> Fact | None:
     if not name or not (explicit or word[0].isupper()):
         return None
     species = match["species"].lower()
-    waiting = said.reader.pet_waiting(said.handle, species)
+    waiting = pet_waiting(said.scene.facts, said.handle, species)
     if waiting is not None:  # "I adopted a cat" … "my cat Luna": one memory
-        said.reader.pet_name(waiting, name, said)
-        return waiting
+        return pet_named(revised(waiting), name, said)
     fact = said.fact(
         f"{said.name} has {article_for(species)} {species}",
         MemoryKind.FACT,
@@ -83,8 +106,7 @@ def my_pet_rule(match: re.Match[str], said: Said) -> Fact | None:
         topics_of("pets", species),
     )
     fact.species = species
-    said.reader.pet_name(fact, name, said)
-    return fact
+    return pet_named(fact, name, said)
 
 
 def pet_news_rule(match: re.Match[str], said: Said) -> Fact | None:
@@ -104,9 +126,9 @@ def pets_owned_rule(match: re.Match[str], said: Said) -> Fact | None:
     if not quantity and species in _FARM:
         return None
     text = f"{said.name} has {counted(quantity or 'a', species)}"
-    waiting = said.reader.pet_waiting(said.handle, species)
+    waiting = pet_waiting(said.scene.facts, said.handle, species)
     if waiting is not None and not quantity:
-        return waiting
+        return waiting  # said of the pet already told: that fact again, as it is
     fact = said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("pets", species))
     if not quantity:
         fact.species = species
@@ -116,21 +138,18 @@ def pets_owned_rule(match: re.Match[str], said: Said) -> Fact | None:
 def pet_kind_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "my dog ate my airpods" … "he's a lab called Bruno": the kind (and name) of the pet just told."""
     pet = next(
-        (f for f in reversed(said.reader.facts) if f.subject == said.handle and f.species and not f.reported), None
+        (f for f in reversed(said.scene.facts) if f.subject == said.handle and f.species and not f.reported), None
     )
     if pet is None or said.line_index - pet.lines[-1] > 4:
         return None
     species = match["species"].lower()
+    lines = pet.lines if said.line_index in pet.lines else [*pet.lines, said.line_index]
+    told = revised(pet, lines=lines)
     if species != pet.species:
-        pet.text = re.sub(rf"\b{re.escape(pet.species)}\b", species, pet.text, count=1)
-        pet.species = species
-        pet.topics = topics_of("pets", species)
+        text = re.sub(rf"\b{re.escape(pet.species)}\b", species, pet.text, count=1)
+        told = replace(told, text=text, species=species, topics=topics_of("pets", species))
     name = name_token(match["pet"] or "")
-    if name and not pet.pet:
-        said.reader.pet_name(pet, name, said)
-    elif said.line_index not in pet.lines:
-        pet.lines.append(said.line_index)
-    return pet
+    return pet_named(told, name, said) if name and not pet.pet else told
 
 
 _PET_APPOSITIVE = re.compile(

@@ -21,7 +21,7 @@ def said_place(raw: str, said: Said) -> str:
     specific = _SPECIFIC_PLACE.search(raw[:200])
     if specific:
         return specific["place"]
-    return third_person(place_name(raw, there=said.reader.last_place), said.name)
+    return third_person(place_name(raw, there=said.scene.last_place), said.name)
 
 
 _INNER_PLACE = re.compile(
@@ -143,7 +143,7 @@ def moved_from_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I moved here from London two years ago": where they lived before (where they live now is
     "here", which the message does not name)."""
     place = match["place"].rstrip(".")
-    if said.reader.member(place) is not None or place.endswith("'s"):
+    if said.scene.member(place) is not None or place.endswith("'s"):
         return None
     when = past_time_in(match["rest"])
     young = re.search(r"\bwhen I was\b|\bas a (?:kid|child|baby)\b", match["rest"], re.IGNORECASE)

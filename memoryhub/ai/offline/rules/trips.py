@@ -85,7 +85,7 @@ def trip_taken_rule(match: re.Match[str], said: Said) -> Fact | None:
     when = past_time_in(rest) or past_time_in(match.string[: match.start()])
     if match["place"]:
         place = match["place"].strip(" .,")
-        if said.reader.member(place) is not None:
+        if said.scene.member(place) is not None:
             return None
         what, topics = f"a trip to {place}", topics_of("travel", place)
     elif when and match["kind"] and not re.search(r"\b(?:next|upcoming|coming|planned|dream)\b", match["kind"], re.I):
@@ -118,7 +118,7 @@ def went_rule(match: re.Match[str], said: Said) -> Fact | None:
         errand_day = when.startswith("on ") and not re.search(r"\b(?:flew|travell?ed|visited|spent)\b", match[0], re.I)
         visited = not groups["place"] and bool(groups["visit"])  # "I visited Rome", "I was in Lisbon": not an errand
         errand = when in ("yesterday", "recently") or (not when and not visited)
-        if errand or errand_day or said.reader.member(place) is not None:
+        if errand or errand_day or said.scene.member(place) is not None:
             return None  # "I went to Tesco yesterday", "… on Monday": an errand
         if place in _NOT_PLACES:
             return None
