@@ -1,2 +1,3 @@
 """Infrastructure every app builds on, knowing none of them: SQL helpers and prepared statements,
-row loading, rate buckets, text cleaning, token counts, streaming and unflushed writes."""
+row loading, rate buckets, text cleaning, token counts, streaming and unflushed writes; and the
+event outbox (``core.models.OutboxEvent``), which the apps write in their own transactions."""
