@@ -45,6 +45,7 @@ from memories.services.embeddings import memories_embed_now
 from memories.services.memory import memory_snapshot
 from memories.services.recall import recall_lines_reread
 from privacy.services.audit import subject_hash
+from privacy.services.outbox import erasure_outbox_settle
 
 REDACTED = "[erased]"
 MIN_NAME_LENGTH = 3
@@ -470,6 +471,9 @@ def _erase(
     _delete(Profile.objects.filter(user=locked), deleted)
     _delete(ExternalIdentity.objects.filter(user=locked), deleted)
     _delete(Membership.objects.filter(user=locked), deleted)
+    erasure_outbox_settle(
+        subject_id=locked.pk, erasure_request_id=request.pk, community_ids=community_ids, counts=deleted
+    )
     theirs = Message.objects.filter(Q(author=locked) | Q(session__user=locked))
     window_ids = list(theirs.exclude(window=None).values_list("window_id", flat=True).distinct())
     _delete(theirs, deleted)
