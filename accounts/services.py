@@ -34,6 +34,8 @@ from core.buckets import bucket_params, bucket_take_sql, bucket_wait
 from core.erasure import names_redaction_params, names_replaced_sql, returning_ids, rows_delete
 from core.fastpath.rows import attnames, columns_sql, row_load
 from core.fastpath.sql import prepared_cursor
+from core.models import OutboxEventKind
+from core.services import event_record
 from core.unflushed import UNFLUSHED, unflushed_params
 
 API_KEY_PREFIX = "mh_"
@@ -58,6 +60,16 @@ def _memory_off_interval_record(*, community: Community, user: User | None, enab
         MemoryOffInterval.objects.create(community=community, user=user, started_at=now)
 
 
+def _memory_switch_announce(*, community: Community, user: User | None, enabled: bool) -> None:
+    """The outbox's word that memory went off or on, for ``user`` or (None) the whole community."""
+    event_record(
+        kind=OutboxEventKind.MEMORY_ON if enabled else OutboxEventKind.MEMORY_OFF,
+        community_id=community.pk,
+        subject_id=user.pk if user is not None else None,
+        payload={},
+    )
+
+
 @transaction.atomic
 def community_memory_enabled_set(*, community: Community, enabled: bool) -> Community:
     """Turn memory on or off for a whole community. Nothing said while it is off is remembered,
@@ -66,6 +78,7 @@ def community_memory_enabled_set(*, community: Community, enabled: bool) -> Comm
     if locked.memory_enabled != enabled:
         Community.objects.filter(pk=community.pk).update(memory_enabled=enabled)
         _memory_off_interval_record(community=community, user=None, enabled=enabled)
+        _memory_switch_announce(community=community, user=None, enabled=enabled)
     community.memory_enabled = enabled
     return community
 
@@ -191,6 +204,7 @@ def profile_memory_enabled_set(*, user: User, community: Community, enabled: boo
         profile.memory_enabled = enabled
         profile.save(update_fields=["memory_enabled", "updated_at"])
         _memory_off_interval_record(community=community, user=user, enabled=enabled)
+        _memory_switch_announce(community=community, user=user, enabled=enabled)
     return profile
 
 

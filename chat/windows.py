@@ -19,6 +19,8 @@ from accounts.models import Community
 from chat.models import Channel, ConversationWindow, ConversationWindowCloseReason, ConversationWindowState, Message
 from core.fastpath.rows import attnames, columns_sql, row_load, rows_insert_params, rows_insert_sql, rows_inserted
 from core.fastpath.sql import prepared_cursor
+from core.models import OutboxEventKind
+from core.services import event_record
 from memoryhub.celery import tasks_send_on_commit
 
 logger = logging.getLogger(__name__)
@@ -407,10 +409,11 @@ def window_finish(
     )
 
 
+@transaction.atomic
 def window_release(*, window: ConversationWindow, error: str, final: bool, prompt_tokens: int = 0) -> None:
     """Give a claimed window back: ``due`` to be tried again, or ``failed`` with its error (only while
-    this worker still holds the claim)."""
-    _claimed(window).update(
+    this worker still holds the claim). A failure is announced in the outbox, without its error."""
+    released = _claimed(window).update(
         state=State.FAILED if final else State.DUE,
         last_error=error[:2000] or "unknown error",
         claimed_at=None,
@@ -419,6 +422,13 @@ def window_release(*, window: ConversationWindow, error: str, final: bool, promp
         prompt_tokens=F("prompt_tokens") + prompt_tokens,
         updated_at=timezone.now(),
     )
+    if released and final:
+        event_record(
+            kind=OutboxEventKind.WINDOW_FAILED,
+            community_id=window.channel.community_id,
+            subject_id=None,
+            payload={"window": window.pk, "channel": window.channel_id},
+        )
 
 
 @transaction.atomic

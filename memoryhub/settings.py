@@ -54,6 +54,7 @@ INSTALLED_APPS = [
     "django_celery_beat",
     "django_htmx",
     "memoryhub.apps.MemoryHubConfig",
+    "core",
     "accounts",
     "memories",
     "chat",

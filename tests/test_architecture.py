@@ -49,7 +49,7 @@ def test_no_production_file_is_over_600_lines() -> None:
 
 # --- One write path per table --------------------------------------------------------------------
 
-APPS = ("accounts", "chat", "memories", "privacy", "moderation", "memoryhub")
+APPS = ("core", "accounts", "chat", "memories", "privacy", "moderation", "memoryhub")
 ORM_WRITES = {"create", "update", "delete", "bulk_create", "bulk_update", "get_or_create", "update_or_create"}
 SQL_WRITE = re.compile(r"\b(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+\"?([a-z]+)_[a-z_]+", re.IGNORECASE)
 

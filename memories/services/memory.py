@@ -16,6 +16,8 @@ from django.utils import timezone
 from accounts.models import Community, User
 from accounts.services import memory_on_require
 from chat.models import ConversationWindow, Message, Persona
+from core.models import OutboxEventKind
+from core.services import event_record, events_record_sql
 from core.text import text_clean
 from memories.models import (
     ImportanceNow,
@@ -95,6 +97,11 @@ def _revision(
         reason=reason[:500],
         window=window,
     )
+
+
+def _announced(memory: Memory, kind: OutboxEventKind) -> None:
+    """The outbox's word of a memory's change, in its transaction: its id and person, never its text."""
+    event_record(kind=kind, community_id=memory.community_id, subject_id=memory.user_id, payload={"memory": memory.pk})
 
 
 def memory_words(text: str) -> set[str]:
@@ -199,6 +206,7 @@ def memory_create(
         reason=reason,
         window=source_window,
     )
+    _announced(memory, OutboxEventKind.MEMORY_CREATED)
     return memory
 
 
@@ -240,6 +248,7 @@ def memory_update(
         reason=reason,
         window=window,
     )
+    _announced(memory, OutboxEventKind.MEMORY_UPDATED)
     if memory.content != before["content"]:
         if profile_follows:
             _profile_follow(memory.community_id, memory.user_id, [before["content"]], actor=actor)
@@ -270,6 +279,7 @@ def memory_delete(
     )
     if action in CORRECTIONS:
         recall_sources_remove(memories=Memory.objects.filter(pk=memory.pk))
+    _announced(memory, OutboxEventKind.MEMORY_DELETED)  # while it has its id
     memory.delete()
     _profile_follow(memory.community_id, memory.user_id, [memory.content], actor=actor)
 
@@ -301,8 +311,9 @@ def memories_delete_sql(
     reason: str,
     actor_user: User | None = None,
 ) -> int:
-    """Delete the memories whose ids ``victims_sql`` selects, each with its revision: set-based,
-    a handful of statements whatever the count (maintenance, caps, forget, bulk moderation)."""
+    """Delete the memories whose ids ``victims_sql`` selects, each with its revision and its
+    outbox event: set-based, a handful of statements whatever the count (maintenance, caps, forget,
+    bulk moderation)."""
     with connection.cursor() as cursor:
         cursor.execute(f"CREATE TEMP TABLE doomed_memories ON COMMIT DROP AS {victims_sql}", params)
         cursor.execute(
@@ -314,6 +325,11 @@ def memories_delete_sql(
             FROM memories_memory AS m WHERE m.id IN (SELECT id FROM doomed_memories)
             """,  # noqa: S608 - our own SQL, values passed as parameters
             [action, actor, actor_user.pk if actor_user else None, reason[:500]],
+        )
+        events_record_sql(
+            kind=OutboxEventKind.MEMORY_DELETED,
+            rows_sql="""SELECT m.community_id, m.user_id, jsonb_build_object('memory', m.id) FROM memories_memory AS m
+                     WHERE m.id IN (SELECT id FROM doomed_memories) ORDER BY m.id""",
         )
         cursor.execute(
             "UPDATE memories_memoryrevision SET memory_id = NULL WHERE memory_id IN (SELECT id FROM doomed_memories)"

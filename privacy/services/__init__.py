@@ -12,7 +12,9 @@ Erasure policy, row by row:
   messages they wrote and every message of their sessions (the persona's replies speak to
   them), admin log entries they made or that describe their rows, their login sessions, then
   the account (its group and permission links go with it). Windows their messages leave
-  empty are deleted; the others get their count and first/last message time recomputed.
+  empty are deleted; the others get their count and first/last message time recomputed. The
+  outbox's events about them go too; each community they were known in gets one
+  ``erasure.completed`` event, naming only the erasure request.
 - *unlinked* (other people's rows that point at them): memories they reported about someone
   else stay with the subject, with ``reported_by`` cleared and "reported by …" cut from the
   context; revision snapshots lose the reporter id too; API keys they created, audit events

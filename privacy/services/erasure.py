@@ -56,6 +56,7 @@ from memories.services.erasure import (
 )
 from memories.services.recall import recall_lines_reread
 from privacy.services.audit import subject_hash
+from privacy.services.outbox import erasure_outbox_settle
 
 MIN_NAME_LENGTH = 3
 ERASURE_REVISION_REASON = "a person it named or who reported it was erased; what it said before is not kept"
@@ -295,6 +296,9 @@ def _erase(
 
     deleted.update(memories_of_person_delete(user=locked))
     deleted.update(user_community_records_delete(user=locked))
+    erasure_outbox_settle(
+        subject_id=locked.pk, erasure_request_id=request.pk, community_ids=community_ids, counts=deleted
+    )
     deleted.update(chat_of_person_delete(user=locked))
 
     changed_memories |= set(_others_redact(locked, names, community_ids, redacted, deleted))

@@ -9,6 +9,7 @@ import pytest
 from accounts.models import User
 from chat.models import Channel, ConversationWindow, ConversationWindowState
 from chat.windows import window_retry
+from core.models import OutboxEvent
 from memories.models import Memory, RecallEntry
 from memoryhub.ai.contract import TOOL_NAME
 from tests.memories.conftest import Say, extract_now
@@ -50,6 +51,8 @@ def test_persistent_server_errors_fail_the_window_and_a_retry_recovers_it(
     assert "InternalServerError" in window.last_error
     assert window.messages.count() == 2  # nothing lost
     assert not Memory.objects.exists()
+    failed = OutboxEvent.objects.get(kind="window.failed")  # once, when it failed for good
+    assert failed.payload == {"window": window.pk, "channel": channel.pk}
 
     fake.script_tool_call(TOOL_NAME, SAVE_ALICE)
     assert window_retry(window=window)

@@ -40,7 +40,8 @@ def _create(community: Community, user: User, **overrides: Any) -> Memory:
 def test_one_memory_is_written_in_at_most_six_statements(
     community: Community, alice: User, django_assert_max_num_queries: DjangoAssertNumQueries
 ) -> None:
-    """The memory-off check, the row and its revision (a savepoint around them in a test)."""
+    """The memory-off check, the row, its revision and its outbox event (a savepoint around them in
+    a test)."""
     with django_assert_max_num_queries(6):
         memory = _create(community, alice)
     assert MemoryRevision.objects.filter(memory=memory).count() == 1

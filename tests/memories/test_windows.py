@@ -15,6 +15,7 @@ from chat.ingest import IngestItem, messages_ingest
 from chat.models import Channel, ConversationWindow, ConversationWindowState, Message, MessageRole, Persona
 from chat.services import message_record, session_open
 from chat.windows import window_claim, window_release, window_retry, windows_close_due, windows_sweep
+from core.models import OutboxEvent
 
 State = ConversationWindowState
 
@@ -143,6 +144,28 @@ def test_a_failed_window_keeps_its_messages_and_can_be_retried(channel: Channel,
     window.refresh_from_db()
     assert (window.state, window.attempts) == (State.DUE, 0)
     assert not window_retry(window=window)  # only failed windows are retried
+
+
+@pytest.mark.django_db
+def test_only_a_window_that_fails_for_good_is_announced_by_its_ids_not_its_error(
+    channel: Channel, alice: User, t0: datetime
+) -> None:
+    _say(channel, alice, t0, "I'm moving to Austin next month")
+    window = ConversationWindow.objects.get()
+    windows_close_due(now=t0 + timedelta(hours=1))
+    claimed = window_claim(window_id=window.pk)
+    assert claimed is not None
+    window_release(window=claimed, error="APITimeoutError: Austin took too long", final=False)  # tried again
+    assert not OutboxEvent.objects.exists()
+
+    claimed = window_claim(window_id=window.pk)
+    assert claimed is not None
+    window_release(window=claimed, error="APITimeoutError: Austin took too long", final=True)
+    window_release(window=claimed, error="APITimeoutError: Austin took too long", final=True)  # the claim is gone
+
+    assert list(OutboxEvent.objects.values_list("kind", "community_id", "subject_id", "payload")) == [
+        ("window.failed", channel.community_id, None, {"window": window.pk, "channel": channel.pk})
+    ]
 
 
 @pytest.mark.django_db

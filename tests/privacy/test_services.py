@@ -34,6 +34,7 @@ from accounts.models import (
 from accounts.services import apikey_create, identity_resolve, membership_set
 from chat.models import Channel, ChannelKind, ChatSession, ConversationWindow, Message, Persona
 from chat.services import channel_create, session_open, session_reply
+from core.models import OutboxEvent
 from memories.models import Entity, Memory, MemoryRevision, MemoryRevisionAction, MemorySource, RecallEntry, RecallPack
 from memories.services.entities import entity_mention_record
 from memories.services.memory import memory_create
@@ -514,6 +515,7 @@ def test_erasure_tombstone_counts_every_deleted_row(eve_everywhere: User) -> Non
         "memories.Entity": Entity.objects.filter(owner=eve).count() + 1,  # and Bob's entity "Eve"
         "memories.RecallEntry": RecallEntry.objects.filter(user=eve).count(),
         "memories.RecallPack": RecallPack.objects.filter(user=eve).count(),
+        "core.OutboxEvent": OutboxEvent.objects.filter(subject_id=eve.pk).count(),
     }
     assert expected["memories.Memory"] >= 2 and expected["chat.Message"] == 6  # 4 in #general, 2 in her chat
     assert expected["memories.RecallEntry"] == 3  # her lines with memory on: recalled until erased

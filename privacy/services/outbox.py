@@ -1,0 +1,28 @@
+"""What an erasure leaves in the outbox (``core.models.OutboxEvent``): nothing about the person,
+and the word that it completed."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+
+from core.models import OutboxEventKind
+from core.services import event_record, subject_events_delete
+
+
+def erasure_outbox_settle(
+    *, subject_id: int, erasure_request_id: int, community_ids: Iterable[int], counts: Counter[str]
+) -> None:
+    """In the erasure's transaction: every event about the person goes, delivered or not (each
+    names their id), counted with the rows it deleted; each community they were known in is told
+    that an erasure completed, by its request's id alone (the tombstone keeps only hashes)."""
+    if forgotten := subject_events_delete(subject_id=subject_id):
+        counts["core.OutboxEvent"] += forgotten
+    told: list[int | None] = [*sorted(community_ids)] or [None]
+    for community_id in told:
+        event_record(
+            kind=OutboxEventKind.ERASURE_COMPLETED,
+            community_id=community_id,
+            subject_id=None,
+            payload={"erasure_request": erasure_request_id},
+        )
