@@ -412,6 +412,63 @@ def user_delete(*, user: User) -> dict[str, int]:
     return rows_delete(User.objects.filter(pk=user.pk))
 
 
+def erasure_request_open(
+    *,
+    subject: User,
+    subject_hash: str,
+    via: str,
+    requested_by: User | None,
+    community: Community | None,
+    identity_hashes: Collection[str],
+) -> ErasureRequest:
+    """The request an erasure of ``subject`` runs as, recorded running before the work: an open or
+    failed one about them is taken up again (its hashes joined by ``identity_hashes``), else a new one."""
+    request = (
+        ErasureRequest.objects.select_for_update()
+        .filter(
+            subject=subject,
+            state__in=[ErasureRequestState.PENDING, ErasureRequestState.RUNNING, ErasureRequestState.FAILED],
+        )
+        .order_by("created_at", "pk")
+        .first()
+    )
+    if request is None:
+        request = ErasureRequest(subject=subject, subject_hash=subject_hash, requested_via=via)
+    request.requested_by = request.requested_by or requested_by
+    request.community = request.community or community
+    request.identity_hashes = sorted(set(request.identity_hashes) | set(identity_hashes))
+    request.state = ErasureRequestState.RUNNING
+    request.error = ""
+    request.save()
+    return request
+
+
+def erasure_request_done(
+    *,
+    request: ErasureRequest,
+    subject_id: int,
+    pseudonym: str,
+    requested_by: User | None,
+    community: Community | None,
+    deleted_counts: dict[str, int],
+) -> ErasureRequest:
+    """The finished erasure's tombstone: ``request`` keeps no link to the person (``subject_id``),
+    only their ``pseudonym``, who asked (never the person themselves), where, and what went."""
+    request.subject = None
+    request.subject_hash = pseudonym
+    if requested_by is not None and requested_by.pk != subject_id:
+        request.requested_by = requested_by
+    elif request.requested_by_id == subject_id:
+        request.requested_by = None
+    request.community = request.community or community
+    request.state = ErasureRequestState.DONE
+    request.deleted_counts = deleted_counts
+    request.error = ""
+    request.completed_at = timezone.now()  # after the work, so never before the request was made
+    request.save()
+    return request
+
+
 def erasure_request_fail(*, request: ErasureRequest, error: str) -> None:
     """The erasure ``request`` ran as failed with ``error``: erasing the person again takes it up."""
     ErasureRequest.objects.filter(pk=request.pk).update(

@@ -16,7 +16,6 @@ from django.contrib.contenttypes.models import ContentType
 from django.db import models, transaction
 from django.db.models import Q, QuerySet
 from django.db.models.functions import Cast, Lower
-from django.utils import timezone
 from django.utils.crypto import salted_hmac
 
 from accounts.models import (
@@ -32,7 +31,9 @@ from accounts.models import (
 )
 from accounts.services import (
     audit_event_record,
+    erasure_request_done,
     erasure_request_fail,
+    erasure_request_open,
     erasure_requests_cover,
     profiles_names_redact,
     user_community_records_delete,
@@ -228,24 +229,14 @@ def _erasure_request_open(
             "community_id", "external_id"
         )
     ]
-    request = (
-        ErasureRequest.objects.select_for_update()
-        .filter(
-            subject=locked,
-            state__in=[ErasureRequestState.PENDING, ErasureRequestState.RUNNING, ErasureRequestState.FAILED],
-        )
-        .order_by("created_at", "pk")
-        .first()
+    return erasure_request_open(
+        subject=locked,
+        subject_hash=subject_hash(locked.pk),
+        via=via,
+        requested_by=requested_by,
+        community=community,
+        identity_hashes=identities,
     )
-    if request is None:
-        request = ErasureRequest(subject=locked, subject_hash=subject_hash(locked.pk), requested_via=via)
-    request.requested_by = request.requested_by or requested_by
-    request.community = request.community or community
-    request.identity_hashes = sorted(set(request.identity_hashes) | set(identities))
-    request.state = ErasureRequestState.RUNNING
-    request.error = ""
-    request.save()
-    return request
 
 
 def user_erase(
@@ -306,19 +297,14 @@ def _erase(
 
     deleted.update(user_delete(user=locked))
 
-    tombstone = request
-    tombstone.subject = None
-    tombstone.subject_hash = pseudonym
-    if requested_by is not None and requested_by.pk != locked.pk:
-        tombstone.requested_by = requested_by
-    elif tombstone.requested_by_id == locked.pk:
-        tombstone.requested_by = None
-    tombstone.community = tombstone.community or community
-    tombstone.state = ErasureRequestState.DONE
-    tombstone.deleted_counts = dict(sorted(deleted.items()))
-    tombstone.error = ""
-    tombstone.completed_at = timezone.now()  # after the work, so never before the request was made
-    tombstone.save()
+    tombstone = erasure_request_done(
+        request=request,
+        subject_id=locked.pk,
+        pseudonym=pseudonym,
+        requested_by=requested_by,
+        community=community,
+        deleted_counts=dict(sorted(deleted.items())),
+    )
     erasure_requests_cover(requests=duplicates, tombstone=tombstone)
     audit_event_record(
         community_id=community.pk if community is not None else None,
