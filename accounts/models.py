@@ -278,6 +278,9 @@ class ErasureRequest(models.Model):
     # Salted hashes of the person's platform ids (community and id), so a bot repeating an erase
     # by platform id is answered with this tombstone; like ``subject_hash``, no one can be named.
     identity_hashes = ArrayField(models.CharField(max_length=64), default=list, blank=True)
+    # The communities that knew the person when they were erased, so each one's moderators see the
+    # erasure in their list (a person's own erasure comes from no community); ids, never who.
+    known_in_community_ids = ArrayField(models.IntegerField(), default=list, blank=True)
     requested_by = models.ForeignKey(User, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     requested_via = models.CharField(max_length=16, choices=Via.choices)
     state = models.CharField(max_length=16, choices=State.choices, default=State.PENDING)

@@ -450,10 +450,12 @@ def erasure_request_done(
     pseudonym: str,
     requested_by: User | None,
     community: Community | None,
+    known_in_community_ids: Collection[int],
     deleted_counts: dict[str, int],
 ) -> ErasureRequest:
     """The finished erasure's tombstone: ``request`` keeps no link to the person (``subject_id``),
-    only their ``pseudonym``, who asked (never the person themselves), where, and what went."""
+    only their ``pseudonym``, who asked (never the person themselves), where, the communities that
+    knew them, and what went."""
     request.subject = None
     request.subject_hash = pseudonym
     if requested_by is not None and requested_by.pk != subject_id:
@@ -461,6 +463,7 @@ def erasure_request_done(
     elif request.requested_by_id == subject_id:
         request.requested_by = None
     request.community = request.community or community
+    request.known_in_community_ids = sorted(set(request.known_in_community_ids) | set(known_in_community_ids))
     request.state = ErasureRequestState.DONE
     request.deleted_counts = deleted_counts
     request.error = ""

@@ -110,8 +110,13 @@ class BulkForm(forms.Form):
     """What to do with the memories ticked on the page."""
 
     ACTIONS = [("delete", "Delete"), ("importance", "Set importance"), ("expiry", "Set expiry")]
+    NO_ACTION = ("", "Choose an action…")  # the default: a slip of Apply must not delete
 
-    action = forms.ChoiceField(choices=ACTIONS, label="Action")
+    action = forms.ChoiceField(
+        choices=[NO_ACTION, *ACTIONS],
+        label="Action",
+        error_messages={"required": "Choose what to do with the ticked memories."},
+    )
     importance = forms.FloatField(required=False, min_value=0, max_value=1, label="Importance")
     expires_at = forms.DateTimeField(
         required=False,
@@ -127,6 +132,8 @@ class BulkForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
+        if not self.memory_ids():
+            self.add_error(None, "Tick the memories to change first.")
         if cleaned.get("action") == "importance" and cleaned.get("importance") is None:
             self.add_error("importance", "Say which importance to set.")
         return cleaned

@@ -536,9 +536,10 @@ def audit_events_for_moderation(*, community: Community, limit: int = 200) -> li
 
 
 def erasure_requests_for_moderation(*, community: Community, limit: int = 100) -> list[ErasureRequest]:
-    """The erasure requests made in the community, the latest first (no personal content)."""
+    """The erasure requests made in the community, and the erasures of people it knew however they
+    were asked for (their own included), the latest first (no personal content)."""
     return list(
-        ErasureRequest.objects.filter(community=community)
+        ErasureRequest.objects.filter(Q(community=community) | Q(known_in_community_ids__contains=[community.pk]))
         .select_related("requested_by")
         .order_by("-created_at", "-pk")[:limit]
     )

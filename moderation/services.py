@@ -106,6 +106,8 @@ def memories_moderate_bulk(
     """Delete the chosen memories, or set their importance or expiry (``expires_at`` None: kept
     until deleted). Only ``community``'s memories are touched; ids of others are ignored.
     Returns how many changed; each gets its revision and an audit event."""
+    if not memory_ids:
+        return 0  # an empty ``pk__in`` cannot be turned into SQL: nothing to change anyway
     chosen = Memory.objects.filter(community=community, pk__in=memory_ids[:BULK_LIMIT])
     if action == "delete":
         for memory in chosen.only("pk", "community_id", "user_id"):

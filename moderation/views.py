@@ -11,7 +11,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import NON_FIELD_ERRORS, PermissionDenied
 from django.core.serializers.json import DjangoJSONEncoder
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -110,7 +110,7 @@ def memory_list(request: HtmxHttpRequest, community_id: int) -> HttpResponse:
         "memories": memories[:PAGE_SIZE],
         "next_after": memory_cursor(memories[PAGE_SIZE - 1], sort) if len(memories) > PAGE_SIZE else None,
         "filter_query": query.urlencode(),
-        "bulk_actions": BulkForm.ACTIONS,
+        "bulk_actions": [BulkForm.NO_ACTION, *BulkForm.ACTIONS],
         "nav": "moderation",
     }
     if request.htmx and not request.htmx.boosted:
@@ -371,7 +371,10 @@ def memory_bulk(request: HttpRequest, community_id: int) -> HttpResponse:
         )
         messages.success(request, f"{changed} memor{'y' if changed == 1 else 'ies'} changed.")
     else:
-        errors = "; ".join(f"{field}: {' '.join(map(str, problems))}" for field, problems in form.errors.items())
+        errors = "; ".join(
+            " ".join(map(str, problems)) if field == NON_FIELD_ERRORS else f"{field}: {' '.join(map(str, problems))}"
+            for field, problems in form.errors.items()
+        )
         messages.error(request, f"Nothing changed: {errors}")
     back = request.POST.get("back", "")
     return redirect(back if back.startswith("/moderation/") else reverse("moderation-memories", args=[community.pk]))

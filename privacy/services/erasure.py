@@ -303,6 +303,7 @@ def _erase(
         pseudonym=pseudonym,
         requested_by=requested_by,
         community=community,
+        known_in_community_ids=community_ids,
         deleted_counts=dict(sorted(deleted.items())),
     )
     erasure_requests_cover(requests=duplicates, tombstone=tombstone)

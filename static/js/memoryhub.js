@@ -1,5 +1,6 @@
-// The little the pages need that HTMX does not do: Enter sends, the conversation follows new
-// text, and short notices after an action. Hooked by data-* attributes and htmx events.
+// The little the pages need that HTMX does not do: Enter sends, a message over the limit is
+// held back, the conversation follows new text, and short notices after an action. Hooked by
+// data-* attributes and htmx events.
 (function () {
   "use strict";
 
@@ -9,6 +10,24 @@
     if (event.key !== "Enter" || event.shiftKey || event.isComposing) return;
     event.preventDefault();
     if (field.value.trim() && field.form) field.form.requestSubmit();
+  });
+
+  // A message over the limit is held back before it is sent, and the page says by how much: a
+  // maxlength would cut a long paste short without a word. Counted as the server counts.
+  function lengthCheck(field) {
+    var limit = parseInt(field.getAttribute("data-max-length"), 10);
+    var note = document.getElementById(field.getAttribute("data-length-note"));
+    var length = Array.from(field.value.trim()).length;
+    var warning = length > limit
+      ? "Too long to send: " + length.toLocaleString("en") + " characters, at most " +
+        limit.toLocaleString("en") + "."
+      : "";
+    field.setCustomValidity(warning);  // the form refuses to submit while it is set
+    if (note) { note.textContent = warning; note.hidden = !warning; }
+  }
+  document.addEventListener("input", function (event) {
+    var field = event.target;
+    if (field instanceof HTMLTextAreaElement && field.hasAttribute("data-max-length")) lengthCheck(field);
   });
 
   function followConversation() {

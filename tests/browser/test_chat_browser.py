@@ -135,3 +135,28 @@ def test_a_reply_from_a_real_model_streams_in_word_by_word(
     assert page.locator(".message.assistant .text").first.inner_text().strip() == text
     reply = Message.objects.get(role=MessageRole.ASSISTANT, session__user=dana)
     assert reply.content == text and reply.reply_to is not None
+
+
+def test_a_message_over_the_limit_is_held_back_with_a_word_not_cut(
+    live_site: Site, browser_page: Any, dana: User, persona: Persona
+) -> None:
+    page = browser_page
+    base = live_site()
+    log_in(page, base, "dana", PASSWORD)
+    composer = page.get_by_label("Your message")
+    warning = page.locator("#composer-length")
+
+    composer.fill("x" * 20_000)  # a long paste
+    warning.wait_for()
+    assert warning.inner_text() == "Too long to send: 20,000 characters, at most 4,000."
+    assert composer.evaluate("field => field.form.checkValidity()") is False  # the form will not go
+    page.keyboard.press("Enter")
+    page.get_by_role("button", name="Send").click()
+    assert len(composer.input_value()) == 20_000  # nothing cut: the person decides what goes
+    assert not Message.objects.filter(session__user=dana).exists()
+
+    composer.fill("x" * 4_000)
+    warning.wait_for(state="hidden")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".message.assistant:not(.pending)")
+    assert len(Message.objects.get(role=MessageRole.USER, session__user=dana).content) == 4_000

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import re
 
 import pytest
 from django.test import Client
@@ -131,6 +132,17 @@ def test_an_empty_or_too_long_message_is_refused_with_a_reason(alice_client: Cli
     long = alice_client.post(reverse("chat-send", args=[persona.pk]), {"text": "x" * 4001}, HTTP_HX_REQUEST="true")
     assert "too long" in long.content.decode()
     assert Message.objects.count() == 0
+
+
+def test_the_composer_never_cuts_a_long_paste_and_warns_of_the_limit(alice_client: Client, persona: Persona) -> None:
+    page = alice_client.get(reverse("chat-persona", args=[persona.pk])).content.decode()
+    composer = re.search(r'<textarea id="text"[^>]*>', page)
+    assert composer is not None
+    assert "maxlength" not in composer.group(0)  # a browser cuts a paste to it without a word
+    assert 'data-max-length="4000"' in composer.group(0) and 'id="composer-length"' in page
+    pasted = alice_client.post(reverse("chat-send", args=[persona.pk]), {"text": "x" * 20_000}, HTTP_HX_REQUEST="true")
+    assert "too long: at most 4000 characters" in pasted.content.decode()
+    assert pasted["HX-Retarget"] == "#composer-error" and Message.objects.count() == 0
 
 
 def test_the_panel_shows_the_memories_of_the_last_reply_with_their_layer_and_scores(
