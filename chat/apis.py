@@ -19,7 +19,7 @@ from drf_spectacular.utils import (
     extend_schema_field,
     extend_schema_view,
 )
-from rest_framework import generics, serializers, status
+from rest_framework import exceptions, generics, serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -210,6 +210,12 @@ class MessagesApi(APIView):
         )
 
 
+class NoPersona(exceptions.APIException):
+    status_code = status.HTTP_409_CONFLICT
+    default_code = "no_persona"
+    default_detail = "This community has no persona yet: create one first."
+
+
 class ChatApi(APIView):
     """A full reply from a persona, with the memories it was given (JSON, or server-sent events)."""
 
@@ -248,7 +254,14 @@ class ChatApi(APIView):
                 description="With `stream: true`: events `chunk` (data {text}) as the reply is written, then "
                 "`done` (data: the JSON answer without `reply`).",
             ),
-            **error_responses(400, 404, e404="No active persona of that name in this community."),
+            **error_responses(
+                400,
+                404,
+                409,
+                e404="No active persona of that name in this community.",
+                e409="The community has no persona yet (`no_persona`): nothing was stored.",
+                examples={409: {"code": "no_persona", "message": str(NoPersona.default_detail)}},
+            ),
         },
     )
     def post(self, request: Request) -> Response | StreamingHttpResponse:
@@ -256,7 +269,7 @@ class ChatApi(APIView):
         community = api_key_of(request).community
         persona = persona_get(community=community, name=values.get("persona"))
         if persona.pk is None:  # the community's defaults give memory, but only a persona can reply
-            raise serializers.ValidationError({"persona": "This community has no persona yet: create one first."})
+            raise NoPersona()
         user = identity_resolve(
             community=community, external_id=values["user"], display_name=values.get("user_name", "")
         )
