@@ -487,6 +487,8 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
     elif isinstance(exc, exceptions.APIException):
         codes = exc.get_codes()
         body = {"code": codes if isinstance(codes, str) else "error", "message": str(exc.detail)}
+        if isinstance(index := getattr(exc, "index", None), int):  # about one item of a batch: which
+            body["index"] = index
     else:
         body = {"code": "error", "message": str(exc)}
     response.data = {"error": body}
