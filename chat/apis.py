@@ -19,7 +19,7 @@ from drf_spectacular.utils import (
     extend_schema_field,
     extend_schema_view,
 )
-from rest_framework import generics, serializers, status
+from rest_framework import exceptions, generics, serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -27,6 +27,7 @@ from rest_framework.views import APIView
 from accounts.authentication import HasScope, api_key_of
 from accounts.models import ApiKeyScope, Community
 from accounts.services import identity_resolve
+from chat.api_parts import bot_channel_id
 from chat.ingest import MAX_BATCH, MAX_FUTURE, IngestItem, messages_ingest
 from chat.models import (
     MESSAGE_MAX_LENGTH,
@@ -174,6 +175,7 @@ class MessagesApi(APIView):
             raise serializers.ValidationError({"messages": f"At most {MAX_BATCH} messages per request."})
         items = []
         now = timezone.now()
+        batched = isinstance(data, dict) and "messages" in data
         for index, entry in enumerate(raw):
             if not isinstance(entry, dict):
                 raise InvalidBatchItem(index=index, details="not an object")
@@ -182,9 +184,11 @@ class MessagesApi(APIView):
                 values = input_values(MessageInput, entry)
             except serializers.ValidationError as error:
                 raise InvalidBatchItem(index=index, details=error.detail) from error
+            # A person's web chat is no bot's: refused before anything is stored, with the whole batch.
+            channel = bot_channel_id(values["channel"], index=index if batched else None)
             items.append(
                 IngestItem(
-                    channel=values["channel"],
+                    channel=channel,
                     channel_name=values.get("channel_name", ""),
                     author=values.get("author") if values["role"] == MessageRole.USER else None,
                     author_name=values.get("author_name", ""),
@@ -208,6 +212,12 @@ class MessagesApi(APIView):
             },
             status=status.HTTP_202_ACCEPTED,
         )
+
+
+class NoPersona(exceptions.APIException):
+    status_code = status.HTTP_409_CONFLICT
+    default_code = "no_persona"
+    default_detail = "This community has no persona yet: create one first."
 
 
 class ChatApi(APIView):
@@ -248,19 +258,27 @@ class ChatApi(APIView):
                 description="With `stream: true`: events `chunk` (data {text}) as the reply is written, then "
                 "`done` (data: the JSON answer without `reply`).",
             ),
-            **error_responses(400, 404, e404="No active persona of that name in this community."),
+            **error_responses(
+                400,
+                404,
+                409,
+                e404="No active persona of that name in this community.",
+                e409="The community has no persona yet (`no_persona`): nothing was stored.",
+                examples={409: {"code": "no_persona", "message": str(NoPersona.default_detail)}},
+            ),
         },
     )
     def post(self, request: Request) -> Response | StreamingHttpResponse:
         values = input_values(self.InputSerializer, request.data if isinstance(request.data, dict) else {})
+        channel_id = bot_channel_id(values.get("channel") or API_CHANNEL)  # refused before anything is written
         community = api_key_of(request).community
         persona = persona_get(community=community, name=values.get("persona"))
         if persona.pk is None:  # the community's defaults give memory, but only a persona can reply
-            raise serializers.ValidationError({"persona": "This community has no persona yet: create one first."})
+            raise NoPersona()
         user = identity_resolve(
             community=community, external_id=values["user"], display_name=values.get("user_name", "")
         )
-        channel = _channel(community, values.get("channel") or API_CHANNEL)
+        channel = _channel(community, channel_id)
         session = session_open(user=user, persona=persona, channel=channel)
         if values["stream"]:
             context, chunks, finish = session_reply_stream(session=session, text=values["message"])
@@ -407,11 +425,16 @@ class WindowOutput(serializers.ModelSerializer):
 
 class WindowFilter(StrictFilterSet):
     state = filters.ChoiceFilter(choices=ConversationWindowState.choices)
-    channel = filters.CharFilter(field_name="channel__external_id", help_text="The bot's channel id.")
+    channel = filters.CharFilter(
+        field_name="channel__external_id", method="by_channel", help_text="The bot's channel id."
+    )
 
     class Meta:
         model = ConversationWindow
         fields = ["state", "channel"]
+
+    def by_channel(self, queryset: QuerySet[ConversationWindow], name: str, value: str) -> QuerySet[ConversationWindow]:
+        return queryset.filter(**{name: bot_channel_id(value)})
 
 
 class _CommunityWindows:

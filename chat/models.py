@@ -100,9 +100,20 @@ class ChannelKind(models.TextChoices):
     EXTERNAL = "external"
 
 
+# What every browser channel's id begins with. The prefix is the site's own: a bot may not name a
+# channel with it, so a bot can neither write into nor read from a person's web chat, nor make a
+# channel that a person's web chat would later be taken for.
+WEB_CHANNELS_PREFIX = "web:"
+
+
 def web_channels_prefix(*, user_id: int) -> str:
     """What every browser channel of one person begins with."""
-    return f"web:{user_id}:"
+    return f"{WEB_CHANNELS_PREFIX}{user_id}:"
+
+
+def channel_id_is_web(external_id: str) -> bool:
+    """Whether a channel id is a browser channel's (or could be one day): never a bot's to use."""
+    return external_id.startswith(WEB_CHANNELS_PREFIX)
 
 
 def web_channel_external_id(*, user_id: int, persona_id: int) -> str:

@@ -11,7 +11,15 @@ from django.http import Http404
 
 from accounts.models import Community, User
 from accounts.selectors import MemoryOffHistory, memory_off_history
-from chat.models import ChatSession, ConversationWindow, Message, MessageRole, Persona, web_channel_external_id
+from chat.models import (
+    ChatSession,
+    ConversationWindow,
+    Message,
+    MessageRole,
+    Persona,
+    channel_id_is_web,
+    web_channel_external_id,
+)
 
 
 def personas_for_person(*, user: User) -> QuerySet[Persona]:
@@ -112,12 +120,14 @@ def window_get_for_community(*, community: Community, pk: int) -> ConversationWi
 
 
 def message_get_for_community(*, community: Community, channel: str, message_id: str) -> Message:
-    """A message a bot posted, by the bot's channel and message ids, or 404."""
+    """A message a bot posted, by the bot's channel and message ids, or 404 (a person's web chat
+    is never a bot's: its messages are not found there)."""
+    findable = "\x00" not in channel + message_id  # no id holds NUL (PostgreSQL cannot store it)
     message = (
         Message.objects.select_related("window")
         .filter(channel__community=community, channel__external_id=channel, external_id=message_id)
         .first()
-        if "\x00" not in channel + message_id  # no id holds NUL (PostgreSQL cannot store it)
+        if findable and not channel_id_is_web(channel)
         else None
     )
     if message is None:

@@ -5,9 +5,11 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import BadRequest
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
@@ -185,13 +187,26 @@ def chat_panel(request: HttpRequest, persona_id: int) -> HttpResponse:
     return render(request, "chat/_panel.html", _panel_context(user=user, persona=persona, session=session))
 
 
+def _since(text: str) -> datetime | None:
+    """The time a page polls from, in UTC (one without an offset is UTC's); None for text that is
+    no time at all (the poll starts from now), a 400 for one that cannot be: a day that does not
+    exist, or an offset that takes it out of the calendar (0001-01-01T00:00+23:59)."""
+    try:
+        moment = parse_datetime(text)
+        if moment is None or moment.tzinfo is None:
+            return None if moment is None else moment.replace(tzinfo=UTC)
+        return moment.astimezone(UTC)  # PostgreSQL takes offsets up to ±15:59 only
+    except (ValueError, OverflowError) as error:
+        raise BadRequest(f"since: {text!r} is not a time.") from error
+
+
 @login_required
 @require_GET
 def chat_updates(request: HttpRequest, persona_id: int) -> HttpResponse:
     """ "Memory updated": what extraction changed about the person since ``since`` (polled)."""
     user = signed_in(request)
     persona = persona_get_for_person(user=user, pk=persona_id)
-    since = parse_datetime(request.GET.get("since", "")) or timezone.now()
+    since = _since(request.GET.get("since", "")) or timezone.now()
     now = timezone.now()
     changes = list(
         MemoryRevision.objects.filter(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from datetime import date
 from typing import Any
 
 from django import forms
@@ -56,6 +57,12 @@ class MemoryFilterForm(forms.Form):
             *((str(p.pk), p.name) for p in personas),
         ]
         self.fields["channel"].choices = [("", "Any channel"), *((c.pk, f"#{c.name}") for c in channels)]  # type: ignore[attr-defined]
+
+    def clean_created_to(self) -> date | None:
+        day: date | None = self.cleaned_data.get("created_to")
+        if day is not None and day >= date.max:  # the list runs to the next day's start: 9999-12-31 has none
+            raise forms.ValidationError(f"Pick a day before {date.max.isoformat()}.")
+        return day
 
     def chosen_sort(self) -> str:
         """The order asked for (newest first unless a valid one is given)."""

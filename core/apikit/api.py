@@ -388,7 +388,8 @@ class DateOrDateTimeField(forms.Field):
             if day is not None:
                 return datetime(day.year, day.month, day.day, tzinfo=UTC)
             if moment is not None and moment.tzinfo is not None:
-                return moment.astimezone(UTC)  # PostgreSQL takes offsets up to ±15:59 only
+                with contextlib.suppress(OverflowError):  # 0001-01-01T00:00+01:00 is before the first day
+                    return moment.astimezone(UTC)  # PostgreSQL takes offsets up to ±15:59 only
         raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
 
 
@@ -414,7 +415,10 @@ class LimitedJSONParser(JSONParser):
         length = int((request.META.get("CONTENT_LENGTH") or 0) if request is not None else 0)
         if length > limit:
             raise RequestTooLarge(f"Request body of {length} bytes is over the limit of {limit}.")
-        return super().parse(stream, media_type, parser_context)
+        try:
+            return super().parse(stream, media_type, parser_context)
+        except RecursionError as error:  # nested deeper than Python's decoder goes: not a body the API takes
+            raise exceptions.ParseError("JSON parse error - nested too deeply.") from error
 
 
 def chunked_api_body(get_response: Callable[[HttpRequest], HttpResponse]) -> Callable[[HttpRequest], HttpResponse]:
@@ -483,6 +487,8 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
     elif isinstance(exc, exceptions.APIException):
         codes = exc.get_codes()
         body = {"code": codes if isinstance(codes, str) else "error", "message": str(exc.detail)}
+        if isinstance(index := getattr(exc, "index", None), int):  # about one item of a batch: which
+            body["index"] = index
     else:
         body = {"code": "error", "message": str(exc)}
     response.data = {"error": body}

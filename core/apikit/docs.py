@@ -42,11 +42,14 @@ _ERROR_EXAMPLES = {
 }
 
 
-def error_responses(*codes: int, **descriptions: str) -> dict[int, OpenApiResponse]:
-    """The documented error answers of an operation; ``descriptions`` (``e404="…"``) say more."""
+def error_responses(
+    *codes: int, examples: dict[int, dict[str, str]] | None = None, **descriptions: str
+) -> dict[int, OpenApiResponse]:
+    """The documented error answers of an operation; ``descriptions`` (``e404="…"``) say more, and
+    ``examples`` give an operation's own error body for a status instead of the shared one."""
     answers = {}
     for code in codes:
-        example = _ERROR_EXAMPLES.get(code)
+        example = (examples or {}).get(code) or _ERROR_EXAMPLES.get(code)
         answers[code] = OpenApiResponse(
             response=ErrorOutput,
             description=descriptions.get(f"e{code}", _ERROR_DESCRIPTIONS[code]),

@@ -55,6 +55,8 @@ from gunicorn.arbiter import Arbiter
 from uvicorn.server import Server
 from uvicorn_worker import UvicornWorker
 
+from core.http_protocol import LimitedHttpToolsProtocol
+
 logger = logging.getLogger(__name__)
 
 # How soon a worker whose turn it was not looks at the socket again (its turn may come when
@@ -329,11 +331,12 @@ class BalancedServer(Server):
 
 class BalancedUvicornWorker(UvicornWorker):
     """The Procfile's gunicorn worker: uvicorn-worker's ASGI worker (httptools, uvloop; a reply
-    stream holds a coroutine and a thread, not the worker), taking connections in turn."""
+    stream holds a coroutine and a thread, not the worker), taking connections in turn. Its HTTP
+    protocol answers a URL too long to read with a 414 (``core.http_protocol``), on either path."""
 
     # No WebSockets are served: a connection upgraded to one would hand over to another protocol,
     # whose end its listener would not hear of.
-    CONFIG_KWARGS: dict[str, Any] = {**UvicornWorker.CONFIG_KWARGS, "ws": "none"}
+    CONFIG_KWARGS: dict[str, Any] = {**UvicornWorker.CONFIG_KWARGS, "ws": "none", "http": LimitedHttpToolsProtocol}
     shares: ConnectionShares | None = None
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

@@ -12,6 +12,7 @@ from rest_framework.views import APIView
 
 from accounts.authentication import HasScope, api_key_of
 from accounts.models import ApiKeyScope
+from chat.api_parts import bot_channel_id
 from chat.models import Persona
 from core.apikit.api import StrictBooleanField, StrictCharField, TypedInput, input_values, score_rounded
 from core.apikit.docs import error_responses
@@ -123,7 +124,7 @@ class ContextApi(APIView):
             community=community,
             persona_name=values.get("persona") or "",
             user_external_id=values["user"],
-            channel_external_id=values.get("channel") or "",
+            channel_external_id=bot_channel_id(values.get("channel") or ""),  # a web chat is not the bot's
             words=message_keywords(values["query"]),
         )
         persona = persona_or_default(community=community, name=values.get("persona"), found=parties.persona)

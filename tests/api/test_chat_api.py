@@ -107,8 +107,14 @@ def test_a_community_without_a_persona_gets_memory_from_its_defaults(api: APICli
     response = api.get("/api/v1/context", {"user": "alice_456", "query": "what should I pack for Austin?"})
     assert response.status_code == 200, response.json()
     assert [m["content"] for m in response.json()["memories"]] == ["Alice is moving to Austin next month"]
-    refused = api.post("/api/v1/chat", {"user": "alice_456", "message": "hi"}, format="json")
-    assert refused.status_code == 400 and "no persona" in json.dumps(refused.json())
+    # A valid request the community's state cannot answer: a conflict, and nothing is written.
+    refused = api.post("/api/v1/chat", {"user": "newcomer_1", "message": "hi", "channel": "lobby"}, format="json")
+    assert refused.status_code == 409
+    assert refused.json() == {
+        "error": {"code": "no_persona", "message": "This community has no persona yet: create one first."}
+    }
+    assert not ChatSession.objects.exists() and not Channel.objects.filter(external_id="lobby").exists()
+    assert not User.objects.filter(identities__external_id="newcomer_1").exists()
 
 
 def test_chat_replies_with_the_memories_it_used_and_stores_both_messages(

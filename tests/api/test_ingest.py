@@ -111,6 +111,17 @@ def test_invalid_json_and_invalid_utf8_are_400(api: APIClient) -> None:
     assert not Message.objects.exists()
 
 
+def test_json_nested_deeper_than_the_decoder_goes_is_a_parse_error(api: APIClient) -> None:
+    for body in (
+        "[" * 5000 + "]" * 5000,
+        '{"channel": "c1", "author": "a", "content": ' + "[" * 5000 + "]" * 5000 + "}",
+    ):
+        response = api.post("/api/v1/messages", body, content_type="application/json")
+        assert response.status_code == 400
+        assert response.json()["error"] == {"code": "parse_error", "message": "JSON parse error - nested too deeply."}
+    assert not Message.objects.exists()
+
+
 def test_too_many_items_and_too_large_a_body_are_refused(api: APIClient, settings: Any) -> None:
     response = api.post("/api/v1/messages", batch(501), format="json")
     assert response.status_code == 400 and "500" in json.dumps(response.json())

@@ -258,6 +258,19 @@ def test_memory_updated_appears_when_extraction_from_this_conversation_changes_m
     assert "Alice works as a firefighter" in alice_client.get(reverse("chat-panel", args=[persona.pk])).content.decode()
 
 
+def test_memory_updates_refuse_a_since_that_cannot_be_a_time_and_read_any_other_in_utc(
+    alice_client: Client, persona: Persona
+) -> None:
+    url = reverse("chat-updates", args=[persona.pk])
+    # No such day; before the calendar's first moment in UTC; after its last.
+    for impossible in ("2026-13-01T00:00:00Z", "0001-01-01T00:00:00+23:59", "9999-12-31T23:59:59-23:59"):
+        assert alice_client.get(url, {"since": impossible}).status_code == 400, impossible
+    # 23:59 UTC on the first day: a real time, whose offset PostgreSQL could not take as it came.
+    for real in ("0001-01-01T00:00:00-23:59", "2026-11-01T10:00:00", "2026-11-01T10:00:00+14:00", "", "soon"):
+        answered = alice_client.get(url, {"since": real})
+        assert answered.status_code == 200 and 'id="memory-updates"' in answered.content.decode(), real
+
+
 def test_a_new_conversation_ends_the_open_session(alice_client: Client, persona: Persona) -> None:
     message = _send(alice_client, persona, "hello there")
     response = alice_client.post(reverse("chat-new-session", args=[persona.pk]), HTTP_HX_REQUEST="true")

@@ -20,6 +20,7 @@ from django.db import connection
 from accounts.models import ApiKeyScope, Community
 from accounts.services import apikey_create
 from chat.models import ConversationWindowState, Message
+from core.http_protocol import URL_MAX_BYTES
 from tests.support.processes import (
     PROJECT_DIR,
     child_environment,
@@ -188,6 +189,35 @@ def test_the_plain_django_path_serves_the_api_as_the_fast_path(tmp_path: Path, c
             answers.append((status, answer["accepted"], answer["messages"][0]["memory_off"], _get_with_key(base, key)))
     assert answers == [(202, 1, False, 200)] * 2
     assert Message.objects.filter(external_id__in=["m1", "m0"]).count() == 2
+
+
+@pytest.mark.parametrize("fast", ["1", "0"], ids=["fast path", "plain path"])
+def test_a_url_too_long_to_read_gets_a_414_in_json_on_the_api(tmp_path: Path, fast: str) -> None:
+    """uvicorn reads the request line (gunicorn's limit never applies): up to ``URL_MAX_BYTES`` a
+    URL reaches the app; past it the server answers 414 itself, as the API answers errors."""
+    env = child_environment(var_dir=tmp_path, broker_url=None) | {"MEMORYHUB_FAST_PATH": fast}
+    start = "/api/v1/context?user=alice_456&query="
+    longest = start + "a" * (URL_MAX_BYTES - len(start))
+    with gunicorn_serving(env=env, log=tmp_path / "web.log") as base:
+        assert _get_raw(base, longest)[0] == 401  # read whole: the API asks for a key
+        for url in (longest + "a", start + "a" * 1_000_000):
+            status, content_type, body = _get_raw(base, url)
+            assert (status, content_type) == (414, "application/json"), body[:200]
+            assert json.loads(body)["error"]["code"] == "uri_too_long"
+        status, content_type, body = _get_raw(base, "/admin/login/?next=" + "a" * URL_MAX_BYTES)
+        assert (status, content_type) == (414, "text/plain; charset=utf-8") and b"URI Too Long" in body
+
+
+def _get_raw(base: str, url: str) -> tuple[int, str, bytes]:
+    """GET ``url`` as sent, on a connection of its own: the status, content type and body."""
+    parts = urlsplit(base)
+    connection = http.client.HTTPConnection(parts.hostname or "", parts.port, timeout=30)
+    try:
+        connection.request("GET", url)
+        response = connection.getresponse()
+        return response.status, response.getheader("Content-Type") or "", response.read()
+    finally:
+        connection.close()
 
 
 def test_a_body_larger_than_what_is_read_ahead_arrives_whole(tmp_path: Path, community: Community) -> None:

@@ -551,3 +551,17 @@ def test_the_list_filters_by_persona_channel_reporter_and_creation_day(
     ago = (timezone.now() - timedelta(days=30)).date().isoformat()
     assert shown(created_to=ago) == {old.pk}
     assert shown(created_from=ago) == {from_pets.pk, with_mira.pk, reported.pk}
+
+
+def test_a_creation_day_the_list_cannot_run_to_the_end_of_is_a_form_error(
+    client: Client, community: Community, alice: User, moderator: User
+) -> None:
+    """The list runs to the start of the day after ``created_to``: the calendar's last day has none."""
+    kept = remember(community, alice, "Alice has a cat called Luna")
+    url = reverse("moderation-memories", args=[community.pk])
+    _as(client, moderator)
+    refused = client.get(url, {"created_to": "9999-12-31"})
+    assert refused.status_code == 200
+    assert "Pick a day before 9999-12-31." in refused.content.decode()
+    latest = client.get(url, {"created_to": "9999-12-30"}).content.decode()
+    assert "Pick a day" not in latest and f'id="memory-{kept.pk}"' in latest
