@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 import numpy as np
+from django.core.exceptions import EmptyResultSet
 from django.db import connection, transaction
 from django.db.models import QuerySet
 from django.utils import timezone
@@ -347,14 +348,18 @@ def memories_delete_sql(
 def memories_delete_with_revisions(
     *, memories: QuerySet[Memory], action: str, actor: str, reason: str, actor_user: User | None = None
 ) -> int:
-    """Delete a set of memories, each with its revision (moderators' bulk deletes, caps, forget)."""
+    """Delete a set of memories, each with its revision (moderators' bulk deletes, caps, forget).
+    A selection that can match nothing (``pk__in=[]``) deletes nothing: 0."""
+    try:
+        victims_sql, params = memories.values("pk").query.sql_with_params()
+    except EmptyResultSet:  # Django cannot write SQL for a WHERE that is false by construction
+        return 0
     removed: dict[tuple[int, int], list[str]] = {}
     if action in (MemoryRevisionAction.MODERATOR_DELETE, MemoryRevisionAction.USER_DELETE):
         for community_id, user_id, content in memories.values_list("community_id", "user_id", "content"):
             removed.setdefault((community_id, user_id), []).append(content)
     if action in CORRECTIONS:
         recall_sources_remove(memories=memories)
-    victims_sql, params = memories.values("pk").query.sql_with_params()
     deleted = memories_delete_sql(
         victims_sql=f"SELECT pk AS id FROM ({victims_sql}) AS chosen(pk)",  # noqa: S608 - Django's own SQL
         params=params,

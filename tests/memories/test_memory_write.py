@@ -13,9 +13,10 @@ from django.utils import timezone
 from pytest_django import DjangoAssertNumQueries
 
 from accounts.models import Community, User
-from memories.models import Memory, MemoryKind, MemoryRevision, MemoryRevisionActor, MemorySource
-from memories.services.memory import memory_create, memory_update
+from memories.models import Memory, MemoryKind, MemoryRevision, MemoryRevisionAction, MemoryRevisionActor, MemorySource
+from memories.services.memory import memories_delete_with_revisions, memory_create, memory_update
 from memories.services.operations import memory_remember, memory_values_read
+from tests.support.memories import remember
 
 pytestmark = pytest.mark.django_db
 VECTOR = [0.05] * settings.MEMORYHUB_EMBEDDING_DIMENSIONS
@@ -128,3 +129,16 @@ def test_what_an_llm_remembers_again_refreshes_the_memory_it_repeats(community: 
     )
     assert again.pk == first.pk and again.importance == 0.9
     assert Memory.objects.count() == 1
+
+
+@pytest.mark.parametrize("action", [MemoryRevisionAction.MODERATOR_DELETE, MemoryRevisionAction.CAPPED])
+def test_deleting_a_selection_that_can_match_nothing_deletes_nothing(
+    community: Community, alice: User, action: str
+) -> None:
+    kept = remember(community, alice, "Alice keeps bees")
+
+    deleted = memories_delete_with_revisions(
+        memories=Memory.objects.filter(pk__in=[]), action=action, actor=MemoryRevisionActor.MODERATOR, reason="none"
+    )
+
+    assert deleted == 0 and Memory.objects.filter(pk=kept.pk).exists()
