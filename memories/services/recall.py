@@ -96,7 +96,12 @@ def _packs_refresh(changed: Iterable[tuple[int, int, int]]) -> None:
     by_person: dict[tuple[int, int], set[int]] = defaultdict(set)
     for community_id, user_id, entry_id in changed:
         by_person[community_id, user_id].add(entry_id)
+    if not by_person:
+        return
     with connection.cursor() as cursor:
+        # Writers share this lock; a rebuild of every pack (recall_packs_build) excludes them, so a
+        # refresh waits for it and then reads the packs it made, never the ones it replaced.
+        cursor.execute("LOCK TABLE memories_recallpack IN ROW EXCLUSIVE MODE")
         for (community_id, user_id), entry_ids in sorted(by_person.items()):  # one order: no deadlock
             person = {"community": community_id, "user": user_id}
             cursor.execute(
@@ -129,7 +134,10 @@ def _packs_refresh(changed: Iterable[tuple[int, int, int]]) -> None:
 @transaction.atomic
 def recall_packs_build(*, community: Community | None = None) -> int:
     """Make every person's packs again from their live entries (of ``community``, or everywhere);
-    returns how many packs there are now. For entries loaded in bulk, and ``manage.py recall_index``."""
+    returns how many packs there are now. For entries loaded in bulk, and ``manage.py recall_index``.
+    Workers indexing lines meanwhile wait for it (``_packs_refresh``)."""
+    with connection.cursor() as cursor:
+        cursor.execute("LOCK TABLE memories_recallpack IN SHARE ROW EXCLUSIVE MODE")
     packs = RecallPack.objects.all() if community is None else RecallPack.objects.filter(community=community)
     packs.delete()
     with connection.cursor() as cursor:

@@ -418,3 +418,28 @@ def test_packs_made_again_from_the_entries_hold_what_the_services_kept(
 
     assert kept == migrated == sorted(RecallPack.objects.values_list("user_id", "entry_ids"))
     assert "Made 2 recall packs" in out.getvalue() and recall_packs_out_of_step() == []
+
+
+def test_lines_indexed_while_every_pack_is_being_made_again_wait_for_the_new_packs(
+    community: Community, channel: Channel, alice: User
+) -> None:
+    line = said(channel, "I'm flying to Lisbon next month", by=alice)
+
+    with second_connection() as other:
+        other.execute("LOCK TABLE memories_recallpack IN SHARE ROW EXCLUSIVE MODE")  # as recall_packs_build does
+        with pytest.raises(OperationalError, match="lock timeout"), transaction.atomic():
+            with connection.cursor() as cursor:
+                cursor.execute("SET LOCAL lock_timeout = '200ms'")
+            recall_index_messages(messages=[line])
+    written = recall_index_messages(messages=[line])
+
+    assert written == 1 and recall_packs_out_of_step() == []
+
+
+def test_making_every_pack_again_waits_for_a_worker_writing_packs(community: Community) -> None:
+    with second_connection() as other:
+        other.execute("LOCK TABLE memories_recallpack IN ROW EXCLUSIVE MODE")  # as _packs_refresh does
+        with pytest.raises(OperationalError, match="lock timeout"), transaction.atomic():
+            with connection.cursor() as cursor:
+                cursor.execute("SET LOCAL lock_timeout = '200ms'")
+            recall_services.recall_packs_build(community=community)
