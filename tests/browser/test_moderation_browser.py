@@ -33,11 +33,11 @@ def _row(page: Any, text: str) -> Any:
 def test_a_moderator_filters_edits_deletes_reads_history_and_erases_a_person(
     live_site: Site, browser_page: Any, screenshot_dir: Path, community: Community, mona: User
 ) -> None:
-    gina = identity_resolve(community=community, external_id="gina_77", display_name="Gina")
+    greta = identity_resolve(community=community, external_id="greta_77", display_name="Greta")
     hugo = identity_resolve(community=community, external_id="hugo_12", display_name="Hugo")
-    remember(community, gina, "Gina works as a firefighter in Leeds", topics=["work"])
-    remember(community, gina, "Gina has a beagle called Pip", topics=["pets"])
-    remember(community, gina, "Gina is allergic to peanuts", importance=0.9)
+    remember(community, greta, "Greta works as a firefighter in Leeds", topics=["work"])
+    remember(community, greta, "Greta has a beagle called Pip", topics=["pets"])
+    remember(community, greta, "Greta is allergic to peanuts", importance=0.9)
     remember(community, hugo, "Hugo plays the cello", topics=["music"])
     page = browser_page
     page.on("dialog", lambda dialog: dialog.accept())  # the delete's confirmation
@@ -49,7 +49,7 @@ def test_a_moderator_filters_edits_deletes_reads_history_and_erases_a_person(
     _row(page, "Hugo plays the cello").wait_for()
 
     # Filter: one person, then a search within what they said.
-    page.get_by_label("Person", exact=True).fill("gina_77")
+    page.get_by_label("Person", exact=True).fill("greta_77")
     page.get_by_role("button", name="Filter").click()
     page.wait_for_selector("#memory-list li.memory:has-text('Hugo')", state="detached")
     assert page.locator("#memory-list li.memory").count() == 3
@@ -64,12 +64,12 @@ def test_a_moderator_filters_edits_deletes_reads_history_and_erases_a_person(
     firefighter = _row(page, "firefighter")
     firefighter.get_by_role("button", name="Edit").click()
     form = page.locator("#memory-list form.edit")
-    form.get_by_label("What is remembered").fill("Gina works as a paramedic in Leeds")
+    form.get_by_label("What is remembered").fill("Greta works as a paramedic in Leeds")
     form.get_by_label("Importance").fill("0.8")
     page.screenshot(path=str(screenshot_dir / "moderation-editing.png"), full_page=True)
     form.get_by_role("button", name="Save").click()
     _row(page, "paramedic").wait_for()
-    edited = Memory.objects.get(content="Gina works as a paramedic in Leeds")
+    edited = Memory.objects.get(content="Greta works as a paramedic in Leeds")
     assert edited.importance == 0.8
     assert MemoryRevision.objects.filter(memory=edited, action="moderator_edit", actor_user=mona).exists()
 
@@ -86,17 +86,17 @@ def test_a_moderator_filters_edits_deletes_reads_history_and_erases_a_person(
     assert "importance: 0.60 → 0.80" in history
     page.screenshot(path=str(screenshot_dir / "moderation-history.png"), full_page=True)
 
-    # Erase Gina, confirming with her username.
+    # Erase Greta, confirming with her username.
     page.goto(f"{base}/moderation/communities/{community.pk}/people")
-    page.get_by_role("link", name="Gina").click()
+    page.get_by_role("link", name="Greta").click()
     page.get_by_role("link", name="Erase this person…").click()
-    page.get_by_label("Their username").fill(gina.username)
+    page.get_by_label("Their username").fill(greta.username)
     page.screenshot(path=str(screenshot_dir / "moderation-erase.png"), full_page=True)
-    page.get_by_role("button", name="Erase Gina").click()
+    page.get_by_role("button", name="Erase Greta").click()
     page.get_by_text("Erased: erasure request").wait_for()
     page.screenshot(path=str(screenshot_dir / "moderation-erased.png"), full_page=True)
 
-    assert not User.objects.filter(pk=gina.pk).exists()
+    assert not User.objects.filter(pk=greta.pk).exists()
     assert list(Memory.objects.values_list("content", flat=True)) == ["Hugo plays the cello"]
     assert ErasureRequest.objects.get().state == "done"
     assert AuditEvent.objects.filter(actor=mona, action="memory.edited").exists()

@@ -20,7 +20,7 @@ pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
 def test_the_offline_engine_remembers_self_stated_facts_for_the_right_person(
     channel: Channel, people: dict[str, User], say: Say, tmp_path: Path
 ) -> None:
-    say("dave", "my name is Tomas, Dave is just my handle")
+    say("eve", "my name is Tomas, Eve is just my handle")
     say("alice", "I'm moving to Austin next month")
     say("bob", "I hate battle royales")
     say("charlie", "lol same")
@@ -29,8 +29,8 @@ def test_the_offline_engine_remembers_self_stated_facts_for_the_right_person(
         window = extract_now(channel)
 
     assert window.state == ConversationWindowState.DONE, window.last_error
-    # The name he gave is the name he goes by here now; no memory needs to say it.
-    assert Profile.objects.get(user=people["dave"], community=channel.community).stated_name == "Tomas"
+    # The name they gave is the name they go by here now; no memory needs to say it.
+    assert Profile.objects.get(user=people["eve"], community=channel.community).stated_name == "Tomas"
     alice = Memory.objects.get(user=people["alice"])
     # "next month": kept until a week after that month is over, not a fixed 30 days.
     said = alice.created_at.date()

@@ -44,7 +44,7 @@ def test_talking_past_each_other_is_not_cross_attributed(channel: Channel, peopl
     assert not any("cat" in m.lower() for m in _memories(people["bob"]) + _memories(people["charlie"]))
 
 
-def test_daves_rapid_messages_become_one_memory(channel: Channel, people: dict[str, User], say: Say) -> None:
+def test_rapid_messages_of_one_person_become_one_memory(channel: Channel, people: dict[str, User], say: Say) -> None:
     for text in [
         "oh man",
         "I just got the job offer",
@@ -52,9 +52,9 @@ def test_daves_rapid_messages_become_one_memory(channel: Channel, people: dict[s
         "they want me to start in march",
         "120k plus equity",
     ]:
-        say("dave", text)
+        say("grace", text)
     extract_channel_here(channel)
-    (memory,) = _memories(people["dave"])
+    (memory,) = _memories(people["grace"])
     assert "job offer" in memory and "120k" in memory and "March" in memory
 
 
@@ -78,12 +78,12 @@ def test_a_fact_ends_where_its_clause_does_and_reads_as_english(
     say("alice", "I'm allergic to peanuts so finding snacks here is tricky lol")
     say("bob", "I'm training for a marathon so that's my weekends gone")
     say("charlie", "I'm a huge Arsenal fan, weekends are stressful")
-    say("dave", "I'm allergic to shellfish sadly")
+    say("eve", "I'm allergic to shellfish sadly")
     extract_channel_here(channel)
     assert _memories(people["alice"]) == ["Alice is allergic to peanuts"]
     assert _memories(people["bob"]) == ["Bob is training for a marathon"]
     assert _memories(people["charlie"]) == ["Charlie is an Arsenal fan"]
-    assert _memories(people["dave"]) == ["Dave is allergic to shellfish"]
+    assert _memories(people["eve"]) == ["Eve is allergic to shellfish"]
 
 
 class _OptOutWhileThinking:

@@ -1781,7 +1781,7 @@ def test_a_start_or_a_habit_to_drop_is_a_plan(said: str, kept: list[str]) -> Non
     [
         ("hi I'm Tom", ["Priya's name is Tom"]),
         ("hey everyone, I'm Tom Reyes, nice to meet you", ["Priya's name is Tom Reyes"]),
-        ("hello! I'm Maria from Spain", ["Priya's name is Maria"]),
+        ("hello! I'm Marta from Spain", ["Priya's name is Marta"]),
         ("I'm Tom btw", ["Priya's name is Tom"]),
         ("I'm Tom, by the way.", ["Priya's name is Tom"]),
         ("hi I'm Priya", []),  # the name they go by here already
@@ -1943,7 +1943,7 @@ def test_a_relatives_s_is_is_has_or_whose_as_the_words_after_it_say(said: str, k
         ("I really want to visit Japan", ["Priya wants to visit Japan"]),
         ("I want to visit my mom this weekend", []),
         ("I'm getting a divorce", ["Priya is getting a divorce"]),
-        # LoCoMo's: a trip told in passing, a program joined, a field one may go into (were nothing)
+        # told in passing: a trip, a program joined, a field one may go into (were nothing)
         (
             "I took this photo on my trip to the Lake District last spring",
             ["Priya went on a trip to the Lake District last spring"],
@@ -1996,7 +1996,7 @@ def test_a_relatives_s_is_is_has_or_whose_as_the_words_after_it_say(said: str, k
             ["Priya loves listening to the rain tapping on their window", "Priya loves the cosiness"],
         ),
         # an accident is news, with when it happened, and a relative's weighs high (were nothing, or a
-        # medium "had an accident last Tuesday"); news keeps its time (were "Evan lost their job")
+        # medium "had an accident last Tuesday"); news keeps its time (were "Rafa lost their job")
         ("I was in a car accident last week", ["Priya was in an accident last week"]),
         ("ugh my brother had an accident at work yesterday", ["Priya's brother was in an accident yesterday"]),
         ("so I lost my job two weeks ago, still processing", ["Priya lost their job two weeks ago"]),

@@ -33,17 +33,17 @@ def test_a_persons_own_erasure_shows_in_their_communitys_list_without_their_name
 ) -> None:
     moderator = _moderator_of(community, "mod_a")
     elsewhere = _moderator_of(other_community, "mod_b")
-    gina = user_create(username="gina_w", password="a passphrase of gina 5", display_name="Gina Waters")
-    membership_set(user=gina, community=community)
+    greta = user_create(username="greta_w", password="a passphrase of greta 5", display_name="Greta Waters")
+    membership_set(user=greta, community=community)
     assert EMPTY in _erasure_list(client, moderator, community)
 
-    tombstone = user_erase(user=gina, via=ErasureRequestVia.SELF, requested_by=gina)
+    tombstone = user_erase(user=greta, via=ErasureRequestVia.SELF, requested_by=greta)
 
     assert tombstone.community is None  # asked for by the person, in no community
     listed = _erasure_list(client, moderator, community)
     assert EMPTY not in listed
     assert tombstone.subject_hash[:12] in listed and "Self" in listed
-    assert "Gina" not in listed and "gina" not in listed
+    assert "Greta" not in listed and "greta" not in listed
     assert EMPTY in _erasure_list(client, elsewhere, other_community)  # she was never known there
 
 
