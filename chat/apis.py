@@ -40,7 +40,7 @@ from chat.models import (
     Message,
     MessageRole,
 )
-from chat.selectors import message_get_for_community, window_get_for_community
+from chat.selectors import message_get_for_community, sessions_for_bots, window_get_for_community, windows_for_bots
 from chat.services import (
     channel_create,
     message_delete,
@@ -375,7 +375,7 @@ class _PageHandles:
 
 @extend_schema_view(get=extend_schema(operation_id="sessions_list"))
 class SessionListApi(_PageHandles, generics.ListAPIView):
-    """Chat sessions in the key's community, newest first."""
+    """Chat sessions in the key's community, newest first (not people's web chats)."""
 
     permission_classes = [HasScope]
     required_scope = ApiKeyScope.MEMORIES_READ
@@ -385,9 +385,7 @@ class SessionListApi(_PageHandles, generics.ListAPIView):
     def get_queryset(self) -> QuerySet[ChatSession]:
         if getattr(self, "swagger_fake_view", False):  # schema generation has no key
             return ChatSession.objects.none()
-        return ChatSession.objects.filter(persona__community=api_key_of(self.request).community).select_related(
-            "persona", "channel"
-        )
+        return sessions_for_bots(community=api_key_of(self.request).community).select_related("persona", "channel")
 
 
 class WindowOutput(serializers.ModelSerializer):
@@ -446,12 +444,13 @@ class _CommunityWindows:
         if getattr(self, "swagger_fake_view", False):  # schema generation has no key
             return ConversationWindow.objects.none()
         community = api_key_of(self.request).community  # type: ignore[attr-defined]
-        return ConversationWindow.objects.filter(channel__community=community).select_related("channel__community")
+        return windows_for_bots(community=community).select_related("channel__community")
 
 
 @extend_schema_view(get=extend_schema(operation_id="windows_list"))
 class WindowListApi(_CommunityWindows, generics.ListAPIView):
-    """Extraction windows in the key's community, newest first; filter by state to find failures."""
+    """Extraction windows in the key's community, newest first; filter by state to find failures.
+    People's web chats are not listed."""
 
     filterset_class = WindowFilter
 

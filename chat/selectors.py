@@ -12,6 +12,7 @@ from django.http import Http404
 from accounts.models import Community, User
 from accounts.selectors import MemoryOffHistory, memory_off_history
 from chat.models import (
+    ChannelKind,
     ChatSession,
     ConversationWindow,
     Message,
@@ -110,10 +111,21 @@ def messages_recent(*, session_id: int | None = None, channel_id: int | None = N
         return [RecentMessage(*row) for row in cursor.fetchall()]
 
 
+def sessions_for_bots(*, community: Community) -> QuerySet[ChatSession]:
+    """The community's chat sessions a bot may read: never a person's web chat, whose summaries are
+    theirs (the moderation pages show those to moderators)."""
+    return ChatSession.objects.filter(persona__community=community).exclude(channel__kind=ChannelKind.WEB)
+
+
+def windows_for_bots(*, community: Community) -> QuerySet[ConversationWindow]:
+    """The community's extraction windows a bot may read, close or retry: not a person's web chat's."""
+    return ConversationWindow.objects.filter(channel__community=community).exclude(channel__kind=ChannelKind.WEB)
+
+
 def window_get_for_community(*, community: Community, pk: int) -> ConversationWindow:
-    """One of the community's extraction windows, or 404: another community's does not exist here."""
-    windows = ConversationWindow.objects.select_related("channel__community")
-    window = windows.filter(pk=pk, channel__community=community).first()
+    """One of the community's extraction windows a bot may use, or 404: another community's, or a
+    person's web chat's, does not exist here."""
+    window = windows_for_bots(community=community).select_related("channel__community").filter(pk=pk).first()
     if window is None:
         raise Http404(f"No window {pk} in this community.")
     return window

@@ -84,3 +84,25 @@ def test_a_line_in_a_web_chat_cannot_be_edited_or_deleted_by_a_bot(
     assert api.delete(url).status_code == 404
     planted.refresh_from_db()
     assert planted.content == "psst"
+
+
+def test_a_bot_neither_lists_nor_touches_a_web_chats_sessions_or_windows(
+    api: APIClient, web_chat: Channel, channel: Channel, alice: User
+) -> None:
+    """A web chat's session summaries and windows are the person's: the moderation pages show them,
+    the bot API does not (not listed, and 404 by id)."""
+    web_session = ChatSession.objects.get(channel=web_chat)
+    web_session.final_summary = "Alice keeps her diary in the blue drawer."
+    web_session.save()
+    said = {"channel": "discord-general", "author": "alice_456", "content": "gg all", "message_id": "g1"}
+    assert api.post("/api/v1/messages", said, format="json").status_code == 202
+    bot_window = Message.objects.get(external_id="g1").window_id
+    web_window = Message.objects.get(channel=web_chat).window_id
+    assert bot_window is not None and web_window is not None
+
+    assert api.get("/api/v1/sessions").json()["results"] == []
+    assert [w["id"] for w in api.get("/api/v1/windows").json()["results"]] == [bot_window]
+    assert api.get(f"/api/v1/windows/{web_window}").status_code == 404
+    assert api.post(f"/api/v1/windows/{web_window}/close").status_code == 404
+    assert api.post(f"/api/v1/windows/{web_window}/retry").status_code == 404
+    assert api.get(f"/api/v1/windows/{bot_window}").status_code == 200
