@@ -62,7 +62,7 @@ class _Known:
 _KNOWN_SQL = """
 SELECT 'channel', c.id, c.external_id, NULL::text, NULL::bigint, NULL::bigint, NULL::timestamptz, NULL::timestamptz
   FROM (SELECT id, external_id FROM {channel}
-        WHERE community_id = %(community)s AND external_id = ANY(%(channels)s) ORDER BY id FOR UPDATE) c
+        WHERE community_id = %(community)s AND external_id = ANY(%(channels)s) ORDER BY id FOR NO KEY UPDATE) c
 UNION ALL
 SELECT 'person', i.id, i.external_id, i.display_name, i.user_id, NULL::bigint, NULL::timestamptz, NULL::timestamptz
   FROM {identity} i WHERE i.community_id = %(community)s AND i.external_id = ANY(%(people)s)

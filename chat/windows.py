@@ -68,15 +68,19 @@ def window_due_at(window: ConversationWindow, community: Community) -> datetime 
 # locked rows, cannot close one between this read and the write. Two statements: the second must
 # start after the first has its locks, or it would not see a window that the transaction it waited
 # for opened (a statement reads the database as it was when the statement began).
+# FOR NO KEY UPDATE, not FOR UPDATE: batches still take turns on a channel, but a foreign-key
+# check (FOR KEY SHARE) never waits for them. The sweep updates a window twice in a transaction,
+# so PostgreSQL checks that window's channel when it commits: with FOR UPDATE here, an ingest
+# waiting for the sweep's window while holding that channel deadlocked with it (seen under load).
 _CHANNELS_LOCK_SQL = f"""
 SELECT {columns_sql(Channel, "ch")}, {columns_sql(Community, "c")}
-FROM (SELECT * FROM {Channel._meta.db_table} WHERE id = ANY(%(channels)s) ORDER BY id FOR UPDATE) AS ch
+FROM (SELECT * FROM {Channel._meta.db_table} WHERE id = ANY(%(channels)s) ORDER BY id FOR NO KEY UPDATE) AS ch
 JOIN {Community._meta.db_table} AS c ON c.id = ch.community_id
 ORDER BY ch.id
 """  # noqa: S608 - names from the models' own metadata, values passed as parameters
 _WINDOWS_LOCK_SQL = f"""
 SELECT {columns_sql(ConversationWindow, "o")} FROM {ConversationWindow._meta.db_table} AS o
-WHERE o.channel_id = ANY(%(channels)s) AND o.state = '{State.OPEN}' FOR UPDATE
+WHERE o.channel_id = ANY(%(channels)s) AND o.state = '{State.OPEN}' FOR NO KEY UPDATE
 """  # noqa: S608 - names from the models' own metadata, values passed as parameters
 
 

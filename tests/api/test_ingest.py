@@ -287,7 +287,7 @@ def test_a_message_from_a_known_person_in_a_known_channel_takes_one_read_and_the
     # locked; one write: the window's counters and the new message, one statement.
     assert len(statements) == 3, statements
     read, windows_lock = statements[:2]
-    assert read.startswith("SELECT 'channel'") and "FOR UPDATE" in read
+    assert read.startswith("SELECT 'channel'") and "FOR NO KEY UPDATE" in read
     assert windows_lock.startswith("SELECT") and "chat_conversationwindow" in windows_lock
     write = statements[-1]
     assert write.startswith("WITH counts AS (UPDATE chat_conversationwindow") and "INSERT INTO chat_message" in write

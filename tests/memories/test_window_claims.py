@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
+from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -194,7 +195,7 @@ def test_a_message_that_waited_for_its_channel_joins_the_window_opened_meanwhile
     """The open window is read after the channel's lock is granted: a window the lock's holder
     opened is then seen and joined, not opened twice (the second would break the one-open-window
     rule and lose the message)."""
-    other.execute("SELECT 1 FROM chat_channel WHERE id = %s FOR UPDATE", [channel.pk])  # an ingest
+    other.execute("SELECT 1 FROM chat_channel WHERE id = %s FOR NO KEY UPDATE", [channel.pk])  # an ingest
     ((opened,),) = other.execute(
         """
         INSERT INTO chat_conversationwindow (channel_id, state, first_message_at, last_message_at, message_count,
@@ -224,3 +225,25 @@ def test_a_message_that_waited_for_its_channel_joins_the_window_opened_meanwhile
     assert "error" not in outcome, outcome
     assert outcome["window"] == opened
     assert ConversationWindow.objects.filter(channel=channel, state=State.OPEN).count() == 1
+
+
+def test_an_ingest_never_holds_a_lock_a_foreign_key_check_waits_for(
+    channel: Channel, alice: User, other: psycopg.Connection[Any]
+) -> None:
+    """The sweep closes a window and then marks it queued: two updates of one row in one transaction,
+    so at COMMIT PostgreSQL checks the window's channel with ``FOR KEY SHARE``. An ingest that held
+    that channel ``FOR UPDATE`` while waiting for the sweep's window deadlocked with it (two 500s
+    in a load run). Here the second connection holds what that commit-time check takes, on the
+    channel and on its open window: the batch goes through without waiting."""
+    item = IngestItem(
+        channel="discord-general", author="alice_456", author_name="Alice", content="hi all", sent_at=timezone.now()
+    )
+    messages_ingest(community=channel.community, items=[item])
+    open_window = ConversationWindow.objects.get(state=State.OPEN)
+    other.execute("SELECT 1 FROM chat_channel WHERE id = %s FOR KEY SHARE", [channel.pk])
+    other.execute("SELECT 1 FROM chat_conversationwindow WHERE id = %s FOR KEY SHARE", [open_window.pk])
+
+    later = replace(item, content="anyone up for a game?", sent_at=timezone.now())
+    result = messages_ingest(community=channel.community, items=[later])  # a lock wait: 2 s, then an error
+
+    assert result.windows == [open_window] and Message.objects.filter(window=open_window).count() == 2
