@@ -62,6 +62,7 @@ format: $(VENV)/.dev-installed
 	$(BIN)/ruff format .
 	$(BIN)/ruff check --fix .
 
-# Stop the embedded PostgreSQL (it outlives `make run` so that tests and commands can share it).
+# Stop the embedded PostgreSQL (it outlives `make run` so that tests and commands can share it); the one
+# in MEMORYHUB_VAR_DIR when that is set, as `make run` used it.
 stop:
-	$(BIN)/python -c 'from pathlib import Path; from memoryhub.embedded import embedded_database_stop as stop; print("stopped" if stop(var_dir=Path("var")) else "not running")'
+	$(BIN)/python -c 'import os, pathlib; from memoryhub.embedded import embedded_database_stop as stop; print("stopped" if stop(var_dir=pathlib.Path(os.environ.get("MEMORYHUB_VAR_DIR", "var"))) else "not running")'
