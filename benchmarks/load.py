@@ -136,15 +136,17 @@ def line(rng: random.Random, templates: list[str]) -> str:
 class Stats:
     latencies: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
     errors: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    reasons: dict[str, int] = field(default_factory=lambda: defaultdict(int))  # "kind: status or exception"
     accepted: set[tuple[str, str]] = field(default_factory=set)  # (channel, message id)
     requests: int = 0
 
-    def record(self, kind: str, started: float, ok: bool) -> None:
+    def record(self, kind: str, started: float, ok: bool, reason: str = "") -> None:
         self.requests += 1
         if ok:
             self.latencies[kind].append((time.monotonic() - started) * 1000)
         else:
             self.errors[kind] += 1
+            self.reasons[f"{kind}: {reason}"] += 1
 
 
 @dataclass
@@ -192,10 +194,10 @@ async def bot(run: Run, index: int, channels: list[str]) -> None:
                 started = time.monotonic()
                 try:
                     response = await client.post("/api/v1/messages", json={"messages": batch})
-                    ok = response.status_code == 202
-                except httpx.HTTPError:
-                    ok = False
-                run.stats.record("POST /messages", started, ok)
+                    ok, reason = response.status_code == 202, str(response.status_code)
+                except httpx.HTTPError as error:
+                    ok, reason = False, type(error).__name__
+                run.stats.record("POST /messages", started, ok, reason)
                 if ok:
                     run.stats.accepted.update((item["channel"], item["message_id"]) for item in batch)
                     break
@@ -213,10 +215,11 @@ async def context_client(run: Run, index: int) -> None:
             body = {"user": rng.choice(run.regulars[channel]), "channel": channel, "query": rng.choice(QUESTIONS)}
             started = time.monotonic()
             try:
-                ok = (await client.post("/api/v1/context", json=body)).status_code == 200
-            except httpx.HTTPError:
-                ok = False
-            run.stats.record("POST /context", started, ok)
+                answer = (await client.post("/api/v1/context", json=body)).status_code
+                ok, reason = answer == 200, str(answer)
+            except httpx.HTTPError as error:
+                ok, reason = False, type(error).__name__
+            run.stats.record("POST /context", started, ok, reason)
             await run.pause(rng, 1.0)
 
 
@@ -247,19 +250,20 @@ async def browser_user(run: Run, index: int) -> None:
                     },
                 )
                 stream = re.search(r'sse-connect="([^"]+)"', sent.text)
-                ok = sent.status_code == 200 and stream is not None
-            except httpx.HTTPError:
-                ok, stream = False, None
-            run.stats.record("chat: send", started, ok)
+                ok, reason = sent.status_code == 200 and stream is not None, str(sent.status_code)
+            except httpx.HTTPError as error:
+                ok, stream, reason = False, None, type(error).__name__
+            run.stats.record("chat: send", started, ok, reason)
             if stream is not None:
                 started = time.monotonic()
                 try:
                     async with client.stream("GET", stream.group(1)) as reply:
                         body = "".join([chunk async for chunk in reply.aiter_text()])
                     ok = reply.status_code == 200 and "event: done" in body and "event: error" not in body
-                except httpx.HTTPError:
-                    ok = False
-                run.stats.record("chat: reply streamed", started, ok)
+                    reason = f"{reply.status_code}, {'an error event' if 'event: error' in body else 'no end'}"
+                except httpx.HTTPError as error:
+                    ok, reason = False, type(error).__name__
+                run.stats.record("chat: reply streamed", started, ok, reason)
             await run.pause(rng, 8.0)
 
 
@@ -411,6 +415,8 @@ def table(stats: Stats, seconds: float, windows: dict[str, int], lag: list[float
     total = sum(len(v) for v in stats.latencies.values()) + sum(stats.errors.values())
     errors = sum(stats.errors.values())
     rows.append(f"| all | {total:,} | {total / seconds:.1f} | | | | {errors} ({100 * errors / max(total, 1):.2f} %) |")
+    if stats.reasons:
+        rows += ["", "Errors: " + "; ".join(f"{reason}: {n}" for reason, n in sorted(stats.reasons.items())) + "."]
     rows += [
         "",
         f"Lines accepted: {len(stats.accepted):,} ({len(stats.accepted) / seconds:.1f}/s). "
