@@ -2,8 +2,8 @@
 
 Gunicorn's workers share one listening socket, and the kernel hands a new connection to
 whichever worker's event loop asks first: one wake-up may take every connection waiting. A busy
-bot keeps its connection open (gunicorn closes it after ``--keep-alive`` seconds idle, 2 by
-default), so the worker it fell on serves all its requests; with four bots on two workers,
+bot keeps its connection open (gunicorn closes it after ``--keep-alive`` seconds idle: 75 in the
+Procfile), so the worker it fell on serves all its requests; with four bots on two workers,
 3 · 1 and 4 · 0 were the usual placements, one worker's GIL serving most requests while the
 other core idled (benchmarks/api_latency.py shows the placement; the slowest
 runs had these). ``BalancedUvicornWorker`` accepts a connection only while it holds no more than the worker
