@@ -23,6 +23,7 @@ difference.
 from __future__ import annotations
 
 import argparse
+import difflib
 import os
 import re
 import shutil
@@ -150,8 +151,11 @@ def drill(*, source: str, target: str, dump: Path, bin_dir: str | None, contexts
                 problems.append(f"{table}: {before.get(table)} rows in the source, {after.get(table)} restored")
         print(f"{len(before)} tables, {sum(before.values()):,} rows compared")
         for check in contexts:
-            if context_block(source, check) != context_block(target_url, check):
-                problems.append(f"the context for {check!r} differs")
+            original, restored = context_block(source, check), context_block(target_url, check)
+            # The original is asked again when they differ: an age ("2 minutes ago") may have moved on.
+            if restored != original and restored != context_block(source, check):
+                lines = difflib.unified_diff(original.splitlines(), restored.splitlines(), "original", "restored")
+                problems.append(f"the context for {check!r} differs:\n" + "\n".join(lines))
             else:
                 print(f"the same context for {check!r}")
     finally:

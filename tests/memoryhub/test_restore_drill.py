@@ -37,7 +37,8 @@ QUESTION = {"user": "alice_456", "query": "any tips for my move to Austin?", "re
 def _populate(api: APIClient) -> None:
     """Messages from two people, their window extracted by the offline engine (memories and recall
     entries), a memory a bot saves itself, and a web-less second channel left open."""
-    said = timezone.now() - timedelta(minutes=30)
+    # Said days ago, so the ages in the block ("3 days ago") stay what they are while the test runs.
+    said = timezone.now() - timedelta(days=3, hours=6)
     lines = [
         ("alice_456", "Alice", "I'm moving to Austin next month for a new job"),
         ("bob_789", "Bob", "Austin is great, I grew up there"),
@@ -50,7 +51,13 @@ def _populate(api: APIClient) -> None:
         extract_window_here(window)
     saved = api.post(
         "/api/v1/memories",
-        {"user": "alice_456", "content": "Alice prefers tea to coffee", "kind": "preference", "importance": 0.7},
+        {
+            "user": "alice_456",
+            "content": "Alice prefers tea to coffee",
+            "kind": "preference",
+            "source": "import",
+            "said_at": said.isoformat(),
+        },
         format="json",
     )
     assert saved.status_code == 201, saved.json()
