@@ -12,6 +12,8 @@ from drf_spectacular.plumbing import force_instance
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, PolymorphicProxySerializer
 from rest_framework import serializers
 
+from core.http_protocol import URL_MAX_BYTES
+
 
 class ErrorBody(serializers.Serializer):
     code = serializers.CharField(help_text="Stable, machine-readable: `invalid`, `missing_scope`, `not_found`, …")
@@ -31,6 +33,10 @@ _ERROR_DESCRIPTIONS = {
     405: "The endpoint has no such method (`method_not_allowed`).",
     409: "In conflict with the current state; nothing was changed.",
     413: "The body is over the size limit (`request_too_large`). Nothing was changed.",
+    414: (
+        f"The URL is over {URL_MAX_BYTES} bytes (`uri_too_long`), answered by the web server before the API "
+        "reads it: send long input in a body (`POST /api/v1/context` takes what `GET` does)."
+    ),
     415: "The body is not JSON (`unsupported_media_type`): send `Content-Type: application/json`.",
     429: "Too many requests (`throttled`): wait the `Retry-After` header's seconds.",
     503: "The embedding provider is unavailable (`embeddings_unavailable`): retry later. Nothing was changed.",
@@ -110,6 +116,8 @@ class MemoryHubSchema(AutoSchema):
             implied.append(403)
         if any(p["in"] == "path" for p in parameters):
             implied.append(404)
+        if any(p["in"] in ("path", "query") for p in parameters):
+            implied.append(414)  # what a client puts in the URL can make it too long to read
         if "requestBody" in operation:
             implied += [413, 415]
         if any(429 in _answers(t) for t in self.view.get_throttles()) and any(

@@ -171,7 +171,9 @@ def recall_index_messages(*, messages: Sequence[Message], embedder: Embedder | N
     for community_id, lines in by_community.items():
         off = messages_said_with_memory_off(community_id=community_id, messages=lines)
         indexed = set(
-            RecallEntry.objects.filter(message_id__in=[m.pk for m in lines]).values_list("message_id", flat=True)
+            RecallEntry.objects.filter(community_id=community_id, message_id__in=[m.pk for m in lines]).values_list(
+                "message_id", flat=True
+            )
         )
         wanted: list[tuple[Message, int | None]] = []
         previous: dict[int, Message] = {}  # the line before, per channel

@@ -1,66 +1,49 @@
 """schemathesis drives every documented operation as its command line does (`st run --checks all`,
-phases examples, coverage, fuzzing and stateful), in process through the WSGI application, with
-a bot's key and a signed-in person's session: no server error, and every answer (its status,
-headers and body) is one the schema at /api/schema/ documents; schema-valid requests are
-accepted and schema-invalid ones refused; the schema's links reach every operation."""
+phases examples, coverage, fuzzing and stateful) against the Procfile's own web server (gunicorn
+with its uvicorn workers, as `make run` starts it), with a bot's key and a signed-in person's
+session: no server error, and every answer (its status, headers and body) is one the schema at
+/api/schema/ documents; schema-valid requests are accepted and schema-invalid ones refused; the
+schema's links reach every operation. The only refusals let through are the clock's (below)."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
+import requests
 import schemathesis
 from django.conf import settings
-from django.db import connections
 from django.test import Client
 from schemathesis.config import SchemathesisConfig
 from schemathesis.engine import Status, events, from_schema
 from schemathesis.engine.run import PhaseName
-from schemathesis.transport.wsgi import WSGITransport
 
 from accounts.models import ApiKeyScope, Community, User
 from accounts.services import apikey_create, identity_resolve
 from chat.services import persona_create
+from core.http_protocol import URL_MAX_BYTES
 from memories.models import MemoryRevisionActor
 from memories.services.memory import memory_create
+from tests.support.processes import child_environment, gunicorn_serving
 
-pytestmark = pytest.mark.django_db(transaction=True)  # the engine may call from its own threads
+pytestmark = pytest.mark.django_db(transaction=True)  # the server reads what the test writes
 
-EXAMPLES = 8  # per operation and phase: bounded, so the suite stays quick
-STATEFUL_STEPS = 12
+EXAMPLES = 5  # per operation and phase: bounded, so the suite stays quick over HTTP
+STATEFUL_STEPS = 8
 SEED = 20261101  # the same requests on every run: CI stays reproducible
 
 
-@pytest.fixture
-def wsgi_app(transactional_db: None) -> Any:
-    """The real WSGI application. Each answer is read whole and its thread's database connection
-    closed, as a server would: a streamed answer the client never closes would keep one open."""
-    from memoryhub.wsgi import application
-
-    def served(environ: dict[str, Any], start_response: Any) -> list[bytes]:
-        answer = application(environ, start_response)
-        try:
-            return [b"".join(answer)]
-        finally:
-            answer.close()
-            connections.close_all()
-
-    return served
-
-
-@pytest.fixture(autouse=True)
-def wsgi_transport_without_socket_options(monkeypatch: pytest.MonkeyPatch) -> None:
-    """schemathesis 4.32.5 hands some in-process requests the options of a network one
-    (``max_redirects``, ``verify``, ``cert``), which werkzeug's client refuses: drop them here."""
-    send = WSGITransport.send
-
-    def without_socket_options(self: WSGITransport, case: Any, **kwargs: Any) -> Any:
-        for name in ("max_redirects", "verify", "cert", "proxies"):
-            kwargs.pop(name, None)
-        return send(self, case, **kwargs)
-
-    monkeypatch.setattr(WSGITransport, "send", without_socket_options)
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory, django_db_blocker: Any) -> Iterator[str]:
+    """The Procfile's web server, its two workers as `make run` starts them, on the test database
+    (started once for the module: each test's rows are committed, so the server reads them)."""
+    var_dir = tmp_path_factory.mktemp("web")
+    with django_db_blocker.unblock():
+        env = child_environment(var_dir=var_dir, broker_url=None)
+    with gunicorn_serving(env=env, log=var_dir / "web.log", workers=2) as base:
+        yield base
 
 
 @pytest.fixture
@@ -108,13 +91,17 @@ def refused_by_the_clock(body: bytes) -> bool:
     return bool(messages) and all(any(marker in str(message) for marker in CLOCK_REFUSALS) for message in messages)
 
 
-def schemathesis_run(app: Any, headers: dict[str, str]) -> tuple[list[str], dict[PhaseName, Status], set[str]]:
-    """Failures (one line each), each phase's status, and the operations the stateful phase called."""
+def schemathesis_run(
+    base: str, headers: dict[str, str], *, only: tuple[str, str] | None = None, **narrowed: Any
+) -> tuple[list[str], dict[PhaseName, Status], set[str], list[tuple[str, int, bytes]]]:
+    """Failures (one line each), each phase's status, the operations the stateful phase called, and
+    every answer ("METHOD /path", status, body). ``only``: the one operation to run (path,
+    method), from a schema cut down to it; ``narrowed``: settings over the whole run's."""
     config = SchemathesisConfig.from_dict(
         {
             "seed": SEED,
             "headers": headers,
-            "workers": 1,
+            "workers": 2,  # the two web workers serve two requests at once
             "checks": {"enabled": True},  # --checks all
             # No example database: what an earlier run found (kept in .hypothesis/) would change this
             # run's requests, and the seed alone makes every run the same.
@@ -131,14 +118,27 @@ def schemathesis_run(app: Any, headers: dict[str, str]) -> tuple[list[str], dict
                 "stateful": {"enabled": True, "max-steps": STATEFUL_STEPS},
             },
         }
+        | narrowed
+        | ({"base-url": base} if only else {})
     )
-    schema = schemathesis.openapi.from_wsgi("/api/schema/", app, config=config)
+    if only:  # the schema's other operations out: coverage tests every path's other methods too
+        raw = requests.get(f"{base}/api/schema/", headers={"Accept": "application/json"}, timeout=30).json()
+        path, method = only
+        raw["paths"] = {path: {method: raw["paths"][path][method]}}
+        schema = schemathesis.openapi.from_dict(raw, config=config)
+    else:
+        schema = schemathesis.openapi.from_url(f"{base}/api/schema/", config=config)
     failures: list[str] = []
     phases: dict[PhaseName, Status] = {}
     stateful_calls: set[str] = set()
+    answers: list[tuple[str, int, bytes]] = []
     for event in from_schema(schema).execute():
         if isinstance(event, events.ScenarioFinished | events.FuzzScenarioFinished):
             phase = event.phase if isinstance(event, events.ScenarioFinished) else PhaseName.FUZZING
+            for case_id, sent in event.recorder.interactions.items():
+                if sent.response is not None:
+                    case = event.recorder.cases[case_id].value
+                    answers.append((f"{case.method} {case.path}", sent.response.status_code, sent.response.content))
             for case_id, checks in event.recorder.checks.items():
                 for check in checks:
                     interaction = event.recorder.interactions.get(case_id)
@@ -159,11 +159,11 @@ def schemathesis_run(app: Any, headers: dict[str, str]) -> tuple[list[str], dict
             failures.append(f"fatal error: {event.exception!r}")
         elif isinstance(event, events.PhaseFinished):
             phases[event.phase.name] = event.status
-    return sorted(set(failures)), phases, stateful_calls
+    return sorted(set(failures)), phases, stateful_calls, answers
 
 
-def test_every_operation_answers_as_its_schema_says(wsgi_app: Any, credentials: dict[str, str]) -> None:
-    failures, phases, stateful_calls = schemathesis_run(wsgi_app, credentials)
+def test_every_operation_answers_as_its_schema_says(server: str, credentials: dict[str, str]) -> None:
+    failures, phases, stateful_calls, _ = schemathesis_run(server, credentials)
     assert failures == [], "\n".join(failures)
     for phase in (PhaseName.EXAMPLES, PhaseName.COVERAGE, PhaseName.FUZZING, PhaseName.STATEFUL_TESTING):
         # Ran (a failure status here can only come from the clock's refusals, left out above).
@@ -171,7 +171,7 @@ def test_every_operation_answers_as_its_schema_says(wsgi_app: Any, credentials: 
     # Links from what hands out ids lead to the operations that take them: the stateful phase can
     # reach each. Which it reaches in a given run depends on the database the suite left behind
     # (ids, times), so the run is asked to follow links at all, and the schema to have them.
-    linked = link_targets(wsgi_app)
+    linked = link_targets()
     for operation in (
         "POST /api/v1/windows/{id}/close",
         "GET /api/v1/users/{external_id}/profile",
@@ -182,7 +182,7 @@ def test_every_operation_answers_as_its_schema_says(wsgi_app: Any, credentials: 
     assert len(stateful_calls & linked) >= 2, sorted(stateful_calls)
 
 
-def link_targets(app: Any) -> set[str]:
+def link_targets() -> set[str]:
     """ "METHOD /path" of every operation some response's OpenAPI link leads to."""
     schema = Client().get("/api/schema/", HTTP_ACCEPT="application/json").json()
     by_id = {
@@ -200,3 +200,36 @@ def link_targets(app: Any) -> set[str]:
         for link in response.get("links", {}).values()
         if link.get("operationId") in by_id
     }
+
+
+def test_a_url_too_long_to_read_is_a_json_414_that_the_schema_documents(
+    server: str, credentials: dict[str, str]
+) -> None:
+    schema = schemathesis.openapi.from_url(f"{server}/api/schema/")
+    operation = schema["/api/v1/context"]["GET"]
+    case = operation.Case(query={"user": "alice_456", "query": "a" * (URL_MAX_BYTES + 1)})
+    answer = case.call_and_validate(headers=credentials)  # every check: status documented, body as described
+    assert answer.status_code == 414
+    assert answer.json()["error"]["code"] == "uri_too_long"
+    assert "uri_too_long" in operation.definition.raw["responses"]["414"]["description"]
+
+
+def test_chat_in_a_community_without_a_persona_is_a_409_conflict(server: str, other_community: Community) -> None:
+    """Valid requests to `POST /chat` where no persona exists yet: a documented state conflict (409),
+    which schemathesis's positive-data check takes as an answer to a valid request (a 400 it would not)."""
+    _, raw = apikey_create(community=other_community, name="new bot", scopes=[ApiKeyScope.CHAT])
+    failures, _, _, answers = schemathesis_run(
+        server,
+        {"Authorization": f"Bearer {raw}"},
+        only=("/api/v1/chat", "post"),
+        phases={
+            "examples": {"enabled": True},
+            "coverage": {"enabled": True},
+            "fuzzing": {"enabled": True},
+            "stateful": {"enabled": False},  # its links lead away from the one operation
+        },
+    )
+    assert failures == [], "\n".join(failures)
+    conflicts = [json.loads(body)["error"]["code"] for operation, status, body in answers if status == 409]
+    assert conflicts and set(conflicts) == {"no_persona"}, answers[:5]
+    assert {operation.split()[1] for operation, _, _ in answers} == {"/api/v1/chat"}  # its other methods too

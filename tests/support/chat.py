@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
+
 from django.test import Client
 from django.urls import reverse
 
@@ -16,3 +18,19 @@ def chat_turn(client: Client, persona: Persona, text: str) -> str:
     stream = client.get(reverse("chat-stream", args=[message.pk]))
     b"".join(stream.streaming_content)  # type: ignore[attr-defined]
     return Message.objects.get(reply_to=message).content
+
+
+def bot_batch(lines: list[tuple[str, str, str]], *, channel: str, started: datetime) -> list[dict[str, str]]:
+    """A bot's batch for ``POST /api/v1/messages``: (platform id, name, text) lines said 20 s apart
+    from ``started`` in ``channel``, numbered ``g0``, ``g1``, … as their message ids."""
+    return [
+        {
+            "channel": channel,
+            "author": author,
+            "author_name": name,
+            "content": content,
+            "message_id": f"g{n}",
+            "sent_at": (started + timedelta(seconds=20 * n)).isoformat(),
+        }
+        for n, (author, name, content) in enumerate(lines)
+    ]

@@ -1,0 +1,1 @@
+"""Operators' scripts that run without the app (docs/operations.md)."""
