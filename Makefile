@@ -24,11 +24,16 @@ $(VENV)/.dev-installed: requirements.lock requirements-dev.lock | $(BIN)/python
 migrate: $(VENV)/.runtime-installed
 	$(BIN)/python manage.py migrate --noinput
 
+# Logs as plain text here; JSON (the production default) with `make run MEMORYHUB_LOG_FORMAT=json`.
+MEMORYHUB_LOG_FORMAT ?= plain
+run: export MEMORYHUB_LOG_FORMAT := $(MEMORYHUB_LOG_FORMAT)
 # Migrate, seed the demo (idempotent), load the embedding model (its integer-kernel copy is built
-# once per machine), then web + worker + beat together under honcho.
+# once per machine), empty the metrics folder of stopped processes, then web + worker + beat
+# together under honcho.
 run: migrate
 	$(BIN)/python manage.py seed_demo
 	$(BIN)/python manage.py prepare_embeddings
+	$(BIN)/python manage.py metrics_reset
 	@echo ""
 	@echo "MemoryHub is starting at http://127.0.0.1:$(PORT)/ : log in as 'demo' to chat and see your data;"
 	@echo "'moderator' moderates the demo community at http://127.0.0.1:$(PORT)/moderation/;"

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 
 from django.db import connection
-from django.db.models import QuerySet
+from django.db.models import Count, Min, QuerySet
 from django.http import Http404
 
 from accounts.models import Community, User
@@ -15,6 +16,7 @@ from chat.models import (
     ChannelKind,
     ChatSession,
     ConversationWindow,
+    ConversationWindowState,
     Message,
     MessageRole,
     Persona,
@@ -145,3 +147,21 @@ def message_get_for_community(*, community: Community, channel: str, message_id:
     if message is None:
         raise Http404(f"No message {message_id!r} in channel {channel!r} in this community.")
     return message
+
+
+def windows_per_state() -> dict[str, int]:
+    """How many windows of every community are in each state (the operators' metrics; one query)."""
+    counts = dict(ConversationWindow.objects.values_list("state").annotate(n=Count("pk")).values_list("state", "n"))
+    return {state: counts.get(state, 0) for state in ConversationWindowState.values}
+
+
+def window_oldest_waiting_since(*, community: Community | None = None) -> datetime | None:
+    """When the window that has waited longest for its extraction became due (``due`` or being
+    extracted), in ``community`` or in all of them; None when nothing waits."""
+    waiting = ConversationWindow.objects.filter(
+        state__in=[ConversationWindowState.DUE, ConversationWindowState.EXTRACTING]
+    )
+    if community is not None:
+        waiting = waiting.filter(channel__community=community)
+    oldest: datetime | None = waiting.aggregate(oldest=Min("closed_at"))["oldest"]
+    return oldest

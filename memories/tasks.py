@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import logging
+import time
 from typing import Any
 
 from celery import shared_task
 from django.conf import settings
+from django.utils import timezone
 
 from accounts.models import Profile
 from chat.models import Message
@@ -18,6 +20,7 @@ from chat.windows import (
     window_release,
     windows_sweep,
 )
+from core.metrics import EXTRACTION_LAG_SECONDS, EXTRACTION_SECONDS
 from memories.services.extraction import MalformedExtractionError, window_extract
 from memories.services.maintenance import memories_cap_enforce_all, memories_prune_expired
 from memories.services.recall import recall_index_messages
@@ -51,14 +54,21 @@ def extract_window(self: Any, window_id: int) -> int:
         raise self.retry(countdown=BUSY_RETRY_SECONDS, exc=exc) from exc
     if window is None:
         return 0  # another worker has it, or it is finished
+    started = time.monotonic()
+
+    def took(outcome: str) -> None:
+        EXTRACTION_SECONDS.labels(outcome).observe(time.monotonic() - started)
+
     final = window.attempts >= settings.MEMORYHUB_EXTRACTION_MAX_ATTEMPTS
     try:
         result = window_extract(window=window)
     except ClaimLostError as exc:
+        took("lost")
         logger.warning("window %s: %s; this worker's results were dropped", window_id, exc)
         return 0
     except LLMUnavailableError as exc:
         window_release(window=window, error=str(exc), final=final)
+        took("failed" if final else "retry")
         if final:
             logger.error("window %s failed after %d attempts: %s", window_id, window.attempts, exc)
             return 0
@@ -66,10 +76,12 @@ def extract_window(self: Any, window_id: int) -> int:
         raise self.retry(countdown=countdown, exc=exc) from exc
     except (MalformedExtractionError, LLMError) as exc:
         window_release(window=window, error=str(exc), final=True)
+        took("failed")
         logger.error("window %s failed: %s", window_id, exc)
         return 0
     except Exception as exc:
         window_release(window=window, error=f"{type(exc).__name__}: {exc}", final=final)
+        took("failed" if final else "retry")
         raise
     if not window_finish(
         window=window,
@@ -78,7 +90,12 @@ def extract_window(self: Any, window_id: int) -> int:
         operations_applied=result.operations_applied,
         operations_over_cap=result.operations_over_cap,
     ):
+        took("lost")
         logger.warning("window %s: the claim ran out before it was finished", window_id)
+        return result.operations_applied
+    took("done")
+    if window.closed_at is not None:
+        EXTRACTION_LAG_SECONDS.observe(max(0.0, (timezone.now() - window.closed_at).total_seconds()))
     return result.operations_applied
 
 

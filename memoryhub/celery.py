@@ -8,13 +8,28 @@ from collections.abc import Sequence
 from typing import Any
 
 from celery import Celery, Task
+from celery.signals import setup_logging
 from django.db import transaction
+from django_structlog.celery.steps import DjangoStructLogInitStep
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "memoryhub.settings")
 
 app = Celery("memoryhub")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+# Each task's log lines carry its id and the request id of the request that queued it.
+app.steps["worker"].add(DjangoStructLogInitStep)
+
+
+@setup_logging.connect
+def logging_from_django(**kwargs: Any) -> None:
+    """Workers and beat log as the web does (``settings.LOGGING``), not in Celery's own format."""
+    from logging.config import dictConfig
+
+    from django.conf import settings
+
+    dictConfig(settings.LOGGING)
+
 
 logger = logging.getLogger(__name__)
 

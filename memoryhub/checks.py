@@ -8,6 +8,7 @@ from django.conf import settings
 from django.core.checks import Error, register
 
 EMBEDDING_PROVIDERS = ("local", "openai")
+LOG_FORMATS = ("json", "plain")
 
 
 @register()
@@ -46,6 +47,7 @@ def configuration_check(app_configs: Any = None, **kwargs: Any) -> list[Error]:
         "MEMORYHUB_WINDOW_LEASE_SECONDS",
         "MEMORYHUB_EXTRACTION_MAX_ATTEMPTS",
         "MEMORYHUB_EMBEDDING_THREADS",
+        "MEMORYHUB_EXTRACTION_LAG_ALERT_SECONDS",
     ):
         if getattr(settings, name) <= 0:
             errors.append(
@@ -72,6 +74,14 @@ def configuration_check(app_configs: Any = None, **kwargs: Any) -> list[Error]:
                 "MemoryHub runs on PostgreSQL with pgvector only.",
                 hint="Set DATABASE_URL=postgres://… or leave it unset for the embedded server.",
                 id="memoryhub.E004",
+            )
+        )
+    if settings.MEMORYHUB_LOG_FORMAT not in LOG_FORMATS:
+        errors.append(
+            Error(
+                f"MEMORYHUB_LOG_FORMAT={settings.MEMORYHUB_LOG_FORMAT!r} is not a log format.",
+                hint=f"Use one of: {', '.join(LOG_FORMATS)}.",
+                id="memoryhub.E007",
             )
         )
     return errors

@@ -8,12 +8,14 @@ With nothing set, MemoryHub runs on embedded services: PostgreSQL 16 + pgvector 
 
 from __future__ import annotations
 
+import os
 import secrets
 from pathlib import Path
 
 import environ
 
 from memoryhub.embedded import celery_transport_settings
+from memoryhub.logs import logging_settings
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -275,12 +277,24 @@ SPECTACULAR_SETTINGS = {
 # The API's throttle keeps its counters in the database (core.buckets), not in the cache.
 CACHES = {"default": env.cache_url("CACHE_URL", default="locmemcache://")}
 
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
-    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
-    "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
-    # pgserver logs every process start and exit at INFO.
-    "loggers": {"pgserver": {"level": "WARNING"}},
-}
+# --- Observability: metrics, logs, alerts (docs/operations.md, "Metrics, logs and alerts") ------
+# /metrics for Prometheus, off unless on; then for loopback, or with the token as a Bearer.
+MEMORYHUB_METRICS = env.bool("MEMORYHUB_METRICS", default=False)
+MEMORYHUB_METRICS_TOKEN = env.str("MEMORYHUB_METRICS_TOKEN", default="")
+if MEMORYHUB_METRICS:
+    # Every process of the machine (web workers, Celery workers) writes its counts here, and a scrape
+    # adds them up: prometheus_client reads this before its first import, hence the environment.
+    # `make run` empties it first (python manage.py metrics_reset).
+    PROMETHEUS_MULTIPROC_DIR = Path(env.str("PROMETHEUS_MULTIPROC_DIR", default=str(VAR_DIR / "metrics"))).resolve()
+    PROMETHEUS_MULTIPROC_DIR.mkdir(parents=True, exist_ok=True)
+    os.environ["PROMETHEUS_MULTIPROC_DIR"] = str(PROMETHEUS_MULTIPROC_DIR)
+    # Requests by route and status, fast path included: it runs this middleware too.
+    MIDDLEWARE = ["core.metrics.RequestsCounted", *MIDDLEWARE]
+# The moderators' overview warns when the oldest due window has waited longer than this.
+MEMORYHUB_EXTRACTION_LAG_ALERT_SECONDS = env.int("MEMORYHUB_EXTRACTION_LAG_ALERT_SECONDS", default=900)
+# "json" (one JSON object a line) or "plain"; JSON unless DEBUG. `make run` asks for plain.
+MEMORYHUB_LOG_FORMAT = env.str("MEMORYHUB_LOG_FORMAT", default="plain" if DEBUG else "json")
+INSTALLED_APPS += ["django_structlog"]
+MIDDLEWARE.insert(1 if MEMORYHUB_METRICS else 0, "memoryhub.request_log.RequestLog")  # the request id
+DJANGO_STRUCTLOG_CELERY_ENABLED = True  # the request id travels in the headers of the tasks it queues
+LOGGING = logging_settings(json=MEMORYHUB_LOG_FORMAT == "json", level=env.str("LOG_LEVEL", default="INFO"))

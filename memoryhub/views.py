@@ -3,12 +3,12 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
-from django.db import connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.utils.functional import SimpleLazyObject
 
 from memoryhub.ai.llm import llm_is_offline
+from memoryhub.health import readiness
 
 
 def site(request: HttpRequest) -> dict[str, Any]:
@@ -33,10 +33,16 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 def healthz(request: HttpRequest) -> JsonResponse:
-    """Liveness for load balancers and `make run`: the database answers."""
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT 1")
+    """Liveness: this process serves requests (whatever the database and broker do: /readyz)."""
     return JsonResponse({"status": "ok"})
+
+
+def readyz(request: HttpRequest) -> JsonResponse:
+    """Readiness for load balancers: the database and the broker answer and every migration is
+    applied; else 503 with what failed."""
+    checks = readiness()
+    ready = all(answer == "ok" for answer in checks.values())
+    return JsonResponse({"status": "ok" if ready else "unavailable", "checks": checks}, status=200 if ready else 503)
 
 
 def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:

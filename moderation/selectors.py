@@ -27,6 +27,7 @@ from chat.models import (
     MessageRole,
     Persona,
 )
+from chat.selectors import window_oldest_waiting_since
 from memories.models import Entity, ImportanceNow, Memory, MemoryRevision, RecallEntry
 from memories.models import MemoryRevisionAction as Action
 from memories.selectors.mine import NO_PERSONA
@@ -398,7 +399,8 @@ def _per_day(rows: Iterable[tuple[date, int]], days: list[date], label: str) -> 
 
 def community_overview(*, community: Community, now: datetime, days: int = 30) -> dict[str, Any]:
     """The overview's charts and lists: memories created, expired and deleted per day, LLM calls
-    and tokens per day, windows by state, the busiest channels, people with memory off."""
+    and tokens per day, windows by state and since when the oldest due one waits, the busiest
+    channels, people with memory off."""
     first = (now - timedelta(days=days - 1)).date()
     span = [first + timedelta(days=i) for i in range(days)]
     since = datetime.combine(first, time.min, tzinfo=UTC)
@@ -428,6 +430,7 @@ def community_overview(*, community: Community, now: datetime, days: int = 30) -
             ),
         ],
         "windows": window_counts(community=community),
+        "waiting_since": window_oldest_waiting_since(community=community),
         "channels": list(
             Channel.objects.filter(community=community)
             .annotate(n=Count("messages", filter=Q(messages__created_at__gte=since)))

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import NON_FIELD_ERRORS, PermissionDenied
@@ -80,10 +81,21 @@ def index(request: HttpRequest) -> HttpResponse:
 def overview(request: HttpRequest, community_id: int) -> HttpResponse:
     """A community at a glance: charts drawn on the server (SVG), no script and no CDN."""
     community = community_get_for_moderator(user=signed_in(request), pk=community_id)
+    now = timezone.now()
+    overview = community_overview(community=community, now=now)
+    # The alert: failed windows (their count is in overview["windows"]) or extraction lagging.
+    waited = (now - overview["waiting_since"]).total_seconds() if overview["waiting_since"] else 0.0
+    lagging = waited > settings.MEMORYHUB_EXTRACTION_LAG_ALERT_SECONDS
     return render(
         request,
         "moderation/overview.html",
-        {"community": community, "nav": "moderation", **community_overview(community=community, now=timezone.now())},
+        {
+            "community": community,
+            "nav": "moderation",
+            **overview,
+            "lagging_minutes": int(waited // 60) if lagging else None,
+            "lag_alert_minutes": max(1, settings.MEMORYHUB_EXTRACTION_LAG_ALERT_SECONDS // 60),
+        },
     )
 
 

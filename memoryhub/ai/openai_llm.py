@@ -9,6 +9,7 @@ import openai
 from openai import Stream
 from openai.types.chat import ChatCompletionChunk
 
+from core.metrics import LLM_CALLS, LLM_TOKENS
 from memoryhub.ai.ratelimit import llm_request_slot
 from memoryhub.ai.types import Completion, LLMError, LLMUnavailableError, Message, Purpose, Tool, ToolCall
 
@@ -49,9 +50,12 @@ class OpenAILLM:
                     **options,
                 )
             except _TRANSIENT as exc:
+                LLM_CALLS.labels(purpose, "unavailable").inc()
                 raise LLMUnavailableError(f"{type(exc).__name__}: {exc}") from exc
             except openai.OpenAIError as exc:
+                LLM_CALLS.labels(purpose, "error").inc()
                 raise LLMError(f"{type(exc).__name__}: {exc}") from exc
+        LLM_CALLS.labels(purpose, "ok").inc()
         message = response.choices[0].message
         calls = [
             ToolCall(name=call.function.name, arguments=call.function.arguments)
@@ -59,6 +63,9 @@ class OpenAILLM:
             if call.type == "function"
         ]
         usage = response.usage
+        if usage:
+            LLM_TOKENS.labels(purpose, "prompt").inc(usage.prompt_tokens)
+            LLM_TOKENS.labels(purpose, "completion").inc(usage.completion_tokens)
         return Completion(
             content=message.content or "",
             tool_calls=calls,
@@ -68,6 +75,7 @@ class OpenAILLM:
         )
 
     def stream(self, *, purpose: Purpose, messages: list[Message]) -> Iterator[str]:
+        # Counted as a call; a stream reports no usage unless asked for it, so no tokens.
         with llm_request_slot():
             try:
                 chunks = cast(
@@ -82,6 +90,9 @@ class OpenAILLM:
                     if chunk.choices and chunk.choices[0].delta.content:
                         yield chunk.choices[0].delta.content
             except _TRANSIENT as exc:
+                LLM_CALLS.labels(purpose, "unavailable").inc()
                 raise LLMUnavailableError(f"{type(exc).__name__}: {exc}") from exc
             except openai.OpenAIError as exc:
+                LLM_CALLS.labels(purpose, "error").inc()
                 raise LLMError(f"{type(exc).__name__}: {exc}") from exc
+            LLM_CALLS.labels(purpose, "ok").inc()

@@ -86,9 +86,10 @@ def test_the_web_server_borrows_database_connections_from_a_pool(tmp_path: Path)
         "MEMORYHUB_DATABASE_APPLICATION_NAME": "pool-test-web",
     }
     with gunicorn_serving(env=env, log=tmp_path / "web.log") as base:
+        assert http_get(f"{base}/readyz")[0] == 200  # asks the database (/healthz does not): the pool opens
         before = web_backends()
         for _ in range(30):
-            assert http_get(f"{base}/healthz")[0] == 200
+            assert http_get(f"{base}/readyz")[0] == 200
         after = web_backends()
     assert 1 <= len(before) <= 3 and 1 <= len(after) <= 3, (before, after)
     assert set(before) & set(after)  # the same backends served the requests

@@ -1,0 +1,76 @@
+"""How every process logs: one line per event, JSON in production, through structlog.
+
+Django's and Celery's own loggers (the standard library's) and structlog's share one formatter,
+so every line has the same shape, and each carries what is bound to the moment: the request's
+``request_id`` (from ``X-Request-ID`` or made up, ``memoryhub.request_log``), and in a task the
+``task_id`` and the ``request_id`` of the request that queued it (django-structlog's Celery
+receivers carry it in the task's headers).
+
+No line holds a request's body, its headers beyond the user agent, or its query string's values:
+a bot's query and a moderator's search carry what people said (``memoryhub.access_log``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import structlog
+
+# Applied to the standard library's records and structlog's alike, before the renderer.
+_SHARED: list[Any] = [
+    structlog.contextvars.merge_contextvars,
+    structlog.stdlib.add_log_level,
+    structlog.stdlib.add_logger_name,
+    structlog.processors.TimeStamper(fmt="iso", utc=True),
+]
+
+
+def logging_settings(*, json: bool, level: str) -> dict[str, Any]:
+    """Django's ``LOGGING`` for this process, with structlog configured to feed it."""
+    structlog.configure(
+        processors=[
+            structlog.stdlib.filter_by_level,
+            *_SHARED,
+            structlog.stdlib.PositionalArgumentsFormatter(),
+            structlog.processors.StackInfoRenderer(),
+            structlog.processors.format_exc_info,
+            structlog.stdlib.ProcessorFormatter.wrap_for_formatter,
+        ],
+        logger_factory=structlog.stdlib.LoggerFactory(),
+        wrapper_class=structlog.stdlib.BoundLogger,
+        cache_logger_on_first_use=True,
+    )
+    renderer: Any = (
+        structlog.processors.JSONRenderer()
+        if json
+        else structlog.dev.ConsoleRenderer(
+            colors=False,
+            pad_event_to=0,
+            # Never rich's tracebacks: they print each frame's local variables, which may be a
+            # person's message or a key.
+            exception_formatter=structlog.dev.plain_traceback,
+        )
+    )
+    return {
+        "version": 1,
+        "disable_existing_loggers": False,
+        "formatters": {
+            "structured": {
+                "()": structlog.stdlib.ProcessorFormatter,
+                "foreign_pre_chain": _SHARED,
+                "processors": [
+                    structlog.stdlib.ProcessorFormatter.remove_processors_meta,
+                    *([structlog.processors.format_exc_info] if json else []),
+                    renderer,
+                ],
+            }
+        },
+        "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "structured"}},
+        "root": {"handlers": ["console"], "level": level},
+        "loggers": {
+            # pgserver logs every process start and exit at INFO.
+            "pgserver": {"level": "WARNING"},
+            # One line per request is the web server's access log; this one adds the request id.
+            "django_structlog": {"level": level},
+        },
+    }
