@@ -429,15 +429,17 @@ def message_reply_stream(
 # --- Erasure: the steps ``privacy.services.erasure`` orders, in its transaction ---------------
 
 
-def chat_of_person_delete(*, user: User) -> dict[str, int]:
+def chat_of_person_delete(*, user: User, community_id: int | None = None) -> dict[str, int]:
     """Delete the messages ``user`` wrote and every message of their sessions (the persona's
-    replies speak to them), then their sessions. The windows those messages were in count only
-    what they still hold, and the ones left empty go. The rows deleted per model label."""
+    replies speak to them), then their sessions; in ``community_id`` alone when given. The
+    windows those messages were in count only what they still hold, and the ones left empty go.
+    The rows deleted per model label."""
     deleted: Counter[str] = Counter()
-    theirs = Message.objects.filter(Q(author=user) | Q(session__user=user))
+    here = {} if community_id is None else {"channel__community_id": community_id}
+    theirs = Message.objects.filter(Q(author=user) | Q(session__user=user), **here)
     window_ids = list(theirs.exclude(window=None).values_list("window_id", flat=True).distinct())
     deleted.update(rows_delete(theirs))
-    deleted.update(rows_delete(ChatSession.objects.filter(user=user)))
+    deleted.update(rows_delete(ChatSession.objects.filter(user=user, **here)))
     deleted.update(windows_recount(window_ids=window_ids))
     return dict(deleted)
 
