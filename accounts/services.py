@@ -31,7 +31,7 @@ from accounts.models import (
     User,
 )
 from core.apikit.api import MemoryOff
-from core.buckets import bucket_params, bucket_take_sql, bucket_wait
+from core.buckets import bucket_params, bucket_take, bucket_take_sql, bucket_wait
 from core.erasure import names_redaction_params, names_replaced_sql, returning_ids, rows_delete
 from core.fastpath.rows import attnames, columns_sql, row_load
 from core.fastpath.sql import prepared_cursor
@@ -160,6 +160,13 @@ def identity_resolve(*, community: Community, external_id: str, display_name: st
     ExternalIdentity.objects.create(community=community, user=user, external_id=external_id, display_name=display_name)
     membership_set(user=user, community=community)
     return user
+
+
+def signup_wait(*, client_address: str) -> float:
+    """Take one of ``client_address``'s sign-ups (``MEMORYHUB_SIGNUPS_PER_HOUR``, counted across
+    every web process): 0 when taken, else the seconds until one is free (nothing was taken)."""
+    per_hour = settings.MEMORYHUB_SIGNUPS_PER_HOUR
+    return bucket_take(name=f"signup:{client_address}", capacity=per_hour, per_seconds=3600.0)
 
 
 @transaction.atomic

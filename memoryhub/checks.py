@@ -46,6 +46,8 @@ def configuration_check(app_configs: Any = None, **kwargs: Any) -> list[Error]:
         "MEMORYHUB_WINDOW_LEASE_SECONDS",
         "MEMORYHUB_EXTRACTION_MAX_ATTEMPTS",
         "MEMORYHUB_EMBEDDING_THREADS",
+        "MEMORYHUB_SIGNUPS_PER_HOUR",
+        "MEMORYHUB_CHAT_MESSAGES_PER_MINUTE",
     ):
         if getattr(settings, name) <= 0:
             errors.append(

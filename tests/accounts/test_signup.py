@@ -68,3 +68,19 @@ def test_a_weak_password_is_refused_and_says_why(client: Client, password: str, 
     assert response.status_code == 200  # type: ignore[attr-defined]
     assert why in " ".join(_errors(response)["password2"])
     assert not User.objects.exists()
+
+
+def test_one_address_signs_up_only_so_often_and_a_refused_form_creates_nothing(
+    client: Client, settings: object
+) -> None:
+    settings.MEMORYHUB_SIGNUPS_PER_HOUR = 2  # type: ignore[attr-defined]
+    assert _signup(client, "taken!").status_code == 200  # type: ignore[attr-defined]  # invalid, and counted
+    assert _signup(client, "first").status_code == 302  # type: ignore[attr-defined]
+    client.logout()
+
+    refused = _signup(client, "second")
+
+    assert refused.status_code == 429  # type: ignore[attr-defined]
+    assert "Too many sign-ups from your address. Try again in 30 minutes." in _errors(refused)["__all__"]
+    assert list(User.objects.values_list("username", flat=True)) == ["first"]
+    assert _signup(client, "second", address="198.51.100.7").status_code == 302  # type: ignore[attr-defined]
