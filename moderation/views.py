@@ -324,8 +324,12 @@ def person_erase(request: HttpRequest, community_id: int, pk: int) -> HttpRespon
         request_row = user_erase(
             user=person, via=ErasureRequestVia.MODERATOR, requested_by=signed_in(request), community=community
         )
-        what = "their account" if request_row.scope == "account" else f"what {community} held about them"
-        messages.success(request, f"Erased {what}: erasure request {request_row.pk} is {request_row.state}.")
+        what = (
+            "their account went with it"
+            if request_row.scope == "account"
+            else f"only what {community} held about them; their account stays, left to staff"
+        )
+        messages.success(request, f"Erased: erasure request {request_row.pk} is {request_row.state} ({what}).")
         return redirect("moderation-people", community_id=community.pk)
     return render(
         request,
