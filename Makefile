@@ -35,7 +35,8 @@ run: migrate
 	$(BIN)/python manage.py prepare_embeddings
 	$(BIN)/python manage.py metrics_reset
 	@echo ""
-	@echo "MemoryHub is starting at http://127.0.0.1:$(PORT)/ : log in as 'demo' to chat and see your data;"
+	@echo "MemoryHub is starting at http://127.0.0.1:$(PORT)/ : log in as 'demo' (passwords: var/demo_logins.txt)"
+	@echo "to chat and see your data;"
 	@echo "'moderator' moderates the demo community at http://127.0.0.1:$(PORT)/moderation/;"
 	@echo "staff ('admin') have the Django admin at http://127.0.0.1:$(PORT)/admin/"
 	@echo "Press Ctrl-C to stop web, worker and beat. 'make stop' also stops the embedded database."

@@ -111,6 +111,11 @@ class MembershipRole(models.TextChoices):
     ADMIN = "admin"
 
 
+# The roles that moderate a community (its /moderation/ pages); an account holding one anywhere
+# is never deleted by one community's erasure (privacy.services.erasure).
+MODERATING_ROLES = (MembershipRole.MODERATOR, MembershipRole.ADMIN)
+
+
 class Membership(models.Model):
     Role = MembershipRole
 
@@ -309,6 +314,15 @@ class ErasureRequest(models.Model):
 
     def __str__(self) -> str:
         return f"erasure {self.subject_hash[:8]} ({self.state})"
+
+    @property
+    def scope(self) -> str:
+        """``account``: the person's account went with everything else; ``community``: only what
+        one community held of them went, and the account stays (known elsewhere, or staff or a
+        moderator: left to staff). Read off what was deleted; empty while not done."""
+        if self.state != ErasureRequestState.DONE:
+            return ""
+        return "account" if self.deleted_counts.get("accounts.User") else "community"
 
 
 class AuditEventActorKind(models.TextChoices):

@@ -16,6 +16,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import (
+    MODERATING_ROLES,
     ApiKey,
     AuditEvent,
     Community,
@@ -30,7 +31,7 @@ from accounts.models import (
     User,
 )
 from core.apikit.api import MemoryOff
-from core.buckets import bucket_params, bucket_take_sql, bucket_wait
+from core.buckets import bucket_params, bucket_take, bucket_take_sql, bucket_wait
 from core.erasure import names_redaction_params, names_replaced_sql, returning_ids, rows_delete
 from core.fastpath.rows import attnames, columns_sql, row_load
 from core.fastpath.sql import prepared_cursor
@@ -159,6 +160,13 @@ def identity_resolve(*, community: Community, external_id: str, display_name: st
     ExternalIdentity.objects.create(community=community, user=user, external_id=external_id, display_name=display_name)
     membership_set(user=user, community=community)
     return user
+
+
+def signup_wait(*, client_address: str) -> float:
+    """Take one of ``client_address``'s sign-ups (``MEMORYHUB_SIGNUPS_PER_HOUR``, counted across
+    every web process): 0 when taken, else the seconds until one is free (nothing was taken)."""
+    per_hour = settings.MEMORYHUB_SIGNUPS_PER_HOUR
+    return bucket_take(name=f"signup:{client_address}", capacity=per_hour, per_seconds=3600.0)
 
 
 @transaction.atomic
@@ -366,24 +374,33 @@ def user_login_sessions_delete(*, user: User) -> dict[str, int]:
     return {model._meta.label: len(keys)} if keys else {}
 
 
-def user_links_clear(*, user: User) -> dict[str, int]:
+def user_links_clear(*, user: User, community: Community | None = None) -> dict[str, int]:
     """API keys ``user`` created, audit events they acted in and erasure requests they made keep
-    their row, without them; how many of each lost the link, per model and field."""
+    their row, without them (only those of ``community`` when given); how many of each lost the
+    link, per model and field."""
+    here = {} if community is None else {"community": community}
     return {
-        "accounts.ApiKey.created_by": ApiKey.objects.filter(created_by=user).update(created_by=None),
-        "accounts.AuditEvent.actor": AuditEvent.objects.filter(actor=user).update(actor=None),
-        "accounts.ErasureRequest.requested_by": ErasureRequest.objects.filter(requested_by=user).update(
+        "accounts.ApiKey.created_by": ApiKey.objects.filter(created_by=user, **here).update(created_by=None),
+        "accounts.AuditEvent.actor": AuditEvent.objects.filter(actor=user, **here).update(actor=None),
+        "accounts.ErasureRequest.requested_by": ErasureRequest.objects.filter(requested_by=user, **here).update(
             requested_by=None
         ),
     }
 
 
-def user_community_records_delete(*, user: User) -> dict[str, int]:
-    """Delete ``user``'s profiles, platform identities and memberships; the rows deleted per model label."""
+def user_community_records_delete(*, user: User, community: Community | None = None) -> dict[str, int]:
+    """Delete ``user``'s profiles, platform identities and memberships; the rows deleted per model label.
+
+    With ``community``, only those there, and a moderating membership stays: a community's
+    erasure takes what it holds about the person, never a role (that is staff's to change)."""
     deleted: Counter[str] = Counter()
-    deleted.update(rows_delete(Profile.objects.filter(user=user)))
-    deleted.update(rows_delete(ExternalIdentity.objects.filter(user=user)))
-    deleted.update(rows_delete(Membership.objects.filter(user=user)))
+    here = {} if community is None else {"community": community}
+    memberships = Membership.objects.filter(user=user, **here)
+    if community is not None:
+        memberships = memberships.exclude(role__in=MODERATING_ROLES)
+    deleted.update(rows_delete(Profile.objects.filter(user=user, **here)))
+    deleted.update(rows_delete(ExternalIdentity.objects.filter(user=user, **here)))
+    deleted.update(rows_delete(memberships))
     return dict(deleted)
 
 
@@ -420,18 +437,18 @@ def erasure_request_open(
     requested_by: User | None,
     community: Community | None,
     identity_hashes: Collection[str],
+    community_only: bool = False,
 ) -> ErasureRequest:
     """The request an erasure of ``subject`` runs as, recorded running before the work: an open or
-    failed one about them is taken up again (its hashes joined by ``identity_hashes``), else a new one."""
-    request = (
-        ErasureRequest.objects.select_for_update()
-        .filter(
-            subject=subject,
-            state__in=[ErasureRequestState.PENDING, ErasureRequestState.RUNNING, ErasureRequestState.FAILED],
-        )
-        .order_by("created_at", "pk")
-        .first()
+    failed one about them is taken up again (its hashes joined by ``identity_hashes``), else a new one.
+    ``community_only``: an erasure of what ``community`` alone holds takes up only that community's."""
+    open_requests = ErasureRequest.objects.select_for_update().filter(
+        subject=subject,
+        state__in=[ErasureRequestState.PENDING, ErasureRequestState.RUNNING, ErasureRequestState.FAILED],
     )
+    if community_only:
+        open_requests = open_requests.filter(community=community)
+    request = open_requests.order_by("created_at", "pk").first()
     if request is None:
         request = ErasureRequest(subject=subject, subject_hash=subject_hash, requested_via=via)
     request.requested_by = request.requested_by or requested_by

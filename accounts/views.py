@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import math
+
 from django.conf import settings
 from django.contrib.auth import login
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
 from accounts.forms import SignupForm
-from accounts.services import user_signup
+from accounts.services import signup_wait, user_signup
 
 
 def signup(request: HttpRequest) -> HttpResponse:
@@ -17,6 +19,15 @@ def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("chat")
     form = SignupForm(request.POST or None)
+    # Each form sent counts, before its password is hashed: accounts (each one a share of the
+    # community's LLM allowance) and guesses alike.
+    if request.method == "POST" and (wait := signup_wait(client_address=request.META.get("REMOTE_ADDR", ""))):
+        minutes = math.ceil(wait / 60)
+        form.add_error(
+            None,
+            f"Too many sign-ups from your address. Try again in {minutes} minute{'s' if minutes != 1 else ''}.",
+        )
+        return render(request, "accounts/signup.html", {"form": form, "nav": "signup"}, status=429)
     if request.method == "POST" and form.is_valid():
         user = user_signup(
             username=form.cleaned_data["username"],

@@ -29,6 +29,7 @@ from chat.models import (
     web_channel_external_id,
 )
 from chat.windows import window_close, window_from_messages, window_message_add, windows_recount
+from core.buckets import bucket_take, buckets_delete
 from core.erasure import names_redaction_params, names_replaced_sql, returning_ids, rows_delete
 from core.text import text_clean
 from memories.models import Memory, MemoryRevisionAction, MemoryRevisionActor
@@ -429,15 +430,34 @@ def message_reply_stream(
 # --- Erasure: the steps ``privacy.services.erasure`` orders, in its transaction ---------------
 
 
-def chat_of_person_delete(*, user: User) -> dict[str, int]:
+# A person's allowance in the browser chat, so that one person cannot spend the community's shared
+# LLM allowance: messages sent, and replies asked for (a reply that failed can be asked again).
+_CHAT_BUCKETS = ("chat-send", "chat-reply")
+
+
+def chat_turn_wait(*, user: User, what: str) -> float:
+    """Take one of ``user``'s chat turns for ``what`` (``chat-send`` or ``chat-reply``), at most
+    ``MEMORYHUB_CHAT_MESSAGES_PER_MINUTE`` each, counted across every web process: 0 when taken,
+    else the seconds until one is free (nothing was taken)."""
+    if what not in _CHAT_BUCKETS:
+        raise ValueError(f"what must be one of {_CHAT_BUCKETS}, not {what!r}")
+    per_minute = settings.MEMORYHUB_CHAT_MESSAGES_PER_MINUTE
+    return bucket_take(name=f"{what}:{user.pk}", capacity=per_minute, per_seconds=60.0)
+
+
+def chat_of_person_delete(*, user: User, community_id: int | None = None) -> dict[str, int]:
     """Delete the messages ``user`` wrote and every message of their sessions (the persona's
-    replies speak to them), then their sessions. The windows those messages were in count only
-    what they still hold, and the ones left empty go. The rows deleted per model label."""
+    replies speak to them), then their sessions; in ``community_id`` alone when given. The
+    windows those messages were in count only what they still hold, and the ones left empty go.
+    The rows deleted per model label."""
     deleted: Counter[str] = Counter()
-    theirs = Message.objects.filter(Q(author=user) | Q(session__user=user))
+    here = {} if community_id is None else {"channel__community_id": community_id}
+    theirs = Message.objects.filter(Q(author=user) | Q(session__user=user), **here)
     window_ids = list(theirs.exclude(window=None).values_list("window_id", flat=True).distinct())
     deleted.update(rows_delete(theirs))
-    deleted.update(rows_delete(ChatSession.objects.filter(user=user)))
+    deleted.update(rows_delete(ChatSession.objects.filter(user=user, **here)))
+    if community_id is None and (gone := buckets_delete(names=[f"{what}:{user.pk}" for what in _CHAT_BUCKETS])):
+        deleted["memoryhub.RateBucket"] += gone  # the account's allowance: its name holds their id
     deleted.update(windows_recount(window_ids=window_ids))
     return dict(deleted)
 

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import BadRequest
-from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
+from django.http import HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
@@ -28,6 +30,7 @@ from chat.selectors import (
 )
 from chat.services import (
     ReplyExistsError,
+    chat_turn_wait,
     message_reply_stream,
     session_end,
     session_message_add,
@@ -129,13 +132,29 @@ def chat_send(request: HttpRequest, persona_id: int) -> HttpResponse:
     text = text_clean(request.POST.get("text", "")).strip()
     if not text or len(text) > MESSAGE_MAX_LENGTH:
         error = "Write something first." if not text else f"That is too long: at most {MESSAGE_MAX_LENGTH} characters."
-        response = render(request, "chat/_error.html", {"error": error})
-        response["HX-Retarget"] = "#composer-error"
-        response["HX-Reswap"] = "innerHTML"
+        return _composer_error(request, error)
+    # Refused before anything is stored: the message stays in the box, to send again.
+    if wait := chat_turn_wait(user=user, what="chat-send"):
+        seconds = math.ceil(wait)
+        response = _composer_error(
+            request,
+            f"You are sending messages faster than {persona.name} can answer. "
+            f"Wait {seconds} second{'s' if seconds != 1 else ''}, then send it again.",
+            status=429,
+        )
+        response["Retry-After"] = str(seconds)
         return response
     session = session_open(user=user, persona=persona, channel=web_channel_get(user=user, persona=persona))
     message = session_message_add(session=session, content=text, role=MessageRole.USER)
     return render(request, "chat/_turn.html", {"message": message, "persona": persona})
+
+
+def _composer_error(request: HttpRequest, error: str, status: int = 200) -> HttpResponse:
+    """Why the message was not sent, under the message box (which keeps the text)."""
+    response = render(request, "chat/_error.html", {"error": error}, status=status)
+    response["HX-Retarget"] = "#composer-error"
+    response["HX-Reswap"] = "innerHTML"
+    return response
 
 
 def _event(name: str, data: str) -> str:
@@ -146,16 +165,27 @@ def _event(name: str, data: str) -> str:
 
 @login_required
 @require_GET
-def chat_stream(request: HttpRequest, message_id: int) -> StreamingHttpResponse:
+def chat_stream(request: HttpRequest, message_id: int) -> HttpResponseBase:
     """The persona's reply to one of the person's messages, token by token (text/event-stream).
 
     Events: ``token`` (HTML-escaped text to append), ``replace`` (the whole reply, when it was
     written before: a reconnecting browser), ``error``, then ``done``. One reply per message.
+    A person asking for replies faster than their allowance gets a 429 with ``Retry-After``.
     """
-    message = session_message_get_for_person(user=signed_in(request), pk=message_id)
+    user = signed_in(request)
+    message = session_message_get_for_person(user=user, pk=message_id)
 
     def stored_reply() -> str | None:
         return Message.objects.filter(reply_to=message).values_list("content", flat=True).first()
+
+    # A reply that failed can be asked for again: each time is an LLM call, so it has its allowance.
+    if stored_reply() is None and (wait := chat_turn_wait(user=user, what="chat-reply")):
+        return HttpResponse(
+            "Too many replies asked for: wait, then send your message again.",
+            status=429,
+            headers={"Retry-After": str(math.ceil(wait))},
+            content_type="text/plain; charset=utf-8",
+        )
 
     def events() -> Iterator[str]:
         existing = stored_reply()

@@ -8,6 +8,8 @@ disk flush (``core.unflushed``), so requests of one key do not queue behind each
 
 from __future__ import annotations
 
+from django.db import connection
+
 from core.fastpath.sql import prepared_cursor
 from core.unflushed import UNFLUSHED, unflushed_params
 
@@ -63,3 +65,10 @@ def bucket_take(*, name: str, capacity: int, per_seconds: float) -> float:
         )
         row = cursor.fetchone()
     return bucket_wait(row[0] if row is not None else None, capacity=capacity, per_seconds=per_seconds)
+
+
+def buckets_delete(*, names: list[str]) -> int:
+    """Delete the buckets named ``names`` (a person's, when they are erased); how many there were."""
+    with connection.cursor() as cursor:
+        cursor.execute("DELETE FROM memoryhub_ratebucket WHERE name = ANY(%s)", [names])
+        return cursor.rowcount

@@ -18,7 +18,11 @@ class OutboxEventKind(models.TextChoices):
     MEMORY_UPDATED = "memory.updated"
     MEMORY_DELETED = "memory.deleted"
     WINDOW_FAILED = "window.failed"
-    ERASURE_COMPLETED = "erasure.completed"
+    ERASURE_COMPLETED = "erasure.completed"  # the person's account is gone, with everything of theirs
+    # One community's erasure took what it held about the person; the account stays (known
+    # elsewhere, or staff or a moderator). Its own kind: a consumer of ``erasure.completed`` alone
+    # must not take it for the account's end.
+    ERASURE_COMMUNITY_COMPLETED = "erasure.community_completed"
     MEMORY_OFF = "memory.off"  # a person's "forget me", or a whole community's switch (no subject)
     MEMORY_ON = "memory.on"
 

@@ -63,8 +63,11 @@ def events_delivered(*, events: Sequence[OutboxEvent]) -> int:
     )
 
 
-def subject_events_delete(*, subject_id: int) -> int:
+def subject_events_delete(*, subject_id: int, community_id: int | None = None) -> int:
     """Delete every event about the person ``subject_id`` (erasure: no row names them after it),
-    delivered or not. How many."""
-    deleted, _ = OutboxEvent.objects.filter(subject_id=subject_id).delete()
+    delivered or not; only those of ``community_id`` when given. How many."""
+    events = OutboxEvent.objects.filter(subject_id=subject_id)
+    if community_id is not None:
+        events = events.filter(community_id=community_id)
+    deleted, _ = events.delete()
     return deleted

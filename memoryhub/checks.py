@@ -48,6 +48,8 @@ def configuration_check(app_configs: Any = None, **kwargs: Any) -> list[Error]:
         "MEMORYHUB_EXTRACTION_MAX_ATTEMPTS",
         "MEMORYHUB_EMBEDDING_THREADS",
         "MEMORYHUB_EXTRACTION_LAG_ALERT_SECONDS",
+        "MEMORYHUB_SIGNUPS_PER_HOUR",
+        "MEMORYHUB_CHAT_MESSAGES_PER_MINUTE",
     ):
         if getattr(settings, name) <= 0:
             errors.append(

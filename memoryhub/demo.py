@@ -1,12 +1,14 @@
 """The demo data `make run` starts with: one community, two personas, a web channel, two logins, one key.
 
-Idempotent: a second run finds everything in place and changes nothing. Demo passwords are
-generated on the first run and kept in ``var/demo_logins.txt`` (git-ignored) so `make run` can
-show them every time; the API key is shown only when it is created.
+Idempotent: a second run finds everything in place and changes nothing. Demo passwords and the
+demo bot's API key are generated on the first run and kept in ``var/demo_logins.txt``
+(git-ignored, readable by its owner alone); `make run` says where they are and never prints
+them, so that no log holds them.
 """
 
 from __future__ import annotations
 
+import os
 import secrets
 from dataclasses import dataclass
 from pathlib import Path
@@ -53,8 +55,21 @@ class DemoSeedResult:
     api_key_plaintext: str | None  # only when the key was created by this run
 
 
-def _logins_file() -> Path:
+API_KEY_LINE = "api_key"  # the line of the logins file that keeps the demo bot's key
+
+
+def demo_logins_file() -> Path:
     return Path(settings.VAR_DIR) / "demo_logins.txt"
+
+
+def _secrets_write(path: Path, lines: dict[str, str]) -> None:
+    """Write ``name secret`` lines to ``path``, readable and writable by its owner alone from
+    the moment it exists (an older file's wider mode is narrowed first)."""
+    if path.exists():
+        path.chmod(0o600)
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(descriptor, "w") as file:
+        file.write("".join(f"{name} {secret}\n" for name, secret in lines.items()))
 
 
 def _demo_login(*, username: str, role: str, staff: bool, known: dict[str, str]) -> tuple[User, DemoLogin]:
@@ -82,7 +97,7 @@ def demo_seed() -> DemoSeedResult:
     if not Channel.objects.filter(community=community, kind=ChannelKind.WEB).exists():
         channel_create(community=community, name="Web chat", kind=ChannelKind.WEB)
 
-    path = _logins_file()
+    path = demo_logins_file()
     known = dict(line.split(" ", 1) for line in path.read_text().splitlines() if " " in line) if path.exists() else {}
     demo_user, demo_login = _demo_login(username="demo", role="member", staff=False, known=known)
     # The community's moderator works in /moderation/, scoped to the demo community; operations
@@ -91,8 +106,6 @@ def demo_seed() -> DemoSeedResult:
     _, admin_login = _demo_login(username="admin", role="staff", staff=True, known=known)
     membership_set(user=demo_user, community=community, role=MembershipRole.MEMBER)
     membership_set(user=moderator, community=community, role=MembershipRole.MODERATOR)
-    path.write_text("".join(f"{name} {password}\n" for name, password in known.items()))
-    path.chmod(0o600)
 
     plaintext = None
     api_key = ApiKey.objects.filter(community=community, name=DEMO_API_KEY_NAME, revoked_at__isnull=True).first()
@@ -100,6 +113,8 @@ def demo_seed() -> DemoSeedResult:
         api_key, plaintext = apikey_create(
             community=community, name=DEMO_API_KEY_NAME, scopes=ApiKeyScope.values, created_by=moderator
         )
+        known[API_KEY_LINE] = plaintext
+    _secrets_write(path, known)
     return DemoSeedResult(
         community=community,
         created=created,

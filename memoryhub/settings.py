@@ -164,6 +164,9 @@ LOGOUT_REDIRECT_URL = "login"
 # Anyone may create an account unless this is off; new accounts join this community (when it exists).
 MEMORYHUB_SIGNUP = env.bool("MEMORYHUB_SIGNUP", default=True)
 MEMORYHUB_SIGNUP_COMMUNITY = env.str("MEMORYHUB_SIGNUP_COMMUNITY", default="demo")
+# Per-person limits on the community's shared LLM allowance (token buckets in the database).
+MEMORYHUB_SIGNUPS_PER_HOUR = env.int("MEMORYHUB_SIGNUPS_PER_HOUR", default=10)  # sign-up forms per client address
+MEMORYHUB_CHAT_MESSAGES_PER_MINUTE = env.int("MEMORYHUB_CHAT_MESSAGES_PER_MINUTE", default=20)  # per person
 # Messages live server-side: an API key shown once must not travel in a cookie.
 MESSAGE_STORAGE = "django.contrib.messages.storage.session.SessionStorage"
 

@@ -17,7 +17,15 @@ from django.db.models.functions import TruncDate
 from django.http import Http404
 from django.utils.dateparse import parse_datetime
 
-from accounts.models import AuditEvent, Community, ErasureRequest, ExternalIdentity, MembershipRole, Profile, User
+from accounts.models import (
+    MODERATING_ROLES,
+    AuditEvent,
+    Community,
+    ErasureRequest,
+    ExternalIdentity,
+    Profile,
+    User,
+)
 from chat.models import (
     Channel,
     ChatSession,
@@ -31,8 +39,6 @@ from chat.selectors import window_oldest_waiting_since
 from memories.models import Entity, ImportanceNow, Memory, MemoryRevision, RecallEntry
 from memories.models import MemoryRevisionAction as Action
 from memories.selectors.mine import NO_PERSONA
-
-MODERATING_ROLES = (MembershipRole.MODERATOR, MembershipRole.ADMIN)
 
 
 def communities_moderated(*, user: User) -> QuerySet[Community]:

@@ -60,7 +60,7 @@ from moderation.services import (
     profile_moderate_edit,
     window_moderate_retry,
 )
-from privacy.services.erasure import ErasureOutOfScopeError, user_erase
+from privacy.services.erasure import erasure_takes_account, user_erase
 from privacy.services.export import user_export
 from privacy.services.forget import user_forget, user_remember
 
@@ -328,23 +328,31 @@ def person_export(request: HttpRequest, community_id: int, pk: int) -> HttpRespo
 @login_required
 @require_http_methods(["GET", "POST"])
 def person_erase(request: HttpRequest, community_id: int, pk: int) -> HttpResponse:
-    """Erase the person (through the same service as their own request), once confirmed."""
+    """Erase what the community holds about the person, and their account only when it is the
+    community's alone (``user_erase`` decides), once confirmed."""
     community, person = _person(request, community_id, pk)
     form = PersonEraseForm(request.POST or None, expected=person.username)
     if request.method == "POST" and form.is_valid():
-        try:
-            request_row = user_erase(
-                user=person, via=ErasureRequestVia.MODERATOR, requested_by=signed_in(request), community=community
-            )
-        except ErasureOutOfScopeError:
-            form.add_error(None, "This person is also known in other communities: forget them here instead.")
-        else:
-            messages.success(request, f"Erased: erasure request {request_row.pk} is {request_row.state}.")
-            return redirect("moderation-people", community_id=community.pk)
+        request_row = user_erase(
+            user=person, via=ErasureRequestVia.MODERATOR, requested_by=signed_in(request), community=community
+        )
+        what = (
+            "their account went with it"
+            if request_row.scope == "account"
+            else f"only what {community} held about them; their account stays, left to staff"
+        )
+        messages.success(request, f"Erased: erasure request {request_row.pk} is {request_row.state} ({what}).")
+        return redirect("moderation-people", community_id=community.pk)
     return render(
         request,
         "moderation/person_erase.html",
-        {"community": community, "person": person, "form": form, "nav": "moderation"},
+        {
+            "community": community,
+            "person": person,
+            "form": form,
+            "whole_account": erasure_takes_account(user=person, community=community),
+            "nav": "moderation",
+        },
     )
 
 

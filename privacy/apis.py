@@ -35,7 +35,7 @@ from core.apikit.docs import BOT_ERRORS, error_responses
 from memories.api_parts import MemoryFilter, MemoryOutput, memories_output, person_get
 from memories.models import Memory
 from memories.selectors.people import platform_ids
-from privacy.services.erasure import ErasureOutOfScopeError, UserAlreadyErasedError, erasure_for_identity, user_erase
+from privacy.services.erasure import UserAlreadyErasedError, erasure_for_identity, user_erase
 from privacy.services.export import user_export
 from privacy.services.forget import user_forget, user_remember
 
@@ -247,14 +247,27 @@ class UserRememberApi(APIView):
 
 
 class ErasureOutput(serializers.ModelSerializer):
+    scope = serializers.ChoiceField(
+        choices=["account", "community"],
+        read_only=True,
+        help_text=(
+            "`account`: the account went with everything else. `community`: only what this community "
+            "held about the person went; the account stays (known elsewhere, or staff or a moderator)."
+        ),
+    )
+
     class Meta:
         model = ErasureRequest
-        fields = ["id", "subject_hash", "state", "requested_via", "deleted_counts", "created_at", "completed_at"]
-
-
-class Conflict(exceptions.APIException):
-    status_code = status.HTTP_409_CONFLICT
-    default_code = "out_of_scope"
+        fields = [
+            "id",
+            "subject_hash",
+            "state",
+            "scope",
+            "requested_via",
+            "deleted_counts",
+            "created_at",
+            "completed_at",
+        ]
 
 
 class UserEraseApi(APIView):
@@ -264,21 +277,18 @@ class UserEraseApi(APIView):
     @extend_schema(
         operation_id="users_erase",
         description=(
-            "Erase a person: every row about or by them, then their account. What remains is this tombstone, "
-            "and asking again for the same platform id answers with it (a retry is safe). "
-            "holding only a salted hash of who they were and how many rows went. A person also known in other "
-            "communities cannot be erased by one community (409): forget them here instead. Scope `users:erase`."
+            "Erase a person: what this community holds about them (memories, messages, profile, platform id "
+            "and their name in others' text), and their account when they are this community's alone: known "
+            "in no other community, neither staff nor a moderator (`scope`: `account`); otherwise the account "
+            "stays, left to staff (`scope`: `community`). What remains is this tombstone, holding only a salted "
+            "hash of who they were and how many rows went, and asking again for the same platform id answers "
+            "with it (a retry is safe). Scope `users:erase`."
         ),
         parameters=[EXTERNAL_ID],
         request=None,
         responses={
             200: ErasureOutput,
-            **error_responses(
-                *BOT_ERRORS,
-                404,
-                409,
-                e409="The person is also known in other communities (`out_of_scope`): nothing was erased.",
-            ),
+            **error_responses(*BOT_ERRORS, 404),
         },
         examples=[
             OpenApiExample(
@@ -287,6 +297,7 @@ class UserEraseApi(APIView):
                     "id": 31,
                     "subject_hash": "9f2c0a6e4b1d8c7f3e5a2b9d0c6f1e4a7b3d8c2e5f9a1b6d0c4e7f2a8b5d3c1e",
                     "state": "done",
+                    "scope": "account",
                     "requested_via": "api",
                     "deleted_counts": {"memories.Memory": 12, "chat.Message": 240, "accounts.User": 1},
                     "created_at": "2025-05-03T10:00:00Z",
@@ -306,8 +317,6 @@ class UserEraseApi(APIView):
         user = person_get(community=community, external_id=external_id)
         try:
             tombstone = user_erase(user=user, via=ErasureRequestVia.API, community=community)
-        except ErasureOutOfScopeError as error:
-            raise Conflict(str(error)) from error
         except UserAlreadyErasedError as error:  # erased by a concurrent request: its tombstone answers
             done = erasure_for_identity(community=community, external_id=external_id)
             if done is None:

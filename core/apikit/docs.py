@@ -44,7 +44,6 @@ _ERROR_DESCRIPTIONS = {
 _ERROR_EXAMPLES = {
     403: {"code": "missing_scope", "message": "This API key lacks the 'memories:write' scope."},
     404: {"code": "not_found", "message": "No person with platform id 'alice_456' in this community."},
-    409: {"code": "out_of_scope", "message": "user 7 is also known in 1 other communities: …"},
 }
 
 

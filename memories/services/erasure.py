@@ -21,7 +21,11 @@ from memories.services.memory import memory_snapshot
 _REPORTED_BY_SQL = r"[;,]?\s*reported by\s+[^;,.()]*"
 
 
-def memories_reporter_unlink(*, user: User) -> list[int]:
+# Each step takes ``community_id``: given, it touches that community's rows alone (a community's
+# erasure of what it holds about a person who keeps their account); None, every community's.
+
+
+def memories_reporter_unlink(*, user: User, community_id: int | None = None) -> list[int]:
     """Memories ``user`` reported about someone else stay with their subject, without them:
     ``reported_by`` cleared and "reported by …" cut from the context. Returns their ids."""
     return returning_ids(
@@ -29,25 +33,29 @@ def memories_reporter_unlink(*, user: User) -> list[int]:
         UPDATE memories_memory
         SET reported_by_id = NULL, updated_at = now(),
             context = btrim(regexp_replace(context, %(reported)s, '', 'gi'), ' ;,')
-        WHERE reported_by_id = %(user)s
+        WHERE reported_by_id = %(user)s AND (%(community)s::bigint IS NULL OR community_id = %(community)s)
         RETURNING id
         """,
-        {"user": user.pk, "reported": _REPORTED_BY_SQL},
+        {"user": user.pk, "reported": _REPORTED_BY_SQL, "community": community_id},
     )
 
 
-def revisions_actor_unlink(*, user: User) -> int:
+def _here(community_id: int | None) -> dict[str, int]:
+    return {} if community_id is None else {"community_id": community_id}
+
+
+def revisions_actor_unlink(*, user: User, community_id: int | None = None) -> int:
     """Revisions ``user`` made of other people's memories keep their row, without them; how many."""
-    return MemoryRevision.objects.filter(actor_user=user).update(actor_user=None)
+    return MemoryRevision.objects.filter(actor_user=user, **_here(community_id)).update(actor_user=None)
 
 
-def memories_of_person_delete(*, user: User) -> dict[str, int]:
+def memories_of_person_delete(*, user: User, community_id: int | None = None) -> dict[str, int]:
     """Delete every revision about ``user``, their memories (with their source-message links) and
     their entities; the rows deleted per model label."""
     deleted: Counter[str] = Counter()
-    deleted.update(rows_delete(MemoryRevision.objects.filter(subject=user)))
-    deleted.update(rows_delete(Memory.objects.filter(user=user)))
-    deleted.update(rows_delete(Entity.objects.filter(owner=user)))
+    deleted.update(rows_delete(MemoryRevision.objects.filter(subject=user, **_here(community_id))))
+    deleted.update(rows_delete(Memory.objects.filter(user=user, **_here(community_id))))
+    deleted.update(rows_delete(Entity.objects.filter(owner=user, **_here(community_id))))
     return dict(deleted)
 
 
@@ -74,7 +82,9 @@ def _snapshot_scrub_sql(column: str, redact: bool) -> str:
     )
 
 
-def revisions_of_others_scrub(*, user: User, names: list[str], community_ids: Collection[int]) -> int:
+def revisions_of_others_scrub(
+    *, user: User, names: list[str], community_ids: Collection[int], community_id: int | None = None
+) -> int:
     """Revisions about other people lose ``user``: as reporter (id and phrase), and by ``names``
     in their snapshots and reasons, in ``community_ids``. How many revisions changed."""
     redact = bool(names)
@@ -82,10 +92,14 @@ def revisions_of_others_scrub(*, user: User, names: list[str], community_ids: Co
         "user": user.pk,
         "user_text": str(user.pk),
         "communities": sorted(community_ids),
+        "community": community_id,
         "reported": _REPORTED_BY_SQL,
         **(names_redaction_params(names) if redact else {}),
     }
-    reporter_in = "before->>'reported_by' = %(user_text)s OR after->>'reported_by' = %(user_text)s"
+    reporter_in = (
+        "(%(community)s::bigint IS NULL OR community_id = %(community)s) "
+        "AND (before->>'reported_by' = %(user_text)s OR after->>'reported_by' = %(user_text)s)"
+    )
     names_in = (
         "community_id = ANY(%(communities)s) AND (before::text ~* %(names)s OR after::text ~* %(names)s "
         "OR reason ~* %(names)s)"

@@ -3,7 +3,11 @@
 - ``user_forget``: memory off in one community, and what was remembered there is deleted.
 - ``user_export``: one JSON-serialisable document with everything stored about the person.
 - ``user_erase``: every row about or by the person, in every app, then the account; an
-  ``ErasureRequest`` tombstone and an ``AuditEvent`` remain, holding only a salted hash.
+  ``ErasureRequest`` tombstone and an ``AuditEvent`` remain, holding only a salted hash. Asked
+  by a community (its moderator or bot), it takes the account only when the person is that
+  community's alone (known in no other, neither staff nor a moderator); otherwise the same
+  policy runs confined to that community (its rows, its events, names in its text), the account
+  stays for staff, and the tombstone's ``scope`` is ``community``.
 
 Erasure policy, row by row:
 

@@ -19,6 +19,7 @@ from django.db.models.functions import Cast, Lower
 from django.utils.crypto import salted_hmac
 
 from accounts.models import (
+    MODERATING_ROLES,
     AuditEventActorKind,
     Community,
     ErasureRequest,
@@ -55,7 +56,7 @@ from memories.services.erasure import (
     revisions_actor_unlink,
     revisions_of_others_scrub,
 )
-from memories.services.recall import recall_lines_reread
+from memories.services.recall import recall_forget, recall_lines_reread
 from privacy.services.audit import subject_hash
 from privacy.services.outbox import erasure_outbox_settle
 
@@ -75,10 +76,6 @@ class ErasureError(Exception):
 
 class UserAlreadyErasedError(ErasureError):
     """The account no longer exists: it was erased (or deleted) before."""
-
-
-class ErasureOutOfScopeError(ErasureError):
-    """A community asked to erase a person who is also known in other communities."""
 
 
 # --- Erasure -----------------------------------------------------------------------------------
@@ -126,20 +123,24 @@ def _names_of(user: User, community_ids: set[int]) -> list[str]:
     return sorted((name for name in names if name.lower() not in shared), key=lambda n: (-len(n), n))
 
 
-def _admin_log_delete(user: User, counts: Counter[str]) -> None:
-    """Admin log entries they made, and those describing their rows (the repr quotes the row)."""
-    about: Q = Q(user=user)
+def _admin_log_delete(user: User, counts: Counter[str], community_id: int | None) -> None:
+    """Admin log entries they made, and those describing their rows (the repr quotes the row);
+    with ``community_id``, only those describing their rows there (the account stays)."""
+    here = {} if community_id is None else {"community_id": community_id}
+    via_channel = {} if community_id is None else {"channel__community_id": community_id}
+    about: Q = Q(user=user) if community_id is None else Q(pk__in=[])
     theirs: list[tuple[type[models.Model], QuerySet[Any]]] = [
-        (User, User.objects.filter(pk=user.pk)),
-        (Membership, Membership.objects.filter(user=user)),
-        (ExternalIdentity, ExternalIdentity.objects.filter(user=user)),
-        (Profile, Profile.objects.filter(user=user)),
-        (Memory, Memory.objects.filter(user=user)),
-        (MemoryRevision, MemoryRevision.objects.filter(subject=user)),
-        (Entity, Entity.objects.filter(owner=user)),
-        (ChatSession, ChatSession.objects.filter(user=user)),
-        (Message, Message.objects.filter(author=user)),
+        (Membership, Membership.objects.filter(user=user, **here)),
+        (ExternalIdentity, ExternalIdentity.objects.filter(user=user, **here)),
+        (Profile, Profile.objects.filter(user=user, **here)),
+        (Memory, Memory.objects.filter(user=user, **here)),
+        (MemoryRevision, MemoryRevision.objects.filter(subject=user, **here)),
+        (Entity, Entity.objects.filter(owner=user, **here)),
+        (ChatSession, ChatSession.objects.filter(user=user, **via_channel)),
+        (Message, Message.objects.filter(author=user, **via_channel)),
     ]
+    if community_id is None:
+        theirs.append((User, User.objects.filter(pk=user.pk)))
     for model, rows in theirs:
         about |= Q(
             content_type=ContentType.objects.get_for_model(model),
@@ -148,21 +149,28 @@ def _admin_log_delete(user: User, counts: Counter[str]) -> None:
     counts.update(rows_delete(LogEntry.objects.filter(about)))  # Django's table: no app of ours owns it
 
 
-def _others_unlink(user: User, unlinked: Counter[str]) -> list[int]:
-    """Other people's rows keep existing without a link to ``user``; returns changed memory ids."""
-    changed = memories_reporter_unlink(user=user)
+def _others_unlink(user: User, unlinked: Counter[str], community: Community | None) -> list[int]:
+    """Other people's rows keep existing without a link to ``user`` (in ``community`` alone when
+    given); returns changed memory ids."""
+    community_id = community.pk if community is not None else None
+    changed = memories_reporter_unlink(user=user, community_id=community_id)
     unlinked["memories.Memory.reported_by"] += len(changed)
-    unlinked["memories.MemoryRevision.actor_user"] += revisions_actor_unlink(user=user)
-    unlinked.update(user_links_clear(user=user))
+    unlinked["memories.MemoryRevision.actor_user"] += revisions_actor_unlink(user=user, community_id=community_id)
+    unlinked.update(user_links_clear(user=user, community=community))
     return changed
 
 
 def _others_redact(
-    user: User, names: list[str], community_ids: set[int], redacted: Counter[str], deleted: Counter[str]
+    user: User,
+    names: list[str],
+    community_ids: set[int],
+    redacted: Counter[str],
+    deleted: Counter[str],
+    community_id: int | None,
 ) -> list[int]:
     """Scrub ``user`` from other people's rows; returns the ids of memories whose text changed."""
     redacted["memories.MemoryRevision"] += revisions_of_others_scrub(
-        user=user, names=names, community_ids=community_ids
+        user=user, names=names, community_ids=community_ids, community_id=community_id
     )
     if not names:
         return []
@@ -195,14 +203,28 @@ def erasure_for_identity(*, community: Community, external_id: str) -> ErasureRe
     )
 
 
-def _erasure_scope_check(user: User, community: Community | None) -> set[int]:
+def _erasure_scope(user: User, community: Community | None) -> tuple[set[int], Community | None]:
+    """What an erasure of ``user`` asked from ``community`` (None: the person, or staff) may take:
+    the communities it scrubs, and the one community it is confined to (None: the whole account).
+
+    A community takes the account only when the person is its alone: known in no other community,
+    neither staff nor a moderator anywhere. Otherwise it takes what it holds about them (their
+    memories, messages, profile and identity there) and leaves the account to staff: one tenant
+    must not delete another's data, nor a moderator a colleague's or an operator's account."""
     community_ids = _communities_of(user)
-    if community is not None and community_ids - {community.pk}:
-        raise ErasureOutOfScopeError(
-            f"user {user.pk} is also known in {len(community_ids - {community.pk})} other communities: a community "
-            "can only erase people it alone knows (forget them there instead)"
-        )
-    return community_ids
+    if community is None:
+        return community_ids, None
+    whole = (
+        not community_ids - {community.pk}
+        and not (user.is_staff or user.is_superuser)
+        and not Membership.objects.filter(user=user, role__in=MODERATING_ROLES).exists()
+    )
+    return (community_ids, None) if whole else ({community.pk}, community)
+
+
+def erasure_takes_account(*, user: User, community: Community) -> bool:
+    """Whether ``community``'s erasure of ``user`` would take their account (as of now)."""
+    return _erasure_scope(user, community)[1] is None
 
 
 def user_locked_or_gone(user: User) -> User:
@@ -222,32 +244,34 @@ def _erasure_request_open(
     """The request this erasure runs as, recorded before the work: an open or failed one about the
     person is taken up again, else a new one. Refusals (gone, out of scope) record nothing."""
     locked = user_locked_or_gone(user)
-    _erasure_scope_check(locked, community)
-    identities = [
-        identity_hash(community_id=community_id, external_id=external_id)
-        for community_id, external_id in ExternalIdentity.objects.filter(user=locked).values_list(
-            "community_id", "external_id"
-        )
-    ]
+    _, confined_to = _erasure_scope(locked, community)
+    identities = ExternalIdentity.objects.filter(user=locked)
+    if confined_to is not None:
+        identities = identities.filter(community=confined_to)
     return erasure_request_open(
         subject=locked,
         subject_hash=subject_hash(locked.pk),
         via=via,
         requested_by=requested_by,
         community=community,
-        identity_hashes=identities,
+        identity_hashes=[
+            identity_hash(community_id=community_id, external_id=external_id)
+            for community_id, external_id in identities.values_list("community_id", "external_id")
+        ],
+        community_only=confined_to is not None,
     )
 
 
 def user_erase(
     *, user: User, via: str, requested_by: User | None = None, community: Community | None = None
 ) -> ErasureRequest:
-    """Erase ``user`` everywhere (PRODUCT.md §4.5) and return the done ``ErasureRequest`` tombstone.
+    """Erase ``user`` (PRODUCT.md §4.5) and return the done ``ErasureRequest`` tombstone.
 
-    ``community`` is where the request came from (a community's moderator or bot). Such a
-    request may only erase someone that community alone knows: a person also known elsewhere
-    is refused (``ErasureOutOfScopeError``), as one tenant must not delete another's data; they
-    can use ``user_forget`` there, and the person can erase themselves.
+    Without ``community`` (the person themselves, or staff): everything, everywhere, and the
+    account. ``community`` is where the request came from (a community's moderator or bot): it
+    erases the account only when the person is that community's alone (``_erasure_scope``);
+    otherwise what that community holds about them, and the account stays, left to staff. The
+    tombstone's ``scope`` says which (``account`` or ``community``), as its outbox event does.
 
     A durable job: the request is recorded first (its own transaction), then the erasure runs
     in one transaction. A failure leaves the request ``failed`` with its error, and erasing the
@@ -269,33 +293,46 @@ def _erase(
 ) -> ErasureRequest:
     locked = user_locked_or_gone(user)
     pseudonym = subject_hash(locked.pk)
-    community_ids = _erasure_scope_check(locked, community)
+    community_ids, confined_to = _erasure_scope(locked, community)
+    here = confined_to.pk if confined_to is not None else None
     names = _names_of(locked, community_ids)
     deleted: Counter[str] = Counter()
     unlinked: Counter[str] = Counter()
     redacted: Counter[str] = Counter()
-    duplicates = list(
-        ErasureRequest.objects.select_for_update()
-        .filter(subject=locked, state__in=[ErasureRequestState.PENDING, ErasureRequestState.RUNNING])
-        .exclude(pk=request.pk)
+    duplicates = (
+        list(
+            ErasureRequest.objects.select_for_update()
+            .filter(subject=locked, state__in=[ErasureRequestState.PENDING, ErasureRequestState.RUNNING])
+            .exclude(pk=request.pk)
+        )
+        if confined_to is None
+        else []  # the account stays: a request for all of it is still to be done
     )
 
     # Before the rows go: log entries find them by id, sessions by the user id.
-    _admin_log_delete(locked, deleted)
-    deleted.update(user_login_sessions_delete(user=locked))
-    changed_memories = set(_others_unlink(locked, unlinked))
+    _admin_log_delete(locked, deleted, here)
+    if confined_to is None:
+        deleted.update(user_login_sessions_delete(user=locked))
+    changed_memories = set(_others_unlink(locked, unlinked, confined_to))
 
-    deleted.update(memories_of_person_delete(user=locked))
-    deleted.update(user_community_records_delete(user=locked))
+    deleted.update(memories_of_person_delete(user=locked, community_id=here))
+    if confined_to is not None:  # the account's cascade takes them otherwise
+        deleted["memories.RecallEntry"] += recall_forget(community=confined_to, user=locked)
+    deleted.update(user_community_records_delete(user=locked, community=confined_to))
     erasure_outbox_settle(
-        subject_id=locked.pk, erasure_request_id=request.pk, community_ids=community_ids, counts=deleted
+        subject_id=locked.pk,
+        erasure_request_id=request.pk,
+        community_ids=community_ids,
+        counts=deleted,
+        community_id=here,
     )
-    deleted.update(chat_of_person_delete(user=locked))
+    deleted.update(chat_of_person_delete(user=locked, community_id=here))
 
-    changed_memories |= set(_others_redact(locked, names, community_ids, redacted, deleted))
+    changed_memories |= set(_others_redact(locked, names, community_ids, redacted, deleted, here))
     memories_redaction_record(memory_ids=changed_memories, reason=ERASURE_REVISION_REASON)
 
-    deleted.update(user_delete(user=locked))
+    if confined_to is None:
+        deleted.update(user_delete(user=locked))
 
     tombstone = erasure_request_done(
         request=request,
@@ -315,6 +352,7 @@ def _erase(
         subject_hash=pseudonym,
         data={
             "erasure_request": tombstone.pk,
+            "scope": tombstone.scope,
             "deleted": sum(deleted.values()),
             "unlinked": {label: count for label, count in sorted(unlinked.items()) if count},
             "redacted": {label: count for label, count in sorted(redacted.items()) if count},

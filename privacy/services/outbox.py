@@ -11,18 +11,27 @@ from core.services import event_record, subject_events_delete
 
 
 def erasure_outbox_settle(
-    *, subject_id: int, erasure_request_id: int, community_ids: Iterable[int], counts: Counter[str]
+    *,
+    subject_id: int,
+    erasure_request_id: int,
+    community_ids: Iterable[int],
+    counts: Counter[str],
+    community_id: int | None = None,
 ) -> None:
     """In the erasure's transaction: every event about the person goes, delivered or not (each
     names their id), counted with the rows it deleted; each community they were known in is told
-    that an erasure completed, by its request's id alone (the tombstone keeps only hashes)."""
-    if forgotten := subject_events_delete(subject_id=subject_id):
+    that an erasure completed, by its request's id alone (the tombstone keeps only hashes). With
+    ``community_id``, only that community's events go and it alone is told, by
+    ``erasure.community_completed``: the account stays."""
+    if forgotten := subject_events_delete(subject_id=subject_id, community_id=community_id):
         counts["core.OutboxEvent"] += forgotten
     told: list[int | None] = [*sorted(community_ids)] or [None]
-    for community_id in told:
+    for told_id in told:
         event_record(
-            kind=OutboxEventKind.ERASURE_COMPLETED,
-            community_id=community_id,
+            kind=OutboxEventKind.ERASURE_COMPLETED
+            if community_id is None
+            else OutboxEventKind.ERASURE_COMMUNITY_COMPLETED,
+            community_id=told_id,
             subject_id=None,
             payload={"erasure_request": erasure_request_id},
         )

@@ -55,6 +55,15 @@
   });
   document.addEventListener("DOMContentLoaded", followConversation);
 
+  // A refusal meant for the page (429: too many messages) carries its own target: show it there.
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var xhr = event.detail.xhr;
+    if (xhr.status === 429 && xhr.getResponseHeader("HX-Retarget")) {
+      event.detail.shouldSwap = true;
+      event.detail.isError = false;
+    }
+  });
+
   // Server events (HX-Trigger) carry a short message for a live region.
   function notify(event) {
     var text = event.detail && event.detail.message;

@@ -157,7 +157,7 @@ def test_erase_removes_the_person_and_leaves_a_tombstone(
     assert response.status_code == 200, response.json()
     body = response.json()
     tombstone = ErasureRequest.objects.get(pk=body["id"])
-    assert body["state"] == "done" and body["requested_via"] == "api"
+    assert (body["state"], body["scope"], body["requested_via"]) == ("done", "account", "api")
     assert body["subject_hash"] == tombstone.subject_hash and len(body["subject_hash"]) == 64
     assert body["deleted_counts"]["memories.Memory"] == 1 and body["deleted_counts"]["accounts.User"] == 1
     assert "alice" not in response.content.decode().lower()
@@ -174,18 +174,25 @@ def test_erase_removes_the_person_and_leaves_a_tombstone(
     assert again.status_code == 200 and again.json()["state"] == "done"
 
 
-def test_erase_refuses_a_person_other_communities_also_know(
+def test_erase_of_a_person_other_communities_also_know_takes_only_what_this_one_holds(
     api: APIClient, community: Community, other_community: Community, people: dict[str, User]
 ) -> None:
-    membership_set(user=people["alice"], community=other_community)
-    remember(community, people["alice"], "Alice is moving to Austin next month")
-    before = rows()
+    alice = people["alice"]
+    membership_set(user=alice, community=other_community)
+    remember(community, alice, "Alice is moving to Austin next month")
+    remember(other_community, alice, "Alice reads Ibsen")
 
     response = api.post("/api/v1/users/alice_456/erase")
 
-    assert response.status_code == 409
-    assert response.json()["error"]["code"] == "out_of_scope"
-    assert rows() == before
+    assert response.status_code == 200, response.json()
+    body = response.json()
+    assert (body["state"], body["scope"]) == ("done", "community")
+    assert "accounts.User" not in body["deleted_counts"] and body["deleted_counts"]["memories.Memory"] == 1
+    assert User.objects.filter(pk=alice.pk).exists()
+    assert list(Memory.objects.filter(user=alice).values_list("content", flat=True)) == ["Alice reads Ibsen"]
+    assert api.get("/api/v1/users/alice_456/profile").status_code == 404  # unknown here now
+    again = api.post("/api/v1/users/alice_456/erase")  # a retry: the same tombstone
+    assert (again.status_code, again.json()["id"]) == (200, body["id"])
 
 
 def test_erase_needs_the_erase_scope(key_client: KeyClient, community: Community, people: dict[str, User]) -> None:

@@ -90,11 +90,12 @@ Site = Callable[..., Any]
 
 @pytest.fixture
 def live_site(tmp_path: Path) -> Iterator[Site]:
-    """``live_site()`` starts the site offline; ``live_site(fake)`` with a fake OpenAI server as its LLM."""
+    """``live_site()`` starts the site offline; ``live_site(fake)`` with a fake OpenAI server as its
+    LLM; ``live_site(SETTING="value")`` with settings of its own in the environment."""
     with ExitStack() as stack:
 
-        def start(fake: FakeOpenAI | None = None) -> str:
-            return stack.enter_context(_site(tmp_path, fake.environment() if fake else {}))
+        def start(fake: FakeOpenAI | None = None, **settings: str) -> str:
+            return stack.enter_context(_site(tmp_path, (fake.environment() if fake else {}) | settings))
 
         yield start
 

@@ -160,3 +160,25 @@ def test_a_message_over_the_limit_is_held_back_with_a_word_not_cut(
     page.keyboard.press("Enter")
     page.wait_for_selector(".message.assistant:not(.pending)")
     assert len(Message.objects.get(role=MessageRole.USER, session__user=dana).content) == 4_000
+
+
+def test_a_message_past_the_persons_allowance_is_refused_with_a_word_and_kept_in_the_box(
+    live_site: Site, browser_page: Any, dana: User, persona: Persona
+) -> None:
+    page = browser_page
+    base = live_site(MEMORYHUB_CHAT_MESSAGES_PER_MINUTE="1")
+    log_in(page, base, "dana", PASSWORD)
+    composer = page.get_by_label("Your message")
+    composer.fill("I planted tomatoes today")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".message.assistant:not(.pending)")
+
+    composer.fill("and basil too")
+    page.keyboard.press("Enter")
+
+    error = page.locator("#composer-error")
+    error.get_by_text("faster than Mira can answer").wait_for()
+    assert "then send it again" in error.inner_text()
+    assert composer.input_value() == "and basil too"  # kept, to send again
+    sent = Message.objects.filter(role=MessageRole.USER, session__user=dana)
+    assert list(sent.values_list("content", flat=True)) == ["I planted tomatoes today"]

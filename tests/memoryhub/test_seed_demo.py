@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import io
-import re
 from pathlib import Path
 
 import pytest
 from django.apps import apps
 from django.contrib.auth import authenticate
+from django.contrib.auth.password_validation import validate_password
 from django.core.management import call_command
 from django.test import Client
 
@@ -30,47 +30,66 @@ def _seed() -> str:
     return output.getvalue()
 
 
+def _kept(tmp_path: Path) -> dict[str, str]:
+    """What the logins file keeps: each login's password, and the API key."""
+    return dict(line.split(" ", 1) for line in (tmp_path / "demo_logins.txt").read_text().splitlines())
+
+
 def _row_counts() -> dict[str, int]:
     return {model._meta.label: model._default_manager.count() for model in apps.get_models()}
 
 
-def test_seed_demo_creates_a_usable_demo() -> None:
+def test_seed_demo_creates_a_usable_demo(tmp_path: Path) -> None:
     output = _seed()
 
     community = Community.objects.get(slug="demo")
     assert Persona.objects.filter(community=community).count() == 2
     assert Channel.objects.filter(community=community, kind=ChannelKind.WEB).count() == 1
-    logins = dict(re.findall(r"login (\w+)\s+password (\S+)", output))
-    assert set(logins) == {"demo", "moderator", "admin"}
-    demo = authenticate(username="demo", password=logins["demo"])
-    moderator = authenticate(username="moderator", password=logins["moderator"])
-    admin = authenticate(username="admin", password=logins["admin"])
+    kept = _kept(tmp_path)
+    assert set(kept) == {"demo", "moderator", "admin", "api_key"}
+    demo = authenticate(username="demo", password=kept["demo"])
+    moderator = authenticate(username="moderator", password=kept["moderator"])
+    admin = authenticate(username="admin", password=kept["admin"])
     assert demo is not None and not demo.is_staff
     assert moderator is not None and not moderator.is_staff  # a community moderator, not an operator
     assert Membership.objects.get(user=moderator, community=community).role == MembershipRole.MODERATOR
     assert admin is not None and admin.is_staff and admin.is_superuser
     assert not Membership.objects.filter(user=admin).exists()
-    (key,) = re.findall(r"mh_[\w-]+", output)
+    for user in (demo, moderator, admin):  # the demo's passwords pass the rules sign-up applies
+        validate_password(kept[user.username], user)
     stored = ApiKey.objects.get(community=community)
-    assert stored.hashed_key == apikey_hash(key) and key not in stored.hashed_key
+    assert stored.hashed_key == apikey_hash(kept["api_key"])
     assert set(stored.scopes) == set(ApiKey.Scope.values)
+    # The output says where they are kept, never what they are: it ends up in logs.
+    assert str(tmp_path / "demo_logins.txt") in output and "mh_" in output
+    assert not [secret for secret in kept.values() if secret in output]
 
 
-def test_seed_demo_twice_changes_nothing_and_shows_the_key_only_once() -> None:
+def test_the_logins_file_is_readable_by_its_owner_alone(tmp_path: Path) -> None:
+    path = tmp_path / "demo_logins.txt"
+    path.write_text("")
+    path.chmod(0o644)  # an older run's, or a umask's
+
+    _seed()
+
+    assert path.stat().st_mode & 0o777 == 0o600
+
+
+def test_seed_demo_twice_changes_nothing_and_keeps_the_same_secrets(tmp_path: Path) -> None:
     first = _seed()
+    kept = _kept(tmp_path)
     counts = _row_counts()
     second = _seed()
 
     assert _row_counts() == counts
-    (key,) = re.findall(r"mh_[\w-]{20,}", first)
-    assert key not in second
-    assert re.findall(r"login (\w+)\s+password (\S+)", first) == re.findall(r"login (\w+)\s+password (\S+)", second)
+    assert _kept(tmp_path) == kept
+    assert first.replace("Created", "Found") == second
 
 
-def test_the_demo_member_logs_in_with_the_printed_password_and_chats_at_once(client: Client) -> None:
-    password = re.search(r"login demo\s+password (\S+)", _seed())
-    assert password is not None
-    response = client.post("/accounts/login/", {"username": "demo", "password": password.group(1)}, follow=True)
+def test_the_demo_member_logs_in_with_the_kept_password_and_chats_at_once(client: Client, tmp_path: Path) -> None:
+    _seed()
+    password = _kept(tmp_path)["demo"]
+    response = client.post("/accounts/login/", {"username": "demo", "password": password}, follow=True)
     assert response.status_code == 200
     page = response.content.decode()
     assert "Mira" in page and 'id="composer"' in page  # the chat with the first persona, ready to type

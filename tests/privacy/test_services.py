@@ -48,7 +48,7 @@ from memoryhub.ai.embeddings import embedder_get
 from memoryhub.ai.offline import OfflineLLM
 from memoryhub.ai.types import Completion, ToolCall
 from privacy.services.audit import subject_hash
-from privacy.services.erasure import ERASURE_REVISION_REASON, ErasureOutOfScopeError, UserAlreadyErasedError, user_erase
+from privacy.services.erasure import ERASURE_REVISION_REASON, UserAlreadyErasedError, user_erase
 from privacy.services.export import user_export
 from privacy.services.forget import user_forget, user_remember
 from tests.memories import conftest as seed002
@@ -566,18 +566,31 @@ def test_forget_or_remember_arriving_after_an_erasure_find_nobody(
     assert not Profile.objects.filter(user_id=dave.pk).exists()
 
 
-def test_a_community_can_only_erase_people_it_alone_knows(
+def test_a_community_erases_only_what_it_holds_of_people_others_also_know(
     community: Community, other_community: Community, people: dict[str, User]
 ) -> None:
-    alice, dave = people["alice"], people["dave"]
+    alice, dave, bob = people["alice"], people["dave"], people["bob"]
     membership_set(user=alice, community=other_community)
+    remember(community, alice, "Alice collects stamps")
+    remember(other_community, alice, "Alice hikes on Sundays")
+    told = remember(community, bob, "Bob and Alice trade stamps")
 
-    with pytest.raises(ErasureOutOfScopeError):
-        user_erase(user=alice, via="api", community=community)
-    assert User.objects.filter(pk=alice.pk).exists() and Membership.objects.filter(user=alice).count() == 2
+    tombstone = user_erase(user=alice, via="api", community=community)
+
+    assert (tombstone.scope, tombstone.community, tombstone.known_in_community_ids) == (
+        "community",
+        community,
+        [community.pk],
+    )
+    assert "accounts.User" not in tombstone.deleted_counts
+    assert User.objects.filter(pk=alice.pk).exists()
+    assert list(Membership.objects.filter(user=alice).values_list("community_id", flat=True)) == [other_community.pk]
+    assert list(Memory.objects.filter(user=alice).values_list("content", flat=True)) == ["Alice hikes on Sundays"]
+    told.refresh_from_db()
+    assert told.content == "Bob and [erased] trade stamps"  # her name goes from this community's text
 
     tombstone = user_erase(user=dave, via="api", community=community)
-    assert tombstone.community == community and not User.objects.filter(pk=dave.pk).exists()
+    assert tombstone.scope == "account" and not User.objects.filter(pk=dave.pk).exists()
 
 
 def test_an_open_erasure_request_becomes_the_tombstone(people: dict[str, User]) -> None:

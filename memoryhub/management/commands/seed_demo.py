@@ -4,7 +4,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
-from memoryhub.demo import demo_seed
+from memoryhub.demo import DEMO_API_KEY_NAME, demo_logins_file, demo_seed
 
 
 class Command(BaseCommand):
@@ -14,9 +14,7 @@ class Command(BaseCommand):
         result = demo_seed()
         verb = "Created" if result.created else "Found"
         self.stdout.write(f"{verb} demo community '{result.community.name}' (slug {result.community.slug}).")
-        for login in result.logins:
-            self.stdout.write(f"  login {login.username:<10} password {login.password}  ({login.role})")
-        if result.api_key_plaintext:
-            self.stdout.write(self.style.WARNING(f"  API key (shown once, store it now): {result.api_key_plaintext}"))
-        else:
-            self.stdout.write(f"  API key {result.api_key.prefix}… exists (its secret was shown when it was created).")
+        # Never the secrets themselves: this output ends up in logs (make run's, a CI job's).
+        logins = ", ".join(f"{login.username} ({login.role})" for login in result.logins)
+        self.stdout.write(f"  Logins: {logins}; API key {result.api_key.prefix}… ({DEMO_API_KEY_NAME}).")
+        self.stdout.write(f"  Their passwords and the key are in {demo_logins_file()} (readable by you alone).")
