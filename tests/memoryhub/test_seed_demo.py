@@ -10,7 +10,7 @@ import pytest
 from django.apps import apps
 from django.contrib.auth import authenticate
 from django.core.management import call_command
-from django.test import Client
+from django.test import Client, RequestFactory
 
 from accounts.models import ApiKey, Community, Membership, MembershipRole
 from accounts.services import apikey_hash
@@ -42,9 +42,10 @@ def test_seed_demo_creates_a_usable_demo() -> None:
     assert Channel.objects.filter(community=community, kind=ChannelKind.WEB).count() == 1
     logins = dict(re.findall(r"login (\w+)\s+password (\S+)", output))
     assert set(logins) == {"demo", "moderator", "admin"}
-    demo = authenticate(username="demo", password=logins["demo"])
-    moderator = authenticate(username="moderator", password=logins["moderator"])
-    admin = authenticate(username="admin", password=logins["admin"])
+    login = RequestFactory().post("/accounts/login/")  # login throttling (django-axes) needs the request
+    demo = authenticate(login, username="demo", password=logins["demo"])
+    moderator = authenticate(login, username="moderator", password=logins["moderator"])
+    admin = authenticate(login, username="admin", password=logins["admin"])
     assert demo is not None and not demo.is_staff
     assert moderator is not None and not moderator.is_staff  # a community moderator, not an operator
     assert Membership.objects.get(user=moderator, community=community).role == MembershipRole.MODERATOR
