@@ -146,6 +146,8 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False  # the cool-off ends when it said it would
 AXES_LOCKOUT_CALLABLE = "accounts.views.login_locked_out"  # the login page again, saying why and for how long
+# Its log lines keep the username and the address masked (django-axes' AXES_SENSITIVE_PARAMETERS):
+# what was typed as a username is at times a password.
 # Proxies in front of the web server whose X-Forwarded-For is trusted for the address (0: none).
 # The address is then the one the nearest trusted proxy saw: counted from the right of the header,
 # so a client cannot choose it by sending an X-Forwarded-For of its own.

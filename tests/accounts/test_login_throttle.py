@@ -4,6 +4,7 @@ page says so. Another address, the cool-off's end or `manage.py axes_reset` lets
 
 from __future__ import annotations
 
+import logging
 from datetime import timedelta
 from typing import Any
 
@@ -92,3 +93,12 @@ def test_a_successful_login_forgets_earlier_failures(person: User) -> None:
     client.logout()
 
     assert _log_in(client, "wrong guess") == 200  # counting starts again
+
+
+def test_the_log_never_holds_what_was_typed_as_the_username(person: User, caplog: pytest.LogCaptureFixture) -> None:
+    with caplog.at_level(logging.INFO):
+        Client().post("/accounts/login/", {"username": PASSWORD, "password": "ines"}, REMOTE_ADDR="192.0.2.10")
+
+    assert "AXES: New login failure" in caplog.text
+    assert PASSWORD not in caplog.text  # a password typed into the username field
+    assert "192.0.2.10" not in caplog.text
