@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import login
+from django.contrib.auth.forms import AuthenticationForm
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
@@ -37,3 +39,13 @@ def signup(request: HttpRequest) -> HttpResponse:
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         return redirect("chat")
     return render(request, "accounts/signup.html", {"form": form, "nav": "signup"})
+
+
+def login_locked_out(
+    request: HttpRequest, response: HttpResponse | None, credentials: dict[str, Any] | None
+) -> HttpResponse:
+    """django-axes' answer to a login refused during a cool-off (``AXES_LOCKOUT_CALLABLE``): the
+    login page again, 429, saying why and for how long. The site's login and the admin's."""
+    minutes = math.ceil(settings.AXES_COOLOFF_TIME.total_seconds() / 60)
+    context = {"form": AuthenticationForm(request), "nav": "login", "locked_out_minutes": minutes}
+    return render(request, "accounts/login.html", context, status=429)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import secrets
+from datetime import timedelta
 from pathlib import Path
 
 import environ
@@ -95,6 +96,72 @@ TEMPLATES = [
         },
     },
 ]
+
+# --- Security: TLS, cookies, HSTS, the Content Security Policy, login throttling ------------
+# (docs/configuration.md, "Security"; docs/operations.md, "TLS and security settings")
+# Behind TLS (terminated here or by a proxy): cookies only over HTTPS, plain HTTP redirected, and
+# HSTS. Off by default: `make run` serves plain HTTP on loopback.
+MEMORYHUB_BEHIND_TLS = env.bool("MEMORYHUB_BEHIND_TLS", default=False)
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = MEMORYHUB_BEHIND_TLS
+SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=MEMORYHUB_BEHIND_TLS)
+# A load balancer's health probe may come over plain HTTP: it is answered, not redirected.
+SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^readyz$"]
+SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=31_536_000 if MEMORYHUB_BEHIND_TLS else 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env.bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=True)
+# Preloading commits the domain and every subdomain to HTTPS in browsers for months: the operator's
+# decision, off unless set. Django's deploy check W021 only says it is off, so it is silenced then.
+SECURE_HSTS_PRELOAD = env.bool("SECURE_HSTS_PRELOAD", default=False)
+SILENCED_SYSTEM_CHECKS = [] if SECURE_HSTS_PRELOAD else ["security.W021"]
+# A TLS-terminating proxy on another machine says the request came over HTTPS in this header
+# (e.g. `X-Forwarded-Proto`); set it only when the proxy always sets it and strips the client's.
+if _proxy_ssl_header := env.str("SECURE_PROXY_SSL_HEADER", default=""):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_" + _proxy_ssl_header.upper().replace("-", "_"), "https")
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+
+# Content Security Policy (django-csp 4): no inline script, style or event handler on any page;
+# every script and style sheet is a static file served by whitenoise. The JSON API has no pages.
+CONTENT_SECURITY_POLICY = {
+    "EXCLUDE_URL_PREFIXES": ["/api/v1/"],
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "connect-src": ["'self'"],
+        "font-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'none'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    },
+}
+
+# Login throttling (django-axes): after MEMORYHUB_LOGIN_FAILURE_LIMIT failed logins for one
+# username from one address, that pair is refused for MEMORYHUB_LOGIN_COOLOFF_MINUTES, even with
+# the right password. The site's login and the admin's share it. `manage.py axes_reset` lifts it.
+AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
+AXES_FAILURE_LIMIT = env.int("MEMORYHUB_LOGIN_FAILURE_LIMIT", default=5)
+AXES_COOLOFF_TIME = timedelta(minutes=env.float("MEMORYHUB_LOGIN_COOLOFF_MINUTES", default=15.0))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False  # the cool-off ends when it said it would
+AXES_LOCKOUT_CALLABLE = "accounts.views.login_locked_out"  # the login page again, saying why and for how long
+# Its log lines keep the username and the address masked (django-axes' AXES_SENSITIVE_PARAMETERS):
+# what was typed as a username is at times a password.
+# Proxies in front of the web server whose X-Forwarded-For is trusted for the address (0: none).
+# The address is then the one the nearest trusted proxy saw: counted from the right of the header,
+# so a client cannot choose it by sending an X-Forwarded-For of its own.
+AXES_IPWARE_PROXY_COUNT = env.int("MEMORYHUB_TRUSTED_PROXY_COUNT", default=0) or None
+AXES_IPWARE_PROXY_ORDER = "right-most"
+AXES_IPWARE_META_PRECEDENCE_ORDER = (
+    ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"] if AXES_IPWARE_PROXY_COUNT else ["REMOTE_ADDR"]
+)
+
+INSTALLED_APPS += ["csp", "axes"]
+MIDDLEWARE.insert(MIDDLEWARE.index("django.middleware.security.SecurityMiddleware") + 1, "csp.middleware.CSPMiddleware")
+MIDDLEWARE.append("axes.middleware.AxesMiddleware")  # turns a lockout into the login page's message
 
 # --- Database: PostgreSQL only (DATABASE_URL, else the embedded pgserver) -----------------
 if env.str("DATABASE_URL", default=""):
@@ -272,6 +339,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    # One name for the memory source's choices wherever they appear (the deploy check warns otherwise).
+    "ENUM_NAME_OVERRIDES": {"MemorySourceEnum": "memories.models.MemorySource"},
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "core.apikit.docs.links_add",

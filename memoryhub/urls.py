@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.contrib import admin
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from memoryhub import metrics, views
 
@@ -21,7 +21,7 @@ urlpatterns = [
     path("api/v1/", include("memories.api_urls")),
     path("api/v1/", include("privacy.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
 ]
 
 handler404 = "memoryhub.views.not_found"

@@ -1,6 +1,7 @@
 // The little the pages need that HTMX does not do: Enter sends, a message over the limit is
-// held back, the conversation follows new text, and short notices after an action. Hooked by
-// data-* attributes and htmx events.
+// held back, a sent message clears the box, the conversation follows new text, and short notices
+// after an action. Hooked by data-* attributes and htmx events: the Content Security Policy allows
+// no inline script or handler (docs/configuration.md, "Security").
 (function () {
   "use strict";
 
@@ -28,6 +29,18 @@
   document.addEventListener("input", function (event) {
     var field = event.target;
     if (field instanceof HTMLTextAreaElement && field.hasAttribute("data-max-length")) lengthCheck(field);
+  });
+
+  // A form marked data-reset-on-success is emptied once its request succeeded and was not
+  // retargeted (a refusal is swapped elsewhere, HX-Retarget), and its error note is cleared.
+  // Here rather than in hx-on: htmx runs hx-on through Function(), which the CSP forbids.
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var form = event.target;
+    if (!(form instanceof HTMLFormElement) || !form.hasAttribute("data-reset-on-success")) return;
+    if (!event.detail.successful || event.detail.xhr.getResponseHeader("HX-Retarget")) return;
+    form.reset();
+    var note = document.getElementById(form.getAttribute("data-reset-on-success"));
+    if (note) note.textContent = "";
   });
 
   function followConversation() {

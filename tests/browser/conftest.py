@@ -51,17 +51,40 @@ def browser(chromium_executable: str) -> Iterator[Any]:
         launched.close()
 
 
+# Every document reports what its Content Security Policy refused (the page's own scripts cannot
+# see this one: Playwright adds it outside the page's policy).
+CSP_LISTENER = """
+document.addEventListener("securitypolicyviolation", (event) => {
+  window.__mhCspViolation(`${event.violatedDirective} refused ${event.blockedURI || "inline"} ` +
+    `at ${event.sourceFile}:${event.lineNumber} on ${document.location.pathname}`);
+});
+"""
+
+
 @pytest.fixture
 def browser_page(browser: Any) -> Iterator[Any]:
-    """A fresh page (its own cookies) that may only talk to loopback."""
+    """A fresh page (its own cookies) that may only talk to loopback and that no page's Content
+    Security Policy refuses anything (a `securitypolicyviolation` event or a console CSP error).
+
+    The policy forbids eval, and so Playwright's ``wait_for_function`` with a string once it has
+    to poll: wait with locators and ``expect`` instead."""
     context = browser.new_context(viewport={"width": 1280, "height": 800}, accept_downloads=True)
+    violations: list[str] = []
+    context.expose_function("__mhCspViolation", lambda violation: violations.append(violation))
+    context.add_init_script(CSP_LISTENER)
     page = context.new_page()
     page.set_default_timeout(20_000)
     outside: list[str] = []
     page.on("request", lambda request: None if _loopback(request.url) else outside.append(request.url))
+    page.on("console", lambda message: violations.append(message.text) if _csp_error(message) else None)
     yield page
     context.close()
     assert outside == [], f"the page reached outside this machine: {outside}"
+    assert violations == [], f"the Content Security Policy refused: {violations}"
+
+
+def _csp_error(message: Any) -> bool:
+    return bool(message.type == "error" and "Content Security Policy" in message.text)
 
 
 def _loopback(url: str) -> bool:

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from django.utils import timezone
+from playwright.sync_api import expect
 
 from accounts.models import Community, Profile, User
 from accounts.services import membership_set, user_create
@@ -73,14 +74,14 @@ def test_a_person_chats_offline_sees_what_is_remembered_corrects_it_and_owns_the
     # The next reply uses the cat memory, and the panel says why.
     page.get_by_label("Your message").fill("Do you remember my cat Tom?")
     page.keyboard.press("Enter")
-    page.wait_for_function("document.querySelectorAll('.message.assistant:not(.pending)').length >= 2")
+    page.locator(".message.assistant:not(.pending)").nth(1).wait_for()
     cat = _memory_item(page, "Tom")
     cat.locator(".badge.layer-relevant, .badge.layer-topic, .badge.layer-recent").first.wait_for()
     page.screenshot(path=str(screenshot_dir / "chat.png"), full_page=True)
 
     # "This is wrong" forgets it at once.
     cat.first.get_by_role("button", name="This is wrong").click()
-    page.wait_for_function("!document.querySelector('#memory-panel').innerText.includes('Tom')")
+    expect(page.locator("#memory-panel")).not_to_contain_text("Tom", timeout=20_000)
     assert not Memory.objects.filter(user=dana, content__contains="Tom").exists()
 
     # My data: the page, the download, the memory switch.
@@ -127,8 +128,7 @@ def test_a_reply_from_a_real_model_streams_in_word_by_word(
     page.get_by_label("Your message").fill("I love climbing")
     page.get_by_role("button", name="Send").click()
     bubble = page.locator(".message.assistant.pending")
-    streamed = "(document.querySelector('.message.assistant.pending .text')?.innerText || '').trim()"
-    page.wait_for_function(f"{streamed} === 'Nice'")
+    expect(page.locator(".message.assistant.pending .text").first).to_have_text("Nice", timeout=20_000)
     assert bubble.count() == 1  # the first word is on the page while the model is still writing
     release.set()
     page.wait_for_selector(".message.assistant:not(.pending)")

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from accounts.models import AuditEvent, Community, ErasureRequest, MembershipRole, User
 from accounts.services import identity_resolve, membership_set, user_create
@@ -55,8 +56,8 @@ def test_a_moderator_filters_edits_deletes_reads_history_and_erases_a_person(
     assert page.locator("#memory-list li.memory").count() == 3
     page.get_by_label("Sort", exact=True).select_option("importance")
     page.get_by_role("button", name="Filter").click()
-    page.wait_for_function(
-        "document.querySelector('#memory-list li.memory').innerText.includes('peanuts')"
+    expect(page.locator("#memory-list li.memory").first).to_contain_text(
+        "peanuts", timeout=20_000
     )  # most important first
     page.screenshot(path=str(screenshot_dir / "moderation-filtered.png"), full_page=True)
 

@@ -10,7 +10,7 @@ from django.apps import apps
 from django.contrib.auth import authenticate
 from django.contrib.auth.password_validation import validate_password
 from django.core.management import call_command
-from django.test import Client
+from django.test import Client, RequestFactory
 
 from accounts.models import ApiKey, Community, Membership, MembershipRole
 from accounts.services import apikey_hash
@@ -47,9 +47,10 @@ def test_seed_demo_creates_a_usable_demo(tmp_path: Path) -> None:
     assert Channel.objects.filter(community=community, kind=ChannelKind.WEB).count() == 1
     kept = _kept(tmp_path)
     assert set(kept) == {"demo", "moderator", "admin", "api_key"}
-    demo = authenticate(username="demo", password=kept["demo"])
-    moderator = authenticate(username="moderator", password=kept["moderator"])
-    admin = authenticate(username="admin", password=kept["admin"])
+    login = RequestFactory().post("/accounts/login/")  # login throttling (django-axes) needs the request
+    demo = authenticate(login, username="demo", password=kept["demo"])
+    moderator = authenticate(login, username="moderator", password=kept["moderator"])
+    admin = authenticate(login, username="admin", password=kept["admin"])
     assert demo is not None and not demo.is_staff
     assert moderator is not None and not moderator.is_staff  # a community moderator, not an operator
     assert Membership.objects.get(user=moderator, community=community).role == MembershipRole.MODERATOR
