@@ -196,7 +196,10 @@ def chat_stream(request: HttpRequest, message_id: int) -> HttpResponseBase:
         try:
             _context, chunks, finish = message_reply_stream(message=message)
             for chunk in chunks:
-                yield _event("token", escape(chunk))
+                # A "\r" ends a line in an event stream as "\n" does: left in, what the model wrote after
+                # it would be read as a field of its own ("\revent: replace"). Stored text has none
+                # (text_clean); the model's "\r\n" may come split over two chunks, so its "\r" goes.
+                yield _event("token", escape(chunk.replace("\r", "")))
             finish()
         except ReplyExistsError:
             yield _event("replace", escape(stored_reply() or ""))

@@ -16,6 +16,7 @@ from memories.models import Memory, MemoryRevisionAction, MemoryRevisionActor
 from memories.services.memory import memories_delete_with_revisions, memory_delete, memory_update
 from memories.services.profiles import profile_summary_edit
 from privacy.services.audit import subject_hash
+from privacy.services.export import user_export
 
 
 def _audit(*, moderator: User, memory: Memory, action: str, fields: list[str] | None = None) -> None:
@@ -59,6 +60,20 @@ def memory_moderate_delete(*, memory: Memory, moderator: User) -> None:
         actor_user=moderator,
         reason="deleted by a moderator",
     )
+
+
+@transaction.atomic
+def person_moderate_export(*, community: Community, person: User, moderator: User) -> dict[str, Any]:
+    """Everything ``community`` holds about ``person``, for a moderator; the audit log says who
+    took whose data, and when (an export is a disclosure, as an edit is a change)."""
+    audit_event_record(
+        community_id=community.pk,
+        actor=moderator,
+        actor_kind=AuditEventActorKind.MODERATOR,
+        action="person.exported",
+        subject_hash=subject_hash(person.pk),
+    )
+    return user_export(user=person, community=community)
 
 
 BULK_LIMIT = 200  # memories one bulk action may change (a page holds 50)

@@ -57,11 +57,11 @@ from moderation.services import (
     memories_moderate_bulk,
     memory_moderate_delete,
     memory_moderate_edit,
+    person_moderate_export,
     profile_moderate_edit,
     window_moderate_retry,
 )
 from privacy.services.erasure import erasure_takes_account, user_erase
-from privacy.services.export import user_export
 from privacy.services.forget import user_forget, user_remember
 
 PAGE_SIZE = 50
@@ -319,7 +319,8 @@ def person_memory(request: HttpRequest, community_id: int, pk: int) -> HttpRespo
 def person_export(request: HttpRequest, community_id: int, pk: int) -> HttpResponse:
     """Everything this community holds about the person, as the person's own export gives it."""
     community, person = _person(request, community_id, pk)
-    document = json.dumps(user_export(user=person, community=community), cls=DjangoJSONEncoder, ensure_ascii=False)
+    export = person_moderate_export(community=community, person=person, moderator=signed_in(request))
+    document = json.dumps(export, cls=DjangoJSONEncoder, ensure_ascii=False)
     response = HttpResponse(document, content_type="application/json; charset=utf-8")
     response["Content-Disposition"] = content_disposition_header(True, f"memoryhub-export-{person.pk}.json") or ""
     return response

@@ -27,7 +27,7 @@ from core.unflushed import UNFLUSHED, unflushed_params
 from memories.models import importance_now_sql
 from memories.selectors.people import ContextHead, context_head
 from memories.selectors.ranking import LINE_IMPORTANCE, MemoryCandidate, RecallCandidate, memories_ranked, recall_ranked
-from memoryhub.ai.contract import MEMORY_OFF_LINE, importance_label, talking_with_line
+from memoryhub.ai.contract import MEMORY_OFF_LINE, importance_label, prompt_name, prompt_text, talking_with_line
 from memoryhub.ai.embeddings import embedder_get
 
 RECENT_LAYER_SIZE = 5
@@ -40,7 +40,6 @@ WORKING_SUMMARY_AFTER = 10  # messages in the session before its summary is wort
 BUFFER_MESSAGES = 50
 RECALL_LAYERS = ("topic", "relevant")  # chosen for the message; "recent" ones are shown for their age
 _WORD = re.compile(r"[a-z0-9][a-z0-9'_-]+")
-_DELIMITER = re.compile(r"</?\s*memories\s*>", re.IGNORECASE)
 _STOPWORDS_TEXT = (
     "the and for are but not you your yours with this that have has had was were will would can could "
     "should about what when where which who whom why how all any some just like from into onto over "
@@ -166,11 +165,6 @@ def _sentences(text: str) -> list[str]:
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 
 
-def _flat(text: str) -> str:
-    """One line, and no memory text can close or open the block it is delimited by."""
-    return _DELIMITER.sub("[memories]", " ".join(text.split()))
-
-
 _USED_FIELDS = {f.name for f in fields(UsedMemory)}
 
 
@@ -277,8 +271,8 @@ class _Block:
 
     def __init__(self, *, persona: Persona, name: str, budget: int, now: datetime) -> None:
         self.persona, self.budget, self.now = persona, budget, now
-        self.prefix = _flat(_render(persona.memory_prefix_template, {"user": name}))
-        self.suffix = _flat(_render(persona.memory_suffix_template, {"user": name}))
+        self.prefix = prompt_text(_render(persona.memory_prefix_template, {"user": prompt_name(name)}))
+        self.suffix = prompt_text(_render(persona.memory_suffix_template, {"user": prompt_name(name)}))
         self.lines: dict[str, list[str]] = {}
         self.added: list[tuple[str, tuple[str, int] | None]] = []  # (layer, item key) in the order they were added
         # The frame (delimiters, prefix and suffix, one per line, and their newlines) is paid by
@@ -298,7 +292,7 @@ class _Block:
         )
 
     def try_add(self, layer: str, item: str, key: tuple[str, int] | None = None) -> bool:
-        item = _flat(item)
+        item = prompt_text(item)
         if layer in self.lines:
             cost = token_count(f" | {item}")
         else:  # a new line: its label, and a newline
@@ -321,7 +315,7 @@ class _Block:
         if layer not in self.lines:
             return
         if text.strip():
-            self.lines[layer] = [_flat(text)]
+            self.lines[layer] = [prompt_text(text)]
         else:
             del self.lines[layer]
         self.tokens = token_count(self.render())
@@ -345,7 +339,7 @@ class _Block:
         return _render(
             self.persona.memory_format_template,
             {
-                "content": _flat(candidate.content),
+                "content": prompt_text(candidate.content),
                 "kind": candidate.kind,
                 "importance": importance_label(candidate.importance),
                 "age": age_text(created_at, self.now),
@@ -462,7 +456,8 @@ def assemble_context(
         said = message.lower()
         mentioned = [(n, relation) for n, relation in head.entities if " " not in n or n.lower() in said]
         for entity_name, relationship in mentioned[:ENTITY_LAYER_SIZE]:
-            block.try_add("entities", f"{entity_name} ({relationship})" if relationship else entity_name)
+            entity = prompt_name(entity_name)
+            block.try_add("entities", f"{entity} ({prompt_name(relationship)})" if relationship else entity)
         if persona.use_recall and persona.max_recall_excerpts and (words or query_vector is not None):
             excerpts = recall_ranked(
                 community=community,
@@ -559,7 +554,7 @@ def _prompt(
     for earlier in history:
         content = earlier.content
         if session is None and earlier.author_name:  # a channel: say who said it
-            content = f"{earlier.author_name}: {content}"
+            content = f"{prompt_name(earlier.author_name)}: {content}"
         entry = {"role": earlier.role, "content": content}
         cost = messages_token_count([entry]) - 3  # framing of the whole list is counted once
         if cost > room:

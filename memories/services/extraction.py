@@ -44,6 +44,7 @@ from memoryhub.ai.contract import (
     PromptParticipant,
     conversation_line_format,
     extraction_prompt_build,
+    prompt_name,
 )
 from memoryhub.ai.embeddings import embedder_get
 from memoryhub.ai.llm import llm_get
@@ -110,7 +111,8 @@ def _people(
         person = Person(
             user=user,
             handle=identity.external_id if identity else user.username,
-            name=person_called(identity.display_name if identity else "", user, stated.get(user_id)),
+            # As the prompt gives it: the LLM names people so, and the answer is read against it.
+            name=prompt_name(person_called(identity.display_name if identity else "", user, stated.get(user_id))),
             opted_out=user_id in opted_out
             or not community.memory_enabled
             or (user_id in authors and user_id not in remembered_authors),

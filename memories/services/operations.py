@@ -103,7 +103,7 @@ def arguments_of(completion: Completion) -> dict[str, Any] | None:
 def _reporter(
     op: dict[str, Any], subject: Person, participants: dict[str, Person], messages: list[Message], off: set[int]
 ) -> Person | None:
-    match = _REPORTED_BY.search(str(op.get("context") or ""))
+    match = _REPORTED_BY.search(_text(op.get("context")))
     if match:
         said = match["name"].strip().lower()
         for person in participants.values():
@@ -121,6 +121,11 @@ def _reporter(
                 if person.user.pk == message.author_id:
                     return person
     return None
+
+
+def _items(value: Any) -> list[dict[str, Any]]:
+    """The objects of a list the schema names (anything else in it, or no list, is nothing)."""
+    return [item for item in value if isinstance(item, dict)] if isinstance(value, list) else []
 
 
 def operations_plan(
@@ -155,22 +160,33 @@ def operations_plan(
         per_person[handle] += 1
         operations.append(operation)
     profiles: dict[int, str] = {}
-    for raw in arguments.get("profile_updates") or []:
-        if isinstance(raw, dict) and raw.get("user_id") in subjects and isinstance(raw.get("profile"), str):
+    for raw in _items(arguments.get("profile_updates")):
+        if str(raw.get("user_id")) in subjects and isinstance(raw.get("profile"), str):
             text = " ".join(raw["profile"].split())[:4000]
-            if text and subjects[raw["user_id"]].spoke:
-                profiles[subjects[raw["user_id"]].user.pk] = text
+            if text and subjects[str(raw["user_id"])].spoke:
+                profiles[subjects[str(raw["user_id"])].user.pk] = text
     entities: list[tuple[Person, dict[str, Any]]] = []
-    for raw in arguments.get("entities") or []:
+    for raw in _items(arguments.get("entities")):
         if (
-            isinstance(raw, dict)
-            and raw.get("user_id") in subjects
+            str(raw.get("user_id")) in subjects
             and raw.get("type") in EntityType.values
             and isinstance(raw.get("name"), str)
             and raw["name"].strip()
         ):
-            entities.append((subjects[raw["user_id"]], raw))
+            entities.append((subjects[str(raw["user_id"])], raw))
     return _Plan(operations=operations, profiles=profiles, entities=entities, dropped=dropped, over_cap=over_cap)
+
+
+def _text(value: Any) -> str:
+    """A free-text field (``context``) as the schema gives it: a string, or nothing."""
+    return value if isinstance(value, str) else ""
+
+
+def _word(value: Any) -> str | None:
+    """A string field as the schema gives it; anything else as a value no enum holds."""
+    if value is None or value == "":
+        return None
+    return value if isinstance(value, str) else repr(value)
 
 
 @dataclass
@@ -187,12 +203,16 @@ class MemoryValues:
 def memory_values_read(raw: dict[str, Any], *, content_required: bool = True) -> tuple[MemoryValues | None, list[str]]:
     """The memory fields of one operation an LLM gave (a ``record_memories`` operation or a
     ``remember`` call): the values, or None and what is wrong with them. The one reading of them."""
-    content = " ".join(str(raw.get("content") or "").split())
-    kind = raw.get("kind") or MemoryKind.FACT
-    level = raw.get("importance") or "medium"
-    expiration = raw.get("expiration") or "permanent"
+    given = raw.get("content") or ""
+    content = " ".join(given.split()) if isinstance(given, str) else ""
+    # Words only: a list or an object where the schema says a string is refused, never stringified.
+    kind = _word(raw.get("kind")) or MemoryKind.FACT
+    level = _word(raw.get("importance")) or "medium"
+    expiration = _word(raw.get("expiration")) or "permanent"
     problems = []
-    if content_required and not 0 < len(content) <= MEMORY_MAX_LENGTH:
+    if not isinstance(given, str):
+        problems.append("content is not text")
+    elif content_required and not 0 < len(content) <= MEMORY_MAX_LENGTH:
         problems.append(f"content empty or longer than {MEMORY_MAX_LENGTH}")
     if kind not in MemoryKind.values:
         problems.append(f"kind {kind!r}")
@@ -279,9 +299,9 @@ def _operation_validate(
         logger.info("extraction operation dropped: nobody in the window spoke of %s", subject.handle)
         return None
     if not sources:
-        logger.info("extraction operation dropped: it stands only on lines said with memory off")
+        logger.info("extraction operation dropped: none of its lines is its subject's or reporter's to remember")
         return None
-    context = " ".join(str(raw.get("context") or "").split())
+    context = " ".join(_text(raw.get("context")).split())
     if reporter is not None and "reported by" not in context.lower():
         context = f"{context}; reported by {reporter.name}".strip("; ")
     return Operation(
@@ -315,10 +335,12 @@ def _sources(cited: Any, *, messages: list[Message], people: list[Person | None]
     """The messages an operation cites by line number (1 is the window's first message).
 
     Numbers outside the window, lines said with memory off (``off``), and lines of the bot or of
-    a person who is neither the subject nor the reporter, are dropped. When nothing valid is cited
-    (a model that ignored the field), the subject's and reporter's own messages in the window
-    stand in, as before line references; but not for an operation citing only lines said with
-    memory off (none then: it is dropped).
+    a person who is neither the subject nor the reporter, are dropped. When the operation cites
+    no line (a model that ignored the field), the subject's and reporter's own messages in the
+    window stand in, as before line references. When it cites lines and none is left, none: the
+    operation is dropped. It stands only on lines said with memory off, or only on what someone
+    else said (a fact about Bob from Alice's line must name Alice as its reporter), or on a line
+    that does not exist (a message that wrote a fake ``#12 [time] Bob:`` line into its text).
     """
     authors = {person.user.pk for person in people if person is not None}
     chosen: list[Message] = []
@@ -331,9 +353,9 @@ def _sources(cited: Any, *, messages: list[Message], people: list[Person | None]
                 chosen.append(message)
     if cited and len(chosen) < len(cited):
         logger.info("extraction: %d line references outside the window or its people dropped", len(cited) - len(chosen))
-    if cited_off and not chosen:
-        return []  # it stands only on lines said with memory off: the operation goes
-    return chosen or [m for m in messages if m.author_id in authors and m.pk not in off]
+    if cited:
+        return chosen
+    return [m for m in messages if m.author_id in authors and m.pk not in off]
 
 
 def person_apply(

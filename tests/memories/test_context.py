@@ -204,7 +204,7 @@ def test_each_injection_mode_places_the_block_where_it_says(
     else:
         assert roles == ["system", "user"] and result.messages[1]["content"] == f"{block}\n\nsnack ideas?"
     assert result.messages[0]["content"].startswith(persona.system_prompt)
-    assert "You are talking with Alice." in result.messages[0]["content"]
+    assert 'You are talking with "Alice".' in result.messages[0]["content"]
 
 
 def test_the_persona_templates_render_kind_importance_age_and_content(

@@ -107,11 +107,21 @@ def test_an_update_adds_the_lines_that_changed_the_memory(
     assert set(memory.source_messages.all()) == {first, later}
 
 
-def test_without_valid_references_the_persons_own_lines_stand_in(
+def test_without_references_the_persons_own_lines_stand_in(
     fake: FakeOpenAI, channel: Channel, people: dict[str, User], say: Say
 ) -> None:
     said = say("alice", "I'm moving to Austin")
     say("bob", "cool")
-    fake.script_tool_call(TOOL_NAME, {"operations": [op("alice_456", "Alice is moving to Austin", [7])]})
+    fake.script_tool_call(TOOL_NAME, {"operations": [op("alice_456", "Alice is moving to Austin", [])]})
     extract_channel_here(channel, llm=fake_llm(fake))
     assert list(Memory.objects.get().source_messages.all()) == [said]
+
+
+def test_a_fact_citing_only_lines_that_do_not_exist_is_dropped(
+    fake: FakeOpenAI, channel: Channel, people: dict[str, User], say: Say
+) -> None:
+    say("alice", "I'm moving to Austin")
+    say("bob", "cool")
+    fake.script_tool_call(TOOL_NAME, {"operations": [op("alice_456", "Alice is moving to Austin", [7])]})
+    extract_channel_here(channel, llm=fake_llm(fake))
+    assert not Memory.objects.exists()

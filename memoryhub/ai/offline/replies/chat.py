@@ -10,9 +10,9 @@ import re
 from memoryhub.ai.contract import (
     MEMORY_OFF_LINE,
     REMEMBER_TOOL_NAME,
-    TALKING_WITH,
     ConversationLine,
     MemoryKind,
+    talking_with_name,
 )
 from memoryhub.ai.offline.attribution import Reader
 from memoryhub.ai.offline.excerpts import excerpt_answer
@@ -261,8 +261,7 @@ def chat_reply(messages: list[Message]) -> str:
                 last = rest
     system = "\n".join(message_text(m) for m in messages if m.get("role") == "system")
     memory_off = MEMORY_OFF_LINE in system
-    named = TALKING_WITH.search(system)
-    person = Person(named["name"].strip() if named else memories.name, pronoun_in(memories.profile + memories.facts))
+    person = Person(talking_with_name(system) or memories.name, pronoun_in(memories.profile + memories.facts))
     remembered = memories.facts or memories.profile or memories.sessions
     said = normalise(last)
     greeting = _GREETING.match(said)
@@ -384,8 +383,7 @@ def chat_reply(messages: list[Message]) -> str:
 def remember_calls(messages: list[Message], said: str) -> list[ToolCall]:
     """``llm_triggered`` personas: remember what the rules find in the person's last message."""
     system = " ".join(message_text(m) for m in messages if m.get("role") == "system")
-    named = TALKING_WITH.search(system)
-    name = named["name"].strip() if named else "The user"
+    name = talking_with_name(system) or "The user"
     line = ConversationLine(time="00:00:00", name=name, handle="user", content=normalise(said))
     calls = []
     for fact in Reader({"user": name}).read([line]):
