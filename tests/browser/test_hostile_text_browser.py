@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from django.urls import reverse
 from django.utils import timezone
+from playwright.sync_api import expect
 
 from accounts.models import Community, MembershipRole, User
 from accounts.services import identity_resolve, membership_set, user_create
@@ -53,7 +54,8 @@ def _dismissed(dialog: Any, dialogs: list[str]) -> None:
 def _nothing_ran(page: Any, url: str, dialogs: list[str]) -> None:
     page.goto(url)  # the page's images have loaded or failed (their onerror run) by its load event
     # and the fragments it asks for on load (the memory panel) are in.
-    page.wait_for_function("document.readyState === 'complete' && !document.querySelector('.htmx-request')")
+    page.wait_for_load_state("load")
+    expect(page.locator(".htmx-request")).to_have_count(0)  # no wait_for_function: the CSP forbids eval
     assert page.evaluate("typeof window.__xss") == "undefined", url
     assert dialogs == [], f"{url}: {dialogs}"
 
