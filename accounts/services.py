@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from importlib import import_module
 from typing import Any
 
+from axes.models import AccessAttempt, AccessFailureLog, AccessLog
 from django.conf import settings
 from django.contrib.auth.hashers import make_password
 from django.db import transaction
@@ -425,8 +426,13 @@ def profiles_names_redact(*, names: list[str], community_ids: Collection[int]) -
 
 
 def user_delete(*, user: User) -> dict[str, int]:
-    """Delete the account (its group and permission links go with it); the rows deleted per model label."""
-    return rows_delete(User.objects.filter(pk=user.pk))
+    """Delete the account (its group and permission links go with it), and the login throttle's
+    records of sign-ins under its username; the rows deleted per model label."""
+    deleted: Counter[str] = Counter()
+    for model in (AccessAttempt, AccessFailureLog, AccessLog):
+        deleted.update(rows_delete(model.objects.filter(username=user.username)))
+    deleted.update(rows_delete(User.objects.filter(pk=user.pk)))
+    return dict(deleted)
 
 
 def erasure_request_open(

@@ -148,6 +148,7 @@ AXES_COOLOFF_TIME = timedelta(minutes=env.float("MEMORYHUB_LOGIN_COOLOFF_MINUTES
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False  # the cool-off ends when it said it would
+AXES_DISABLE_ACCESS_LOG = True  # failures only: no record of every sign-in's address and browser
 AXES_VERBOSE = False  # no start-up banner in every command's output (stdout is a protocol for some)
 AXES_LOCKOUT_CALLABLE = "accounts.views.login_locked_out"  # the login page again, saying why and for how long
 # Its log lines keep the username and the address masked (django-axes' AXES_SENSITIVE_PARAMETERS):

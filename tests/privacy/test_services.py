@@ -18,6 +18,7 @@ from django.contrib.postgres.fields import ArrayField
 from django.db import connection, models
 from django.db.models import Q
 from django.test import Client
+from django.urls import reverse
 from django.utils import timezone
 
 from accounts.models import (
@@ -448,6 +449,8 @@ def eve_everywhere(
     LogEntry.objects.log_actions(user_id=eve.pk, queryset=[community], action_flag=CHANGE)
     eve.groups.add(Group.objects.create(name="chess players"))
     eve.user_permissions.add(Permission.objects.get(codename="view_memory"))
+    # A mistyped password: the login throttle (django-axes) records the attempt under her username.
+    client.post(reverse("login"), {"username": eve.username, "password": "not her password"})
     client.force_login(eve)
     eve.refresh_from_db()
     return eve
