@@ -80,8 +80,11 @@ def node_environment(*, var_dir: Path, broker_url: str | None, **extra: str) -> 
 
 
 @contextmanager
-def worker(env: dict[str, str], log: Path, *, pool: str = "solo") -> Iterator[subprocess.Popen[bytes]]:
-    command = celery_command("worker", f"--pool={pool}", "--concurrency=1", "--without-gossip", "--without-mingle")
+def worker(
+    env: dict[str, str], log: Path, *, pool: str = "solo", concurrency: int = 1
+) -> Iterator[subprocess.Popen[bytes]]:
+    command = celery_command("worker", f"--pool={pool}", f"--concurrency={concurrency}")
+    command += ["--without-gossip", "--without-mingle"]
     with running([*command, "--loglevel=INFO"], env=env, log=log) as process:
         yield process
 
