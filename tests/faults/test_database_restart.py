@@ -126,20 +126,25 @@ def test_a_batch_cut_by_a_database_restart_is_all_or_nothing_and_both_processes_
             # Both processes hold connections before the restart.
             warm_up = http_request(base, "POST", "/api/v1/messages", key=key, body=messages_batch(["warm-up"]))
             assert warm_up.status == 202, warm_up.body
-            with cluster.connect() as db:
+            with cluster.connect() as watcher:
                 wait_until(
-                    lambda: _count(db, "SELECT count(*) FROM chat_conversationwindow WHERE state = 'done'"), timeout=90
+                    lambda: _count(watcher, "SELECT count(*) FROM chat_conversationwindow WHERE state = 'done'"),
+                    timeout=90,
                 )
-
-                # The batch waits for its known channel, locked by another session; then the server stops.
-                db.autocommit = False
-                db.execute("SELECT 1 FROM chat_channel WHERE id = %s FOR UPDATE", [channel.pk])
-                posted = bot.submit(http_request, base, "POST", "/api/v1/messages", key=key, body=batch)
-                wait_until(
-                    lambda: _count(db, "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'"),
-                    timeout=30,
-                )
-            cluster.stop()
+                # The batch waits for its known channel, locked by another session; then the server
+                # stops, the lock still held: the batch never gets further.
+                holder = cluster.connect()
+                try:
+                    holder.autocommit = False
+                    holder.execute("SELECT 1 FROM chat_channel WHERE id = %s FOR UPDATE", [channel.pk])
+                    posted = bot.submit(http_request, base, "POST", "/api/v1/messages", key=key, body=batch)
+                    wait_until(  # each query of the watcher reads the activity afresh (autocommit)
+                        lambda: _count(watcher, "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'"),
+                        timeout=30,
+                    )
+                    cluster.stop()
+                finally:
+                    holder.close()
             cut = posted.result(timeout=60)
             assert _unavailable(cut), (cut.status, cut.body)
             assert cut.json()["error"]["code"] == "database_unavailable"
