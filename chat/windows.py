@@ -1,6 +1,13 @@
 """Conversation windows (seed 002), kept in the database: join, close, claim, finish, retry.
 
 State machine: open → due → extracting → done | failed (and failed/stale extracting → due).
+
+A claim lives as long as the database session of the worker that made it: claiming takes a
+session-level advisory lock on the window (``_CLAIM_LOCK_CLASS``), which PostgreSQL drops when that
+worker's process dies, however it dies. A window extracting whose lock nobody holds is handed out
+again by the next sweep, or taken over at once by a task delivered again (``window_claim``),
+without waiting for its lease. The lease stays the backstop for a worker that is alive but stuck,
+or a machine that vanished without closing its connections.
 """
 
 from __future__ import annotations
@@ -11,7 +18,7 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.db import connection, transaction
+from django.db import DatabaseError, connection, transaction
 from django.db.models import Exists, F, OuterRef, Q, QuerySet
 from django.utils import timezone
 
@@ -26,6 +33,19 @@ from memoryhub.celery import tasks_send_on_commit
 logger = logging.getLogger(__name__)
 State = ConversationWindowState
 Reason = ConversationWindowCloseReason
+
+
+# Advisory lock namespace "CW" (claimed windows); the second key is the window's id, modulo 2**31
+# (two windows sharing a key only make a dead claim wait for its lease).
+_CLAIM_LOCK_CLASS = 0x4357
+_CLAIM_KEY_MODULUS = 2**31
+# The claim of the window ``w`` is held: a live session holds its advisory lock, in this database.
+_CLAIM_HELD_SQL = f"""
+EXISTS (SELECT 1 FROM pg_locks AS l
+        WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 2
+          AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+          AND l.classid = {_CLAIM_LOCK_CLASS} AND l.objid = mod(w.id, {_CLAIM_KEY_MODULUS})::oid)
+"""  # noqa: S608 - constants of this module
 
 
 class WindowBusyError(Exception):
@@ -50,7 +70,19 @@ def _extraction_send(window_ids: Sequence[int]) -> None:
     transaction commits."""
     from memories.tasks import extract_window
 
-    tasks_send_on_commit(extract_window, [(window_id,) for window_id in window_ids])
+    tasks_send_on_commit(extract_window, [(window_id,) for window_id in window_ids], unsent=_windows_unsent)
+
+
+def _windows_unsent(calls: Sequence[tuple[int]]) -> None:
+    """The broker refused these windows' tasks: mark them not queued, for the next sweep to send
+    once the broker is back (instead of after the lease). Should the database be unreachable too,
+    the lease still brings them back."""
+    try:
+        ConversationWindow.objects.filter(pk__in=[window_id for (window_id,) in calls], state=State.DUE).update(
+            enqueued_at=None
+        )
+    except DatabaseError:
+        logger.warning("could not mark %d unsent windows for the next sweep", len(calls), exc_info=True)
 
 
 def window_due_at(window: ConversationWindow, community: Community) -> datetime | None:
@@ -317,24 +349,28 @@ def windows_sweep(*, now: datetime | None = None, limit: int = 500) -> list[int]
 
     Rows are taken with ``FOR UPDATE SKIP LOCKED`` so two sweeps never queue one window twice.
     A window is queued again only when its last queueing is older than the lease (its task
-    was lost with a broker or worker) or when its claim expired (its worker died).
+    was lost with a broker or worker), when its claim expired or its worker's session ended (the
+    worker died), or when the broker refused its task (``_windows_unsent``).
     """
     now = now or timezone.now()
     windows_close_due(now=now)
     lease_start = now - timedelta(seconds=settings.MEMORYHUB_WINDOW_LEASE_SECONDS)
     with connection.cursor() as cursor:
-        # A worker applying its operations holds its window's row: skipped, it is not stale.
+        # A worker applying its operations holds its window's row: skipped, it is not stale. A
+        # claim whose worker's session ended (the process died) is stale at once.
         cursor.execute(
-            """
-            UPDATE chat_conversationwindow SET state = 'due', claimed_at = NULL, claim_token = NULL, updated_at = %s
-            WHERE id IN (SELECT id FROM chat_conversationwindow WHERE state = 'extracting' AND claimed_at < %s
+            f"""
+            UPDATE chat_conversationwindow
+            SET state = 'due', claimed_at = NULL, claim_token = NULL, enqueued_at = NULL, updated_at = %s
+            WHERE id IN (SELECT w.id FROM chat_conversationwindow AS w
+                         WHERE w.state = 'extracting' AND (w.claimed_at < %s OR NOT {_CLAIM_HELD_SQL})
                          FOR UPDATE SKIP LOCKED)
-            """,
+            """,  # noqa: S608 - constants of this module, values passed as parameters
             [now, lease_start],
         )
         reclaimed = cursor.rowcount
     if reclaimed:
-        logger.warning("reclaimed %d windows whose worker did not finish", reclaimed)
+        logger.warning("reclaimed %d windows whose worker died or did not finish in its lease", reclaimed)
     waiting = (
         ConversationWindow.objects.select_for_update(skip_locked=True)
         .filter(state=State.DUE)
@@ -349,28 +385,61 @@ def windows_sweep(*, now: datetime | None = None, limit: int = 500) -> list[int]
 
 def window_claim(*, window_id: int, now: datetime | None = None) -> ConversationWindow | None:
     """Take a due window for extraction, with a new claim token; None when another worker has it or
-    it is finished. Raises WindowBusyError when it is due but its row is locked for a moment: the
-    caller tries again in a few seconds rather than leaving it to wait out a lease."""
+    it is finished. A window still extracting whose worker died (its session's claim lock is
+    gone) is taken over: the task delivered again after its worker was lost does the work now.
+    Raises WindowBusyError when it is due but its row is locked for a moment: the caller tries
+    again in a few seconds rather than leaving it to wait out a lease.
+
+    The claim's session lock is this process's until ``window_claim_end``."""
     now = now or timezone.now()
     with transaction.atomic():
         window = (
             # Only the window's own row: ingest holds its channel's row while it adds messages.
             ConversationWindow.objects.select_for_update(skip_locked=True, of=("self",))
             .select_related("channel__community")
-            .filter(pk=window_id, state=State.DUE)
+            .filter(pk=window_id, state__in=[State.DUE, State.EXTRACTING])
             .first()
         )
+        if window is not None and window.state == State.EXTRACTING and _claim_held(window_id):
+            return None  # its worker is alive
         if window is None:
             # Nothing unlocked to take: read the committed state (a plain read never waits).
             if ConversationWindow.objects.filter(pk=window_id, state=State.DUE).exists():
                 raise WindowBusyError(f"window {window_id} is locked for a moment")
             return None
+        if window.state == State.EXTRACTING:
+            logger.warning("window %s: the worker extracting it died; taken over", window_id)
         window.state = State.EXTRACTING
         window.claimed_at = now
         window.claim_token = uuid.uuid4()
         window.attempts += 1
         window.save(update_fields=["state", "claimed_at", "claim_token", "attempts", "updated_at"])
+        # Taken before the claim commits, so no sweep ever sees the claim without its lock. Another
+        # live session holding the key (a window sharing it) leaves this claim to its lease.
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_try_advisory_lock(%s, %s)", [_CLAIM_LOCK_CLASS, _claim_key(window.pk)])
     return window
+
+
+def window_claim_end(*, window: ConversationWindow) -> None:
+    """Let go of the claim's session lock (after ``window_finish`` or ``window_release``, or once
+    the claim is lost). A connection that broke meanwhile took the lock with it."""
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_unlock(%s, %s)", [_CLAIM_LOCK_CLASS, _claim_key(window.pk)])
+    except DatabaseError:
+        logger.warning("window %s: could not let go of its claim lock", window.pk, exc_info=True)
+
+
+def _claim_key(window_id: int) -> int:
+    return window_id % _CLAIM_KEY_MODULUS
+
+
+def _claim_held(window_id: int) -> bool:
+    """Whether a live session holds the claim lock of window ``window_id``."""
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT {_CLAIM_HELD_SQL} FROM (SELECT %s::bigint AS id) AS w", [window_id])  # noqa: S608 - constants
+        return bool(cursor.fetchone()[0])
 
 
 def window_claim_hold(*, window: ConversationWindow) -> None:

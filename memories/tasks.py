@@ -11,11 +11,12 @@ from django.conf import settings
 from django.utils import timezone
 
 from accounts.models import Profile
-from chat.models import Message
+from chat.models import ConversationWindow, Message
 from chat.windows import (
     ClaimLostError,
     WindowBusyError,
     window_claim,
+    window_claim_end,
     window_finish,
     window_release,
     windows_sweep,
@@ -54,6 +55,15 @@ def extract_window(self: Any, window_id: int) -> int:
         raise self.retry(countdown=BUSY_RETRY_SECONDS, exc=exc) from exc
     if window is None:
         return 0  # another worker has it, or it is finished
+    try:
+        return _window_extract_claimed(self, window)
+    finally:
+        window_claim_end(window=window)
+
+
+def _window_extract_claimed(task: Any, window: ConversationWindow) -> int:
+    """Extract a window this worker claimed, then finish or release it by the retry policy."""
+    window_id = window.pk
     started = time.monotonic()
 
     def took(outcome: str) -> None:
@@ -73,7 +83,7 @@ def extract_window(self: Any, window_id: int) -> int:
             logger.error("window %s failed after %d attempts: %s", window_id, window.attempts, exc)
             return 0
         countdown = settings.MEMORYHUB_EXTRACTION_RETRY_SECONDS * 2 ** (window.attempts - 1)
-        raise self.retry(countdown=countdown, exc=exc) from exc
+        raise task.retry(countdown=countdown, exc=exc) from exc
     except (MalformedExtractionError, LLMError) as exc:
         window_release(window=window, error=str(exc), final=True)
         took("failed")

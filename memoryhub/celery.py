@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from celery import Celery, Task
@@ -34,15 +34,22 @@ def logging_from_django(**kwargs: Any) -> None:
 logger = logging.getLogger(__name__)
 
 
-def tasks_send_on_commit(task: Task, calls: Sequence[tuple[Any, ...]]) -> None:
+def tasks_send_on_commit(
+    task: Task,
+    calls: Sequence[tuple[Any, ...]],
+    *,
+    unsent: Callable[[Sequence[tuple[Any, ...]]], None] | None = None,
+) -> None:
     """Send ``task`` once for each tuple of arguments in ``calls`` when the surrounding
     transaction commits (tasks never see uncommitted rows).
 
     What the task works on is committed by then, so a broker that cannot take it (down, or
     unreachable) must not turn the request that stored it into an error: the failure is logged
     and the request answers as it would have. The rest of ``calls`` is not tried, since each
-    would wait out the same retries. A window left queued is sent again by the beat sweep once
-    its lease has passed (``windows_sweep``), and so is a session's final summary
+    would wait out the same retries. ``unsent``, when given, is called with the calls not sent
+    (after the commit, outside any transaction), so the caller can mark that work as waiting: a
+    window then goes to the next beat sweep once the broker is back (``windows_sweep``). A
+    session's final summary is sent again by its own sweep once the lease has passed
     (``sessions_final_summary_requeue``).
     """
     if not calls:
@@ -55,6 +62,8 @@ def tasks_send_on_commit(task: Task, calls: Sequence[tuple[Any, ...]]) -> None:
                 task.delay(*arguments)
             except Exception:  # any broker or transport error: the work itself is stored
                 logger.exception("could not send %s (%d of %d not sent)", task.name, len(pending) - sent, len(pending))
+                if unsent is not None:
+                    unsent(pending[sent:])
                 return
 
     transaction.on_commit(send)

@@ -1,10 +1,13 @@
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 from django.conf import settings
+from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.template import loader
 from django.utils.functional import SimpleLazyObject
 
 from memoryhub.ai.llm import llm_is_offline
@@ -56,7 +59,15 @@ def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
     return page_not_found(request, exception)
 
 
+# Seconds a client is asked to wait when the database cannot be reached (a restart, a failover).
+DATABASE_RETRY_AFTER_SECONDS = 5
+
+
 def server_error(request: HttpRequest) -> HttpResponse:
+    """Django's handler500, called while the exception is being handled: a database that cannot be
+    reached (a restart, a failover, a full pool) is a 503 to try again, not a failure of ours."""
+    if isinstance(sys.exc_info()[1], OperationalError | InterfaceError):
+        return database_unavailable(request)
     if request.path.startswith("/api/"):
         return JsonResponse(
             {"error": {"code": "server_error", "message": "Something went wrong on our side."}}, status=500
@@ -64,3 +75,17 @@ def server_error(request: HttpRequest) -> HttpResponse:
     from django.views.defaults import server_error as page_server_error
 
     return page_server_error(request)
+
+
+def database_unavailable(request: HttpRequest) -> HttpResponse:
+    """503 with ``Retry-After``: JSON in the API's error shape under /api/, a styled page elsewhere
+    (rendered with no context: the session and the signed-in person live in the database)."""
+    if request.path.startswith("/api/"):
+        response: HttpResponse = JsonResponse(
+            {"error": {"code": "database_unavailable", "message": "The database cannot be reached; try again soon."}},
+            status=503,
+        )
+    else:
+        response = HttpResponse(loader.get_template("503.html").render(), status=503)
+    response["Retry-After"] = str(DATABASE_RETRY_AFTER_SECONDS)
+    return response

@@ -36,6 +36,23 @@ def test_a_429_storm_is_retried_with_backoff_until_it_passes(
     assert Memory.objects.filter(user=people["alice"]).count() == 1
 
 
+def test_a_429_storm_that_outlasts_every_attempt_fails_the_window_with_its_messages_kept(
+    llm_worker: Path, fake: FakeOpenAI, channel: Channel, people: dict[str, User], say: Say
+) -> None:
+    say("alice", "I'm moving to Austin")
+    say("bob", "we will miss you")
+    for _ in range(6):  # three attempts of two requests each, every one refused
+        fake.script(ErrorReply(429, retry_after=0.1))
+
+    window = extract_now(channel)
+
+    assert (window.state, window.attempts) == (ConversationWindowState.FAILED, 3)
+    assert "RateLimitError" in window.last_error
+    assert len(fake.chat_requests()) == 6  # and no more: the storm is not fed
+    assert window.messages.count() == 2
+    assert not Memory.objects.exists()
+
+
 def test_persistent_server_errors_fail_the_window_and_a_retry_recovers_it(
     llm_worker: Path, fake: FakeOpenAI, channel: Channel, people: dict[str, User], say: Say
 ) -> None:

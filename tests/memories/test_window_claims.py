@@ -163,6 +163,57 @@ def test_a_worker_whose_lease_ran_out_writes_nothing_after_the_window_was_handed
     assert Memory.objects.filter(user=alice).count() == 1
 
 
+def _this_session_ends() -> None:
+    """End this test's database session as a killed worker's ends: PostgreSQL drops what it held."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        (pid,) = cursor.fetchone()
+    connection.close()
+
+    def gone() -> bool:
+        with connection.cursor() as cursor:  # a new session
+            cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE pid = %s", [pid])
+            return bool(cursor.fetchone()[0] == 0)
+
+    wait_until(gone, timeout=10, interval=0.05)
+
+
+def test_the_next_sweep_hands_out_a_window_whose_worker_died_without_waiting_for_its_lease(
+    channel: Channel, alice: User, t0: datetime
+) -> None:
+    _say(channel, alice, t0 - timedelta(hours=1))  # a talk already over: closed and queued as it is stored
+    window = ConversationWindow.objects.get(state=State.DUE, enqueued_at__isnull=False)
+    assert window_claim(window_id=window.pk) is not None
+    assert windows_sweep() == []  # its worker is alive and within its lease
+
+    _this_session_ends()
+
+    assert windows_sweep() == [window.pk]
+    window.refresh_from_db()
+    assert (window.state, window.claim_token, window.message_count) == (State.DUE, None, 1)
+
+
+def test_a_task_delivered_again_takes_over_the_window_of_a_worker_that_died(
+    channel: Channel, alice: User, t0: datetime
+) -> None:
+    _say(channel, alice, t0)
+    window = ConversationWindow.objects.get()
+    windows_close_due(now=t0 + timedelta(hours=1))
+    dead = window_claim(window_id=window.pk)
+    assert dead is not None
+    assert window_claim(window_id=window.pk) is None  # taken, by a live worker
+
+    _this_session_ends()
+
+    again = window_claim(window_id=window.pk)
+    assert again is not None and again.attempts == 2 and again.claim_token != dead.claim_token
+    with pytest.raises(ClaimLostError):
+        window_extract(window=dead, llm=OfflineLLM())
+    window_extract(window=again, llm=OfflineLLM())
+    assert window_finish(window=again, prompt_tokens=0, completion_tokens=0, operations_applied=1)
+    assert Memory.objects.filter(user=alice).count() == 1
+
+
 def test_an_ingest_waits_for_its_channel_but_not_for_its_community(
     channel: Channel, alice: User, other: psycopg.Connection[Any]
 ) -> None:

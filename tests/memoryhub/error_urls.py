@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.db import OperationalError
 from django.http import HttpRequest, HttpResponse
 from django.urls import path
 
@@ -15,4 +16,13 @@ def broken(request: HttpRequest) -> HttpResponse:
     raise RuntimeError("a bug in a page")
 
 
-urlpatterns = [path("broken-page", broken), *site_urlpatterns]
+def database_gone(request: HttpRequest) -> HttpResponse:
+    raise OperationalError("connection failed: server closed the connection unexpectedly")
+
+
+urlpatterns = [
+    path("broken-page", broken),
+    path("database-gone", database_gone),
+    path("api/v1/database-gone", database_gone),
+    *site_urlpatterns,
+]

@@ -49,3 +49,17 @@ def test_a_page_that_fails_is_a_styled_500(member: User) -> None:
     body = response.content.decode()
     assert _in_the_site_look(body) and "Something went wrong" in body
     assert "a bug in a page" not in body and "RuntimeError" not in body
+
+
+def test_a_page_without_its_database_is_a_styled_503_to_try_again_soon() -> None:
+    response = Client(raise_request_exception=False).get("/database-gone")
+    assert response.status_code == 503 and response["Retry-After"] == "5"
+    body = response.content.decode()
+    assert _in_the_site_look(body) and "cannot reach its database" in body
+    assert "server closed the connection" not in body
+
+
+def test_the_api_without_its_database_answers_a_json_503_to_try_again_soon() -> None:
+    response = Client(raise_request_exception=False).get("/api/v1/database-gone")
+    assert response.status_code == 503 and response["Retry-After"] == "5"
+    assert response.json()["error"]["code"] == "database_unavailable"
