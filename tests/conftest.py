@@ -2,12 +2,23 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
+from hypothesis import settings as hypothesis_settings
 
 from accounts.models import Community, MembershipRole, User
 from accounts.services import community_create, identity_resolve, membership_set, user_create
 from chat.models import Channel, ChannelKind, Persona
 from chat.services import channel_create, persona_create
+
+# Property tests drive the real services against PostgreSQL: no deadline (a statement's time
+# varies with the machine's load). In CI (CI=true) every run tries the same examples (derandomized,
+# no example database), so a red run is the same run again; on a developer's machine Hypothesis
+# explores anew each time and keeps what failed in .hypothesis/.
+hypothesis_settings.register_profile("dev", deadline=None)
+hypothesis_settings.register_profile("ci", deadline=None, derandomize=True, database=None, print_blob=True)
+hypothesis_settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
 
 @pytest.fixture

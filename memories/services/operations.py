@@ -123,9 +123,17 @@ def _reporter(
     return None
 
 
-def _items(value: Any) -> list[dict[str, Any]]:
-    """The objects of a list the schema names (anything else in it, or no list, is nothing)."""
-    return [item for item in value if isinstance(item, dict)] if isinstance(value, list) else []
+def _listed(value: Any) -> list[Any]:
+    """A list the LLM gave, or none: any other value (a number, a string, an object) is no list."""
+    return value if isinstance(value, list) else []
+
+
+def _subject_of(raw: Any, subjects: dict[str, Person]) -> Person | None:
+    """The person an item of the LLM's answer names by ``user_id`` (a handle), if it is an object
+    naming one of ``subjects``; a list or object where the handle belongs names nobody."""
+    if not isinstance(raw, dict):
+        return None
+    return subjects.get(str(raw.get("user_id")))
 
 
 def operations_plan(
@@ -142,8 +150,7 @@ def operations_plan(
     per_person: dict[str, int] = defaultdict(int)
     operations: list[Operation] = []
     dropped = over_cap = 0
-    raw_operations = arguments.get("operations") or []
-    for raw in raw_operations if isinstance(raw_operations, list) else []:
+    for raw in _listed(arguments.get("operations")):
         operation = _operation_validate(raw, subjects=subjects, participants=participants, messages=messages, off=off)
         if operation is None:
             dropped += 1
@@ -160,20 +167,22 @@ def operations_plan(
         per_person[handle] += 1
         operations.append(operation)
     profiles: dict[int, str] = {}
-    for raw in _items(arguments.get("profile_updates")):
-        if str(raw.get("user_id")) in subjects and isinstance(raw.get("profile"), str):
+    for raw in _listed(arguments.get("profile_updates")):
+        person = _subject_of(raw, subjects)
+        if person is not None and isinstance(raw.get("profile"), str):
             text = " ".join(raw["profile"].split())[:4000]
-            if text and subjects[str(raw["user_id"])].spoke:
-                profiles[subjects[str(raw["user_id"])].user.pk] = text
+            if text and person.spoke:
+                profiles[person.user.pk] = text
     entities: list[tuple[Person, dict[str, Any]]] = []
-    for raw in _items(arguments.get("entities")):
+    for raw in _listed(arguments.get("entities")):
+        person = _subject_of(raw, subjects)
         if (
-            str(raw.get("user_id")) in subjects
+            person is not None
             and raw.get("type") in EntityType.values
             and isinstance(raw.get("name"), str)
             and raw["name"].strip()
         ):
-            entities.append((subjects[str(raw["user_id"])], raw))
+            entities.append((person, raw))
     return _Plan(operations=operations, profiles=profiles, entities=entities, dropped=dropped, over_cap=over_cap)
 
 
@@ -214,11 +223,12 @@ def memory_values_read(raw: dict[str, Any], *, content_required: bool = True) ->
         problems.append("content is not text")
     elif content_required and not 0 < len(content) <= MEMORY_MAX_LENGTH:
         problems.append(f"content empty or longer than {MEMORY_MAX_LENGTH}")
-    if kind not in MemoryKind.values:
+    # Each a name of the contract's: a list or an object there is none (and no key of a dict).
+    if not isinstance(kind, str) or kind not in MemoryKind.values:
         problems.append(f"kind {kind!r}")
-    if level not in IMPORTANCE_LEVELS:
+    if not isinstance(level, str) or level not in IMPORTANCE_LEVELS:
         problems.append(f"importance {level!r}")
-    if expiration not in EXPIRATIONS:
+    if not isinstance(expiration, str) or expiration not in EXPIRATIONS:
         problems.append(f"expiration {expiration!r}")
     if problems:
         return None, problems
@@ -276,7 +286,7 @@ def _operation_validate(
     """An Operation, or None (logged) when the LLM named someone outside the window or bad values."""
     if not isinstance(raw, dict):
         return None
-    subject = subjects.get(str(raw.get("user_id")))
+    subject = _subject_of(raw, subjects)
     action = raw.get("action")
     values, problems = memory_values_read(raw, content_required=action != "forget")
     if subject is None:
@@ -345,7 +355,8 @@ def _sources(cited: Any, *, messages: list[Message], people: list[Person | None]
     authors = {person.user.pk for person in people if person is not None}
     chosen: list[Message] = []
     cited_off = False
-    for number in cited if isinstance(cited, list) else []:
+    cited = _listed(cited)
+    for number in cited:
         if isinstance(number, int) and not isinstance(number, bool) and 1 <= number <= len(messages):
             message = messages[number - 1]
             cited_off = cited_off or message.pk in off

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 from datetime import datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,6 +19,7 @@ from accounts.models import Community, ExternalIdentity, User
 from chat.ingest import IngestItem, ingest_read_explain, messages_ingest
 from chat.models import Channel, ConversationWindow, Message
 from memoryhub.models import RateBucket
+from tests.support.processes import child_environment, python_run
 
 pytestmark = pytest.mark.django_db
 
@@ -68,6 +70,24 @@ def test_replaying_a_batch_creates_no_duplicates(api: APIClient) -> None:
     assert (again["accepted"], again["duplicates"]) == (10, 50)
     assert Message.objects.count() == 60
     assert sum(ConversationWindow.objects.values_list("message_count", flat=True)) == 60
+
+
+def test_the_same_message_id_twice_in_one_batch_is_stored_once_and_counted_a_duplicate(api: APIClient) -> None:
+    body = batch(3)
+    again = dict(body["messages"][1], content="the same id, said again")
+    elsewhere = dict(body["messages"][1], channel="random")  # the id is the bot's, per channel
+    body["messages"] += [again, elsewhere]
+
+    response = api.post("/api/v1/messages", body, format="json")
+
+    assert response.status_code == 202, response.content
+    answer = response.json()
+    assert (answer["accepted"], answer["duplicates"]) == (4, 1)
+    stored = Message.objects.get(channel__external_id="general", external_id="m1")
+    assert stored.content == "message number 1"  # the first one of the batch
+    assert [m["id"] for m in answer["messages"]][1::2] == [stored.pk, stored.pk]
+    assert Message.objects.count() == 4
+    assert sum(ConversationWindow.objects.values_list("message_count", flat=True)) == 4
 
 
 def test_a_single_message_object_is_accepted(api: APIClient) -> None:
@@ -168,6 +188,29 @@ def test_a_key_over_its_rate_gets_429_with_retry_after(api: APIClient, settings:
     finally:
         SimpleRateThrottle.THROTTLE_RATES = rates
         cache.clear()
+
+
+# A web process as production starts one: the rate from its environment, its requests through the
+# project's own middleware and API settings, nothing patched.
+_REQUESTS_WITH_A_KEY = """
+import sys, django
+django.setup()
+from django.test import Client
+client = Client(HTTP_AUTHORIZATION="Bearer " + sys.argv[1], SERVER_NAME="localhost")
+print(" ".join(str(client.get("/api/v1/windows").status_code) for _ in range(4)))
+"""
+
+
+@pytest.mark.django_db(transaction=True)  # the process started here reads the key from the database
+def test_a_key_is_throttled_at_the_rate_the_environment_sets(
+    community: Community, key_client: Any, tmp_path: Path
+) -> None:
+    raw = key_client(community).raw_key
+    env = child_environment(var_dir=tmp_path, broker_url=None) | {
+        "MEMORYHUB_API_RATE": "3/min",
+        "DJANGO_SETTINGS_MODULE": "memoryhub.settings",
+    }
+    assert python_run(_REQUESTS_WITH_A_KEY, raw, env=env, timeout=60).split() == ["200", "200", "200", "429"]
 
 
 # --- History: quiet gaps split a batch, past talk is due at once, the future is refused ---------------

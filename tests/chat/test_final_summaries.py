@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 import time_machine
+from django.utils import timezone
 
 from accounts.models import User
 from accounts.services import membership_set, user_create
@@ -30,6 +31,7 @@ from memories.services.summaries import session_final_summary_write
 from memoryhub.ai.llm import llm_get
 from memoryhub.ai.offline import OfflineLLM
 from memoryhub.ai.types import LLMUnavailableError
+from tests.support.db import lock_timeout, row_lock, second_connection
 from tests.support.fake_openai import FakeOpenAI
 
 pytestmark = pytest.mark.django_db
@@ -93,6 +95,26 @@ def test_a_final_summary_whose_task_was_lost_is_sent_again_once_its_lease_has_pa
     assert session.final_summary_queued_at is None
     assert Memory.objects.get(user=alice).content.endswith("Alice said she is moving to Austin next month.")
     assert sessions_final_summary_requeue(now=queued_at + 10 * lease) == []  # settled
+
+
+@pytest.mark.django_db(transaction=True)  # the second connection sees committed rows
+def test_the_requeue_passes_over_a_session_another_transaction_holds(
+    persona: Persona, web_channel: Channel, alice: User, bob: User, settings: Any
+) -> None:
+    held, free = (session_open(user=user, persona=persona, channel=web_channel) for user in (alice, bob))
+    queued_at = timezone.now()
+    # Both ended, their summaries' tasks lost on the way.
+    ChatSession.objects.update(ended_at=queued_at, final_summary_queued_at=queued_at)
+    now = queued_at + timedelta(seconds=settings.MEMORYHUB_WINDOW_LEASE_SECONDS + 1)
+    with second_connection() as other, lock_timeout("2s"):
+        row_lock(other, "chat_chatsession", held.pk)  # its summary being written, say
+
+        assert sessions_final_summary_requeue(now=now) == [free.pk]  # not a lock timeout: it did not wait
+
+        assert ChatSession.objects.get(pk=held.pk).final_summary_queued_at == queued_at
+        other.rollback()
+        assert sessions_final_summary_requeue(now=now) == [held.pk]  # the next sweep sends it
+    assert sessions_final_summary_requeue(now=now) == []
 
 
 def test_a_summary_the_llm_could_not_write_stays_queued_and_one_it_refused_is_given_up(

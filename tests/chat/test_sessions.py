@@ -14,8 +14,8 @@ from django.utils import timezone
 
 from accounts.models import Community, Profile, User
 from accounts.services import profile_memory_enabled_set
-from chat.models import Channel, ChatSession, ConversationWindow, Persona, PersonaExtractionMode
-from chat.services import session_end, session_open, session_reply, sessions_end_idle
+from chat.models import Channel, ChatSession, ConversationWindow, MessageRole, Persona, PersonaExtractionMode
+from chat.services import session_end, session_message_add, session_open, session_reply, sessions_end_idle
 from memories.models import Memory, MemoryRevision
 from memories.services.summaries import (
     profile_semantic_refresh,
@@ -24,6 +24,7 @@ from memories.services.summaries import (
     session_working_summary_refresh,
 )
 from memoryhub.ai.llm import llm_get
+from tests.support.db import lock_timeout, row_lock, second_connection
 from tests.support.extraction import extract_window_here
 
 pytestmark = pytest.mark.django_db
@@ -161,6 +162,25 @@ def test_an_idle_session_ends_and_leaves_an_episodic_memory(
     assert memory is not None and memory.kind == "event" and memory.persona == persona
     assert memory.content.startswith(f"Conversation with {persona.name}")
     assert session_final_summary_write(session=session) is None  # written once
+
+
+@pytest.mark.django_db(transaction=True)  # the second connection sees committed rows
+def test_the_idle_sweep_passes_over_a_session_another_transaction_holds(
+    persona: Persona, web_channel: Channel, alice: User, bob: User
+) -> None:
+    held, free = (session_open(user=user, persona=persona, channel=web_channel) for user in (alice, bob))
+    for session in (held, free):
+        session_message_add(session=session, content="I'm moving to Austin next month", role=MessageRole.USER)
+    later = timezone.now() + timedelta(hours=1)
+    with second_connection() as other, lock_timeout("2s"):
+        row_lock(other, "chat_chatsession", held.pk)  # a reply being stored in it, say
+
+        assert sessions_end_idle(now=later) == [free.pk]  # not a lock timeout: it did not wait
+
+        assert ChatSession.objects.get(pk=held.pk).ended_at is None
+        other.rollback()
+        assert sessions_end_idle(now=later) == [held.pk]  # the next sweep ends it
+    assert sessions_end_idle(now=later) == []
 
 
 def test_an_opted_out_person_gets_no_summary_and_no_memory(

@@ -28,13 +28,15 @@ from chat.windows import (
     WindowBusyError,
     window_claim,
     window_finish,
+    window_release,
     windows_close_due,
     windows_sweep,
 )
+from core.models import OutboxEvent
 from memories.models import Memory
 from memories.services.extraction import window_extract
 from memoryhub.ai.offline import OfflineLLM
-from tests.support.db import second_connection, waiting_on_a_lock
+from tests.support.db import lock_timeout, row_lock, second_connection, waiting_on_a_lock
 from tests.support.processes import wait_until
 
 State = ConversationWindowState
@@ -57,19 +59,12 @@ def other() -> Iterator[psycopg.Connection[Any]]:
 
 @pytest.fixture(autouse=True)
 def short_lock_timeout() -> Iterator[None]:
-    with connection.cursor() as cursor:
-        cursor.execute("SET lock_timeout = '2s'")
-    yield
-    with connection.cursor() as cursor:
-        cursor.execute("RESET lock_timeout")
+    with lock_timeout("2s"):
+        yield
 
 
 def _say(channel: Channel, author: User, at: datetime, text: str = "I work as a nurse") -> Message:
     return message_record(channel=channel, author=author, content=text, created_at=at)
-
-
-def _lock(second: psycopg.Connection[Any], table: str, row_id: int) -> None:
-    second.execute(f"SELECT 1 FROM {table} WHERE id = %s FOR UPDATE", [row_id])
 
 
 def test_a_due_window_locked_for_a_moment_is_reported_busy_at_once_then_claimed(
@@ -78,7 +73,7 @@ def test_a_due_window_locked_for_a_moment_is_reported_busy_at_once_then_claimed(
     _say(channel, alice, t0)
     window = ConversationWindow.objects.get()
     windows_close_due(now=t0 + timedelta(hours=1))
-    _lock(other, "chat_conversationwindow", window.pk)
+    row_lock(other, "chat_conversationwindow", window.pk)
 
     with pytest.raises(WindowBusyError):  # not a lock timeout: it did not wait
         window_claim(window_id=window.pk)
@@ -96,8 +91,8 @@ def test_a_due_window_is_claimed_while_an_ingest_holds_its_channel(
     _say(channel, alice, timezone.now())  # the channel's next window, open
     open_window = ConversationWindow.objects.get(state=State.OPEN)
     # What windows_messages_add holds while it adds a message: the channel row and its open window.
-    _lock(other, "chat_channel", channel.pk)
-    _lock(other, "chat_conversationwindow", open_window.pk)
+    row_lock(other, "chat_channel", channel.pk)
+    row_lock(other, "chat_conversationwindow", open_window.pk)
 
     claimed = window_claim(window_id=due.pk)
 
@@ -118,8 +113,8 @@ def test_the_sweep_passes_over_locked_windows_at_once(
     ConversationWindow.objects.filter(pk=stale.pk).update(
         state=State.EXTRACTING, close_reason="quiet", closed_at=t0, claimed_at=t0, enqueued_at=t0
     )
-    _lock(other, "chat_conversationwindow", locked_open.pk)
-    _lock(other, "chat_conversationwindow", stale.pk)  # its worker is applying right now
+    row_lock(other, "chat_conversationwindow", locked_open.pk)
+    row_lock(other, "chat_conversationwindow", stale.pk)  # its worker is applying right now
 
     later_on = time_machine.travel(t0 + timedelta(seconds=settings.MEMORYHUB_WINDOW_LEASE_SECONDS + 3600))
     later_on.start()
@@ -134,9 +129,32 @@ def test_the_sweep_passes_over_locked_windows_at_once(
     assert sorted(later) == sorted([locked_open.pk, stale.pk])
 
 
-def test_a_worker_whose_lease_ran_out_writes_nothing_after_the_window_was_handed_out_again(
-    channel: Channel, alice: User, t0: datetime, settings: Any
+def test_the_sweep_leaves_a_due_window_another_transaction_holds_for_the_next_sweep(
+    channel: Channel, alice: User, t0: datetime, other: psycopg.Connection[Any]
 ) -> None:
+    """Queueing takes the due windows with SKIP LOCKED: a due window whose row is held (a claim,
+    an ingest) is passed over at once, not waited for, and queued by the next sweep."""
+    free_channel = channel_create(community=channel.community, name="random", external_id="discord-random")
+    _say(channel, alice, t0)
+    _say(free_channel, alice, t0)
+    locked = ConversationWindow.objects.get(channel=channel)
+    free = ConversationWindow.objects.get(channel=free_channel)
+    # Both due and never queued (as after a broker outage): the sweep's queueing is what sends them.
+    ConversationWindow.objects.update(state=State.DUE, close_reason="quiet", closed_at=t0, enqueued_at=None)
+    row_lock(other, "chat_conversationwindow", locked.pk)
+
+    assert windows_sweep() == [free.pk]  # not a lock timeout: it did not wait
+
+    assert ConversationWindow.objects.get(pk=locked.pk).enqueued_at is None
+    other.rollback()
+    assert windows_sweep() == [locked.pk]
+    assert windows_sweep() == []  # both queued once
+
+
+def _handed_out_again(
+    channel: Channel, alice: User, t0: datetime, settings: Any
+) -> tuple[ConversationWindow, ConversationWindow, ConversationWindow]:
+    """A window, the claim of a worker whose lease ran out, and the claim it was handed out with since."""
     _say(channel, alice, t0)
     window = ConversationWindow.objects.get()
     windows_close_due(now=t0 + timedelta(hours=1))
@@ -146,6 +164,27 @@ def test_a_worker_whose_lease_ran_out_writes_nothing_after_the_window_was_handed
     assert windows_sweep(now=t0 + timedelta(hours=1) + lease + timedelta(seconds=1)) == [window.pk]
     current = window_claim(window_id=window.pk)
     assert current is not None and current.claim_token != late.claim_token
+    return window, late, current
+
+
+def test_a_release_by_a_worker_whose_lease_ran_out_leaves_the_new_claim_untouched(
+    channel: Channel, alice: User, t0: datetime, settings: Any
+) -> None:
+    window, late, current = _handed_out_again(channel, alice, t0, settings)
+    before = ConversationWindow.objects.values().get(pk=window.pk)
+
+    window_release(window=late, error="APITimeoutError: too slow", final=False)
+    window_release(window=late, error="APITimeoutError: too slow", final=True)
+
+    assert ConversationWindow.objects.values().get(pk=window.pk) == before  # state, token, error, tokens
+    assert not OutboxEvent.objects.exists()  # no failure announced for a window still being worked on
+    assert window_finish(window=current, prompt_tokens=0, completion_tokens=0, operations_applied=0)
+
+
+def test_a_worker_whose_lease_ran_out_writes_nothing_after_the_window_was_handed_out_again(
+    channel: Channel, alice: User, t0: datetime, settings: Any
+) -> None:
+    window, late, current = _handed_out_again(channel, alice, t0, settings)
 
     with pytest.raises(ClaimLostError):
         window_extract(window=late, llm=OfflineLLM())
@@ -226,7 +265,7 @@ def test_an_ingest_waits_for_its_channel_but_not_for_its_community(
         messages_ingest(community=channel.community, items=[item])
 
     post("first")  # the channel's open window exists now
-    _lock(other, "accounts_community", channel.community_id)
+    row_lock(other, "accounts_community", channel.community_id)
     post("second")
     assert Message.objects.filter(channel=channel).count() == 2
     other.rollback()

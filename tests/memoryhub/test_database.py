@@ -16,7 +16,7 @@ from pgvector.django import CosineDistance
 
 from accounts.models import Community, User
 from memories.models import Memory
-from tests.support.processes import PROJECT_DIR
+from tests.support.processes import PROJECT_DIR, python_run
 
 pytestmark = pytest.mark.django_db
 
@@ -131,16 +131,7 @@ def test_settings_start_nothing_and_a_first_connection_starts_the_embedded_serve
     from memoryhub.embedded import embedded_database_stop
 
     try:
-        run = subprocess.run(
-            [sys.executable, "-c", script, str(tmp_path)],
-            cwd=PROJECT_DIR,
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=120,
-            check=False,
-        )
-        assert run.returncode == 0, run.stderr
-        assert run.stdout.split("\n")[:2] == ["False", "True memoryhub True"]
+        output = python_run(script, str(tmp_path), env=env)
+        assert output.split("\n")[:2] == ["False", "True memoryhub True"]
     finally:
         assert embedded_database_stop(var_dir=tmp_path)

@@ -33,6 +33,25 @@ def second_connection() -> Iterator[psycopg.Connection[Any]]:
         second.rollback()
 
 
+def row_lock(second: psycopg.Connection[Any], table: str, row_id: int) -> None:
+    """Lock a row of ``table`` from the second connection until it commits or rolls back."""
+    second.execute(f"SELECT 1 FROM {table} WHERE id = %s FOR UPDATE", [row_id])
+
+
+@contextmanager
+def lock_timeout(duration: str = "2s") -> Iterator[None]:
+    """This test's connection gives up waiting for a lock after ``duration``: code that waited for a
+    row another connection holds, instead of passing over it, fails with a lock timeout,
+    deterministically, rather than hanging."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT set_config('lock_timeout', %s, false)", [duration])
+    try:
+        yield
+    finally:
+        with connection.cursor() as cursor:
+            cursor.execute("RESET lock_timeout")
+
+
 def waiting_on_a_lock() -> int:
     """How many sessions of the test database wait for a lock now (to wait for a blocked worker)."""
     with connection.cursor() as cursor:  # autocommit: a fresh view of the activity each time

@@ -54,6 +54,22 @@ def child_environment(*, var_dir: Path, broker_url: str | None) -> dict[str, str
     return env
 
 
+def python_run(script: str, *args: str, env: dict[str, str], timeout: float = 120) -> str:
+    """Run a Python ``script`` in a process of its own (the project's folder, ``env``); its output,
+    once it exited cleanly (else the test fails with its error output)."""
+    run = subprocess.run(
+        [sys.executable, "-c", script, *args],
+        cwd=PROJECT_DIR,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    return run.stdout
+
+
 def celery_client(*, broker_url: str, var_dir: Path) -> Celery:
     """A Celery app that talks to the same broker and result backend as the children we start."""
     app = Celery("tests", set_as_current=False)  # the project's tasks keep sending through its own app
