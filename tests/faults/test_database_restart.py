@@ -149,11 +149,13 @@ def test_a_batch_cut_by_a_database_restart_is_all_or_nothing_and_both_processes_
             assert _unavailable(cut), (cut.status, cut.body)
             assert cut.json()["error"]["code"] == "database_unavailable"
 
-            # While it is down: JSON for the API, a styled page for the rest, never a 500.
+            # While it is down: JSON for the API, never a 500 (test_error_pages.py shows the styled page).
             down = http_request(base, "GET", "/api/v1/windows", key=key)
             assert _unavailable(down) and down.json()["error"]["code"] == "database_unavailable"
-            page = http_request(base, "GET", "/healthz")
-            assert _unavailable(page) and b"cannot reach its database" in page.body
+            # The load balancer's probe: alive (/healthz), but not ready (/readyz) without its database.
+            assert http_request(base, "GET", "/healthz").status == 200
+            ready = http_request(base, "GET", "/readyz")
+            assert ready.status == 503 and ready.json()["checks"]["database"] != "ok", ready.body
 
             cluster.start()
             with cluster.connect() as db:
