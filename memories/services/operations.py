@@ -355,16 +355,17 @@ def _sources(cited: Any, *, messages: list[Message], people: list[Person | None]
     authors = {person.user.pk for person in people if person is not None}
     chosen: list[Message] = []
     cited_off = False
-    cited = _listed(cited)
-    for number in cited:
+    numbers = _listed(cited)
+    for number in numbers:
         if isinstance(number, int) and not isinstance(number, bool) and 1 <= number <= len(messages):
             message = messages[number - 1]
             cited_off = cited_off or message.pk in off
             if message.author_id in authors and message.pk not in off and message not in chosen:
                 chosen.append(message)
-    if cited and len(chosen) < len(cited):
-        logger.info("extraction: %d line references outside the window or its people dropped", len(cited) - len(chosen))
-    if cited:
+    if numbers and len(chosen) < len(numbers):
+        dropped = len(numbers) - len(chosen)
+        logger.info("extraction: %d line references outside the window or its people dropped", dropped)
+    if cited:  # lines given, as a list or not ("2", true): only the lines they name stand, if any
         return chosen
     return [m for m in messages if m.author_id in authors and m.pk not in off]
 
