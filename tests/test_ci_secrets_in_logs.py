@@ -4,6 +4,8 @@ holds a secret the browser test planted, and when nothing was planted at all."""
 from __future__ import annotations
 
 import subprocess
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -20,7 +22,16 @@ def _search(run_dir: Path, *logs: Path) -> subprocess.CompletedProcess[str]:
 
 
 @pytest.fixture
-def run_dir(tmp_path: Path) -> Path:
+def outside() -> Iterator[Path]:
+    """A directory outside pytest's: under `.ci/run` that is the run's own log directory, which the
+    real search covers, and these tests' planted secrets would fail it."""
+    with tempfile.TemporaryDirectory(prefix="secrets-in-logs-") as directory:
+        yield Path(directory)
+
+
+@pytest.fixture
+def run_dir(outside: Path) -> Path:
+    tmp_path = outside
     test_dir = tmp_path / "pytest" / "popen-gw1" / "test_every_kind0"
     test_dir.mkdir(parents=True)
     (test_dir / "log-canary.txt").write_text(f"{KEY}\n{SENTENCE}\n")
@@ -47,16 +58,16 @@ def test_a_planted_secret_in_any_log_fails_the_run(run_dir: Path, secret: str) -
     assert str(leaked) in result.stderr
 
 
-def test_a_log_given_by_name_is_searched_too(run_dir: Path, tmp_path: Path) -> None:
-    postgresql_log = tmp_path / "pgdata-log"
+def test_a_log_given_by_name_is_searched_too(run_dir: Path) -> None:
+    postgresql_log = run_dir / "pgdata-log"
     postgresql_log.write_text(f"STATEMENT: INSERT INTO chat_message (content) VALUES ('{SENTENCE}')\n")
 
     assert _search(run_dir, postgresql_log).returncode == 1
 
 
-def test_a_run_that_planted_nothing_fails(tmp_path: Path) -> None:
-    (tmp_path / "web.log").write_text("nothing\n")
+def test_a_run_that_planted_nothing_fails(outside: Path) -> None:
+    (outside / "web.log").write_text("nothing\n")
 
-    result = _search(tmp_path)
+    result = _search(outside)
 
     assert result.returncode == 1 and "did not run" in result.stderr
