@@ -2,7 +2,7 @@
 
     MEMORYHUB_VAR_DIR=/tmp/bench-var .venv/bin/python benchmarks/api_compare.py VARIANT VARIANT …
         [--rounds 6] [--request context|search|message|batch] [--requests 1200] [--warmup 400] [--clients 4]
-        [--client httpx] [--workers N] [--numbered-queries]
+        [--client httpx] [--workers N] [--numbered-queries] [--users 20000] [--lines N]
 
 A script, not a test. This machine's speed drifts by about 15 % within minutes, more than most
 changes move a figure, so a before and after are compared in rounds: each round starts every
@@ -119,6 +119,9 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=6)
     parser.add_argument("--lines", type=int, default=LINES, help="lines indexed for recall in the data set")
     parser.add_argument(
+        "--users", type=int, default=20_000, help="people in the data set (50 memories each): fewer build sooner"
+    )
+    parser.add_argument(
         "--request",
         choices=sorted(LABELS),
         default="context",
@@ -137,7 +140,7 @@ def main() -> None:
     )
     options = parser.parse_args()
 
-    dataset_ensure(users=20_000, lines=options.lines, regenerate=False)
+    dataset_ensure(users=options.users, lines=options.lines, regenerate=False)
     calls = BotCalls(1000, numbered=options.numbered_queries)
     snapshot = access_snapshot(pair.user.pk for pair in calls.pairs)
     results: dict[str, list[Round]] = {variant.label: [] for variant in options.variants}
