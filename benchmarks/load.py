@@ -43,7 +43,6 @@ import contextlib
 import os
 import random
 import re
-import subprocess
 import sys
 import tempfile
 import time
@@ -74,7 +73,7 @@ from benchmarks.context_latency import percentile
 from benchmarks.support import bench_database_drop, bench_database_url, bench_database_use, say
 from chat.services import persona_create
 from tests.support.memories import recall_packs_out_of_step
-from tests.support.processes import free_port, procfile_command
+from tests.support.processes import free_port, http_get, procfile_command, running, wait_until
 
 logging.getLogger("httpx").setLevel(logging.WARNING)
 DATABASE = "memoryhub_load"
@@ -303,33 +302,12 @@ def node_processes(name: str, *, env: dict[str, str], logs: Path, beat: bool) ->
     commands = {"web": procfile_command("web", port=port, workers=1), "worker": procfile_command("worker", port=port)}
     if beat:
         commands["beat"] = procfile_command("beat", port=port)
-    started: list[subprocess.Popen[bytes]] = []
-    try:
+    with contextlib.ExitStack() as processes:
         for kind, command in commands.items():
-            log = (logs / f"{name}-{kind}.log").open("wb")
-            started.append(
-                subprocess.Popen(  # noqa: S603 - our own processes
-                    command, env=environment, stdout=log, stderr=subprocess.STDOUT, cwd=settings.BASE_DIR
-                )
-            )
+            processes.enter_context(running(command, env=environment, log=logs / f"{name}-{kind}.log"))
         base = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 120
-        while True:
-            with contextlib.suppress(httpx.HTTPError):
-                if httpx.get(f"{base}/healthz", timeout=2).status_code == 200:
-                    break
-            if time.monotonic() > deadline or any(p.poll() is not None for p in started):
-                raise SystemExit(f"node {name} did not start (see {logs})")
-            time.sleep(0.5)
+        wait_until(lambda: http_get(f"{base}/healthz")[0] == 200, timeout=120)
         yield base
-    finally:
-        for child in started:
-            child.terminate()
-        for child in started:
-            try:
-                child.wait(30)
-            except subprocess.TimeoutExpired:
-                child.kill()
 
 
 def windows_by_state() -> dict[str, int]:

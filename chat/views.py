@@ -179,7 +179,8 @@ def chat_stream(request: HttpRequest, message_id: int) -> HttpResponseBase:
         return Message.objects.filter(reply_to=message).values_list("content", flat=True).first()
 
     # A reply that failed can be asked for again: each time is an LLM call, so it has its allowance.
-    if stored_reply() is None and (wait := chat_turn_wait(user=user, what="chat-reply")):
+    existing = stored_reply()
+    if existing is None and (wait := chat_turn_wait(user=user, what="chat-reply")):
         return HttpResponse(
             "Too many replies asked for: wait, then send your message again.",
             status=429,
@@ -188,7 +189,6 @@ def chat_stream(request: HttpRequest, message_id: int) -> HttpResponseBase:
         )
 
     def events() -> Iterator[str]:
-        existing = stored_reply()
         if existing is not None:
             yield _event("replace", escape(existing))
             yield _event("done", "")
