@@ -63,6 +63,7 @@ INSTALLED_APPS = [
     "chat",
     "privacy",
     "moderation",
+    "integrations",
 ]
 
 MIDDLEWARE = [
