@@ -9,14 +9,17 @@ from __future__ import annotations
 
 import hashlib
 import json
+from datetime import UTC, datetime
 from pathlib import Path
 
 from integrations.importers.common import ImportFileError, time_read
 from integrations.importers.history import HistoryRead
 
 
-def line_id(author: str, sent_at: str, content: str) -> str:
-    digest = hashlib.sha256(json.dumps([author, sent_at, content]).encode()).hexdigest()
+def line_id(author: str, sent_at: datetime, content: str) -> str:
+    """A line's id when it brings none: the same line, its time written in any offset, has the same one."""
+    moment = sent_at.astimezone(UTC).isoformat()
+    digest = hashlib.sha256(json.dumps([author, moment, content]).encode()).hexdigest()
     return f"jsonl-{digest[:40]}"
 
 
@@ -52,7 +55,7 @@ def read(path: Path, *, channel: str | None) -> HistoryRead:
         own_id = record.get("id", record.get("message_id"))
         read.line_add(
             where,
-            message_id=str(own_id)[:200] if own_id not in (None, "") else line_id(author, record["sent_at"], content),
+            message_id=str(own_id)[:200] if own_id not in (None, "") else line_id(author, sent_at, content),
             author=author.strip()[:200],
             author_name=str(record.get("author_name") or ""),
             text=content,
