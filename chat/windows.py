@@ -183,8 +183,13 @@ def windows_messages_add(
         quiet = timedelta(seconds=community.window_quiet_seconds)
         window = open_windows.get(channel.pk)
         for message in sorted(by_channel[channel.pk], key=lambda m: m.created_at):
-            if window is not None and message.created_at - window.last_message_at >= quiet:
+            if window is not None and (
+                message.created_at - window.last_message_at >= quiet
+                or window.first_message_at - message.created_at >= quiet
+            ):
                 # History posted in one batch: a quiet gap between two messages ends a conversation.
+                # So does one before the open window's first line (history imported into a channel
+                # already live): it never joins today's talk.
                 close(window, Reason.QUIET)
                 touched[id(window)] = window
                 window = None

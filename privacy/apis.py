@@ -14,9 +14,11 @@ from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
 from rest_framework import exceptions, generics, serializers, status
+from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.settings import APISettings
 from rest_framework.views import APIView
 
 from accounts.authentication import HasScope, api_key_of
@@ -36,7 +38,7 @@ from memories.api_parts import MemoryFilter, MemoryOutput, memories_output, pers
 from memories.models import Memory
 from memories.selectors.people import platform_ids
 from privacy.services.erasure import UserAlreadyErasedError, erasure_for_identity, user_erase
-from privacy.services.export import user_export
+from privacy.services.export import user_export, user_export_mem0
 from privacy.services.forget import user_forget, user_remember
 
 EXTERNAL_ID = OpenApiParameter(
@@ -48,6 +50,18 @@ COMMUNITY = OpenApiParameter(
     OpenApiParameter.QUERY,
     required=False,
     description="A community's slug; needed only when you belong to several.",
+)
+EXPORT_FORMATS = ("memoryhub", "mem0")
+EXPORT_FORMAT = OpenApiParameter(
+    "format",
+    str,
+    OpenApiParameter.QUERY,
+    required=False,
+    enum=EXPORT_FORMATS,
+    description=(
+        "`memoryhub` (the default): everything stored. `mem0`: the person's live memories as a Mem0 export "
+        '(`{"results": [...]}`), which `manage.py import_mem0` reads back.'
+    ),
 )
 SESSION_ERRORS = error_responses(401, 429, e401="Not signed in (`not_authenticated`): log in on the site first.")
 
@@ -97,6 +111,21 @@ _EXPORT_EXAMPLE = {
     "audit_events": [],
 }
 
+_MEM0_EXAMPLE = {
+    "results": [
+        {
+            "id": "1042",
+            "user_id": "alice_456",
+            "memory": "Alice is moving to Austin next month",
+            "categories": ["moving", "austin"],
+            "metadata": {"kind": "plan", "importance": 0.9, "source": "passive", "community": "gamers"},
+            "expiration_date": None,
+            "created_at": "2025-04-30T12:01:23+00:00",
+            "updated_at": "2025-05-02T18:04:11+00:00",
+        }
+    ]
+}
+
 
 def profile_output(*, community: Community, user: User) -> dict[str, Any]:
     profile = Profile.objects.filter(user=user, community=community).first() or Profile(user=user, community=community)
@@ -141,8 +170,15 @@ class UserProfileApi(APIView):
         return Response(profile_output(community=community, user=user))
 
 
+class _ExportNegotiation(DefaultContentNegotiation):
+    """``?format=`` names the export's format here, not a renderer (DRF's reading of it): JSON either way."""
+
+    settings = APISettings({"URL_FORMAT_OVERRIDE": None})
+
+
 class UserExportApi(APIView):
     permission_classes = [HasScope]
+    content_negotiation_class = _ExportNegotiation
     required_scope = ApiKeyScope.MEMORIES_READ
 
     @extend_schema(
@@ -151,13 +187,26 @@ class UserExportApi(APIView):
             "Everything this community stores about a person, as one JSON document: account, profile, memories "
             "and their history, entities, chat sessions, messages they wrote. Scope `memories:read`."
         ),
-        parameters=[EXTERNAL_ID],
-        responses={200: OpenApiTypes.OBJECT, **error_responses(*BOT_ERRORS, 404)},
-        examples=[OpenApiExample("Alice's data", value=_EXPORT_EXAMPLE, response_only=True)],
+        parameters=[EXTERNAL_ID, EXPORT_FORMAT],
+        responses={
+            200: OpenApiTypes.OBJECT,
+            **error_responses(400, *BOT_ERRORS, 404, e400="An unknown `format` (`invalid`)."),
+        },
+        examples=[
+            OpenApiExample("Alice's data", value=_EXPORT_EXAMPLE, response_only=True),
+            OpenApiExample("Alice's memories for Mem0 (format=mem0)", value=_MEM0_EXAMPLE, response_only=True),
+        ],
     )
     def get(self, request: Request, external_id: str) -> Response:
         community = api_key_of(request).community
+        export_format = request.query_params.get("format", "memoryhub")
+        if export_format not in EXPORT_FORMATS:
+            raise serializers.ValidationError(
+                {"format": f"Unknown format {export_format!r}: one of {', '.join(EXPORT_FORMATS)}."}
+            )
         user = person_get(community=community, external_id=external_id)
+        if export_format == "mem0":
+            return Response(user_export_mem0(user=user, community=community, platform_id=external_id))
         return Response(user_export(user=user, community=community))
 
 

@@ -245,3 +245,38 @@ def user_export(*, user: User, community: Community | None = None) -> dict[str, 
         "erasure_requests": erasure_requests,
         "audit_events": audit_events,
     }
+
+
+def user_export_mem0(*, user: User, community: Community, platform_id: str) -> dict[str, Any]:
+    """The person's live memories in ``community`` as Mem0 lists them (``{"results": [...]}``), for
+    a move to Mem0 or to another MemoryHub (``manage.py import_mem0`` reads it back).
+
+    Mem0 has no kinds or importance: they ride in ``metadata``, and topics are its ``categories``.
+    """
+    now = timezone.now()
+    memories = (
+        Memory.objects.filter(user=user, community=community)
+        .filter(Q(expires_at__isnull=True) | Q(expires_at__gt=now))
+        .defer("embedding", "search_vector")
+        .order_by("created_at", "pk")
+    )
+    return {
+        "results": [
+            {
+                "id": str(memory.pk),
+                "user_id": platform_id,
+                "memory": memory.content,
+                "categories": list(memory.topics),
+                "metadata": {
+                    "kind": memory.kind,
+                    "importance": round(memory.importance_now, 3),
+                    "source": memory.source,
+                    "community": community.slug,
+                },
+                "expiration_date": _iso(memory.expires_at),
+                "created_at": _iso(memory.created_at),
+                "updated_at": _iso(memory.updated_at),
+            }
+            for memory in memories
+        ]
+    }
