@@ -117,7 +117,8 @@ def webhook_resend(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     except ValueError as error:
         notice = str(error)
     if request.htmx:
-        response = render(request, "integrations/_delivery_row.html", {"delivery": delivery})
+        context = {"delivery": delivery, "show_endpoint": bool(request.POST.get("show_endpoint"))}
+        response = render(request, "integrations/_delivery_row.html", context)
         return page_notice(response, notice)
     messages.info(request, notice)
     return redirect("moderation-webhook", pk=delivery.endpoint_id)

@@ -80,3 +80,27 @@ def test_an_endpoint_on_a_loopback_address_is_refused_with_its_reason(
         ["memory.created", "window.failed"],
         "whsec_",
     )
+
+
+def test_staff_add_an_endpoint_and_resend_a_delivery_in_the_admin(
+    admin_client: Client, community: Community, failed_delivery: WebhookDelivery
+) -> None:
+    added = admin_client.post(
+        reverse("admin:integrations_webhookendpoint_add"),
+        {"community": community.pk, "url": "http://10.0.0.7/in", "events": ["window.failed"], "enabled": "on"},
+    )
+    assert "10.0.0.7 is a private address" in added.content.decode()
+    admin_client.post(
+        reverse("admin:integrations_webhookendpoint_add"),
+        {"community": community.pk, "url": "https://93.184.215.14/other", "events": ["window.failed"]},
+    )
+    assert WebhookEndpoint.objects.filter(url="https://93.184.215.14/other", secret__startswith="whsec_").exists()
+
+    log = admin_client.get(reverse("admin:integrations_webhookdelivery_changelist")).content.decode()
+    assert failed_delivery.message_id in log
+    admin_client.post(
+        reverse("admin:integrations_webhookdelivery_changelist"),
+        {"action": "resend", "_selected_action": [failed_delivery.pk]},
+    )
+    failed_delivery.refresh_from_db()
+    assert (failed_delivery.status, failed_delivery.error) == (WebhookDelivery.Status.PENDING, "")

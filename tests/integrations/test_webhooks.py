@@ -23,7 +23,9 @@ from integrations.forms import WebhookEndpointForm
 from integrations.models import WebhookDelivery, WebhookEndpoint
 from integrations.selectors import webhook_payload
 from integrations.services.webhook_deliveries import (
+    LEASE,
     Outcome,
+    webhook_deliveries_due_queue,
     webhook_delivery_attempt,
     webhook_delivery_resend,
     webhooks_dispatch,
@@ -202,6 +204,17 @@ def test_an_endpoint_failing_for_a_day_is_disabled_and_its_deliveries_give_up(
     ]
     assert webhook_delivery_attempt(delivery_id=second.pk, attempt=0) is None  # nothing is sent any more
     assert len(receiver.requests) == 3
+
+
+def test_the_sweep_sends_again_only_an_attempt_whose_task_was_lost(
+    community: Community, olga: User, endpoint: WebhookEndpoint
+) -> None:
+    remember(community, olga, "Olga keeps bees on her roof")
+    webhooks_dispatch()  # its task is queued, and holds the delivery for a lease
+
+    assert webhook_deliveries_due_queue() == 0
+    with time_machine.travel(timezone.now() + LEASE + timedelta(seconds=1)):
+        assert webhook_deliveries_due_queue() == 1  # the task never came: it is sent again
 
 
 def test_resend_sends_a_delivery_again_with_the_same_webhook_id(
