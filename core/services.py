@@ -14,6 +14,7 @@ from typing import Any
 from django.db import connection
 from django.utils import timezone
 
+from core.erasure import rows_delete
 from core.models import OutboxEvent, OutboxEventKind
 
 
@@ -63,11 +64,11 @@ def events_delivered(*, events: Sequence[OutboxEvent]) -> int:
     )
 
 
-def subject_events_delete(*, subject_id: int, community_id: int | None = None) -> int:
+def subject_events_delete(*, subject_id: int, community_id: int | None = None) -> dict[str, int]:
     """Delete every event about the person ``subject_id`` (erasure: no row names them after it),
-    delivered or not; only those of ``community_id`` when given. How many."""
+    delivered or not; only those of ``community_id`` when given. The rows deleted per model label,
+    with what cascades from the events (a consumer's records of them: webhook deliveries)."""
     events = OutboxEvent.objects.filter(subject_id=subject_id)
     if community_id is not None:
         events = events.filter(community_id=community_id)
-    deleted, _ = events.delete()
-    return deleted
+    return rows_delete(events)

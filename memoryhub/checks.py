@@ -50,6 +50,8 @@ def configuration_check(app_configs: Any = None, **kwargs: Any) -> list[Error]:
         "MEMORYHUB_EXTRACTION_LAG_ALERT_SECONDS",
         "MEMORYHUB_SIGNUPS_PER_HOUR",
         "MEMORYHUB_CHAT_MESSAGES_PER_MINUTE",
+        "MEMORYHUB_WEBHOOKS_TIMEOUT_SECONDS",
+        "MEMORYHUB_WEBHOOKS_DISABLE_AFTER_SECONDS",
     ):
         if getattr(settings, name) <= 0:
             errors.append(
@@ -59,10 +61,15 @@ def configuration_check(app_configs: Any = None, **kwargs: Any) -> list[Error]:
                     id="memoryhub.E005",
                 )
             )
-    if settings.MEMORYHUB_LLM_MAX_RETRIES < 0 or settings.MEMORYHUB_EXTRACTION_RETRY_SECONDS < 0:
+    if (
+        settings.MEMORYHUB_LLM_MAX_RETRIES < 0
+        or settings.MEMORYHUB_EXTRACTION_RETRY_SECONDS < 0
+        or settings.MEMORYHUB_WEBHOOKS_RETRY_SECONDS < 0
+    ):
         errors.append(
             Error(
-                "MEMORYHUB_LLM_MAX_RETRIES and MEMORYHUB_EXTRACTION_RETRY_SECONDS cannot be negative.",
+                "MEMORYHUB_LLM_MAX_RETRIES, MEMORYHUB_EXTRACTION_RETRY_SECONDS and MEMORYHUB_WEBHOOKS_RETRY_SECONDS "
+                "cannot be negative.",
                 hint="Unset them for the defaults.",
                 id="memoryhub.E006",
             )

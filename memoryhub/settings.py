@@ -353,6 +353,16 @@ SPECTACULAR_SETTINGS = {
 # The API's throttle keeps its counters in the database (core.buckets), not in the cache.
 CACHES = {"default": env.cache_url("CACHE_URL", default="locmemcache://")}
 
+# --- Webhooks (docs/integrations.md, "Webhooks") ----------------------------------------------
+# An endpoint on a private, loopback or link-local address is refused, at save and again at each
+# send; allow it only where the receivers live on the same network (and in tests).
+MEMORYHUB_WEBHOOKS_ALLOW_PRIVATE = env.bool("MEMORYHUB_WEBHOOKS_ALLOW_PRIVATE", default=False)
+MEMORYHUB_WEBHOOKS_TIMEOUT_SECONDS = env.float("MEMORYHUB_WEBHOOKS_TIMEOUT_SECONDS", default=10.0)
+# The first back-off after a failed attempt; it doubles each time, up to an hour.
+MEMORYHUB_WEBHOOKS_RETRY_SECONDS = env.float("MEMORYHUB_WEBHOOKS_RETRY_SECONDS", default=30.0)
+# A delivery failing this long gives up; an endpoint failing this long (no success) is disabled.
+MEMORYHUB_WEBHOOKS_DISABLE_AFTER_SECONDS = env.int("MEMORYHUB_WEBHOOKS_DISABLE_AFTER_SECONDS", default=86_400)
+
 # --- Observability: metrics, logs, alerts (docs/operations.md, "Metrics, logs and alerts") ------
 # /metrics for Prometheus, off unless on; then for loopback, or with the token as a Bearer.
 MEMORYHUB_METRICS = env.bool("MEMORYHUB_METRICS", default=False)

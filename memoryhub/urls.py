@@ -17,6 +17,7 @@ urlpatterns = [
     path("me/", include("privacy.urls")),
     path("me/", include("memories.urls")),
     path("moderation/", include("moderation.urls")),
+    path("moderation/", include("integrations.urls")),
     path("api/v1/", include("chat.api_urls")),
     path("api/v1/", include("memories.api_urls")),
     path("api/v1/", include("privacy.api_urls")),

@@ -49,7 +49,7 @@ def test_no_production_file_is_over_600_lines() -> None:
 
 # --- One write path per table --------------------------------------------------------------------
 
-APPS = ("core", "accounts", "chat", "memories", "privacy", "moderation", "memoryhub")
+APPS = ("core", "accounts", "chat", "memories", "privacy", "moderation", "integrations", "memoryhub")
 ORM_WRITES = {"create", "update", "delete", "bulk_create", "bulk_update", "get_or_create", "update_or_create"}
 # The apps that own tables: a model's ``.save()`` belongs in one of their write paths (privacy and
 # moderation own none, so their services change others' tables through the owners' services).

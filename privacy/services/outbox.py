@@ -19,12 +19,12 @@ def erasure_outbox_settle(
     community_id: int | None = None,
 ) -> None:
     """In the erasure's transaction: every event about the person goes, delivered or not (each
-    names their id), counted with the rows it deleted; each community they were known in is told
-    that an erasure completed, by its request's id alone (the tombstone keeps only hashes). With
+    names their id), counted with the rows it deleted, and what cascades from them (webhook
+    deliveries); each community they were known in is told that an erasure completed, by its
+    request's id alone (the tombstone keeps only hashes). With
     ``community_id``, only that community's events go and it alone is told, by
     ``erasure.community_completed``: the account stays."""
-    if forgotten := subject_events_delete(subject_id=subject_id, community_id=community_id):
-        counts["core.OutboxEvent"] += forgotten
+    counts.update(subject_events_delete(subject_id=subject_id, community_id=community_id))
     told: list[int | None] = [*sorted(community_ids)] or [None]
     for told_id in told:
         event_record(

@@ -38,6 +38,7 @@ def test_valid_configuration_passes_the_checks(tmp_path: Path) -> None:
         pytest.param({"CELERY_BROKER_URL": "sqs://queue"}, "memoryhub.E003", id="unsupported-broker"),
         pytest.param({"MEMORYHUB_LLM_MAX_IN_FLIGHT": "0"}, "memoryhub.E005", id="no-llm-slots"),
         pytest.param({"MEMORYHUB_LLM_MAX_RETRIES": "-1"}, "memoryhub.E006", id="negative-retries"),
+        pytest.param({"MEMORYHUB_WEBHOOKS_DISABLE_AFTER_SECONDS": "0"}, "memoryhub.E005", id="webhooks-never-fail"),
     ],
 )
 def test_invalid_configuration_stops_start_up_with_its_reason(tmp_path: Path, env: dict[str, str], error: str) -> None:

@@ -1,0 +1,1 @@
+"""The integrations' writes, one module per concern (webhooks: ``webhook_*``)."""
