@@ -42,6 +42,8 @@ from memories.api_calls import (
     memory_delete_for_key,
 )
 from memories.api_parts import person_get
+from memories.models import MemoryKind
+from memoryhub.ai.contract import EXPIRATIONS, IMPORTANCE_LEVELS
 from privacy.api_calls import person_forget_for_key, profile_output
 
 # Where the HTTP door leaves the key a request was authenticated with, in its ASGI scope.
@@ -55,6 +57,16 @@ INSTRUCTIONS = (
 
 T = TypeVar("T")
 UserId = Annotated[str, Field(description="The person's platform user id in this community (e.g. 'alice_456').")]
+# The choices as the REST API's input takes them, given to the model in the tool's input schema.
+Kind = Annotated[str, Field(description="What sort of memory.", json_schema_extra={"enum": list(MemoryKind.values)})]
+Importance = Annotated[
+    float | None,
+    Field(ge=0, le=1, description=f"0 to 1 ({', '.join(f'{w} {v}' for w, v in IMPORTANCE_LEVELS.items())})."),
+]
+Expiration = Annotated[
+    str | None,
+    Field(description="A lifetime from now; default permanent.", json_schema_extra={"enum": [*EXPIRATIONS, None]}),
+]
 
 
 class InvalidKeyError(Exception):
@@ -78,9 +90,7 @@ def error_text(error: Exception) -> str:
     if isinstance(error, exceptions.APIException):
         codes = error.get_codes()
         return f"{codes if isinstance(codes, str) else 'error'}: {error.detail}"
-    if isinstance(error, InvalidKeyError):
-        return f"invalid_api_key: {error}"
-    raise error
+    return f"invalid_api_key: {error}"  # InvalidKeyError
 
 
 def _in_thread(work: Callable[[], T]) -> T:
@@ -143,14 +153,10 @@ def mcp_server(*, raw_key: str | None = None) -> MCPServer:
         user: UserId,
         content: Annotated[str, Field(description="The fact, in a sentence that stands on its own.")],
         ctx: Context,
-        kind: Annotated[str, Field(description="fact, preference, event, relationship, plan, skill, opinion…")] = (
-            "fact"
-        ),
+        kind: Kind = MemoryKind.FACT,
         topics: Annotated[list[str] | None, Field(description="Up to 10 tags.")] = None,
-        importance: Annotated[float | None, Field(description="0 to 1 (low 0.3, medium 0.6, high 0.9).")] = None,
-        expiration: Annotated[
-            str | None, Field(description="A lifetime from now (e.g. 7d, 30d, permanent); default permanent.")
-        ] = None,
+        importance: Importance = None,
+        expiration: Expiration = None,
     ) -> dict[str, Any]:
         data: dict[str, Any] = {"user": user, "content": content, "kind": kind, "topics": topics or []}
         if importance is not None:

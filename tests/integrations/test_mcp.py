@@ -102,10 +102,11 @@ def test_each_tool_does_what_it_says(connect: Connect, community: Community) -> 
     async def steps(client: Client) -> dict[str, Any]:
         seen: dict[str, Any] = {"tools": (await client.list_tools()).tools}
         seen["templates"] = (await client.list_resource_templates()).resource_templates
-        saved = [
-            await client.call_tool("remember", {"user": "alice_456", "content": content, "topics": topics})
-            for content, topics in [("Alice keeps bees on her balcony", ["bees"]), ("Alice plays the cello", [])]
+        memories: list[dict[str, Any]] = [
+            {"content": "Alice keeps bees on her balcony", "topics": ["bees"]},
+            {"content": "Alice starts cello lessons in March", "kind": "plan", "expiration": "30d"},
         ]
+        saved = [await client.call_tool("remember", {"user": "alice_456", **memory}) for memory in memories]
         seen["saved"] = [result.structured_content for result in saved]
         bees = seen["saved"][0]["id"]
         listed = await client.call_tool("list_memories", {"user": "alice_456", "topic": "bees"})
@@ -127,10 +128,11 @@ def test_each_tool_does_what_it_says(connect: Connect, community: Community) -> 
     assert all("CHANGES" in (tool.description or "") for tool in seen["tools"])
     assert [template.uri_template for template in seen["templates"]] == ["memoryhub://users/{user_id}/profile"]
     bees, cello = (memory["id"] for memory in seen["saved"])
-    assert [(m["user"], m["content"], m["source"]) for m in seen["saved"]] == [
-        ("alice_456", "Alice keeps bees on her balcony", "api"),
-        ("alice_456", "Alice plays the cello", "api"),
+    assert [(m["user"], m["content"], m["kind"], m["source"]) for m in seen["saved"]] == [
+        ("alice_456", "Alice keeps bees on her balcony", "fact", "api"),
+        ("alice_456", "Alice starts cello lessons in March", "plan", "api"),
     ]
+    assert seen["saved"][0]["expires_at"] is None and seen["saved"][1]["expires_at"] is not None
     created = MemoryRevision.objects.filter(action="created", reason__startswith="via API key mh_")
     assert created.count() == 2  # both were stored, as the REST API stores them
     assert seen["listed"] == [bees] and seen["found"][0] == bees
