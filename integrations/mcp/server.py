@@ -128,11 +128,10 @@ class Caller:
 
         try:
             return await anyio.to_thread.run_sync(_in_thread, checked)
-        except (exceptions.APIException, InvalidKeyError) as refused:
-            raise error(error_text(refused)) from refused
         except Exception as refused:
-            if getattr(refused, "api_exception", None) is None:
-                raise
+            anticipated = isinstance(refused, exceptions.APIException | InvalidKeyError)
+            if not anticipated and getattr(refused, "api_exception", None) is None:
+                raise  # a crash: the SDK logs it, and tells the model only that the tool failed
             raise error(error_text(refused)) from refused
 
 
