@@ -41,18 +41,25 @@ class ApiKeyAuthentication(BaseAuthentication):
     api_answers = (401, 429)  # its read takes the key's rate token (ApiKeyThrottle answers the 429)
 
     def authenticate(self, request: Request) -> tuple[BotClient, ApiKey] | None:
-        header = get_authorization_header(request).split()
-        if not header or header[0].lower() != b"bearer":
-            return None
-        if len(header) != 2:
-            raise exceptions.AuthenticationFailed("Authorization must be 'Bearer <key>'.", code="invalid_api_key")
-        use = apikey_authenticate(raw_key=header[1].decode("latin-1"), allowance=ApiKeyThrottle.allowance())
-        if use is None:
-            raise exceptions.AuthenticationFailed("Unknown or revoked API key.", code="invalid_api_key")
-        return BotClient(api_key=use.api_key, throttle_wait=use.wait), use.api_key
+        client = bot_client_from_header(get_authorization_header(request))
+        return None if client is None else (client, client.api_key)
 
     def authenticate_header(self, request: Request) -> str:
         return 'Bearer realm="memoryhub"'
+
+
+def bot_client_from_header(authorization: bytes) -> BotClient | None:
+    """The bot an ``Authorization`` header names, its rate token taken; None without a bearer key
+    (another scheme's header, or none). A wrong or revoked key raises ``AuthenticationFailed``."""
+    header = authorization.split()
+    if not header or header[0].lower() != b"bearer":
+        return None
+    if len(header) != 2:
+        raise exceptions.AuthenticationFailed("Authorization must be 'Bearer <key>'.", code="invalid_api_key")
+    use = apikey_authenticate(raw_key=header[1].decode("latin-1"), allowance=ApiKeyThrottle.allowance())
+    if use is None:
+        raise exceptions.AuthenticationFailed("Unknown or revoked API key.", code="invalid_api_key")
+    return BotClient(api_key=use.api_key, throttle_wait=use.wait)
 
 
 class ApiKeyScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyped-call]

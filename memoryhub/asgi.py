@@ -13,6 +13,9 @@ Two doors into one Django:
 
 A plain request crosses from the event loop to its thread and back once (core/fastpath/bridge.py).
 
+``/mcp/`` is a third door, not Django's: the MCP server for AI clients (integrations/mcp/http.py),
+on the SDK's own ASGI transport, its tools' work on threads of their own.
+
 Database connections come from a pool in each process (psycopg_pool, through Django's own
 support: MEMORYHUB_DATABASE_POOL, on here unless set to 0), whatever DATABASE_CONN_MAX_AGE says
 (it still applies to the Celery processes and to WSGI). Django runs each ASGI request's
@@ -58,6 +61,11 @@ access_log_install()  # the access log keeps no query string's values (memoryhub
 _threaded = ThreadedWSGI(get_wsgi_application(), threads=settings.MEMORYHUB_WEB_THREADS)  # type: ignore[arg-type]
 _fast = settings.MEMORYHUB_FAST_PATH
 
+# Imported once Django is set up: the MCP server's tools use the apps' models.
+from integrations.mcp.http import MCP_PATHS, McpHttp  # noqa: E402
+
+_mcp = McpHttp() if settings.MEMORYHUB_MCP else None
+
 
 warmed_up = threading.Event()  # set when ``_warm_up`` is done
 
@@ -77,7 +85,9 @@ threading.Thread(target=_warm_up, name="warm-up", daemon=True).start()
 
 
 async def application(scope: Any, receive: Any, send: Any) -> None:
-    if _fast and scope["type"] == "http" and not STREAM_PATHS.fullmatch(scope["path"]):
+    if _mcp is not None and scope["type"] == "http" and scope["path"] in MCP_PATHS:
+        await _mcp(scope, receive, send)  # the MCP server for AI clients (integrations/mcp/http.py)
+    elif _fast and scope["type"] == "http" and not STREAM_PATHS.fullmatch(scope["path"]):
         await _threaded(scope, receive, send)
     else:  # a stream, or every request on the plain path (MEMORYHUB_FAST_PATH=0)
         await _streams(scope, receive, send)

@@ -330,6 +330,8 @@ MEMORYHUB_API_MAX_BODY_BYTES = env.int("MEMORYHUB_API_MAX_BODY_BYTES", default=4
 # Django's own limit (2.5 MB by default) would refuse API bodies under the documented one with
 # an HTML 400: the API's limit is the one that holds, answered as JSON 413.
 DATA_UPLOAD_MAX_MEMORY_SIZE = MEMORYHUB_API_MAX_BODY_BYTES
+# The MCP server for AI clients under /mcp/ (integrations/mcp/); off, /mcp/ is a 404 like any unknown URL.
+MEMORYHUB_MCP = env.bool("MEMORYHUB_MCP", default=True)
 SPECTACULAR_SETTINGS = {
     "TITLE": "MemoryHub API",
     "DESCRIPTION": (

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Q, QuerySet
-from django.utils import timezone
+from django.db.models import QuerySet
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
 from rest_framework import exceptions, generics, serializers, status
@@ -29,17 +28,16 @@ from accounts.models import (
     ErasureRequest,
     ErasureRequestVia,
     ExternalIdentity,
-    Profile,
     User,
 )
 from core.apikit.api import MethodBeforeAuthentication, SignedInSession
 from core.apikit.docs import BOT_ERRORS, error_responses
 from memories.api_parts import MemoryFilter, MemoryOutput, memories_output, person_get
 from memories.models import Memory
-from memories.selectors.people import platform_ids
+from privacy.api_calls import ProfileOutput, person_forget_for_key, person_not_found, profile_output
 from privacy.services.erasure import UserAlreadyErasedError, erasure_for_identity, user_erase
 from privacy.services.export import user_export, user_export_mem0
-from privacy.services.forget import user_forget, user_remember
+from privacy.services.forget import user_remember
 
 EXTERNAL_ID = OpenApiParameter(
     "external_id", str, OpenApiParameter.PATH, description="The person's platform id (e.g. a Discord user id)."
@@ -64,23 +62,6 @@ EXPORT_FORMAT = OpenApiParameter(
     ),
 )
 SESSION_ERRORS = error_responses(401, 429, e401="Not signed in (`not_authenticated`): log in on the site first.")
-
-
-def _not_found(external_id: str) -> exceptions.NotFound:
-    return exceptions.NotFound(f"No person with platform id {external_id!r} in this community.", code="not_found")
-
-
-class ProfileOutput(serializers.Serializer):
-    user = serializers.CharField(allow_null=True, help_text="The person's platform id in this community.")
-    community = serializers.CharField(help_text="The community's slug.")
-    display_name = serializers.CharField()
-    summary = serializers.CharField(help_text="The permanent profile paragraph.")
-    personality = serializers.CharField()
-    preferences = serializers.JSONField()
-    behaviour_patterns = serializers.JSONField()
-    memory_enabled = serializers.BooleanField(help_text="False: the person opted out; nothing new is remembered.")
-    memory_count = serializers.IntegerField(help_text="Memories not expired.")
-    updated_at = serializers.DateTimeField(allow_null=True)
 
 
 _PROFILE_EXAMPLE = {
@@ -125,29 +106,6 @@ _MEM0_EXAMPLE = {
         }
     ]
 }
-
-
-def profile_output(*, community: Community, user: User) -> dict[str, Any]:
-    profile = Profile.objects.filter(user=user, community=community).first() or Profile(user=user, community=community)
-    now = timezone.now()
-    live = Memory.objects.filter(community=community, user=user).filter(
-        Q(expires_at__isnull=True) | Q(expires_at__gt=now)
-    )
-    handle = platform_ids(community=community, user_ids=[user.pk]).get(user.pk)
-    return ProfileOutput(
-        {
-            "user": handle,
-            "community": community.slug,
-            "display_name": user.display_name or user.username,
-            "summary": profile.summary,
-            "personality": profile.personality,
-            "preferences": profile.preferences,
-            "behaviour_patterns": profile.behaviour_patterns,
-            "memory_enabled": profile.memory_enabled,
-            "memory_count": live.count(),
-            "updated_at": profile.updated_at,
-        }
-    ).data
 
 
 # --- Bots: /users/{external_id}/… ---------------------------------------------------------------
@@ -247,22 +205,8 @@ class UserForgetApi(APIView):
         ],
     )
     def post(self, request: Request, external_id: str) -> Response:
-        community = api_key_of(request).community
-        user = person_get(community=community, external_id=external_id)
-        try:
-            result = user_forget(community=community, user=user, actor_kind=AuditEventActorKind.API)
-        except UserAlreadyErasedError as error:  # erased meanwhile
-            raise _not_found(external_id) from error
         return Response(
-            ForgetOutput(
-                {
-                    "user": external_id,
-                    "memory_enabled": result.profile.memory_enabled,
-                    "memories_deleted": result.memories_deleted,
-                    "entities_deleted": result.entities_deleted,
-                    "sessions_cleared": result.sessions_cleared,
-                }
-            ).data
+            ForgetOutput(person_forget_for_key(community=api_key_of(request).community, external_id=external_id)).data
         )
 
 
@@ -291,7 +235,7 @@ class UserRememberApi(APIView):
         try:
             profile = user_remember(community=community, user=user, actor_kind=AuditEventActorKind.API)
         except UserAlreadyErasedError as error:  # erased meanwhile
-            raise _not_found(external_id) from error
+            raise person_not_found(external_id) from error
         return Response(RememberOutput({"user": external_id, "memory_enabled": profile.memory_enabled}).data)
 
 

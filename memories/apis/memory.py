@@ -2,60 +2,41 @@
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Any
 
 from django.db import transaction
 from django.db.models import QuerySet
-from django.utils import timezone
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
-from rest_framework import exceptions, generics, serializers, status
+from rest_framework import generics, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.authentication import HasScope, api_key_of
-from accounts.models import ApiKey, ApiKeyScope, Community
-from core.apikit.api import StrictCharField, StrictInput, input_values
+from accounts.models import ApiKeyScope
+from core.apikit.api import input_values
 from core.apikit.docs import BOT_ERRORS, error_responses
-from memories.api_parts import (
-    EmbeddingsUnavailable,
-    MemoryFilter,
-    MemoryOutput,
-    memories_output,
-    memory_output,
-    person_get,
-    text_embed,
+from memories.api_calls import (
+    MemoryCreateInput,
+    MemoryFieldsInput,
+    api_reason,
+    memories_of_community,
+    memory_create_for_key,
+    memory_delete_for_key,
+    memory_get_for_key,
 )
+from memories.api_parts import MemoryFilter, MemoryOutput, memories_output, memory_output, text_embed
 from memories.models import (
-    MEMORY_MAX_LENGTH,
     Memory,
-    MemoryKind,
     MemoryRevisionAction,
     MemoryRevisionActor,
-    MemorySource,
 )
-from memories.services.memory import memory_create, memory_delete, memory_update
-from memoryhub.ai.contract import EXPIRATIONS, IMPORTANCE_LEVELS
-from memoryhub.ai.embeddings import EmbeddingUnavailableError
+from memories.services.memory import memory_update
 
 # --- Memories ----------------------------------------------------------------------------------
 
 
 MEMORY_ID = OpenApiParameter("id", int, OpenApiParameter.PATH, description="The memory's id.")
-
-
-def _api_reason(api_key: ApiKey) -> str:
-    return f"via API key {api_key.prefix}"
-
-
-def memory_get_for_key(*, community: Community, pk: int, lock: bool = False) -> Memory:
-    """One of the community's memories, or 404: another community's memory does not exist here."""
-    memories = Memory.objects.filter(community=community, pk=pk).defer("embedding")
-    memory = memories.select_for_update().first() if lock else memories.select_related("persona").first()
-    if memory is None:
-        raise exceptions.NotFound(f"No memory {pk} in this community.", code="not_found")
-    return memory
 
 
 _MEMORY_EXAMPLE = {
@@ -78,77 +59,6 @@ _MEMORY_EXAMPLE = {
 }
 
 
-def _expiration_validate(attrs: dict[str, Any], *, said_at: datetime | None = None) -> dict[str, Any]:
-    """``expires_at`` (a future time, or null) or ``expiration`` (a lifetime word, counted from when
-    the memory was said: now, or an import's ``said_at``), not both."""
-    if "expires_at" in attrs and "expiration" in attrs:
-        raise serializers.ValidationError({"expiration": "Send expires_at or expiration, not both."})
-    if attrs.get("expires_at") is not None and attrs["expires_at"] <= timezone.now():
-        raise serializers.ValidationError({"expires_at": "Must be in the future."})
-    if "expiration" in attrs:
-        lifetime = EXPIRATIONS[attrs.pop("expiration")]
-        attrs["expires_at"] = (said_at or timezone.now()) + lifetime if lifetime is not None else None
-        if attrs["expires_at"] is not None and attrs["expires_at"] <= timezone.now():
-            raise serializers.ValidationError(
-                {"expiration": f"Said at {said_at:%Y-%m-%d %H:%M} UTC, this memory would already have expired."}
-            )
-    return attrs
-
-
-class MemoryFieldsInput(StrictInput):
-    content = StrictCharField(max_length=MEMORY_MAX_LENGTH, help_text="A self-contained fact about the person.")
-    kind = serializers.ChoiceField(choices=MemoryKind.choices, default=MemoryKind.FACT)
-    topics = serializers.ListField(
-        child=serializers.CharField(max_length=40), max_length=10, default=list, help_text="Tags, lower-cased."
-    )
-    importance = serializers.FloatField(
-        min_value=0, max_value=1, default=IMPORTANCE_LEVELS["medium"], help_text="From 0 to 1 (low 0.3, high 0.9)."
-    )
-    expires_at = serializers.DateTimeField(required=False, allow_null=True, help_text="Null: permanent.")
-    expiration = serializers.ChoiceField(
-        choices=list(EXPIRATIONS), required=False, help_text="A lifetime from now, instead of expires_at."
-    )
-    context = StrictCharField(max_length=500, required=False, allow_blank=True, default="")
-
-    exclusive_fields = ("expires_at", "expiration")  # one way to say when it expires
-
-    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-        return _expiration_validate(attrs)
-
-
-class MemoryCreateInput(MemoryFieldsInput):
-    # said_at only with source import. A pattern, not an enum: drf-spectacular's enum naming would
-    # replace a one-value enum by the field's whole choice set.
-    schema_rules = (
-        {
-            "anyOf": [
-                {"not": {"required": ["said_at"]}},
-                {"required": ["source"], "properties": {"source": {"type": "string", "pattern": "^import$"}}},
-            ]
-        },
-    )
-
-    user = serializers.CharField(max_length=200, help_text="The person's platform id, known in this community.")
-    source = serializers.ChoiceField(
-        choices=[MemorySource.API, MemorySource.IMPORT],
-        default=MemorySource.API,
-        help_text="`import` for memories brought from elsewhere, which may carry `said_at`.",
-    )
-    said_at = serializers.DateTimeField(
-        required=False,
-        help_text="Imports only: when it was said. Recency and an `expiration` lifetime count from then.",
-    )
-
-    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-        said_at = attrs.get("said_at")
-        if said_at is not None:
-            if attrs.get("source") != MemorySource.IMPORT:
-                raise serializers.ValidationError({"said_at": "Only imported memories (source: import) carry it."})
-            if said_at > timezone.now():
-                raise serializers.ValidationError({"said_at": "Must not be in the future."})
-        return _expiration_validate(attrs, said_at=said_at)
-
-
 class MemoryUpdateInput(MemoryFieldsInput):
     """Every field optional: only what is sent changes."""
 
@@ -165,11 +75,7 @@ class MemoryListApi(generics.ListAPIView):
     def get_queryset(self) -> QuerySet[Memory]:
         if getattr(self, "swagger_fake_view", False):  # schema generation has no key
             return Memory.objects.none()
-        return (
-            Memory.objects.filter(community=api_key_of(self.request).community)
-            .select_related("persona")
-            .defer("embedding", "search_vector")
-        )
+        return memories_of_community(api_key_of(self.request).community)
 
     @extend_schema(
         operation_id="memories_list",
@@ -221,26 +127,8 @@ class MemoryListApi(generics.ListAPIView):
     )
     def post(self, request: Request) -> Response:
         values = input_values(MemoryCreateInput, request.data)
-        api_key = api_key_of(request)
-        user = person_get(community=api_key.community, external_id=values["user"])
-        try:
-            memory = memory_create(
-                community=api_key.community,
-                user=user,
-                content=values["content"],
-                kind=values["kind"],
-                topics=values["topics"],
-                importance=values["importance"],
-                expires_at=values.get("expires_at"),
-                context=values["context"],
-                source=values["source"],
-                actor=MemoryRevisionActor.SYSTEM,
-                reason=_api_reason(api_key),
-                said_at=values.get("said_at"),
-            )
-        except EmbeddingUnavailableError as error:
-            raise EmbeddingsUnavailable() from error
-        return Response(memory_output(memory, community=api_key.community), status=status.HTTP_201_CREATED)
+        memory = memory_create_for_key(api_key=api_key_of(request), values=values)
+        return Response(memory, status=status.HTTP_201_CREATED)
 
 
 class MemoryDetailApi(APIView):
@@ -304,7 +192,7 @@ class MemoryDetailApi(APIView):
                     memory=memory,
                     actor=MemoryRevisionActor.SYSTEM,
                     action=MemoryRevisionAction.UPDATED,
-                    reason=_api_reason(api_key),
+                    reason=api_reason(api_key),
                     embedding=vector[0] if vector else None,
                     embedding_model=vector[1] if vector else "",
                     **changes,
@@ -318,13 +206,5 @@ class MemoryDetailApi(APIView):
         responses={204: None, **error_responses(*BOT_ERRORS, 404)},
     )
     def delete(self, request: Request, pk: int) -> Response:
-        api_key = api_key_of(request)
-        with transaction.atomic():
-            memory = memory_get_for_key(community=api_key.community, pk=pk, lock=True)
-            memory_delete(
-                memory=memory,
-                actor=MemoryRevisionActor.SYSTEM,
-                action=MemoryRevisionAction.FORGOTTEN,
-                reason=_api_reason(api_key),
-            )
+        memory_delete_for_key(api_key=api_key_of(request), pk=pk)
         return Response(status=status.HTTP_204_NO_CONTENT)

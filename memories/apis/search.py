@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from django.utils import timezone
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import exceptions, serializers
 from rest_framework.request import Request
@@ -13,22 +10,14 @@ from rest_framework.views import APIView
 
 from accounts.authentication import HasScope, api_key_of
 from accounts.models import ApiKeyScope
-from chat.models import Persona
-from core.apikit.api import Score, StrictBooleanField, StrictCharField, StrictInput, input_values
+from core.apikit.api import Score, input_values
 from core.apikit.docs import BOT_ERRORS, error_responses
-from memories.api_parts import MemoryOutput, person_named_get, shown_output, text_embed
+from memories.api_calls import MemorySearchInput, memories_search_for_key
+from memories.api_parts import MemoryOutput
 from memories.apis.memory import MEMORY_ID
-from memories.selectors.ranking import memories_ranked
-from memories.selectors.shown import memories_search_community, memories_shown, memory_revisions
-from memories.services.context import (
-    is_relevant,
-    memories_access_record,
-    message_keywords,
-)
+from memories.selectors.shown import memory_revisions
 
 # --- Memory search -----------------------------------------------------------------------------
-
-SEARCH_MAX_RESULTS = 50
 
 
 class RevisionOutput(serializers.Serializer):
@@ -106,41 +95,13 @@ class SearchOutput(serializers.Serializer):
     results = SearchHitOutput(many=True)
 
 
-_NO_SCORES: dict[str, Any] = {
-    "similarity": None,
-    "lexical": None,
-    "context": None,
-    "relevance": None,
-    "recency": None,
-    "frequency": None,
-    "total": None,
-}
-
-
 class MemorySearchApi(APIView):
     """Search memories by meaning: one person's, ranked like the context; or the whole community's."""
 
     permission_classes = [HasScope]
     required_scope = ApiKeyScope.MEMORIES_READ
 
-    class InputSerializer(StrictInput):
-        class Meta:
-            ref_name = "MemorySearchInput"
-
-        query = StrictCharField(max_length=4000)
-        user = serializers.CharField(
-            max_length=200, required=False, help_text="A person's platform id; without it, the whole community."
-        )
-        limit = serializers.IntegerField(min_value=1, max_value=SEARCH_MAX_RESULTS, default=10)
-        min_similarity = serializers.FloatField(
-            min_value=0,
-            max_value=1,
-            default=Persona._meta.get_field("search_threshold").get_default(),
-            help_text="Hits below this cosine similarity are left out (a person's full-text matches are kept).",
-        )
-        record_access = StrictBooleanField(
-            default=False, help_text="Count a person's hits as recalled, as the context does (off by default)."
-        )
+    InputSerializer = MemorySearchInput
 
     @extend_schema(
         operation_id="memories_search",
@@ -164,44 +125,4 @@ class MemorySearchApi(APIView):
     )
     def post(self, request: Request) -> Response:
         values = input_values(self.InputSerializer, request.data)
-        community = api_key_of(request).community
-        person = person_named_get(community=community, external_id=values["user"]) if values.get("user") else None
-        vector, model_name = text_embed(values["query"])
-        now = timezone.now()
-        scores: dict[int, dict[str, Any]] = {}
-        if person is not None:
-            words = message_keywords(values["query"])
-            ranked = memories_ranked(
-                community=community,
-                user=person.user,
-                now=now,
-                text=" ".join(words),
-                keywords=words,
-                vector=vector,
-                model_name=model_name,
-                person_name=person.name,
-            )
-            hits = [c for c in ranked if is_relevant(c, threshold=values["min_similarity"])][: values["limit"]]
-            for hit in hits:
-                scores[hit.id] = {
-                    "similarity": hit.similarity,
-                    "lexical": hit.lexical,
-                    "context": hit.context,
-                    "relevance": hit.relevance,
-                    "recency": hit.recency,
-                    "frequency": hit.frequency,
-                    "total": hit.total,
-                }
-            if values["record_access"]:
-                memories_access_record(memory_ids=[hit.id for hit in hits], now=now)
-        else:
-            nearest = memories_search_community(
-                community=community, vector=vector, model_name=model_name, now=now, limit=values["limit"]
-            )
-            for memory_id, similarity in nearest:
-                if similarity >= values["min_similarity"]:
-                    scores[memory_id] = {**_NO_SCORES, "similarity": similarity}
-        shown = memories_shown(community=community, memory_ids=list(scores))  # in rank order
-        rows = shown_output(shown.memories, shown)
-        results = [{**row, **scores[memory.pk]} for memory, row in zip(shown.memories, rows, strict=True)]
-        return Response({"results": results})
+        return Response({"results": memories_search_for_key(community=api_key_of(request).community, values=values)})

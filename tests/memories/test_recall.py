@@ -19,7 +19,8 @@ from accounts.models import ApiKeyScope, Community, ExternalIdentity, User
 from accounts.services import apikey_create, profile_memory_enabled_set
 from chat.models import Channel, ChannelKind, Message, MessageRole, Persona
 from chat.services import message_delete, message_record, persona_create, web_channel_get
-from memories.apis.context import ContextOutput, context_output
+from memories.api_calls import context_output
+from memories.apis.context import ContextOutput
 from memories.models import MemoryRevisionAction, MemoryRevisionActor, RecallEntry, RecallPack
 from memories.selectors.ranking import LINE_IMPORTANCE
 from memories.services import recall as recall_services
