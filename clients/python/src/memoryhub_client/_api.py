@@ -1,7 +1,7 @@
 """The bot API's operations, once for both clients (``_operations.py`` says how).
 
 Names are ``<thing>_<action>``, as the server's own. Each method's docstring is what a bot
-author sees in ``help(MemoryHub.memory_create)``; docs/api.md has the rules behind them.
+author sees in ``help(hub.memory_create)``; docs/api.md has the rules behind them.
 """
 
 from __future__ import annotations

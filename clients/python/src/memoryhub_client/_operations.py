@@ -9,7 +9,6 @@ and async clients share every route, parameter and result type, and mypy sees bo
 
 from __future__ import annotations
 
-import functools
 import inspect
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from typing import TYPE_CHECKING, Any, Concatenate, Generic, ParamSpec, TypeVar, overload
@@ -24,7 +23,28 @@ P = ParamSpec("P")
 T = TypeVar("T")
 
 
-class Operation(Generic[P, T]):
+class _Method:
+    """What the three kinds share: the builder, and how a bound method is dressed (its name,
+    docstring and signature without ``self``, for ``help()`` and editors), worked out once."""
+
+    def __init__(self, build: Callable[..., Params], doc: str | None) -> None:
+        self.build, self.__doc__, self.name = build, doc, build.__name__
+        signature = inspect.signature(build)
+        self.signature = signature.replace(
+            parameters=list(signature.parameters.values())[1:], return_annotation=inspect.Signature.empty
+        )
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def _dressed(self, function: Any) -> Any:
+        function.__name__ = function.__qualname__ = self.name
+        function.__module__ = self.build.__module__
+        function.__doc__, function.__signature__ = self.__doc__, self.signature
+        return function
+
+
+class Operation(_Method, Generic[P, T]):
     """One endpoint: ``method`` on ``route`` (below /api/v1), read into ``result`` (``listing``:
     a page of them)."""
 
@@ -38,9 +58,8 @@ class Operation(Generic[P, T]):
         result: type | None,
         listing: bool = False,
     ) -> None:
-        self.build, self.method, self.route, self.read = build, method, route, read
-        self.result, self.listing = result, listing
-        self.__doc__ = build.__doc__
+        super().__init__(build, build.__doc__)
+        self.method, self.route, self.read, self.result, self.listing = method, route, read, result, listing
 
     def call(self, *args: P.args, **kwargs: P.kwargs) -> Call[T]:
         return call_build(
@@ -56,14 +75,15 @@ class Operation(Generic[P, T]):
     def __get__(self, instance: Any, owner: type[Any]) -> Any:
         if instance is None:
             return self
-        return _bound(self, lambda *args, **kwargs: instance._send(self.call(*args, **kwargs)))
+        return self._dressed(lambda *args, **kwargs: instance._send(self.call(*args, **kwargs)))
 
 
-class Pages(Generic[P, T]):
+class Pages(_Method, Generic[P, T]):
     """Every item of a list operation, page after page, fetched as the iteration needs them."""
 
     def __init__(self, listing: Operation[P, Page[T]], doc: str) -> None:
-        self.listing, self.build, self.__doc__ = listing, listing.build, doc
+        super().__init__(listing.build, doc)
+        self.listing = listing
 
     @overload
     def __get__(self, instance: None, owner: type[Any]) -> Pages[P, T]: ...
@@ -74,14 +94,15 @@ class Pages(Generic[P, T]):
     def __get__(self, instance: Any, owner: type[Any]) -> Any:
         if instance is None:
             return self
-        return _bound(self, lambda *args, **kwargs: instance._pages(self.listing.call(*args, **kwargs)))
+        return self._dressed(lambda *args, **kwargs: instance._pages(self.listing.call(*args, **kwargs)))
 
 
-class Streamed(Generic[P]):
+class Streamed(_Method, Generic[P]):
     """A chat operation answered as server-sent events: its chunks, then the whole reply."""
 
     def __init__(self, chat: Operation[P, ChatReply], doc: str) -> None:
-        self.chat, self.build, self.__doc__ = chat, chat.build, doc
+        super().__init__(chat.build, doc)
+        self.chat = chat
 
     def call(self, *args: P.args, **kwargs: P.kwargs) -> Call[ChatReply]:
         plain = self.chat.call(*args, **kwargs)
@@ -98,20 +119,7 @@ class Streamed(Generic[P]):
     def __get__(self, instance: Any, owner: type[Any]) -> Any:
         if instance is None:
             return self
-        return _bound(self, lambda *args, **kwargs: instance._stream(self.call(*args, **kwargs)))
-
-
-def _bound(descriptor: Operation[Any, Any] | Pages[Any, Any] | Streamed[Any], function: Any) -> Any:
-    """``function`` dressed as the method it stands for: its name, docstring and signature."""
-    build = descriptor.build
-    functools.update_wrapper(function, build, updated=())
-    del function.__wrapped__  # its signature has no ``self``; the builder's has
-    function.__doc__ = descriptor.__doc__
-    signature = inspect.signature(build)
-    function.__signature__ = signature.replace(
-        parameters=list(signature.parameters.values())[1:], return_annotation=inspect.Signature.empty
-    )
-    return function
+        return self._dressed(lambda *args, **kwargs: instance._stream(self.call(*args, **kwargs)))
 
 
 def operation(
