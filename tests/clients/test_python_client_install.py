@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 import sysconfig
+import tomllib
 from pathlib import Path
 
 from tests.support.processes import PROJECT_DIR
@@ -42,7 +43,7 @@ def test_pip_installs_the_client_from_the_checkout(tmp_path: Path) -> None:
             python,
             "-c",
             "import importlib.resources, memoryhub_client as m; "
-            "print(m.__file__, importlib.resources.files(m).joinpath('py.typed').is_file(), m.MemoryHub.__name__)",
+            "print(m.__file__, importlib.resources.files(m).joinpath('py.typed').is_file(), m.__version__)",
         ],
         cwd=tmp_path,  # not the checkout: the installed copy answers
         env=env,
@@ -52,6 +53,10 @@ def test_pip_installs_the_client_from_the_checkout(tmp_path: Path) -> None:
         check=False,
     )
     assert probe.returncode == 0, probe.stderr
-    location, typed, client = probe.stdout.split()
-    assert Path(location).is_relative_to(venv) and typed == "True" and client == "MemoryHub"
+    location, typed, version = probe.stdout.split()
+    assert Path(location).is_relative_to(venv) and typed == "True"
+    assert (
+        version
+        == tomllib.loads((PROJECT_DIR / "clients" / "python" / "pyproject.toml").read_text())["project"]["version"]
+    )
     assert not list((PROJECT_DIR / "clients" / "python").glob("**/*.egg-info"))  # the checkout stays clean

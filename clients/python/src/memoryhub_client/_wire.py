@@ -12,6 +12,7 @@ import types
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
+from importlib import metadata
 from typing import Any, Generic, TypeVar, Union, get_args, get_origin, get_type_hints
 from urllib.parse import parse_qs, quote, urlsplit
 
@@ -25,7 +26,10 @@ T = TypeVar("T")
 log = logging.getLogger("memoryhub_client")
 
 API_PREFIX = "/api/v1"
-VERSION = "0.1.0"
+try:
+    VERSION = metadata.version("memoryhub-client")  # pyproject.toml's, once installed
+except metadata.PackageNotFoundError:  # run from a checkout's sources (examples/chat_bot.py)
+    VERSION = "0+source"
 
 
 @dataclass(frozen=True)

@@ -4,6 +4,8 @@ Every error answer is ``{"error": {"code", "message", ...}}`` (docs/api.md lists
 class follows the HTTP status, so ``except NotFoundError`` catches every ``not_found``; ``code``
 tells refusals of one status apart (``missing_scope``; ``invalid`` or ``invalid_batch``, whose
 ``index`` names the item of a batch). Network failures stay httpx's own (``httpx.TransportError``).
+An answer this version cannot read (a field missing, a value of another type) raises
+``MemoryHubError`` with the code ``unexpected_answer``.
 """
 
 from __future__ import annotations
