@@ -107,15 +107,21 @@ class MessageBatchInput(StrictInput):
     )
 
 
+class IngestedMessageOutput(serializers.Serializer):
+    message_id = serializers.CharField(allow_null=True, help_text="The bot's message id, if it gave one.")
+    id = serializers.IntegerField(help_text="MemoryHub's message id.")
+    window = serializers.IntegerField(allow_null=True, help_text="The window it joined.")
+    memory_off = serializers.BooleanField(
+        help_text="Said while memory was off for its author or the community: stored for the conversation, never "
+        "remembered, summarised or recalled."
+    )
+
+
 class IngestOutput(serializers.Serializer):
     accepted = serializers.IntegerField(help_text="Messages stored now.")
     duplicates = serializers.IntegerField(help_text="Messages already stored by an earlier post (not stored again).")
     windows = serializers.ListField(child=serializers.IntegerField(), help_text="Windows the messages joined.")
-    messages = serializers.ListField(
-        child=serializers.DictField(),
-        help_text="Per item: message_id, id, window, and memory_off: true when it was said while memory was off for "
-        "its author or the community (stored for the conversation, never remembered, summarised or recalled).",
-    )
+    messages = IngestedMessageOutput(many=True, help_text="Per item, in the order sent.")
 
 
 class MessagesApi(APIView):
@@ -532,6 +538,21 @@ class MessageDetailApi(APIView):
 
         content = StrictCharField(max_length=MESSAGE_MAX_LENGTH, trim_whitespace=True)
 
+    class EditOutput(serializers.Serializer):
+        class Meta:
+            ref_name = "MessageEditOutput"
+
+        id = serializers.IntegerField(help_text="MemoryHub's message id.")
+        message_id = serializers.CharField(allow_null=True, help_text="The bot's message id.")
+        content = serializers.CharField(help_text="The text as stored now.")
+        window = serializers.IntegerField(allow_null=True, help_text="The window it belongs to.")
+
+    class DeleteOutput(serializers.Serializer):
+        class Meta:
+            ref_name = "MessageDeleteOutput"
+
+        memories_deleted = serializers.IntegerField(help_text="Memories that went with it (their only source).")
+
     def _message(self, request: Request, channel: str, message_id: str) -> Message:
         return message_get_for_community(
             community=api_key_of(request).community, channel=channel, message_id=message_id
@@ -545,7 +566,7 @@ class MessageDetailApi(APIView):
         ),
         request=EditInput,
         responses={
-            200: OpenApiResponse(description="The message as stored now: {id, message_id, content, window}."),
+            200: OpenApiResponse(response=EditOutput, description="The message as stored now."),
             **error_responses(400, *BOT_ERRORS, 404, e404="No message with this id in this channel."),
         },
     )
@@ -569,7 +590,7 @@ class MessageDetailApi(APIView):
         ),
         request=None,
         responses={
-            200: OpenApiResponse(description="{memories_deleted}: how many memories went with it."),
+            200: OpenApiResponse(response=DeleteOutput, description="How many memories went with it."),
             **error_responses(*BOT_ERRORS, 404, e404="No message with this id in this channel."),
         },
     )

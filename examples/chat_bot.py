@@ -10,10 +10,11 @@ a Discord or Slack gateway: swap `lines()` for your platform's event loop). Run 
     bob: nice, when?
     alice: @mira any tips for the move?
 
-Needs only httpx, which `make run` installs (run it with `.venv/bin/python`). Environment:
-MEMORYHUB_URL (default http://127.0.0.1:8000), MEMORYHUB_API_KEY (a key with the ingest,
-context and chat scopes), BOT_CHANNEL (default "general"), BOT_PERSONA (default Mira, the demo's
-first persona: the bot answers messages that mention @name, in any case).
+Written on the Python client in clients/python (`pip install ./clients/python`; run from a
+checkout, the bot finds it there by itself). Environment: MEMORYHUB_URL (default
+http://127.0.0.1:8000), MEMORYHUB_API_KEY (a key with the ingest, context and chat scopes),
+BOT_CHANNEL (default "general"), BOT_PERSONA (default Mira, the demo's first persona: the bot
+answers messages that mention @name, in any case).
 """
 
 from __future__ import annotations
@@ -24,9 +25,14 @@ import re
 import sys
 from collections.abc import Iterator
 from datetime import UTC, datetime
-from typing import Any
+from pathlib import Path
 
-import httpx
+try:
+    import memoryhub_client  # noqa: F401  # installed with pip
+except ImportError:  # run from a checkout: the client's sources sit next to this folder
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "clients" / "python" / "src"))
+
+from memoryhub_client import MemoryHub, MemoryHubError
 
 DEFAULT_PERSONA = "Mira"
 
@@ -38,55 +44,43 @@ def lines() -> Iterator[tuple[str, str]]:
             yield author.strip().lower(), text.strip()
 
 
-def answer(api: httpx.Client, *, channel: str, persona: str, author: str, text: str) -> None:
-    body: dict[str, Any] = {
-        "user": author,
-        "user_name": author.title(),
-        "message": text,
-        "channel": channel,
-        "persona": persona,
-    }
-    response = api.post("/chat", json=body)
-    if response.status_code != 200:
-        print(f"[memoryhub] {response.status_code}: {response.json()['error']['message']}", file=sys.stderr)
+def answer(hub: MemoryHub, *, channel: str, persona: str, author: str, text: str) -> None:
+    try:
+        reply = hub.chat(user=author, user_name=author.title(), message=text, channel=channel, persona=persona)
+    except MemoryHubError as error:
+        print(f"[memoryhub] {error.status}: {error.detail}", file=sys.stderr)
         return
-    reply = response.json()
-    recalled = "; ".join(m["content"] for m in reply["memories"]) or "nothing yet"
-    print(f"{persona.lower()}: {reply['reply']}")
+    recalled = "; ".join(m.content for m in reply.memories) or "nothing yet"
+    print(f"{persona.lower()}: {reply.reply}")
     print(f"   (remembered: {recalled})")
     sys.stdout.flush()
 
 
 def main() -> int:
-    key = os.environ.get("MEMORYHUB_API_KEY")
-    if not key:
+    if not os.environ.get("MEMORYHUB_API_KEY"):
         print("Set MEMORYHUB_API_KEY (make run prints the demo key once).", file=sys.stderr)
         return 2
     channel = os.environ.get("BOT_CHANNEL", "general")
     persona = os.environ.get("BOT_PERSONA") or DEFAULT_PERSONA
     addressed = re.compile(rf"@{re.escape(persona)}\b", re.IGNORECASE)
-    api = httpx.Client(
-        base_url=os.environ.get("MEMORYHUB_URL", "http://127.0.0.1:8000") + "/api/v1",
-        headers={"Authorization": f"Bearer {key}"},
-        timeout=30,
-    )
     ids = itertools.count(int(datetime.now(UTC).timestamp() * 1000))
-    for author, text in lines():
-        if addressed.search(text):
-            # Talking to the bot: /chat stores the question and the reply in the channel itself.
-            answer(api, channel=channel, persona=persona, author=author, text=addressed.sub("", text).strip())
-            continue
-        message: dict[str, Any] = {
-            "channel": channel,
-            "author": author,
-            "author_name": author.title(),
-            "content": text,
-            "sent_at": datetime.now(UTC).isoformat(),
-            "message_id": f"cli-{next(ids)}",  # the platform's message id: retries never duplicate
-        }
-        posted = api.post("/messages", json=message)
-        if posted.status_code != 202:
-            print(f"[memoryhub] {posted.status_code}: {posted.json()['error']['message']}", file=sys.stderr)
+    with MemoryHub(timeout=30) as hub:  # MEMORYHUB_URL and MEMORYHUB_API_KEY
+        for author, text in lines():
+            if addressed.search(text):
+                # Talking to the bot: /chat stores the question and the reply in the channel itself.
+                answer(hub, channel=channel, persona=persona, author=author, text=addressed.sub("", text).strip())
+                continue
+            try:
+                hub.message_post(
+                    channel=channel,
+                    author=author,
+                    author_name=author.title(),
+                    content=text,
+                    sent_at=datetime.now(UTC),
+                    message_id=f"cli-{next(ids)}",  # the platform's message id: retries never duplicate
+                )
+            except MemoryHubError as error:
+                print(f"[memoryhub] {error.status}: {error.detail}", file=sys.stderr)
     return 0
 
 
