@@ -33,6 +33,7 @@ paused a worker for about 100 ms, against about 20 after (a /context loop in pro
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import logging
 import os
@@ -61,10 +62,24 @@ access_log_install()  # the access log keeps no query string's values (memoryhub
 _threaded = ThreadedWSGI(get_wsgi_application(), threads=settings.MEMORYHUB_WEB_THREADS)  # type: ignore[arg-type]
 _fast = settings.MEMORYHUB_FAST_PATH
 
-# Imported once Django is set up: the MCP server's tools use the apps' models.
-from integrations.mcp.http import MCP_PATHS, McpHttp  # noqa: E402
+_MCP_PATHS = frozenset({"/mcp", "/mcp/"}) if settings.MEMORYHUB_MCP else frozenset()
+_mcp: Any = None  # the MCP server's ASGI app (integrations/mcp/http.py), made for the first request to it
 
-_mcp = McpHttp() if settings.MEMORYHUB_MCP else None
+
+async def _mcp_app() -> Any:
+    """The MCP server, imported on a thread at its first request: its SDK takes about a second of
+    CPU to import, which a web process that never serves MCP (and every test server) is spared."""
+    global _mcp
+    if _mcp is None:
+
+        def made() -> Any:
+            from integrations.mcp.http import McpHttp
+
+            return McpHttp()
+
+        app = await asyncio.to_thread(made)
+        _mcp = _mcp or app  # two first requests at once: one app is kept
+    return _mcp
 
 
 warmed_up = threading.Event()  # set when ``_warm_up`` is done
@@ -85,8 +100,8 @@ threading.Thread(target=_warm_up, name="warm-up", daemon=True).start()
 
 
 async def application(scope: Any, receive: Any, send: Any) -> None:
-    if _mcp is not None and scope["type"] == "http" and scope["path"] in MCP_PATHS:
-        await _mcp(scope, receive, send)  # the MCP server for AI clients (integrations/mcp/http.py)
+    if scope["type"] == "http" and scope["path"] in _MCP_PATHS:
+        await (await _mcp_app())(scope, receive, send)  # the MCP server for AI clients
     elif _fast and scope["type"] == "http" and not STREAM_PATHS.fullmatch(scope["path"]):
         await _threaded(scope, receive, send)
     else:  # a stream, or every request on the plain path (MEMORYHUB_FAST_PATH=0)

@@ -32,8 +32,6 @@ from rest_framework import exceptions
 from accounts.authentication import BotClient, bot_client_from_header
 from integrations.mcp.server import SCOPE_API_KEY, mcp_server
 
-MCP_PATHS = frozenset({"/mcp", "/mcp/"})
-
 
 def _authenticate(authorization: bytes) -> BotClient:
     """The key in an ``Authorization`` header, as the REST API reads it (its rules, its errors)."""

@@ -83,6 +83,7 @@ def test_a_bot_posts_messages_and_keeps_memories_through_the_client(hub: MemoryH
 
     assert hub.user_profile("alice").memory_enabled is True
     assert hub.user_export("alice")["format"] == "memoryhub-export/1"
+    assert [entry["user_id"] for entry in hub.user_export("alice", format="mem0")["results"]] == ["alice"]
     forgotten = hub.user_forget("alice")
     assert (forgotten.memory_enabled, forgotten.memories_deleted) == (False, 1)
     assert hub.user_remember("alice").memory_enabled is True

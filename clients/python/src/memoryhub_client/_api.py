@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
+from typing import Literal
 
 from memoryhub_client._operations import Pages, Streamed, deletion, listing, operation
 from memoryhub_client._wire import Params
@@ -255,9 +256,10 @@ class Api:
         return Params(path={"external_id": user})
 
     @operation("GET", "/users/{external_id}/export", dict)
-    def user_export(self, user: str) -> Params:
-        """Everything held about a person, as a JSON document (``format``: ``memoryhub-export/1``)."""
-        return Params(path={"external_id": user})
+    def user_export(self, user: str, *, format: Literal["memoryhub", "mem0"] | None = None) -> Params:
+        """Everything held about a person, as a JSON document (``format``: ``memoryhub-export/1``);
+        with ``format="mem0"``, their live memories as a Mem0 export (``{"results": [...]}``)."""
+        return Params(path={"external_id": user}, query={"format": format})
 
     @operation("POST", "/users/{external_id}/forget", Forgotten)
     def user_forget(self, user: str) -> Params:
