@@ -2,7 +2,9 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-PIP := $(BIN)/python -m pip install --quiet --disable-pip-version-check
+# --no-compile: Python compiles each module the first time it is imported, so only what runs is
+# compiled; pip compiling every file of every package took a quarter of the install's time.
+PIP := $(BIN)/python -m pip install --quiet --disable-pip-version-check --no-compile
 PORT ?= 8000
 
 .PHONY: run test lint format lock stop migrate clean-var
@@ -44,10 +46,11 @@ run: migrate
 	$(BIN)/honcho start -f Procfile --port $(PORT)
 
 # The suite over TEST_PROCESSES pytest-xdist processes (a test database each), a test file per
-# process at a time: a file's module fixtures (a worker, a fake LLM server) start once.
+# process at a time: a file's module fixtures (a worker, a fake LLM server) start once. The files
+# start in the order tests/conftest.py gives them, the slowest first (SLOW_FILES).
 TEST_PROCESSES ?= 2
 test: $(VENV)/.dev-installed
-	$(BIN)/pytest -n $(TEST_PROCESSES) --dist loadfile
+	$(BIN)/pytest -n $(TEST_PROCESSES) --dist loadfile --no-loadscope-reorder
 
 # Resolve requirements.txt and requirements-dev.txt again into the lock files, keeping the locked
 # versions that still fit (`make lock LOCK_FLAGS=--upgrade` takes the newest that do); the dev lock

@@ -20,6 +20,43 @@ hypothesis_settings.register_profile("dev", deadline=None)
 hypothesis_settings.register_profile("ci", deadline=None, derandomize=True, database=None, print_blob=True)
 hypothesis_settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
+# The files that take longest (seconds, `pytest --durations` on 2 cores, rounded), started first.
+# pytest-xdist hands out whole files (`--dist loadfile`); by default it starts the files with the
+# most tests first, which left these, a test or two each, running alone at the end while the other
+# process had nothing left. `make test` turns that off (`--no-loadscope-reorder`), and this order
+# (the longest first) lets both processes finish together. Files not named keep their order after.
+SLOW_FILES = {
+    "tests/browser/test_chat_browser.py": 75,
+    "tests/api/test_schema_fuzz.py": 64,
+    "tests/memoryhub/test_web_server.py": 62,
+    "tests/memoryhub/test_workers.py": 35,
+    "tests/faults/test_beat.py": 34,
+    "tests/faults/test_worker_loss.py": 31,
+    "tests/integrations/test_mcp.py": 30,
+    "tests/browser/test_hostile_text_browser.py": 29,
+    "tests/test_admin.py": 29,
+    "tests/browser/test_security_browser.py": 28,
+    "tests/faults/test_database_restart.py": 27,
+    "tests/memoryhub/test_configuration.py": 26,
+    "tests/memories/test_offline_pipeline.py": 23,
+    "tests/memories/test_window_properties.py": 20,
+    "tests/clients/test_python_client.py": 19,
+    "tests/browser/test_moderation_browser.py": 18,
+    "tests/memoryhub/test_database.py": 18,
+    "tests/chat/test_newcomer_chat.py": 17,
+    "tests/memories/test_context.py": 17,
+    "tests/memories/test_extraction_failures.py": 16,
+    "tests/faults/test_broker_outage.py": 15,
+    "tests/memoryhub/test_security_settings.py": 14,
+    "tests/memoryhub/test_seed_demo.py": 14,
+    "tests/memoryhub/test_restore_drill.py": 14,
+    "tests/browser/test_browser_smoke.py": 13,
+}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    items.sort(key=lambda item: -SLOW_FILES.get(item.nodeid.partition("::")[0], 0))  # stable: in-file order kept
+
 
 @pytest.fixture
 def community(db: None) -> Community:
