@@ -2,9 +2,7 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-# --no-compile: Python compiles each module the first time it is imported, so only what runs is
-# compiled; pip compiling every file of every package took a quarter of the install's time.
-PIP := $(BIN)/python -m pip install --quiet --disable-pip-version-check --no-compile
+PIP := $(BIN)/python -m pip install --quiet --disable-pip-version-check
 PORT ?= 8000
 
 .PHONY: run test lint format lock stop migrate clean-var
