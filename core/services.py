@@ -9,9 +9,11 @@ marks them delivered and commits; one that dies leaves them to the next.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 from typing import Any
 
 from django.db import connection
+from django.db.models import QuerySet
 from django.utils import timezone
 
 from core.erasure import rows_delete
@@ -71,4 +73,14 @@ def subject_events_delete(*, subject_id: int, community_id: int | None = None) -
     events = OutboxEvent.objects.filter(subject_id=subject_id)
     if community_id is not None:
         events = events.filter(community_id=community_id)
+    return rows_delete(events)
+
+
+def events_prune(*, delivered_before: datetime, keep: QuerySet[Any] | None = None) -> dict[str, int]:
+    """Delete the events delivered before ``delivered_before``, but those whose ids ``keep`` (a
+    query of ids) names: a consumer's records still in use. The rows deleted per model label, with
+    what cascades (the consumer's records of them)."""
+    events = OutboxEvent.objects.filter(delivered_at__lt=delivered_before)
+    if keep is not None:
+        events = events.exclude(pk__in=keep)
     return rows_delete(events)

@@ -1,4 +1,5 @@
-"""The webhooks' Celery tasks: the dispatcher beat runs, and one attempt of one delivery."""
+"""The webhooks' Celery tasks: the dispatcher and the log's pruning, which beat runs, and one
+attempt of one delivery."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import logging
 
 from celery import shared_task
 
-from integrations.services.webhook_deliveries import webhook_delivery_attempt, webhooks_dispatch
+from integrations.services.webhook_deliveries import webhook_delivery_attempt, webhook_log_prune, webhooks_dispatch
 
 logger = logging.getLogger(__name__)
 
@@ -34,3 +35,14 @@ def send_webhook(delivery_id: int, attempt: int) -> bool:
         except Exception:  # the broker: the dispatcher's sweep sends it once its lease has passed
             logger.exception("could not queue the retry of webhook delivery %s", delivery_id)
     return outcome.delivered
+
+
+@shared_task(name="integrations.prune_webhook_log")
+def prune_webhook_log() -> int:
+    """Nightly: the delivery log and its outbox events past ``MEMORYHUB_WEBHOOKS_LOG_DAYS``. How
+    many events went."""
+    deleted = webhook_log_prune()
+    events = deleted.get("core.OutboxEvent", 0)
+    if events:
+        logger.info("webhook log pruned: %s", ", ".join(f"{count} {label}" for label, count in sorted(deleted.items())))
+    return events

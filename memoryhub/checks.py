@@ -52,6 +52,7 @@ def configuration_check(app_configs: Any = None, **kwargs: Any) -> list[Error]:
         "MEMORYHUB_CHAT_MESSAGES_PER_MINUTE",
         "MEMORYHUB_WEBHOOKS_TIMEOUT_SECONDS",
         "MEMORYHUB_WEBHOOKS_DISABLE_AFTER_SECONDS",
+        "MEMORYHUB_WEBHOOKS_LOG_DAYS",
     ):
         if getattr(settings, name) <= 0:
             errors.append(

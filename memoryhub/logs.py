@@ -70,6 +70,8 @@ def logging_settings(*, json: bool, level: str) -> dict[str, Any]:
         "loggers": {
             # pgserver logs every process start and exit at INFO.
             "pgserver": {"level": "WARNING"},
+            # httpx logs every request's URL at INFO: a webhook endpoint's may carry a token.
+            "httpx": {"level": "WARNING"},
             # One line per request is the web server's access log; this one adds the request id.
             "django_structlog": {"level": level},
         },

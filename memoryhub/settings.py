@@ -364,6 +364,8 @@ MEMORYHUB_WEBHOOKS_TIMEOUT_SECONDS = env.float("MEMORYHUB_WEBHOOKS_TIMEOUT_SECON
 MEMORYHUB_WEBHOOKS_RETRY_SECONDS = env.float("MEMORYHUB_WEBHOOKS_RETRY_SECONDS", default=30.0)
 # A delivery failing this long gives up; an endpoint failing this long (no success) is disabled.
 MEMORYHUB_WEBHOOKS_DISABLE_AFTER_SECONDS = env.int("MEMORYHUB_WEBHOOKS_DISABLE_AFTER_SECONDS", default=86_400)
+# The delivery log (and the outbox's events behind it) is kept this many days, then pruned nightly.
+MEMORYHUB_WEBHOOKS_LOG_DAYS = env.int("MEMORYHUB_WEBHOOKS_LOG_DAYS", default=30)
 
 # --- Observability: metrics, logs, alerts (docs/operations.md, "Metrics, logs and alerts") ------
 # /metrics for Prometheus, off unless on; then for loopback, or with the token as a Bearer.

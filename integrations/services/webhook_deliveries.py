@@ -13,6 +13,9 @@ signed, until it is delivered or gives up.
   whose time passed a lease ago (a task lost with a broker). A delivery failing for
   ``MEMORYHUB_WEBHOOKS_DISABLE_AFTER_SECONDS`` gives up; an endpoint that long without a success
   is disabled, and its waiting deliveries give up with it.
+- **The log's end.** Nightly, the events fanned out more than ``MEMORYHUB_WEBHOOKS_LOG_DAYS`` ago
+  go, with their deliveries: all but those with a delivery still pending or queued (made or
+  resent) within that time.
 """
 
 from __future__ import annotations
@@ -26,11 +29,11 @@ from datetime import datetime, timedelta
 import httpx
 from django.conf import settings
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, Q
 from django.utils import timezone
 from standardwebhooks import Webhook
 
-from core.services import events_claim, events_delivered
+from core.services import events_claim, events_delivered, events_prune
 from integrations.models import WebhookDelivery, WebhookEndpoint
 from integrations.selectors import webhook_delivery_for_attempt, webhook_payload
 from integrations.services.webhook_addresses import AddressRefusedError, Target, target_resolve
@@ -245,3 +248,12 @@ def _outcome_record(*, delivery: WebhookDelivery, outcome: Outcome) -> float | N
     # The task sends the retry with this countdown; the sweep sends it only if that is lost.
     mine.update(response_code=outcome.code, error=outcome.error, next_attempt_at=now + timedelta(seconds=delay) + LEASE)
     return delay
+
+
+def webhook_log_prune(*, now: datetime | None = None) -> dict[str, int]:
+    """Delete the delivery log older than ``MEMORYHUB_WEBHOOKS_LOG_DAYS``, with the outbox events
+    behind it: every event fanned out before then, but one whose delivery is still pending or was
+    queued (made or resent) since. The rows deleted per model label."""
+    cutoff = (now or timezone.now()) - timedelta(days=settings.MEMORYHUB_WEBHOOKS_LOG_DAYS)
+    in_use = WebhookDelivery.objects.filter(Q(status=Status.PENDING) | Q(queued_at__gte=cutoff)).values("event_id")
+    return events_prune(delivered_before=cutoff, keep=in_use)

@@ -47,7 +47,9 @@ def test_a_worker_delivers_an_event_retrying_after_a_500_with_the_same_webhook_i
     olga = identity_resolve(community=community, external_id="olga_42", display_name="Olga")
     with WebhookReceiver() as receiver:
         receiver.answer(500)
-        endpoint = webhook_endpoint_create(community=community, url=receiver.url, events=["memory.created"])
+        # A receiver that takes its token in the query string: the worker's log never shows it.
+        url = f"{receiver.url}?token=planted-token-51f0"
+        endpoint = webhook_endpoint_create(community=community, url=url, events=["memory.created"])
         memory = remember(community, olga, "Olga keeps bees on her roof")
 
         dispatch_webhooks.delay()  # as beat sends it every 5 s
@@ -59,6 +61,8 @@ def test_a_worker_delivers_an_event_retrying_after_a_500_with_the_same_webhook_i
     assert (delivered.attempts, delivered.response_code, delivered.error) == (2, 200, "")
     failed, accepted = receiver.requests
     assert failed.headers["webhook-id"] == accepted.headers["webhook-id"] == delivered.message_id
+    assert failed.path == accepted.path == "/hooks?token=planted-token-51f0"
+    assert "planted-token-51f0" not in webhook_worker.read_text()
     for request in (failed, accepted):
         body = Webhook(endpoint.secret).verify(request.body, request.headers)
         assert body["data"] == {"community": "gamers", "user": "olga_42", "memory": memory.pk}

@@ -28,6 +28,7 @@ from integrations.services.webhook_deliveries import (
     webhook_deliveries_due_queue,
     webhook_delivery_attempt,
     webhook_delivery_resend,
+    webhook_log_prune,
     webhooks_dispatch,
 )
 from integrations.services.webhook_endpoints import webhook_endpoint_check, webhook_endpoint_create
@@ -252,3 +253,32 @@ def test_an_erasure_takes_the_persons_deliveries_and_is_announced_by_its_request
     assert body["type"] == "erasure.completed"
     assert body["data"] == {"community": "gamers", "erasure_request": tombstone.pk}
     assert b"olga" not in receiver.requests[-1].body.lower()
+
+
+def test_the_log_keeps_its_days_and_what_is_still_in_use_then_goes_with_its_events(
+    community: Community, olga: User, endpoint: WebhookEndpoint, receiver: WebhookReceiver, settings: Any
+) -> None:
+    settings.MEMORYHUB_WEBHOOKS_LOG_DAYS = 30
+    start = timezone.now()
+    with time_machine.travel(start, tick=False):
+        receiver.answer(200, 500)
+        remember(community, olga, "Olga keeps bees on her roof")  # delivered
+        remember(community, olga, "Olga moved to Tromsø")  # failed once: still pending
+        remember(community, olga, "Olga sings in a choir")  # delivered, then resent later
+        _attempt_each_pending()
+    delivered, pending, resent = WebhookDelivery.objects.order_by("pk")
+    assert [delivered.status, pending.status, resent.status] == [Status.DELIVERED, Status.PENDING, Status.DELIVERED]
+    with time_machine.travel(start + timedelta(days=20), tick=False):
+        webhook_delivery_resend(delivery=resent)
+        webhook_delivery_attempt(delivery_id=resent.pk, attempt=resent.attempts)
+        remember(community, olga, "Olga learns Sámi")  # fanned out 20 days in
+        webhooks_dispatch()
+    assert webhook_log_prune(now=start + timedelta(days=29)) == {}  # nothing is 30 days old yet
+
+    deleted = webhook_log_prune(now=start + timedelta(days=30, seconds=1))
+
+    assert deleted == {"core.OutboxEvent": 1, "integrations.WebhookDelivery": 1}
+    assert not WebhookDelivery.objects.filter(pk=delivered.pk).exists()
+    assert not OutboxEvent.objects.filter(pk=delivered.event_id).exists()
+    assert WebhookDelivery.objects.filter(pk__in=[pending.pk, resent.pk]).count() == 2
+    assert OutboxEvent.objects.count() == 3

@@ -65,8 +65,21 @@ def test_worker_process_runs_a_countdown_task_against_our_database(
     assert datetime.fromisoformat(answer["executed_at"]) >= eta  # the countdown was honoured
 
 
+def test_every_entry_of_beats_schedule_names_a_task_the_workers_know() -> None:
+    from memoryhub.celery import app
+
+    app.loader.import_default_modules()  # what a worker imports as it starts: every app's tasks
+    entries = dict(PeriodicTask.objects.values_list("name", "task"))
+    assert {"close due windows", "dispatch webhooks", "prune webhook log"} <= entries.keys()
+    assert {name: task for name, task in entries.items() if task not in app.tasks} == {}
+
+
 def test_beat_sends_the_scheduled_entries_from_the_database(tmp_path: Path) -> None:
     beat_schedule_restore()
+    # Overdue since an hour: beat sends it as it starts, instead of one interval later.
+    PeriodicTask.objects.filter(task="memories.close_due_windows").update(
+        last_run_at=timezone.now() - timedelta(hours=1)
+    )
     beat = celery_command("beat", "--loglevel=INFO", f"--pidfile={tmp_path / 'beat.pid'}")
     queue_folder = tmp_path / "broker" / "queue"
 
