@@ -30,16 +30,23 @@ logger = structlog.get_logger("memoryhub.requests")
 _stdlib = logging.getLogger("memoryhub.requests")
 
 
+def request_id_bind(asked: str) -> str:
+    """The request's id (``asked``, the client's ``X-Request-ID``, cut to its first 200
+    characters; else a new one), bound for every log line of the request. Not cleared when the
+    answer leaves: Django logs a 4xx or 5xx after the middleware, and the next request on this
+    thread (or task) binds its own."""
+    request_id = asked[:REQUEST_ID_MAX_LENGTH] or str(uuid.uuid4())
+    structlog.contextvars.clear_contextvars()
+    structlog.contextvars.bind_contextvars(request_id=request_id)
+    return request_id
+
+
 class RequestLog:
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponseBase:
-        request_id = request.META.get("HTTP_X_REQUEST_ID", "")[:REQUEST_ID_MAX_LENGTH] or str(uuid.uuid4())
-        # Not cleared when the answer leaves: Django logs a 4xx or 5xx after the middleware, and
-        # the next request on this thread binds its own.
-        structlog.contextvars.clear_contextvars()
-        structlog.contextvars.bind_contextvars(request_id=request_id)
+        request_id = request_id_bind(request.META.get("HTTP_X_REQUEST_ID", ""))
         response = self.get_response(request)
         response["X-Request-ID"] = request_id
         if _stdlib.isEnabledFor(logging.DEBUG):

@@ -10,6 +10,11 @@ in ``Authorization: Bearer mh_…``, whose read takes the key's rate token (``ME
 one bucket for both doors). A missing or refused key is a 401, over the rate a 429, with the
 API's JSON error.
 
+Django's middleware does not run here, so the door does the two things of it an operator relies
+on: the request's id (``X-Request-ID`` kept or made up, in its log lines and sent back), and its
+count and time in the metrics (route ``mcp``, as ``core.metrics.RequestsCounted`` counts the
+others).
+
 The SDK's session manager runs its requests in a task group of its own, which must be running
 before the first request. The web worker's application does not speak the ASGI lifespan
 protocol (Django's handler refuses it, and uvicorn then goes on without one), so the manager is
@@ -21,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from typing import Any
 
 import anyio.to_thread
@@ -30,7 +36,9 @@ from mcp.server.transport_security import TransportSecuritySettings
 from rest_framework import exceptions
 
 from accounts.authentication import BotClient, bot_client_from_header
+from core.metrics import METHODS, REQUEST_SECONDS, REQUESTS
 from integrations.mcp.server import SCOPE_API_KEY, mcp_server
+from memoryhub.request_log import request_id_bind
 
 
 def _authenticate(authorization: bytes) -> BotClient:
@@ -82,7 +90,30 @@ class McpHttp:
         await self._running.wait()
 
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
-        authorization = dict(scope["headers"]).get(b"authorization", b"")
+        started = time.perf_counter()
+        headers = dict(scope["headers"])
+        request_id = request_id_bind(headers.get(b"x-request-id", b"").decode("latin-1"))
+        status = 500  # what is counted if no answer starts
+
+        async def send_with_id(message: dict[str, Any]) -> None:
+            nonlocal status
+            if message["type"] == "http.response.start":
+                status = message["status"]
+                message = {
+                    **message,
+                    "headers": [*message.get("headers", []), (b"x-request-id", request_id.encode("latin-1"))],
+                }
+            await send(message)
+
+        try:
+            await self._answer(scope, headers, receive, send_with_id)
+        finally:
+            method = scope["method"] if scope["method"] in METHODS else "other"
+            REQUESTS.labels("mcp", method, str(status)).inc()
+            REQUEST_SECONDS.labels("mcp").observe(time.perf_counter() - started)
+
+    async def _answer(self, scope: dict[str, Any], headers: dict[bytes, bytes], receive: Any, send: Any) -> None:
+        authorization = headers.get(b"authorization", b"")
         try:
             client = await anyio.to_thread.run_sync(_authenticate, authorization)
         except (exceptions.AuthenticationFailed, exceptions.NotAuthenticated) as refused:

@@ -116,6 +116,21 @@ def test_a_bots_request_and_its_extraction_show_in_the_metrics_and_share_a_reque
                 ).first(),
                 timeout=90,
             )
+            # The MCP server's door, outside Django's middleware, is counted and answers the id too.
+            tools = urllib.request.Request(
+                f"{base}/mcp/",
+                data=json.dumps({"jsonrpc": "2.0", "id": 1, "method": "tools/list"}).encode(),
+                headers={
+                    "Authorization": f"Bearer {key}",
+                    "Content-Type": "application/json",
+                    "Accept": "application/json, text/event-stream",
+                    "X-Request-ID": "req-observed-2",
+                },
+            )
+            with urllib.request.urlopen(tools, timeout=60) as answer:
+                assert answer.status == 200
+                assert answer.headers["X-Request-ID"] == "req-observed-2"
+                assert "remember" in {tool["name"] for tool in json.loads(answer.read())["result"]["tools"]}
             with urllib.request.urlopen(f"{base}/metrics", timeout=30) as scrape:
                 samples = _samples(scrape.read().decode())
 
@@ -124,6 +139,8 @@ def test_a_bots_request_and_its_extraction_show_in_the_metrics_and_share_a_reque
 
     assert value("memoryhub_http_requests_total", view="api-messages", method="POST", status="202") == 1
     assert value("memoryhub_http_request_seconds_count", view="api-messages") == 1
+    assert value("memoryhub_http_requests_total", view="mcp", method="POST", status="200") == 1
+    assert value("memoryhub_http_request_seconds_count", view="mcp") == 1
     assert value("memoryhub_windows", state="done") == 1
     assert value("memoryhub_extraction_seconds_count", outcome="done") == 1
     assert value("memoryhub_extraction_lag_seconds_count") == 1
