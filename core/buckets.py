@@ -4,9 +4,15 @@ A bucket holds at most ``capacity`` tokens and refills ``capacity`` every ``per_
 one is a single statement (the row is created full on first use), so every web and worker
 process draws from the same allowance at the cost of one round trip; its commit waits for no
 disk flush (``core.unflushed``), so requests of one key do not queue behind each other's.
+
+A bucket left alone refills, and a full one is what its first use would create: buckets idle for
+a day are deleted nightly (``buckets_prune``), and with them the client addresses that the
+sign-up buckets are named by.
 """
 
 from __future__ import annotations
+
+from datetime import timedelta
 
 from django.db import connection
 
@@ -71,4 +77,20 @@ def buckets_delete(*, names: list[str]) -> int:
     """Delete the buckets named ``names`` (a person's, when they are erased); how many there were."""
     with connection.cursor() as cursor:
         cursor.execute("DELETE FROM memoryhub_ratebucket WHERE name = ANY(%s)", [names])
+        return cursor.rowcount
+
+
+# The slowest refill: the API's rate may be given per day (DRF's rates go up to "/day").
+FULL_AFTER_IDLE = timedelta(days=1)
+
+
+def buckets_prune(*, idle_for: timedelta = FULL_AFTER_IDLE) -> int:
+    """Delete the buckets untouched for ``idle_for``: each has refilled by then, and its next use
+    creates it afresh, full. A take racing the deletion finds no row and passes, as on a full
+    bucket. How many went."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "DELETE FROM memoryhub_ratebucket WHERE updated_at < clock_timestamp() - make_interval(secs => %s)",
+            [idle_for.total_seconds()],
+        )
         return cursor.rowcount

@@ -9,6 +9,8 @@ from celery import shared_task
 from django.db import connection
 from django.utils import timezone
 
+from core.buckets import buckets_prune
+
 
 @shared_task(name="memoryhub.ping", bind=True, ignore_result=False)
 def ping(self: Any) -> dict[str, Any]:
@@ -27,3 +29,9 @@ def ping(self: Any) -> dict[str, Any]:
         "eta": eta.isoformat() if hasattr(eta, "isoformat") else eta,
         "executed_at": timezone.now().isoformat(),
     }
+
+
+@shared_task(name="memoryhub.prune_rate_buckets")
+def prune_rate_buckets() -> int:
+    """Nightly: the rate buckets idle for a day (full again; a sign-up one is named by an address)."""
+    return buckets_prune()

@@ -71,7 +71,7 @@ def test_every_entry_of_beats_schedule_names_a_task_the_workers_know() -> None:
     app.loader.import_default_modules()  # what a worker imports as it starts: every app's tasks
     beat_schedule_restore()  # as the migrations made it (a test before may have emptied the tables)
     entries = dict(PeriodicTask.objects.values_list("name", "task"))
-    assert {"close due windows", "dispatch webhooks", "prune webhook log"} <= entries.keys()
+    assert {"close due windows", "dispatch webhooks", "prune webhook log", "prune rate buckets"} <= entries.keys()
     assert {name: task for name, task in entries.items() if task not in app.tasks} == {}
 
 

@@ -63,9 +63,10 @@ def waiting_on_a_lock() -> int:
 
 def beat_schedule_restore() -> None:
     """Put back beat's entries as the migrations left them (memories 0003 makes them, 0005 drops
-    the daily decay; integrations 0002 and 0003 add the webhooks'): a transactional test that ran
-    before in the same process flushed them."""
+    the daily decay; integrations 0002 and 0003 add the webhooks', memoryhub 0002 the buckets'):
+    a transactional test that ran before in the same process flushed them."""
     importlib.import_module("memories.migrations.0003_periodic_tasks").create_entries(apps, None)
     importlib.import_module("memories.migrations.0005_lazy_importance_decay").delete_decay_entry(apps, None)
     importlib.import_module("integrations.migrations.0002_periodic_tasks").create_entry(apps, None)
     importlib.import_module("integrations.migrations.0003_prune_webhook_log").create_entry(apps, None)
+    importlib.import_module("memoryhub.migrations.0002_prune_rate_buckets").create_entry(apps, None)
