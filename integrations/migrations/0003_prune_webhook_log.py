@@ -1,32 +1,14 @@
-"""Beat's nightly entry that prunes the webhook delivery log, a row for django-celery-beat's
-DatabaseScheduler. Operators may change its time in the admin (Periodic tasks); this migration
-only creates it.
-"""
+"""Beat's nightly entry that prunes the webhook delivery log (``core.beat``)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.db import migrations
 
-ENTRY = "prune webhook log"
-TASK = "integrations.prune_webhook_log"
-
-
-def create_entry(apps: Any, schema_editor: Any) -> None:
-    task_model = apps.get_model("django_celery_beat", "PeriodicTask")
-    if task_model.objects.filter(name=ENTRY).exists():
-        return
-    crontab, _ = apps.get_model("django_celery_beat", "CrontabSchedule").objects.get_or_create(
-        minute="50", hour="4", day_of_week="*", day_of_month="*", month_of_year="*", timezone="UTC"
-    )
-    task_model.objects.create(name=ENTRY, task=TASK, crontab=crontab)
-
-
-def delete_entry(apps: Any, schema_editor: Any) -> None:
-    apps.get_model("django_celery_beat", "PeriodicTask").objects.filter(name=ENTRY).delete()
+from core.beat import beat_entry_migration
 
 
 class Migration(migrations.Migration):
     dependencies = [("integrations", "0002_periodic_tasks")]
-    operations = [migrations.RunPython(create_entry, delete_entry)]
+    operations = [
+        beat_entry_migration(name="prune webhook log", task="integrations.prune_webhook_log", cron=("50", "4"))
+    ]

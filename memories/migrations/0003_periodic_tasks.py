@@ -9,6 +9,8 @@ from typing import Any
 
 from django.db import migrations
 
+from core.beat import beat_entries_delete, beat_entry_create
+
 # (entry name, task name, schedule) — schedule is ("every", seconds) or ("cron", minute, hour).
 SCHEDULE: list[tuple[str, str, tuple[Any, ...]]] = [
     ("close due windows", "memories.close_due_windows", ("every", 15)),
@@ -21,29 +23,15 @@ SCHEDULE: list[tuple[str, str, tuple[Any, ...]]] = [
 
 
 def create_entries(apps: Any, schema_editor: Any) -> None:
-    interval_model = apps.get_model("django_celery_beat", "IntervalSchedule")
-    crontab_model = apps.get_model("django_celery_beat", "CrontabSchedule")
-    task_model = apps.get_model("django_celery_beat", "PeriodicTask")
     for entry, task, schedule in SCHEDULE:
-        if task_model.objects.filter(name=entry).exists():
-            continue
         if schedule[0] == "every":
-            interval, _ = interval_model.objects.get_or_create(every=schedule[1], period="seconds")
-            task_model.objects.create(name=entry, task=task, interval=interval)
+            beat_entry_create(apps, name=entry, task=task, every_seconds=schedule[1])
         else:
-            crontab, _ = crontab_model.objects.get_or_create(
-                minute=schedule[1],
-                hour=schedule[2],
-                day_of_week="*",
-                day_of_month="*",
-                month_of_year="*",
-                timezone="UTC",
-            )
-            task_model.objects.create(name=entry, task=task, crontab=crontab)
+            beat_entry_create(apps, name=entry, task=task, cron=(schedule[1], schedule[2]))
 
 
 def delete_entries(apps: Any, schema_editor: Any) -> None:
-    apps.get_model("django_celery_beat", "PeriodicTask").objects.filter(name__in=[e for e, _, _ in SCHEDULE]).delete()
+    beat_entries_delete(apps, *(entry for entry, _, _ in SCHEDULE))
 
 
 class Migration(migrations.Migration):

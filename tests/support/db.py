@@ -67,6 +67,10 @@ def beat_schedule_restore() -> None:
     a transactional test that ran before in the same process flushed them."""
     importlib.import_module("memories.migrations.0003_periodic_tasks").create_entries(apps, None)
     importlib.import_module("memories.migrations.0005_lazy_importance_decay").delete_decay_entry(apps, None)
-    importlib.import_module("integrations.migrations.0002_periodic_tasks").create_entry(apps, None)
-    importlib.import_module("integrations.migrations.0003_prune_webhook_log").create_entry(apps, None)
-    importlib.import_module("memoryhub.migrations.0002_prune_rate_buckets").create_entry(apps, None)
+    for migration in (
+        "integrations.migrations.0002_periodic_tasks",
+        "integrations.migrations.0003_prune_webhook_log",
+        "memoryhub.migrations.0002_prune_rate_buckets",
+    ):
+        for operation in importlib.import_module(migration).Migration.operations:
+            operation.code(apps, None)
