@@ -7,9 +7,12 @@ import os
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import structlog
 from celery import Celery, Task
 from celery.signals import setup_logging
 from django.db import transaction
+from django.dispatch import receiver
+from django_structlog.celery.signals import bind_extra_task_metadata
 from django_structlog.celery.steps import DjangoStructLogInitStep
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "memoryhub.settings")
@@ -17,8 +20,14 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "memoryhub.settings")
 app = Celery("memoryhub")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
-# Each task's log lines carry its id and the request id of the request that queued it.
+# Each task's log lines carry its id, its name and the request id of the request that queued it.
 app.steps["worker"].add(DjangoStructLogInitStep)
+
+
+@receiver(bind_extra_task_metadata)
+def task_name_bound(sender: Any, signal: Any, task: Task | None = None, logger: Any = None, **kwargs: Any) -> None:
+    if task is not None:
+        structlog.contextvars.bind_contextvars(task=task.name)
 
 
 @setup_logging.connect

@@ -79,20 +79,25 @@ def node_environment(*, var_dir: Path, broker_url: str | None, **extra: str) -> 
     return env | extra
 
 
+# The tests count beat's sweeps in the logs (``tasks_done``), whose comings and goings are logged
+# at DEBUG only (memoryhub/logs.py).
+ROUTINE_LOGGED = {"LOG_LEVEL": "DEBUG"}
+
+
 @contextmanager
 def worker(
     env: dict[str, str], log: Path, *, pool: str = "solo", concurrency: int = 1
 ) -> Iterator[subprocess.Popen[bytes]]:
     command = celery_command("worker", f"--pool={pool}", f"--concurrency={concurrency}")
     command += ["--without-gossip", "--without-mingle"]
-    with running([*command, "--loglevel=INFO"], env=env, log=log) as process:
+    with running([*command, "--loglevel=INFO"], env=env | ROUTINE_LOGGED, log=log) as process:
         yield process
 
 
 @contextmanager
 def beat(env: dict[str, str], log: Path) -> Iterator[subprocess.Popen[bytes]]:
     command = celery_command("beat", "--loglevel=INFO", f"--pidfile={log.with_suffix('.pid')}")
-    with running(command, env=env, log=log) as process:
+    with running(command, env=env | ROUTINE_LOGGED, log=log) as process:
         yield process
 
 
