@@ -20,7 +20,7 @@ from collections.abc import Callable
 from typing import Annotated, Any, TypeVar
 
 import anyio.to_thread
-from django.db import close_old_connections, connections
+from django.db import close_old_connections, connections, transaction
 from mcp.server.mcpserver import Context, MCPServer, ResourceSecurity
 from mcp.server.mcpserver.exceptions import ResourceError, ToolError
 from mcp_types import ToolAnnotations
@@ -28,8 +28,9 @@ from pydantic import Field
 from rest_framework import exceptions
 
 from accounts.models import ApiKey, ApiKeyScope
-from accounts.services import apikey_authenticate
+from accounts.services import apikey_authenticate, identity_resolve
 from core.apikit.api import input_values
+from core.text import text_clean
 from memories.api_calls import (
     SEARCH_MAX_RESULTS,
     ContextInput,
@@ -43,6 +44,7 @@ from memories.api_calls import (
 )
 from memories.api_parts import person_get
 from memories.models import MemoryKind
+from memories.selectors.people import person_by_platform_id
 from memoryhub.ai.contract import EXPIRATIONS, IMPORTANCE_LEVELS
 from privacy.api_calls import person_forget_for_key, profile_output
 
@@ -143,7 +145,8 @@ def mcp_server(*, raw_key: str | None = None) -> MCPServer:
     @server.tool(
         description=(
             "Save a memory about a person of this community: a self-contained fact, preference, plan, event… "
-            "CHANGES: adds one memory (source `api`; its history records the change). "
+            "CHANGES: adds one memory (source `api`; its history records the change), and the person, with "
+            "`name`, when the community has not met them yet. "
             "Refused when the person turned memory off. Needs scope `memories:write`."
         ),
         annotations=ToolAnnotations(read_only_hint=False, destructive_hint=False, idempotent_hint=False),
@@ -156,6 +159,10 @@ def mcp_server(*, raw_key: str | None = None) -> MCPServer:
         topics: Annotated[list[str] | None, Field(description="Up to 10 tags.")] = None,
         importance: Importance = None,
         expiration: Expiration = None,
+        name: Annotated[
+            str | None,
+            Field(description="How the person is called, if the community has not met them yet.", max_length=200),
+        ] = None,
     ) -> dict[str, Any]:
         data: dict[str, Any] = {"user": user, "content": content, "kind": kind, "topics": topics or []}
         if importance is not None:
@@ -164,7 +171,14 @@ def mcp_server(*, raw_key: str | None = None) -> MCPServer:
             data["expiration"] = expiration
 
         def work(api_key: ApiKey) -> dict[str, Any]:
-            return memory_create_for_key(api_key=api_key, values=input_values(MemoryCreateInput, data))
+            values = input_values(MemoryCreateInput, data)
+            # An assistant's user may be new to the community: met here, as a bot's first message
+            # would meet them (the REST API's POST /memories asks for a person already known).
+            with transaction.atomic():
+                if person_by_platform_id(community=api_key.community, external_id=values["user"]) is None:
+                    called = text_clean(name or "").strip()
+                    identity_resolve(community=api_key.community, external_id=values["user"], display_name=called)
+                return memory_create_for_key(api_key=api_key, values=values)
 
         return await caller.run(ctx, ApiKeyScope.MEMORIES_WRITE, work, error=ToolError)
 

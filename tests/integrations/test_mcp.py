@@ -23,7 +23,7 @@ from mcp.client.streamable_http import streamable_http_client
 from mcp.shared.exceptions import MCPError
 from mcp_types import TextResourceContents
 
-from accounts.models import Community, Profile
+from accounts.models import Community, ExternalIdentity, Profile
 from accounts.services import apikey_create, identity_resolve
 from memories.models import Memory, MemoryRevision
 from tests.support.memories import remember
@@ -149,6 +149,31 @@ def test_each_tool_does_what_it_says(connect: Connect, community: Community) -> 
     }
     assert not Memory.objects.filter(pk__in=[bees, cello]).exists()
     assert Profile.objects.get(user=alice, community=community).memory_enabled is False
+
+
+def test_remember_meets_a_person_the_community_has_not_met_yet(
+    connect: Connect, community: Community, other_community: Community
+) -> None:
+    """An assistant's user may be new here: ``remember`` meets them, with ``name``; a memory it
+    refuses meets no one. Another community's person of the same id stays theirs."""
+    identity_resolve(community=other_community, external_id="nina_5", display_name="Nina Elsewhere")
+    key = apikey_create(community=community, name="ai", scopes=["memories:write"])[1]
+
+    async def steps(client: Client) -> dict[str, Any]:
+        return {
+            "empty": await client.call_tool("remember", {"user": "omar_9", "content": ""}),
+            "saved": await client.call_tool(
+                "remember", {"user": "nina_5", "content": "Nina grows chillies", "name": "Nina\u0000 "}
+            ),
+        }
+
+    seen = session(connect, key, steps)
+    assert seen["empty"].is_error and not seen["saved"].is_error
+    here = ExternalIdentity.objects.filter(community=community)
+    assert list(here.values_list("external_id", "display_name")) == [("nina_5", "Nina")]
+    assert Memory.objects.get(community=community).user == here.get().user
+    elsewhere = ExternalIdentity.objects.get(community=other_community)
+    assert elsewhere.user != here.get().user
 
 
 def test_a_missing_scope_and_another_communitys_person_are_refused(
