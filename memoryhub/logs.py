@@ -60,6 +60,12 @@ _SHARED: list[Any] = [
 ]
 
 
+def log_format(env: Any) -> str:
+    """``MEMORYHUB_LOG_FORMAT`` from the environment (``env``, django-environ's): ``json``, or
+    ``plain`` text, the default when ``DEBUG``."""
+    return str(env.str("MEMORYHUB_LOG_FORMAT", default="plain" if env.bool("DEBUG", default=False) else "json"))
+
+
 def logging_settings(*, json: bool, level: str) -> dict[str, Any]:
     """Django's ``LOGGING`` for this process, with structlog configured to feed it."""
     structlog.configure(

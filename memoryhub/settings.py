@@ -16,7 +16,7 @@ from pathlib import Path
 import environ
 
 from memoryhub.embedded import celery_transport_settings
-from memoryhub.logs import logging_settings
+from memoryhub.logs import log_format, logging_settings
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -383,7 +383,7 @@ if MEMORYHUB_METRICS:
 # The moderators' overview warns when the oldest due window has waited longer than this.
 MEMORYHUB_EXTRACTION_LAG_ALERT_SECONDS = env.int("MEMORYHUB_EXTRACTION_LAG_ALERT_SECONDS", default=900)
 # "json" (one JSON object a line) or "plain"; JSON unless DEBUG. `make run` asks for plain.
-MEMORYHUB_LOG_FORMAT = env.str("MEMORYHUB_LOG_FORMAT", default="plain" if DEBUG else "json")
+MEMORYHUB_LOG_FORMAT = log_format(env)
 INSTALLED_APPS += ["django_structlog"]
 MIDDLEWARE.insert(1 if MEMORYHUB_METRICS else 0, "memoryhub.request_log.RequestLog")  # the request id
 DJANGO_STRUCTLOG_CELERY_ENABLED = True  # the request id travels in the headers of the tasks it queues

@@ -249,7 +249,7 @@ def test_the_access_log_keeps_the_names_of_query_parameters_not_what_a_person_sa
     tmp_path: Path, community: Community
 ) -> None:
     _, key = apikey_create(community=community, name="logged", scopes=ApiKeyScope.values)
-    env = child_environment(var_dir=tmp_path, broker_url=None)
+    env = child_environment(var_dir=tmp_path, broker_url=None) | {"MEMORYHUB_LOG_FORMAT": "json"}
     log = tmp_path / "web.log"
     with gunicorn_serving(env=env, log=log) as base:
         parts = urlsplit(base)
@@ -263,8 +263,12 @@ def test_the_access_log_keeps_the_names_of_query_parameters_not_what_a_person_sa
         finally:
             connection.close()
     written = log.read_text()  # the server has stopped: every line is written
-    assert '"GET /api/v1/context?user&query&record_access HTTP/1.1" 200' in written
     assert "Lisbon" not in written and "alice_456" not in written
+    # gunicorn's and uvicorn's lines are JSON, as every process's are in production.
+    lines = [json.loads(line) for line in written.splitlines()]
+    access = [line["event"] for line in lines if line["logger"] == "uvicorn.access" and "/api/" in line["event"]]
+    assert len(access) == 1 and access[0].endswith('"GET /api/v1/context?user&query&record_access HTTP/1.1" 200')
+    assert {"gunicorn.error", "uvicorn.error"} <= {line["logger"] for line in lines}
 
 
 def test_two_workers_take_the_connections_in_turn(tmp_path: Path) -> None:

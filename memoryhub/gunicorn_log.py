@@ -1,0 +1,37 @@
+"""gunicorn's own log lines, and uvicorn's (its worker sends them to gunicorn's handlers, the
+access log's included), in the format of every other line (``memoryhub.logs``): JSON in
+production, not gunicorn's text. The Procfile's web process names ``GunicornLogger``
+(``--logger-class``); the access log still keeps no query string's values
+(``memoryhub.access_log``).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import environ
+from gunicorn import glogging
+
+from memoryhub.logs import log_format, logging_settings
+
+
+def _processes_formatter() -> logging.Formatter:
+    """The formatter of every process's lines, as the settings make it from the environment. Not
+    from Django's settings: loaded in gunicorn's master, they would be loaded before the web
+    application sets what it must first (memoryhub/asgi.py)."""
+    env = environ.Env()
+    structured = logging_settings(json=log_format(env) == "json", level=env.str("LOG_LEVEL", default="INFO"))
+    options = dict(structured["formatters"]["structured"])
+    factory = options.pop("()")
+    formatter: logging.Formatter = factory(**options)
+    return formatter
+
+
+class GunicornLogger(glogging.Logger):
+    def setup(self, cfg: Any) -> None:
+        super().setup(cfg)
+        formatter = _processes_formatter()
+        for log in (self.error_log, self.access_log):
+            for handler in log.handlers:
+                handler.setFormatter(formatter)
