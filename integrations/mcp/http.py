@@ -113,6 +113,12 @@ class McpHttp:
             REQUEST_SECONDS.labels("mcp").observe(time.perf_counter() - started)
 
     async def _answer(self, scope: dict[str, Any], headers: dict[bytes, bytes], receive: Any, send: Any) -> None:
+        limit = settings.MEMORYHUB_API_MAX_BODY_BYTES
+        length = headers.get(b"content-length", b"0")
+        if length.isdigit() and int(length) > limit:  # as the REST API's parser refuses it (a chunked one: the SDK)
+            message = f"Request body of {int(length)} bytes is over the limit of {limit}."
+            await _refuse(send, 413, "request_too_large", message, [])
+            return
         authorization = headers.get(b"authorization", b"")
         try:
             client = await anyio.to_thread.run_sync(_authenticate, authorization)

@@ -17,6 +17,7 @@ import anyio
 import httpx
 import httpx2
 import pytest
+from django.conf import settings
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters, stdio_client
 from mcp.client.streamable_http import streamable_http_client
@@ -212,6 +213,18 @@ def test_http_refuses_a_missing_or_unknown_key_with_a_json_401(web: tuple[str, d
     assert (missing.status_code, missing.json()["error"]["code"]) == (401, "not_authenticated")
     assert (unknown.status_code, unknown.json()["error"]["code"]) == (401, "invalid_api_key")
     assert unknown.headers["www-authenticate"] == 'Bearer realm="memoryhub"'
+
+
+def test_http_refuses_a_body_over_the_apis_limit_with_its_json_413(
+    web: tuple[str, dict[str, str]], community: Community
+) -> None:
+    base, _ = web
+    key = apikey_create(community=community, name="ai", scopes=["memories:write"])[1]
+    arguments = {"user": "alice_456", "content": "x" * settings.MEMORYHUB_API_MAX_BODY_BYTES}
+    call = {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "remember", "arguments": arguments}}
+    answer = httpx.post(f"{base}/mcp/", json=call, headers={"Authorization": f"Bearer {key}"}, timeout=30)
+    assert (answer.status_code, answer.json()["error"]["code"]) == (413, "request_too_large")
+    assert not Memory.objects.exists()
 
 
 def _mcp_command(env: dict[str, str], *, stdin: str) -> subprocess.CompletedProcess[str]:
