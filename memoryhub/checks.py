@@ -53,6 +53,7 @@ def configuration_check(app_configs: Any = None, **kwargs: Any) -> list[Error]:
         "MEMORYHUB_WEBHOOKS_TIMEOUT_SECONDS",
         "MEMORYHUB_WEBHOOKS_DISABLE_AFTER_SECONDS",
         "MEMORYHUB_WEBHOOKS_LOG_DAYS",
+        "MEMORYHUB_WEB_ACCEPT_GRACE_SECONDS",
     ):
         if getattr(settings, name) <= 0:
             errors.append(

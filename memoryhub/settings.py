@@ -305,6 +305,8 @@ MEMORYHUB_WEB_THREADS = env.int("MEMORYHUB_WEB_THREADS", default=8)
 # Web workers as many as the CPUs (or more): each on one CPU, in turn (core/fastpath/web_worker.py).
 # 0: always where the kernel puts them.
 MEMORYHUB_WEB_CPU_AFFINITY = env.bool("MEMORYHUB_WEB_CPU_AFFINITY", default=True)
+# How long a new connection waits for the web worker whose turn it is; then any worker takes it.
+MEMORYHUB_WEB_ACCEPT_GRACE_SECONDS = env.float("MEMORYHUB_WEB_ACCEPT_GRACE_SECONDS", default=0.25)
 # Where model files built on this machine are kept (the integer-kernel copy).
 MEMORYHUB_MODELS_DIR = Path(env.str("MEMORYHUB_MODELS_DIR", default=str(VAR_DIR / "models"))).resolve()
 MEMORYHUB_OPENAI_EMBEDDING_MODEL = env.str("MEMORYHUB_OPENAI_EMBEDDING_MODEL", default="text-embedding-3-small")

@@ -16,9 +16,10 @@ later (its turn may come when another worker takes a connection, which it is not
 once when a connection of its own ends. A connection that opens for each request waits no
 longer than with uvicorn's own worker (benchmarks/api_compare.py ``--client stdlib-close``).
 Nothing waits long on a wrong figure: a worker that died is left out (its process is gone), and
-a connection still waiting after ``GRACE_SECONDS`` is taken by whichever worker sees it, in turn
-or not, so a worker whose loop is stuck holds nobody back. With gunicorn's ``--reuse-port`` each
-worker has a socket of its own, which the kernel fills: no turns are taken then.
+a connection still waiting after ``MEMORYHUB_WEB_ACCEPT_GRACE_SECONDS`` (0.25 s) is taken by
+whichever worker sees it, in turn or not, so a worker whose loop is stuck holds nobody back.
+With gunicorn's ``--reuse-port`` each worker has a socket of its own, which the kernel fills: no
+turns are taken then.
 
 Where the workers are at least as many as the CPUs the server may use, each worker also keeps to
 one CPU, the next in turn by its slot (``cpu_pin``), as nginx's ``worker_cpu_affinity auto`` and
@@ -60,10 +61,9 @@ from core.http_protocol import LimitedHttpToolsProtocol
 logger = logging.getLogger(__name__)
 
 # How soon a worker whose turn it was not looks at the socket again (its turn may come when
-# another worker takes a connection, which it is not told of), and how long a connection waits
-# for the worker whose turn it is before any worker takes it.
+# another worker takes a connection, which it is not told of). How long a connection waits for the
+# worker whose turn it is before any worker takes it: MEMORYHUB_WEB_ACCEPT_GRACE_SECONDS.
 RECHECK_SECONDS = 0.001
-GRACE_SECONDS = 0.25
 
 _SLOT = struct.Struct("qq")  # a worker's pid (0: free) and the connections it holds
 
@@ -183,7 +183,7 @@ class BalancedListener:
         *,
         holdings: Holdings,
         ssl: Any = None,
-        grace: float = GRACE_SECONDS,
+        grace: float | None = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.loop = asyncio.get_running_loop()
@@ -192,7 +192,8 @@ class BalancedListener:
         self.protocol_factory = protocol_factory
         self.holdings = holdings
         self.ssl = ssl
-        self.grace, self.clock = grace, clock
+        self.grace = settings.MEMORYHUB_WEB_ACCEPT_GRACE_SECONDS if grace is None else grace
+        self.clock = clock
         self.passed_at: float | None = None  # when a waiting connection was first left for another worker
         self.reading = False
         self.recheck: asyncio.TimerHandle | None = None
