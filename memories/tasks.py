@@ -25,7 +25,7 @@ from core.metrics import EXTRACTION_LAG_SECONDS, EXTRACTION_SECONDS
 from memories.services.extraction import MalformedExtractionError, window_extract
 from memories.services.maintenance import memories_cap_enforce_all, memories_prune_expired
 from memories.services.recall import recall_index_messages
-from memories.services.summaries import profile_semantic_refresh, profiles_due_for_refresh
+from memories.services.summaries import profile_refresh_if_due, profile_semantic_refresh, profiles_due_for_refresh
 from memoryhub.ai.types import LLMError, LLMUnavailableError
 
 logger = logging.getLogger(__name__)
@@ -133,7 +133,7 @@ def refresh_semantic_profiles() -> int:
     """Daily: queue a semantic-profile rewrite for everyone whose memories changed since the last."""
     due = profiles_due_for_refresh()
     for profile_id in due:
-        refresh_profile.delay(profile_id)
+        refresh_profile.delay(profile_id, only_if_due=True)
     logger.info("queued %d semantic profile refreshes", len(due))
     return len(due)
 
@@ -145,7 +145,11 @@ def refresh_semantic_profiles() -> int:
     retry_backoff_max=1800,
     max_retries=5,
 )
-def refresh_profile(profile_id: int) -> bool:
+def refresh_profile(profile_id: int, only_if_due: bool = False) -> bool:
+    """Rewrite a semantic profile: after its memories were edited or deleted (always), or for the
+    daily refresh (``only_if_due``: once, however many times it was queued). Whether it was."""
+    if only_if_due:
+        return profile_refresh_if_due(profile_id=profile_id)
     profile = Profile.objects.select_related("user", "community").filter(pk=profile_id).first()
     if profile is None:
         return False

@@ -8,8 +8,8 @@ import re
 from datetime import datetime
 from typing import Any
 
-from django.db import transaction
-from django.db.models import Exists, OuterRef, Q
+from django.db import connection, transaction
+from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils import timezone
 
 from accounts.models import ExternalIdentity, Profile
@@ -216,8 +216,8 @@ def profile_semantic_refresh(*, profile: Profile, llm: LLM | None = None, now: d
     return locked
 
 
-def profiles_due_for_refresh(*, limit: int = 5000) -> list[int]:
-    """Profiles whose memories changed since their last semantic refresh (one query)."""
+def _profiles_due() -> QuerySet[Profile]:
+    """Profiles whose memories changed since their last semantic refresh."""
     never = Q(semantic_refreshed_at__isnull=True) & Exists(
         Memory.objects.filter(community_id=OuterRef("community_id"), user_id=OuterRef("user_id"))
     )
@@ -228,9 +228,30 @@ def profiles_due_for_refresh(*, limit: int = 5000) -> list[int]:
             updated_at__gt=OuterRef("semantic_refreshed_at"),
         )
     )
-    return list(
-        Profile.objects.filter(memory_enabled=True)
-        .filter(never | since)
-        .order_by("pk")
-        .values_list("pk", flat=True)[:limit]
-    )
+    return Profile.objects.filter(memory_enabled=True).filter(never | since)
+
+
+def profiles_due_for_refresh(*, limit: int = 5000) -> list[int]:
+    """Profiles whose memories changed since their last semantic refresh (one query)."""
+    return list(_profiles_due().order_by("pk").values_list("pk", flat=True)[:limit])
+
+
+def profile_refresh_if_due(*, profile_id: int, llm: LLM | None = None) -> bool:
+    """The daily refresh of profile ``profile_id``: rewritten if it is still due and no other
+    rewrite of it is under way. Two beats started by mistake queue each rewrite twice: the second
+    finds the profile rewritten (no longer due), or, at the same moment, the first's advisory lock
+    held. Whether it was rewritten."""
+    key = f"profile-refresh:{profile_id}"
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_try_advisory_lock(hashtextextended(%s, 0))", [key])
+        if not cursor.fetchone()[0]:
+            return False
+    try:
+        profile = _profiles_due().select_related("user", "community").filter(pk=profile_id).first()
+        if profile is None:
+            return False
+        profile_semantic_refresh(profile=profile, llm=llm)
+        return True
+    finally:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_unlock(hashtextextended(%s, 0))", [key])

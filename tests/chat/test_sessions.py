@@ -23,6 +23,7 @@ from memories.services.summaries import (
     session_final_summary_write,
     session_working_summary_refresh,
 )
+from memories.tasks import refresh_profile
 from memoryhub.ai.llm import llm_get
 from tests.support.db import lock_timeout, row_lock, second_connection
 from tests.support.extraction import extract_window_here
@@ -222,6 +223,32 @@ def test_only_profiles_with_changed_memories_are_due_for_a_refresh(
     assert profiles_due_for_refresh() == []
     session_reply(session=session, text="I love hiking in the mountains")
     assert profiles_due_for_refresh() == [alice_profile.pk]
+
+
+def test_the_daily_refresh_queued_twice_rewrites_a_profile_once(
+    community: Community, persona: Persona, web_channel: Channel, alice: User
+) -> None:
+    """Two beats started by mistake queue each daily rewrite twice: the second finds it done, or,
+    at the same moment, the first still under way (its lock, held here by a second connection)."""
+    session = _session(persona, web_channel, alice, PersonaExtractionMode.LLM_TRIGGERED)
+    session_reply(session=session, text="I work as a nurse")
+    profile = Profile.objects.get(user=alice, community=community)
+
+    with second_connection() as other:
+        other.execute("SELECT pg_advisory_lock(hashtextextended(%s, 0))", [f"profile-refresh:{profile.pk}"])
+        assert refresh_profile(profile.pk, only_if_due=True) is False  # under way elsewhere
+        other.execute("SELECT pg_advisory_unlock_all()")
+    profile.refresh_from_db()
+    assert profile.semantic_refreshed_at is None
+
+    assert refresh_profile(profile.pk, only_if_due=True) is True
+    profile.refresh_from_db()
+    refreshed_at = profile.semantic_refreshed_at
+    assert refreshed_at is not None and "nurse" in profile.summary
+    assert refresh_profile(profile.pk, only_if_due=True) is False  # queued again: done already
+    profile.refresh_from_db()
+    assert profile.semantic_refreshed_at == refreshed_at
+    assert refresh_profile(profile.pk) is True  # a rewrite after an edit or deletion always runs
 
 
 def test_the_reply_is_given_the_memory_context_and_uses_it(persona: Persona, web_channel: Channel, alice: User) -> None:
