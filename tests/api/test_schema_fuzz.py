@@ -7,7 +7,9 @@ schema's links reach every operation. The only refusals let through are the cloc
 
 from __future__ import annotations
 
+import ast
 import json
+import threading
 from collections.abc import Iterator
 from typing import Any
 
@@ -132,34 +134,61 @@ def schemathesis_run(
     phases: dict[PhaseName, Status] = {}
     stateful_calls: set[str] = set()
     answers: list[tuple[str, int, bytes]] = []
-    for event in from_schema(schema).execute():
-        if isinstance(event, events.ScenarioFinished | events.FuzzScenarioFinished):
-            phase = event.phase if isinstance(event, events.ScenarioFinished) else PhaseName.FUZZING
-            for case_id, sent in event.recorder.interactions.items():
-                if sent.response is not None:
-                    case = event.recorder.cases[case_id].value
-                    answers.append((f"{case.method} {case.path}", sent.response.status_code, sent.response.content))
-            for case_id, checks in event.recorder.checks.items():
-                for check in checks:
-                    interaction = event.recorder.interactions.get(case_id)
-                    answer = interaction.response if interaction is not None else None
-                    clock = answer is not None and answer.status_code == 400 and refused_by_the_clock(answer.content)
-                    if check.status == Status.FAILURE and not (check.name == "positive_data_acceptance" and clock):
-                        case = event.recorder.cases[case_id].value
-                        title = check.failure_info.failure.title if check.failure_info else ""
-                        title += "\n" + (check.failure_info.code_sample if check.failure_info else "")
-                        if answer is not None:
-                            title += f"\n{answer.status_code} {answer.content[:300]!r}"
-                        failures.append(f"{phase}: {case.method} {case.path}: {check.name}: {title}")
-            if phase == PhaseName.STATEFUL_TESTING:
-                stateful_calls |= {f"{n.value.method} {n.value.path}" for n in event.recorder.cases.values()}
-        elif isinstance(event, events.NonFatalError):
-            failures.append(f"error: {event.label}: {event.info.message}")
-        elif isinstance(event, events.FatalError):
-            failures.append(f"fatal error: {event.exception!r}")
-        elif isinstance(event, events.PhaseFinished):
-            phases[event.phase.name] = event.status
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(ast, "parse", _parse_one_at_a_time)
+        for event in from_schema(schema).execute():
+            _event_read(event, failures, phases, stateful_calls, answers)
     return sorted(set(failures)), phases, stateful_calls, answers
+
+
+# CPython 3.11 counts the AST constructor's recursion depth per interpreter, not per thread: two
+# threads building trees at once can fail with "SystemError: AST constructor recursion depth
+# mismatch" (python/cpython#106905, fixed in 3.12). The run's two threads both do (hypothesis
+# reads lambdas' and strategies' source with ast.parse), and a full suite once failed so; here they
+# take turns.
+_AST_LOCK = threading.Lock()
+_ast_parse = ast.parse
+
+
+def _parse_one_at_a_time(*args: Any, **kwargs: Any) -> Any:
+    with _AST_LOCK:
+        return _ast_parse(*args, **kwargs)
+
+
+def _event_read(
+    event: Any,
+    failures: list[str],
+    phases: dict[PhaseName, Status],
+    stateful_calls: set[str],
+    answers: list[tuple[str, int, bytes]],
+) -> None:
+    """Add what one of the engine's events tells to the run's findings."""
+    if isinstance(event, events.ScenarioFinished | events.FuzzScenarioFinished):
+        phase = event.phase if isinstance(event, events.ScenarioFinished) else PhaseName.FUZZING
+        for case_id, sent in event.recorder.interactions.items():
+            if sent.response is not None:
+                case = event.recorder.cases[case_id].value
+                answers.append((f"{case.method} {case.path}", sent.response.status_code, sent.response.content))
+        for case_id, checks in event.recorder.checks.items():
+            for check in checks:
+                interaction = event.recorder.interactions.get(case_id)
+                answer = interaction.response if interaction is not None else None
+                clock = answer is not None and answer.status_code == 400 and refused_by_the_clock(answer.content)
+                if check.status == Status.FAILURE and not (check.name == "positive_data_acceptance" and clock):
+                    case = event.recorder.cases[case_id].value
+                    title = check.failure_info.failure.title if check.failure_info else ""
+                    title += "\n" + (check.failure_info.code_sample if check.failure_info else "")
+                    if answer is not None:
+                        title += f"\n{answer.status_code} {answer.content[:300]!r}"
+                    failures.append(f"{phase}: {case.method} {case.path}: {check.name}: {title}")
+        if phase == PhaseName.STATEFUL_TESTING:
+            stateful_calls |= {f"{n.value.method} {n.value.path}" for n in event.recorder.cases.values()}
+    elif isinstance(event, events.NonFatalError):
+        failures.append(f"error: {event.label}: {event.info.message}")
+    elif isinstance(event, events.FatalError):
+        failures.append(f"fatal error: {event.exception!r}")
+    elif isinstance(event, events.PhaseFinished):
+        phases[event.phase.name] = event.status
 
 
 def test_every_operation_answers_as_its_schema_says(server: str, credentials: dict[str, str]) -> None:
