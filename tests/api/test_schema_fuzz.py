@@ -105,9 +105,13 @@ def schemathesis_run(
             "headers": headers,
             "workers": 2,  # the two web workers serve two requests at once
             "checks": {"enabled": True},  # --checks all
-            # No example database: what an earlier run found (kept in .hypothesis/) would change this
-            # run's requests, and the seed alone makes every run the same.
+            # No example database and no cache: what an earlier run found (kept in .hypothesis/) or
+            # learned from the answers (schemathesis's error feedback, kept in .schemathesis/) would
+            # change this run's requests, and the seed alone makes every run the same. (A cached
+            # feedback once read an error's `details` as body fields, and sent them, on every later
+            # run of one machine.)
             "generation": {"max-examples": EXAMPLES, "database": "none"},
+            "cache": {"enabled": False},
             # A memory's history outlives the memory (moderators and bots read who deleted it and
             # when), so reading it after the memory's deletion is the design, not a use after free.
             "operations": [
