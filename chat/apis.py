@@ -254,6 +254,12 @@ class ChatApi(APIView):
         memories = UsedMemoryOutput(many=True)
         remembered = serializers.ListField(child=serializers.CharField())
 
+    def perform_content_negotiation(self, request: Request, force: bool = False) -> Any:
+        """JSON for whatever the client accepts: an SSE client (httpx-sse, an EventSource polyfill)
+        sends ``Accept: text/event-stream``, which asks for the events (``_events_asked``) and
+        would otherwise be a 406; errors stay JSON."""
+        return super().perform_content_negotiation(request, force=True)
+
     @extend_schema(
         operation_id="chat_reply",
         request=InputSerializer,
@@ -261,7 +267,8 @@ class ChatApi(APIView):
             (200, "application/json"): OpenApiResponse(response=OutputSerializer, description="The reply."),
             (200, "text/event-stream"): OpenApiResponse(
                 response=OpenApiTypes.OBJECT,
-                description="With `stream: true`: events `chunk` (data {text}) as the reply is written, then "
+                description="With `stream: true`, or an `Accept: text/event-stream` that leaves out JSON: events "
+                "`chunk` (data {text}) as the reply is written, then "
                 "`done` (data: the JSON answer without `reply`).",
             ),
             **error_responses(
@@ -286,7 +293,7 @@ class ChatApi(APIView):
         )
         channel = _channel(community, channel_id)
         session = session_open(user=user, persona=persona, channel=channel)
-        if values["stream"]:
+        if values["stream"] or _events_asked(request):
             context, chunks, finish = session_reply_stream(session=session, text=values["message"])
 
             def events() -> Iterator[str]:
@@ -314,6 +321,12 @@ class ChatApi(APIView):
                 "remembered": [m.content for m in turn.remembered],
             }
         )
+
+
+def _events_asked(request: Request) -> bool:
+    """Whether the client asks for server-sent events by its ``Accept`` (and not for JSON)."""
+    accept = request.META.get("HTTP_ACCEPT", "")
+    return "text/event-stream" in accept and "application/json" not in accept
 
 
 def _channel(community: Community, external_id: str) -> Channel:

@@ -135,6 +135,25 @@ def test_chat_replies_with_the_memories_it_used_and_stores_both_messages(
     ]
 
 
+def test_an_sse_client_asking_by_accept_gets_the_events_and_its_errors_as_json(
+    api: APIClient, community: Community, mira: Persona
+) -> None:
+    """An SSE client (httpx-sse's ``connect_sse``) asks with ``Accept: text/event-stream``: the
+    events answer it, without ``"stream": true``; a refusal is still the API's JSON."""
+    sse = {"HTTP_ACCEPT": "text/event-stream", "HTTP_CACHE_CONTROL": "no-store"}
+    answer = api.post("/api/v1/chat", {"user": "alice_456", "message": "hi there!"}, format="json", **sse)
+    assert answer.status_code == 200 and answer["Content-Type"] == "text/event-stream"
+    events = b"".join(answer.streaming_content).decode()  # type: ignore[attr-defined]
+    assert events.startswith("event: chunk") and "event: done" in events
+
+    refused = api.post("/api/v1/chat", {"user": "alice_456"}, format="json", **sse)
+    assert (refused.status_code, refused["Content-Type"]) == (400, "application/json")
+    assert refused.json()["error"]["code"] == "invalid"
+    both = {"HTTP_ACCEPT": "application/json, text/event-stream"}
+    answer = api.post("/api/v1/chat", {"user": "alice_456", "message": "hi again!"}, format="json", **both)
+    assert answer.status_code == 200 and "reply" in answer.json()  # JSON when JSON is acceptable
+
+
 def test_chat_streams_server_sent_events(api: APIClient, community: Community, mira: Persona) -> None:
     _learn(api, community)
     response = api.post("/api/v1/chat", {"user": "alice_456", "message": "hi there!", "stream": True}, format="json")
