@@ -25,14 +25,12 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.authentication import HasScope, api_key_of
-from accounts.models import ApiKeyScope, Community
+from accounts.models import ApiKeyScope
 from accounts.services import identity_resolve
 from chat.api_parts import bot_channel_id
 from chat.ingest import MAX_BATCH, MAX_FUTURE, IngestItem, messages_ingest
 from chat.models import (
     MESSAGE_MAX_LENGTH,
-    Channel,
-    ChannelKind,
     ChatSession,
     ConversationWindow,
     ConversationWindowCloseReason,
@@ -42,7 +40,7 @@ from chat.models import (
 )
 from chat.selectors import message_get_for_community, sessions_for_bots, window_get_for_community, windows_for_bots
 from chat.services import (
-    channel_create,
+    bot_channel_get,
     message_delete,
     message_edit,
     session_open,
@@ -60,7 +58,7 @@ from core.apikit.api import (
     input_values,
 )
 from core.apikit.docs import BOT_ERRORS, error_responses
-from core.streaming import event_stream_response
+from core.streaming import event_stream_response, events_asked
 from memories.api_parts import UsedMemoryOutput, persona_get
 from memories.selectors.people import platform_ids
 
@@ -255,9 +253,7 @@ class ChatApi(APIView):
         remembered = serializers.ListField(child=serializers.CharField())
 
     def perform_content_negotiation(self, request: Request, force: bool = False) -> Any:
-        """JSON for whatever the client accepts: an SSE client (httpx-sse, an EventSource polyfill)
-        sends ``Accept: text/event-stream``, which asks for the events (``_events_asked``) and
-        would otherwise be a 406; errors stay JSON."""
+        """JSON whatever the client accepts, not a 406: SSE clients ask for events (``events_asked``)."""
         return super().perform_content_negotiation(request, force=True)
 
     @extend_schema(
@@ -291,9 +287,9 @@ class ChatApi(APIView):
         user = identity_resolve(
             community=community, external_id=values["user"], display_name=values.get("user_name", "")
         )
-        channel = _channel(community, channel_id)
+        channel = bot_channel_get(community=community, external_id=channel_id)
         session = session_open(user=user, persona=persona, channel=channel)
-        if values["stream"] or _events_asked(request):
+        if values["stream"] or events_asked(request):
             context, chunks, finish = session_reply_stream(session=session, text=values["message"])
 
             def events() -> Iterator[str]:
@@ -321,19 +317,6 @@ class ChatApi(APIView):
                 "remembered": [m.content for m in turn.remembered],
             }
         )
-
-
-def _events_asked(request: Request) -> bool:
-    """Whether the client asks for server-sent events by its ``Accept`` (and not for JSON)."""
-    accept = request.META.get("HTTP_ACCEPT", "")
-    return "text/event-stream" in accept and "application/json" not in accept
-
-
-def _channel(community: Community, external_id: str) -> Channel:
-    channel = Channel.objects.filter(community=community, external_id=external_id).first()
-    return channel or channel_create(
-        community=community, name=external_id, kind=ChannelKind.EXTERNAL, external_id=external_id
-    )
 
 
 # --- Sessions and windows ---------------------------------------------------------------------

@@ -64,6 +64,14 @@ def channel_create(
     return channel
 
 
+def bot_channel_get(*, community: Community, external_id: str) -> Channel:
+    """A bot's channel by its platform id, made on first sight (named by that id)."""
+    channel = Channel.objects.filter(community=community, external_id=external_id).first()
+    return channel or channel_create(
+        community=community, name=external_id, kind=ChannelKind.EXTERNAL, external_id=external_id
+    )
+
+
 def web_channel_get(*, user: User, persona: Persona) -> Channel:
     """The person's own browser channel with ``persona``: its windows hold only their conversation."""
     channel, _ = Channel.objects.get_or_create(

@@ -25,6 +25,13 @@ STREAM_PATHS = re.compile(r"/api/v1/chat|/chat/replies/\d+/stream")
 _END = object()
 
 
+def events_asked(request: HttpRequest) -> bool:
+    """Whether the client asks for server-sent events by its ``Accept``: naming the event stream
+    and leaving out JSON, as SSE client libraries (httpx-sse's ``connect_sse``) send it."""
+    accept = request.META.get("HTTP_ACCEPT", "")
+    return "text/event-stream" in accept and "application/json" not in accept
+
+
 def _next(events: Iterator[str]) -> object:
     item = next(events, _END)
     # Between two events (a reply's tokens come as the model writes them) the stream needs no
