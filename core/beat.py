@@ -39,15 +39,23 @@ def beat_entries_delete(apps: Any, *names: str) -> None:
     apps.get_model("django_celery_beat", "PeriodicTask").objects.filter(name__in=names).delete()
 
 
-def beat_entry_migration(
-    *, name: str, task: str, every_seconds: int | None = None, cron: tuple[str, str] | None = None
-) -> migrations.RunPython:
-    """A migration's operation creating the entry (``beat_entry_create``); reversed, it deletes it."""
+class BeatEntryMigration(migrations.RunPython):
+    """A migration's operation creating one entry (``beat_entry_create``); reversed, it deletes it.
+    Its class names it among a migration's operations: the schedule the migrations make can be
+    made again from them (the tests' ``beat_schedule_restore``)."""
 
-    def create(apps: Any, schema_editor: Any) -> None:
-        beat_entry_create(apps, name=name, task=task, every_seconds=every_seconds, cron=cron)
+    def __init__(
+        self, *, name: str, task: str, every_seconds: int | None = None, cron: tuple[str, str] | None = None
+    ) -> None:
+        def create(apps: Any, schema_editor: Any) -> None:
+            beat_entry_create(apps, name=name, task=task, every_seconds=every_seconds, cron=cron)
 
-    def delete(apps: Any, schema_editor: Any) -> None:
-        beat_entries_delete(apps, name)
+        def delete(apps: Any, schema_editor: Any) -> None:
+            beat_entries_delete(apps, name)
 
-    return migrations.RunPython(create, delete)
+        super().__init__(create, delete)
+        self._create = create
+
+    def entry_create(self, apps: Any) -> None:
+        """Make the entry again, outside a migration (``apps``: the app registry)."""
+        self._create(apps, None)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.db import migrations
 
-from core.beat import beat_entry_migration
+from core.beat import BeatEntryMigration
 
 
 class Migration(migrations.Migration):
@@ -12,6 +12,4 @@ class Migration(migrations.Migration):
         ("integrations", "0001_initial"),
         ("django_celery_beat", "0019_alter_periodictasks_options"),
     ]
-    operations = [
-        beat_entry_migration(name="dispatch webhooks", task="integrations.dispatch_webhooks", every_seconds=5)
-    ]
+    operations = [BeatEntryMigration(name="dispatch webhooks", task="integrations.dispatch_webhooks", every_seconds=5)]

@@ -4,11 +4,9 @@ from __future__ import annotations
 
 from django.db import migrations
 
-from core.beat import beat_entry_migration
+from core.beat import BeatEntryMigration
 
 
 class Migration(migrations.Migration):
     dependencies = [("integrations", "0002_periodic_tasks")]
-    operations = [
-        beat_entry_migration(name="prune webhook log", task="integrations.prune_webhook_log", cron=("50", "4"))
-    ]
+    operations = [BeatEntryMigration(name="prune webhook log", task="integrations.prune_webhook_log", cron=("50", "4"))]

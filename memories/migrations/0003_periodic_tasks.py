@@ -9,7 +9,7 @@ from typing import Any
 
 from django.db import migrations
 
-from core.beat import beat_entries_delete, beat_entry_create
+from core.beat import BeatEntryMigration
 
 # (entry name, task name, schedule) — schedule is ("every", seconds) or ("cron", minute, hour).
 SCHEDULE: list[tuple[str, str, tuple[Any, ...]]] = [
@@ -22,21 +22,14 @@ SCHEDULE: list[tuple[str, str, tuple[Any, ...]]] = [
 ]
 
 
-def create_entries(apps: Any, schema_editor: Any) -> None:
-    for entry, task, schedule in SCHEDULE:
-        if schedule[0] == "every":
-            beat_entry_create(apps, name=entry, task=task, every_seconds=schedule[1])
-        else:
-            beat_entry_create(apps, name=entry, task=task, cron=(schedule[1], schedule[2]))
-
-
-def delete_entries(apps: Any, schema_editor: Any) -> None:
-    beat_entries_delete(apps, *(entry for entry, _, _ in SCHEDULE))
-
-
 class Migration(migrations.Migration):
     dependencies = [
         ("memories", "0002_initial"),
         ("django_celery_beat", "0019_alter_periodictasks_options"),
     ]
-    operations = [migrations.RunPython(create_entries, delete_entries)]
+    operations = [
+        BeatEntryMigration(name=entry, task=task, every_seconds=schedule[1])
+        if schedule[0] == "every"
+        else BeatEntryMigration(name=entry, task=task, cron=(schedule[1], schedule[2]))
+        for entry, task, schedule in SCHEDULE
+    ]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.db import migrations
 
-from core.beat import beat_entry_migration
+from core.beat import BeatEntryMigration
 
 
 class Migration(migrations.Migration):
@@ -12,6 +12,4 @@ class Migration(migrations.Migration):
         ("memoryhub", "0001_initial"),
         ("django_celery_beat", "0019_alter_periodictasks_options"),
     ]
-    operations = [
-        beat_entry_migration(name="prune rate buckets", task="memoryhub.prune_rate_buckets", cron=("55", "4"))
-    ]
+    operations = [BeatEntryMigration(name="prune rate buckets", task="memoryhub.prune_rate_buckets", cron=("55", "4"))]

@@ -12,6 +12,9 @@ import psycopg
 import pytest
 from django.apps import apps
 from django.db import IntegrityError, connection, transaction
+from django.db.migrations.loader import MigrationLoader
+
+from core.beat import BeatEntryMigration
 
 
 @contextmanager
@@ -62,15 +65,11 @@ def waiting_on_a_lock() -> int:
 
 
 def beat_schedule_restore() -> None:
-    """Put back beat's entries as the migrations left them (memories 0003 makes them, 0005 drops
-    the daily decay; integrations 0002 and 0003 add the webhooks', memoryhub 0002 the buckets'):
-    a transactional test that ran before in the same process flushed them."""
-    importlib.import_module("memories.migrations.0003_periodic_tasks").create_entries(apps, None)
+    """Put back beat's entries as the migrations left them: every ``BeatEntryMigration`` of every
+    app's migrations, then memories 0005's removal of the daily decay. A transactional test that ran
+    before in the same process flushed them."""
+    for migration in MigrationLoader(None, ignore_no_migrations=True).disk_migrations.values():
+        for operation in migration.operations:
+            if isinstance(operation, BeatEntryMigration):
+                operation.entry_create(apps)
     importlib.import_module("memories.migrations.0005_lazy_importance_decay").delete_decay_entry(apps, None)
-    for migration in (
-        "integrations.migrations.0002_periodic_tasks",
-        "integrations.migrations.0003_prune_webhook_log",
-        "memoryhub.migrations.0002_prune_rate_buckets",
-    ):
-        for operation in importlib.import_module(migration).Migration.operations:
-            operation.code(apps, None)
