@@ -14,6 +14,7 @@ import warnings
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import psycopg
 from psycopg import sql
@@ -85,9 +86,14 @@ def celery_transport_settings(*, broker_url: str, var_dir: Path, exchanges: Sequ
     ``filesystem://`` is kombu's filesystem transport in ``var_dir/broker``: one folder that
     every process on the machine reads and writes, its ``exchanges`` (the task queue's) made
     ready there (``_exchange_table_ensure``). Results (only the few tasks that keep them, such as
-    ``memoryhub.ping``) go to files beside it, or to Redis when the broker is Redis.
+    ``memoryhub.ping``) go to files beside it, or to Redis when the broker is Redis. The
+    transport uses no host, but kombu warns "No hostname was supplied" at every connection to a
+    URL without one (a web worker's first task each time): the URL gets the host kombu would
+    fall back to.
     """
     if broker_url.startswith("filesystem://"):
+        if not urlsplit(broker_url).hostname:
+            broker_url = "filesystem://localhost/"
         queue = var_dir / "broker" / "queue"
         processed = var_dir / "broker" / "processed"
         control = var_dir / "broker" / "control"

@@ -59,6 +59,8 @@ def test_worker_process_runs_a_countdown_task_against_our_database(
 
     assert answer["database"] == connection.settings_dict["NAME"]
     assert answer["communities"] == Community.objects.count() == 1  # it sees the row this test committed
+    # The embedded broker's URL names no host, which kombu warned of at every connection.
+    assert "No hostname was supplied" not in (tmp_path / "worker.log").read_text()
     assert answer["worker_pid"] != os.getpid()
     eta = datetime.fromisoformat(answer["eta"])
     assert eta >= sent_at + timedelta(seconds=1.9)
@@ -139,6 +141,6 @@ def test_a_file_system_without_hard_links_leaves_the_exchange_table_to_kombu(
 
     monkeypatch.setattr(os, "link", refused)
     options = celery_transport_settings(broker_url="filesystem://", var_dir=tmp_path, exchanges=["hub"])
-    assert options["broker_url"] == "filesystem://"  # the settings load all the same
+    assert options["broker_url"].startswith("filesystem://")  # the settings load all the same
     assert list((tmp_path / "broker" / "control").iterdir()) == []  # nothing half-made left behind
     assert "ahead of the broker's first bind" in caplog.text
