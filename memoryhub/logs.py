@@ -18,7 +18,8 @@ is logged by the task itself and stays, as does any warning or error.
 from __future__ import annotations
 
 import logging
-from typing import Any
+import sys
+from typing import Any, TextIO
 
 import structlog
 
@@ -60,10 +61,14 @@ _SHARED: list[Any] = [
 ]
 
 
-def log_format(env: Any) -> str:
+def log_format(env: Any, *, stream: TextIO | None = None) -> str:
     """``MEMORYHUB_LOG_FORMAT`` from the environment (``env``, django-environ's): ``json``, or
-    ``plain`` text, the default when ``DEBUG``."""
-    return str(env.str("MEMORYHUB_LOG_FORMAT", default="plain" if env.bool("DEBUG", default=False) else "json"))
+    ``plain`` text. Unset, it is plain with ``DEBUG`` or when the log goes to a terminal
+    (``stream``, standard error: someone typing ``manage.py close_windows`` beside ``make run``),
+    and JSON when machines read it (a service's log, a file, a pipe)."""
+    stream = sys.stderr if stream is None else stream
+    plain = env.bool("DEBUG", default=False) or (stream is not None and stream.isatty())
+    return str(env.str("MEMORYHUB_LOG_FORMAT", default="plain" if plain else "json"))
 
 
 def logging_settings(*, json: bool, level: str) -> dict[str, Any]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import pty
 import subprocess
 import sys
 from pathlib import Path
@@ -52,3 +54,33 @@ def test_a_non_postgresql_database_url_is_refused(tmp_path: Path) -> None:
     result = _check(tmp_path, DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}")
     assert result.returncode != 0
     assert "memoryhub.E004" in result.stderr
+
+
+def test_logs_are_text_for_someone_at_a_terminal_and_json_for_machines(tmp_path: Path) -> None:
+    """Unset, ``MEMORYHUB_LOG_FORMAT`` follows where the log goes: an operator's command in a
+    terminal gets text, a service writing to a file or a pipe gets JSON (memoryhub/logs.py)."""
+    script = "import django; django.setup(); from django.conf import settings; print(settings.MEMORYHUB_LOG_FORMAT)"
+    env = child_environment(var_dir=tmp_path, broker_url=None) | {"DJANGO_SETTINGS_MODULE": "memoryhub.settings"}
+    env.pop("MEMORYHUB_LOG_FORMAT", None)
+
+    def log_format(*, terminal: bool, **settings: str) -> str:
+        controller, terminal_end = pty.openpty()
+        try:
+            run = subprocess.run(
+                [sys.executable, "-c", script],
+                cwd=PROJECT_DIR,
+                env=env | settings,
+                stdout=subprocess.PIPE,
+                stderr=terminal_end if terminal else subprocess.PIPE,
+                text=True,
+                timeout=60,
+                check=True,
+            )
+        finally:
+            os.close(controller)
+            os.close(terminal_end)
+        return run.stdout.strip()
+
+    assert log_format(terminal=True) == "plain"
+    assert log_format(terminal=False) == "json"
+    assert log_format(terminal=True, MEMORYHUB_LOG_FORMAT="json") == "json"  # asked for, it holds
