@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 
 import pytest
+from django.test import override_settings
 from hypothesis import settings as hypothesis_settings
 
 from accounts.models import Community, MembershipRole, User
@@ -34,7 +36,6 @@ SLOW_FILES = {
     "tests/faults/test_worker_loss.py": 31,
     "tests/integrations/test_mcp.py": 30,
     "tests/browser/test_hostile_text_browser.py": 29,
-    "tests/test_admin.py": 29,
     "tests/browser/test_security_browser.py": 28,
     "tests/faults/test_database_restart.py": 27,
     "tests/memoryhub/test_configuration.py": 26,
@@ -51,11 +52,20 @@ SLOW_FILES = {
     "tests/memoryhub/test_seed_demo.py": 14,
     "tests/memoryhub/test_restore_drill.py": 14,
     "tests/browser/test_browser_smoke.py": 13,
+    "tests/test_admin.py": 12,
 }
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items.sort(key=lambda item: -SLOW_FILES.get(item.nodeid.partition("::")[0], 0))  # stable: in-file order kept
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _passwords_hashed_quickly() -> Iterator[None]:
+    """A password set in this process costs a millisecond, not 0.3 s of PBKDF2's million
+    iterations (tests/support/hashers.py): 93 admin tests each made their operator's."""
+    with override_settings(PASSWORD_HASHERS=["tests.support.hashers.QuickPBKDF2PasswordHasher"]):
+        yield
 
 
 @pytest.fixture
