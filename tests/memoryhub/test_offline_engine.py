@@ -1578,6 +1578,50 @@ def test_what_one_message_tells_of_its_speaker_is_kept_in_their_words(said: str,
 
 
 @pytest.mark.parametrize(
+    ("said", "kept", "topics"),
+    [
+        (
+            "I teach chemistry at a high school in Leeds.",
+            "Priya teaches chemistry at a high school in Leeds",  # was cut before "in Leeds"
+            ["work", "chemistry"],  # not "high" of "high school"
+        ),
+        (
+            "I teach piano to kids at the community centre",
+            "Priya teaches piano to kids at the community centre",  # was "… at the community"
+            ["work", "piano"],
+        ),
+        (
+            "I research coral reefs at the university of Hull",
+            "Priya researches coral reefs at the university of Hull",
+            ["work", "coral", "reefs"],
+        ),
+        (
+            "I work as a nurse at a big hospital in Bristol",
+            "Priya works as a nurse at a big hospital in Bristol",
+            ["work", "nurse"],
+        ),
+        (
+            "I work as a barista at a cafe downtown which is fine",  # a comment on the place is not the place
+            "Priya works as a barista at a cafe downtown",
+            ["work", "barista"],
+        ),
+        (
+            "I work as a software engineer for a fintech startup in Berlin called Kontor",  # cut: never "… called"
+            "Priya works as a software engineer for a fintech startup in Berlin",
+            ["work", "engineer"],
+        ),
+    ],
+)
+def test_where_one_works_or_teaches_keeps_its_town_and_is_tagged_by_the_work(
+    said: str, kept: str, topics: list[str]
+) -> None:
+    """A newcomer's "I teach chemistry at a high school in Leeds" became "teaches chemistry at a high
+    school", tagged #high (2026-11-29)."""
+    (operation,) = _extract(_prompt([("Priya", "priya", said)]))["operations"]
+    assert (operation["content"], operation["topics"]) == (kept, topics)
+
+
+@pytest.mark.parametrize(
     ("said", "kept"),
     [
         ("my son is 12, obsessed with Minecraft", ["Priya's son is 12", "Priya's son is obsessed with Minecraft"]),

@@ -20,7 +20,8 @@ CONTINUATION = re.compile(
 # follows: "…so I go every weekend", not "so excited", "so much", "or so").
 _CLAUSE_CUT = re.compile(
     r"\s*(?:\b(?:because|since|cause|cuz|coz|but|though|although|while|whereas|unless|lol|lmao|rofl"
-    r"|haha\w*|hehe\w*|tbh|honestly|imo|idk|btw|fyi|ngl)\b"
+    r"|haha\w*|hehe\w*|tbh|honestly|imo|idk|btw|fyi|ngl"
+    r"|which)\b"  # "a cafe downtown which is fine": a comment on the place, not the place
     r"|(?<!\bor\s)\bso\s+(?=(?:i|i'm|i've|i'll|we|we're|you|he|she|they|it|it's|that|this|there|my|our|the|now)\b)"
     r"|[;:!?()]|\.(?:\s|$)|\s[-\u2013\u2014]\s|(?<=\w)[-\u2013\u2014]\s"  # "the sunset- it reminds me"
     # "vegan for 5 years and love it", "… for 3 months and it's hard": a comment on what came before
@@ -216,6 +217,7 @@ _DANGLING = word_set("and or & but then so plus a an the my our their his her") 
 # A phrase's last word only where it was cut short: "… enhance their strategic thinking in" (… in chess).
 _CUT_SHORT = word_set(
     "in on at to of for with from about by into during after before as like than who that those these this which"
+    " called named"
     " I'll you'll he'll she'll we'll they'll it'll I'm you're we're they're I've you've we've they've"
 )
 

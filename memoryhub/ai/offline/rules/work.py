@@ -20,13 +20,14 @@ from memoryhub.ai.offline.vocabulary import COUNTS, I_AM, JOB, JUDGED, OBJECT_PR
 
 _TOGETHER = word_set("team family unit group whole one pair couple")
 _JUDGED = re.compile(rf"(?:[a-z-]+ )?(?:{JUDGED}) ")  # "terrible cook", "pretty decent photographer"
+_WHERE_OR_WHOM = re.compile(r"\s+(?:at|in|to|for|with|from|on)\s+", re.IGNORECASE)  # "piano | to kids"
 
 
 def works_as_rule(match: re.Match[str], said: Said) -> Fact | None:
-    job = phrase_cut(match["job"], max_words=6)
+    job = phrase_cut(match["job"], max_words=9)  # "a nurse at a big hospital in Bristol": the town too
     if not job or job.split()[0].lower() in OBJECT_PRONOUNS:
         return None
-    head = re.split(r"\s+(?:at|for|in|with)\s+", job)[0].split()[-1]
+    head = _WHERE_OR_WHOM.split(job)[0].split()[-1]  # "nurse" of "a nurse on night shifts"
     if head.lower() in _TOGETHER:
         return None  # "get to know people and work as a team": how, not a job
     text = f"{said.name} works as {article_for(job)} {job}"
@@ -203,7 +204,8 @@ def field_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I do marketing", "I'm in sales", "I'm the one who does marketing", "I quit accounting", "I research
     soil microbes"."""
     verb = (match["verb"] or match["verb2"] or match["verb3"]).lower().split()[-1]  # "in": "I'm in sales"
-    what = phrase_cut(match["what"] or match["what2"] or match["what3"], max_words=6)
+    # What one teaches or researches may go on with where: "chemistry at a high school in Leeds".
+    what = phrase_cut(match["what"] or match["what2"] or match["what3"], max_words=10 if match["verb2"] else 6)
     if not what or what.split()[0].lower() in (*OBJECT_PRONOUNS, "a", "the", "my", "nothing", "everything"):
         return None
     if verb in ("quit", "left"):
@@ -212,7 +214,9 @@ def field_rule(match: re.Match[str], said: Said) -> Fact | None:
         text = f"{said.name} {verb}es {third_person(what, said.name)}"
     else:
         text = f"{said.name} works in {what}"
-    return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("work", *content_words(what)[:2]), slot="field")
+    subject = _WHERE_OR_WHOM.split(what)[0]  # the topics are the work: "chemistry", not "high" of "high school"
+    topics = topics_of("work", *content_words(subject)[:2])
+    return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics, slot="field")
 
 
 def notice_rule(match: re.Match[str], said: Said) -> Fact | None:
