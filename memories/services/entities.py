@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
@@ -61,3 +62,19 @@ def entities_forget(*, community: Community, user: User) -> int:
     """Delete every entity ``user`` mentioned in ``community`` (forget me); how many there were."""
     deleted, _ = Entity.objects.filter(community=community, owner=user).delete()
     return deleted
+
+
+def entities_relationships_rewrite(*, community_id: int, owner_id: int, old: str, rewrite: Callable[[str], str]) -> int:
+    """Rewrite the relationships of the owner's entities that say ``old`` ("Demo's sister" when they
+    say they are Daniel); how many changed."""
+    changed = 0
+    entities = Entity.objects.select_for_update().filter(
+        community_id=community_id, owner_id=owner_id, relationship__contains=old
+    )
+    for entity in entities:
+        relationship = rewrite(entity.relationship)[:200]
+        if relationship != entity.relationship:
+            entity.relationship = relationship
+            entity.save(update_fields=["relationship"])
+            changed += 1
+    return changed

@@ -411,6 +411,10 @@ def person_apply(
             # what was remembered before (the memory of the name itself is the profile's name now).
             operations, profile = _renamed_to(stated, person=person, operations=operations, profile=profile)
             person_renamed(profile=locked, memories=current, old=person.name, new=stated, window=window)
+            entities = [
+                entity | {"relationship": name_replaced(str(entity.get("relationship") or ""), person.name, stated)}
+                for entity in entities
+            ]
             person.name = stated
         by_id = {m.pk: m for m in current}
         for op in operations:

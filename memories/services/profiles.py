@@ -22,6 +22,7 @@ from chat.models import ChatSession, ConversationWindow
 from memories.models import Memory, MemoryRevisionActor
 from memories.selectors.people import person_display_name
 from memories.services.context import STOPWORDS
+from memories.services.entities import entities_relationships_rewrite
 from memories.services.memory import memory_update
 from memories.services.summaries import profile_semantic_refresh
 from memoryhub.ai.llm import llm_get
@@ -85,8 +86,15 @@ def person_renamed(
 ) -> None:
     """The person goes by ``new`` in the profile's community from now on ("I'm Daniel"): their
     profile's name, and what their memories and profile paragraph say of ``old`` (the caller holds
-    the profile's lock). Each rewritten memory keeps a revision saying why."""
+    the profile's lock). Each rewritten memory keeps a revision saying why. Their entities say it too
+    ("Daniel's sister")."""
     profile_summary_set(profile=profile, summary=name_replaced(profile.summary, old, new), stated_name=new[:150])
+    entities_relationships_rewrite(
+        community_id=profile.community_id,
+        owner_id=profile.user_id,
+        old=old,
+        rewrite=lambda relationship: name_replaced(relationship, old, new),
+    )
     sessions = ChatSession.objects.filter(user_id=profile.user_id, persona__community_id=profile.community_id)
     for session in sessions.filter(Q(working_summary__contains=old) | Q(final_summary__contains=old)):
         session.working_summary = name_replaced(session.working_summary, old, new)

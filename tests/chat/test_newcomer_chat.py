@@ -13,7 +13,7 @@ from django.urls import reverse
 from accounts.models import Community, Profile
 from accounts.services import membership_set, user_create
 from chat.models import ChatSession, ConversationWindow, ConversationWindowState, Persona
-from memories.models import Memory
+from memories.models import Entity, Memory
 from memories.services.context import assemble_context
 from tests.support.chat import chat_turn
 from tests.support.processes import wait_until
@@ -77,5 +77,9 @@ def test_every_fact_of_a_newcomers_first_chat_is_in_the_block_of_the_question_th
     assert contents and all("Demo" not in content for content in contents), contents
     assert "Daniel lives in Leeds with their partner Leo" in contents
     assert Profile.objects.get(user=daniel, community=community).stated_name == "Daniel"
+    # The people and things they named are theirs by that name too ("Demo's sister" was left).
+    relationships = dict(Entity.objects.filter(owner=daniel).values_list("name", "relationship"))
+    assert relationships["Anna"] == "Daniel's sister", relationships
+    assert not [r for r in relationships.values() if "Demo" in r], relationships
     block = assemble_context(community=community, user=daniel, persona=persona, message="hi").text
     assert "[What you know about Daniel:]" in block and "Demo" not in block

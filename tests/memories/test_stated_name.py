@@ -6,12 +6,14 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils.timezone import now
 
 from accounts.models import Community, Profile, User
 from accounts.services import membership_set, user_create
 from chat.models import Persona
-from memories.models import Memory
+from memories.models import Entity, EntityType, Memory
 from memories.services.context import assemble_context
+from memories.services.entities import entity_mention_record
 from memories.services.summaries import profile_semantic_refresh
 from tests.support.memories import remember
 
@@ -30,6 +32,9 @@ def test_the_name_given_on_my_data_is_what_memories_the_profile_and_the_block_sa
 ) -> None:
     remember(community, demo, "Demo works as a nurse")
     remember(community, demo, "Demo has a dog called Biscuit")
+    entity_mention_record(
+        community=community, owner=demo, type=EntityType.THING, name="Biscuit", relationship="Demo's dog", at=now()
+    )
     client.force_login(demo)
 
     form = client.get(reverse("me-profile", args=[community.pk])).content.decode()
@@ -46,6 +51,7 @@ def test_the_name_given_on_my_data_is_what_memories_the_profile_and_the_block_sa
     assert profile.stated_name == "Daniel" and profile.summary == "Demo is a nurse from Leeds."  # their own words
     block = assemble_context(community=community, user=demo, persona=persona, message="hi", record_access=False).text
     assert "[What you know about Daniel:]" in block
+    assert Entity.objects.get(owner=demo, name="Biscuit").relationship == "Daniel's dog"
 
 
 def test_memories_edited_to_name_the_person_give_no_profile_line_about_the_name(
