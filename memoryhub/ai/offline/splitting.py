@@ -135,6 +135,7 @@ def normalise(text: str) -> str:
         (r"\bi\b", "I"),
         (r"\bteh\b", "the"),
         (r"\bu\b(?= (?:know|guys|all)\b)", "you"),
+        (r"\b(I|we) (?:also|actually) (?=[a-z])", r"\1 "),  # "I also play the accordion": said as without "also"
     ):
         text = re.sub(pattern, replacement, text, flags=re.IGNORECASE)
     text = _ABBREVIATION.sub(lambda match: match[0].replace(".", ABBREVIATION_DOT), text)
