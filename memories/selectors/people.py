@@ -50,8 +50,10 @@ def _stated_name(*, user: str) -> str:
 
 def person_called(identity_name: str | None, user: User, stated_name: str | None = None) -> str:
     """How a person is called in a community: the name they said they go by there ("I'm Daniel"),
-    else their platform name there, else their account's. The one rule, everywhere a name is said."""
-    return stated_name or identity_name or user.display_name or user.username
+    else their platform name there, else their account's. The one rule, everywhere a name is said.
+    An account a bot's message made without a name is called by its platform id: its account name
+    is "<community>:<id>" (``accounts.services.identity_username``), which no one signs up with."""
+    return stated_name or identity_name or user.display_name or user.username.partition(":")[2] or user.username
 
 
 _PERSON_NAME_SQL = f"SELECT ({first_identity_sql('display_name', user='%(user)s')}), ({_stated_name(user='%(user)s')})"

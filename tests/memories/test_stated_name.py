@@ -9,9 +9,10 @@ from django.urls import reverse
 from django.utils.timezone import now
 
 from accounts.models import Community, Profile, User
-from accounts.services import membership_set, user_create
+from accounts.services import identity_resolve, membership_set, user_create
 from chat.models import Persona
 from memories.models import Entity, EntityType, Memory
+from memories.selectors.people import person_display_name
 from memories.services.context import assemble_context
 from memories.services.entities import entity_mention_record
 from memories.services.summaries import profile_semantic_refresh
@@ -70,3 +71,17 @@ def test_memories_edited_to_name_the_person_give_no_profile_line_about_the_name(
     profile = profile_semantic_refresh(profile=Profile.objects.get(user=demo, community=community))
 
     assert not [line for line in profile.behaviour_patterns if "daniel" in line.lower()], profile.behaviour_patterns
+
+
+def test_a_person_a_bot_posted_without_a_name_is_called_by_their_platform_id(
+    community: Community, persona: Persona
+) -> None:
+    """A message without ``author_name`` made the account "gamers:bob_123", and the block said
+    "What you know about gamers bob_123" (tried with the Python client, 2026-11-29)."""
+    bob = identity_resolve(community=community, external_id="bob_123")
+    remember(community, bob, "bob_123 has a cat called Mochi")
+
+    block = assemble_context(community=community, user=bob, persona=persona, message="my cat", record_access=False)
+
+    assert person_display_name(community=community, user=bob) == "bob_123"
+    assert "[What you know about bob_123:]" in block.text and "gamers" not in block.text
