@@ -1573,6 +1573,10 @@ def _kept(said: str) -> list[str]:
         ("I also play the accordion in a folk band.", ["Priya plays the accordion in a folk band"]),
         ("we also have a cat", ["Priya has a cat"]),
         ("I actually work as an architect", ["Priya works as an architect"]),
+        # a pet's name given after it, in the same message (were "has a cat" and "has a cat — she's called …")
+        ("I have a cat, she's called Mochi", ["Priya has a cat named Mochi"]),
+        ("I have a cat. She's called Mochi.", ["Priya has a cat named Mochi"]),
+        ("we got a kitten last week, we named her Olive", ["Priya got a kitten named Olive"]),
     ],
 )
 def test_what_one_message_tells_of_its_speaker_is_kept_in_their_words(said: str, kept: list[str]) -> None:

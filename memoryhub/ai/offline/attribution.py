@@ -34,7 +34,7 @@ from memoryhub.ai.offline.rules import ANSWER, NON_ANSWERS, QUESTIONS
 from memoryhub.ai.offline.rules.answers import FAVOURITE_ASKED, HAS_FAVOURITE_ASKED, TYPED_ANSWERS, favourite_answer
 from memoryhub.ai.offline.rules.fragments import fragment_fact
 from memoryhub.ai.offline.rules.opinions import HOT_TAKE
-from memoryhub.ai.offline.rules.pets import PET_NAMING, pet_named, pet_waiting
+from memoryhub.ai.offline.rules.pets import pet_name_given, pet_named, pet_waiting
 from memoryhub.ai.offline.splitting import (
     CONTINUATION,
     MAX_CLAUSE_CHARS,
@@ -44,7 +44,7 @@ from memoryhub.ai.offline.splitting import (
     strip_fillers,
     strip_trailing,
 )
-from memoryhub.ai.offline.text import content_words, name_token, third_person
+from memoryhub.ai.offline.text import content_words, third_person
 from memoryhub.ai.offline.vocabulary import (
     NOT_NAMES,
     PAST_TIME,
@@ -557,12 +557,9 @@ class Reader:
 
     def _name_pet_later(self, said: Said) -> bool:
         """ "Named her Luna" after "I just adopted a cat!" (seed 002 §4.5)."""
-        match = PET_NAMING.search(strip_fillers(said.clause))
+        name = pet_name_given(strip_fillers(said.clause))
         waiting = pet_waiting(self.facts, said.handle)
-        if not match or waiting is None:
-            return False
-        name = name_token(match["pet"] or match["pet2"] or "")
-        if not name:
+        if not name or waiting is None:
             return False
         self._open[said.handle] = matching.written_back(pet_named(revised(waiting), name, said))
         return True

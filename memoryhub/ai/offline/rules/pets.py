@@ -83,8 +83,8 @@ def pet_rule(match: re.Match[str], said: Said) -> Fact | None:
         said_as = f"{breed} {species}" if young else breed
         fact.text = f"{said.name} {_pet_verb(match['verb'])} {article_for(said_as)} {said_as}"
         name = name_token(kind["pet"])
-    if not name and (later := PET_NAMING.search(said.clause, match.end())):  # "…, his name is Biscuit"
-        name = name_token(later["pet"] or later["pet2"] or "")
+    if not name:
+        name = pet_name_given(said.clause, match.end())  # "…, his name is Biscuit"
     return pet_named(fact, name, said) if name else fact
 
 
@@ -157,9 +157,17 @@ _PET_APPOSITIVE = re.compile(
 )
 PET_NAMING = re.compile(
     rf"^(?:I |we )?(?:named|called|call|name) (?:her|him|it|them|the (?:{PETS}))\s+(?P<pet>[a-z][\w'-]*)"
-    r"|\b(?:her|his|its|their) name(?:'s| is)\s+(?P<pet2>[a-z][\w'-]*)",
+    r"|\b(?:her|his|its|their) name(?:'s| is)\s+(?P<pet2>[a-z][\w'-]*)"
+    r"|\b(?:she|he|it)(?:'s| is) (?:called|named)\s+(?P<pet3>[a-z][\w'-]*)"  # "…, she's called Mochi"
+    r"|\b(?:I|we) (?:named|called) (?:her|him|it)\s+(?P<pet4>[a-z][\w'-]*)",  # "…, we named her Olive"
     re.IGNORECASE,
 )
+
+
+def pet_name_given(text: str, start: int = 0) -> str:
+    """The name ``text`` gives a pet from ``start`` on ("…, his name is Biscuit", "named her Luna"), or ""."""
+    found = PET_NAMING.search(text, start)
+    return name_token(next((group for group in found.groups() if group), "")) if found else ""
 
 
 # This module's rules: on a clause, the rule whose match starts first is tried first, and at the same
