@@ -13,15 +13,14 @@ from typing import Any
 import environ
 from gunicorn import glogging
 
-from memoryhub.logs import log_format, logging_settings
+from memoryhub.logs import logging_from_env
 
 
 def _processes_formatter() -> logging.Formatter:
     """The formatter of every process's lines, as the settings make it from the environment. Not
     from Django's settings: loaded in gunicorn's master, they would be loaded before the web
     application sets what it must first (memoryhub/asgi.py)."""
-    env = environ.Env()
-    structured = logging_settings(json=log_format(env) == "json", level=env.str("LOG_LEVEL", default="INFO"))
+    structured = logging_from_env(environ.Env())
     options = dict(structured["formatters"]["structured"])
     factory = options.pop("()")
     formatter: logging.Formatter = factory(**options)

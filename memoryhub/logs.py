@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import logging
 import sys
-from typing import Any, TextIO
+from typing import Any
 
 import structlog
 
@@ -61,14 +61,18 @@ _SHARED: list[Any] = [
 ]
 
 
-def log_format(env: Any, *, stream: TextIO | None = None) -> str:
+def log_format(env: Any) -> str:
     """``MEMORYHUB_LOG_FORMAT`` from the environment (``env``, django-environ's): ``json``, or
-    ``plain`` text. Unset, it is plain with ``DEBUG`` or when the log goes to a terminal
-    (``stream``, standard error: someone typing ``manage.py close_windows`` beside ``make run``),
-    and JSON when machines read it (a service's log, a file, a pipe)."""
-    stream = sys.stderr if stream is None else stream
-    plain = env.bool("DEBUG", default=False) or (stream is not None and stream.isatty())
+    ``plain`` text. Unset, it is plain with ``DEBUG`` or when the log goes to a terminal (standard
+    error: someone typing ``manage.py close_windows`` beside ``make run``), and JSON when machines
+    read it (a service's log, a file, a pipe)."""
+    plain = env.bool("DEBUG", default=False) or (sys.stderr is not None and sys.stderr.isatty())
     return str(env.str("MEMORYHUB_LOG_FORMAT", default="plain" if plain else "json"))
+
+
+def logging_from_env(env: Any) -> dict[str, Any]:
+    """``logging_settings`` as the environment asks: its format (``log_format``) and ``LOG_LEVEL``."""
+    return logging_settings(json=log_format(env) == "json", level=env.str("LOG_LEVEL", default="INFO"))
 
 
 def logging_settings(*, json: bool, level: str) -> dict[str, Any]:

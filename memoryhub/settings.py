@@ -16,7 +16,7 @@ from pathlib import Path
 import environ
 
 from memoryhub.embedded import celery_transport_settings
-from memoryhub.logs import log_format, logging_settings
+from memoryhub.logs import log_format, logging_from_env
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -384,9 +384,10 @@ if MEMORYHUB_METRICS:
     MIDDLEWARE = ["core.metrics.RequestsCounted", *MIDDLEWARE]
 # The moderators' overview warns when the oldest due window has waited longer than this.
 MEMORYHUB_EXTRACTION_LAG_ALERT_SECONDS = env.int("MEMORYHUB_EXTRACTION_LAG_ALERT_SECONDS", default=900)
-# "json" (one JSON object a line) or "plain"; JSON unless DEBUG. `make run` asks for plain.
+# "json" (one JSON object a line) or "plain"; JSON unless DEBUG or standard error is a terminal.
+# `make run` asks for plain.
 MEMORYHUB_LOG_FORMAT = log_format(env)
 INSTALLED_APPS += ["django_structlog"]
 MIDDLEWARE.insert(1 if MEMORYHUB_METRICS else 0, "memoryhub.request_log.RequestLog")  # the request id
 DJANGO_STRUCTLOG_CELERY_ENABLED = True  # the request id travels in the headers of the tasks it queues
-LOGGING = logging_settings(json=MEMORYHUB_LOG_FORMAT == "json", level=env.str("LOG_LEVEL", default="INFO"))
+LOGGING = logging_from_env(env)
