@@ -409,12 +409,10 @@ def person_apply(
         if stated := _name_stated(person.name, operations):
             # "I'm Daniel": they are Daniel here from now on, in what this window says of them and in
             # what was remembered before (the memory of the name itself is the profile's name now).
-            operations, profile = _renamed_to(stated, person=person, operations=operations, profile=profile)
+            operations, profile, entities = _renamed_to(
+                stated, person=person, operations=operations, profile=profile, entities=entities
+            )
             person_renamed(profile=locked, memories=current, old=person.name, new=stated, window=window)
-            entities = [
-                entity | {"relationship": name_replaced(str(entity.get("relationship") or ""), person.name, stated)}
-                for entity in entities
-            ]
             person.name = stated
         by_id = {m.pk: m for m in current}
         for op in operations:
@@ -498,14 +496,19 @@ def _name_stated(name: str, operations: list[Operation]) -> str:
 
 
 def _renamed_to(
-    stated: str, *, person: Person, operations: list[Operation], profile: str | None
-) -> tuple[list[Operation], str | None]:
-    """This window's operations and profile for the person, saying ``stated`` where they said their
-    old name; the operation that only says the name is dropped (the profile keeps the name)."""
+    stated: str, *, person: Person, operations: list[Operation], profile: str | None, entities: list[dict[str, Any]]
+) -> tuple[list[Operation], str | None, list[dict[str, Any]]]:
+    """This window's operations, profile and entities for the person, saying ``stated`` where they
+    said their old name ("Daniel's sister"); the operation that only says the name is dropped (the
+    profile keeps the name)."""
     kept = []
     for op in operations:
         if op.action != "forget" and re.match(_NAME_FACT.format(name=re.escape(person.name)), op.content):
             continue
         op.content = name_replaced(op.content, person.name, stated)
         kept.append(op)
-    return kept, name_replaced(profile, person.name, stated) if profile else profile
+    renamed = [
+        entity | {"relationship": name_replaced(str(entity.get("relationship") or ""), person.name, stated)}
+        for entity in entities
+    ]
+    return kept, name_replaced(profile, person.name, stated) if profile else profile, renamed
