@@ -19,7 +19,7 @@ from integrations.models import WebhookDelivery
 from integrations.services.webhook_endpoints import webhook_endpoint_create
 from integrations.tasks import dispatch_webhooks
 from tests.support.memories import remember
-from tests.support.processes import celery_command, child_environment, running, wait_until
+from tests.support.processes import celery_command, child_environment, queue_purge, running, wait_until
 from tests.support.webhook_receiver import WebhookReceiver
 
 pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
@@ -31,10 +31,12 @@ WORKER_SETTINGS = {"MEMORYHUB_WEBHOOKS_ALLOW_PRIVATE": "true", "MEMORYHUB_WEBHOO
 def webhook_worker(
     django_db_setup: None, django_db_blocker: Any, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[Path]:
-    """A real worker on this process's broker and queue, its webhooks allowed on loopback."""
+    """A real worker on this process's broker and queue, its webhooks allowed on loopback. The
+    queue starts empty: the test reads every task the worker ran as its own."""
     folder = tmp_path_factory.mktemp("worker")
     command = celery_command("worker", "--pool=solo", "--without-gossip", "--without-mingle", "--loglevel=INFO")
     with django_db_blocker.unblock():
+        queue_purge()
         env = child_environment(var_dir=Path(django_settings.VAR_DIR), broker_url=django_settings.CELERY_BROKER_URL)
         with running(command, env=env | WORKER_SETTINGS, log=folder / "worker.log"):
             yield folder / "worker.log"

@@ -54,6 +54,16 @@ def child_environment(*, var_dir: Path, broker_url: str | None) -> dict[str, str
     return env
 
 
+def queue_purge() -> int:
+    """Drop what earlier tests of this process left in its queue (tasks sent on commit with no
+    worker running, naming rows long gone); a worker started next takes only what its test sends.
+    The number of tasks dropped."""
+    from memoryhub.celery import app
+
+    with app.connection_for_write() as broker:
+        return int(broker.default_channel.queue_purge(settings.CELERY_TASK_DEFAULT_QUEUE) or 0)
+
+
 def python_run(script: str, *args: str, env: dict[str, str], timeout: float = 120) -> str:
     """Run a Python ``script`` in a process of its own (the project's folder, ``env``); its output,
     once it exited cleanly (else the test fails with its error output)."""
