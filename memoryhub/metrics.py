@@ -8,7 +8,7 @@ loopback too, so a request that carries a forwarding header is never taken for a
 Two sources, because the web server and the workers are separate processes:
 
 - counters and histograms recorded as the processes work (requests by route and status from
-  django-prometheus's middleware, LLM calls and tokens, extraction time and lag: ``core.metrics``),
+  ``core.metrics.RequestsCounted``, LLM calls and tokens, extraction time and lag: ``core.metrics``),
   added up over every process of this machine from ``PROMETHEUS_MULTIPROC_DIR``;
 - gauges read at scrape time (``DatabaseCollector``): windows by state, how long the oldest due
   window has waited, memories and recall entries per community, the task queue's depth. The
