@@ -28,7 +28,7 @@ class Community(models.Model):
     slug = models.SlugField(max_length=100, unique=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
-    # Memory settings (PRODUCT.md §4.1, seed 002).
+    # Memory settings (docs/configuration.md).
     memory_enabled = models.BooleanField(default=True)
     extraction_rate = models.FloatField(default=1.0, help_text="Probability that a due window is extracted.")
     window_quiet_seconds = models.PositiveIntegerField(default=180)
@@ -42,7 +42,7 @@ class Community(models.Model):
     working_summary_interval = models.PositiveIntegerField(default=5)
     session_idle_minutes = models.PositiveIntegerField(default=30)
 
-    # Retrieval ranking (PRODUCT.md §4.2). Relevance fuses the semantic and the lexical list by
+    # Retrieval ranking (docs/architecture.md, *The ranking*). Relevance fuses the semantic and the lexical list by
     # their two weights, lifted by the relevance of what was said around it (the same
     # conversation); recency, importance and frequency refine it by theirs (within a bound).
     weight_similarity = models.FloatField(default=0.6, help_text="Share of meaning (cosine) in relevance.")

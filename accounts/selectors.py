@@ -14,7 +14,7 @@ from accounts.models import Community, MemoryOffInterval
 
 @dataclass(frozen=True)
 class MemoryOffHistory:
-    """When memory was off in a community, for it and for some of its people (PRODUCT.md §4.5).
+    """When memory was off in a community, for it and for some of its people.
 
     ``off_at(user_id, at)`` is the one rule: a line said at ``at`` is not remembered when the
     community's memory was off then, or when its author turned memory off ("forget me") at any

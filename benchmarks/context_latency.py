@@ -3,7 +3,7 @@
     .venv/bin/python benchmarks/context_latency.py [--users 20000] [--pairs 1000]
         [--regenerate] [--hnsw] [--drop]
 
-Data set (PRODUCT.md §6): 20,000 people with 50 memories each (the default per-user cap), in 50
+Data set (the scale of docs/benchmarks.md): 20,000 people with 50 memories each (the default per-user cap), in 50
 communities, each with a persona and four channels (three with a topic bias); every person
 has a profile paragraph, an external identity, a finished chat session with its summary and its
 14 messages (in one extracted window), and three entities. Memory texts come from templates

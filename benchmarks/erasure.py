@@ -1,4 +1,4 @@
-"""How long erasing one person takes (PRODUCT.md §6: ≤ 5 s for 10 k memories and messages): a script, not a test.
+"""How long erasing one person takes (target ≤ 5 s for 10 k memories and messages): a script, not a test.
 
     MEMORYHUB_VAR_DIR=/tmp/bench-var .venv/bin/python benchmarks/erasure.py
         [--memories 10000] [--messages 10000] [--others 20] [--sessions 100000] [--embeddings] [--runs 1]

@@ -1,8 +1,8 @@
-"""What extraction costs per message versus per window (seed 002 §5): a script, not a test.
+"""What extraction costs per message versus per window: a script, not a test.
 
     .venv/bin/python benchmarks/extraction_cost.py [--conversations 20] [--json]
 
-The same conversations (seed 002's scenarios, then generated multi-person chatter) are
+The same conversations (four multi-person scenarios, then generated multi-person chatter) are
 extracted twice through the real services and the real ``openai`` client, against the fake
 OpenAI-compatible server on 127.0.0.1:
 
@@ -95,7 +95,7 @@ MODES = [Mode("per message", 1), Mode("per window", PER_WINDOW_MAX_MESSAGES)]
 
 # --- The conversations --------------------------------------------------------------------
 
-# Handle -> display name: seed 002's cast and a few more regulars of the same server.
+# Handle -> display name: the scenarios' cast and a few more regulars of the same server.
 CAST = {
     "alice_456": "Alice",
     "bob_123": "Bob",
@@ -113,7 +113,7 @@ CAST = {
 
 SEED_SCENARIOS = [
     Conversation(
-        "seed 002 §1: Alice is moving to Austin",
+        "scenario 1: Alice is moving to Austin",
         [
             ("bob_123", "Where did you end up deciding to move?"),
             ("alice_456", "Austin!"),
@@ -123,7 +123,7 @@ SEED_SCENARIOS = [
         ],
     ),
     Conversation(
-        "seed 002 §4.5: talking past each other",
+        "scenario 2: talking past each other",
         [
             ("alice_456", "I just adopted a cat!"),
             ("bob_123", "Anyone watching the game tonight?"),
@@ -132,7 +132,7 @@ SEED_SCENARIOS = [
         ],
     ),
     Conversation(
-        "seed 002 §4.6: Dave's rapid-fire messages",
+        "scenario 3: Dave's rapid-fire messages",
         [
             ("dave_321", "oh man"),
             ("dave_321", "I just got the job offer"),
@@ -142,7 +142,7 @@ SEED_SCENARIOS = [
         ],
     ),
     Conversation(
-        "seed 002 §4.7: Frank got engaged",
+        "scenario 4: Frank got engaged",
         [
             ("eve_654", "Hey did you guys hear? Frank got engaged!"),
             ("grace_987", "No way! To that girl he met at the concert?"),
@@ -254,7 +254,7 @@ def _generated(index: int, rng: random.Random, traits: dict[str, dict[str, str]]
 
 
 def conversations_build(count: int) -> list[Conversation]:
-    """Seed 002's scenarios first, then generated chats: the same list on every run."""
+    """The four scenarios first, then generated chats: the same list on every run."""
     rng = random.Random(SEED)  # noqa: S311 - reproducible chatter, not secrets
     traits = _traits(rng)
     conversations = SEED_SCENARIOS[:count]
@@ -439,7 +439,7 @@ def table(rows: list[Figures]) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--conversations", type=int, default=20, help="how many conversations (first 4: seed 002)")
+    parser.add_argument("--conversations", type=int, default=20, help="how many conversations (first 4: the scenarios)")
     parser.add_argument("--json", action="store_true", help="print machine-readable figures instead of a table")
     arguments = parser.parse_args()
     if arguments.conversations < 1:

@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/locomo_quotes.py PATH [--words N] [files or folders…]
 
-``PATH`` is a folder of LoCoMo conversation files (``../shared/data/locomo-dev``). LoCoMo is
+``PATH`` is a folder of LoCoMo conversation files (kept outside the repository). LoCoMo is
 research data that never enters this repository, and the offline engine is judged on sentences
 it has not seen, so its rules, comments and tests use sentences of our own. A line quotes a turn
 when it shares a run of ``--words`` words (default 6, case and punctuation aside) with one.

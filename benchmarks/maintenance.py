@@ -1,4 +1,4 @@
-"""How long beat's maintenance takes over 1 M memories (PRODUCT.md §6: prune + cap + decay ≤ 30 s).
+"""How long beat's maintenance takes over 1 M memories (target: prune + cap + decay ≤ 30 s).
 
 Decay has no job any more: importance fades when it is read (memories.models,
 IMPORTANCE_DECAY_PER_DAY), so its row says so and counts 0 s; prune and cap are timed.

@@ -41,7 +41,7 @@ from memories.services.recall import recall_packs_build
 from memoryhub.ai.embeddings import Embedder
 
 RECALL_INDEX = "recall_user_recent_idx"
-LINES = 5_000_000  # PRODUCT.md §6: /context with 1 M memories and 5 M messages indexed for recall
+LINES = 5_000_000  # the target: /context with 1 M memories and 5 M messages indexed for recall
 DAYS = 365
 MESSAGE_COLUMNS = "id, channel_id, author_id, role, content, created_at, received_at, memories_used"
 ENTRY_COLUMNS = (

@@ -2,8 +2,8 @@
 
     .venv/bin/python benchmarks/recall_locomo.py PATH [--json] [--skip-extracted] [--database NAME]
 
-``PATH`` is a folder of LoCoMo conversation files (``../shared/data/locomo-dev`` holds the
-development half; the data is research data and is never copied into this repository). Each
+``PATH`` is a folder of LoCoMo conversation files (the development half of LoCoMo, kept
+outside the repository; the data is research data and is never copied into this repository). Each
 file is one long conversation between two people over weeks, with questions whose ``evidence``
 names the turns that answer them. As usual for retrieval, questions of categories 1 to 4 with
 evidence count, and a question's recall@k is the share of its evidence turns found in the top k.

@@ -45,7 +45,7 @@ class IngestResult:
     duplicates: int
     windows: list[ConversationWindow]
     # The items' indexes said while their author's memory (or the community's) was off: stored
-    # for the conversation, never remembered (PRODUCT.md §4.5).
+    # for the conversation, never remembered.
     memory_off: list[int]
 
 

@@ -30,7 +30,7 @@ class PersonaExtractionMode(models.TextChoices):
 
 
 class Persona(models.Model):
-    """A bot character with its memory settings (seeds 001 and 004)."""
+    """A bot character with its memory settings."""
 
     InjectionMode = PersonaInjectionMode
 
@@ -56,7 +56,7 @@ class Persona(models.Model):
     max_recall_excerpts = models.PositiveIntegerField(default=10, help_text="Most excerpts of past conversations.")
     context_window_tokens = models.PositiveIntegerField(default=8192)
     reply_reserve_tokens = models.PositiveIntegerField(default=1024)
-    # Seed 000's block by default: "[What you know about Alice:]", then "Profile: …",
+    # The default block: "[What you know about Alice:]", then "Profile: …",
     # "Recent: a (2 days ago) | b (yesterday)", "Relevant: …". {user} names the person.
     memory_prefix_template = models.TextField(default="[What you know about {user}:]", blank=True)
     memory_suffix_template = models.TextField(
@@ -214,7 +214,7 @@ class ConversationWindowCloseReason(models.TextChoices):
 
 
 class ConversationWindow(models.Model):
-    """A channel's messages gathered for one extraction (seed 002), kept in the database."""
+    """A channel's messages gathered for one extraction, kept in the database."""
 
     State = ConversationWindowState
 

@@ -1,4 +1,4 @@
-"""Conversation windows (seed 002), kept in the database: join, close, claim, finish, retry.
+"""Conversation windows, kept in the database: join, close, claim, finish, retry.
 
 State machine: open → due → extracting → done | failed (and failed/stale extracting → due).
 

@@ -22,7 +22,7 @@ from chat.models import ConversationWindow, Message, Persona
 from memoryhub.ai import contract
 from memoryhub.ai.contract import MEMORY_MAX_LENGTH
 
-# Importance fades 1 % a day while nobody recalls a memory (seed 003), lazily: a memory keeps the
+# Importance fades 1 % a day while nobody recalls a memory, lazily: a memory keeps the
 # importance it was given and when (``importance_at``), and what it is worth today is worked out
 # when it is read (``Memory.importance_now`` in Python, ``ImportanceNow`` in the ORM,
 # ``importance_now_sql`` in raw SQL: one formula). A recall or an edit settles it (writes today's
@@ -275,7 +275,7 @@ class EntityType(models.TextChoices):
 
 
 class Entity(models.Model):
-    """Someone or something a person mentions (seed 001): 'my sister Jane', 'Austin'."""
+    """Someone or something a person mentions: 'my sister Jane', 'Austin'."""
 
     Type = EntityType
 
@@ -313,7 +313,7 @@ RECALL_PACK_LINES = 256  # a pack's lines: about 400 kB of vectors and words, re
 
 class RecallEntry(models.Model):
     """A person's own line, made searchable for recall over the conversation itself (the episodic
-    layer, PRODUCT.md §4.2 7b): like Letta's recall memory and Zep's episodes beside the facts.
+    layer): like Letta's recall memory and Zep's episodes beside the facts.
 
     One per message, written by ``memories.services.recall`` only: never a persona's or bot's line,
     never one said with memory off. The text stays on the message (an edit or a redaction of it is

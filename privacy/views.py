@@ -207,7 +207,7 @@ def community_remember(request: HttpRequest, community_id: int) -> HttpResponse:
 @require_GET
 @never_cache
 def data_export(request: HttpRequest) -> HttpResponse:
-    """Everything stored about the person (PRODUCT.md §4.5), as a JSON file to keep."""
+    """Everything stored about the person, as a JSON file to keep."""
     user = signed_in(request)
     document = json.dumps(user_export(user=user), cls=DjangoJSONEncoder, ensure_ascii=False, indent=2)
     response = HttpResponse(document, content_type="application/json; charset=utf-8")

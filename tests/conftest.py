@@ -131,7 +131,7 @@ def web_channel(community: Community) -> Channel:
 
 @pytest.fixture
 def people(community: Community) -> dict[str, User]:
-    """Seed 002's cast, known to the community through a bot's platform ids."""
+    """The multi-person scenarios' cast, known to the community through a bot's platform ids."""
     cast = {
         "alice": "alice_456",
         "bob": "bob_123",

@@ -1,4 +1,4 @@
-"""The beat schedule of PRODUCT.md §4.4, as rows for django-celery-beat's DatabaseScheduler.
+"""The beat schedule (docs/architecture.md, *Keeping the store tidy*), as rows for django-celery-beat's DatabaseScheduler.
 
 Operators may change intervals in the admin; this migration only creates missing entries.
 """

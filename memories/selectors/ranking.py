@@ -32,7 +32,7 @@ def _vector_param(vector: Sequence[float]) -> Vector:
 
 @dataclass
 class MemoryCandidate:
-    """One of a person's live memories with every signal the ranking uses (PRODUCT.md §4.2)."""
+    """One of a person's live memories with every signal the ranking uses."""
 
     id: int
     content: str
@@ -57,7 +57,7 @@ BM25_K1 = 0.9
 BM25_B = 0.4
 # Recency, importance and frequency refine relevance: together they lift a memory by at most
 # this share of its relevance, so they order memories of similar relevance and can never make
-# an unrelated memory win (PRODUCT.md §4.2).
+# an unrelated memory win.
 REFINEMENT_MAX = 0.25
 FREQUENCY_SATURATION = 20  # recalls at which the frequency term is full
 # A line said has no importance of its own: it counts as a memory of medium importance, so lines

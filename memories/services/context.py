@@ -1,4 +1,4 @@
-"""Context assembly (seeds 000, 001, 003, 004): the memory block a bot reads before it replies.
+"""Context assembly: the memory block a bot reads before it replies.
 
 One service for the browser chat, the REST API, the operators' command and the benchmarks.
 Layers, in order, share the persona's ``max_memory_tokens`` (counted with tiktoken):
@@ -369,7 +369,7 @@ def assemble_context(
     stranger_name: str = "",
     head: ContextHead | None = None,
 ) -> AssembledContext:
-    """Build the memory context for ``user`` about to be answered by ``persona`` (PRODUCT.md §4.2).
+    """Build the memory context for ``user`` about to be answered by ``persona``.
 
     ``user`` None is someone not known here yet (``stranger_name``): nothing is remembered about
     them, and the context is the persona's prompt and the channel's recent talk. ``head``: the

@@ -1,4 +1,4 @@
-"""Entities people mention (seed 001): upserted with mention counts and first/last mention."""
+"""Entities people mention: upserted with mention counts and first/last mention."""
 
 from __future__ import annotations
 

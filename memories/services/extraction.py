@@ -1,4 +1,4 @@
-"""Windowed multi-user extraction (seed 002): one LLM call per window, validated, applied per person.
+"""Windowed multi-user extraction: one LLM call per window, validated, applied per person.
 
 The LLM (or the offline engine) sees the whole window and each participant's memories, and
 answers with one ``record_memories`` tool call. Nothing it says is trusted: every operation is

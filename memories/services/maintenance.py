@@ -1,4 +1,4 @@
-"""Maintenance (PRODUCT.md §4.4): set-based SQL over all memories, in bounded batches.
+"""Maintenance: set-based SQL over all memories, in bounded batches.
 
 One run of a job at a time: each job holds a session-level advisory lock for the whole run; a
 second run that finds it taken does nothing and says so (safe to run twice at once). A session

@@ -1,4 +1,4 @@
-"""The operations an LLM answered for a window, checked and applied (seed 002).
+"""The operations an LLM answered for a window, checked and applied.
 
 Nothing an LLM says is trusted: every operation is checked against the window's people, the
 enums and the caps before anything is written (``operations_plan``), and the opt-out is

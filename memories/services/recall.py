@@ -1,4 +1,4 @@
-"""Recall over the conversation itself (PRODUCT.md §4.2 7b): the only writer of ``RecallEntry``.
+"""Recall over the conversation itself: the only writer of ``RecallEntry``.
 
 Every line a person wrote in a community becomes searchable by the ranking memories use, so
 that what extraction did not keep is still found: the worker indexes a window's lines when it

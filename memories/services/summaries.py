@@ -1,4 +1,4 @@
-"""Session summaries (seed 001) and semantic profiles (seed 003), written by the LLM or the offline engine."""
+"""Session summaries and semantic profiles, written by the LLM or the offline engine."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """The extraction contract shared by the prompt builder, every LLM and the applier.
 
 One function tool, ``record_memories``: per-user memory operations, profile rewrites and
-entities (seeds 000, 001, 002). The conversation lines are formatted here and parsed here,
+entities. The conversation lines are formatted here and parsed here,
 so the offline engine reads exactly what an LLM reads. It knows no Django: the memory kinds,
 the entity types and the length limits are plain values here, and the models take their
 choices and constraints from them (``memories.models``).
@@ -34,7 +34,7 @@ class MemoryKind(StrEnum):
 
 
 class EntityType(StrEnum):
-    """What sort of entity a person mentions (seed 001)."""
+    """What sort of entity a person mentions."""
 
     PERSON = "person"
     PLACE = "place"
@@ -52,7 +52,7 @@ EXPIRATIONS: dict[str, timedelta | None] = {
     "30d": timedelta(days=30),
     "permanent": None,
 }
-# The one place where words become numbers (PRODUCT.md §3).
+# The one place where words become numbers.
 IMPORTANCE_LEVELS: dict[str, float] = {"low": 0.3, "medium": 0.6, "high": 0.9}
 
 
@@ -146,7 +146,7 @@ EXTRACTION_TOOL: dict[str, Any] = {
     },
 }
 
-# `#3 [12:01:23] Alice (alice_456): Austin!` — seed 002 §3.4, numbered so that every memory can cite
+# `#3 [12:01:23] Alice (alice_456): Austin!`, numbered so that every memory can cite
 # the lines it comes from. Content is one line: newlines are folded when formatting so a message
 # can never forge another speaker's line.
 _LINE = re.compile(
@@ -379,7 +379,7 @@ MEMORY_OFF_LINE = (
 )
 
 
-# --- Semantic profile (seed 003) ------------------------------------------------------------
+# --- Semantic profile ------------------------------------------------------------------------
 
 PROFILE_TOOL_NAME = "write_profile"
 PROFILE_TOOL: dict[str, Any] = {
@@ -424,7 +424,7 @@ def profile_prompt_parse(text: str) -> tuple[str, str, list[str]]:
     return name, handle, memories
 
 
-# --- Session summaries (seed 001) -----------------------------------------------------------
+# --- Session summaries -----------------------------------------------------------------------
 
 
 def summary_prompt_build(*, lines: list[str], max_words: int, sentences: str, previous: str = "") -> str:

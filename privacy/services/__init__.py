@@ -1,4 +1,4 @@
-"""A person's privacy rights (PRODUCT.md §4.5): forget me, export, erasure.
+"""A person's privacy rights: forget me, export, erasure.
 
 - ``user_forget``: memory off in one community, and what was remembered there is deleted.
 - ``user_export``: one JSON-serialisable document with everything stored about the person.

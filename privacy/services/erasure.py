@@ -265,7 +265,7 @@ def _erasure_request_open(
 def user_erase(
     *, user: User, via: str, requested_by: User | None = None, community: Community | None = None
 ) -> ErasureRequest:
-    """Erase ``user`` (PRODUCT.md §4.5) and return the done ``ErasureRequest`` tombstone.
+    """Erase ``user`` and return the done ``ErasureRequest`` tombstone.
 
     Without ``community`` (the person themselves, or staff): everything, everywhere, and the
     account. ``community`` is where the request came from (a community's moderator or bot): it

@@ -1,4 +1,4 @@
-"""Seed 002's scenarios end to end: messages → window → real worker → fake LLM → memories."""
+"""The multi-person scenarios end to end: messages → window → real worker → fake LLM → memories."""
 
 from __future__ import annotations
 

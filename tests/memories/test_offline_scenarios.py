@@ -1,4 +1,4 @@
-"""Seed 002's scenarios on the offline engine (the embedded default), and opt-outs in flight."""
+"""The multi-person scenarios on the offline engine (the embedded default), and opt-outs in flight."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """The offline engine: deterministic rules that speak the same interface as the OpenAI client.
 
 No database: the engine only reads prompts and writes tool calls. The conversations are the
-ones from seed 002 (Alice/Bob/Charlie, Dara, Eve/Grace/Frank).
+ones from the multi-person scenarios (Alice/Bob/Charlie, Dara, Eve/Grace/Frank).
 """
 
 from __future__ import annotations
@@ -276,7 +276,7 @@ def test_a_self_stated_fact_is_remembered_for_the_speaker_in_the_third_person(
 
 
 def test_people_talking_past_each_other_keep_their_own_facts() -> None:
-    """Seed 002 §4.5: Alice's cat stays Alice's, the game stays with Bob and Charlie."""
+    """Talking past each other: Alice's cat stays Alice's, the game stays with Bob and Charlie."""
     arguments = _extract(
         _prompt(
             [
@@ -299,7 +299,7 @@ def test_people_talking_past_each_other_keep_their_own_facts() -> None:
 
 
 def test_rapid_fire_messages_become_one_consolidated_memory() -> None:
-    """Seed 002 §4.6: five messages from Dara, one job-offer memory with all the details."""
+    """Rapid fire: five messages from Dara, one job-offer memory with all the details."""
     arguments = _extract(
         _prompt(
             [
@@ -322,7 +322,7 @@ def test_rapid_fire_messages_become_one_consolidated_memory() -> None:
 
 
 def test_a_question_and_its_short_answers_make_one_fact() -> None:
-    """Seed 002 §1: "Austin!" … "Next month actually" … "my sister lives there"."""
+    """Moving: "Austin!" … "Next month actually" … "my sister lives there"."""
     arguments = _extract(
         _prompt(
             [
@@ -372,7 +372,7 @@ def test_the_bot_is_never_remembered_but_its_questions_are_understood() -> None:
 
 
 def test_news_about_a_known_member_is_theirs_reported_by_the_speaker() -> None:
-    """Seed 002 §4.7: Frank (a known member) gets the engagement; Heather (unknown) gets nothing."""
+    """Engaged: Frank (a known member) gets the engagement; Heather (unknown) gets nothing."""
     arguments = _extract(
         _prompt(
             [
@@ -491,7 +491,7 @@ def test_a_skill_judged_is_not_a_job_and_takes_no_job_s_place(remembered: str, s
 
 
 def test_of_six_things_told_in_one_conversation_none_is_dropped() -> None:
-    """About five memories a person a window is a soft ceiling (PRODUCT.md §4.1): distinct facts are all
+    """About five memories a person a window is a soft ceiling: distinct facts are all
     kept. A newcomer's "my dad was rushed to the hospital" had been dropped for the facts told before it."""
     said = [
         "I'm a software engineer from Ohio",

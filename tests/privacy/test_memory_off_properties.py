@@ -1,4 +1,4 @@
-"""Memory-off intervals (PRODUCT.md §4.5) against a model of them, in any order (Hypothesis).
+"""Memory-off intervals against a model of them, in any order (Hypothesis).
 
 Switches are turned through the real services (the community's, and a person's "forget me") on a
 clock that moves only when a step moves it; lines are said at any time before now and posted

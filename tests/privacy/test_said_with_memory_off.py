@@ -1,5 +1,5 @@
 """What is said with memory off is never remembered: not when memory comes back on before the
-window is extracted, and not when a bot posts it later with its real time (PRODUCT.md §4.5).
+window is extracted, and not when a bot posts it later with its real time.
 
 The newcomer's sequence, through the browser's pages and through the bot API, with a real worker
 running the offline engine: the lines said before the forget and while memory was off leave no

@@ -1,4 +1,4 @@
-"""Forget me, export and erasure (PRODUCT.md §4.5), on the real database with the offline engine."""
+"""Forget me, export and erasure, on the real database with the offline engine."""
 
 from __future__ import annotations
 
@@ -59,7 +59,7 @@ from tests.support.extraction import extract_channel_here
 from tests.support.memories import recall_packs_out_of_step, remember
 
 pytestmark = pytest.mark.django_db
-say = seed002.say  # one of seed 002's cast speaks in #general (the cast, ``people``, is shared)
+say = seed002.say  # one of the scenarios' cast speaks in #general (the cast, ``people``, is shared)
 
 
 class _Canned:

@@ -1,4 +1,4 @@
-"""The offline engine: the LLM used when no ``OPENAI_API_KEY`` is set (PRODUCT.md §2.1, §4.1).
+"""The offline engine: the LLM used when no ``OPENAI_API_KEY`` is set.
 
 It speaks the same interface as the OpenAI implementation, so the same pipeline runs on it:
 extraction answers with one ``record_memories`` tool call, profiles with ``write_profile``,
@@ -15,7 +15,7 @@ reads) and walks the conversation line by line, clause by clause:
   the speaker; names that are not participants or known members get nothing;
 - a short answer to another person's "where are you moving?" completes the question;
 - a speaker's following messages that add details (a time, a number, a name, "that startup…")
-  are folded into their last fact, so rapid-fire messages make one memory (seed 002 §4.6);
+  are folded into their last fact, so rapid-fire messages make one memory;
 - near-duplicates of an existing memory (word Jaccard ≥ 0.7, or the same slot such as
   "lives in") become updates of that memory; a memory repeated word for word is skipped;
 - at most 5 operations per person and 15 in all, the most important first;

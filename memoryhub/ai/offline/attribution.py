@@ -556,7 +556,7 @@ class Reader:
                 self.last_place = entity["name"]
 
     def _name_pet_later(self, said: Said) -> bool:
-        """ "Named her Luna" after "I just adopted a cat!" (seed 002 §4.5)."""
+        """ "Named her Luna" after "I just adopted a cat!"."""
         name = pet_name_given(strip_fillers(said.clause))
         waiting = pet_waiting(self.facts, said.handle)
         if not name or waiting is None:

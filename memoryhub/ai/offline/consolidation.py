@@ -25,7 +25,7 @@ from memoryhub.ai.offline.vocabulary import JOBS, JUDGED
 MAX_OPERATIONS = 15  # the window's hard cap; "about 5 a person" is the prompt's soft ceiling
 
 
-UPDATE_SIMILARITY = 0.7  # word Jaccard at which a new fact replaces an existing memory (PRODUCT.md §4.1)
+UPDATE_SIMILARITY = 0.7  # word Jaccard at which a new fact replaces an existing memory
 
 
 PROFILE_MAX_WORDS = 119  # "under 120 words"
