@@ -13,7 +13,6 @@ from django.contrib import admin, messages
 from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
 from django.db.models import QuerySet
 from django.http import HttpRequest
-from django.utils import timezone
 
 from accounts.models import (
     ApiKey,
@@ -27,7 +26,7 @@ from accounts.models import (
     Profile,
     User,
 )
-from accounts.services import apikey_create, community_memory_enabled_set, membership_set
+from accounts.services import apikey_create, apikeys_revoke, community_memory_enabled_set, membership_set
 from memoryhub.readonly_admin import ReadOnlyModelAdmin
 
 
@@ -216,7 +215,7 @@ class ApiKeyAdmin(admin.ModelAdmin):
 
     @admin.action(description="Revoke selected keys", permissions=["change"])
     def revoke_selected(self, request: HttpRequest, queryset: QuerySet[ApiKey]) -> None:
-        revoked = queryset.filter(revoked_at__isnull=True).update(revoked_at=timezone.now())
+        revoked = apikeys_revoke(api_keys=queryset)
         self.message_user(request, f"Revoked {revoked} key(s).", messages.SUCCESS)
 
 

@@ -14,6 +14,7 @@ from axes.models import AccessAttempt, AccessFailureLog, AccessLog
 from django.conf import settings
 from django.contrib.auth.hashers import make_password
 from django.db import transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 
 from accounts.models import (
@@ -347,6 +348,11 @@ def apikey_revoke(*, api_key: ApiKey) -> ApiKey:
         api_key.revoked_at = timezone.now()
         api_key.save(update_fields=["revoked_at"])
     return api_key
+
+
+def apikeys_revoke(*, api_keys: QuerySet[ApiKey]) -> int:
+    """Revoke every live key of ``api_keys`` at once (the admin's bulk action); how many were live."""
+    return api_keys.filter(revoked_at__isnull=True).update(revoked_at=timezone.now())
 
 
 # --- Erasure: the steps ``privacy.services.erasure`` orders, in its transaction ---------------

@@ -3,6 +3,8 @@ the session's owner. It imports only models, so the memory app can call it from 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.db.models import Q
 
 from accounts.models import Community, User
@@ -41,3 +43,16 @@ def sessions_summaries_clear(*, user: User, community: Community) -> int:
         .filter(~Q(working_summary="") | ~Q(final_summary=""))
         .update(working_summary="", final_summary="")
     )
+
+
+def sessions_summaries_rewrite(*, user_id: int, community_id: int, old: str, rewrite: Callable[[str], str]) -> int:
+    """Rewrite the summaries of the person's sessions in the community that mention ``old`` (they
+    go by another name now); how many sessions changed."""
+    sessions = ChatSession.objects.filter(user_id=user_id, persona__community_id=community_id)
+    changed = 0
+    for session in sessions.filter(Q(working_summary__contains=old) | Q(final_summary__contains=old)):
+        session.working_summary = rewrite(session.working_summary)
+        session.final_summary = rewrite(session.final_summary)
+        session.save(update_fields=["working_summary", "final_summary"])
+        changed += 1
+    return changed

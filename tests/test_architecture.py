@@ -66,11 +66,72 @@ def _write_path(module: str, app: str) -> bool:
     return module in (f"{app}/services.py", *chat_own) or module.startswith(f"{app}/services/")
 
 
+INSTANCE_WRITES = {"save", "delete", "update", "bulk_update", "bulk_create"}
+CONTAINERS = {"QuerySet", "Iterable", "Iterator", "Sequence", "list", "tuple", "set", "Collection"}
+
+
+def _model_of(node: ast.expr | None, models: dict[str, str], known: dict[str, str]) -> str | None:
+    """The app whose model ``node`` is, holds or queries, as far as a reader can tell from the
+    function it is in: ``Model.objects…``, ``Model(…)``, a name bound to one of these, or a name
+    annotated with a model (``memory: Memory``, ``QuerySet[ApiKey]``)."""
+    while node is not None:
+        if isinstance(node, ast.Name):
+            return models.get(node.id) or known.get(node.id)
+        if isinstance(node, ast.Subscript):  # QuerySet[ApiKey], Iterable[Memory]
+            if isinstance(node.value, ast.Name) and node.value.id in CONTAINERS:
+                node = node.slice
+                continue
+            return None
+        if isinstance(node, ast.BinOp):  # Memory | None
+            return _model_of(node.left, models, known) or _model_of(node.right, models, known)
+        if isinstance(node, ast.Attribute):
+            node = node.value
+        elif isinstance(node, ast.Call):
+            node = node.func
+        else:
+            return None
+    return None
+
+
+def _function_writes(function: ast.AST, models: dict[str, str]) -> set[str]:
+    """The apps whose rows one function writes through an instance or a query set it holds:
+    ``session.save()`` where ``session`` came from ``ChatSession.objects``, ``queryset.update()``
+    where ``queryset: QuerySet[ApiKey]``."""
+    known: dict[str, str] = {}
+    if isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
+        for arg in (*function.args.posonlyargs, *function.args.args, *function.args.kwonlyargs):
+            if (app := _model_of(arg.annotation, models, {})) is not None:
+                known[arg.arg] = app
+    written: set[str] = set()
+    for node in ast.walk(function):  # bindings first, in source order: good enough for a reader's guess
+        if isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None:
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            app = _model_of(node.annotation, models, known) if isinstance(node, ast.AnnAssign) else None
+            app = app or _model_of(node.value, models, known)
+            for target in targets:
+                if isinstance(target, ast.Name) and app is not None:
+                    known[target.id] = app
+        elif isinstance(node, ast.For) and isinstance(node.target, ast.Name):
+            app = _model_of(node.iter, models, known)
+            if app is not None:
+                known[node.target.id] = app
+    for node in ast.walk(function):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in INSTANCE_WRITES:
+            app = _model_of(node.func.value, models, known)
+            if app is not None:
+                written.add(app)
+    return written
+
+
 def _writes(module: str, source: str, models: dict[str, str]) -> set[str]:
     """The apps whose models ``module`` writes: ``Model.objects`` writes, ``.save()`` outside a
-    service, and raw INSERT / UPDATE / DELETE on an app's tables."""
+    service, a write through an instance or query set of a model, and raw INSERT / UPDATE / DELETE
+    on an app's tables."""
     written: set[str] = set()
-    for node in ast.walk(ast.parse(source)):
+    tree = ast.parse(source)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            written |= _function_writes(node, models)
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
             saving = node.func.attr == "save" and not module.startswith("memoryhub/ai/")  # onnx.save is no model's
             if saving and not any(_write_path(module, app) for app in OWNERS):

@@ -13,12 +13,12 @@ import re
 from collections.abc import Iterable
 
 from django.db import transaction
-from django.db.models import Q
 from django.utils import timezone
 
 from accounts.models import Community, Profile, User
 from accounts.services import profile_locked, profile_summary_set
-from chat.models import ChatSession, ConversationWindow
+from chat.models import ConversationWindow
+from chat.sessions import sessions_summaries_rewrite
 from memories.models import Memory, MemoryRevisionActor
 from memories.selectors.people import person_display_name
 from memories.services.context import STOPWORDS
@@ -95,11 +95,12 @@ def person_renamed(
         old=old,
         rewrite=lambda relationship: name_replaced(relationship, old, new),
     )
-    sessions = ChatSession.objects.filter(user_id=profile.user_id, persona__community_id=profile.community_id)
-    for session in sessions.filter(Q(working_summary__contains=old) | Q(final_summary__contains=old)):
-        session.working_summary = name_replaced(session.working_summary, old, new)
-        session.final_summary = name_replaced(session.final_summary, old, new)
-        session.save(update_fields=["working_summary", "final_summary"])
+    sessions_summaries_rewrite(
+        user_id=profile.user_id,
+        community_id=profile.community_id,
+        old=old,
+        rewrite=lambda summary: name_replaced(summary, old, new),
+    )
     for memory in memories:
         content = name_replaced(memory.content, old, new)
         if content != memory.content:
