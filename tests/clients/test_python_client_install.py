@@ -24,12 +24,16 @@ def test_pip_installs_the_client_from_the_checkout(tmp_path: Path) -> None:
         check=True,
         timeout=60,
     ).stdout.strip()
-    # Its one dependency, httpx, comes from the project's environment (the project's venv is a
-    # venv itself, so --system-site-packages would not reach it): pip downloads only the build backend.
+    # Its one dependency, httpx, and its build backend, flit-core, come from the project's environment
+    # (the project's venv is a venv itself, so --system-site-packages would not reach it): nothing
+    # is downloaded.
     (Path(site) / "project.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
     env = {name: value for name, value in os.environ.items() if name != "PYTHONPATH"}
     install = subprocess.run(
-        [sys.executable, "-m", "pip", "--python", str(python), "install", "--no-deps", "./clients/python"],
+        [
+            *(sys.executable, "-m", "pip", "--python", str(python), "install"),
+            *("--no-deps", "--no-build-isolation", "--no-index", "./clients/python"),
+        ],
         cwd=PROJECT_DIR,
         env=env,
         capture_output=True,
