@@ -27,7 +27,7 @@ from accounts.models import (
     User,
 )
 from accounts.services import apikey_create, apikeys_revoke, community_memory_enabled_set, membership_set
-from memoryhub.readonly_admin import ReadOnlyModelAdmin
+from core.readonly_admin import ReadOnlyModelAdmin
 
 
 @admin.register(User)

@@ -31,6 +31,7 @@ from chat.models import (
 from chat.windows import window_close, window_from_messages, window_message_add, windows_recount
 from core.buckets import bucket_take, buckets_delete
 from core.erasure import names_redaction_params, names_replaced_sql, returning_ids, rows_delete
+from core.queueing import tasks_send_on_commit
 from core.text import text_clean
 from memories.models import Memory, MemoryRevisionAction, MemoryRevisionActor
 from memories.services.context import AssembledContext, assemble_context
@@ -40,7 +41,6 @@ from memories.services.remember import remember_apply
 from memoryhub.ai.contract import REMEMBER_TOOL, REMEMBER_TOOL_NAME
 from memoryhub.ai.llm import llm_get
 from memoryhub.ai.types import LLM, Purpose
-from memoryhub.celery import tasks_send_on_commit
 
 
 def persona_create(*, community: Community, name: str, system_prompt: str, **settings: object) -> Persona:

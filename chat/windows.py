@@ -27,8 +27,8 @@ from chat.models import Channel, ConversationWindow, ConversationWindowCloseReas
 from core.fastpath.rows import attnames, columns_sql, row_load, rows_insert_params, rows_insert_sql, rows_inserted
 from core.fastpath.sql import prepared_cursor
 from core.models import OutboxEventKind
+from core.queueing import tasks_send_on_commit
 from core.services import event_record
-from memoryhub.celery import tasks_send_on_commit
 
 logger = logging.getLogger(__name__)
 State = ConversationWindowState

@@ -10,6 +10,7 @@ from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest
 
+from core.readonly_admin import ReadOnlyModelAdmin
 from integrations.forms import WebhookEndpointForm
 from integrations.models import WebhookDelivery, WebhookEndpoint
 from integrations.services.webhook_deliveries import webhook_delivery_resend
@@ -19,7 +20,6 @@ from integrations.services.webhook_endpoints import (
     webhook_endpoint_secret_rotate,
     webhook_endpoint_update,
 )
-from memoryhub.readonly_admin import ReadOnlyModelAdmin
 
 
 class WebhookEndpointAdminForm(WebhookEndpointForm):

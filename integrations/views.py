@@ -12,6 +12,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.web import signed_in
+from core.htmx import HtmxHttpRequest, page_notice
 from integrations.forms import WebhookEndpointForm
 from integrations.selectors import (
     webhook_deliveries_log,
@@ -26,7 +27,6 @@ from integrations.services.webhook_endpoints import (
     webhook_endpoint_secret_rotate,
     webhook_endpoint_update,
 )
-from memoryhub.htmx import HtmxHttpRequest, page_notice
 from moderation.selectors import community_get_for_moderator
 
 

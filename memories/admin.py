@@ -12,6 +12,7 @@ from django.utils.html import format_html_join
 from django.utils.safestring import mark_safe
 
 from accounts.services import MemoryOffError, memory_on_require
+from core.readonly_admin import ReadOnlyModelAdmin
 from memories.models import (
     Entity,
     Memory,
@@ -22,7 +23,6 @@ from memories.models import (
     RecallEntry,
 )
 from memories.services.memory import memories_delete_with_revisions, memory_create, memory_delete, memory_update
-from memoryhub.readonly_admin import ReadOnlyModelAdmin
 
 
 class EmbeddingListFilter(admin.SimpleListFilter):

@@ -16,12 +16,12 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.web import signed_in
+from core.htmx import HtmxHttpRequest, page_gone, page_notice
 from memories.forms import PersonMemoryForm
 from memories.models import MemoryRevisionAction, MemoryRevisionActor
 from memories.selectors.mine import memory_get_for_person
 from memories.services.memory import memory_delete, memory_update
 from memories.services.recall import recall_line_remove
-from memoryhub.htmx import HtmxHttpRequest, page_gone, page_notice
 
 WRONG_REASON = "the person said this is wrong"
 

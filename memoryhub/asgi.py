@@ -44,10 +44,10 @@ from django.conf import settings
 from django.core.asgi import get_asgi_application
 from django.core.wsgi import get_wsgi_application
 
+from core.access_log import access_log_install
 from core.fastpath.bridge import ThreadedWSGI
 from core.streaming import STREAM_PATHS
 from core.tokens import token_count
-from memoryhub.access_log import access_log_install
 from memoryhub.ai.embeddings import embedder_prepare
 
 logger = logging.getLogger(__name__)
@@ -57,7 +57,7 @@ _asked_max_age = os.environ.get("DATABASE_CONN_MAX_AGE", "0")
 os.environ["DATABASE_CONN_MAX_AGE"] = "0"  # read when get_asgi_application() loads the settings
 os.environ.setdefault("MEMORYHUB_DATABASE_POOL", "1")
 _streams = get_asgi_application()
-access_log_install()  # the access log keeps no query string's values (memoryhub/access_log.py)
+access_log_install()  # the access log keeps no query string's values (core/access_log.py)
 # Django's response is iterable bytes, as WSGI wants, though its stubs call it a response object.
 _threaded = ThreadedWSGI(get_wsgi_application(), threads=settings.MEMORYHUB_WEB_THREADS)  # type: ignore[arg-type]
 _fast = settings.MEMORYHUB_FAST_PATH

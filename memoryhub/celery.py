@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import logging
 import os
-from collections.abc import Callable, Sequence
 from typing import Any
 
 import structlog
 from celery import Celery, Task
 from celery.signals import setup_logging
-from django.db import transaction
 from django.dispatch import receiver
 from django_structlog.celery.signals import bind_extra_task_metadata
 from django_structlog.celery.steps import DjangoStructLogInitStep
@@ -38,41 +35,3 @@ def logging_from_django(**kwargs: Any) -> None:
     from django.conf import settings
 
     dictConfig(settings.LOGGING)
-
-
-logger = logging.getLogger(__name__)
-
-
-def tasks_send_on_commit(
-    task: Task,
-    calls: Sequence[tuple[Any, ...]],
-    *,
-    unsent: Callable[[Sequence[tuple[Any, ...]]], None] | None = None,
-) -> None:
-    """Send ``task`` once for each tuple of arguments in ``calls`` when the surrounding
-    transaction commits (tasks never see uncommitted rows).
-
-    What the task works on is committed by then, so a broker that cannot take it (down, or
-    unreachable) must not turn the request that stored it into an error: the failure is logged
-    and the request answers as it would have. The rest of ``calls`` is not tried, since each
-    would wait out the same retries. ``unsent``, when given, is called with the calls not sent
-    (after the commit, outside any transaction), so the caller can mark that work as waiting: a
-    window then goes to the next beat sweep once the broker is back (``windows_sweep``). A
-    session's final summary is sent again by its own sweep once the lease has passed
-    (``sessions_final_summary_requeue``).
-    """
-    if not calls:
-        return
-    pending = list(calls)
-
-    def send() -> None:
-        for sent, arguments in enumerate(pending):
-            try:
-                task.delay(*arguments)
-            except Exception:  # any broker or transport error: the work itself is stored
-                logger.exception("could not send %s (%d of %d not sent)", task.name, len(pending) - sent, len(pending))
-                if unsent is not None:
-                    unsent(pending[sent:])
-                return
-
-    transaction.on_commit(send)

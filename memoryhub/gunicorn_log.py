@@ -2,7 +2,7 @@
 access log's included), in the format of every other line (``memoryhub.logs``): JSON in
 production, not gunicorn's text. The Procfile's web process names ``GunicornLogger``
 (``--logger-class``); the access log still keeps no query string's values
-(``memoryhub.access_log``).
+(``core.access_log``).
 """
 
 from __future__ import annotations

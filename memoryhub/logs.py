@@ -2,12 +2,12 @@
 
 Django's and Celery's own loggers (the standard library's) and structlog's share one formatter,
 so every line has the same shape, and each carries what is bound to the moment: the request's
-``request_id`` (from ``X-Request-ID`` or made up, ``memoryhub.request_log``), and in a task the
+``request_id`` (from ``X-Request-ID`` or made up, ``core.request_log``), and in a task the
 ``task_id`` and the ``request_id`` of the request that queued it (django-structlog's Celery
 receivers carry it in the task's headers).
 
 No line holds a request's body, its headers beyond the user agent, or its query string's values:
-a bot's query and a moderator's search carry what people said (``memoryhub.access_log``).
+a bot's query and a moderator's search carry what people said (``core.access_log``).
 
 Beat's sweeps run every few seconds (``ROUTINE_TASKS``). Their comings and goings (beat sending
 one, a worker receiving, starting and finishing it) are left out below DEBUG: at INFO they were

@@ -388,6 +388,6 @@ MEMORYHUB_EXTRACTION_LAG_ALERT_SECONDS = env.int("MEMORYHUB_EXTRACTION_LAG_ALERT
 # `make run` asks for plain.
 MEMORYHUB_LOG_FORMAT = log_format(env)
 INSTALLED_APPS += ["django_structlog"]
-MIDDLEWARE.insert(1 if MEMORYHUB_METRICS else 0, "memoryhub.request_log.RequestLog")  # the request id
+MIDDLEWARE.insert(1 if MEMORYHUB_METRICS else 0, "core.request_log.RequestLog")  # the request id
 DJANGO_STRUCTLOG_CELERY_ENABLED = True  # the request id travels in the headers of the tasks it queues
 LOGGING = logging_from_env(env)

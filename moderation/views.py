@@ -25,11 +25,11 @@ from accounts.models import AuditEventActorKind, Community, ErasureRequestVia, U
 from accounts.services import MemoryOffError
 from accounts.web import signed_in
 from chat.models import ConversationWindowState
+from core.htmx import HtmxHttpRequest, page_gone, page_notice
 from memories.forms import ProfileSummaryForm
 from memories.selectors.shown import memory_revisions
 from memories.services.extraction import window_prompt
 from memories.services.profiles import ProfileMemoryOffError
-from memoryhub.htmx import HtmxHttpRequest, page_gone, page_notice
 from moderation.forms import BulkForm, MemoryFilterForm, ModeratorMemoryForm, PersonEraseForm
 from moderation.selectors import (
     audit_events_for_moderation,

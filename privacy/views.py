@@ -28,6 +28,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from accounts.models import AuditEventActorKind, Community, ErasureRequestVia, User
 from accounts.web import signed_in
 from chat.models import Persona
+from core.htmx import HtmxHttpRequest, page_notice
 from memories.forms import EraseAccountForm, MyMemoryFilterForm, ProfileSummaryForm
 from memories.selectors.mine import (
     NO_PERSONA,
@@ -45,7 +46,6 @@ from memories.selectors.mine import (
 )
 from memories.selectors.people import person_display_name
 from memories.services.profiles import ProfileMemoryOffError, profile_summary_edit
-from memoryhub.htmx import HtmxHttpRequest, page_notice
 from privacy.services.erasure import UserAlreadyErasedError, user_erase
 from privacy.services.export import user_export
 from privacy.services.forget import user_forget, user_remember

@@ -37,8 +37,8 @@ from rest_framework import exceptions
 
 from accounts.authentication import BotClient, bot_client_from_header
 from core.metrics import METHODS, REQUEST_SECONDS, REQUESTS
+from core.request_log import request_id_bind
 from integrations.mcp.server import SCOPE_API_KEY, mcp_server
-from memoryhub.request_log import request_id_bind
 
 
 def _authenticate(authorization: bytes) -> BotClient:

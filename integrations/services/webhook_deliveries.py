@@ -33,12 +33,12 @@ from django.db.models import F, Q
 from django.utils import timezone
 from standardwebhooks import Webhook
 
+from core.queueing import tasks_send_on_commit
 from core.services import events_claim, events_delivered, events_prune
 from integrations.models import WebhookDelivery, WebhookEndpoint
 from integrations.selectors import webhook_delivery_for_attempt, webhook_payload
 from integrations.services.webhook_addresses import AddressRefusedError, Target, target_resolve
 from integrations.services.webhook_endpoints import webhook_deliveries_give_up
-from memoryhub.celery import tasks_send_on_commit
 
 logger = logging.getLogger(__name__)
 Status = WebhookDelivery.Status

@@ -17,6 +17,7 @@ from django.utils import timezone
 from accounts.models import Community, User
 from accounts.services import memory_on_require
 from chat.models import ConversationWindow, Message, Persona
+from core.constraints import refusals_as_errors
 from core.models import OutboxEventKind
 from core.services import event_record, events_record_sql
 from core.text import text_clean
@@ -30,7 +31,6 @@ from memories.models import (
 )
 from memories.services.recall import recall_sources_remove
 from memoryhub.ai.embeddings import embedder_get
-from memoryhub.constraints import refusals_as_errors
 
 _WORD = re.compile(r"[a-z0-9']+")
 # What a write checks in Python before it goes to the database: every field's own rules (choices,

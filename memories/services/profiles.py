@@ -19,6 +19,7 @@ from accounts.models import Community, Profile, User
 from accounts.services import profile_locked, profile_summary_set
 from chat.models import ConversationWindow
 from chat.sessions import sessions_summaries_rewrite
+from core.queueing import tasks_send_on_commit
 from memories.models import Memory, MemoryRevisionActor
 from memories.selectors.people import person_display_name
 from memories.services.context import STOPWORDS
@@ -26,7 +27,6 @@ from memories.services.entities import entities_relationships_rewrite
 from memories.services.memory import memory_update
 from memories.services.summaries import profile_semantic_refresh
 from memoryhub.ai.llm import llm_get
-from memoryhub.celery import tasks_send_on_commit
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 _WORD = re.compile(r"[a-z0-9']+")

@@ -6,7 +6,7 @@ import logging
 
 import pytest
 
-from memoryhub.access_log import QueryValuesOmitted, query_values_omitted
+from core.access_log import QueryValuesOmitted, query_values_omitted
 
 
 @pytest.mark.parametrize(

@@ -22,7 +22,7 @@ from collections.abc import Callable
 import structlog
 from django.http import HttpRequest, HttpResponseBase
 
-from memoryhub.access_log import query_values_omitted
+from core.access_log import query_values_omitted
 
 REQUEST_ID_MAX_LENGTH = 200
 
