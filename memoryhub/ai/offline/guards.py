@@ -8,7 +8,7 @@ import re
 import unicodedata
 
 from memoryhub.ai.offline.splitting import strip_fillers
-from memoryhub.ai.offline.vocabulary import PAST_TIME, TIME, word_set
+from memoryhub.ai.offline.vocabulary import OPENER_WORDS, PAST_TIME, TIME, word_set
 
 _QUESTION_START = re.compile(
     r"^(?:do|does|did|is|are|am|was|were|can|could|would|should|will|what|where|when|why|how|who|which"
@@ -47,14 +47,6 @@ _OWN_WORDS = re.compile(
     re.IGNORECASE,
 )
 _JOKE = re.compile(r"\b(?:jk|j/k|just kidding|kidding|/s|sarcasm|sarcastic)\b|/s$|\U0001f643|\U0001f644", re.IGNORECASE)
-# The words after which "I …" still starts a statement of one's own.
-_OPENERS = word_set(
-    """and but so because cause cuz since now also actually honestly still then lol yeah yea yes ok
-    okay well currently plus btw anyway tbh fyi ngl oh um uh guess hey wow omg haha hmm alright
-    right sure luckily sadly finally officially basically anyways moreover besides recently lately
-    update news news: guys everyone folks y'all naturally obviously clearly meanwhile anyway ugh argh welp
-    phew yay ooh aww omfg lmao"""
-)
 
 
 def is_question(clause: str) -> bool:
@@ -118,7 +110,7 @@ def starts_a_statement(clause: str, position: int) -> bool:
     previous = before.split()[-1].lower().strip(",.!:")
     if previous == "that" and before.lower().endswith("now that"):  # "… was worth it now that I'm a manager"
         return not re.search(r"\b(?:said|says|told|tells|thinks|thought|knows?|knew)\s+now that$", before, re.I)
-    return previous in _OPENERS
+    return previous in OPENER_WORDS
 
 
 def is_english(text: str) -> bool:

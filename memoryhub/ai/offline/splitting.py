@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from memoryhub.ai.offline.vocabulary import FAMILY, FILLERS, PETS, word_set
+from memoryhub.ai.offline.vocabulary import FAMILY, FILLERS, PETS, TRAILING_WORDS, word_set
 
 _LEADING_FILLERS = re.compile(rf"^(?:(?:{FILLERS})\b[\s,!.]*)+", re.IGNORECASE)
 
@@ -181,11 +181,6 @@ def clauses(text: str) -> list[str]:
     return found
 
 
-_TRAILING_WORDS = frozenset(
-    ["actually", "anyway", "anyways", "honestly", "lmao", "lol", "sadly", "tbh", "though", "too", "unfortunately"]
-)
-
-
 def strip_fillers(text: str) -> str:
     """The clause without chat fillers before ("yeah so…") or after ("…lol", "…tbh")."""
     return strip_trailing(_LEADING_FILLERS.sub("", text.strip()))
@@ -197,7 +192,7 @@ def strip_trailing(text: str) -> str:
     words = text.split()
     while words:
         last = words[-1].strip(",.!").lower()
-        if last in _TRAILING_WORDS or last.startswith(("haha", "lmao", "lool", "lolol")) or not last:
+        if last in TRAILING_WORDS or last.startswith(("haha", "lmao", "lool", "lolol")) or not last:
             words.pop()
         else:
             break

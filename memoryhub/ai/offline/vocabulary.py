@@ -237,7 +237,9 @@ SMALL_WORDS = word_set("of the and de upon on la")
 # "I'm" or "I am", as the rules write it.
 I_AM = r"I(?:'m| am)"
 # Words a statement may open with before its subject: "honestly, pineapple on pizza is elite".
-LEAD_FILLERS = r"(?:(?:honestly|tbh|ngl|lol|ok|okay|but|and|yeah|so|like|personally|srsly|fr|also|look|listen)[, ]+)*"
+LEAD_FILLERS = (
+    r"(?:(?:honestly|tbh|ngl|imo|lol|ok|okay|but|and|yeah|well|so|like|personally|srsly|fr|also|look|listen)[, ]+)*"
+)
 
 
 # Adverbs that may stand between a subject and its verb, said back without them ("you (just) moved").
@@ -267,5 +269,15 @@ FILLERS = (
     r"|so|like|nice|cool|great|no way|hey|man|dude|bro|guys|honestly|tbh|ngl|not gonna lie|fr|personally"
     r"|did (?:you|u|y'all) (?:know|hear)(?: that| about)?|fun fact:?|heads up:?|psa:?|reminder:?"
 )
+# The words after which "I …" still starts a statement of one's own.
+OPENER_WORDS = word_set(
+    """and but so because cause cuz since now also actually honestly still then lol yeah yea yes ok
+    okay well currently plus btw anyway tbh fyi ngl oh um uh guess hey wow omg haha hmm alright
+    right sure luckily sadly finally officially basically anyways moreover besides recently lately
+    update news news: guys everyone folks y'all naturally obviously clearly meanwhile anyway ugh argh welp
+    phew yay ooh aww omfg lmao"""
+)
+# Words a clause may end on that tell nothing: "…lol", "…tbh", "…too".
+TRAILING_WORDS = word_set("actually anyway anyways honestly lmao lol sadly tbh though too unfortunately")
 # What people type to try a chat out ("test", "ping", "asdf"): no topic for a summary.
 TEST_WORDS = word_set("test testing tests delay ping pong hello hi hey asdf foo bar")

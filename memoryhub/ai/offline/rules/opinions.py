@@ -143,7 +143,7 @@ RULES = [
     Rule(
         priority=1330,
         pattern=re.compile(
-            r"^(?:honestly |personally |tbh |ngl |imo )?I(?P<verb> (?:really |honestly |genuinely |still |truly )?"
+            rf"^{LEAD_FILLERS}I(?P<verb> (?:really |honestly |genuinely |still |truly )?"
             r"(?:think|believe|reckon|feel like|don't (?:really )?think|do not think|don't believe)"
             r"|(?:'m| am) (?:totally |fully |absolutely |100% )?convinced|(?:'ve| have) always (?:thought|believed))"
             r" (?:that )?(?P<what>[a-z].+)",

@@ -143,12 +143,7 @@ def fan_rule(match: re.Match[str], said: Said) -> Fact | None:
 def favourite_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "my favourite band is Muse", "Dune is my all-time favourite book"."""
     thing = (match["thing"] or match["thing2"]).lower().strip()
-    raw = re.sub(
-        r"^(?:(?:ok|okay|but|and|so|honestly|tbh|ngl|yeah|well|like|lol)\b[\s,]*)+",
-        "",
-        match["value"] or match["value2"],
-        flags=re.I,
-    )
+    raw = re.sub(rf"^{LEAD_FILLERS}", "", match["value"] or match["value2"], flags=re.I)
     value = phrase_cut(raw, max_words=8)
     if not value or not thing or value.lower() in ("it", "that", "this", "mine"):
         return None
