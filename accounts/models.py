@@ -42,9 +42,9 @@ class Community(models.Model):
     working_summary_interval = models.PositiveIntegerField(default=5)
     session_idle_minutes = models.PositiveIntegerField(default=30)
 
-    # Retrieval ranking (docs/architecture.md, *The ranking*). Relevance fuses the semantic and the lexical list by
-    # their two weights, lifted by the relevance of what was said around it (the same
-    # conversation); recency, importance and frequency refine it by theirs (within a bound).
+    # Retrieval ranking (docs/architecture.md, *The ranking*). Relevance fuses the semantic and
+    # the lexical list by their two weights, lifted by the relevance of what was said around it
+    # (the same conversation); recency, importance and frequency refine it by theirs (within a bound).
     weight_similarity = models.FloatField(default=0.6, help_text="Share of meaning (cosine) in relevance.")
     weight_lexical = models.FloatField(default=0.4, help_text="Share of shared words (BM25) in relevance.")
     weight_context = models.FloatField(
