@@ -103,7 +103,7 @@ def _function_writes(function: ast.AST, models: dict[str, str]) -> set[str]:
             if (app := _model_of(arg.annotation, models, {})) is not None:
                 known[arg.arg] = app
     written: set[str] = set()
-    for node in ast.walk(function):  # bindings first, in source order: good enough for a reader's guess
+    for node in ast.walk(function):  # every binding first, wherever it stands: a reader's guess, not a type check
         if isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None:
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             app = _model_of(node.annotation, models, known) if isinstance(node, ast.AnnAssign) else None
