@@ -48,11 +48,12 @@ def sessions_summaries_clear(*, user: User, community: Community) -> int:
 def sessions_summaries_rewrite(*, user_id: int, community_id: int, old: str, rewrite: Callable[[str], str]) -> int:
     """Rewrite the summaries of the person's sessions in the community that mention ``old`` (they
     go by another name now); how many sessions changed."""
-    sessions = ChatSession.objects.filter(user_id=user_id, persona__community_id=community_id)
-    changed = 0
-    for session in sessions.filter(Q(working_summary__contains=old) | Q(final_summary__contains=old)):
+    sessions = list(
+        ChatSession.objects.filter(user_id=user_id, persona__community_id=community_id).filter(
+            Q(working_summary__contains=old) | Q(final_summary__contains=old)
+        )
+    )
+    for session in sessions:
         session.working_summary = rewrite(session.working_summary)
         session.final_summary = rewrite(session.final_summary)
-        session.save(update_fields=["working_summary", "final_summary"])
-        changed += 1
-    return changed
+    return ChatSession.objects.bulk_update(sessions, ["working_summary", "final_summary"])

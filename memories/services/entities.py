@@ -67,7 +67,7 @@ def entities_forget(*, community: Community, user: User) -> int:
 def entities_relationships_rewrite(*, community_id: int, owner_id: int, old: str, rewrite: Callable[[str], str]) -> int:
     """Rewrite the relationships of the owner's entities that say ``old`` ("Demo's sister" when they
     say they are Daniel); how many changed."""
-    changed = 0
+    changed = []
     entities = Entity.objects.select_for_update().filter(
         community_id=community_id, owner_id=owner_id, relationship__contains=old
     )
@@ -75,6 +75,5 @@ def entities_relationships_rewrite(*, community_id: int, owner_id: int, old: str
         relationship = rewrite(entity.relationship)[:200]
         if relationship != entity.relationship:
             entity.relationship = relationship
-            entity.save(update_fields=["relationship"])
-            changed += 1
-    return changed
+            changed.append(entity)
+    return Entity.objects.bulk_update(changed, ["relationship"])
