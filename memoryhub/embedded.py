@@ -8,8 +8,11 @@ first connection (``memoryhub.embedded_postgresql``), never when the settings ar
 
 from __future__ import annotations
 
+import fcntl
 import logging
 import os
+import subprocess
+import tempfile
 import warnings
 from collections.abc import Sequence
 from pathlib import Path
@@ -22,6 +25,41 @@ from psycopg import sql
 logger = logging.getLogger(__name__)
 
 
+# The embedded server's shared buffers: a quarter of the memory the machine (or its container)
+# has, from PostgreSQL's own 128 MB up to 2 GB. PostgreSQL's default keeps few of a person's
+# pages: over 1 M memories and 5 M recalled lines, /context's p95 went from 35.7 ms at 128 MB to
+# 27.4 ms at 2 GB once they were read, PostgreSQL's CPU from 4.0 to 2.8 ms a request
+# (benchmarks/api_latency.py; benchmarks/HISTORY.md, 2026-11-29); 4 GB did no better. Buffers
+# never read take no memory. An operator's own ``ALTER SYSTEM SET shared_buffers`` is kept.
+SHARED_BUFFERS_MIN_MB = 128
+SHARED_BUFFERS_MAX_MB = 2048
+_MB = 1024 * 1024
+
+
+def memory_bytes() -> int | None:
+    """The memory this machine has, or its container's limit when that is lower (cgroup v2 or
+    v1); None when the system does not say."""
+    try:
+        total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (AttributeError, ValueError, OSError):
+        return None
+    for limit_file in ("/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes"):
+        try:
+            limit = Path(limit_file).read_text().strip()
+        except OSError:
+            continue
+        if limit.isdigit():  # "max": no limit
+            total = min(total, int(limit))
+    return total
+
+
+def shared_buffers_mb(memory: int | None) -> int:
+    """The embedded server's shared buffers for a machine with ``memory`` bytes, in MB."""
+    if memory is None:
+        return SHARED_BUFFERS_MIN_MB
+    return max(SHARED_BUFFERS_MIN_MB, min(SHARED_BUFFERS_MAX_MB, memory // 4 // _MB))
+
+
 def embedded_database(*, var_dir: Path, name: str | None) -> dict[str, Any]:
     """Start or reuse the embedded server and return Django's settings for database ``name``
     (made when missing; ``None``: the server only, as Django asks when it makes a test database).
@@ -31,16 +69,39 @@ def embedded_database(*, var_dir: Path, name: str | None) -> dict[str, Any]:
     call this at once. The server is left running when a process exits (``cleanup_mode=None``):
     one process ending must never pull the database from under the others. ``make stop``
     stops it.
+
+    The process that starts the server sizes its shared buffers (``shared_buffers_mb``), which
+    takes a restart: under a lock of our own around the start, so no other process has
+    connected yet. That happens once: the size is then the server's (``ALTER SYSTEM``).
     """
-    with warnings.catch_warnings():
+    pgdata = var_dir / "pgdata"
+    # Create pgdata ourselves: pgserver's own mkdir is not race-safe between processes.
+    pgdata.mkdir(parents=True, exist_ok=True)
+    with (var_dir / "pgdata.start.lock").open("a") as lock, warnings.catch_warnings():
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
         # platformdirs warns when XDG_RUNTIME_DIR is unset, which is normal on servers and CI.
         warnings.simplefilter("ignore")
         import pgserver
+        from pgserver._commands import POSTGRES_BIN_PATH
+        from pgserver.utils import PostmasterInfo
 
-        # Create pgdata ourselves: pgserver's own mkdir is not race-safe between processes.
-        (var_dir / "pgdata").mkdir(parents=True, exist_ok=True)
-        server = pgserver.get_server(var_dir / "pgdata", cleanup_mode=None)
+        running = PostmasterInfo.read_from_pgdata(pgdata)
+        started_here = running is None or not running.is_running()
+        server = pgserver.get_server(pgdata, cleanup_mode=None)
         info = server.get_postmaster_info()
+        if started_here and _shared_buffers_size(host=str(info.socket_dir), port=info.port or 5432):
+            logger.info("restarting the embedded PostgreSQL once, for its shared buffers")
+            pg_ctl = [str(POSTGRES_BIN_PATH / "pg_ctl"), "-D", str(pgdata), "-w", "-t", "60", "-l", str(server.log)]
+            # pg_ctl restarts with the options the server was started with (its socket, no TCP). Its
+            # output goes to a file, as pgserver's does: the server it starts would hold a pipe open.
+            with tempfile.TemporaryFile() as output:
+                done = subprocess.run([*pg_ctl, "restart"], stdout=output, stderr=output, user=server.system_user)  # noqa: S603 - our own paths
+                if done.returncode:
+                    output.seek(0)
+                    raise RuntimeError(f"pg_ctl restart failed: {output.read().decode(errors='replace')}")
+            restarted = PostmasterInfo.read_from_pgdata(pgdata)
+            assert restarted is not None
+            info = restarted
     host = str(info.socket_dir)
     port = info.port or 5432
     if name is not None:
@@ -53,6 +114,18 @@ def embedded_database(*, var_dir: Path, name: str | None) -> dict[str, Any]:
         "HOST": host,
         "PORT": str(port),
     }
+
+
+def _shared_buffers_size(*, host: str, port: int) -> bool:
+    """Set the server's shared buffers for this machine unless they were set with ``ALTER SYSTEM``
+    before (by us or by an operator); whether the server must restart for it."""
+    with psycopg.connect(host=host, port=port, user="postgres", dbname="postgres", autocommit=True) as conn:
+        row = conn.execute("SELECT sourcefile FROM pg_settings WHERE name = 'shared_buffers'").fetchone()
+        if row is not None and str(row[0] or "").endswith("postgresql.auto.conf"):
+            return False
+        size = shared_buffers_mb(memory_bytes())
+        conn.execute(sql.SQL("ALTER SYSTEM SET shared_buffers = {}").format(sql.Literal(f"{size}MB")))
+    return True
 
 
 def _database_ensure(*, host: str, port: int, name: str) -> None:

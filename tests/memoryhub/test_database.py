@@ -84,17 +84,24 @@ def test_topic_match_uses_the_topics_index(community: Community, alice: User) ->
     assert "memory_topics_gin" in query.explain()
 
 
+# A process of its own that starts (or finds) the embedded server in the folder ``sys.argv[1]``, as
+# `make run`'s or a test's first connection would, and connects to it as ``c``.
+_EMBEDDED_START = (
+    "import sys; from pathlib import Path; import psycopg;"
+    "from memoryhub.embedded import embedded_database as start;"
+    "p = start(var_dir=Path(sys.argv[1]), name='memoryhub');"
+    "c = psycopg.connect(host=p['HOST'], port=p['PORT'], user=p['USER'], dbname=p['NAME'], autocommit=True);"
+)
+_SHARED_BUFFERS_MB = "pg_size_bytes(current_setting('shared_buffers')) / 1048576"
+
+
 @pytest.mark.django_db(transaction=False)
 def test_processes_starting_together_share_one_embedded_server(tmp_path: Path) -> None:
     """web, worker, beat and tests start at once on a fresh machine: one server, one database."""
-    script = (
-        "import sys; from pathlib import Path; import psycopg;"
-        "from memoryhub.embedded import embedded_database as start;"
-        "p = start(var_dir=Path(sys.argv[1]), name='memoryhub');"
-        "c = psycopg.connect(host=p['HOST'], port=p['PORT'], user=p['USER'], dbname=p['NAME']);"
-        "print(c.execute('SELECT pg_postmaster_start_time(), current_database()').fetchone())"
+    script = _EMBEDDED_START + (
+        f'print(c.execute("SELECT pg_postmaster_start_time(), current_database(), {_SHARED_BUFFERS_MB}").fetchone())'
     )
-    from memoryhub.embedded import embedded_database_stop
+    from memoryhub.embedded import embedded_database_stop, memory_bytes, shared_buffers_mb
 
     try:
         starters = [
@@ -110,10 +117,44 @@ def test_processes_starting_together_share_one_embedded_server(tmp_path: Path) -
         outputs = [starter.communicate(timeout=120) for starter in starters]
         assert [starter.returncode for starter in starters] == [0, 0, 0], outputs
         answers = {stdout.strip() for stdout, _ in outputs}
-        assert len(answers) == 1, answers  # the same server (same start time) and database
-        assert "memoryhub" in answers.pop()
+        # The same server (same start time: the one that sized its shared buffers restarted it
+        # before any other process connected) and database.
+        assert len(answers) == 1, answers
+        answer = answers.pop()
+        assert "'memoryhub'" in answer
+        size = shared_buffers_mb(memory_bytes())
+        assert size > 128  # the machines that run the suite have more than 512 MB
+        assert answer.endswith(f", {size})"), answer  # sized for this machine
     finally:
         assert embedded_database_stop(var_dir=tmp_path)
+
+
+def test_the_embedded_servers_shared_buffers_take_a_quarter_of_memory_within_bounds() -> None:
+    from memoryhub.embedded import shared_buffers_mb
+
+    gigabyte = 1024**3
+    assert shared_buffers_mb(4 * gigabyte) == 1024
+    assert shared_buffers_mb(gigabyte // 2) == 128  # PostgreSQL's own default, never less
+    assert shared_buffers_mb(64 * gigabyte) == 2048
+    assert shared_buffers_mb(None) == 128  # a system that does not say
+
+
+@pytest.mark.django_db(transaction=False)
+def test_an_operators_own_shared_buffers_are_kept_when_the_server_starts_again(tmp_path: Path) -> None:
+    script = _EMBEDDED_START + (
+        f'print(c.execute("SELECT {_SHARED_BUFFERS_MB}").fetchone()[0]);'
+        "sys.argv[2:] and c.execute(\"ALTER SYSTEM SET shared_buffers = '256MB'\")"
+    )
+    from memoryhub.embedded import embedded_database_stop, memory_bytes, shared_buffers_mb
+
+    env = dict(os.environ)
+    try:
+        first = python_run(script, str(tmp_path), "alter", env=env).strip()
+        assert first == str(shared_buffers_mb(memory_bytes()))  # sized for this machine at the first start
+        assert embedded_database_stop(var_dir=tmp_path)
+        assert python_run(script, str(tmp_path), env=env).strip() == "256"
+    finally:
+        embedded_database_stop(var_dir=tmp_path)
 
 
 @pytest.mark.django_db(transaction=False)
