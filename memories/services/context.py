@@ -27,7 +27,14 @@ from core.unflushed import UNFLUSHED, unflushed_params
 from memories.models import importance_now_sql
 from memories.selectors.people import ContextHead, context_head
 from memories.selectors.ranking import LINE_IMPORTANCE, MemoryCandidate, RecallCandidate, memories_ranked, recall_ranked
-from memoryhub.ai.contract import MEMORY_OFF_LINE, importance_label, prompt_name, prompt_text, talking_with_line
+from memoryhub.ai.contract import (
+    CHANNEL_TALK_LINE,
+    MEMORY_OFF_LINE,
+    importance_label,
+    prompt_name,
+    prompt_text,
+    talking_with_line,
+)
 from memoryhub.ai.embeddings import embedder_get
 
 RECENT_LAYER_SIZE = 5
@@ -385,8 +392,16 @@ def assemble_context(
     name = head.name if head is not None else stranger_name
     remembering = head is not None and persona.use_memory and community.memory_enabled and head.memory_enabled
     memory_off = head is not None and not (community.memory_enabled and head.memory_enabled)
+    talk = _talk_of(channel=channel, session=session)
     system_prompt = "\n\n".join(
-        p for p in (persona.system_prompt.strip(), talking_with_line(name), MEMORY_OFF_LINE if memory_off else "") if p
+        p
+        for p in (
+            persona.system_prompt.strip(),
+            talking_with_line(name),
+            CHANNEL_TALK_LINE if talk.by_channel else "",
+            MEMORY_OFF_LINE if memory_off else "",
+        )
+        if p
     )
     block = _Block(persona=persona, name=name, budget=persona.max_memory_tokens, now=now)
     layers = [Layer("persona", text=system_prompt, tokens=token_count(system_prompt))]
@@ -503,7 +518,7 @@ def assemble_context(
                 )
             )
     messages, buffer_layer = _prompt(
-        persona=persona, system_prompt=system_prompt, block=text, message=message, channel=channel, session=session
+        persona=persona, system_prompt=system_prompt, block=text, message=message, talk=talk
     )
     layers.append(buffer_layer)
     memory_tokens = token_count(text)
@@ -523,14 +538,31 @@ def assemble_context(
     )
 
 
+@dataclass(frozen=True)
+class _Talk:
+    """Where the prompt's recent talk comes from: a channel's (``by_channel``, every speaker's
+    lines, named) or a session's; neither when both ids are None."""
+
+    channel_id: int | None
+    session_id: int | None
+
+    @property
+    def by_channel(self) -> bool:
+        return self.channel_id is not None
+
+
+def _talk_of(*, channel: Channel | None, session: ChatSession | None) -> _Talk:
+    """A bot's channel is a conversation among several people, of which the persona's exchange with
+    this person is a part: a persona replying there (``POST /chat``) reads the channel's recent talk,
+    each line with who said it, as a bot's ``/context`` gives it. A browser chat is the person's
+    own session."""
+    if channel is not None and (session is None or channel.kind != ChannelKind.WEB):
+        return _Talk(channel_id=channel.pk, session_id=None)
+    return _Talk(channel_id=None, session_id=session.pk if session is not None else None)
+
+
 def _prompt(
-    *,
-    persona: Persona,
-    system_prompt: str,
-    block: str,
-    message: str,
-    channel: Channel | None,
-    session: ChatSession | None,
+    *, persona: Persona, system_prompt: str, block: str, message: str, talk: _Talk
 ) -> tuple[list[dict[str, str]], Layer]:
     """The message list in the persona's injection mode, with as much recent talk as fits."""
     mode = persona.injection_mode
@@ -544,16 +576,16 @@ def _prompt(
         tail = [{"role": "user", "content": f"{block}\n\n{message}"}]
     room = persona.context_window_tokens - persona.reply_reserve_tokens - messages_token_count(head + tail)
     history: list[RecentMessage] = []
-    if session is not None:
-        history = messages_recent(session_id=session.pk, limit=BUFFER_MESSAGES)
-    elif channel is not None:
-        history = messages_recent(channel_id=channel.pk, limit=BUFFER_MESSAGES)
+    if talk.channel_id is not None:
+        history = messages_recent(channel_id=talk.channel_id, limit=BUFFER_MESSAGES)
+    elif talk.session_id is not None:
+        history = messages_recent(session_id=talk.session_id, limit=BUFFER_MESSAGES)
     if history and history[0].content == message and history[0].role == "user":
         history = history[1:]  # the message being answered is already stored: it is the tail
     buffer: list[dict[str, str]] = []
     for earlier in history:
         content = earlier.content
-        if session is None and earlier.author_name:  # a channel: say who said it
+        if talk.by_channel and earlier.author_name:  # a channel: say who said it
             content = f"{prompt_name(earlier.author_name)}: {content}"
         entry = {"role": earlier.role, "content": content}
         cost = messages_token_count([entry]) - 3  # framing of the whole list is counted once

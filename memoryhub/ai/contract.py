@@ -371,6 +371,11 @@ def talking_with_name(system: str) -> str:
     return (named["quoted"] or named["name"]).strip() if named else ""
 
 
+# Told to the reply model (and read by the offline engine) when the recent talk in its prompt is a
+# channel's, where several people speak: each earlier line then begins with its speaker's name.
+CHANNEL_TALK_LINE = "The earlier messages are this channel's recent talk: each begins with the name of who wrote it."
+
+
 # Told to the reply model (and read by the offline engine) while memory is off for the person or
 # the community: nothing they say now is kept, so it must not promise to remember it.
 MEMORY_OFF_LINE = (

@@ -135,6 +135,36 @@ def test_chat_replies_with_the_memories_it_used_and_stores_both_messages(
     ]
 
 
+def test_a_persona_replying_in_a_channel_reads_what_was_just_said_there_and_by_whom(
+    api: APIClient, community: Community, mira: Persona
+) -> None:
+    """Before the window is extracted, what Alice said in #general a moment ago is the channel's
+    talk: the persona replying to her there reads it, each line with who said it, and the offline
+    engine takes her own lines as told, not Bob's."""
+    for number, (author, content) in enumerate(
+        [
+            ("alice_456", "My sister Maya gets married on June 14th in Porto"),
+            ("bob_7", "I live in Paris and I work as a baker"),
+        ]
+    ):
+        body = {"channel": "general", "author": author, "author_name": author.split("_")[0].title()}
+        api.post("/api/v1/messages", {**body, "content": content, "message_id": f"c{number}"}, format="json")
+    asked = {"user": "alice_456", "user_name": "Alice", "channel": "general"}
+    response = api.post("/api/v1/chat", {**asked, "message": "when is my sister getting married?"}, format="json")
+    assert response.status_code == 200, response.json()
+    assert "June 14th" in response.json()["reply"]
+    response = api.post("/api/v1/chat", {**asked, "message": "where do I live?"}, format="json")
+    assert "Paris" not in response.json()["reply"]  # Bob's line, not hers
+    session = ChatSession.objects.get(pk=response.json()["session"])
+    context = assemble_context(
+        community=community, user=session.user, persona=mira, message="hi", channel=session.channel, session=session
+    )
+    talk = [m["content"] for m in context.messages[1:-1]]
+    assert "Bob: I live in Paris and I work as a baker" in talk
+    assert "Alice: My sister Maya gets married on June 14th in Porto" in talk
+    assert "each begins with the name of who wrote it" in context.messages[0]["content"]
+
+
 def test_an_sse_client_asking_by_accept_gets_the_events_and_its_errors_as_json(
     api: APIClient, community: Community, mira: Persona
 ) -> None:

@@ -34,6 +34,7 @@ def test_the_example_bot_forwards_messages_and_answers_when_addressed(community:
         )
     assert bot.returncode == 0, bot.stderr
     assert bot.stdout.startswith("mira: ") and "(remembered:" in bot.stdout
+    assert "Austin" in bot.stdout.splitlines()[0], bot.stdout  # what Alice said in the channel just before
     observed = Message.objects.filter(session__isnull=True).order_by("created_at")
     assert [m.content for m in observed] == ["I'm moving to Austin next month!", "nice, when?"]
     session = ChatSession.objects.get()

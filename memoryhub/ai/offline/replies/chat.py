@@ -8,6 +8,7 @@ import json
 import re
 
 from memoryhub.ai.contract import (
+    CHANNEL_TALK_LINE,
     MEMORY_OFF_LINE,
     REMEMBER_TOOL_NAME,
     ConversationLine,
@@ -240,13 +241,21 @@ _ABOUT_ME_MEMORY_OFF = "My memory is off for you, so I only know what you've sai
 _NOTHING_ABOUT_ME_MEMORY_OFF = "My memory is off for you, so I don't keep anything you tell me."
 
 
+def _own_lines(lines: list[str], name: str) -> list[str]:
+    """The lines of a channel's talk that ``name`` wrote, without the name in front: what the others
+    said is not what this person told."""
+    prefix = f"{name}: "
+    return [line[len(prefix) :] for line in lines if name and line.startswith(prefix)]
+
+
 def chat_reply(messages: list[Message]) -> str:
     """A short, friendly reply in the second person, by the kind of message it answers.
 
     A fact the person just told is said back to them (a death with sympathy); otherwise at most
     two remembered facts that share a word with their message, or answer what it asks about, are
     ("I know you love hiking."), and none when none does; asked what it knows about them, the
-    first three. What they told earlier in the conversation counts as remembered. The memory
+    first three. What they told earlier in the conversation counts as remembered (in a channel,
+    what they wrote there, not what the others did: ``CHANNEL_TALK_LINE``). The memory
     context may be in system messages, or (injection mode ``user_prefix``) in front of the user's
     own words in the last user message.
     """
@@ -261,6 +270,8 @@ def chat_reply(messages: list[Message]) -> str:
                 last = rest
     system = "\n".join(message_text(m) for m in messages if m.get("role") == "system")
     memory_off = MEMORY_OFF_LINE in system
+    if CHANNEL_TALK_LINE in system:  # several people's lines, each "Name: …": only the person's are theirs
+        earlier = _own_lines(earlier, talking_with_name(system))
     person = Person(talking_with_name(system) or memories.name, pronoun_in(memories.profile + memories.facts))
     remembered = memories.facts or memories.profile or memories.sessions
     said = normalise(last)
