@@ -1335,6 +1335,9 @@ def _kept(said: str) -> list[str]:
         ("I don't drink much", []),
         ("I don't drink", ["Priya doesn't drink alcohol"]),
         ("I hate coriander, tastes like soap", ["Priya hates coriander"]),
+        # an aside at the end is not part of the fact
+        ("I hate mushrooms by the way", ["Priya hates mushrooms"]),
+        ("my brother is a pilot, by the way", ["Priya's brother is a pilot"]),
         # a pet's death, a job just started, where one goes and works
         ("My dog died last month and I'm still gutted.", ["Priya's dog died last month"]),
         ("We lost our cat last week", ["Priya's cat died last week"]),

@@ -186,9 +186,14 @@ MONTH_OR_DAY = re.compile(
 )
 
 
+# An aside at the end of what was said is not part of the fact: "Alice hates olives by the way". (The
+# rules still read it: "I'm Tom, by the way" gives a name.)
+_ASIDE_AT_END = re.compile(r",?\s+(?:by the way|btw)$", re.IGNORECASE)
+
+
 def tidy(text: str) -> str:
     text = MONTH_OR_DAY.sub(lambda match: match[0].capitalize(), " ".join(text.split()))
-    return text.strip(" ,;")
+    return _ASIDE_AT_END.sub("", text.strip(" ,;")).strip(" ,;")
 
 
 # Quotes and brackets around or inside a name ('"Acme & Sons" <Ltd>'): its words keep, they do not.
