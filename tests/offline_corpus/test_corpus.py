@@ -69,6 +69,7 @@ def test_the_window_gives_exactly_its_expected_memories(case: Case) -> None:
         "Ich wohne in Berlin und arbeite als Lehrerin",
         "Je m'appelle Sophie et je suis infirmière à Lyon",
         "Me mudé a Madrid el año pasado y trabajo como enfermera",
+        "Mia es mi hermana y vivo con ella",  # a word that is also a name, at the start
         "我住在北京\uff0c我是老师",
         "أنا أعيش في القاهرة وأعمل طبيبة",
         "אני גר בתל אביב ויש לי כלב",
@@ -84,6 +85,16 @@ def test_the_same_fact_in_english_is_remembered() -> None:
     """The language test above would pass for an engine that remembers nothing."""
     case = Case(id="english", categories=(), where="", lines=[("ana", "I live in Berlin")], names={"ana": "Ana"})
     assert [memory.content for memory in case_extract(case, LLM)] == ["Ana lives in Berlin"]
+
+
+def test_a_name_that_is_a_word_of_another_language_leaves_english_english() -> None:
+    """ "Mia" is Italian for "my", "Una" Spanish for "a": inside an English sentence, a name."""
+    lines = [("ana", "my daughter Mia turns 5 next Saturday"), ("ana", "my cousin Una turns 30 tomorrow")]
+    case = Case(id="names", categories=(), where="", lines=lines, names={"ana": "Ana"})
+    assert [memory.content for memory in case_extract(case, LLM)] == [
+        "Ana's daughter Mia turns 5 next Saturday",
+        "Ana's cousin Una turns 30 tomorrow",
+    ]
 
 
 @pytest.mark.parametrize("text", pathological(), ids=lambda text: f"{text[:12]!r}x{len(text)}")

@@ -122,11 +122,13 @@ def is_english(text: str) -> bool:
     latin = sum(1 for c in letters if c.isascii() or "LATIN" in unicodedata.name(c, ""))
     if latin / len(letters) < 0.9:
         return False
-    words = re.findall(r"[^\W\d_]+(?:'[^\W\d_]+)?", text.lower())
+    said = re.findall(r"[^\W\d_]+(?:'[^\W\d_]+)?", text)
+    words = [w.lower() for w in said]
     if len(words) < 4:
         return True
     english = sum(1 for w in words if w in _ENGLISH)
-    foreign = sum(1 for w in words if w in _FOREIGN)
+    # A capital inside a sentence begins a name, not a function word: "my daughter Mia turns 5" is English.
+    foreign = sum(1 for i, w in enumerate(said) if w.lower() in _FOREIGN and (i == 0 or not w[0].isupper()))
     return english > foreign or foreign == 0 or (english == foreign and english >= 2)
 
 
