@@ -475,6 +475,25 @@ def test_a_move_told_updates_where_they_were_remembered_to_live(said: str, conte
 
 
 @pytest.mark.parametrize(
+    ("remembered", "said", "content"),
+    [
+        (
+            "Priya works as a nurse",
+            "I just started as a chef at a pizzeria",
+            "Priya started working as a chef at a pizzeria",
+        ),
+        ("Priya started working as a chef at a pizzeria", "I work as a nurse", "Priya works as a nurse"),
+    ],
+)
+def test_a_job_begun_is_the_job_and_the_next_one_replaces_it(remembered: str, said: str, content: str) -> None:
+    priya = PromptParticipant(handle="priya", name="Priya", memories=["Priya lives in Leeds", remembered])
+
+    [update] = _extract(_prompt([("Priya", "priya", said)], participants=[priya]))["operations"]
+
+    assert (update["action"], update["memory_index"], update["content"]) == ("update", 1, content)
+
+
+@pytest.mark.parametrize(
     ("remembered", "said", "kept"),
     [
         ("Priya is a nurse", "I'm a terrible cook lol", "Priya is a terrible cook"),  # was "update" of the job
@@ -876,6 +895,23 @@ def test_a_question_about_oneself_is_answered_by_the_fact_it_asks_for(question: 
 
     assert answer in reply
     assert "simple answer" not in reply and "think yourself" not in reply
+
+
+@pytest.mark.parametrize(
+    ("question", "memory", "answer"),
+    [
+        ("what do I do for a living?", "Noor teaches maths at a school in Leeds", "you teach maths"),
+        ("what's my job?", "Noor works in sales", "you work in sales"),
+        ("where do I work?", "Noor started working as a chef at a pizzeria", "a chef at a pizzeria"),
+    ],
+)
+def test_a_question_about_ones_work_is_answered_by_what_one_does(question: str, memory: str, answer: str) -> None:
+    """What one teaches, or the field one works in, is one's work too (was "I don't think you've
+    told me that yet")."""
+    reply = _reply_to(question, [*NOOR[1:], memory])
+
+    assert answer in reply, reply
+    assert "told me that yet" not in reply
 
 
 def test_asked_to_be_reminded_without_a_question_mark_is_a_question() -> None:
@@ -1335,6 +1371,10 @@ def _kept(said: str) -> list[str]:
         ("I don't drink much", []),
         ("I don't drink", ["Priya doesn't drink alcohol"]),
         ("I hate coriander, tastes like soap", ["Priya hates coriander"]),
+        # a job begun, or about to begin, with when
+        ("I just started as a chef at a pizzeria in Leeds", ["Priya started working as a chef at a pizzeria in Leeds"]),
+        ("I start as a junior developer on Monday", ["Priya starts work as a junior developer on Monday"]),
+        ("I started as a complete beginner", []),
         # an aside at the end is not part of the fact
         ("I hate mushrooms by the way", ["Priya hates mushrooms"]),
         ("my brother is a pilot, by the way", ["Priya's brother is a pilot"]),

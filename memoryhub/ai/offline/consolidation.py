@@ -44,7 +44,7 @@ SLOTS = {
     "name": r"(?:'s name is| likes to be called| goes by)\b",
     "home": r" lives in\b",
     "origin": r" (?:is|comes) from\b",
-    "job": rf" (?:works as\b|is an? (?:(?!(?:{JUDGED}) )[\w-]+ ){{0,2}}(?:{JOBS})\b)",
+    "job": rf" (?:works as|started working as|starts work as|is an? (?:(?!(?:{JUDGED}) )[\w-]+ ){{0,2}}(?:{JOBS}))\b",
     "employer": r" works (?:[\w-]+ )?(?:at|for)\b",
     "age": r" is \d+ years old\b",
     "birthday": r"'s birthday is\b",

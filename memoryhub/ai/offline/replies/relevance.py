@@ -127,11 +127,16 @@ _ASKED_SLOTS = (
     (re.compile(r"\bwhere\b.*\b(?:live|living|based|stay|staying)\b", re.I), ("home",)),
     (
         re.compile(r"\b(?:what|which)\b.*\b(?:job|do for (?:a )?living|do I do|work as)\b|\bwhere do I work\b", re.I),
-        ("job", "employer"),
+        ("job", "employer", "field"),  # "what do I do for a living?": "you teach maths", "you work in sales"
     ),
     (re.compile(r"\bhow old\b|\bmy age\b", re.I), ("age",)),
     (_ASKED_NAME, ("name",)),
 )
+
+
+# The shapes of the facts that answer a slot: the slots one value replaces another in, and the field
+# one works in, which answers "what do I do for a living?" without taking a job's place.
+_ANSWER_SHAPES = {**SLOTS, "field": r" (?:works in|teaches|researches)\b"}
 
 
 # "what's my favorite book?": a favourite of their own, answered by "Nora's favourite book is …".
@@ -182,7 +187,7 @@ def _answers_for(said: str, person: Person) -> re.Pattern[str] | None:
     if not said.endswith("?") or not asks_about_themselves(said):
         return None
     names = "|".join(map(re.escape, person.forms()))
-    slots = [SLOTS[slot] for asked, asked_slots in _ASKED_SLOTS if asked.search(said) for slot in asked_slots]
+    slots = [_ANSWER_SHAPES[slot] for asked, asked_slots in _ASKED_SLOTS if asked.search(said) for slot in asked_slots]
     shapes = [rf"^(?:{names})(?:{'|'.join(slots)})"] if names and slots else []
     if _ASKED_PETS.search(said):
         shapes.append(_PET_OWNED.pattern)  # "do I have any pets?" … "Nora has two cats"

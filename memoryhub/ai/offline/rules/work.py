@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from memoryhub.ai.contract import EntityType, MemoryKind
-from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, time_in
+from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, past_time_in, time_in
 from memoryhub.ai.offline.splitting import phrase_cut
 from memoryhub.ai.offline.text import (
     article_for,
@@ -19,6 +19,7 @@ from memoryhub.ai.offline.text import (
 from memoryhub.ai.offline.vocabulary import COUNTS, I_AM, JOB, JUDGED, OBJECT_PRONOUNS, SOON, word_set
 
 _TOGETHER = word_set("team family unit group whole one pair couple")
+_NOT_A_JOB = word_set("beginner novice newbie joke hobby kid child teen teenager")
 _JUDGED = re.compile(rf"(?:[a-z-]+ )?(?:{JUDGED}) ")  # "terrible cook", "pretty decent photographer"
 _WHERE_OR_WHOM = re.compile(r"\s+(?:at|in|to|for|with|from|on)\s+", re.IGNORECASE)  # "piano | to kids"
 
@@ -30,7 +31,14 @@ def works_as_rule(match: re.Match[str], said: Said) -> Fact | None:
     head = _WHERE_OR_WHOM.split(job)[0].split()[-1]  # "nurse" of "a nurse on night shifts"
     if head.lower() in _TOGETHER:
         return None  # "get to know people and work as a team": how, not a job
+    if match["began"] and head.lower() in _NOT_A_JOB:
+        return None  # "I started as a complete beginner": how they began, not their work
     text = f"{said.name} works as {article_for(job)} {job}"
+    if match["began"]:  # "I started as a chef last year", "I start as a junior developer on Monday"
+        when = past_time_in(job) if match["began"].lower() == "started" else time_in(job)
+        job = job[: job.lower().index(when)].rstrip(" ,") if when and when in job.lower() else job
+        verb = "started working" if match["began"].lower() == "started" else "starts work"
+        text = f"{said.name} {verb} as {article_for(job)} {job}" + (f" {when}" if when else "")
     return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("work", head), slot="job")
 
 
@@ -309,7 +317,8 @@ RULES = [
             r"\bI(?:'m| am)? (?:currently |now |also )?(?:work(?:ing)?"
             r"(?: (?:nights|days|weekends|evenings|shifts|part[- ]time|full[- ]time|remotely|mostly))? as"
             r"|(?:just )?(?:started|start|starting|got|landed|accepted) (?:my |a |the )?(?:new |first |dream )?"
-            r"(?:job|role|position|gig) as) (?:an? )?(?P<job>.+)",
+            r"(?:job|role|position|gig) as"
+            r"|(?:just |recently )?(?P<began>started|start|starting) (?:work(?:ing)? )?as) (?:an? )?(?P<job>.+)",
             re.IGNORECASE,
         ),
         build=works_as_rule,
