@@ -95,6 +95,7 @@ class RecentMessage:
     role: str
     content: str
     author_name: str  # the author's display name (else username); "" for a persona's message
+    author_id: int | None  # None for a persona's message
 
 
 def messages_recent(*, session_id: int | None = None, channel_id: int | None = None, limit: int) -> list[RecentMessage]:
@@ -104,7 +105,7 @@ def messages_recent(*, session_id: int | None = None, channel_id: int | None = N
     with connection.cursor() as cursor:
         cursor.execute(
             f"""
-            SELECT m.role, m.content, COALESCE(NULLIF(u.display_name, ''), u.username, '')
+            SELECT m.role, m.content, COALESCE(NULLIF(u.display_name, ''), u.username, ''), m.author_id
             FROM chat_message AS m LEFT JOIN {User._meta.db_table} AS u ON u.id = m.author_id
             WHERE m.{column} = %s ORDER BY m.created_at DESC, m.id DESC LIMIT %s
             """,  # noqa: S608 - a column name of this function and a table name of the model

@@ -518,7 +518,12 @@ def assemble_context(
                 )
             )
     messages, buffer_layer = _prompt(
-        persona=persona, system_prompt=system_prompt, block=text, message=message, talk=talk
+        persona=persona,
+        system_prompt=system_prompt,
+        block=text,
+        message=message,
+        talk=talk,
+        person=(user.pk, name) if user is not None else None,
     )
     layers.append(buffer_layer)
     memory_tokens = token_count(text)
@@ -562,9 +567,11 @@ def _talk_of(*, channel: Channel | None, session: ChatSession | None) -> _Talk:
 
 
 def _prompt(
-    *, persona: Persona, system_prompt: str, block: str, message: str, talk: _Talk
+    *, persona: Persona, system_prompt: str, block: str, message: str, talk: _Talk, person: tuple[int, str] | None
 ) -> tuple[list[dict[str, str]], Layer]:
-    """The message list in the persona's injection mode, with as much recent talk as fits."""
+    """The message list in the persona's injection mode, with as much recent talk as fits. In a
+    channel's talk the person's own lines carry the name they go by (``person``: their id and that
+    name, as "You are talking with" gives it), though the bot posted them under another."""
     mode = persona.injection_mode
     head = [{"role": "system", "content": system_prompt}]
     tail = [{"role": "user", "content": message}]
@@ -586,7 +593,8 @@ def _prompt(
     for earlier in history:
         content = earlier.content
         if talk.by_channel and earlier.author_name:  # a channel: say who said it
-            content = f"{prompt_name(earlier.author_name)}: {content}"
+            said_by = person[1] if person is not None and person[1] and earlier.author_id == person[0] else ""
+            content = f"{prompt_name(said_by or earlier.author_name)}: {content}"
         entry = {"role": earlier.role, "content": content}
         cost = messages_token_count([entry]) - 3  # framing of the whole list is counted once
         if cost > room:

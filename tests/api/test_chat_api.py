@@ -21,6 +21,7 @@ from chat.services import persona_create
 from memories.models import Memory
 from memories.services.context import assemble_context
 from memories.services.entities import entity_mention_record
+from memories.services.profiles import profile_summary_edit
 from tests.support.extraction import extract_window_here
 from tests.support.memories import remember
 
@@ -163,6 +164,29 @@ def test_a_persona_replying_in_a_channel_reads_what_was_just_said_there_and_by_w
     assert "Bob: I live in Paris and I work as a baker" in talk
     assert "Alice: My sister Maya gets married on June 14th in Porto" in talk
     assert "each begins with the name of who wrote it" in context.messages[0]["content"]
+
+
+def test_in_a_channels_talk_the_persons_own_lines_carry_the_name_they_go_by(
+    api: APIClient, community: Community, mira: Persona
+) -> None:
+    """The bot posts Alice's lines as "Alice"; she said she goes by Ally: the prompt says "You are
+    talking with Ally", so her lines in the channel's talk say Ally too, and the offline engine
+    takes them as hers."""
+    body = {"channel": "general", "author": "alice_456", "author_name": "Alice", "message_id": "n1"}
+    api.post("/api/v1/messages", {**body, "content": "My sister Maya gets married on June 14th"}, format="json")
+    alice = identity_resolve(community=community, external_id="alice_456")
+    profile_summary_edit(user=alice, community=community, summary="", name="Ally")
+
+    asked = {"user": "alice_456", "user_name": "Alice", "channel": "general"}
+    response = api.post("/api/v1/chat", {**asked, "message": "when is my sister getting married?"}, format="json")
+
+    assert "June 14th" in response.json()["reply"]
+    session = ChatSession.objects.get(pk=response.json()["session"])
+    context = assemble_context(
+        community=community, user=alice, persona=mira, message="hi", channel=session.channel, session=session
+    )
+    assert 'You are talking with "Ally".' in context.messages[0]["content"]
+    assert "Ally: My sister Maya gets married on June 14th" in [m["content"] for m in context.messages]
 
 
 def test_an_sse_client_asking_by_accept_gets_the_events_and_its_errors_as_json(
