@@ -914,6 +914,20 @@ def test_a_question_about_ones_work_is_answered_by_what_one_does(question: str, 
     assert "told me that yet" not in reply
 
 
+@pytest.mark.parametrize(
+    ("question", "memory"),
+    [
+        ("where did I just travel?", "Noor got back from a week in Lisbon"),
+        ("how was my trip?", "Noor just came back from a weekend in Bruges"),
+    ],
+)
+def test_back_from_somewhere_answers_a_question_about_a_trip(question: str, memory: str) -> None:
+    """A trip said without "trip" or "travel" (was "What do you think yourself?")."""
+    reply = _reply_to(question, [*NOOR, memory])
+
+    assert memory.removeprefix("Noor ").split(" from ")[1] in reply, reply
+
+
 def test_asked_to_be_reminded_without_a_question_mark_is_a_question() -> None:
     """ "remind me what I told you about my job" was met with "Got it." as if it told something."""
     reply = _reply_to("remind me what I told you about my job", [*NOOR, "Noor is a data analyst"])

@@ -41,8 +41,16 @@ def _stem(word: str) -> str:
     return word[:-1] if len(word) > 3 and word.endswith("e") else word
 
 
+# Back from somewhere is a trip made, in words that share none with "travel" or "trip": "where did I
+# just travel?" … "you got back from a week in Lisbon".
+_BACK_FROM = re.compile(
+    r"\b(?:got|get|gets|getting|came|come|comes|coming|flew|just) back from\b|\breturned from\b", re.I
+)
+
+
 def word_stems(text: str) -> set[str]:
-    return {_stem(word) for word in content_words(text)} - _VAGUE_STEMS
+    stems = {_stem(word) for word in content_words(text)} - _VAGUE_STEMS
+    return stems | {_stem("trip")} if _BACK_FROM.search(text) else stems
 
 
 _VAGUE_STEMS = frozenset(map(_stem, _VAGUE))  # "years" is as vague as "year"
