@@ -94,8 +94,9 @@ def messages_said_with_memory_off(
 class RecentMessage:
     role: str
     content: str
-    author_name: str  # the author's display name (else username); "" for a persona's message
+    author_name: str  # the author's display name (else username); a persona's name for its reply
     author_id: int | None  # None for a persona's message
+    persona_id: int | None  # the persona that wrote it, for a reply
 
 
 def messages_recent(*, session_id: int | None = None, channel_id: int | None = None, limit: int) -> list[RecentMessage]:
@@ -105,8 +106,10 @@ def messages_recent(*, session_id: int | None = None, channel_id: int | None = N
     with connection.cursor() as cursor:
         cursor.execute(
             f"""
-            SELECT m.role, m.content, COALESCE(NULLIF(u.display_name, ''), u.username, ''), m.author_id
+            SELECT m.role, m.content, COALESCE(NULLIF(u.display_name, ''), u.username, p.name, ''), m.author_id,
+                   m.persona_id
             FROM chat_message AS m LEFT JOIN {User._meta.db_table} AS u ON u.id = m.author_id
+                 LEFT JOIN {Persona._meta.db_table} AS p ON p.id = m.persona_id
             WHERE m.{column} = %s ORDER BY m.created_at DESC, m.id DESC LIMIT %s
             """,  # noqa: S608 - a column name of this function and a table name of the model
             [session_id if session_id is not None else channel_id, limit],

@@ -591,11 +591,13 @@ def _prompt(
         history = history[1:]  # the message being answered is already stored: it is the tail
     buffer: list[dict[str, str]] = []
     for earlier in history:
-        content = earlier.content
-        if talk.by_channel and earlier.author_name:  # a channel: say who said it
+        content, role = earlier.content, earlier.role
+        own_reply = earlier.persona_id is not None and earlier.persona_id == persona.pk  # its turn, unnamed
+        if talk.by_channel and earlier.author_name and not own_reply:  # a channel: say who said it
             said_by = person[1] if person is not None and person[1] and earlier.author_id == person[0] else ""
             content = f"{prompt_name(said_by or earlier.author_name)}: {content}"
-        entry = {"role": earlier.role, "content": content}
+            role = "user" if earlier.persona_id is not None else role  # another persona's reply is not its own
+        entry = {"role": role, "content": content}
         cost = messages_token_count([entry]) - 3  # framing of the whole list is counted once
         if cost > room:
             break

@@ -189,6 +189,26 @@ def test_in_a_channels_talk_the_persons_own_lines_carry_the_name_they_go_by(
     assert "Ally: My sister Maya gets married on June 14th" in [m["content"] for m in context.messages]
 
 
+def test_in_a_channel_with_two_personas_each_reads_the_others_replies_as_someone_elses(
+    api: APIClient, community: Community, mira: Persona
+) -> None:
+    persona_create(community=community, name="Sage", system_prompt="You are Sage, a calm guide.")
+    asked = {"user": "alice_456", "user_name": "Alice", "channel": "general"}
+    api.post("/api/v1/chat", {**asked, "persona": "Sage", "message": "hello Sage"}, format="json")
+    api.post("/api/v1/chat", {**asked, "persona": "Mira", "message": "hello Mira"}, format="json")
+    sage_said, mira_said = Message.objects.filter(role="assistant").order_by("pk").values_list("content", flat=True)
+
+    session = ChatSession.objects.filter(persona=mira).get()
+    alice = session.user
+    prompt = assemble_context(
+        community=community, user=alice, persona=mira, message="hi", channel=session.channel, session=session
+    ).messages
+
+    assert {"role": "user", "content": f"Sage: {sage_said}"} in prompt  # someone else in the channel
+    assert {"role": "assistant", "content": mira_said} in prompt  # its own turn
+    assert {"role": "user", "content": "Alice: hello Sage"} in prompt
+
+
 def test_an_sse_client_asking_by_accept_gets_the_events_and_its_errors_as_json(
     api: APIClient, community: Community, mira: Persona
 ) -> None:
