@@ -19,14 +19,14 @@ from django.utils import timezone
 from django.utils.timesince import TIME_STRINGS, timesince
 
 from accounts.models import Community, User
-from chat.models import Channel, ChannelKind, ChatSession, Persona, PersonaInjectionMode, web_channels_prefix
-from chat.selectors import RecentMessage, messages_recent
+from chat.models import Channel, ChannelKind, ChatSession, Persona, web_channels_prefix
 from core.fastpath.sql import prepared_cursor
 from core.tokens import messages_token_count, token_count
 from core.unflushed import UNFLUSHED, unflushed_params
 from memories.models import importance_now_sql
 from memories.selectors.people import ContextHead, context_head
 from memories.selectors.ranking import LINE_IMPORTANCE, MemoryCandidate, RecallCandidate, memories_ranked, recall_ranked
+from memories.services.prompt import prompt_messages, talk_of
 from memoryhub.ai.contract import (
     CHANNEL_TALK_LINE,
     MEMORY_OFF_LINE,
@@ -44,7 +44,6 @@ RECENT_LAYER_SIZE = 5
 CANDIDATES_PER_ORDER = 50
 ENTITY_LAYER_SIZE = 5
 WORKING_SUMMARY_AFTER = 10  # messages in the session before its summary is worth the tokens
-BUFFER_MESSAGES = 50
 RECALL_LAYERS = ("topic", "relevant")  # chosen for the message; "recent" ones are shown for their age
 _WORD = re.compile(r"[a-z0-9][a-z0-9'_-]+")
 _STOPWORDS_TEXT = (
@@ -392,7 +391,7 @@ def assemble_context(
     name = head.name if head is not None else stranger_name
     remembering = head is not None and persona.use_memory and community.memory_enabled and head.memory_enabled
     memory_off = head is not None and not (community.memory_enabled and head.memory_enabled)
-    talk = _talk_of(channel=channel, session=session)
+    talk = talk_of(channel=channel, session=session)
     system_prompt = "\n\n".join(
         p
         for p in (
@@ -517,7 +516,7 @@ def assemble_context(
                     memory_ids=[u.id for u in used if u.layer == layer_name],  # message ids for "episode"
                 )
             )
-    messages, buffer_layer = _prompt(
+    messages, buffer_tokens = prompt_messages(
         persona=persona,
         system_prompt=system_prompt,
         block=text,
@@ -525,7 +524,7 @@ def assemble_context(
         talk=talk,
         person=(user.pk, name) if user is not None else None,
     )
-    layers.append(buffer_layer)
+    layers.append(Layer("buffer", text="", tokens=buffer_tokens))
     memory_tokens = token_count(text)
     return AssembledContext(
         text=text,
@@ -541,67 +540,3 @@ def assemble_context(
         },
         injection_mode=persona.injection_mode,
     )
-
-
-@dataclass(frozen=True)
-class _Talk:
-    """Where the prompt's recent talk comes from: a channel's (``by_channel``, every speaker's
-    lines, named) or a session's; neither when both ids are None."""
-
-    channel_id: int | None
-    session_id: int | None
-
-    @property
-    def by_channel(self) -> bool:
-        return self.channel_id is not None
-
-
-def _talk_of(*, channel: Channel | None, session: ChatSession | None) -> _Talk:
-    """A bot's channel is a conversation among several people, of which the persona's exchange with
-    this person is a part: a persona replying there (``POST /chat``) reads the channel's recent talk,
-    each line with who said it, as a bot's ``/context`` gives it. A browser chat is the person's
-    own session."""
-    if channel is not None and (session is None or channel.kind != ChannelKind.WEB):
-        return _Talk(channel_id=channel.pk, session_id=None)
-    return _Talk(channel_id=None, session_id=session.pk if session is not None else None)
-
-
-def _prompt(
-    *, persona: Persona, system_prompt: str, block: str, message: str, talk: _Talk, person: tuple[int, str] | None
-) -> tuple[list[dict[str, str]], Layer]:
-    """The message list in the persona's injection mode, with as much recent talk as fits. In a
-    channel's talk the person's own lines carry the name they go by (``person``: their id and that
-    name, as "You are talking with" gives it), though the bot posted them under another."""
-    mode = persona.injection_mode
-    head = [{"role": "system", "content": system_prompt}]
-    tail = [{"role": "user", "content": message}]
-    if block and mode == PersonaInjectionMode.SYSTEM_APPEND:
-        head = [{"role": "system", "content": f"{system_prompt}\n\n{block}"}]
-    elif block and mode == PersonaInjectionMode.CONTEXT_MESSAGE:
-        tail = [{"role": "system", "content": block}, *tail]
-    elif block and mode == PersonaInjectionMode.USER_PREFIX:
-        tail = [{"role": "user", "content": f"{block}\n\n{message}"}]
-    room = persona.context_window_tokens - persona.reply_reserve_tokens - messages_token_count(head + tail)
-    history: list[RecentMessage] = []
-    if talk.channel_id is not None:
-        history = messages_recent(channel_id=talk.channel_id, limit=BUFFER_MESSAGES)
-    elif talk.session_id is not None:
-        history = messages_recent(session_id=talk.session_id, limit=BUFFER_MESSAGES)
-    if history and history[0].content == message and history[0].role == "user":
-        history = history[1:]  # the message being answered is already stored: it is the tail
-    buffer: list[dict[str, str]] = []
-    for earlier in history:
-        content, role = earlier.content, earlier.role
-        own_reply = earlier.persona_id is not None and earlier.persona_id == persona.pk  # its turn, unnamed
-        if talk.by_channel and earlier.author_name and not own_reply:  # a channel: say who said it
-            said_by = person[1] if person is not None and person[1] and earlier.author_id == person[0] else ""
-            content = f"{prompt_name(said_by or earlier.author_name)}: {content}"
-            role = "user" if earlier.persona_id is not None else role  # another persona's reply is not its own
-        entry = {"role": role, "content": content}
-        cost = messages_token_count([entry]) - 3  # framing of the whole list is counted once
-        if cost > room:
-            break
-        room -= cost
-        buffer.insert(0, entry)
-    layer = Layer("buffer", text="", tokens=messages_token_count(buffer) if buffer else 0)
-    return head + buffer + tail, layer
