@@ -11,6 +11,7 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import DurationField, ExpressionWrapper, F, Q, QuerySet, Value
 from django.db.models.functions import Greatest
+from django.http import Http404
 from django.utils import timezone
 
 from accounts.models import Community, User
@@ -129,7 +130,9 @@ def message_edit(*, message: Message, content: str) -> Message:
     """The platform edited a message: the new text replaces the old. A message whose window was
     extracted already (or is being extracted) joins the channel's open window, so what it now
     says is extracted too; memories it was the source of are revisited there."""
-    locked = Message.objects.select_for_update(of=("self",)).select_related("window").get(pk=message.pk)
+    locked = Message.objects.select_for_update(of=("self",)).select_related("window").filter(pk=message.pk).first()
+    if locked is None:  # deleted by another request since it was found
+        raise Http404("No message with this id in this channel.")
     if locked.content == content:
         return locked
     locked.content = text_clean(content)

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from django.http import Http404
 from rest_framework.test import APIClient
 
 from accounts.models import Community
 from chat.models import ConversationWindow, Message
+from chat.services import message_delete, message_edit
 from memories.models import Memory, MemoryRevision
 from tests.api.conftest import KeyClient
 from tests.support.extraction import extract_window_here
@@ -32,6 +34,18 @@ def test_an_edit_before_extraction_replaces_the_text(api: APIClient) -> None:
     message = Message.objects.get(external_id="m1")
     assert message.content == "I'm moving to Austin next month"
     assert message.window is not None and message.window.state == "open"  # extracted later, as it now reads
+
+
+def test_an_edit_of_a_message_deleted_meanwhile_is_a_404_not_a_server_error(api: APIClient) -> None:
+    """The edit found the message, then another request deleted it before the edit took its lock
+    (the schema fuzzer's two workers did this: a 500)."""
+    _post(api, "m1", "I'm moving to Austn next month")
+    found = Message.objects.get(external_id="m1")
+    message_delete(message=Message.objects.get(pk=found.pk))
+
+    with pytest.raises(Http404):
+        message_edit(message=found, content="I'm moving to Austin next month")
+    assert not Message.objects.filter(external_id="m1").exists()
 
 
 def test_an_edit_after_extraction_is_extracted_again(api: APIClient) -> None:
