@@ -9,6 +9,7 @@ from collections.abc import Callable
 from memoryhub.ai.offline.vocabulary import (
     ABBREVIATIONS,
     ADVERB_WORDS,
+    ASIDES,
     MONTHS,
     NOT_NAMES,
     OBJECT_PRONOUNS,
@@ -188,7 +189,7 @@ MONTH_OR_DAY = re.compile(
 
 # An aside at the end of what was said is not part of the fact: "Alice hates olives by the way". (The
 # rules still read it: "I'm Tom, by the way" gives a name.)
-_ASIDE_AT_END = re.compile(r",?\s+(?:by the way|btw)$", re.IGNORECASE)
+_ASIDE_AT_END = re.compile(rf",?\s+{ASIDES}$", re.IGNORECASE)
 
 
 def tidy(text: str) -> str:

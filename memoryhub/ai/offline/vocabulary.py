@@ -279,5 +279,7 @@ OPENER_WORDS = word_set(
 )
 # Words a clause may end on that tell nothing: "…lol", "…tbh", "…too".
 TRAILING_WORDS = word_set("actually anyway anyways honestly lmao lol sadly tbh though too unfortunately")
+# An aside said at the end: "I'm Tom, by the way" (a name given in passing), "I hate olives btw".
+ASIDES = r"(?:btw|by the way)"
 # What people type to try a chat out ("test", "ping", "asdf"): no topic for a summary.
 TEST_WORDS = word_set("test testing tests delay ping pong hello hi hey asdf foo bar")

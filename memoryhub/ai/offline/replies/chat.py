@@ -270,9 +270,10 @@ def chat_reply(messages: list[Message]) -> str:
                 last = rest
     system = "\n".join(message_text(m) for m in messages if m.get("role") == "system")
     memory_off = MEMORY_OFF_LINE in system
+    talking_with = talking_with_name(system)
     if CHANNEL_TALK_LINE in system:  # several people's lines, each "Name: …": only the person's are theirs
-        earlier = _own_lines(earlier, talking_with_name(system))
-    person = Person(talking_with_name(system) or memories.name, pronoun_in(memories.profile + memories.facts))
+        earlier = _own_lines(earlier, talking_with)
+    person = Person(talking_with or memories.name, pronoun_in(memories.profile + memories.facts))
     remembered = memories.facts or memories.profile or memories.sessions
     said = normalise(last)
     greeting = _GREETING.match(said)

@@ -11,7 +11,7 @@ from memoryhub.ai.offline.rules.family import NATIONALITIES
 from memoryhub.ai.offline.rules.health import CHOSEN_DIETS
 from memoryhub.ai.offline.splitting import phrase_cut
 from memoryhub.ai.offline.text import MONTH_OR_DAY, article_for, content_words, name_token, third_person, topics_of
-from memoryhub.ai.offline.vocabulary import FEELINGS, HELLOS, I_AM, MONTHS, NOT_NAMES, WEEKDAYS, word_set
+from memoryhub.ai.offline.vocabulary import ASIDES, FEELINGS, HELLOS, I_AM, MONTHS, NOT_NAMES, WEEKDAYS, word_set
 
 
 def name_rule(match: re.Match[str], said: Said) -> Fact | None:
@@ -227,7 +227,7 @@ RULES = [
             rf" (?!(?:{NATIONALITIES}|new|sorry|back|home|here|done|free|bored|tired|ready|late|fine|good|great|so"
             rf"|just|really|still|also|not|from|in|at|a|an|the|single|married|vegan|vegetarian|hungry|starving|dead"
             rf"|alive|awake|{FEELINGS}|{MONTHS}|{WEEKDAYS})\b|\w+ing\b)"
-            r"(?P<name>(?-i:[A-Z])[a-z'-]+)(?P<second>\s+(?-i:[A-Z])[a-z'-]+)?(?P<aside>,?\s+(?:btw|by the way))?"
+            rf"(?P<name>(?-i:[A-Z])[a-z'-]+)(?P<second>\s+(?-i:[A-Z])[a-z'-]+)?(?P<aside>,?\s+{ASIDES})?"
             r"(?=\s*$|[,.!?]| here| and | from | nice| :\))",
             re.IGNORECASE,
         ),
