@@ -320,6 +320,9 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_PARSER_CLASSES": ["core.apikit.api.LimitedJSONParser"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    # `?format=` is an endpoint's own parameter (the export's), not DRF's renderer switch, which
+    # answered any other value with a 404; /api/schema/ keeps it (core.apikit.docs.FormatParameter).
+    "URL_FORMAT_OVERRIDE": None,
     "DEFAULT_PAGINATION_CLASS": "core.apikit.api.NewestFirst",
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_THROTTLE_CLASSES": ["accounts.authentication.ApiKeyThrottle"],

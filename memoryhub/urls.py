@@ -4,6 +4,7 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
+from core.apikit.docs import FormatParameter
 from memoryhub import metrics, views
 
 urlpatterns = [
@@ -21,7 +22,7 @@ urlpatterns = [
     path("api/v1/", include("chat.api_urls")),
     path("api/v1/", include("memories.api_urls")),
     path("api/v1/", include("privacy.api_urls")),
-    path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("api/schema/", SpectacularAPIView.as_view(content_negotiation_class=FormatParameter), name="api-schema"),
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
 ]
 

@@ -13,11 +13,9 @@ from django.db.models import QuerySet
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
 from rest_framework import exceptions, generics, serializers, status
-from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.settings import APISettings
 from rest_framework.views import APIView
 
 from accounts.authentication import HasScope, api_key_of
@@ -128,15 +126,8 @@ class UserProfileApi(APIView):
         return Response(profile_output(community=community, user=user))
 
 
-class _ExportNegotiation(DefaultContentNegotiation):
-    """``?format=`` names the export's format here, not a renderer (DRF's reading of it): JSON either way."""
-
-    settings = APISettings({"URL_FORMAT_OVERRIDE": None})
-
-
 class UserExportApi(APIView):
     permission_classes = [HasScope]
-    content_negotiation_class = _ExportNegotiation
     required_scope = ApiKeyScope.MEMORIES_READ
 
     @extend_schema(

@@ -11,6 +11,8 @@ from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.plumbing import force_instance
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, PolymorphicProxySerializer
 from rest_framework import serializers
+from rest_framework.negotiation import DefaultContentNegotiation
+from rest_framework.settings import APISettings
 
 from core.http_protocol import URL_MAX_BYTES
 
@@ -224,3 +226,10 @@ def links_add(result: dict[str, Any], generator: Any, request: Any, public: bool
     for operation in ("users_profile", "users_export", "users_remember"):
         link((f"{api}/memories", "post", "201"), operation, external_id="$request.body#/user")
     return result
+
+
+class FormatParameter(DefaultContentNegotiation):
+    """/api/schema/ alone keeps DRF's ``?format=`` (``?format=json`` for JSON instead of YAML): the
+    API's own endpoints leave the parameter to themselves (``URL_FORMAT_OVERRIDE`` is off)."""
+
+    settings = APISettings({"URL_FORMAT_OVERRIDE": "format"})

@@ -64,3 +64,15 @@ def test_every_not_found_reads_the_same_way(api: APIClient, community: Community
         assert ONE_STYLE.match(error["message"]), (what, error["message"])
     assert answers["window"].json()["error"]["message"] == "No window 999999 in this community."
     assert answers["message"].json()["error"]["message"] == "No message 'm-404' in channel 'general' in this community."
+
+
+def test_a_format_parameter_is_no_renderer_switch_and_finds_what_is_there(api: APIClient, community: Community) -> None:
+    """DRF reads ``?format=`` as a renderer's name and answered any but ``json`` with a 404, "not found
+    in this community", for a list that is there. Only /api/schema/ keeps the switch."""
+    answer = api.get("/api/v1/memories", {"format": "csv", "page_size": 1})
+    assert answer.status_code == 200 and answer["Content-Type"] == "application/json"
+    assert answer.json()["results"] == []
+
+    schema = APIClient().get("/api/schema/", {"format": "json"})
+    assert schema.status_code == 200 and schema["Content-Type"].startswith("application/vnd.oai.openapi+json")
+    assert schema.json()["info"]["title"] == "MemoryHub API"
