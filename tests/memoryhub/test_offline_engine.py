@@ -250,6 +250,63 @@ def test_the_offline_engine_speaks_the_llm_interface() -> None:
             id="birthday",
         ),
         pytest.param("I'm playing GTA tonight", "Jo is playing GTA tonight", "plan", "7d", "medium", None, id="doing"),
+        pytest.param(  # an occasion said of itself, with its time (was nothing)
+            "My viva is on Thursday", "Jo's viva is on Thursday", "plan", "7d", "high", ["plans", "viva"], id="occasion"
+        ),
+        pytest.param(
+            "my driving test is in two weeks",
+            "Jo's driving test is in two weeks",
+            "plan",
+            "30d",
+            "medium",
+            ["plans", "test"],
+            id="occasion-later",
+        ),
+        pytest.param(
+            "our housewarming party is on the 9th",
+            "Jo's housewarming party is on the 9th",
+            "plan",
+            "30d",
+            "medium",
+            None,
+            id="occasion-day-of-month",
+        ),
+        pytest.param(
+            "my first day at the new job is tomorrow",
+            "Jo's first day at the new job is tomorrow",
+            "plan",
+            "7d",
+            "medium",
+            None,
+            id="occasion-first-day",  # was "Jo works at the new job is tomorrow", an employer
+        ),
+        pytest.param(  # a date that comes back every year, as a birthday does
+            "our anniversary is 21st of October",
+            "Jo's anniversary is October 21",
+            "fact",
+            "permanent",
+            "high",
+            ["anniversary"],
+            id="anniversary",
+        ),
+        pytest.param(
+            "my first week at Halden Robotics is next week",
+            "Jo is starting at Halden Robotics next week",
+            "fact",
+            "permanent",
+            "high",
+            None,
+            id="starts-at-with-time",
+        ),
+        pytest.param(  # the town stays with a relative's job (was "is a plumber")
+            "my uncle Ravi is a plumber in Swindon",
+            "Jo's uncle Ravi is a plumber in Swindon",
+            "relationship",
+            "permanent",
+            "medium",
+            None,
+            id="relative-job-town",
+        ),
         pytest.param(
             "I'm going to visit my parents on Friday",
             "Jo is going to visit their parents on Friday",
@@ -507,6 +564,19 @@ def test_a_skill_judged_is_not_a_job_and_takes_no_job_s_place(remembered: str, s
     [operation] = _extract(_prompt([("Priya", "priya", said)], participants=[priya]))["operations"]
 
     assert (operation["action"], operation["content"]) == ("save", kept)
+
+
+def test_an_occasion_with_its_date_is_a_memory_of_its_own_not_a_detail_of_the_fact_before() -> None:
+    """ "Our anniversary is on 2nd May" made nothing of its own, and its date made it read as a detail
+    of the line before: "Tess is lactose intolerant — their anniversary is on 2nd May"."""
+    said = ["I'm lactose intolerant", "Our anniversary is on 2nd May", "my exam is so hard"]
+
+    operations = _extract(_prompt([("Tess", "tess", line) for line in said]))["operations"]
+
+    assert sorted(operation["content"] for operation in operations) == [
+        "Tess is lactose intolerant",
+        "Tess's anniversary is May 2",
+    ]
 
 
 def test_of_six_things_told_in_one_conversation_none_is_dropped() -> None:

@@ -82,6 +82,9 @@ def relative_rule(match: re.Match[str], said: Said) -> Fact | None:
     elif title := re.match(rf"^(?:is|'s) (?P<a>an?) (?P<job>(?:[a-z-]+ ){{0,2}}?{JOB})\b", rest, re.I):
         job = title["job"].lower()
         predicate = f"is {article_for(job)} {job}"
+        town = re.match(r"^ (?P<prep>in|at|near) (?P<p>.+)", rest[title.end() :], re.IGNORECASE)
+        if town and (where := said_place(town["p"], said)):  # "a firefighter in Bristol": the town stays
+            predicate += f" {town['prep'].lower() if where == town['p'].strip(' .!') else 'in'} {where}"
     elif hours := re.match(
         r"^works (?P<how>nights|night shifts|weekends|from home|remotely|part[- ]time|full[- ]time|long hours)\b",
         rest,

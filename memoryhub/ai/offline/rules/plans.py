@@ -9,7 +9,7 @@ from memoryhub.ai.offline.facts import MEDIUM, PERMANENT, Fact, Rule, Said, expi
 from memoryhub.ai.offline.guards import is_negated
 from memoryhub.ai.offline.splitting import phrase_cut
 from memoryhub.ai.offline.text import article_for, content_words, third_person, topics_of
-from memoryhub.ai.offline.vocabulary import FEELINGS, I_AM, INTENSIFIERS, word_set
+from memoryhub.ai.offline.vocabulary import FEELINGS, I_AM, INTENSIFIERS, OCCASIONS, word_set
 
 
 def plan_rule(match: re.Match[str], said: Said) -> Fact | None:
@@ -442,9 +442,8 @@ RULES = [
         priority=830,
         pattern=re.compile(
             r"\bI(?: have|'ve got| got| have got) (?:(?P<things>(?:[a-z-]+ )?(?:exams|interviews|finals|meetings"
-            r"|shifts|appointments|night shifts))\b|(?:an? |my |the )(?P<thing>(?:[a-z-]+ ){0,2}?(?:exam|interview|test"
-            r"|appointment|meeting|match|game|date|flight|trip|tournament|concert|wedding|surgery|presentation"
-            r"|deadline|shift|vacation|holiday|party|finals?|raid|race|recital|audition)s?))\b(?P<rest>.*)",
+            r"|shifts|appointments|night shifts))\b|(?:an? |my |the )(?P<thing>(?:[a-z-]+ ){0,2}?(?:"
+            rf"{OCCASIONS})s?))\b(?P<rest>.*)",
             re.IGNORECASE,
         ),
         build=appointment_rule,

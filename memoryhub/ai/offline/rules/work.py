@@ -197,12 +197,16 @@ def starts_at_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I start at the bakery on monday", "first week at the city council planning dept done"."""
     org = name_clean(phrase_cut(match["org"] or match["org2"], max_words=6))
     org = re.sub(r"\s+(?:done|over|complete|completed|survived|down)$", "", org, flags=re.IGNORECASE)
+    org = re.split(r"\s+(?:is|was|starts?|begins?)\b", org, maxsplit=1)[0]  # "first day at Acme is Monday"
+    time = time_in(match["org"] or match["org2"])
+    if time and (at := org.lower().find(f" {time}")) > 0:
+        org = org[:at]  # "the bakery on monday": the employer is the bakery
     if not org or org.split()[0].lower() in (*OBJECT_PRONOUNS, "home", "night", "nine", "work", "8", "9"):
         return None
     if re.fullmatch(r"(?:the |my |a )?(?:new )?(?:job|work|office|place|gig|role)", org, re.IGNORECASE):
         return None  # "first day at the new job": no employer named
-    verb = "works at" if match["first"] else "is starting at"
-    text = f"{said.name} {verb} {org}"
+    verb = "works at" if match["first"] and not time else "is starting at"
+    text = f"{said.name} {verb} {org}" + (f" {time}" if time else "")
     fact = said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("work", org), slot="employer")
     fact.entities.append(said.entity(EntityType.ORGANISATION, org, f"{said.name}'s employer"))
     return fact
