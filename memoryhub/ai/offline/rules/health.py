@@ -8,7 +8,7 @@ from memoryhub.ai.contract import MemoryKind
 from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, past_time_in
 from memoryhub.ai.offline.splitting import phrase_cut
 from memoryhub.ai.offline.text import article_for, third_person, topics_of
-from memoryhub.ai.offline.vocabulary import HOSPITALS, I_AM, MONTHS
+from memoryhub.ai.offline.vocabulary import EVENT_ADVERBS, HOSPITALS, I_AM, MONTHS
 
 DIETS = (
     r"vegan|vegetarian|veggie|pescatarian|pescetarian|keto|paleo|gluten[- ]free|dairy[- ]free|lactose[- ]intolerant"
@@ -210,8 +210,8 @@ RULES = [
             rf"|(?:'ve| have) been(?: (?:a|an|fully|strictly|mostly))*|(?:'ve| have) gone| went| became)"
             rf" (?P<diet>{DIETS})\b(?P<diet_word> diet)?(?P<since>(?: for| since) .+)?"
             rf"|\bI(?:'m| am) on an? (?P<how2>)(?P<diet2>{DIETS}|low[- ]carb) diet"
-            rf"|\bI(?P<verb> (?:don't|do not|never|no longer|can't|cannot) (?:eat|do|have)| (?:stopped|quit|gave up)"
-            rf" eating) (?:any )?(?P<food>{FOODS})\b"
+            rf"|\bI(?P<verb> (?:don't|do not|never|no longer|can't|cannot) (?:eat|do|have)"
+            rf"|{EVENT_ADVERBS} (?:stopped|quit|gave up) eating) (?:any )?(?P<food>{FOODS})\b"
             rf"|\bI (?P<how3>keep) (?P<diet3>kosher|halal)\b"
             rf"|\b(?:I(?:'m| am)|I(?:'ve| have) been) (?:doing|trying) (?P<how4>)(?P<diet4>intermittent fasting|keto"
             rf"|paleo"
@@ -228,9 +228,9 @@ RULES = [
         priority=900,
         pattern=re.compile(
             rf"\bI(?P<verb> (?:don't|do not|never|no longer) (?:drink|touch)"
-            rf"| (?:stopped|quit|gave up|cut out|cut back on)"
+            rf"|{EVENT_ADVERBS} (?:stopped|quit|gave up|cut out|cut back on)"
             rf"(?: drinking)?) (?:any )?(?P<what>{DRINKS})\b"
-            rf"|\bI(?P<verb2> (?:quit|stopped|gave up)| (?:don't|do not|never)(?= (?:smoke|vape)\b|"
+            rf"|\bI(?P<verb2>{EVENT_ADVERBS} (?:quit|stopped|gave up)| (?:don't|do not|never)(?= (?:smoke|vape)\b|"
             r" drink(?: alcohol)?\W*$))"  # "I don't drink": alcohol ("I don't drink much" says nothing)
             rf" (?P<habit>smoking|vaping|smoke|vape|drinking|drink|gambling|social media|sugar|caffeine|meat|dairy"
             r"|junk food|fast food|carbs)\b(?P<when>.*)",

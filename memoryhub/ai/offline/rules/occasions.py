@@ -1,17 +1,28 @@
 """One's own occasion said with its time: "my exam is on Monday", "our wedding is in June", "my first
-day at the new job is Monday", "my surgery is on the 14th"; and "our anniversary is March 3rd", a
-date that comes back every year. ("I have an exam on Monday" is ``plans.appointment_rule``'s.)"""
+day at the new job is Monday", "my surgery is on the 14th"; "our anniversary is March 3rd", a date
+that comes back every year; and an operation had or to come ("I had knee surgery last week", "I'm
+having my wisdom teeth out on Friday"). ("I have an exam on Monday" is ``plans.appointment_rule``'s.)"""
 
 from __future__ import annotations
 
 import re
 
 from memoryhub.ai.contract import MemoryKind
-from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, expiration_for, time_in
+from memoryhub.ai.offline.facts import (
+    HIGH,
+    MEDIUM,
+    PERMANENT,
+    Fact,
+    Rule,
+    Said,
+    expiration_for,
+    past_time_in,
+    time_in,
+)
 from memoryhub.ai.offline.rules.answers import DATE, date_text
 from memoryhub.ai.offline.splitting import phrase_cut
 from memoryhub.ai.offline.text import third_person, topics_of
-from memoryhub.ai.offline.vocabulary import OCCASIONS
+from memoryhub.ai.offline.vocabulary import EVENT_ADVERBS, OCCASIONS
 
 # Occasions that are a life event, not an errand: they outrank a taste when a window must choose.
 _LIFE_EVENTS = re.compile(r"wedding|graduation|surgery|operation|due date|anniversary|defen[cs]e|viva", re.I)
@@ -46,6 +57,25 @@ def occasion_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.PLAN, importance, expiration_for(time), topics, time=time)
 
 
+def operation_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I had knee surgery last week", "I just had my appendix out": news for a month; "I'm having
+    surgery on Friday", "I have an operation next week": until a week after it."""
+    rest = match["rest"] or ""
+    on = re.match(r"\s+(?P<on>on (?:my|his|her|the) (?:left |right )?(?!\d)[\w-]+)", rest, re.IGNORECASE)
+    what = " ".join(match["what"].lower().split()) + (f" {on['on'].lower()}" if on else "")  # "on my knee"
+    what = third_person(what, said.name)
+    topics = topics_of("health", match["op"].lower())
+    if match["had"] or match["had2"]:
+        when = past_time_in(rest)
+        text = f"{said.name} had {what}" + (f" {when}" if when else "")
+        return said.fact(text, MemoryKind.EVENT, HIGH, "30d", topics)
+    time = time_in(rest)
+    if not time:
+        return None  # "I have surgery scars": no operation to come
+    text = f"{said.name} is having {what} {time}"
+    return said.fact(text, MemoryKind.PLAN, HIGH, expiration_for(time), topics, time=time)
+
+
 # This module's rules: on a clause, the rule whose match starts first is tried first, and at the same
 # start the lower priority (rules/__init__.py puts every module's rules in one table).
 RULES = [
@@ -60,5 +90,16 @@ RULES = [
             re.IGNORECASE,
         ),
         build=occasion_rule,
+    ),
+    Rule(
+        priority=945,
+        pattern=re.compile(
+            rf"\bI(?:(?:'ve| have){EVENT_ADVERBS} (?P<had>had)|{EVENT_ADVERBS} (?P<had2>had|underwent)"
+            r"|(?:'m| am) (?:having|getting|booked in for)|(?: have|'ve got| have got))"
+            r" (?P<what>(?:(?:my|a|an|the) )?(?:[\w-]+ ){0,2}?(?P<op>surgery|operation|op|c-section"
+            r"|(?:appendix|tonsils|wisdom teeth|gallbladder) (?:out|removed)))(?![\w-])(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        build=operation_rule,
     ),
 ]
