@@ -437,6 +437,36 @@ def test_a_question_and_its_short_answers_make_one_fact() -> None:
     ]
 
 
+def test_a_channel_s_news_and_its_answers_each_reach_the_right_person() -> None:
+    """A subject named in answer to "what are you studying?", finals that "start Monday", and a
+    newborn's name given in answer to "what's his name?" (each made nothing before)."""
+    arguments = _extract(
+        _prompt(
+            [
+                ("Rhys", "rhys", "nah can't make quiz night, my finals start Monday"),
+                ("Nell", "nell", "good luck!! what are you studying?"),
+                ("Rhys", "rhys", "marine biology"),
+                ("Tomas", "tomas", "big news, my partner gave birth to our son on Saturday"),
+                ("Nell", "nell", "congrats Tomas! what's his name?"),
+                ("Tomas", "tomas", "his name is Emil"),
+                ("Rhys", "rhys", "I got a new bike too"),
+                ("Nell", "nell", "what's her name?"),
+                ("Rhys", "rhys", "Rosie"),
+            ]
+        )
+    )
+
+    assert sorted(memory["content"] for memory in _about(arguments, "rhys")) == [
+        "Rhys got a new bike",  # not a newborn's name
+        "Rhys studies marine biology",
+        "Rhys's finals start Monday",
+    ]
+    [birth] = _about(arguments, "tomas")
+    assert birth["content"] == "Tomas's partner gave birth to their son named Emil on Saturday"
+    assert (birth["importance"], birth["lines"]) == ("high", [4, 6])
+    assert _about(arguments, "nell") == []
+
+
 def test_the_bot_is_never_remembered_but_its_questions_are_understood() -> None:
     arguments = _extract(
         _prompt(

@@ -31,7 +31,13 @@ from memoryhub.ai.offline.guards import (
     with_implied_subject,
 )
 from memoryhub.ai.offline.rules import ANSWER, NON_ANSWERS, QUESTIONS
-from memoryhub.ai.offline.rules.answers import FAVOURITE_ASKED, HAS_FAVOURITE_ASKED, TYPED_ANSWERS, favourite_answer
+from memoryhub.ai.offline.rules.answers import (
+    FAVOURITE_ASKED,
+    HAS_FAVOURITE_ASKED,
+    TYPED_ANSWERS,
+    favourite_answer,
+    newborn_name_asked,
+)
 from memoryhub.ai.offline.rules.fragments import fragment_fact
 from memoryhub.ai.offline.rules.opinions import HOT_TAKE
 from memoryhub.ai.offline.rules.pets import pet_name_given, pet_named, pet_waiting
@@ -169,6 +175,7 @@ class Reader:
             and self._last_line.get(speaker) == self._relative[0]
             and index - self._relative[0] <= 2
             and mentions.NAME_GIVEN.match(part)
+            and newborn_name_asked(self.question_text, self.facts, speaker) is None  # the baby's, not the partner's
         ):
             relative = self._relative[1]
         return mentions.about_relative(part, relative)

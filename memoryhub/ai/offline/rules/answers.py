@@ -4,11 +4,13 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from memoryhub.ai.contract import EntityType, MemoryKind
-from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Builder, Fact, Said
+from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Builder, Fact, Said, revised
 from memoryhub.ai.offline.rules.pastimes import ACTIVITIES, LANGUAGES
 from memoryhub.ai.offline.rules.pets import pet_named
+from memoryhub.ai.offline.rules.work import studies_rule
 from memoryhub.ai.offline.text import article_for, join_names, name_token, topics_of
 from memoryhub.ai.offline.vocabulary import JOB, PETS, word_set
 
@@ -148,6 +150,45 @@ def _pet_named(match: re.Match[str], said: Said) -> Fact | None:
     return pet_named(fact, name, said)
 
 
+# "congrats!! what's her name?" after a birth: the baby's name is asked.
+_BABY_NAME_ASKED = re.compile(
+    r"\bwhat(?:'s| is| did (?:you|u|y'all|you guys) (?:call|name)) (?:her|him|his|them|their"
+    r"|the (?:baby|little one|little (?:guy|girl|man|lady))(?:'s)?)(?: name)?\b",
+    re.IGNORECASE,
+)
+# A birth told by the parent: "…had a baby boy", "…'s wife gave birth to their son", "…'s daughter was born".
+_BIRTH = re.compile(
+    r"^(?P<before>.+? (?:had an?|gave birth to (?:a|an|their)) (?:baby(?: boy| girl)?|daughter|son"
+    r"|little (?:boy|girl)))(?P<after>.*)$"
+    r"|^(?P<before2>.+?'s (?:daughter|son|baby(?: boy| girl)?))(?P<after2> was born\b.*)$"
+)
+
+
+def newborn_name_asked(question: str, facts: Sequence[Fact], handle: str) -> Fact | None:
+    """The birth ``handle`` told (the last of ``facts``) when ``question`` asks the baby's name, else None."""
+    if not _BABY_NAME_ASKED.search(question):
+        return None
+    return next((fact for fact in reversed(facts) if fact.subject == handle and _BIRTH.match(fact.text)), None)
+
+
+def _baby_named(match: re.Match[str], said: Said) -> Fact | None:
+    """ "my daughter was born last Tuesday!" … "what's her name?" … "Aisha": the name joins the birth."""
+    name = name_token(match["name"])
+    birth = newborn_name_asked(said.scene.question_text, said.scene.facts, said.handle)
+    if not name or not match["name"][0].isupper() or birth is None:
+        return None
+    told = _BIRTH.match(birth.text)
+    assert told is not None
+    if told["before"]:
+        text = f"{told['before']} named {name}{told['after']}"
+    else:
+        text = f"{told['before2']} {name}{told['after2']}"
+    relation = f"{said.name}'s {told['before2'].rsplit(' ', 1)[-1]}" if told["before2"] else ""
+    entities = [{**e, "name": name} if e["relationship"] == relation else e for e in birth.entities]
+    lines = birth.lines if said.line_index in birth.lines else [*birth.lines, said.line_index]
+    return revised(birth, text=text, importance=HIGH, entities=entities, lines=lines)
+
+
 # What one does for fun, named in answer to "what do you like to do in your free time?".
 _PASTIMES = rf"{ACTIVITIES}|gaming|video games|reading|cooking|writing|music|movies|films|travell?ing|travel|netflix"
 
@@ -163,6 +204,17 @@ def _pastimes(match: re.Match[str], said: Said) -> Fact | None:
         PERMANENT,
         topics_of("hobbies", *re.split(r",? (?:and|&|or) |, ", what)[:2]),
     )
+
+
+# Replies to "what are you studying?" that name no subject.
+_NO_SUBJECT = word_set("idk dunno nothing not no nope nah yes yeah yep lol haha same undecided dropped")
+
+
+def _studies(match: re.Match[str], said: Said) -> Fact | None:
+    """ "what are you studying?" — "chemical engineering", the whole message ("big news, my…" is not)."""
+    if "," in said.scene.line_text or match["subject"].split()[0].lower() in _NO_SUBJECT:
+        return None
+    return studies_rule(match, said)
 
 
 # (question, answer read in one comma part of the reply, builder)
@@ -217,6 +269,24 @@ TYPED_ANSWERS: list[tuple[re.Pattern[str], re.Pattern[str], Builder]] = [
             re.IGNORECASE,
         ),
         _pastimes,
+    ),
+    (
+        re.compile(
+            r"\bwhat (?:are|r) (?:you|u|y'all|you all)(?: \w+)? (?:studying|majoring in)\b"
+            r"|\bwhat (?:do|did) (?:you|u)(?: \w+)? (?:study|major in)\b"
+            r"|\bwhat(?:'s| is) your (?:major|degree|course)\b",
+            re.IGNORECASE,
+        ),
+        re.compile(r"(?:I'm |I am )?(?:studying |majoring in |doing )?(?P<subject>[A-Za-z][\w&-]*(?: [\w&-]+){0,3})"),
+        _studies,
+    ),
+    (
+        _BABY_NAME_ASKED,
+        re.compile(
+            r"(?:(?:her|his|their) name(?:'s| is) |it's |we (?:called|named) (?:her|him|them) |(?:she|he)'s )?"
+            r"(?P<name>[A-Za-z][\w'-]{1,20})(?: \W+)?"
+        ),
+        _baby_named,
     ),
     (FAVOURITE_ASKED, re.compile(r"(?P<value>[^,?]{2,50})"), _favourite),
     (

@@ -49,9 +49,10 @@ def occasion_rule(match: re.Match[str], said: Said) -> Fact | None:
     else:
         said_when = time
     if date and not time and _YEARLY.search(thing):
-        text = f"{said.name}'s {thing} is {date}"
+        text = f"{said.name}'s {thing} is {date}"  # "our anniversary is March 3rd"
         return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of(thing.split()[-1]))
-    text = f"{said.name}'s {thing}{f' {about}' if about else ''} is {said_when}"
+    verb = {"'s": "is"}.get(match["verb"].strip().lower(), match["verb"].strip().lower())
+    text = f"{said.name}'s {thing}{f' {about}' if about else ''} {verb} {said_when}"
     importance = HIGH if _LIFE_EVENTS.search(thing) else MEDIUM
     topics = topics_of("plans", thing.split()[-1])
     return said.fact(text, MemoryKind.PLAN, importance, expiration_for(time), topics, time=time)
@@ -84,9 +85,9 @@ RULES = [
         pattern=re.compile(
             r"\b(?:my|our) (?P<thing>(?:[a-z-]+ ){0,2}?(?:"
             rf"{OCCASIONS}|graduation|anniversary|operation|check-?up|marathon|housewarming|due date|viva"
-            r"|defen[cs]e|first day|last day))"
+            r"|defen[cs]e|first day|last day)s?)"
             r"(?P<about> (?:to|in|at|with|for|of) [^,.!?]{1,40}?)?"
-            r" (?:is|'s) (?:(?:now|still|finally|actually) )?(?P<when>[^,.!?]+)",
+            r"(?P<verb> is| are|'s| starts?| begins?| ends?) (?:(?:now|still|finally|actually) )?(?P<when>[^,.!?]+)",
             re.IGNORECASE,
         ),
         build=occasion_rule,
