@@ -298,6 +298,15 @@ def test_the_offline_engine_speaks_the_llm_interface() -> None:
             None,
             id="starts-at-with-time",
         ),
+        pytest.param(  # a relative's occasion one goes to (was nothing)
+            "I've got my boss's leaving do at the Crown next Friday",
+            "Jo's boss's leaving do at the Crown is next Friday",
+            "plan",
+            "7d",
+            "medium",
+            ["plans", "boss", "do"],
+            id="theirs-to-attend",
+        ),
         pytest.param(  # an operation had is news for a month (was nothing)
             "I just had my gallbladder out two days ago",
             "Jo had their gallbladder out two days ago",

@@ -22,7 +22,7 @@ from memoryhub.ai.offline.facts import (
 from memoryhub.ai.offline.rules.answers import DATE, date_text
 from memoryhub.ai.offline.splitting import phrase_cut
 from memoryhub.ai.offline.text import third_person, topics_of
-from memoryhub.ai.offline.vocabulary import EVENT_ADVERBS, OCCASIONS
+from memoryhub.ai.offline.vocabulary import EVENT_ADVERBS, OCCASIONS, RELATIONS
 
 # Occasions that are a life event, not an errand: they outrank a taste when a window must choose.
 _LIFE_EVENTS = re.compile(r"wedding|graduation|surgery|operation|due date|anniversary|defen[cs]e|viva", re.I)
@@ -77,6 +77,25 @@ def operation_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.PLAN, HIGH, expiration_for(time), topics, time=time)
 
 
+# Where an occasion is, named: " in Brighton", " at the Crown".
+_NAMED_PLACE = re.compile(r"\s+(?P<where>(?:in|at) (?:the )?(?-i:[A-Z])[\w'-]*(?: (?-i:[A-Z])[\w'-]*)?)", re.I)
+
+
+def theirs_to_attend_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "got my sister's hen do in Brighton on Saturday", "I have my brother's stag do next weekend": a
+    relative's occasion the speaker goes to, until a week after it."""
+    rest = match["rest"] or ""
+    time = time_in(rest)
+    if not time:
+        return None  # "I have my brother's wedding photos": no occasion to go to
+    where = _NAMED_PLACE.match(rest)
+    whose = match["whose"].lower()
+    thing = " ".join(match["thing"].lower().split())
+    text = f"{said.name}'s {whose} {thing}{' ' + where['where'] if where else ''} is {time}"
+    topics = topics_of("plans", re.sub(r"(?:'s|s')$", "", whose), thing.split()[-1])
+    return said.fact(text, MemoryKind.PLAN, MEDIUM, expiration_for(time), topics, time=time)
+
+
 # This module's rules: on a clause, the rule whose match starts first is tried first, and at the same
 # start the lower priority (rules/__init__.py puts every module's rules in one table).
 RULES = [
@@ -102,5 +121,16 @@ RULES = [
             re.IGNORECASE,
         ),
         build=operation_rule,
+    ),
+    Rule(
+        priority=836,
+        pattern=re.compile(
+            r"(?:\bI(?: have|'ve got| got| have got)|^(?:got|it's|its)) my"
+            rf" (?P<whose>(?:{RELATIONS})(?:'s|s'))"
+            rf" (?P<thing>(?:[a-z-]+ ){{0,2}}?(?:{OCCASIONS}|hen (?:do|party|night)|stag (?:do|party|night)"
+            r"|baby shower|birthday(?: party| dinner)?|funeral|graduation|leaving do|engagement party))\b(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        build=theirs_to_attend_rule,
     ),
 ]
