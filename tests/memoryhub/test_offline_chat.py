@@ -263,6 +263,16 @@ def test_a_dislike_is_the_answer_to_what_they_hate(community: Community, person:
     assert "you can't stand olives" in said and "nurse" not in said
 
 
+def test_plans_for_the_weekend_are_answered_by_what_is_on_saturday(
+    community: Community, person: User, persona: Persona
+) -> None:
+    remember(community, person, "Alice Martin's cousin's engagement party is on Saturday", NURSE)
+
+    said = reply_to(community, person, persona, "any plans for the weekend?")
+
+    assert "your cousin's engagement party is on Saturday" in said and "nurse" not in said
+
+
 def test_a_question_a_past_line_answers_is_answered_from_it_with_its_date(
     community: Community, person: User, persona: Persona
 ) -> None:

@@ -117,6 +117,7 @@ _ANSWERED_BY = {
     **dict.fromkeys(_TRAVEL, _TRAVEL),  # "do you remember where I went?" … "Nora went on a trip to Lisbon"
     **dict.fromkeys(_DISLIKES, _DISLIKES),
     _stem("flying"): _PLANS,  # "where am I flying next month?" … "Nora is going to Lisbon next month"
+    "weekend": frozenset({"weekend", "saturday", "sunday"}),  # "plans for the weekend?" … "… on Saturday"
 }
 
 
