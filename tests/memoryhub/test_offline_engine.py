@@ -298,6 +298,33 @@ def test_the_offline_engine_speaks_the_llm_interface() -> None:
             None,
             id="starts-at-with-time",
         ),
+        pytest.param(  # what one does for a living, said by its verb (was nothing)
+            "I drive trams in Sheffield",
+            "Jo drives trams in Sheffield for a living",
+            "fact",
+            "permanent",
+            "high",
+            ["work", "trams"],
+            id="livelihood",
+        ),
+        pytest.param(
+            "I repair pianos for a living",
+            "Jo repairs pianos for a living",
+            "fact",
+            "permanent",
+            "high",
+            None,
+            id="for-a-living",
+        ),
+        pytest.param(  # a verb, not "Jo is an I nurse at the Infirmary"
+            "I nurse at the Infirmary, I drive a Mini",
+            "Jo drives a Mini",
+            "fact",
+            "permanent",
+            "medium",
+            None,
+            id="verb",
+        ),
         pytest.param(  # a relative's occasion one goes to (was nothing)
             "I've got my boss's leaving do at the Crown next Friday",
             "Jo's boss's leaving do at the Crown is next Friday",
@@ -474,6 +501,18 @@ def test_a_channel_s_news_and_its_answers_each_reach_the_right_person() -> None:
     assert birth["content"] == "Tomas's partner gave birth to their son named Emil on Saturday"
     assert (birth["importance"], birth["lines"]) == ("high", [4, 6])
     assert _about(arguments, "nell") == []
+
+
+def test_a_job_named_in_answer_to_what_the_new_role_is_keeps_its_initialism() -> None:
+    said = [
+        ("Ines", "ines", "I'm moving to Dundee in May for a new job"),
+        ("Bo", "bo", "nice! what's the new role?"),
+        ("Ines", "ines", "senior QA engineer at a fintech"),
+    ]
+
+    contents = [memory["content"] for memory in _about(_extract(_prompt(said)), "ines")]
+
+    assert "Ines is a senior QA engineer at a fintech" in contents  # was nothing, and "qa" had it been
 
 
 def test_the_bot_is_never_remembered_but_its_questions_are_understood() -> None:
@@ -786,7 +825,7 @@ def test_an_answer_says_what_the_question_asked_of_the_one_who_answered(
     ("asked", "kept"),
     [
         ("what do you do?", ["Bob is a junior designer at an agency"]),
-        ("good luck! what's the job?", []),  # the job applied for, not Bob's
+        ("good luck! what's the job?", []),  # the job applied for, not Bob's (but "what's the new job?" is his)
     ],
 )
 def test_a_job_named_alone_is_theirs_only_when_the_question_was_about_them(asked: str, kept: list[str]) -> None:

@@ -26,6 +26,7 @@ from memoryhub.ai.offline.rules import (
     plans,
     possessions,
     tastes,
+    trades,
     trips,
     work,
 )
@@ -55,6 +56,7 @@ _BY_PRIORITY: list[Rule] = sorted(
         *plans.RULES,
         *possessions.RULES,
         *tastes.RULES,
+        *trades.RULES,
         *trips.RULES,
         *work.RULES,
     ],

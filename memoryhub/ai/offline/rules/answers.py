@@ -38,7 +38,7 @@ def date_text(match: re.Match[str]) -> str:
 
 
 def _job(match: re.Match[str], said: Said) -> Fact | None:
-    job = match["job"].lower()
+    job = " ".join(word if word.isupper() and len(word) > 1 else word.lower() for word in match["job"].split())  # UX
     text = f"{said.name} is {article_for(job)} {job}"
     fact = said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("work", job.split()[-1]), slot="job")
     if match["org"]:
@@ -222,7 +222,8 @@ TYPED_ANSWERS: list[tuple[re.Pattern[str], re.Pattern[str], Builder]] = [
     (
         re.compile(
             r"\bwhat (?:do|does) (?:you|u|y'all|ya|everyone|you all|you guys|people|ppl|everybody)(?: \w+)? do\b"
-            r"|\bfor (?:work|a living)\b|\bwhat(?:'s| is) your (?:job|line of work)\b|\bwhat line of work\b",
+            r"|\bfor (?:work|a living)\b|\bwhat(?:'s| is) (?:your (?:new )?|the new )(?:job|line of work|role)\b"
+            r"|\bwhat line of work\b",
             re.IGNORECASE,
         ),
         re.compile(

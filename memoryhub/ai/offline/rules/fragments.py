@@ -14,7 +14,10 @@ from memoryhub.ai.offline.rules.pastimes import ACTIVITIES, SPORTS
 from memoryhub.ai.offline.text import article_for, place_name, third_person, topics_of
 from memoryhub.ai.offline.vocabulary import JOB, STOPWORDS, word_set
 
-_NOT_QUALIFIERS = r"(?!(?:my|your|his|her|our|their|the|this|that|a|an|some|any|no|every|each)\b)"
+# Words that never qualify a job title: "I nurse at the Royal" is a verb, not "an I nurse".
+_NOT_QUALIFIERS = (
+    r"(?!(?:my|your|his|her|our|their|the|this|that|a|an|some|any|no|every|each|i|we|you|he|she|they|it)\b)"
+)
 _AGE = re.compile(
     r"(?P<age>[1-9]\d)(?P<unit>\s?(?:y/?o|yo|yrs? old|years? old))?(?P<tail> here| today| now)?", re.IGNORECASE
 )
