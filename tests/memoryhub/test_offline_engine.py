@@ -684,6 +684,28 @@ def test_an_occasion_with_its_date_is_a_memory_of_its_own_not_a_detail_of_the_fa
     ]
 
 
+@pytest.mark.parametrize(
+    ("first", "then", "kept"),
+    [
+        # a statement of one's own is no detail of a job ("… is a pharmacist — we've got twin girls")
+        ("I'm a pharmacist", "we've got twin girls, they're 6", ["Hana has twin girls aged 6", "Hana is a pharmacist"]),
+        ("I'm a pharmacist", "we moved here in 2019", ["Hana is a pharmacist"]),
+        # but a plan's detail, said with "we", stays with it, in the third person
+        (
+            "I'm going to Oslo next month",
+            "we're flying out on the 3rd",
+            ["Hana is going to Oslo next month — they're flying out on the 3rd"],
+        ),
+    ],
+)
+def test_a_statement_of_one_s_own_is_a_detail_of_a_plan_but_not_of_a_lasting_fact(
+    first: str, then: str, kept: list[str]
+) -> None:
+    arguments = _extract(_prompt([("Hana", "hana", first), ("Hana", "hana", then)]))
+
+    assert sorted(operation["content"] for operation in arguments["operations"]) == kept
+
+
 def test_of_six_things_told_in_one_conversation_none_is_dropped() -> None:
     """About five memories a person a window is a soft ceiling: distinct facts are all
     kept. A newcomer's "my dad was rushed to the hospital" had been dropped for the facts told before it."""

@@ -272,7 +272,8 @@ class Reader:
             opened = None  # "That's a chill pic!" after the other's photo: said of theirs, not of the fact
         if opened is not None and self._time_of_what_follows(said.clause):
             opened = None  # "Last Sunday, I ran my first 10K": the time of the next clause, not a detail
-        if opened is not None and matching.is_detail(said.clause, partner=opened.partner_open):
+        lasting = opened is not None and opened.kind not in (MemoryKind.PLAN, MemoryKind.EVENT)
+        if opened is not None and matching.is_detail(said.clause, partner=opened.partner_open, lasting=lasting):
             self._join(opened, said)
         elif content_words(strip_fillers(said.clause)) and not is_question(said.clause):
             self._open.pop(said.handle, None)  # they moved on to something else
@@ -589,7 +590,7 @@ class Reader:
             fact.partner_open = False
             return
         if len(fact.details) < matching.MAX_DETAILS:
-            detail = third_person(body, said.name)
+            detail = third_person(re.sub(r"\bwe(?='|\s)", "they", body, flags=re.I), said.name)  # "we're flying…"
             if detail.split()[0].lower() in STOPWORDS:
                 detail = detail[0].lower() + detail[1:]
             fact.details.append(detail)

@@ -219,14 +219,21 @@ def rules_on(said: Said, clause: str) -> list[Fact]:
     return []
 
 
-def is_detail(clause: str, *, partner: bool = False) -> bool:
+# A clause with the speaker as its subject: "we moved here in 2019", "I think it was May".
+_OWN_STATEMENT = re.compile(r"^(?:I|we|my|our)(?:'m|'ve|'re|'d|'ll)?\s", re.IGNORECASE)
+
+
+def is_detail(clause: str, *, partner: bool = False, lasting: bool = False) -> bool:
     """A short fragment that adds to what came before: a time, a number, "that startup…", and the
     name of whom someone got engaged to. A capitalised word alone is not enough ("Congrats to
-    Emma" is not a detail of the move said before it)."""
+    Emma" is not a detail of the move said before it); nor, after a ``lasting`` fact (a job, not a
+    plan), is a statement of the speaker's own ("I'm a pharmacist" … "we moved here in 2019")."""
     body = strip_fillers(clause)
     words = body.strip(" !.").split()
     if not words or len(words) > MAX_DETAIL_WORDS or body.endswith("?") or ":" in body:
         return False  # a long line or a question is a new thought, not a detail
+    if lasting and _OWN_STATEMENT.match(body):
+        return False
     if not content_words(body):
         return False
     single_name = partner and len(words) == 1 and words[0][0].isupper()

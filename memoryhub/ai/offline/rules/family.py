@@ -366,8 +366,10 @@ def siblings_rank_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 def twins_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "Fatima has twins under 2", "we've got triplets"."""
+    """ "Fatima has twins under 2", "we've got triplets", "we've got twin girls, they're 6"."""
     rest = phrase_cut(match["rest"] or "", max_words=4)
+    if ages := re.match(r"^,? (?:they're|they are|both) (?P<age>\d{1,2})\b", match["rest"] or "", re.IGNORECASE):
+        rest = f"aged {ages['age']}"  # "twin girls, they're 6"
     rest = rest if re.match(r"^(?:under|aged|age|who are|both)\b", rest, re.IGNORECASE) else ""
     text = f"{said.name} has {match['kids'].lower()}" + (f" {rest}" if rest else "")
     return said.fact(text, MemoryKind.RELATIONSHIP, MEDIUM, PERMANENT, topics_of("family", "kids"))
@@ -468,7 +470,9 @@ RULES = [
     Rule(
         priority=440,
         pattern=re.compile(
-            r"\bI(?: have|'ve got| have got| got| do have) (?P<kids>twins|triplets)\b(?P<rest>.*)", re.I
+            r"\b(?:I|we)(?: have|'ve got| have got| got| do have) (?P<kids>twins|triplets"
+            r"|twin (?:girls|boys|daughters|sons|babies))\b(?P<rest>.*)",
+            re.I,
         ),
         build=twins_rule,
     ),
