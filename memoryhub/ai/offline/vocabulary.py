@@ -119,13 +119,13 @@ FAMILY = (
 )
 
 
-# Where a stay in hospital is told: "in the ER", "rushed to the hospital", "my mom's in the ICU".
 # Occasions one has at a time: "I have an exam on Monday", "my surgery is on the 14th".
 OCCASIONS = (
     r"exam|interview|test|appointment|meeting|match|game|date|flight|trip|tournament|concert|wedding|surgery"
     r"|presentation|deadline|shift|vacation|holiday|party|finals?|raid|race|recital|audition"
 )
 
+# Where a stay in hospital is told: "in the ER", "rushed to the hospital", "my mom's in the ICU".
 HOSPITALS = "hospital|ER|A&E|emergency room|ICU|intensive care"
 # A title introduced by its kind: "this show called Severance", "a game called Hades" (the title follows).
 CALLED = (

@@ -112,17 +112,6 @@ RULES = [
         build=occasion_rule,
     ),
     Rule(
-        priority=945,
-        pattern=re.compile(
-            rf"\bI(?:(?:'ve| have){EVENT_ADVERBS} (?P<had>had)|{EVENT_ADVERBS} (?P<had2>had|underwent)"
-            r"|(?:'m| am) (?:having|getting|booked in for)|(?: have|'ve got| have got))"
-            r" (?P<what>(?:(?:my|a|an|the) )?(?:[\w-]+ ){0,2}?(?P<op>surgery|operation|op|c-section"
-            r"|(?:appendix|tonsils|wisdom teeth|gallbladder) (?:out|removed)))(?![\w-])(?P<rest>.*)",
-            re.IGNORECASE,
-        ),
-        build=operation_rule,
-    ),
-    Rule(
         priority=836,
         pattern=re.compile(
             r"(?:\bI(?: have|'ve got| got| have got)|^(?:got|it's|its)) my"
@@ -132,5 +121,16 @@ RULES = [
             re.IGNORECASE,
         ),
         build=theirs_to_attend_rule,
+    ),
+    Rule(
+        priority=945,
+        pattern=re.compile(
+            rf"\bI(?:(?:'ve| have){EVENT_ADVERBS} (?P<had>had)|{EVENT_ADVERBS} (?P<had2>had|underwent)"
+            r"|(?:'m| am) (?:having|getting|booked in for)|(?: have|'ve got| have got))"
+            r" (?P<what>(?:(?:my|a|an|the) )?(?:[\w-]+ ){0,2}?(?P<op>surgery|operation|op|c-section"
+            r"|(?:appendix|tonsils|wisdom teeth|gallbladder) (?:out|removed)))(?![\w-])(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        build=operation_rule,
     ),
 ]
