@@ -334,6 +334,18 @@ def test_the_offline_engine_speaks_the_llm_interface() -> None:
             ["plans", "boss", "do"],
             id="theirs-to-attend",
         ),
+        pytest.param(  # how an occasion went is news for a month (was nothing)
+            "my driving test went surprisingly well",
+            "Jo's driving test went surprisingly well",
+            "event",
+            "30d",
+            "medium",
+            ["test"],
+            id="how-it-went",
+        ),
+        pytest.param(  # how long, said before the diet (was nothing)
+            "I'm 9 months sober", "Jo has been sober for 9 months", "fact", "permanent", "high", None, id="sober-span"
+        ),
         pytest.param(  # an operation had is news for a month (was nothing)
             "I just had my gallbladder out two days ago",
             "Jo had their gallbladder out two days ago",

@@ -58,7 +58,9 @@ def diet_rule(match: re.Match[str], said: Said) -> Fact | None:
         text = f"{said.name} is on {article_for(diet)} {diet} diet"
         return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("diet", diet), slot="diet")
     since = phrase_cut(match["since"] or "", max_words=4)
-    if match["how"] and "been" in match["how"].lower():
+    if match["span"]:  # "I'm 6 months sober"
+        text = f"{said.name} has been {diet} for{match['span'].lower()}"
+    elif match["how"] and "been" in match["how"].lower():
         text = f"{said.name} has been {diet}" + (f" {since}" if since else "")
     elif match["diet2"] or match["diet_word"]:
         text = f"{said.name} is on a {diet} diet"
@@ -208,6 +210,7 @@ RULES = [
         pattern=re.compile(
             rf"\bI(?P<how>(?:'m| am)(?: (?:a|an|now|still|fully|strictly|mostly|basically|also))*"
             rf"|(?:'ve| have) been(?: (?:a|an|fully|strictly|mostly))*|(?:'ve| have) gone| went| became)"
+            rf"(?P<span> (?:\d{{1,2}}|a|one|two|three|four|five|six|a few) (?:days?|weeks?|months?|years?))?"
             rf" (?P<diet>{DIETS})\b(?P<diet_word> diet)?(?P<since>(?: for| since) .+)?"
             rf"|\bI(?:'m| am) on an? (?P<how2>)(?P<diet2>{DIETS}|low[- ]carb) diet"
             rf"|\bI(?P<verb> (?:don't|do not|never|no longer|can't|cannot) (?:eat|do|have)"

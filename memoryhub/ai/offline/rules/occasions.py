@@ -1,7 +1,9 @@
 """One's own occasion said with its time: "my exam is on Monday", "our wedding is in June", "my first
 day at the new job is Monday", "my surgery is on the 14th"; "our anniversary is March 3rd", a date
-that comes back every year; and an operation had or to come ("I had knee surgery last week", "I'm
-having my wisdom teeth out on Friday"). ("I have an exam on Monday" is ``plans.appointment_rule``'s.)"""
+that comes back every year; how one went ("my interview went badly"); and an operation had or to
+come ("I had knee surgery last week", "I'm having my wisdom teeth out on Friday"); and a relative's
+occasion one goes to ("got my sister's hen do on Saturday"). ("I have an exam on Monday" is
+``plans.appointment_rule``'s.)"""
 
 from __future__ import annotations
 
@@ -23,6 +25,12 @@ from memoryhub.ai.offline.rules.answers import DATE, date_text
 from memoryhub.ai.offline.splitting import phrase_cut
 from memoryhub.ai.offline.text import third_person, topics_of
 from memoryhub.ai.offline.vocabulary import EVENT_ADVERBS, OCCASIONS, RELATIONS
+
+# One's own occasion, named: "exam", "job interview", "first day", "knee surgery".
+_OCCASION = (
+    rf"(?:[a-z-]+ ){{0,2}}?(?:{OCCASIONS}|graduation|anniversary|operation|check-?up|marathon|housewarming"
+    r"|due date|viva|defen[cs]e|first day|last day)s?"
+)
 
 # Occasions that are a life event, not an errand: they outrank a taste when a window must choose.
 _LIFE_EVENTS = re.compile(r"wedding|graduation|surgery|operation|due date|anniversary|defen[cs]e|viva", re.I)
@@ -77,6 +85,14 @@ def operation_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.PLAN, HIGH, expiration_for(time), topics, time=time)
 
 
+def how_it_went_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "my knee surgery went fine", "my interview went really badly": news for a month."""
+    thing = match["thing"].lower()
+    text = f"{said.name}'s {thing} went {' '.join(match['how'].lower().split())}"
+    importance = HIGH if _LIFE_EVENTS.search(thing) else MEDIUM
+    return said.fact(text, MemoryKind.EVENT, importance, "30d", topics_of(thing.split()[-1]))
+
+
 # Where an occasion is, named: " in Brighton", " at the Crown".
 _NAMED_PLACE = re.compile(r"\s+(?P<where>(?:in|at) (?:the )?(?-i:[A-Z])[\w'-]*(?: (?-i:[A-Z])[\w'-]*)?)", re.I)
 
@@ -102,9 +118,7 @@ RULES = [
     Rule(
         priority=835,
         pattern=re.compile(
-            r"\b(?:my|our) (?P<thing>(?:[a-z-]+ ){0,2}?(?:"
-            rf"{OCCASIONS}|graduation|anniversary|operation|check-?up|marathon|housewarming|due date|viva"
-            r"|defen[cs]e|first day|last day)s?)"
+            rf"\b(?:my|our) (?P<thing>{_OCCASION})"
             r"(?P<about> (?:to|in|at|with|for|of) [^,.!?]{1,40}?)?"
             r"(?P<verb> is| are|'s| starts?| begins?| ends?) (?:(?:now|still|finally|actually) )?(?P<when>[^,.!?]+)",
             re.IGNORECASE,
@@ -121,6 +135,15 @@ RULES = [
             re.IGNORECASE,
         ),
         build=theirs_to_attend_rule,
+    ),
+    Rule(
+        priority=837,
+        pattern=re.compile(
+            rf"\b(?:my|our) (?P<thing>{_OCCASION}) went (?P<how>(?:(?:really|so|pretty|super|very|surprisingly) )?"
+            r"(?:well|fine|ok|okay|great|badly|terribly|horribly|amazing(?:ly)?|smoothly|alright|wrong))\b",
+            re.IGNORECASE,
+        ),
+        build=how_it_went_rule,
     ),
     Rule(
         priority=945,
