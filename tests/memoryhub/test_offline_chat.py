@@ -273,6 +273,16 @@ def test_plans_for_the_weekend_are_answered_by_what_is_on_saturday(
     assert "your cousin's engagement party is on Saturday" in said and "nurse" not in said
 
 
+def test_a_living_said_by_its_verb_answers_what_they_do_for_a_living(
+    community: Community, person: User, persona: Persona
+) -> None:
+    remember(community, person, "Alice Martin drives trams for a living", VEGETARIAN)
+
+    said = reply_to(community, person, persona, "what do I do for a living?")
+
+    assert "you drive trams for a living" in said and "vegetarian" not in said
+
+
 def test_a_question_a_past_line_answers_is_answered_from_it_with_its_date(
     community: Community, person: User, persona: Persona
 ) -> None:

@@ -307,6 +307,15 @@ def test_the_offline_engine_speaks_the_llm_interface() -> None:
             ["work", "trams"],
             id="livelihood",
         ),
+        pytest.param(  # an aside after it (was nothing)
+            "I drive lorries btw",
+            "Jo drives lorries for a living",
+            "fact",
+            "permanent",
+            "high",
+            None,
+            id="livelihood-aside",
+        ),
         pytest.param(
             "I repair pianos for a living",
             "Jo repairs pianos for a living",

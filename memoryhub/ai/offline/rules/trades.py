@@ -10,8 +10,10 @@ from memoryhub.ai.contract import MemoryKind
 from memoryhub.ai.offline.facts import HIGH, PERMANENT, Fact, Rule, Said
 from memoryhub.ai.offline.splitting import phrase_cut
 from memoryhub.ai.offline.text import content_words, third_person, topics_of
+from memoryhub.ai.offline.vocabulary import ASIDES, TRAILING_WORDS
 
 # Driving that is a trade: "I drive buses", "I drive a cab", "I drive for Uber".
+_TRAILING = "|".join(sorted(TRAILING_WORDS | {"now", "nowadays", "these", "full-time", "part-time"}))
 _VEHICLES = r"bus(?:es)?|trucks?|lorr(?:y|ies)|taxis?|cabs?|vans?|forklifts?|ambulances?|trams?|trains?|coaches"
 
 
@@ -33,7 +35,7 @@ RULES = [
         pattern=re.compile(
             rf"\bI (?:(?:currently|also|still|now) )?(?P<verb>drive) (?P<what>(?:(?:a|an|the) )?(?:{_VEHICLES})\b"
             r"(?: (?!for a living)(?:for|in|around) [^,.!?]{2,40}?)?|for (?-i:[A-Z])[\w&'-]*(?: (?-i:[A-Z])[\w&'-]*)?)"
-            r"(?=$|[,.!?]| for a living)"
+            rf"(?=$|[,.!?]| for a living| (?:{ASIDES}|{_TRAILING})\b)"
             r"|\bI (?:(?:currently|also|still|now) )?(?P<verb2>[a-z]+) (?P<what2>[^,.!?]{3,60}?) for a living\b",
             re.IGNORECASE,
         ),
