@@ -343,6 +343,15 @@ def test_the_offline_engine_speaks_the_llm_interface() -> None:
             ["plans", "boss", "do"],
             id="theirs-to-attend",
         ),
+        pytest.param(  # a relative who quit is news (was "Jo has a manager named Priti")
+            "my manager Priti resigned yesterday",
+            "Jo's manager Priti resigned yesterday",
+            "event",
+            "30d",
+            "medium",
+            None,
+            id="relative-quit",
+        ),
         pytest.param(  # how an occasion went is news for a month (was nothing)
             "my driving test went surprisingly well",
             "Jo's driving test went surprisingly well",
