@@ -253,6 +253,15 @@ def test_the_offline_engine_speaks_the_llm_interface() -> None:
         pytest.param(  # an occasion said of itself, with its time (was nothing)
             "My viva is on Thursday", "Jo's viva is on Thursday", "plan", "7d", "high", ["plans", "viva"], id="occasion"
         ),
+        pytest.param(  # results that come out, their initialism kept
+            "my IELTS results come out on Friday",
+            "Jo's IELTS results come out on Friday",
+            "plan",
+            "7d",
+            "medium",
+            None,
+            id="occasion-results",
+        ),
         pytest.param(
             "my driving test is in two weeks",
             "Jo's driving test is in two weeks",

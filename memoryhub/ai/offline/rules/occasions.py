@@ -29,7 +29,7 @@ from memoryhub.ai.offline.vocabulary import EVENT_ADVERBS, OCCASIONS, RELATIONS
 # One's own occasion, named: "exam", "job interview", "first day", "knee surgery".
 _OCCASION = (
     rf"(?:[a-z-]+ ){{0,2}}?(?:{OCCASIONS}|graduation|anniversary|operation|check-?up|marathon|housewarming"
-    r"|due date|viva|defen[cs]e|first day|last day)s?"
+    r"|due date|viva|defen[cs]e|first day|last day|result)s?"
 )
 
 # Occasions that are a life event, not an errand: they outrank a taste when a window must choose.
@@ -48,7 +48,7 @@ def occasion_rule(match: re.Match[str], said: Said) -> Fact | None:
     day_of_month = _DAY_OF_MONTH.match(when)
     if not (date or time or day_of_month):
         return None  # "my exam is so hard": no time, no occasion to remember
-    thing = match["thing"].lower()
+    thing = " ".join(word if re.match(r"[A-Z]-|.+[A-Z]", word) else word.lower() for word in match["thing"].split())
     about = third_person(phrase_cut(match["about"] or "", max_words=6), said.name)
     if date:
         said_when = f"on {date}"
@@ -120,7 +120,8 @@ RULES = [
         pattern=re.compile(
             rf"\b(?:my|our) (?P<thing>{_OCCASION})"
             r"(?P<about> (?:to|in|at|with|for|of) [^,.!?]{1,40}?)?"
-            r"(?P<verb> is| are|'s| starts?| begins?| ends?) (?:(?:now|still|finally|actually) )?(?P<when>[^,.!?]+)",
+            r"(?P<verb> comes? out| (?:is|are) out| is| are|'s| starts?| begins?| ends?)"
+            r" (?:(?:now|still|finally|actually) )?(?P<when>[^,.!?]+)",
             re.IGNORECASE,
         ),
         build=occasion_rule,
