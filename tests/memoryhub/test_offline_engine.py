@@ -729,6 +729,7 @@ def test_an_occasion_with_its_date_is_a_memory_of_its_own_not_a_detail_of_the_fa
         # a statement of one's own is no detail of a job ("… is a pharmacist — we've got twin girls")
         ("I'm a pharmacist", "we've got twin girls, they're 6", ["Hana has twin girls aged 6", "Hana is a pharmacist"]),
         ("I'm a pharmacist", "we moved here in 2019", ["Hana is a pharmacist"]),
+        ("I adore dumplings", "the school play is on March 9th", ["Hana adores dumplings"]),  # not "— the school play…"
         # but a plan's detail, said with "we", stays with it, in the third person
         (
             "I'm going to Oslo next month",

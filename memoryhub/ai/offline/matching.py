@@ -219,15 +219,19 @@ def rules_on(said: Said, clause: str) -> list[Fact]:
     return []
 
 
-# A clause with the speaker as its subject: "we moved here in 2019", "I think it was May".
-_OWN_STATEMENT = re.compile(r"^(?:I|we|my|our)(?:'m|'ve|'re|'d|'ll)?\s", re.IGNORECASE)
+# A clause with a subject of its own: the speaker ("we moved here in 2019", "I think it was May"), or
+# a thing that is somewhere or at some time ("the kids' recital is on May 2nd" after "I love sushi").
+_OWN_STATEMENT = re.compile(
+    r"^(?:(?:I|we|my|our)(?:'m|'ve|'re|'d|'ll)?\s|the [\w' -]{1,30}? (?:is|are|was|were) (?:on|in|at|this|next)\b)",
+    re.IGNORECASE,
+)
 
 
 def is_detail(clause: str, *, partner: bool = False, lasting: bool = False) -> bool:
     """A short fragment that adds to what came before: a time, a number, "that startup…", and the
     name of whom someone got engaged to. A capitalised word alone is not enough ("Congrats to
     Emma" is not a detail of the move said before it); nor, after a ``lasting`` fact (a job, not a
-    plan), is a statement of the speaker's own ("I'm a pharmacist" … "we moved here in 2019")."""
+    plan), is a statement with a subject of its own ("I'm a pharmacist" … "we moved here in 2019")."""
     body = strip_fillers(clause)
     words = body.strip(" !.").split()
     if not words or len(words) > MAX_DETAIL_WORDS or body.endswith("?") or ":" in body:
