@@ -362,8 +362,8 @@ def test_the_offline_engine_speaks_the_llm_interface() -> None:
             id="relative-quit",
         ),
         pytest.param(  # how an occasion went is news for a month (was nothing)
-            "my driving test went surprisingly well",
-            "Jo's driving test went surprisingly well",
+            "my MOT test went surprisingly well",
+            "Jo's MOT test went surprisingly well",
             "event",
             "30d",
             "medium",

@@ -1,7 +1,7 @@
 """One's own occasion said with its time: "my exam is on Monday", "our wedding is in June", "my first
 day at the new job is Monday", "my surgery is on the 14th"; "our anniversary is March 3rd", a date
-that comes back every year; how one went ("my interview went badly"); and an operation had or to
-come ("I had knee surgery last week", "I'm having my wisdom teeth out on Friday"); and a relative's
+that comes back every year; how one went ("my interview went badly"); an operation had or to come
+("I had knee surgery last week", "I'm having my wisdom teeth out on Friday"); and a relative's
 occasion one goes to ("got my sister's hen do on Saturday"). ("I have an exam on Monday" is
 ``plans.appointment_rule``'s.)"""
 
@@ -40,6 +40,12 @@ _YEARLY = re.compile(r"anniversary", re.I)
 _DAY_OF_MONTH = re.compile(r"^(?:on )?the \d{1,2}(?:st|nd|rd|th)\b", re.I)
 
 
+def _as_said(thing: str) -> str:
+    """An occasion's name in lower case, but for a word with a capital after its first letter or an
+    "A-": "GCSE results", "A-level results"."""
+    return " ".join(word if re.match(r"[A-Z]-|.+[A-Z]", word) else word.lower() for word in thing.split())
+
+
 def occasion_rule(match: re.Match[str], said: Said) -> Fact | None:
     when = phrase_cut(match["when"], max_words=6)
     calendar = re.match(rf"^(?:on )?(?:{DATE})", when, re.IGNORECASE)
@@ -48,7 +54,7 @@ def occasion_rule(match: re.Match[str], said: Said) -> Fact | None:
     day_of_month = _DAY_OF_MONTH.match(when)
     if not (date or time or day_of_month):
         return None  # "my exam is so hard": no time, no occasion to remember
-    thing = " ".join(word if re.match(r"[A-Z]-|.+[A-Z]", word) else word.lower() for word in match["thing"].split())
+    thing = _as_said(match["thing"])
     about = third_person(phrase_cut(match["about"] or "", max_words=6), said.name)
     if date:
         said_when = f"on {date}"
@@ -87,7 +93,7 @@ def operation_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 def how_it_went_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "my knee surgery went fine", "my interview went really badly": news for a month."""
-    thing = match["thing"].lower()
+    thing = _as_said(match["thing"])
     text = f"{said.name}'s {thing} went {' '.join(match['how'].lower().split())}"
     importance = HIGH if _LIFE_EVENTS.search(thing) else MEDIUM
     return said.fact(text, MemoryKind.EVENT, importance, "30d", topics_of(thing.split()[-1]))

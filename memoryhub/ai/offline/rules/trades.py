@@ -12,8 +12,9 @@ from memoryhub.ai.offline.splitting import phrase_cut
 from memoryhub.ai.offline.text import content_words, third_person, topics_of
 from memoryhub.ai.offline.vocabulary import ASIDES, TRAILING_WORDS
 
-# Driving that is a trade: "I drive buses", "I drive a cab", "I drive for Uber".
+# Words that may follow a trade's vehicle: "I drive buses btw", "I drive trucks now", "… these days".
 _TRAILING = "|".join(sorted(TRAILING_WORDS | {"now", "nowadays", "these", "full-time", "part-time"}))
+# Driving that is a trade: "I drive buses", "I drive a cab", "I drive for Uber".
 _VEHICLES = r"bus(?:es)?|trucks?|lorr(?:y|ies)|taxis?|cabs?|vans?|forklifts?|ambulances?|trams?|trains?|coaches"
 
 
