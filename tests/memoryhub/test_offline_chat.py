@@ -255,32 +255,44 @@ def test_a_fact_that_does_not_start_with_the_person_is_not_said_back() -> None:
     assert "Bob" not in reply and "bakery" not in reply
 
 
-def test_a_dislike_is_the_answer_to_what_they_hate(community: Community, person: User, persona: Persona) -> None:
-    remember(community, person, "Alice Martin can't stand olives", NURSE)
-
-    said = reply_to(community, person, persona, "What food do I hate?")
-
-    assert "you can't stand olives" in said and "nurse" not in said
-
-
-def test_plans_for_the_weekend_are_answered_by_what_is_on_saturday(
-    community: Community, person: User, persona: Persona
+@pytest.mark.parametrize(
+    ("remembered", "other", "asked", "answer", "not_said"),
+    [
+        # what they cannot stand answers what they hate
+        ("Alice Martin can't stand olives", NURSE, "What food do I hate?", "you can't stand olives", "nurse"),
+        # what is on Saturday answers plans for the weekend
+        (
+            "Alice Martin's cousin's engagement party is on Saturday",
+            NURSE,
+            "any plans for the weekend?",
+            "your cousin's engagement party is on Saturday",
+            "nurse",
+        ),
+        # a living said by its verb answers what they do for a living
+        (
+            "Alice Martin drives trams for a living",
+            VEGETARIAN,
+            "what do I do for a living?",
+            "you drive trams for a living",
+            "vegetarian",
+        ),
+    ],
+)
+def test_a_question_is_answered_by_the_memory_that_answers_it_however_it_is_worded(
+    community: Community,
+    person: User,
+    persona: Persona,
+    remembered: str,
+    other: str,
+    asked: str,
+    answer: str,
+    not_said: str,
 ) -> None:
-    remember(community, person, "Alice Martin's cousin's engagement party is on Saturday", NURSE)
+    remember(community, person, remembered, other)
 
-    said = reply_to(community, person, persona, "any plans for the weekend?")
+    said = reply_to(community, person, persona, asked)
 
-    assert "your cousin's engagement party is on Saturday" in said and "nurse" not in said
-
-
-def test_a_living_said_by_its_verb_answers_what_they_do_for_a_living(
-    community: Community, person: User, persona: Persona
-) -> None:
-    remember(community, person, "Alice Martin drives trams for a living", VEGETARIAN)
-
-    said = reply_to(community, person, persona, "what do I do for a living?")
-
-    assert "you drive trams for a living" in said and "vegetarian" not in said
+    assert answer in said and not_said not in said
 
 
 def test_a_question_a_past_line_answers_is_answered_from_it_with_its_date(

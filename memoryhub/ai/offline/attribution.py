@@ -30,7 +30,7 @@ from memoryhub.ai.offline.guards import (
     under_lead,
     with_implied_subject,
 )
-from memoryhub.ai.offline.rules import ANSWER, NON_ANSWERS, QUESTIONS
+from memoryhub.ai.offline.rules import ANSWER, QUESTIONS
 from memoryhub.ai.offline.rules.answers import (
     FAVOURITE_ASKED,
     HAS_FAVOURITE_ASKED,
@@ -52,6 +52,7 @@ from memoryhub.ai.offline.splitting import (
 )
 from memoryhub.ai.offline.text import content_words, third_person
 from memoryhub.ai.offline.vocabulary import (
+    NON_ANSWERS,
     NOT_NAMES,
     PAST_TIME,
     PETS,

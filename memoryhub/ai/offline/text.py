@@ -122,6 +122,12 @@ def uncapitalised(phrase: str) -> str:
     return phrase
 
 
+def lowered_as_said(phrase: str) -> str:
+    """``phrase`` in lower case, but for a word with a capital after its first letter or an "A-", whose
+    case is how it is spelled: "Senior UX designer" → "senior UX designer", "A-level results"."""
+    return " ".join(word if re.match(r"[A-Z]-|.+[A-Z]", word) else word.lower() for word in phrase.split())
+
+
 def conjugate(verb: str) -> str:
     """The verb after "she"/"he": "run" → "runs", "have" → "has", "co-own" → "co-owns"; a past
     tense or a modal as it is."""

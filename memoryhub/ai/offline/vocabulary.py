@@ -288,4 +288,7 @@ TRAILING_WORDS = word_set("actually anyway anyways honestly lmao lol sadly tbh t
 # An aside said at the end: "I'm Tom, by the way" (a name given in passing), "I hate olives btw".
 ASIDES = r"(?:btw|by the way)"
 # What people type to try a chat out ("test", "ping", "asdf"): no topic for a summary.
+# A reply that is no answer: "idk", "nope", "why?" (rules/__init__.py and the typed answers).
+NON_ANSWERS = word_set("idk dunno not no nope nowhere yes yep maybe why what who lol haha sure")
+
 TEST_WORDS = word_set("test testing tests delay ping pong hello hi hey asdf foo bar")

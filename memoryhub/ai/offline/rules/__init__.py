@@ -38,7 +38,6 @@ from memoryhub.ai.offline.rules.places import lives_rule, move_rule, origin_rule
 from memoryhub.ai.offline.rules.plans import feeling_rule, looking_forward_rule
 from memoryhub.ai.offline.rules.tastes import preference_rule
 from memoryhub.ai.offline.rules.work import former_employer_rule
-from memoryhub.ai.offline.vocabulary import word_set
 
 _BY_PRIORITY: list[Rule] = sorted(
     [
@@ -79,8 +78,6 @@ QUESTIONS: list[tuple[re.Pattern[str], Builder]] = [
 
 ANSWER = re.compile(r"(?P<place>.*)", re.DOTALL)  # the whole answer is the place
 
-
-NON_ANSWERS = word_set("idk dunno not no nope nowhere yes yep maybe why what who lol haha sure")
 
 # The rules that read a negation themselves: "I don't like…", "I don't eat meat", "I'm not into…".
 NEGATABLE = frozenset(

@@ -11,8 +11,8 @@ from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Builder, Fact, S
 from memoryhub.ai.offline.rules.pastimes import ACTIVITIES, LANGUAGES
 from memoryhub.ai.offline.rules.pets import pet_named
 from memoryhub.ai.offline.rules.work import studies_rule
-from memoryhub.ai.offline.text import article_for, join_names, name_token, topics_of
-from memoryhub.ai.offline.vocabulary import JOB, PETS, word_set
+from memoryhub.ai.offline.text import article_for, join_names, lowered_as_said, name_token, topics_of
+from memoryhub.ai.offline.vocabulary import JOB, NON_ANSWERS, PETS, word_set
 
 _MONTHS = {
     "jan": "January", "feb": "February", "mar": "March", "apr": "April", "may": "May", "jun": "June",
@@ -38,7 +38,7 @@ def date_text(match: re.Match[str]) -> str:
 
 
 def _job(match: re.Match[str], said: Said) -> Fact | None:
-    job = " ".join(word if word.isupper() and len(word) > 1 else word.lower() for word in match["job"].split())  # UX
+    job = lowered_as_said(match["job"])  # "UX designer"
     text = f"{said.name} is {article_for(job)} {job}"
     fact = said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("work", job.split()[-1]), slot="job")
     if match["org"]:
@@ -207,7 +207,7 @@ def _pastimes(match: re.Match[str], said: Said) -> Fact | None:
 
 
 # Replies to "what are you studying?" that name no subject.
-_NO_SUBJECT = word_set("idk dunno nothing not no nope nah yes yeah yep lol haha same undecided dropped")
+_NO_SUBJECT = NON_ANSWERS | word_set("nothing nah yeah same undecided dropped")
 
 
 def _studies(match: re.Match[str], said: Said) -> Fact | None:

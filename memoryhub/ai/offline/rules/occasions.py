@@ -23,7 +23,7 @@ from memoryhub.ai.offline.facts import (
 )
 from memoryhub.ai.offline.rules.answers import DATE, date_text
 from memoryhub.ai.offline.splitting import phrase_cut
-from memoryhub.ai.offline.text import third_person, topics_of
+from memoryhub.ai.offline.text import lowered_as_said, third_person, topics_of
 from memoryhub.ai.offline.vocabulary import EVENT_ADVERBS, OCCASIONS, RELATIONS
 
 # One's own occasion, named: "exam", "job interview", "first day", "knee surgery".
@@ -40,12 +40,6 @@ _YEARLY = re.compile(r"anniversary", re.I)
 _DAY_OF_MONTH = re.compile(r"^(?:on )?the \d{1,2}(?:st|nd|rd|th)\b", re.I)
 
 
-def _as_said(thing: str) -> str:
-    """An occasion's name in lower case, but for a word with a capital after its first letter or an
-    "A-": "GCSE results", "A-level results"."""
-    return " ".join(word if re.match(r"[A-Z]-|.+[A-Z]", word) else word.lower() for word in thing.split())
-
-
 def occasion_rule(match: re.Match[str], said: Said) -> Fact | None:
     when = phrase_cut(match["when"], max_words=6)
     calendar = re.match(rf"^(?:on )?(?:{DATE})", when, re.IGNORECASE)
@@ -54,7 +48,7 @@ def occasion_rule(match: re.Match[str], said: Said) -> Fact | None:
     day_of_month = _DAY_OF_MONTH.match(when)
     if not (date or time or day_of_month):
         return None  # "my exam is so hard": no time, no occasion to remember
-    thing = _as_said(match["thing"])
+    thing = lowered_as_said(match["thing"])
     about = third_person(phrase_cut(match["about"] or "", max_words=6), said.name)
     if date:
         said_when = f"on {date}"
@@ -93,7 +87,7 @@ def operation_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 def how_it_went_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "my knee surgery went fine", "my interview went really badly": news for a month."""
-    thing = _as_said(match["thing"])
+    thing = lowered_as_said(match["thing"])
     text = f"{said.name}'s {thing} went {' '.join(match['how'].lower().split())}"
     importance = HIGH if _LIFE_EVENTS.search(thing) else MEDIUM
     return said.fact(text, MemoryKind.EVENT, importance, "30d", topics_of(thing.split()[-1]))
