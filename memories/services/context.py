@@ -209,7 +209,9 @@ def name_as_they(message: str, name: str) -> str:
     embedding: every memory about a person names them and none of their own lines does, so the
     name would only lift their memories over their lines ("When did Ana move?" → "When did they
     move?"). The lexical ranking leaves the name out too."""
-    words = [re.escape(word) for word in message_keywords(name)]  # not "the" of "The Captain"
+    said = message.lower()
+    # not "the" of "The Captain"; a name the message does not hold costs no pattern (one a person)
+    words = [re.escape(word) for word in message_keywords(name) if word in said]
     if not words:
         return message
     one = f"(?:{'|'.join(words)})"

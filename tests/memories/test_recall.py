@@ -117,6 +117,8 @@ def test_the_block_recalls_what_she_said_dated_and_placed_with_the_question_it_a
         ("what does jon smith do for work", "Jon Smith", "what does they do for work"),
         ("what is the plan?", "The Captain", "what is the plan?"),  # a stop word of a name is no name
         ("When is my sister's wedding?", "Alice", "When is my sister's wedding?"),
+        ("what does jon do now?", "Jon Smith", "what does they do now?"),  # a part of the name said
+        ("I had a banana", "Ana", "I had a banana"),  # the name inside a word is no name
     ],
 )
 def test_the_message_is_embedded_with_the_persons_own_name_said_as_they(message: str, name: str, embedded: str) -> None:
