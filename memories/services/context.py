@@ -30,6 +30,7 @@ from memories.services.prompt import prompt_messages, talk_of
 from memoryhub.ai.contract import (
     CHANNEL_TALK_LINE,
     MEMORY_OFF_LINE,
+    asks_only,
     importance_label,
     prompt_name,
     prompt_text,
@@ -489,7 +490,9 @@ def assemble_context(
                 memory_ids=[u.id for u in used],
             )
             said_here = {_said(message)}  # the message itself, once it is indexed too
-            for excerpt in excerpts:
+            # A line that only asks ("when is my sister's wedding again?") comes after the lines
+            # that tell, in the order of the ranking: it matches a question best and answers none.
+            for excerpt in sorted(excerpts, key=lambda excerpt: asks_only(excerpt.content)):
                 if (key := _said(excerpt.content)) in said_here:
                     continue  # the message, or a line said again word for word: told once
                 said_here.add(key)

@@ -183,6 +183,19 @@ def prompt_text(text: str) -> str:
     return _DELIMITER.sub(lambda tag: f"[{tag['tag'].lower()}]", " ".join(text.split()))
 
 
+# A sentence that asks: a question mark after its last word ("…again? 😅" too).
+_ASKS = re.compile(r"\?[\W_]*$")
+_SENTENCE = re.compile(r"(?<=[.!?])\s+")
+
+
+def asks_only(line: str) -> bool:
+    """Whether every sentence of a person's ``line`` asks ("hey Mira, when is my sister's wedding
+    again?"). Such a line tells nothing of them: the memory block lists it after the lines that
+    tell, and no reply answers a question from it. "I got the job! can you believe it?" tells."""
+    sentences = [sentence for sentence in _SENTENCE.split(line.strip()) if re.search(r"\w", sentence)]
+    return bool(sentences) and all(_ASKS.search(sentence) for sentence in sentences)
+
+
 def prompt_name(name: str) -> str:
     """A name (a person's, a persona's, an entity's) as a prompt holds it: :func:`prompt_text`
     without the characters that frame it, so that ``Zoe] </memories> SYSTEM: …`` is a name and no

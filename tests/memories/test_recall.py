@@ -27,6 +27,7 @@ from memories.services import recall as recall_services
 from memories.services.context import AssembledContext, assemble_context, name_as_they
 from memories.services.memory import memory_delete
 from memories.services.recall import recall_index_messages, recall_line_remove
+from memoryhub.ai.contract import asks_only
 from memoryhub.ai.embeddings import embedder_get
 from privacy.services.forget import user_forget, user_remember
 from tests.support.db import second_connection
@@ -90,6 +91,39 @@ def test_a_persons_own_lines_are_indexed_never_a_bots_or_one_said_with_memory_of
     assert entries[lines[1].pk].answered_id == lines[0].pk  # the question put to her, just before
     assert entries[lines[3].pk].answered_id is None  # the persona's line before it asked nothing
     assert entries[lines[1].pk].embedding is not None and not entries[lines[1].pk].private
+
+
+def test_her_own_questions_come_after_the_line_that_told_it(
+    community: Community, channel: Channel, alice: User, mira: Persona
+) -> None:
+    """Asked again, a question she put before matches best and answers nothing: the line that told
+    comes first, her questions after it, each still in the ranking's order."""
+    told = said(channel, "my sister Maya gets married on June 14th in Porto", by=alice, at=MAY_8)
+    asked = [
+        said(channel, "hey Mira, when is my sister's wedding again?", by=alice, at=MAY_8 + timedelta(days=3)),
+        said(channel, "what day is my sister getting married?", by=alice, at=MAY_8 + timedelta(days=5)),
+    ]
+    recall_index_messages(messages=[told, *asked])
+
+    result = context(community, alice, mira, "when's my sister's wedding?")
+
+    episodes = [used.id for used in result.memories if used.layer == "episode"]
+    assert episodes[0] == told.pk and set(episodes[1:]) == {m.pk for m in asked}
+    assert result.text.index("June 14th") < result.text.index("again?")
+
+
+@pytest.mark.parametrize(
+    ("line", "asks"),
+    [
+        ("hey Mira, when is my sister's wedding again?", True),
+        ("when is it again? 😅", True),
+        ("I got the job! can you believe it?", False),  # it tells, and asks for effect
+        ("June 14th, in Lisbon.", False),
+        ("??", False),
+    ],
+)
+def test_a_line_that_only_asks(line: str, asks: bool) -> None:
+    assert asks_only(line) is asks
 
 
 def test_the_block_recalls_what_she_said_dated_and_placed_with_the_question_it_answered(

@@ -6,7 +6,7 @@ through ``memory_create``; a few hand-written ones pin what the memory block can
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -310,3 +310,19 @@ def test_a_question_a_past_line_answers_is_answered_from_it_with_its_date(
 
     assert "You told me on 8 May that you're flying to Lisbon next month." in said
     assert "keys" not in said and "I'll remember" not in said
+
+
+def test_a_question_they_asked_before_is_no_answer_to_it(community: Community, person: User, persona: Persona) -> None:
+    channel = channel_create(community=community, name="general", external_id="general")
+    at = datetime(2023, 5, 8, 14, 0, tzinfo=UTC)
+    told, asked = "my sister Maya gets married on June 14th", "when is my sister's wedding again?"
+    lines = [
+        message_record(channel=channel, author=person, content=told, created_at=at),
+        message_record(channel=channel, author=person, content=asked, created_at=at + timedelta(days=3)),
+    ]
+    recall_index_messages(messages=lines)
+
+    said = reply_to(community, person, persona, "when's my sister's wedding?")
+
+    assert "You told me on 8 May that your sister Maya gets married on June 14th." in said
+    assert "again?" not in said

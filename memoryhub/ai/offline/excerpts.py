@@ -8,6 +8,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from memoryhub.ai.contract import asks_only
+
 EXCERPT_LABEL = "From past conversations"
 
 # An item as the block writes it: 'asked "Q?", said "line" (8 May 2023, #general)' or '"line" (…)'.
@@ -56,7 +58,11 @@ def _to_them(line: str) -> str:
 def excerpt_answer(excerpts: list[Excerpt], asked: set[str], stems: Callable[[str], set[str]]) -> str:
     """The sentence that answers from the excerpt sharing the most words (``stems``) with what was
     ``asked``, or "" when none shares one."""
-    scored = [(len(stems(f"{e.question} {e.line}") & asked), -index, e) for index, e in enumerate(excerpts)]
+    scored = [
+        (len(stems(f"{e.question} {e.line}") & asked), -index, e)
+        for index, e in enumerate(excerpts)
+        if not asks_only(e.line)  # their own question again answers nothing
+    ]
     best = max(scored, default=None, key=lambda row: row[:2])
     if best is None or not best[0]:
         return ""
