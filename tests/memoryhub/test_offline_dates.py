@@ -48,14 +48,26 @@ def test_a_time_said_points_at_its_date(text: str, on: date | None) -> None:
     assert date_said(text, SAID_ON) == on
 
 
-def test_a_dated_event_told_in_a_conversation_carries_its_date_to_the_extraction() -> None:
+@pytest.mark.parametrize(
+    ("said", "content", "expires_on"),
+    [
+        (["My sister is getting married on June 14th"], "Nora's sister is getting married on June 14th", "2023-06-14"),
+        (  # the date put right in the next line
+            ["My sister is getting married on June 14th", "wait no, it's the 15th"],
+            "Nora's sister is getting married on June 15th",
+            "2023-06-15",
+        ),
+    ],
+)
+def test_a_dated_event_told_in_a_conversation_carries_its_date_to_the_extraction(
+    said: list[str], content: str, expires_on: str
+) -> None:
     at = datetime(2023, 5, 8, 14, 0, tzinfo=UTC)
     prompt = extraction_prompt_build(
         place="#general of Book Club",
         lines=[
-            conversation_line_format(
-                at=at, name="Nora", handle="nora", content="My sister is getting married on June 14th", number=1
-            )
+            conversation_line_format(at=at, name="Nora", handle="nora", content=line, number=number)
+            for number, line in enumerate(said, start=1)
         ],
         participants=[PromptParticipant(handle="nora", name="Nora", memories=[])],
         known_members=[],
@@ -70,7 +82,7 @@ def test_a_dated_event_told_in_a_conversation_carries_its_date_to_the_extraction
 
     (operation,) = json.loads(completion.tool_calls[0].arguments)["operations"]
     assert "It took place on Monday 8 May 2023" in prompt
-    assert operation["expires_on"] == "2023-06-14"
+    assert (operation["content"], operation["expires_on"]) == (content, expires_on)
 
 
 @pytest.mark.parametrize(

@@ -26,6 +26,7 @@ from memoryhub.ai.contract import (
     summary_prompt_build,
 )
 from memoryhub.ai.offline import OfflineLLM
+from memoryhub.ai.offline.text import third_person
 from memoryhub.ai.types import LLM, Completion, Purpose
 
 START = datetime(2025, 3, 1, 12, 1, 0, tzinfo=UTC)
@@ -434,6 +435,14 @@ def test_a_self_stated_fact_is_remembered_for_the_speaker_in_the_third_person(
         assert operation["topics"] == topics
 
 
+@pytest.mark.parametrize(
+    ("said", "told"),
+    [("I meant Tuesday", "Jo meant Tuesday"), ("I slept badly", "Jo slept badly"), ("I want cake", "Jo wants cake")],
+)
+def test_a_past_tense_said_in_the_third_person_takes_no_s(said: str, told: str) -> None:
+    assert third_person(said, "Jo") == told  # "I meant Tuesday" was "Jo meants Tuesday"
+
+
 def test_people_talking_past_each_other_keep_their_own_facts() -> None:
     """Talking past each other: Alice's cat stays Alice's, the game stays with Bob and Charlie."""
     arguments = _extract(
@@ -744,6 +753,29 @@ def test_a_statement_of_one_s_own_is_a_detail_of_a_plan_but_not_of_a_lasting_fac
     arguments = _extract(_prompt([("Hana", "hana", first), ("Hana", "hana", then)]))
 
     assert sorted(operation["content"] for operation in arguments["operations"]) == kept
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "kept"),
+    [
+        ("my sister's wedding is on June 14th", "wait no, it's the 15th", "Hana's sister's wedding is on June 15th"),
+        ("my dentist appointment is on Monday", "sorry, I meant Tuesday", "Hana's dentist appointment is on Tuesday"),
+        ("our flight is on the 3rd of May", "oops, the 4th of May", "Hana's flight is on May 4"),
+        ("I'm flying to Rome on the 12th", "no wait, the 13th", "Hana is going to Rome on the 13th"),
+        ("my exam is on May 3rd", "no, the 5th", "Hana's exam is on May 5"),
+        ("my exam is on Monday", "actually it's Wednesday", "Hana's exam is on Wednesday"),
+        # no correction: a time is a detail, a line with no date moves on
+        ("my exam is on Monday", "at 9am", "Hana's exam is on Monday — at 9am"),
+        ("my exam is on Monday", "no idea what to revise", "Hana's exam is on Monday"),
+        ("I'm flying to Rome next month", "sorry, I meant Tuesday", "Hana is going to Rome next month"),
+    ],
+)
+def test_a_date_put_right_in_the_next_line_is_the_date_kept(first: str, then: str, kept: str) -> None:
+    """ "… on June 14th" — "wait no, it's the 15th" was kept as "… on June 14th — wait no, it's the
+    15th": the wrong date, and a detail that contradicts it."""
+    arguments = _extract(_prompt([("Hana", "hana", first), ("Hana", "hana", then)]))
+
+    assert [operation["content"] for operation in arguments["operations"]] == [kept]
 
 
 def test_of_six_things_told_in_one_conversation_none_is_dropped() -> None:

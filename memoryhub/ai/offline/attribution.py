@@ -15,7 +15,7 @@ from memoryhub.ai.contract import (
     EntityType,
     MemoryKind,
 )
-from memoryhub.ai.offline import matching, mentions, questions
+from memoryhub.ai.offline import corrections, matching, mentions, questions
 from memoryhub.ai.offline.facts import Fact, Said, Scene, expiration_for, member_named, revised
 from memoryhub.ai.offline.guards import (
     begins_with_verb,
@@ -51,14 +51,7 @@ from memoryhub.ai.offline.splitting import (
     strip_trailing,
 )
 from memoryhub.ai.offline.text import content_words, third_person
-from memoryhub.ai.offline.vocabulary import (
-    NON_ANSWERS,
-    NOT_NAMES,
-    PAST_TIME,
-    PETS,
-    STOPWORDS,
-    TIME,
-)
+from memoryhub.ai.offline.vocabulary import NON_ANSWERS, NOT_NAMES, PAST_TIME, PETS, STOPWORDS, TIME
 
 # A message of more clauses than this is a wall of text: the rest of it is not read, which also
 # bounds the time one message takes.
@@ -274,9 +267,15 @@ class Reader:
         if opened is not None and self._time_of_what_follows(said.clause):
             opened = None  # "Last Sunday, I ran my first 10K": the time of the next clause, not a detail
         lasting = opened is not None and opened.kind not in (MemoryKind.PLAN, MemoryKind.EVENT)
-        if opened is not None and matching.is_detail(said.clause, partner=opened.partner_open, lasting=lasting):
+        if opened is not None and (corrected := corrections.date_corrected(opened.text, said.clause)):
+            opened.text, opened.lines = corrected, [*opened.lines, said.line_index]  # "wait no, the 15th"
+        elif opened is not None and matching.is_detail(said.clause, partner=opened.partner_open, lasting=lasting):
             self._join(opened, said)
-        elif content_words(strip_fillers(said.clause)) and not is_question(said.clause):
+        elif (
+            content_words(strip_fillers(said.clause))
+            and not is_question(said.clause)
+            and not corrections.CORRECTING.fullmatch(said.clause)  # "sorry, | I meant Tuesday"
+        ):
             self._open.pop(said.handle, None)  # they moved on to something else
 
     def _rules(self, said: Said, *, segments: bool = True) -> list[Fact]:

@@ -107,7 +107,8 @@ def name_token(raw: str) -> str:
 NO_CONJUGATION = word_set(
     """can could will would shall should may might must did had was were got went made saw took came bought
     found met left lost ran won sent told said thought felt kept began became gave wrote ate drove flew sold
-    paid heard knew built spent brought caught taught fell put set let cut hit read quit"""
+    paid heard knew built spent brought caught taught fell put set let cut hit read quit meant lent bent slept
+    dealt sat stood held understood forgot"""
 )
 
 

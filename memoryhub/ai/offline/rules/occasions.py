@@ -42,7 +42,7 @@ _DAY_OF_MONTH = re.compile(r"^(?:on )?the \d{1,2}(?:st|nd|rd|th)\b", re.I)
 
 def occasion_rule(match: re.Match[str], said: Said) -> Fact | None:
     when = phrase_cut(match["when"], max_words=6)
-    calendar = re.match(rf"^(?:on )?(?:{DATE})", when, re.IGNORECASE)
+    calendar = re.match(rf"^(?:on )?(?:the )?(?:{DATE})", when, re.IGNORECASE)  # "on the 3rd of May"
     date = date_text(calendar) if calendar else ""
     time = time_in(when)
     day_of_month = _DAY_OF_MONTH.match(when)
