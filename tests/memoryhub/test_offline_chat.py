@@ -276,6 +276,23 @@ def test_a_fact_that_does_not_start_with_the_person_is_not_said_back() -> None:
             "you drive trams for a living",
             "vegetarian",
         ),
+        # a wedding answers who is getting married
+        (
+            "Alice Martin's brother's wedding is on June 15th",
+            NURSE,
+            "who's getting married?",
+            "your brother's wedding is on June 15th",
+            "nurse",
+        ),
+        # a daughter answers whether they have kids; a marathon, what race they are running
+        ("Alice Martin's daughter Mia is 5", NURSE, "do I have kids?", "your daughter Mia is 5", "nurse"),
+        (
+            "Alice Martin is training for the Berlin marathon in September",
+            NURSE,
+            "what race am I running?",
+            "you're training for the Berlin marathon in September",
+            "nurse",
+        ),
     ],
 )
 def test_a_question_is_answered_by_the_memory_that_answers_it_however_it_is_worded(

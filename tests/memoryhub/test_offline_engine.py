@@ -1513,6 +1513,7 @@ def test_asked_what_it_knows_the_reply_says_the_first_few_memories() -> None:
     assert "mornings" not in reply  # three at most
     assert "you have a dog named Pixel" in _reply_to("who am I?", NOOR)
     assert "Pixel" not in _reply_to("who am I kidding, I'll never finish this", NOOR)
+    assert listed in _reply_to("what's new with me?", NOOR)
     nothing = _reply_to("so what do you remember about me", [])
     assert nothing == "I don't know much about you yet. Tell me about yourself!"
 

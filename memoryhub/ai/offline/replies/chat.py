@@ -209,10 +209,12 @@ _RECALLS = ("I know {}.", "If I remember right, {}.", "From what I remember, {}.
 _RECALLED_CLOSERS = ("Did I get that right?", "Is that right?", "Have I got that right?")
 
 
-# "what do you know about me?", "do you remember me?", "who am I?": everything bears on it.
+# "what do you know about me?", "do you remember me?", "who am I?", "what's new with me?": everything
+# bears on it.
 _ABOUT_ME = re.compile(
     r"\b(?:what|anything)\b[^?]*\b(?:know|remember|recall)\b[^?]*\babout me\b"
-    r"|\bdo you (?:still )?(?:know|remember) me\b|\bwho am i\s*(?:[?!.]|$)",  # not "who am I kidding"
+    r"|\bdo you (?:still )?(?:know|remember) me\b|\bwho am i\s*(?:[?!.]|$)"  # not "who am I kidding"
+    r"|\bwhat(?:'s| is| has been) (?:new|going on|up|happening) with me\b|\bwhat have i been up to\b",
     re.IGNORECASE,
 )
 

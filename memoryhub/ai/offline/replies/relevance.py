@@ -98,6 +98,9 @@ _DISLIKES = frozenset(map(_stem, word_set("hate dislike stand loathe detest")))
 
 
 _TRAVEL = frozenset(map(_stem, word_set("went trip travel travelled traveled visited flew holiday vacation")))
+_WEDDINGS = frozenset(map(_stem, word_set("wedding married marry marrying engaged engagement")))
+_CHILDREN = frozenset(map(_stem, word_set("kid kids child children daughter daughters son sons")))
+_RACES = frozenset(map(_stem, word_set("race racing marathon triathlon 5k 10k")))
 
 
 # What a question asks about, by its word's stem, and the stems of the facts that answer it:
@@ -116,6 +119,9 @@ _ANSWERED_BY = {
     _stem("plans"): _PLANS,
     **dict.fromkeys(_TRAVEL, _TRAVEL),  # "do you remember where I went?" … "Nora went on a trip to Lisbon"
     **dict.fromkeys(_DISLIKES, _DISLIKES),
+    **dict.fromkeys(_WEDDINGS, _WEDDINGS),  # "who's getting married?" … "your sister's wedding is on June 15th"
+    **dict.fromkeys(_CHILDREN, _CHILDREN),  # "do I have kids?" … "your daughter Mia is 5"
+    **dict.fromkeys(_RACES, _RACES),  # "what race am I running?" … "… the Berlin marathon in September"
     _stem("flying"): _PLANS,  # "where am I flying next month?" … "Nora is going to Lisbon next month"
     "weekend": frozenset({"weekend", "saturday", "sunday"}),  # "plans for the weekend?" … "… on Saturday"
 }
