@@ -293,6 +293,8 @@ RULES = [
             r" (?P<event>(?:a|an|the|this|my|our) (?:[\w'-]+ ){0,3}?(?:concert"
             r"|festival|gig|parade|wedding|show|match|conference|convention|exhibition|museum|musical|opera|ballet"
             r"|comedy show|rally|march|game|workshop|retreat|reunion|ceremony|funeral|seminar|fundraiser"
+            r"|christening|baptism|bar mitzvah|bat mitzvah|graduation|barbecue|bbq|housewarming|baby shower"
+            r"|memorial|hen do|stag do|play"
             rf"|support group|{OUTING_PLACES}))\b"
             r")(?P<rest>.*)",
             re.IGNORECASE,
