@@ -410,6 +410,15 @@ def test_the_offline_engine_speaks_the_llm_interface() -> None:
             None,
             id="relative-job-town",
         ),
+        pytest.param(  # a topic keeps no possessive (was "nephew's")
+            "I went to my nephew's christening last Sunday",
+            "Jo went to their nephew's christening last Sunday",
+            "event",
+            "30d",
+            "medium",
+            ["hobbies", "nephew", "christening"],
+            id="occasion-gone-to",
+        ),
         pytest.param(
             "I'm going to visit my parents on Friday",
             "Jo is going to visit their parents on Friday",

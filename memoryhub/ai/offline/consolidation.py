@@ -124,10 +124,19 @@ def _says_more(fuller: str, shorter: str) -> bool:
     return len(more) > len(less) and more[: len(less)] == less
 
 
+# A fact told as done: its weekday or month is behind it ("Bob went to a christening on Sunday",
+# "Ana visited Rome in March"), not a date ahead to live until; it keeps its lifetime.
+_DONE = re.compile(
+    r"\b(?:went|visited|spent|flew|travell?ed|attended|took|saw|met|ran|won|lost|finished|graduated"
+    r"|celebrated|had|did|was|were|came|watched|played|hosted|threw)\b",
+    re.IGNORECASE,
+)
+
+
 def _dated(fact: Fact, day: date | None) -> str | None:
     """The date a fact's event or plan is on, when it says one still ahead on the day it was said
     ("is getting married on June 14th", "is going to Lisbon next month"), as YYYY-MM-DD."""
-    if day is None:
+    if day is None or _DONE.search(fact.text):
         return None
     on = date_said(fact.text, day)
     return on.isoformat() if on is not None and on >= day else None

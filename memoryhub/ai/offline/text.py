@@ -216,7 +216,7 @@ def name_clean(text: str) -> str:
 def topics_of(*items: str) -> list[str]:
     topics: list[str] = []
     for item in items:
-        topic = name_clean(item).lower()[:40]
+        topic = re.sub(r"['\u2019]s$", "", name_clean(item).lower())[:40]  # "nephew's" → "nephew"
         if topic and topic not in topics:
             topics.append(topic)
     return topics[:5]
