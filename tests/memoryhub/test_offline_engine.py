@@ -1552,6 +1552,14 @@ def test_what_was_told_earlier_in_the_conversation_is_known_before_it_is_a_memor
     assert "Pixel" not in _conversation_reply(["I have a cat called Pixel.", "hi"], [])  # nothing asked
 
 
+def test_a_name_given_is_welcomed_and_a_date_put_right_is_said_back() -> None:
+    assert _conversation_reply(["I'm Daniel"], []) == "Nice to meet you, Daniel!"
+    assert _conversation_reply(["hi, I'm Daniel"], []).startswith("Hi Daniel, nice to meet you!")
+    assert "keep that in mind" not in _conversation_reply(["hi, I'm Daniel"], [])
+    corrected = _conversation_reply(["my sister's wedding is on June 14th", "wait no, it's the 15th"], [])
+    assert corrected.startswith("Got it — your sister's wedding is on June 15th.")  # was "I hear you. Tell me more!"
+
+
 def test_asked_about_a_relative_only_what_is_remembered_of_them_answers() -> None:
     """ "where does my sister live?" had been answered with the sister's home and "you're moving to
     Berlin next month" (a shared word), and "where do my parents live?" with the sister's."""
@@ -2175,15 +2183,19 @@ def test_a_start_or_a_habit_to_drop_is_a_plan(said: str, kept: list[str]) -> Non
         ("I'm Tom btw", ["Priya's name is Tom"]),
         ("I'm Tom, by the way.", ["Priya's name is Tom"]),
         ("hi I'm Priya", []),  # the name they go by here already
-        ("I'm Tom", []),  # no hello, no aside: "I'm Groot"
+        ("I'm Tom", ["Priya's name is Tom"]),  # a message that only gives a name
+        ("I'm Tom, nice to meet you!", ["Priya's name is Tom"]),
+        ("I'm Tom and I love cats", ["Priya loves cats"]),  # in more, no hello, no aside: maybe "I'm Groot"
+        ("I'm Catholic", []),  # a faith, not a name
         ("hi I'm new here", []),
         ("hi, I'm Canadian", ["Priya is Canadian"]),
         ("hey guys, I'm Hungry", []),
         ("hi this is Friday", []),
     ],
 )
-def test_a_name_given_with_a_hello_or_in_an_aside_is_kept(said: str, kept: list[str]) -> None:
-    """ "hi I'm Tom" had kept nothing: only "my name is …" and "call me …" were read as a name."""
+def test_a_name_given_with_a_hello_in_an_aside_or_alone_is_kept(said: str, kept: list[str]) -> None:
+    """ "hi I'm Tom" had kept nothing: only "my name is …" and "call me …" were read as a name; a
+    message of only "I'm Tom" kept nothing either, and got "Got it. What else is on your mind?"."""
     assert _kept(said) == kept
 
 

@@ -269,6 +269,7 @@ class Reader:
         lasting = opened is not None and opened.kind not in (MemoryKind.PLAN, MemoryKind.EVENT)
         if opened is not None and (corrected := corrections.date_corrected(opened.text, said.clause)):
             opened.text, opened.lines = corrected, [*opened.lines, said.line_index]  # "wait no, the 15th"
+            opened.corrected = True
         elif opened is not None and matching.is_detail(said.clause, partner=opened.partner_open, lasting=lasting):
             self._join(opened, said)
         elif (

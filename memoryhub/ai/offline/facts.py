@@ -40,6 +40,7 @@ class Fact:
     pet: str = ""
     partner_open: bool = False  # "got engaged" waiting for "to whom"
     time: str = ""
+    corrected: bool = False  # its date put right by a later line ("wait no, it's the 15th")
     question: str = ""  # the other person's question this fact answers
     lines: list[int] = field(default_factory=list)
     lead: str = ""  # the words before the object in the clause ("I'm a sucker for "): a list's next item

@@ -289,8 +289,8 @@ def chat_reply(messages: list[Message]) -> str:
     told = [
         fact
         for fact in Reader({"you": _SPEAKER}).read(lines)
-        if fact.subject == "you" and fact.lines[0] == len(lines) - 1
-    ]
+        if fact.subject == "you" and len(lines) - 1 in (fact.lines[0], fact.lines[-1] if fact.corrected else -1)
+    ]  # told in their last message, or put right there ("wait no, it's the 15th")
 
     def back(fact: Fact) -> str:  # a fact just told, said back
         spoken = second_person(fact.content, speaker)
@@ -325,13 +325,15 @@ def chat_reply(messages: list[Message]) -> str:
         elif spoken and good:
             sentences += [f"Congratulations — {said_back}!", pick(_CHEER, said)]
         else:
-            if not spoken and any(fact.slot == "name" for fact in told):
-                first = f" {person.name.split()[0]}" if person.name else ""
+            if any(fact.slot == "name" for fact in told) and (not spoken or all(f.slot == "name" for f in told)):
+                given = re.split(r" (?:name is|called) ", told[0].text)[-1] if told[0].slot == "name" else ""
+                first = f" {(given or person.name).split()[0]}" if given or person.name else ""
                 # "hi! I'm Nora": one welcome, by name (was "Hi there, nice to meet you! Nice to meet you, Nora!")
                 if greeting:
                     sentences[-1:] = [f"Hi{first}, nice to meet you!", _AFTER_GREETING[0]]
                 else:
                     sentences.append(f"Nice to meet you,{first}!" if first else "Nice to meet you!")
+                spoken = ""  # the welcome said it: no "I'll keep that in mind" after it
             else:
                 thanks = "Thanks for telling me." if memory_off else "Thanks for telling me, I'll keep that in mind."
                 sentences.append(f"Got it — {spoken}." if spoken else thanks)

@@ -40,11 +40,22 @@ _NAMING = re.compile(r"\b(?:name|names|call|called|calls|go by|goes by|nickname|
 _HELLO_FIRST = re.compile(rf"^(?:{HELLOS})\b", re.IGNORECASE)
 
 
+# A whole message that only gives a name: "I'm Daniel", "I'm Daniel, nice to meet you!".
+_ONLY_A_NAME = re.compile(r"^I(?:'m| am) \S+(?: \S+)?[\s,.!]*(?:nice to meet (?:you|u|ya)[\s.!]*)?$", re.IGNORECASE)
+# Capitalised words that follow "I'm" and are not names: a faith, a sign.
+_NOT_A_NAME = re.compile(
+    r"^(?:Catholic|Christian|Jewish|Muslim|Hindu|Buddhist|Sikh|Mormon|Protestant|Orthodox|Pagan|Atheist|Agnostic"
+    r"|Aries|Taurus|Gemini|Virgo|Libra|Scorpio|Sagittarius|Capricorn|Aquarius|Pisces)$"
+)
+
+
 def introduced_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "hi I'm Tom", "hey everyone, I'm Tom" (the hello a clause of its own), "I'm Tom btw": the
-    name they give. "I'm Tom" with no hello before it could be anything ("I'm Groot")."""
+    """ "hi I'm Tom", "hey everyone, I'm Tom" (the hello a clause of its own), "I'm Tom btw", or a
+    message that says only "I'm Tom": the name they give. "I'm Tom" inside more could be anything
+    ("I'm Groot, obviously, and …"); "I'm Catholic" is no name."""
     own = match["how"].lower() in ("i'm", "i am", "im")
-    if match["hello"] or match["aside"] or (own and _HELLO_FIRST.match(said.scene.line_text)):
+    alone = own and _ONLY_A_NAME.match(said.scene.line_text.strip()) and not _NOT_A_NAME.match(match["name"])
+    if match["hello"] or match["aside"] or (own and _HELLO_FIRST.match(said.scene.line_text)) or alone:
         return name_rule(match, said)
     return None
 
