@@ -42,9 +42,10 @@ _HELLO_FIRST = re.compile(rf"^(?:{HELLOS})\b", re.IGNORECASE)
 
 # A whole message that only gives a name: "I'm Daniel", "I'm Daniel, nice to meet you!".
 _ONLY_A_NAME = re.compile(r"^I(?:'m| am) \S+(?: \S+)?[\s,.!]*(?:nice to meet (?:you|u|ya)[\s.!]*)?$", re.IGNORECASE)
-# Capitalised words that follow "I'm" and are not names: a faith, a sign.
+# Capitalised words that follow "I'm" and are not names: a faith, who one is, a sign.
 _NOT_A_NAME = re.compile(
     r"^(?:Catholic|Christian|Jewish|Muslim|Hindu|Buddhist|Sikh|Mormon|Protestant|Orthodox|Pagan|Atheist|Agnostic"
+    r"|Deaf|Autistic|Black|White|Brown|Asian|Latino|Latina|Latinx|Gay|Lesbian|Bi|Queer|Trans|Straight|Disabled"
     r"|Aries|Taurus|Gemini|Virgo|Libra|Scorpio|Sagittarius|Capricorn|Aquarius|Pisces)$"
 )
 
