@@ -25,7 +25,7 @@ def status_rule(match: re.Match[str], said: Said) -> Fact | None:
     if rest and not re.match(
         r"^(?:to|with|for|since|in|on|next|this|\d+ (?:years?|yrs?|months?)\b"
         r"|(?:(?:a|our|my|their) (?:first |second |third |fourth |\w+ )?)?(?:baby|child|kid|twins|triplets|son"
-        r"|daughter|boy|girl)\b)",  # "we're expecting twins!"
+        r"|daughter|boy|girl)\b|(?:our|my|their) (?:first|second|third|fourth|fifth)\b)",  # "… twins!", "… our second"
         rest,
         re.IGNORECASE,
     ):

@@ -110,8 +110,8 @@ def my_pet_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 def pet_news_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "my dog is sick", "my cat has been at the vet all week": how their pet is, for a month (it
-    also says they have one)."""
+    """ "my dog is sick", "my cat has been at the vet all week", "our cat had kittens": how their pet
+    is, for a month (it also says they have one)."""
     species = match["species"].lower()
     how = " ".join(match["how"].lower().replace("'s ", " is ").split())
     when = past_time_in(match["rest"])
@@ -201,7 +201,8 @@ RULES = [
         priority=350,
         pattern=re.compile(
             rf"\b(?:my|our) (?P<species>{PETS})(?P<how>(?: is|'s| was| has been| got) (?:(?:really|so|very|still) )?"
-            r"(?:sick|ill|unwell|poorly|at the vet'?s?|in surgery|having surgery|injured|hurt|limping|not eating))\b"
+            r"(?:sick|ill|unwell|poorly|at the vet'?s?|in surgery|having surgery|injured|hurt|limping|not eating)"
+            r"| (?:just )?had (?:(?:\d+|two|three|four|five|six|a litter of) )?(?:kittens|puppies|babies))\b"
             r"(?! of\b)(?P<rest>.*)",
             re.IGNORECASE,
         ),
