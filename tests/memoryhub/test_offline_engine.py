@@ -1378,6 +1378,12 @@ def test_news_told_is_answered_with_a_question_about_it() -> None:
         ("my sister was in a bad car accident", "I'm sorry to hear your sister was in an accident."),
         ("I was in a car accident last week", "I'm sorry to hear you were in an accident last week."),
         ("I've been feeling lonely since the move", "Sorry you've been feeling lonely since the move."),
+        # from 2026-11-29: these were met with "So glad you're devastated about the news!"
+        ("I'm devastated about the news", "Sorry you're devastated about the news."),
+        ("I'm terrified of the surgery", "Sorry you're terrified of the surgery."),
+        ("I'm on edge about the results", "Sorry you're on edge about the results."),
+        ("been a bit down lately tbh", "Sorry you've been feeling down lately."),
+        ("I'm over the moon about the job", "So glad you're over the moon about the job!"),
     ],
 )
 def test_hard_news_is_met_with_sympathy_and_good_news_with_congratulations(told: str, opening: str) -> None:
@@ -2493,6 +2499,8 @@ def test_a_relatives_s_is_is_has_or_whose_as_the_words_after_it_say(said: str, k
         ("I've been so tired", ["Priya has been feeling tired"]),
         ("ugh, I've been really frustrated lately with my landlord", ["Priya is frustrated with their landlord"]),
         ("I'm feeling a bit down today", []),
+        ("been a bit down lately tbh", ["Priya has been feeling down lately"]),  # was nothing: "down" no mood
+        ("I'm down for pizza", []),  # agreeing, not a mood
         ("I'm so lonely", []),
         ("I've been so hyped", []),
         ("I haven't been feeling lonely lately", []),

@@ -172,13 +172,16 @@ FEELINGS = (
     "|scared|proud|grateful|thankful|relieved|annoyed|confused|sleepy|hungover|homesick|heartbroken"
     "|furious|miserable|ecstatic|stoked|terrified|dreading|devastated|gutted|buzzing|over the moon|nervous"
     "|looking forward to|freaking out|panicking|terrified|excited af|apprehensive|jittery|on edge"
+    "|down(?! (?:for|to|with|bad|here|there|in|at|on)\\b)"  # "feeling down", not "I'm down for pizza"
 )
 
 
+# The first word of each feeling (a mood's topic) that is hard to have: met with sorrow, not "So glad".
 NEGATIVE_FEELINGS = word_set(
     "tired exhausted stressed sad anxious nervous worried angry mad upset bored lonely sick ill frustrated"
     " depressed overwhelmed burnt burned scared annoyed confused sleepy hungover homesick heartbroken"
-    " furious miserable"
+    " furious miserable devastated gutted terrified dreading apprehensive jittery panicking freaking down"
+    " on"  # "on edge"
 )
 
 

@@ -237,7 +237,7 @@ def feeling_rule(match: re.Match[str], said: Said) -> Fact | None:
 # Moods that can last ("lonely for weeks"), unlike "drunk", "hyped" or "sick" (an illness, read elsewhere).
 _MOODS = word_set(
     "tired exhausted stressed sad happy anxious worried angry upset bored lonely frustrated depressed"
-    " overwhelmed miserable homesick heartbroken"
+    " overwhelmed miserable homesick heartbroken down"
 ) | {"stressed out", "burnt out", "burned out", "on edge"}
 # How long a mood has lasted, after it: "lately", "for weeks", "since the move".
 _LASTING = re.compile(
