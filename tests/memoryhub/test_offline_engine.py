@@ -1384,6 +1384,7 @@ def test_news_told_is_answered_with_a_question_about_it() -> None:
         ("I'm on edge about the results", "Sorry you're on edge about the results."),
         ("been a bit down lately tbh", "Sorry you've been feeling down lately."),
         ("I'm over the moon about the job", "So glad you're over the moon about the job!"),
+        ("finally moved into my new flat", "Congratulations — you moved to your new flat!"),  # was "Got it — …"
     ],
 )
 def test_hard_news_is_met_with_sympathy_and_good_news_with_congratulations(told: str, opening: str) -> None:
@@ -1509,6 +1510,7 @@ def test_a_goodbye_word_inside_a_statement_is_not_a_goodbye() -> None:
         ("I start my new job on Monday", "Got it — you're starting your new job on Monday. Good luck!"),
         ("we went camping last weekend", "Got it — you went camping last weekend. How was it?"),
         ("I was in Italy last month", "Got it — you were in Italy last month. How was it?"),
+        ("just got back from Japan", "Got it — you got back from Japan. How was it?"),  # was "How do you feel…"
         (  # was "Thanks for telling me, I'll keep that in mind. Thanks for telling me!"
             "my husband and I are going to Rome next month",
             "Got it — you and your husband are going to Rome next month. Have a great trip!",

@@ -98,7 +98,8 @@ _GOOD_NEWS = re.compile(
     r"|got accepted|(?:got|landed|found) (?:a new|the|their dream) job|bought (?:their|his|her) first"
     r"|passed (?:their|his|her) |aced|got (?:their|his|her) (?:driver's )?license|got a raise"
     r"|won (?:the|a|an|their|his|her|first) |had a baby"
-    r"|(?:ran|finished|completed) (?:their|his|her|a) first (?:marathon|half marathon|race|5k|10k|triathlon))\b",
+    r"|(?:ran|finished|completed) (?:their|his|her|a) first (?:marathon|half marathon|race|5k|10k|triathlon)"
+    r"|moved (?:in)?to (?:their|his|her) (?:new|first) (?:flat|house|home|apartment|place))\b",
     re.IGNORECASE,
 )
 
@@ -110,9 +111,10 @@ _OUTING = re.compile(r" (?:is|are) going (?:[a-z]+ing\b|to (?:the|a|an) (?!docto
 _TRIP = re.compile(r" (?:is|are) (?:going|heading|flying) (?:to (?-i:[A-Z])|home for )")
 
 
-# An outing or a trip made: "went camping two weekends ago", "visited Rome in May".
+# An outing or a trip made: "went camping two weekends ago", "visited Rome in May", "got back from Japan".
 _WENT = re.compile(
-    r"^\S+ (?:(?:went (?:[a-z]+ing\b|to|on)|visited|took \w+ \w+ on|spent \w+ \w+ in) |was in (?-i:[A-Z]))"
+    r"^\S+ (?:(?:went (?:[a-z]+ing\b|to|on)|visited|took \w+ \w+ on|spent \w+ \w+ in|(?:got|came) back from) "
+    r"|was in (?-i:[A-Z]))"
 )
 
 
