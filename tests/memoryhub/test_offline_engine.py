@@ -908,6 +908,9 @@ def test_small_talk_gives_a_tool_call_with_no_operations() -> None:
         ("do you play any instruments?", "yeah a little guitar", ["Bob plays the guitar"]),  # the question's verb
         ("do you speak any other languages?", "yes a bit of French", ["Bob speaks French"]),
         ("did you have any pets as a kid?", "yeah a dog", []),  # then, not now
+        # asked of everyone, and answered with names after a comma (was nothing)
+        ("anyone have pets?", "two cats, Mango and Kiwi", ["Bob has two cats named Mango and Kiwi"]),
+        ("anyone here have kids?", "one daughter", ["Bob has a daughter"]),
         ("What do you like to do in your free time?", "mostly gaming and hiking", ["Bob likes gaming and hiking"]),
         ("What do you do for fun?", "reading and baking mostly", ["Bob likes reading and baking"]),
         ("What do you like to do on weekends?", "sleep lol", []),

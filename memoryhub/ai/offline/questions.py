@@ -58,8 +58,13 @@ SAYS_YES = re.compile(
 
 
 # "do you have any pets?" … "yeah a golden retriever named Max", "do you speak any other languages?" …
-# "yes a bit of French": what one has or does, named in the answer (not "did you have any pets as a kid?").
-ASKED_ANY = re.compile(rf"\bdo (?:you|u) (?P<verb>{_ASKED_VERBS}|got) (?:any|a|an)\b[^?]*\?", re.IGNORECASE)
+# "yes a bit of French", "anyone have pets?" … "two cats, Mango and Kiwi": what one has or does, named in
+# the answer (not "did you have any pets as a kid?").
+ASKED_ANY = re.compile(
+    rf"\b(?:do (?:you|u)|does anyone(?: here)?|anyone(?: here| else)?|any of (?:you|u)(?: guys)?)"
+    rf" (?P<verb>{_ASKED_VERBS}|got) (?:(?:any|a|an)\b|(?=(?:pets|kids|children|siblings)\b))[^?]*\?",
+    re.IGNORECASE,
+)
 
 
 # "And the names of your cats?", "what are your twins' names?", "what's your puppy's name?".
@@ -91,7 +96,7 @@ SINGULAR = {"children": "child", "puppies": "puppy", "bunnies": "bunny", "twins"
 
 
 YES_A = re.compile(
-    rf"(?:(?:{_YES_WORDS}|I do|I have)\W+)*(?P<what>(?:a|an|one|two|three|four|\d) [\w' -]{{2,60}})",
+    rf"(?:(?:{_YES_WORDS}|I do|I have)\W+)*(?P<what>(?:a|an|one|two|three|four|\d) [\w' ,&-]{{2,60}})",
     re.IGNORECASE,
 )
 
