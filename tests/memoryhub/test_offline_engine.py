@@ -787,6 +787,26 @@ def test_a_date_put_right_in_the_next_line_is_the_date_kept(first: str, then: st
     assert [operation["content"] for operation in arguments["operations"]] == [kept]
 
 
+@pytest.mark.parametrize("said", ["Rex passed away this morning", "we lost Rex this morning", "rip rex 😭"])
+def test_a_pet_remembered_by_name_who_died_takes_the_place_of_having_it(said: str) -> None:
+    """With "Dana has a dog named Rex" remembered, "Rex passed away" kept nothing, and the block
+    went on saying Dana has him."""
+    dana = PromptParticipant(handle="dana", name="Dana", memories=["Dana lives in York", "Dana has a dog named Rex"])
+
+    [operation] = _extract(_prompt([("Dana", "dana", said)], participants=[dana]))["operations"]
+
+    assert (operation["action"], operation["memory_index"]) == ("update", 1)
+    assert operation["content"].startswith("Dana's dog Rex died")
+    assert f'"{said}"' in operation["context"]  # quoted as said, not as read
+
+
+def test_a_pet_not_remembered_or_not_dead_is_no_death() -> None:
+    dana = PromptParticipant(handle="dana", name="Dana", memories=["Dana has a dog named Rex"])
+
+    assert _extract(_prompt([("Dana", "dana", "Rex is so naughty lol")], participants=[dana]))["operations"] == []
+    assert _extract(_prompt([("Dana", "dana", "Rex passed away this morning")]))["operations"] == []
+
+
 def test_of_six_things_told_in_one_conversation_none_is_dropped() -> None:
     """About five memories a person a window is a soft ceiling: distinct facts are all
     kept. A newcomer's "my dad was rushed to the hospital" had been dropped for the facts told before it."""

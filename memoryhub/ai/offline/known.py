@@ -1,0 +1,52 @@
+"""A pet remembered by name, read into what its owner says: with "Dana has a dog named Rex"
+remembered, Dana's "Rex passed away this morning", "we lost Rex" or "RIP Rex" is the death of
+Dana's dog Rex (read as "my dog Rex died"), and that death takes the place of the memory that
+Dana has him: a bot is not to ask after a pet that died.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+
+from memoryhub.ai.contract import ConversationLine
+from memoryhub.ai.offline.facts import Fact
+from memoryhub.ai.offline.vocabulary import PETS
+
+_OWNED = re.compile(rf"\bhas an? (?P<species>{PETS}) (?:named|called) (?P<name>[A-Z][\w'-]*)", re.IGNORECASE)
+_DIED = r"(?:just |sadly |finally )?(?:passed away|passed|died|was put down|had to be put down)\b"
+_DEATH_OF = re.compile(rf"'s (?:{PETS}) (?P<name>[A-Z][\w'-]*) died\b", re.IGNORECASE)
+
+
+def _known_pets(memories: Sequence[str]) -> dict[str, str]:
+    """The pets ``memories`` say their person has, by name: {"Rex": "dog"}."""
+    return {found["name"]: found["species"].lower() for memory in memories for found in _OWNED.finditer(memory)}
+
+
+def lines_with_known_pets(
+    lines: Sequence[ConversationLine], memories: Mapping[str, Sequence[str]]
+) -> list[ConversationLine]:
+    """``lines`` with a known pet's death said by name alone told as "my dog Rex died" (``memories``:
+    each person's, by handle)."""
+    told = []
+    for line in lines:
+        content = line.content
+        for name, species in _known_pets(memories.get(line.handle, ())).items():
+            pet, mine = re.escape(name), f"my {species} {name}"
+            content = re.sub(rf"^(?:RIP|R\.I\.P\.?)\s+{pet}\b", f"{mine} died", content, flags=re.IGNORECASE)
+            content = re.sub(rf"\b(?:we|I) (?:just |sadly )?lost {pet}\b", f"{mine} died", content, flags=re.I)
+            content = re.sub(
+                rf"(?<!{species} )\b{pet}(?= {_DIED})", mine, content, flags=re.IGNORECASE
+            )  # "Rex passed away", not "my dog Rex passed away" again
+        told.append(replace(line, content=content) if content != line.content else line)
+    return told
+
+
+def pet_memory_index(fact: Fact, memories: Sequence[str]) -> int | None:
+    """The memory that a known pet's death (``fact``) takes the place of: "Dana has a dog named Rex"."""
+    death = _DEATH_OF.search(fact.text) if "loss" in fact.topics else None
+    if death is None:
+        return None
+    named = re.compile(rf"\b(?:named|called) {re.escape(death['name'])}\b", re.IGNORECASE)
+    return next((index for index, memory in enumerate(memories) if named.search(memory)), None)
