@@ -807,6 +807,18 @@ def test_a_pet_not_remembered_or_not_dead_is_no_death() -> None:
     assert _extract(_prompt([("Dana", "dana", "Rex passed away this morning")]))["operations"] == []
 
 
+def test_a_job_quit_or_lost_at_a_named_employer_is_a_former_employer() -> None:
+    """ "I quit my job at Acme" was saved beside "Priya works at Acme", and "I lost my job at Acme last
+    week" named "Acme last week" Priya's employer."""
+    priya = PromptParticipant(handle="priya", name="Priya", memories=["Priya works at Acme"])
+
+    [quit] = _extract(_prompt([("Priya", "priya", "I quit my job at Acme")], participants=[priya]))["operations"]
+    lost = _extract(_prompt([("Priya", "priya", "I lost my job at Acme last week")]))
+
+    assert (quit["action"], quit["memory_index"], quit["content"]) == ("update", 0, "Priya no longer works at Acme")
+    assert [(e["name"], e["relationship"]) for e in lost["entities"]] == [("Acme", "Priya's former employer")]
+
+
 def test_of_six_things_told_in_one_conversation_none_is_dropped() -> None:
     """About five memories a person a window is a soft ceiling: distinct facts are all
     kept. A newcomer's "my dad was rushed to the hospital" had been dropped for the facts told before it."""

@@ -69,7 +69,14 @@ EVENTS = (
     ),
     _Event(r"got promoted|got (?:a|the) promotion", "got promoted", MemoryKind.EVENT, HIGH, "30d", ("work",)),
     _Event(r"got (?:a|my) (?:pay )?(?:raise|rise)", "got a raise", MemoryKind.EVENT, HIGH, "30d", ("work",)),
-    _Event(r"quit (?:my|his|her|their) job", "quit their job", MemoryKind.EVENT, HIGH, "30d", ("work", "quit")),
+    _Event(  # "quit my job at Acme" is a former employer (rules/work.py), which takes the employer's place
+        r"quit (?:my|his|her|their) job(?! (?:at|with) (?-i:[A-Z]))",
+        "quit their job",
+        MemoryKind.EVENT,
+        HIGH,
+        "30d",
+        ("work", "quit"),
+    ),
     _Event(
         r"got (?:fired|laid off|let go)|lost (?:my|his|her|their|the) job",
         "lost their job",
@@ -176,7 +183,9 @@ def _event_fact(event: _Event, match: re.Match[str], said: Said, *, subject: str
     entities = []
     employer = re.match(r"^(?:at|for) (?P<org>.+)", rest, re.IGNORECASE)
     if employer and "work" in topics and subject == said.handle:
-        entities.append(said.entity(EntityType.ORGANISATION, employer["org"], f"{subject_name}'s employer"))
+        former = "former " if event.phrase in ("quit their job", "lost their job") else ""  # "lost my job at X"
+        org = re.sub(rf"\s*\b{re.escape(when)}\b", "", employer["org"], flags=re.I) if when else employer["org"]
+        entities.append(said.entity(EntityType.ORGANISATION, org, f"{subject_name}'s {former}employer"))
     return Fact(
         subject=subject,
         text=text,
