@@ -819,6 +819,24 @@ def test_a_job_quit_or_lost_at_a_named_employer_is_a_former_employer() -> None:
     assert [(e["name"], e["relationship"]) for e in lost["entities"]] == [("Acme", "Priya's former employer")]
 
 
+@pytest.mark.parametrize(
+    ("remembered", "said", "kept"),
+    [
+        ("Priya is single", "I have a girlfriend now!", "Priya has a girlfriend"),
+        ("Priya has a boyfriend named Leo", "Leo and I broke up", "Priya broke up with their boyfriend"),
+        ("Priya has a boyfriend named Leo", "I'm single again", "Priya is single"),
+    ],
+)
+def test_a_partner_found_or_lost_takes_the_place_of_what_was_remembered(remembered: str, said: str, kept: str) -> None:
+    """Each was saved beside the memory it turns ("is single" and "has a girlfriend"), and "Leo and I
+    broke up" kept "Priya broke up", with no one."""
+    priya = PromptParticipant(handle="priya", name="Priya", memories=["Priya lives in York", remembered])
+
+    [operation] = _extract(_prompt([("Priya", "priya", said)], participants=[priya]))["operations"]
+
+    assert (operation["action"], operation["memory_index"], operation["content"]) == ("update", 1, kept)
+
+
 def test_of_six_things_told_in_one_conversation_none_is_dropped() -> None:
     """About five memories a person a window is a soft ceiling: distinct facts are all
     kept. A newcomer's "my dad was rushed to the hospital" had been dropped for the facts told before it."""

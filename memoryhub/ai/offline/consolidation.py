@@ -17,7 +17,7 @@ from memoryhub.ai.contract import (
 from memoryhub.ai.offline.attribution import Reader
 from memoryhub.ai.offline.dates import anchored, date_said
 from memoryhub.ai.offline.facts import IMPORTANCE_RANK, PERMANENT, Fact
-from memoryhub.ai.offline.known import lines_with_known_pets, pet_memory_index
+from memoryhub.ai.offline.known import lines_with_known_pets, pet_memory_index, turned_memory_index
 from memoryhub.ai.offline.rules.couples import STATUSES
 from memoryhub.ai.offline.rules.health import CHOSEN_DIETS
 from memoryhub.ai.offline.text import clip, jaccard, word_count, words_of
@@ -183,7 +183,10 @@ def extraction_arguments(text: str) -> dict[str, Any]:
         scores = [(jaccard(content, memory), -index) for index, memory in enumerate(existing)]
         best = max(scores, default=(0.0, 0))
         index = -best[1] if best[0] >= UPDATE_SIMILARITY else _slot_index(fact, members[fact.subject], existing)
-        index = pet_memory_index(fact, existing) if index is None else index  # the pet that died
+        if index is None:  # the pet that died
+            index = pet_memory_index(fact, existing)
+        if index is None:  # "is single" when a partner is found, and the other way
+            index = turned_memory_index(fact, members[fact.subject], existing)
         if index is not None and any(c.subject == fact.subject and i == index for c, i in candidates):
             index = None  # one update per existing memory; a second fact is saved beside it
         candidates.append((fact, index))

@@ -1,7 +1,12 @@
-"""A pet remembered by name, read into what its owner says: with "Dana has a dog named Rex"
-remembered, Dana's "Rex passed away this morning", "we lost Rex" or "RIP Rex" is the death of
-Dana's dog Rex (read as "my dog Rex died"), and that death takes the place of the memory that
-Dana has him: a bot is not to ask after a pet that died.
+"""A pet or a partner remembered by name, read into what the person says, and what turns a
+memory the other way.
+
+- With "Dana has a dog named Rex" remembered, Dana's "Rex passed away this morning", "we lost Rex"
+  or "RIP Rex" is the death of Dana's dog Rex (read as "my dog Rex died"), and that death takes the
+  place of the memory that Dana has him: a bot is not to ask after a pet that died.
+- With "Dana has a boyfriend named Leo" remembered, "Leo and I broke up" is read as "my boyfriend
+  and I broke up". A partner found or lost takes the place of the memory that said the other
+  ("is single" … "has a girlfriend", "has a boyfriend named Leo" … "broke up with their boyfriend").
 """
 
 from __future__ import annotations
@@ -17,6 +22,21 @@ from memoryhub.ai.offline.vocabulary import PETS
 _OWNED = re.compile(rf"\bhas an? (?P<species>{PETS}) (?:named|called) (?P<name>[A-Z][\w'-]*)", re.IGNORECASE)
 _DIED = r"(?:just |sadly |finally )?(?:passed away|passed|died|was put down|had to be put down)\b"
 _DEATH_OF = re.compile(rf"'s (?:{PETS}) (?P<name>[A-Z][\w'-]*) died\b", re.IGNORECASE)
+
+
+_PARTNER_OWNED = re.compile(
+    r"\bhas an? (?P<partner>girlfriend|boyfriend|partner|wife|husband|fiancée?) (?:named|called)"
+    r" (?P<name>[A-Z][\w'-]*)",
+    re.IGNORECASE,
+)
+# What says one has a partner, and what says one has none, after the person's name.
+_PARTNERED = r" (?:has an? (?:new )?(?:girlfriend|boyfriend|partner)\b|is (?:dating|seeing) )"
+_UNPARTNERED = r" (?:is (?:single|no longer (?:dating|seeing|with))\b|broke up with|split up with|separated from)"
+
+
+def _known_partners(memories: Sequence[str]) -> dict[str, str]:
+    """The partners ``memories`` name: {"Leo": "boyfriend"}."""
+    return {found["name"]: found["partner"].lower() for memory in memories for found in _PARTNER_OWNED.finditer(memory)}
 
 
 def _known_pets(memories: Sequence[str]) -> dict[str, str]:
@@ -39,6 +59,10 @@ def lines_with_known_pets(
             content = re.sub(
                 rf"(?<!{species} )\b{pet}(?= {_DIED})", mine, content, flags=re.IGNORECASE
             )  # "Rex passed away", not "my dog Rex passed away" again
+        for name, partner in _known_partners(memories.get(line.handle, ())).items():
+            pet = re.escape(name)  # "Leo and I broke up", "me and Leo split up"
+            content = re.sub(rf"\b{pet} (?:and|&) I\b", f"my {partner} and I", content, flags=re.IGNORECASE)
+            content = re.sub(rf"\bme (?:and|&) {pet}\b", f"me and my {partner}", content, flags=re.IGNORECASE)
         told.append(replace(line, content=content) if content != line.content else line)
     return told
 
@@ -50,3 +74,13 @@ def pet_memory_index(fact: Fact, memories: Sequence[str]) -> int | None:
         return None
     named = re.compile(rf"\b(?:named|called) {re.escape(death['name'])}\b", re.IGNORECASE)
     return next((index for index, memory in enumerate(memories) if named.search(memory)), None)
+
+
+def turned_memory_index(fact: Fact, name: str, memories: Sequence[str]) -> int | None:
+    """The memory a partner found or lost (``fact``, of the person ``name``) turns the other way."""
+    said = re.escape(name)
+    for now, before in ((_PARTNERED, _UNPARTNERED), (_UNPARTNERED, _PARTNERED)):
+        if re.match(rf"^{said}{now}", fact.text, re.IGNORECASE):
+            was = re.compile(rf"^{said}{before}", re.IGNORECASE)
+            return next((index for index, memory in enumerate(memories) if was.match(memory)), None)
+    return None
