@@ -1711,6 +1711,7 @@ def _kept(said: str) -> list[str]:
             ["Priya has been learning the cello for about two years"],
         ),
         ("I started learning to play the violin", ["Priya is learning the violin"]),
+        ("I've just started learning the piano", ["Priya is learning the piano"]),  # was nothing
         ("we're planning a road trip to Scotland", ["Priya is planning a road trip to Scotland"]),
         # A named relative with nothing said of them stays a relationship, not a fragment.
         ("Here's a pic from my son Arjun's graduation, what a day!", ["Priya has a son named Arjun"]),
@@ -1821,6 +1822,7 @@ def _kept(said: str) -> list[str]:
         ("I've been a teacher since 2015", ["Priya has been a teacher since 2015"]),
         ("I listen to a lot of jazz", ["Priya listens to a lot of jazz"]),
         ("I'm currently reading The Hobbit", ["Priya is reading The Hobbit"]),
+        ("I've been reading Dune", ["Priya is reading Dune"]),  # was nothing
         ("I'm watching Netflix", []),
         ("I main Mercy in Overwatch", ["Priya mains Mercy in Overwatch"]),
         ("Stardew Valley is my comfort game", ["Priya loves Stardew Valley"]),

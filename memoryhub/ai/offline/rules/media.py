@@ -131,8 +131,9 @@ RULES = [
     Rule(
         priority=1010,
         pattern=re.compile(
-            rf"\b{I_AM} (?:(?:currently|now|also|finally) )?(?P<verb>reading|rewatching|re-watching|binging"
-            rf"|bingeing|binge-watching|watching|(?<=currently )playing|playing(?= [\"“])) {_TITLE}",
+            rf"\b(?:{I_AM}|I(?:'ve| have) been) (?:(?:currently|now|also|finally) )?(?P<verb>reading|rewatching"
+            rf"|re-watching|binging|bingeing|binge-watching|watching|(?<=currently )playing|playing(?= [\"“]))"
+            rf" {_TITLE}",
             re.IGNORECASE,
         ),
         build=current_media_rule,

@@ -434,7 +434,7 @@ RULES = [
             rf"| practi[cs]e|(?: just| recently| finally)? (?:started|love|like) playing|(?:'m| am) (?:learning"
             rf"|learning to play"
             rf"|taking lessons in|getting into)|(?: have|'ve) been (?:learning|learning to play|taking lessons in)"
-            rf"| started learning(?: to play)?)"
+            rf"|(?: have|'ve)?(?: just| recently| finally)? started learning(?: to play)?)"
             rf" (?:the |a (?:little|bit of) )?(?P<what>{INSTRUMENTS}|{SPORTS})\b"
             rf"(?:(?P<since>(?: for| since) .+)|(?P<how>(?: every| on| in a| in the| with| at| twice| once)"
             rf" (?:(?! (?:if|but|so|because|though|when|unless)\b)[^,;!?])+))?",
