@@ -22,8 +22,6 @@ from memoryhub.ai.offline.vocabulary import PETS
 _OWNED = re.compile(rf"\bhas an? (?P<species>{PETS}) (?:named|called) (?P<name>[A-Z][\w'-]*)", re.IGNORECASE)
 _DIED = r"(?:just |sadly |finally )?(?:passed away|passed|died|was put down|had to be put down)\b"
 _DEATH_OF = re.compile(rf"'s (?:{PETS}) (?P<name>[A-Z][\w'-]*) died\b", re.IGNORECASE)
-
-
 _PARTNER_OWNED = re.compile(
     r"\bhas an? (?P<partner>girlfriend|boyfriend|partner|wife|husband|fiancée?) (?:named|called)"
     r" (?P<name>[A-Z][\w'-]*)",
@@ -44,11 +42,12 @@ def _known_pets(memories: Sequence[str]) -> dict[str, str]:
     return {found["name"]: found["species"].lower() for memory in memories for found in _OWNED.finditer(memory)}
 
 
-def lines_with_known_pets(
+def lines_with_known_names(
     lines: Sequence[ConversationLine], memories: Mapping[str, Sequence[str]]
 ) -> list[ConversationLine]:
-    """``lines`` with a known pet's death said by name alone told as "my dog Rex died" (``memories``:
-    each person's, by handle)."""
+    """``lines`` with a known pet's death said by its name alone told as "my dog Rex died", and a
+    known partner's name as "my boyfriend" where a parting is said (``memories``: each person's, by
+    handle)."""
     told = []
     for line in lines:
         content = line.content
@@ -60,9 +59,9 @@ def lines_with_known_pets(
                 rf"(?<!{species} )\b{pet}(?= {_DIED})", mine, content, flags=re.IGNORECASE
             )  # "Rex passed away", not "my dog Rex passed away" again
         for name, partner in _known_partners(memories.get(line.handle, ())).items():
-            pet = re.escape(name)  # "Leo and I broke up", "me and Leo split up"
-            content = re.sub(rf"\b{pet} (?:and|&) I\b", f"my {partner} and I", content, flags=re.IGNORECASE)
-            content = re.sub(rf"\bme (?:and|&) {pet}\b", f"me and my {partner}", content, flags=re.IGNORECASE)
+            who = re.escape(name)  # "Leo and I broke up", "me and Leo split up"
+            content = re.sub(rf"\b{who} (?:and|&) I\b", f"my {partner} and I", content, flags=re.IGNORECASE)
+            content = re.sub(rf"\bme (?:and|&) {who}\b", f"me and my {partner}", content, flags=re.IGNORECASE)
         told.append(replace(line, content=content) if content != line.content else line)
     return told
 
