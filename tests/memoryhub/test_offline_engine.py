@@ -2393,6 +2393,7 @@ def test_a_relatives_s_is_is_has_or_whose_as_the_words_after_it_say(said: str, k
         ("we have two kids", ["Priya has two kids"]),
         ("we have a baby on the way", ["Priya is expecting a baby"]),
         ("we're expecting our second in May", ["Priya is expecting their second in May"]),  # was "is expecting"
+        ("I'm 5 months pregnant", ["Priya is 5 months pregnant"]),  # was nothing
         ("we have a sister company in Berlin", []),
         # what is loved, not the words after it (were "loves it, it brings…", "loves was there…")
         ("I love it, it brings me joy", []),

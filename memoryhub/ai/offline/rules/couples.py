@@ -32,7 +32,8 @@ def status_rule(match: re.Match[str], said: Said) -> Fact | None:
         rest = ""
     rest = ours_as_theirs(rest)  # "we're expecting our first baby"
     been = match["how"] and "been" in match["how"].lower()
-    text = f"{said.name} {'has been' if been else 'is'} {status}" + (
+    along = f"{match['along'].lower()} " if match["along"] else ""  # "I'm 5 months pregnant"
+    text = f"{said.name} {'has been' if been else 'is'} {along}{status}" + (
         f" {third_person(rest, said.name)}" if rest else ""
     )
     if baby:  # a baby on the way does not take the place of "married" or "engaged"
@@ -113,7 +114,8 @@ RULES = [
         pattern=re.compile(
             r"\b(?:I|we)(?P<how>(?:'m| am|'re| are)(?: (?:happily|newly|recently|now|finally|officially|also))*"
             r"|(?:'ve| have) been(?: (?:happily))?)"
-            r" (?P<status>married|engaged|single|divorced|widowed|separated|pregnant|expecting"
+            r" (?:(?P<along>(?:\d{1,2}|a few|two|three|four|five|six|seven|eight) (?:months?|weeks?)) (?=pregnant))?"
+            r"(?P<status>married|engaged|single|divorced|widowed|separated|pregnant|expecting"
             r"|in a (?:long[- ]distance )?relationship"
             r"|(?:[\w ]{1,20} into )?dating (?:(?-i:[A-Z])\w+|someone)|together with (?-i:[A-Z])\w+|getting married"
             r"|having a baby|seeing (?:someone|(?-i:[A-Z])\w+)(?: named (?-i:[A-Z])\w+)?"
