@@ -284,6 +284,14 @@ def test_a_fact_that_does_not_start_with_the_person_is_not_said_back() -> None:
             "your brother's wedding is on June 15th",
             "nurse",
         ),
+        # a trade asked by its verb is answered by its doer
+        (
+            "Alice Martin has been a teacher for 12 years",
+            VEGETARIAN,
+            "how long have I been teaching?",
+            "you've been a teacher for 12 years",
+            "vegetarian",
+        ),
         # a daughter answers whether they have kids; a marathon, what race they are running
         ("Alice Martin's daughter Mia is 5", NURSE, "do I have kids?", "your daughter Mia is 5", "nurse"),
         (

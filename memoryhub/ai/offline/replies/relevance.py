@@ -99,6 +99,14 @@ _DISLIKES = frozenset(map(_stem, word_set("hate dislike stand loathe detest")))
 
 _TRAVEL = frozenset(map(_stem, word_set("went trip travel travelled traveled visited flew holiday vacation")))
 _WEDDINGS = frozenset(map(_stem, word_set("wedding married marry marrying engaged engagement")))
+# A trade asked by its verb is answered by its doer: "how long have I been teaching?" … "has been a
+# teacher for 12 years" (stems: "teach" and "teacher").
+_DOERS = {
+    "teach": "teacher", "driv": "driver", "bak": "baker", "writ": "writer", "design": "designer",
+    "paint": "painter", "sing": "singer", "danc": "dancer", "clean": "cleaner", "manag": "manager",
+    "build": "builder", "farm": "farmer", "train": "trainer", "research": "researcher", "edit": "editor",
+    "program": "programmer", "develop": "developer", "photograph": "photographer",
+}  # fmt: skip
 _CHILDREN = frozenset(map(_stem, word_set("kid kids child children daughter daughters son sons")))
 _RACES = frozenset(map(_stem, word_set("race racing marathon triathlon 5k 10k")))
 
@@ -120,6 +128,7 @@ _ANSWERED_BY = {
     **dict.fromkeys(_TRAVEL, _TRAVEL),  # "do you remember where I went?" … "Nora went on a trip to Lisbon"
     **dict.fromkeys(_DISLIKES, _DISLIKES),
     **dict.fromkeys(_WEDDINGS, _WEDDINGS),  # "who's getting married?" … "your sister's wedding is on June 15th"
+    **{verb: frozenset({verb, doer}) for verb, doer in _DOERS.items()},
     **dict.fromkeys(_CHILDREN, _CHILDREN),  # "do I have kids?" … "your daughter Mia is 5"
     **dict.fromkeys(_RACES, _RACES),  # "what race am I running?" … "… the Berlin marathon in September"
     _stem("flying"): _PLANS,  # "where am I flying next month?" … "Nora is going to Lisbon next month"
