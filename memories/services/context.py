@@ -30,6 +30,7 @@ from memories.services.prompt import prompt_messages, talk_of
 from memoryhub.ai.contract import (
     CHANNEL_TALK_LINE,
     MEMORY_OFF_LINE,
+    SENTENCE_END,
     asks_only,
     importance_label,
     prompt_name,
@@ -166,10 +167,7 @@ def _said(text: str) -> str:
 
 
 def _sentences(text: str) -> list[str]:
-    return [sentence for sentence in _SENTENCE_END.split(text.strip()) if sentence]
-
-
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+    return [sentence for sentence in SENTENCE_END.split(text.strip()) if sentence]
 
 
 _USED_FIELDS = {f.name for f in fields(UsedMemory)}

@@ -26,9 +26,9 @@ from memories.services.context import STOPWORDS
 from memories.services.entities import entities_relationships_rewrite
 from memories.services.memory import memory_update
 from memories.services.summaries import profile_semantic_refresh
+from memoryhub.ai.contract import SENTENCE_END
 from memoryhub.ai.llm import llm_get
 
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 _WORD = re.compile(r"[a-z0-9']+")
 STALE_OVERLAP = 0.6  # share of a fact's telling words a sentence must repeat to be stating it
 
@@ -47,7 +47,7 @@ def profile_sentences_drop(*, summary: str, facts: Iterable[str], name: str) -> 
     ignored = _telling_words(name, set())
     fact_words = [words for fact in facts if (words := _telling_words(fact, ignored))]
     kept = []
-    for sentence in _SENTENCE_END.split(summary.strip()):
+    for sentence in SENTENCE_END.split(summary.strip()):
         said = _telling_words(sentence, ignored)
         if not any(len(words & said) / len(words) >= STALE_OVERLAP for words in fact_words):
             kept.append(sentence)
@@ -78,7 +78,7 @@ def name_replaced(text: str, old: str, new: str) -> str:
     said only the name ("Daniel's name is Daniel.")."""
     text = re.sub(rf"(?<![\w']){re.escape(old)}(?![\w])", lambda _found: new, text)
     said_name = rf"{re.escape(new)}(?:'s name is| likes to be called| goes by) {re.escape(new)}[.!]?"
-    return " ".join(s for s in _SENTENCE_END.split(text.strip()) if not re.fullmatch(said_name, s)).strip()
+    return " ".join(s for s in SENTENCE_END.split(text.strip()) if not re.fullmatch(said_name, s)).strip()
 
 
 def person_renamed(

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import logging
-import re
 from datetime import datetime
 from typing import Any
 
@@ -30,6 +29,7 @@ from memoryhub.ai.contract import (
     BOT_HANDLE,
     PROFILE_TOOL,
     PROFILE_TOOL_NAME,
+    SENTENCE_END,
     conversation_line_format,
     profile_prompt_build,
     summary_prompt_build,
@@ -80,7 +80,7 @@ def _summarise(llm: LLM, prompt: str, limit: int) -> str:
         messages=[{"role": "system", "content": SUMMARY_SYSTEM_PROMPT}, {"role": "user", "content": prompt}],
     )
     said: dict[str, str] = {}
-    for sentence in re.split(r"(?<=[.!?])\s+", " ".join(completion.content.split())):
+    for sentence in SENTENCE_END.split(" ".join(completion.content.split())):
         said.setdefault(sentence.casefold().rstrip(".!? "), sentence)
     return _words_limit(" ".join(said.values()), limit)
 

@@ -185,14 +185,15 @@ def prompt_text(text: str) -> str:
 
 # A sentence that asks: a question mark after its last word ("…again? 😅" too).
 _ASKS = re.compile(r"\?[\W_]*$")
-_SENTENCE = re.compile(r"(?<=[.!?])\s+")
+# Where a sentence of a line or a summary ends: after its ".", "!" or "?" and the space that follows.
+SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 
 
 def asks_only(line: str) -> bool:
     """Whether every sentence of a person's ``line`` asks ("hey Mira, when is my sister's wedding
     again?"). Such a line tells nothing of them: the memory block lists it after the lines that
     tell, and no reply answers a question from it. "I got the job! can you believe it?" tells."""
-    sentences = [sentence for sentence in _SENTENCE.split(line.strip()) if re.search(r"\w", sentence)]
+    sentences = [sentence for sentence in SENTENCE_END.split(line.strip()) if re.search(r"\w", sentence)]
     return bool(sentences) and all(_ASKS.search(sentence) for sentence in sentences)
 
 

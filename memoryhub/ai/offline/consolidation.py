@@ -10,6 +10,7 @@ from typing import Any
 
 from memoryhub.ai.contract import (
     CONVERSATION_START,
+    SENTENCE_END,
     ConversationLine,
     conversation_lines_parse,
     extraction_prompt_parse,
@@ -92,7 +93,7 @@ def _slot_index(fact: Fact, name: str, memories: list[str]) -> int | None:
 
 def _profile_rewrite(current: str, facts: list[Fact], name: str, replaced: list[str]) -> str:
     """The old profile without what the new facts replace, plus the new facts: one paragraph."""
-    sentences = [s.strip() for s in re.split(r"(?<=[.!?])\s+", current) if s.strip()]
+    sentences = [s.strip() for s in SENTENCE_END.split(current) if s.strip()]
     kept = []
     for sentence in sentences:
         stale = any(jaccard(sentence, old) >= 0.5 for old in replaced) or any(

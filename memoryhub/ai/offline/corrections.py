@@ -8,20 +8,19 @@ from __future__ import annotations
 import re
 
 from memoryhub.ai.offline.rules.answers import DATE, date_text
-from memoryhub.ai.offline.vocabulary import MONTHS, WEEKDAYS
+from memoryhub.ai.offline.vocabulary import WEEKDAYS
 
 _DAY = r"\d{1,2}(?:st|nd|rd|th)?"
-# A day of a month as a fact says it: "June 14th", "14 June", "the 14th of June", "the 14th".
-_MONTH_DAY = re.compile(
-    rf"\b(?:(?:{MONTHS}) {_DAY}|(?:the )?{_DAY} (?:of )?(?:{MONTHS})|the {_DAY})\b(?!:)", re.IGNORECASE
-)
+# A day of a month as a fact says it: a date as the rules read one ("June 14th", "14 June", "the 14th
+# of June"), or a day alone ("the 14th").
+_MONTH_DAY = re.compile(rf"\b(?:(?:the )?(?:{DATE})|the {_DAY})\b(?!:)", re.IGNORECASE)
 _WEEKDAY = re.compile(rf"\b(?:{WEEKDAYS})\b", re.IGNORECASE)
 # What says the line before was wrong, then the date meant: a marker or "I meant" is needed ("the
 # 15th" alone may be a detail: a second date, a time).
 _CORRECTION = re.compile(
     r"^(?P<marked>(?:(?:wait|sorry|oops|whoops|no|nope|actually|correction|my bad|typo)[,!.:]*\s+)*)"
     r"(?:(?:it's|it is)\s+|(?P<meant>i meant|i mean|make that|should be|should have said)\s+)?(?:on\s+)?"
-    rf"(?P<new>(?:{MONTHS}) {_DAY}|(?:the )?{_DAY}(?: (?:of )?(?:{MONTHS}))?|{WEEKDAYS})"
+    rf"(?P<new>(?:the )?(?:{DATE})|(?:the )?{_DAY}|{WEEKDAYS})"
     r"(?:,? not (?:the )?[\w ]{1,20})?[\s.!]*$",
     re.IGNORECASE,
 )

@@ -19,27 +19,21 @@ from memoryhub.ai.contract import ConversationLine
 from memoryhub.ai.offline.facts import Fact
 from memoryhub.ai.offline.vocabulary import PETS
 
-_OWNED = re.compile(rf"\bhas an? (?P<species>{PETS}) (?:named|called) (?P<name>[A-Z][\w'-]*)", re.IGNORECASE)
+# Who a memory names, by kind: "has a dog named Rex", "has a boyfriend called Leo".
+_PARTNERS = ("girlfriend", "boyfriend", "partner", "wife", "husband", "fiancé", "fiancée")
+_NAMED = re.compile(
+    rf"\bhas an? (?P<kind>{PETS}|{'|'.join(_PARTNERS)}) (?:named|called) (?P<name>[A-Z][\w'-]*)", re.IGNORECASE
+)
 _DIED = r"(?:just |sadly |finally )?(?:passed away|passed|died|was put down|had to be put down)\b"
 _DEATH_OF = re.compile(rf"'s (?:{PETS}) (?P<name>[A-Z][\w'-]*) died\b", re.IGNORECASE)
-_PARTNER_OWNED = re.compile(
-    r"\bhas an? (?P<partner>girlfriend|boyfriend|partner|wife|husband|fiancée?) (?:named|called)"
-    r" (?P<name>[A-Z][\w'-]*)",
-    re.IGNORECASE,
-)
 # What says one has a partner, and what says one has none, after the person's name.
 _PARTNERED = r" (?:has an? (?:new )?(?:girlfriend|boyfriend|partner)\b|is (?:dating|seeing) )"
 _UNPARTNERED = r" (?:is (?:single|no longer (?:dating|seeing|with))\b|broke up with|split up with|separated from)"
 
 
-def _known_partners(memories: Sequence[str]) -> dict[str, str]:
-    """The partners ``memories`` name: {"Leo": "boyfriend"}."""
-    return {found["name"]: found["partner"].lower() for memory in memories for found in _PARTNER_OWNED.finditer(memory)}
-
-
-def _known_pets(memories: Sequence[str]) -> dict[str, str]:
-    """The pets ``memories`` say their person has, by name: {"Rex": "dog"}."""
-    return {found["name"]: found["species"].lower() for memory in memories for found in _OWNED.finditer(memory)}
+def _known_names(memories: Sequence[str]) -> dict[str, str]:
+    """Whom ``memories`` name, with their kind: {"Rex": "dog", "Leo": "boyfriend"}."""
+    return {found["name"]: found["kind"].lower() for memory in memories for found in _NAMED.finditer(memory)}
 
 
 def lines_with_known_names(
@@ -51,17 +45,16 @@ def lines_with_known_names(
     told = []
     for line in lines:
         content = line.content
-        for name, species in _known_pets(memories.get(line.handle, ())).items():
-            pet, mine = re.escape(name), f"my {species} {name}"
-            content = re.sub(rf"^(?:RIP|R\.I\.P\.?)\s+{pet}\b", f"{mine} died", content, flags=re.IGNORECASE)
-            content = re.sub(rf"\b(?:we|I) (?:just |sadly )?lost {pet}\b", f"{mine} died", content, flags=re.I)
-            content = re.sub(
-                rf"(?<!{species} )\b{pet}(?= {_DIED})", mine, content, flags=re.IGNORECASE
-            )  # "Rex passed away", not "my dog Rex passed away" again
-        for name, partner in _known_partners(memories.get(line.handle, ())).items():
-            who = re.escape(name)  # "Leo and I broke up", "me and Leo split up"
-            content = re.sub(rf"\b{who} (?:and|&) I\b", f"my {partner} and I", content, flags=re.IGNORECASE)
-            content = re.sub(rf"\bme (?:and|&) {who}\b", f"me and my {partner}", content, flags=re.IGNORECASE)
+        for name, kind in _known_names(memories.get(line.handle, ())).items():
+            who, mine = re.escape(name), f"my {kind} {name}"
+            if kind in _PARTNERS:  # "Leo and I broke up", "me and Leo split up"
+                content = re.sub(rf"\b{who} (?:and|&) I\b", f"my {kind} and I", content, flags=re.IGNORECASE)
+                content = re.sub(rf"\bme (?:and|&) {who}\b", f"me and my {kind}", content, flags=re.IGNORECASE)
+                continue
+            content = re.sub(rf"^(?:RIP|R\.I\.P\.?)\s+{who}\b", f"{mine} died", content, flags=re.IGNORECASE)
+            content = re.sub(rf"\b(?:we|I) (?:just |sadly )?lost {who}\b", f"{mine} died", content, flags=re.I)
+            # "Rex passed away", not "my dog Rex passed away" again
+            content = re.sub(rf"(?<!{kind} )\b{who}(?= {_DIED})", mine, content, flags=re.IGNORECASE)
         told.append(replace(line, content=content) if content != line.content else line)
     return told
 

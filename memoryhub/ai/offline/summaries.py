@@ -8,6 +8,7 @@ from collections import Counter
 from memoryhub.ai.contract import (
     BOT_HANDLE,
     REDACTED,
+    SENTENCE_END,
     summary_limits_parse,
 )
 from memoryhub.ai.offline.attribution import Reader
@@ -45,7 +46,7 @@ def summary_text(text: str) -> str:
     candidates: list[tuple[float, float, str]] = []
     for fact in facts:
         candidates.append((100 - IMPORTANCE_RANK[fact.importance], fact.lines[0], _sentence_safe(fact.content) + "."))
-    for position, sentence in enumerate(re.split(r"(?<=[.!?])\s+", previous) if previous else []):
+    for position, sentence in enumerate(SENTENCE_END.split(previous) if previous else []):
         candidates.append((50, -1 + position / 1000, _sentence_safe(sentence) + "."))
     # A line quoted is one of the people's, not the persona's own reply, and only its first sentence
     # with words to it:

@@ -8,6 +8,7 @@ import re
 from dataclasses import replace
 
 from memoryhub.ai.contract import (
+    SENTENCE_END,
     ConversationLine,
 )
 from memoryhub.ai.offline.attribution import Reader
@@ -138,7 +139,7 @@ _ANSWERED_BY = {
 
 def _summary_sentences(paragraphs: list[str]) -> list[str]:
     """The sentences of summaries (the profile, the last session), for use one at a time."""
-    return [sentence for paragraph in paragraphs for sentence in re.split(r"(?<=[.!?])\s+", paragraph)]
+    return [sentence for paragraph in paragraphs for sentence in SENTENCE_END.split(paragraph)]
 
 
 _ASKED_NAME = re.compile(r"\bwhat(?:'s| is) my name\b|\bwhat do (?:you|people) call me\b|\bwho am I\b", re.I)
