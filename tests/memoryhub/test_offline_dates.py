@@ -36,6 +36,9 @@ SAID_ON = date(2023, 5, 8)  # a Monday
         ("starts the new job next week", date(2023, 5, 21)),
         ("has a dentist appointment on Friday", date(2023, 5, 12)),
         ("is going to Rome in September", date(2023, 9, 30)),
+        ("is running the Berlin marathon next September", date(2023, 9, 30)),
+        ("is moving next May", date(2024, 5, 31)),  # this May is under way: the next is a year on
+        ("said this may take a while", None),  # "may" the verb, not the month
         ("is visiting family for Christmas", date(2023, 12, 25)),
         ("graduates in two weeks", date(2023, 5, 22)),
         ("went to a concert yesterday", date(2023, 5, 7)),

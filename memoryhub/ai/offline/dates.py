@@ -9,7 +9,7 @@ import calendar
 import re
 from datetime import date, timedelta
 
-from memoryhub.ai.offline.vocabulary import MONTHS, WEEKDAYS
+from memoryhub.ai.offline.vocabulary import MONTHS, MONTHS_NAMED, WEEKDAYS
 
 _MONTH_NUMBER = {name: number for number, name in enumerate(MONTHS.split("|"), start=1)}
 _WEEKDAY_NUMBER = {name: number for number, name in enumerate(WEEKDAYS.split("|"))}
@@ -26,7 +26,7 @@ _AHEAD = re.compile(
     rf"\b(?P<soon>today|tonight|tomorrow|yesterday)\b"
     rf"|\b(?P<which>this|next|last) (?P<span>week(?:end)?|month|year|{WEEKDAYS}|spring|summer|fall|autumn|winter)\b"
     rf"|\b(?:on |this )?(?P<weekday>{WEEKDAYS})\b"
-    rf"|\bin (?P<month>{MONTHS})\b"
+    rf"|\bin (?P<month>{MONTHS})\b|\b(?:next|this) (?P<named>{MONTHS_NAMED})\b"
     rf"|\bin (?P<count>a|an|one|two|three|four|a few|a couple of|\d+) (?P<unit>days?|weeks?|months?|years?)\b"
     rf"|\b(?P<count2>a|an|one|two|three|four|a few|a couple of|\d+) (?P<unit2>days?|weeks?|months?|years?) ago\b"
     r"|\b(?:for|over|at|on) (?P<feast>christmas|new year'?s?|the holidays)\b",
@@ -80,9 +80,11 @@ def date_said(text: str, said_on: date) -> date | None:
         return _span_end(said_on, match["which"].lower(), match["span"].lower())
     if match["weekday"]:
         return _span_end(said_on, "this", match["weekday"].lower())
-    if match["month"]:
-        month = _MONTH_NUMBER[match["month"].lower()]
+    if said_month := match["month"] or match["named"]:
+        month = _MONTH_NUMBER[said_month.lower()]
         start = _ahead(said_on, month, 1)
+        if match["named"] and match[0].lower().startswith("next") and month == said_on.month:
+            start = start.replace(year=said_on.year + 1)  # "next May", said in May
         return _month_end(start.year, month)
     if match["feast"]:
         month, day_of_month = _FEAST[match["feast"].lower()]

@@ -155,6 +155,12 @@ _IMPLIED_I_AM = word_set(
     self-employed freelancing also still now halfway recovering planning thinking considering hoping saving
     taking"""
 )
+# An -ing word followed by its verb is the clause's subject, not "I'm …" left out.
+_GERUND_SUBJECT = re.compile(
+    r"\w+ing(?: (?!who\b|that\b|which\b|and\b|but\b)\w+){0,3} (?:is|was|has|had|starts|started|ends|begins"
+    r"|sucks|takes|gets|got|makes|seems|feels|looks|costs|kills|helps|will|won't|can|can't|should|would|might)\b",
+    re.IGNORECASE,
+)
 _IMPLIED_I = word_set(
     """moved turned started got grew born live work study play have love like hate adopted bought broke ran
     twisted messed speak finished graduated quit lost joined went go just finally recently own drive teach run
@@ -223,6 +229,8 @@ def with_implied_subject(clause: str) -> str | None:
     ):
         return "I'm " + clause  # "not a fan of crowds"
     clause = clause[:1].lower() + clause[1:]  # "Planning a trip…": a verb, never a name
+    if _GERUND_SUBJECT.match(clause):
+        return None  # "training starts Monday", "moving day is Saturday": the -ing word is the subject
     if first in _IMPLIED_I_AM:
         return "I'm " + clause
     if first == "born":

@@ -10,6 +10,8 @@ def word_set(words: str) -> frozenset[str]:
 
 
 MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december"
+# A month after "next" or "this": "may" only as a name ("this may take a while" says no time).
+MONTHS_NAMED = MONTHS.replace("|may|", "|(?-i:May)|")
 
 
 # How many of something: "a", "two", "3" ("another" is read by the rules that take it).
@@ -31,8 +33,9 @@ _SOON_TIME = (
 
 _LATER_TIME = (
     rf"next (?:month|year|summer|winter|spring|fall|autumn)|this (?:month|year|summer|winter|spring|fall|autumn)"
-    rf"|later this (?:month|year)|in (?:{MONTHS})|in (?:a|one|two|three|four|a few|a couple of|\d+) "
-    rf"(?:weeks?|months?|years?)|(?:at|by) the end of the (?:week|month|year)|soon"
+    rf"|later this (?:month|year)|in (?:{MONTHS})|(?:next|this) (?:{MONTHS_NAMED})"
+    rf"|in (?:a|one|two|three|four|a few|a couple of|\d+) (?:weeks?|months?|years?)"
+    rf"|(?:at|by) the end of the (?:week|month|year)|soon"
     rf"|(?:for|over|at) (?:christmas|thanksgiving|easter|the holidays|new year'?s?|hanukkah|diwali|eid)"
 )
 

@@ -193,7 +193,7 @@ _LOOSE_VERB = re.compile(
     r"(?:(?:just|finally|recently|also|still|now|officially) )?(?P<verb>is|'s|are|'re|was|were|has|had|got|gets"
     r"|started|starts|start|turned|turns|turn|celebrated|raised|passed|died|went|did|moved|graduated|retired"
     r"|broke|lost|won|became|opened|bought|adopted|had|welcomed|married|proposed|fell|beat|survived|gave birth|quit"
-    r"|resigned"
+    r"|resigned|ran|finished|completed|climbed|hiked|wrote|published|built"
     rf"|caught(?= (?:{_PASSING})\b)"
     r"|plays|loves|likes|hates|enjoys|teaches|coaches|runs|owns|speaks|studies|collects|volunteers)\b"
     r"(?P<rest>.{0,200})",
@@ -280,6 +280,8 @@ def _loose_predicate(rest: str, said: Said) -> str:
     what = phrase_cut(loose["rest"], max_words=10)
     if not content_words(what) and not re.search(r"\d", what) and what.lower() not in ("me", "us"):
         return ""  # "my grandma raised me" says something; "my mom is so" does not
+    if re.match(r"(?:it|that|this|them|those|these|the same)\b", what, re.IGNORECASE):
+        return ""  # "my brother did it last year": what "it" was is in another line
     return f"{verb} {third_person(what, said.name)}".strip()
 
 
