@@ -39,6 +39,9 @@ SAID_ON = date(2023, 5, 8)  # a Monday
         ("is running the Berlin marathon next September", date(2023, 9, 30)),
         ("is moving next May", date(2024, 5, 31)),  # this May is under way: the next is a year on
         ("said this may take a while", None),  # "may" the verb, not the month
+        ("is going to a wedding on the 12th", date(2023, 5, 12)),  # a day of the month alone: the next one
+        ("is going to a wedding on the 2nd", date(2023, 6, 2)),
+        ("lives on the 3rd floor", None),
         ("is visiting family for Christmas", date(2023, 12, 25)),
         ("graduates in two weeks", date(2023, 5, 22)),
         ("went to a concert yesterday", date(2023, 5, 7)),
@@ -62,6 +65,11 @@ def test_a_time_said_points_at_its_date(text: str, on: date | None) -> None:
         ),
         # told as done, on a Monday: the Sunday is behind it (it had lived until a week after the next)
         (["I went to my nephew's christening on Sunday"], "Nora went to their nephew's christening on Sunday", None),
+        (  # the day of the month said in the clause before
+            ["I can't do the 12th though, I'm at my cousin's wedding in Porto"],
+            "Nora is going to their cousin's wedding in Porto on the 12th",
+            "2023-05-12",
+        ),
     ],
 )
 def test_a_dated_event_told_in_a_conversation_carries_its_date_to_the_extraction(

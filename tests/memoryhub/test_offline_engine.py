@@ -2039,6 +2039,27 @@ def test_where_one_works_or_teaches_keeps_its_town_and_is_tagged_by_the_work(
 @pytest.mark.parametrize(
     ("said", "kept"),
     [
+        (
+            "I'm going to my cousin's wedding in Porto on the 12th",
+            ["Priya is going to their cousin's wedding in Porto on the 12th"],
+        ),
+        ("I'll be at my nephew's christening on June 3rd", ["Priya is going to their nephew's christening on June 3"]),
+        ("I can't make Saturday, I'm at a wedding", ["Priya is going to a wedding on Saturday"]),
+        ("I'm going to a conference next week", ["Priya is going to a conference next week"]),
+        ("I'm going to my grandad's funeral", ["Priya is going to their grandad's funeral"]),  # a life's, timeless
+        ("I'm at my cousin's wedding", ["Priya is at their cousin's wedding"]),  # there as they say it
+        ("I'm at a concert", []),  # where they are tonight
+    ],
+)
+def test_a_gathering_they_are_going_to_is_a_plan(said: str, kept: list[str]) -> None:
+    """A Discord history's "I can't do the 12th though, I'm at my cousin's wedding in Porto" kept
+    nothing, nor did "I'm going to my cousin's wedding in Porto on the 12th"."""
+    assert _kept(said) == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
         # "next September" is a time: the race was lost for want of one
         (
             "I'm running the Berlin marathon next September, training starts monday",

@@ -34,6 +34,10 @@ _AHEAD = re.compile(
 )
 
 
+# A day of the month said alone: "on the 12th" (not "on the 3rd floor").
+_DAY_ALONE = re.compile(r"\bon the (?P<day>[1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b(?! [a-z])", re.IGNORECASE)
+
+
 def _month_end(year: int, month: int) -> date:
     return date(year, month, calendar.monthrange(year, month)[1])
 
@@ -71,6 +75,13 @@ def date_said(text: str, said_on: date) -> date | None:
     if match := _MONTH_DAY.search(text):
         month = _MONTH_NUMBER[(match["month"] or match["month2"]).lower()]
         return _ahead(said_on, month, int(match["day"] or match["day2"]))
+    if alone := _DAY_ALONE.search(text):  # "on the 12th": the next 12th
+        day_of_month, first = int(alone["day"]), said_on.replace(day=1)
+        for _ in range(3):  # a 31st is at most two months ahead
+            fits = day_of_month <= calendar.monthrange(first.year, first.month)[1]
+            if fits and (on := first.replace(day=day_of_month)) >= said_on:
+                return on
+            first = (first + timedelta(days=31)).replace(day=1)
     match = _AHEAD.search(text)
     if match is None:
         return None

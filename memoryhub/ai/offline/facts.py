@@ -112,7 +112,7 @@ class Said:
             **extra,
         )
 
-    def _sentence_before(self) -> str:
+    def sentence_before(self) -> str:
         """The words of the clause's sentence before the clause, in the message being read."""
         message = self.scene.line_text
         at = message.find(self.clause[:30])
@@ -121,12 +121,12 @@ class Said:
     def when_before(self) -> str:
         """A past time said earlier in the clause's sentence, in a clause of its own: "Last Saturday, I
         competed in a pub quiz" ("" if none)."""
-        return past_time_in(self._sentence_before())
+        return past_time_in(self.sentence_before())
 
     def time_leading(self) -> str:
         """A time that leads the clause's sentence on its own: "Next week, I'm going to visit my
         parents", "Starting tomorrow, I'll cycle to work" ("" if none)."""
-        lead = self._sentence_before().strip(" ,")
+        lead = self.sentence_before().strip(" ,")
         alone = re.fullmatch(rf"(?:(?:starting|from|beginning|as of)\s+)?(?:{TIME.pattern})", lead, re.I)
         return " ".join(alone[0].lower().split()) if alone else ""  # "starting tomorrow": a habit begun, kept 30 days
 

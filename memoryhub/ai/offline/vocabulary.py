@@ -23,6 +23,17 @@ NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 WEEKDAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
 
 
+# A day of the month said alone: "on the 14th", "the 3rd": a time, though no month is said.
+DAY_OF_MONTH = re.compile(r"\b(?:on )?the [0-3]?\d(?:st|nd|rd|th)\b", re.IGNORECASE)
+
+
+# Gatherings one goes to: "went to my nephew's christening", "I'm going to a wedding in June".
+GATHERINGS = (
+    r"wedding|funeral|christening|baptism|bar mitzvah|bat mitzvah|graduation|barbecue|bbq|housewarming"
+    r"|baby shower|memorial|hen do|stag do|reunion|ceremony|concert|festival|gig|conference|convention"
+)
+
+
 _SOON_TIME = (
     rf"today|tonight|tomorrow(?: (?:morning|afternoon|evening|night))?"
     rf"|this (?:week(?:end)?|morning|afternoon|evening|{WEEKDAYS})|next (?:week(?:end)?|{WEEKDAYS})"

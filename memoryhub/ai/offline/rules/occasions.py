@@ -24,7 +24,7 @@ from memoryhub.ai.offline.facts import (
 from memoryhub.ai.offline.rules.answers import DATE, date_text
 from memoryhub.ai.offline.splitting import phrase_cut
 from memoryhub.ai.offline.text import lowered_as_said, third_person, topics_of
-from memoryhub.ai.offline.vocabulary import EVENT_ADVERBS, OCCASIONS, RELATIONS
+from memoryhub.ai.offline.vocabulary import DAY_OF_MONTH, EVENT_ADVERBS, OCCASIONS, RELATIONS
 
 # One's own occasion, named: "exam", "job interview", "first day", "knee surgery".
 _OCCASION = (
@@ -36,16 +36,13 @@ _OCCASION = (
 _LIFE_EVENTS = re.compile(r"wedding|graduation|surgery|operation|due date|anniversary|defen[cs]e|viva", re.I)
 _YEARLY = re.compile(r"anniversary", re.I)
 
-# A day of the month alone ("on the 14th"): a time, though no date can be worked out from it.
-_DAY_OF_MONTH = re.compile(r"^(?:on )?the \d{1,2}(?:st|nd|rd|th)\b", re.I)
-
 
 def occasion_rule(match: re.Match[str], said: Said) -> Fact | None:
     when = phrase_cut(match["when"], max_words=6)
     calendar = re.match(rf"^(?:on )?(?:the )?(?:{DATE})", when, re.IGNORECASE)  # "on the 3rd of May"
     date = date_text(calendar) if calendar else ""
     time = time_in(when)
-    day_of_month = _DAY_OF_MONTH.match(when)
+    day_of_month = DAY_OF_MONTH.match(when)
     if not (date or time or day_of_month):
         return None  # "my exam is so hard": no time, no occasion to remember
     thing = lowered_as_said(match["thing"])

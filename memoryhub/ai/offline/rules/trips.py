@@ -8,7 +8,7 @@ from memoryhub.ai.contract import MemoryKind
 from memoryhub.ai.offline.facts import MEDIUM, Fact, Rule, Said, expiration_for, past_time_in, time_in
 from memoryhub.ai.offline.splitting import phrase_cut
 from memoryhub.ai.offline.text import article_for, content_words, third_person, topics_of, words_of
-from memoryhub.ai.offline.vocabulary import MONTHS, WEEKDAYS, word_set
+from memoryhub.ai.offline.vocabulary import GATHERINGS, MONTHS, WEEKDAYS, word_set
 
 # What one goes out to do, or where: "going hiking tomorrow", "went to the beach".
 OUTINGS = (
@@ -290,12 +290,9 @@ RULES = [
             r"|(?P<visit>visited|was in|spent (?:a|two|three|a few|\d+) (?:days?|weeks?|months?) in)"
             rf" (?P<place2>{NAMED_PLACE})"
             rf"|(?P<attended>went to|attended|took (?P<took3>{_TAKEN}) to)"
-            r" (?P<event>(?:a|an|the|this|my|our) (?:[\w'-]+ ){0,3}?(?:concert"
-            r"|festival|gig|parade|wedding|show|match|conference|convention|exhibition|museum|musical|opera|ballet"
-            r"|comedy show|rally|march|game|workshop|retreat|reunion|ceremony|funeral|seminar|fundraiser"
-            r"|christening|baptism|bar mitzvah|bat mitzvah|graduation|barbecue|bbq|housewarming|baby shower"
-            r"|memorial|hen do|stag do|play"
-            rf"|support group|{OUTING_PLACES}))\b"
+            rf" (?P<event>(?:a|an|the|this|my|our) (?:[\w'-]+ ){{0,3}}?(?:{GATHERINGS}|parade|show|match"
+            r"|exhibition|museum|musical|opera|ballet|comedy show|rally|march|game|workshop|retreat|seminar"
+            rf"|fundraiser|play|support group|{OUTING_PLACES}))\b"
             r")(?P<rest>.*)",
             re.IGNORECASE,
         ),
