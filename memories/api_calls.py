@@ -48,7 +48,7 @@ from memories.services.context import (
     memories_access_record,
     message_keywords,
 )
-from memories.services.memory import memory_create, memory_delete
+from memories.services.memory import memory_delete, memory_remember
 from memoryhub.ai.contract import EXPIRATIONS, IMPORTANCE_LEVELS
 from memoryhub.ai.embeddings import EmbeddingUnavailableError
 
@@ -162,12 +162,14 @@ def memories_list_for_key(
     return memories_output(list(filterset.qs.order_by("-id")[:limit]), community=community)  # type: ignore[no-any-return]
 
 
-def memory_create_for_key(*, api_key: ApiKey, values: dict[str, Any]) -> dict[str, Any]:
-    """Remember ``values`` (``MemoryCreateInput``'s) about a person of the key's community; the
-    memory as the API shows it. 404 for a person not known here, 409 when their memory is off."""
+def memory_create_for_key(*, api_key: ApiKey, values: dict[str, Any]) -> tuple[dict[str, Any], bool]:
+    """Remember ``values`` (``MemoryCreateInput``'s) about a person of the key's community: the
+    memory as the API shows it, and whether it is new. A live memory of theirs that already says
+    the same words is answered instead, and nothing is written (a retry makes no twin). 404 for a
+    person not known here, 409 when their memory is off."""
     user = person_get(community=api_key.community, external_id=values["user"])
     try:
-        memory = memory_create(
+        memory, created = memory_remember(
             community=api_key.community,
             user=user,
             content=values["content"],
@@ -183,7 +185,7 @@ def memory_create_for_key(*, api_key: ApiKey, values: dict[str, Any]) -> dict[st
         )
     except EmbeddingUnavailableError as error:
         raise EmbeddingsUnavailable() from error
-    return memory_output(memory, community=api_key.community)  # type: ignore[no-any-return]
+    return memory_output(memory, community=api_key.community), created
 
 
 def memory_delete_for_key(*, api_key: ApiKey, pk: int) -> None:

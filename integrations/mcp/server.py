@@ -146,10 +146,11 @@ def mcp_server(*, raw_key: str | None = None) -> MCPServer:
         description=(
             "Save a memory about a person of this community: a self-contained fact, preference, plan, event… "
             "CHANGES: adds one memory (source `api`; its history records the change), and the person, with "
-            "`name`, when the community has not met them yet. "
+            "`name`, when the community has not met them yet; a sentence already remembered about them word for "
+            "word is not saved again (the memory there is answered). "
             "Refused when the person turned memory off. Needs scope `memories:write`."
         ),
-        annotations=ToolAnnotations(read_only_hint=False, destructive_hint=False, idempotent_hint=False),
+        annotations=ToolAnnotations(read_only_hint=False, destructive_hint=False, idempotent_hint=True),
     )
     async def remember(
         user: UserId,
@@ -178,7 +179,7 @@ def mcp_server(*, raw_key: str | None = None) -> MCPServer:
                 if person_by_platform_id(community=api_key.community, external_id=values["user"]) is None:
                     called = text_clean(name or "").strip()
                     identity_resolve(community=api_key.community, external_id=values["user"], display_name=called)
-                return memory_create_for_key(api_key=api_key, values=values)
+                return memory_create_for_key(api_key=api_key, values=values)[0]
 
         return await caller.run(ctx, ApiKeyScope.MEMORIES_WRITE, work, error=ToolError)
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from django.db import transaction
 from django.db.models import QuerySet
-from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -95,11 +95,14 @@ class MemoryListApi(generics.ListAPIView):
         operation_id="memories_create",
         description=(
             "Remember something about a person known in this community (source `api`; the change is kept in the "
-            "memory's history). Scope `memories:write`."
+            "memory's history). A live memory of theirs that already says the same words (case, spaces and the "
+            "closing full stop aside) is answered with `200` instead, and nothing is written: a retry makes no twin. "
+            "Scope `memories:write`."
         ),
         request=MemoryCreateInput,
         responses={
             201: MemoryOutput,
+            200: OpenApiResponse(MemoryOutput, description="The same words were remembered already: that memory."),
             **error_responses(
                 400,
                 *BOT_ERRORS,
@@ -127,8 +130,8 @@ class MemoryListApi(generics.ListAPIView):
     )
     def post(self, request: Request) -> Response:
         values = input_values(MemoryCreateInput, request.data)
-        memory = memory_create_for_key(api_key=api_key_of(request), values=values)
-        return Response(memory, status=status.HTTP_201_CREATED)
+        memory, created = memory_create_for_key(api_key=api_key_of(request), values=values)
+        return Response(memory, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
 
 class MemoryDetailApi(APIView):

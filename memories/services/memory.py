@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 from django.core.exceptions import EmptyResultSet
 from django.db import connection, transaction
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from accounts.models import Community, User
@@ -132,6 +132,26 @@ def memory_duplicate_find(
     return best[1] if best else None
 
 
+def _said_as(content: str) -> str:
+    """``content`` as compared for a twin: case, spaces and the closing full stop aside."""
+    return " ".join(text_clean(content).split()).rstrip(".!").casefold()
+
+
+def _twin_find(*, community: Community, user: User, content: str) -> Memory | None:
+    """The person's live memory that says ``content`` word for word (case, spaces and the closing
+    full stop aside), else None."""
+    said = _said_as(content)
+    if not said:
+        return None
+    candidates = Memory.objects.filter(
+        Q(expires_at__isnull=True) | Q(expires_at__gt=timezone.now()),
+        community=community,
+        user=user,
+        content__istartswith=said.split()[0],
+    ).defer("embedding", "search_vector")
+    return next((memory for memory in candidates.order_by("id") if _said_as(memory.content) == said), None)
+
+
 def _vector(content: str, embedding: Sequence[float] | None, embedding_model: str) -> tuple[Any, str]:
     """The vector to store for ``content``: the caller's (a batch it embedded at once), else made here.
 
@@ -209,6 +229,18 @@ def memory_create(
     )
     _announced(memory, OutboxEventKind.MEMORY_CREATED)
     return memory
+
+
+@transaction.atomic
+def memory_remember(*, community: Community, user: User, content: str, **fields: Any) -> tuple[Memory, bool]:
+    """``memory_create``, unless a live memory of the person already says ``content`` word for word
+    (case, spaces and the closing full stop aside): that memory then, and nothing is written, so a
+    retried ``POST /memories`` or a second "remember" makes no twin. Whether it is new comes second.
+    Their profile row is locked first (``memory_on_require``): two such calls go one after the other."""
+    memory_on_require(user_id=user.pk, community_id=community.pk)
+    if twin := _twin_find(community=community, user=user, content=content):
+        return twin, False
+    return memory_create(community=community, user=user, content=content, **fields), True
 
 
 @refusals_as_errors(Memory)

@@ -7,17 +7,20 @@ from typing import Any
 
 import pytest
 import time_machine
+from django.db import OperationalError, connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from accounts.models import ApiKey, ApiKeyScope, Community, ExternalIdentity, User
+from accounts.models import ApiKey, ApiKeyScope, Community, ExternalIdentity, Profile, User
 from accounts.services import identity_resolve
 from chat.models import ConversationWindow, Message, Persona
 from memories.models import Entity, EntityType, Memory, MemoryKind, MemoryRevision, MemorySource
 from memories.selectors.people import PlatformPerson, person_by_platform_id
-from memories.services.memory import memory_create, memory_update
+from memories.services.memory import memory_create, memory_remember, memory_update
 from memoryhub.ai.embeddings import embedder_get
 from tests.api.conftest import KeyClient
+from tests.support.db import lock_timeout, row_lock, second_connection
 from tests.support.extraction import extract_window_here
 
 pytestmark = pytest.mark.django_db
@@ -249,6 +252,57 @@ def test_create_rejects_bad_input_and_stores_nothing(
     assert response.json()["error"]["code"] == "invalid"
     assert field in response.json()["error"]["details"]
     assert counts() == before
+
+
+def test_the_same_words_again_answer_the_memory_there_and_write_nothing(
+    api: APIClient, people: dict[str, User]
+) -> None:
+    """A bot that retried a timed-out POST, or an assistant told twice, made a twin."""
+    first = api.post("/api/v1/memories", {"user": "alice_456", "content": "Alice plays chess"}, format="json")
+    assert first.status_code == 201
+    before = counts()
+
+    again = api.post("/api/v1/memories", {"user": "alice_456", "content": "  alice plays  CHESS. "}, format="json")
+
+    assert again.status_code == 200
+    assert again.json() == first.json()
+    assert counts() == before  # no memory, no revision
+    # Another person's, or other words: new memories.
+    for user, content in [("bob_123", "Alice plays chess"), ("alice_456", "Alice plays chess on Sundays")]:
+        assert api.post("/api/v1/memories", {"user": user, "content": content}, format="json").status_code == 201
+    # Once the first is gone or has expired, the same words are remembered again.
+    assert api.delete(f"/api/v1/memories/{first.json()['id']}").status_code == 204
+    renewed = api.post("/api/v1/memories", {"user": "alice_456", "content": "Alice plays chess"}, format="json")
+    assert renewed.status_code == 201
+    past = timezone.now() - timedelta(minutes=1)
+    Memory.objects.filter(pk=renewed.json()["id"]).update(created_at=past - timedelta(days=1), expires_at=past)
+    assert (
+        api.post("/api/v1/memories", {"user": "alice_456", "content": "Alice plays chess"}, format="json").status_code
+        == 201
+    )
+
+
+@pytest.mark.django_db(transaction=True)  # her profile committed, for the second connection to lock
+def test_the_same_words_wait_for_a_first_remember_of_the_person_under_way(people: dict[str, User]) -> None:
+    """The twin is looked for under the person's profile lock, so two at once go one after the other."""
+    alice = people["alice"]
+    profile = Profile.objects.get(user=alice)
+    with second_connection() as other, lock_timeout("300ms"), CaptureQueriesContext(connection) as queries:
+        row_lock(other, "accounts_profile", profile.pk)  # another request is remembering for her
+        with pytest.raises(OperationalError, match="lock timeout"):
+            memory_remember(
+                community=profile.community,
+                user=alice,
+                content="Alice plays chess",
+                kind=MemoryKind.FACT,
+                importance=0.6,
+                expires_at=None,
+                source=MemorySource.API,
+                actor="system",
+            )
+    # It waited before it read her memories: the first request's memory would have been seen.
+    assert not [query for query in queries.captured_queries if "memories_memory" in query["sql"]]
+    assert not Memory.objects.filter(user=alice).exists()
 
 
 def test_create_for_an_unknown_person_is_a_404(api: APIClient, people: dict[str, User]) -> None:

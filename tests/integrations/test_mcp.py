@@ -109,6 +109,8 @@ def test_each_tool_does_what_it_says(connect: Connect, community: Community) -> 
         ]
         saved = [await client.call_tool("remember", {"user": "alice_456", **memory}) for memory in memories]
         seen["saved"] = [result.structured_content for result in saved]
+        told_again = await client.call_tool("remember", {"user": "alice_456", **memories[0]})
+        seen["told_again"] = told_again.structured_content
         bees = seen["saved"][0]["id"]
         listed = await client.call_tool("list_memories", {"user": "alice_456", "topic": "bees"})
         seen["listed"] = [memory["id"] for memory in listed.structured_content["memories"]]
@@ -129,6 +131,7 @@ def test_each_tool_does_what_it_says(connect: Connect, community: Community) -> 
     assert all("CHANGES" in (tool.description or "") for tool in seen["tools"])
     assert [template.uri_template for template in seen["templates"]] == ["memoryhub://users/{user_id}/profile"]
     bees, cello = (memory["id"] for memory in seen["saved"])
+    assert seen["told_again"] == seen["saved"][0]  # the same words again: the memory there, no twin
     assert [(m["user"], m["content"], m["kind"], m["source"]) for m in seen["saved"]] == [
         ("alice_456", "Alice keeps bees on her balcony", "fact", "api"),
         ("alice_456", "Alice starts cello lessons in March", "plan", "api"),

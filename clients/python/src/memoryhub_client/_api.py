@@ -177,7 +177,8 @@ class Api:
         said_at: datetime | None = None,
     ) -> Params:
         """Save a memory about ``user`` (a self-contained fact). ``source="import"`` with
-        ``said_at`` for memories brought from elsewhere."""
+        ``said_at`` for memories brought from elsewhere. The words of a live memory of theirs give
+        that memory back, and nothing is saved twice."""
         body = {
             "user": user,
             "content": content,
