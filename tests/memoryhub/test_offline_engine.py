@@ -1424,6 +1424,10 @@ def test_news_told_is_answered_with_a_question_about_it() -> None:
         ("I'm getting a divorce", "I'm sorry to hear you're getting a divorce."),
         ("I'm feeling kind of stressed today", "Sorry you're feeling stressed."),  # was "I hear you. Tell me more!"
         ("I finally finished my thesis", "Congratulations — you finished your thesis!"),  # was "Got it — …"
+        # 2026-11-29: were "Got it — …"
+        ("my landlord is kicking us out in January", "I'm sorry to hear you have to move out in January."),
+        ("I finally paid off my student loans", "Congratulations — you paid off your student loans!"),
+        ("I've been accepted into a PhD program", "Congratulations — you were accepted into a PhD program!"),
         # from 2026-11-27 (late morning): the grave illnesses are one list with the relative's news, and an
         # accident is news (were "Got it — …" or "I see. How's that going?")
         ("my dad has parkinson's", "I'm sorry to hear your dad has parkinson's."),
@@ -2034,6 +2038,35 @@ def test_where_one_works_or_teaches_keeps_its_town_and_is_tagged_by_the_work(
     school", tagged #high (2026-11-29)."""
     (operation,) = _extract(_prompt([("Priya", "priya", said)]))["operations"]
     assert (operation["content"], operation["topics"]) == (kept, topics)
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("I use a wheelchair", ["Priya uses a wheelchair"]),
+        ("I wear hearing aids", ["Priya wears hearing aids"]),
+        ("we're flat hunting", ["Priya is flat hunting"]),
+        ("I'm job hunting again", ["Priya is job hunting"]),
+        ("my landlord is kicking us out in January", ["Priya has to move out in January"]),
+        ("I finally paid off my student loans", ["Priya paid off their student loans"]),
+        ("I'm the only vegan in my family", ["Priya is vegan"]),
+        ("I've been teaching myself Rust", ["Priya is learning Rust"]),
+        ("I'm teaching myself Japanese", ["Priya is learning Japanese"]),
+        ("I'm learning go", []),  # the game or the verb, not the language
+        ("I got into Edinburgh for my masters", ["Priya got into Edinburgh for their masters"]),
+        ("I got into Radiohead last year", []),  # a taste, not a school
+        ("I've been accepted into a PhD program", ["Priya was accepted into a PhD program"]),
+        (
+            "I got accepted onto the graduate scheme at Deloitte",
+            ["Priya was accepted into the graduate scheme at Deloitte"],
+        ),
+        ("I'm on call this weekend", ["Priya is on call this weekend"]),
+    ],
+)
+def test_everyday_things_a_companion_would_ask_after(said: str, kept: list[str]) -> None:
+    """Sentences of my own that kept nothing: an aid one lives with, a home hunted, a debt paid off,
+    a landlord's notice, the only vegan, a programming language, a place won for a masters."""
+    assert _kept(said) == kept
 
 
 @pytest.mark.parametrize(

@@ -84,7 +84,7 @@ _HARD_NEWS = re.compile(
     r"|(?:been|is) (?:(?:really|very|so|pretty|quite) )?(?:sick|ill|unwell)(?! of)"
     r"|broke down|(?:got|was) stolen|broken into|(?:got|was) written off|totall?ed"
     r"|(?:is|was|been) at the vet'?s?|(?:broke|sprained|twisted|fractured|tore|dislocated|injured|hurt)"
-    r" (?:their|his|her) )\b",
+    r" (?:their|his|her) |has to move out)\b",
     re.IGNORECASE,
 )
 
@@ -99,7 +99,8 @@ _GOOD_NEWS = re.compile(
     r"|passed (?:their|his|her) |aced|got (?:their|his|her) (?:driver's )?license|got a raise"
     r"|won (?:the|a|an|their|his|her|first) |had a baby"
     r"|(?:ran|finished|completed) (?:their|his|her|a) first (?:marathon|half marathon|race|5k|10k|triathlon)"
-    r"|moved (?:in)?to (?:their|his|her) (?:new|first) (?:flat|house|home|apartment|place))\b",
+    r"|moved (?:in)?to (?:their|his|her) (?:new|first) (?:flat|house|home|apartment|place)|paid off"
+    r"|was accepted into)\b",
     re.IGNORECASE,
 )
 

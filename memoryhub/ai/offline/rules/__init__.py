@@ -14,6 +14,7 @@ from memoryhub.ai.offline.facts import Builder, Rule
 from memoryhub.ai.offline.rules import (
     couples,
     events,
+    everyday,
     family,
     going,
     health,
@@ -44,6 +45,7 @@ _BY_PRIORITY: list[Rule] = sorted(
     [
         *couples.RULES,
         *events.RULES,
+        *everyday.RULES,
         *family.RULES,
         *going.RULES,
         *health.RULES,

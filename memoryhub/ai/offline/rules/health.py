@@ -208,7 +208,7 @@ RULES = [
     Rule(
         priority=890,
         pattern=re.compile(
-            rf"\bI(?P<how>(?:'m| am)(?: (?:a|an|now|still|fully|strictly|mostly|basically|also))*"
+            rf"\bI(?P<how>(?:'m| am)(?: (?:a|an|now|still|fully|strictly|mostly|basically|also|the only))*"
             rf"|(?:'ve| have) been(?: (?:a|an|fully|strictly|mostly))*|(?:'ve| have) gone| went| became)"
             rf"(?P<span> (?:\d{{1,2}}|a|one|two|three|four|five|six|a few) (?:days?|weeks?|months?|years?))?"
             rf" (?P<diet>{DIETS})\b(?P<diet_word> diet)?(?P<since>(?: for| since) .+)?"

@@ -64,6 +64,12 @@ LANGUAGES = (
     r"|Latin|Ukrainian|Romanian|Hungarian|Persian|Farsi|Punjabi|Tamil|Telugu|Catalan|Basque|Icelandic"
     r"|Esperanto|Yoruba|Amharic|Serbian|Croatian|Bulgarian|Slovak|Estonian|Latvian|Lithuanian|Afrikaans"
 )
+# A programming language learnt: "I'm learning Python" (Rust, Go, Swift, Ruby only as names).
+_CODE = re.compile(
+    r"\s*(Python|JavaScript|TypeScript|Java|C\+\+|C#|Kotlin|Haskell|Elixir|Scala|PHP|SQL|HTML|CSS|React|Django"
+    r"|(?-i:Rust|Go|Swift|Ruby|Julia))(?![\w+#])",
+    re.IGNORECASE,
+)
 _SPORT_VERBS = {"play": "plays", "played": "played", "playing": "plays"}
 
 
@@ -166,6 +172,9 @@ def language_rule(match: re.Match[str], said: Said) -> Fact | None:
         for word in re.findall(rf"\b(?:{LANGUAGES})\b(?!{_NOT_THE_LANGUAGE})", said_of, re.IGNORECASE)
     ]
     verb = (groups["verb"] or groups["verb2"] or ("grew up speaking" if groups["what3"] else "learning")).lower()
+    if not languages and re.search(r"learn|study|teach", verb) and (code := _CODE.match(said_of)):
+        text = f"{said.name} is learning {code[1]}"  # "I've been teaching myself Rust"
+        return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("programming", code[1]))
     if not languages:
         count = re.match(
             r"^\s*(?:like |about |around |over |at least )?(?P<n>\d+|two|three|four|five|six|seven|eight)"
@@ -181,7 +190,7 @@ def language_rule(match: re.Match[str], said: Said) -> Fact | None:
     listed = join_names(languages)
     if "grew up" in verb or verb == "spoke":
         text = f"{said.name} grew up speaking {listed}"
-    elif "learn" in verb or "study" in verb or "taking" in verb:
+    elif "learn" in verb or "study" in verb or "taking" in verb or "teaching" in verb:
         text = f"{said.name} is learning {listed}"
     elif "native" in verb or "first" in verb or "mother" in verb:
         text = f"{said.name}'s first language is {listed}"
@@ -519,7 +528,7 @@ RULES = [
             r"\bI(?P<verb> speak| can speak|(?:'m| am) (?:learning|studying|taking|trying to learn)"
             r"|(?:'ve| have)?(?: just| recently| finally)? started (?:learning|studying|taking)|(?:'m| am)"
             r" (?:(?:properly|also|only|completely) )?fluent in|(?:'m| am) a native| grew up speaking| get by in"
-            r"|(?:'ve| have) been (?:learning|studying))(?P<what> .+)"
+            r"|(?:'ve| have) been (?:learning|studying)|(?:'m| am|'ve been| have been) teaching myself)(?P<what> .+)"
             r"|\bmy (?P<verb2>native|first|mother) (?:language|tongue) is(?P<what2> .+)"
             r"|\b(?:growing up|as a kid|as kids|at home) (?:we|I) (?:spoke|speak)(?P<what3> .+)"
             r"|\b(?:duolingo|language exchange|babbel)\b[^.]{0,40}?\b(?:for|in) (?P<what4>[A-Za-z]+)",

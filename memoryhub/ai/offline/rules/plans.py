@@ -433,7 +433,8 @@ RULES = [
             # "we're getting a puppy next week": a household's plan, so the speaker's too
             r"|\bwe(?:'re| are) (?P<what2>(?:getting|adopting|buying|hosting|throwing|celebrating|renovating"
             r"|flying|driving|heading|taking)\b.+)"
-            r"|\bI(?:'m| am|'ll be| will be) (?P<what3>(?:on|off on) (?:vacation|holiday|leave|a break)\b.+)",
+            r"|\bI(?:'m| am|'ll be| will be) (?P<what3>(?:on|off on) (?:vacation|holiday|leave|a break|call|nights"
+            r"|night shifts?|duty)\b.+)",
             re.IGNORECASE,
         ),
         build=doing_rule,
