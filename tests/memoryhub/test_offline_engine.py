@@ -978,6 +978,49 @@ def test_an_answer_says_what_the_question_asked_of_the_one_who_answered(
 
 
 @pytest.mark.parametrize(
+    ("asked", "answered", "asker", "answerer"),
+    [
+        (
+            "anyone else doing the Great North Run in September?",
+            "me too! first half marathon",
+            ["Alice is doing the Great North Run in September"],
+            ["Bob is doing the Great North Run in September"],
+        ),
+        (
+            "I'm doing the Great North Run in September, anyone else?",
+            "yep!",
+            ["Alice is doing the Great North Run in September"],
+            ["Bob is doing the Great North Run in September"],
+        ),
+        (
+            "anyone else going to the Leeds meetup on Friday?",
+            "not me sadly",
+            ["Alice is going to the Leeds meetup on Friday"],  # was "… going to the Leeds on Friday"
+            [],
+        ),
+        ("anyone else know a good dentist?", "me", [], []),  # asks for help, tells nothing
+    ],
+)
+def test_anyone_else_says_it_of_the_asker_and_a_me_too_of_the_answerer(
+    asked: str, answered: str, asker: list[str], answerer: list[str]
+) -> None:
+    """A channel's "anyone else doing the Great North Run in September?" — "me too!" kept nothing of
+    either: the asker is doing it ("else"), and so is the one who says "me too"."""
+    arguments = _extract(_prompt([("Alice", "alice_456", asked), ("Bob", "bob_123", answered)]))
+
+    assert [op["content"] for op in _about(arguments, "alice_456")] == asker
+    assert [op["content"] for op in _about(arguments, "bob_123")] == answerer
+
+
+def test_the_place_named_with_the_is_a_trip_and_a_noun_after_it_is_not() -> None:
+    """ "the Leeds meetup" is where one goes, not "the Leeds"; "the Lake District next week" stays a trip."""
+    (meetup,) = _extract(_prompt([("Priya", "priya", "I'm going to the Leeds meetup on Friday")]))["operations"]
+    (trip,) = _extract(_prompt([("Priya", "priya", "I'm going to the Lake District next week")]))["operations"]
+    assert (meetup["content"], meetup["topics"][0]) == ("Priya is going to the Leeds meetup on Friday", "plans")
+    assert (trip["content"], trip["topics"][0]) == ("Priya is going to the Lake District next week", "travel")
+
+
+@pytest.mark.parametrize(
     ("asked", "kept"),
     [
         ("what do you do?", ["Bob is a junior designer at an agency"]),

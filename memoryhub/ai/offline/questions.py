@@ -4,7 +4,10 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from dataclasses import replace
 
+from memoryhub.ai.contract import ConversationLine
 from memoryhub.ai.offline.splitting import (
     strip_fillers,
 )
@@ -101,9 +104,34 @@ YES_A = re.compile(
 )
 
 
+# "anyone else doing the Great North Run?": the asker is doing it too.
+_ANYONE_ELSE = re.compile(
+    r"^(?:is )?(?:anyone|anybody) else (?P<doing>(?:doing|going|running|entering|watching|reading|playing"
+    r"|heading|flying|travelling|traveling|taking|trying|learning|moving|starting|attending)\b[^?]{2,80})\?+$",
+    re.IGNORECASE,
+)
+
+
+# "I'm doing the Great North Run, anyone else?": a statement put to the room.
+_ANYONE_ELSE_AFTER = re.compile(r"^(?P<statement>I(?:'m| am| )[^?]{2,120}?),? (?:anyone|anybody) else\?+$", re.I)
+
+
+def lines_asking_anyone_else(lines: Sequence[ConversationLine]) -> list[ConversationLine]:
+    """``lines`` with "anyone else doing X?" told as "I'm doing X, anyone else?": the asker says it
+    of themselves, and a "me too!" says it of the one who answers (``asked_of_themselves``)."""
+    told = []
+    for line in lines:
+        asked = _ANYONE_ELSE.match(strip_fillers(line.content.strip()))
+        told.append(replace(line, content=f"I'm {asked['doing']}, anyone else?") if asked else line)
+    return told
+
+
 def asked_of_themselves(question: str) -> str | None:
     """The statement a "yes, me" to ``question`` makes: "anyone here play guitar?" → "I play guitar",
-    "is anyone else vegan?" → "I'm vegan"; None when the question is not one of those."""
+    "is anyone else vegan?" → "I'm vegan", "I'm doing the Great North Run, anyone else?" → "I'm
+    doing the Great North Run"; None when the question is not one of those."""
+    if put := _ANYONE_ELSE_AFTER.match(strip_fillers(question.strip())):
+        return put["statement"]
     asked = _ASKED_OF_ALL.match(strip_fillers(question.strip()))
     if asked is None:
         return None

@@ -212,6 +212,12 @@ def trip_rule(match: re.Match[str], said: Said) -> Fact | None:
             return None
     if not place or place.lower() in ("the", "i") or place.split()[0] in ("I", "I'm"):
         return None
+    if (
+        groups["place"]
+        and place.lower().startswith("the ")
+        and not re.match(_THE_PLACE_ENDS, match.string[match.end("place") :], re.I)
+    ):
+        return None  # "I'm going to the Leeds meetup": the meetup is where, not "the Leeds"
     found = _WHEN.search(said.clause)
     when = time_in(said.clause) or (found[0] if found else "")
     sure = groups["sure"] or groups["sure2"] or groups["sure3"] or groups["place4"] or groups["planning"]
@@ -231,7 +237,10 @@ _TAKEN = (
     r"|girlfriend|boyfriend|dog|friends|nephew|niece)"
 )
 # Where "the Rockies" or "the Grand Canyon" ends: not before a noun ("the Taylor Swift concert").
-_THE_PLACE_ENDS = r"(?=$|[^\w\s]| (?:last|in|on|with|this|over|during|for|and|a few|two|three|\d)\b)"
+_THE_PLACE_ENDS = (
+    r"(?=$|[^\w\s]| (?:last|next|in|on|at|with|this|over|during|for|and|to|tomorrow|tonight|today|soon|a few|two"
+    r"|three|\d)\b)"
+)
 
 
 # This module's rules: on a clause, the rule whose match starts first is tried first, and at the same
