@@ -965,6 +965,17 @@ def test_small_talk_gives_a_tool_call_with_no_operations() -> None:
         ("What do you do for fun?", "reading and baking mostly", ["Bob likes reading and baking"]),
         ("What do you like to do on weekends?", "sleep lol", []),
         ("Where are you from?", "originally Leeds", ["Bob is from Leeds"]),
+        # the "I'm" left out after "but": a clause of its own (was the move alone)
+        (
+            "where are you based?",
+            "Bristol, but moving to Cardiff soon",
+            ["Bob lives in Bristol", "Bob is moving to Cardiff soon"],
+        ),
+        (
+            "where are you based?",
+            "Bristol. But moving to Cardiff soon",
+            ["Bob lives in Bristol", "Bob is moving to Cardiff soon"],
+        ),
     ],
 )
 def test_an_answer_says_what_the_question_asked_of_the_one_who_answered(

@@ -229,6 +229,8 @@ def with_implied_subject(clause: str) -> str | None:
     ):
         return "I'm " + clause  # "not a fan of crowds"
     clause = clause[:1].lower() + clause[1:]  # "Planning a trip…": a verb, never a name
+    if (joined := re.match(r"(?:but|and|so|though|although) (?=\w+ing\b)", clause, re.I)) and len(words) > 2:
+        clause, first = clause[joined.end() :], words[1].lower().strip(",.!")  # "… but moving to Cardiff soon"
     if _GERUND_SUBJECT.match(clause):
         return None  # "training starts Monday", "moving day is Saturday": the -ing word is the subject
     if first in _IMPLIED_I_AM:

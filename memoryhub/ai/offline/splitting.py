@@ -56,6 +56,8 @@ _WITHIN = re.compile(
     # "…, so I can travel": a purpose, not a statement of its own.
     r"\s*;\s*|\s*[-\u2013\u2014]+\s+|,\s*(?:(?:and|but)\s+|so\s+(?!I (?:can|could)\b))?(?=(?:I|I'm|I've|I'll|I'd|my)\b)"
     r"|\s+(?:and|but|so(?! I (?:can|could)\b))\s+(?=(?:I|I'm|I've|I'll|I'd|my)\b)"
+    # "Bristol, but moving to Cardiff soon": the "I'm" left out after the "but" starts a clause of its own.
+    r"|,\s*but\s+(?=[a-z]+ing\b)"
     # "I love fantasy novels, Brandon Sanderson is my favourite author": a favourite of its own.
     r"|,\s*(?=(?:[\w'-]+\s+){1,3}(?:is|are)\s+(?:my|our)\s+(?:all[- ]time\s+)?(?:favourite|favorite|fave)\b)",
     re.IGNORECASE,
