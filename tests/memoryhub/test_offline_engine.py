@@ -2023,7 +2023,8 @@ def _kept(said: str) -> list[str]:
         ("I'm lucky to have my job", []),
         ("I have a husband and kids", ["Priya has a husband and kids"]),  # was "has a husband"
         # years together without "for" (had kept only "has a boyfriend"), and married years said as such
-        ("my bf and i have been together 5 years", ["Priya and their bf have been together 5 years"]),
+        # chat's "bf" said in full in the memory (was "their bf")
+        ("my bf and i have been together 5 years", ["Priya and their boyfriend have been together 5 years"]),
         ("my wife and I have been married for 10 years", ["Priya and their wife have been married 10 years"]),
         # a day's arrangement is not how one works (was "works from home today", for good)
         ("I'm working from home today", ["Priya is working from home today"]),
@@ -2092,6 +2093,35 @@ def test_where_one_works_or_teaches_keeps_its_town_and_is_tagged_by_the_work(
     school", tagged #high (2026-11-29)."""
     (operation,) = _extract(_prompt([("Priya", "priya", said)]))["operations"]
     assert (operation["content"], operation["topics"]) == (kept, topics)
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("my mum's 70th is on March 3rd", ["Priya's mum's 70th birthday is on March 3rd"]),  # was "mum is 70th"
+        ("my bf proposed last night!!! 💍", ["Priya's boyfriend proposed last night"]),
+        ("ngl I'm lowkey obsessed with bouldering rn", ["Priya is obsessed with bouldering"]),  # not "… rn"
+        (
+            "I'm a pharmacist but thinking about retraining as a teacher",
+            ["Priya is a pharmacist", "Priya is thinking about retraining as a teacher"],
+        ),
+        ("I'm considering going back to uni", ["Priya is thinking about going back to uni"]),
+        (
+            "we moved from Manchester to Lisbon in the summer",
+            ["Priya moved from Manchester to Lisbon in the summer"],
+        ),
+        (
+            "I live alone with my two cats, Miso and Tofu",  # was "lives alone", the cats lost
+            ["Priya lives alone with their two cats named Miso and Tofu"],
+        ),
+        ("I've been off sick with long covid since March", ["Priya has long covid"]),
+        ("I'm off work with a broken wrist for 6 weeks", ["Priya has a broken wrist"]),  # not "… wrist for"
+        ("I have a broken heart lol", []),
+    ],
+)
+def test_chat_shorthand_and_a_life_told_in_passing(said: str, kept: list[str]) -> None:
+    """More sentences of my own, in chat's own shorthand, that were kept wrong or not at all."""
+    assert _kept(said) == kept
 
 
 @pytest.mark.parametrize(

@@ -138,6 +138,15 @@ def normalise(text: str) -> str:
         (r"\bteh\b", "the"),
         (r"\bu\b(?= (?:know|guys|all)\b)", "you"),
         (r"\b(I|we) (?:also|actually) (?=[a-z])", r"\1 "),  # "I also play the accordion": said as without "also"
+        (r"\bbf\b", "boyfriend"),
+        (r"\bgf\b", "girlfriend"),
+        (r"\s+rn\b(?=\s*(?:[,.!?]|$))", ""),  # "obsessed with bouldering rn": right now, as every message is
+        # "my mum's 70th is on March 3rd": a birthday, not "is 70th"
+        (
+            r"(?<='s )(\d{1,3}(?:st|nd|rd|th))"
+            r"(?=\s+(?:is|was|on|party|next|this|tomorrow|today|tonight)\b|\s*(?:[,.!?]|$))",
+            r"\1 birthday",
+        ),
     ):
         text = re.sub(pattern, replacement, text, flags=re.IGNORECASE)
     text = _ABBREVIATION.sub(lambda match: match[0].replace(".", ABBREVIATION_DOT), text)

@@ -40,6 +40,14 @@ def notice_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.PLAN, HIGH, expiration_for(time), topics_of("home", "moving"), time=time)
 
 
+def career_change_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I'm thinking about retraining as a teacher", "I'm considering going back to uni": a change of
+    course weighed, which a companion would ask after."""
+    what = third_person(" ".join(match["what"].split()).rstrip(" .!,"), said.name)
+    text = f"{said.name} is thinking about {what}"
+    return said.fact(text, MemoryKind.PLAN, MEDIUM, PERMANENT, topics_of("work", "career"))
+
+
 # This module's rules: on a clause, the rule whose match starts first is tried first, and at the same
 # start the lower priority (rules/__init__.py puts every module's rules in one table).
 RULES = [
@@ -70,6 +78,17 @@ RULES = [
             re.IGNORECASE,
         ),
         build=paid_off_rule,
+    ),
+    Rule(
+        priority=1410,
+        pattern=re.compile(
+            r"\bI(?:'m| am|'ve been| have been) (?:(?:also|seriously|really|kinda|sort of) )?(?:thinking (?:about|of)"
+            r"|considering) (?P<what>retraining as (?:an? )?[a-z]+(?: [a-z]+)?|becoming an? [a-z]+(?: [a-z]+)?"
+            r"|(?:switching|changing) careers|a career change|going back to (?:uni|university|school|college)"
+            r"|going freelance|going part[- ]time)\b",
+            re.IGNORECASE,
+        ),
+        build=career_change_rule,
     ),
     Rule(
         priority=1400,

@@ -23,15 +23,15 @@ FOODS = (
     r"|peanuts|animal products|junk food|fast food|processed food|spicy food"
 )
 DRINKS = r"coffee|tea|caffeine|alcohol|booze|beer|wine|spirits|soda|fizzy drinks|energy drinks|milk"
+BODY_PARTS = (
+    r"ankle|wrist|arm|leg|knee|foot|toe|finger|hand|back|shoulder|neck|hip|elbow|rib|ribs|nose|collarbone|acl"
+    r"|meniscus|hamstring|achilles"
+)
 CONDITIONS = (
     r"asthma|diabetes|type [12] diabetes|migraines?|adhd|add|autism|anxiety|depression|arthritis|celiac disease"
     r"|coeliac disease|epilepsy|insomnia|a bad back|back problems|a bad knee|high blood pressure|eczema|psoriasis"
     r"|crohn'?s(?: disease)?|ibs|long covid|covid|the flu|a cold|tinnitus|dyslexia|chronic pain|lupus|a heart condition"
-    r"|an? (?:broken|sprained|fractured|torn|twisted) [a-z]+(?: [a-z]+)?|hay ?fever"
-)
-BODY_PARTS = (
-    r"ankle|wrist|arm|leg|knee|foot|toe|finger|hand|back|shoulder|neck|hip|elbow|rib|ribs|nose|collarbone|acl"
-    r"|meniscus|hamstring|achilles"
+    rf"|an? (?:broken|sprained|fractured|torn|twisted) (?:(?:left|right) )?(?:{BODY_PARTS})|hay ?fever"
 )
 
 
@@ -257,7 +257,9 @@ RULES = [
         pattern=re.compile(
             rf"\bI(?P<verb> have| have got|'ve got| got| was diagnosed with|'ve been diagnosed with| live with"
             rf"|'ve had| have had|'m living with| get| suffer from| deal with| struggle with| (?:still )?get"
-            rf"|(?:'ve| have)? been struggling with|(?:'m| am) struggling with)"
+            rf"|(?:'ve| have)? been struggling with|(?:'m| am) struggling with"
+            # "I've been off sick with long covid since March", "I'm off work with a broken wrist"
+            rf"|(?:'m| am|'ve been| have been) (?:off (?:sick|work)|signed off|laid up|stuck (?:at home|in bed)) with)"
             rf" (?P<condition>{CONDITIONS})\b",
             re.IGNORECASE,
         ),

@@ -9,7 +9,7 @@ from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said
 from memoryhub.ai.offline.rules.trips import NAMED_PLACE
 from memoryhub.ai.offline.splitting import phrase_cut
 from memoryhub.ai.offline.text import content_words, join_names, place_name, third_person, topics_of
-from memoryhub.ai.offline.vocabulary import I_AM
+from memoryhub.ai.offline.vocabulary import COUNTS, I_AM, PETS
 
 
 def said_place(raw: str, said: Said) -> str:
@@ -88,10 +88,25 @@ def lives_rule(match: re.Match[str], said: Said) -> Fact | None:
     return fact
 
 
+# "alone with my two cats": the pets one lives with.
+_WITH_PETS = re.compile(rf"\s+with (?:my|our) (?:{COUNTS}) (?:{PETS})(?:e?s)?\b", re.IGNORECASE)
+# "…, Miso and Tofu": the names of the pets just counted.
+_NAMES_AFTER = re.compile(
+    r",? (?:named |called )?(?P<names>(?-i:[A-Z])[\w'-]{1,20}(?:, (?-i:[A-Z])[\w'-]{1,20})*,? (?:and|&)"
+    r" (?-i:[A-Z])[\w'-]{1,20})"
+)
+
+
 def lives_with_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I live with my parents", "I live alone", "I live with two roommates in Leeds"."""
+    """ "I live with my parents", "I live alone", "I live with two roommates in Leeds", "I live alone
+    with my two cats, Miso and Tofu"."""
     who = phrase_cut(match["who"], max_words=7)
+    rest = match.string[match.end() :]
+    if (pets := _WITH_PETS.match(rest)) and not who.lower().startswith("with"):
+        who, rest = who + pets[0], rest[pets.end() :]
     text = f"{said.name} lives {third_person(who, said.name)}"
+    if re.search(rf"\b(?:{PETS})e?s$", who, re.IGNORECASE) and (named := _NAMES_AFTER.match(rest)):
+        text += " named " + join_names(re.split(r",? (?:and|&) |, ", named["names"]))
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("home", *content_words(who)[-1:]))
 
 
@@ -145,7 +160,8 @@ def moved_from_rule(match: re.Match[str], said: Said) -> Fact | None:
     place = match["place"].rstrip(".")
     if said.scene.member(place) is not None or place.endswith("'s"):
         return None
-    when = past_time_in(match["rest"])
+    season = re.search(r"\bin the (?:summer|spring|autumn|fall|winter)\b", match["rest"], re.IGNORECASE)
+    when = past_time_in(match["rest"]) or (season[0].lower() if season else "")  # "… in the summer"
     young = re.search(r"\bwhen I was\b|\bas a (?:kid|child|baby)\b", match["rest"], re.IGNORECASE)
     if not (when or young or match["here"]):
         return None  # "I moved from Windows to Mac": a move between things, not homes
