@@ -1482,6 +1482,12 @@ def test_news_told_is_answered_with_a_question_about_it() -> None:
         ("my landlord is kicking us out in January", "I'm sorry to hear you have to move out in January."),
         ("I finally paid off my student loans", "Congratulations — you paid off your student loans!"),
         ("I've been accepted into a PhD program", "Congratulations — you were accepted into a PhD program!"),
+        ("I've just become a grandmother!", "Congratulations — you became a grandmother!"),
+        (  # was "Thanks for telling me, I'll keep that in mind.": the couple's news not said back
+            "my wife and I just celebrated our 10th anniversary",
+            "Congratulations — you and your wife celebrated your 10th anniversary!",
+        ),
+        ("my girlfriend and I just moved in together", "Congratulations — you and your girlfriend moved in together!"),
         # from 2026-11-27 (late morning): the grave illnesses are one list with the relative's news, and an
         # accident is news (were "Got it — …" or "I see. How's that going?")
         ("my dad has parkinson's", "I'm sorry to hear your dad has parkinson's."),
@@ -2117,6 +2123,11 @@ def test_where_one_works_or_teaches_keeps_its_town_and_is_tagged_by_the_work(
         ("I've been off sick with long covid since March", ["Priya has long covid"]),
         ("I'm off work with a broken wrist for 6 weeks", ["Priya has a broken wrist"]),  # not "… wrist for"
         ("I have a broken heart lol", []),
+        ("I've just become a grandmother!", ["Priya became a grandmother"]),  # was nothing
+        (
+            "my wife and I just celebrated our 10th anniversary",  # was "Priya has a wife"
+            ["Priya and their wife celebrated their 10th anniversary"],
+        ),
     ],
 )
 def test_chat_shorthand_and_a_life_told_in_passing(said: str, kept: list[str]) -> None:

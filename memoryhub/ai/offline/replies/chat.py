@@ -100,7 +100,8 @@ _GOOD_NEWS = re.compile(
     r"|won (?:the|a|an|their|his|her|first) |had a baby"
     r"|(?:ran|finished|completed) (?:their|his|her|a) first (?:marathon|half marathon|race|5k|10k|triathlon)"
     r"|moved (?:in)?to (?:their|his|her) (?:new|first) (?:flat|house|home|apartment|place)|paid off"
-    r"|was accepted into)\b",
+    r"|was accepted into|became an? (?:great-)?(?:grand\w+|aunt\w*|uncle|mum|mom|dad|mother|father|parent)"
+    r"|celebrated (?:their|his|her) \w+ (?:wedding )?anniversary|moved in together)\b",
     re.IGNORECASE,
 )
 

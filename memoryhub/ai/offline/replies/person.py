@@ -151,7 +151,9 @@ def _subject_and_verb(rest: str, *, plural: bool) -> tuple[str, str] | None:
     return head, " ".join(words)
 
 
-_COUPLE = re.compile(r"\s+and (?:their|his|her) (?P<who>[\w-]+) (?P<verb>are|have|were)\b")
+_COUPLE = re.compile(
+    r"\s+and (?:their|his|her) (?P<who>[\w-]+) (?P<verb>are|have|were|moved|celebrated|got|bought|adopted|welcomed)\b"
+)
 
 
 def second_person(fact: str, person: Person) -> str:

@@ -247,6 +247,13 @@ def admission_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.EVENT, HIGH, PERMANENT, topics_of("education", school.split()[0]))
 
 
+def became_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I've just become a grandmother!", "I became an uncle last week": a new place in a family."""
+    what = " ".join(match["what"].lower().split())
+    text = f"{said.name} became {what}" + (f" {when}" if (when := past_time_in(match.string[match.end() :])) else "")
+    return said.fact(text, MemoryKind.EVENT, HIGH, PERMANENT, topics_of("family", what.split()[-1]))
+
+
 def exam_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I passed my driving test!", "I failed my theory test again": a result worth remembering (a
     pass for good, a fail for a month)."""
@@ -266,6 +273,16 @@ def exam_rule(match: re.Match[str], said: Said) -> Fact | None:
 # This module's rules: on a clause, the rule whose match starts first is tried first, and at the same
 # start the lower priority (rules/__init__.py puts every module's rules in one table).
 RULES = [
+    Rule(
+        priority=1420,
+        pattern=re.compile(
+            r"\bI(?:'ve| have)? (?:just |finally |officially )?(?:become|became) (?P<what>an? (?:great-)?(?:grandmother"
+            r"|grandfather|grandma|grandpa|granny|grandad|granddad|grandparent|aunt|auntie|uncle|mum|mom|dad|mother"
+            r"|father|parent|big sister|big brother|godmother|godfather|stepmum|stepmom|stepdad))\b",
+            re.IGNORECASE,
+        ),
+        build=became_rule,
+    ),
     Rule(
         priority=60,
         pattern=re.compile(
