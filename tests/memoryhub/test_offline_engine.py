@@ -2138,6 +2138,26 @@ def test_chat_shorthand_and_a_life_told_in_passing(said: str, kept: list[str]) -
 @pytest.mark.parametrize(
     ("said", "kept"),
     [
+        ("great, took the kids to the zoo", ["Priya took the kids to the zoo"]),  # those taken are company
+        ("I went to the zoo", []),  # an outing with no when or company
+        ("I work double shifts at the restaurant", ["Priya works double shifts at the restaurant"]),
+        ("I've been head chef since the spring", ["Priya has been a head chef since the spring"]),
+        ("I'm head chef at Nando's", ["Priya is a head chef at Nando's"]),
+        ("I'm head over heels", []),
+        ("my eldest wants to be a chef", ["Priya's eldest wants to be a chef"]),
+        ("my daughter wants to study medicine", ["Priya's daughter wants to study medicine"]),
+        ("my dad wants me to be a lawyer", []),  # his wish for her, not what he is
+    ],
+)
+def test_a_weekend_told_in_a_channel(said: str, kept: list[str]) -> None:
+    """A channel of my own ("how was everyone's weekend?") kept nothing of its answers: the kids taken
+    to the zoo, the double shifts, the head chef without "a", the eldest who wants to be a chef."""
+    assert _kept(said) == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
         ("I use a wheelchair", ["Priya uses a wheelchair"]),
         ("I wear hearing aids", ["Priya wears hearing aids"]),
         ("we're flat hunting", ["Priya is flat hunting"]),

@@ -178,7 +178,8 @@ NATIONALITIES = (
 )
 _SPEECH = re.compile(
     r"\b(?:says?|said|saying|keeps|kept|always|never|calls|called|thinks|thought|told|tells|asked|asks|yell\w*"
-    r"|like|goes|went like|joke\w*|wants|would|could|might|if|whether)\b|[\"?]",
+    r"|like|goes|went like|joke\w*|wants(?! to (?:be|become|study|train as|go to|work)\b)|would|could|might|if"
+    r"|whether)\b|[\"?]",
     re.IGNORECASE,
 )
 _POSSESSED = re.compile(
@@ -194,6 +195,7 @@ _LOOSE_VERB = re.compile(
     r"|started|starts|start|turned|turns|turn|celebrated|raised|passed|died|went|did|moved|graduated|retired"
     r"|broke|lost|won|became|opened|bought|adopted|had|welcomed|married|proposed|fell|beat|survived|gave birth|quit"
     r"|resigned|ran|finished|completed|climbed|hiked|wrote|published|built"
+    r"|wants(?= to (?:be|become|study|train as|go to|work)\b)"
     rf"|caught(?= (?:{_PASSING})\b)"
     r"|plays|loves|likes|hates|enjoys|teaches|coaches|runs|owns|speaks|studies|collects|volunteers)\b"
     r"(?P<rest>.{0,200})",

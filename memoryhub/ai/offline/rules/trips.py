@@ -129,8 +129,12 @@ def went_rule(match: re.Match[str], said: Said) -> Fact | None:
         what = f"went {groups['activity'].lower() if groups['activity'] else _DONE[groups['done'].lower()]}"
         if groups["done"] and (there := re.match(rf"\s+(?:in|at|on|through|around) (?P<p>{NAMED_PLACE})", rest)):
             what += f" in {there['p'].rstrip('.')}"  # "I skied in Whistler last winter"
-    elif groups["event"] and re.search(rf"\b(?:{OUTING_PLACES})$", groups["event"]) and not when and not company:
-        return None  # "I went to the park": an outing with no when or company, as above
+    elif (
+        groups["event"]
+        and re.search(rf"\b(?:{OUTING_PLACES})$", groups["event"])
+        and not (when or company or groups["took3"])
+    ):
+        return None  # "I went to the park": an outing with no when or company (those taken are), as above
     elif groups["event"] and groups["took3"]:  # "took my nephew to a cooking workshop"
         what = f"took {third_person(groups['took3'].lower(), said.name)} to {third_person(groups['event'], said.name)}"
     elif groups["event"]:

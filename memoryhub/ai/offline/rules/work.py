@@ -403,7 +403,7 @@ RULES = [
     Rule(
         priority=180,
         pattern=re.compile(
-            rf"\b{I_AM} (?:currently |now |actually |also )?(?:an?) "
+            rf"\b{I_AM} (?:currently |now |actually |also )?(?:an? |(?=(?:head|senior|lead|chief|deputy|sous) \w))"
             rf"(?P<job>{JOB_TITLE})\b(?P<rest>.*)",
             re.IGNORECASE,
         ),
@@ -413,7 +413,8 @@ RULES = [
         priority=190,
         pattern=re.compile(
             rf"\bI(?P<verb>'ve been| have been|(?= was \w+ \w+(?: \w+)? for (?:{COUNTS}|ten|a few|many) years?) was)"
-            rf" (?:an?) (?P<job>{JOB_TITLE})\b(?P<rest>.*)",
+            # "I've been head chef since the spring": a title without its article
+            rf" (?:an? |the |(?=(?:head|senior|lead|chief|acting|deputy|sous) ))(?P<job>{JOB_TITLE})\b(?P<rest>.*)",
             re.IGNORECASE,
         ),
         build=job_held_rule,
@@ -422,8 +423,8 @@ RULES = [
         priority=200,
         pattern=re.compile(
             r"\bI(?:'m| am|'ve been| have been)? (?:currently |now |also )?work(?:ing)?"
-            r" (?P<when>(?:nights|night shifts|days|weekends|part[- ]time|full[- ]time|remotely) )?"
-            r"(?P<prep>at|for|in|from) (?P<org>.+)",
+            r" (?P<when>(?:nights|night shifts|(?:double |long |early |late )?shifts|days|weekends|part[- ]time"
+            r"|full[- ]time|remotely) )?(?P<prep>at|for|in|from) (?P<org>.+)",
             re.IGNORECASE,
         ),
         build=works_at_rule,
