@@ -1256,6 +1256,16 @@ def test_a_question_answered_from_memory_is_not_also_said_to_be_unanswerable(que
     assert "can't look that up" not in reply and "simple answer" not in reply and "think yourself" not in reply
 
 
+def test_a_word_that_a_question_would_ask_by_brings_no_memory_when_nothing_is_asked() -> None:
+    """ "12 hour shift and two people called in sick" got "If I remember right, you have a dog named
+    Pixel": "called", asked, is answered by a name; said, it asks for none."""
+    told = _reply_to("12 hour shift and two people called in sick", NOOR)
+    asked = _reply_to("what's my dog called?", NOOR)
+
+    assert "Pixel" not in told
+    assert "you have a dog named Pixel" in asked
+
+
 @pytest.mark.parametrize(
     ("question", "answer"),
     [

@@ -225,6 +225,8 @@ def asked_stems(said: str, person: Person) -> set[str]:
     """The stems of what ``said`` asks about (not the person's own name), with the stems of what
     answers them ("what food do I hate?" is answered by "can't stand")."""
     wanted = word_stems(said) - {_stem(word) for word in words_of(person.name)}
+    if "?" not in said:  # "two people called in sick" asks for no name
+        return wanted
     return wanted | {answer for stem in wanted for answer in _ANSWERED_BY.get(stem, ())}
 
 
