@@ -1256,6 +1256,25 @@ def test_a_question_answered_from_memory_is_not_also_said_to_be_unanswerable(que
     assert "can't look that up" not in reply and "simple answer" not in reply and "think yourself" not in reply
 
 
+@pytest.mark.parametrize(
+    ("said", "reply"),
+    [
+        (
+            "doc gave me amoxicillin",
+            "you're allergic to penicillin. Careful: amoxicillin is a penicillin, so please check with your doctor",
+        ),
+        ("we're having prawns tonight", "you're allergic to shellfish. Careful with the prawns!"),
+        ("can I eat shrimp?", "you're allergic to shellfish. Careful with the shrimp!"),
+    ],
+)
+def test_what_they_are_allergic_to_comes_up_when_one_of_its_kind_is_named(said: str, reply: str) -> None:
+    """ "doc gave me amoxicillin" got "I see. How's that going?" from a persona that knew of a
+    penicillin allergy: a medicine or a food of the family remembered brings the allergy up."""
+    memories = ["Noor is allergic to penicillin", "Noor is allergic to shellfish", "Noor has a dog named Pixel"]
+    assert reply in _reply_to(said, memories)
+    assert "Careful" not in _reply_to("I love cheese", memories)
+
+
 def test_a_word_that_a_question_would_ask_by_brings_no_memory_when_nothing_is_asked() -> None:
     """ "12 hour shift and two people called in sick" got "If I remember right, you have a dog named
     Pixel": "called", asked, is answered by a name; said, it asks for none."""

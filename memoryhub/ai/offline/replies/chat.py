@@ -24,6 +24,7 @@ from memoryhub.ai.offline.replies.relevance import (
     OF_THEMSELVES,
     asked_stems,
     asks_about_themselves,
+    family_named,
     known_facts,
     relative_asked,
     relevant_facts,
@@ -208,6 +209,8 @@ _STATEMENT_CLOSERS = ("Tell me more!", "How's that going?", "What else is on you
 
 
 _RECALLS = ("I know {}.", "If I remember right, {}.", "From what I remember, {}.")
+_CHECK_MEDICINE = "Careful: {} is a penicillin, so please check with your doctor or pharmacist."
+_CHECK_FOOD = "Careful with the {}!"
 
 
 _RECALLED_CLOSERS = ("Did I get that right?", "Is that right?", "Have I got that right?")
@@ -380,7 +383,11 @@ def chat_reply(messages: list[Message]) -> str:
         # themselves with nothing remembered, it says so rather than asking them back.
         closers: tuple[str, ...]
         not_told_yet = _NOT_TOLD_YET_MEMORY_OFF if memory_off else _NOT_TOLD_YET
-        if question and not facts and asks_about_themselves(said):
+        named = family_named(said) if facts else None
+        if named and any(f"allergic to {named[1]}" in fact for fact in facts):  # "doc gave me amoxicillin"
+            medicine = named[1] == "penicillin"
+            closers = ((_CHECK_MEDICINE if medicine else _CHECK_FOOD).format(named[0]),)
+        elif question and not facts and asks_about_themselves(said):
             closers = (not_told_yet,)
         elif question and _SHOULD_I.search(body):
             closers = ("What are you leaning towards?",)  # "what should I wear to the wedding?": theirs to decide

@@ -73,6 +73,28 @@ _DIETS = frozenset(
 )
 
 
+# What belongs to a family one may be allergic to, or not eat, brings that memory up whether it is
+# asked or said: "doc gave me amoxicillin" … "you're allergic to penicillin".
+_FAMILIES = {
+    "penicillin": "amoxicillin amoxil ampicillin flucloxacillin augmentin co-amoxiclav",
+    "shellfish": "prawn prawns shrimp shrimps lobster crab mussels oysters scallops langoustine",
+    "nuts": "peanut peanuts almond almonds cashew cashews walnut walnuts hazelnut pistachio pecan nutella",
+    "dairy": "milk cheese butter cream yoghurt yogurt lactose",
+    "gluten": "bread pasta flour wheat barley rye couscous",
+}
+_MEMBER_OF = {_stem(member): _stem(family) for family, members in _FAMILIES.items() for member in members.split()}
+
+
+def family_named(said: str) -> tuple[str, str] | None:
+    """The first word of ``said`` that belongs to a family of ``_FAMILIES``, as said, and its family:
+    "doc gave me amoxicillin" → ("amoxicillin", "penicillin")."""
+    for word in words_of(said):
+        for family, members in _FAMILIES.items():
+            if word.lower() in members.split():
+                return word, family
+    return None
+
+
 # Music is answered by what one listens to and plays: "what kind of music do I like?" by "you
 # listen to a lot of jazz".
 _MUSIC = frozenset(
@@ -225,6 +247,7 @@ def asked_stems(said: str, person: Person) -> set[str]:
     """The stems of what ``said`` asks about (not the person's own name), with the stems of what
     answers them ("what food do I hate?" is answered by "can't stand")."""
     wanted = word_stems(said) - {_stem(word) for word in words_of(person.name)}
+    wanted |= {_MEMBER_OF[stem] for stem in wanted if stem in _MEMBER_OF}  # "amoxicillin": a penicillin
     if "?" not in said:  # "two people called in sick" asks for no name
         return wanted
     return wanted | {answer for stem in wanted for answer in _ANSWERED_BY.get(stem, ())}
