@@ -965,6 +965,14 @@ def test_small_talk_gives_a_tool_call_with_no_operations() -> None:
         ("What do you do for fun?", "reading and baking mostly", ["Bob likes reading and baking"]),
         ("What do you like to do on weekends?", "sleep lol", []),
         ("Where are you from?", "originally Leeds", ["Bob is from Leeds"]),
+        # a short answer that completes what was asked (all were nothing)
+        ("where do you work?", "the BBC", ["Bob works at the BBC"]),
+        ("where do you work?", "Tesco, for now", ["Bob works at Tesco"]),
+        ("where do you work?", "nowhere atm lol", []),
+        ("what do you do for work?", "nursing, mostly nights", ["Bob works in nursing"]),
+        ("which team do you support?", "Leeds United sadly", ["Bob supports Leeds United"]),
+        ("what do you drive?", "an old Golf", ["Bob drives a Golf"]),  # was "drives an Golf" said in full
+        ("what's your dog called?", "Biscuit", ["Bob has a dog named Biscuit"]),
         # the "I'm" left out after "but": a clause of its own (was the move alone)
         (
             "where are you based?",

@@ -498,17 +498,8 @@ class Reader:
             for fact in facts:
                 fact.question = question[2]
             return facts
-        statement = questions.asked_of_themselves(question[2])
-        if statement is not None and questions.SAYS_YES.fullmatch(said.clause.split(",")[0].strip()):
-            facts = matching.rules_on(said, statement)  # "anyone here play guitar?" … "yeah I do"
-            for fact in facts:
-                fact.question = question[2]
-            return facts
-        if (asked_any := questions.ASKED_ANY.search(question[2])) and (
-            had := questions.YES_A.fullmatch(said.clause.strip(" !."))
-        ):
-            verb = asked_any["verb"].lower().replace("got", "have")
-            facts = matching.rules_on(said, f"I {verb} {had['what']}")  # "do you have any pets?" … "yeah a beagle"
+        if (statement := questions.answered_statement(question[2], said.clause)) is not None:
+            facts = matching.rules_on(said, statement)  # "anyone here play guitar?" … "yeah I do": "I play guitar"
             for fact in facts:
                 fact.question = question[2]
             return facts

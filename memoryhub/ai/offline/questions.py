@@ -12,7 +12,9 @@ from memoryhub.ai.offline.splitting import (
     strip_fillers,
 )
 from memoryhub.ai.offline.vocabulary import (
+    NON_ANSWERS,
     NUMBER_WORDS,
+    word_set,
 )
 
 # A line that asks people to tell something about themselves without a question mark.
@@ -79,7 +81,7 @@ _WHOSE = (
 
 NAMES_ASKED = re.compile(
     rf"\bnames? of (?:your|ur) (?P<who1>{_WHOSE})\b|\b(?:your|ur) (?P<who2>{_WHOSE})(?:'s|s'|')? names?\b"
-    rf"|\bwhat (?:are|r|is|'s) (?:your|ur) (?P<who3>{_WHOSE}) called\b",
+    rf"|\bwhat(?:'s| (?:are|r|is)) (?:your|ur) (?P<who3>{_WHOSE}) called\b",
     re.IGNORECASE,
 )
 
@@ -139,6 +141,35 @@ def asked_of_themselves(question: str) -> str | None:
         what = re.sub(r"\byour\b", "my", asked["what"], flags=re.IGNORECASE)
         return f"I {asked['verb'].lower()} {what}"
     return "I'm " + re.sub(r"\s+(?:here|too|as well)$", "", asked["trait"] or asked["trait2"])
+
+
+# A question whose short answer completes a statement of the one who answers: "where do you work?" …
+# "the BBC" is "I work at the BBC".
+_COMPLETED = (
+    (re.compile(r"\bwhere do (?:you|u) work\b", re.I), "I work {}", "at "),
+    (re.compile(r"\b(?:which|what) (?:team|club|side) do (?:you|u) support\b", re.I), "I support {}", ""),
+    (re.compile(r"\bwhat (?:car )?do (?:you|u) drive\b", re.I), "I drive {}", ""),
+    (re.compile(r"\bwhat do (?:you|u) do for (?:work|a living)\b|\bwhat field\b", re.I), "I work in {}", ""),
+)
+_NO_ANSWER = NON_ANSWERS | word_set("nowhere nothing none unemployed retired between not why what who depends")
+_SHORT_ANSWER = re.compile(r"[\w'&.-]+(?: [\w'&.-]+){0,5}")
+
+
+def answered_statement(question: str, answer: str) -> str | None:
+    """The statement an answer to ``question`` makes of the one who answers, read by the rules: "anyone
+    here play guitar?" … "yeah I do" is "I play guitar", "do you have any pets?" … "yeah a beagle" is
+    "I have a beagle", "where do you work?" … "the BBC" is "I work at the BBC"; None for another answer."""
+    statement = asked_of_themselves(question)
+    if statement is not None and SAYS_YES.fullmatch(answer.split(",")[0].strip()):
+        return statement
+    if (asked_any := ASKED_ANY.search(question)) and (had := YES_A.fullmatch(answer.strip(" !."))):
+        return f"I {asked_any['verb'].lower().replace('got', 'have')} {had['what']}"
+    for asked, template, preposition in _COMPLETED:
+        given = strip_fillers(answer.split(",")[0]).strip(" !.")
+        if asked.search(question) and _SHORT_ANSWER.fullmatch(given) and given.split()[0].lower() not in _NO_ANSWER:
+            said = given if re.match(r"(?:at|for|in|with|from) ", given, re.I) else preposition + given
+            return template.format(said)
+    return None
 
 
 AGE_TALK = re.compile(r"\b(?:how old|ages?|older|younger|baby of|oldest|youngest)\b", re.IGNORECASE)

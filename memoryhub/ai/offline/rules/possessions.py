@@ -30,7 +30,10 @@ def brand_rule(match: re.Match[str], said: Said) -> Fact | None:
         return None  # "got a Netflix subscription", "have a Zoom call": the brand names something else
     verb = " ".join(match["verb"].lower().split())
     verb = "got" if verb == "picked up" else conjugate(verb)
-    text = f"{said.name} {verb} {match['article'].lower()} {match['kind'] or ''}{brand}".replace("  ", " ")
+    thing = f"{match['kind'] or ''}{brand}"
+    article = match["article"].lower()
+    article = article_for(thing) if article in ("a", "an") else article  # "an old Golf": "a Golf"
+    text = f"{said.name} {verb} {article} {thing}"
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("possessions", brand.split()[0]))
 
 
