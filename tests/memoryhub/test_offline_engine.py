@@ -1031,6 +1031,29 @@ def test_anyone_else_says_it_of_the_asker_and_a_me_too_of_the_answerer(
     assert [op["content"] for op in _about(arguments, "bob_123")] == answerer
 
 
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        (  # news told as a riddle, its place and time given after "you??"
+            ["Kim: guess who's moving to Spain 🇪🇸", "Raj: no way, you??", "Kim: yep! Valencia, in April"],
+            ["Kim is moving to Spain — Valencia, in April"],
+        ),
+        (["Kim: guess who got the job!!"], ["Kim got a new job"]),
+        (
+            ["Raj: Lee did you ever hear back about the Leeds job?", "Lee: got it!! start in May"],
+            ["Lee got a new job at Leeds — start in May"],
+        ),
+        (["Raj: any news on the promotion?", "Lee: yes got it"], ["Lee got promoted"]),
+        (["Raj: did you hear back about the interview?", "Lee: nope, still waiting"], []),
+    ],
+)
+def test_news_told_as_a_riddle_or_as_an_answer_to_did_you_hear_back(said: list[str], kept: list[str]) -> None:
+    """A channel of my own kept nothing of "guess who's moving to Spain" … "yep! Valencia, in April", nor
+    of "did you ever hear back about the Leeds job?" … "got it!!"."""
+    lines = [(line.split(": ", 1)[0], line.split(": ", 1)[0].lower(), line.split(": ", 1)[1]) for line in said]
+    assert [op["content"] for op in _extract(_prompt(lines))["operations"]] == kept
+
+
 def test_the_place_named_with_the_is_a_trip_and_a_noun_after_it_is_not() -> None:
     """ "the Leeds meetup" is where one goes, not "the Leeds"; "the Lake District next week" stays a trip."""
     (meetup,) = _extract(_prompt([("Priya", "priya", "I'm going to the Leeds meetup on Friday")]))["operations"]

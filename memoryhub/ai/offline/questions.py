@@ -118,13 +118,26 @@ _ANYONE_ELSE = re.compile(
 _ANYONE_ELSE_AFTER = re.compile(r"^(?P<statement>I(?:'m| am| )[^?]{2,120}?),? (?:anyone|anybody) else\?+$", re.I)
 
 
+# "guess who's moving to Spain!", "guess who got the job": news of one's own, told as a riddle.
+_GUESS_WHO = re.compile(
+    r"^guess who(?:'s| is) (?P<doing>[a-z]+ing\b[^?]{2,80})[!?.\s\W]*$"
+    r"|^guess who (?P<did>(?:got|passed|won|bought|adopted|finished|booked|landed)\b[^?]{2,80})[!?.\s\W]*$",
+    re.IGNORECASE,
+)
+
+
 def lines_asking_anyone_else(lines: Sequence[ConversationLine]) -> list[ConversationLine]:
     """``lines`` with "anyone else doing X?" told as "I'm doing X, anyone else?": the asker says it
-    of themselves, and a "me too!" says it of the one who answers (``asked_of_themselves``)."""
+    of themselves, and a "me too!" says it of the one who answers (``asked_of_themselves``); "guess
+    who's moving to Spain" as "I'm moving to Spain!"."""
     told = []
     for line in lines:
-        asked = _ANYONE_ELSE.match(strip_fillers(line.content.strip()))
-        told.append(replace(line, content=f"I'm {asked['doing']}, anyone else?") if asked else line)
+        said = strip_fillers(line.content.strip())
+        if asked := _ANYONE_ELSE.match(said):
+            line = replace(line, content=f"I'm {asked['doing']}, anyone else?")
+        elif guess := _GUESS_WHO.match(said):
+            line = replace(line, content=f"I'm {guess['doing']}!" if guess["doing"] else f"I {guess['did']}!")
+        told.append(line)
     return told
 
 
@@ -151,6 +164,12 @@ _COMPLETED = (
     (re.compile(r"\bwhat (?:car )?do (?:you|u) drive\b", re.I), "I drive {}", ""),
     (re.compile(r"\bwhat do (?:you|u) do for (?:work|a living)\b|\bwhat field\b", re.I), "I work in {}", ""),
 )
+_HEARD_BACK = re.compile(
+    r"\b(?:hear back|hear anything|any news|news) (?:about|on|from) (?P<thing>(?:the|that|your) (?:[\w'-]+ ){0,3}?"
+    r"(?:job|role|position|offer|promotion))\b",
+    re.IGNORECASE,
+)
+_GOT_IT = re.compile(r"(?:(?:yes|yeah|yep|yup|I)\W+)*got (?:it|the job|in|the offer|the place)\b", re.IGNORECASE)
 _NO_ANSWER = NON_ANSWERS | word_set("nowhere nothing none unemployed retired between not why what who depends")
 _SHORT_ANSWER = re.compile(r"[\w'&.-]+(?: [\w'&.-]+){0,5}")
 
@@ -164,6 +183,11 @@ def answered_statement(question: str, answer: str) -> str | None:
         return statement
     if (asked_any := ASKED_ANY.search(question)) and (had := YES_A.fullmatch(answer.strip(" !."))):
         return f"I {asked_any['verb'].lower().replace('got', 'have')} {had['what']}"
+    heard = _HEARD_BACK.search(question)  # "did you hear back about the Leeds job?" … "got it!!"
+    if heard and _GOT_IT.match(strip_fillers(answer).strip()):
+        named = re.fullmatch(r"the ((?-i:[A-Z])[\w&'-]+) job", heard["thing"], re.IGNORECASE)  # "the Leeds job"
+        won = "the promotion" if heard["thing"].endswith("promotion") else "the job"
+        return f"I got the job at {named[1]}" if named else f"I got {won}"
     for asked, template, preposition in _COMPLETED:
         given = strip_fillers(answer.split(",")[0]).strip(" !.")
         if asked.search(question) and _SHORT_ANSWER.fullmatch(given) and given.split()[0].lower() not in _NO_ANSWER:
