@@ -29,6 +29,8 @@ def _when(text: str) -> str:
 
 
 def going_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """A gathering ahead with its time, said in the clause or the one before; a life's (a wedding, a
+    funeral) without one too; "I'm at my cousin's wedding", with no time, is where they are now."""
     what = " ".join(match["what"].split())
     rest = match["rest"] or ""
     where = re.match(rf"\s+(?P<where>(?:in|at) {NAMED_PLACE})", rest)
