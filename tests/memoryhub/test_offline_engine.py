@@ -773,6 +773,9 @@ def test_a_statement_of_one_s_own_is_a_detail_of_a_plan_but_not_of_a_lasting_fac
         ("I'm flying to Rome on the 12th", "no wait, the 13th", "Hana is going to Rome on the 13th"),
         ("my exam is on May 3rd", "no, the 5th", "Hana's exam is on May 5"),
         ("my exam is on Monday", "actually it's Wednesday", "Hana's exam is on Wednesday"),
+        # chat's asterisk puts a word right (was "… on Monday — *Tuesday")
+        ("my interview is on Monday", "*Tuesday", "Hana's interview is on Tuesday"),
+        ("my sister's wedding is on June 14th", "15th*", "Hana's sister's wedding is on June 15th"),
         # no correction: a time is a detail, a line with no date moves on
         ("my exam is on Monday", "at 9am", "Hana's exam is on Monday — at 9am"),
         ("my exam is on Monday", "no idea what to revise", "Hana's exam is on Monday"),

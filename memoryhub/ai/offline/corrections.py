@@ -1,6 +1,7 @@
 """A date put right in the speaker's next line: "my sister's wedding is on June 14th" — "wait no, it's
-the 15th", "sorry, I meant Tuesday", "oops, the 4th of May". The fact says the corrected date; it
-does not keep the wrong one with a detail that contradicts it ("… on June 14th — wait no, the 15th").
+the 15th", "sorry, I meant Tuesday", "oops, the 4th of May", chat's "*Tuesday". The fact says the
+corrected date; it does not keep the wrong one with a detail that contradicts it ("… on June 14th —
+wait no, the 15th").
 """
 
 from __future__ import annotations
@@ -33,8 +34,10 @@ def date_corrected(fact: str, line: str) -> str | None:
     """``fact`` with its date replaced by the one ``line`` corrects it to; None when ``line`` is no
     such correction. A fact that says no date of that kind is given back as it was: what the
     correction replaces is not known, and it is no detail of the fact either."""
-    found = _CORRECTION.match(line.strip())
-    if found is None or not (found["marked"] or found["meant"]):
+    said = line.strip()
+    starred = said.startswith("*") or said.endswith("*")  # chat's "*Tuesday": a word put right
+    found = _CORRECTION.match(said.strip("*").strip())
+    if found is None or not (found["marked"] or found["meant"] or starred):
         return None
     new = found["new"]
     if _WEEKDAY.fullmatch(new):
