@@ -2186,6 +2186,9 @@ def test_where_one_works_or_teaches_keeps_its_town_and_is_tagged_by_the_work(
         ("I've been off sick with long covid since March", ["Priya has long covid"]),
         ("I'm off work with a broken wrist for 6 weeks", ["Priya has a broken wrist"]),  # not "… wrist for"
         ("I have a broken heart lol", []),
+        ("I only drink tea", ["Priya only drinks tea"]),  # was nothing
+        ("coffee makes me jittery so I stick to tea", ["Priya only drinks tea"]),
+        ("I stick to the plan", []),
         ("I've just become a grandmother!", ["Priya became a grandmother"]),  # was nothing
         (
             "my wife and I just celebrated our 10th anniversary",  # was "Priya has a wife"

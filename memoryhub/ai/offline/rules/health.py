@@ -76,10 +76,12 @@ def condition_is_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 def habit_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I don't drink coffee", "I quit drinking", "I gave up smoking last year", "I don't smoke"."""
+    """ "I don't drink coffee", "I only drink tea", "I quit drinking", "I gave up smoking last year", "I
+    don't smoke"."""
     if match["what"]:
         verb = " ".join(match["verb"].lower().split())
         doing = "doesn't drink" if re.search(r"n't|not|never|no longer", verb) else verb
+        doing = "only drinks" if re.search(r"only|stick", verb) else doing  # "I only drink tea", "I stick to tea"
         text = f"{said.name} {doing} {match['what'].lower()}"
         return said.fact(text, MemoryKind.PREFERENCE, MEDIUM, PERMANENT, topics_of("diet", match["what"]))
     habit = match["habit"].lower()
@@ -230,7 +232,7 @@ RULES = [
     Rule(
         priority=900,
         pattern=re.compile(
-            rf"\bI(?P<verb> (?:don't|do not|never|no longer) (?:drink|touch)"
+            rf"\bI(?P<verb> (?:don't|do not|never|no longer) (?:drink|touch)| only drink| (?:just |mostly )?stick to"
             rf"|{EVENT_ADVERBS} (?:stopped|quit|gave up|cut out|cut back on)"
             rf"(?: drinking)?) (?:any )?(?P<what>{DRINKS})\b"
             rf"|\bI(?P<verb2>{EVENT_ADVERBS} (?:quit|stopped|gave up)| (?:don't|do not|never)(?= (?:smoke|vape)\b|"
