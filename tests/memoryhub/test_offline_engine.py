@@ -2224,6 +2224,23 @@ def test_a_weekend_told_in_a_channel(said: str, kept: list[str]) -> None:
 @pytest.mark.parametrize(
     ("said", "kept"),
     [
+        ("I've read every Discworld book", ["Priya has read every Discworld book"]),
+        ("I've seen all the Star Wars films", ["Priya has seen all the Star Wars films"]),
+        ("I'm on book 3 of the Wheel of Time", ["Priya is reading the Wheel of Time"]),
+        ("I'm on season 2 of Severance", ["Priya is watching Severance"]),
+        ("I'm reading the Wheel of Time", ["Priya is reading the Wheel of Time"]),  # "the" before the title
+        ("been playing Baldur's Gate 3 nonstop", ["Priya is playing Baldur's Gate 3"]),  # a number in the title
+        ("I'm playing Elden Ring", ["Priya is playing Elden Ring"]),
+    ],
+)
+def test_a_series_followed_and_a_game_played(said: str, kept: list[str]) -> None:
+    """Sentences of my own about books, shows and games that kept nothing."""
+    assert _kept(said) == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
         ("I use a wheelchair", ["Priya uses a wheelchair"]),
         ("I wear hearing aids", ["Priya wears hearing aids"]),
         ("we're flat hunting", ["Priya is flat hunting"]),

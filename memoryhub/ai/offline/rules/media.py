@@ -112,7 +112,8 @@ def mains_rule(match: re.Match[str], said: Said) -> Fact | None:
 _TITLE = (
     rf"(?:{CALLED})?"
     r"(?:[\"“](?P<quoted>[^\"“”]{2,60})[\"”]"
-    r"|(?P<title>(?-i:[A-Z])[\w':-]*(?: (?:(?-i:[A-Z])[\w':-]*|of|the|and|a|in|on|to)){0,5}))"
+    r"|(?P<title>(?:the (?=(?-i:[A-Z])))?(?-i:[A-Z])[\w':-]*"
+    r"(?: (?:(?-i:[A-Z])[\w':-]*|\d{1,4}\b|of|the|and|a|in|on|to)){0,5}))"
 )
 
 
@@ -132,7 +133,9 @@ RULES = [
         priority=1010,
         pattern=re.compile(
             rf"\b(?:{I_AM}|I(?:'ve| have) been) (?:(?:currently|now|also|finally) )?(?P<verb>reading|rewatching"
-            rf"|re-watching|binging|bingeing|binge-watching|watching|(?<=currently )playing|playing(?= [\"“]))"
+            rf"|re-watching|binging|bingeing|binge-watching|watching|(?<=currently )playing|playing(?= [\"“]|"
+            r" (?-i:[A-Z])[\w':-]*(?: [\w':-]+)*? (?:again|nonstop|non-stop|lately|rn|atm|right now|at the moment)\b"
+            r"|(?: (?-i:[A-Z0-9])[\w':-]*){2,}\W*$))"
             rf" {_TITLE}",
             re.IGNORECASE,
         ),
