@@ -34,9 +34,9 @@ def date_corrected(fact: str, line: str) -> str | None:
     """``fact`` with its date replaced by the one ``line`` corrects it to; None when ``line`` is no
     such correction. A fact that says no date of that kind is given back as it was: what the
     correction replaces is not known, and it is no detail of the fact either."""
-    said = line.strip()
-    starred = said.startswith("*") or said.endswith("*")  # chat's "*Tuesday": a word put right
-    found = _CORRECTION.match(said.strip("*").strip())
+    text = line.strip()
+    starred = text.startswith("*") or text.endswith("*")  # chat's "*Tuesday": a word put right
+    found = _CORRECTION.match(text.strip("*").strip())
     if found is None or not (found["marked"] or found["meant"] or starred):
         return None
     new = found["new"]
