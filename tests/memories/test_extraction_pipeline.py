@@ -481,6 +481,7 @@ def test_a_dated_event_is_kept_until_a_week_after_its_date_whatever_its_lifetime
 ) -> None:
     say("alice", "My sister's wedding is in three weeks!")
     say("bob", "I'm off to Lisbon soon")
+    say("charlie", "my birthday is in three weeks too")
     wedding = (timezone.now() + timedelta(days=21)).date()
     fake.script_tool_call(
         TOOL_NAME,
@@ -494,6 +495,8 @@ def test_a_dated_event_is_kept_until_a_week_after_its_date_whatever_its_lifetime
                     expires_on=wedding.isoformat(),
                 ),
                 op("bob_123", "Bob is going to Lisbon", kind="plan", expiration="30d", expires_on="soon-ish"),
+                # a day that comes back every year: a model that dates it does not delete it a week on
+                op("charlie_789", f"Charlie's birthday is {wedding:%B} {wedding.day}", expires_on=wedding.isoformat()),
             ]
         },
     )
@@ -504,4 +507,5 @@ def test_a_dated_event_is_kept_until_a_week_after_its_date_whatever_its_lifetime
     assert alice.expires_at is not None and alice.expires_at.date() == wedding + timedelta(days=8)
     bob = Memory.objects.get(user=people["bob"])  # a date that is no date: its lifetime stands
     assert bob.expires_at is not None and timedelta(days=29) < bob.expires_at - timezone.now() <= timedelta(days=30)
+    assert Memory.objects.get(user=people["charlie"]).expires_at is None
     assert f"It took place on {timezone.now():%A} {timezone.now().day} " in fake.last_chat_prompt()

@@ -65,6 +65,10 @@ def test_a_time_said_points_at_its_date(text: str, on: date | None) -> None:
         ),
         # told as done, on a Monday: the Sunday is behind it (it had lived until a week after the next)
         (["I went to my nephew's christening on Sunday"], "Nora went to their nephew's christening on Sunday", None),
+        # a day that comes back every year lives on (it had gone a week after its day); a 70th comes once
+        (["my birthday is on May 20th"], "Nora's birthday is May 20", None),
+        (["our anniversary is on June 2nd"], "Nora's anniversary is June 2", None),
+        (["my mum's 70th is on May 20th"], "Nora's mum's 70th birthday is on May 20th", "2023-05-20"),
         (  # the day of the month said in the clause before
             ["I can't do the 12th though, I'm at my cousin's wedding in Porto"],
             "Nora is going to their cousin's wedding in Porto on the 12th",
@@ -108,6 +112,7 @@ def test_a_dated_event_told_in_a_conversation_carries_its_date_to_the_extraction
         ("Nora has a job interview tomorrow", "Nora has a job interview tomorrow"),  # ahead: as said
         ("Nora loves olives", "Nora loves olives"),
         ("Nora went to Rome last year", "Nora went to Rome last year"),  # vaguer than a day or month: as said
+        ("Nora's birthday is today", "Nora's birthday is on May 8"),  # a day of the year, not of 2023
     ],
 )
 def test_a_memory_says_its_relative_day_or_month_as_a_date(memory: str, anchored_text: str) -> None:

@@ -14,6 +14,7 @@ from memoryhub.ai.contract import (
     ConversationLine,
     conversation_lines_parse,
     extraction_prompt_parse,
+    is_yearly,
 )
 from memoryhub.ai.offline.attribution import Reader
 from memoryhub.ai.offline.dates import anchored, date_said
@@ -139,8 +140,8 @@ _DONE = re.compile(
 def _dated(fact: Fact, day: date | None) -> str | None:
     """The date a fact's event or plan is on, when it says one still ahead on the day it was said
     ("is getting married on June 14th", "is going to Lisbon next month"), as YYYY-MM-DD."""
-    if day is None or _DONE.search(fact.text):
-        return None
+    if day is None or _DONE.search(fact.text) or is_yearly(fact.text):
+        return None  # "Raj's birthday is May 20" comes back every year
     on = date_said(fact.text, day)
     return on.isoformat() if on is not None and on >= day else None
 

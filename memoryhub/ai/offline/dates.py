@@ -117,9 +117,13 @@ _ANCHORED = re.compile(
 )
 
 
+_BIRTHDAY_TODAY = re.compile(r"\bbirthday is today\b", re.IGNORECASE)
+
+
 def anchored(text: str, said_on: date) -> str:
     """``text`` with its relative past day or month said as a date: "went hiking yesterday", said on
-    8 May 2023, becomes "went hiking on 7 May 2023"; "moved last month", "moved in April 2023"."""
+    8 May 2023, becomes "went hiking on 7 May 2023"; "moved last month", "moved in April 2023"; a
+    birthday today is that day of the year ("Raj's birthday is on May 8")."""
 
     def date_of(match: re.Match[str]) -> str:
         said = match[0].lower()
@@ -128,4 +132,6 @@ def anchored(text: str, said_on: date) -> str:
             return match[0]
         return f"in {on:%B %Y}" if said.endswith("month") else f"on {on.day} {on:%B %Y}"
 
+    if _BIRTHDAY_TODAY.search(text):  # "Raj's birthday is today": a day that comes back every year
+        return _BIRTHDAY_TODAY.sub(f"birthday is on {said_on:%B} {said_on.day}", text, count=1)
     return _ANCHORED.sub(date_of, text, count=1)
