@@ -1048,6 +1048,11 @@ def test_anyone_else_says_it_of_the_asker_and_a_me_too_of_the_answerer(
         ),
         (["Raj: any news on the promotion?", "Lee: yes got it"], ["Lee got promoted"]),
         (["Raj: did you hear back about the interview?", "Lee: nope, still waiting"], []),
+        # a trip asked after by one who knows of it, and how it went
+        (["Kim: welcome back Lee, how was Japan?", "Lee: incredible, Kyoto was the highlight"], ["Lee visited Japan"]),
+        (["Kim: how was your trip to Lisbon?", "Lee: so good, too short though"], ["Lee visited Lisbon"]),
+        (["Kim: how was Dune?", "Lee: amazing"], []),  # a film, a book, a person: no trip
+        (["Kim: welcome back Lee, how was Japan?", "Lee: haven't gone yet lol"], []),
     ],
 )
 def test_news_told_as_a_riddle_or_as_an_answer_to_did_you_hear_back(said: list[str], kept: list[str]) -> None:

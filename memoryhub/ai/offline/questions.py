@@ -164,6 +164,19 @@ _COMPLETED = (
     (re.compile(r"\bwhat (?:car )?do (?:you|u) drive\b", re.I), "I drive {}", ""),
     (re.compile(r"\bwhat do (?:you|u) do for (?:work|a living)\b|\bwhat field\b", re.I), "I work in {}", ""),
 )
+# A trip asked after by one who knows it was made, and an answer that says how it went.
+_BACK_FROM = re.compile(
+    r"\bwelcome back\b.*\bhow (?:was|'s|is) (?P<place>(?-i:[A-Z])[\w'-]+(?: (?-i:[A-Z])[\w'-]+)?)\W*$"
+    r"|\bhow (?:was|'s) (?:your|the) (?:trip|holiday|vacation|honeymoon|getaway)(?: to (?P<place2>(?-i:[A-Z])[\w'-]+"
+    r"(?: (?-i:[A-Z])[\w'-]+)?))?\b",
+    re.IGNORECASE,
+)
+_HOW_IT_WENT = re.compile(
+    r"(?:(?:so|really|absolutely|honestly|pretty|super|too|such an?) )*(?:amazing|incredible|great|good|fun|lovely"
+    r"|awesome|brilliant|fantastic|wonderful|beautiful|gorgeous|unreal|magical|perfect|ok|okay|not bad|decent|meh"
+    r"|exhausting|tiring|hot|cold|busy|short|too short|mixed|a blast|the best)\b",
+    re.IGNORECASE,
+)
 _HEARD_BACK = re.compile(
     r"\b(?:hear back|hear anything|any news|news) (?:about|on|from) (?P<thing>(?:the|that|your) (?:[\w'-]+ ){0,3}?"
     r"(?:job|role|position|offer|promotion))\b",
@@ -183,6 +196,10 @@ def answered_statement(question: str, answer: str) -> str | None:
         return statement
     if (asked_any := ASKED_ANY.search(question)) and (had := YES_A.fullmatch(answer.strip(" !."))):
         return f"I {asked_any['verb'].lower().replace('got', 'have')} {had['what']}"
+    back = _BACK_FROM.search(question)  # "welcome back Lee, how was Japan?" … "incredible"
+    if back and _HOW_IT_WENT.match(strip_fillers(answer).strip()):
+        place = back["place"] or back["place2"]
+        return f"I visited {place}" if place else "I went on a trip"
     heard = _HEARD_BACK.search(question)  # "did you hear back about the Leeds job?" … "got it!!"
     if heard and _GOT_IT.match(strip_fillers(answer).strip()):
         named = re.fullmatch(r"the ((?-i:[A-Z])[\w&'-]+) job", heard["thing"], re.IGNORECASE)  # "the Leeds job"
