@@ -20,7 +20,7 @@ from memoryhub.ai.offline.attribution import Reader
 from memoryhub.ai.offline.dates import anchored, date_said
 from memoryhub.ai.offline.facts import IMPORTANCE_RANK, PERMANENT, Fact
 from memoryhub.ai.offline.known import lines_with_known_names, pet_memory_index, turned_memory_index
-from memoryhub.ai.offline.questions import lines_asking_anyone_else
+from memoryhub.ai.offline.questions import lines_as_told
 from memoryhub.ai.offline.rules.couples import STATUSES
 from memoryhub.ai.offline.rules.health import CHOSEN_DIETS
 from memoryhub.ai.offline.text import clip, jaccard, word_count, words_of
@@ -154,7 +154,7 @@ def extraction_arguments(text: str) -> dict[str, Any]:
         members.setdefault(line.handle, line.name)
     profiles = _profiles_parse(after)
     read = lines_with_known_names(lines, parsed.memories)  # "Rex passed away": "my dog Rex died"
-    read = lines_asking_anyone_else(read)  # "anyone else doing the Great North Run?": the asker is
+    read = lines_as_told(read)  # "anyone else doing the Great North Run?": the asker is
     facts = Reader(members).read(read)
     for fact in facts:
         if fact.lines and read[fact.lines[0]] is not lines[fact.lines[0]]:

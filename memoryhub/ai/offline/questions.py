@@ -126,10 +126,24 @@ _GUESS_WHO = re.compile(
 )
 
 
-def lines_asking_anyone_else(lines: Sequence[ConversationLine]) -> list[ConversationLine]:
-    """``lines`` with "anyone else doing X?" told as "I'm doing X, anyone else?": the asker says it
-    of themselves, and a "me too!" says it of the one who answers (``asked_of_themselves``); "guess
-    who's moving to Spain" as "I'm moving to Spain!"."""
+# "huge congrats to Priya on the new job!!": news of hers, told as a congratulation.
+_CONGRATS = re.compile(
+    r"^(?:(?:huge|big|massive) )?(?:congrats|congratulations) (?:to )?@?(?P<name>(?-i:[A-Z])[\w'-]+)"
+    r"(?: on| for) (?:the|her|his|their|your) (?P<news>new job|promotion|engagement|wedding|new baby|baby|little one"
+    r"|graduation)\b",
+    re.IGNORECASE,
+)
+_CONGRATULATED = {
+    "new job": "got a new job", "promotion": "got promoted", "engagement": "got engaged", "wedding": "got married",
+    "new baby": "had a baby", "baby": "had a baby", "little one": "had a baby", "graduation": "graduated",
+}  # fmt: skip
+
+
+def lines_as_told(lines: Sequence[ConversationLine]) -> list[ConversationLine]:
+    """``lines`` with what chat says sideways told plainly, for the rules to read: "anyone else doing
+    X?" as "I'm doing X, anyone else?" (the asker says it of themselves, and a "me too!" says it of
+    the one who answers: ``asked_of_themselves``), "guess who's moving to Spain" as "I'm moving to
+    Spain!", "congrats to Priya on the new job!" as "Priya got a new job!" (news of hers)."""
     told = []
     for line in lines:
         said = strip_fillers(line.content.strip())
@@ -137,6 +151,8 @@ def lines_asking_anyone_else(lines: Sequence[ConversationLine]) -> list[Conversa
             line = replace(line, content=f"I'm {asked['doing']}, anyone else?")
         elif guess := _GUESS_WHO.match(said):
             line = replace(line, content=f"I'm {guess['doing']}!" if guess["doing"] else f"I {guess['did']}!")
+        elif cheered := _CONGRATS.match(said):
+            line = replace(line, content=f"{cheered['name']} {_CONGRATULATED[cheered['news'].lower()]}!")
         told.append(line)
     return told
 
