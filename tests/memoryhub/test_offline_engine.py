@@ -1052,6 +1052,11 @@ def test_anyone_else_says_it_of_the_asker_and_a_me_too_of_the_answerer(
         (["Kim: welcome back Lee, how was Japan?", "Lee: incredible, Kyoto was the highlight"], ["Lee visited Japan"]),
         (["Kim: how was your trip to Lisbon?", "Lee: so good, too short though"], ["Lee visited Lisbon"]),
         (["Kim: how was Dune?", "Lee: amazing"], []),  # a film, a book, a person: no trip
+        # a nephew born, named in answer to "name?" (was "… nephew was born yesterday", no name)
+        (
+            ["Ana: my nephew was born yesterday", "Ben: congrats auntie!! name?", "Ana: Theo"],
+            ["Ana's nephew Theo was born yesterday"],
+        ),
         # news of hers, told as a congratulation (reported by the one who cheers)
         (["Kim: huge congrats to Priya on the new job!!", "Priya: thank you!!"], ["Priya got a new job"]),
         (["Kim: congrats Raj on the engagement 💍", "Raj: thanks!!"], ["Raj got engaged"]),

@@ -152,15 +152,17 @@ def _pet_named(match: re.Match[str], said: Said) -> Fact | None:
 
 # "congrats!! what's her name?" after a birth: the baby's name is asked.
 _BABY_NAME_ASKED = re.compile(
-    r"\bwhat(?:'s| is| did (?:you|u|y'all|you guys) (?:call|name)) (?:her|him|his|them|their"
-    r"|the (?:baby|little one|little (?:guy|girl|man|lady))(?:'s)?)(?: name)?\b",
+    r"\bwhat(?:'s| is| did (?:you|u|y'all|you guys|they) (?:call|name)) (?:her|him|his|them|their"
+    r"|the (?:baby|little one|little (?:guy|girl|man|lady))(?:'s)?)(?: name)?\b"
+    r"|(?:^|\W)names?\s*\?+\s*$",  # "congrats auntie!! name?"
     re.IGNORECASE,
 )
 # A birth told by the parent: "…had a baby boy", "…'s wife gave birth to their son", "…'s daughter was born".
 _BIRTH = re.compile(
     r"^(?P<before>.+? (?:had an?|gave birth to (?:a|an|their)) (?:baby(?: boy| girl)?|daughter|son"
     r"|little (?:boy|girl)))(?P<after>.*)$"
-    r"|^(?P<before2>.+?'s (?:daughter|son|baby(?: boy| girl)?))(?P<after2> was born\b.*)$"
+    r"|^(?P<before2>.+?'s (?:daughter|son|baby(?: boy| girl)?|nephew|niece|grandson|granddaughter|brother|sister"
+    r"|cousin))(?P<after2> was born\b.*)$"
 )
 
 
