@@ -2257,6 +2257,7 @@ def test_a_series_followed_and_a_game_played(said: str, kept: list[str]) -> None
         ("I use a wheelchair", ["Priya uses a wheelchair"]),
         ("I wear hearing aids", ["Priya wears hearing aids"]),
         ("we're flat hunting", ["Priya is flat hunting"]),
+        ("I'm flat hunting in Leeds", ["Priya is flat hunting in Leeds"]),
         ("I'm job hunting again", ["Priya is job hunting"]),
         ("my landlord is kicking us out in January", ["Priya has to move out in January"]),
         ("I finally paid off my student loans", ["Priya paid off their student loans"]),

@@ -21,7 +21,8 @@ def hunting_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "we're flat hunting", "I'm job hunting again": a search under way, for a month."""
     what = match["what"].lower()
     time = time_in(match["rest"] or "")
-    text = f"{said.name} is {what} hunting" + (f" {time}" if time else "")
+    where = re.match(r"\s+(?:in|around|near) (?-i:[A-Z])[\w'-]+(?: (?-i:[A-Z])[\w'-]+)?", match["rest"] or "")
+    text = f"{said.name} is {what} hunting" + (where[0].rstrip() if where else "") + (f" {time}" if time else "")
     topic = "work" if what == "job" else "home"
     return said.fact(text, MemoryKind.PLAN, MEDIUM, "30d", topics_of(topic, "hunting"), time=time)
 
