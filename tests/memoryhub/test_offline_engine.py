@@ -2273,6 +2273,13 @@ def test_a_series_followed_and_a_game_played(said: str, kept: list[str]) -> None
             ["Priya was accepted into the graduate scheme at Deloitte"],
         ),
         ("I'm on call this weekend", ["Priya is on call this weekend"]),
+        # who helps them, what they take, what they have begun
+        ("my therapist says I should journal more", ["Priya sees a therapist"]),
+        ("I'm on antidepressants now and they're helping", ["Priya is on antidepressants"]),
+        ("I'm on meds for my anxiety", ["Priya is on meds for their anxiety"]),
+        ("had my first driving lesson today!", ["Priya had their first driving lesson"]),
+        ("I'm 8 weeks into couch to 5k", ["Priya is doing Couch to 5K (8 weeks in)"]),
+        ("I've been sober 6 months today", ["Priya has been sober for 6 months"]),  # was "has been sober"
     ],
 )
 def test_everyday_things_a_companion_would_ask_after(said: str, kept: list[str]) -> None:

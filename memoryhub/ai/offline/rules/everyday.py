@@ -1,5 +1,6 @@
 """Everyday things a companion would ask after: an aid one lives with ("I use a wheelchair"), a home
-or a job being hunted, a debt paid off, a landlord's notice to move out."""
+or a job being hunted, a debt paid off, a landlord's notice to move out, a change of career weighed,
+someone who helps them, a medicine taken, a first lesson, a programme under way."""
 
 from __future__ import annotations
 
@@ -49,6 +50,37 @@ def career_change_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.PLAN, MEDIUM, PERMANENT, topics_of("work", "career"))
 
 
+def helper_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "my therapist says I should journal more": someone who helps them, seen regularly."""
+    who = match["who"].lower().replace("counselor", "counsellor").replace("physiotherapist", "physio")
+    verb = "has" if who in ("personal trainer", "life coach", "sponsor") else "sees"
+    text = f"{said.name} {verb} {'an' if who[0] in 'aeiou' else 'a'} {who}"
+    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("health", who))
+
+
+def medication_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I'm on antidepressants now and they're helping": a medicine taken, for good until said otherwise."""
+    medicine = third_person(" ".join(match["medicine"].split()), said.name)
+    medicine = medicine.replace("adhd", "ADHD").replace("hrt", "HRT")
+    return said.fact(
+        f"{said.name} is on {medicine}", MemoryKind.FACT, HIGH, PERMANENT, topics_of("health", "medication")
+    )
+
+
+def first_lesson_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "had my first driving lesson today!": something begun, for a month."""
+    what = match["what"].lower()
+    text = f"{said.name} had their first {what} lesson"
+    return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("hobbies", what))
+
+
+def programme_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I'm 8 weeks into couch to 5k": a programme under way."""
+    what = re.sub(r"(?i)^c25k$|^couch to 5k$", "Couch to 5K", " ".join(match["what"].split()))
+    text = f"{said.name} is doing {what} ({match['span'].lower()} in)"
+    return said.fact(text, MemoryKind.PLAN, MEDIUM, "30d", topics_of("fitness", *what.lower().split()[:1]))
+
+
 # This module's rules: on a clause, the rule whose match starts first is tried first, and at the same
 # start the lower priority (rules/__init__.py puts every module's rules in one table).
 RULES = [
@@ -90,6 +122,44 @@ RULES = [
             re.IGNORECASE,
         ),
         build=career_change_rule,
+    ),
+    Rule(
+        priority=1450,
+        pattern=re.compile(
+            r"\bmy (?P<who>therapist|counsell?or|psychologist|psychiatrist|physio(?:therapist)?|personal trainer"
+            r"|life coach|sponsor)(?:'s| (?:says|said|thinks|told me|wants|reckons|suggested|is)\b)",
+            re.IGNORECASE,
+        ),
+        build=helper_rule,
+    ),
+    Rule(
+        priority=1460,
+        pattern=re.compile(
+            r"\bI(?:'m| am|'ve been| have been) (?:(?:now|also|still|finally) )?on (?P<medicine>antidepressants"
+            r"|anti-depressants|meds for (?:my )?(?:anxiety|depression|adhd)|adhd meds|insulin|blood thinners"
+            r"|beta blockers|hrt|statins|the pill|sertraline|citalopram|fluoxetine|prozac|metformin|levothyroxine)\b",
+            re.IGNORECASE,
+        ),
+        build=medication_rule,
+    ),
+    Rule(
+        priority=1470,
+        pattern=re.compile(
+            r"\b(?:I )?(?:just )?had my (?:very )?first (?P<what>driving|piano|guitar|swimming|singing|dance|riding"
+            r"|climbing|surf|ski|boxing|flying|cello|violin|drum|language|spanish|french) lesson\b",
+            re.IGNORECASE,
+        ),
+        build=first_lesson_rule,
+    ),
+    Rule(
+        priority=1480,
+        pattern=re.compile(
+            r"\bI(?:'m| am) (?P<span>(?:\d{1,2}|two|three|four|five|six|seven|eight|nine|ten) (?:weeks?|days?|months?))"
+            r" into (?P<what>couch to 5k|c25k|(?:my|a|an|the) [\w -]{2,30}?(?:programme|program|plan|challenge|course"
+            r"|training|rehab|diet))\b",
+            re.IGNORECASE,
+        ),
+        build=programme_rule,
     ),
     Rule(
         priority=1400,

@@ -58,7 +58,13 @@ def diet_rule(match: re.Match[str], said: Said) -> Fact | None:
         text = f"{said.name} is on {article_for(diet)} {diet} diet"
         return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("diet", diet), slot="diet")
     since = phrase_cut(match["since"] or "", max_words=4)
-    if match["span"]:  # "I'm 6 months sober"
+    span_after = re.match(  # "I've been sober 6 months today"
+        r"\s+(?P<span>(?:\d{1,2}|a|one|two|three|four|five|six|a few) (?:days?|weeks?|months?|years?))\b",
+        match.string[match.end() :],
+    )
+    if not since and not match["span"] and span_after and match["how"] and "been" in match["how"].lower():
+        text = f"{said.name} has been {diet} for {span_after['span'].lower()}"
+    elif match["span"]:  # "I'm 6 months sober"
         text = f"{said.name} has been {diet} for{match['span'].lower()}"
     elif match["how"] and "been" in match["how"].lower():
         text = f"{said.name} has been {diet}" + (f" {since}" if since else "")
