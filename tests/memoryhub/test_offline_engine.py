@@ -1559,6 +1559,7 @@ def test_news_told_is_answered_with_a_question_about_it() -> None:
         ("I finally paid off my student loans", "Congratulations — you paid off your student loans!"),
         ("I've been accepted into a PhD program", "Congratulations — you were accepted into a PhD program!"),
         ("I've just become a grandmother!", "Congratulations — you became a grandmother!"),
+        ("my back's been killing me since I moved house", "I'm sorry to hear your back has been hurting"),
         (  # was "Thanks for telling me, I'll keep that in mind.": the couple's news not said back
             "my wife and I just celebrated our 10th anniversary",
             "Congratulations — you and your wife celebrated your 10th anniversary!",
@@ -2280,6 +2281,14 @@ def test_a_series_followed_and_a_game_played(said: str, kept: list[str]) -> None
         ("had my first driving lesson today!", ["Priya had their first driving lesson"]),
         ("I'm 8 weeks into couch to 5k", ["Priya is doing Couch to 5K (8 weeks in)"]),
         ("I've been sober 6 months today", ["Priya has been sober for 6 months"]),  # was "has been sober"
+        (
+            "I've been sleeping terribly since the baby arrived",
+            ["Priya has been sleeping badly since the baby arrived"],
+        ),
+        ("I haven't slept properly in weeks", ["Priya has been sleeping badly"]),  # said with a "not"
+        ("my back's been killing me since I moved house", ["Priya's back has been hurting since they moved house"]),
+        ("my knees have been aching", ["Priya's knees have been hurting"]),
+        ("my head's been hurting all day", []),  # a day's headache
     ],
 )
 def test_everyday_things_a_companion_would_ask_after(said: str, kept: list[str]) -> None:

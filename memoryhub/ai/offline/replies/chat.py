@@ -85,7 +85,7 @@ _HARD_NEWS = re.compile(
     r"|(?:been|is) (?:(?:really|very|so|pretty|quite) )?(?:sick|ill|unwell)(?! of)"
     r"|broke down|(?:got|was) stolen|broken into|(?:got|was) written off|totall?ed"
     r"|(?:is|was|been) at the vet'?s?|(?:broke|sprained|twisted|fractured|tore|dislocated|injured|hurt)"
-    r" (?:their|his|her) |has to move out)\b",
+    r" (?:their|his|her) |has to move out|(?:has|have) been hurting|been sleeping badly)\b",
     re.IGNORECASE,
 )
 

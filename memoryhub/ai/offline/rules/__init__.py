@@ -33,6 +33,7 @@ from memoryhub.ai.offline.rules import (
     trips,
     work,
 )
+from memoryhub.ai.offline.rules.everyday import sleep_rule
 from memoryhub.ai.offline.rules.health import diet_rule, habit_rule
 from memoryhub.ai.offline.rules.identity import ability_rule, no_longer_rule, trait_rule
 from memoryhub.ai.offline.rules.opinions import opinion_rule
@@ -99,5 +100,6 @@ NEGATABLE = frozenset(
         feeling_rule,
         former_employer_rule,
         no_longer_rule,
+        sleep_rule,  # "I haven't slept properly in weeks"
     }
 )

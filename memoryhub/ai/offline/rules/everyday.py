@@ -81,6 +81,26 @@ def programme_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.PLAN, MEDIUM, "30d", topics_of("fitness", *what.lower().split()[:1]))
 
 
+def _since(match: re.Match[str]) -> str:
+    """How long it has lasted, said after it: " since they moved house" ("" if not said)."""
+    since = re.match(r"\s+(?:since|for) [^,.!?]{2,40}", match.string[match.end() :])
+    return f" {third_person(since[0].strip(), 'they')}" if since else ""
+
+
+def ache_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "my back's been killing me since I moved house": a pain that has lasted, for a month."""
+    part = match["part"].lower()
+    hurting = "have been hurting" if part.endswith("s") or part == "feet" else "has been hurting"
+    text = f"{said.name}'s {part} {hurting}" + _since(match)
+    return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("health", part))
+
+
+def sleep_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I've been sleeping terribly since the baby arrived": nights that have been bad, for a month."""
+    text = f"{said.name} has been sleeping badly" + _since(match)
+    return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("health", "sleep"))
+
+
 # This module's rules: on a clause, the rule whose match starts first is tried first, and at the same
 # start the lower priority (rules/__init__.py puts every module's rules in one table).
 RULES = [
@@ -160,6 +180,26 @@ RULES = [
             re.IGNORECASE,
         ),
         build=programme_rule,
+    ),
+    Rule(
+        priority=1490,
+        pattern=re.compile(
+            r"\bmy (?P<part>back|neck|knees?|shoulders?|hips?|wrists?|feet|foot|ankles?)(?:'s|'ve| has| have)?"
+            r" been (?:killing me|hurting|aching|playing up|so bad|really bad|agony)\b",
+            re.IGNORECASE,
+        ),
+        build=ache_rule,
+    ),
+    Rule(
+        priority=1500,
+        pattern=re.compile(
+            r"\bI(?:'ve| have) been sleeping (?:(?:so|really|super|pretty) )?(?:terribly|badly|awfully|horribly"
+            r"|like crap|like rubbish)\b"
+            r"|\bI (?:haven't|have not|'ve not) (?:been able to )?sle(?:pt|ep) (?:properly |well )?"
+            r"in (?:days|weeks|ages)\b",
+            re.IGNORECASE,
+        ),
+        build=sleep_rule,
     ),
     Rule(
         priority=1400,
