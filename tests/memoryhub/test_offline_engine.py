@@ -16,6 +16,7 @@ import pytest
 from memoryhub.ai.contract import (
     EXTRACTION_SYSTEM_PROMPT,
     EXTRACTION_TOOL,
+    MEMORY_OFF_LINE,
     PROFILE_TOOL,
     PROFILE_TOOL_NAME,
     TOOL_NAME,
@@ -1320,6 +1321,31 @@ def test_what_they_are_allergic_to_comes_up_when_one_of_its_kind_is_named(said: 
     memories = ["Noor is allergic to penicillin", "Noor is allergic to shellfish", "Noor has a dog named Pixel"]
     assert reply in _reply_to(said, memories)
     assert "Careful" not in _reply_to("I love cheese", memories)
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("please remember I'm allergic to nuts", ["Priya is allergic to nuts"]),
+        ("remember that my sister's name is Maya", ["Priya has a sister named Maya"]),
+        ("can you note that I hate mornings?", ["Priya hates mornings"]),
+    ],
+)
+@pytest.mark.parametrize("memory_off", [False, True])
+def test_asked_outright_to_remember_it_keeps_it_and_says_so_unless_memory_is_off(
+    said: str, kept: list[str], memory_off: bool
+) -> None:
+    """ "please remember I'm allergic to nuts" kept nothing, and the persona said "I see. How's that
+    going?": the one thing a person asks a memory to do."""
+    system = "You are Mira, a friendly bot.\n\n" + (MEMORY_OFF_LINE if memory_off else "")
+    messages = [{"role": "system", "content": system}, {"role": "user", "content": said}]
+    reply = OfflineLLM().complete(purpose=Purpose.CHAT, messages=messages).content
+
+    assert _kept(said) == kept
+    if memory_off:
+        assert "I'll remember" not in reply and "won't keep it" in reply
+    else:
+        assert reply.endswith("I'll remember that.")
 
 
 def test_a_word_that_a_question_would_ask_by_brings_no_memory_when_nothing_is_asked() -> None:

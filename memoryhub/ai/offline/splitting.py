@@ -138,6 +138,12 @@ def normalise(text: str) -> str:
         (r"\bteh\b", "the"),
         (r"\bu\b(?= (?:know|guys|all)\b)", "you"),
         (r"\b(I|we) (?:also|actually) (?=[a-z])", r"\1 "),  # "I also play the accordion": said as without "also"
+        # "please remember that my sister's name is Maya": what to remember, said as a statement
+        (
+            r"^(?:(?:hey|ok|okay|so|oh)[, ]+)?(?:(?:please|pls|plz) )?(?:(?:can|could|would) you )?(?:(?:please|pls) )?"
+            r"(?:remember|note|keep in mind|make a note)(?: (?:please|pls))?(?: that| this)?[:,]?\s+(?=\S)",
+            "",
+        ),
         (r"\bbf\b", "boyfriend"),
         (r"\bgf\b", "girlfriend"),
         (r"\s+rn\b(?=\s*(?:[,.!?]|$))", ""),  # "obsessed with bouldering rn": right now, as every message is

@@ -209,6 +209,13 @@ _STATEMENT_CLOSERS = ("Tell me more!", "How's that going?", "What else is on you
 
 
 _RECALLS = ("I know {}.", "If I remember right, {}.", "From what I remember, {}.")
+# Asked outright to remember: "please remember I'm allergic to nuts", "can you note that …".
+_ASKED_TO_REMEMBER = re.compile(
+    r"^\W*(?:(?:hey|ok|okay|so|oh)[, ]+)?(?:(?:please|pls|plz|can you|could you|would you)\s+)*"
+    r"(?:remember|note|keep in mind|make a note)\b(?! when\b| how\b| the time\b)",
+    re.IGNORECASE,
+)
+_REMEMBER_OFF = "Your memory is off, so I won't keep it after this conversation."
 _CHECK_MEDICINE = "Careful: {} is a penicillin, so please check with your doctor or pharmacist."
 _CHECK_FOOD = "Careful with the {}!"
 
@@ -354,6 +361,8 @@ def chat_reply(messages: list[Message]) -> str:
                 sentences.append("Sounds like a great time!" if _HOW_IT_WAS.search(said) else "How was it?")
             elif any(_START.search(fact.content) for fact in told[:2]):
                 sentences.append("Good luck!")  # "I start my new job on Monday"
+            elif spoken and _ASKED_TO_REMEMBER.match(last):  # "please remember I'm allergic to nuts"
+                sentences.append(_REMEMBER_OFF if memory_off else "I'll remember that.")
             elif spoken:  # (the words with nothing said back have thanked already)
                 after_fact = _AFTER_FACT_MEMORY_OFF if memory_off else _AFTER_FACT
                 sentences.append(pick(_AFTER_NEWS if news else after_fact, said))
