@@ -48,7 +48,7 @@ from memories.services.context import (
     memories_access_record,
     message_keywords,
 )
-from memories.services.memory import memory_delete, memory_remember
+from memories.services.memory import memory_create_once, memory_delete
 from memoryhub.ai.contract import EXPIRATIONS, IMPORTANCE_LEVELS
 from memoryhub.ai.embeddings import EmbeddingUnavailableError
 
@@ -169,7 +169,7 @@ def memory_create_for_key(*, api_key: ApiKey, values: dict[str, Any]) -> tuple[d
     person not known here, 409 when their memory is off."""
     user = person_get(community=api_key.community, external_id=values["user"])
     try:
-        memory, created = memory_remember(
+        memory, created = memory_create_once(
             community=api_key.community,
             user=user,
             content=values["content"],

@@ -232,7 +232,7 @@ def memory_create(
 
 
 @transaction.atomic
-def memory_remember(*, community: Community, user: User, content: str, **fields: Any) -> tuple[Memory, bool]:
+def memory_create_once(*, community: Community, user: User, content: str, **fields: Any) -> tuple[Memory, bool]:
     """``memory_create``, unless a live memory of the person already says ``content`` word for word
     (case, spaces and the closing full stop aside): that memory then, and nothing is written, so a
     retried ``POST /memories`` or a second "remember" makes no twin. Whether it is new comes second.

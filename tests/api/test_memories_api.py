@@ -17,7 +17,7 @@ from accounts.services import identity_resolve
 from chat.models import ConversationWindow, Message, Persona
 from memories.models import Entity, EntityType, Memory, MemoryKind, MemoryRevision, MemorySource
 from memories.selectors.people import PlatformPerson, person_by_platform_id
-from memories.services.memory import memory_create, memory_remember, memory_update
+from memories.services.memory import memory_create, memory_create_once, memory_update
 from memoryhub.ai.embeddings import embedder_get
 from tests.api.conftest import KeyClient
 from tests.support.db import lock_timeout, row_lock, second_connection
@@ -290,7 +290,7 @@ def test_the_same_words_wait_for_a_first_remember_of_the_person_under_way(people
     with second_connection() as other, lock_timeout("300ms"), CaptureQueriesContext(connection) as queries:
         row_lock(other, "accounts_profile", profile.pk)  # another request is remembering for her
         with pytest.raises(OperationalError, match="lock timeout"):
-            memory_remember(
+            memory_create_once(
                 community=profile.community,
                 user=alice,
                 content="Alice plays chess",
