@@ -439,8 +439,8 @@ def person_apply(
             target = by_id.get(op.target.pk) if op.target is not None else None
             if op.action == "forget":
                 if target is not None:
+                    del by_id[target.pk]  # before the delete, which leaves the instance without its pk
                     memory_delete(memory=target, actor=MemoryRevisionActor.LLM, reason=op.context, window=window)
-                    del by_id[target.pk]
                     applied += 1
                 continue
             if op.action == "update" and target is None:

@@ -9,7 +9,7 @@ import pytest
 from accounts.models import Community, User
 from accounts.services import profile_memory_enabled_set
 from chat.models import Channel
-from memories.models import Memory
+from memories.models import Memory, MemoryRevision
 from memoryhub.ai.offline import OfflineLLM
 from memoryhub.ai.types import Completion
 from tests.memories.conftest import Say
@@ -114,3 +114,22 @@ def test_an_opt_out_during_extraction_is_honoured_at_apply_time(
     assert _memories(people["alice"]) == []
     assert _memories(people["bob"]) == ["Bob hates battle royales"]
     assert window.messages.count() == 2
+
+
+def test_a_memory_asked_forgotten_goes_with_its_history(
+    channel: Channel, community: Community, people: dict[str, User], say: Say
+) -> None:
+    """ "forget that I'm vegan, I eat meat now" kept "Alice is vegan" and said nothing of the request."""
+    say("alice", "I'm vegan")
+    say("alice", "I have a dog named Pixel")
+    extract_channel_here(channel)
+    vegan = Memory.objects.get(user=people["alice"], content="Alice is vegan")
+
+    say("alice", "forget that I'm vegan, I eat meat now")
+    say("alice", "forget that I like it")  # what "it" is was said elsewhere: nothing goes
+    extract_channel_here(channel)
+
+    assert _memories(people["alice"]) == ["Alice has a dog named Pixel"]
+    forgotten = MemoryRevision.objects.filter(memory_ref=vegan.pk).latest("pk")
+    assert (forgotten.action, forgotten.actor) == ("forgotten", "llm")
+    assert forgotten.reason == 'Alice asked to forget it: "forget that I\'m vegan, I eat meat now"'

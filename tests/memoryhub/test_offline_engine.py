@@ -1348,6 +1348,48 @@ def test_asked_outright_to_remember_it_keeps_it_and_says_so_unless_memory_is_off
         assert reply.endswith("I'll remember that.")
 
 
+@pytest.mark.parametrize(
+    ("said", "forgotten"),
+    [
+        ("forget that I'm vegan, I eat meat now", [(0, "Una is vegan")]),
+        ("please forget what I said about my ex", [(1, "Una's ex is called Tom")]),
+        ("can you forget that I have a dog named Pixel", [(2, "Una has a dog named Pixel")]),
+        ("forget that I like it", []),  # what "it" is was said elsewhere
+        ("I forget things a lot", []),
+        ("forget that I'm allergic to nuts", []),  # nothing of theirs says it
+    ],
+)
+def test_a_memory_they_ask_forgotten_is_forgotten_and_not_told_again(
+    said: str, forgotten: list[tuple[int, str]]
+) -> None:
+    memories = ["Una is vegan", "Una's ex is called Tom", "Una has a dog named Pixel", "Una likes hiking"]
+    participants = [PromptParticipant(handle="una", name="Una", memories=memories)]
+    operations = _extract(_prompt([("Una", "una", said)], participants=participants))["operations"]
+
+    asked = [(op["memory_index"], op["content"]) for op in operations if op["action"] == "forget"]
+    assert asked == forgotten
+    assert not any(op["action"] != "forget" and op["content"] in memories for op in operations)
+
+
+def test_the_persona_says_it_will_forget_and_no_longer_recalls_it() -> None:
+    memories = ["Una is vegan", "Una has a dog named Pixel"]
+
+    asked = _conversation_reply(["forget that I'm vegan, I eat meat now"], memories)
+    after = _conversation_reply(["forget that I'm vegan, I eat meat now", "what do you know about me?"], memories)
+    system = "You are Mira. You are talking with Una.\n\n" + MEMORY_OFF_LINE + "\n\nWhat you know about Una:\n"
+    off = OfflineLLM().complete(
+        purpose=Purpose.CHAT,
+        messages=[
+            {"role": "system", "content": system + "".join(f"- {m}\n" for m in memories)},
+            {"role": "user", "content": "forget that I'm vegan"},
+        ],
+    )
+
+    assert asked == "Okay, I'll forget that you're vegan."  # was "Got it. From what I remember, you're vegan."
+    assert "vegan" not in after and "Pixel" in after
+    assert "I'll forget" not in off.content and "My data" in off.content  # memory off: nothing is read later
+
+
 def test_a_word_that_a_question_would_ask_by_brings_no_memory_when_nothing_is_asked() -> None:
     """ "12 hour shift and two people called in sick" got "If I remember right, you have a dog named
     Pixel": "called", asked, is answered by a name; said, it asks for none."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from dataclasses import replace
 from datetime import date
 from typing import Any
 
@@ -19,6 +20,7 @@ from memoryhub.ai.contract import (
 from memoryhub.ai.offline.attribution import Reader
 from memoryhub.ai.offline.dates import anchored, date_said
 from memoryhub.ai.offline.facts import IMPORTANCE_RANK, PERMANENT, Fact
+from memoryhub.ai.offline.forgetting import forget_asked, memory_asked_forgotten
 from memoryhub.ai.offline.known import lines_with_known_names, pet_memory_index, turned_memory_index
 from memoryhub.ai.offline.questions import lines_as_told
 from memoryhub.ai.offline.rules.couples import STATUSES
@@ -146,6 +148,18 @@ def _dated(fact: Fact, day: date | None) -> str | None:
     return on.isoformat() if on is not None and on >= day else None
 
 
+def _forgets(lines: list[ConversationLine], memories: dict[str, list[str]]) -> dict[int, tuple[str, int, str]]:
+    """The lines that ask one of their speaker's memories forgotten ("forget that I'm vegan, I eat meat
+    now"): line index → (speaker, the memory's index, what the line says after the request)."""
+    found: dict[int, tuple[str, int, str]] = {}
+    for line_index, line in enumerate(lines):
+        asked = forget_asked(line.content)
+        index = memory_asked_forgotten(asked["what"], memories.get(line.handle, []), line.name) if asked else None
+        if asked and index is not None:
+            found[line_index] = (line.handle, index, asked["rest"] or "")
+    return found
+
+
 def extraction_arguments(text: str) -> dict[str, Any]:
     parsed = extraction_prompt_parse(text)
     lines, after = conversation(text)
@@ -155,6 +169,8 @@ def extraction_arguments(text: str) -> dict[str, Any]:
     profiles = _profiles_parse(after)
     read = lines_with_known_names(lines, parsed.memories)  # "Rex passed away": "my dog Rex died"
     read = lines_as_told(read)  # "anyone else doing the Great North Run?": the asker is
+    forgotten = _forgets(lines, parsed.memories)  # "forget that I'm vegan": that memory goes
+    read = [replace(line, content=forgotten[i][2]) if i in forgotten else line for i, line in enumerate(read)]
     facts = Reader(members).read(read)
     for fact in facts:
         if fact.lines and read[fact.lines[0]] is not lines[fact.lines[0]]:
@@ -224,6 +240,24 @@ def extraction_arguments(text: str) -> dict[str, Any]:
                 "memory_index": index,
                 "context": _context(fact),
                 "lines": cited,
+            }
+        )
+
+    for line_index, (handle, index, _rest) in forgotten.items():
+        said = lines[line_index]
+        operations.append(
+            {
+                "user_id": handle,
+                "action": "forget",
+                "content": parsed.memories[handle][index],
+                "topics": [],
+                "kind": "fact",
+                "importance": "medium",
+                "expiration": PERMANENT,
+                "expires_on": None,
+                "memory_index": index,
+                "context": clip(f'{said.name} asked to forget it: "{said.content}"', 500),
+                "lines": [said.number or line_index + 1],
             }
         )
 

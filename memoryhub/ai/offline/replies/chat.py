@@ -18,6 +18,7 @@ from memoryhub.ai.contract import (
 from memoryhub.ai.offline.attribution import Reader
 from memoryhub.ai.offline.excerpts import excerpt_answer
 from memoryhub.ai.offline.facts import Fact
+from memoryhub.ai.offline.forgetting import forget_asked, memory_asked_forgotten
 from memoryhub.ai.offline.replies.memories import Memories, memory_block
 from memoryhub.ai.offline.replies.person import Person, pronoun_in, second_person
 from memoryhub.ai.offline.replies.relevance import (
@@ -216,6 +217,7 @@ _ASKED_TO_REMEMBER = re.compile(
     re.IGNORECASE,
 )
 _REMEMBER_OFF = "Your memory is off, so I won't keep it after this conversation."
+_FORGET_OFF = "Your memory is off, so nothing changes now; you can delete that memory under My data."
 _CHECK_MEDICINE = "Careful: {} is a penicillin, so please check with your doctor or pharmacist."
 _CHECK_FOOD = "Careful with the {}!"
 
@@ -296,6 +298,14 @@ def chat_reply(messages: list[Message]) -> str:
     body = said[greeting.end() :] if greeting else said
     question = said.endswith("?") or bool(_RECALL_ASKED.match(said))
     speaker = Person(_SPEAKER)
+    asked_forgotten = forget_asked(last)  # "forget that I'm vegan": a memory of theirs to go, not a fact told
+    if asked_forgotten and person.name:
+        index = memory_asked_forgotten(asked_forgotten["what"], memories.facts, person.name)
+        if index is not None and memory_off:
+            return _FORGET_OFF
+        if index is not None:
+            spoken = second_person(memories.facts[index], person)
+            return f"Okay, I'll forget that {spoken}." if spoken else "Okay, I'll forget that."
     # Their message before is read first, for what this one goes on from ("my sister lives in Boston" …
     # "her name is Clara"; "what's your favourite food?" … "mine is ramen"); what it told is not told again.
     before = [normalise(earlier[-1])] if earlier and earlier[-1] else []

@@ -13,6 +13,7 @@ from memoryhub.ai.contract import (
 )
 from memoryhub.ai.offline.attribution import Reader
 from memoryhub.ai.offline.consolidation import SLOTS
+from memoryhub.ai.offline.forgetting import forget_asked, memory_asked_forgotten
 from memoryhub.ai.offline.replies.memories import Memories
 from memoryhub.ai.offline.replies.person import Person, second_person
 from memoryhub.ai.offline.splitting import normalise, sentences
@@ -295,9 +296,17 @@ def relevant_facts(memories: Memories, person: Person, said: str) -> list[str]:
 def with_told_earlier(memories: Memories, earlier: list[str], person: Person) -> Memories:
     """``memories`` and what the person told earlier in this conversation, which is known too before
     it becomes a memory once the conversation goes quiet: after the memories, as a block gives them.
-    Read only for the replies that answer from memory (the rules cost about a millisecond a message)."""
-    told = [fact for fact in _told_earlier(earlier, person) if fact not in memories.facts]
-    return replace(memories, facts=memories.facts + told)
+    Read only for the replies that answer from memory (the rules cost about a millisecond a message).
+    A memory they asked forgotten earlier ("forget that I'm vegan") is left out: it goes once the
+    conversation is read."""
+    facts = list(memories.facts)
+    for text in earlier:
+        asked = forget_asked(text)
+        index = memory_asked_forgotten(asked["what"], facts, person.name) if asked and person.name else None
+        if index is not None:
+            del facts[index]
+    told = [fact for fact in _told_earlier(earlier, person) if fact not in facts]
+    return replace(memories, facts=facts + told)
 
 
 def _told_earlier(texts: list[str], person: Person) -> list[str]:
