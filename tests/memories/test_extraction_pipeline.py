@@ -254,6 +254,26 @@ def test_existing_memories_are_shown_with_indices_and_updates_rewrite_them(
     assert revision.window == window
 
 
+def test_a_memory_the_model_forgets_goes_and_its_window_is_done(
+    llm_worker: Path, fake: FakeOpenAI, channel: Channel, people: dict[str, User], say: Say
+) -> None:
+    """Applying a forget failed the window: the memory was looked up by the id its delete had cleared."""
+    say("alice", "I live in Portland")
+    fake.script_tool_call(TOOL_NAME, {"operations": [op("alice_456", "Alice lives in Portland")]})
+    extract_now(channel)
+    say("alice", "please forget where I live")
+    fake.script_tool_call(
+        TOOL_NAME,
+        {"operations": [{"user_id": "alice_456", "action": "forget", "memory_index": 0, "context": "asked to"}]},
+    )
+
+    window = extract_now(channel)
+
+    assert window.state == ConversationWindowState.DONE and window.operations_applied == 1
+    assert not Memory.objects.filter(user=people["alice"]).exists()
+    assert MemoryRevision.objects.filter(action="forgotten", actor="llm", window=window).count() == 1
+
+
 def test_a_near_duplicate_save_updates_the_existing_memory(
     llm_worker: Path, fake: FakeOpenAI, channel: Channel, people: dict[str, User], say: Say
 ) -> None:
