@@ -1058,6 +1058,11 @@ def test_anyone_else_says_it_of_the_asker_and_a_me_too_of_the_answerer(
             ["Ana: my nephew was born yesterday", "Ben: congrats auntie!! name?", "Ana: Theo"],
             ["Ana's nephew Theo was born yesterday"],
         ),
+        # when a baby is due, asked (was "… is pregnant — in March")
+        (
+            ["Dana: my sister is pregnant!", "Ana: omg when's she due?", "Dana: in March"],
+            ["Dana's sister is pregnant, due in March"],
+        ),
         # news of hers, told as a congratulation (reported by the one who cheers)
         (["Kim: huge congrats to Priya on the new job!!", "Priya: thank you!!"], ["Priya got a new job"]),
         (["Kim: congrats Raj on the engagement 💍", "Raj: thanks!!"], ["Raj got engaged"]),

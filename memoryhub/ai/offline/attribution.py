@@ -569,11 +569,12 @@ class Reader:
         time = TIME.search(body)
         if said.line_index not in fact.lines:
             fact.lines.append(said.line_index)
-        if time and not fact.time and fact.kind == MemoryKind.PLAN:
+        due = re.search(r"\b(?:is|are) (?:pregnant|expecting)\b", fact.text)  # "when's she due?" … "in March"
+        if time and not fact.time and (fact.kind == MemoryKind.PLAN or due):
             rest = body[: time.start()] + body[time.end() :]
             if not content_words(strip_fillers(rest)):  # "Next month actually"
                 fact.time = time[0].lower()
-                fact.text += f" {fact.time}"
+                fact.text += f", due {fact.time}" if due else f" {fact.time}"
                 if "moving" not in fact.topics:
                     fact.expiration = expiration_for(fact.time)
                 return

@@ -134,7 +134,7 @@ def _says_more(fuller: str, shorter: str) -> bool:
 # "Ana visited Rome in March"), not a date ahead to live until; it keeps its lifetime.
 _DONE = re.compile(
     r"\b(?:went|visited|spent|flew|travell?ed|attended|took|saw|met|ran|won|lost|finished|graduated"
-    r"|celebrated|had|did|was|were|came|watched|played|hosted|threw)\b",
+    r"|celebrated|had|did|was|were|came|watched|played|hosted|threw|became)\b",
     re.IGNORECASE,
 )
 

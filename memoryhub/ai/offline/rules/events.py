@@ -9,7 +9,7 @@ from memoryhub.ai.contract import EntityType, MemoryKind
 from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, past_time_in
 from memoryhub.ai.offline.splitting import phrase_cut
 from memoryhub.ai.offline.text import content_words, third_person, topics_of
-from memoryhub.ai.offline.vocabulary import ACCIDENT, EVENT_ADVERBS, PETS
+from memoryhub.ai.offline.vocabulary import ACCIDENT, EVENT_ADVERBS, MONTHS, PETS
 
 
 @dataclass(frozen=True)
@@ -250,7 +250,10 @@ def admission_rule(match: re.Match[str], said: Said) -> Fact | None:
 def became_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I've just become a grandmother!", "I became an uncle last week": a new place in a family."""
     what = " ".join(match["what"].lower().split())
-    text = f"{said.name} became {what}" + (f" {when}" if (when := past_time_in(match.string[match.end() :])) else "")
+    after = match.string[match.end() :]
+    month = re.match(rf"\s+(in (?:{MONTHS}))\b", after, re.IGNORECASE)  # "I became a dad in March"
+    when = past_time_in(after) or (month[1].lower() if month else "")
+    text = f"{said.name} became {what}" + (f" {when}" if when else "")
     return said.fact(text, MemoryKind.EVENT, HIGH, PERMANENT, topics_of("family", what.split()[-1]))
 
 
