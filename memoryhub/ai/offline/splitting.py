@@ -116,6 +116,16 @@ def _whose(match: re.Match[str]) -> str:
     return f"{match['my']} {match['who']}'s {match['what']}"
 
 
+# Asked outright to remember: "please remember that my sister's name is Maya", "can you note that I hate
+# mornings?": the request's words before the statement it carries (not "remember when we …").
+ASKED_TO_REMEMBER = re.compile(
+    r"^\W*(?:(?:hey|ok|okay|so|oh)[, ]+)?(?:(?:please|pls|plz|can you|could you|would you)\s+)*"
+    r"(?:remember|note|keep in mind|make a note)(?: (?:please|pls))?(?! when\b| how\b| the time\b)"
+    r"(?: that| this)?[:,]?\s+(?=\S)",
+    re.IGNORECASE,
+)
+
+
 _PARTNER_AND_I = re.compile(r"\bmy [\w\u00e9'-]{1,20}$", re.IGNORECASE)
 
 
@@ -128,6 +138,7 @@ def normalise(text: str) -> str:
     text = _ME_AND_MY.sub(r"\g<before>my \g<who> and I", text)  # "me and my sister went…": "my sister and I went…"
     text = _WHOSE.sub(_whose, text)
     text = _EMOJI.sub(_emoji_gap, text).strip()
+    text = ASKED_TO_REMEMBER.sub("", text, count=1)  # "please remember that …": what to remember, as a statement
     for pattern, replacement in (
         (r"\bim\b", "I'm"),
         (r"\bive\b", "I've"),
@@ -138,12 +149,6 @@ def normalise(text: str) -> str:
         (r"\bteh\b", "the"),
         (r"\bu\b(?= (?:know|guys|all)\b)", "you"),
         (r"\b(I|we) (?:also|actually) (?=[a-z])", r"\1 "),  # "I also play the accordion": said as without "also"
-        # "please remember that my sister's name is Maya": what to remember, said as a statement
-        (
-            r"^(?:(?:hey|ok|okay|so|oh)[, ]+)?(?:(?:please|pls|plz) )?(?:(?:can|could|would) you )?(?:(?:please|pls) )?"
-            r"(?:remember|note|keep in mind|make a note)(?: (?:please|pls))?(?: that| this)?[:,]?\s+(?=\S)",
-            "",
-        ),
         (r"\bbf\b", "boyfriend"),
         (r"\bgf\b", "girlfriend"),
         (r"\s+rn\b(?=\s*(?:[,.!?]|$))", ""),  # "obsessed with bouldering rn": right now, as every message is

@@ -34,7 +34,7 @@ from memoryhub.ai.offline.replies.relevance import (
     word_stems,
 )
 from memoryhub.ai.offline.replies.social import ABOUT_PERSONA, COMFORT, pick, social_reply
-from memoryhub.ai.offline.splitting import normalise
+from memoryhub.ai.offline.splitting import ASKED_TO_REMEMBER, normalise
 from memoryhub.ai.offline.text import (
     join_names,
     message_text,
@@ -210,12 +210,6 @@ _STATEMENT_CLOSERS = ("Tell me more!", "How's that going?", "What else is on you
 
 
 _RECALLS = ("I know {}.", "If I remember right, {}.", "From what I remember, {}.")
-# Asked outright to remember: "please remember I'm allergic to nuts", "can you note that …".
-_ASKED_TO_REMEMBER = re.compile(
-    r"^\W*(?:(?:hey|ok|okay|so|oh)[, ]+)?(?:(?:please|pls|plz|can you|could you|would you)\s+)*"
-    r"(?:remember|note|keep in mind|make a note)\b(?! when\b| how\b| the time\b)",
-    re.IGNORECASE,
-)
 _REMEMBER_OFF = "Your memory is off, so I won't keep it after this conversation."
 _FORGET_OFF = "Your memory is off, so nothing changes now; you can delete that memory under My data."
 _CHECK_MEDICINE = "Careful: {} is a penicillin, so please check with your doctor or pharmacist."
@@ -371,7 +365,7 @@ def chat_reply(messages: list[Message]) -> str:
                 sentences.append("Sounds like a great time!" if _HOW_IT_WAS.search(said) else "How was it?")
             elif any(_START.search(fact.content) for fact in told[:2]):
                 sentences.append("Good luck!")  # "I start my new job on Monday"
-            elif spoken and _ASKED_TO_REMEMBER.match(last):  # "please remember I'm allergic to nuts"
+            elif spoken and ASKED_TO_REMEMBER.match(last):  # "please remember I'm allergic to nuts"
                 sentences.append(_REMEMBER_OFF if memory_off else "I'll remember that.")
             elif spoken:  # (the words with nothing said back have thanked already)
                 after_fact = _AFTER_FACT_MEMORY_OFF if memory_off else _AFTER_FACT
