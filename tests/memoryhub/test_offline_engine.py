@@ -921,6 +921,22 @@ def test_at_most_fifteen_operations_in_all_shared_among_the_people() -> None:
     assert min(per_person) >= 3  # one talkative person does not take everyone's share
 
 
+def test_a_request_to_forget_is_kept_within_the_cap_when_the_window_tells_more() -> None:
+    """A forget was added after the cap, so a full window gave 16 operations, and the apply step,
+    which keeps 15 in their order, dropped the person's request to forget."""
+    said = [(name, name.lower(), fact) for name in ("Ann", "Ben", "Cat", "Dan") for fact in FACTS]
+    said.append(("Ann", "ann", "forget that I'm vegan"))
+    participants = [
+        PromptParticipant(handle=name.lower(), name=name, memories=["Ann is vegan"] if name == "Ann" else [])
+        for name in ("Ann", "Ben", "Cat", "Dan")
+    ]
+
+    operations = _extract(_prompt(said, participants=participants))["operations"]
+
+    assert len(operations) == 15
+    assert operations[0]["action"] == "forget" and operations[0]["content"] == "Ann is vegan"
+
+
 @pytest.mark.parametrize(
     "content",
     [

@@ -160,6 +160,26 @@ def _forgets(lines: list[ConversationLine], memories: dict[str, list[str]]) -> d
     return found
 
 
+def _forget_operation(
+    lines: list[ConversationLine], asked: int, handle: str, index: int, memories: dict[str, list[str]]
+) -> dict[str, Any]:
+    """The operation that forgets the memory line ``asked`` asked forgotten, citing that line."""
+    said = lines[asked]
+    return {
+        "user_id": handle,
+        "action": "forget",
+        "content": memories[handle][index],
+        "topics": [],
+        "kind": "fact",
+        "importance": "medium",
+        "expiration": PERMANENT,
+        "expires_on": None,
+        "memory_index": index,
+        "context": clip(f'{said.name} asked to forget it: "{said.content}"', 500),
+        "lines": [said.number or asked + 1],
+    }
+
+
 def extraction_arguments(text: str) -> dict[str, Any]:
     parsed = extraction_prompt_parse(text)
     lines, after = conversation(text)
@@ -221,10 +241,10 @@ def extraction_arguments(text: str) -> dict[str, Any]:
         ordinal[i] = seen_per_subject[(fact.subject, fact.importance)]
         seen_per_subject[(fact.subject, fact.importance)] += 1
     order = sorted(range(len(candidates)), key=lambda i: (IMPORTANCE_RANK[candidates[i][0].importance], ordinal[i], i))
-    chosen = set(order[:MAX_OPERATIONS])
+    chosen = set(order[: MAX_OPERATIONS - len(forgotten)])  # a request to forget is kept first, within the cap
     kept = [candidates[position] for position in range(len(candidates)) if position in chosen]
 
-    operations = []
+    operations = [_forget_operation(lines, i, who, index, parsed.memories) for i, (who, index, _) in forgotten.items()]
     for fact, index in kept:
         cited = sorted({lines[i].number or i + 1 for i in fact.lines if 0 <= i < len(lines)})
         operations.append(
@@ -240,24 +260,6 @@ def extraction_arguments(text: str) -> dict[str, Any]:
                 "memory_index": index,
                 "context": _context(fact),
                 "lines": cited,
-            }
-        )
-
-    for line_index, (handle, index, _rest) in forgotten.items():
-        said = lines[line_index]
-        operations.append(
-            {
-                "user_id": handle,
-                "action": "forget",
-                "content": parsed.memories[handle][index],
-                "topics": [],
-                "kind": "fact",
-                "importance": "medium",
-                "expiration": PERMANENT,
-                "expires_on": None,
-                "memory_index": index,
-                "context": clip(f'{said.name} asked to forget it: "{said.content}"', 500),
-                "lines": [said.number or line_index + 1],
             }
         )
 
