@@ -993,6 +993,13 @@ def test_small_talk_gives_a_tool_call_with_no_operations() -> None:
         ("which team do you support?", "Leeds United sadly", ["Bob supports Leeds United"]),
         ("what do you drive?", "an old Golf", ["Bob drives a Golf"]),  # was "drives an Golf" said in full
         ("what's your dog called?", "Biscuit", ["Bob has a dog named Biscuit"]),
+        (
+            "congrats!! what's the new role?",
+            "team lead for the data team",
+            ["Bob works as a team lead for the data team"],
+        ),
+        ("so what's your new job?", "at the BBC", ["Bob works at the BBC"]),  # not "works as at"
+        ("what's the new role?", "no idea yet", []),
         # the "I'm" left out after "but": a clause of its own (was the move alone)
         (
             "where are you based?",
@@ -2434,6 +2441,35 @@ def test_a_race_next_september_and_what_a_relative_did(said: str, kept: list[str
     """A Slack history's "I'm running the Berlin marathon next September, training starts monday"
     kept "Tom is training starts Monday" and not the race; "my brother did it last year" was kept as
     it was said."""
+    assert _kept(said) == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # "the Lisbon half" is a half marathon (was nothing)
+        (
+            "I'm in! need the miles, I signed up for the Cardiff half in March",
+            ["Priya signed up for the Cardiff half marathon in March"],
+        ),
+        ("I ran the Bath half last year", ["Priya ran the Bath half marathon last year"]),
+        ("I finished the other half of the pie", []),
+        # an injury mending, and what it stops (was nothing)
+        (
+            "I'll sit it out, physio says no running till my achilles heals",
+            ["Priya is not running until their achilles heals"],
+        ),
+        ("no climbing for me until my fingers heal", ["Priya is not climbing until their fingers heal"]),
+        ("my wrist is still healing", ["Priya's wrist is healing"]),
+        ("my gran says it'll be fine once the weather heals", []),
+        # a new subject after "so" ends the clause (was "… so breakfast is on Priya next")
+        ("I just got a promotion at work so drinks are on me", ["Priya got promoted at work"]),
+        ("I'm so tired", []),
+    ],
+)
+def test_a_running_clubs_talk_keeps_the_race_the_injury_and_the_promotion(said: str, kept: list[str]) -> None:
+    """A running club's channel as a bot posts it: "the Lisbon half", "no running till my achilles
+    heals" and "a promotion at work so breakfast is on me next time" were lost or kept garbled."""
     assert _kept(said) == kept
 
 

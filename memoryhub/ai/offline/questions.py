@@ -179,6 +179,8 @@ _COMPLETED = (
     (re.compile(r"\b(?:which|what) (?:team|club|side) do (?:you|u) support\b", re.I), "I support {}", ""),
     (re.compile(r"\bwhat (?:car )?do (?:you|u) drive\b", re.I), "I drive {}", ""),
     (re.compile(r"\bwhat do (?:you|u) do for (?:work|a living)\b|\bwhat field\b", re.I), "I work in {}", ""),
+    # "congrats!! what's the new role?" … "team lead for the data team"
+    (re.compile(r"\bwhat(?:'s| is| will be) (?:the|your|ur) new (?:role|job|position)\b", re.I), "I work as {}", ""),
 )
 # A trip asked after by one who knows it was made, and an answer that says how it went.
 _BACK_FROM = re.compile(
@@ -224,8 +226,9 @@ def answered_statement(question: str, answer: str) -> str | None:
     for asked, template, preposition in _COMPLETED:
         given = strip_fillers(answer.split(",")[0]).strip(" !.")
         if asked.search(question) and _SHORT_ANSWER.fullmatch(given) and given.split()[0].lower() not in _NO_ANSWER:
-            said = given if re.match(r"(?:at|for|in|with|from) ", given, re.I) else preposition + given
-            return template.format(said)
+            if re.match(r"(?:at|for|in|with|from) ", given, re.I):  # "at the BBC": its own preposition
+                return template.replace(" as {}", " {}").format(given)
+            return template.format(preposition + given)
     return None
 
 

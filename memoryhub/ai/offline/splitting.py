@@ -22,7 +22,8 @@ _CLAUSE_CUT = re.compile(
     r"\s*(?:\b(?:because|since|cause|cuz|coz|but|though|although|while|whereas|unless|lol|lmao|rofl"
     r"|haha\w*|hehe\w*|tbh|honestly|imo|idk|btw|fyi|ngl"
     r"|which)\b"  # "a cafe downtown which is fine": a comment on the place, not the place
-    r"|(?<!\bor\s)\bso\s+(?=(?:i|i'm|i've|i'll|we|we're|you|he|she|they|it|it's|that|this|there|my|our|the|now)\b)"
+    r"|(?<!\bor\s)\bso\s+(?=(?:i|i'm|i've|i'll|we|we're|you|he|she|they|it|it's|that|this|there|my|our|the|now)\b"
+    r"|[\w'-]+\s+(?:is|are|was|were)\b)"  # "… so breakfast is on me next time": a new subject and its verb
     r"|[;:!?()]|\.(?:\s|$)|\s[-\u2013\u2014]\s|(?<=\w)[-\u2013\u2014]\s"  # "the sunset- it reminds me"
     # "vegan for 5 years and love it", "… for 3 months and it's hard": a comment on what came before
     r"|\band\s+(?:(?:really|totally|absolutely|honestly)\s+)?(?:love|loving|hate|hating|like|liking|enjoy"

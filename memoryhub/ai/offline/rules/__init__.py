@@ -34,7 +34,7 @@ from memoryhub.ai.offline.rules import (
     work,
 )
 from memoryhub.ai.offline.rules.everyday import sleep_rule
-from memoryhub.ai.offline.rules.health import diet_rule, habit_rule
+from memoryhub.ai.offline.rules.health import diet_rule, habit_rule, healing_rule
 from memoryhub.ai.offline.rules.identity import ability_rule, no_longer_rule, trait_rule
 from memoryhub.ai.offline.rules.opinions import opinion_rule
 from memoryhub.ai.offline.rules.pastimes import regular_rule
@@ -101,5 +101,6 @@ NEGATABLE = frozenset(
         former_employer_rule,
         no_longer_rule,
         sleep_rule,  # "I haven't slept properly in weeks"
+        healing_rule,  # "no running till my achilles heals"
     }
 )

@@ -153,6 +153,21 @@ def injury_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("health", part))
 
 
+def healing_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "physio says no running till my achilles heals", "my wrist is still healing": an injury that
+    is mending, and what it stops, for a month."""
+    if re.search(r"\b(?:not|never)\b|n't\b", match["before"], re.IGNORECASE):
+        return None  # "I don't think my wrist is healing" (the rule reads its own negation: "no running")
+    part = (match["part"] or match["part2"]).lower().replace("acl", "ACL")
+    heals = "heal" if part.endswith("s") and part != "achilles" else "heals"
+    stopped = re.search(r"\bno (?P<doing>[a-z]+ing)\b", match["before"], re.IGNORECASE)
+    if stopped and match["until"]:
+        text = f"{said.name} is not {stopped['doing'].lower()} until their {part} {heals}"
+    else:
+        text = f"{said.name}'s {part} {'are' if heals == 'heal' else 'is'} healing"
+    return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("health", part))
+
+
 def recovering_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I'm recovering from knee surgery", "still getting over covid": for a month, how they are now."""
     what = " ".join(match["what"].lower().replace("covid", "COVID").split())
@@ -282,6 +297,15 @@ RULES = [
             re.IGNORECASE,
         ),
         build=injury_rule,
+    ),
+    Rule(
+        priority=935,
+        pattern=re.compile(
+            rf"^(?P<before>.*?)\b(?:(?P<until>till|until|til|while|whilst) my (?P<part>(?:{BODY_PARTS})s?) heals?"
+            rf"|my (?P<part2>{BODY_PARTS})(?:'s| is| are) (?:still |slowly )?healing)\b",
+            re.IGNORECASE,
+        ),
+        build=healing_rule,
     ),
     Rule(
         priority=940,

@@ -248,11 +248,14 @@ def spends_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("hobbies", *content_words(what)[:2]))
 
 
+_RACE_HALF = re.compile(r"\b((?-i:[A-Z])[\w'-]+ half)\b(?! marathon)")  # "the Lisbon half": a half marathon
+
+
 def did_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "climbed Mt. Rainier last yr", "I coach my daughter's basketball team", "signed up for a marathon",
     "I'm training for Mt. Whitney", "I won the county darts tournament", "I organized a charity run":
     an achievement or a commitment worth remembering."""
-    what = phrase_cut(match["what"] or match["what2"], max_words=9)
+    what = _RACE_HALF.sub(r"\1 marathon", phrase_cut(match["what"] or match["what2"], max_words=9))
     if not content_words(what) or what.split()[0].lower() in ("it", "that", "this", "you", "them"):
         return None
     verb = " ".join(match["verb"].lower().split()) if match["verb"] else "is training for"
@@ -314,7 +317,8 @@ def project_rule(match: re.Match[str], said: Said) -> Fact | None:
 def signed_up_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I've signed up for a welding course", "I enrolled in a coding bootcamp", "I registered for a
     half marathon in May": something taken up, with its time when they say it."""
-    what = third_person(f"{match['article'].lower()} {' '.join(match['what'].split())}", said.name)
+    what = _RACE_HALF.sub(r"\1 marathon", " ".join(match["what"].split()))
+    what = third_person(f"{match['article'].lower()} {what}", said.name)
     text = f"{said.name} signed up for {what}"
     if when := time_in(match["rest"]) or past_time_in(match["rest"]):
         text += f" {when}"
@@ -389,7 +393,7 @@ RULES = [
             r"\bI(?:'ve| have)? (?:(?:just|recently|finally|also|officially) )?(?:signed up for|enrolled in|registered"
             r" for) (?P<article>a|an|the|my) (?P<what>(?:[\w-]+ ){0,3}?(?:class|classes|course|lessons"
             r"|workshop|marathon|race|5k|10k|triathlon|program|programme|bootcamp|retreat|degree|masters|competition"
-            r"|tournament|league|challenge))\b(?P<rest>.*)",
+            r"|tournament|league|challenge)|(?-i:[A-Z])[\w'-]+ half(?! of\b))\b(?P<rest>.*)",
             re.IGNORECASE,
         ),
         build=signed_up_rule,
@@ -516,7 +520,7 @@ RULES = [
             r"(?:marathon|half marathon|ultra|triathlon|ironman|race|10k|5k|tournament|team|league|club|competition"
             r"|trail|peak|summit|mountain|volcano|award|prize|championship|contest|medal|trophy|bake-off|cook-off"
             r"|hackathon|scholarship|grant|lottery|raffle|fundraiser|charity run|fun run|seminar|workshop|meetup"
-            r"|bake sale|food drive|toy drive|cleanup|clean-up|conference)\b.*)"
+            r"|bake sale|food drive|toy drive|cleanup|clean-up|conference|(?-i:[A-Z])[\w'-]+ half(?! of\b))\b.*)"
             r"|\bI(?P<verb2>'m| am) (?:now |currently |also )?training for (?P<what2>.+)",
             re.IGNORECASE,
         ),
