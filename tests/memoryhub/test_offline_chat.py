@@ -337,6 +337,32 @@ def test_a_question_a_past_line_answers_is_answered_from_it_with_its_date(
     assert "keys" not in said and "I'll remember" not in said
 
 
+def test_a_past_line_is_told_from_the_part_that_answers_the_question(
+    community: Community, person: User, persona: Persona
+) -> None:
+    """ "when's my race again?" got "I can't look that up right now" with "… I signed up for the
+    Cardiff half in March" in the block (a half is a race), and a line was told from its first word
+    however little of it answered."""
+    channel = channel_create(community=community, name="running", external_id="running")
+    at = datetime(2023, 5, 8, 14, 0, tzinfo=UTC)
+    lines = [
+        message_record(
+            channel=channel,
+            author=person,
+            content="I'm in! need the miles, I signed up for the Cardiff half in March",
+            created_at=at,
+        ),
+        message_record(channel=channel, author=person, content="I'm flying to Rome, in June", created_at=at),
+    ]
+    recall_index_messages(messages=lines)
+
+    race = reply_to(community, person, persona, "when's my race again?")
+    trip = reply_to(community, person, persona, "when am I flying to Rome?")
+
+    assert "You told me on 8 May that you signed up for the Cardiff half in March." in race
+    assert "You told me on 8 May that you're flying to Rome, in June." in trip  # what follows the part stays
+
+
 def test_a_question_they_asked_before_is_no_answer_to_it(community: Community, person: User, persona: Persona) -> None:
     channel = channel_create(community=community, name="general", external_id="general")
     at = datetime(2023, 5, 8, 14, 0, tzinfo=UTC)

@@ -55,6 +55,20 @@ def _to_them(line: str) -> str:
     return line
 
 
+_PIECE_END = re.compile(r"(?<=[.!?])\s+|[,;]\s+|\s+[-\u2013\u2014]\s+")
+
+
+def _from_the_answer(line: str, asked: set[str], stems: Callable[[str], set[str]]) -> str:
+    """``line`` from its first piece that shares a word with what was asked: "I'm in! need the
+    miles, I signed up for the Cardiff half in March" asked "when's my race?" is told from "I signed
+    up …". What follows that piece stays: "I'm flying to Lisbon, in March" is the whole answer."""
+    starts = [0, *(cut.end() for cut in _PIECE_END.finditer(line))]
+    for start, end in zip(starts, [*starts[1:], len(line)], strict=True):
+        if stems(line[start:end]) & asked:
+            return line[start:]
+    return line
+
+
 def excerpt_answer(excerpts: list[Excerpt], asked: set[str], stems: Callable[[str], set[str]]) -> str:
     """The sentence that answers from the excerpt sharing the most words (``stems``) with what was
     ``asked``, or "" when none shares one."""
@@ -67,7 +81,8 @@ def excerpt_answer(excerpts: list[Excerpt], asked: set[str], stems: Callable[[st
     if best is None or not best[0]:
         return ""
     excerpt = best[2]
-    line = excerpt.line.strip().rstrip(".!")
+    line = excerpt.line if excerpt.question else _from_the_answer(excerpt.line, asked, stems)
+    line = line.strip().rstrip(".!")
     if _A_CLAUSE.match(line) and not excerpt.question:
         return f"You told me on {excerpt.said_on} that {_to_them(line)}."
     if excerpt.question:

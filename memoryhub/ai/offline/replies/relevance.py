@@ -132,7 +132,7 @@ _DOERS = {
     "program": "programmer", "develop": "developer", "photograph": "photographer",
 }  # fmt: skip
 _CHILDREN = frozenset(map(_stem, word_set("kid kids child children daughter daughters son sons")))
-_RACES = frozenset(map(_stem, word_set("race racing marathon triathlon 5k 10k")))
+_RACES = frozenset(map(_stem, word_set("race racing marathon half triathlon 5k 10k")))  # "the Leeds half"
 
 
 # What a question asks about, by its word's stem, and the stems of the facts that answer it:
