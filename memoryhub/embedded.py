@@ -96,11 +96,21 @@ def embedded_database(*, var_dir: Path, name: str | None) -> dict[str, Any]:
             # output goes to a file, as pgserver's does: the server it starts would hold a pipe open.
             with tempfile.TemporaryFile() as output:
                 done = subprocess.run([*pg_ctl, "restart"], stdout=output, stderr=output, user=server.system_user)  # noqa: S603 - our own paths
-                if done.returncode:
-                    output.seek(0)
-                    raise RuntimeError(f"pg_ctl restart failed: {output.read().decode(errors='replace')}")
+                output.seek(0)
+                said = output.read().decode(errors="replace")
+            if done.returncode:  # e.g. a kernel that will not map that much shared memory
+                logged = server.log.read_text(errors="replace").strip().splitlines()  # the reason is in its log
+                logger.warning(
+                    "the embedded PostgreSQL did not start with its shared buffers sized for this machine,"
+                    " so it keeps %s MB: %s",
+                    SHARED_BUFFERS_MIN_MB,
+                    " / ".join(logged[-3:]) or said.strip(),
+                )
+                _shared_buffers_reset(pgdata)
+                server.ensure_postgres_running()  # with pgserver's own options again
             restarted = PostmasterInfo.read_from_pgdata(pgdata)
-            assert restarted is not None
+            if restarted is None or not restarted.is_running():
+                raise RuntimeError(f"the embedded PostgreSQL did not start again: {said}")
             info = restarted
     host = str(info.socket_dir)
     port = info.port or 5432
@@ -126,6 +136,15 @@ def _shared_buffers_size(*, host: str, port: int) -> bool:
         size = shared_buffers_mb(memory_bytes())
         conn.execute(sql.SQL("ALTER SYSTEM SET shared_buffers = {}").format(sql.Literal(f"{size}MB")))
     return True
+
+
+def _shared_buffers_reset(pgdata: Path) -> None:
+    """Put the shared buffers the server would not start with back to PostgreSQL's default, as
+    ``ALTER SYSTEM`` would (the server is down, so the file is written here): the size stays
+    decided, and later starts do not try it again."""
+    settings = pgdata / "postgresql.auto.conf"
+    lines = [line for line in settings.read_text().splitlines() if not line.startswith("shared_buffers")]
+    settings.write_text("\n".join([*lines, f"shared_buffers = '{SHARED_BUFFERS_MIN_MB}MB'", ""]))
 
 
 def _database_ensure(*, host: str, port: int, name: str) -> None:

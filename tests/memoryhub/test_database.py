@@ -157,6 +157,32 @@ def test_an_operators_own_shared_buffers_are_kept_when_the_server_starts_again(t
         embedded_database_stop(var_dir=tmp_path)
 
 
+@pytest.mark.skipif(
+    Path("/proc/sys/vm/overcommit_memory").read_text().strip() == "1",
+    reason="a kernel that maps any amount of memory starts PostgreSQL with any shared buffers",
+)
+@pytest.mark.django_db(transaction=False)
+def test_shared_buffers_the_machine_will_not_map_fall_back_to_the_default(tmp_path: Path) -> None:
+    """A first start on a machine that refuses the buffers sized for it (a container's strict
+    overcommit, say) used to end in "pg_ctl restart failed", and every later start the same way,
+    as the size stayed written. Asked for about 4 TB here, it starts with PostgreSQL's default."""
+    size = _EMBEDDED_START + f'print(c.execute("SELECT {_SHARED_BUFFERS_MB}").fetchone()[0])'
+    refused = "import memoryhub.embedded as e; e.shared_buffers_mb = lambda memory: 4_000_000;" + size  # 4 TB
+    from memoryhub.embedded import embedded_database_stop
+
+    try:
+        first = subprocess.run(
+            [sys.executable, "-c", refused, str(tmp_path)], cwd=PROJECT_DIR, capture_output=True, text=True, timeout=120
+        )
+        assert first.returncode == 0, first.stderr
+        assert first.stdout.strip() == "128"
+        assert "did not start with its shared buffers sized" in first.stderr
+        assert embedded_database_stop(var_dir=tmp_path)
+        assert python_run(size, str(tmp_path), env=dict(os.environ)).strip() == "128"  # and not tried again
+    finally:
+        embedded_database_stop(var_dir=tmp_path)
+
+
 @pytest.mark.django_db(transaction=False)
 def test_settings_start_nothing_and_a_first_connection_starts_the_embedded_server(tmp_path: Path) -> None:
     script = (
