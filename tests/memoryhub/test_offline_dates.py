@@ -75,6 +75,22 @@ def test_a_time_said_points_at_its_date(text: str, on: date | None) -> None:
             "Nora is going to their cousin's wedding in Porto on the 12th",
             "2023-05-12",
         ),
+        # a party given and a stay with family, on a day of the month: until a week after it
+        (
+            ["we're doing a birthday party for Omar on the 21st"],
+            "Nora is having a birthday party for Omar on the 21st",
+            "2023-05-21",
+        ),
+        (
+            ["can't do the 2nd, we're at my in-laws that weekend"],
+            "Nora will be at their in-laws on the 2nd",
+            "2023-06-02",
+        ),
+        (
+            ["I'm back at work from Thursday, first time since mat leave"],
+            "Nora is going back to work on Thursday after maternity leave",
+            "2023-05-11",
+        ),
     ],
 )
 def test_a_dated_event_told_in_a_conversation_carries_its_date_to_the_extraction(

@@ -1,5 +1,6 @@
 """A gathering one is going to: "I'm going to my cousin's wedding in Porto on the 12th", "I'll be at
-my nephew's christening on June 3rd", "I can't do Saturday, I'm at a wedding"."""
+my nephew's christening on June 3rd", "I can't do Saturday, I'm at a wedding"; and a stay with
+family at a time: "can't do the 14th, we're at my in-laws in Bradford that weekend"."""
 
 from __future__ import annotations
 
@@ -10,14 +11,14 @@ from memoryhub.ai.offline.facts import HIGH, MEDIUM, Fact, Rule, Said, expiratio
 from memoryhub.ai.offline.rules.answers import DATE, date_text
 from memoryhub.ai.offline.rules.trips import NAMED_PLACE
 from memoryhub.ai.offline.text import third_person, topics_of
-from memoryhub.ai.offline.vocabulary import DAY_OF_MONTH, GATHERINGS, WEEKDAYS
+from memoryhub.ai.offline.vocabulary import DAY_OF_MONTH, FAMILY, GATHERINGS, WEEKDAYS
 
 # A gathering that marks a life, kept without a time ("I'm going to my cousin's wedding"); the
 # others are kept with one ("I'm at a conference next week").
 _LIFE = re.compile(r"wedding|funeral|christening|baptism|mitzvah|graduation|memorial", re.IGNORECASE)
 
 
-def _when(text: str) -> str:
+def when_said(text: str) -> str:
     """The time ``text`` says: a date ("on June 3"), a time ahead ("next week"), or a day of the
     month alone ("on the 12th"); "" if none."""
     if date := re.search(rf"\b(?:on )?(?:the )?(?:{DATE})", text, re.IGNORECASE):
@@ -34,7 +35,7 @@ def going_rule(match: re.Match[str], said: Said) -> Fact | None:
     what = " ".join(match["what"].split())
     rest = match["rest"] or ""
     where = re.match(rf"\s+(?P<where>(?:in|at) {NAMED_PLACE})", rest)
-    time = _when(rest) or _when(said.sentence_before())  # "I can't do the 12th though, I'm at …"
+    time = when_said(rest) or when_said(said.sentence_before())  # "I can't do the 12th though, I'm at …"
     life = _LIFE.search(what)
     if not time and not life:
         return None  # "I'm at a concert": where they are tonight, not a plan to remember
@@ -49,7 +50,33 @@ def going_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, kind, HIGH if life else MEDIUM, expiration_for(time) if time else "30d", topics, time=time)
 
 
+def away_at_family_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "sorry can't do the 14th, we're at my in-laws in Bradford that weekend", "I'll be at my mum's
+    next week": a stay with family at a time, said in the clause or the one before."""
+    rest = match["rest"] or ""
+    where = re.match(rf"\s+(?P<where>in {NAMED_PLACE})", rest)
+    time = when_said(rest) or when_said(match.string[: match.start()]) or when_said(said.sentence_before())
+    if not time:
+        return None  # "I'm at my mum's": where they are now
+    text = (
+        f"{said.name} will be at {third_person(match['who'], said.name)}"
+        + (f" {where['where']}" if where else "")
+        + f" {time}"
+    )
+    return said.fact(text, MemoryKind.PLAN, MEDIUM, expiration_for(time), topics_of("plans", "family"), time=time)
+
+
 RULES = [
+    Rule(
+        priority=554,
+        pattern=re.compile(
+            rf"\b(?:I|we)(?:'m|'re| am| are|'ll be| will be) (?:at|staying at) (?P<who>my (?:{FAMILY})(?:'s?)?)"
+            # the family's home, not "my sister's wedding"
+            r"(?=\s*(?:$|[,.!])|\s(?:in|for|on|this|next|that|over|until|till|from)\b)(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        build=away_at_family_rule,
+    ),
     Rule(
         priority=555,
         pattern=re.compile(

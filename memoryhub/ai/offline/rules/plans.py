@@ -9,7 +9,7 @@ from memoryhub.ai.offline.facts import MEDIUM, PERMANENT, Fact, Rule, Said, expi
 from memoryhub.ai.offline.guards import is_negated
 from memoryhub.ai.offline.splitting import phrase_cut
 from memoryhub.ai.offline.text import article_for, content_words, third_person, topics_of
-from memoryhub.ai.offline.vocabulary import FEELINGS, I_AM, INTENSIFIERS, OCCASIONS, word_set
+from memoryhub.ai.offline.vocabulary import DAY_OF_MONTH, FEELINGS, GATHERINGS, I_AM, INTENSIFIERS, OCCASIONS, word_set
 
 
 def plan_rule(match: re.Match[str], said: Said) -> Fact | None:
@@ -144,7 +144,9 @@ def planning_rule(match: re.Match[str], said: Said) -> Fact | None:
 def doing_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I'm playing GTA tonight": what someone is doing at a given time is a plan."""
     said_what = match["what"] or match["what2"] or match["what3"]  # "I'm on vacation next week" too
-    return _doing(said_what, said, before=match.string[: match.start()])
+    said_what = re.sub(r"^doing (?=an? )", "having ", said_what)  # "doing a party for Zain": having one
+    hosting = bool(match["what2"]) and said_what.startswith("having ")  # "… on the 14th" is its time
+    return _doing(said_what, said, before=match.string[: match.start()], day_of_month=hosting)
 
 
 # What one starts on a date: "I start my new job on Monday", "my chemo starts next week".
@@ -163,12 +165,15 @@ def starting_rule(match: re.Match[str], said: Said) -> Fact | None:
     return _doing(f"starting my {match['thing']} {match['rest']}", said)
 
 
-def _doing(said_what: str, said: Said, *, before: str | None = None) -> Fact | None:
+def _doing(said_what: str, said: Said, *, before: str | None = None, day_of_month: bool = False) -> Fact | None:
     what = phrase_cut(said_what, max_words=12)
     what = re.split(r"\s+(?=I(?:'m|'ve|'ll|'d| am| will)?\b)", what)[0]  # "starting today I'm gonna…"
     # the time of what they are doing: in its words or before them, not in a clause after ("I'm getting
     # inspired by a video I watched, so starting today…")
     time = (time_in(said.clause) if before is None else time_in(what) or time_in(before)) or said.time_leading()
+    day = DAY_OF_MONTH.search(what) if day_of_month and not time else None
+    if day and re.match(r"\s*(?:$|[,.!]|of\b)", what[day.end() :]):
+        time = day[0].lower()  # "a party for Zain on the 14th", not "working on the 3rd draft"
     if not time or not what or what.lower() == f"starting {time.lower()}":
         return None
     text = f"{said.name} is {third_person(what, said.name)}"
@@ -432,7 +437,10 @@ RULES = [
             r"[a-z]+ing\b.+)"
             # "we're getting a puppy next week": a household's plan, so the speaker's too
             r"|\bwe(?:'re| are) (?P<what2>(?:getting|adopting|buying|hosting|throwing|celebrating|renovating"
-            r"|flying|driving|heading|taking)\b.+)"
+            r"|flying|driving|heading|taking|visiting|spending|staying with)\b.+"
+            # "we're doing a birthday party for Zain on the 14th", "we're having a barbecue on Sunday"
+            rf"|(?:having|doing) (?:a|an|our|the) (?:[\w'-]+ ){{0,2}}?(?:party|{GATHERINGS}|get-together|sleepover"
+            r"|dinner party)\b.+)"
             r"|\bI(?:'m| am|'ll be| will be) (?P<what3>(?:on|off on) (?:vacation|holiday|leave|a break|call|nights"
             r"|night shifts?|duty)\b.+)",
             re.IGNORECASE,

@@ -1,0 +1,94 @@
+"""Leave from work and the return from it: "I'm going on maternity leave in March", "I'm on
+paternity leave till June", "I'm back at work from Monday, first time since mat leave", "I went
+back to work last week after six months off"."""
+
+from __future__ import annotations
+
+import re
+
+from memoryhub.ai.contract import MemoryKind
+from memoryhub.ai.offline.facts import HIGH, MEDIUM, Fact, Rule, Said, expiration_for, past_time_in
+from memoryhub.ai.offline.rules.going import when_said
+from memoryhub.ai.offline.text import third_person, topics_of
+
+_LEAVE = (
+    r"(?:(?:maternity|paternity|parental|shared parental|adoption|mat|pat|sick|compassionate|study)"
+    r" leave|leave|a career break|a sabbatical)"
+)
+_SHORT = {"mat leave": "maternity leave", "pat leave": "paternity leave"}
+# Why they were away, said after the return: "after mat leave", "first time since my surgery".
+_AWAY = re.compile(
+    rf"\b(?:after|since) (?:my |the )?(?P<why>{_LEAVE}|(?:six|two|three|four|five|\d+|a few|several)"
+    r" (?:weeks|months) off)\b|\b(?:after|since) (?P<what>(?:my|the|a) (?:surgery|op|operation|burnout|breakdown))\b",
+    re.IGNORECASE,
+)
+
+
+def _leave(said: str) -> str:
+    leave = " ".join(said.lower().split())
+    return _SHORT.get(leave, leave)
+
+
+def on_leave_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I'm going on maternity leave in March", "I'm on paternity leave till June": time off work
+    of weeks or months, with its time when they say it."""
+    leave = _leave(match["leave"])
+    if leave == "leave" and not match["going"]:
+        return None  # "I'm on leave": a day off as often as months
+    rest = match["rest"] or ""
+    until = re.match(r"\s+(?P<until>(?:till|until|til) \w+(?: \w+)?)", rest, re.IGNORECASE)
+    time = when_said(rest)
+    verb = "is going on" if match["going"] else "is on"
+    text = f"{said.name} {verb} {leave}"
+    if until:
+        text += " " + re.sub(r"^til+\b", "until", until["until"].lower())
+    elif time:
+        text += f" {time}"
+    kind = MemoryKind.PLAN if match["going"] else MemoryKind.EVENT
+    return said.fact(text, kind, HIGH, expiration_for(time) if time else "30d", topics_of("work", leave.split()[0]))
+
+
+def back_at_work_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I'm back at work from Monday, first time since mat leave", "I go back to work on Monday", "I
+    went back to work last week after six months off": a return to work, with when and from what."""
+    rest = match["rest"] or ""
+    away = _AWAY.search(rest) or _AWAY.search(said.sentence_before())
+    why = ""
+    if away and away["why"]:
+        why = f" after {_leave(away['why'])}"
+    elif away:
+        why = f" after {third_person(away['what'].lower(), said.name)}"  # "after their surgery"
+    if match["went"]:
+        when = past_time_in(rest)
+        text = f"{said.name} went back to work" + (f" {when}" if when else "") + why
+        return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("work", "return"))
+    time = when_said(rest)
+    if not time and not why:
+        return None  # "I'm back at work": where they are today
+    text = f"{said.name} {'is going back to work' if time else 'is back at work'}"
+    text += (f" {time}" if time else "") + why
+    kind = MemoryKind.PLAN if time else MemoryKind.EVENT
+    return said.fact(text, kind, MEDIUM, expiration_for(time) if time else "30d", topics_of("work", "return"))
+
+
+RULES = [
+    Rule(
+        priority=556,
+        pattern=re.compile(
+            rf"\bI(?:'m| am|'ll be| will be) (?:(?:now|currently|still|officially) )?(?P<going>going |off )?on"
+            rf" (?P<leave>{_LEAVE})\b(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        build=on_leave_rule,
+    ),
+    Rule(
+        priority=557,
+        pattern=re.compile(
+            r"\bI(?:(?P<went> went| finally went| just went)|(?:'m| am|'ll be| will be)(?: going| heading)?"
+            r"| (?:go|head|start))"
+            r" back (?:at|to) work\b(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        build=back_at_work_rule,
+    ),
+]
