@@ -1000,6 +1000,7 @@ def test_small_talk_gives_a_tool_call_with_no_operations() -> None:
         ),
         ("so what's your new job?", "at the BBC", ["Bob works at the BBC"]),  # not "works as at"
         ("what's the new role?", "no idea yet", []),
+        ("what are you studying?", "geology at Bangor, second year", ["Bob studies geology at Bangor"]),
         # the "I'm" left out after "but": a clause of its own (was the move alone)
         (
             "where are you based?",
@@ -2515,6 +2516,35 @@ def test_a_parents_groups_talk_keeps_the_return_the_party_and_the_stay(said: str
     leave", "we're doing a birthday party for Zain on the 14th" and "we're at my in-laws in Bradford
     that weekend" kept nothing; "my mother-in-law lives in Bradford" neither."""
     assert _kept(said) == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # an "if" that invites others in makes no maybe of what came before it (was nothing)
+        ("I'm streaming on twitch on saturdays if you wanna watch", ["Priya is streaming on twitch on Saturdays"]),
+        ("I'm playing squash on Friday if anyone fancies it", ["Priya is playing squash on Friday"]),
+        ("I'm moving to Hull if I get the job", []),  # their own condition is still a maybe
+        # a weekday said in the plural is what they do, not a plan for a week
+        ("I'm volunteering at the library on Mondays", ["Priya volunteers at the library on Mondays"]),
+        # how long they have saved is not what for (was "Priya is saving up for ages")
+        ("been saving for ages", []),
+        ("I've been saving for three years", []),
+        ("I've been saving up for a camper van", ["Priya is saving up for a camper van"]),
+    ],
+)
+def test_a_gaming_channels_talk_keeps_the_stream_and_not_how_long_they_saved(said: str, kept: list[str]) -> None:
+    """A gaming channel as a bot posts it: "I'm streaming on twitch on fridays if you wanna watch"
+    kept nothing (the "if" made it a maybe), and "been saving for ages" kept "saving up for ages"."""
+    assert _kept(said) == kept
+
+
+def test_what_they_do_on_a_weekday_said_in_the_plural_lasts_and_a_weekday_once_is_a_plan() -> None:
+    (weekly,) = _extract(_prompt([("Priya", "priya", "I'm streaming on twitch on saturdays")]))["operations"]
+    (once,) = _extract(_prompt([("Priya", "priya", "I'm streaming on twitch on saturday")]))["operations"]
+
+    assert (weekly["kind"], weekly["expiration"]) == ("fact", "permanent")  # was a plan for a week
+    assert (once["kind"], once["expiration"]) == ("plan", "7d")
 
 
 @pytest.mark.parametrize(

@@ -22,6 +22,7 @@ from memoryhub.ai.offline.splitting import (
 )
 from memoryhub.ai.offline.text import content_words
 from memoryhub.ai.offline.vocabulary import (
+    INVITING_IF,
     TIME,
     word_set,
 )
@@ -47,12 +48,17 @@ def _negation_scope(clause: str, match: re.Match[str]) -> str:
     return clause[start:end]
 
 
+_INVITING = re.compile(INVITING_IF, re.IGNORECASE)
+
+
 def _hypothesis_scope(clause: str, match: re.Match[str]) -> str:
     """The words an "if", "maybe" or "would" must be in to make what ``match`` found a wish: the clause
     up to the end of the match's own part (the next comma), not the free words after it ("Tomás
     loves board games, bring Catan if you're coming": the love is no maybe)."""
     comma = clause.find(",", match.start())
     end = match.end() if comma < 0 else min(match.end(), comma)
+    if inviting := _INVITING.search(clause, match.start(), end):
+        end = inviting.start()  # "I'm playing tennis on Saturday if anyone wants to join": no maybe
     if "modal" in match.re.groupindex and match.start("modal") >= 0:  # "I could eat sushi every day": a liking
         return clause[: match.start("modal")] + clause[match.end("modal") : end]
     return clause[:end]

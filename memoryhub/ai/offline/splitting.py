@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from memoryhub.ai.offline.vocabulary import FAMILY, FILLERS, PETS, TRAILING_WORDS, word_set
+from memoryhub.ai.offline.vocabulary import FAMILY, FILLERS, INVITING_IF, PETS, TRAILING_WORDS, word_set
 
 _LEADING_FILLERS = re.compile(rf"^(?:(?:{FILLERS})\b[\s,!.]*)+", re.IGNORECASE)
 
@@ -22,6 +22,7 @@ _CLAUSE_CUT = re.compile(
     r"\s*(?:\b(?:because|since|cause|cuz|coz|but|though|although|while|whereas|unless|lol|lmao|rofl"
     r"|haha\w*|hehe\w*|tbh|honestly|imo|idk|btw|fyi|ngl"
     r"|which)\b"  # "a cafe downtown which is fine": a comment on the place, not the place
+    rf"|{INVITING_IF}"
     r"|(?<!\bor\s)\bso\s+(?=(?:i|i'm|i've|i'll|we|we're|you|he|she|they|it|it's|that|this|there|my|our|the|now)\b"
     r"|[\w'-]+\s+(?:is|are|was|were)\b)"  # "… so breakfast is on me next time": a new subject and its verb
     r"|[;:!?()]|\.(?:\s|$)|\s[-\u2013\u2014]\s|(?<=\w)[-\u2013\u2014]\s"  # "the sunset- it reminds me"

@@ -212,9 +212,17 @@ def _pastimes(match: re.Match[str], said: Said) -> Fact | None:
 _NO_SUBJECT = NON_ANSWERS | word_set("nothing nah yeah same undecided dropped")
 
 
+# The year of study said after the subject: "computer science at Edinburgh, final year".
+_YEAR_OF_STUDY = re.compile(
+    r",\s*(?:in )?(?:my )?(?:first|second|third|fourth|final|last|\d(?:st|nd|rd|th)) year\W*$", re.I
+)
+
+
 def _studies(match: re.Match[str], said: Said) -> Fact | None:
-    """ "what are you studying?" — "chemical engineering", the whole message ("big news, my…" is not)."""
-    if "," in said.scene.line_text or match["subject"].split()[0].lower() in _NO_SUBJECT:
+    """ "what are you studying?" — "chemical engineering", the whole message ("big news, my…" is not;
+    "… at Edinburgh, final year" is)."""
+    line = _YEAR_OF_STUDY.sub("", said.scene.line_text)
+    if "," in line or match["subject"].split()[0].lower() in _NO_SUBJECT:
         return None
     return studies_rule(match, said)
 

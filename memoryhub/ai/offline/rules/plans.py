@@ -9,7 +9,16 @@ from memoryhub.ai.offline.facts import MEDIUM, PERMANENT, Fact, Rule, Said, expi
 from memoryhub.ai.offline.guards import is_negated
 from memoryhub.ai.offline.splitting import phrase_cut
 from memoryhub.ai.offline.text import article_for, content_words, third_person, topics_of
-from memoryhub.ai.offline.vocabulary import DAY_OF_MONTH, FEELINGS, GATHERINGS, I_AM, INTENSIFIERS, OCCASIONS, word_set
+from memoryhub.ai.offline.vocabulary import (
+    DAY_OF_MONTH,
+    FEELINGS,
+    GATHERINGS,
+    I_AM,
+    INTENSIFIERS,
+    OCCASIONS,
+    WEEKDAYS,
+    word_set,
+)
 
 
 def plan_rule(match: re.Match[str], said: Said) -> Fact | None:
@@ -72,6 +81,8 @@ def goal_rule(match: re.Match[str], said: Said) -> Fact | None:
         what += " to " + third_person(phrase_cut(purpose["to"], max_words=8), said.name)  # "so I can travel"
     verb = " ".join((match["verb"] or match["verb2"] or match["verb3"]).lower().split())
     if "sav" in verb:
+        if re.fullmatch(r"(?:ages|years|months|weeks|a while|a long time|(?:\w+ )?(?:years|months|weeks))", what, re.I):
+            return None  # "been saving for ages": how long, not what for
         text = f"{said.name} is saving up {match['prep'].lower()} {what}"
     elif "study" in verb or "revis" in verb:
         text = f"{said.name} is studying for {what}"
@@ -180,6 +191,8 @@ def _doing(said_what: str, said: Said, *, before: str | None = None, day_of_mont
     if time not in what.lower():
         text += f" {time}"
     topics = topics_of("plans", *content_words(what)[:2])
+    if re.fullmatch(rf"on (?:{WEEKDAYS})s", time, re.IGNORECASE):  # "I'm streaming on Fridays": what they do
+        return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("hobbies", *content_words(what)[:2]))
     return said.fact(text, MemoryKind.PLAN, MEDIUM, expiration_for(time), topics, time=time)
 
 
