@@ -2550,6 +2550,38 @@ def test_what_they_do_on_a_weekday_said_in_the_plural_lasts_and_a_weekday_once_i
 @pytest.mark.parametrize(
     ("said", "kept"),
     [
+        # where a relative's new job is (was "got a new job" alone)
+        (
+            "my partner just got a job at the library so we can borrow copies",
+            ["Priya's partner got a new job at the library"],
+        ),
+        ("my son got a job as a lifeguard last week", ["Priya's son got a new job as a lifeguard last week"]),
+        # away at a time, with a week of a month or days of it (was nothing)
+        ("I'm away the first week of May so can't host", ["Priya is away the first week of May"]),
+        ("I'm away from the 4th to the 11th", ["Priya is away from the 4th to the 11th"]),
+        ("I'm away with the fairies today", []),
+        # a writer or a show taken up in a rush (was nothing)
+        ("I've been on a Le Carré binge", ["Priya has been on a Le Carré binge"]),
+        ("I've been on a cleaning binge", []),
+    ],
+)
+def test_a_book_clubs_talk_keeps_the_new_job_the_time_away_and_the_binge(said: str, kept: list[str]) -> None:
+    """A book club as a bot posts it: "my partner just got a job at the library" lost the library, and
+    "I'm away the first week of March" and "I've been on a Tana French binge" kept nothing."""
+    assert _kept(said) == kept
+
+
+def test_a_months_campaign_lasts_the_month() -> None:
+    (dry,) = _extract(_prompt([("Priya", "priya", "not drinking though, doing dry January")]))["operations"]
+    (vegan,) = _extract(_prompt([("Priya", "priya", "I'm doing veganuary")]))["operations"]
+
+    assert (dry["content"], dry["expiration"]) == ("Priya is doing Dry January", "30d")  # was for good
+    assert (vegan["content"], vegan["expiration"]) == ("Priya is doing Veganuary", "30d")
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
         ("my son is 12, obsessed with Minecraft", ["Priya's son is 12", "Priya's son is obsessed with Minecraft"]),
         ("my son is 12 and obsessed with Minecraft", ["Priya's son is 12 and obsessed with Minecraft"]),
         ("my wife is a nurse and loves hiking", ["Priya's wife is a nurse", "Priya's wife loves hiking"]),

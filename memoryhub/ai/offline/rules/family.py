@@ -69,7 +69,10 @@ def relative_rule(match: re.Match[str], said: Said) -> Fact | None:
     if happened := re.match(rf"^(?:(?:just|finally|recently) )?(?P<event>{EVENT_ALTERNATIVES})\b", rest, re.I):
         event = next(e for e in EVENTS if re.fullmatch(e.pattern, happened["event"], re.IGNORECASE))
         predicate = event.phrase.format(pet=happened["event"].split()[-1].lower())
-        if when := past_time_in(rest[happened.end() :]):
+        after = phrase_cut(rest[happened.end() :], max_words=8)
+        if re.match(r"(?:at|for|in|as) ", after, re.IGNORECASE) and "work" in event.topics:
+            predicate += f" {third_person(after, said.name)}"  # "my partner got a job at the library"
+        if (when := past_time_in(rest[happened.end() :])) and when not in predicate.lower():
             predicate += f" {when}"  # "my wife had a health scare last Monday"
     elif lives := re.match(
         r"^(?:also |still |now |currently )?(?:lives|is living) (?:in|near|at) (?P<p>.+)", rest, re.I

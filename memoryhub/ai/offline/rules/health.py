@@ -48,10 +48,12 @@ def diet_rule(match: re.Match[str], said: Said) -> Fact | None:
     if groups["diet3"]:
         return said.fact(f"{said.name} keeps {diet}", MemoryKind.FACT, HIGH, PERMANENT, topics_of("diet", diet))
     if groups["diet4"] is not None or groups["diet5"] is not None:
-        if re.search(rf"\b(?:{MONTHS})\b", diet, re.IGNORECASE):
-            diet = diet.title()  # "Dry January", "Sober October": the campaign's name
-        text = f"{said.name} is doing {diet}" if " " in diet else f"{said.name} is on {diet}"
-        return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("diet", diet), slot="diet")
+        month = re.search(rf"\b(?:{MONTHS})\b|uary\b", diet, re.IGNORECASE)  # "Dry January", "Veganuary"
+        if month:
+            diet = diet.title()  # the campaign's name
+        text = f"{said.name} is doing {diet}" if " " in diet or month else f"{said.name} is on {diet}"
+        lasts = "30d" if month else PERMANENT  # a month's campaign is over with the month
+        return said.fact(text, MemoryKind.FACT, HIGH, lasts, topics_of("diet", diet), slot="diet")
     if groups["diet6"] is not None:
         if diet in ("this", "that", "new", "strict", "proper", "crash", "real", "the"):
             return None

@@ -15,6 +15,7 @@ from memoryhub.ai.offline.vocabulary import (
     GATHERINGS,
     I_AM,
     INTENSIFIERS,
+    MONTHS,
     OCCASIONS,
     WEEKDAYS,
     word_set,
@@ -156,8 +157,9 @@ def doing_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I'm playing GTA tonight": what someone is doing at a given time is a plan."""
     said_what = match["what"] or match["what2"] or match["what3"]  # "I'm on vacation next week" too
     said_what = re.sub(r"^doing (?=an? )", "having ", said_what)  # "doing a party for Zain": having one
-    hosting = bool(match["what2"]) and said_what.startswith("having ")  # "… on the 14th" is its time
-    return _doing(said_what, said, before=match.string[: match.start()], day_of_month=hosting)
+    # "… on the 14th" is the time of a party they give, or of being away
+    dated = (bool(match["what2"]) and said_what.startswith("having ")) or said_what.startswith("away ")
+    return _doing(said_what, said, before=match.string[: match.start()], day_of_month=dated)
 
 
 # What one starts on a date: "I start my new job on Monday", "my chemo starts next week".
@@ -176,14 +178,17 @@ def starting_rule(match: re.Match[str], said: Said) -> Fact | None:
     return _doing(f"starting my {match['thing']} {match['rest']}", said)
 
 
+_WEEK_OF = re.compile(rf"\bthe (?:first|second|third|fourth|last) (?:week|weekend) of (?:{MONTHS})\b", re.I)
+
+
 def _doing(said_what: str, said: Said, *, before: str | None = None, day_of_month: bool = False) -> Fact | None:
     what = phrase_cut(said_what, max_words=12)
     what = re.split(r"\s+(?=I(?:'m|'ve|'ll|'d| am| will)?\b)", what)[0]  # "starting today I'm gonna…"
     # the time of what they are doing: in its words or before them, not in a clause after ("I'm getting
     # inspired by a video I watched, so starting today…")
     time = (time_in(said.clause) if before is None else time_in(what) or time_in(before)) or said.time_leading()
-    day = DAY_OF_MONTH.search(what) if day_of_month and not time else None
-    if day and re.match(r"\s*(?:$|[,.!]|of\b)", what[day.end() :]):
+    day = (_WEEK_OF.search(what) or DAY_OF_MONTH.search(what)) if day_of_month and not time else None
+    if day and re.match(r"\s*(?:$|[,.!]|of\b|to the\b)", what[day.end() :]):
         time = day[0].lower()  # "a party for Zain on the 14th", not "working on the 3rd draft"
     if not time or not what or what.lower() == f"starting {time.lower()}":
         return None
@@ -455,7 +460,7 @@ RULES = [
             rf"|(?:having|doing) (?:a|an|our|the) (?:[\w'-]+ ){{0,2}}?(?:party|{GATHERINGS}|get-together|sleepover"
             r"|dinner party)\b.+)"
             r"|\bI(?:'m| am|'ll be| will be) (?P<what3>(?:on|off on) (?:vacation|holiday|leave|a break|call|nights"
-            r"|night shifts?|duty)\b.+)",
+            r"|night shifts?|duty)\b.+|away (?=(?:the|this|next|from|until|till|for|over|on|in)\b).+)",
             re.IGNORECASE,
         ),
         build=doing_rule,

@@ -1,5 +1,5 @@
 """A series followed through: "I've read every Discworld book", "I'm on book 3 of the Wheel of Time",
-"I'm on season 2 of Severance"."""
+"I'm on season 2 of Severance", "I've been on a Tana French binge"."""
 
 from __future__ import annotations
 
@@ -31,6 +31,14 @@ def part_of_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("hobbies", *content_words(match["name"])[:2]))
 
 
+def binge_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I've been on a Tana French binge", "I'm on a big Ghibli kick": a writer, a show or a maker
+    taken up in a rush, for a month."""
+    text = f"{said.name} has been on {match['a'].lower()} {match['name']} {match['what'].lower()}"
+    topics = topics_of("hobbies", *content_words(match["name"])[:2])
+    return said.fact(text, MemoryKind.PREFERENCE, MEDIUM, "30d", topics)
+
+
 # This module's rules: on a clause, the rule whose match starts first is tried first, and at the same
 # start the lower priority (rules/__init__.py puts every module's rules in one table).
 RULES = [
@@ -53,5 +61,14 @@ RULES = [
             re.IGNORECASE,
         ),
         build=part_of_rule,
+    ),
+    Rule(
+        priority=1445,
+        pattern=re.compile(
+            r"\bI(?:'ve| have)? been on (?P<a>an?)(?: (?:big|huge|massive|real|bit of a|total))?"
+            rf" (?P<name>{_NAME}) (?P<what>binge|kick|marathon)\b",
+            re.IGNORECASE,
+        ),
+        build=binge_rule,
     ),
 ]
