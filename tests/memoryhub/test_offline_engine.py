@@ -1419,6 +1419,22 @@ def test_the_persona_says_it_will_forget_and_no_longer_recalls_it() -> None:
     assert "I'll forget" not in off.content and "My data" in off.content  # memory off: nothing is read later
 
 
+def test_asked_what_is_coming_up_it_says_what_they_are_to_do_at_a_time() -> None:
+    """ "what have I got coming up?" got "What do you think yourself?" with two plans in the block."""
+    memories = [
+        "Noor moved to Lisbon in March",  # done: not coming up
+        "Noor is not running until their achilles heals",
+        "Noor is going back to work on Monday after maternity leave",
+        "Noor is having a birthday party for Zain on the 14th",
+    ]
+
+    said = _reply_to("what have I got coming up?", memories)
+
+    assert "you're going back to work on Monday after maternity leave" in said
+    assert "you're having a birthday party for Zain on the 14th" in said
+    assert "Lisbon" not in said and "achilles" not in said
+
+
 def test_a_word_that_a_question_would_ask_by_brings_no_memory_when_nothing_is_asked() -> None:
     """ "12 hour shift and two people called in sick" got "If I remember right, you have a dog named
     Pixel": "called", asked, is answered by a name; said, it asks for none."""

@@ -23,8 +23,10 @@ from memoryhub.ai.offline.text import (
     words_of,
 )
 from memoryhub.ai.offline.vocabulary import (
+    DAY_OF_MONTH,
     PETS,
     RELATIONS,
+    TIME,
     word_set,
 )
 
@@ -179,12 +181,22 @@ _ASKED_SLOTS = (
     ),
     (re.compile(r"\bhow old\b|\bmy age\b", re.I), ("age",)),
     (_ASKED_NAME, ("name",)),
+    (  # "what have I got coming up?": what they said they are to do, at a time
+        re.compile(
+            r"\bcoming up\b|\bupcoming\b|\bon my (?:calendar|schedule|plate)\b|\bwhat(?:'s| is) next for me\b", re.I
+        ),
+        ("plans",),
+    ),
 )
 
 
 # The shapes of the facts that answer a slot: the slots one value replaces another in, and the field
 # one works in, which answers "what do I do for a living?" without taking a job's place.
-_ANSWER_SHAPES = {**SLOTS, "field": r" (?:works in|teaches|researches)\b"}
+_ANSWER_SHAPES = {
+    **SLOTS,
+    "field": r" (?:works in|teaches|researches)\b",
+    "plans": rf" (?:is (?!not\b)\w+ing|will be|signed up for)\b(?=.*(?:{TIME.pattern}|{DAY_OF_MONTH.pattern}))",
+}
 
 
 # "what's my favorite book?": a favourite of their own, answered by "Nora's favourite book is …".
