@@ -366,7 +366,8 @@ class Reader:
                 if fact.text not in texts and not set(content_words(fact.text)) <= said_before:
                     texts.add(fact.text)
                     facts.append(fact)
-        if fragments and (found or facts or len(fragments) > 1 or self._intro_context(said)):
+        listing = [fact for fact in (*found, *facts) if fact.kind != MemoryKind.PLAN]  # "off Friday, dentist": why
+        if fragments and (listing or len(fragments) > 1 or self._intro_context(said)):
             facts += [fact for fact in fragments if fact.text not in texts]
         return facts
 

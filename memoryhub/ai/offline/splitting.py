@@ -23,7 +23,7 @@ _CLAUSE_CUT = re.compile(
     r"|haha\w*|hehe\w*|tbh|honestly|imo|idk|btw|fyi|ngl"
     r"|which)\b"  # "a cafe downtown which is fine": a comment on the place, not the place
     rf"|{INVITING_IF}"
-    r"|(?<!\bor\s)\bso\s+(?=(?:i|i'm|i've|i'll|we|we're|you|he|she|they|it|it's|that|this|there|my|our|the|now)\b"
+    r"|(?<!\bor\s)\bso\s+(?=(?:i|i'm|i've|i'll|we|we're|you|he|she|they|it|it's|that|this|there|my|our|the|now|no)\b"
     r"|[\w'-]+\s+(?:is|are|was|were)\b)"  # "… so breakfast is on me next time": a new subject and its verb
     r"|[;:!?()]|\.(?:\s|$)|\s[-\u2013\u2014]\s|(?<=\w)[-\u2013\u2014]\s"  # "the sunset- it reminds me"
     # "vegan for 5 years and love it", "… for 3 months and it's hard": a comment on what came before
@@ -128,6 +128,20 @@ ASKED_TO_REMEMBER = re.compile(
 )
 
 
+# "our daughter turns 3 next month", "second, our dog …": a household's child or pet, told of as the
+# statement's subject, is the speaker's (elsewhere "our" is left to the rules: "took our parrot Mango").
+_OUR = re.compile(
+    r"(?P<before>(?:^|[.!?,;]\s+|\b(?:and|but|so|btw|also)\s+))our (?P<who>[a-z-]{2,20})\b", re.IGNORECASE
+)
+
+
+def _ours(match: re.Match[str]) -> str:
+    who = match["who"].lower()
+    if _KIN_OR_PET.fullmatch(who) or _KIN_OR_PET.fullmatch(who[:-1]):
+        return f"{match['before']}my {match['who']}"
+    return match[0]
+
+
 _PARTNER_AND_I = re.compile(r"\bmy [\w\u00e9'-]{1,20}$", re.IGNORECASE)
 
 
@@ -139,6 +153,7 @@ def normalise(text: str) -> str:
     text = re.sub(r"\b(mov(?:ed|ing|e)|going|went|flying|flew|head(?:ed|ing)) ot\b", r"\1 to", text)  # "moved ot"
     text = _ME_AND_MY.sub(r"\g<before>my \g<who> and I", text)  # "me and my sister went…": "my sister and I went…"
     text = _WHOSE.sub(_whose, text)
+    text = _OUR.sub(_ours, text)
     text = _EMOJI.sub(_emoji_gap, text).strip()
     text = ASKED_TO_REMEMBER.sub("", text, count=1)  # "please remember that …": what to remember, as a statement
     for pattern, replacement in (
@@ -151,6 +166,7 @@ def normalise(text: str) -> str:
         (r"\bteh\b", "the"),
         (r"\bu\b(?= (?:know|guys|all)\b)", "you"),
         (r"\b(I|we) (?:also|actually) (?=[a-z])", r"\1 "),  # "I also play the accordion": said as without "also"
+        (r"\bOOO\b", "out of office"),
         (r"\bbf\b", "boyfriend"),
         (r"\bgf\b", "girlfriend"),
         (r"\s+rn\b(?=\s*(?:[,.!?]|$))", ""),  # "obsessed with bouldering rn": right now, as every message is

@@ -27,9 +27,13 @@ WEEKDAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
 DAY_OF_MONTH = re.compile(r"\b(?:on )?the [0-3]?\d(?:st|nd|rd|th)\b", re.IGNORECASE)
 
 
-# An "if" that invites others in, said after a fact that stands on its own: "I'm playing tennis on
-# Saturday if anyone wants to join", "I stream on Fridays if you wanna watch".
-INVITING_IF = r"\bif\s+(?=(?:you|u|ya|y'all|anyone|anybody|any of you|someone|somebody|people|ppl)\b)"
+# An "if" that invites others in, or waits on what may come up, said after a fact that stands on its
+# own: "I'm playing tennis on Saturday if anyone wants to join", "I stream on Fridays if you wanna
+# watch", "I'm on call this weekend if anything breaks".
+INVITING_IF = (
+    r"\bif\s+(?=(?:you|u|ya|y'all|anyone|anybody|any of you|someone|somebody|people|ppl|anything|something"
+    r"|needed|need be)\b)"
+)
 
 
 # Gatherings one goes to: "went to my nephew's christening", "I'm going to a wedding in June".

@@ -1,6 +1,6 @@
 """Leave from work and the return from it: "I'm going on maternity leave in March", "I'm on
-paternity leave till June", "I'm back at work from Monday, first time since mat leave", "I went
-back to work last week after six months off"."""
+paternity leave till June", "I'm taking the whole of August off", "I'm back at work from Monday,
+first time since mat leave", "I went back to work last week after six months off"."""
 
 from __future__ import annotations
 
@@ -9,7 +9,9 @@ import re
 from memoryhub.ai.contract import MemoryKind
 from memoryhub.ai.offline.facts import HIGH, MEDIUM, Fact, Rule, Said, expiration_for, past_time_in
 from memoryhub.ai.offline.rules.going import when_said
+from memoryhub.ai.offline.rules.trips import NAMED_PLACE
 from memoryhub.ai.offline.text import third_person, topics_of
+from memoryhub.ai.offline.vocabulary import MONTHS
 
 _LEAVE = (
     r"(?:(?:maternity|paternity|parental|shared parental|adoption|mat|pat|sick|compassionate|study)"
@@ -71,7 +73,33 @@ def back_at_work_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, kind, MEDIUM, expiration_for(time) if time else "30d", topics_of("work", "return"))
 
 
+# What time off is taken for, said after it: "…, finally going to Japan".
+_OFF_FOR = re.compile(rf"\b(?:going|flying|heading|off) (?:to|back to) (?P<place>{NAMED_PLACE})", re.IGNORECASE)
+
+
+def time_off_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I'm taking the whole of August off, finally going to Japan", "taking next week off": time off
+    work ahead, and where it takes them when they say so."""
+    when = " ".join(match["when"].split())
+    text = f"{said.name} is taking {when[0].lower() + when[1:]} off"
+    if going := _OFF_FOR.search(match["rest"] or ""):
+        text += f" to go to {going['place']}"
+    time = when_said(when)
+    topics = topics_of("work", "holiday", *([going["place"]] if going else []))
+    return said.fact(text, MemoryKind.PLAN, MEDIUM, expiration_for(time) if time else "30d", topics, time=time)
+
+
 RULES = [
+    Rule(
+        priority=558,
+        pattern=re.compile(
+            rf"\bI(?:'m| am|'ll be| will be) taking (?P<when>(?:the )?(?:(?:whole|rest|end|start) of |all of )?"
+            rf"(?:(?:{MONTHS})|(?:next|this) (?:week|month|friday|monday)|(?:a|the) (?:week|fortnight|month)|"
+            rf"(?:two|three|four|\d+) (?:days|weeks)|the summer|christmas)) off\b(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        build=time_off_rule,
+    ),
     Rule(
         priority=556,
         pattern=re.compile(

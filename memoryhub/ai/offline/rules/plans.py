@@ -158,7 +158,8 @@ def doing_rule(match: re.Match[str], said: Said) -> Fact | None:
     said_what = match["what"] or match["what2"] or match["what3"]  # "I'm on vacation next week" too
     said_what = re.sub(r"^doing (?=an? )", "having ", said_what)  # "doing a party for Zain": having one
     # "… on the 14th" is the time of a party they give, or of being away
-    dated = (bool(match["what2"]) and said_what.startswith("having ")) or said_what.startswith("away ")
+    away = said_what.startswith(("away ", "off ", "out of "))
+    dated = away or (bool(match["what2"]) and said_what.startswith("having "))
     return _doing(said_what, said, before=match.string[: match.start()], day_of_month=dated)
 
 
@@ -460,7 +461,8 @@ RULES = [
             rf"|(?:having|doing) (?:a|an|our|the) (?:[\w'-]+ ){{0,2}}?(?:party|{GATHERINGS}|get-together|sleepover"
             r"|dinner party)\b.+)"
             r"|\bI(?:'m| am|'ll be| will be) (?P<what3>(?:on|off on) (?:vacation|holiday|leave|a break|call|nights"
-            r"|night shifts?|duty)\b.+|away (?=(?:the|this|next|from|until|till|for|over|on|in)\b).+)",
+            r"|night shifts?|duty)\b.+|away (?=(?:the|this|next|from|until|till|for|over|on|in)\b).+"
+            rf"|(?:off|out of (?:the )?office) (?=(?:this|next|on|tomorrow|today|from|until|till|{WEEKDAYS})\b).+)",
             re.IGNORECASE,
         ),
         build=doing_rule,

@@ -293,7 +293,27 @@ _BUSINESSES = (
 
 # This module's rules: on a clause, the rule whose match starts first is tried first, and at the same
 # start the lower priority (rules/__init__.py puts every module's rules in one table).
+def changing_teams_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I'm moving teams in January btw, joining platform": a change within work, with its time."""
+    time = time_in(match["rest"] or "")
+    joining = re.search(r"\bjoining (?P<team>(?:the )?[\w&-]+(?: [\w&-]+)?(?: team)?)", match["rest"] or "", re.I)
+    text = f"{said.name} is {match['verb'].lower()} {match['what'].lower()}" + (f" {time}" if time else "")
+    if joining:
+        team = joining["team"] if joining["team"].lower().endswith("team") else f"{joining['team']} team"
+        text += f" to join {team if team.lower().startswith('the ') else 'the ' + team}"
+    return said.fact(text, MemoryKind.PLAN, MEDIUM, "30d", topics_of("work", "team"), time=time)
+
+
 RULES = [
+    Rule(
+        priority=49,
+        pattern=re.compile(
+            rf"\b{I_AM} (?:(?:finally|officially|also) )?(?P<verb>moving|switching|changing) (?P<what>teams|departments"
+            r"|roles)\b(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        build=changing_teams_rule,
+    ),
     Rule(
         priority=40,
         pattern=re.compile(
