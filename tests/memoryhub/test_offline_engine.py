@@ -2637,6 +2637,50 @@ def test_a_work_channels_talk_keeps_the_time_off_the_team_change_and_the_family(
 @pytest.mark.parametrize(
     ("said", "kept"),
     [
+        # a pet lost, theirs where the message asks after one (was nothing)
+        ("anyone seen a ginger cat near the park? ours got out last night", ["Priya's cat got out last night"]),
+        ("our dog ran away last night", ["Priya's dog ran away last night"]),
+        ("nice bike, mine is missing a pedal", []),
+        # what they grow (was nothing), but not how they grow
+        ("I grow chillies, happy to share", ["Priya grows chillies"]),
+        ("I grow tired of this", []),
+        # a household's work on its home, with a time (was nothing)
+        (
+            "we're doing up the kitchen this summer if anyone knows a plumber",
+            ["Priya is doing up the kitchen this summer"],
+        ),
+    ],
+)
+def test_a_neighbourhood_groups_talk_keeps_the_lost_pet_the_garden_and_the_move(said: str, kept: list[str]) -> None:
+    """A neighbourhood group as a bot posts it kept one memory of twelve lines: a lost cat, "I grow
+    tomatoes every year", "we're doing up the garden this spring" and "you're moving?? where to?" …
+    "Bath, in April" kept nothing."""
+    assert _kept(said) == kept
+
+
+def test_a_move_asked_where_to_after_it_and_a_pets_name_asked_after_it_are_answered() -> None:
+    arguments = _extract(
+        _prompt(
+            [
+                ("Tom", "tom", "you're moving?? where to?"),
+                ("Una", "una", "Hull, in May. my wife got a job at the hospital"),
+                ("Greta", "greta", "I just adopted a cat"),
+                ("Tom", "tom", "aww what's her name?"),
+                ("Greta", "greta", "Pickle"),
+            ]
+        )
+    )
+
+    assert [m["content"] for m in _about(arguments, "una")] == [
+        "Una is moving to Hull in May",  # "where to?" after the move it asks about (was nothing)
+        "Una's wife got a new job at the hospital",
+    ]
+    assert [m["content"] for m in _about(arguments, "greta")] == ["Greta adopted a cat named Pickle"]  # was unnamed
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
         ("my son is 12, obsessed with Minecraft", ["Priya's son is 12", "Priya's son is obsessed with Minecraft"]),
         ("my son is 12 and obsessed with Minecraft", ["Priya's son is 12 and obsessed with Minecraft"]),
         ("my wife is a nurse and loves hiking", ["Priya's wife is a nurse", "Priya's wife loves hiking"]),

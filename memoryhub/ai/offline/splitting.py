@@ -142,6 +142,21 @@ def _ours(match: re.Match[str]) -> str:
     return match[0]
 
 
+# "has anyone seen a grey cat around Elm St? ours got out last night": the pet asked after is theirs.
+_OURS_LOST = re.compile(
+    r"\b(?:ours|mine)(?= (?:just )?(?:got out|ran away|went missing|has gone missing|is missing|escaped)\b)", re.I
+)
+_A_PET = re.compile(rf"\b(?P<species>{PETS})\b", re.IGNORECASE)
+
+
+def _ours_lost(text: str) -> str:
+    lost = _OURS_LOST.search(text)
+    pet = _A_PET.search(text, 0, lost.start()) if lost else None
+    if lost is None or pet is None:
+        return text
+    return f"{text[: lost.start()]}my {pet['species'].lower()}{text[lost.end() :]}"
+
+
 _PARTNER_AND_I = re.compile(r"\bmy [\w\u00e9'-]{1,20}$", re.IGNORECASE)
 
 
@@ -154,6 +169,7 @@ def normalise(text: str) -> str:
     text = _ME_AND_MY.sub(r"\g<before>my \g<who> and I", text)  # "me and my sister went…": "my sister and I went…"
     text = _WHOSE.sub(_whose, text)
     text = _OUR.sub(_ours, text)
+    text = _ours_lost(text)
     text = _EMOJI.sub(_emoji_gap, text).strip()
     text = ASKED_TO_REMEMBER.sub("", text, count=1)  # "please remember that …": what to remember, as a statement
     for pattern, replacement in (

@@ -79,7 +79,10 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [(rule.pattern, rule.build) for r
 
 # "Where are you moving?" — "Austin!": a short answer completes the other person's question.
 QUESTIONS: list[tuple[re.Pattern[str], Builder]] = [
-    (re.compile(r"\bwhere\b.*\b(?:mov\w*|relocat\w*)\b", re.IGNORECASE), move_rule),
+    (
+        re.compile(r"\bwhere\b.*\b(?:mov\w*|relocat\w*)\b|\b(?:mov\w*|relocat\w*)\b\W+where to\b", re.IGNORECASE),
+        move_rule,
+    ),
     (re.compile(r"\bwhere\b.*\b(?:live|living|based)\b", re.IGNORECASE), lives_rule),
     (re.compile(r"\bwhere\b.*\bfrom\b", re.IGNORECASE), origin_rule),
 ]

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from memoryhub.ai.contract import EntityType, MemoryKind
 from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Builder, Fact, Said, revised
 from memoryhub.ai.offline.rules.pastimes import ACTIVITIES, LANGUAGES
-from memoryhub.ai.offline.rules.pets import pet_named
+from memoryhub.ai.offline.rules.pets import pet_named, pet_waiting
 from memoryhub.ai.offline.rules.work import studies_rule
 from memoryhub.ai.offline.text import article_for, join_names, lowered_as_said, name_token, topics_of
 from memoryhub.ai.offline.vocabulary import JOB, NON_ANSWERS, PETS, word_set
@@ -174,11 +174,15 @@ def newborn_name_asked(question: str, facts: Sequence[Fact], handle: str) -> Fac
 
 
 def _baby_named(match: re.Match[str], said: Said) -> Fact | None:
-    """ "my daughter was born last Tuesday!" … "what's her name?" … "Aisha": the name joins the birth."""
+    """ "my daughter was born last Tuesday!" … "what's her name?" … "Aisha": the name joins the birth;
+    "I just adopted a cat" … "aww what's her name?" … "Smokey": the pet's."""
     name = name_token(match["name"])
-    birth = newborn_name_asked(said.scene.question_text, said.scene.facts, said.handle)
-    if not name or not match["name"][0].isupper() or birth is None:
+    if not name or not match["name"][0].isupper():
         return None
+    birth = newborn_name_asked(said.scene.question_text, said.scene.facts, said.handle)
+    if birth is None:
+        waiting = pet_waiting(said.scene.facts, said.handle)
+        return pet_named(revised(waiting), name, said) if waiting is not None else None
     told = _BIRTH.match(birth.text)
     assert told is not None
     if told["before"]:

@@ -207,7 +207,7 @@ def language_rule(match: re.Match[str], said: Said) -> Fact | None:
 HOBBY_VERBS = (
     r"swim|run|jog|climb|boulder|surf|ski|snowboard|hike|cycle|bike|knit|crochet|sew|paint|draw|sketch|bake"
     r"|garden|box|dance|skate|sing|row|fish|sail|dive|kayak|meditate|journal|lift|golf|skateboard|quilt|brew"
-    r"|cook|write|read|game|stream|volunteer|ride"
+    r"|cook|write|read|game|stream|volunteer|ride|grow"
 )
 # What makes such a verb a habit and not a one-off: how often, or where it is done with others.
 REGULARLY = (
@@ -220,11 +220,13 @@ _CONJUGATED = {"box": "boxes", "fish": "fishes", "dive": "dives", "ride": "rides
 
 
 def hobby_verb_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I swim laps most mornings", "I sing in a choir at St. Mary's", "Yuki bakes her own sourdough"."""
+    """ "I swim laps most mornings", "I sing in a choir at St. Mary's", "Yuki bakes her own sourdough", "I
+    grow tomatoes"."""
     verb = match["verb"].lower()
     rest = phrase_cut(match["rest"] or "", max_words=10)
-    if not re.search(rf"\b(?:{REGULARLY})", rest, re.IGNORECASE):
-        return None
+    grown = verb == "grow" and re.match(r"\s*(?!(?:tired|weary|old|older|up|fond|bored|impatient|more|less)\b)\w", rest)
+    if not grown and not re.search(rf"\b(?:{REGULARLY})", rest, re.IGNORECASE):
+        return None  # "I grow tomatoes" is what they do; "I swim" alone may be once
     conjugated = _CONJUGATED.get(verb, verb + "es" if verb.endswith(("sh", "ch", "x")) else verb + "s")
     text = f"{said.name} {conjugated} {third_person(rest, said.name)}".strip()
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("hobbies", verb))

@@ -202,7 +202,9 @@ RULES = [
         pattern=re.compile(
             rf"\b(?:my|our) (?P<species>{PETS})(?P<how>(?: is|'s| was| has been| got) (?:(?:really|so|very|still) )?"
             r"(?:sick|ill|unwell|poorly|at the vet'?s?|in surgery|having surgery|injured|hurt|limping|not eating)"
-            r"| (?:just )?had (?:(?:\d+|two|three|four|five|six|a litter of) )?(?:kittens|puppies|babies))\b"
+            r"| (?:just )?had (?:(?:\d+|two|three|four|five|six|a litter of) )?(?:kittens|puppies|babies)"
+            # "our cat got out last night": a pet lost, which a neighbour may ask after
+            r"| (?:is |has )?(?:just )?(?:got out|ran away|run away|gone missing|went missing|escaped|missing))\b"
             r"(?! of\b)(?P<rest>.*)",
             re.IGNORECASE,
         ),

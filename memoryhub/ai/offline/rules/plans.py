@@ -456,7 +456,7 @@ RULES = [
             r"[a-z]+ing\b.+)"
             # "we're getting a puppy next week": a household's plan, so the speaker's too
             r"|\bwe(?:'re| are) (?P<what2>(?:getting|adopting|buying|hosting|throwing|celebrating|renovating"
-            r"|flying|driving|heading|taking|visiting|spending|staying with)\b.+"
+            r"|flying|driving|heading|taking|visiting|spending|staying with|doing up|decorating|redoing)\b.+"
             # "we're doing a birthday party for Zain on the 14th", "we're having a barbecue on Sunday"
             rf"|(?:having|doing) (?:a|an|our|the) (?:[\w'-]+ ){{0,2}}?(?:party|{GATHERINGS}|get-together|sleepover"
             r"|dinner party)\b.+)"
