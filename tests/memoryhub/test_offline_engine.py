@@ -1419,6 +1419,12 @@ def test_the_persona_says_it_will_forget_and_no_longer_recalls_it() -> None:
     assert "I'll forget" not in off.content and "My data" in off.content  # memory off: nothing is read later
 
 
+def test_asked_what_to_plant_it_says_what_they_grow() -> None:
+    said = _reply_to("what should I plant this spring?", [*NOOR, "Noor grows tomatoes every year"])
+
+    assert "you grow tomatoes every year" in said  # was "What are you leaning towards?" alone
+
+
 def test_asked_what_is_coming_up_it_says_what_they_are_to_do_at_a_time() -> None:
     """ "what have I got coming up?" got "What do you think yourself?" with two plans in the block."""
     memories = [

@@ -134,6 +134,7 @@ _DOERS = {
     "program": "programmer", "develop": "developer", "photograph": "photographer",
 }  # fmt: skip
 _CHILDREN = frozenset(map(_stem, word_set("kid kids child children daughter daughters son sons")))
+_GARDENING = frozenset(map(_stem, word_set("plant planting grow growing garden gardening seeds seedlings veg")))
 _RACES = frozenset(map(_stem, word_set("race racing marathon half triathlon 5k 10k")))  # "the Leeds half"
 
 
@@ -157,6 +158,7 @@ _ANSWERED_BY = {
     **{verb: frozenset({verb, doer}) for verb, doer in _DOERS.items()},
     **dict.fromkeys(_CHILDREN, _CHILDREN),  # "do I have kids?" … "your daughter Mia is 5"
     **dict.fromkeys(_RACES, _RACES),  # "what race am I running?" … "… the Berlin marathon in September"
+    **dict.fromkeys(_GARDENING, _GARDENING),  # "what should I plant this spring?" … "you grow tomatoes"
     _stem("flying"): _PLANS,  # "where am I flying next month?" … "Nora is going to Lisbon next month"
     "weekend": frozenset({"weekend", "saturday", "sunday"}),  # "plans for the weekend?" … "… on Saturday"
 }
