@@ -21,7 +21,8 @@ CONTINUATION = re.compile(
 _CLAUSE_CUT = re.compile(
     r"\s*(?:\b(?:because|since|cause|cuz|coz|but|though|although|while|whereas|unless|lol|lmao|rofl"
     r"|haha\w*|hehe\w*|tbh|honestly|imo|idk|btw|fyi|ngl"
-    r"|which)\b"  # "a cafe downtown which is fine": a comment on the place, not the place
+    r"|which|once(?= (?:the|I|we|my|our|it|they|he|she|you)\b))\b"  # "a cafe downtown which is fine": a comment
+    # on the place, not the place; "getting a dog once the boys are older": when, not what
     rf"|{INVITING_IF}"
     r"|(?<!\bor\s)\bso\s+(?=(?:i|i'm|i've|i'll|we|we're|you|he|she|they|it|it's|that|this|there|my|our|the|now|no)\b"
     r"|[\w'-]+\s+(?:is|are|was|were)\b)"  # "… so breakfast is on me next time": a new subject and its verb
@@ -31,7 +32,8 @@ _CLAUSE_CUT = re.compile(
     r"|enjoying|miss|missing)\s+(?:it|them|that|this|every)\b|\band\s+(?=(?:it's|it is|it was|that's|that is)\b)"
     # "a point guard for the club and our first game is on Saturday", "… and we're throwing a
     # party": a new subject and its verb
-    r"|\band\s+(?=(?:my|our|his|her|their|the)\s+(?:[\w'-]+\s+){1,3}(?:is|are|was|were)\b"
+    r"|\band\s+(?=(?:my|our|his|her|their|the)\s+(?:[\w'-]+\s+){1,3}(?:is|are|was|were|wants|loves|likes|hates"
+    r"|plays)\b"
     r"|(?:we|they|I)(?:'re|'m|'ve|'ll| are| am| have| will)\b)).*$",
     re.IGNORECASE | re.DOTALL,
 )
@@ -259,7 +261,7 @@ def strip_trailing(text: str) -> str:
 _TAIL = re.compile(
     r",\s*(?:any|anyone|anybody|who|what|where|when|how|why|does|do|did|is|are|can|could|would|should"
     r"|wanna|u|you|right|yeah|lol|haha|which|so|(?:he|she|it|they|that)(?:'s|'re| is| are| was)"
-    r"|tastes|smells|looks|sounds|feels"
+    r"|tastes|smells|looks|sounds|feels|roll on"
     r"|(?:and |but )?(?:this|that|these|those|the|my|our) (?:[\w'-]+ ){0,2}?(?:is|are|was|were|has|have))\b.*$",
     re.IGNORECASE,
 )

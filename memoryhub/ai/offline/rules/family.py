@@ -324,8 +324,12 @@ _MORE_RELATIVES = re.compile(
 _WHO_IS = re.compile(r",?\s+who(?:'s| is| lives| works| studies| plays)\b[^,.!?;]{2,60}", re.IGNORECASE)
 
 
+# "I've got two girls coming over": children visiting, not theirs.
+_VISITING = r" (?:coming|over|round|from|at|in|on|staying|who (?:live|come))\b"
+
+
 def has_relatives_rule(match: re.Match[str], said: Said) -> Fact | None:
-    relation = match["relation"].lower()
+    relation = {"boy": "son", "girl": "daughter"}.get(match["relation"].lower(), match["relation"].lower())
     quantity = match["quantity"].lower()
     if re.match(r"\s+on the way\b", match.string[match.end() :]):  # "I have a baby on the way": not born yet
         text = f"{said.name} is expecting {_relatives(quantity, match['kind'], relation)}"
@@ -459,7 +463,8 @@ RULES = [
         pattern=re.compile(
             # "we have two kids", "we have a baby on the way": a couple's, so the speaker's too
             rf"\b(?:I|we)(?: have|'ve got| have got| got| do have| also have) (?P<quantity>{COUNTS})"
-            rf" (?P<kind>(?:{RELATIVE_AGES}) )?(?P<relation>{FAMILY})s?\b(?! {_SISTER_THINGS}\b)"
+            rf" (?P<kind>(?:{RELATIVE_AGES}) )?(?P<relation>{FAMILY}|(?:boy|girl)(?=s?\b(?!{_VISITING})))"
+            rf"s?\b(?! {_SISTER_THINGS}\b)"
             rf"(?:,? (?:named|called) (?P<name>[a-z][\w'-]*))?",
             re.IGNORECASE,
         ),

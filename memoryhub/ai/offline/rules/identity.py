@@ -42,6 +42,8 @@ _HELLO_FIRST = re.compile(rf"^(?:{HELLOS})\b", re.IGNORECASE)
 
 # A whole message that only gives a name: "I'm Daniel", "I'm Daniel, nice to meet you!".
 _ONLY_A_NAME = re.compile(r"^I(?:'m| am) \S+(?: \S+)?[\s,.!]*(?:nice to meet (?:you|u|ya)[\s.!]*)?$", re.IGNORECASE)
+# More about themselves after a name: "I'm Farah, I teach …", "I'm Farah, 34, …", "I'm Farah, mum of two".
+_DESCRIBED_AFTER = re.compile(r"\s*,\s*(?:and\s+)?(?:I|I'm|I've|my|mum|mom|dad|\d{1,2})\b", re.IGNORECASE)
 # Capitalised words that follow "I'm" and are not names: a faith, who one is, a sign.
 _NOT_A_NAME = re.compile(
     r"^(?:Catholic|Christian|Jewish|Muslim|Hindu|Buddhist|Sikh|Mormon|Protestant|Orthodox|Pagan|Atheist|Agnostic"
@@ -52,11 +54,16 @@ _NOT_A_NAME = re.compile(
 
 def introduced_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "hi I'm Tom", "hey everyone, I'm Tom" (the hello a clause of its own), "I'm Tom btw", or a
-    message that says only "I'm Tom": the name they give. "I'm Tom" inside more could be anything
-    ("I'm Groot, obviously, and …"); "I'm Catholic" is no name."""
+    message that says only "I'm Tom", or "I'm Farah, I teach …" (more about themselves after it): the
+    name they give. "I'm Tom" inside more could be anything ("I'm Groot, obviously, and …"); "I'm
+    Catholic" is no name."""
     own = match["how"].lower() in ("i'm", "i am", "im")
     alone = own and _ONLY_A_NAME.match(said.scene.line_text.strip()) and not _NOT_A_NAME.match(match["name"])
-    if match["hello"] or match["aside"] or (own and _HELLO_FIRST.match(said.scene.line_text)) or alone:
+    # "I'm Farah, I teach year 6 …", "I'm Farah, 34, …": a name, then more about themselves
+    named = re.search(rf"\b{re.escape(match[0])}", said.scene.line_text)  # the clause ends at the next "I …"
+    described = bool(own and named and _DESCRIBED_AFTER.match(said.scene.line_text, named.end()))
+    described = described and not _NOT_A_NAME.match(match["name"])
+    if match["hello"] or match["aside"] or (own and _HELLO_FIRST.match(said.scene.line_text)) or alone or described:
         return name_rule(match, said)
     return None
 
@@ -235,7 +242,7 @@ RULES = [
         # with a hello or in an aside (``introduced_rule``); not "I'm Canadian", "hi I'm new here".
         pattern=re.compile(
             rf"^(?:(?P<hello>(?:{HELLOS})(?: (?:all|everyone|everybody|guys|folks|there|y'all|friends|team|people))?)"
-            r"[,!.]*\s+)?(?P<how>I'm|I am|im|this is)"
+            r"[,!.]*\s+)?(?:(?:so|well|ok|okay|um|anyway)[,]?\s+)?(?P<how>I'm|I am|im|this is)"
             rf" (?!(?:{NATIONALITIES}|new|sorry|back|home|here|done|free|bored|tired|ready|late|fine|good|great|so"
             rf"|just|really|still|also|not|from|in|at|a|an|the|single|married|vegan|vegetarian|hungry|starving|dead"
             rf"|alive|awake|{FEELINGS}|{MONTHS}|{WEEKDAYS})\b|\w+ing\b)"
