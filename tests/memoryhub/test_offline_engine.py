@@ -2506,6 +2506,12 @@ def test_a_running_clubs_talk_keeps_the_race_the_injury_and_the_promotion(said: 
         ),
         ("I go back to work on Tuesday", ["Priya is going back to work on Tuesday"]),
         (
+            "I'm back at work from Monday after mat leave, bit nervous",
+            [
+                "Priya is going back to work on Monday after maternity leave"  # was "is back at work after …"
+            ],
+        ),
+        (
             "I went back to work last week after three months off",
             ["Priya went back to work last week after three months off"],
         ),

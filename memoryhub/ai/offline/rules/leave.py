@@ -11,7 +11,7 @@ from memoryhub.ai.offline.facts import HIGH, MEDIUM, Fact, Rule, Said, expiratio
 from memoryhub.ai.offline.rules.going import when_said
 from memoryhub.ai.offline.rules.trips import NAMED_PLACE
 from memoryhub.ai.offline.text import third_person, topics_of
-from memoryhub.ai.offline.vocabulary import MONTHS
+from memoryhub.ai.offline.vocabulary import MONTHS, WEEKDAYS
 
 _LEAVE = (
     r"(?:(?:maternity|paternity|parental|shared parental|adoption|mat|pat|sick|compassionate|study)"
@@ -24,6 +24,9 @@ _AWAY = re.compile(
     r" (?:weeks|months) off)\b|\b(?:after|since) (?P<what>(?:my|the|a) (?:surgery|op|operation|burnout|breakdown))\b",
     re.IGNORECASE,
 )
+
+
+_FROM_DAY = re.compile(rf"\s+(?:from|on) (?P<day>{WEEKDAYS})\b", re.IGNORECASE)
 
 
 def _leave(said: str) -> str:
@@ -64,7 +67,8 @@ def back_at_work_rule(match: re.Match[str], said: Said) -> Fact | None:
         when = past_time_in(rest)
         text = f"{said.name} went back to work" + (f" {when}" if when else "") + why
         return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("work", "return"))
-    time = when_said(rest)
+    day = _FROM_DAY.match(rest)  # "from Monday after mat leave": the day, though more follows it
+    time = when_said(rest) or (f"on {day['day'].capitalize()}" if day else "")
     if not time and not why:
         return None  # "I'm back at work": where they are today
     text = f"{said.name} {'is going back to work' if time else 'is back at work'}"
