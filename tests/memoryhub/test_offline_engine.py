@@ -1672,6 +1672,8 @@ def test_news_told_is_answered_with_a_question_about_it() -> None:
         ("I'm a nurse in the ICU", "Got it — you're a nurse in the ICU."),
         ("I'm getting a divorce", "I'm sorry to hear you're getting a divorce."),
         ("I'm feeling kind of stressed today", "Sorry you're feeling stressed."),  # was "I hear you. Tell me more!"
+        ("I'm panicking", "Sorry you're panicking."),  # 2026-11-30: was "I see. How's that going?"
+        ("honestly I'm so nervous", "Sorry you're feeling nervous."),
         ("I finally finished my thesis", "Congratulations — you finished your thesis!"),  # was "Got it — …"
         # 2026-11-29: were "Got it — …"
         ("my landlord is kicking us out in January", "I'm sorry to hear you have to move out in January."),
@@ -2715,6 +2717,31 @@ def test_a_move_asked_where_to_after_it_and_a_pets_name_asked_after_it_are_answe
 def test_a_newcomers_first_message_keeps_the_name_and_each_thing_whole(said: str, kept: list[str]) -> None:
     """A mother's first messages to the persona: "hey! so I'm Farah, I teach year 6 … and I've got two
     boys, 7 and 10" kept the job alone."""
+    assert _kept(said) == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # work due at a time (was nothing)
+        ("my dissertation is due on Friday and I'm panicking", ["Priya's dissertation is due on Friday"]),
+        ("I've got an essay due on Monday", ["Priya has an essay due on Monday"]),
+        ("my rent is due on Friday", []),
+        # a season ahead is a time; a household's plan after "and"; "her parents" of the girlfriend just named
+        (
+            "my girlfriend is Danish and we're visiting her parents in Aarhus in the summer",
+            ["Priya's girlfriend is Danish", "Priya is visiting their girlfriend's parents in Aarhus in the summer"],
+        ),
+        ("we went to Crete in the summer", []),  # done, with no place of theirs
+        ("my brother is Irish and we're visiting his parents", ["Priya's brother is Irish"]),  # no time, no plan
+        # a relative's relative and what they did (was "Priya's sister is husband moved to Leeds")
+        ("my sister's husband moved to York", ["Priya's sister's husband moved to York"]),
+    ],
+)
+def test_a_students_talk_keeps_the_deadline_and_the_visit(said: str, kept: list[str]) -> None:
+    """A student's messages to the persona: "my dissertation is due on Friday" and "we're visiting her
+    parents in Osaka in the summer" kept nothing, and "my sister and her husband moved to Leeds" kept
+    "sister is husband moved"."""
     assert _kept(said) == kept
 
 

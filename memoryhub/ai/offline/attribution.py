@@ -138,6 +138,8 @@ class Reader:
                 self._mention(index, line.handle, clause)
                 # "… my sister. She's a doctor."; "I have a cat named Mochi" … "Mochi is sick"
                 clause = self._about_their_relative(index, clause, speaker=line.handle) or clause
+                named = self._relative[1] if self._relative and self._relative[0] == index else None
+                clause = mentions.relatives_kin(clause, named)  # "… and we're visiting her parents"
                 clause = self._about_their_pet(line.handle, clause) or clause
                 self._clause(Said(line.handle, line.name, clause, index, self._scene()))
                 if (relative := mentions.relative_in(clause)) is not None:
@@ -333,7 +335,7 @@ class Reader:
                 implied = self._about_their_relative(said.line_index, part, clause[:start]) or implied
                 if implied is not None:
                     new = matching.rules_on(said, implied)
-                if not new and re.match(r"(?:I|I'm|I've|my)\b", part):
+                if not new and re.match(r"(?:I|I'm|I've|my|we're|we've)\b", part):
                     new = matching.rules_on(said, part)
                 if not new:
                     new = self._listed(said, part, clause[:start], [*found, *facts])

@@ -242,6 +242,26 @@ def relative_in(text: str) -> tuple[str, str] | None:
     return None
 
 
+_THEIR_KIN = re.compile(rf"(?<=\s)(?P<pronoun>her|his) (?P<kin>(?:{FAMILY})s?)\b", re.IGNORECASE)
+
+
+def relatives_kin(part: str, relative: tuple[str, str] | None) -> str:
+    """``part`` with "her parents" inside it said as the relation named before in the message: "my
+    girlfriend is Japanese and we're visiting her parents" → "… visiting my girlfriend's parents"."""
+
+    def theirs(found: re.Match[str]) -> str:
+        named = relative_in(part[: found.start()]) or relative  # in the clause before it, else the message
+        if named is None:
+            return found[0]
+        subject, who = named
+        he = found["pronoun"].lower() == "his"
+        if who in (SHE_RELATIONS if he else HE_RELATIONS):
+            return found[0]  # "his parents" after "my sister": someone else's
+        return f"{subject}'s {found['kin']}"
+
+    return _THEIR_KIN.sub(theirs, part)
+
+
 def about_relative(part: str, relative: tuple[str, str] | None) -> str | None:
     """``part`` with its leading "she"/"he"/"her"/"his" put back as the relation it goes on about:
     "she's a nurse" after "my wife Sarah" → "my wife Sarah is a nurse"; None when the part does

@@ -110,7 +110,8 @@ _FEELING_NOW = re.compile(
     r"|been feeling|just)(?: (?:so|really|very|pretty|kinda|kind of"
     r"|sort of|a bit|a little|super|quite|feeling|just))*"
     r" (?P<feeling>sad|lonely|down|low|blue|meh|anxious|stressed|tired|exhausted|bored|happy|great|good|excited"
-    r"|homesick|depressed|overwhelmed|miserable|frustrated|sick|ill|unwell)"
+    r"|homesick|depressed|overwhelmed|miserable|frustrated|sick|ill|unwell|nervous|worried|scared|panicking"
+    r"|freaking out)"
     # "I'm good, just tired from work"
     r"(?: (?:from|after) (?:work|school|uni|class|the week|the gym|the trip|travel(?:l?ing)?|my shift))?"
     r"(?: (?:today|tonight|lately|rn|atm|right now|these days))?[\s!.]*$",
@@ -198,7 +199,9 @@ def social_reply(body: str, said: str, system: str) -> list[str]:
             return ["Let's fix that!", "What have you been into lately?"]
         if low in ("sick", "ill", "unwell"):  # "I'm sick today"
             return ["Sorry you're not feeling well.", "Take it easy and get some rest!"]
-        if low in NEGATIVE_FEELINGS or low in ("down", "low", "blue", "meh"):
+        if low.endswith(("ing", "ing out")):  # "I'm panicking": not "feeling panicking"
+            return [f"Sorry you're {low}.", pick(COMFORT, said)]
+        if low.split()[0] in NEGATIVE_FEELINGS or low in ("down", "low", "blue", "meh"):
             return [f"Sorry you're feeling {low}.", pick(COMFORT, said)]
         return [f"Glad you're feeling {low}!", "What's made your day?"]
     return []

@@ -13,6 +13,7 @@ import re
 from memoryhub.ai.offline.facts import Builder, Rule
 from memoryhub.ai.offline.rules import (
     couples,
+    deadlines,
     events,
     everyday,
     family,
@@ -47,6 +48,7 @@ from memoryhub.ai.offline.rules.work import former_employer_rule
 _BY_PRIORITY: list[Rule] = sorted(
     [
         *couples.RULES,
+        *deadlines.RULES,
         *events.RULES,
         *everyday.RULES,
         *family.RULES,

@@ -213,7 +213,8 @@ _OWNED = re.compile(
     r"|going|gonna|back|home|out|finally|currently|now|such|pretty|super|kinda|too|like|all|only|my|our|her|his"
     r"|their|and|or|but|that|which|who|ok|okay|fine|good|great|well|better|worse|sick|ill|happy|sad|busy|tired"
     r"|here|there|doing|feeling|off|up|over)\b)[a-z-]+ ){1,2}?)"
-    r"(?P<rest>(?:is|was|are|were|has|had|broke|died|got|just|passed|started|turned|won|lost)\b.*)",
+    r"(?P<rest>(?:is|was|are|were|has|had|broke|died|got|just|passed|started|turned|won|lost|moved|lives|works"
+    r"|left|bought|sold|retired|quit|became|graduated|joined|runs|owns|teaches|plays)\b.*)",
     re.IGNORECASE,
 )
 

@@ -1,0 +1,42 @@
+"""Work that is due: "my dissertation is due on Friday", "I've got an essay due tomorrow"."""
+
+from __future__ import annotations
+
+import re
+
+from memoryhub.ai.contract import MemoryKind
+from memoryhub.ai.offline.facts import HIGH, MEDIUM, Fact, Rule, Said, expiration_for
+from memoryhub.ai.offline.rules.going import when_said
+from memoryhub.ai.offline.text import topics_of
+
+_WORK = (
+    r"(?:[\w-]+ ){0,2}?(?:dissertation|thesis|essay|assignment|coursework|report|paper|project|application"
+    r"|tax return|proposal|portfolio|homework|manuscript|grant)"
+)
+
+
+def due_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """Work due at a time they say: a deadline a companion may ask after."""
+    what = " ".join((match["what"] or match["what2"]).lower().split())
+    time = when_said(match["rest"] or "")
+    if not time:
+        return None  # "my essay is due soon-ish": no day to ask after
+    if match["mine"]:
+        text = f"{said.name}'s {what} is due {time}"
+    else:
+        text = f"{said.name} has {match['a'].lower()} {what} due {time}"
+    important = HIGH if re.search(r"dissertation|thesis|grant|application", what) else MEDIUM
+    return said.fact(text, MemoryKind.PLAN, important, expiration_for(time), topics_of("work", what.split()[-1]))
+
+
+RULES = [
+    Rule(
+        priority=559,
+        pattern=re.compile(
+            rf"\b(?:(?P<mine>my) (?P<what>{_WORK}) (?:is|'s) (?:(?:finally|actually|now) )?due"
+            rf"|I(?: have|'ve got| have got| got) (?P<a>a|an|my|the) (?P<what2>{_WORK}) due)\b(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        build=due_rule,
+    ),
+]
