@@ -1522,6 +1522,10 @@ def test_asked_to_be_reminded_without_a_question_mark_is_a_question() -> None:
         ("where am I from?", "Good question! I don't think you've told me that yet."),
         ("do I have any pets?", "Interesting question! I don't think you've told me that yet."),
         ("my week was fine. How are your pets?", "Good question! I can only give a simple answer"),  # theirs
+        # something of their own asked after (2026-11-30: was "I can only give a simple answer")
+        ("what's my dissertation about?", "Good question! I don't think you've told me that yet."),
+        ("where are we going this summer?", "Good question! I don't think you've told me that yet."),
+        ("where can I buy a good bike?", "Good question! I can only give a simple answer"),  # the world's
         # a request is asked as a question is (was "Got it. What else is on your mind?")
         ("recommend me a book", "Hmm, let me think. I can't look that up right now"),
         ("can you suggest a good movie?", "Hmm, let me think. I can't look that up right now"),

@@ -178,6 +178,11 @@ _REQUEST_OPENERS = ("Hmm, let me think.",)
 
 
 # A choice of their own asked about: "what should I wear to the wedding?", "should I text him?".
+# A question about something of their own: "what's my dissertation about?", "where are we going this
+# summer?" (not "where can I buy …?", a question about the world).
+_THEIR_OWN_ASKED = re.compile(
+    r"^\W*(?:so |and |wait,? )?(?:what|when|where|which|who)(?:'s|'re| is| are| was)\s+(?:my|our|we)\b", re.I
+)
 _SHOULD_I = re.compile(r"^(?:(?:so|hmm|ok|okay|ugh),? )?(?:(?:what|which|where|how|when) )?should i\b", re.I)
 
 
@@ -404,7 +409,11 @@ def chat_reply(messages: list[Message]) -> str:
             closers = (not_told_yet,)
         elif question and _SHOULD_I.search(body):
             closers = ("What are you leaning towards?",)  # "what should I wear to the wedding?": theirs to decide
-        elif question and not facts and (_RECALL_ASKED.search(said) or relative_asked(said)):
+        elif (
+            question
+            and not facts
+            and (_RECALL_ASKED.search(said) or relative_asked(said) or _THEIR_OWN_ASKED.match(body))
+        ):
             closers = (not_told_yet,)  # "do you remember what I told you about my sister?", nothing remembered
         elif question and not facts and _LIVE.search(said):
             closers = (_CANNOT_LOOK_UP,)  # "what's the weather like?": not "what do you think yourself?"
