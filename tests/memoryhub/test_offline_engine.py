@@ -2752,6 +2752,27 @@ def test_a_students_talk_keeps_the_deadline_and_the_visit(said: str, kept: list[
 @pytest.mark.parametrize(
     ("said", "kept"),
     [
+        # chat spellings read as the words meant (was nothing)
+        ("moving 2 leeds nxt month", ["Priya is moving to Leeds next month"]),
+        ("cant believe my baby girl starts school tmrw 😭", ["Priya's daughter starts school tomorrow"]),
+        # amazement is no negation
+        ("can't believe I'm moving to York next week", ["Priya is moving to York next week"]),
+        ("she thinks I'm moving to York", []),  # still someone else's words
+        # a new thing starting needs no "my"; a subject in -ing still is one
+        ("new job starts monday, so nervous", ["Priya is starting their new job Monday"]),
+        ("training starts monday", []),
+        ("we're expecting our first in october!!", ["Priya is expecting their first baby in October"]),
+    ],
+)
+def test_a_message_in_chat_spelling_is_read_as_meant(said: str, kept: list[str]) -> None:
+    """ "moving 2 berlin nxt month", "cant believe my baby girl starts school tmrw" and "new job starts
+    monday, so nervous" kept nothing."""
+    assert _kept(said) == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
         ("my son is 12, obsessed with Minecraft", ["Priya's son is 12", "Priya's son is obsessed with Minecraft"]),
         ("my son is 12 and obsessed with Minecraft", ["Priya's son is 12 and obsessed with Minecraft"]),
         ("my wife is a nurse and loves hiking", ["Priya's wife is a nurse", "Priya's wife loves hiking"]),
@@ -3105,7 +3126,7 @@ def test_a_relatives_s_is_is_has_or_whose_as_the_words_after_it_say(said: str, k
         ("we love you guys", []),
         ("we have two kids", ["Priya has two kids"]),
         ("we have a baby on the way", ["Priya is expecting a baby"]),
-        ("we're expecting our second in May", ["Priya is expecting their second in May"]),  # was "is expecting"
+        ("we're expecting our second in May", ["Priya is expecting their second baby in May"]),  # was "is expecting"
         ("I'm 5 months pregnant", ["Priya is 5 months pregnant"]),  # was nothing
         ("we have a sister company in Berlin", []),
         # what is loved, not the words after it (were "loves it, it brings…", "loves was there…")

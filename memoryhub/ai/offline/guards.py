@@ -68,9 +68,13 @@ def is_general(before: str) -> bool:
     return bool(_GENERAL.search(before))
 
 
+# Amazement or eagerness in a negation's words: "can't believe my daughter starts school tomorrow".
+_NO_NEGATION = re.compile(r"\b(?:can't|cannot|can not|couldn't) (?:believe|wait)\b", re.IGNORECASE)
+
+
 def is_negated(span: str) -> bool:
     """Whether a negation comes before or inside a fact (``span``: the clause up to its end)."""
-    return bool(_NEGATION.search(span))
+    return bool(_NEGATION.search(_NO_NEGATION.sub("", span)))
 
 
 def is_someone_elses_words(before: str) -> bool:
@@ -107,6 +111,8 @@ def starts_a_statement(clause: str, position: int) -> bool:
         return True
     if _LEAD_TIME.fullmatch(strip_fillers(before)):
         return True  # "Last Sat I finally took my nephew to a cooking workshop", "yesterday I adopted a cat"
+    if re.fullmatch(r"(?:(?:I|still|honestly|omg|wow)\s+)*(?:can't|cannot|can not) believe(?: that)?", before, re.I):
+        return True  # "can't believe I'm moving to Leeds next week": their news, amazed
     previous = before.split()[-1].lower().strip(",.!:")
     if previous == "that" and before.lower().endswith("now that"):  # "… was worth it now that I'm a manager"
         return not re.search(r"\b(?:said|says|told|tells|thinks|thought|knows?|knew)\s+now that$", before, re.I)

@@ -82,7 +82,8 @@ _MISSPELLINGS = {
     "freind": "friend", "freinds": "friends", "neice": "niece",
     "alergic": "allergic", "allergick": "allergic", "vegitarian": "vegetarian",
     "vegeterian": "vegetarian", "moveing": "moving", "liveing": "living", "studing": "studying",
-"tryna": "trying to",
+"tryna": "trying to", "tmrw": "tomorrow", "tmr": "tomorrow", "tmw": "tomorrow", "2moro": "tomorrow",
+    "nxt": "next", "wknd": "weekend",
 }  # fmt: skip
 _MISSPELLED = re.compile(r"\b(?:" + "|".join(sorted(_MISSPELLINGS, key=len, reverse=True)) + r")\b")
 # Pictographs (emoji) and their modifiers. A run of them ends a thought ("hay fever again 🤧 my eyes
@@ -167,7 +168,10 @@ def normalise(text: str) -> str:
     as a pause, and abbreviations' full stops set apart, so the rules read one spelling."""
     text = text.translate(_TYPOGRAPHIC_QUOTES).replace(ABBREVIATION_DOT, ".")
     text = _MISSPELLED.sub(lambda match: _MISSPELLINGS[match[0]], text)
-    text = re.sub(r"\b(mov(?:ed|ing|e)|going|went|flying|flew|head(?:ed|ing)) ot\b", r"\1 to", text)  # "moved ot"
+    # "moved ot Leeds", "moving 2 berlin": "to"
+    text = re.sub(r"\b(mov(?:ed|ing|e)|going|went|flying|flew|head(?:ed|ing)) (?:ot|2)\b(?! (?:of|\d))", r"\1 to", text)
+    text = re.sub(r"\bmy baby (girl|boy)\b", lambda baby: "my daughter" if baby[1] == "girl" else "my son", text)
+    text = re.sub(r"\b(expecting (?:our|my) (?:first|second|third))\b(?! (?:baby|child|kid))", r"\1 baby", text)
     text = _ME_AND_MY.sub(r"\g<before>my \g<who> and I", text)  # "me and my sister went…": "my sister and I went…"
     text = _WHOSE.sub(_whose, text)
     text = _OUR.sub(_ours, text)

@@ -444,7 +444,8 @@ RULES = [
         priority=810,
         pattern=re.compile(
             rf"\bI (?:(?:officially|finally|actually|only) )?start (?P<what>(?:my |a |the )?{STARTS}\b.+)"
-            rf"|^my (?P<thing>{STARTS}) (?:officially |finally )?starts\b(?P<rest>.+)",
+            # "my chemo starts next week", "new job starts monday" (a new thing needs no "my")
+            rf"|^(?:my |(?=(?:new|first) ))(?P<thing>{STARTS}) (?:officially |finally )?starts\b(?P<rest>.+)",
             re.IGNORECASE,
         ),
         build=starting_rule,
