@@ -2773,6 +2773,28 @@ def test_a_message_in_chat_spelling_is_read_as_meant(said: str, kept: list[str])
 @pytest.mark.parametrize(
     ("said", "kept"),
     [
+        # a parent called by the word alone (was nothing)
+        ("mum's in hospital again, they think it's her heart", ["Priya's mum is in hospital again"]),
+        ("Dad's just retired!", ["Priya's dad has just retired"]),  # a deed done: "has" (was "is just retired")
+        ("my brother's just been diagnosed with asthma", ["Priya's brother has just been diagnosed with asthma"]),
+        # a scan or a check-up at a time, also on a day of the month (was nothing)
+        ("I've got a scan on the 9th, fingers crossed", ["Priya has a scan on the 9th"]),
+        ("I have an MRI next week", ["Priya has an MRI next week"]),
+        # someone seen for their health, and for what (was nothing)
+        ("I'm seeing a physio for my knee", ["Priya sees a physio for their knee"]),
+        # how long sober, past 99 days (was "Priya has been sober")
+        ("I've been sober 150 days today", ["Priya has been sober for 150 days"]),
+    ],
+)
+def test_a_familys_health_news_is_kept_as_told(said: str, kept: list[str]) -> None:
+    """Health news as a companion hears it: "mum's in hospital again", "I've got a scan on the 12th"
+    and "I'm seeing a physio for my shoulder" kept nothing."""
+    assert _kept(said) == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
         ("my son is 12, obsessed with Minecraft", ["Priya's son is 12", "Priya's son is obsessed with Minecraft"]),
         ("my son is 12 and obsessed with Minecraft", ["Priya's son is 12 and obsessed with Minecraft"]),
         ("my wife is a nurse and loves hiking", ["Priya's wife is a nurse", "Priya's wife loves hiking"]),

@@ -160,6 +160,14 @@ def _ours_lost(text: str) -> str:
     return f"{text[: lost.start()]}my {pet['species'].lower()}{text[lost.end() :]}"
 
 
+# A parent or grandparent called by the word alone, starting the statement: "mum's in hospital again".
+_BARE_PARENT = re.compile(
+    r"(?:^|(?<=[.!?]\s))(?:mum|mom|mam|dad|nan|nana|gran|granny|grandma|grandad|grandpa)"
+    r"(?=(?:'s| is| was| has| had| got| just)\b)",
+    re.IGNORECASE,
+)
+
+
 _PARTNER_AND_I = re.compile(r"\bmy [\w\u00e9'-]{1,20}$", re.IGNORECASE)
 
 
@@ -172,6 +180,7 @@ def normalise(text: str) -> str:
     text = re.sub(r"\b(mov(?:ed|ing|e)|going|went|flying|flew|head(?:ed|ing)) (?:ot|2)\b(?! (?:of|\d))", r"\1 to", text)
     text = re.sub(r"\bmy baby (girl|boy)\b", lambda baby: "my daughter" if baby[1] == "girl" else "my son", text)
     text = re.sub(r"\b(expecting (?:our|my) (?:first|second|third))\b(?! (?:baby|child|kid))", r"\1 baby", text)
+    text = _BARE_PARENT.sub(lambda bare: f"my {bare[0].lower()}", text)  # "mum's in hospital again"
     text = _ME_AND_MY.sub(r"\g<before>my \g<who> and I", text)  # "me and my sister went…": "my sister and I went…"
     text = _WHOSE.sub(_whose, text)
     text = _OUR.sub(_ours, text)

@@ -150,8 +150,12 @@ def conjugate(verb: str) -> str:
 
 def is_or_has(after: str) -> str:
     """What a "'s" stands for before ``after``: "has" before "been"/"got" ("she's been sick", "my
-    brother's got a new job"), else "is"."""
-    return "has" if re.match(r"\s*(?:been|got|gotten)\b", after, re.IGNORECASE) else "is"
+    brother's got a new job") or a deed just done ("dad's just retired"), else "is"."""
+    has = re.match(
+        r"\s*(?:(?:just|already|finally|recently|also|still|never|not|always) )?(?:been|got|gotten)\b", after, re.I
+    )
+    done = re.match(r"\s*(?:just|already|finally|recently) (?!(?:been|tired|bored|scared)\b)[a-z]+ed\b", after, re.I)
+    return "has" if has or done else "is"
 
 
 def _literal(value: str) -> Callable[[re.Match[str]], str]:

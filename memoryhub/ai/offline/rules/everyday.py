@@ -8,6 +8,7 @@ import re
 
 from memoryhub.ai.contract import MemoryKind
 from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, expiration_for, time_in
+from memoryhub.ai.offline.splitting import phrase_cut
 from memoryhub.ai.offline.text import third_person, topics_of
 
 
@@ -52,9 +53,13 @@ def career_change_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 def helper_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "my therapist says I should journal more": someone who helps them, seen regularly."""
-    who = match["who"].lower().replace("counselor", "counsellor").replace("physiotherapist", "physio")
+    who = (
+        (match["who"] or match["who2"]).lower().replace("counselor", "counsellor").replace("physiotherapist", "physio")
+    )
     verb = "has" if who in ("personal trainer", "life coach", "sponsor") else "sees"
     text = f"{said.name} {verb} {'an' if who[0] in 'aeiou' else 'a'} {who}"
+    if match.groupdict().get("why"):  # "for my shoulder"
+        text += " " + third_person(phrase_cut(match["why"].strip(), max_words=6), said.name)
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("health", who))
 
 
@@ -147,7 +152,10 @@ RULES = [
         priority=1450,
         pattern=re.compile(
             r"\bmy (?P<who>therapist|counsell?or|psychologist|psychiatrist|physio(?:therapist)?|personal trainer"
-            r"|life coach|sponsor)(?:'s| (?:says|said|thinks|told me|wants|reckons|suggested|is)\b)",
+            r"|life coach|sponsor)(?:'s| (?:says|said|thinks|told me|wants|reckons|suggested|is)\b)"
+            # "I'm seeing a physio for my shoulder"
+            r"|\bI(?:'m| am|'ve been| have been) (?:(?:now|also|still) )?seeing an? (?P<who2>therapist|counsell?or"
+            r"|psychologist|psychiatrist|physio(?:therapist)?)\b(?P<why> for (?:my|a|an) [\w' -]{2,30})?",
             re.IGNORECASE,
         ),
         build=helper_rule,

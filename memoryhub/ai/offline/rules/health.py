@@ -61,7 +61,7 @@ def diet_rule(match: re.Match[str], said: Said) -> Fact | None:
         return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("diet", diet), slot="diet")
     since = phrase_cut(match["since"] or "", max_words=4)
     span_after = re.match(  # "I've been sober 6 months today"
-        r"\s+(?P<span>(?:\d{1,2}|a|one|two|three|four|five|six|a few) (?:days?|weeks?|months?|years?))\b",
+        r"\s+(?P<span>(?:\d{1,4}|a|one|two|three|four|five|six|a few) (?:days?|weeks?|months?|years?))\b",
         match.string[match.end() :],
     )
     if not since and not match["span"] and span_after and match["how"] and "been" in match["how"].lower():

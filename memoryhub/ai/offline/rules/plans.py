@@ -203,12 +203,15 @@ def _doing(said_what: str, said: Said, *, before: str | None = None, day_of_mont
 
 
 def appointment_rule(match: re.Match[str], said: Said) -> Fact | None:
-    time = time_in(said.clause)
+    day = DAY_OF_MONTH.search(match["rest"] or "")
+    time = time_in(said.clause) or (day[0].lower() if day else "")  # "a scan on the 12th"
     if not time:
         return None
-    thing = (match["thing"] or match["things"]).lower()
+    thing = re.sub(r"\b(?:mri|x-ray)\b", lambda m: m[0].upper(), (match["thing"] or match["things"]).lower())
     rest = phrase_cut(match["rest"] or "", max_words=8)
     article = "" if match["things"] else article_for(thing) + " "  # "exams all next week"
+    article = "an " if thing.startswith(("MRI", "X-RAY")) else article  # said "em", "ex"
+    thing = thing.replace("X-RAY", "X-ray")
     text = f"{said.name} has {article}{thing}" + (f" {third_person(rest, said.name)}" if rest else "")
     if time not in text.lower():
         text += f" {time}"
