@@ -921,6 +921,18 @@ def test_at_most_fifteen_operations_in_all_shared_among_the_people() -> None:
     assert min(per_person) >= 3  # one talkative person does not take everyone's share
 
 
+def test_a_window_of_more_forget_requests_than_the_cap_keeps_the_cap() -> None:
+    things = "chess tennis opera sushi jazz golf yoga pottery rugby salsa karaoke cricket poetry baking skiing rowing"
+    memories = [f"Ann likes {thing}" for thing in things.split()]
+    said = [("Ann", "ann", f"forget that I like {thing}") for thing in things.split()]
+    participants = [PromptParticipant(handle="ann", name="Ann", memories=memories)]
+
+    operations = _extract(_prompt(said, participants=participants))["operations"]
+
+    assert len(memories) == 16 and len(operations) == 15  # was 16: all of them, past the cap
+    assert all(op["action"] == "forget" for op in operations)
+
+
 def test_a_request_to_forget_is_kept_within_the_cap_when_the_window_tells_more() -> None:
     """A forget was added after the cap, so a full window gave 16 operations, and the apply step,
     which keeps 15 in their order, dropped the person's request to forget."""

@@ -241,10 +241,11 @@ def extraction_arguments(text: str) -> dict[str, Any]:
         ordinal[i] = seen_per_subject[(fact.subject, fact.importance)]
         seen_per_subject[(fact.subject, fact.importance)] += 1
     order = sorted(range(len(candidates)), key=lambda i: (IMPORTANCE_RANK[candidates[i][0].importance], ordinal[i], i))
-    chosen = set(order[: MAX_OPERATIONS - len(forgotten)])  # a request to forget is kept first, within the cap
+    chosen = set(order[: max(0, MAX_OPERATIONS - len(forgotten))])  # a request to forget is kept first, within the cap
     kept = [candidates[position] for position in range(len(candidates)) if position in chosen]
 
     operations = [_forget_operation(lines, i, who, index, parsed.memories) for i, (who, index, _) in forgotten.items()]
+    del operations[MAX_OPERATIONS:]
     for fact, index in kept:
         cited = sorted({lines[i].number or i + 1 for i in fact.lines if 0 <= i < len(lines)})
         operations.append(
