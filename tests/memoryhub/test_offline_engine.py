@@ -2649,6 +2649,8 @@ def test_a_months_campaign_lasts_the_month() -> None:
         # out of the office at a time; "OOO" said out (was nothing); the reason after it is no job
         ("I'm OOO thursday, dentist", ["Priya is out of office Thursday"]),  # not "Priya is a dentist"
         ("I'm off next week", ["Priya is off next week"]),
+        ("I'll be ooo tomorrow", ["Priya will be out of office tomorrow"]),
+        ("ooo that's nice, I'm jealous", []),  # "ooo" alone is no "out of office"
         ("I'm off to bed", []),
         ("I'm Tom, dentist", ["Priya's name is Tom", "Priya is a dentist"]),  # an introduction still lists
         # what may come up, and "so no …", leave the fact whole

@@ -181,6 +181,9 @@ def normalise(text: str) -> str:
     text = re.sub(r"\bmy baby (girl|boy)\b", lambda baby: "my daughter" if baby[1] == "girl" else "my son", text)
     text = re.sub(r"\b(expecting (?:our|my) (?:first|second|third))\b(?! (?:baby|child|kid))", r"\1 baby", text)
     text = _BARE_PARENT.sub(lambda bare: f"my {bare[0].lower()}", text)  # "mum's in hospital again"
+    # "I'm OOO friday", "I'll be ooo tomorrow"; "ooo that's nice" is no absence
+    text = re.sub(r"\bOOO\b", "out of office", text)
+    text = re.sub(r"\b(I'm|I am|I'll be|I will be) ooo\b", r"\1 out of office", text, flags=re.IGNORECASE)
     text = _ME_AND_MY.sub(r"\g<before>my \g<who> and I", text)  # "me and my sister went…": "my sister and I went…"
     text = _WHOSE.sub(_whose, text)
     text = _OUR.sub(_ours, text)
@@ -197,7 +200,6 @@ def normalise(text: str) -> str:
         (r"\bteh\b", "the"),
         (r"\bu\b(?= (?:know|guys|all)\b)", "you"),
         (r"\b(I|we) (?:also|actually) (?=[a-z])", r"\1 "),  # "I also play the accordion": said as without "also"
-        (r"\bOOO\b", "out of office"),
         (r"\bbf\b", "boyfriend"),
         (r"\bgf\b", "girlfriend"),
         (r"\s+rn\b(?=\s*(?:[,.!?]|$))", ""),  # "obsessed with bouldering rn": right now, as every message is
