@@ -2809,6 +2809,26 @@ def test_a_familys_health_news_is_kept_as_told(said: str, kept: list[str]) -> No
 @pytest.mark.parametrize(
     ("said", "kept"),
     [
+        # a job lost in other words (was nothing)
+        ("I've been made redundant", ["Priya lost their job"]),
+        ("I was laid off last week", ["Priya lost their job last week"]),
+        # a couple trying for a baby (was "has a partner")
+        ("my wife and I are trying for a baby", ["Priya and their wife are trying for a baby"]),
+        # a landlord selling up is a move to make (was nothing)
+        ("our landlord is selling so we need to find somewhere", ["Priya has to move out"]),
+        # "doing a …" stays what it is, but for a party given (was "is having a sponsored walk")
+        ("I'm doing a sponsored swim for Oxfam next month", ["Priya is doing a sponsored swim for Oxfam next month"]),
+    ],
+)
+def test_lifes_turns_told_in_other_words_are_kept(said: str, kept: list[str]) -> None:
+    """ "I've been made redundant", "my partner and I are trying for a baby" and "our landlord is
+    selling" kept nothing or less; "I'm doing a sponsored walk" became "having" one."""
+    assert _kept(said) == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
         ("my son is 12, obsessed with Minecraft", ["Priya's son is 12", "Priya's son is obsessed with Minecraft"]),
         ("my son is 12 and obsessed with Minecraft", ["Priya's son is 12 and obsessed with Minecraft"]),
         ("my wife is a nurse and loves hiking", ["Priya's wife is a nurse", "Priya's wife loves hiking"]),

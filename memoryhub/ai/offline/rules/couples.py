@@ -103,7 +103,7 @@ RULES = [
             r"|have been married(?: for)?|'ve been married(?: for)?)"
             r" (?P<years>\d+|one|two|three|four|five|six|seven|eight|nine|ten)"
             r" years|(?:are|'re) (?P<what>(?:getting|moving|expecting|having|buying|going|off|celebrating"
-            r"|renovating)\b.+)|(?P<did>moved in together\b.*|got (?:married|engaged)\b.*"
+            r"|renovating)\b.+|trying for a baby\b.*)|(?P<did>moved in together\b.*|got (?:married|engaged)\b.*"
             r"|bought (?:a|our first|our) (?:house|flat|home|place)\b.*"
             r"|celebrated our (?:\d{1,2}(?:st|nd|rd|th)|first|second|third|fifth|tenth|twentieth) (?:wedding )?"
             r"anniversary\b.*))",

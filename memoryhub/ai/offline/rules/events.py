@@ -78,7 +78,7 @@ EVENTS = (
         ("work", "quit"),
     ),
     _Event(
-        r"got (?:fired|laid off|let go)|lost (?:my|his|her|their|the) job",
+        r"(?:got|was|been) (?:fired|laid off|let go|made redundant)|lost (?:my|his|her|their|the) job",
         "lost their job",
         MemoryKind.EVENT,
         HIGH,
@@ -291,7 +291,8 @@ RULES = [
         pattern=re.compile(
             # "I've just started a new job", "I've graduated": not "I've got a job" (has one).
             rf"\bI(?:(?:'ve| have)(?={EVENT_ADVERBS} (?:started|graduated|finished|defended|got (?:engaged|married"
-            rf"|divorced|promoted))))?{EVENT_ADVERBS} (?P<event>{EVENT_ALTERNATIVES})\b(?P<rest>.*)",
+            rf"|divorced|promoted)|been (?:made redundant|laid off|let go))))?{EVENT_ADVERBS}"
+            rf" (?P<event>{EVENT_ALTERNATIVES})\b(?P<rest>.*)",
             re.IGNORECASE,
         ),
         build=self_event_rule,

@@ -212,8 +212,8 @@ RULES = [
     Rule(
         priority=1400,
         pattern=re.compile(
-            r"\bmy landlord(?:'s| is| has)? (?:(?:finally|just|now) )?(?:kicking (?:us|me) out|evicting (?:us|me)"
-            r"|given (?:us|me) notice|selling (?:the|our|my) (?:flat|house|place|apartment))\b",
+            r"\b(?:my|our) landlord(?:'s| is| has)? (?:(?:finally|just|now) )?(?:kicking (?:us|me) out"
+            r"|evicting (?:us|me)|given (?:us|me) notice|selling(?: (?:the|our|my) (?:flat|house|place|apartment))?)\b",
             re.IGNORECASE,
         ),
         build=notice_rule,

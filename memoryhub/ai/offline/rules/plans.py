@@ -156,7 +156,8 @@ def planning_rule(match: re.Match[str], said: Said) -> Fact | None:
 def doing_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I'm playing GTA tonight": what someone is doing at a given time is a plan."""
     said_what = match["what"] or match["what2"] or match["what3"]  # "I'm on vacation next week" too
-    said_what = re.sub(r"^doing (?=an? )", "having ", said_what)  # "doing a party for Zain": having one
+    if match["what2"]:  # "we're doing a party for Zain": having one (not "I'm doing a sponsored walk")
+        said_what = re.sub(rf"^doing (?=an? (?:[\w'-]+ ){{0,2}}?(?:party|{GATHERINGS})\b)", "having ", said_what)
     # "… on the 14th" is the time of a party they give, or of being away
     away = said_what.startswith(("away ", "off ", "out of "))
     dated = away or (bool(match["what2"]) and said_what.startswith("having "))
