@@ -2829,6 +2829,24 @@ def test_lifes_turns_told_in_other_words_are_kept(said: str, kept: list[str]) ->
 @pytest.mark.parametrize(
     ("said", "kept"),
     [
+        # what "it" is was said in another line (was "Priya loves watching it")
+        ("I don't bake but I love watching it", []),
+        ("I love doing that with my kids", []),
+        ("I love watching those old films", ["Priya loves watching those old films"]),
+        # a turn at a role (was nothing)
+        ("I'll be there, I'm the quizmaster this month actually", ["Priya is the quizmaster this month"]),
+        ("I'm DM for the year", ["Priya is DM for the year"]),
+        ("I'm the worst this week", []),
+    ],
+)
+def test_a_pub_quiz_channels_talk_keeps_the_role_and_no_it(said: str, kept: list[str]) -> None:
+    """A channel about a baking show and a pub quiz kept one memory, "Ama loves watching it"."""
+    assert _kept(said) == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
         ("my son is 12, obsessed with Minecraft", ["Priya's son is 12", "Priya's son is obsessed with Minecraft"]),
         ("my son is 12 and obsessed with Minecraft", ["Priya's son is 12 and obsessed with Minecraft"]),
         ("my wife is a nurse and loves hiking", ["Priya's wife is a nurse", "Priya's wife loves hiking"]),

@@ -43,6 +43,16 @@ def notice_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.PLAN, HIGH, expiration_for(time), topics_of("home", "moving"), time=time)
 
 
+def club_role_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I'm the quizmaster this month", "I'm club captain this season": a turn at a role, for as long."""
+    role = re.sub(r"\bdm\b", "DM", " ".join(match["role"].lower().split()).replace("organizer", "organiser"))
+    span = " ".join(match["span"].lower().split())
+    article = "" if match["the"] is None else "the "
+    text = f"{said.name} is {article}{role} {span}"
+    lasts = "7d" if span.endswith("week") else "30d"
+    return said.fact(text, MemoryKind.FACT, MEDIUM, lasts, topics_of("hobbies", role.split()[-1]))
+
+
 def career_change_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I'm thinking about retraining as a teacher", "I'm considering going back to uni": a change of
     course weighed, which a companion would ask after."""
@@ -208,6 +218,17 @@ RULES = [
             re.IGNORECASE,
         ),
         build=sleep_rule,
+    ),
+    Rule(
+        priority=1395,
+        pattern=re.compile(
+            r"\bI(?:'m| am|'ll be| will be) (?P<the>the )?(?P<role>(?:club |team |quiz |book club )?(?:quizmaster"
+            r"|quiz master|captain|vice[- ]captain|treasurer|secretary|chair|host|organi[sz]er|dungeon master|DM"
+            r"|referee|ref|president|mod|moderator))"
+            r" (?P<span>(?:this|next) (?:month|year|week|season|term|round)|for the (?:month|year|season))\b",
+            re.IGNORECASE,
+        ),
+        build=club_role_rule,
     ),
     Rule(
         priority=1400,

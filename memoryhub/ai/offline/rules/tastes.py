@@ -92,6 +92,8 @@ def preference_rule(match: re.Match[str], said: Said) -> Fact | None:
         return None  # "I love it", "I love it, it brings me joy", "I'm passionate about nothing lol"
     if first in _NOT_AN_OBJECT:
         return None  # "everyone I love was there": whom they love, said before the verb
+    if re.fullmatch(r"\w+ing (?:it|that|this|them)(?: (?:with|for|on|at|in|when|every|all)\b.*)?", what, re.I):
+        return None  # "I love watching it": what "it" is was said in another line
     if re.search(r"\b(?:each other|one another)\b", what, re.I):
         return None  # "we just enjoy each other's company": a family's, no taste of one person
     raw_verb = " ".join((groups["verb"] or groups.get("modal") or "").lower().split())
