@@ -2847,6 +2847,29 @@ def test_a_pub_quiz_channels_talk_keeps_the_role_and_no_it(said: str, kept: list
 @pytest.mark.parametrize(
     ("said", "kept"),
     [
+        # a home being bought (was nothing)
+        (
+            "I'm buying my first house, completion on the 3rd",
+            ["Priya is buying their first house, completing on the 3rd"],
+        ),
+        ("we've put an offer in on a flat in Hove", ["Priya put in an offer on a flat in Hove"]),
+        ("I'm buying the drinks", []),
+        # a household's saving; a debt cleared; a boiler broken (were nothing)
+        ("we're saving for a deposit on a flat", ["Priya is saving up for a deposit on a flat"]),
+        ("I finally cleared my overdraft", ["Priya paid off their overdraft"]),
+        ("I cleared my desk", []),
+        ("my boiler broke and it's freezing", ["Priya's boiler broke"]),
+    ],
+)
+def test_a_home_bought_and_money_news_are_kept(said: str, kept: list[str]) -> None:
+    """ "I'm buying my first house, completion on the 15th", "we're saving for a deposit on a flat"
+    and "my boiler broke" kept nothing."""
+    assert _kept(said) == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
         ("my son is 12, obsessed with Minecraft", ["Priya's son is 12", "Priya's son is obsessed with Minecraft"]),
         ("my son is 12 and obsessed with Minecraft", ["Priya's son is 12 and obsessed with Minecraft"]),
         ("my wife is a nurse and loves hiking", ["Priya's wife is a nurse", "Priya's wife loves hiking"]),

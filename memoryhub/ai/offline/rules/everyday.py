@@ -8,6 +8,8 @@ import re
 
 from memoryhub.ai.contract import MemoryKind
 from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, expiration_for, time_in
+from memoryhub.ai.offline.rules.going import when_said
+from memoryhub.ai.offline.rules.trips import NAMED_PLACE
 from memoryhub.ai.offline.splitting import phrase_cut
 from memoryhub.ai.offline.text import third_person, topics_of
 
@@ -51,6 +53,20 @@ def club_role_rule(match: re.Match[str], said: Said) -> Fact | None:
     text = f"{said.name} is {article}{role} {span}"
     lasts = "7d" if span.endswith("week") else "30d"
     return said.fact(text, MemoryKind.FACT, MEDIUM, lasts, topics_of("hobbies", role.split()[-1]))
+
+
+def home_buying_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I'm buying my first house, completion on the 15th", "we've put an offer in on a flat in
+    Frome": a home being bought, for a month."""
+    home = third_person(" ".join((match["home"] or match["home2"]).split()), said.name)
+    where = re.match(rf"\s+in (?P<place>{NAMED_PLACE})", match["rest"] or "")
+    home += f" in {where['place']}" if where and " in " not in home else ""
+    if match["offer"]:
+        text = f"{said.name} put in an offer on {home}"
+        return said.fact(text, MemoryKind.EVENT, HIGH, "30d", topics_of("home", "buying"))
+    time = when_said(match["rest"] or "")
+    text = f"{said.name} is buying {home}" + (f", completing {time}" if time and "complet" in match["rest"] else "")
+    return said.fact(text, MemoryKind.PLAN, HIGH, "30d", topics_of("home", "buying"), time=time)
 
 
 def career_change_rule(match: re.Match[str], said: Said) -> Fact | None:
@@ -141,8 +157,8 @@ RULES = [
     Rule(
         priority=1390,
         pattern=re.compile(
-            r"\b(?:I|we) (?:(?:finally|just|officially|actually) )?paid off (?P<debt>(?:my|our|the) (?:[a-z]+ )?"
-            r"(?:loans?|mortgage|debts?|credit cards?|car|overdraft))\b",
+            r"\b(?:I|we) (?:(?:finally|just|officially|actually) )?(?:paid off|cleared)"
+            r" (?P<debt>(?:my|our|the) (?:[a-z]+ )?(?:loans?|mortgage|debts?|credit cards?|car|overdraft))\b",
             re.IGNORECASE,
         ),
         build=paid_off_rule,
@@ -218,6 +234,17 @@ RULES = [
             re.IGNORECASE,
         ),
         build=sleep_rule,
+    ),
+    Rule(
+        priority=1393,
+        pattern=re.compile(
+            r"\b(?:(?:I|we)(?:'m|'re| am| are) (?:(?:finally|officially|actually) )?buying (?P<home>(?:my|our|a|the)"
+            r"(?: first| new| dream)? (?:house|home|flat|apartment|place|bungalow|cottage)(?: in (?-i:[A-Z])[\w'-]+)?)"
+            r"|(?:I|we)(?:'ve| have)? (?:just )?(?P<offer>put|made) (?:an )?offer (?:in )?on (?P<home2>(?:a|the)"
+            r" (?:house|flat|home|place|bungalow|cottage)))\b(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        build=home_buying_rule,
     ),
     Rule(
         priority=1395,

@@ -359,7 +359,8 @@ RULES = [
     Rule(
         priority=570,
         pattern=re.compile(
-            r"\bI(?:'m| am|'ve been| have been) (?:(?:also|still|currently|really) )?"
+            r"\b(?:I(?:'m| am|'ve been| have been)|we(?:'re| are|'ve been| have been))"
+            r" (?:(?:also|still|currently|really) )?"
             r"(?:(?P<verb>saving(?: up)?|studying|revising) (?P<prep>for|to buy|towards) "
             r"|(?P<verb2>(?:trying|hoping|planning|wanting) to learn(?: (?:how )?to)?"
             r"|thinking (?:about|of) learning|considering learning|learning(?: how)? to(?! play\b)) )(?P<what>.+)"
