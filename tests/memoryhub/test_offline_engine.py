@@ -1689,6 +1689,10 @@ def test_news_told_is_answered_with_a_question_about_it() -> None:
         ("I'm getting a divorce", "I'm sorry to hear you're getting a divorce."),
         ("I'm feeling kind of stressed today", "Sorry you're feeling stressed."),  # was "I hear you. Tell me more!"
         ("I'm panicking", "Sorry you're panicking."),  # 2026-11-30: was "I see. How's that going?"
+        # 2026-11-30: were "Got it — …"
+        ("I'm buying my first house!", "Congratulations — you're buying your first house!"),
+        ("my boiler broke and it's freezing", "I'm sorry to hear your boiler broke."),
+        ("our dog ran away last night", "I'm sorry to hear your dog ran away last night."),
         ("honestly I'm so nervous", "Sorry you're feeling nervous."),
         ("I finally finished my thesis", "Congratulations — you finished your thesis!"),  # was "Got it — …"
         # 2026-11-29: were "Got it — …"

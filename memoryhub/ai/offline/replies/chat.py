@@ -86,7 +86,8 @@ _HARD_NEWS = re.compile(
     r"|(?:been|is) (?:(?:really|very|so|pretty|quite) )?(?:sick|ill|unwell)(?! of)"
     r"|broke down|(?:got|was) stolen|broken into|(?:got|was) written off|totall?ed"
     r"|(?:is|was|been) at the vet'?s?|(?:broke|sprained|twisted|fractured|tore|dislocated|injured|hurt)"
-    r" (?:their|his|her) |has to move out|(?:has|have) been hurting|been sleeping badly)\b",
+    r" (?:their|his|her) |has to move out|(?:has|have) been hurting|been sleeping badly"
+    r"|got out|ran away|went missing|gone missing|is missing|broke|failed its)\b",
     re.IGNORECASE,
 )
 
@@ -103,7 +104,8 @@ _GOOD_NEWS = re.compile(
     r"|(?:ran|finished|completed) (?:their|his|her|a) first (?:marathon|half marathon|race|5k|10k|triathlon)"
     r"|moved (?:in)?to (?:their|his|her) (?:new|first) (?:flat|house|home|apartment|place)|paid off"
     r"|was accepted into|became an? (?:great-)?(?:grand\w+|aunt\w*|uncle|mum|mom|dad|mother|father|parent)"
-    r"|celebrated (?:their|his|her) \w+ (?:wedding )?anniversary|moved in together)\b",
+    r"|celebrated (?:their|his|her) \w+ (?:wedding )?anniversary|moved in together"
+    r"|is buying (?:their|his|her|a) (?:first |new )?(?:house|home|flat|place))\b",
     re.IGNORECASE,
 )
 
