@@ -1693,6 +1693,7 @@ def test_news_told_is_answered_with_a_question_about_it() -> None:
         ("I'm buying my first house!", "Congratulations — you're buying your first house!"),
         ("my boiler broke and it's freezing", "I'm sorry to hear your boiler broke."),
         ("our dog ran away last night", "I'm sorry to hear your dog ran away last night."),
+        ("I proposed!!! she said yes", "Congratulations — you proposed!"),
         ("honestly I'm so nervous", "Sorry you're feeling nervous."),
         ("I finally finished my thesis", "Congratulations — you finished your thesis!"),  # was "Got it — …"
         # 2026-11-29: were "Got it — …"
@@ -2874,6 +2875,25 @@ def test_a_home_bought_and_money_news_are_kept(said: str, kept: list[str]) -> No
 @pytest.mark.parametrize(
     ("said", "kept"),
     [
+        # a love life in other words (each was nothing)
+        ("I've started seeing someone, it's early days", ["Priya is seeing someone"]),
+        ("me and Jamie split up last month", ["Priya broke up with Jamie last month"]),
+        ("Jamie and I split up the bill", []),
+        ("I'm going on a first date tonight, wish me luck", ["Priya is going on a first date tonight"]),
+        ("I met my husband through work", ["Priya met their husband through work"]),
+        ("I proposed!!! she said yes", ["Priya proposed"]),
+        # a mate, a best mate and an ex are relations too (were nothing)
+        ("my best mate is getting married in Malta", ["Priya's best mate is getting married in Malta"]),
+        ("my ex is marrying my cousin lol", ["Priya's ex is marrying their cousin"]),
+    ],
+)
+def test_a_love_life_told_in_other_words_is_kept(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
         ("my son is 12, obsessed with Minecraft", ["Priya's son is 12", "Priya's son is obsessed with Minecraft"]),
         ("my son is 12 and obsessed with Minecraft", ["Priya's son is 12 and obsessed with Minecraft"]),
         ("my wife is a nurse and loves hiking", ["Priya's wife is a nurse", "Priya's wife loves hiking"]),
@@ -2910,7 +2930,10 @@ def test_a_part_that_drops_its_subject_goes_on_about_whom_the_clause_is_about(sa
             "my brother is a chef, his restaurant is in Soho",
             ["Priya's brother is a chef", "Priya's brother's restaurant is in Soho"],
         ),
-        ("I met my girlfriend in college, she's a lawyer now", ["Priya's girlfriend is a lawyer"]),
+        (
+            "I met my girlfriend in college, she's a lawyer now",
+            ["Priya met their girlfriend in college", "Priya's girlfriend is a lawyer"],
+        ),
         ("my brother moved to Leeds, she works at a bank", ["Priya's brother moved to Leeds"]),  # "she" is someone else
         # "it" stayed behind: a detail of the memory before, not a memory of its own
         ("my son plays soccer. He is really good at it.", ["Priya's son plays soccer — he is really good at it"]),

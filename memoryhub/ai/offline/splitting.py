@@ -181,6 +181,7 @@ def normalise(text: str) -> str:
     text = re.sub(r"\bmy baby (girl|boy)\b", lambda baby: "my daughter" if baby[1] == "girl" else "my son", text)
     text = re.sub(r"\b(expecting (?:our|my) (?:first|second|third))\b(?! (?:baby|child|kid))", r"\1 baby", text)
     text = _BARE_PARENT.sub(lambda bare: f"my {bare[0].lower()}", text)  # "mum's in hospital again"
+    text = re.sub(r"\bI(?:'ve| have)? (?:just |recently )?started (seeing|dating)\b", r"I'm \1", text)  # "… someone"
     # "I'm OOO friday", "I'll be ooo tomorrow"; "ooo that's nice" is no absence
     text = re.sub(r"\bOOO\b", "out of office", text)
     text = re.sub(r"\b(I'm|I am|I'll be|I will be) ooo\b", r"\1 out of office", text, flags=re.IGNORECASE)

@@ -166,13 +166,17 @@ ACCIDENT = r"an? (?:bad |serious |terrible |horrible |major )?(?:car |bike |moto
 RELATIVE_AGES = "little|lil|big|older|younger|baby|twin|eldest|oldest|youngest"
 
 
-FRIENDS = "best friend|friend|roommate|flatmate|neighbou?r"
+FRIENDS = "best friend|best mate|bestie|bff|friend|mate|pal|roommate|flatmate|neighbou?r"
 
 
 COLLEAGUES = "boss|coworker|co-worker|colleague|manager"
 
 
-RELATIONS = f"{FAMILY}|{FRIENDS}|{COLLEAGUES}"
+# A partner one had: "my ex is marrying my cousin".
+EXES = "ex-wife|ex-husband|ex-boyfriend|ex-girlfriend|ex-partner|ex"
+
+
+RELATIONS = f"{FAMILY}|{FRIENDS}|{COLLEAGUES}|{EXES}"
 
 # What says hello at the start of a message.
 HELLOS = r"hi|hello|hey|heya|hiya|yo|howdy|sup|greetings|good (?:morning|afternoon|evening)"

@@ -46,12 +46,20 @@ def status_rule(match: re.Match[str], said: Said) -> Fact | None:
 _PARTING = {"separated": ("separated from", PERMANENT), "got divorced": ("got divorced from", PERMANENT)}
 
 
+def met_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I met my girlfriend at uni", "I met my husband on Hinge": how a couple met, for good."""
+    where = phrase_cut(match["where"], max_words=8)
+    text = f"{said.name} met their {match['partner'].lower()} {match['how'].lower()} {third_person(where, said.name)}"
+    return said.fact(text, MemoryKind.RELATIONSHIP, MEDIUM, PERMANENT, topics_of("relationship", "met"))
+
+
 def parted_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "my boyfriend and I broke up", "me and my wife split up": they parted from them, which is
     not "has a boyfriend" and not "broke up" with no one."""
-    partner = (match["partner"] or match["partner2"]).lower()
+    named = match["name"] or match["name2"]
+    partner = named or (match["partner"] or match["partner2"]).lower()
     verb, expiration = _PARTING.get(match["how"].lower(), ("broke up with", "30d"))  # "split up", "called it quits"
-    text = f"{said.name} {verb} their {partner}"
+    text = f"{said.name} {verb} {partner}" if named else f"{said.name} {verb} their {partner}"
     if when := past_time_in(match.string[match.end() :]):
         text += f" {when}"  # "me and my girlfriend broke up last week"
     return said.fact(text, MemoryKind.EVENT, HIGH, expiration, topics_of("relationship", partner))
@@ -85,11 +93,21 @@ _PARTNER = r"wife|husband|partner|fianc[ée]e?|boyfriend|girlfriend|bf|gf|hubby"
 # start the lower priority (rules/__init__.py puts every module's rules in one table).
 RULES = [
     Rule(
+        priority=375,
+        pattern=re.compile(
+            rf"\bI (?:first )?met my (?P<partner>{_PARTNER}) (?P<how>at|on|in|through|when|while) (?P<where>.+)",
+            re.IGNORECASE,
+        ),
+        build=met_rule,
+    ),
+    Rule(
         priority=380,
         pattern=re.compile(
-            rf"\b(?:my (?P<partner>{_PARTNER}) (?:and|&) I|me (?:and|&) my (?P<partner2>{_PARTNER}))"
+            rf"\b(?:my (?P<partner>{_PARTNER}) (?:and|&) I|me (?:and|&) my (?P<partner2>{_PARTNER})"
+            # "me and Sam split up", "Sam and I broke up"
+            r"|me (?:and|&) (?P<name>(?-i:[A-Z])[a-z]+)|(?P<name2>(?-i:[A-Z])[a-z]+) (?:and|&) I)"
             r"(?: (?:just|finally|recently|officially))? (?P<how>broke up|split up|split|separated|got divorced"
-            r"|called it quits)\b",
+            r"|called it quits)\b(?! (?:the|it|our|a)\b)",
             re.IGNORECASE,
         ),
         build=parted_rule,

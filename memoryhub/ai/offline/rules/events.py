@@ -77,6 +77,7 @@ EVENTS = (
         "30d",
         ("work", "quit"),
     ),
+    _Event(r"proposed(?= to\b|\W*$|!)", "proposed", MemoryKind.EVENT, HIGH, "30d", ("relationship",)),
     _Event(
         r"(?:got|was|been) (?:fired|laid off|let go|made redundant)|lost (?:my|his|her|their|the) job",
         "lost their job",

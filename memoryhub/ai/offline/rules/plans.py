@@ -458,7 +458,8 @@ RULES = [
     Rule(
         priority=820,
         pattern=re.compile(
-            r"\bI(?:'m| am) (?P<what>(?!going\b(?! home\b| on a date\b| out\b)|gonna\b|feeling\b|moving\b)"
+            r"\bI(?:'m| am) (?P<what>(?!going\b(?! home\b| on (?:a )?(?:first |second )?date\b| out\b)|gonna\b"
+            r"|feeling\b|moving\b)"
             r"[a-z]+ing\b.+)"
             # "we're getting a puppy next week": a household's plan, so the speaker's too
             r"|\bwe(?:'re| are) (?P<what2>(?:getting|adopting|buying|hosting|throwing|celebrating|renovating"
