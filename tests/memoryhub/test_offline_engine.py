@@ -2651,6 +2651,9 @@ def test_a_months_campaign_lasts_the_month() -> None:
             ["Priya is moving teams in January to join the payments team"],
         ),
         ("I'm moving on", []),
+        # how they will work (was nothing)
+        ("I'm going part-time from April", ["Priya is going part-time from April"]),
+        ("I'm going freelance next year", ["Priya is going freelance next year"]),
         # out of the office at a time; "OOO" said out (was nothing); the reason after it is no job
         ("I'm OOO thursday, dentist", ["Priya is out of office Thursday"]),  # not "Priya is a dentist"
         ("I'm off next week", ["Priya is off next week"]),

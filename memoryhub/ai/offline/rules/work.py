@@ -16,7 +16,7 @@ from memoryhub.ai.offline.text import (
     third_person,
     topics_of,
 )
-from memoryhub.ai.offline.vocabulary import COUNTS, I_AM, JOB, JUDGED, OBJECT_PRONOUNS, SOON, word_set
+from memoryhub.ai.offline.vocabulary import COUNTS, I_AM, JOB, JUDGED, MONTHS, OBJECT_PRONOUNS, SOON, word_set
 
 _TOGETHER = word_set("team family unit group whole one pair couple")
 _NOT_A_JOB = word_set("beginner novice newbie joke hobby kid child teen teenager")
@@ -293,6 +293,16 @@ _BUSINESSES = (
 
 # This module's rules: on a clause, the rule whose match starts first is tried first, and at the same
 # start the lower priority (rules/__init__.py puts every module's rules in one table).
+def hours_change_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I'm going part-time from April", "I'm going freelance next year": how they will work."""
+    how = " ".join(match["how"].lower().replace("part time", "part-time").replace("full time", "full-time").split())
+    rest = match["rest"] or ""
+    since = re.search(rf"\bfrom (?:{MONTHS}|next \w+|the \w+)\b", rest, re.IGNORECASE)
+    time = time_in(rest) or (since[0].lower() if since else "")
+    text = f"{said.name} is going {how}" + (f" {time}" if time else "")
+    return said.fact(text, MemoryKind.PLAN, MEDIUM, "30d", topics_of("work", how.split("-")[0]), time=time)
+
+
 def changing_teams_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I'm moving teams in January btw, joining platform": a change within work, with its time."""
     time = time_in(match["rest"] or "")
@@ -305,6 +315,15 @@ def changing_teams_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 RULES = [
+    Rule(
+        priority=48,
+        pattern=re.compile(
+            rf"\b{I_AM} (?:(?:finally|officially|also) )?going (?P<how>part[- ]time|full[- ]time|freelance"
+            r"|self-employed|four days a week)\b(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        build=hours_change_rule,
+    ),
     Rule(
         priority=49,
         pattern=re.compile(
