@@ -2897,6 +2897,27 @@ def test_a_love_life_told_in_other_words_is_kept(said: str, kept: list[str]) -> 
 @pytest.mark.parametrize(
     ("said", "kept"),
     [
+        # a group they are in (was nothing, and "I'm in a band" was "Priya is in a ba": a BA degree)
+        ("I'm in a choir, we've got a concert in December", ["Priya is in a choir"]),
+        ("I'm in a band", ["Priya is in a band"]),
+        ("I'm in a team meeting", []),
+        ("I'm doing a BA in history", ["Priya is doing a BA in history"]),
+        # a habit, a grade, a programme and a count (were nothing)
+        ("I've started doing parkrun every Saturday", ["Priya does parkrun every Saturday"]),
+        ("I do the crossword every morning", ["Priya does the crossword every morning"]),
+        ("I do the dishes every night", []),
+        ("got my black belt in judo last weekend!", ["Priya got their black belt in judo"]),
+        ("I'm doing couch to 5k, week 4", ["Priya is doing Couch to 5K"]),
+        ("I've read 40 books this year", ["Priya has read 40 books this year"]),
+    ],
+)
+def test_the_groups_and_habits_of_a_week_are_kept(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
         ("my son is 12, obsessed with Minecraft", ["Priya's son is 12", "Priya's son is obsessed with Minecraft"]),
         ("my son is 12 and obsessed with Minecraft", ["Priya's son is 12 and obsessed with Minecraft"]),
         ("my wife is a nurse and loves hiking", ["Priya's wife is a nurse", "Priya's wife loves hiking"]),

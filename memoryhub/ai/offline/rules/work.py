@@ -500,7 +500,7 @@ RULES = [
             r" (?:(?P<year>first|second|third|fourth|final|last) year of (?P<of>my |an? )?)?"
             r"(?:[a-z]+ )?(?P<degree>PhD|doctorate|masters?|master's|bachelor'?s|degree|MBA|BA|BSc|MSc|MA|diploma"
             r"|med school|law school|residency|apprenticeship|bootcamp|internship|course|certificate|certification"
-            r"|(?:M|B|Ph)[\u2024.](?:A|Sc|D)[\u2024.]?)(?: (?:in|on) (?P<field>.+))?"
+            r"|(?:M|B|Ph)[\u2024.](?:A|Sc|D)[\u2024.]?)(?!\w)(?: (?:in|on) (?P<field>.+))?"  # not "a ba|nd"
             r"|\bI(?:'m| am)? major(?:ing)? in (?P<major>.+)|\bmy major is (?P<major2>.+)",
             re.IGNORECASE,
         ),
