@@ -2918,6 +2918,21 @@ def test_the_groups_and_habits_of_a_week_are_kept(said: str, kept: list[str]) ->
 @pytest.mark.parametrize(
     ("said", "kept"),
     [
+        # a pet put down died (was "Priya has a rabbit")
+        ("our rabbit had to be put down yesterday", ["Priya's rabbit died yesterday"]),
+        ("my dog was put to sleep last week", ["Priya's dog died last week"]),
+        # a pet's operation (was "Priya has a cat"); animals fostered (was nothing)
+        ("my cat had surgery and has a cone on", ["Priya's cat had surgery"]),
+        ("we're fostering two kittens at the moment", ["Priya is fostering two kittens"]),
+    ],
+)
+def test_a_pets_news_is_kept_as_told(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
         ("my son is 12, obsessed with Minecraft", ["Priya's son is 12", "Priya's son is obsessed with Minecraft"]),
         ("my son is 12 and obsessed with Minecraft", ["Priya's son is 12 and obsessed with Minecraft"]),
         ("my wife is a nurse and loves hiking", ["Priya's wife is a nurse", "Priya's wife loves hiking"]),

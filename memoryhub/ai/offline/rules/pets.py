@@ -119,6 +119,14 @@ def pet_news_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("pets", species))
 
 
+def fostering_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "we're fostering two kittens at the moment": animals in their care for a while."""
+    what = " ".join(match["what"].lower().split())
+    species = match["species"].lower()
+    text = f"{said.name} is fostering {what}"
+    return said.fact(text, MemoryKind.FACT, MEDIUM, "30d", topics_of("pets", species))
+
+
 def pets_owned_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "my two dogs would like a word", "my cat is basically my landlord": their pets, unnamed."""
     species = (match["species"] or match["species2"]).lower()
@@ -174,6 +182,15 @@ def pet_name_given(text: str, start: int = 0) -> str:
 # start the lower priority (rules/__init__.py puts every module's rules in one table).
 RULES = [
     Rule(
+        priority=325,
+        pattern=re.compile(
+            rf"\b(?:I|we)(?:'m|'re| am| are) (?:currently |still |now )?fostering (?P<what>(?:a|an|{COUNTS}|some)"
+            rf" (?:[\w-]+ )?(?P<species>{PETS})(?:e?s)?)\b",
+            re.IGNORECASE,
+        ),
+        build=fostering_rule,
+    ),
+    Rule(
         priority=330,
         pattern=re.compile(
             rf"\b(?:I|we)(?P<verb>(?: just| finally| recently)? (?:adopted|got|rescued|bought|have got|have|own)"
@@ -202,6 +219,7 @@ RULES = [
         pattern=re.compile(
             rf"\b(?:my|our) (?P<species>{PETS})(?P<how>(?: is|'s| was| has been| got) (?:(?:really|so|very|still) )?"
             r"(?:sick|ill|unwell|poorly|at the vet'?s?|in surgery|having surgery|injured|hurt|limping|not eating)"
+            r"| had (?:an? )?(?:surgery|operation|op)"
             r"| (?:just )?had (?:(?:\d+|two|three|four|five|six|a litter of) )?(?:kittens|puppies|babies)"
             # "our cat got out last night": a pet lost, which a neighbour may ask after
             r"| (?:is |has )?(?:just )?(?:got out|ran away|run away|gone missing|went missing|escaped|missing))\b"
