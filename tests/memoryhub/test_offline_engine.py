@@ -2933,6 +2933,21 @@ def test_a_pets_news_is_kept_as_told(said: str, kept: list[str]) -> None:
 @pytest.mark.parametrize(
     ("said", "kept"),
     [
+        # travel in chat's words (each was nothing)
+        ("just landed in Osaka!!", ["Priya arrived in Osaka"]),
+        ("we've booked a cruise for our anniversary in May", ["Priya booked a cruise for their anniversary in May"]),
+        ("I booked it", []),
+        ("I'm in Munich for work all week", ["Priya is in Munich for work"]),
+        ("back from Peru, so jet lagged", ["Priya got back from Peru"]),
+    ],
+)
+def test_travel_in_chats_words_is_kept(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
         ("my son is 12, obsessed with Minecraft", ["Priya's son is 12", "Priya's son is obsessed with Minecraft"]),
         ("my son is 12 and obsessed with Minecraft", ["Priya's son is 12 and obsessed with Minecraft"]),
         ("my wife is a nurse and loves hiking", ["Priya's wife is a nurse", "Priya's wife loves hiking"]),

@@ -159,7 +159,7 @@ _IMPLIED_I_AM = word_set(
     signing so super really kinda lowkey totally severely mildly deathly nervous anxious training
     excited stressed scared terrified worried proud thrilled dreading obsessed fluent lactose
     self-employed freelancing also still now halfway recovering planning thinking considering hoping saving
-    taking"""
+    taking back"""
 )
 # An -ing word followed by its verb is the clause's subject, not "I'm …" left out.
 _GERUND_SUBJECT = re.compile(
@@ -172,7 +172,7 @@ _IMPLIED_I = word_set(
     twisted messed speak finished graduated quit lost joined went go just finally recently own drive teach run
     support tore sprained injured picked signed practice practise practiced practicing keep dropped
     climbed research sing coach bake cook volunteer spoke left never haven't swim hike knit teach can't
-    visited attended took spent binged ended"""
+    visited attended took spent binged ended landed arrived booked"""
 )
 
 

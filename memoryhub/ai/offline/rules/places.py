@@ -5,7 +5,17 @@ from __future__ import annotations
 import re
 
 from memoryhub.ai.contract import EntityType, MemoryKind
-from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, past_time_in, time_in
+from memoryhub.ai.offline.facts import (
+    HIGH,
+    MEDIUM,
+    PERMANENT,
+    Fact,
+    Rule,
+    Said,
+    expiration_for,
+    past_time_in,
+    time_in,
+)
 from memoryhub.ai.offline.rules.trips import NAMED_PLACE
 from memoryhub.ai.offline.splitting import phrase_cut
 from memoryhub.ai.offline.text import content_words, join_names, place_name, third_person, topics_of
@@ -74,12 +84,23 @@ _LIVES_WITH = re.compile(
 )
 
 
+def _visit(said: Said, raw: str) -> Fact | None:
+    """ "I'm in Berlin for work all week", "I'm in Vegas this weekend": where they are for a while."""
+    place = said_place(raw, said)
+    if not place:
+        return None
+    why = " for work" if re.search(r"\bfor work\b", said.clause, re.IGNORECASE) else ""
+    when = time_in(said.clause)
+    text = f"{said.name} is in {place}{why}" + (f" {when}" if when else "")
+    return said.fact(text, MemoryKind.EVENT, MEDIUM, expiration_for(when) if when else "7d", topics_of("travel", place))
+
+
 def lives_rule(match: re.Match[str], said: Said) -> Fact | None:
     raw = _place_group(match)
     being_in = re.match(r"(?:I|we)\b", match[0], re.IGNORECASE) and re.search(r"\bin\b", match[0][:40])
     settled = re.search(r"liv|based", match[0], re.IGNORECASE)  # "based in Nairobi but travel for work"
     if being_in and not settled and (_VISIT.search(said.clause) or time_in(said.clause)):
-        return None  # "I'm in Vegas this weekend": a visit, not a home
+        return _visit(said, raw)  # "I'm in Vegas this weekend": a visit, not a home
     fact = _place_fact(said, said_place(raw, said), verb="lives in", slot="home")
     company = _LIVES_WITH.search(raw[:80]) if settled else None
     if fact is not None and company:

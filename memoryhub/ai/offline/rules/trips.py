@@ -249,7 +249,42 @@ _THE_PLACE_ENDS = (
 
 # This module's rules: on a clause, the rule whose match starts first is tried first, and at the same
 # start the lower priority (rules/__init__.py puts every module's rules in one table).
+def arrived_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "just landed in Tokyo!!": where they have just arrived, for a week."""
+    place = match["place"].rstrip(".")
+    return said.fact(f"{said.name} arrived in {place}", MemoryKind.EVENT, MEDIUM, "7d", topics_of("travel", place))
+
+
+def booked_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "we've booked a cruise for our anniversary in May", "I've booked a holiday to Crete": a plan paid for."""
+    what = third_person(phrase_cut(match["what"], max_words=10), said.name)
+    time = time_in(match["what"])
+    if not time and not re.search(r"\b(?:to|in) (?-i:[A-Z])", what):
+        return None  # "I booked it": when or where is what makes it a plan to remember
+    text = f"{said.name} booked {what}"
+    return said.fact(
+        text,
+        MemoryKind.PLAN,
+        MEDIUM,
+        expiration_for(time) if time else "30d",
+        topics_of("travel", *content_words(what)[:1]),
+        time=time,
+    )
+
+
 RULES = [
+    Rule(
+        priority=1025,
+        pattern=re.compile(rf"\bI (?:just |finally |have )?(?:landed|arrived) in (?P<place>{NAMED_PLACE})", re.I),
+        build=arrived_rule,
+    ),
+    Rule(
+        priority=1026,
+        pattern=re.compile(
+            r"\b(?:I|we)(?:'ve| have)? (?:just |finally |now )?booked (?P<what>(?:a|an|our|my|the) .+)", re.IGNORECASE
+        ),
+        build=booked_rule,
+    ),
     Rule(
         priority=550,
         pattern=re.compile(
