@@ -2948,6 +2948,31 @@ def test_travel_in_chats_words_is_kept(said: str, kept: list[str]) -> None:
 @pytest.mark.parametrize(
     ("said", "kept"),
     [
+        # given up, said with "have" (was nothing)
+        ("I've given up coffee, day 3 and dying", ["Priya gave up coffee"]),
+        ("I've quit drinking", ["Priya quit drinking"]),
+        # a diet or a food left out for a while, not for good (was "Priya is vegan", for good)
+        ("I've gone vegan for January", ["Priya is vegan for January"]),
+        ("I'm off dairy for a bit, doctor's orders", ["Priya is off dairy on their doctor's orders"]),
+        ("I'm off work", []),
+        # what they drink a lot of, and the herb that tastes of soap (were nothing)
+        ("I'm a huge tea drinker, like 8 cups a day", ["Priya drinks a lot of tea"]),
+        ("coriander tastes like soap to me", ["Priya dislikes coriander"]),
+    ],
+)
+def test_food_and_drink_said_in_passing_are_kept(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept
+
+
+def test_a_diet_for_a_month_lasts_the_month() -> None:
+    (january,) = _extract(_prompt([("Priya", "priya", "I've gone vegan for January")]))["operations"]
+
+    assert january["expiration"] == "30d"  # was permanent
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
         ("my son is 12, obsessed with Minecraft", ["Priya's son is 12", "Priya's son is obsessed with Minecraft"]),
         ("my son is 12 and obsessed with Minecraft", ["Priya's son is 12 and obsessed with Minecraft"]),
         ("my wife is a nurse and loves hiking", ["Priya's wife is a nurse", "Priya's wife loves hiking"]),

@@ -60,6 +60,9 @@ def diet_rule(match: re.Match[str], said: Said) -> Fact | None:
         text = f"{said.name} is on {article_for(diet)} {diet} diet"
         return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("diet", diet), slot="diet")
     since = phrase_cut(match["since"] or "", max_words=4)
+    if re.fullmatch(rf"for (?:{MONTHS}|a (?:bit|while|month|week)|now|the month|lent)", since, re.IGNORECASE):
+        text = f"{said.name} is {diet} {since}"  # "I've gone vegan for January": for a while, not for good
+        return said.fact(text, MemoryKind.FACT, HIGH, "30d", topics_of("diet", diet))
     span_after = re.match(  # "I've been sober 6 months today"
         r"\s+(?P<span>(?:\d{1,4}|a|one|two|three|four|five|six|a few) (?:days?|weeks?|months?|years?))\b",
         match.string[match.end() :],
@@ -83,11 +86,29 @@ def condition_is_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(f"{said.name} is {condition}", MemoryKind.FACT, HIGH, PERMANENT, topics_of("health", condition))
 
 
+# "I've given up coffee", "I've quit drinking": said as "gave up", "quit".
+_HAVE_GIVEN_UP = r"(?:'ve| have)(?: just| finally| officially)? (?:given up|quit|stopped|cut out|cut back on)"
+_AS_DONE = {"given up": "gave up", "quit": "quit", "stopped": "stopped", "cut out": "cut out"}
+
+
+def _done(verb: str) -> str:
+    """ "'ve given up" → "gave up": the verb as a memory says it."""
+    verb = re.sub(r"^(?:'ve|have)(?: just| finally| officially)? ", "", " ".join(verb.lower().split()))
+    return _AS_DONE.get(verb, verb)
+
+
+def off_food_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I'm off dairy for a bit, doctor's orders": a food or drink left out for a while."""
+    what = match["what"].lower()
+    text = f"{said.name} is off {what}" + (" on their doctor's orders" if match["doctor"] else "")
+    return said.fact(text, MemoryKind.FACT, MEDIUM, "30d", topics_of("diet", what))
+
+
 def habit_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I don't drink coffee", "I only drink tea", "I quit drinking", "I gave up smoking last year", "I
     don't smoke"."""
     if match["what"]:
-        verb = " ".join(match["verb"].lower().split())
+        verb = _done(match["verb"])
         doing = "doesn't drink" if re.search(r"n't|not|never|no longer", verb) else verb
         doing = "only drinks" if re.search(r"only|stick", verb) else doing  # "I only drink tea", "I stick to tea"
         text = f"{said.name} {doing} {match['what'].lower()}"
@@ -99,7 +120,7 @@ def habit_rule(match: re.Match[str], said: Said) -> Fact | None:
     else:
         when = phrase_cut(match["when"] or "", max_words=4)
         when = when if re.match(r"^(?:last|this|in|on|a |an |\d|two|three|four|five|years|months)", when, re.I) else ""
-        text = f"{said.name} {' '.join(match['verb2'].lower().split())} {habit}" + (f" {when}" if when else "")
+        text = f"{said.name} {_done(match['verb2'])} {habit}" + (f" {when}" if when else "")
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("health", habit))
 
 
@@ -253,12 +274,22 @@ RULES = [
         build=diet_rule,
     ),
     Rule(
+        priority=895,
+        pattern=re.compile(
+            rf"\bI(?:'m| am) (?:(?:completely|totally|still) )?off (?P<what>{FOODS}|{DRINKS}|the booze|booze)\b"
+            r"(?=(?:[^.!?]*?(?P<doctor>doctor'?s orders|doc'?s orders))?)",
+            re.IGNORECASE,
+        ),
+        build=off_food_rule,
+    ),
+    Rule(
         priority=900,
         pattern=re.compile(
             rf"\bI(?P<verb> (?:don't|do not|never|no longer) (?:drink|touch)| only drink| (?:just |mostly )?stick to"
-            rf"|{EVENT_ADVERBS} (?:stopped|quit|gave up|cut out|cut back on)"
+            rf"|(?:{EVENT_ADVERBS} (?:stopped|quit|gave up|cut out|cut back on)|{_HAVE_GIVEN_UP})"
             rf"(?: drinking)?) (?:any )?(?P<what>{DRINKS})\b"
-            rf"|\bI(?P<verb2>{EVENT_ADVERBS} (?:quit|stopped|gave up)| (?:don't|do not|never)(?= (?:smoke|vape)\b|"
+            rf"|\bI(?P<verb2>{EVENT_ADVERBS} (?:quit|stopped|gave up)|{_HAVE_GIVEN_UP}"
+            rf"| (?:don't|do not|never)(?= (?:smoke|vape)\b|"
             r" drink(?: alcohol)?\W*$))"  # "I don't drink": alcohol ("I don't drink much" says nothing)
             rf" (?P<habit>smoking|vaping|smoke|vape|drinking|drink|gambling|social media|sugar|caffeine|meat|dairy"
             r"|junk food|fast food|carbs)\b(?P<when>.*)",

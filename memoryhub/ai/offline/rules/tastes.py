@@ -164,7 +164,33 @@ _AIMS = word_set("goal goals priority priorities aim ambition dream")
 
 # This module's rules: on a clause, the rule whose match starts first is tried first, and at the same
 # start the lower priority (rules/__init__.py puts every module's rules in one table).
+def drinker_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I'm a huge tea drinker, like 8 cups a day": what they drink a lot of."""
+    drink = match["drink"].lower()
+    return said.fact(f"{said.name} drinks a lot of {drink}", MemoryKind.PREFERENCE, MEDIUM, PERMANENT, ["diet", drink])
+
+
+def soap_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "coriander tastes like soap to me": a herb they cannot stand."""
+    herb = match["herb"].lower()
+    return said.fact(f"{said.name} dislikes {herb}", MemoryKind.PREFERENCE, MEDIUM, PERMANENT, ["food", herb])
+
+
 RULES = [
+    Rule(
+        priority=1005,
+        pattern=re.compile(
+            r"\bI(?:'m| am) (?:an? )?(?:(?:huge|big|massive|heavy|serious|real) )?(?P<drink>tea|coffee|wine|beer"
+            r"|water|gin|whisky|whiskey|cider) drinker\b",
+            re.IGNORECASE,
+        ),
+        build=drinker_rule,
+    ),
+    Rule(
+        priority=1006,
+        pattern=re.compile(r"^(?P<herb>coriander|cilantro) tastes like soap\b", re.IGNORECASE),
+        build=soap_rule,
+    ),
     Rule(
         priority=460,
         pattern=re.compile(
