@@ -2964,6 +2964,21 @@ def test_food_and_drink_said_in_passing_are_kept(said: str, kept: list[str]) -> 
     assert _kept(said) == kept
 
 
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # a child named by their age (was nothing)
+        ("my 4 year old still doesn't sleep through", ["Priya has a 4-year-old"]),
+        ("my 10-year-old car broke down", []),
+        # a gift a child wishes for (was nothing), not any want
+        ("my daughter wants a phone for her birthday", ["Priya's daughter wants a phone for her birthday"]),
+        ("my son wants pizza", []),
+    ],
+)
+def test_a_childs_age_and_birthday_wish_are_kept(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept
+
+
 def test_a_diet_for_a_month_lasts_the_month() -> None:
     (january,) = _extract(_prompt([("Priya", "priya", "I've gone vegan for January")]))["operations"]
 

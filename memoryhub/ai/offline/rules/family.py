@@ -48,6 +48,15 @@ def _relation_topic(relation: str) -> str:
 _PARTNERS = word_set("wife husband boyfriend girlfriend fiance fiancé fiancee fiancée partner hubby")
 
 
+def young_child_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "my 3 year old still doesn't sleep through": a child of theirs of that age."""
+    age = match["age"].lower()
+    text = f"{said.name} has a {age}-year-old"
+    fact = said.fact(text, MemoryKind.RELATIONSHIP, MEDIUM, PERMANENT, topics_of("family", "child"))
+    fact.entities.append(said.entity(EntityType.PERSON, "child", f"{said.name}'s child"))
+    return fact
+
+
 def relative_rule(match: re.Match[str], said: Said) -> Fact | None:
     relation = match["relation"].lower()
     rest = match["rest"] or ""
@@ -179,9 +188,14 @@ NATIONALITIES = (
     "|jordanian|saudi|emirati|afghan|kurdish|armenian|georgian|venezuelan|ecuadorian|bolivian|uruguayan"
     "|paraguayan|guatemalan|honduran|salvadoran|nicaraguan|costa rican|panamanian|new zealander|kiwi"
 )
+# What a relative wants that is theirs to tell: a calling, or a gift ("wants a phone for her birthday").
+_WANTED = (
+    r" to (?:be|become|study|train as|go to|work)\b"
+    r"| (?:an?|the) [\w' -]{2,30} for (?:(?:her|his|their) )?(?:birthday|christmas|\d+(?:st|nd|rd|th))\b"
+)
 _SPEECH = re.compile(
     r"\b(?:says?|said|saying|keeps|kept|always|never|calls|called|thinks|thought|told|tells|asked|asks|yell\w*"
-    r"|like|goes|went like|joke\w*|wants(?! to (?:be|become|study|train as|go to|work)\b)|would|could|might|if"
+    rf"|like|goes|went like|joke\w*|wants(?!{_WANTED})|would|could|might|if"
     r"|whether)\b|[\"?]",
     re.IGNORECASE,
 )
@@ -198,7 +212,7 @@ _LOOSE_VERB = re.compile(
     r"|started|starts|start|turned|turns|turn|celebrated|raised|passed|died|went|did|moved|graduated|retired"
     r"|broke|lost|won|became|opened|bought|adopted|had|welcomed|married|proposed|fell|beat|survived|gave birth|quit"
     r"|resigned|ran|finished|completed|climbed|hiked|wrote|published|built"
-    r"|wants(?= to (?:be|become|study|train as|go to|work)\b)"
+    rf"|wants(?={_WANTED})"
     rf"|caught(?= (?:{_PASSING})\b)"
     r"|plays|loves|likes|hates|enjoys|teaches|coaches|runs|owns|speaks|studies|collects|volunteers)\b"
     r"(?P<rest>.{0,200})",
@@ -427,6 +441,16 @@ RULES = [
             re.IGNORECASE,
         ),
         build=moved_in_rule,
+    ),
+    Rule(
+        priority=318,
+        pattern=re.compile(
+            r"\bmy (?P<age>[1-9]|1[0-7]|one|two|three|four|five|six|seven|eight|nine|ten)[ -](?:year|yr)[ -]old"
+            r"(?:'s)?\b"
+            r"(?! (?:car|house|laptop|phone|dog|cat|bike|sofa|tv|boiler)\b)",
+            re.IGNORECASE,
+        ),
+        build=young_child_rule,
     ),
     # A death comes before what a pet's name would make of it ("my old dog Rex passed away").
     Rule(
