@@ -2657,6 +2657,8 @@ def test_a_months_campaign_lasts_the_month() -> None:
         # out of the office at a time; "OOO" said out (was nothing); the reason after it is no job
         ("I'm OOO thursday, dentist", ["Priya is out of office Thursday"]),  # not "Priya is a dentist"
         ("I'm off next week", ["Priya is off next week"]),
+        ("I'm off work next week", ["Priya is off work next week"]),  # 2026-11-30: was nothing
+        ("we've got a concert in December", ["Priya has a concert in December"]),  # a household's, the speaker's too
         ("I'll be ooo tomorrow", ["Priya will be out of office tomorrow"]),
         ("ooo that's nice, I'm jealous", []),  # "ooo" alone is no "out of office"
         ("I'm off to bed", []),
@@ -2898,7 +2900,7 @@ def test_a_love_life_told_in_other_words_is_kept(said: str, kept: list[str]) -> 
     ("said", "kept"),
     [
         # a group they are in (was nothing, and "I'm in a band" was "Priya is in a ba": a BA degree)
-        ("I'm in a choir, we've got a concert in December", ["Priya is in a choir"]),
+        ("I'm in a choir, we've got a concert in December", ["Priya is in a choir", "Priya has a concert in December"]),
         ("I'm in a band", ["Priya is in a band"]),
         ("I'm in a team meeting", []),
         ("I'm doing a BA in history", ["Priya is doing a BA in history"]),

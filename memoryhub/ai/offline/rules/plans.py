@@ -469,7 +469,8 @@ RULES = [
             r"|dinner party)\b.+)"
             r"|\bI(?:'m| am|'ll be| will be) (?P<what3>(?:on|off on) (?:vacation|holiday|leave|a break|call|nights"
             r"|night shifts?|duty)\b.+|away (?=(?:the|this|next|from|until|till|for|over|on|in)\b).+"
-            rf"|(?:off|out of (?:the )?office) (?=(?:this|next|on|tomorrow|today|from|until|till|{WEEKDAYS})\b).+)",
+            r"|(?:off|out of (?:the )?office)(?: work)?"
+            rf" (?=(?:this|next|on|tomorrow|today|from|until|till|{WEEKDAYS})\b).+)",
             re.IGNORECASE,
         ),
         build=doing_rule,
@@ -477,7 +478,7 @@ RULES = [
     Rule(
         priority=830,
         pattern=re.compile(
-            r"\bI(?: have|'ve got| got| have got) (?:(?P<things>(?:[a-z-]+ )?(?:exams|interviews|finals|meetings"
+            r"\b(?:I|we)(?: have|'ve got| got| have got) (?:(?P<things>(?:[a-z-]+ )?(?:exams|interviews|finals|meetings"
             r"|shifts|appointments|night shifts))\b|(?:an? |my |the )(?P<thing>(?:[a-z-]+ ){0,2}?(?:"
             rf"{OCCASIONS})s?))\b(?P<rest>.*)",
             re.IGNORECASE,
