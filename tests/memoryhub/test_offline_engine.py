@@ -2340,7 +2340,10 @@ def test_where_one_works_or_teaches_keeps_its_town_and_is_tagged_by_the_work(
             ["Priya lives alone with their two cats named Miso and Tofu"],
         ),
         ("I've been off sick with long covid since March", ["Priya has long covid"]),
-        ("I'm off work with a broken wrist for 6 weeks", ["Priya has a broken wrist"]),  # not "… wrist for"
+        (
+            "I'm off work with a broken wrist for 6 weeks",
+            ["Priya is off work with a broken wrist for 6 weeks"],
+        ),  # not "… wrist for"
         ("I have a broken heart lol", []),
         ("I only drink tea", ["Priya only drinks tea"]),  # was nothing
         ("coffee makes me jittery so I stick to tea", ["Priya only drinks tea"]),
@@ -2978,6 +2981,26 @@ def test_food_and_drink_said_in_passing_are_kept(said: str, kept: list[str]) -> 
     ],
 )
 def test_a_childs_age_and_birthday_wish_are_kept(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # how they are in mind and health (each was nothing, or "has stress" for good)
+        ("I got diagnosed with dyspraxia last month", ["Priya was diagnosed with dyspraxia last month"]),
+        ("I'm on the waiting list for therapy", ["Priya is on the waiting list for therapy"]),
+        ("my anxiety's been bad this week", ["Priya's anxiety has been bad this week"]),
+        ("I had a panic attack at work yesterday", ["Priya had a panic attack at work yesterday"]),
+        ("I've been off sick with stress for two weeks", ["Priya is off sick with stress for two weeks"]),
+        ("I'm 9 months clean today", ["Priya has been clean for 9 months"]),
+        ("I'm clean", []),
+        ("I started antidepressants last week", ["Priya is on antidepressants"]),
+        ("I'm grieving my nan", ["Priya is grieving their nan"]),
+    ],
+)
+def test_how_they_are_in_mind_and_health_is_kept(said: str, kept: list[str]) -> None:
+    """A companion hears these most, and kept none of them."""
     assert _kept(said) == kept
 
 

@@ -34,6 +34,7 @@ from memoryhub.ai.offline.rules import (
     tastes,
     trades,
     trips,
+    wellbeing,
     work,
 )
 from memoryhub.ai.offline.rules.everyday import sleep_rule
@@ -70,6 +71,7 @@ _BY_PRIORITY: list[Rule] = sorted(
         *tastes.RULES,
         *trades.RULES,
         *trips.RULES,
+        *wellbeing.RULES,
         *work.RULES,
     ],
     key=lambda rule: rule.priority,

@@ -189,7 +189,8 @@ RULES = [
     Rule(
         priority=1460,
         pattern=re.compile(
-            r"\bI(?:'m| am|'ve been| have been) (?:(?:now|also|still|finally) )?on (?P<medicine>antidepressants"
+            r"\bI(?:(?:'m| am|'ve been| have been) (?:(?:now|also|still|finally) )?on"
+            r"| (?:just |recently |finally )?started(?: taking)?) (?P<medicine>antidepressants"
             r"|anti-depressants|meds for (?:my )?(?:anxiety|depression|adhd)|adhd meds|insulin|blood thinners"
             r"|beta blockers|hrt|statins|the pill|sertraline|citalopram|fluoxetine|prozac|metformin|levothyroxine)\b",
             re.IGNORECASE,

@@ -31,7 +31,7 @@ CONDITIONS = (
     r"asthma|diabetes|type [12] diabetes|migraines?|adhd|add|autism|anxiety|depression|arthritis|celiac disease"
     r"|coeliac disease|epilepsy|insomnia|a bad back|back problems|a bad knee|high blood pressure|eczema|psoriasis"
     r"|crohn'?s(?: disease)?|ibs|long covid|covid|the flu|a cold|tinnitus|dyslexia|chronic pain|lupus|a heart condition"
-    rf"|an? (?:broken|sprained|fractured|torn|twisted) (?:(?:left|right) )?(?:{BODY_PARTS})|hay ?fever"
+    rf"|an? (?:broken|sprained|fractured|torn|twisted) (?:(?:left|right) )?(?:{BODY_PARTS})|hay ?fever|stress|burnout"
 )
 
 
@@ -161,6 +161,14 @@ def condition_rule(match: re.Match[str], said: Said) -> Fact | None:
     condition = condition if condition.isupper() else condition.lower().replace("adhd", "ADHD").replace("ibs", "IBS")
     verb = "was diagnosed with" if "diagnosed" in match["verb"].lower() else "has"
     verb = "struggles with" if "struggl" in match["verb"].lower() else verb  # not a diagnosis told
+    off = re.search(r"off (?:sick|work)|signed off", match["verb"], re.IGNORECASE)
+    if off and (not lasting or condition in ("stress", "burnout")):  # "has long covid" lasts: kept so
+        span = re.match(
+            r"\s+(?P<span>for (?:\d+|a|one|two|three|four|five|six|a few) (?:days?|weeks?|months?))",
+            match.string[match.end() :],
+        )
+        text = f"{said.name} is {off[0].lower()} with {condition}" + (f" {span['span']}" if span else "")
+        return said.fact(text, MemoryKind.EVENT, HIGH, "30d", topics_of("health", condition.split()[-1]))
     text = f"{said.name} {verb} {condition}"
     if lasting:
         return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("health", condition.split()[-1]))

@@ -1,0 +1,122 @@
+"""How they are in their mind and health, as a companion would want to know: "I got diagnosed with
+ADHD last month", "I'm on the waiting list for therapy", "my anxiety's been bad this week", "I had a
+panic attack at work", "I'm 6 months clean today", "I'm grieving my nan"."""
+
+from __future__ import annotations
+
+import re
+
+from memoryhub.ai.contract import MemoryKind
+from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, past_time_in
+from memoryhub.ai.offline.splitting import phrase_cut
+from memoryhub.ai.offline.text import third_person, topics_of
+
+# A condition's name as people write it: "ADHD", "OCD", "PTSD" stay in capitals.
+_ACRONYMS = re.compile(r"\b(?:adhd|ocd|ptsd|ibs|pcos|ms|copd|me/cfs|cfs)\b", re.IGNORECASE)
+
+
+def _condition(said: str) -> str:
+    return _ACRONYMS.sub(lambda found: found[0].upper(), " ".join(said.lower().split()))
+
+
+def diagnosed_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I got diagnosed with ADHD last month": a diagnosis, for good."""
+    condition = _condition(phrase_cut(match["condition"], max_words=5))
+    when = past_time_in(match["condition"])
+    condition = condition.removesuffix(f" {when}") if when else condition
+    if not condition:
+        return None
+    text = f"{said.name} was diagnosed with {condition}" + (f" {when}" if when else "")
+    return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("health", condition.split()[-1]))
+
+
+def waiting_list_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I'm on the waiting list for therapy": care they are waiting for, for a month."""
+    what = third_person(phrase_cut(match["what"], max_words=6), said.name)
+    return said.fact(f"{said.name} is on the waiting list for {what}", MemoryKind.FACT, MEDIUM, "30d", ["health"])
+
+
+def flare_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "my anxiety's been bad this week": how a condition is lately, for a week."""
+    condition = _condition(match["condition"])
+    how = match["how"].lower()
+    text = f"{said.name}'s {condition} has been {how}" + (f" {match['when'].lower()}" if match["when"] else "")
+    return said.fact(text, MemoryKind.EVENT, MEDIUM, "7d", topics_of("health", condition))
+
+
+def panic_attack_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I had a panic attack at work yesterday": an attack had, for a month."""
+    where = re.match(r"\s+(?P<where>(?:at|in|on) (?:work|school|uni|the \w+|my \w+))", match["rest"] or "")
+    when = past_time_in(match["rest"] or "")
+    text = f"{said.name} had {match['what'].lower()}" + (f" {third_person(where['where'], said.name)}" if where else "")
+    text += f" {when}" if when else ""
+    return said.fact(text, MemoryKind.EVENT, HIGH, "30d", topics_of("health", "anxiety"))
+
+
+def clean_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I'm 6 months clean today": how long sober or clean, for good."""
+    text = f"{said.name} has been {match['state'].lower()} for {match['span'].lower()}"
+    return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("health", "sobriety"))
+
+
+def grieving_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I'm grieving my nan": a loss they are living with, for a month."""
+    who = third_person(match["who"].lower(), said.name)
+    return said.fact(f"{said.name} is grieving {who}", MemoryKind.EVENT, HIGH, "30d", topics_of("family", "loss"))
+
+
+RULES = [
+    Rule(
+        priority=1481,
+        pattern=re.compile(
+            r"\bI(?: (?:just |recently |finally )?(?:got|was)|(?:'ve| have) (?:just |recently |finally )?been)"
+            r" diagnosed with (?P<condition>.+)",
+            re.IGNORECASE,
+        ),
+        build=diagnosed_rule,
+    ),
+    Rule(
+        priority=1482,
+        pattern=re.compile(r"\bI(?:'m| am|'ve been| have been) on (?:the|a) waiting list for (?P<what>.+)", re.I),
+        build=waiting_list_rule,
+    ),
+    Rule(
+        priority=1483,
+        pattern=re.compile(
+            r"\bmy (?P<condition>anxiety|depression|ocd|adhd|back|migraines|asthma|eczema|ibs|mental health|insomnia"
+            r"|pcos|endo|endometriosis|arthritis|chronic pain)(?:'s| has) been (?:(?:really|so|pretty|quite) )?"
+            r"(?P<how>bad|awful|terrible|rough|horrendous|worse|better|good|ok|okay|manageable|flaring up)"
+            r"(?: (?P<when>this week|lately|recently|this month|today))?\b",
+            re.IGNORECASE,
+        ),
+        build=flare_rule,
+    ),
+    Rule(
+        priority=1484,
+        pattern=re.compile(
+            r"\bI (?:just |recently )?had (?P<what>(?:a|my first|another) (?:bad |massive |huge )?panic attack)\b"
+            r"(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        build=panic_attack_rule,
+    ),
+    Rule(
+        priority=1485,
+        pattern=re.compile(
+            r"\bI(?:'m| am) (?:now )?(?P<span>(?:\d{1,4}|one|two|three|four|five|six|a few)"
+            r" (?:days|weeks|months|years)) (?P<state>clean|sober)\b",
+            re.IGNORECASE,
+        ),
+        build=clean_rule,
+    ),
+    Rule(
+        priority=1486,
+        pattern=re.compile(
+            r"\bI(?:'m| am) (?:still )?grieving (?P<who>(?:my|our) (?:[\w'-]+ ){0,2}?(?:mum|mom|dad|nan|nana|gran"
+            r"|granny|grandma|grandad|grandpa|grandmother|grandfather|sister|brother|son|daughter|wife|husband|partner|friend"
+            r"|best friend|aunt|uncle|cousin|dog|cat|baby))\b",
+            re.IGNORECASE,
+        ),
+        build=grieving_rule,
+    ),
+]
