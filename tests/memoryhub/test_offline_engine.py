@@ -1694,6 +1694,8 @@ def test_news_told_is_answered_with_a_question_about_it() -> None:
         ("my boiler broke and it's freezing", "I'm sorry to hear your boiler broke."),
         ("our dog ran away last night", "I'm sorry to hear your dog ran away last night."),
         ("I proposed!!! she said yes", "Congratulations — you proposed!"),
+        ("I had a panic attack at work yesterday", "I'm sorry to hear you had a panic attack at work yesterday."),
+        ("I'm 6 months clean today", "Congratulations — you've been clean for 6 months!"),
         ("honestly I'm so nervous", "Sorry you're feeling nervous."),
         ("I finally finished my thesis", "Congratulations — you finished your thesis!"),  # was "Got it — …"
         # 2026-11-29: were "Got it — …"

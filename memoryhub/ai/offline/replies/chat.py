@@ -87,7 +87,8 @@ _HARD_NEWS = re.compile(
     r"|broke down|(?:got|was) stolen|broken into|(?:got|was) written off|totall?ed"
     r"|(?:is|was|been) at the vet'?s?|(?:broke|sprained|twisted|fractured|tore|dislocated|injured|hurt)"
     r" (?:their|his|her) |has to move out|(?:has|have) been hurting|been sleeping badly"
-    r"|got out|ran away|went missing|gone missing|is missing|broke|failed its)\b",
+    r"|got out|ran away|went missing|gone missing|is missing|broke|failed its|panic attack"
+    r"|has been (?:bad|awful|terrible|rough|horrendous|worse|flaring up)|off sick)\b",
     re.IGNORECASE,
 )
 
@@ -105,7 +106,8 @@ _GOOD_NEWS = re.compile(
     r"|moved (?:in)?to (?:their|his|her) (?:new|first) (?:flat|house|home|apartment|place)|paid off"
     r"|was accepted into|became an? (?:great-)?(?:grand\w+|aunt\w*|uncle|mum|mom|dad|mother|father|parent)"
     r"|celebrated (?:their|his|her) \w+ (?:wedding )?anniversary|moved in together"
-    r"|is buying (?:their|his|her|a) (?:first |new )?(?:house|home|flat|place))\b",
+    r"|is buying (?:their|his|her|a) (?:first |new )?(?:house|home|flat|place)"
+    r"|has been (?:clean|sober) for)\b",
     re.IGNORECASE,
 )
 
