@@ -1431,6 +1431,17 @@ def test_the_persona_says_it_will_forget_and_no_longer_recalls_it() -> None:
     assert "I'll forget" not in off.content and "My data" in off.content  # memory off: nothing is read later
 
 
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("do I sing?", "you're in a choir"),  # 2026-11-30: was "I can't look that up right now"
+        ("how old is my kid?", "you have a 4-year-old"),  # was "I don't think you've told me that yet"
+    ],
+)
+def test_a_choir_answers_singing_and_a_child_by_age_answers_for_the_kid(question: str, answer: str) -> None:
+    assert answer in _reply_to(question, [*NOOR, "Noor is in a choir", "Noor has a 4-year-old"])
+
+
 def test_asked_what_to_plant_it_says_what_they_grow() -> None:
     said = _reply_to("what should I plant this spring?", [*NOOR, "Noor grows tomatoes every year"])
 

@@ -134,6 +134,7 @@ _DOERS = {
     "program": "programmer", "develop": "developer", "photograph": "photographer",
 }  # fmt: skip
 _CHILDREN = frozenset(map(_stem, word_set("kid kids child children daughter daughters son sons")))
+_SINGING = frozenset(map(_stem, word_set("sing singing singer choir choirs")))
 _GARDENING = frozenset(map(_stem, word_set("plant planting grow growing garden gardening seeds seedlings veg")))
 _RACES = frozenset(map(_stem, word_set("race racing marathon half triathlon 5k 10k")))  # "the Leeds half"
 
@@ -158,7 +159,10 @@ _ANSWERED_BY = {
     **{verb: frozenset({verb, doer}) for verb, doer in _DOERS.items()},
     **dict.fromkeys(_CHILDREN, _CHILDREN),  # "do I have kids?" … "your daughter Mia is 5"
     **dict.fromkeys(_RACES, _RACES),  # "what race am I running?" … "… the Berlin marathon in September"
-    **dict.fromkeys(_GARDENING, _GARDENING),  # "what should I plant this spring?" … "you grow tomatoes"
+    **dict.fromkeys(_GARDENING, _GARDENING),
+    **dict.fromkeys(
+        _SINGING, _SINGING
+    ),  # "do I sing?" … "you're in a choir"  # "what should I plant this spring?" … "you grow tomatoes"
     _stem("flying"): _PLANS,  # "where am I flying next month?" … "Nora is going to Lisbon next month"
     "weekend": frozenset({"weekend", "saturday", "sunday"}),  # "plans for the weekend?" … "… on Saturday"
 }
@@ -292,6 +296,8 @@ def relevant_facts(memories: Memories, person: Person, said: str) -> list[str]:
     # live?" is not answered with "you're moving to Berlin" too, nor "where do my parents live?" with the sister.
     if relative := relative_asked(said):
         relation = re.escape(relative["relation"].lower().removesuffix("s"))
+        if relation in ("kid", "child", "baby", "toddler"):  # "how old is my kid?" … "you have a 4-year-old"
+            relation = r"(?:kid|child|baby|toddler|son|daughter|\d+-year-old)"
         of_them = [bool(re.search(rf"\b{relation}s?\b", text, re.I)) for text, _ in candidates]
         shared = [count if about else 0 for count, about in zip(shared, of_them, strict=True)]
     chosen: list[str] = []
