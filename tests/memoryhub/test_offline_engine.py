@@ -1705,7 +1705,10 @@ def test_news_told_is_answered_with_a_question_about_it() -> None:
         ("my boiler broke and it's freezing", "I'm sorry to hear your boiler broke."),
         ("our dog ran away last night", "I'm sorry to hear your dog ran away last night."),
         ("I proposed!!! she said yes", "Congratulations — you proposed!"),
-        ("I had a panic attack at work yesterday", "I'm sorry to hear you had a panic attack at work yesterday."),
+        (
+            "I had another panic attack on the bus last Tuesday",
+            "I'm sorry to hear you had another panic attack on the bus last Tuesday.",
+        ),
         ("I'm 6 months clean today", "Congratulations — you've been clean for 6 months!"),
         ("honestly I'm so nervous", "Sorry you're feeling nervous."),
         ("I finally finished my thesis", "Congratulations — you finished your thesis!"),  # was "Got it — …"
@@ -2778,6 +2781,8 @@ def test_a_newcomers_first_message_keeps_the_name_and_each_thing_whole(said: str
         ),
         ("we went to Crete in the summer", []),  # done, with no place of theirs
         ("my brother is Irish and we're visiting his parents", ["Priya's brother is Irish"]),  # no time, no plan
+        ("my sister just had her baby!! a little girl", ["Priya's sister had a baby"]),  # her own, not "sister's"
+        ("I think my sister just had her baby", ["Priya thinks their sister just had her baby"]),
         # a relative's relative and what they did (was "Priya's sister is husband moved to Leeds")
         ("my sister's husband moved to York", ["Priya's sister's husband moved to York"]),
     ],
@@ -3004,7 +3009,7 @@ def test_a_childs_age_and_birthday_wish_are_kept(said: str, kept: list[str]) -> 
         ("I got diagnosed with dyspraxia last month", ["Priya was diagnosed with dyspraxia last month"]),
         ("I'm on the waiting list for therapy", ["Priya is on the waiting list for therapy"]),
         ("my anxiety's been bad this week", ["Priya's anxiety has been bad this week"]),
-        ("I had a panic attack at work yesterday", ["Priya had a panic attack at work yesterday"]),
+        ("I had a panic attack on the bus last Tuesday", ["Priya had a panic attack on the bus last Tuesday"]),
         ("I've been off sick with stress for two weeks", ["Priya is off sick with stress for two weeks"]),
         ("I'm 9 months clean today", ["Priya has been clean for 9 months"]),
         ("I'm clean", []),

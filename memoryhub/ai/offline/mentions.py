@@ -242,6 +242,8 @@ def relative_in(text: str) -> tuple[str, str] | None:
     return None
 
 
+# The speaker as the subject before "her parents": "… and we're visiting her parents".
+_SPEAKER_BEFORE = re.compile(r"\b(?:I|I'm|I've|I'll|I'd|we|we're|we've|we'll|me|us)\b", re.IGNORECASE)
 _THEIR_KIN = re.compile(rf"(?<=\s)(?P<pronoun>her|his) (?P<kin>(?:{FAMILY})s?)\b", re.IGNORECASE)
 
 
@@ -250,9 +252,11 @@ def relatives_kin(part: str, relative: tuple[str, str] | None) -> str:
     girlfriend is Japanese and we're visiting her parents" → "… visiting my girlfriend's parents"."""
 
     def theirs(found: re.Match[str]) -> str:
-        named = relative_in(part[: found.start()]) or relative  # in the clause before it, else the message
-        if named is None:
-            return found[0]
+        in_part = relative_in(part[: found.start()])
+        named = in_part or relative  # in the clause before it, else the message
+        since = part.lower().rfind(f"my {in_part[1]}", 0, found.start()) + 3 if in_part else 0  # after "my"
+        if named is None or not _SPEAKER_BEFORE.search(part, max(since, 0), found.start()):
+            return found[0]  # "my sister just had her baby": the sister's own, said of her
         subject, who = named
         he = found["pronoun"].lower() == "his"
         if who in (SHE_RELATIONS if he else HE_RELATIONS):

@@ -1,6 +1,6 @@
 """How they are in their mind and health, as a companion would want to know: "I got diagnosed with
 ADHD last month", "I'm on the waiting list for therapy", "my anxiety's been bad this week", "I had a
-panic attack at work", "I'm 6 months clean today", "I'm grieving my nan"."""
+panic attack on the bus", "I'm 6 months clean today", "I'm grieving my nan"."""
 
 from __future__ import annotations
 
@@ -45,7 +45,7 @@ def flare_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 def panic_attack_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I had a panic attack at work yesterday": an attack had, for a month."""
+    """ "I had a panic attack on the bus last Tuesday": an attack had, for a month."""
     where = re.match(r"\s+(?P<where>(?:at|in|on) (?:work|school|uni|the \w+|my \w+))", match["rest"] or "")
     when = past_time_in(match["rest"] or "")
     text = f"{said.name} had {match['what'].lower()}" + (f" {third_person(where['where'], said.name)}" if where else "")
