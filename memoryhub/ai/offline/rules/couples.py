@@ -104,7 +104,7 @@ RULES = [
         priority=380,
         pattern=re.compile(
             rf"\b(?:my (?P<partner>{_PARTNER}) (?:and|&) I|me (?:and|&) my (?P<partner2>{_PARTNER})"
-            # "me and Sam split up", "Sam and I broke up"
+            # "me and Rowan split up", "Rowan and I broke up"
             r"|me (?:and|&) (?P<name>(?-i:[A-Z])[a-z]+)|(?P<name2>(?-i:[A-Z])[a-z]+) (?:and|&) I)"
             r"(?: (?:just|finally|recently|officially))? (?P<how>broke up|split up|split|separated|got divorced"
             r"|called it quits)\b(?! (?:the|it|our|a)\b)",

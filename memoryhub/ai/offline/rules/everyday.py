@@ -9,6 +9,7 @@ import re
 from memoryhub.ai.contract import MemoryKind
 from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, expiration_for, time_in
 from memoryhub.ai.offline.rules.going import when_said
+from memoryhub.ai.offline.rules.health import condition_name
 from memoryhub.ai.offline.rules.trips import NAMED_PLACE
 from memoryhub.ai.offline.splitting import phrase_cut
 from memoryhub.ai.offline.text import third_person, topics_of
@@ -91,8 +92,7 @@ def helper_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 def medication_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I'm on antidepressants now and they're helping": a medicine taken, for good until said otherwise."""
-    medicine = third_person(" ".join(match["medicine"].split()), said.name)
-    medicine = medicine.replace("adhd", "ADHD").replace("hrt", "HRT")
+    medicine = condition_name(third_person(match["medicine"], said.name))
     return said.fact(
         f"{said.name} is on {medicine}", MemoryKind.FACT, HIGH, PERMANENT, topics_of("health", "medication")
     )

@@ -154,11 +154,20 @@ def allergy_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("health", "allergy"))
 
 
+# A condition's or a medicine's name as people write it: "ADHD", "OCD", "HRT" stay in capitals.
+_ACRONYMS = re.compile(r"\b(?:adhd|ocd|ptsd|ibs|pcos|ms|copd|me/cfs|cfs|hrt)\b", re.IGNORECASE)
+
+
+def condition_name(said: str) -> str:
+    """ "my adhd" → "my ADHD": lower case but for the acronyms."""
+    return _ACRONYMS.sub(lambda found: found[0].upper(), " ".join(said.lower().split()))
+
+
 def condition_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I have asthma", "I was diagnosed with ADHD", "I've got a broken wrist"."""
     condition = match["condition"]
     lasting = not re.match(r"an? |the |a cold|covid", condition, re.IGNORECASE)
-    condition = condition if condition.isupper() else condition.lower().replace("adhd", "ADHD").replace("ibs", "IBS")
+    condition = condition if condition.isupper() else condition_name(condition)
     verb = "was diagnosed with" if "diagnosed" in match["verb"].lower() else "has"
     verb = "struggles with" if "struggl" in match["verb"].lower() else verb  # not a diagnosis told
     off = re.search(r"off (?:sick|work)|signed off", match["verb"], re.IGNORECASE)

@@ -8,20 +8,14 @@ import re
 
 from memoryhub.ai.contract import MemoryKind
 from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, past_time_in
+from memoryhub.ai.offline.rules.health import condition_name
 from memoryhub.ai.offline.splitting import phrase_cut
 from memoryhub.ai.offline.text import third_person, topics_of
-
-# A condition's name as people write it: "ADHD", "OCD", "PTSD" stay in capitals.
-_ACRONYMS = re.compile(r"\b(?:adhd|ocd|ptsd|ibs|pcos|ms|copd|me/cfs|cfs)\b", re.IGNORECASE)
-
-
-def _condition(said: str) -> str:
-    return _ACRONYMS.sub(lambda found: found[0].upper(), " ".join(said.lower().split()))
 
 
 def diagnosed_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I got diagnosed with ADHD last month": a diagnosis, for good."""
-    condition = _condition(phrase_cut(match["condition"], max_words=5))
+    condition = condition_name(phrase_cut(match["condition"], max_words=5))
     when = past_time_in(match["condition"])
     condition = condition.removesuffix(f" {when}") if when else condition
     if not condition:
@@ -38,7 +32,7 @@ def waiting_list_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 def flare_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "my anxiety's been bad this week": how a condition is lately, for a week."""
-    condition = _condition(match["condition"])
+    condition = condition_name(match["condition"])
     how = match["how"].lower()
     text = f"{said.name}'s {condition} has been {how}" + (f" {match['when'].lower()}" if match["when"] else "")
     return said.fact(text, MemoryKind.EVENT, MEDIUM, "7d", topics_of("health", condition))
