@@ -256,14 +256,19 @@ def memory_update(
     embedding: Sequence[float] | None = None,
     embedding_model: str = "",
     profile_follows: bool = True,
+    said_at: datetime | None = None,
     **changes: Any,
 ) -> Memory:
     """Change ``memory``'s fields (content, kind, topics, importance, expires_at, context, …).
-    ``profile_follows`` False: the caller rewrites the profile itself (a rename)."""
+    ``profile_follows`` False: the caller rewrites the profile itself (a rename). ``said_at``: the
+    change was said then, later than the memory, which now counts its age from then ("moved last
+    weekend" is dated by the line that said it, and the memory is among the newest)."""
     memory_on_require(user_id=memory.user_id, community_id=memory.community_id)
     before = memory_snapshot(memory)
     for field, value in changes.items():
         setattr(memory, field, _topics_clean(value) if field == "topics" else value)
+    if said_at is not None and said_at > memory.created_at:
+        memory.created_at = said_at
     if "importance" in changes:
         memory.importance_at = timezone.now()  # it fades from now
     if "content" in changes:

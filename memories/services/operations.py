@@ -460,7 +460,11 @@ def person_apply(
                     "reason": "extracted from conversation",
                     "said_at": said_at,
                 },
-                refreshed={"reason": op.context or "new information in conversation", "window": window},
+                refreshed={
+                    "reason": op.context or "new information in conversation",
+                    "window": window,
+                    "said_at": said_at,
+                },
             )
             if memory.pk in by_id:
                 memory.source_messages.add(*op.sources)  # what it says now came from these lines too

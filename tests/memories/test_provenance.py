@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 import pytest
+from django.utils import timezone
 
 from accounts.models import User
 from chat.models import Channel
+from chat.services import message_record
 from memories.models import Memory
 from memoryhub.ai.contract import TOOL_NAME
 from memoryhub.ai.openai_llm import OpenAILLM
 from memoryhub.ai.types import Purpose
 from tests.memories.conftest import Say
-from tests.support.extraction import extract_channel_here
+from tests.support.extraction import extract_channel_here, extract_window_here
 from tests.support.fake_openai import FakeOpenAI
 
 pytestmark = pytest.mark.django_db
@@ -105,6 +108,29 @@ def test_an_update_adds_the_lines_that_changed_the_memory(
     memory = Memory.objects.get(user=people["alice"])
     assert memory.content == "Alice is moving to Austin in June"
     assert set(memory.source_messages.all()) == {first, later}
+
+
+def test_an_update_said_later_dates_the_memory_by_the_line_that_changed_it(
+    fake: FakeOpenAI, channel: Channel, people: dict[str, User]
+) -> None:
+    now = timezone.now()
+    alice = people["alice"]
+    # A history posted later: each line's window is due at once.
+    bath = message_record(channel=channel, author=alice, content="I live in Bath", created_at=now - timedelta(days=20))
+    fake.script_tool_call(TOOL_NAME, {"operations": [op("alice_456", "Alice lives in Bath", [1])]})
+    assert bath.window is not None
+    extract_window_here(bath.window, llm=fake_llm(fake))
+    moved = message_record(
+        channel=channel, author=alice, content="I moved to Bristol last weekend", created_at=now - timedelta(days=5)
+    )
+    update = {"user_id": "alice_456", "action": "update", "memory_index": 0, "lines": [1]}
+    fake.script_tool_call(TOOL_NAME, {"operations": [update | {"content": "Alice moved to Bristol last weekend"}]})
+    assert moved.window is not None
+    extract_window_here(moved.window, llm=fake_llm(fake))
+
+    # "last weekend" is the weekend before the line that said it, and the news is among the newest.
+    memory = Memory.objects.get(user=alice)
+    assert (memory.content, memory.created_at) == ("Alice moved to Bristol last weekend", moved.created_at)
 
 
 def test_without_references_the_persons_own_lines_stand_in(
