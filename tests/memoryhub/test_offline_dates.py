@@ -63,8 +63,15 @@ def test_a_time_said_points_at_its_date(text: str, on: date | None) -> None:
             "Nora's sister is getting married on June 15th",
             "2023-06-15",
         ),
-        # told as done, on a Monday: the Sunday is behind it (it had lived until a week after the next)
-        (["I went to my nephew's christening on Sunday"], "Nora went to their nephew's christening on Sunday", None),
+        # told as done, on a Monday: the Sunday is behind it (it had lived until a week after the next),
+        # and is said as its date (2026-11-30: was "on Sunday")
+        (
+            ["I went to my nephew's christening on Sunday"],
+            "Nora went to their nephew's christening on 7 May 2023",
+            None,
+        ),
+        # a death is no plan: it had a date ahead, and one told more than a week late was never kept
+        (["sadly my cat Pip passed away on Sunday"], "Nora's cat Pip died on 7 May 2023", None),
         # a day that comes back every year lives on (it had gone a week after its day); a 70th comes once
         (["my birthday is on May 20th"], "Nora's birthday is May 20", None),
         (["our anniversary is on June 2nd"], "Nora's anniversary is June 2", None),
@@ -134,3 +141,16 @@ def test_a_dated_event_told_in_a_conversation_carries_its_date_to_the_extraction
 )
 def test_a_memory_says_its_relative_day_or_month_as_a_date(memory: str, anchored_text: str) -> None:
     assert anchored(memory, SAID_ON) == anchored_text
+
+
+@pytest.mark.parametrize(
+    ("memory", "past", "anchored_text"),
+    [
+        ("Nora's dog died on Friday", True, "Nora's dog died on 5 May 2023"),
+        ("Nora went to Leeds on Monday", True, "Nora went to Leeds on 1 May 2023"),  # said on a Monday: the last
+        ("Nora has a dentist appointment on Friday", False, "Nora has a dentist appointment on Friday"),  # ahead
+        ("Nora ran a race last Saturday", True, "Nora ran a race on 6 May 2023"),
+    ],
+)
+def test_a_weekday_of_something_done_is_said_as_its_date(memory: str, past: bool, anchored_text: str) -> None:
+    assert anchored(memory, SAID_ON, past=past) == anchored_text

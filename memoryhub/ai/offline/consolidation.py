@@ -134,7 +134,8 @@ def _says_more(fuller: str, shorter: str) -> bool:
 # "Ana visited Rome in March"), not a date ahead to live until; it keeps its lifetime.
 _DONE = re.compile(
     r"\b(?:went|visited|spent|flew|travell?ed|attended|took|saw|met|ran|won|lost|finished|graduated"
-    r"|celebrated|had|did|was|were|came|watched|played|hosted|threw|became)\b",
+    r"|celebrated|had|did|was|were|came|watched|played|hosted|threw|became|died|passed away|broke|quit|arrived"
+    r"|landed|bought|sold|adopted|retired|started|ended|proposed|split up|broke up|gave birth|crashed|fell)\b",
     re.IGNORECASE,
 )
 
@@ -252,7 +253,9 @@ def extraction_arguments(text: str) -> dict[str, Any]:
             {
                 "user_id": fact.subject,
                 "action": "update" if index is not None else "save",
-                "content": anchored(fact.content, parsed.day) if parsed.day else fact.content,
+                "content": anchored(fact.content, parsed.day, past=bool(_DONE.search(fact.text)))
+                if parsed.day
+                else fact.content,
                 "topics": fact.topics,
                 "kind": str(fact.kind),
                 "importance": fact.importance,

@@ -118,12 +118,14 @@ _ANCHORED = re.compile(
 
 
 _BIRTHDAY_TODAY = re.compile(r"\bbirthday is today\b", re.IGNORECASE)
+_ON_WEEKDAY = re.compile(rf"\bon (?P<weekday>{WEEKDAYS})\b", re.IGNORECASE)
 
 
-def anchored(text: str, said_on: date) -> str:
+def anchored(text: str, said_on: date, *, past: bool = False) -> str:
     """``text`` with its relative past day or month said as a date: "went hiking yesterday", said on
     8 May 2023, becomes "went hiking on 7 May 2023"; "moved last month", "moved in April 2023"; a
-    birthday today is that day of the year ("Raj's birthday is on May 8")."""
+    birthday today is that day of the year ("Raj's birthday is on May 8"). ``past``: the text tells of
+    something done, so a bare weekday is the last one ("died on Sunday", said on a Tuesday)."""
 
     def date_of(match: re.Match[str]) -> str:
         said = match[0].lower()
@@ -134,4 +136,8 @@ def anchored(text: str, said_on: date) -> str:
 
     if _BIRTHDAY_TODAY.search(text):  # "Raj's birthday is today": a day that comes back every year
         return _BIRTHDAY_TODAY.sub(f"birthday is on {said_on:%B} {said_on.day}", text, count=1)
+    if past and not _ANCHORED.search(text) and (weekday := _ON_WEEKDAY.search(text)):
+        back = (said_on.weekday() - _WEEKDAY_NUMBER[weekday["weekday"].lower()]) % 7 or 7
+        on = said_on - timedelta(days=back)
+        return f"{text[: weekday.start()]}on {on.day} {on:%B %Y}{text[weekday.end() :]}"
     return _ANCHORED.sub(date_of, text, count=1)
