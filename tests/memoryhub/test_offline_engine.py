@@ -666,6 +666,11 @@ def test_new_pronouns_update_the_remembered_ones() -> None:
         ("I'm not vegan anymore", 1, "Priya is no longer vegan"),
         ("I don't live in Leeds anymore", 0, "Priya no longer lives in Leeds"),
         ("I'm no longer single", 2, "Priya is no longer single"),
+        # a diet given up, said other ways (was nothing, or "Priya is vegan" from "vegan lasted …")
+        ("I'm back on meat lol, vegan lasted 10 days", 1, "Priya eats meat again"),
+        ("I eat meat again", 1, "Priya eats meat again"),
+        ("gave up on being vegan", 1, "Priya is no longer vegan"),
+        ("I've given up being vegan, too hard", 1, "Priya is no longer vegan"),
     ],
 )
 def test_what_is_no_longer_so_updates_what_was_remembered(said: str, index: int, content: str) -> None:
@@ -2128,6 +2133,11 @@ def _kept(said: str) -> list[str]:
         # what is no longer so
         ("I'm not vegan anymore", ["Priya is no longer vegan"]),
         ("I'm not vegan", []),
+        # a state's word before its verb is the subject, not "I'm …" left out (was "Priya is vegan", …)
+        ("vegan food is overrated tbh", ["Priya thinks vegan food is overrated"]),
+        ("vegetarian lasted 10 days", []),
+        ("married life suits me", []),
+        ("I'm back on meat, vegetarian lasted a week", ["Priya eats meat again"]),  # not "is vegetarian"
         ("I don't live in London anymore", ["Priya no longer lives in London"]),
         ("I don't live in London", []),
         ("I left my job at Google last month", ["Priya no longer works at Google"]),
@@ -2673,6 +2683,12 @@ def test_a_months_campaign_lasts_the_month() -> None:
         # how they will work (was nothing)
         ("I'm going part-time from April", ["Priya is going part-time from April"]),
         ("I'm going freelance next year", ["Priya is going freelance next year"]),
+        # a job and how it is worked, on one line, are one job (was the second alone: "is self-employed")
+        ("I'm a plumber, self-employed", ["Priya is a self-employed plumber"]),
+        ("I'm self-employed, a plumber", ["Priya is a self-employed plumber"]),
+        ("I'm a graphic designer, freelancing mostly", ["Priya is a freelance graphic designer"]),
+        ("I'm a nurse, retired now", ["Priya is a retired nurse"]),
+        ("I'm retraining as an electrician", ["Priya is retraining to be an electrician"]),  # was nothing
         # out of the office at a time; "OOO" said out (was nothing); the reason after it is no job
         ("I'm OOO thursday, dentist", ["Priya is out of office Thursday"]),  # not "Priya is a dentist"
         ("I'm off next week", ["Priya is off next week"]),

@@ -25,6 +25,7 @@ from memoryhub.ai.offline.known import lines_with_known_names, pet_memory_index,
 from memoryhub.ai.offline.questions import lines_as_told
 from memoryhub.ai.offline.rules.couples import STATUSES
 from memoryhub.ai.offline.rules.health import CHOSEN_DIETS
+from memoryhub.ai.offline.rules.work import job_with_status
 from memoryhub.ai.offline.text import clip, jaccard, word_count, words_of
 from memoryhub.ai.offline.vocabulary import JOBS, JUDGED
 
@@ -207,9 +208,9 @@ def extraction_arguments(text: str) -> dict[str, Any]:
         if any(words_of(content) == words_of(memory) for memory in existing):
             continue
         same_slot = [c for c in candidates if fact.slot and (c[0].subject, c[0].slot) == (fact.subject, fact.slot)]
-        if same_slot:  # "I'm 25" … "I'm 26 actually": the last word wins
+        if same_slot:  # "I'm 25" … "I'm 26 actually": the last word wins, unless it says how
             candidates = [c for c in candidates if c not in same_slot]
-            candidates.append((fact, same_slot[0][1]))
+            candidates.append((job_with_status(same_slot[0][0], fact) or fact, same_slot[0][1]))
             continue
         if any(c.subject == fact.subject and jaccard(c.content, content) >= UPDATE_SIMILARITY for c, _ in candidates):
             continue

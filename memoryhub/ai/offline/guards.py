@@ -167,6 +167,14 @@ _GERUND_SUBJECT = re.compile(
     r"|sucks|takes|gets|got|makes|seems|feels|looks|costs|kills|helps|will|won't|can|can't|should|would|might)\b",
     re.IGNORECASE,
 )
+# A state's word followed by its verb is a subject too: "vegan food is overrated", "vegetarian lasted
+# 10 days", "married life suits me" (not "I'm vegan", "I'm married").
+_STATE_SUBJECT = re.compile(
+    r"(?:vegan|vegetarian|veggie|pescatarian|married|single|retired|divorced|pregnant|sober)"
+    r"(?: (?!who\b|that\b|which\b|and\b|but\b)\w+){0,2} (?:is|was|has|had|lasted|didn't|doesn't|won't|isn't"
+    r"|wasn't|suits|suited|sucks|sucked|gets|got|seems|feels|looks|costs|will|can|can't)\b",
+    re.IGNORECASE,
+)
 _IMPLIED_I = word_set(
     """moved turned started got grew born live work study play have love like hate adopted bought broke ran
     twisted messed speak finished graduated quit lost joined went go just finally recently own drive teach run
@@ -237,7 +245,7 @@ def with_implied_subject(clause: str) -> str | None:
     clause = clause[:1].lower() + clause[1:]  # "Planning a trip…": a verb, never a name
     if (joined := re.match(r"(?:but|and|so|though|although) (?=\w+ing\b)", clause, re.I)) and len(words) > 2:
         clause, first = clause[joined.end() :], words[1].lower().strip(",.!")  # "… but moving to Cardiff soon"
-    if _GERUND_SUBJECT.match(clause):
+    if _GERUND_SUBJECT.match(clause) or _STATE_SUBJECT.match(clause):
         return None  # "training starts Monday", "moving day is Saturday": the -ing word is the subject
     if first in _IMPLIED_I_AM:
         return "I'm " + clause

@@ -208,13 +208,15 @@ NO_LONGER_DIETS = rf"{CHOSEN_DIETS}|gluten-free|dairy-free"  # what "I'm not …
 
 
 def no_longer_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I'm not vegan anymore", "I'm no longer single", "I don't live in London anymore": what was
-    true and is not now, which takes the place of what was kept (the same slot)."""
+    """ "I'm not vegan anymore", "I'm no longer single", "I don't live in London anymore", "I'm back on
+    meat": what was true and is not now, which takes the place of what was kept (the same slot)."""
     if match["place"] or match["place2"]:
         place = (match["place"] or match["place2"]).strip()
         text = f"{said.name} no longer lives in {place}"
         return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("home", place), slot="home")
-    what = " ".join(match["what"].lower().split())
+    if match["meat"]:
+        return said.fact(f"{said.name} eats meat again", MemoryKind.FACT, HIGH, PERMANENT, ["diet"], slot="diet")
+    what = " ".join((match["what"] or match["given_up"]).lower().split()).replace("veggie", "vegetarian")
     slot = "diet" if re.fullmatch(NO_LONGER_DIETS, what) else "relationship" if re.fullmatch(STATUSES, what) else None
     text = f"{said.name} is no longer {what}"
     return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of(slot or "life", what), slot=slot)
@@ -259,7 +261,11 @@ RULES = [
             r"|unemployed|retired|in college|in school|at uni)\b(?(no)|(?= (?:anymore|any more)\b))"
             r"|\bI (?:(?:don't|do not) live in (?P<place>(?-i:[A-Z])[\w'-]*(?: (?-i:[A-Z])[\w'-]*){0,2})"
             r"(?= (?:anymore|any more)\b)"
-            r"|no longer live in (?P<place2>(?-i:[A-Z])[\w'-]*(?: (?-i:[A-Z])[\w'-]*){0,2}))",
+            r"|no longer live in (?P<place2>(?-i:[A-Z])[\w'-]*(?: (?-i:[A-Z])[\w'-]*){0,2}))"
+            # "I'm back on meat", "I eat meat again", "gave up being vegan" (the last with or without "I")
+            r"|\bI(?:'m| am)? (?P<meat>back on (?:the )?meat|back to eating meat|eat(?:ing)? meat again)\b"
+            rf"|(?:\bI(?: have|'ve)? |^)(?:given up|gave up|quit|stopped) (?:on )?being"
+            rf" (?P<given_up>{NO_LONGER_DIETS})\b",
             re.IGNORECASE,
         ),
         build=no_longer_rule,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from memoryhub.ai.contract import EntityType, MemoryKind
 from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, past_time_in, time_in
@@ -113,9 +114,9 @@ def studies_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 def training_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I'm training to be a pilot", "I'm studying to become a nurse": the work someone is heading for."""
+    """ "I'm training to be a pilot", "retraining as an electrician": the work someone is heading for."""
     what = " ".join(match["what"].split())
-    text = f"{said.name} is {match['verb'].lower()} to be {what}"
+    text = f"{said.name} is {match['verb'].lower()} to be {what}"  # "retraining as an electrician" too
     return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("work", what.split()[-1]))
 
 
@@ -124,6 +125,24 @@ def job_status_rule(match: re.Match[str], said: Said) -> Fact | None:
     status = match["status"].lower()
     text = f"{said.name} is {status}"
     return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("work", status.split()[-1]), slot="job")
+
+
+_STATUS = re.compile(r"(?P<name>.+?) is (?P<status>self-employed|freelancing|retired|part-time|full-time)$")
+_TITLE = re.compile(r"(?P<name>.+?) is an? (?P<title>[a-z][a-z -]*)$")
+
+
+def job_with_status(earlier: Fact, later: Fact) -> Fact | None:
+    """ "I'm a plumber, self-employed", "retired nurse here, I'm retired": one line's job and how it
+    is worked, as one job ("is a self-employed plumber"), where the second would replace the first."""
+    if earlier.slot != "job" or later.slot != "job" or not set(earlier.lines) & set(later.lines):
+        return None
+    for status_fact, title_fact in ((earlier, later), (later, earlier)):
+        status, title = _STATUS.fullmatch(status_fact.text), _TITLE.fullmatch(title_fact.text)
+        if status and title and status["name"] == title["name"]:
+            how = "freelance" if status["status"] == "freelancing" else status["status"]
+            text = f"{title['name']} is {article_for(how)} {how} {title['title']}"
+            return replace(title_fact, text=text, lines=sorted({*earlier.lines, *later.lines}))
+    return None
 
 
 # What no degree is in: "a PhD in overthinking", "a masters in procrastination".
@@ -471,8 +490,8 @@ RULES = [
     Rule(
         priority=210,
         pattern=re.compile(
-            r"\bI(?:'m| am) (?:(?:currently|now|also) )?(?P<verb>studying|training|retraining) to (?:be|become)"
-            r" (?P<what>an? [\w-]+(?: [\w-]+){0,3})",
+            r"\bI(?:'m| am) (?:(?:currently|now|also) )?(?P<verb>studying|training|retraining)"
+            r" (?:to (?:be|become)|as)(?P<what> an? [\w-]+(?: [\w-]+){0,3})",
             re.IGNORECASE,
         ),
         build=training_rule,
