@@ -133,6 +133,8 @@ def test_a_dated_event_told_in_a_conversation_carries_its_date_to_the_extraction
         ("Nora ran a race last Saturday", "Nora ran a race on 6 May 2023"),
         ("Nora adopted a cat three days ago", "Nora adopted a cat on 5 May 2023"),
         ("Nora moved to Leeds last month", "Nora moved to Leeds in April 2023"),
+        ("Nora moved to Leeds last weekend", "Nora moved to Leeds on the weekend of 6 May 2023"),  # was as said
+        ("Nora had the flu last week", "Nora had the flu in the week of 1 May 2023"),
         ("Nora has a job interview tomorrow", "Nora has a job interview tomorrow"),  # ahead: as said
         ("Nora loves olives", "Nora loves olives"),
         ("Nora went to Rome last year", "Nora went to Rome last year"),  # vaguer than a day or month: as said

@@ -109,10 +109,12 @@ def date_said(text: str, said_on: date) -> date | None:
 
 
 # The past a memory anchors to the calendar: a day ("yesterday", "last Saturday", "three days
-# ago") or a month ("last month"); vaguer ones stay as said. What is ahead keeps its words (it
-# reads naturally while it is ahead, and its memory goes a week after its date: ``date_said``).
+# ago"), a week or weekend ("last weekend") or a month ("last month"); vaguer ones stay as said.
+# What is ahead keeps its words (it reads naturally while it is ahead, and its memory goes a week
+# after its date: ``date_said``).
 _ANCHORED = re.compile(
-    rf"\b(?:yesterday|last night|last (?:{WEEKDAYS})|(?:a|one|two|three|four|five|six|\d) days? ago|last month)\b",
+    rf"\b(?:yesterday|last night|last (?:{WEEKDAYS}|week(?:end)?)|(?:a|one|two|three|four|five|six|\d) days? ago"
+    r"|last month)\b",
     re.IGNORECASE,
 )
 
@@ -132,6 +134,12 @@ def anchored(text: str, said_on: date, *, past: bool = False) -> str:
         on = date_said("yesterday" if said == "last night" else said, said_on)
         if on is None:
             return match[0]
+        if said.endswith("weekend"):  # ``on`` is its Sunday
+            saturday = on - timedelta(days=1)
+            return f"on the weekend of {saturday.day} {saturday:%B %Y}"
+        if said.endswith("week"):
+            monday = on - timedelta(days=6)
+            return f"in the week of {monday.day} {monday:%B %Y}"
         return f"in {on:%B %Y}" if said.endswith("month") else f"on {on.day} {on:%B %Y}"
 
     if _BIRTHDAY_TODAY.search(text):  # "Raj's birthday is today": a day that comes back every year
