@@ -3983,3 +3983,59 @@ def test_two_phrasings_of_one_fact_in_a_window_are_one_memory(said: list[str]) -
     kept = _extract(_prompt([("Priya", "priya", line) for line in said]))["operations"]
 
     assert len(kept) == 1, [op["content"] for op in kept]
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # a gaming or developer community's talk of itself (each was nothing)
+        ("i use arch btw", ["Priya uses Arch"]),
+        ("I mostly code in Python", ["Priya codes in Python"]),
+        ("I write Go at work", ["Priya codes in Go"]),
+        ("I write go at work", []),  # "go" is no language in lower case
+        ("my rig has a 4090", ["Priya's rig has a 4090"]),
+        ("my PC's got 64GB of RAM", ["Priya's PC has 64GB of RAM"]),
+        ("my timezone is cet", ["Priya's time zone is CET"]),
+        ("I'm on EST so I'll be late", ["Priya's time zone is EST"]),
+        ("I'm UTC+2", ["Priya's time zone is UTC+2"]),
+        ("I'm on PT this week", []),  # physiotherapy as likely as Pacific time
+        ("i'm stuck in gold rank lol", ["Priya is ranked Gold"]),
+        ("I'm Plat 3 in Apex", ["Priya is ranked Platinum 3 in Apex"]),
+        ("I just hit Diamond in Overwatch 2", ["Priya reached Diamond in Overwatch 2"]),
+        ("I'm gold in the morning", []),
+        ("I run a Minecraft server for my friends", ["Priya runs a Minecraft server for their friends"]),
+        ("I mod a subreddit about birds", ["Priya mods a subreddit about birds"]),
+        ("I run a tight ship", []),
+        ("I'm on the frontend team", ["Priya is on the frontend team"]),
+        ("I'm on the same team as you", []),
+        ("I work nights so I'm usually on late", ["Priya works nights"]),
+    ],
+)
+def test_a_gaming_or_developer_communitys_talk_of_itself_is_kept(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept
+
+
+def test_a_new_rank_or_time_zone_replaces_the_one_remembered() -> None:
+    priya = PromptParticipant(
+        handle="priya", name="Priya", memories=["Priya is ranked Gold in Valorant", "Priya's time zone is CET"]
+    )
+    said = [("Priya", "priya", "I just hit Diamond in Valorant"), ("Priya", "priya", "moved, I'm on EST now")]
+
+    operations = _extract(_prompt(said, participants=[priya]))["operations"]
+
+    updates = [(op["action"], op["memory_index"], op["content"]) for op in operations]
+    assert updates == [("update", 0, "Priya reached Diamond in Valorant"), ("update", 1, "Priya's time zone is EST")]
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("what time zone am I in?", "your time zone is CET"),
+        ("what do I code in?", "you code in Rust"),
+        # a capitalised word after "a" is no one a later "their" could mean (was "I can't look that up")
+        ("do I run a server?", "you run a Minecraft server for your friends"),
+    ],
+)
+def test_what_a_community_member_told_of_their_setup_is_answered(question: str, answer: str) -> None:
+    memories = ["Noor's time zone is CET", "Noor codes in Rust", "Noor runs a Minecraft server for their friends"]
+    assert answer in _reply_to(question, memories)

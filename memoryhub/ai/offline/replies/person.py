@@ -128,8 +128,8 @@ def _could_be_meant(word: str, previous: str) -> bool:
     """Whether a later "they", "her"… in a fact could mean ``word`` rather than the person."""
     if _PERSON_NOUN.fullmatch(word):
         return True
-    if word[:1].isupper() and word != "I" and previous.lower() not in _PLACE_PREPOSITIONS:
-        return True  # a name; "in Lyon", "on Monday" are not someone
+    if word[:1].isupper() and word != "I" and previous.lower() not in (*_PLACE_PREPOSITIONS, "a", "an"):
+        return True  # a name; "in Lyon", "on Monday", "a Minecraft server" are not someone
     lower = word.lower()
     plural = lower.endswith("s") and not lower.endswith(("ss", "us", "is", "'s"))
     return plural and lower.isalpha() and len(lower) >= 4 and lower not in STOPWORDS

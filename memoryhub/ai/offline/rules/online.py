@@ -1,0 +1,174 @@
+"""What a gaming or developer community says of itself: the system and language one uses, a rig, a
+time zone, a rank, a server run, the team and the hours one works."""
+
+from __future__ import annotations
+
+import re
+
+from memoryhub.ai.contract import MemoryKind
+from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said
+from memoryhub.ai.offline.text import third_person, topics_of
+
+_TOOLS = (
+    r"Arch(?: Linux)?|Linux|Ubuntu|Debian|Fedora|NixOS|Windows(?: \d+)?|mac ?OS|a Mac|Vim|Neovim|Emacs"
+    r"|VS ?Code|IntelliJ|PyCharm|JetBrains|Android|an? iPhone|a Steam Deck|a PS5|an Xbox|a Switch"
+)  # read in any case
+_LANGUAGES = r"Python|Rust|(?-i:Go)|Java|JavaScript|TypeScript|C\+\+|C#|Ruby|PHP|Kotlin|Swift|Haskell|Elixir|Lua|Scala"
+# What a rig is told by: a part with a number, or a part's own name ("a 4090", "64GB of RAM").
+_HARDWARE = (
+    r"(?:an? )?(?:[\w-]+ ){0,2}?(?:\d[\w-]*|RTX[\w -]*|Ryzen[\w -]*|GPU|CPU|SSD|monitors?)(?: (?:of )?RAM| GPU)?"
+)
+RANKS = (
+    r"Iron|Bronze|Silver|Gold|Platinum|Plat|Emerald|Diamond|Master|Grandmaster|Champion|Challenger|Immortal"
+    r"|Radiant|Ascendant|Legend|Elite"
+)
+_ZONES = r"(?:UTC|GMT) ?[+-]\s?\d{1,2}(?::\d\d)?|UTC|GMT|[ECMP][SD]T|CES?T|BST|IST|AES?T|JST|UK time|US east coast time"
+_RUN = (
+    r"(?:[\w-]+ ){0,2}?(?:server|discord|subreddit|forum|community|guild|clan|podcast|blog|newsletter"
+    r"|youtube channel|twitch channel|modpack|mod)"
+)
+
+
+_SPELT = (
+    "macOS",
+    "VS",
+    "NixOS",
+    "IntelliJ",
+    "PyCharm",
+    "JetBrains",
+    "iPhone",
+    "PS5",
+    "JavaScript",
+    "TypeScript",
+    "PHP",
+)
+_CASED = {word.lower(): word for word in _SPELT}
+
+
+def _cased(said: str) -> str:
+    """A name as it is spelt: "arch" → "Arch", "vs code" → "VS Code", "an iphone" → "an iPhone"."""
+    if said != said.lower():
+        return said  # spelt by the speaker already
+    words = said.replace("vscode", "vs code").split()
+    return " ".join(w if w in ("a", "an") else _CASED.get(w, w[:1].upper() + w[1:]) for w in words)
+
+
+def uses_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I use Arch btw", "I daily drive NixOS", "I mostly code in Rust", "I write Go at work"."""
+    if language := match["language"] or match["language2"]:
+        language = _cased(language)
+        text = f"{said.name} codes in {language}"
+        return said.fact(text, MemoryKind.PREFERENCE, MEDIUM, PERMANENT, topics_of("programming", language))
+    tool = _cased(match["tool"])
+    return said.fact(f"{said.name} uses {tool}", MemoryKind.PREFERENCE, MEDIUM, PERMANENT, topics_of("tech", tool))
+
+
+def rig_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "my rig has a 4090", "my PC's got 64GB of RAM": what the machine they play or work on has."""
+    machine = match["machine"].lower().replace("pc", "PC")
+    part = " ".join(match["part"].split())
+    text = f"{said.name}'s {machine} has {part}"
+    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("tech", machine))
+
+
+def time_zone_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "my timezone is CET", "I'm on EST", "I'm UTC+2": when a bot may find them awake."""
+    zone = match["zone"] or match["zone2"]
+    zone = zone if "time" in zone else re.sub(r"\s+", "", zone.upper())  # "utc +2" → "UTC+2"
+    text = f"{said.name}'s time zone is {zone}"
+    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, ["time zone"], slot="time zone")
+
+
+def rank_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I'm hardstuck Gold", "I'm Plat 2 in ranked", "I just hit Diamond": a rank in a ranked game."""
+    rank = _cased(" ".join((match["rank"] or match["stuck"] or match["rank2"]).split())).replace("Plat ", "Platinum ")
+    rank = "Platinum" if rank == "Plat" else rank
+    where = f" in {match['game']}" if match["game"] else ""
+    if match["reached"]:
+        text = f"{said.name} reached {rank}{where}"
+        return said.fact(text, MemoryKind.EVENT, MEDIUM, PERMANENT, topics_of("gaming", rank), slot="rank")
+    text = f"{said.name} is ranked {rank}{where}"
+    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("gaming", rank), slot="rank")
+
+
+def runs_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I run a Minecraft server for my friends", "I mod a subreddit", "I host a podcast"."""
+    rest = third_person(match["rest"].strip(" ,.!"), said.name)
+    rest = rest if re.match(r"(?:for|with|on|in|about) [\w' ]+$", rest) else ""  # "for my friends", no more
+    a = "their" if match["a"].lower() == "our" else match["a"].lower()
+    text = f"{said.name} {match['verb'].lower()}s {a} {match['what']} {rest}".strip()
+    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of(match["what"].split()[-1]))
+
+
+def team_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I'm on the frontend team", "I work nights": the team and the hours of their work."""
+    if match["hours"]:
+        hours = match["hours"].lower()
+        return said.fact(f"{said.name} works {hours}", MemoryKind.FACT, HIGH, PERMANENT, ["work"], slot="hours")
+    team = " ".join(match["team"].split())
+    if re.fullmatch(r"(?i)same|other|winning|losing|right|wrong|whole|home|away|a|b", team):
+        return None  # "I'm on the same team": no team of theirs
+    return said.fact(f"{said.name} is on the {team} team", MemoryKind.FACT, HIGH, PERMANENT, topics_of("work", team))
+
+
+RULES = [
+    Rule(
+        priority=1492,
+        pattern=re.compile(
+            rf"\bI (?:(?:mostly|mainly|only|still|just|now) )?(?:use|run|daily drive|daily-drive) (?P<tool>{_TOOLS})\b"
+            rf"|\bI (?:(?:mostly|mainly|only|just) )?(?:code|program|develop|write code) (?:in|with) (?P<language>"
+            rf"{_LANGUAGES})(?![\w+#])"
+            rf"|\bI (?:(?:mostly|mainly|only|just) )?write (?P<language2>{_LANGUAGES})(?![\w+#])",
+            re.IGNORECASE,
+        ),
+        build=uses_rule,
+    ),
+    Rule(
+        priority=1493,
+        pattern=re.compile(
+            rf"\bmy (?P<machine>rig|pc|PC|gaming pc|gaming PC|setup|build|laptop)(?: has| has got|'s got| runs on)"
+            rf" (?P<part>{_HARDWARE})",
+            re.IGNORECASE,
+        ),
+        build=rig_rule,
+    ),
+    Rule(
+        priority=1494,
+        pattern=re.compile(
+            rf"\b(?:(?i:my (?:time ?zone|tz) is) ?(?P<zone>(?i:{_ZONES}|[ECMP]T))"  # "my timezone is cet" in any case
+            rf"|I(?:'m| am) (?:(?:on|in) (?=(?:{_ZONES})\b)|(?=(?:UTC|GMT) ?[+-]))(?P<zone2>{_ZONES}))(?![\w+-])",
+        ),
+        build=time_zone_rule,
+    ),
+    Rule(
+        priority=1495,
+        pattern=re.compile(
+            rf"(?:\bI(?:'m| am) (?:(?:hard ?stuck|stuck|currently|finally|now) )?(?:in |at )?(?P<rank>(?:{RANKS})"
+            rf"(?: [1-5IV]{{1,3}})?)(?= rank| in ranked|(?: rank)? in (?-i:[A-Z]))"
+            rf"|\bI(?:'m| am) hard ?stuck (?:in |at )?(?P<stuck>(?:{RANKS})(?: [1-5IV]{{1,3}})?)"
+            rf"|\bI (?:(?:just|finally) )?(?P<reached>hit|reached|made it to|got to|climbed to) (?P<rank2>(?:{RANKS})"
+            rf"(?: [1-5IV]{{1,3}})?)(?= in ranked| rank|(?: rank)? in (?-i:[A-Z])))"
+            r"(?:(?: rank)? in (?P<game>(?-i:[A-Z])[\w']*(?: (?-i:[A-Z0-9])[\w']*){0,2}))?",
+            re.IGNORECASE,
+        ),
+        build=rank_rule,
+    ),
+    Rule(
+        priority=1496,
+        pattern=re.compile(
+            rf"\bI (?P<verb>run|host|mod|moderate|admin|manage) (?P<a>a|an|our|the) (?P<what>{_RUN})\b(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        build=runs_rule,
+    ),
+    Rule(
+        priority=1497,
+        pattern=re.compile(
+            r"\bI(?:'m| am) (?:on|in) the (?P<team>[\w-]+(?: [\w-]+)?) team\b"
+            r"|\bI (?:mostly |usually |only )?work (?P<hours>nights|night shifts|days|weekends|evenings|lates|earlies"
+            r"|shifts|twelve hour shifts|12 hour shifts)\b",
+            re.IGNORECASE,
+        ),
+        build=team_rule,
+    ),
+]
