@@ -156,3 +156,17 @@ def test_a_memory_says_its_relative_day_or_month_as_a_date(memory: str, anchored
 )
 def test_a_weekday_of_something_done_is_said_as_its_date(memory: str, past: bool, anchored_text: str) -> None:
     assert anchored(memory, SAID_ON, past=past) == anchored_text
+
+
+@pytest.mark.parametrize(
+    ("text", "said_on", "on"),
+    [
+        # a month's campaign is that month, wherever the year said falls (was the end of this year)
+        ("doing Dry January this year", date(2026, 11, 20), date(2027, 1, 31)),
+        ("doing Dry January", date(2027, 1, 15), date(2027, 1, 31)),  # said in it: this one
+        ("doing Veganuary", date(2026, 12, 30), date(2027, 1, 31)),
+        ("doing Sober October", date(2026, 9, 1), date(2026, 10, 31)),
+    ],
+)
+def test_a_months_campaign_points_at_that_month(text: str, said_on: date, on: date) -> None:
+    assert date_said(text, said_on) == on

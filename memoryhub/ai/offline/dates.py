@@ -22,8 +22,18 @@ _MONTH_DAY = re.compile(
     rf"(?P<month2>{MONTHS}))\b",
     re.IGNORECASE,
 )
+# A month's campaign, said by its name: "I'm doing Dry January".
+_CAMPAIGN_MONTH = {
+    "dry january": 1,
+    "veganuary": 1,
+    "sober october": 10,
+    "stoptober": 10,
+    "movember": 11,
+    "dry july": 7,
+}
 _AHEAD = re.compile(
-    rf"\b(?P<soon>today|tonight|tomorrow|yesterday)\b"
+    rf"\b(?P<campaign>{'|'.join(_CAMPAIGN_MONTH)})\b"
+    rf"|\b(?P<soon>today|tonight|tomorrow|yesterday)\b"
     rf"|\b(?P<which>this|next|last) (?P<span>week(?:end)?|month|year|{WEEKDAYS}|spring|summer|fall|autumn|winter)\b"
     rf"|\b(?:on |this )?(?P<weekday>{WEEKDAYS})\b"
     rf"|\bin (?P<month>{MONTHS})\b|\b(?:next|this) (?P<named>{MONTHS_NAMED})\b"
@@ -85,6 +95,10 @@ def date_said(text: str, said_on: date) -> date | None:
     match = _AHEAD.search(text)
     if match is None:
         return None
+    if campaign := (match["campaign"] or "").lower():  # "I'm doing Dry January": that month, over at its end
+        month = _CAMPAIGN_MONTH[campaign]
+        year = said_on.year if said_on.month == month else _ahead(said_on, month, 1).year  # said in it: this one
+        return _month_end(year, month)
     if soon := (match["soon"] or "").lower():
         return said_on + timedelta(days={"today": 0, "tonight": 0, "tomorrow": 1, "yesterday": -1}[soon])
     if match["which"]:
