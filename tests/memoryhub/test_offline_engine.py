@@ -4039,3 +4039,41 @@ def test_a_new_rank_or_time_zone_replaces_the_one_remembered() -> None:
 def test_what_a_community_member_told_of_their_setup_is_answered(question: str, answer: str) -> None:
     memories = ["Noor's time zone is CET", "Noor codes in Rust", "Noor runs a Minecraft server for their friends"]
     assert answer in _reply_to(question, memories)
+
+
+@pytest.mark.parametrize(
+    ("asked", "answer", "kept"),
+    [
+        # the answer's "she" is the one asked after (was nothing)
+        ("how's your mum doing Ines?", "she's out of hospital finally", ["Ines's mum is out of hospital"]),
+        ("how did the driving test go?", "failed again lol, third time", ["Ines failed their driving test again"]),
+        ("how did your exam go?", "passed!!", ["Ines passed their exam"]),
+        ("how's your mum doing?", "she's fine thanks", []),
+        ("how was the party?", "passed out at 10 lol", []),
+    ],
+)
+def test_an_answer_to_how_someone_or_a_test_is_doing_is_kept_of_the_one_answering(
+    asked: str, answer: str, kept: list[str]
+) -> None:
+    arguments = _extract(_prompt([("Kofi", "kofi", asked), ("Ines", "ines", answer)]))
+
+    assert [op["content"] for op in arguments["operations"]] == kept
+    assert all(op["user_id"] == "ines" for op in arguments["operations"])
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # made to go is going (was nothing, or "Priya's boss is making us all go to …")
+        (
+            "my boss is making us all go to a team retreat in Wales next month ugh",
+            ["Priya is going to a team retreat in Wales next month"],
+        ),
+        ("I have to go to a conference in Berlin next week", ["Priya is going to a conference in Berlin next week"]),
+        ("work is sending me to Singapore in March", ["Priya is going to Singapore in March"]),
+        ("I have to go to bed", []),
+        ("I'm moving to Leeds in May yay", ["Priya is moving to Leeds in May"]),  # a cheer at the end is no part
+    ],
+)
+def test_a_trip_one_is_made_to_take_is_kept_as_a_plan(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept

@@ -12,8 +12,10 @@ from memoryhub.ai.offline.splitting import (
     strip_fillers,
 )
 from memoryhub.ai.offline.vocabulary import (
+    FAMILY,
     NON_ANSWERS,
     NUMBER_WORDS,
+    PETS,
     word_set,
 )
 
@@ -201,6 +203,20 @@ _HEARD_BACK = re.compile(
     re.IGNORECASE,
 )
 _GOT_IT = re.compile(r"(?:(?:yes|yeah|yep|yup|I)\W+)*got (?:it|the job|in|the offer|the place)\b", re.IGNORECASE)
+# Asked after someone of theirs, the answer's "she" is that someone: "how's your mum doing?" … "she's out
+# of hospital" is "my mum's out of hospital".
+_HOW_IS_THEIR = re.compile(
+    rf"\bhow(?:'s| is| are) (?:your|ur) (?P<who>{FAMILY}|{PETS})(?: doing| getting on| holding up| now)?\W*"
+    r"(?:(?-i:[A-Z])\w*\W*)?$",  # "… Ines?"
+    re.IGNORECASE,
+)
+_THEY_ARE = re.compile(r"(?:she|he|they|it)(?='s\b|'re\b| is\b| are\b| has\b| was\b| got\b| just\b)", re.I)
+# A test asked after, and the answer that says how it went: "how did the driving test go?" … "failed again".
+_HOW_DID_IT_GO = re.compile(
+    r"\bhow (?:did|was) (?:the|your|ur) (?P<test>(?:[\w'-]+ ){0,2}?(?:test|exam|assessment|audition))(?: go)?\b",
+    re.IGNORECASE,
+)
+_PASSED = re.compile(r"(?:I )?(?P<result>passed|failed)(?P<again> (?:it )?again)?\b", re.IGNORECASE)
 _NO_ANSWER = NON_ANSWERS | word_set("nowhere nothing none unemployed retired between not why what who depends")
 _SHORT_ANSWER = re.compile(r"[\w'&.-]+(?: [\w'&.-]+){0,5}")
 
@@ -223,6 +239,11 @@ def answered_statement(question: str, answer: str) -> str | None:
         named = re.fullmatch(r"the ((?-i:[A-Z])[\w&'-]+) job", heard["thing"], re.IGNORECASE)  # "the Leeds job"
         won = "the promotion" if heard["thing"].endswith("promotion") else "the job"
         return f"I got the job at {named[1]}" if named else f"I got {won}"
+    said = strip_fillers(answer).strip()
+    if (theirs := _HOW_IS_THEIR.search(question)) and (they := _THEY_ARE.match(said)):
+        return f"my {theirs['who'].lower()}{said[they.end() :]}"
+    if (test := _HOW_DID_IT_GO.search(question)) and (went := _PASSED.match(said)):
+        return f"I {went['result'].lower()} my {test['test'].lower()}{' again' if went['again'] else ''}"
     for asked, template, preposition in _COMPLETED:
         given = strip_fillers(answer.split(",")[0]).strip(" !.")
         if asked.search(question) and _SHORT_ANSWER.fullmatch(given) and given.split()[0].lower() not in _NO_ANSWER:

@@ -168,6 +168,15 @@ _BARE_PARENT = re.compile(
 )
 
 
+_MADE_TO_GO = re.compile(
+    r"\b(?:I|(?P<we>we))(?: have| 've got| have got|'ve got| need| must) to go to\b"
+    r"|\b(?:work|my (?:boss|company|job|manager|employer|work))(?: is|'s) (?:making|forcing|dragging) (?:me|(?P<us>us))"
+    r"(?: all)? (?:to )?go to\b"
+    r"|\b(?:work|my (?:boss|company|job|manager|employer|work))(?: is|'s) sending me to\b",
+    re.IGNORECASE,
+)
+
+
 _PARTNER_AND_I = re.compile(r"\bmy [\w\u00e9'-]{1,20}$", re.IGNORECASE)
 
 
@@ -182,6 +191,9 @@ def normalise(text: str) -> str:
     text = re.sub(r"\b(expecting (?:our|my) (?:first|second|third))\b(?! (?:baby|child|kid))", r"\1 baby", text)
     text = _BARE_PARENT.sub(lambda bare: f"my {bare[0].lower()}", text)  # "mum's in hospital again"
     text = re.sub(r"\bI(?:'ve| have)? (?:just |recently )?started (seeing|dating)\b", r"I'm \1", text)  # "… someone"
+    # Made to go is going: "I have to go to a conference in Berlin", "my boss is making us all go to a
+    # retreat in Wales next month", "work is sending me to Singapore in March".
+    text = _MADE_TO_GO.sub(lambda made: "we're going to" if made["we"] else "I'm going to", text)
     # "I'm OOO friday", "I'll be ooo tomorrow"; "ooo that's nice" is no absence
     text = re.sub(r"\bOOO\b", "out of office", text)
     text = re.sub(r"\b(I'm|I am|I'll be|I will be) ooo\b", r"\1 out of office", text, flags=re.IGNORECASE)

@@ -315,7 +315,10 @@ OPENER_WORDS = word_set(
     phew yay ooh aww omfg lmao"""
 )
 # Words a clause may end on that tell nothing: "…lol", "…tbh", "…too".
-TRAILING_WORDS = word_set("actually anyway anyways honestly lmao lol sadly tbh though too unfortunately")
+TRAILING_WORDS = word_set(
+    "actually anyway anyways finally honestly lmao lmfao lol rofl sadly tbh though too unfortunately ugh yay woohoo smh"
+    " fml sigh omg thanks thx ty cheers"
+)
 # An aside said at the end: "I'm Tom, by the way" (a name given in passing), "I hate olives btw".
 ASIDES = r"(?:btw|by the way)"
 # What people type to try a chat out ("test", "ping", "asdf"): no topic for a summary.
