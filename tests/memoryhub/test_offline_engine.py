@@ -4015,18 +4015,6 @@ def test_a_gaming_or_developer_communitys_talk_of_itself_is_kept(said: str, kept
     assert _kept(said) == kept
 
 
-def test_a_new_rank_or_time_zone_replaces_the_one_remembered() -> None:
-    priya = PromptParticipant(
-        handle="priya", name="Priya", memories=["Priya is ranked Gold in Valorant", "Priya's time zone is CET"]
-    )
-    said = [("Priya", "priya", "I just hit Diamond in Valorant"), ("Priya", "priya", "moved, I'm on EST now")]
-
-    operations = _extract(_prompt(said, participants=[priya]))["operations"]
-
-    updates = [(op["action"], op["memory_index"], op["content"]) for op in operations]
-    assert updates == [("update", 0, "Priya reached Diamond in Valorant"), ("update", 1, "Priya's time zone is EST")]
-
-
 @pytest.mark.parametrize(
     ("question", "answer"),
     [
@@ -4077,3 +4065,53 @@ def test_an_answer_to_how_someone_or_a_test_is_doing_is_kept_of_the_one_answerin
 )
 def test_a_trip_one_is_made_to_take_is_kept_as_a_plan(said: str, kept: list[str]) -> None:
     assert _kept(said) == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # a fitness community's numbers (each was nothing)
+        ("I deadlift 140kg now", ["Priya deadlifts 140kg"]),
+        ("I benched 80 kg today!", ["Priya benches 80kg"]),
+        ("my 5k PB is 22:30", ["Priya's 5k personal best is 22:30"]),
+        ("new PB today, 1:45 half marathon!", ["Priya's half marathon personal best is 1:45"]),
+        ("I've lost 10kg since January", ["Priya has lost 10kg since January"]),
+        ("I lost 2 stone", ["Priya has lost 2 stone"]),
+        ("I've lost my keys", []),
+        ("my squat is bad", []),
+    ],
+)
+def test_a_fitness_communitys_lifts_and_bests_are_kept(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept
+
+
+@pytest.mark.parametrize(
+    ("remembered", "said", "updated"),
+    [
+        (
+            ["Priya is ranked Gold in Valorant", "Priya's time zone is CET"],
+            ["I just hit Diamond in Valorant", "moved, I'm on EST now"],
+            ["Priya reached Diamond in Valorant", "Priya's time zone is EST"],
+        ),
+        (
+            ["Priya deadlifts 140kg", "Priya's 5k personal best is 22:30"],
+            ["I deadlift 150kg now!", "new PB today, 21:58 5k"],
+            ["Priya deadlifts 150kg", "Priya's 5k personal best is 21:58"],
+        ),
+    ],
+    ids=["rank and time zone", "lift and best"],
+)
+def test_a_new_rank_time_zone_lift_or_best_replaces_the_one_remembered(
+    remembered: list[str], said: list[str], updated: list[str]
+) -> None:
+    priya = PromptParticipant(handle="priya", name="Priya", memories=remembered)
+
+    operations = _extract(_prompt([("Priya", "priya", line) for line in said], participants=[priya]))["operations"]
+
+    assert [(op["action"], op["memory_index"], op["content"]) for op in operations] == [
+        ("update", index, content) for index, content in enumerate(updated)
+    ]
+
+
+def test_a_personal_best_asked_as_a_pb_is_answered() -> None:
+    assert "your 5k personal best is 21:58" in _reply_to("what's my 5k PB?", ["Noor's 5k personal best is 21:58"])

@@ -24,6 +24,7 @@ from memoryhub.ai.offline.forgetting import forget_asked, memory_asked_forgotten
 from memoryhub.ai.offline.known import lines_with_known_names, pet_memory_index, turned_memory_index
 from memoryhub.ai.offline.questions import lines_as_told
 from memoryhub.ai.offline.rules.couples import STATUSES
+from memoryhub.ai.offline.rules.fitness import SLOTS as FITNESS_SLOTS
 from memoryhub.ai.offline.rules.health import CHOSEN_DIETS
 from memoryhub.ai.offline.rules.online import RANKS
 from memoryhub.ai.offline.rules.work import job_with_status
@@ -61,6 +62,7 @@ SLOTS = {
     "relationship": rf" is (?:no longer )?(?:{STATUSES}|divorced|in a (?:[\w-]+ ){{0,2}}relationship)\b",
     "rank": rf" (?:is ranked|reached) (?:{RANKS})\b",
     "time zone": r"'s time zone is\b",
+    **FITNESS_SLOTS,
 }
 
 

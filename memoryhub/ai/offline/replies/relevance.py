@@ -159,10 +159,8 @@ _ANSWERED_BY = {
     **{verb: frozenset({verb, doer}) for verb, doer in _DOERS.items()},
     **dict.fromkeys(_CHILDREN, _CHILDREN),  # "do I have kids?" … "your daughter Mia is 5"
     **dict.fromkeys(_RACES, _RACES),  # "what race am I running?" … "… the Berlin marathon in September"
-    **dict.fromkeys(_GARDENING, _GARDENING),
-    **dict.fromkeys(
-        _SINGING, _SINGING
-    ),  # "do I sing?" … "you're in a choir"  # "what should I plant this spring?" … "you grow tomatoes"
+    **dict.fromkeys(_GARDENING, _GARDENING),  # "what should I plant this spring?" … "you grow tomatoes"
+    **dict.fromkeys(_SINGING, _SINGING),  # "do I sing?" … "you're in a choir"
     _stem("flying"): _PLANS,  # "where am I flying next month?" … "Nora is going to Lisbon next month"
     "weekend": frozenset({"weekend", "saturday", "sunday"}),  # "plans for the weekend?" … "… on Saturday"
 }
@@ -262,9 +260,13 @@ def _answers_for(said: str, person: Person) -> re.Pattern[str] | None:
     return re.compile("|".join(f"(?:{shape})" for shape in shapes), re.I) if shapes else None
 
 
+_PERSONAL_BEST = re.compile(r"\b(?:PB|PR)s?\b")
+
+
 def asked_stems(said: str, person: Person) -> set[str]:
     """The stems of what ``said`` asks about (not the person's own name), with the stems of what
     answers them ("what food do I hate?" is answered by "can't stand")."""
+    said = _PERSONAL_BEST.sub("personal best", said)  # "what's my 5k PB?" … "your 5k personal best is 21:58"
     wanted = word_stems(said) - {_stem(word) for word in words_of(person.name)}
     wanted |= {_MEMBER_OF[stem] for stem in wanted if stem in _MEMBER_OF}  # "amoxicillin": a penicillin
     if "?" not in said:  # "two people called in sick" asks for no name

@@ -1,0 +1,86 @@
+"""What a fitness community keeps count of: a lift, a personal best, weight lost."""
+
+from __future__ import annotations
+
+import re
+
+from memoryhub.ai.contract import MemoryKind
+from memoryhub.ai.offline.facts import MEDIUM, PERMANENT, Fact, Rule, Said
+from memoryhub.ai.offline.text import topics_of
+
+_LIFTS = r"deadlift|squat|bench(?: press)?|overhead press|clean and jerk|snatch"
+_WEIGHT = r"\d{2,3}(?:\.\d)?\s?(?:kg|kgs|kilos|lbs?|pounds)\b"
+_DISTANCES = r"5k|10k|parkrun|half marathon|half|marathon|mile|ultra|10 ?mile|5 ?mile"
+_TIME = r"(?:\d{1,2}:)?\d{1,2}:\d{2}|sub[- ]\d{1,2}(?::\d{2})?"
+
+
+# What a new lift or best replaces among the memories (consolidation.SLOTS): the same lift, the same distance.
+SLOTS = {
+    "lift deadlift": r" deadlifts \d",
+    "lift squat": r" squats \d",
+    "lift bench": r" benches \d",
+    **{f"best {distance}": rf"'s {distance} personal best is\b" for distance in ("5k", "10k", "parkrun", "marathon")},
+    "best half marathon": r"'s half marathon personal best is\b",
+}
+
+
+_LIFTED = {"deadlift": "deadlifts", "squat": "squats", "bench": "benches", "bench press": "benches"}
+
+
+def lift_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I deadlift 140kg now", "I can squat 100kg", "I benched 80kg today": a lift and its weight."""
+    lift = match["lift"].lower()
+    weight = re.sub(r"\s+", "", match["weight"].lower()).replace("kgs", "kg").replace("kilos", "kg")
+    verb = _LIFTED.get(lift, "can lift")
+    text = f"{said.name} {verb} {weight}" + (f" ({lift})" if verb == "can lift" else "")
+    slot = f"lift {lift.split()[0]}"
+    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("fitness", lift), slot=slot)
+
+
+def best_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "my 5k PB is 22:30", "new PB today, 1:45 half marathon!", "I ran a sub-20 parkrun": a best time."""
+    distance = (match["distance"] or match["distance2"]).lower()
+    distance = "half marathon" if distance == "half" else distance
+    time = (match["time"] or match["time2"]).lower()
+    text = f"{said.name}'s {distance} personal best is {time}"
+    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("running", distance), slot=f"best {distance}")
+
+
+def weight_lost_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I've lost 10kg since January": weight lost, and since when."""
+    amount = re.sub(r"(\d)\s+(?=kg|lb)", r"\1", match["amount"].lower())  # "10 kg" → "10kg"; "2 stone" stays
+    since = f" since {match['since']}" if match["since"] else ""
+    text = f"{said.name} has lost {amount}{since}"
+    return said.fact(text, MemoryKind.EVENT, MEDIUM, PERMANENT, ["fitness"])
+
+
+RULES = [
+    Rule(
+        priority=1498,
+        pattern=re.compile(
+            rf"\bI (?:can |could )?(?:now |just )?(?P<lift>{_LIFTS})(?:ed|s)? (?P<weight>{_WEIGHT})",
+            re.IGNORECASE,
+        ),
+        build=lift_rule,
+    ),
+    Rule(
+        priority=1499,
+        pattern=re.compile(
+            rf"\bmy (?P<distance>{_DISTANCES}) (?:PB|PR|personal best|best time)(?: is|'s| is now| now)"
+            rf" (?P<time>{_TIME})"
+            rf"|^new (?:PB|PR|personal best)\b(?: today| at the weekend)?[,!:]* (?P<time2>{_TIME})"
+            rf" (?:at (?:the |my )?|for (?:the |my )?|in (?:the |my )?)?(?P<distance2>{_DISTANCES})\b",
+            re.IGNORECASE,
+        ),
+        build=best_rule,
+    ),
+    Rule(
+        priority=1501,
+        pattern=re.compile(
+            r"\bI(?:'ve| have)? (?:now |finally |just )?lost (?P<amount>\d{1,3}(?:\.\d)?\s?(?:kg|kgs|kilos|lbs?|pounds"
+            r"|stone|st)\b)(?: since (?P<since>(?-i:[A-Z])\w+|the summer|last year|christmas))?",
+            re.IGNORECASE,
+        ),
+        build=weight_lost_rule,
+    ),
+]
