@@ -4115,3 +4115,32 @@ def test_a_new_rank_time_zone_lift_or_best_replaces_the_one_remembered(
 
 def test_a_personal_best_asked_as_a_pb_is_answered() -> None:
     assert "your 5k personal best is 21:58" in _reply_to("what's my 5k PB?", ["Noor's 5k personal best is 21:58"])
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # a pet's age told with it (was "has a dog", the age lost)
+        ("my dog is 12", ["Priya has a 12-year-old dog"]),
+        ("my cat is 8", ["Priya has an 8-year-old cat"]),
+        ("my cat Miso is 14 now, getting old", ["Priya has a 14-year-old cat named Miso"]),
+        ("my cat Luna just turned 3", ["Priya has a 3-year-old cat named Luna"]),
+        ("my dog is 11 and still runs like a puppy", ["Priya has an 11-year-old dog"]),
+        ("my puppy is 8 weeks old", ["Priya has a puppy"]),
+        ("my dog is 2 metres away", ["Priya has a dog"]),
+    ],
+)
+def test_a_pets_age_said_with_it_is_kept(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept
+
+
+def test_a_pets_age_told_later_updates_the_pet_remembered() -> None:
+    priya = PromptParticipant(handle="priya", name="Priya", memories=["Priya has a dog", "Priya has a cat named Miso"])
+    said = [("Priya", "priya", "my dog is 12"), ("Priya", "priya", "my cat Miso is 14 now")]
+
+    operations = _extract(_prompt(said, participants=[priya]))["operations"]
+
+    assert [(op["action"], op["memory_index"], op["content"]) for op in operations] == [
+        ("update", 0, "Priya has a 12-year-old dog"),
+        ("update", 1, "Priya has a 14-year-old cat named Miso"),
+    ]

@@ -59,8 +59,16 @@ def lines_with_known_names(
     return told
 
 
+_AGED_PET = re.compile(r" has an? \d{1,2}-year-old (?P<species>[a-z ]+?)(?: named (?P<name>[\w'-]+))?$")
+
+
 def pet_memory_index(fact: Fact, memories: Sequence[str]) -> int | None:
-    """The memory that a known pet's death (``fact``) takes the place of: "Dana has a dog named Rex"."""
+    """The memory that a known pet's death (``fact``) takes the place of: "Dana has a dog named Rex";
+    or that its age told takes the place of: "Dana has a dog" … "has a 12-year-old dog"."""
+    if aged := _AGED_PET.search(fact.text):
+        called = rf" named {re.escape(aged['name'])}\b" if aged["name"] else "$"
+        same = re.compile(rf" has an? (?:\d{{1,2}}-year-old )?{re.escape(aged['species'])}{called}")
+        return next((index for index, memory in enumerate(memories) if same.search(memory)), None)
     death = _DEATH_OF.search(fact.text) if "loss" in fact.topics else None
     if death is None:
         return None

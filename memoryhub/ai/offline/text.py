@@ -59,7 +59,10 @@ _SOUNDS_LIKE_AN = ("hour", "honest", "honou", "heir")
 
 
 def article_for(word: str) -> str:
-    """ "a" or "an" before ``word``, by its first sound (an initialism is read letter by letter)."""
+    """ "a" or "an" before ``word``, by its first sound (an initialism is read letter by letter, a
+    number as it is said: "an 8-year-old", "an 11-year-old", "a 12-year-old")."""
+    if word[:1].isdigit():
+        return "an" if re.match(r"8|1[18](?!\d)", word) else "a"
     if 1 < len(word) <= 5 and word.isupper():
         return "an" if word[0] in _AN_LETTERS else "a"
     lowered = word.lower()

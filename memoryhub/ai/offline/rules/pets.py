@@ -106,7 +106,7 @@ def my_pet_rule(match: re.Match[str], said: Said) -> Fact | None:
         topics_of("pets", species),
     )
     fact.species = species
-    return pet_named(fact, name, said)
+    return _aged(pet_named(fact, name, said), species, match.string[match.end() :])
 
 
 def pet_news_rule(match: re.Match[str], said: Said) -> Fact | None:
@@ -127,6 +127,23 @@ def fostering_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.FACT, MEDIUM, "30d", topics_of("pets", species))
 
 
+# A pet's age said after it: "my dog is 12", "my cat Miso is 14 now, getting old", "… just turned 3".
+_PET_AGE = re.compile(
+    r"\s*(?:'s|is|just turned|turned)(?: now| nearly| almost| just)? (?P<age>1?\d)(?: years? old| yo| y/o)?(?: now)?"
+    r"(?=\s*$|\s*[,.!]| and\b| but\b| so\b)",
+    re.IGNORECASE,
+)
+
+
+def _aged(fact: Fact, species: str, after: str) -> Fact:
+    """``fact`` of one pet, with the age said just ``after`` it: "has a 12-year-old dog"."""
+    if (age := _PET_AGE.match(after)) is None:
+        return fact
+    aged = f"{age['age']}-year-old {species}"
+    fact.text = re.sub(rf"\ban? {re.escape(species)}\b", f"{article_for(aged)} {aged}", fact.text, count=1)
+    return fact
+
+
 def pets_owned_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "my two dogs would like a word", "my cat is basically my landlord": their pets, unnamed."""
     species = (match["species"] or match["species2"]).lower()
@@ -140,6 +157,7 @@ def pets_owned_rule(match: re.Match[str], said: Said) -> Fact | None:
     fact = said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("pets", species))
     if not quantity:
         fact.species = species
+        fact = _aged(fact, species, match.string[match.end("species2") :] if match["species2"] else "")
     return fact
 
 
