@@ -4144,3 +4144,19 @@ def test_a_pets_age_told_later_updates_the_pet_remembered() -> None:
         ("update", 0, "Priya has a 12-year-old dog"),
         ("update", 1, "Priya has a 14-year-old cat named Miso"),
     ]
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # a relative and their partner, or two parents, as one subject (was the partner's alone, as
+        # "Priya's sister's husband moved to Leeds", or nothing)
+        ("my sister and her husband moved to Leeds", ["Priya's sister and her husband moved to Leeds"]),
+        ("my brother and his wife just had a baby girl", ["Priya's brother and his wife had a baby girl"]),
+        ("my mum and dad are visiting next week", ["Priya's mum and dad are visiting next week"]),
+        ("my dad and his girlfriend got engaged", ["Priya's dad and his girlfriend got engaged"]),
+        ("my mum and dad are great", []),
+    ],
+)
+def test_a_relative_and_their_partner_are_kept_as_one_subject(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept

@@ -58,6 +58,10 @@ from memoryhub.ai.offline.vocabulary import NON_ANSWERS, NOT_NAMES, PAST_TIME, P
 MAX_CLAUSES = 40
 
 
+# A relative and "and" just before a clause: the clause goes on with the pair ("my sister and her husband").
+_COUPLE_BEGUN = re.compile(r"\bmy [\w-]+ (?:and|&)\s*$", re.IGNORECASE)
+
+
 class Reader:
     """Walks a conversation and collects the facts the rules find, with consolidation. The rules'
     builders never see it: each clause is handed to them with a ``Scene`` of the window taken when
@@ -159,8 +163,8 @@ class Reader:
         Berlin, she works at a startup". A member named in the message is who "she"/"he" is
         instead (``_reported``). A name given is the relative's too when the speaker named them in
         their message before: "my sister lives in Boston" … "her name is Clara"."""
-        if index in self._mentioned:
-            return None
+        if index in self._mentioned or _COUPLE_BEGUN.search(before):
+            return None  # "my sister and | her husband moved": the two are one subject, read whole
         relative = mentions.relative_in(before)
         if relative is None and self._relative is not None and self._relative[0] == index:
             relative = self._relative[1]

@@ -111,6 +111,9 @@ def relative_rule(match: re.Match[str], said: Said) -> Fact | None:
             job = what
     if match.groupdict().get("plural"):
         relation += match["plural"].lower()
+    kin = relation  # the one relation, for topics and the entity, where "relation" may be a couple
+    if match.groupdict().get("couple"):
+        relation += match["couple"].lower().replace(" & ", " and ")
     if not predicate:  # "my sister Anika is getting married in June"
         predicate = _loose_predicate(rest, said)
     if not predicate and not name and relation in _PARTNERS:  # "dinner w my husband tonight"
@@ -125,7 +128,7 @@ def relative_rule(match: re.Match[str], said: Said) -> Fact | None:
         text = f"{owner} {predicate}".replace(" 's ", "'s ")
     else:
         return None
-    topics = topics_of(_relation_topic(relation), relation)
+    topics = topics_of(_relation_topic(kin), kin)
     # A relative in hospital or gravely ill weighs as much as the speaker's own (a bot asks after them).
     weight = HIGH if _IN_HOSPITAL.match(predicate) or _GRAVE.search(predicate) else MEDIUM
     if event is not None:  # "my sister Sarah just had a baby": news, not a lasting fact about the speaker
@@ -140,7 +143,7 @@ def relative_rule(match: re.Match[str], said: Said) -> Fact | None:
         fact = said.fact(text, MemoryKind.EVENT, weight, "30d" if past else expiration_for(soon), topics)
     else:
         fact = said.fact(text, MemoryKind.RELATIONSHIP, weight, PERMANENT, topics)
-    fact.entities.append(said.entity(EntityType.PERSON, name or relation, owner, lives_in=place, job=job))
+    fact.entities.append(said.entity(EntityType.PERSON, name or kin, f"{said.name}'s {kin}", lives_in=place, job=job))
     if place:
         fact.entities.append(said.entity(EntityType.PLACE, place, f"where {owner} lives"))
     return fact
@@ -478,7 +481,10 @@ RULES = [
         priority=410,
         pattern=re.compile(
             rf"\bmy (?:(?:{RELATIVE_AGES}|new|late) )?"
-            rf"(?P<relation>{RELATIONS})(?P<plural>s|es)?\b(?P<rest>.*)",
+            rf"(?P<relation>{RELATIONS})(?P<plural>s|es)?\b"
+            # "my sister and her husband moved…", "my mum and dad are visiting…": the two of them
+            rf"(?P<couple> (?:and|&) (?:(?:his|her|their) )?(?:{FAMILY})s?\b(?= (?:just |both |all |also )?"
+            rf"(?:are|were|have|had|moved|got|bought|went|just|both|all|also|will|'re|'ve)\b))?(?P<rest>.*)",
             re.IGNORECASE,
         ),
         build=relative_rule,
