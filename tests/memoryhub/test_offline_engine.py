@@ -4160,3 +4160,21 @@ def test_a_pets_age_told_later_updates_the_pet_remembered() -> None:
 )
 def test_a_relative_and_their_partner_are_kept_as_one_subject(said: str, kept: list[str]) -> None:
     assert _kept(said) == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # a place at a time ahead is a visit (was nothing); "on"/"until" still say too little
+        ("I'm in Vegas this weekend", ["Priya is in Vegas this weekend"]),
+        ("I'm in Leeds next week", ["Priya is in Leeds next week"]),
+        ("I'm in London on the 12th", []),  # not "lives in London"
+        ("I'm in Leeds", ["Priya lives in Leeds"]),
+        # an "ooo" or "oooh" before "I'm" is no part of the statement (was nothing)
+        ("ooo I'm off next week", ["Priya is off next week"]),
+        ("oooh I'm moving to Leeds in May", ["Priya is moving to Leeds in May"]),
+        ("ooo that's nice, I'm jealous", []),
+    ],
+)
+def test_a_visit_ahead_and_a_statement_after_an_interjection_are_kept(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept

@@ -301,7 +301,7 @@ KEENLY = (
 
 # Words a message may open with that tell nothing: "yeah so", "omg", "fun fact:", "did you know".
 FILLERS = (
-    r"yeah|yea|yes|yep|yup|oh|ok|okay|well|lol|lmao|haha\w*|omg|wow|um+|uh+|hmm+|ugh+|argh+|welp|phew|yay+"
+    r"yeah|yea|yes|yep|yup|oh+|ok|okay|well|lol|lmao|haha\w*|omg|wow|um+|uh+|hmm+|ugh+|argh+|welp|phew|yay+|o{2,}h*|aw+"
     r"|btw|also|and|anyway|actually"
     r"|so|like|nice|cool|great|no way|hey|man|dude|bro|guys|honestly|tbh|ngl|not gonna lie|fr|personally"
     r"|did (?:you|u|y'all) (?:know|hear)(?: that| about)?|fun fact:?|heads up:?|psa:?|reminder:?"
@@ -312,7 +312,7 @@ OPENER_WORDS = word_set(
     okay well currently plus btw anyway tbh fyi ngl oh um uh guess hey wow omg haha hmm alright
     right sure luckily sadly finally officially basically anyways moreover besides recently lately
     update news news: guys everyone folks y'all naturally obviously clearly meanwhile anyway ugh argh welp
-    phew yay ooh aww omfg lmao"""
+    phew yay ooh oooh ooo aww awww omfg lmao"""
 )
 # Words a clause may end on that tell nothing: "…lol", "…tbh", "…too".
 TRAILING_WORDS = word_set(

@@ -295,7 +295,7 @@ RULES = [
         pattern=re.compile(
             r"\b(?:I(?:'m| am)|I(?:'ve| have) been|we(?:'re| are)) (?:currently |now |still |back )?(?:in|out in)"
             r" (?P<place>(?-i:[A-Z])[\w'\u2024.-]*(?: (?-i:[A-Z])[\w'\u2024.-]*){0,2})\b"
-            r"(?! (?:this|next|until|till|on)\b)"
+            r"(?! (?:until|till|on)\b)"  # "this weekend", "next week": a visit (``_visit``)
             r"|\bhere in (?P<place2>(?-i:[A-Z])[\w'\u2024.-]*(?: (?-i:[A-Z])[\w'\u2024.-]*){0,2})"
             r"|\b(?:I(?:'m| am)|we(?:'re| are)) [^.]{0,50}?\bin (?:a|the) (?:tiny |small |little |big )?"
             r"(?:town|village|city"
