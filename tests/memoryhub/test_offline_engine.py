@@ -4178,3 +4178,11 @@ def test_a_relative_and_their_partner_are_kept_as_one_subject(said: str, kept: l
 )
 def test_a_visit_ahead_and_a_statement_after_an_interjection_are_kept(said: str, kept: list[str]) -> None:
     assert _kept(said) == kept
+
+
+def test_asked_after_their_parents_their_mum_and_dad_answer() -> None:
+    memories = ["Noor's mum and dad are visiting next week", "Noor's sister is visiting in May"]
+
+    reply = _reply_to("when are my parents visiting?", memories)
+
+    assert "your mum and dad are visiting next week" in reply and "sister" not in reply  # was "not told yet"

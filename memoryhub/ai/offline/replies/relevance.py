@@ -300,6 +300,8 @@ def relevant_facts(memories: Memories, person: Person, said: str) -> list[str]:
         relation = re.escape(relative["relation"].lower().removesuffix("s"))
         if relation in ("kid", "child", "baby", "toddler"):  # "how old is my kid?" … "you have a 4-year-old"
             relation = r"(?:kid|child|baby|toddler|son|daughter|\d+-year-old)"
+        elif relation == "parent":  # "when are my parents visiting?" … "your mum and dad are visiting …"
+            relation = r"(?:parent|mum|mom|mother|dad|father)"
         of_them = [bool(re.search(rf"\b{relation}s?\b", text, re.I)) for text, _ in candidates]
         shared = [count if about else 0 for count, about in zip(shared, of_them, strict=True)]
     chosen: list[str] = []
