@@ -3996,6 +3996,7 @@ def test_two_phrasings_of_one_fact_in_a_window_are_one_memory(said: list[str]) -
         ("my rig has a 4090", ["Priya's rig has a 4090"]),
         ("my PC's got 64GB of RAM", ["Priya's PC has 64GB of RAM"]),
         ("my timezone is cet", ["Priya's time zone is CET"]),
+        ("I'm in Helsinki btw, my timezone is EET", ["Priya lives in Helsinki", "Priya's time zone is EET"]),
         ("I'm on EST so I'll be late", ["Priya's time zone is EST"]),
         ("I'm UTC+2", ["Priya's time zone is UTC+2"]),
         ("I'm on PT this week", []),  # physiotherapy as likely as Pacific time
@@ -4089,9 +4090,9 @@ def test_a_fitness_communitys_lifts_and_bests_are_kept(said: str, kept: list[str
     ("remembered", "said", "updated"),
     [
         (
-            ["Priya is ranked Gold in Valorant", "Priya's time zone is CET"],
-            ["I just hit Diamond in Valorant", "moved, I'm on EST now"],
-            ["Priya reached Diamond in Valorant", "Priya's time zone is EST"],
+            ["Priya is ranked Gold in Valorant", "Priya's time zone is CET", "Priya's rig has a 3070"],
+            ["I just hit Diamond in Valorant", "moved, I'm on EST now", "my rig has a 4080 now"],
+            ["Priya reached Diamond in Valorant", "Priya's time zone is EST", "Priya's rig has a 4080"],
         ),
         (
             ["Priya deadlifts 140kg", "Priya's 5k personal best is 22:30"],
@@ -4125,6 +4126,7 @@ def test_a_personal_best_asked_as_a_pb_is_answered() -> None:
         ("my cat is 8", ["Priya has an 8-year-old cat"]),
         ("my cat Miso is 14 now, getting old", ["Priya has a 14-year-old cat named Miso"]),
         ("my cat Luna just turned 3", ["Priya has a 3-year-old cat named Luna"]),
+        ("my cat Pixel is 2 today", ["Priya has a 2-year-old cat named Pixel"]),
         ("my dog is 11 and still runs like a puppy", ["Priya has an 11-year-old dog"]),
         ("my puppy is 8 weeks old", ["Priya has a puppy"]),
         ("my dog is 2 metres away", ["Priya has a dog"]),

@@ -26,7 +26,7 @@ from memoryhub.ai.offline.questions import lines_as_told
 from memoryhub.ai.offline.rules.couples import STATUSES
 from memoryhub.ai.offline.rules.fitness import SLOTS as FITNESS_SLOTS
 from memoryhub.ai.offline.rules.health import CHOSEN_DIETS
-from memoryhub.ai.offline.rules.online import RANKS
+from memoryhub.ai.offline.rules.online import SLOTS as ONLINE_SLOTS
 from memoryhub.ai.offline.rules.work import job_with_status
 from memoryhub.ai.offline.text import clip, jaccard, word_count, words_of
 from memoryhub.ai.offline.vocabulary import JOBS, JUDGED
@@ -60,8 +60,7 @@ SLOTS = {
     "pronouns": r"'s pronouns are\b",
     "diet": rf" (?:(?:is|has been) (?:no longer )?(?:{CHOSEN_DIETS}|on an? [\w-]+ diet)|eats meat again)\b",
     "relationship": rf" is (?:no longer )?(?:{STATUSES}|divorced|in a (?:[\w-]+ ){{0,2}}relationship)\b",
-    "rank": rf" (?:is ranked|reached) (?:{RANKS})\b",
-    "time zone": r"'s time zone is\b",
+    **ONLINE_SLOTS,
     **FITNESS_SLOTS,
 }
 

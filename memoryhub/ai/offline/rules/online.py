@@ -22,11 +22,25 @@ RANKS = (
     r"Iron|Bronze|Silver|Gold|Platinum|Plat|Emerald|Diamond|Master|Grandmaster|Champion|Challenger|Immortal"
     r"|Radiant|Ascendant|Legend|Elite"
 )
-_ZONES = r"(?:UTC|GMT) ?[+-]\s?\d{1,2}(?::\d\d)?|UTC|GMT|[ECMP][SD]T|CES?T|BST|IST|AES?T|JST|UK time|US east coast time"
+_ZONES = (
+    r"(?:UTC|GMT) ?[+-]\s?\d{1,2}(?::\d\d)?|UTC|GMT|[ECMP][SD]T|AK[SD]T|HST|[CEW]ES?T|BST|IST|JST|KST|SGT|HKT"
+    r"|A[ECW][SD]T|NZ[SD]T|UK time|US east coast time"
+)
 _RUN = (
     r"(?:[\w-]+ ){0,2}?(?:server|discord|subreddit|forum|community|guild|clan|podcast|blog|newsletter"
     r"|youtube channel|twitch channel|modpack|mod)"
 )
+
+
+# What a new value replaces among the memories (consolidation.SLOTS): a rank, a time zone, the same machine.
+SLOTS = {
+    "rank": rf" (?:is ranked|reached) (?:{RANKS})\b",
+    "time zone": r"'s time zone is\b",
+    **{
+        f"machine {machine}": rf"'s {machine} has\b"
+        for machine in ("rig", "PC", "gaming PC", "setup", "build", "laptop")
+    },
+}
 
 
 _SPELT = (
@@ -68,7 +82,7 @@ def rig_rule(match: re.Match[str], said: Said) -> Fact | None:
     machine = match["machine"].lower().replace("pc", "PC")
     part = " ".join(match["part"].split())
     text = f"{said.name}'s {machine} has {part}"
-    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("tech", machine))
+    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("tech", machine), slot=f"machine {machine}")
 
 
 def time_zone_rule(match: re.Match[str], said: Said) -> Fact | None:

@@ -130,7 +130,7 @@ def fostering_rule(match: re.Match[str], said: Said) -> Fact | None:
 # A pet's age said after it: "my dog is 12", "my cat Miso is 14 now, getting old", "… just turned 3".
 _PET_AGE = re.compile(
     r"\s*(?:'s|is|just turned|turned)(?: now| nearly| almost| just)? (?P<age>1?\d)(?: years? old| yo| y/o)?(?: now)?"
-    r"(?=\s*$|\s*[,.!]| and\b| but\b| so\b)",
+    r"(?: today| this week)?(?=\s*$|\s*[,.!]| and\b| but\b| so\b)",
     re.IGNORECASE,
 )
 
