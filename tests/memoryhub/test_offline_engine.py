@@ -4188,3 +4188,10 @@ def test_asked_after_their_parents_their_mum_and_dad_answer() -> None:
     reply = _reply_to("when are my parents visiting?", memories)
 
     assert "your mum and dad are visiting next week" in reply and "sister" not in reply  # was "not told yet"
+
+
+@pytest.mark.parametrize("asked", ["remind me what rank I am", "what rank am I?"])
+def test_asked_their_rank_even_without_a_question_mark_the_rank_answers(asked: str) -> None:
+    memories = ["Noor's rig has a 4080", "Noor reached Platinum in Valorant"]
+
+    assert "you reached Platinum in Valorant" in _reply_to(asked, memories)  # was "I see. How's that going?"

@@ -163,9 +163,11 @@ _LIVE = re.compile(
 )
 
 
-# Asked to recall what they told, without a question mark: "remind me what I told you about my job".
+# Asked to recall what they told, without a question mark: "remind me what I told you about my job",
+# "remind me what rank I am".
 _RECALL_ASKED = re.compile(
     r"^(?:can you |could you |please )?(?:remind me|tell me) what I (?:told|said)"
+    r"|^(?:can you |could you |please )?remind me (?:what|where|when|which|who|how)\b"
     r"|^(?:do|did) (?:you|u) (?:still )?remember (?:what|anything) I (?:told|said)",  # "… about my sister?"
     re.I,
 )
@@ -299,7 +301,9 @@ def chat_reply(messages: list[Message]) -> str:
     said = normalise(last)
     greeting = _GREETING.match(said)
     body = said[greeting.end() :] if greeting else said
-    question = said.endswith("?") or bool(_RECALL_ASKED.match(said))
+    if _RECALL_ASKED.match(said) and not said.endswith("?"):
+        said += "?"  # asked all the same, and answered as a question is
+    question = said.endswith("?")
     speaker = Person(_SPEAKER)
     asked_forgotten = forget_asked(last)  # "forget that I'm vegan": a memory of theirs to go, not a fact told
     if asked_forgotten and person.name:

@@ -163,6 +163,7 @@ _ANSWERED_BY = {
     **dict.fromkeys(_SINGING, _SINGING),  # "do I sing?" … "you're in a choir"
     _stem("flying"): _PLANS,  # "where am I flying next month?" … "Nora is going to Lisbon next month"
     "weekend": frozenset({"weekend", "saturday", "sunday"}),  # "plans for the weekend?" … "… on Saturday"
+    "rank": frozenset({"rank", "reach"}),  # "what rank am I?" … "you reached Platinum in Valorant"
 }
 
 
