@@ -4010,6 +4010,12 @@ def test_two_phrasings_of_one_fact_in_a_window_are_one_memory(said: list[str]) -
         ("I'm on the frontend team", ["Priya is on the frontend team"]),
         ("I'm on the same team as you", []),
         ("I work nights so I'm usually on late", ["Priya works nights"]),
+        # one's place in the community (each was nothing)
+        ("I'm one of the mods here", ["Priya is a moderator in this community"]),
+        ("I joined this server yesterday", ["Priya joined this community yesterday"]),
+        ("I'm new here, found you through Reddit", ["Priya found this community through Reddit"]),
+        ("I found this on Google", []),  # "this" may be anything
+        ("I'm an admin assistant at a school", ["Priya is an admin assistant at a school"]),  # as before
     ],
 )
 def test_a_gaming_or_developer_communitys_talk_of_itself_is_kept(said: str, kept: list[str]) -> None:

@@ -1,13 +1,14 @@
 """What a gaming or developer community says of itself: the system and language one uses, a rig, a
-time zone, a rank, a server run, the team and the hours one works."""
+time zone, a rank, a server run, the team and the hours one works; and of one's place in the
+community: a moderator, when one joined, how one found it."""
 
 from __future__ import annotations
 
 import re
 
 from memoryhub.ai.contract import MemoryKind
-from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said
-from memoryhub.ai.offline.text import third_person, topics_of
+from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, past_time_in
+from memoryhub.ai.offline.text import article_for, third_person, topics_of
 
 _TOOLS = (
     r"Arch(?: Linux)?|Linux|Ubuntu|Debian|Fedora|NixOS|Windows(?: \d+)?|mac ?OS|a Mac|Vim|Neovim|Emacs"
@@ -125,7 +126,39 @@ def team_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(f"{said.name} is on the {team} team", MemoryKind.FACT, HIGH, PERMANENT, topics_of("work", team))
 
 
+_HERE = r"(?:server|discord|group|community|channel|sub|subreddit|forum|club|place)"
+
+
+def community_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I'm a mod here", "I'm one of the admins", "I joined this server last week", "found this
+    group through Reddit": their place in the community the memory is kept in."""
+    if role := match["role"]:
+        role = {"mod": "moderator", "admin": "admin", "organizer": "organiser"}.get(role.lower(), role.lower())
+        text = f"{said.name} is {article_for(role)} {role} in this community"
+        return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, ["community", role], slot="community role")
+    if match["joined"]:
+        when = past_time_in(match["rest"] or "")
+        text = f"{said.name} joined this community" + (f" {when}" if when else "")
+        return said.fact(text, MemoryKind.EVENT, MEDIUM, PERMANENT, ["community"])
+    source = " ".join(match["source"].split())
+    text = f"{said.name} found this community through {source}"
+    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("community", source))
+
+
 RULES = [
+    Rule(
+        priority=1502,
+        pattern=re.compile(
+            r"\bI(?:'m| am) (?:(?:also|now) )?(?:an? |one of the )(?P<role>mod|moderator|admin|organi[sz]er|founder)s?"
+            rf"(?= here\b| of (?:this|the) {_HERE}\b| in (?:this|the) {_HERE}\b|\s*$|\s*[,.!])"
+            rf"|\bI (?:(?:just|only|recently|finally) )?(?P<joined>joined) (?:this|the) {_HERE}\b(?P<rest>.*)"
+            rf"|\bfound (?:you|y'all|you guys|this {_HERE}|the {_HERE}) (?:through|via|on|from) (?P<source>"
+            r"(?-i:[A-Z])[\w.'-]*(?: (?-i:[A-Z])[\w.'-]*)?|a friend|my (?:friend|sister|brother|partner|colleague)"
+            r"|twitter|reddit|tiktok|youtube|google)",
+            re.IGNORECASE,
+        ),
+        build=community_rule,
+    ),
     Rule(
         priority=1492,
         pattern=re.compile(
