@@ -4201,3 +4201,10 @@ def test_asked_their_rank_even_without_a_question_mark_the_rank_answers(asked: s
     memories = ["Noor's rig has a 4080", "Noor reached Platinum in Valorant"]
 
     assert "you reached Platinum in Valorant" in _reply_to(asked, memories)  # was "I see. How's that going?"
+
+
+def test_a_relatives_diagnosis_told_with_its_time_is_kept_for_good() -> None:
+    """ "my son was diagnosed with ADHD last year" was news for a month, as a visit would be."""
+    (kept,) = _extract(_prompt([("Priya", "priya", "my son was diagnosed with ADHD last year")]))["operations"]
+
+    assert (kept["content"], kept["expiration"]) == ("Priya's son was diagnosed with ADHD last year", "permanent")
