@@ -4208,3 +4208,20 @@ def test_a_relatives_diagnosis_told_with_its_time_is_kept_for_good() -> None:
     (kept,) = _extract(_prompt([("Priya", "priya", "my son was diagnosed with ADHD last year")]))["operations"]
 
     assert (kept["content"], kept["expiration"]) == ("Priya's son was diagnosed with ADHD last year", "permanent")
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("am I a mod?", "you're a moderator in this community"),  # was "I can only give a simple answer"
+        ("how did I find this place?", "you found this community through Reddit"),  # was "What do you think?"
+        ("when did I join?", "you joined this community on 3 November 2026"),
+    ],
+)
+def test_their_place_in_the_community_is_answered(question: str, answer: str) -> None:
+    memories = [
+        "Noor is a moderator in this community",
+        "Noor joined this community on 3 November 2026",
+        "Noor found this community through Reddit",
+    ]
+    assert answer in _reply_to(question, memories)
