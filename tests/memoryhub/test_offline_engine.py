@@ -4225,3 +4225,10 @@ def test_their_place_in_the_community_is_answered(question: str, answer: str) ->
         "Noor found this community through Reddit",
     ]
     assert answer in _reply_to(question, memories)
+
+
+@pytest.mark.parametrize("question", ["what day am I off?", "when's my time off?"])
+def test_asked_when_they_are_off_the_time_off_told_answers(question: str) -> None:
+    reply = _reply_to(question, ["Noor has a dog named Pixel", "Noor is off on Friday"])
+
+    assert "you're off on Friday" in reply and "Pixel" not in reply  # was no answer: "off" is no content word

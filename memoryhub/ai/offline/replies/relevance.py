@@ -194,6 +194,8 @@ _ASKED_SLOTS = (
         ),
         ("plans",),
     ),
+    # "what day am I off?", "when's my time off?": the time off they told of
+    (re.compile(r"\b(?:am I|I'm) off\b|\b(?:time|days?) off\b|\b(?:my )?(?:annual )?leave\b", re.I), ("off",)),
 )
 
 
@@ -202,6 +204,7 @@ _ASKED_SLOTS = (
 _ANSWER_SHAPES = {
     **SLOTS,
     "field": r" (?:works in|teaches|researches)\b",
+    "off": r" (?:is|will be) (?:off\b|taking\b.*\boff\b|out of office\b|on (?:annual )?leave\b)",
     "plans": rf" (?:is (?!not\b)\w+ing|will be|signed up for)\b(?=.*(?:{TIME.pattern}|{DAY_OF_MONTH.pattern}))",
 }
 
