@@ -4164,9 +4164,13 @@ def test_a_pets_age_told_later_updates_the_pet_remembered() -> None:
         ("my mum and dad are visiting next week", ["Priya's mum and dad are visiting next week"]),
         ("my dad and his girlfriend got engaged", ["Priya's dad and his girlfriend got engaged"]),
         ("my mum and dad are great", []),
+        # a relative's relative, where and how they live (was nothing, and "Priya's wife is parents live …")
+        ("my brother's girlfriend lives in Paris", ["Priya's brother's girlfriend lives in Paris"]),
+        ("my wife's parents live in Spain", ["Priya's wife's parents live in Spain"]),
+        ("my dad's friend works at Google", ["Priya's dad's friend works at Google"]),
     ],
 )
-def test_a_relative_and_their_partner_are_kept_as_one_subject(said: str, kept: list[str]) -> None:
+def test_a_relative_with_their_partner_or_their_own_relative_is_kept_as_one_subject(said: str, kept: list[str]) -> None:
     assert _kept(said) == kept
 
 

@@ -219,7 +219,9 @@ _LOOSE_VERB = re.compile(
     r"|resigned|ran|finished|completed|climbed|hiked|wrote|published|built"
     rf"|wants(?={_WANTED})"
     rf"|caught(?= (?:{_PASSING})\b)"
-    r"|plays|loves|likes|hates|enjoys|teaches|coaches|runs|owns|speaks|studies|collects|volunteers)\b"
+    r"|plays|loves|likes|hates|enjoys|teaches|coaches|runs|owns|speaks|studies|collects|volunteers"
+    # "my brother's girlfriend lives in Paris", "my wife's parents live in Spain" (not "lives near us")
+    r"|lives?(?= (?:in|near) (?-i:[A-Z]))|works?(?= (?:at|for|as|in) ))\b"
     r"(?P<rest>.{0,200})",
     re.IGNORECASE,
 )
@@ -233,7 +235,7 @@ _OWNED = re.compile(
     r"|their|and|or|but|that|which|who|ok|okay|fine|good|great|well|better|worse|sick|ill|happy|sad|busy|tired"
     r"|here|there|doing|feeling|off|up|over)\b)[a-z-]+ ){1,2}?)"
     r"(?P<rest>(?:is|was|are|were|has|had|broke|died|got|just|passed|started|turned|won|lost|moved|lives|works"
-    r"|left|bought|sold|retired|quit|became|graduated|joined|runs|owns|teaches|plays)\b.*)",
+    r"|left|bought|sold|retired|quit|became|graduated|joined|runs|owns|teaches|plays|live|work)\b.*)",
     re.IGNORECASE,
 )
 
