@@ -3993,6 +3993,7 @@ def test_two_phrasings_of_one_fact_in_a_window_are_one_memory(said: list[str]) -
         ("I mostly code in Python", ["Priya codes in Python"]),
         ("I write Go at work", ["Priya codes in Go"]),
         ("I write go at work", []),  # "go" is no language in lower case
+        ("I code in Go, Rust and C++", ["Priya codes in Go, Rust and C++"]),
         ("my rig has a 4090", ["Priya's rig has a 4090"]),
         ("my PC's got 64GB of RAM", ["Priya's PC has 64GB of RAM"]),
         ("my timezone is cet", ["Priya's time zone is CET"]),
@@ -4084,6 +4085,8 @@ def test_a_trip_one_is_made_to_take_is_kept_as_a_plan(said: str, kept: list[str]
         ("new PB today, 1:45 half marathon!", ["Priya's half marathon personal best is 1:45"]),
         ("I've lost 10kg since January", ["Priya has lost 10kg since January"]),
         ("I lost 2 stone", ["Priya has lost 2 stone"]),
+        ("I've lost 10 pounds since May", ["Priya has lost 10 pounds since May"]),
+        ("I lost 10 pounds on a bet", []),  # money, not weight
         ("I've lost my keys", []),
         ("my squat is bad", []),
     ],

@@ -77,8 +77,11 @@ RULES = [
     Rule(
         priority=1501,
         pattern=re.compile(
-            r"\bI(?:'ve| have)? (?:now |finally |just )?lost (?P<amount>\d{1,3}(?:\.\d)?\s?(?:kg|kgs|kilos|lbs?|pounds"
-            r"|stone|st)\b)(?: since (?P<since>(?-i:[A-Z])\w+|the summer|last year|christmas))?",
+            r"\bI(?:'ve| have)? (?:now |finally |just )?lost (?P<amount>\d{1,3}(?:\.\d)?\s?"
+            # pounds of weight, not of money: "lost 10 pounds since May", not "lost 10 pounds on a bet"
+            r"(?:kg|kgs|kilos|lbs?|stone|st|pounds(?=\s*(?:$|[,.!]|since\b|so far\b|already\b|this\b"
+            r"|in (?:a|\d+|two|three) )))\b)"
+            r"(?: since (?P<since>(?-i:[A-Z])\w+|the summer|last year|christmas))?",
             re.IGNORECASE,
         ),
         build=weight_lost_rule,

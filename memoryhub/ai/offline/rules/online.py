@@ -8,13 +8,15 @@ import re
 
 from memoryhub.ai.contract import MemoryKind
 from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, past_time_in
-from memoryhub.ai.offline.text import article_for, third_person, topics_of
+from memoryhub.ai.offline.text import article_for, join_names, third_person, topics_of
 
 _TOOLS = (
     r"Arch(?: Linux)?|Linux|Ubuntu|Debian|Fedora|NixOS|Windows(?: \d+)?|mac ?OS|a Mac|Vim|Neovim|Emacs"
     r"|VS ?Code|IntelliJ|PyCharm|JetBrains|Android|an? iPhone|a Steam Deck|a PS5|an Xbox|a Switch"
 )  # read in any case
 _LANGUAGES = r"Python|Rust|(?-i:Go)|Java|JavaScript|TypeScript|C\+\+|C#|Ruby|PHP|Kotlin|Swift|Haskell|Elixir|Lua|Scala"
+# One language or several: "Python", "Python and Rust", "Go, Rust and C++".
+_LANGUAGES_LISTED = rf"(?:{_LANGUAGES})(?:(?:,| and| &|, and) (?:{_LANGUAGES})(?![\w+#])){{0,3}}"
 # What a rig is told by: a part with a number, or a part's own name ("a 4090", "64GB of RAM").
 _HARDWARE = (
     r"(?:an? )?(?:[\w-]+ ){0,2}?(?:\d[\w-]*|RTX[\w -]*|Ryzen[\w -]*|GPU|CPU|SSD|monitors?)(?: (?:of )?RAM| GPU)?"
@@ -71,7 +73,7 @@ def _cased(said: str) -> str:
 def uses_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I use Arch btw", "I daily drive NixOS", "I mostly code in Rust", "I write Go at work"."""
     if language := match["language"] or match["language2"]:
-        language = _cased(language)
+        language = join_names([_cased(one) for one in re.split(r",? and |, | & ", language)])
         text = f"{said.name} codes in {language}"
         return said.fact(text, MemoryKind.PREFERENCE, MEDIUM, PERMANENT, topics_of("programming", language))
     tool = _cased(match["tool"])
@@ -164,8 +166,8 @@ RULES = [
         pattern=re.compile(
             rf"\bI (?:(?:mostly|mainly|only|still|just|now) )?(?:use|run|daily drive|daily-drive) (?P<tool>{_TOOLS})\b"
             rf"|\bI (?:(?:mostly|mainly|only|just) )?(?:code|program|develop|write code) (?:in|with) (?P<language>"
-            rf"{_LANGUAGES})(?![\w+#])"
-            rf"|\bI (?:(?:mostly|mainly|only|just) )?write (?P<language2>{_LANGUAGES})(?![\w+#])",
+            rf"{_LANGUAGES_LISTED})(?![\w+#])"
+            rf"|\bI (?:(?:mostly|mainly|only|just) )?write (?P<language2>{_LANGUAGES_LISTED})(?![\w+#])",
             re.IGNORECASE,
         ),
         build=uses_rule,
