@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from datetime import UTC, date, datetime
+from typing import Any
 
 import pytest
 
@@ -52,6 +53,27 @@ SAID_ON = date(2023, 5, 8)  # a Monday
 )
 def test_a_time_said_points_at_its_date(text: str, on: date | None) -> None:
     assert date_said(text, SAID_ON) == on
+
+
+def _extracted(said: list[str], *, at: datetime, memories: list[str] | None = None) -> tuple[str, dict[str, Any]]:
+    """The prompt of Nora's lines said at ``at``, and what the offline engine extracts from it."""
+    prompt = extraction_prompt_build(
+        place="#general of Book Club",
+        lines=[
+            conversation_line_format(at=at, name="Nora", handle="nora", content=line, number=number)
+            for number, line in enumerate(said, start=1)
+        ],
+        participants=[PromptParticipant(handle="nora", name="Nora", memories=memories or [])],
+        known_members=[],
+        day=at.date(),
+    )
+    completion = OfflineLLM().complete(
+        purpose=Purpose.EXTRACTION,
+        messages=[{"role": "system", "content": EXTRACTION_SYSTEM_PROMPT}, {"role": "user", "content": prompt}],
+        tools=[EXTRACTION_TOOL],
+        tool_choice={"type": "function", "function": {"name": TOOL_NAME}},
+    )
+    return prompt, json.loads(completion.tool_calls[0].arguments)
 
 
 @pytest.mark.parametrize(
@@ -103,25 +125,9 @@ def test_a_time_said_points_at_its_date(text: str, on: date | None) -> None:
 def test_a_dated_event_told_in_a_conversation_carries_its_date_to_the_extraction(
     said: list[str], content: str, expires_on: str | None
 ) -> None:
-    at = datetime(2023, 5, 8, 14, 0, tzinfo=UTC)
-    prompt = extraction_prompt_build(
-        place="#general of Book Club",
-        lines=[
-            conversation_line_format(at=at, name="Nora", handle="nora", content=line, number=number)
-            for number, line in enumerate(said, start=1)
-        ],
-        participants=[PromptParticipant(handle="nora", name="Nora", memories=[])],
-        known_members=[],
-        day=at.date(),
-    )
-    completion = OfflineLLM().complete(
-        purpose=Purpose.EXTRACTION,
-        messages=[{"role": "system", "content": EXTRACTION_SYSTEM_PROMPT}, {"role": "user", "content": prompt}],
-        tools=[EXTRACTION_TOOL],
-        tool_choice={"type": "function", "function": {"name": TOOL_NAME}},
-    )
+    prompt, arguments = _extracted(said, at=datetime(2023, 5, 8, 14, 0, tzinfo=UTC))
 
-    (operation,) = json.loads(completion.tool_calls[0].arguments)["operations"]
+    (operation,) = arguments["operations"]
     assert "It took place on Monday 8 May 2023" in prompt
     assert (operation["content"], operation["expires_on"]) == (content, expires_on)
 
@@ -170,3 +176,18 @@ def test_a_weekday_of_something_done_is_said_as_its_date(memory: str, past: bool
 )
 def test_a_months_campaign_points_at_that_month(text: str, said_on: date, on: date) -> None:
     assert date_said(text, said_on) == on
+
+
+def test_a_pets_death_told_on_a_weekday_replaces_the_pet_and_dates_the_profile() -> None:
+    """ "my dog passed away on Sunday" left "has a 12-year-old dog" standing, and the profile said "on
+    Sunday" where the memory said its date."""
+    _, arguments = _extracted(
+        ["my dog passed away on Sunday"],
+        at=datetime(2023, 5, 9, 14, 0, tzinfo=UTC),  # a Tuesday
+        memories=["Nora has a 12-year-old dog"],
+    )
+
+    (operation,) = arguments["operations"]
+    assert (operation["action"], operation["memory_index"]) == ("update", 0)
+    assert operation["content"] == "Nora's dog died on 7 May 2023"
+    assert arguments["profile_updates"] == [{"user_id": "nora", "profile": "Nora's dog died on 7 May 2023."}]

@@ -254,18 +254,19 @@ def extraction_arguments(text: str) -> dict[str, Any]:
     del operations[MAX_OPERATIONS:]
     for fact, index in kept:
         cited = sorted({lines[i].number or i + 1 for i in fact.lines if 0 <= i < len(lines)})
+        expires_on = _dated(fact, parsed.day)
+        if parsed.day:  # its past day said as a date, in the memory and in the profile alike
+            fact.text = anchored(fact.text, parsed.day, past=bool(_DONE.search(fact.text)))
         operations.append(
             {
                 "user_id": fact.subject,
                 "action": "update" if index is not None else "save",
-                "content": anchored(fact.content, parsed.day, past=bool(_DONE.search(fact.text)))
-                if parsed.day
-                else fact.content,
+                "content": fact.content,
                 "topics": fact.topics,
                 "kind": str(fact.kind),
                 "importance": fact.importance,
                 "expiration": fact.expiration,
-                "expires_on": _dated(fact, parsed.day),
+                "expires_on": expires_on,
                 "memory_index": index,
                 "context": _context(fact),
                 "lines": cited,

@@ -26,6 +26,7 @@ _NAMED = re.compile(
 )
 _DIED = r"(?:just |sadly |finally )?(?:passed away|passed|died|was put down|had to be put down)\b"
 _DEATH_OF = re.compile(rf"'s (?:{PETS}) (?P<name>[A-Z][\w'-]*) died\b", re.IGNORECASE)
+_DEATH_OF_UNNAMED = re.compile(rf"'s (?P<species>{PETS}) died\b", re.IGNORECASE)
 # What says one has a partner, and what says one has none, after the person's name.
 _PARTNERED = r" (?:has an? (?:new )?(?:girlfriend|boyfriend|partner)\b|is (?:dating|seeing) )"
 _UNPARTNERED = r" (?:is (?:single|no longer (?:dating|seeing|with))\b|broke up with|split up with|separated from)"
@@ -69,6 +70,10 @@ def pet_memory_index(fact: Fact, memories: Sequence[str]) -> int | None:
         called = rf" named {re.escape(aged['name'])}\b" if aged["name"] else "$"
         same = re.compile(rf" has an? (?:\d{{1,2}}-year-old )?{re.escape(aged['species'])}{called}")
         return next((index for index, memory in enumerate(memories) if same.search(memory)), None)
+    if "loss" in fact.topics and (unnamed := _DEATH_OF_UNNAMED.search(fact.text)):  # "my dog passed away"
+        theirs = re.compile(rf" has an? (?:\d{{1,2}}-year-old )?{re.escape(unnamed['species'].lower())}$", re.I)
+        owned = [index for index, memory in enumerate(memories) if theirs.search(memory)]
+        return owned[0] if len(owned) == 1 else None  # the one dog remembered, unnamed
     death = _DEATH_OF.search(fact.text) if "loss" in fact.topics else None
     if death is None:
         return None
