@@ -4082,7 +4082,7 @@ def test_a_trip_one_is_made_to_take_is_kept_as_a_plan(said: str, kept: list[str]
         ("I deadlift 140kg now", ["Priya deadlifts 140kg"]),
         ("I benched 80 kg today!", ["Priya benches 80kg"]),
         ("my 5k PB is 22:30", ["Priya's 5k personal best is 22:30"]),
-        ("new PB today, 1:45 half marathon!", ["Priya's half marathon personal best is 1:45"]),
+        ("new PB today, 1:45 half marathon!", ["Priya set a new half marathon personal best of 1:45"]),
         ("I've lost 10kg since January", ["Priya has lost 10kg since January"]),
         ("I lost 2 stone", ["Priya has lost 2 stone"]),
         ("I've lost 10 pounds since May", ["Priya has lost 10 pounds since May"]),
@@ -4106,7 +4106,7 @@ def test_a_fitness_communitys_lifts_and_bests_are_kept(said: str, kept: list[str
         (
             ["Priya deadlifts 140kg", "Priya's 5k personal best is 22:30"],
             ["I deadlift 150kg now!", "new PB today, 21:58 5k"],
-            ["Priya deadlifts 150kg", "Priya's 5k personal best is 21:58"],
+            ["Priya deadlifts 150kg", "Priya set a new 5k personal best of 21:58"],
         ),
     ],
     ids=["rank and time zone", "lift and best"],
@@ -4239,3 +4239,15 @@ def test_asked_when_they_are_off_the_time_off_told_answers(question: str) -> Non
     reply = _reply_to(question, ["Noor has a dog named Pixel", "Noor is off on Friday"])
 
     assert "you're off on Friday" in reply and "Pixel" not in reply  # was no answer: "off" is no content word
+
+
+@pytest.mark.parametrize(
+    ("said", "cheer"),
+    [
+        ("new PB today, 46:30 10k!", "Congratulations — you set a new 10k personal best of 46:30!"),
+        ("I just hit Diamond in Valorant!", "Congratulations — you reached Diamond in Valorant!"),
+        ("I've lost 10kg since January", "Congratulations — you have lost 10kg since January!"),
+    ],
+)
+def test_a_new_best_a_rank_reached_and_weight_lost_are_congratulated(said: str, cheer: str) -> None:
+    assert _conversation_reply([said], []).startswith(cheer)  # was "Got it — …"

@@ -34,6 +34,7 @@ from memoryhub.ai.offline.replies.relevance import (
     word_stems,
 )
 from memoryhub.ai.offline.replies.social import ABOUT_PERSONA, COMFORT, pick, social_reply
+from memoryhub.ai.offline.rules.online import RANKS
 from memoryhub.ai.offline.splitting import ASKED_TO_REMEMBER, normalise
 from memoryhub.ai.offline.text import (
     join_names,
@@ -107,7 +108,8 @@ _GOOD_NEWS = re.compile(
     r"|was accepted into|became an? (?:great-)?(?:grand\w+|aunt\w*|uncle|mum|mom|dad|mother|father|parent)"
     r"|celebrated (?:their|his|her) \w+ (?:wedding )?anniversary|moved in together"
     r"|is buying (?:their|his|her|a) (?:first |new )?(?:house|home|flat|place)"
-    r"|has been (?:clean|sober) for)\b",
+    r"|has been (?:clean|sober) for|set a new (?:[\w-]+ ){0,2}personal best|has lost \d+\s?(?:kg|lbs?|pounds|stone)"
+    rf"|reached (?:{RANKS})\b)\b",
     re.IGNORECASE,
 )
 

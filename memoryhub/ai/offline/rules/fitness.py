@@ -19,8 +19,10 @@ SLOTS = {
     "lift deadlift": r" deadlifts \d",
     "lift squat": r" squats \d",
     "lift bench": r" benches \d",
-    **{f"best {distance}": rf"'s {distance} personal best is\b" for distance in ("5k", "10k", "parkrun", "marathon")},
-    "best half marathon": r"'s half marathon personal best is\b",
+    **{
+        f"best {distance}": rf"(?:'s {distance} personal best is| set a new {distance} personal best of)\b"
+        for distance in ("5k", "10k", "parkrun", "marathon", "half marathon")
+    },
 }
 
 
@@ -42,7 +44,12 @@ def best_rule(match: re.Match[str], said: Said) -> Fact | None:
     distance = (match["distance"] or match["distance2"]).lower()
     distance = "half marathon" if distance == "half" else distance
     time = (match["time"] or match["time2"]).lower()
-    text = f"{said.name}'s {distance} personal best is {time}"
+    # "new PB today, …": news, and said as such (the persona congratulates on it)
+    text = (
+        f"{said.name} set a new {distance} personal best of {time}"
+        if match["time2"]
+        else f"{said.name}'s {distance} personal best is {time}"
+    )
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("running", distance), slot=f"best {distance}")
 
 
