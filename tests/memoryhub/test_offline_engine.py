@@ -4001,6 +4001,10 @@ def test_two_phrasings_of_one_fact_in_a_window_are_one_memory(said: list[str]) -
         ("I'm on EST so I'll be late", ["Priya's time zone is EST"]),
         ("I'm UTC+2", ["Priya's time zone is UTC+2"]),
         ("I'm on PT this week", []),  # physiotherapy as likely as Pacific time
+        ("I'm on GMT time until Sunday", []),  # a stay, not their own zone
+        ("I use Linux jokes to flirt", []),
+        ("my setup has 2 monitors", ["Priya's setup has 2 monitors"]),  # was "has 2"
+        ("my build has 3 errors lol", []),  # a build of code as likely as a PC
         ("i'm stuck in gold rank lol", ["Priya is ranked Gold"]),
         ("I'm Plat 3 in Apex", ["Priya is ranked Platinum 3 in Apex"]),
         ("I just hit Diamond in Overwatch 2", ["Priya reached Diamond in Overwatch 2"]),

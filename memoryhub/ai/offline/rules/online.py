@@ -19,7 +19,8 @@ _LANGUAGES = r"Python|Rust|(?-i:Go)|Java|JavaScript|TypeScript|C\+\+|C#|Ruby|PHP
 _LANGUAGES_LISTED = rf"(?:{_LANGUAGES})(?:(?:,| and| &|, and) (?:{_LANGUAGES})(?![\w+#])){{0,3}}"
 # What a rig is told by: a part with a number, or a part's own name ("a 4090", "64GB of RAM").
 _HARDWARE = (
-    r"(?:an? )?(?:[\w-]+ ){0,2}?(?:\d[\w-]*|RTX[\w -]*|Ryzen[\w -]*|GPU|CPU|SSD|monitors?)(?: (?:of )?RAM| GPU)?"
+    r"(?:an? )?(?:[\w-]+ ){0,2}?(?:\d[\w-]*(?: (?:monitors?|screens?|GPUs?|cores?|fans?)\b)?|RTX[\w -]*|Ryzen[\w -]*"
+    r"|GPU|CPU|SSD|monitors?)(?: (?:of )?RAM| GPU)?"
 )
 RANKS = (
     r"Iron|Bronze|Silver|Gold|Platinum|Plat|Emerald|Diamond|Master|Grandmaster|Champion|Challenger|Immortal"
@@ -165,6 +166,8 @@ RULES = [
         priority=1492,
         pattern=re.compile(
             rf"\bI (?:(?:mostly|mainly|only|still|just|now) )?(?:use|run|daily drive|daily-drive) (?P<tool>{_TOOLS})\b"
+            r"(?=\s*(?:$|[,.!?;)]|(?:at|for|on|in|and|but|btw|as|now|mostly|daily|too|every|since|because|so|lol|tbh"
+            r"|though|instead|exclusively|only)\b))"  # not "I use Linux jokes to flirt"
             rf"|\bI (?:(?:mostly|mainly|only|just) )?(?:code|program|develop|write code) (?:in|with) (?P<language>"
             rf"{_LANGUAGES_LISTED})(?![\w+#])"
             rf"|\bI (?:(?:mostly|mainly|only|just) )?write (?P<language2>{_LANGUAGES_LISTED})(?![\w+#])",
@@ -175,7 +178,7 @@ RULES = [
     Rule(
         priority=1493,
         pattern=re.compile(
-            rf"\bmy (?P<machine>rig|pc|PC|gaming pc|gaming PC|setup|build|laptop)(?: has| has got|'s got| runs on)"
+            rf"\bmy (?P<machine>rig|pc|PC|gaming pc|gaming PC|setup|laptop)(?: has| has got|'s got| runs on)"
             rf" (?P<part>{_HARDWARE})",
             re.IGNORECASE,
         ),
@@ -185,7 +188,8 @@ RULES = [
         priority=1494,
         pattern=re.compile(
             rf"\b(?:(?i:my (?:time ?zone|tz) is) ?(?P<zone>(?i:{_ZONES}|[ECMP]T))"  # "my timezone is cet" in any case
-            rf"|I(?:'m| am) (?:(?:on|in) (?=(?:{_ZONES})\b)|(?=(?:UTC|GMT) ?[+-]))(?P<zone2>{_ZONES}))(?![\w+-])",
+            rf"|I(?:'m| am) (?:(?:on|in) (?=(?:{_ZONES})\b)|(?=(?:UTC|GMT) ?[+-]))(?P<zone2>{_ZONES}))(?![\w+-])"
+            r"(?!(?: time)? (?:until|till|for now|this week)\b)",  # "I'm on GMT until Sunday": a stay
         ),
         build=time_zone_rule,
     ),
