@@ -4255,3 +4255,19 @@ def test_asked_when_they_are_off_the_time_off_told_answers(question: str) -> Non
 )
 def test_a_new_best_a_rank_reached_and_weight_lost_are_congratulated(said: str, cheer: str) -> None:
     assert _conversation_reply([said], []).startswith(cheer)  # was "Got it — …"
+
+
+@pytest.mark.parametrize(
+    ("said", "expiration"),
+    [
+        # a relative on their way is this week's news (was kept for good), or until the time said
+        ("my brother and his wife are coming for dinner", "7d"),
+        ("my mum is staying with us", "7d"),
+        ("my sister is coming to stay next month", "30d"),
+        ("my parents are visiting us every summer", "permanent"),  # a habit of theirs
+    ],
+)
+def test_a_relative_on_their_way_is_news_for_a_while(said: str, expiration: str) -> None:
+    (kept,) = _extract(_prompt([("Priya", "priya", said)]))["operations"]
+
+    assert kept["expiration"] == expiration

@@ -57,6 +57,14 @@ def young_child_rule(match: re.Match[str], said: Said) -> Fact | None:
     return fact
 
 
+# A relative on their way: "is coming for dinner", "are staying with us", "is popping round".
+_ON_THEIR_WAY = re.compile(
+    r"(?:is|are) (?:coming (?:over|round|for|to stay)|staying with (?:me|us)|popping (?:over|round|in)"
+    r"|visiting (?:me|us)\b(?!.*\b(?:every|each)\b))",
+    re.IGNORECASE,
+)
+
+
 def relative_rule(match: re.Match[str], said: Said) -> Fact | None:
     relation = match["relation"].lower()
     rest = match["rest"] or ""
@@ -143,6 +151,8 @@ def relative_rule(match: re.Match[str], said: Said) -> Fact | None:
         # "my sister is visiting next month", "my wife had a health scare last Monday": news, not who they are
         # ("my son was born in 2015" stays)
         fact = said.fact(text, MemoryKind.EVENT, weight, "30d" if past else expiration_for(soon), topics)
+    elif _ON_THEIR_WAY.match(predicate):  # "my brother is coming for dinner": this week's news, no time said
+        fact = said.fact(text, MemoryKind.EVENT, weight, "7d", topics)
     else:
         fact = said.fact(text, MemoryKind.RELATIONSHIP, weight, PERMANENT, topics)
     fact.entities.append(said.entity(EntityType.PERSON, name or kin, f"{said.name}'s {kin}", lives_in=place, job=job))
