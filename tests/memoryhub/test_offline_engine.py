@@ -4271,3 +4271,16 @@ def test_a_relative_on_their_way_is_news_for_a_while(said: str, expiration: str)
     (kept,) = _extract(_prompt([("Priya", "priya", said)]))["operations"]
 
     assert kept["expiration"] == expiration
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # a title's first word is no filler (were "OK Computer" → "Computer", "Yeah Yeah Yeahs" → "Yeahs")
+        ("my favourite album is OK Computer", ["Priya's favourite album is OK Computer"]),
+        ("my favourite band is Yeah Yeah Yeahs", ["Priya's favourite band is Yeah Yeah Yeahs"]),
+        ("my favourite band is like Muse", ["Priya's favourite band is Muse"]),  # a filler still
+    ],
+)
+def test_a_favourite_title_keeps_its_first_word(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept

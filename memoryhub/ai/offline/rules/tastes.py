@@ -145,7 +145,10 @@ def fan_rule(match: re.Match[str], said: Said) -> Fact | None:
 def favourite_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "my favourite band is Muse", "Dune is my all-time favourite book"."""
     thing = (match["thing"] or match["thing2"]).lower().strip()
-    raw = re.sub(rf"^{LEAD_FILLERS}", "", match["value"] or match["value2"], flags=re.I)
+    # "is like Muse", "is honestly Dune"; not a title's first word ("OK Computer", "Yeah Yeah Yeahs")
+    raw = re.sub(
+        rf"^(?!(?-i:[A-Z])[\w']*\s(?-i:[A-Z])){LEAD_FILLERS}", "", match["value"] or match["value2"], flags=re.I
+    )
     value = phrase_cut(raw, max_words=8)
     if not value or not thing or value.lower() in ("it", "that", "this", "mine"):
         return None
