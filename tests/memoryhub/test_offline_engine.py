@@ -4284,3 +4284,8 @@ def test_a_relative_on_their_way_is_news_for_a_while(said: str, expiration: str)
 )
 def test_a_favourite_title_keeps_its_first_word(said: str, kept: list[str]) -> None:
     assert _kept(said) == kept
+
+
+@pytest.mark.parametrize("question", ["what GPU do I have?", "what's my setup like?"])
+def test_asked_about_their_machine_the_rig_answers(question: str) -> None:
+    assert "your rig has a 4090" in _reply_to(question, ["Noor codes in Rust", "Noor's rig has a 4090"])

@@ -164,6 +164,8 @@ _ANSWERED_BY = {
     _stem("flying"): _PLANS,  # "where am I flying next month?" … "Nora is going to Lisbon next month"
     "weekend": frozenset({"weekend", "saturday", "sunday"}),  # "plans for the weekend?" … "… on Saturday"
     "rank": frozenset({"rank", "reach"}),  # "what rank am I?" … "you reached Platinum in Valorant"
+    # "what GPU do I have?", "what's my setup like?" … "your rig has a 4090"
+    **dict.fromkeys(("gpu", "cpu", "spec", "setup", "rig"), frozenset({"gpu", "cpu", "rig", "setup", "laptop"})),
     "mod": frozenset({"mod", "moderator"}),  # "am I a mod?" … "you're a moderator in this community"
     "find": frozenset({"find", "found"}),  # "how did I find this place?" … "you found this community through …"
 }
