@@ -169,8 +169,8 @@ _BARE_PARENT = re.compile(
 
 
 _MADE_TO_GO = re.compile(
-    r"\b(?:I|(?P<we>we))(?: have| 've got| have got|'ve got| need| must) to go to\b"
-    r"|\b(?:work|my (?:boss|company|job|manager|employer|work))(?: is|'s) (?:making|forcing|dragging) (?:me|(?P<us>us))"
+    r"\b(?:I|(?P<we>we))(?: have| have got|'ve got| need| must) to go to\b"
+    r"|\b(?:work|my (?:boss|company|job|manager|employer|work))(?: is|'s) (?:making|forcing|dragging) (?:me|us)"
     r"(?: all)? (?:to )?go to\b"
     r"|\b(?:work|my (?:boss|company|job|manager|employer|work))(?: is|'s) sending me to\b",
     re.IGNORECASE,

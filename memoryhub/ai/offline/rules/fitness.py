@@ -40,7 +40,7 @@ def lift_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 def best_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "my 5k PB is 22:30", "new PB today, 1:45 half marathon!", "I ran a sub-20 parkrun": a best time."""
+    """ "my 5k PB is 22:30", "new PB today, 1:45 half marathon!": a best time, and one just set."""
     distance = (match["distance"] or match["distance2"]).lower()
     distance = "half marathon" if distance == "half" else distance
     time = (match["time"] or match["time2"]).lower()

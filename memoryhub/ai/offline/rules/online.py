@@ -40,10 +40,7 @@ _RUN = (
 SLOTS = {
     "rank": rf" (?:is ranked|reached) (?:{RANKS})\b",
     "time zone": r"'s time zone is\b",
-    **{
-        f"machine {machine}": rf"'s {machine} has\b"
-        for machine in ("rig", "PC", "gaming PC", "setup", "build", "laptop")
-    },
+    **{f"machine {machine}": rf"'s {machine} has\b" for machine in ("rig", "PC", "gaming PC", "setup", "laptop")},
 }
 
 
@@ -136,7 +133,7 @@ def community_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I'm a mod here", "I'm one of the admins", "I joined this server last week", "found this
     group through Reddit": their place in the community the memory is kept in."""
     if role := match["role"]:
-        role = {"mod": "moderator", "admin": "admin", "organizer": "organiser"}.get(role.lower(), role.lower())
+        role = {"mod": "moderator", "organizer": "organiser"}.get(role.lower(), role.lower())
         text = f"{said.name} is {article_for(role)} {role} in this community"
         return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, ["community", role], slot="community role")
     if match["joined"]:
@@ -149,19 +146,6 @@ def community_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 RULES = [
-    Rule(
-        priority=1502,
-        pattern=re.compile(
-            r"\bI(?:'m| am) (?:(?:also|now) )?(?:an? |one of the )(?P<role>mod|moderator|admin|organi[sz]er|founder)s?"
-            rf"(?= here\b| of (?:this|the) {_HERE}\b| in (?:this|the) {_HERE}\b|\s*$|\s*[,.!])"
-            rf"|\bI (?:(?:just|only|recently|finally) )?(?P<joined>joined) (?:this|the) {_HERE}\b(?P<rest>.*)"
-            rf"|\bfound (?:you|y'all|you guys|this {_HERE}|the {_HERE}) (?:through|via|on|from) (?P<source>"
-            r"(?-i:[A-Z])[\w.'-]*(?: (?-i:[A-Z])[\w.'-]*)?|a friend|my (?:friend|sister|brother|partner|colleague)"
-            r"|twitter|reddit|tiktok|youtube|google)",
-            re.IGNORECASE,
-        ),
-        build=community_rule,
-    ),
     Rule(
         priority=1492,
         pattern=re.compile(
@@ -223,5 +207,18 @@ RULES = [
             re.IGNORECASE,
         ),
         build=team_rule,
+    ),
+    Rule(
+        priority=1502,
+        pattern=re.compile(
+            r"\bI(?:'m| am) (?:(?:also|now) )?(?:an? |one of the )(?P<role>mod|moderator|admin|organi[sz]er|founder)s?"
+            rf"(?= here\b| of (?:this|the) {_HERE}\b| in (?:this|the) {_HERE}\b|\s*$|\s*[,.!])"
+            rf"|\bI (?:(?:just|only|recently|finally) )?(?P<joined>joined) (?:this|the) {_HERE}\b(?P<rest>.*)"
+            rf"|\bfound (?:you|y'all|you guys|this {_HERE}|the {_HERE}) (?:through|via|on|from) (?P<source>"
+            r"(?-i:[A-Z])[\w.'-]*(?: (?-i:[A-Z])[\w.'-]*)?|a friend|my (?:friend|sister|brother|partner|colleague)"
+            r"|twitter|reddit|tiktok|youtube|google)",
+            re.IGNORECASE,
+        ),
+        build=community_rule,
     ),
 ]

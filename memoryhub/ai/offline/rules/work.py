@@ -132,8 +132,8 @@ _TITLE = re.compile(r"(?P<name>.+?) is an? (?P<title>[a-z][a-z -]*)$")
 
 
 def job_with_status(earlier: Fact, later: Fact) -> Fact | None:
-    """ "I'm a plumber, self-employed", "retired nurse here, I'm retired": one line's job and how it
-    is worked, as one job ("is a self-employed plumber"), where the second would replace the first."""
+    """ "I'm a plumber, self-employed", "I'm a nurse, retired now": one line's job and how it is
+    worked, as one job ("is a self-employed plumber"), where the second would replace the first."""
     if earlier.slot != "job" or later.slot != "job" or not set(earlier.lines) & set(later.lines):
         return None
     for status_fact, title_fact in ((earlier, later), (later, earlier)):
