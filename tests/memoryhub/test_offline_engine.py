@@ -4289,3 +4289,30 @@ def test_a_favourite_title_keeps_its_first_word(said: str, kept: list[str]) -> N
 @pytest.mark.parametrize("question", ["what GPU do I have?", "what's my setup like?"])
 def test_asked_about_their_machine_the_rig_answers(question: str) -> None:
     assert "your rig has a 4090" in _reply_to(question, ["Noor codes in Rust", "Noor's rig has a 4090"])
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # a move told as done, with or without its place, is the move remembered done (was nothing, or a
+        # second memory beside "is moving to Tampere next month")
+        ("moved, Tampere is cold lol", ("update", 1, "Priya moved to Tampere")),
+        ("finally moved in!", ("update", 1, "Priya moved to Tampere")),
+        ("I moved to Tampere last week", ("update", 1, "Priya moved to Tampere last week")),
+        ("moved to Leeds instead lol", ("save", None, "Priya moved to Leeds instead")),
+    ],
+)
+def test_a_move_told_done_updates_the_move_remembered(said: str, kept: tuple[str, int | None, str]) -> None:
+    priya = PromptParticipant(
+        handle="priya", name="Priya", memories=["Priya mains Sage", "Priya is moving to Tampere next month"]
+    )
+
+    (operation,) = _extract(_prompt([("Priya", "priya", said)], participants=[priya]))["operations"]
+
+    assert (operation["action"], operation["memory_index"], operation["content"]) == kept
+
+
+def test_a_moved_sofa_is_no_move() -> None:
+    priya = PromptParticipant(handle="priya", name="Priya", memories=["Priya is moving to Tampere next month"])
+
+    assert _extract(_prompt([("Priya", "priya", "moved the sofa today")], participants=[priya]))["operations"] == []

@@ -40,12 +40,16 @@ def _known_names(memories: Sequence[str]) -> dict[str, str]:
 def lines_with_known_names(
     lines: Sequence[ConversationLine], memories: Mapping[str, Sequence[str]]
 ) -> list[ConversationLine]:
-    """``lines`` with a known pet's death said by its name alone told as "my dog Rex died", and a
-    known partner's name as "my boyfriend" where a parting is said (``memories``: each person's, by
-    handle)."""
+    """``lines`` with a known pet's death said by its name alone told as "my dog Rex died", a known
+    partner's name as "my boyfriend" where a parting is said, and a move told as done without its
+    place ("moved, Tampere is cold") as the move remembered ("moved to Tampere") (``memories``: each
+    person's, by handle)."""
     told = []
     for line in lines:
         content = line.content
+        if (done := _MOVED.match(content)) and (place := _moving_to(memories.get(line.handle, ()))):
+            moved = re.sub(r" in$", "", content[: done.end()], flags=re.IGNORECASE)
+            content = f"{moved} to {place}{content[done.end() :]}"
         for name, kind in _known_names(memories.get(line.handle, ())).items():
             who, mine = re.escape(name), f"my {kind} {name}"
             if kind in _PARTNERS:  # "Leo and I broke up", "me and Leo split up"
@@ -58,6 +62,21 @@ def lines_with_known_names(
             content = re.sub(rf"(?<!{kind} )\b{who}(?= {_DIED})", mine, content, flags=re.IGNORECASE)
         told.append(replace(line, content=content) if content != line.content else line)
     return told
+
+
+# A move told as done, with no place: "moved!", "finally moved in, Tampere is cold", "we've moved".
+_MOVED = re.compile(
+    r"^(?:(?:so |well |ok )?(?:I|we)(?:'ve| have)? )?(?:(?:just|finally|all|officially) )?moved(?: in)?"
+    r"(?=\s*(?:$|[,.!?]|(?:lol|yay|finally|at last|today|yesterday|this week|last week)\b))",
+    re.IGNORECASE,
+)
+_MOVING_TO = re.compile(r" is moving to (?P<place>(?-i:[A-Z])[\w'-]*(?: (?-i:[A-Z])[\w'-]*){0,2})")
+
+
+def _moving_to(memories: Sequence[str]) -> str:
+    """The place of the one move ahead remembered ("Mika is moving to Tampere next month"), else ""."""
+    places = {moving["place"] for memory in memories if (moving := _MOVING_TO.search(memory))}
+    return places.pop() if len(places) == 1 else ""
 
 
 _AGED_PET = re.compile(r" has an? \d{1,2}-year-old (?P<species>[a-z ]+?)(?: named (?P<name>[\w'-]+))?$")
@@ -89,3 +108,13 @@ def turned_memory_index(fact: Fact, name: str, memories: Sequence[str]) -> int |
             was = re.compile(rf"^{said}{before}", re.IGNORECASE)
             return next((index for index, memory in enumerate(memories) if was.match(memory)), None)
     return None
+
+
+def move_done_index(fact: Fact, name: str, memories: Sequence[str]) -> int | None:
+    """The move ahead remembered that ``fact`` says is done: "Mika is moving to Tampere next month" …
+    "Mika moved to Tampere"."""
+    done = re.match(rf"^{re.escape(name)} moved to (?P<place>[A-Z][\w'-]*(?: [A-Z][\w'-]*){{0,2}})\b", fact.text)
+    if done is None:
+        return None
+    ahead = re.compile(rf"^{re.escape(name)} is moving to {re.escape(done['place'])}\b")
+    return next((index for index, memory in enumerate(memories) if ahead.match(memory)), None)
