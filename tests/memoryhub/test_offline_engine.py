@@ -4316,3 +4316,18 @@ def test_a_moved_sofa_is_no_move() -> None:
     priya = PromptParticipant(handle="priya", name="Priya", memories=["Priya is moving to Tampere next month"])
 
     assert _extract(_prompt([("Priya", "priya", "moved the sofa today")], participants=[priya]))["operations"] == []
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # a music grade passed is a result, as a driving test is (was nothing)
+        ("I passed my grade 5 violin", ["Priya passed their grade 5 violin"]),
+        ("I passed my grade 8 piano!", ["Priya passed their grade 8 piano"]),
+        ("I passed my driving test", ["Priya passed their driving test"]),  # as before
+        ("I DJ on weekends", ["Priya DJs on weekends"]),  # was nothing
+        ("I DJ at weddings", []),  # maybe once
+    ],
+)
+def test_a_music_grade_passed_and_djing_are_kept(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from memoryhub.ai.contract import EntityType, MemoryKind
 from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, past_time_in
+from memoryhub.ai.offline.rules.pastimes import INSTRUMENTS
 from memoryhub.ai.offline.splitting import phrase_cut
 from memoryhub.ai.offline.text import content_words, third_person, topics_of
 from memoryhub.ai.offline.vocabulary import ACCIDENT, EVENT_ADVERBS, MONTHS, PETS
@@ -314,7 +315,8 @@ RULES = [
         pattern=re.compile(
             r"\bI (?:just |finally |actually )?(?P<verb>passed|failed|aced|flunked) (?P<what>(?:my|the|all my|both my)"
             r" (?:[\w-]+ ){0,2}(?:test|tests|exam|exams|finals|bar|boards|interview|audition|assessment|probation"
-            r"|theory|practical|MOT|GCSEs|A-levels|A levels|resit|resits))\b(?P<again> again)?",
+            r"|theory|practical|MOT|GCSEs|A-levels|A levels|resit|resits"
+            rf"|grade \d(?: (?:{INSTRUMENTS}|theory|singing|ballet|tap))?))\b(?P<again> again)?",  # "my grade 5 violin"
             re.IGNORECASE,
         ),
         build=exam_rule,

@@ -207,7 +207,7 @@ def language_rule(match: re.Match[str], said: Said) -> Fact | None:
 HOBBY_VERBS = (
     r"swim|run|jog|climb|boulder|surf|ski|snowboard|hike|cycle|bike|knit|crochet|sew|paint|draw|sketch|bake"
     r"|garden|box|dance|skate|sing|row|fish|sail|dive|kayak|meditate|journal|lift|golf|skateboard|quilt|brew"
-    r"|cook|write|read|game|stream|volunteer|ride|grow"
+    r"|cook|write|read|game|stream|volunteer|ride|grow|dj"
 )
 # What makes such a verb a habit and not a one-off: how often, or where it is done with others.
 REGULARLY = (
@@ -216,7 +216,7 @@ REGULARLY = (
     r"|team|league|group|crew)|laps|competitively|professionally|semi-pro|as a hobby|for fun|religiously"
     r"|a lot|regularly|in my free time|on the side|my own|her own|his own|their own"
 )
-_CONJUGATED = {"box": "boxes", "fish": "fishes", "dive": "dives", "ride": "rides"}
+_CONJUGATED = {"box": "boxes", "fish": "fishes", "dive": "dives", "ride": "rides", "dj": "DJs"}
 
 
 def hobby_verb_rule(match: re.Match[str], said: Said) -> Fact | None:
