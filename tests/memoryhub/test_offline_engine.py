@@ -3261,6 +3261,8 @@ def test_a_start_or_a_habit_to_drop_is_a_plan(said: str, kept: list[str]) -> Non
         ("I'm Tom, nice to meet you!", ["Priya's name is Tom"]),
         ("I'm Tom and I love cats", ["Priya loves cats"]),  # in more, no hello, no aside: maybe "I'm Groot"
         ("I'm Catholic", []),  # a faith, not a name
+        ("I'm Gold lol", []),  # a rank, not a name (was "Priya's name is Gold")
+        ("hi, I'm Silver", ["Priya's name is Silver"]),  # with a hello, a name
         ("I'm Deaf", ["Priya is deaf"]),  # who one is, not a name
         ("hi I'm new here", []),
         ("hi, I'm Canadian", ["Priya is Canadian"]),

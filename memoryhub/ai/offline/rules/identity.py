@@ -48,7 +48,8 @@ _DESCRIBED_AFTER = re.compile(r"\s*,\s*(?:and\s+)?(?:I|I'm|I've|my|mum|mom|dad|\
 _NOT_A_NAME = re.compile(
     r"^(?:Catholic|Christian|Jewish|Muslim|Hindu|Buddhist|Sikh|Mormon|Protestant|Orthodox|Pagan|Atheist|Agnostic"
     r"|Deaf|Autistic|Black|White|Brown|Asian|Latino|Latina|Latinx|Gay|Lesbian|Bi|Queer|Trans|Straight|Disabled"
-    r"|Aries|Taurus|Gemini|Virgo|Libra|Scorpio|Sagittarius|Capricorn|Aquarius|Pisces)$"
+    r"|Aries|Taurus|Gemini|Virgo|Libra|Scorpio|Sagittarius|Capricorn|Aquarius|Pisces"
+    r"|Iron|Bronze|Silver|Gold|Platinum|Plat|Diamond)$"  # a message alone: "I'm Gold lol" is a rank
 )
 
 
