@@ -4333,3 +4333,19 @@ def test_a_moved_sofa_is_no_move() -> None:
 )
 def test_a_music_grade_passed_and_djing_are_kept(said: str, kept: list[str]) -> None:
     assert _kept(said) == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kept", "expiration"),
+    [
+        # a pet's condition for good, an injury for a month (was "has a cat", or nothing)
+        ("my cat is diabetic, insulin twice a day", "Priya's cat is diabetic", "permanent"),
+        ("my dog is blind in one eye", "Priya's dog is blind in one eye", "permanent"),
+        ("my dog tore his ACL", "Priya's dog tore his ACL", "30d"),
+        ("my dog is sick", "Priya's dog is sick", "30d"),  # as before
+    ],
+)
+def test_a_pets_condition_or_injury_is_kept_for_as_long_as_it_lasts(said: str, kept: str, expiration: str) -> None:
+    (operation,) = _extract(_prompt([("Priya", "priya", said)]))["operations"]
+
+    assert (operation["content"], operation["expiration"]) == (kept, expiration)

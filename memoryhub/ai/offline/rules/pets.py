@@ -110,12 +110,17 @@ def my_pet_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 def pet_news_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "my dog is sick", "my cat has been at the vet all week", "our cat had kittens": how their pet
-    is, for a month (it also says they have one)."""
+    """ "my dog is sick", "my cat has been at the vet all week", "our cat had kittens", "my dog tore
+    his ACL": how their pet is, for a month, or for good where it lives with it ("my cat is diabetic");
+    it also says they have one."""
     species = match["species"].lower()
-    how = " ".join(match["how"].lower().replace("'s ", " is ").split())
+    how = re.sub(r"\bacl\b", "ACL", " ".join(match["how"].lower().replace("'s ", " is ").split()))
     when = past_time_in(match["rest"])
     text = f"{said.name}'s {species} {how}" + (f" {when}" if when else "")
+    if re.search(r"\b(?:diabetic|blind|deaf|epileptic)$", how):  # "my cat is diabetic": how it lives
+        side = re.match(r"\s+in (?:one|both|the left|the right|his|her|its) (?:eyes?|ears?)\b", match["rest"])
+        text += side[0] if side else ""  # "blind in one eye"
+        return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("pets", species))
     return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("pets", species))
 
 
@@ -236,8 +241,11 @@ RULES = [
         priority=350,
         pattern=re.compile(
             rf"\b(?:my|our) (?P<species>{PETS})(?P<how>(?: is|'s| was| has been| got) (?:(?:really|so|very|still) )?"
-            r"(?:sick|ill|unwell|poorly|at the vet'?s?|in surgery|having surgery|injured|hurt|limping|not eating)"
+            r"(?:sick|ill|unwell|poorly|at the vet'?s?|in surgery|having surgery|injured|hurt|limping|not eating"
+            r"|diabetic|blind|deaf|epileptic|on insulin|on antibiotics)"
             r"| had (?:an? )?(?:surgery|operation|op)"
+            # "my dog tore his ACL", "my cat broke her leg": an injury told as done
+            r"| (?:tore|broke|hurt|sprained|injured) (?:his|her|its|their) (?:ACL|cruciate|leg|paw|tail|hip|back|tooth)"
             r"| (?:just )?had (?:(?:\d+|two|three|four|five|six|a litter of) )?(?:kittens|puppies|babies)"
             # "our cat got out last night": a pet lost, which a neighbour may ask after
             r"| (?:is |has )?(?:just )?(?:got out|ran away|run away|gone missing|went missing|escaped|missing))\b"
