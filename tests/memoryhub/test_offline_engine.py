@@ -4349,3 +4349,19 @@ def test_a_pets_condition_or_injury_is_kept_for_as_long_as_it_lasts(said: str, k
     (operation,) = _extract(_prompt([("Priya", "priya", said)]))["operations"]
 
     assert (operation["content"], operation["expiration"]) == (kept, expiration)
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # a student's degree keeps its subject and its university (was "… of a degree")
+        ("I'm in my second year of a CS degree at Leeds", ["Priya is in their second year of a CS degree at Leeds"]),
+        ("I'm doing a masters at UCL in data science", ["Priya is doing a masters at UCL in data science"]),
+        # halls and town are no places' names (were "lives in Halls", "lives in Town")
+        ("I live in halls", ["Priya lives in halls"]),
+        ("I live in town", ["Priya lives in town"]),
+        ("i live in leeds", ["Priya lives in Leeds"]),
+    ],
+)
+def test_a_students_degree_and_halls_are_kept_as_said(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept

@@ -81,6 +81,10 @@ def counted(quantity: str, noun: str) -> str:
     return f"{article} {noun}" + ("" if not plural or noun.endswith("fish") else "s")
 
 
+# Where one lives that is no place's name, said in lower case: "I live in halls", "in town".
+_COMMON_PLACES = ("halls", "dorms", "student", "town", "campus", "residence", "accommodation", "barracks")
+
+
 def place_name(raw: str, *, there: str = "") -> str:
     """A place name from the start of ``raw``; "there" means the last place mentioned."""
     raw = raw.strip(" ,.!?")
@@ -95,7 +99,17 @@ def place_name(raw: str, *, there: str = "") -> str:
     if place.isupper() and len(place) > 4:
         place = place.title()  # "BERLIN!!!"
     words = place.split()
-    if place == place.lower() and words[0] not in ("a", "an", "the", "my", "our", "their", "his", "her"):
+    if place == place.lower() and words[0] not in (
+        "a",
+        "an",
+        "the",
+        "my",
+        "our",
+        "their",
+        "his",
+        "her",
+        *_COMMON_PLACES,
+    ):
         words = [w if w in SMALL_WORDS and i else w.capitalize() for i, w in enumerate(words)]
     return " ".join(w.upper() if w.lower() in ABBREVIATIONS else w for w in words)
 

@@ -165,7 +165,8 @@ def degree_rule(match: re.Match[str], said: Said) -> Fact | None:
     degree = match["degree"].replace("\u2024", ".")
     lead = match[0][: match.start("degree") - match.start()].split()
     kind = lead[-1] if lead and lead[-1].lower() not in ("a", "an", "my", "of") else ""
-    degree = f"{kind} {degree}" if kind and kind.islower() else degree  # "a coding bootcamp"
+    # "a coding bootcamp", "a CS degree"
+    degree = f"{kind} {degree}" if kind and (kind.islower() or (kind.isupper() and len(kind) <= 4)) else degree
     field = phrase_cut(match["field"] or "", max_words=6)
     doing = "is " + re.sub(r"^(?:'m|am)\s+", "", match["verb"].lower().strip())  # "is in", "is halfway through"
     if re.match(r"\s*(?:have|'ve got|hold|earned)\b", match["verb"], re.IGNORECASE):  # "I have a masters in history"
@@ -176,7 +177,8 @@ def degree_rule(match: re.Match[str], said: Said) -> Fact | None:
     if match["year"]:  # "I'm in my second year of (a) med school"
         of = {"my": " their", "a": " a", "an": " an"}.get((match["of"] or "").strip().lower(), "")
         article = f"their {match['year'].lower()} year of{of}"
-    text = f"{said.name} {doing} {article} {degree}" + (f" in {field}" if field else "")
+    text = f"{said.name} {doing} {article} {degree}" + (f" at {match['school']}" if match["school"] else "")
+    text += f" in {field}" if field else ""
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("study", degree, *content_words(field)[:1]))
 
 
@@ -519,7 +521,8 @@ RULES = [
             r" (?:(?P<year>first|second|third|fourth|final|last) year of (?P<of>my |an? )?)?"
             r"(?:[a-z]+ )?(?P<degree>PhD|doctorate|masters?|master's|bachelor'?s|degree|MBA|BA|BSc|MSc|MA|diploma"
             r"|med school|law school|residency|apprenticeship|bootcamp|internship|course|certificate|certification"
-            r"|(?:M|B|Ph)[\u2024.](?:A|Sc|D)[\u2024.]?)(?!\w)(?: (?:in|on) (?P<field>.+))?"  # not "a ba|nd"
+            r"|(?:M|B|Ph)[\u2024.](?:A|Sc|D)[\u2024.]?)(?!\w)"  # not "a ba|nd"
+            r"(?: at (?P<school>(?-i:[A-Z])[\w'-]*(?: (?-i:[A-Z])[\w'-]*){0,2}))?(?: (?:in|on) (?P<field>.+))?"
             r"|\bI(?:'m| am)? major(?:ing)? in (?P<major>.+)|\bmy major is (?P<major2>.+)",
             re.IGNORECASE,
         ),
