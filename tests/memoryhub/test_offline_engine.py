@@ -4365,3 +4365,27 @@ def test_a_pets_condition_or_injury_is_kept_for_as_long_as_it_lasts(said: str, k
 )
 def test_a_students_degree_and_halls_are_kept_as_said(said: str, kept: list[str]) -> None:
     assert _kept(said) == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # a student's year (each was nothing)
+        ("my dissertation is on climate migration", ["Priya's dissertation is on climate migration"]),
+        ("my thesis is on track", []),  # how it goes, not its subject
+        ("I'm doing a placement year at IBM", ["Priya is doing a placement year at IBM"]),
+        ("I'm on a gap year in Peru", ["Priya is on a gap year in Peru"]),
+        ("I got a 2:1!!", ["Priya got a 2:1 in their degree"]),
+        ("I got a first aid kit", []),
+    ],
+)
+def test_a_students_year_is_kept(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept
+
+
+def test_asked_what_their_dissertation_is_about_its_subject_answers() -> None:
+    memories = ["Noor has a dog", "Noor's dissertation is on climate migration"]
+
+    reply = _reply_to("what's my dissertation about?", memories)
+
+    assert "your dissertation is on climate migration" in reply

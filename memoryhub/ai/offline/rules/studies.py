@@ -1,0 +1,66 @@
+"""A student's year as told in a students' channel: what their dissertation is on, a placement or a
+gap year, the class of degree they got."""
+
+from __future__ import annotations
+
+import re
+
+from memoryhub.ai.contract import MemoryKind
+from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said
+from memoryhub.ai.offline.splitting import phrase_cut
+from memoryhub.ai.offline.text import content_words, third_person, topics_of
+
+
+def topic_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "my dissertation is on climate migration", "my thesis is about sleep in teenagers"."""
+    topic = phrase_cut(match["topic"], max_words=8)
+    if not content_words(topic) or re.match(r"(?:it|that|this|track|hold|ice|fire)\b", topic, re.IGNORECASE):
+        return None  # "my thesis is on track", "my dissertation is on hold": how it goes, not its subject
+    text = f"{said.name}'s {match['work'].lower()} is {match['on'].lower()} {third_person(topic, said.name)}"
+    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("study", *content_words(topic)[:2]))
+
+
+def year_out_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I'm doing a placement year at IBM", "I'm on a gap year in Peru"."""
+    year = match["year"].lower()
+    where = f" {match['prep'].lower()} {match['where']}" if match["where"] else ""
+    text = f"{said.name} is {match['verb'].lower()} a {year} year{where}"
+    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("study", year))
+
+
+def degree_class_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I got a 2:1!!", "I graduated with a first": the class of their degree."""
+    grade = match["grade"].lower().replace("first class", "first")
+    text = f"{said.name} got a {grade} in their degree"
+    return said.fact(text, MemoryKind.EVENT, HIGH, PERMANENT, ["study", "degree"])
+
+
+RULES = [
+    Rule(
+        priority=1503,
+        pattern=re.compile(
+            r"\bmy (?P<work>dissertation|thesis|final year project|capstone|research) (?:is|'s) (?P<on>on|about)"
+            r" (?P<topic>.+)",
+            re.IGNORECASE,
+        ),
+        build=topic_rule,
+    ),
+    Rule(
+        priority=1504,
+        pattern=re.compile(
+            r"\bI(?:'m| am) (?P<verb>doing|on|taking) an? (?P<year>placement|gap|sandwich|exchange|industry) year\b"
+            r"(?: (?P<prep>at|in|with) (?P<where>(?-i:[A-Z])[\w&'-]*(?: (?-i:[A-Z])[\w&'-]*){0,2}))?",
+            re.IGNORECASE,
+        ),
+        build=year_out_rule,
+    ),
+    Rule(
+        priority=1505,
+        pattern=re.compile(
+            r"\bI (?:got|graduated with|finished with|came out with) an? (?P<grade>2:1|2:2|first(?: class)?|third)"
+            r"(?= *(?:$|[!.,]| in my degree| overall))",
+            re.IGNORECASE,
+        ),
+        build=degree_class_rule,
+    ),
+]
