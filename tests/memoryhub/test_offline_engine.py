@@ -4375,6 +4375,7 @@ def test_a_students_degree_and_halls_are_kept_as_said(said: str, kept: list[str]
         ("my thesis is on track", []),  # how it goes, not its subject
         ("I'm doing a placement year at IBM", ["Priya is doing a placement year at IBM"]),
         ("I'm on a gap year in Peru", ["Priya is on a gap year in Peru"]),
+        ("I'm doing an industry year at Arup", ["Priya is doing an industry year at Arup"]),
         ("I got a 2:1!!", ["Priya got a 2:1 in their degree"]),
         ("I got a first aid kit", []),
     ],

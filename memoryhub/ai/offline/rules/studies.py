@@ -8,7 +8,7 @@ import re
 from memoryhub.ai.contract import MemoryKind
 from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said
 from memoryhub.ai.offline.splitting import phrase_cut
-from memoryhub.ai.offline.text import content_words, third_person, topics_of
+from memoryhub.ai.offline.text import article_for, content_words, third_person, topics_of
 
 
 def topic_rule(match: re.Match[str], said: Said) -> Fact | None:
@@ -24,12 +24,12 @@ def year_out_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I'm doing a placement year at IBM", "I'm on a gap year in Peru"."""
     year = match["year"].lower()
     where = f" {match['prep'].lower()} {match['where']}" if match["where"] else ""
-    text = f"{said.name} is {match['verb'].lower()} a {year} year{where}"
+    text = f"{said.name} is {match['verb'].lower()} {article_for(year)} {year} year{where}"
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("study", year))
 
 
 def degree_class_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I got a 2:1!!", "I graduated with a first": the class of their degree."""
+    """ "I got a 2:1!!", "I came out with a first": the class of their degree."""
     grade = match["grade"].lower().replace("first class", "first")
     text = f"{said.name} got a {grade} in their degree"
     return said.fact(text, MemoryKind.EVENT, HIGH, PERMANENT, ["study", "degree"])
