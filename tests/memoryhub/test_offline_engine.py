@@ -1537,8 +1537,8 @@ def test_back_from_somewhere_answers_a_question_about_a_trip(question: str, memo
 
 
 def test_asked_to_be_reminded_without_a_question_mark_is_a_question() -> None:
-    """ "remind me what I told you about my job" was met with "Got it." as if it told something."""
-    reply = _reply_to("remind me what I told you about my job", [*NOOR, "Noor is a data analyst"])
+    """ "remind me what I told you about work" was met with "Got it." as if it told something."""
+    reply = _reply_to("remind me what I told you about work", [*NOOR, "Noor is a data analyst"])
 
     assert "a data analyst" in reply and not reply.startswith("Got it")
 

@@ -165,8 +165,8 @@ _LIVE = re.compile(
 )
 
 
-# Asked to recall what they told, without a question mark: "remind me what I told you about my job",
-# "remind me what rank I am".
+# Asked to recall what they told, without a question mark: "remind me what I said about the flat
+# hunt", "remind me what rank I am".
 _RECALL_ASKED = re.compile(
     r"^(?:can you |could you |please )?(?:remind me|tell me) what I (?:told|said)"
     r"|^(?:can you |could you |please )?remind me (?:what|where|when|which|who|how)\b"
