@@ -21,12 +21,7 @@ from memoryhub.ai.offline.attribution import Reader
 from memoryhub.ai.offline.dates import anchored, date_said
 from memoryhub.ai.offline.facts import IMPORTANCE_RANK, PERMANENT, Fact
 from memoryhub.ai.offline.forgetting import forget_asked, memory_asked_forgotten
-from memoryhub.ai.offline.known import (
-    lines_with_known_names,
-    move_done_index,
-    pet_memory_index,
-    turned_memory_index,
-)
+from memoryhub.ai.offline.known import lines_with_known_names, replaced_memory_index
 from memoryhub.ai.offline.questions import lines_as_told
 from memoryhub.ai.offline.rules.couples import STATUSES
 from memoryhub.ai.offline.rules.fitness import SLOTS as FITNESS_SLOTS
@@ -234,12 +229,8 @@ def extraction_arguments(text: str) -> dict[str, Any]:
         scores = [(jaccard(content, memory), -index) for index, memory in enumerate(existing)]
         best = max(scores, default=(0.0, 0))
         index = -best[1] if best[0] >= UPDATE_SIMILARITY else _slot_index(fact, members[fact.subject], existing)
-        if index is None:  # the pet that died
-            index = pet_memory_index(fact, existing)
-        if index is None:  # "is single" when a partner is found, and the other way
-            index = turned_memory_index(fact, members[fact.subject], existing)
-        if index is None:  # "moved!" after "is moving to Tampere next month"
-            index = move_done_index(fact, members[fact.subject], existing)
+        if index is None:  # the pet that died, "is single" when a partner is found, "moved!" …
+            index = replaced_memory_index(fact, members[fact.subject], existing)
         if index is not None and any(c.subject == fact.subject and i == index for c, i in candidates):
             index = None  # one update per existing memory; a second fact is saved beside it
         candidates.append((fact, index))

@@ -59,12 +59,17 @@ def _ahead(day: date, month: int, day_of_month: int) -> date:
     return this_year if this_year >= day - timedelta(days=7) else this_year.replace(year=day.year + 1)
 
 
+def _last_weekday(day: date, weekday: str) -> date:
+    """The last ``weekday`` before ``day`` ("last Sunday", "died on Sunday"; a week back on a Sunday)."""
+    return day - timedelta(days=(day.weekday() - _WEEKDAY_NUMBER[weekday]) % 7 or 7)
+
+
 def _span_end(day: date, which: str, span: str) -> date | None:
     step = {"this": 0, "next": 1, "last": -1}[which]
     if span in _WEEKDAY_NUMBER:
         ahead = (_WEEKDAY_NUMBER[span] - day.weekday()) % 7
         if which == "last":
-            return day - timedelta(days=(day.weekday() - _WEEKDAY_NUMBER[span]) % 7 or 7)
+            return _last_weekday(day, span)
         return day + timedelta(days=ahead + (7 if which == "next" and ahead < 2 else 0))
     if span in ("week", "weekend"):
         sunday = day + timedelta(days=6 - day.weekday())
@@ -159,7 +164,6 @@ def anchored(text: str, said_on: date, *, past: bool = False) -> str:
     if _BIRTHDAY_TODAY.search(text):  # "Raj's birthday is today": a day that comes back every year
         return _BIRTHDAY_TODAY.sub(f"birthday is on {said_on:%B} {said_on.day}", text, count=1)
     if past and not _ANCHORED.search(text) and (weekday := _ON_WEEKDAY.search(text)):
-        back = (said_on.weekday() - _WEEKDAY_NUMBER[weekday["weekday"].lower()]) % 7 or 7
-        on = said_on - timedelta(days=back)
+        on = _last_weekday(said_on, weekday["weekday"].lower())
         return f"{text[: weekday.start()]}on {on.day} {on:%B %Y}{text[weekday.end() :]}"
     return _ANCHORED.sub(date_of, text, count=1)

@@ -82,7 +82,7 @@ def _moving_to(memories: Sequence[str]) -> str:
 _AGED_PET = re.compile(r" has an? \d{1,2}-year-old (?P<species>[a-z ]+?)(?: named (?P<name>[\w'-]+))?$")
 
 
-def pet_memory_index(fact: Fact, memories: Sequence[str]) -> int | None:
+def _pet_memory_index(fact: Fact, memories: Sequence[str]) -> int | None:
     """The memory that a known pet's death (``fact``) takes the place of: "Dana has a dog named Rex";
     or that its age told takes the place of: "Dana has a dog" … "has a 12-year-old dog"."""
     if aged := _AGED_PET.search(fact.text):
@@ -100,7 +100,7 @@ def pet_memory_index(fact: Fact, memories: Sequence[str]) -> int | None:
     return next((index for index, memory in enumerate(memories) if named.search(memory)), None)
 
 
-def turned_memory_index(fact: Fact, name: str, memories: Sequence[str]) -> int | None:
+def _turned_memory_index(fact: Fact, name: str, memories: Sequence[str]) -> int | None:
     """The memory a partner found or lost (``fact``, of the person ``name``) turns the other way."""
     said = re.escape(name)
     for now, before in ((_PARTNERED, _UNPARTNERED), (_UNPARTNERED, _PARTNERED)):
@@ -110,7 +110,7 @@ def turned_memory_index(fact: Fact, name: str, memories: Sequence[str]) -> int |
     return None
 
 
-def move_done_index(fact: Fact, name: str, memories: Sequence[str]) -> int | None:
+def _move_done_index(fact: Fact, name: str, memories: Sequence[str]) -> int | None:
     """The move ahead remembered that ``fact`` says is done: "Mika is moving to Tampere next month" …
     "Mika moved to Tampere"."""
     done = re.match(rf"^{re.escape(name)} moved to (?P<place>[A-Z][\w'-]*(?: [A-Z][\w'-]*){{0,2}})\b", fact.text)
@@ -118,3 +118,14 @@ def move_done_index(fact: Fact, name: str, memories: Sequence[str]) -> int | Non
         return None
     ahead = re.compile(rf"^{re.escape(name)} is moving to {re.escape(done['place'])}\b")
     return next((index for index, memory in enumerate(memories) if ahead.match(memory)), None)
+
+
+def replaced_memory_index(fact: Fact, name: str, memories: Sequence[str]) -> int | None:
+    """The memory of ``name``'s that ``fact`` takes the place of though they share few words: a pet
+    that died or whose age is told, a partner found or lost, a move ahead now done."""
+    index = _pet_memory_index(fact, memories)
+    if index is None:
+        index = _turned_memory_index(fact, name, memories)
+    if index is None:
+        index = _move_done_index(fact, name, memories)
+    return index
