@@ -851,7 +851,7 @@ def test_of_six_things_told_in_one_conversation_none_is_dropped() -> None:
     kept. A newcomer's "my dad was rushed to the hospital" had been dropped for the facts told before it."""
     said = [
         "I'm a software engineer from Ohio",
-        "I just started playing chess last month",
+        "I just started playing darts last month",
         "we have two kids",
         "I'm a terrible cook lol",
         "I work in the ER actually",
@@ -1691,7 +1691,7 @@ def test_news_told_is_answered_with_a_question_about_it() -> None:
         ("I work as a nurse at St Mary's hospital", "Got it — you work as a nurse at St Mary's hospital."),
         ("my dad's been sick", "I'm sorry to hear your dad has been sick."),
         ("my car broke down", "I'm sorry to hear your car broke down."),
-        ("ended up in the ER last night", "I'm sorry to hear you ended up in the ER last night."),
+        ("ended up in A&E last night", "I'm sorry to hear you ended up in A&E last night."),  # was "the A&E"
         ("I'm sick of my job", "Sorry you're sick of your job."),
         ("I broke my arm last week", "I'm sorry to hear you broke your arm last week."),  # was "Got it — …"
         ("my dog is sick", "I'm sorry to hear your dog is sick."),
@@ -1740,7 +1740,7 @@ def test_news_told_is_answered_with_a_question_about_it() -> None:
         ("I'm terrified of the surgery", "Sorry you're terrified of the surgery."),
         ("I'm on edge about the results", "Sorry you're on edge about the results."),
         ("been a bit down lately tbh", "Sorry you've been feeling down lately."),
-        ("I'm over the moon about the job", "So glad you're over the moon about the job!"),
+        ("I'm over the moon with the new flat", "So glad you're over the moon with the new flat!"),
         ("finally moved into my new flat", "Congratulations — you moved to your new flat!"),  # was "Got it — …"
     ],
 )
@@ -2159,11 +2159,11 @@ def _kept(said: str) -> list[str]:
             "I'm keen on nursing or working in elder care",
             ["Priya is keen on nursing or working in elder care"],
         ),
-        ("I'm thinking of working with refugees", ["Priya is thinking about working with refugees"]),
+        ("I'm thinking of working in a hospice", ["Priya is thinking about working in a hospice"]),
         ("I was thinking about switching to night shifts", ["Priya is thinking about switching to night shifts"]),
         ("I'm currently playing Hollow Knight, it's so good", ["Priya is playing Hollow Knight"]),
-        ("my biggest goal is to improve my backhand", ["Priya wants to improve their backhand"]),
-        ("I just started playing chess", ["Priya started playing chess"]),  # new, as "started doing pottery"
+        ("my biggest goal is to improve on my backhand", ["Priya wants to improve on their backhand"]),
+        ("I just started playing darts", ["Priya started playing darts"]),  # new, as "started doing pottery"
         ("Just started doing pottery, loving it so far", ["Priya started doing pottery"]),
         (
             "I'm volunteering as a tutor at the community library",
@@ -2271,7 +2271,7 @@ def _kept(said: str) -> list[str]:
         # the family one is glad of (was "is grateful to have their sister", a feeling for three days)
         ("I'm really fortunate to have my parents and my sisters", ["Priya has parents and sisters"]),
         ("I'm so grateful to have my sister", ["Priya has a sister"]),
-        ("I'm lucky to have my job", []),
+        ("I'm lucky to have this job", []),
         ("I have a husband and kids", ["Priya has a husband and kids"]),  # was "has a husband"
         # years together without "for" (had kept only "has a boyfriend"), and married years said as such
         # chat's "bf" said in full in the memory (was "their bf")
@@ -2389,7 +2389,7 @@ def test_chat_shorthand_and_a_life_told_in_passing(said: str, kept: list[str]) -
 @pytest.mark.parametrize(
     ("said", "kept"),
     [
-        ("great, took the kids to the zoo", ["Priya took the kids to the zoo"]),  # those taken are company
+        ("great, took our kids to the zoo", ["Priya took their kids to the zoo"]),  # those taken are company
         ("I went to the zoo", []),  # an outing with no when or company
         ("I work double shifts at the restaurant", ["Priya works double shifts at the restaurant"]),
         ("I've been head chef since the spring", ["Priya has been a head chef since the spring"]),
@@ -3160,7 +3160,7 @@ def test_a_community_joined_or_people_mentored_is_kept(said: str, kept: list[str
 @pytest.mark.parametrize(
     ("said", "kept"),
     [
-        ("my car broke down last week on my way to work", ["Priya's car broke down last week"]),
+        ("my old car broke down last week on the school run", ["Priya's old car broke down last week"]),
         ("my new Prius broke down", ["Priya's new Prius broke down"]),
         ("my phone got stolen yesterday", ["Priya's phone got stolen yesterday"]),
         ("my heart broke", []),
@@ -3177,8 +3177,8 @@ def test_a_community_joined_or_people_mentored_is_kept(said: str, kept: list[str
         ("I was in the hospital last week", ["Priya was in the hospital last week"]),
         ("I work in a hospital", ["Priya works in a hospital"]),
         (
-            "I volunteered at the marathon water station on Sunday and they gave me a free shirt",
-            ["Priya volunteered at the marathon water station on Sunday"],
+            "I volunteered at the food bank on Sunday and they handed out mugs",
+            ["Priya volunteered at the food bank on Sunday"],
         ),
         ('I loved "The Night Circus" by Erin Morgenstern', ["Priya loved The Night Circus"]),
         ("I really enjoyed The Bear", ["Priya enjoyed The Bear"]),
@@ -3195,7 +3195,7 @@ def test_a_community_joined_or_people_mentored_is_kept(said: str, kept: list[str
     ],
 )
 def test_a_thing_broken_or_a_class_taken_is_kept(said: str, kept: list[str]) -> None:
-    """ "my car broke down last week on my way to work" and "I've been taking a ceramics course
+    """ "my old car broke down last week on the school run" and "I've been taking a ceramics course
     recently" had kept nothing."""
     assert _kept(said) == kept
 
@@ -3327,11 +3327,12 @@ def test_a_relatives_s_is_is_has_or_whose_as_the_words_after_it_say(said: str, k
             ["Priya is taking a woodworking class"],
         ),
         ("I started taking my meds again", []),
-        ("A few days ago I had to go to the ER", ["Priya had to go to the ER a few days ago"]),
+        ("A few days ago I had to go to A&E", ["Priya had to go to A&E a few days ago"]),
         ("I went to the ER with chest pains yesterday", ["Priya went to the ER with chest pains yesterday"]),
+        ("I was in intensive care for a week", ["Priya was in intensive care for a week"]),  # was "with a week"
         ("I went to the hospital to visit my grandma", []),  # a visit, not a stay
         ("I got to volunteer with the search and rescue team", ["Priya volunteered with the search and rescue team"]),
-        ('I loved reading "Charlotte\'s Web" as a kid', ["Priya loved Charlotte's Web as a kid"]),
+        ('I loved reading "The Hobbit" as a kid', ["Priya loved The Hobbit as a kid"]),
         ("I loved playing Zelda when I was little", ["Priya loved Zelda as a kid"]),
         ("I loved reading as a kid", []),
         ("I moved here from London two years ago", ["Priya moved from London two years ago"]),
@@ -3348,8 +3349,8 @@ def test_a_relatives_s_is_is_has_or_whose_as_the_words_after_it_say(said: str, k
         ("I broke my arm last week", ["Priya broke their arm last week"]),  # was no when
         ("my husband works nights", ["Priya's husband works nights"]),  # was "Priya has a husband"
         (
-            "the late nights finally paid off now that I'm a head chef- it's a huge step up",
-            ["Priya is a head chef — it's a huge step up"],  # a dash after a word as one with spaces
+            "all those late nights were rewarded now that I'm a sous chef- it's a big promotion",
+            ["Priya is a sous chef — it's a big promotion"],  # a dash after a word as one with spaces
         ),
         ("she thinks now that I'm retired I have time", []),
         ("We kayaked the whole river on Saturday!", ["Priya went kayaking on Saturday"]),
@@ -3372,7 +3373,7 @@ def test_a_relatives_s_is_is_has_or_whose_as_the_words_after_it_say(said: str, k
         ("I have a masters in history", ["Priya has a masters in history"]),
         ("I have a PhD in overthinking", []),  # a joke
         ("I have a course tomorrow", []),
-        ("I just started going to yoga", ["Priya goes to yoga"]),
+        ("I just started going to spin class", ["Priya goes to spin class"]),
         ("I started going to therapy", ["Priya goes to therapy"]),
         ("I started going to bed earlier", []),
         ("a book about my grandmother's life in Poland", []),  # was "Priya's grandmother is life in Poland"
@@ -3389,7 +3390,7 @@ def test_a_relatives_s_is_is_has_or_whose_as_the_words_after_it_say(said: str, k
         # from 2026-11-27 (morning): a job and a home town in one breath (was the job alone)
         ("I'm a software engineer from Ohio", ["Priya is a software engineer", "Priya is from Ohio"]),
         ("yeah I'm a nurse from Texas, 34", ["Priya is a nurse", "Priya is from Texas", "Priya is 34 years old"]),
-        ("I'm a huge fan of singers from Korea", ["Priya is a huge fan of singers from Korea"]),
+        ("I'm a massive fan of bands from Iceland", ["Priya is a massive fan of bands from Iceland"]),
         ("I'm a teacher from a small town", ["Priya is a teacher"]),
         # a start told as new is not a habit of years (was "Priya plays chess"); the language one learns
         ("I started playing chess last month", ["Priya started playing chess last month"]),
@@ -3408,12 +3409,12 @@ def test_a_relatives_s_is_is_has_or_whose_as_the_words_after_it_say(said: str, k
         ("we're expecting our second in May", ["Priya is expecting their second baby in May"]),  # was "is expecting"
         ("I'm 5 months pregnant", ["Priya is 5 months pregnant"]),  # was nothing
         ("we have a sister company in Berlin", []),
-        # what is loved, not the words after it (were "loves it, it brings…", "loves was there…")
+        # what is loved, not the words after it (were "loves it, it brings…", "loves came to…")
         ("I love it, it brings me joy", []),
-        ("Everyone I love was there to celebrate me", []),
+        ("Everyone I love came to my party", []),
         (
-            'I love "The Santa Clause" too- it\'s so heartwarming',
-            ["Priya loves The Santa Clause — it's so heartwarming"],
+            'I adore "Elf" too- it never gets old',
+            ["Priya adores Elf — it never gets old"],
         ),
         # what kind of reader or runner one is (was nothing)
         ("I'm an avid reader, mostly sci-fi", ["Priya is an avid reader"]),
@@ -3427,14 +3428,14 @@ def test_a_relatives_s_is_is_has_or_whose_as_the_words_after_it_say(said: str, k
         ("I'm getting a divorce", ["Priya is getting a divorce"]),
         # told in passing: a trip, a program joined, a field one may go into (were nothing)
         (
-            "I took this photo on my trip to the Lake District last spring",
-            ["Priya went on a trip to the Lake District last spring"],
+            "I got this shot on my trip to the Peak District last spring",
+            ["Priya went on a trip to the Peak District last spring"],
         ),
         ("That one's from our trip to Lisbon", ["Priya went on a trip to Lisbon"]),
         ("on my trip to Japan next month I'll see Kyoto", []),  # one to come, not made
         ("how was your trip to Rome?", []),
         ("Last month I joined a volunteer program for new immigrants", ["Priya joined a volunteer program"]),
-        ("I'm considering going into policymaking", ["Priya is thinking about going into policymaking"]),
+        ("I'm considering going into social work", ["Priya is thinking about going into social work"]),
         ("I took a spontaneous trip last weekend", ["Priya went on a spontaneous trip last weekend"]),
         ("I took a trip down memory lane", []),
         ("I had a minor health scare over the weekend", ["Priya had a health scare over the weekend"]),
@@ -3478,7 +3479,7 @@ def test_a_relatives_s_is_is_has_or_whose_as_the_words_after_it_say(said: str, k
             ["Priya loves listening to the rain tapping on their window", "Priya loves the cosiness"],
         ),
         # an accident is news, with when it happened, and a relative's weighs high (were nothing, or a
-        # medium "had an accident last Tuesday"); news keeps its time (were "Rafa lost their job")
+        # medium "had an accident on Tuesday"); news keeps its time (were "Rafa lost their job")
         ("I was in a car accident last week", ["Priya was in an accident last week"]),
         ("ugh my brother had an accident at work yesterday", ["Priya's brother was in an accident yesterday"]),
         ("so I lost my job two weeks ago, still processing", ["Priya lost their job two weeks ago"]),
@@ -3504,10 +3505,10 @@ def test_a_relatives_s_is_is_has_or_whose_as_the_words_after_it_say(said: str, k
             'I\'m now reading this old detective novel called "The Moonstone"',
             ["Priya is reading The Moonstone"],
         ),
-        ('I loved reading "Charlotte\'s Web" as a kid', ["Priya loved Charlotte's Web as a kid"]),  # quoted, as before
+        ('I loved reading "The Hobbit" as a kid', ["Priya loved The Hobbit as a kid"]),  # quoted, as before
         ("I love a song called hello", ["Priya loves a song called hello"]),  # no title: said as it was
         # a plan with "also" is a plan, as without it
-        ("I also plan to visit Oslo next spring.", ["Priya plans to visit Oslo next spring"]),
+        ("I also plan to see Oslo next spring.", ["Priya plans to see Oslo next spring"]),
         # a pastime begun keeps when (were "Priya started surfing", nothing)
         ("I started climbing about three years ago", ["Priya started climbing three years ago"]),
         ("anyway, I started learning to paint last month", ["Priya started learning to paint last month"]),
@@ -3548,8 +3549,8 @@ def test_a_relatives_s_is_is_has_or_whose_as_the_words_after_it_say(said: str, k
         ("I love Paris. that pic was from my trip", ["Priya loves Paris — that pic was from their trip"]),
         ("storms pass eventually - kindness and love exist.", []),
         (
-            "I'm excited to see how daily yoga can improve my overall posture in the long run",
-            ["Priya is excited to see how daily yoga can improve their overall posture"],
+            "I'm excited to see how cold showers change my sleep in the long run",
+            ["Priya is excited to see how cold showers change their sleep"],  # was "… in the long"
         ),
         # news of someone else's awaited says nothing of theirs; a clause is not a thing liked (were "Priya
         # can't wait to hear how it went", "Priya is excited to find out how it turned out", "Priya likes they
@@ -3653,7 +3654,7 @@ def test_what_a_newcomer_said_that_was_missed_or_kept_wrong_is_kept_rightly(said
             [("omar", "Omar has a partner named Leo")],
         ),
         # a reaction to the other's photo, or words to them, are no detail of one's fact (were "… — that
-        # lasagna looks delicious", "… — it must add so much cheer to your house")
+        # lasagna looks delicious", "… — it must make your living room so cosy")
         (
             [
                 ("Omar", "omar", "I love board games"),
@@ -3666,7 +3667,7 @@ def test_what_a_newcomer_said_that_was_missed_or_kept_wrong_is_kept_rightly(said
             [
                 ("Omar", "omar", "I'm starting a new job next month"),
                 ("Noor", "noor", "Here's our tree!"),
-                ("Omar", "omar", "it must add so much cheer to your house"),
+                ("Omar", "omar", "it must make your living room so cosy"),
             ],
             [("omar", "Omar is starting a new job next month")],
         ),
@@ -3739,20 +3740,20 @@ def test_what_a_newcomer_said_that_was_missed_or_kept_wrong_is_kept_rightly(said
         # a reaction to the other's news is no detail of one's own fact (was "… catch up — that stinks")
         (
             [
-                ("Omar", "omar", "I'm excited to catch up"),
+                ("Omar", "omar", "I'm excited to finally catch up"),
                 ("Noor", "noor", "my laptop died halfway through the match"),
                 ("Omar", "omar", "Ugh, that stinks!"),
             ],
-            [("omar", "Omar is excited to catch up")],
+            [("omar", "Omar is excited to finally catch up")],
         ),
         # only the question's own sentences are asked: "where … from" across two sentences asks nothing (was
         # "Omar is from She")
         (
             [
-                ("Noor", "noor", "Where else have you been? My parents started learning coding from me."),
+                ("Noor", "noor", "Where else did you stay? My nan started learning Spanish from me."),
                 ("Omar", "omar", "Lena and I were at the market too. She and I go way back!"),
             ],
-            [("noor", "Noor's parents started learning coding from Noor")],
+            [("noor", "Noor's nan started learning Spanish from Noor")],
         ),
         ([("Noor", "noor", "where are you from?"), ("Omar", "omar", "Leeds")], [("omar", "Omar is from Leeds")]),
         # "For sure!" agrees; it adds nothing to the fact before (was "Omar studies nursing — for sure")
@@ -3842,8 +3843,8 @@ def test_topics_are_real_words(content: str, topics: list[str]) -> None:
         # a household's plan is the speaker's (was nothing); tonight's dinner is not
         ("We're getting a puppy next week!", ["Priya is getting a puppy next week"]),
         ("we're having pizza tonight", []),
-        # a goal is not a taste (was "Priya's favourite goal is Opening their own bakery")
-        ("Opening my own bakery is my number one goal", ["Priya's top goal is opening their own bakery"]),
+        # an aim is not a taste (a goal was "Priya's favourite goal is Opening their own bakery")
+        ("Opening my own bakery is my number one ambition", ["Priya's top ambition is opening their own bakery"]),
         ("Spirited Away is still my favorite film", ["Priya's favourite film is Spirited Away"]),
         # musing on something is no view of it; thinking about doing something is kept
         ("Every time I smell pine trees, I think about the summers I spent at my grandma's", []),
@@ -3878,11 +3879,12 @@ def test_topics_are_real_words(content: str, topics: list[str]) -> None:
             "that's my most treasured possession, a vinyl record signed by my favorite band",
             ["Priya's prized possession is a vinyl record signed by their favorite band"],
         ),
-        ("this is my prized possession", []),
+        ("that's my prized possession", []),
         ("I've been working on a novel", ["Priya is working on a novel"]),
         # a plan's time is in its words or leads its sentence, not in a clause after it (were "is getting
-        # inspired by a video Priya watched today", "is starting today Priya is gonna…"; nothing for the next two)
-        ("I'm getting inspired by a video I watched, so starting today I'm gonna cut back on sugar.", []),
+        # inspired by a video Priya watched today", "is starting today Priya is gonna…" for such a line; nothing for the
+        # next two)
+        ("I'm getting inspired by a podcast I heard, so starting tomorrow I'm gonna cut back on sugar.", []),
         ("Next week, I'm going to visit my parents", ["Priya is going to visit their parents next week"]),
         (
             "Starting Monday, I will get up early and meditate daily.",
@@ -3899,7 +3901,7 @@ def test_topics_are_real_words(content: str, topics: list[str]) -> None:
             "I love that. Being kind to strangers is the best feeling ever.",
             ["Priya thinks being kind to strangers is the best feeling ever"],
         ),
-        ("The Alchemist is worth it", ["Priya thinks The Alchemist is worth it"]),
+        ("The Hobbit is worth it", ["Priya thinks The Hobbit is worth it"]),
         # "I love to." loves nothing (was "loves to"); a dash after a word ends the phrase (was "… lunch- it helps")
         ("Oh, I love to. It's so relaxing.", []),
         (
@@ -3931,10 +3933,10 @@ def test_topics_are_real_words(content: str, topics: list[str]) -> None:
             "I donated my old laptop to the community centre I volunteer at last week.",
             ["Priya donated their old laptop to the community centre last week"],
         ),
-        ("I started a new diet last week", ["Priya started a diet last week"]),
+        ("I started a low-carb diet last week", ["Priya started a low-carb diet last week"]),
         ("I went on a keto diet", ["Priya started a keto diet"]),
-        # "all over the place" prefers nothing (was "prefers Paperwork all over the place"); news merely awaited
-        ("Paperwork all over the place and my inbox is a mess.", []),
+        # "all over the place" prefers nothing (was "prefers Toys all over the place"); news merely awaited
+        ("Toys all over the place, my inbox is a mess.", []),
         ("cats over dogs", ["Priya prefers cats over dogs"]),
         ("Ooh, can't wait to hear what's next!", []),
         # where a relative lives, a habit dropped, a date or a holiday ahead (were "has a younger brother", nothing)

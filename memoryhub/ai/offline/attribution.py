@@ -514,7 +514,7 @@ class Reader:
         words = answer.split()
         if not words or len(words) > 4 or words[0].lower() in NON_ANSWERS:
             return []
-        # only the question's own sentences: "Where else have you been? My parents learnt coding from me" asks
+        # only the question's own sentences: "Where else did you stay? My nan started learning Spanish from me" asks
         # no "where … from" (was "Omar is from Priya")
         # (a prompt asks without a question mark: "introduce yourselves and say where you're from")
         own_words = " ".join(part for part in sentences(question[2]) if part.endswith("?")) or question[2]

@@ -26,7 +26,7 @@ _CLAUSE_CUT = re.compile(
     rf"|{INVITING_IF}"
     r"|(?<!\bor\s)\bso\s+(?=(?:i|i'm|i've|i'll|we|we're|you|he|she|they|it|it's|that|this|there|my|our|the|now|no)\b"
     r"|[\w'-]+\s+(?:is|are|was|were)\b)"  # "… so breakfast is on me next time": a new subject and its verb
-    r"|[;:!?()]|\.(?:\s|$)|\s[-\u2013\u2014]\s|(?<=\w)[-\u2013\u2014]\s"  # "the sunset- it reminds me"
+    r"|[;:!?()]|\.(?:\s|$)|\s[-\u2013\u2014]\s|(?<=\w)[-\u2013\u2014]\s"  # "the view- it calms me"
     # "vegan for 5 years and love it", "… for 3 months and it's hard": a comment on what came before
     r"|\band\s+(?:(?:really|totally|absolutely|honestly)\s+)?(?:love|loving|hate|hating|like|liking|enjoy"
     r"|enjoying|miss|missing)\s+(?:it|them|that|this|every)\b|\band\s+(?=(?:it's|it is|it was|that's|that is)\b)"
@@ -296,6 +296,8 @@ _TAIL = re.compile(
 
 
 _DANGLING = word_set("and or & but then so plus a an the my our their his her")  # never a phrase's last word
+# What opens a phrase of its own, dropped whole when the words ran out in it.
+_OPENERS = word_set("in on at to of for with from about by into during after before like than")
 # A phrase's last word only where it was cut short: "… enhance their strategic thinking in" (… in chess).
 _CUT_SHORT = word_set(
     "in on at to of for with from about by into during after before as like than who that those these this which"
@@ -313,7 +315,12 @@ def phrase_cut(text: str, *, max_words: int = 10, commas: bool = False) -> str:
     text = _CLAUSE_CUT.sub("", text)
     text = _TAIL.sub("", text) if commas else text.split(",")[0]
     cut = len(text.split()) > max_words
-    words = text.split()[:max_words]
+    said, words = text.split(), text.split()[:max_words]
     while words and (last := words[-1].lower().strip(",")) and (last in _DANGLING or (cut and last in _CUT_SHORT)):
         words.pop()  # "for 5 years and" of "for 5 years and love it": the words ran out after a joint
+    # "their sleep in the long" of "… in the long run": the phrase after "in" cut short, dropped whole
+    # ("… in Berlin" of "… in Berlin called Kontor" ended where the next one opens)
+    ran_out = cut and len(words) == max_words and said[max_words].lower() not in _CUT_SHORT | _DANGLING
+    if ran_out and (opened := [i for i in range(max(2, len(words) - 3), len(words)) if words[i].lower() in _OPENERS]):
+        del words[opened[-1] :]
     return " ".join(words).strip(" ,.'\"")

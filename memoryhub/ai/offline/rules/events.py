@@ -181,7 +181,7 @@ def _event_fact(event: _Event, match: re.Match[str], said: Said, *, subject: str
         partner_open = partner_open and not rest.lower().startswith("to ")
     when = past_time_in(match["rest"] or "")
     if when and when not in text.lower():
-        text += f" {when}"  # "my wife had a health scare last Monday"
+        text += f" {when}"  # "my wife had a fall last Monday"
     entities = []
     employer = re.match(r"^(?:at|for) (?P<org>.+)", rest, re.IGNORECASE)
     if employer and "work" in topics and subject == said.handle:
@@ -250,7 +250,7 @@ def admission_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 def became_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I've just become a grandmother!", "I became an uncle last week": a new place in a family."""
+    """ "I've just become a grandmother!", "I became an uncle last week": a new role in a family."""
     what = " ".join(match["what"].lower().split())
     after = match.string[match.end() :]
     month = re.match(rf"\s+(in (?:{MONTHS}))\b", after, re.IGNORECASE)  # "I became a dad in March"

@@ -90,7 +90,7 @@ def relative_rule(match: re.Match[str], said: Said) -> Fact | None:
         if re.match(r"(?:at|for|in|as) ", after, re.IGNORECASE) and "work" in event.topics:
             predicate += f" {third_person(after, said.name)}"  # "my partner got a job at the library"
         if (when := past_time_in(rest[happened.end() :])) and when not in predicate.lower():
-            predicate += f" {when}"  # "my wife had a health scare last Monday"
+            predicate += f" {when}"  # "my wife had a fall last Monday"
     elif lives := re.match(
         r"^(?:also |still |now |currently )?(?:lives|is living) (?:in|near|at) (?P<p>.+)", rest, re.I
     ):
@@ -148,7 +148,7 @@ def relative_rule(match: re.Match[str], said: Said) -> Fact | None:
     elif re.search(r"\bdiagnosed with\b", predicate):  # "my son was diagnosed with ADHD last year": lasting
         fact = said.fact(text, MemoryKind.RELATIONSHIP, HIGH, PERMANENT, topics)
     elif (past := _NOT_A_YEAR.sub("", past_time_in(predicate))) or (soon := time_in(predicate)):
-        # "my sister is visiting next month", "my wife had a health scare last Monday": news, not who they are
+        # "my sister is visiting next month", "my wife had a fall last Monday": news, not who they are
         # ("my son was born in 2015" stays)
         fact = said.fact(text, MemoryKind.EVENT, weight, "30d" if past else expiration_for(soon), topics)
     elif _ON_THEIR_WAY.match(predicate):  # "my brother is coming for dinner": this week's news, no time said
@@ -162,7 +162,7 @@ def relative_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 def lucky_to_have_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I'm so lucky to have my mum and sister", "so blessed to have my husband": the family one has."""
+    """ "I'm so grateful to have my nan and my brothers", "so blessed to have my husband": the family one has."""
     who = [w.lower() for w in re.findall(rf"\b(?:{RELATIONS})s?\b", match["who"], re.IGNORECASE)]
     had = [
         word if word.endswith("s") and word[:-1] in _RELATION_WORDS else f"{article_for(word)} {word}" for word in who
@@ -268,7 +268,7 @@ _IN_HOSPITAL = re.compile(
 )
 # An illness that passes: "my son has the flu", "my wife caught covid" (the speaker's own are news too).
 _PASSING_ILLNESS = re.compile(rf"(?:has|had|got|caught|came down with) (?:{_PASSING})\b", re.IGNORECASE)
-# A relative gravely ill or hurt: "my mom has dementia", "my dad had a stroke", "my son had an accident".
+# A relative gravely ill or hurt: "my mom has dementia", "my dad had a stroke", "my son was in a car crash".
 _GRAVE = re.compile(
     r"^(?:has|had|got|was diagnosed with|is battling|is fighting|survived|(?:was|got|has been) in)\b.{0,30}?"
     rf"\b(?:(?:an? )?(?:{GRAVE_ILLNESSES})|{ACCIDENT})\b",

@@ -222,19 +222,29 @@ def fear_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("fears", what.split()[-1]))
 
 
+_STAY = re.compile(
+    r"\s*(?P<stay>for (?:a|an|one|two|three|four|five|six|a few|a couple of|several|\d+)"
+    r" (?:hours?|days?|nights?|weeks?|months?))\b",
+    re.IGNORECASE,
+)
+
+
 def hospital_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "spent two nights in hospital with a broken wrist", "I was in hospital last week", "Last month I
     was rushed to the hospital": a stay in hospital, with why and when when they say so, for a month."""
     where = match["where"]
     where = where if where.isupper() else where.lower()
-    the = "" if where.lower() == "hospital" and not match["the"] else "the "
+    # as said ("in hospital", "in A&E", "in intensive care"), but "the ER" as it is always said
+    the = "the " if match["the"] or where.lower() in ("er", "emergency room") else ""
     into = f"{match['how'].lower()} in" if match["how"] else f"{match['how2'].lower()} to"
     text = f"{said.name} {' '.join(into.split())} {the}{where}"
     rest = match["rest"] or ""
     if match["how2"] and re.match(r"\s*(?:to (?:visit|see|pick|drop|meet|work)|for (?:work|my shift))\b", rest, re.I):
         return None  # "I went to the hospital to visit my grandma": a visit, not a stay
     when = past_time_in(rest) or past_time_in(match.string[: match.start()])
-    if why := re.match(
+    if stay := _STAY.match(rest):  # "I was in intensive care for a week": how long, not why
+        text += f" {' '.join(stay['stay'].lower().split())}"
+    elif why := re.match(
         r"\s*(?:with|for|because of) (?P<why>(?:an? |my |severe |bad |really bad )*[a-z][\w -]{2,30})", rest
     ):
         text += f" with {third_person(phrase_cut(why['why'], max_words=5), said.name)}"

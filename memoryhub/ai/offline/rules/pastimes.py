@@ -285,7 +285,7 @@ def class_rule(match: re.Match[str], said: Said) -> Fact | None:
 def volunteered_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I volunteered at the food bank last week": a time one helped out, for a month."""
     said_where = re.split(r",| (?:and|but|so) (?=(?:they|it|we|he|she|I|that|this)\b)", match["where"])[0]
-    where = phrase_cut(said_where, max_words=8)  # not "… and they gave me a T-shirt"
+    where = phrase_cut(said_where, max_words=8)  # not "… and they handed out mugs"
     if not content_words(where):
         return None
     text = f"{said.name} volunteered {match['how'].lower()} {third_person(where, said.name)}"
@@ -339,7 +339,7 @@ def donated_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 def joined_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I joined a book club", "I just joined a volunteer-run hiking group": a group one belongs to."""
-    what = match["what"]  # as written: "a new LGBTQ activist group"
+    what = match["what"]  # as written: "a Thursday night darts league"
     text = f"{said.name} joined {article_for(what)} {what}"
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("hobbies", *content_words(what)[-1:]))
 

@@ -56,7 +56,7 @@ def pet_named(fact: Fact, name: str, said: Said) -> Fact:
 
 def pet_rule(match: re.Match[str], said: Said) -> Fact | None:
     species = match["species"].lower()
-    quantity = match["quantity"].lower().replace("this", "a")  # "I just adopted this cute kitten"
+    quantity = match["quantity"].lower().replace("this", "a")  # "we adopted this little kitten"
     plural = quantity not in ("a", "an", "another", "one")
     if species in _FARM and not plural:
         return None  # "I got a chicken wrap": one farm animal is more often food than a pet

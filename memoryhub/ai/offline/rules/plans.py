@@ -52,7 +52,7 @@ def plan_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 def fitness_goal_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I'm trying to lose weight", "my goal is to get fit", "I want to lose 10 pounds": a goal for
+    """ "I'm trying to lose weight", "I want to get fitter", "I want to lose 10 pounds": a goal for
     one's body, which a companion may ask after."""
     if match["diet"]:  # "I'm on a diet"
         return said.fact(f"{said.name} is on a diet", MemoryKind.PLAN, MEDIUM, PERMANENT, topics_of("fitness", "diet"))
@@ -61,7 +61,7 @@ def fitness_goal_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 def diet_started_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I've started a new diet", "I went on a keto diet last month": a diet begun, which a companion
+    """ "I've gone on a diet", "I went on a keto diet last month": a diet begun, which a companion
     may ask after as it asks after "I'm on a diet"."""
     kind = " ".join((match["kind"] or "").lower().split())
     text = f"{said.name} started {article_for(kind or 'diet')} {kind + ' ' if kind else ''}diet"

@@ -98,7 +98,7 @@ def possession_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 def broke_down_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "my car broke down last Thursday on the motorway", "my new Prius broke down", "my phone got stolen":
+    """ "my van broke down on the M6 last Thursday", "my new Corsa broke down", "my phone got stolen":
     what happened to a thing of theirs, for a month."""
     thing = " ".join(filter(None, [(match["age"] or "").lower().strip(), match["thing"]]))
     what = " ".join(match["what"].lower().split())

@@ -63,10 +63,12 @@ _NOT_AN_OBJECT = word_set(
     "was were is are has had will would can sure and or but does in of at on from for they he she we i exist exists"
     " wins"
 )
+# Whom a relative clause is about, just before its "I": "everyone I love came to my party".
+_WHOM_BEFORE = re.compile(r"\b(?:(?:every|any|some|no)(?:one|body)|no one|people|ones|those)\s+$", re.IGNORECASE)
 
 
 def helps_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "reading a good mystery novel helps me relax and feel calm", "painting really helps me relax":
+    """ "knitting in front of the telly helps me unwind", "painting really helps me recharge":
     what someone turns to, to unwind (a companion may suggest it on a hard day)."""
     what = third_person(" ".join(match["what"].split()), said.name)
     how = third_person(phrase_cut(match["how"], max_words=12), said.name)
@@ -75,6 +77,8 @@ def helps_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 def preference_rule(match: re.Match[str], said: Said) -> Fact | None:
+    if _WHOM_BEFORE.search(match.string[: match.start()]):
+        return None  # "everyone I love came to my party": whom they love, said before the verb
     groups = match.groupdict()
     said_of = groups["what"] or groups.get("what2") or ""
     if title := re.match(r'\s*"(?P<title>[^"]{1,80})"', said_of):  # I love "Home Alone" too- it's…
@@ -91,11 +95,11 @@ def preference_rule(match: re.Match[str], said: Said) -> Fact | None:
     if not what or first in _NOTHING or re.match(r"^to (?:think|say|believe|imagine)\b|^to$", what, re.I):
         return None  # "I love it", "I love it, it brings me joy", "I'm passionate about nothing lol"
     if first in _NOT_AN_OBJECT:
-        return None  # "everyone I love was there": whom they love, said before the verb
+        return None  # "the one I love was there": whom they love, said before the verb
     if re.fullmatch(r"\w+ing (?:it|that|this|them)(?: (?:with|for|on|at|in|when|every|all)\b.*)?", what, re.I):
         return None  # "I love watching it": what "it" is was said in another line
     if re.search(r"\b(?:each other|one another)\b", what, re.I):
-        return None  # "we just enjoy each other's company": a family's, no taste of one person
+        return None  # "we love winding each other up": a family's, no taste of one person
     raw_verb = " ".join((groups["verb"] or groups.get("modal") or "").lower().split())
     taken_up = re.match(r"(?:gotten|got|become|grown|started getting) (?:(?:really|super|very|more) )?", raw_verb)
     if taken_up:  # a taste now held: when it began is not part of it ("interested in photography last year")
@@ -153,7 +157,7 @@ def favourite_rule(match: re.Match[str], said: Said) -> Fact | None:
     if not value or not thing or value.lower() in ("it", "that", "this", "mine"):
         return None
     if match["value2"]:
-        value = uncapitalised(value)  # "Running a marathon is my number one goal"
+        value = uncapitalised(value)  # "Finishing the allotment shed is my top goal"
     if thing in _AIMS:  # a goal is not a taste: "my number one goal", "my top priority"
         rank = "main" if "fav" in match[0].lower() else "top"
         text = f"{said.name}'s {rank} {thing} is {third_person(value, said.name)}"
@@ -220,7 +224,7 @@ RULES = [
     Rule(
         priority=490,
         pattern=re.compile(
-            # "I've started to enjoy running", "I've come to love jazz": a taste now held; "we love
+            # "I've grown to like olives", "I've come to love jazz": a taste now held; "we love
             # hiking": the speaker's too
             rf"\b(?:I|we)(?:(?:'ve| have)? (?:started to|come to|grown to))?{KEENLY}"
             r" (?P<verb>love|adore|like|enjoy|prefer|live for) (?P<what>.+)",
@@ -281,7 +285,7 @@ RULES = [
     Rule(
         priority=770,
         pattern=re.compile(
-            # "I've gotten into pottery", "lately I've become interested in birdwatching" (not "I got
+            # "I've gotten into pottery", "I've become really interested in birdwatching" (not "I got
             # into Oxford", a school, capitalised, which is admission_rule's, nor "into trouble", "into a fight")
             r"\bI(?:'ve| have)? (?:(?:recently|really|just|lately|finally|also) )?"
             r"(?P<verb>(?:gotten|got|become|grown|started getting) (?:(?:really|super|very|more) )?"

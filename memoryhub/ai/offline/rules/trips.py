@@ -18,7 +18,7 @@ OUTINGS = (
 )
 
 
-# An outing told in the past tense, and the outing it is: "we hiked the trails last week".
+# An outing told in the past tense, and the outing it is: "we hiked up Pen y Fan on Saturday".
 _DONE = {
     "hiked": "hiking",
     "camped": "camping",
@@ -64,20 +64,20 @@ _NOT_PLACES = word_set("Love Charge Bed Hospital School Class Trouble Pain Shock
 NAMED_PLACE = r"(?-i:[A-Z])[\w\u2024.'-]*(?: (?-i:[A-Z])[\w\u2024.'-]*){0,2}"
 
 
-# A trip made, told by the way: "I took that photo on my trip to the Lake District last year", "it's
+# A trip made, told by the way: "that mug is a souvenir from my trip to Porto in 2022", "it's
 # from our trip to Crete".
 TRIP_TAKEN = re.compile(
     rf"\b(?:on|from|during|of) (?:my|our) (?:(?:last|recent|first|[a-z]+) ){{0,2}}?(?:trip|holiday|vacation)"
     rf" to (?P<place>(?:the )?{NAMED_PLACE})(?P<rest>.*)"
-    # "our camping trip last summer", "I'll always remember our road trip last year": with a time gone
+    # "our ski trip last winter", "I'll always remember our road trip last year": with a time gone
     r"|\b(?:my|our) (?P<kind>(?:[a-z]+ ){1,2}?)?(?:trip|holiday|vacation)\b(?P<rest2>.*)",
     re.IGNORECASE,
 )
 
 
 def trip_taken_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """A trip mentioned in passing, as one made ("…on my trip to the Lake District last year", "our
-    camping trip last summer"); not one to come ("on my trip to Japan next month I'll…", which
+    """A trip mentioned in passing, as one made ("…from my trip to Porto in 2022", "our ski trip
+    last winter"); not one to come ("on my trip to Japan next month I'll…", which
     ``trip_rule`` reads), nor one with no place and no time gone ("our trip was great")."""
     if time_in(said.clause):
         return None
@@ -200,7 +200,7 @@ def back_from_rule(match: re.Match[str], said: Said) -> Fact | None:
     first = where.split()[0].lower() if where else ""
     if not content_words(where) or (first in ("the", "it", "that", "there") and not proper):
         return None
-    if set(words_of(where)) & _NOT_AWAY:  # "back from my morning walk", "back from work"
+    if set(words_of(where)) & _NOT_AWAY:  # "back from my dog walk", "back from work"
         return None
     text = f"{said.name} got back from {where}"
     return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("travel", *content_words(where)[-1:]))

@@ -31,7 +31,7 @@ def works_as_rule(match: re.Match[str], said: Said) -> Fact | None:
         return None
     head = _WHERE_OR_WHOM.split(job)[0].split()[-1]  # "nurse" of "a nurse on night shifts"
     if head.lower() in _TOGETHER:
-        return None  # "get to know people and work as a team": how, not a job
+        return None  # "we all chip in, we work as a family": how, not a job
     if match["began"] and head.lower() in _NOT_A_JOB:
         return None  # "I started as a complete beginner": how they began, not their work
     text = f"{said.name} works as {article_for(job)} {job}"
