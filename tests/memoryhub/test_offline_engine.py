@@ -4392,3 +4392,122 @@ def test_asked_what_their_dissertation_is_about_its_subject_answers() -> None:
     reply = _reply_to("what's my dissertation about?", memories)
 
     assert "your dissertation is on climate migration" in reply
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # a maker's or an indie developer's work under way (each was nothing)
+        ("I'm building a roguelike in Godot", ["Priya is building a roguelike in Godot"]),
+        ("I've been making a Discord bot for our server", ["Priya is making a Discord bot for their server"]),
+        ("I'm restoring my grandad's motorbike", ["Priya is restoring their grandad's motorbike"]),
+        ("I'm converting a van into a camper", ["Priya is converting a van into a camper"]),
+        ("I'm making a cup of tea", []),
+        ("I'm making a shed load of cookies", []),  # no shed
+        ("I'm making a PC build list, help?", []),
+        ("are you making a game?", []),
+        # its release, and where it can be had
+        ("I released my first app last week", ["Priya released their first app last week"]),
+        ("we just launched our podcast", ["Priya launched their podcast"]),
+        ("I self-published my novel on Kindle", ["Priya self-published their novel on Kindle"]),
+        ("I haven't launched my app yet", []),
+        ("my game is on Steam now!", ["Priya's game is out on Steam"]),
+        ("our EP is out on Bandcamp", ["Priya's EP is out on Bandcamp"]),
+        ("my app is in beta", []),
+        # jobs of the workshop and the hive (were nothing)
+        ("I'm a beekeeper", ["Priya is a beekeeper"]),
+        ("I'm a woodworker", ["Priya is a woodworker"]),
+    ],
+)
+def test_what_a_maker_builds_and_releases_is_kept(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kept", "expiration"),
+    [
+        # a parents' channel: children off school for a while, schooling at home (each was nothing)
+        ("the kids are off school next week", "Priya's kids are off school next week", "7d"),
+        ("my son's on half term", "Priya's son is on half term", "7d"),
+        ("the kids are off school on the 14th", "Priya's kids are off school on the 14th", "30d"),
+        ("I home educate my two boys", "Priya homeschools their two boys", "permanent"),
+        ("we're homeschooling this year", "Priya is homeschooling their children this year", "permanent"),
+        # a relative's visit on a day of the month is news (was a lasting fact about the sister)
+        ("my sister is visiting on the 14th", "Priya's sister is visiting on the 14th", "30d"),
+        # animals kept (were nothing)
+        ("I keep bees", "Priya keeps bees", "permanent"),
+        ("I've got two hives at the allotment", "Priya keeps bees", "permanent"),
+        ("we keep chickens in the garden", "Priya keeps chickens", "permanent"),
+    ],
+)
+def test_a_household_is_kept_with_its_lifetime(said: str, kept: str, expiration: str) -> None:
+    (operation,) = _extract(_prompt([("Priya", "priya", said)]))["operations"]
+
+    assert (operation["content"], operation["expiration"]) == (kept, expiration)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "the kids are off to bed",
+        "we don't homeschool",
+        "I keep forgetting",
+        "we have chickens tonight",
+        "I keep chickens in Minecraft",
+        "my mum lives on the 3rd floor",
+    ],
+)
+def test_what_only_looks_like_a_household_keeps_nothing(said: str) -> None:
+    assert _kept(said) == []
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # a language learners' channel (each was nothing)
+        ("my German is B1 now", ["Priya's German is at B1"]),
+        ("my Spanish is at a B1 level", ["Priya's Spanish is at B1"]),
+        ("I'm at A2 in Spanish", ["Priya's Spanish is at A2"]),
+        ("I'm trying to get to B2 in German by the summer", ["Priya is aiming for B2 in German by the summer"]),
+        ("I passed my JLPT N3!", ["Priya passed the JLPT N3"]),
+        ("just passed the DELE B2", ["Priya passed the DELE B2"]),
+        ("my German is terrible", []),
+    ],
+)
+def test_a_language_level_aimed_for_or_passed_is_kept(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept
+
+
+def test_a_new_language_level_replaces_the_one_remembered() -> None:
+    priya = PromptParticipant(handle="priya", name="Priya", memories=["Priya's German is at A2"])
+
+    [level] = _extract(_prompt([("Priya", "priya", "my German is B1 now")], participants=[priya]))["operations"]
+
+    assert (level["action"], level["memory_index"], level["content"]) == ("update", 0, "Priya's German is at B1")
+
+
+@pytest.mark.parametrize(
+    ("said", "reply"),
+    [
+        ("I released my first app!", "Congratulations — you released your first app!"),
+        ("I passed my JLPT N3!", "Congratulations — you passed the JLPT N3!"),
+        ("I self-published my novel", "Congratulations — you self-published your novel!"),  # was no reply to it
+    ],
+)
+def test_a_release_or_an_exam_passed_is_congratulated(said: str, reply: str) -> None:
+    assert _reply_to(said, []).startswith(reply)
+
+
+@pytest.mark.parametrize(
+    ("asked", "answer"),
+    [
+        ("what engine am I using?", "you're building a roguelike in Godot"),
+        ("do I have any animals?", "you keep bees"),
+    ],
+)
+def test_a_makers_or_keepers_question_is_answered_from_memory(asked: str, answer: str) -> None:
+    assert answer in _reply_to(asked, ["Noor is building a roguelike in Godot", "Noor keeps bees"])
+
+
+def test_bees_are_no_answer_to_a_question_about_pets() -> None:
+    assert "bees" not in _reply_to("do I have any pets?", ["Noor keeps bees"])

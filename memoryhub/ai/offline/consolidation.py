@@ -26,6 +26,7 @@ from memoryhub.ai.offline.questions import lines_as_told
 from memoryhub.ai.offline.rules.couples import STATUSES
 from memoryhub.ai.offline.rules.fitness import SLOTS as FITNESS_SLOTS
 from memoryhub.ai.offline.rules.health import CHOSEN_DIETS
+from memoryhub.ai.offline.rules.languages import SLOTS as LANGUAGE_SLOTS
 from memoryhub.ai.offline.rules.online import SLOTS as ONLINE_SLOTS
 from memoryhub.ai.offline.rules.work import job_with_status
 from memoryhub.ai.offline.text import clip, jaccard, word_count, words_of
@@ -62,6 +63,7 @@ SLOTS = {
     "relationship": rf" is (?:no longer )?(?:{STATUSES}|divorced|in a (?:[\w-]+ ){{0,2}}relationship)\b",
     **ONLINE_SLOTS,
     **FITNESS_SLOTS,
+    **LANGUAGE_SLOTS,
 }
 
 

@@ -109,6 +109,7 @@ _GOOD_NEWS = re.compile(
     r"|celebrated (?:their|his|her) \w+ (?:wedding )?anniversary|moved in together"
     r"|is buying (?:their|his|her|a) (?:first |new )?(?:house|home|flat|place)"
     r"|has been (?:clean|sober) for|set a new (?:[\w-]+ ){0,2}personal best|has lost \d+\s?(?:kg|lbs?|pounds|stone)"
+    r"|passed the |(?:released|launched|shipped|published|self-published|put out) (?:their|his|her) "
     rf"|reached (?:{RANKS})\b)\b",
     re.IGNORECASE,
 )

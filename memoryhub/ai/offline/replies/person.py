@@ -113,7 +113,7 @@ def _you_verb(verb: str) -> str:
         return _YOU_VERBS[lower]
     if lower in NO_CONJUGATION or lower in _PAST_FORMS or lower.endswith("n't"):
         return lower  # "moved", "can", "won't" go with "you" as they are
-    if lower.endswith("ed") and lower.isalpha():
+    if re.fullmatch(r"[a-z]+(?:-[a-z]+)*ed", lower):  # "moved", "self-published"
         return lower
     if not lower.isalpha() or len(lower) < 3 or not lower.endswith("s") or lower.endswith(("ss", "us", "is")):
         return ""

@@ -16,6 +16,7 @@ from memoryhub.ai.offline.consolidation import SLOTS
 from memoryhub.ai.offline.forgetting import forget_asked, memory_asked_forgotten
 from memoryhub.ai.offline.replies.memories import Memories
 from memoryhub.ai.offline.replies.person import Person, second_person
+from memoryhub.ai.offline.rules.household import KEPT_ANIMALS
 from memoryhub.ai.offline.splitting import normalise, sentences
 from memoryhub.ai.offline.text import (
     content_words,
@@ -168,6 +169,8 @@ _ANSWERED_BY = {
     **dict.fromkeys(("gpu", "cpu", "spec", "setup", "rig"), frozenset({"gpu", "cpu", "rig", "setup", "laptop"})),
     "mod": frozenset({"mod", "moderator"}),  # "am I a mod?" … "you're a moderator in this community"
     "find": frozenset({"find", "found"}),  # "how did I find this place?" … "you found this community through …"
+    # "what engine am I using?" … "you're building a roguelike in Godot"
+    _stem("engine"): frozenset({_stem("engine"), "godot", "unity", "unreal", "gamemaker", "bevy"}),
 }
 
 
@@ -230,6 +233,9 @@ _ASKED_PETS = re.compile(r"\b(?:pets?|animals?)\b", re.I)
 _PET_OWNED = re.compile(rf"\b(?:has|have|got|adopted)\b.*\b(?:{PETS})s?\b", re.I)
 
 
+_ANIMALS_KEPT = re.compile(rf"\bkeeps (?:{KEPT_ANIMALS})\b", re.I)  # "do I have any animals?" … "you keep bees"
+
+
 def _last_sentence(said: str) -> str:
     return (sentences(said) or [""])[-1]
 
@@ -263,6 +269,8 @@ def _answers_for(said: str, person: Person) -> re.Pattern[str] | None:
     shapes = [rf"^(?:{names})(?:{'|'.join(slots)})"] if names and slots else []
     if _ASKED_PETS.search(said):
         shapes.append(_PET_OWNED.pattern)  # "do I have any pets?" … "Nora has two cats"
+        if re.search(r"\banimals?\b", said, re.I):
+            shapes.append(_ANIMALS_KEPT.pattern)
     if names and (favourite := _ASKED_FAVOURITE.search(said)):
         shapes.append(rf"^(?:{names})'s favou?rite {re.escape(favourite['thing'].lower())}\b")
     return re.compile("|".join(f"(?:{shape})" for shape in shapes), re.I) if shapes else None

@@ -24,6 +24,7 @@ from memoryhub.ai.offline.vocabulary import (
     ACCIDENT,
     COLLEAGUES,
     COUNTS,
+    DATE_SAID,
     FAMILY,
     FRIENDS,
     GRAVE_ILLNESSES,
@@ -151,6 +152,8 @@ def relative_rule(match: re.Match[str], said: Said) -> Fact | None:
         # "my sister is visiting next month", "my wife had a fall last Monday": news, not who they are
         # ("my son was born in 2015" stays)
         fact = said.fact(text, MemoryKind.EVENT, weight, "30d" if past else expiration_for(soon), topics)
+    elif DATE_SAID.search(predicate):  # "my sister is visiting on the 14th": news until that day
+        fact = said.fact(text, MemoryKind.EVENT, weight, "30d", topics)
     elif _ON_THEIR_WAY.match(predicate):  # "my brother is coming for dinner": this week's news, no time said
         fact = said.fact(text, MemoryKind.EVENT, weight, "7d", topics)
     else:

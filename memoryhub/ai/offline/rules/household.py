@@ -1,0 +1,83 @@
+"""What a parents' or a smallholders' channel tells of home: the children off school, schooling at
+home, the animals one keeps."""
+
+from __future__ import annotations
+
+import re
+
+from memoryhub.ai.contract import MemoryKind
+from memoryhub.ai.offline.facts import LOW, MEDIUM, PERMANENT, Fact, Rule, Said, expiration_for, time_in
+from memoryhub.ai.offline.text import third_person, topics_of
+from memoryhub.ai.offline.vocabulary import DATE_SAID
+
+_CHILDREN = r"kids|children|boys|girls|twins|son|daughter|youngest|eldest|little ones?"
+_OFF = (
+    r"off school|off for (?:half[- ]term|the summer|the holidays|christmas|easter)|home from school"
+    r"|on (?:half[- ]term|school holidays|(?:their |the )?(?:summer|easter|spring|christmas) (?:break|holidays))"
+)
+_FOR_NOW = re.compile(r"\s+(?P<while>this (?:year|term)|for now|for the time being)\b", re.IGNORECASE)
+KEPT_ANIMALS = r"bees|honeybees|chickens|hens|ducks|quail|goats|pigs|sheep|alpacas|llamas|geese|turkeys|hives|beehives"
+
+
+def off_school_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "the kids are off school next week", "my son's on half term": children at home for a while, which a
+    companion may keep in mind."""
+    who = match["who"].lower()
+    off = " ".join(match["off"].lower().split())
+    rest = match["rest"]
+    when = time_in(rest) or (day[0].lower() if (day := DATE_SAID.search(rest)) else "")
+    text = f"{said.name}'s {who} {'are' if who.endswith('s') else 'is'} {off}" + (f" {when}" if when else "")
+    expiration = expiration_for(when) if when else "7d"
+    return said.fact(text, MemoryKind.EVENT, LOW, expiration, topics_of("family", "school"), time=when)
+
+
+def homeschool_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I home educate my two boys", "we're homeschooling this year": how their children are taught."""
+    whom = third_person(" ".join(match["whom"].split()), said.name) if match["whom"] else "their children"
+    text = f"{said.name} homeschools {whom}"
+    if while_ := _FOR_NOW.match(match.string[match.end() :]):
+        text = f"{said.name} is homeschooling {whom} {' '.join(while_['while'].lower().split())}"
+    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("family", "school"))
+
+
+def keeps_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I keep bees", "we keep chickens in the garden", "I've got two hives at the allotment": animals
+    kept for what they give, not as pets."""
+    kept = match["kept"].lower()
+    if kept in ("hives", "beehives"):
+        kept = "bees"
+    if match["have"] and kept != "bees" and not match["count"]:
+        return None  # "we have chickens tonight": food as often as animals, the pets rules read a number
+    return said.fact(f"{said.name} keeps {kept}", MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("animals", kept))
+
+
+RULES = [
+    Rule(
+        priority=395,  # before the rule of a relative in general (410): "my son's on half term"
+        pattern=re.compile(
+            rf"\b(?:the|my|our) (?P<who>{_CHILDREN})(?: (?:are|is)|'re|'s) (?:(?:all|both) )?(?P<off>{_OFF})\b"
+            r"(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        build=off_school_rule,
+    ),
+    Rule(
+        priority=1510,
+        pattern=re.compile(
+            r"\b(?:I|we)(?:'re| are|'ve been| have been| now| also)? (?:homeschool(?:ing)?|home[- ]?educat(?:e|ing))"
+            rf"(?: (?P<whom>(?:my|our|the|both|all) (?:[\w-]+ ){{0,2}}?(?:{_CHILDREN})))?\b",
+            re.IGNORECASE,
+        ),
+        build=homeschool_rule,
+    ),
+    Rule(
+        priority=1511,
+        pattern=re.compile(
+            r"\b(?:I|we)(?: (?:also|still|now))?(?:(?P<have> have(?: got)?|'ve got)| keep| raise)"
+            rf" (?P<count>(?:a few|some|\d+|two|three|four|five|six) )?(?P<kept>{KEPT_ANIMALS})\b"
+            r"(?! at work| in (?:the game|Minecraft|Stardew|Animal Crossing|Valheim)\b)",
+            re.IGNORECASE,
+        ),
+        build=keeps_rule,
+    ),
+]

@@ -1,0 +1,102 @@
+"""What a maker, an indie developer or a musician tells of their work: the thing they are building,
+its release, and where it can be had."""
+
+from __future__ import annotations
+
+import re
+
+from memoryhub.ai.contract import MemoryKind
+from memoryhub.ai.offline.facts import MEDIUM, PERMANENT, Fact, Rule, Said, expiration_for, past_time_in, time_in
+from memoryhub.ai.offline.splitting import phrase_cut
+from memoryhub.ai.offline.text import content_words, third_person, topics_of
+
+# A thing one makes over weeks or months (not "a cup of tea", "a mess", "a case").
+_MADE = (
+    r"(?:video |board |card |mobile |browser |indie |tabletop |text )?game|roguelike|platformer|metroidvania"
+    r"|visual novel|RPG|TTRPG|app|website|web ?app|mod|modpack|plugin|extension|bot|library|framework"
+    r"|(?:game )?engine|compiler|emulator|keyboard|synth|pedal|guitar|ukulele|robot|drone|PC|3D printer|shed"
+    r"|treehouse|cabin|boat|canoe|campervan|camper|van|kit car|motorbike|font|zine|web ?comic|comic"
+    r"|short film|documentary|quilt|dolls'? ?house"
+)
+# Where the thing's name ends: not "a shed load of", "a PC build list".
+_ENDS = r"(?=\s*$|\s*[,.!?;:)]|\s+(?:in|with|using|for|on|into|from|and|but|so|lol|that|which|since|as|this|now)\b)"
+# What is released: the things made, and what a writer or a musician puts out.
+_RELEASED = rf"{_MADE}|book|novel|novella|single|song|track|album|EP|mixtape|podcast|course|newsletter|debut"
+_STORES = (
+    r"Steam|itch(?:\.io)?|the App Store|the Play Store|Google Play|the eShop|Spotify|Bandcamp|Apple Music"
+    r"|SoundCloud|Kickstarter|Amazon|Etsy|GitHub|YouTube|Kindle"
+)
+# Where a thing made is for, what it is made with or into: "in Godot", "for Skyrim", "into a camper".
+_FOR = re.compile(r"\s+(?P<prep>in|with|using|for|on|into) (?P<what>\S.*)", re.IGNORECASE)
+_ON_STORE = re.compile(rf"\s+(?:on|to) (?P<store>{_STORES})\b", re.IGNORECASE)
+_VERB_SAID = {"dropped": "released", "put out": "put out"}
+
+
+def _whose(what: str, name: str) -> str:
+    return third_person(" ".join(what.split()), name)
+
+
+def making_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I'm building a roguelike in Godot", "I've been making a Discord bot for our server", "I'm
+    restoring my grandad's motorbike": a thing one is making, kept until they say it is done."""
+    what = _whose(match["what"], said.name)
+    text = f"{said.name} is {match['verb'].lower()} {what}"
+    if (made_for := _FOR.match(match["rest"])) and content_words(phrase_cut(made_for["what"], max_words=5)):
+        text += f" {made_for['prep'].lower()} {third_person(phrase_cut(made_for['what'], max_words=5), said.name)}"
+    topics = topics_of("projects", match["thing"].lower())
+    if when := time_in(match["rest"]):  # "I'm building a shed this weekend": a job with its time, not a project
+        text += "" if when in text.lower() else f" {when}"
+        return said.fact(text, MemoryKind.PLAN, MEDIUM, expiration_for(when), topics, time=when)
+    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics)
+
+
+def released_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I released my first app last week", "we just launched our podcast", "I self-published my
+    novel on Kindle": a thing made, out in the world."""
+    verb = " ".join(match["verb"].lower().split())
+    text = f"{said.name} {_VERB_SAID.get(verb, verb)} {_whose(match['what'], said.name)}"
+    if store := _ON_STORE.match(match["rest"]):
+        text += f" on {store['store']}"
+    if when := past_time_in(match["rest"]) or said.when_before():
+        text += f" {when}"
+    return said.fact(text, MemoryKind.EVENT, MEDIUM, PERMANENT, topics_of("projects", match["thing"].lower()))
+
+
+def out_on_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "my game is on Steam now!", "our EP is out on Bandcamp": where a thing they made can be had."""
+    what = " ".join(match["what"].split())
+    text = f"{said.name}'s {third_person(what, said.name)} is out on {match['store']}"
+    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("projects", match["thing"].lower()))
+
+
+RULES = [
+    Rule(
+        priority=1506,
+        pattern=re.compile(
+            r"\bI(?:'m| am|'ve been| have been) (?:(?:currently|now|still|also|finally|slowly|secretly) )?"
+            r"(?P<verb>building|making|developing|designing|coding|programming|creating|prototyping|restoring"
+            rf"|converting) (?P<what>(?:a|an|my|our) (?:[\w'-]+ ){{0,3}}?(?P<thing>{_MADE}))\b{_ENDS}(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        build=making_rule,
+    ),
+    Rule(
+        priority=1507,
+        pattern=re.compile(
+            r"\b(?:I|we)(?:'ve| have)?(?: (?:just|finally|officially|recently|also))?"
+            r" (?P<verb>released|launched|shipped|published|self-published|put out|dropped)"
+            rf" (?P<what>(?:my|our) (?:[\w'-]+ ){{0,2}}?(?P<thing>{_RELEASED}))\b(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        build=released_rule,
+    ),
+    Rule(
+        priority=1508,
+        pattern=re.compile(
+            rf"\b(?:my|our) (?P<what>(?:[\w'-]+ ){{0,2}}?(?P<thing>{_RELEASED})) is (?:now |finally |officially )?"
+            rf"(?:out |live |available |up )?(?:on|in) (?P<store>{_STORES})\b",
+            re.IGNORECASE,
+        ),
+        build=out_on_rule,
+    ),
+]
