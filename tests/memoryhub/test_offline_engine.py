@@ -4511,3 +4511,29 @@ def test_a_makers_or_keepers_question_is_answered_from_memory(asked: str, answer
 
 def test_bees_are_no_answer_to_a_question_about_pets() -> None:
     assert "bees" not in _reply_to("do I have any pets?", ["Noor keeps bees"])
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # what one does for a club, a school or a neighbourhood (each was nothing, or "… pub quiz")
+        ("I'm the treasurer of our residents' association", ["Priya is the treasurer of their residents' association"]),
+        ("I'm captain of the netball team", ["Priya is captain of the netball team"]),
+        ("I captain our pub quiz team", ["Priya captains their pub quiz team"]),
+        ("I run the quiz night at the Crown", ["Priya runs the quiz night at the Crown"]),
+        ("I coach my son's under-9s football team", ["Priya coaches their son's under-9s football team"]),
+        ("I'm on the PTA", ["Priya is on the PTA"]),
+        ("I'm on the board of a housing charity", ["Priya is on the board of a housing charity"]),
+        ("I'm a school governor", ["Priya is a school governor"]),
+        ("I'm a Brownie leader", ["Priya is a Brownie leader"]),
+        ("I sing in the church choir", ["Priya sings in the church choir"]),
+        # only alike
+        ("I run a tight ship", []),
+        ("I'm the leader of the pack haha", []),
+        ("I'm the secretary of state for fun lol", []),
+        ("I'm on the fence", []),
+        ("I'm on the committee, don't ask", []),
+    ],
+)
+def test_a_role_in_a_club_school_or_neighbourhood_is_kept(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept

@@ -1,0 +1,130 @@
+"""What one does for a club, a school or a neighbourhood: the role held, the group led, the board or
+council sat on, a civic role, a choir or band sung or played in."""
+
+from __future__ import annotations
+
+import re
+
+from memoryhub.ai.contract import MemoryKind
+from memoryhub.ai.offline.facts import MEDIUM, PERMANENT, Fact, Rule, Said
+from memoryhub.ai.offline.splitting import phrase_cut
+from memoryhub.ai.offline.text import content_words, third_person, topics_of
+
+_ROLES = (
+    r"treasurer|secretary|chair|chairman|chairwoman|chairperson|president|vice[- ]president|vice[- ]chair"
+    r"|captain|vice[- ]captain|coach|assistant coach|organi[sz]er|co-?organi[sz]er|founder|co-?founder|leader"
+    r"|editor|membership secretary|social secretary|welfare officer|safeguarding lead|kit manager"
+)
+# What one leads: a team, a club, a group of a kind ("our pub quiz team", "the local Scout group").
+_LED = (
+    r"team|club|group|choir|band|league|society|association|committee|pack|troop|brigade|scouts|brownies"
+    r"|guides|cubs|beavers|rainbows|playgroup|food bank|parkrun|meetup|book club|quiz|quiz night|open mic"
+    r"|litter pick|repair caf[eé]|community garden"
+)
+_CIVIC = (
+    r"school governor|churchwarden|(?:Brownie|Scout|Cub|Guide|Beaver|Rainbow|youth) leader|special constable"
+    r"|magistrate|(?:parish |town |city |county |local )?councillor|councilor|lay reader|bell ?ringer"
+    r"|foster carer|retained firefighter|volunteer firefighter|lifeboat volunteer|Samaritans volunteer"
+    r"|lollipop (?:lady|man)|school crossing patrol|first responder|trustee"
+)
+_WHERE = re.compile(r"\s+(?P<prep>at|in) (?P<place>(?:the )?(?-i:[A-Z])[\w'&-]*(?: (?-i:[A-Z])[\w'&-]*){0,2})")
+_LED_VERBS = {"captain": "captains", "chair": "chairs", "coach": "coaches", "run": "runs", "lead": "leads"}
+_LED_VERBS |= {"organise": "organises", "organize": "organizes", "manage": "manages", "host": "hosts"}
+
+
+def _group(what: str, name: str) -> str:
+    return third_person(phrase_cut(" ".join(what.split()), max_words=7), name)
+
+
+def role_of_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I'm the treasurer of our residents' association", "I'm captain of the netball team": a role
+    held in a group, for good."""
+    what = _group(match["what"], said.name)
+    if not content_words(what):
+        return None
+    role = " ".join(match["role"].lower().split())
+    article = f"{match['article'].lower()} " if match["article"] else ""
+    text = f"{said.name} is {article}{role} {match['of'].lower()} {what}"
+    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("community", role.split()[-1]))
+
+
+def leads_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I captain our pub quiz team", "I run the local Scout group": a group they lead, for good."""
+    verb = match["verb"].lower()
+    what = _group(match["what"], said.name)
+    text = f"{said.name} {_LED_VERBS[verb]} {what}"
+    if where := _WHERE.match(match.string[match.end() :]):  # "the quiz night at the Crown"
+        text += f" {where['prep'].lower()} {where['place']}"
+    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("community", match["led"].lower()))
+
+
+def sits_on_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I'm on the PTA", "I'm on the board of a housing charity", "I'm on the parish council"."""
+    what = _group(match["what"], said.name)
+    text = f"{said.name} is on the {what}"
+    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("community", *content_words(what)[:1]))
+
+
+def civic_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I'm a school governor", "I'm a Brownie leader", "I'm a magistrate": a role in public life."""
+    role = " ".join(match["role"].split())
+    role = role if role[0].isupper() else role.lower()
+    text = f"{said.name} is {'an' if role[0].lower() in 'aeiou' else 'a'} {role}"
+    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("community", role.split()[-1].lower()))
+
+
+def performs_in_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I sing in the church choir", "I play bass in a covers band": a group they perform in."""
+    verb = "sings" if match["verb"].lower() == "sing" else "plays"
+    part = f" {match['part'].lower()}" if match["part"] else ""
+    what = _group(match["what"], said.name)
+    text = f"{said.name} {verb}{part} in {what}"
+    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("music", match["group"].lower()))
+
+
+RULES = [
+    Rule(
+        priority=1515,
+        pattern=re.compile(
+            rf"\bI(?:'m| am) (?:(?:also|now|still) )?(?:(?P<article>the|a|an) )?(?:new )?(?P<role>{_ROLES})"
+            r" (?P<of>of|for) (?!the pack\b)(?P<what>(?:the|our|my|a|an|this) [^,.!?;]+)",  # not "leader of the pack"
+            re.IGNORECASE,
+        ),
+        build=role_of_rule,
+    ),
+    Rule(
+        priority=1516,
+        pattern=re.compile(
+            rf"\bI (?:(?:also|now|still) )?(?P<verb>{'|'.join(_LED_VERBS)})"
+            rf" (?P<what>(?:our|my|the|a|an) (?:[\w'-]+ ){{0,3}}?(?P<led>{_LED}))\b"
+            r"(?! (?:team|club|group|night|league|society)\b)",  # "our pub quiz team": the team, not the quiz
+            re.IGNORECASE,
+        ),
+        build=leads_rule,
+    ),
+    Rule(
+        priority=1517,
+        pattern=re.compile(
+            r"\bI(?:'m| am) (?:(?:also|now|still) )?on the (?P<what>PTA|PTO|(?:parish|town|city|district|student"
+            r"|school|youth) council|board of (?:the |a |an |our )?[\w'&-]+(?: [\w'&-]+){0,3}"
+            r"|(?:[\w'-]+ ){1,3}committee)\b",
+            re.IGNORECASE,
+        ),
+        build=sits_on_rule,
+    ),
+    Rule(
+        priority=1518,
+        pattern=re.compile(rf"\bI(?:'m| am) (?:(?:also|now|still) )?an? (?P<role>{_CIVIC})\b", re.IGNORECASE),
+        build=civic_rule,
+    ),
+    Rule(
+        priority=1519,
+        pattern=re.compile(
+            r"\bI (?:(?:also|now|still) )?(?P<verb>sing|play)(?: (?P<part>bass|drums|guitar|keys|keyboards|piano"
+            r"|violin|cello|trumpet|sax|saxophone|flute|clarinet|trombone|tenor|alto|soprano))?"
+            r" in (?P<what>(?:a|an|the|our|my) (?:[\w'-]+ ){0,2}?(?P<group>choir|band|orchestra|quartet|ensemble))\b",
+            re.IGNORECASE,
+        ),
+        build=performs_in_rule,
+    ),
+]
