@@ -4537,3 +4537,28 @@ def test_bees_are_no_answer_to_a_question_about_pets() -> None:
 )
 def test_a_role_in_a_club_school_or_neighbourhood_is_kept(said: str, kept: list[str]) -> None:
     assert _kept(said) == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # what people say they are, in a word or two (each was nothing, or "is from Care")
+        ("my pronouns are she/they", ["Priya's pronouns are she/they"]),
+        ("I'm non-binary btw", ["Priya is nonbinary"]),
+        ("I'm bi lol", ["Priya is bi"]),
+        ("I'm an INFJ", ["Priya is an INFJ"]),
+        ("I'm such a Scorpio", ["Priya is a Scorpio"]),
+        ("I'm a wheelchair user", ["Priya is a wheelchair user"]),
+        ("I'm adopted", ["Priya is adopted"]),
+        ("I grew up in care", ["Priya grew up in care"]),
+        ("I turn 30 next week", ["Priya turns 30 next week"]),
+        # only alike
+        ("I'm gay for this game lol", []),
+        ("I'm ace at darts", []),
+        ("I'm not gay", []),
+        ("I'm a Cancer survivor", []),
+        ("I'll be 30 by then", []),
+    ],
+)
+def test_what_people_say_they_are_is_kept_in_their_words(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept

@@ -14,6 +14,7 @@ from memoryhub.ai.offline.facts import Builder, Rule
 from memoryhub.ai.offline.rules import (
     couples,
     deadlines,
+    described,
     events,
     everyday,
     family,
@@ -58,6 +59,7 @@ _BY_PRIORITY: list[Rule] = sorted(
     [
         *couples.RULES,
         *deadlines.RULES,
+        *described.RULES,
         *events.RULES,
         *everyday.RULES,
         *family.RULES,

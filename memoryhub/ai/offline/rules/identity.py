@@ -323,7 +323,8 @@ RULES = [
         priority=690,
         pattern=re.compile(
             r"\b(?:my pronouns are|I use|I(?:'m| am)|I go by) (?P<pronouns>(?:she|he|they|xe|ze|any)"
-            r"/(?:her|him|them|hers|his|theirs|xem|zir|any|all)(?:/(?:hers|his|theirs|them|her|him))?)(?: pronouns)?\b",
+            r"/(?:her|him|them|hers|his|theirs|xem|zir|any|all|she|he|they)(?:/(?:hers|his|theirs|them|her|him))?)"
+            r"(?: pronouns)?\b",  # "she/they" too
             re.IGNORECASE,
         ),
         build=pronouns_rule,

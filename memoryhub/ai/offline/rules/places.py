@@ -279,7 +279,7 @@ RULES = [
         pattern=re.compile(
             # "in a small town in Ohio": Ohio; "in a house full of dogs" is no place (grew_up_rule's)
             r"\bI (?:was )?(?:grew up|raised|brought up) (?:in an? (?:[a-z]+ ){1,2}?(?:outside|near|in|called)"
-            r"|on a [a-z]+ (?:outside|near|in)|outside|near|in(?! an? )) (?P<place>.+)"
+            r"|on a [a-z]+ (?:outside|near|in)|outside|near|in(?! an? | (?:foster )?care\b)) (?P<place>.+)"
             r"|\bI was born and raised in (?P<place2>.+)",
             re.IGNORECASE,
         ),
