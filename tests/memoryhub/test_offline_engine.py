@@ -4562,3 +4562,47 @@ def test_a_role_in_a_club_school_or_neighbourhood_is_kept(said: str, kept: list[
 )
 def test_what_people_say_they_are_is_kept_in_their_words(said: str, kept: list[str]) -> None:
     assert _kept(said) == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # a home bought or rented, step by step (each was nothing)
+        ("we just got the keys to our first house!", ["Priya got the keys to their first house"]),
+        ("we exchanged contracts today", ["Priya exchanged contracts"]),
+        ("we completed on the flat!", ["Priya completed on the flat"]),
+        ("our mortgage offer came through", ["Priya's mortgage was approved"]),
+        ("I'm renting a room in a shared house", ["Priya rents a room in a shared house"]),
+        ("we're two months behind with the mortgage", ["Priya is behind on their mortgage"]),
+        ("we exchanged gifts", []),
+        ("I completed the course", []),
+        ("I'm behind on my reading", []),
+        # a couple again, a break from social media, an audience reached (each was nothing)
+        ("I'm getting back with my ex", ["Priya is getting back together with their ex"]),
+        ("me and Sam got back together last week", ["Priya got back together with Sam last week"]),
+        ("I'm taking a break from social media", ["Priya is taking a break from social media"]),
+        ("I deleted Instagram", ["Priya quit Instagram"]),
+        ("I'm off Twitter for good", ["Priya quit Twitter"]),  # was "Priya is going to Twitter"
+        ("I deleted Insta off my phone for the week", []),
+        ("my channel just hit 10k subscribers!", ["Priya's channel reached 10k subscribers"]),
+        ("I have 2k followers on TikTok", ["Priya has 2k followers on TikTok"]),
+        ("I have 3 members", []),
+        # a trip needs "to" after "off" or "driving" (were "Priya is going to Twitter", "… to Uber")
+        ("I'm off to Peru next month", ["Priya is going to Peru next month"]),
+        ("I'm driving Uber at night", []),
+    ],
+)
+def test_a_home_a_couple_and_a_life_online_are_kept(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "reply"),
+    [
+        ("we just got the keys to our first house!", "Congratulations — you got the keys to your first house!"),
+        ("my channel just hit 10k subscribers!", "Congratulations — your channel reached 10k subscribers!"),
+        ("I'm behind on rent", "I'm sorry to hear you're behind on rent."),
+    ],
+)
+def test_a_home_of_ones_own_is_congratulated_and_rent_owed_met_with_sympathy(said: str, reply: str) -> None:
+    assert _reply_to(said, []).startswith(reply)

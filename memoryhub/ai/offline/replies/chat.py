@@ -83,7 +83,7 @@ _HARD_NEWS = re.compile(
     rf"\b(?:divorce|break-?up|broke up|split up|separated|{GRAVE_ILLNESSES}|chemo|(?:in|had) {ACCIDENT}"
     rf"|(?:in|(?:rushed|taken|admitted|had to go) to) (?:the )?(?:{HOSPITALS})|icu"
     r"|recovering|surgery|lost (?:their|his|her) job|laid off|fired|made redundant|miscarriage"
-    r"|diagnosed|failed (?:their|his|her) |flunked"
+    r"|diagnosed|failed (?:their|his|her) |flunked|behind on (?:rent|their mortgage|their bills)"
     r"|(?:been|is) (?:(?:really|very|so|pretty|quite) )?(?:sick|ill|unwell)(?! of)"
     r"|broke down|(?:got|was) stolen|broken into|(?:got|was) written off|totall?ed"
     r"|(?:is|was|been) at the vet'?s?|(?:broke|sprained|twisted|fractured|tore|dislocated|injured|hurt)"
@@ -110,6 +110,7 @@ _GOOD_NEWS = re.compile(
     r"|is buying (?:their|his|her|a) (?:first |new )?(?:house|home|flat|place)"
     r"|has been (?:clean|sober) for|set a new (?:[\w-]+ ){0,2}personal best|has lost \d+\s?(?:kg|lbs?|pounds|stone)"
     r"|passed the |(?:released|launched|shipped|published|self-published|put out) (?:their|his|her) "
+    r"|got the keys to|exchanged contracts|mortgage was approved|reached [\d,.]+k? (?:followers|subscribers|downloads)"
     rf"|reached (?:{RANKS})\b)\b",
     re.IGNORECASE,
 )

@@ -131,8 +131,12 @@ def _could_be_meant(word: str, previous: str) -> bool:
     if word[:1].isupper() and word != "I" and previous.lower() not in (*_PLACE_PREPOSITIONS, "a", "an"):
         return True  # a name; "in Lyon", "on Monday", "a Minecraft server" are not someone
     lower = word.lower()
-    plural = lower.endswith("s") and not lower.endswith(("ss", "us", "is", "'s"))
+    plural = lower.endswith("s") and not lower.endswith(("ss", "us", "is", "'s")) and lower not in _THINGS
     return plural and lower.isalpha() and len(lower) >= 4 and lower not in STOPWORDS
+
+
+# Things, never someone "their" could mean: "got the keys to their first house".
+_THINGS = frozenset({"keys", "contracts", "results", "papers", "grades", "bills", "glasses", "clothes", "shoes"})
 
 
 def _subject_and_verb(rest: str, *, plural: bool) -> tuple[str, str] | None:

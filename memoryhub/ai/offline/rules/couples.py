@@ -65,6 +65,19 @@ def parted_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.EVENT, HIGH, expiration, topics_of("relationship", partner))
 
 
+def back_together_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I'm getting back with my ex", "me and Sam got back together": a couple again."""
+    named = match["name"] or match["name2"] or match["name3"]
+    whom = named or "their ex"
+    verb = "is getting" if match["getting"] else "got"
+    text = f"{said.name} {verb} back together with {whom}"
+    if when := past_time_in(match.string[match.end() :]):
+        text += f" {when}"
+    return said.fact(
+        text, MemoryKind.EVENT, HIGH, "30d", topics_of("relationship", *([named.lower()] if named else []))
+    )
+
+
 def together_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "my wife and I just hit 5 years", "my fiancé and I are getting married in October"."""
     partner = match["partner"].lower()
@@ -111,6 +124,16 @@ RULES = [
             re.IGNORECASE,
         ),
         build=parted_rule,
+    ),
+    Rule(
+        priority=385,
+        pattern=re.compile(
+            r"\bI(?:'m| am)? (?:(?P<getting>getting)|got) back (?:together )?with (?:my ex\b|(?P<name>(?-i:[A-Z])\w+))"
+            r"|\b(?:me and (?P<name2>(?-i:[A-Z])\w+)|(?P<name3>(?-i:[A-Z])\w+) and I|we) (?:(?:just|finally) )?got back"
+            r" together\b",
+            re.IGNORECASE,
+        ),
+        build=back_together_rule,
     ),
     Rule(
         priority=390,

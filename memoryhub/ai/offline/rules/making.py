@@ -69,6 +69,23 @@ def out_on_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("projects", match["thing"].lower()))
 
 
+_AUDIENCE = r"followers|subscribers|subs|listeners|readers|members|downloads|patrons"
+_CHANNELS = r"Twitch|YouTube|TikTok|Instagram|Insta|Substack|Bluesky|Patreon|Spotify|Kick"
+
+
+def audience_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "my channel just hit 10k subscribers!", "I have 2k followers on TikTok": the audience of their work."""
+    count = match["count"].replace(" ", "").lower()
+    audience = "subscribers" if match["audience"].lower() == "subs" else match["audience"].lower()
+    on = f" on {match['on']}" if match["on"] else ""
+    if match["have"]:  # "I have 3 members": of what, it does not say; "… on TikTok" does
+        text = f"{said.name} has {count} {audience}{on}"
+        return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, ["projects", "audience"]) if on else None
+    whose = f"{said.name}'s {match['what'].lower()}" if match["what"] else said.name
+    text = f"{whose} reached {count} {audience}{on}"
+    return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", ["projects", "audience"])
+
+
 RULES = [
     Rule(
         priority=1506,
@@ -98,5 +115,16 @@ RULES = [
             re.IGNORECASE,
         ),
         build=out_on_rule,
+    ),
+    Rule(
+        priority=1530,
+        pattern=re.compile(
+            r"\b(?:(?:my|our) (?P<what>channel|account|page|stream|podcast|newsletter|blog|server)"
+            r" (?:(?:just|finally|officially) )?(?:hit|reached|passed|crossed|got to)|I (?:(?:just|finally) )?"
+            r"(?:hit|reached|passed|crossed|got to)|I (?P<have>have|'ve got|have got|got))"
+            rf" (?P<count>\d[\d,.]*\s?[kKmM]?) (?P<audience>{_AUDIENCE})\b(?: on (?P<on>{_CHANNELS})\b)?",
+            re.IGNORECASE,
+        ),
+        build=audience_rule,
     ),
 ]

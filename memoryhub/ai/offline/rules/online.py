@@ -145,6 +145,21 @@ def community_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("community", source))
 
 
+_PLATFORMS = r"social media|Instagram|Insta|Twitter|TikTok|Facebook|Reddit|Snapchat|Threads|Bluesky"
+_FOR_A_WHILE = r"(?:for (?:a|the) (?:week|weekend|day|bit|month)|for now|till|until)"  # a break, not quitting
+
+
+def off_platform_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I'm taking a break from social media", "I deleted Instagram", "I'm off Twitter for good"."""
+    platform = match["platform"] or match["platform2"]
+    platform = platform.lower() if platform.lower() == "social media" else platform[0].upper() + platform[1:]
+    if match["platform"]:
+        return said.fact(
+            f"{said.name} is taking a break from {platform}", MemoryKind.FACT, MEDIUM, "30d", ["online", "break"]
+        )
+    return said.fact(f"{said.name} quit {platform}", MemoryKind.FACT, MEDIUM, PERMANENT, ["online", platform.lower()])
+
+
 RULES = [
     Rule(
         priority=1492,
@@ -220,5 +235,17 @@ RULES = [
             re.IGNORECASE,
         ),
         build=community_rule,
+    ),
+    Rule(
+        priority=1529,
+        pattern=re.compile(
+            r"\bI(?:'m| am|'ve| have) (?:(?:taking|taken|on|doing) )(?:a|an) (?:(?:little|long|short|proper) )?"
+            rf"(?:break|detox|hiatus) from (?P<platform>{_PLATFORMS})\b"
+            r"|\bI(?:(?:'m| am) off(?= \w+ for good)| (?:(?:just|finally|officially) )?(?:deleted|quit|left|came"
+            rf" off|got off|deactivated)) (?:my )?(?P<platform2>{_PLATFORMS})(?: account| app)?\b"
+            rf"(?!.*\b{_FOR_A_WHILE}\b)",
+            re.IGNORECASE,
+        ),
+        build=off_platform_rule,
     ),
 ]

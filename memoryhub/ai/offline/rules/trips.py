@@ -289,7 +289,8 @@ RULES = [
         priority=550,
         pattern=re.compile(
             r"\b(?:I(?:'m| am)|we(?:'re| are)) (?:(?:also|still|finally|actually|probably) )?"
-            r"(?:(?P<sure>flying|visiting|off|heading|travell?ing|driving|backpacking|road[- ]tripping"
+            r"(?:(?P<sure>flying|visiting|off(?= (?:up |out |over |back |down )?to\b)|heading|travell?ing"
+            r"|driving(?= (?:up |out |over |back |down )?(?:to|through|around)\b)|backpacking|road[- ]tripping"
             r"|going (?:on (?:a )?(?:trip|holiday|vacation) )?)"
             r"|(?P<planning>planning (?:a |another |our |my |the )?(?:(?:road |big |little |short |family )?trip"
             r"|holiday|vacation|visit))"

@@ -1,0 +1,107 @@
+"""A home being bought or rented, as a channel hears of it step by step: the mortgage, the contracts,
+the keys; a room in a shared house; rent fallen behind on."""
+
+from __future__ import annotations
+
+import re
+
+from memoryhub.ai.contract import MemoryKind
+from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said
+from memoryhub.ai.offline.text import third_person, topics_of
+
+_HOME = (
+    r"(?:my|our|the|a) (?:(?:first|new|own|dream|little) )*(?:house|home|flat|apartment|place|bungalow|cottage)"
+    r"(?: in (?-i:[A-Z])[\w'-]+)?"
+)
+
+
+def _home(said_home: str, name: str) -> str:
+    return third_person(" ".join(said_home.split()), name)
+
+
+def keys_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "we just got the keys to our first house!": a home of their own, for good."""
+    text = f"{said.name} got the keys to {_home(match['home'], said.name)}"
+    return said.fact(text, MemoryKind.EVENT, HIGH, PERMANENT, topics_of("home", "moving"))
+
+
+def contracts_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "we exchanged contracts today", "we completed on the flat": a purchase going through."""
+    said_home = match["home"] or match["home2"]
+    home = f" on {_home(said_home, said.name)}" if said_home else ""
+    verb = "exchanged contracts" if match["exchanged"] else "completed"
+    return said.fact(f"{said.name} {verb}{home}", MemoryKind.EVENT, HIGH, "30d", topics_of("home", "buying"))
+
+
+def mortgage_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "our mortgage offer came through", "we got our mortgage approved"."""
+    return said.fact(f"{said.name}'s mortgage was approved", MemoryKind.EVENT, HIGH, "30d", ["home", "mortgage"])
+
+
+def room_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I'm renting a room in a shared house", "in a flatshare": how they live."""
+    where = " ".join(match["where"].lower().split())
+    where = re.sub(r"\b(?:house ?share|houseshare|flat ?share|flatshare)\b", "shared house", where)
+    text = f"{said.name} rents a room in {third_person(where, said.name)}"
+    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("home", "renting"))
+
+
+def behind_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I'm behind on rent", "we're two months behind with the mortgage": money owed, for a month."""
+    what = match["what"].lower()
+    return said.fact(
+        f"{said.name} is behind on {'' if what == 'rent' else 'their '}{what}",
+        MemoryKind.FACT,
+        MEDIUM,
+        "30d",
+        topics_of("money", what),
+    )
+
+
+RULES = [
+    Rule(
+        priority=1524,
+        pattern=re.compile(
+            r"\b(?:I|we)(?:'ve| have)? (?:(?:just|finally|officially) )?(?:got|picked up|collected)"
+            rf" (?:the )?keys (?:to|for) (?P<home>{_HOME})\b",
+            re.IGNORECASE,
+        ),
+        build=keys_rule,
+    ),
+    Rule(
+        priority=1525,
+        pattern=re.compile(
+            r"\b(?:I|we)(?:'ve| have)? (?:(?:just|finally|officially) )?(?:(?P<exchanged>exchanged)(?: contracts)?"
+            rf"(?: on (?P<home>{_HOME}))?(?=\s*(?:$|[,.!]|today|yesterday|this|on\b))|completed on (?P<home2>{_HOME}))",
+            re.IGNORECASE,
+        ),
+        build=contracts_rule,
+    ),
+    Rule(
+        priority=1526,
+        pattern=re.compile(
+            r"\b(?:my|our) mortgage (?:offer )?(?:came through|was approved|got approved|is approved)\b"
+            r"|\b(?:I|we) got (?:the |our |my )?mortgage (?:offer|approved|approval)\b",
+            re.IGNORECASE,
+        ),
+        build=mortgage_rule,
+    ),
+    Rule(
+        priority=1527,
+        pattern=re.compile(
+            r"\bI(?:'m| am) (?:(?:currently|still|now) )?(?:renting|in|living in) a room in (?P<where>a (?:shared house"
+            r"|house ?share|flat ?share|houseshare|flatshare)|(?:a|my) (?:friend's|mate's) (?:house|flat|place))",
+            re.IGNORECASE,
+        ),
+        build=room_rule,
+    ),
+    Rule(
+        priority=1528,
+        pattern=re.compile(
+            r"\b(?:I(?:'m| am)|we(?:'re| are)) (?:(?:a bit|a month|two months|a couple of months|a few months|still) )?"
+            r"behind (?:on|with) (?:the |my |our )?(?P<what>rent|mortgage|bills|council tax)\b",
+            re.IGNORECASE,
+        ),
+        build=behind_rule,
+    ),
+]
