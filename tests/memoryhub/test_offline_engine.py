@@ -4471,6 +4471,7 @@ def test_what_only_looks_like_a_household_keeps_nothing(said: str) -> None:
         ("I'm trying to get to B2 in German by the summer", ["Priya is aiming for B2 in German by the summer"]),
         ("I passed my JLPT N3!", ["Priya passed the JLPT N3"]),
         ("just passed the DELE B2", ["Priya passed the DELE B2"]),
+        ("I passed my JLPT N3 last year", ["Priya passed the JLPT N3 last year"]),
         ("my German is terrible", []),
     ],
 )

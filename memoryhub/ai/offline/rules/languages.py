@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from memoryhub.ai.contract import MemoryKind
-from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, time_in
+from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, past_time_in, time_in
 from memoryhub.ai.offline.rules.pastimes import LANGUAGES
 from memoryhub.ai.offline.text import topics_of
 
@@ -45,7 +45,10 @@ def exam_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I passed my JLPT N3!", "just passed the DELE B2": an exam of a language passed."""
     exam = " ".join(match["exam"].split())
     exam = re.sub(r"^(JLPT|HSK|TOPIK|DELF|DELE|Goethe|TCF) ?", lambda m: f"{m[1].upper()} ", exam, flags=re.I)
-    return said.fact(f"{said.name} passed the {exam.strip()}", MemoryKind.EVENT, HIGH, PERMANENT, ["languages", "exam"])
+    text = f"{said.name} passed the {exam.strip()}"
+    if when := past_time_in(match["rest"]):
+        text += f" {when}"
+    return said.fact(text, MemoryKind.EVENT, HIGH, PERMANENT, ["languages", "exam"])
 
 
 RULES = [
@@ -72,7 +75,7 @@ RULES = [
     Rule(
         priority=1514,
         pattern=re.compile(
-            rf"\bI (?:(?:just|finally|actually) )?passed (?:my |the )?(?P<exam>{_EXAM})\b",
+            rf"\bI (?:(?:just|finally|actually) )?passed (?:my |the )?(?P<exam>{_EXAM})\b(?P<rest>.*)",
             re.IGNORECASE,
         ),
         build=exam_rule,
