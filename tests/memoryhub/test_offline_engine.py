@@ -4607,3 +4607,28 @@ def test_a_home_a_couple_and_a_life_online_are_kept(said: str, kept: list[str]) 
 )
 def test_a_home_of_ones_own_is_congratulated_and_rent_owed_met_with_sympathy(said: str, reply: str) -> None:
     assert _reply_to(said, []).startswith(reply)
+
+
+@pytest.mark.parametrize(
+    ("said", "kept", "reply"),
+    [
+        # a vent about a relative is a mood of the week, met with sympathy (was a lasting fact, and "So glad …")
+        (
+            "my mum and dad are so annoying",
+            "Priya's mum and dad are so annoying",
+            "Sorry your mum and dad are so annoying.",
+        ),
+        ("my sister is driving me up the wall", "Priya's sister is driving Priya up the wall", "Sorry your sister is"),
+    ],
+)
+def test_a_vent_about_a_relative_is_a_passing_mood(said: str, kept: str, reply: str) -> None:
+    (operation,) = _extract(_prompt([("Priya", "priya", said)]))["operations"]
+
+    assert (operation["content"], operation["kind"], operation["expiration"]) == (kept, "emotion", "3d")
+    assert _reply_to(said, []).startswith(reply)
+
+
+def test_a_relative_described_is_still_a_lasting_fact() -> None:
+    (operation,) = _extract(_prompt([("Priya", "priya", "my brother is really kind")]))["operations"]
+
+    assert (operation["kind"], operation["expiration"]) == ("relationship", "permanent")

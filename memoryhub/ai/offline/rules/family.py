@@ -156,12 +156,22 @@ def relative_rule(match: re.Match[str], said: Said) -> Fact | None:
         fact = said.fact(text, MemoryKind.EVENT, weight, "30d", topics)
     elif _ON_THEIR_WAY.match(predicate):  # "my brother is coming for dinner": this week's news, no time said
         fact = said.fact(text, MemoryKind.EVENT, weight, "7d", topics)
+    elif _VENTED.match(predicate):  # "my mum and dad are so annoying": a mood of the week, not who they are
+        fact = said.fact(text, MemoryKind.EMOTION, MEDIUM, "3d", [*topics, "mood", "annoyed"])  # the feeling last
     else:
         fact = said.fact(text, MemoryKind.RELATIONSHIP, weight, PERMANENT, topics)
     fact.entities.append(said.entity(EntityType.PERSON, name or kin, f"{said.name}'s {kin}", lives_in=place, job=job))
     if place:
         fact.entities.append(said.entity(EntityType.PLACE, place, f"where {owner} lives"))
     return fact
+
+
+_VENTED = re.compile(
+    r"^(?:is|are|was|were|has been|have been)(?: being)? (?:(?:so+|really|super|literally|absolutely|just|being) )+"
+    r"(?:annoying|irritating|rude|grumpy|moody|clingy|dramatic|extra|embarrassing|nosy|needy|cringe|unbearable)\b"
+    r"|^(?:is|are) driving \S+ (?:mad|crazy|nuts|up the wall)\b",
+    re.IGNORECASE,
+)
 
 
 def lucky_to_have_rule(match: re.Match[str], said: Said) -> Fact | None:
