@@ -182,7 +182,7 @@ def _people(
     return identities_resolve_bulk(community=community, wanted=wanted, identities=identities)
 
 
-def _ingest(community: Community, items: Sequence[IngestItem]) -> IngestResult:
+def _ingest(community: Community, items: Sequence[IngestItem], *, whole: bool) -> IngestResult:
     known = _known(community, items)
     channels = _channels(community, items, known.channels)
     people = _people(community, items, known.identities)
@@ -208,7 +208,11 @@ def _ingest(community: Community, items: Sequence[IngestItem]) -> IngestResult:
         new.append(message)
         result.append(message)
     # Inserts them, each in its window. The channels were locked by the read, or made here.
-    windows = windows_messages_add(messages=new, channels_locked=list(channels.values())) if new else []
+    windows = (
+        windows_messages_add(messages=new, channels_locked=list(channels.values()), whole=whole or len(new) > 1)
+        if new
+        else []
+    )
     off = known.memory_off
     memory_off = [
         index
@@ -218,9 +222,11 @@ def _ingest(community: Community, items: Sequence[IngestItem]) -> IngestResult:
     return IngestResult(messages=result, duplicates=len(items) - len(new), windows=windows, memory_off=memory_off)
 
 
-def messages_ingest(*, community: Community, items: Sequence[IngestItem]) -> IngestResult:
+def messages_ingest(*, community: Community, items: Sequence[IngestItem], whole: bool = False) -> IngestResult:
     """Store a validated batch whole. A concurrent identical batch may win a race on the unique
-    ids; then this one is simply read back as duplicates on a second try."""
+    ids; then this one is simply read back as duplicates on a second try. ``whole``: the lines are
+    all there is of their talk (an import), so a window whose talk is over closes at once, as a
+    batch's does; a line a bot posts alone waits a moment for the rest of its backlog."""
     if len(items) > MAX_BATCH:
         raise ValueError(f"at most {MAX_BATCH} messages per batch")
     latest = timezone.now() + MAX_FUTURE
@@ -230,7 +236,7 @@ def messages_ingest(*, community: Community, items: Sequence[IngestItem]) -> Ing
     for attempt in range(2):
         try:
             with transaction.atomic():
-                return _ingest(community, items)
+                return _ingest(community, items, whole=whole)
         except IntegrityError:
             if attempt:
                 raise

@@ -86,13 +86,16 @@ def _windows_unsent(calls: Sequence[tuple[int]]) -> None:
 
 
 def window_due_at(window: ConversationWindow, community: Community) -> datetime | None:
-    """When an open window closes by itself: after the quiet time, or at the duration cap."""
+    """When an open window closes by itself: after the quiet time, or at the duration cap, by its lines'
+    own times; and not before its last line came a moment ago (``MEMORYHUB_WINDOW_LATE_SECONDS``: a
+    backlog posted a line at a time is one conversation, not one a line)."""
     if window.state != State.OPEN:
         return None
-    return min(
+    said_over = min(
         window.last_message_at + timedelta(seconds=community.window_quiet_seconds),
         window.first_message_at + timedelta(seconds=community.window_max_seconds),
     )
+    return max(said_over, window.updated_at + timedelta(seconds=settings.MEMORYHUB_WINDOW_LATE_SECONDS))
 
 
 # The channels are locked in id order (one lock order for every batch), their communities' window
@@ -146,7 +149,7 @@ def window_message_add(*, message: Message) -> ConversationWindow:
 
 @transaction.atomic(savepoint=False)
 def windows_messages_add(
-    *, messages: Sequence[Message], channels_locked: Sequence[Channel] | None = None
+    *, messages: Sequence[Message], channels_locked: Sequence[Channel] | None = None, whole: bool = False
 ) -> list[ConversationWindow]:
     """Put messages into their channels' open windows, in time order, closing on caps.
 
@@ -160,7 +163,10 @@ def windows_messages_add(
     messages; a batch that opens windows inserts them all in one more, before the messages.
     ``channels_locked``: the messages' channels, when the caller has locked them already in this
     transaction (in id order, their communities loaded; ingest does it in its read), or made them
-    in it. Returns every window touched.
+    in it. ``whole``: the messages are all the bot has of their talk (a batch, an import), so a
+    window whose talk is already over closes at once; a line posted alone with an old time waits
+    ``MEMORYHUB_WINDOW_LATE_SECONDS`` for the next lines of its backlog (``window_due_at``). Returns
+    every window touched.
     """
     by_channel: dict[int, list[Message]] = {}
     for message in messages:
@@ -208,7 +214,7 @@ def windows_messages_add(
             elif window.last_message_at - window.first_message_at >= timedelta(seconds=community.window_max_seconds):
                 close(window, Reason.MAX_DURATION)
                 window = None
-        if window is not None and id(window) in touched and window.last_message_at + quiet <= now:
+        if whole and window is not None and id(window) in touched and window.last_message_at + quiet <= now:
             close(window, Reason.QUIET)  # its talk is already over: due at once
     for window in touched.values():
         window.updated_at = now
@@ -327,9 +333,10 @@ def windows_close_due(*, now: datetime | None = None) -> list[int]:
             """
             UPDATE chat_conversationwindow AS w
             SET state = 'due',
+                -- quiet when its talk went quiet (a backlog's too, however long ago it began)
                 close_reason = CASE
-                    WHEN w.first_message_at + make_interval(secs => c.window_max_seconds) <= %(now)s
-                    THEN 'max_duration' ELSE 'quiet' END,
+                    WHEN w.last_message_at + make_interval(secs => c.window_quiet_seconds) <= %(now)s
+                    THEN 'quiet' ELSE 'max_duration' END,
                 closed_at = %(now)s, updated_at = %(now)s
             FROM chat_channel AS ch JOIN accounts_community AS c ON c.id = ch.community_id
             WHERE w.channel_id = ch.id AND w.id IN (
@@ -340,10 +347,12 @@ def windows_close_due(*, now: datetime | None = None) -> list[int]:
                 WHERE o.state = 'open'
                   AND (o.last_message_at + make_interval(secs => oc.window_quiet_seconds) <= %(now)s
                        OR o.first_message_at + make_interval(secs => oc.window_max_seconds) <= %(now)s)
+                  -- a backlog's lines still coming, a request each: not yet (``window_due_at``)
+                  AND o.updated_at + make_interval(secs => %(late)s) <= %(now)s
                 FOR UPDATE OF o SKIP LOCKED)
             RETURNING w.id
             """,
-            {"now": now},
+            {"now": now, "late": settings.MEMORYHUB_WINDOW_LATE_SECONDS},
         )
         return [row[0] for row in cursor.fetchall()]
 

@@ -288,6 +288,9 @@ MEMORYHUB_LLM_MAX_IN_FLIGHT = env.int("MEMORYHUB_LLM_MAX_IN_FLIGHT", default=4)
 MEMORYHUB_LLM_MAX_WAIT_SECONDS = env.float("MEMORYHUB_LLM_MAX_WAIT_SECONDS", default=120.0)
 # A window claimed longer ago than this by a worker that never finished is handed out again.
 MEMORYHUB_WINDOW_LEASE_SECONDS = env.int("MEMORYHUB_WINDOW_LEASE_SECONDS", default=600)
+# A window whose talk is over by its lines' own times (a backlog) waits this long after its last line
+# came, so that the lines a bot posts one request each still make one conversation.
+MEMORYHUB_WINDOW_LATE_SECONDS = env.int("MEMORYHUB_WINDOW_LATE_SECONDS", default=10)
 MEMORYHUB_EXTRACTION_MAX_ATTEMPTS = env.int("MEMORYHUB_EXTRACTION_MAX_ATTEMPTS", default=4)
 MEMORYHUB_EXTRACTION_RETRY_SECONDS = env.float("MEMORYHUB_EXTRACTION_RETRY_SECONDS", default=10.0)
 MEMORYHUB_EMBEDDINGS = env.str("MEMORYHUB_EMBEDDINGS", default="local")

@@ -140,7 +140,7 @@ def history_import(
             )
             for line in batch
         ]
-        result = messages_ingest(community=community, items=items)
+        result = messages_ingest(community=community, items=items, whole=True)  # each batch a whole talk
         read.report.imported += len(items) - result.duplicates
         read.report.duplicates += result.duplicates
         windows |= {window.pk for window in result.windows}

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.conf import settings
 from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -18,6 +19,7 @@ from rest_framework.test import APIClient
 from accounts.models import Community, ExternalIdentity, User
 from chat.ingest import IngestItem, ingest_read_explain, messages_ingest
 from chat.models import Channel, ConversationWindow, Message
+from chat.windows import windows_sweep
 from memoryhub.models import RateBucket
 from tests.support.processes import child_environment, python_run
 
@@ -213,7 +215,7 @@ def test_a_key_is_throttled_at_the_rate_the_environment_sets(
     assert python_run(_REQUESTS_WITH_A_KEY, raw, env=env, timeout=60).split() == ["200", "200", "200", "429"]
 
 
-# --- History: quiet gaps split a batch, past talk is due at once, the future is refused ---------------
+# --- History: quiet gaps split a batch, past talk is due when no more comes, the future is refused ------
 
 
 def _said(day: int, minute: int, n: int) -> dict[str, Any]:
@@ -240,11 +242,29 @@ def test_a_batch_over_three_sessions_a_day_apart_becomes_three_windows_due_at_on
     assert days == [{"0"}, {"1"}, {"2"}]
 
 
+def test_a_backlog_posted_a_line_at_a_time_is_one_conversation(api: APIClient) -> None:
+    """A bot catching up posts what it missed one request a line, with the lines' own times: each
+    line was a window of its own, extracted alone (a question apart from its answer)."""
+    lines = [_said(0, minute, minute) for minute in range(4)]
+    for line in lines:
+        assert api.post("/api/v1/messages", line, format="json").status_code == 202
+    (window,) = ConversationWindow.objects.all()
+    assert (window.state, window.message_count) == ("open", 4)
+    assert windows_sweep() == []  # its next line may be on its way
+    (shown,) = api.get("/api/v1/windows").json()["results"]
+    assert datetime.fromisoformat(shown["due_at"]) > timezone.now()  # when the sweep will close it
+
+    windows_sweep(now=timezone.now() + timedelta(seconds=settings.MEMORYHUB_WINDOW_LATE_SECONDS))
+
+    window.refresh_from_db()
+    assert (window.state, window.close_reason, window.message_count) == ("due", "quiet", 4)
+
+
 def test_a_message_after_a_quiet_gap_starts_a_new_window_even_before_the_sweep(api: APIClient) -> None:
     start = timezone.now() - timedelta(minutes=20)
     first = {"channel": "general", "author": "alice_456", "content": "hi", "sent_at": start.isoformat()}
     api.post("/api/v1/messages", first, format="json")
-    assert ConversationWindow.objects.get().state == "due"  # said 20 minutes ago: already quiet
+    assert ConversationWindow.objects.get().state == "open"  # said 20 minutes ago, but its backlog may go on
     now = {"channel": "general", "author": "alice_456", "content": "back again"}
     api.post("/api/v1/messages", now, format="json")
     assert list(ConversationWindow.objects.order_by("pk").values_list("state", "message_count")) == [

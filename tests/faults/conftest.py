@@ -145,7 +145,8 @@ def http_request(base: str, method: str, path: str, *, key: str = "", body: Any 
 def messages_batch(
     channels: list[str], *, author: str = "alice_456", text: str = "I moved to Lisbon"
 ) -> dict[str, Any]:
-    """A bot's batch, one message in each channel, said ten minutes ago: each window is due at once."""
+    """A bot's batch, one message in each channel, said ten minutes ago: each window is due at once
+    (a batch of one line waits a moment for the next lines of its backlog)."""
     sent_at = (datetime.now(UTC) - timedelta(minutes=10)).isoformat()
     return {
         "messages": [

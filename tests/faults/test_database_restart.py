@@ -124,7 +124,7 @@ def test_a_batch_cut_by_a_database_restart_is_all_or_nothing_and_both_processes_
             ThreadPoolExecutor(max_workers=1) as bot,
         ):
             # Both processes hold connections before the restart.
-            warm_up = http_request(base, "POST", "/api/v1/messages", key=key, body=messages_batch(["warm-up"]))
+            warm_up = http_request(base, "POST", "/api/v1/messages", key=key, body=messages_batch(["warm-up", "warm"]))
             assert warm_up.status == 202, warm_up.body
             with cluster.connect() as watcher:
                 wait_until(
@@ -160,7 +160,10 @@ def test_a_batch_cut_by_a_database_restart_is_all_or_nothing_and_both_processes_
             cluster.start()
             with cluster.connect() as db:
                 # All or nothing: not a message, nor the channel the batch made.
-                assert _count(db, "SELECT count(*) FROM chat_message WHERE external_id <> 'm-warm-up'") == 0
+                assert (
+                    _count(db, "SELECT count(*) FROM chat_message WHERE external_id NOT IN ('m-warm-up', 'm-warm')")
+                    == 0
+                )
                 assert _count(db, "SELECT count(*) FROM chat_channel WHERE external_id = 'sailing'") == 0
 
                 answers: list[Answer] = []
@@ -174,8 +177,8 @@ def test_a_batch_cut_by_a_database_restart_is_all_or_nothing_and_both_processes_
                 assert answers[-1].json()["accepted"] == 2
 
                 wait_until(
-                    lambda: _count(db, "SELECT count(*) FROM chat_conversationwindow WHERE state = 'done'") == 3,
+                    lambda: _count(db, "SELECT count(*) FROM chat_conversationwindow WHERE state = 'done'") == 4,
                     timeout=90,
                 )
-                assert _count(db, "SELECT count(*) FROM chat_message") == 3
+                assert _count(db, "SELECT count(*) FROM chat_message") == 4  # the warm-up's two and the batch
                 assert _count(db, "SELECT max(attempts) FROM chat_conversationwindow") == 1

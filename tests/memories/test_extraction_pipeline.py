@@ -484,7 +484,7 @@ def test_a_history_posted_later_is_remembered_as_said_then_and_what_is_over_is_n
         },
     )
 
-    windows_sweep()  # said longer ago than the quiet time: due at once, queued by the sweep
+    windows_sweep()  # a batch said longer ago than the quiet time: due at once, queued by the sweep
     window = wait_until(
         lambda: ConversationWindow.objects.filter(channel=channel, state=ConversationWindowState.DONE).first(),
         timeout=60,

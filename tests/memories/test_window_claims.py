@@ -16,6 +16,7 @@ from typing import Any
 import psycopg
 import pytest
 import time_machine
+from django.conf import settings
 from django.db import OperationalError, connection
 from django.utils import timezone
 
@@ -220,7 +221,8 @@ def _this_session_ends() -> None:
 def test_the_next_sweep_hands_out_a_window_whose_worker_died_without_waiting_for_its_lease(
     channel: Channel, alice: User, t0: datetime
 ) -> None:
-    _say(channel, alice, t0 - timedelta(hours=1))  # a talk already over: closed and queued as it is stored
+    _say(channel, alice, t0 - timedelta(hours=1))  # a talk already over: closed and queued when no more of it comes
+    windows_sweep(now=timezone.now() + timedelta(seconds=settings.MEMORYHUB_WINDOW_LATE_SECONDS))
     window = ConversationWindow.objects.get(state=State.DUE, enqueued_at__isnull=False)
     assert window_claim(window_id=window.pk) is not None
     assert windows_sweep() == []  # its worker is alive and within its lease

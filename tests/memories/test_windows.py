@@ -88,7 +88,8 @@ def test_a_steady_trickle_is_cut_at_the_duration_cap(channel: Channel, alice: Us
 
 @pytest.mark.django_db
 def test_the_sweep_closes_an_old_window_by_duration(channel: Channel, alice: User, t0: datetime) -> None:
-    _say(channel, alice, t0)
+    for seconds in range(0, 1800, 150):  # a talk that never went quiet, for half an hour
+        _say(channel, alice, t0 + timedelta(seconds=seconds))
     window = ConversationWindow.objects.get()
     with time_machine.travel(t0 + timedelta(seconds=1801)):
         assert windows_sweep() == [window.pk]
@@ -97,6 +98,19 @@ def test_the_sweep_closes_an_old_window_by_duration(channel: Channel, alice: Use
     # Queued once: the next sweep leaves it to the task already on its way.
     with time_machine.travel(t0 + timedelta(seconds=1816)):
         assert windows_sweep() == []
+
+
+@pytest.mark.django_db
+def test_an_old_window_the_sweep_closes_went_quiet_however_long_ago_it_began(
+    channel: Channel, alice: User, t0: datetime
+) -> None:
+    """A line said long ago (a backlog's) closes as quiet, not by a duration it never lasted."""
+    _say(channel, alice, t0)
+    window = ConversationWindow.objects.get()
+    with time_machine.travel(t0 + timedelta(hours=2)):
+        assert windows_sweep() == [window.pk]
+    window.refresh_from_db()
+    assert (window.state, window.close_reason) == (State.DUE, "quiet")
 
 
 @pytest.mark.django_db

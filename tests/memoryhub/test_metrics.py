@@ -83,9 +83,24 @@ def test_a_bots_request_and_its_extraction_show_in_the_metrics_and_share_a_reque
 ) -> None:
     _, key = apikey_create(community=community, name="observed", scopes=ApiKeyScope.values)
     said = "I keep three beehives on the roof"
-    sent_at = (datetime.now(UTC) - timedelta(minutes=10)).isoformat()  # its window is due at once
+    sent_at = datetime.now(UTC) - timedelta(minutes=10)  # a batch whose talk is over: its window is due at once
     body = {
-        "messages": [{"channel": "garden", "author": "ines_1", "content": said, "message_id": "m1", "sent_at": sent_at}]
+        "messages": [
+            {
+                "channel": "garden",
+                "author": "ines_1",
+                "content": said,
+                "message_id": "m1",
+                "sent_at": sent_at.isoformat(),
+            },
+            {
+                "channel": "garden",
+                "author": "ines_1",
+                "content": "and two more at the allotment",
+                "message_id": "m2",
+                "sent_at": (sent_at + timedelta(seconds=20)).isoformat(),
+            },
+        ]
     }
     operation = {"user_id": "ines_1", "action": "save", "content": "Ines keeps bees", "kind": "fact"}
     with FakeOpenAI() as fake:
@@ -148,7 +163,7 @@ def test_a_bots_request_and_its_extraction_show_in_the_metrics_and_share_a_reque
     assert value("memoryhub_llm_tokens_total", purpose="extraction", kind="prompt") == window.prompt_tokens > 0
     assert value("memoryhub_llm_tokens_total", purpose="extraction", kind="completion") == window.completion_tokens
     assert value("memoryhub_memories", community=community.slug) == 1
-    assert value("memoryhub_recall_entries", community=community.slug) == 1
+    assert value("memoryhub_recall_entries", community=community.slug) == 2  # each line
     assert value("memoryhub_broker_up") == 1
     assert ("memoryhub_queue_depth", frozenset({("queue", settings.CELERY_TASK_DEFAULT_QUEUE)})) in samples
 
