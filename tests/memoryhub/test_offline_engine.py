@@ -4632,3 +4632,39 @@ def test_a_relative_described_is_still_a_lasting_fact() -> None:
     (operation,) = _extract(_prompt([("Priya", "priya", "my brother is really kind")]))["operations"]
 
     assert (operation["kind"], operation["expiration"]) == ("relationship", "permanent")
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # what a club, a team or a village show celebrates (each was nothing)
+        ("I came third in the club championship", ["Priya came third in the club championship"]),
+        ("we finished second in the league last season", ["Priya came second in the league last season"]),
+        ("I got picked for the county team", ["Priya was picked for the county team"]),
+        ("I'm in the final of the pub quiz league tomorrow", ["Priya is in the final of the pub quiz league tomorrow"]),
+        ("my dog won best in show at Crufts", ["Priya's dog won best in show at Crufts"]),
+        ("I raised £500 for Mind!", ["Priya raised £500 for Mind"]),
+        ("I'm fundraising for the hospice", ["Priya is fundraising for the hospice"]),
+        ("we won the league!", ["Priya won the league"]),
+        ("I'm knitting a jumper for my dad", ["Priya is knitting a jumper for their dad"]),
+        # only alike
+        ("I'm in the final year of my degree", []),
+        ("I'm the final boss lol", []),
+        ("I got picked up from the station", []),
+        ("I raised the issue with my manager", []),
+    ],
+)
+def test_a_place_won_a_team_picked_for_or_money_raised_is_kept(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "reply"),
+    [
+        ("I came third in the club championship", "Congratulations — you came third in the club championship!"),
+        ("I got picked for the county team", "Congratulations — you were picked for the county team!"),
+        ("I raised £500 for Mind!", "Congratulations — you raised £500 for Mind!"),
+    ],
+)
+def test_a_place_won_or_money_raised_is_congratulated(said: str, reply: str) -> None:
+    assert _reply_to(said, []).startswith(reply)

@@ -111,6 +111,8 @@ _GOOD_NEWS = re.compile(
     r"|has been (?:clean|sober) for|set a new (?:[\w-]+ ){0,2}personal best|has lost \d+\s?(?:kg|lbs?|pounds|stone)"
     r"|passed the |(?:released|launched|shipped|published|self-published|put out) (?:their|his|her) "
     r"|got the keys to|exchanged contracts|mortgage was approved|reached [\d,.]+k? (?:followers|subscribers|downloads)"
+    r"|came (?:first|second|third|1st|2nd|3rd) in|(?:was|were) picked for|raised [£$€]?\d[\d,.]*k?"
+    r"|is in the (?:semi-?)?finals?\b"
     rf"|reached (?:{RANKS})\b)\b",
     re.IGNORECASE,
 )

@@ -12,6 +12,7 @@ import re
 
 from memoryhub.ai.offline.facts import Builder, Rule
 from memoryhub.ai.offline.rules import (
+    achievements,
     couples,
     deadlines,
     described,
@@ -58,6 +59,7 @@ from memoryhub.ai.offline.rules.work import former_employer_rule
 
 _BY_PRIORITY: list[Rule] = sorted(
     [
+        *achievements.RULES,
         *couples.RULES,
         *deadlines.RULES,
         *described.RULES,

@@ -16,7 +16,7 @@ _MADE = (
     r"|visual novel|RPG|TTRPG|app|website|web ?app|mod|modpack|plugin|extension|bot|library|framework"
     r"|(?:game )?engine|compiler|emulator|keyboard|synth|pedal|guitar|ukulele|robot|drone|PC|3D printer|shed"
     r"|treehouse|cabin|boat|canoe|campervan|camper|van|kit car|motorbike|font|zine|web ?comic|comic"
-    r"|short film|documentary|quilt|dolls'? ?house"
+    r"|short film|documentary|quilt|dolls'? ?house|jumper|sweater|cardigan|scarf|blanket|socks|dress"
 )
 # Where the thing's name ends: not "a shed load of", "a PC build list".
 _ENDS = r"(?=\s*$|\s*[,.!?;:)]|\s+(?:in|with|using|for|on|into|from|and|but|so|lol|that|which|since|as|this|now)\b)"
@@ -92,7 +92,8 @@ RULES = [
         pattern=re.compile(
             r"\bI(?:'m| am|'ve been| have been) (?:(?:currently|now|still|also|finally|slowly|secretly) )?"
             r"(?P<verb>building|making|developing|designing|coding|programming|creating|prototyping|restoring"
-            rf"|converting) (?P<what>(?:a|an|my|our) (?:[\w'-]+ ){{0,3}}?(?P<thing>{_MADE}))\b{_ENDS}(?P<rest>.*)",
+            r"|converting|knitting|crocheting|sewing)"
+            rf" (?P<what>(?:a|an|my|our) (?:[\w'-]+ ){{0,3}}?(?P<thing>{_MADE}))\b{_ENDS}(?P<rest>.*)",
             re.IGNORECASE,
         ),
         build=making_rule,

@@ -516,8 +516,8 @@ RULES = [
     Rule(
         priority=1160,
         pattern=re.compile(
-            r"\bI (?:just |finally |recently |also |actually )?(?P<verb>climbed|hiked|summited|ran|finished|completed"
-            r"|coach|signed up for|entered|qualified for|won|organi[sz]ed|hosted|set up)"
+            r"\b(?:I|we) (?:just |finally |recently |also |actually )?(?P<verb>climbed|hiked|summited|ran|finished"
+            r"|completed|coach|signed up for|entered|qualified for|won|organi[sz]ed|hosted|set up)"
             r" (?P<what>(?:Mt[\u2024.]?|Mount) [A-Z][\w'-]+.*|(?:an?|the|my|his|her|their|our) .{0,60}?"
             r"(?:marathon|half marathon|ultra|triathlon|ironman|race|10k|5k|tournament|team|league|club|competition"
             r"|trail|peak|summit|mountain|volcano|award|prize|championship|contest|medal|trophy|bake-off|cook-off"

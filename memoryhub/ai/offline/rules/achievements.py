@@ -1,0 +1,122 @@
+"""What a club, a team or a village show celebrates: a place won, a team picked for, a final
+reached, a prize for something made, money raised for a cause."""
+
+from __future__ import annotations
+
+import re
+
+from memoryhub.ai.contract import MemoryKind
+from memoryhub.ai.offline.facts import HIGH, MEDIUM, Fact, Rule, Said, expiration_for, past_time_in, time_in
+from memoryhub.ai.offline.splitting import phrase_cut
+from memoryhub.ai.offline.text import content_words, third_person, topics_of
+
+_PLACES = r"first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th"
+
+
+def _what(said_what: str, name: str, words: int = 7) -> str:
+    return third_person(phrase_cut(" ".join(said_what.split()), max_words=words), name)
+
+
+def placed_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I came third in the club championship", "we finished second in the league"."""
+    what = _what(match["what"], said.name)
+    if not content_words(what):
+        return None
+    text = f"{said.name} came {match['place'].lower()} in {what}"
+    if when := past_time_in(match.string[match.end() :]):
+        text += f" {when}"
+    return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("achievement", *content_words(what)[-1:]))
+
+
+def picked_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I got picked for the county team", "I've been selected for the GB squad"."""
+    what = _what(match["what"], said.name)
+    text = f"{said.name} was picked for {what}"
+    return said.fact(text, MemoryKind.EVENT, HIGH, "30d", topics_of("achievement", *content_words(what)[-1:]))
+
+
+def final_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I'm in the final of the pub quiz league tomorrow", "we made the semi-final!"."""
+    stage = match["stage"].lower()
+    of = f" of {_what(match['of'], said.name, 6)}" if match["of"] else ""
+    text = f"{said.name} is in the {stage}{of}"
+    when = time_in(match["rest"])
+    text += f" {when}" if when else ""
+    expiration = expiration_for(when) if when else "30d"
+    return said.fact(text, MemoryKind.EVENT, MEDIUM, expiration, topics_of("achievement", stage), time=when)
+
+
+def prize_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "my sourdough won first prize at the fair", "our marrow won best in show"."""
+    thing = third_person(" ".join(match["thing"].split()), said.name)
+    where = f" {match['prep'].lower()} {_what(match['where'], said.name, 5)}" if match["where"] else ""
+    text = f"{said.name}'s {thing} won {match['prize'].lower()}{where}"
+    return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("achievement", *content_words(thing)[-1:]))
+
+
+def raised_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I raised £500 for Mind!", "I'm fundraising for the hospice": money for a cause."""
+    cause = _what(match["cause"] or match["cause2"], said.name, 6)
+    if not content_words(cause):
+        return None
+    if match["amount"]:
+        text = f"{said.name} raised {match['amount']} for {cause}"
+        return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("fundraising", *content_words(cause)[-1:]))
+    text = f"{said.name} is fundraising for {cause}"
+    return said.fact(text, MemoryKind.FACT, MEDIUM, "30d", topics_of("fundraising", *content_words(cause)[-1:]))
+
+
+RULES = [
+    Rule(
+        priority=1531,
+        pattern=re.compile(
+            r"\b(?:I|we) (?:(?:just|only|actually|finally) )?(?:came|finished|placed|got)"
+            rf" (?P<place>{_PLACES})(?: place)? (?:in|at) (?P<what>(?:the|a|an|our|my|this) [^,.!?;]+)",
+            re.IGNORECASE,
+        ),
+        build=placed_rule,
+    ),
+    Rule(
+        priority=1532,
+        pattern=re.compile(
+            r"\bI(?:'ve| have)? (?:(?:just|finally|actually) )?(?:got|been|was) (?:picked|selected|chosen|called up)"
+            r" (?:for|to play for|to represent) (?P<what>(?:the|a|an|our|my) [^,.!?;]+)",
+            re.IGNORECASE,
+        ),
+        build=picked_rule,
+    ),
+    Rule(
+        priority=1533,
+        pattern=re.compile(
+            r"\b(?:I(?:'m| am)|we(?:'re| are)) (?:now )?(?:in|through to|into) the"
+            r" (?P<stage>final|semi-?finals?|quarter-?finals?|finals)\b(?! (?:year|round|stretch|days|weeks?|exams?))"
+            r"(?: of (?P<of>(?:the|a|an|our|my) [^,.!?;]+?)"
+            r"(?=\s+(?:tomorrow|tonight|on|this|next|in)\b|\s*[,.!?;]|\s*$))?"
+            r"(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        build=final_rule,
+    ),
+    Rule(
+        priority=1534,
+        pattern=re.compile(
+            r"\b(?:my|our) (?P<thing>(?:[\w'-]+ ){0,2}?[\w'-]+) (?:just )?won"
+            r" (?P<prize>(?:first|second|third|1st|2nd|3rd) prize|best in show|a (?:blue |red )?ribbon|a rosette|gold"
+            r"|silver|bronze)(?: (?P<prep>at|in) (?P<where>(?:the|a|an|our) [^,.!?;]+"
+            r"|(?-i:[A-Z])[\w'-]+(?: (?-i:[A-Z])[\w'-]+)*))?",
+            re.IGNORECASE,
+        ),
+        build=prize_rule,
+    ),
+    Rule(
+        priority=1535,
+        pattern=re.compile(
+            r"\b(?:I|we) (?:(?:just|finally|actually|also) )?raised"
+            r" (?P<amount>[£$€]\s?\d[\d,.]*k?|\d[\d,.]*k\b|\d[\d,.]* (?:quid|pounds|dollars|euros))"
+            r" (?:for|towards|to support) (?P<cause>\S[^,.!?;]*)"
+            r"|\bI(?:'m| am) (?:(?:currently|still|also) )?(?:fundraising|raising money) for (?P<cause2>\S[^,.!?;]*)",
+            re.IGNORECASE,
+        ),
+        build=raised_rule,
+    ),
+]
