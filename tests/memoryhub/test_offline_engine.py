@@ -4668,3 +4668,28 @@ def test_a_place_won_a_team_picked_for_or_money_raised_is_kept(said: str, kept: 
 )
 def test_a_place_won_or_money_raised_is_congratulated(said: str, reply: str) -> None:
     assert _reply_to(said, []).startswith(reply)
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # care given and awaited (each was nothing)
+        ("I'm my dad's full-time carer", ["Priya is their dad's full-time carer"]),
+        ("I'm waiting on biopsy results", ["Priya is waiting for biopsy results"]),
+        ("I'm in remission!", ["Priya is in remission"]),
+        ("I got my autism diagnosis at 34", ["Priya was diagnosed with autism at 34"]),
+        ("I have a stammer", ["Priya has a stammer"]),
+        ("I'm registered blind", ["Priya is registered blind"]),
+        ("I'm recovering from a hip replacement", ["Priya is recovering from a hip replacement"]),
+        # only alike
+        ("I'm not in remission yet", []),
+        ("I'm my mum's favourite", []),
+        ("I'm waiting on the bus", []),
+    ],
+)
+def test_care_given_or_awaited_is_kept(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept
+
+
+def test_remission_is_congratulated() -> None:
+    assert _reply_to("I'm in remission!", []).startswith("Congratulations — you're in remission!")

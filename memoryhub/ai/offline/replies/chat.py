@@ -112,7 +112,7 @@ _GOOD_NEWS = re.compile(
     r"|passed the |(?:released|launched|shipped|published|self-published|put out) (?:their|his|her) "
     r"|got the keys to|exchanged contracts|mortgage was approved|reached [\d,.]+k? (?:followers|subscribers|downloads)"
     r"|came (?:first|second|third|1st|2nd|3rd) in|(?:was|were) picked for|raised [£$€]?\d[\d,.]*k?"
-    r"|is in the (?:semi-?)?finals?\b"
+    r"|is in the (?:semi-?)?finals?\b|is in remission|is cancer[- ]free|got the all[- ]clear"
     rf"|reached (?:{RANKS})\b)\b",
     re.IGNORECASE,
 )

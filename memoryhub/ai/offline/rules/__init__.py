@@ -13,6 +13,7 @@ import re
 from memoryhub.ai.offline.facts import Builder, Rule
 from memoryhub.ai.offline.rules import (
     achievements,
+    care,
     couples,
     deadlines,
     described,
@@ -60,6 +61,7 @@ from memoryhub.ai.offline.rules.work import former_employer_rule
 _BY_PRIORITY: list[Rule] = sorted(
     [
         *achievements.RULES,
+        *care.RULES,
         *couples.RULES,
         *deadlines.RULES,
         *described.RULES,

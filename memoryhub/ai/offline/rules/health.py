@@ -372,7 +372,8 @@ RULES = [
         pattern=re.compile(
             rf"\b{I_AM} (?:still |slowly |finally )?(?:recovering|getting over) (?:from )?"
             r"(?P<what>(?:(?:my|a|an|the) )?(?:[\w-]+ ){0,2}?(?:surgery|operation|op|covid|flu|pneumonia|burnout"
-            r"|injury|concussion|cold|chest infection|c-section|chemo|illness|infection)|a broken [\w-]+)\b",
+            r"|injury|concussion|cold|chest infection|c-section|chemo|illness|infection|replacement|transplant"
+            r"|hysterectomy)|a broken [\w-]+)\b",
             re.IGNORECASE,
         ),
         build=recovering_rule,

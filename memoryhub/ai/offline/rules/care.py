@@ -1,0 +1,101 @@
+"""Care given and care awaited, as a health or carers' channel tells it: caring for a relative,
+results awaited, remission, a diagnosis at an age, a lasting condition of speech, hearing or sight."""
+
+from __future__ import annotations
+
+import re
+
+from memoryhub.ai.contract import MemoryKind
+from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said
+from memoryhub.ai.offline.text import topics_of
+
+_DIAGNOSES = {"autism": "autism", "autistic": "autism", "asd": "autism", "adhd": "ADHD", "dyslexia": "dyslexia"}
+_DIAGNOSES |= {"dyspraxia": "dyspraxia", "bipolar": "bipolar disorder", "ms": "MS", "diabetes": "diabetes"}
+
+
+def carer_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I'm my dad's full-time carer": whom they care for."""
+    how = f"{match['how'].lower()} " if match["how"] else ""
+    text = f"{said.name} is their {match['who'].lower()}'s {how}carer"
+    return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("family", "carer", match["who"].lower()))
+
+
+def results_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I'm waiting on biopsy results": results awaited, which a companion asks after, for a month."""
+    what = " ".join(match["what"].lower().split()).replace("mri", "MRI").replace("ct ", "CT ")
+    text = f"{said.name} is waiting for {what}"
+    return said.fact(text, MemoryKind.FACT, HIGH, "30d", topics_of("health", "results"))
+
+
+def remission_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I'm in remission!", "I got the all clear": an illness behind them, for good."""
+    state = "got the all clear" if "clear" in match[0].lower() else f"is {match['state'].lower()}"
+    return said.fact(f"{said.name} {state}", MemoryKind.FACT, HIGH, PERMANENT, ["health", "remission"])
+
+
+def diagnosis_at_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I got my autism diagnosis at 34": a diagnosis, and when in life it came."""
+    condition = _DIAGNOSES[match["condition"].lower()]
+    text = f"{said.name} was diagnosed with {condition}" + (f" at {match['age']}" if match["age"] else "")
+    return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("health", condition.split()[0].lower()))
+
+
+def lasting_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I have a stammer", "I'm registered blind": how they speak, hear or see, for good."""
+    if match["has"]:
+        what = " ".join(match["has"].lower().split())
+        article = "" if what.endswith("s") or what == "tinnitus" else "a "
+        text = f"{said.name} has {article}{what}"
+    else:
+        text = f"{said.name} is {' '.join(match['is'].lower().split())}"
+    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, ["health"])
+
+
+RULES = [
+    Rule(
+        priority=1536,
+        pattern=re.compile(
+            r"\bI(?:'m| am) (?:(?:now|also|basically) )?my (?P<who>(?:[\w'-]+ )?[\w'-]+)'s"
+            r" (?P<how>full-time|part-time|main|sole|only|primary)? ?(?:carer|caregiver)\b",
+            re.IGNORECASE,
+        ),
+        build=carer_rule,
+    ),
+    Rule(
+        priority=1537,
+        pattern=re.compile(
+            r"\bI(?:'m| am) (?:still )?(?:waiting (?:on|for)|awaiting) (?:my |the |some )?"
+            r"(?P<what>(?:biopsy|scan|blood test|test|MRI|CT scan|CT|x-ray|smear|genetic test|hospital) results)\b",
+            re.IGNORECASE,
+        ),
+        build=results_rule,
+    ),
+    Rule(
+        priority=1538,
+        pattern=re.compile(
+            r"\bI(?:'m| am) (?:(?:officially|now|finally|still) )?(?P<state>in remission|cancer[- ]free)\b"
+            r"|\bI(?: just| finally)? got the all[- ]clear\b",
+            re.IGNORECASE,
+        ),
+        build=remission_rule,
+    ),
+    Rule(
+        priority=1539,
+        pattern=re.compile(
+            rf"\bI (?:finally )?(?:got|received) my (?P<condition>{'|'.join(_DIAGNOSES)}) diagnosis\b"
+            r"(?: at (?:the age of )?(?P<age>\d{1,2})\b)?",
+            re.IGNORECASE,
+        ),
+        build=diagnosis_at_rule,
+    ),
+    Rule(
+        priority=1540,
+        pattern=re.compile(
+            r"\bI (?:have|'ve got|have got) (?:a |an )?(?P<has>stammer|stutter|lisp|tinnitus|hearing aids|hearing aid"
+            r"|cochlear implant|prosthetic (?:leg|arm))\b"
+            r"|\bI(?:'m| am) (?P<is>registered blind|partially sighted|visually impaired|severely sight impaired)\b",
+            re.IGNORECASE,
+        ),
+        build=lasting_rule,
+    ),
+]
