@@ -4693,3 +4693,24 @@ def test_care_given_or_awaited_is_kept(said: str, kept: list[str]) -> None:
 
 def test_remission_is_congratulated() -> None:
     assert _reply_to("I'm in remission!", []).startswith("Congratulations — you're in remission!")
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # gigs, festivals, matches and weddings one has a part in (each was nothing, or lost its show)
+        ("I've got tickets for Glastonbury!", ["Priya has tickets for Glastonbury"]),
+        ("I bought tickets for the Hamilton musical in March", ["Priya has tickets for the Hamilton musical in March"]),
+        ("we're going to the Eras tour", ["Priya is going to the Eras tour"]),
+        ("I saw Radiohead live last night", ["Priya saw Radiohead live last night"]),
+        ("I'm a bridesmaid next month", ["Priya is a bridesmaid next month"]),
+        ("I'm best man at my brother's wedding in June", ["Priya is best man at their brother's wedding in June"]),
+        # only alike
+        ("I got a ticket for speeding", []),
+        ("I saw Tom at the pub", []),
+        ("I'm going to the shops", []),
+        ("I'm the best man 😬", []),  # of a wedding told before it, with no wedding or time of its own
+    ],
+)
+def test_a_gig_a_festival_or_a_part_in_a_wedding_is_kept(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept

@@ -113,6 +113,7 @@ _GOOD_NEWS = re.compile(
     r"|got the keys to|exchanged contracts|mortgage was approved|reached [\d,.]+k? (?:followers|subscribers|downloads)"
     r"|came (?:first|second|third|1st|2nd|3rd) in|(?:was|were) picked for|raised [£$€]?\d[\d,.]*k?"
     r"|is in the (?:semi-?)?finals?\b|is in remission|is cancer[- ]free|got the all[- ]clear"
+    r"|has tickets for"
     rf"|reached (?:{RANKS})\b)\b",
     re.IGNORECASE,
 )

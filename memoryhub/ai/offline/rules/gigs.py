@@ -1,0 +1,93 @@
+"""Gigs, festivals, matches and weddings one has a part in: tickets got, a band seen live, a tour
+going to, a bridesmaid or a best man."""
+
+from __future__ import annotations
+
+import re
+
+from memoryhub.ai.contract import MemoryKind
+from memoryhub.ai.offline.facts import MEDIUM, Fact, Rule, Said, expiration_for, past_time_in
+from memoryhub.ai.offline.rules.going import when_said
+from memoryhub.ai.offline.text import article_for, third_person, topics_of
+
+_NAME = r"(?-i:[A-Z])[\w'&-]*(?: (?:(?-i:[A-Z])[\w'&-]*|of|the|and|&))*"
+_SHOWS = r"gig|concert|festival|match|game|show|tour|final|musical|play|premiere|derby"
+
+
+def _with_time(text: str, rest: str, said: Said, topics: list[str]) -> Fact:
+    time = when_said(rest)
+    if time and time not in text:
+        text += f" {time}"
+    return said.fact(text, MemoryKind.PLAN, MEDIUM, expiration_for(time) if time else "30d", topics, time=time)
+
+
+def tickets_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I've got tickets for Glastonbury!", "we got tickets to the cup final": a day out ahead."""
+    what = " ".join(match["what"].split())
+    return _with_time(f"{said.name} has tickets for {what}", match["rest"], said, topics_of("events", "tickets"))
+
+
+def tour_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "we're going to the Eras tour": a named show ahead."""
+    what = " ".join(match["what"].split())
+    return _with_time(f"{said.name} is going to {what}", match["rest"], said, topics_of("events", match["show"]))
+
+
+def saw_live_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I saw Radiohead live last night": a band seen, for a month."""
+    text = f"{said.name} saw {match['who']} live"
+    if when := past_time_in(match["rest"]):
+        text += f" {when}"
+    return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("music", "gig"))
+
+
+def wedding_role_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I'm a bridesmaid next month", "I'm best man at my brother's wedding in June"."""
+    if not match["whose"] and not when_said(match["rest"]):
+        return None  # "… my brother's wedding is June 14 and I'm the best man": a detail of the wedding told
+    role = " ".join(match["role"].lower().split())
+    said_article = (match["article"] or "").strip().lower()
+    bare = role in ("best man", "maid of honour", "maid of honor")  # "I'm best man": as said
+    article = "the " if said_article == "the" else "" if bare and not said_article else f"{article_for(role)} "
+    text = f"{said.name} is {article}{role}"
+    if match["whose"]:
+        text += f" at {third_person(' '.join(match['whose'].split()), said.name)}"
+    return _with_time(text, match["rest"], said, topics_of("wedding", role.split()[-1]))
+
+
+RULES = [
+    Rule(
+        priority=1541,
+        pattern=re.compile(
+            r"\b(?:I|we)(?:'ve| have)? (?:(?:just|finally|actually) )?(?:got|bought|scored|managed to get)"
+            r" (?:(?:two|2|a pair of|some|the) )?tickets? (?:for|to)"
+            rf" (?P<what>(?:the|a) [^,.!?;]{{2,40}}?(?:{_SHOWS})|(?:the )?{_NAME})\b(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        build=tickets_rule,
+    ),
+    Rule(
+        priority=1542,
+        pattern=re.compile(
+            r"\b(?:I(?:'m| am)|we(?:'re| are)) (?:going|heading|off) to"
+            rf" (?P<what>the (?:{_NAME} )(?P<show>{_SHOWS}))\b(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        build=tour_rule,
+    ),
+    Rule(
+        priority=1543,
+        pattern=re.compile(rf"\bI (?:(?:just|finally|also) )?saw (?P<who>{_NAME}) live\b(?P<rest>.*)", re.IGNORECASE),
+        build=saw_live_rule,
+    ),
+    Rule(
+        priority=1544,
+        pattern=re.compile(
+            r"\bI(?:'m| am) (?:(?:going to be|gonna be|also) )?(?P<article>an? |the )?"
+            r"(?P<role>bridesmaid|maid of honou?r|matron of honou?r|best man|groomsman|flower girl|page boy)\b"
+            r"(?: (?:at|for) (?P<whose>(?:my|our) [^,.!?;]+?wedding))?(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        build=wedding_role_rule,
+    ),
+]
