@@ -4714,3 +4714,28 @@ def test_remission_is_congratulated() -> None:
 )
 def test_a_gig_a_festival_or_a_part_in_a_wedding_is_kept(said: str, kept: list[str]) -> None:
     assert _kept(said) == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # the room's question completed by a short answer (each kept nothing)
+        (
+            [("Ana", "ana", "anyone else got Glastonbury tickets?"), ("Ben", "ben", "me! first time going")],
+            [("ben", "Ben has tickets for Glastonbury")],
+        ),
+        (
+            [("Ana", "ana", "what level is everyone at?"), ("Ben", "ben", "B1 in Spanish")],
+            [("ben", "Ben's Spanish is at B1")],
+        ),
+        ([("Ana", "ana", "nice, I'm still A2 in Italian")], [("ana", "Ana's Italian is at A2")]),
+        # a loan asked for is nothing lasting
+        ([("Ana", "ana", "anyone got a phone charger?"), ("Ben", "ben", "me!")], []),
+    ],
+)
+def test_a_question_to_the_room_about_tickets_or_levels_is_completed_by_the_answer(
+    said: list[tuple[str, str, str]], kept: list[tuple[str, str]]
+) -> None:
+    arguments = _extract(_prompt(said))
+
+    assert [(operation["user_id"], operation["content"]) for operation in arguments["operations"]] == kept

@@ -37,7 +37,7 @@ TO_EVERYONE = re.compile(
 # dentist?" or "anyone want pizza?" answered "me" tells nothing lasting.
 _ASKED_VERBS = (
     r"play|have|own|speak|live|work|like|love|watch|read|cook|bake|collect|drive|ride|run|swim|knit|paint|sing"
-    r"|climb|hike|surf|ski|garden|meditate|volunteer|study|teach"
+    r"|climb|hike|surf|ski|garden|meditate|volunteer|study|teach|got"  # "got": tickets only
 )
 
 
@@ -169,6 +169,8 @@ def asked_of_themselves(question: str) -> str | None:
     if asked is None:
         return None
     if asked["verb"]:
+        if asked["verb"].lower() == "got" and not re.search(r"\btickets?\b", asked["what"], re.IGNORECASE):
+            return None  # "anyone got a charger?" … "me!": a loan asked for, nothing lasting
         what = re.sub(r"\byour\b", "my", asked["what"], flags=re.IGNORECASE)
         return f"I {asked['verb'].lower()} {what}"
     return "I'm " + re.sub(r"\s+(?:here|too|as well)$", "", asked["trait"] or asked["trait2"])
@@ -183,6 +185,8 @@ _COMPLETED = (
     (re.compile(r"\bwhat do (?:you|u) do for (?:work|a living)\b|\bwhat field\b", re.I), "I work in {}", ""),
     # "congrats!! what's the new role?" … "team lead for the data team"
     (re.compile(r"\bwhat(?:'s| is| will be) (?:the|your|ur) new (?:role|job|position)\b", re.I), "I work as {}", ""),
+    # "what level is everyone at?" … "B1 in Spanish"
+    (re.compile(r"\bwhat level (?:is everyone|are (?:you|u)(?: all| guys)?|r u|is every1)\b", re.I), "I'm {}", ""),
 )
 # A trip asked after by one who knows it was made, and an answer that says how it went.
 _BACK_FROM = re.compile(

@@ -23,7 +23,7 @@ def _with_time(text: str, rest: str, said: Said, topics: list[str]) -> Fact:
 
 def tickets_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I've got tickets for Glastonbury!", "we got tickets to the cup final": a day out ahead."""
-    what = " ".join(match["what"].split())
+    what = " ".join((match["what"] or match["what2"]).split())
     return _with_time(f"{said.name} has tickets for {what}", match["rest"], said, topics_of("events", "tickets"))
 
 
@@ -60,8 +60,9 @@ RULES = [
         priority=1541,
         pattern=re.compile(
             r"\b(?:I|we)(?:'ve| have)? (?:(?:just|finally|actually) )?(?:got|bought|scored|managed to get)"
-            r" (?:(?:two|2|a pair of|some|the) )?tickets? (?:for|to)"
-            rf" (?P<what>(?:the|a) [^,.!?;]{{2,40}}?(?:{_SHOWS})|(?:the )?{_NAME})\b(?P<rest>.*)",
+            r" (?:(?:two|2|a pair of|some|the) )?(?:tickets? (?:for|to)"
+            rf" (?P<what>(?:the|a) [^,.!?;]{{2,40}}?(?:{_SHOWS})|(?:the )?{_NAME})|(?P<what2>{_NAME}) tickets)\b"
+            r"(?P<rest>.*)",
             re.IGNORECASE,
         ),
         build=tickets_rule,

@@ -57,7 +57,8 @@ RULES = [
         pattern=re.compile(
             rf"\bmy (?P<language>{LANGUAGES}) is (?:now |at |about |around |roughly |probably |solidly )*(?:an? )?"
             rf"(?P<level>{_LEVEL})\b"
-            rf"|\bI(?:'m| am) (?:now |at |about |around |roughly |probably |solidly )*(?:an? )?(?P<level2>{_LEVEL})"
+            r"|\bI(?:'m| am) (?:now |at |about |around |roughly |probably |solidly |still |only |currently )*(?:an? )?"
+            rf"(?P<level2>{_LEVEL})"
             rf"(?: level)? in (?P<language2>{LANGUAGES})\b",
             re.IGNORECASE,
         ),
