@@ -1664,7 +1664,7 @@ def test_news_told_is_answered_with_a_question_about_it() -> None:
         for news in (
             "I'm moving to Leeds next month",
             "I'm starting a new job on Monday",
-            "I have a job interview tomorrow",
+            "I'm getting a puppy next week",  # (a job interview is wished luck: test_a_test_ahead_is_wished_luck…)
         )
     ]
 
@@ -4739,3 +4739,16 @@ def test_a_question_to_the_room_about_tickets_or_levels_is_completed_by_the_answ
     arguments = _extract(_prompt(said))
 
     assert [(operation["user_id"], operation["content"]) for operation in arguments["operations"]] == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "wish"),
+    [
+        # a test ahead is wished luck, results awaited fingers crossed (were "How do you feel…", "Good to know!")
+        ("I have a job interview tomorrow", "Good luck!"),
+        ("my driving test is on Friday", "Good luck!"),
+        ("I'm waiting on biopsy results", "Fingers crossed for you!"),
+    ],
+)
+def test_a_test_ahead_is_wished_luck_and_results_awaited_fingers_crossed(said: str, wish: str) -> None:
+    assert _reply_to(said, []).endswith(wish)

@@ -148,6 +148,15 @@ _START = re.compile(
 )
 
 
+# A test ahead, to wish luck for ("I have a job interview tomorrow", "my driving test is on Friday"), and
+# results awaited, to cross fingers for ("I'm waiting on biopsy results").
+_TEST_AHEAD = re.compile(
+    r" has (?:a|an|their) (?:[\w-]+ ){0,2}?(?:interview|exam|audition|driving test|assessment)\b"
+    r"|(?:interview|exam|audition|driving test) is (?:on|tomorrow|today|this|next|in)\b"
+)
+_RESULTS_AWAITED = re.compile(r" (?:is|are) waiting (?:for|on) (?:[\w-]+ ){0,2}?results\b")
+
+
 _AFTER_NEWS = ("Thanks for telling me!", "How do you feel about it?", "Tell me more!")
 
 
@@ -383,8 +392,10 @@ def chat_reply(messages: list[Message]) -> str:
             elif any(_WENT.search(fact.content) for fact in told[:2]):
                 # "we went camping last weekend" (asked how it was, unless they said: "… it was so much fun")
                 sentences.append("Sounds like a great time!" if _HOW_IT_WAS.search(said) else "How was it?")
-            elif any(_START.search(fact.content) for fact in told[:2]):
-                sentences.append("Good luck!")  # "I start my new job on Monday"
+            elif any(_START.search(fact.content) or _TEST_AHEAD.search(fact.content) for fact in told[:2]):
+                sentences.append("Good luck!")  # "I start my new job on Monday", "my driving test is on Friday"
+            elif any(_RESULTS_AWAITED.search(fact.content) for fact in told[:2]):
+                sentences.append("Fingers crossed for you!")  # "I'm waiting on biopsy results"
             elif spoken and ASKED_TO_REMEMBER.match(last):  # "please remember I'm allergic to nuts"
                 sentences.append(_REMEMBER_OFF if memory_off else "I'll remember that.")
             elif spoken:  # (the words with nothing said back have thanked already)
