@@ -4472,6 +4472,7 @@ def test_what_only_looks_like_a_household_keeps_nothing(said: str) -> None:
         ("I passed my JLPT N3!", ["Priya passed the JLPT N3"]),
         ("just passed the DELE B2", ["Priya passed the DELE B2"]),
         ("I passed my JLPT N3 last year", ["Priya passed the JLPT N3 last year"]),
+        ("passed my n3!!", ["Priya passed the N3"]),  # chat's dropped "I" and lower case
         ("my German is terrible", []),
     ],
 )
@@ -4646,6 +4647,9 @@ def test_a_relative_described_is_still_a_lasting_fact() -> None:
         ("I raised £500 for Mind!", ["Priya raised £500 for Mind"]),
         ("I'm fundraising for the hospice", ["Priya is fundraising for the hospice"]),
         ("we won the league!", ["Priya won the league"]),
+        ("came 2nd in the quiz last night", ["Priya came 2nd in the quiz last night"]),  # chat's dropped "I"
+        ("raised 300 quid for the hospice", ["Priya raised 300 quid for the hospice"]),
+        ("came home early", []),
         ("I'm knitting a jumper for my dad", ["Priya is knitting a jumper for their dad"]),
         # only alike
         ("I'm in the final year of my degree", []),

@@ -45,6 +45,7 @@ def exam_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I passed my JLPT N3!", "just passed the DELE B2": an exam of a language passed."""
     exam = " ".join(match["exam"].split())
     exam = re.sub(r"^(JLPT|HSK|TOPIK|DELF|DELE|Goethe|TCF) ?", lambda m: f"{m[1].upper()} ", exam, flags=re.I)
+    exam = re.sub(r"\b[abcn][1-6]\b", lambda level: level[0].upper(), exam)  # "passed my n3!!"
     text = f"{said.name} passed the {exam.strip()}"
     if when := past_time_in(match["rest"]):
         text += f" {when}"
