@@ -4581,7 +4581,7 @@ def test_what_people_say_they_are_is_kept_in_their_words(said: str, kept: list[s
         ("I'm behind on my reading", []),
         # a couple again, a break from social media, an audience reached (each was nothing)
         ("I'm getting back with my ex", ["Priya is getting back together with their ex"]),
-        ("me and Sam got back together last week", ["Priya got back together with Sam last week"]),
+        ("me and Theo got back together last week", ["Priya got back together with Theo last week"]),
         ("I'm taking a break from social media", ["Priya is taking a break from social media"]),
         ("I deleted Instagram", ["Priya quit Instagram"]),
         ("I'm off Twitter for good", ["Priya quit Twitter"]),  # was "Priya is going to Twitter"

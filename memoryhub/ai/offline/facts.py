@@ -9,7 +9,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
 
 from memoryhub.ai.contract import MEMORY_MAX_LENGTH
-from memoryhub.ai.offline.text import clip, tidy
+from memoryhub.ai.offline.splitting import phrase_cut
+from memoryhub.ai.offline.text import clip, third_person, tidy
 from memoryhub.ai.offline.vocabulary import PAST_TIME, SOON, TIME
 
 HIGH, MEDIUM, LOW = "high", "medium", "low"
@@ -111,6 +112,11 @@ class Said:
             reported=bool(self.teller),
             **extra,
         )
+
+    def phrase(self, raw: str, *, max_words: int = 7) -> str:
+        """The phrase at the start of ``raw``, said of the speaker ("our residents' association" →
+        "their residents' association")."""
+        return third_person(phrase_cut(" ".join(raw.split()), max_words=max_words), self.name)
 
     def sentence_before(self) -> str:
         """The words of the clause's sentence before the clause, in the message being read."""

@@ -7,19 +7,14 @@ import re
 
 from memoryhub.ai.contract import MemoryKind
 from memoryhub.ai.offline.facts import HIGH, MEDIUM, Fact, Rule, Said, expiration_for, past_time_in, time_in
-from memoryhub.ai.offline.splitting import phrase_cut
 from memoryhub.ai.offline.text import content_words, third_person, topics_of
 
 _PLACES = r"first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th"
 
 
-def _what(said_what: str, name: str, words: int = 7) -> str:
-    return third_person(phrase_cut(" ".join(said_what.split()), max_words=words), name)
-
-
 def placed_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I came third in the club championship", "we finished second in the league"."""
-    what = _what(match["what"], said.name)
+    what = said.phrase(match["what"])
     if not content_words(what):
         return None
     text = f"{said.name} came {match['place'].lower()} in {what}"
@@ -30,7 +25,7 @@ def placed_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 def picked_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I got picked for the county team", "I've been selected for the GB squad"."""
-    what = _what(match["what"], said.name)
+    what = said.phrase(match["what"])
     text = f"{said.name} was picked for {what}"
     return said.fact(text, MemoryKind.EVENT, HIGH, "30d", topics_of("achievement", *content_words(what)[-1:]))
 
@@ -38,7 +33,7 @@ def picked_rule(match: re.Match[str], said: Said) -> Fact | None:
 def final_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I'm in the final of the pub quiz league tomorrow", "we made the semi-final!"."""
     stage = match["stage"].lower()
-    of = f" of {_what(match['of'], said.name, 6)}" if match["of"] else ""
+    of = f" of {said.phrase(match['of'], max_words=6)}" if match["of"] else ""
     text = f"{said.name} is in the {stage}{of}"
     when = time_in(match["rest"])
     text += f" {when}" if when else ""
@@ -49,14 +44,14 @@ def final_rule(match: re.Match[str], said: Said) -> Fact | None:
 def prize_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "my sourdough won first prize at the fair", "our marrow won best in show"."""
     thing = third_person(" ".join(match["thing"].split()), said.name)
-    where = f" {match['prep'].lower()} {_what(match['where'], said.name, 5)}" if match["where"] else ""
+    where = f" {match['prep'].lower()} {said.phrase(match['where'], max_words=5)}" if match["where"] else ""
     text = f"{said.name}'s {thing} won {match['prize'].lower()}{where}"
     return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("achievement", *content_words(thing)[-1:]))
 
 
 def raised_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I raised £500 for Mind!", "I'm fundraising for the hospice": money for a cause."""
-    cause = _what(match["cause"] or match["cause2"], said.name, 6)
+    cause = said.phrase(match["cause"] or match["cause2"], max_words=6)
     if not content_words(cause):
         return None
     if match["amount"]:

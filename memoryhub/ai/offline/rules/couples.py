@@ -66,7 +66,7 @@ def parted_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 def back_together_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I'm getting back with my ex", "me and Sam got back together": a couple again."""
+    """ "I'm getting back with my ex", "me and Theo got back together": a couple again."""
     named = match["name"] or match["name2"] or match["name3"]
     whom = named or "their ex"
     verb = "is getting" if match["getting"] else "got"

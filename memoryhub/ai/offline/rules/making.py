@@ -7,7 +7,6 @@ import re
 
 from memoryhub.ai.contract import MemoryKind
 from memoryhub.ai.offline.facts import MEDIUM, PERMANENT, Fact, Rule, Said, expiration_for, past_time_in, time_in
-from memoryhub.ai.offline.splitting import phrase_cut
 from memoryhub.ai.offline.text import content_words, third_person, topics_of
 
 # A thing one makes over weeks or months (not "a cup of tea", "a mess", "a case").
@@ -29,7 +28,7 @@ _STORES = (
 # Where a thing made is for, what it is made with or into: "in Godot", "for Skyrim", "into a camper".
 _FOR = re.compile(r"\s+(?P<prep>in|with|using|for|on|into) (?P<what>\S.*)", re.IGNORECASE)
 _ON_STORE = re.compile(rf"\s+(?:on|to) (?P<store>{_STORES})\b", re.IGNORECASE)
-_VERB_SAID = {"dropped": "released", "put out": "put out"}
+_VERB_SAID = {"dropped": "released"}
 
 
 def _whose(what: str, name: str) -> str:
@@ -41,8 +40,9 @@ def making_rule(match: re.Match[str], said: Said) -> Fact | None:
     restoring my grandad's motorbike": a thing one is making, kept until they say it is done."""
     what = _whose(match["what"], said.name)
     text = f"{said.name} is {match['verb'].lower()} {what}"
-    if (made_for := _FOR.match(match["rest"])) and content_words(phrase_cut(made_for["what"], max_words=5)):
-        text += f" {made_for['prep'].lower()} {third_person(phrase_cut(made_for['what'], max_words=5), said.name)}"
+    made_for = _FOR.match(match["rest"])
+    if made_for and content_words(for_what := said.phrase(made_for["what"], max_words=5)):
+        text += f" {made_for['prep'].lower()} {for_what}"  # "in Godot", "for their server"
     topics = topics_of("projects", match["thing"].lower())
     if when := time_in(match["rest"]):  # "I'm building a shed this weekend": a job with its time, not a project
         text += "" if when in text.lower() else f" {when}"

@@ -7,8 +7,7 @@ import re
 
 from memoryhub.ai.contract import MemoryKind
 from memoryhub.ai.offline.facts import MEDIUM, PERMANENT, Fact, Rule, Said
-from memoryhub.ai.offline.splitting import phrase_cut
-from memoryhub.ai.offline.text import content_words, third_person, topics_of
+from memoryhub.ai.offline.text import content_words, topics_of
 
 _ROLES = (
     r"treasurer|secretary|chair|chairman|chairwoman|chairperson|president|vice[- ]president|vice[- ]chair"
@@ -32,14 +31,10 @@ _LED_VERBS = {"captain": "captains", "chair": "chairs", "coach": "coaches", "run
 _LED_VERBS |= {"organise": "organises", "organize": "organizes", "manage": "manages", "host": "hosts"}
 
 
-def _group(what: str, name: str) -> str:
-    return third_person(phrase_cut(" ".join(what.split()), max_words=7), name)
-
-
 def role_of_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I'm the treasurer of our residents' association", "I'm captain of the netball team": a role
     held in a group, for good."""
-    what = _group(match["what"], said.name)
+    what = said.phrase(match["what"])
     if not content_words(what):
         return None
     role = " ".join(match["role"].lower().split())
@@ -51,7 +46,7 @@ def role_of_rule(match: re.Match[str], said: Said) -> Fact | None:
 def leads_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I captain our pub quiz team", "I run the local Scout group": a group they lead, for good."""
     verb = match["verb"].lower()
-    what = _group(match["what"], said.name)
+    what = said.phrase(match["what"])
     text = f"{said.name} {_LED_VERBS[verb]} {what}"
     if where := _WHERE.match(match.string[match.end() :]):  # "the quiz night at the Crown"
         text += f" {where['prep'].lower()} {where['place']}"
@@ -60,7 +55,7 @@ def leads_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 def sits_on_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I'm on the PTA", "I'm on the board of a housing charity", "I'm on the parish council"."""
-    what = _group(match["what"], said.name)
+    what = said.phrase(match["what"])
     text = f"{said.name} is on the {what}"
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("community", *content_words(what)[:1]))
 
@@ -77,7 +72,7 @@ def performs_in_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I sing in the church choir", "I play bass in a covers band": a group they perform in."""
     verb = "sings" if match["verb"].lower() == "sing" else "plays"
     part = f" {match['part'].lower()}" if match["part"] else ""
-    what = _group(match["what"], said.name)
+    what = said.phrase(match["what"])
     text = f"{said.name} {verb}{part} in {what}"
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("music", match["group"].lower()))
 
