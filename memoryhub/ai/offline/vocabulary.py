@@ -61,13 +61,6 @@ _LATER_TIME = (
 
 
 TIME = re.compile(rf"\b(?:{_SOON_TIME}|{_LATER_TIME})\b", re.IGNORECASE)
-# A date said after "on": "on the 14th", "on the 3rd of May", "on June 14th", "on 14 June" (not "on the 3rd
-# floor"), which makes a relative's news of a day.
-DATE_SAID = re.compile(
-    rf"\bon (?:the \d{{1,2}}(?:st|nd|rd|th)(?: of (?:{MONTHS_NAMED})|(?! [a-z]))"
-    rf"|(?:{MONTHS_NAMED}) \d{{1,2}}(?:st|nd|rd|th)?|\d{{1,2}}(?:st|nd|rd|th)? (?:of )?(?:{MONTHS_NAMED}))\b",
-    re.IGNORECASE,
-)
 
 
 # When something already happened: "last summer", "two weekends ago", "in 2019", "yesterday".

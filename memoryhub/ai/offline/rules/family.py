@@ -8,6 +8,7 @@ from memoryhub.ai.contract import EntityType, MemoryKind
 from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, expiration_for, past_time_in, time_in
 from memoryhub.ai.offline.guards import starts_a_statement
 from memoryhub.ai.offline.rules.events import EVENT_ALTERNATIVES, EVENTS
+from memoryhub.ai.offline.rules.going import when_said
 from memoryhub.ai.offline.rules.places import said_place
 from memoryhub.ai.offline.splitting import phrase_cut
 from memoryhub.ai.offline.text import (
@@ -24,7 +25,6 @@ from memoryhub.ai.offline.vocabulary import (
     ACCIDENT,
     COLLEAGUES,
     COUNTS,
-    DATE_SAID,
     FAMILY,
     FRIENDS,
     GRAVE_ILLNESSES,
@@ -152,7 +152,7 @@ def relative_rule(match: re.Match[str], said: Said) -> Fact | None:
         # "my sister is visiting next month", "my wife had a fall last Monday": news, not who they are
         # ("my son was born in 2015" stays)
         fact = said.fact(text, MemoryKind.EVENT, weight, "30d" if past else expiration_for(soon), topics)
-    elif DATE_SAID.search(predicate):  # "my sister is visiting on the 14th": news until that day
+    elif when_said(predicate):  # "my sister is visiting on the 14th": news until that day
         fact = said.fact(text, MemoryKind.EVENT, weight, "30d", topics)
     elif _ON_THEIR_WAY.match(predicate):  # "my brother is coming for dinner": this week's news, no time said
         fact = said.fact(text, MemoryKind.EVENT, weight, "7d", topics)

@@ -6,9 +6,9 @@ from __future__ import annotations
 import re
 
 from memoryhub.ai.contract import MemoryKind
-from memoryhub.ai.offline.facts import LOW, MEDIUM, PERMANENT, Fact, Rule, Said, expiration_for, time_in
+from memoryhub.ai.offline.facts import LOW, MEDIUM, PERMANENT, Fact, Rule, Said, expiration_for
+from memoryhub.ai.offline.rules.going import when_said
 from memoryhub.ai.offline.text import third_person, topics_of
-from memoryhub.ai.offline.vocabulary import DATE_SAID
 
 _CHILDREN = r"kids|children|boys|girls|twins|son|daughter|youngest|eldest|little ones?"
 _OFF = (
@@ -25,7 +25,7 @@ def off_school_rule(match: re.Match[str], said: Said) -> Fact | None:
     who = match["who"].lower()
     off = " ".join(match["off"].lower().split())
     rest = match["rest"]
-    when = time_in(rest) or (day[0].lower() if (day := DATE_SAID.search(rest)) else "")
+    when = when_said(rest)
     text = f"{said.name}'s {who} {'are' if who.endswith('s') else 'is'} {off}" + (f" {when}" if when else "")
     expiration = expiration_for(when) if when else "7d"
     return said.fact(text, MemoryKind.EVENT, LOW, expiration, topics_of("family", "school"), time=when)
