@@ -206,11 +206,12 @@ class ConversationWindowState(models.TextChoices):
 
 
 class ConversationWindowCloseReason(models.TextChoices):
-    QUIET = "quiet"
-    MAX_MESSAGES = "max_messages"
-    MAX_DURATION = "max_duration"
-    SESSION_END = "session_end"
-    MANUAL = "manual"
+    # The labels finish "closed when …" on a window's moderation page.
+    QUIET = "quiet", "the talk went quiet"
+    MAX_MESSAGES = "max_messages", "it reached its most messages"
+    MAX_DURATION = "max_duration", "it reached its longest time"
+    SESSION_END = "session_end", "the chat session ended"
+    MANUAL = "manual", "it was closed early (the API, or a persona that extracts every few turns)"
 
 
 class ConversationWindow(models.Model):

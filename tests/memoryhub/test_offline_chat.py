@@ -363,6 +363,30 @@ def test_a_past_line_is_told_from_the_part_that_answers_the_question(
     assert "You told me on 8 May that you're flying to Rome, in June." in trip  # what follows the part stays
 
 
+def test_a_plan_asked_after_is_answered_by_the_line_that_told_it_not_by_a_move_made(
+    community: Community, person: User, persona: Persona
+) -> None:
+    """ "when am I flying out?" got "you moved from Glasgow in the spring" (a move, like a flight, is a
+    plan's word) with "I'm flying out a week before the wedding" in the block; and that line, an
+    answer to the persona's own "What's the best part?", was told with the question quoted."""
+    remember(community, person, "Alice Martin moved from Glasgow in the spring")
+    channel = channel_create(community=community, name="general", external_id="general")
+    at = datetime(2023, 5, 8, 14, 0, tzinfo=UTC)
+    bot = user_create(username="mira.bot", display_name="Mira")
+    lines = [
+        message_record(channel=channel, author=bot, content="Congratulations! What's the best part?", created_at=at),
+        message_record(
+            channel=channel, author=person, content="I'm flying out a week before the wedding", created_at=at
+        ),
+    ]
+    recall_index_messages(messages=lines)
+
+    said = reply_to(community, person, persona, "when am I flying out?")
+
+    assert "You told me on 8 May that you're flying out a week before the wedding." in said
+    assert "Glasgow" not in said and "best part" not in said
+
+
 def test_a_question_they_asked_before_is_no_answer_to_it(community: Community, person: User, persona: Persona) -> None:
     channel = channel_create(community=community, name="general", external_id="general")
     at = datetime(2023, 5, 8, 14, 0, tzinfo=UTC)

@@ -1825,6 +1825,11 @@ def test_hard_news_is_met_with_sympathy_and_good_news_with_congratulations(told:
         ("Hey Mira. Two days ago my uncle passed away", ("I'm so sorry to hear your uncle died.",)),  # no welcome
         # advice asked for is thought through, not looked up (was "I can't look that up right now")
         ("any tips for making friends in a new city?", ("Hmm, let me think. I'm happy to think it through",)),
+        # leaving for bed or for work, said as a reason (were "I hear you. Tell me more!")
+        ("anyway I should get some sleep, talk later!", ("Good night, sleep well! Talk soon.",)),
+        ("off to bed now, night all", ("Good night, sleep well! Talk soon.",)),
+        ("right, I'd better get back to work. ttyl", ("Bye for now! Talk soon.",)),
+        ("gotta run, cya", ("Bye for now! Talk soon.",)),
     ],
 )
 def test_thanks_goodbyes_laughs_and_questions_about_the_persona_get_a_reply_of_their_own(
@@ -1833,6 +1838,11 @@ def test_thanks_goodbyes_laughs_and_questions_about_the_persona_get_a_reply_of_t
     """ "thanks!" was answered "I see. How's that going?", "what's your name?" with "I can't look
     that up right now", "I had a rough day" with "Got it."."""
     assert _reply_to(said, []).startswith(reply)
+
+
+def test_a_resolution_or_a_plan_about_sleep_or_work_is_no_goodbye() -> None:
+    for said in ("I should get more sleep", "I need to go to bed earlier", "I'm off to Berlin next week"):
+        assert "Bye" not in _reply_to(said, []) and "Good night" not in _reply_to(said, []), said
 
 
 def test_only_the_hard_news_is_met_with_sympathy_and_each_relative_keeps_its_your() -> None:

@@ -54,3 +54,5 @@ def test_a_failed_window_retried_by_its_moderator_is_extracted(
     assert Memory.objects.get().content == "Alice is moving to Austin"
     detail = client.get(reverse("moderation-window", args=[window.pk])).content.decode()
     assert "Alice is moving to Austin" in detail and "I&#x27;m moving to Austin" in detail
+    # Why it closed, said as words, and one message as one (it said "closed by Manual · 1 messages").
+    assert "closed when it was closed early" in detail and " · 1 message · " in detail

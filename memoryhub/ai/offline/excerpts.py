@@ -81,10 +81,11 @@ def excerpt_answer(excerpts: list[Excerpt], asked: set[str], stems: Callable[[st
     if best is None or not best[0]:
         return ""
     excerpt = best[2]
-    line = excerpt.line if excerpt.question else _from_the_answer(excerpt.line, asked, stems)
-    line = line.strip().rstrip(".!")
-    if _A_CLAUSE.match(line) and not excerpt.question:
-        return f"You told me on {excerpt.said_on} that {_to_them(line)}."
-    if excerpt.question:
+    # The question it answered is quoted when the line needs it ("Lisbon!"); a line that tells the
+    # answer itself stands alone ("I'm flying out a week before the wedding", after "What's the best part?").
+    if excerpt.question and not stems(excerpt.line) & asked:
         return f'On {excerpt.said_on}, asked "{excerpt.question}", you said: "{excerpt.line}"'
+    line = _from_the_answer(excerpt.line, asked, stems).strip().rstrip(".!")
+    if _A_CLAUSE.match(line):
+        return f"You told me on {excerpt.said_on} that {_to_them(line)}."
     return f'You told me on {excerpt.said_on}: "{excerpt.line}"'

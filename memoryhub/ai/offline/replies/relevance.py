@@ -117,6 +117,9 @@ _MUSIC_ASKED = frozenset(map(_stem, word_set("music song songs band album listen
 
 # Plans are answered by what one is going to do: "what are my plans?" by "you're going hiking tomorrow".
 _PLANS = frozenset(map(_stem, word_set("plan plans going trip visit flying moving")))
+# A plan asked after is not answered by a move or trip already made: "when am I flying out?" by
+# "you moved from Glasgow in the spring", which shares only a plan's word with it.
+_MADE_ALREADY = re.compile(r"\b(?:moved|went|flew|visited|travell?ed)\b", re.I)
 
 
 # What someone cannot stand is answered however they said it: "what food do I hate?" by "you can't
@@ -310,6 +313,11 @@ def relevant_facts(memories: Memories, person: Person, said: str) -> list[str]:
         1 if answered else 0 if any(answers) else len((word_stems(text) - ignored) & wanted)
         for (text, _), answered in zip(candidates, answers, strict=True)
     ]
+    if said.endswith("?") and (asked := word_stems(said)) & _PLANS:
+        shared = [
+            0 if count and _MADE_ALREADY.search(text) and not (word_stems(text) - ignored) & asked else count
+            for (text, _), count in zip(candidates, shared, strict=True)
+        ]
     # Asked about their relative, only what is remembered of that relative answers: "where does my sister
     # live?" is not answered with "you're moving to Berlin" too, nor "where do my parents live?" with the sister.
     if relative := relative_asked(said):

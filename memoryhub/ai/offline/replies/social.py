@@ -38,9 +38,13 @@ _THANKS = re.compile(
 
 _BYE = (
     r"bye|goodbye|good night|goodnight|gn|night|nite|see (?:you|ya|u)(?: later| soon| tomorrow)?"
-    r"|talk (?:to you )?(?:later|soon|tomorrow)|ttyl|cya|later|gotta go|got to go|g2g|i (?:have|need) to go"
+    r"|talk (?:to you )?(?:later|soon|tomorrow)|ttyl|cya|later|g2g"
     r"|i'm off|i'm heading off|take care|stay safe|catch (?:you|ya|u) later|have a good (?:one|day|night|evening)"
     r"|have a safe (?:trip|flight|journey)|safe travels"
+    # leaving said as its reason: "I should get some sleep", "off to bed now", "I'd better get back to work"
+    r"|(?:i |i'd )?(?:should|better|gotta|got to|need to|have to|must) (?:go|run|get going|head off|head out"
+    r"|get some sleep|go to bed|get to bed|get some rest|get back to (?:it|work))"
+    r"|(?:i'm )?off to (?:bed|sleep|work)|bedtime|time for bed"
 )
 
 
@@ -55,7 +59,7 @@ _PLEASANTRY = re.compile(
 
 
 _GOODBYE = re.compile(
-    rf"^(?:(?:ok(?:ay)?|alright|well|anyway|cool|great|awesome|perfect|nice|{_THANKED})[, ]+)?"
+    rf"^(?:(?:ok(?:ay)?|alright|right|well|anyway|cool|great|awesome|perfect|nice|{_THANKED})[, ]+)?"
     rf"(?:{_BYE})(?:[ ,!.]+(?:{_BYE}|now|then|all|everyone|guys|for now|friend|mate|x+|(?-i:[A-Z])[a-z]+))*[\s!.]*$",
     re.I,
 )
@@ -157,7 +161,7 @@ def social_reply(body: str, said: str, system: str) -> list[str]:
     if any(_GOODBYE.match(part) for part in parts) and all(
         _GOODBYE.match(p) or _THANKS.match(p) or _PLEASANTRY.match(p) for p in parts
     ):
-        night = re.search(r"\b(?:good ?)?(?:night|nite)\b|\bgn\b", body, re.I)  # "goodnight!" too
+        night = re.search(r"\b(?:good ?)?(?:night|nite)\b|\bgn\b|\b(?:bed|sleep)\b", body, re.I)  # "goodnight!" too
         thanked = re.match(rf"(?:{_THANKED})\b", body, re.I)  # "thanks, bye!" (was "Anytime!" alone)
         farewell = "Good night, sleep well!" if night else "Bye for now!"
         return ["Anytime!", farewell] if thanked else [farewell, "Talk soon."]
