@@ -420,6 +420,71 @@ def test_the_offline_engine_speaks_the_llm_interface() -> None:
             ["hobbies", "nephew", "christening"],
             id="occasion-gone-to",
         ),
+        # 2026-11-30, a web chat: an adverb before the verb, teaching oneself, a skill learned, the gym gone
+        # to (were nothing, and topics "properly", "last", "to the gym")
+        pytest.param(
+            "I'm finally learning to drive",
+            "Jo is learning to drive",
+            "plan",
+            "permanent",
+            "medium",
+            ["goals", "drive"],
+            id="adverb-learning",
+        ),
+        pytest.param(
+            "I'm slowly teaching myself the ukulele",
+            "Jo is learning the ukulele",
+            "fact",
+            "permanent",
+            "medium",
+            ["hobbies", "music", "ukulele"],
+            id="teaching-myself",
+        ),
+        pytest.param(
+            "I learned to code during lockdown",
+            "Jo learned to code during lockdown",
+            "fact",
+            "permanent",
+            "medium",
+            ["skills", "code"],
+            id="skill-learned",
+        ),
+        pytest.param(
+            "I know how to knit",
+            "Jo knows how to knit",
+            "fact",
+            "permanent",
+            "medium",
+            ["skills", "knit"],
+            id="skill-known",
+        ),
+        pytest.param(
+            "I've been going to the gym regularly",
+            "Jo has been going to the gym regularly",
+            "fact",
+            "permanent",
+            "medium",
+            ["hobbies", "gym"],
+            id="gym-regularly",
+        ),
+        pytest.param(
+            "I'm learning to swim properly this winter",
+            "Jo is learning to swim properly this winter",
+            "plan",
+            "30d",
+            "medium",
+            ["goals", "swim", "winter"],
+            id="no-adverb-topic",
+        ),
+        pytest.param(
+            "I started learning to sail last month",
+            "Jo started learning to sail last month",
+            "fact",
+            "permanent",
+            "medium",
+            ["hobbies", "sail"],
+            id="no-time-topic",
+        ),
         pytest.param(
             "I'm going to visit my parents on Friday",
             "Jo is going to visit their parents on Friday",
@@ -1838,6 +1903,20 @@ def test_thanks_goodbyes_laughs_and_questions_about_the_persona_get_a_reply_of_t
     """ "thanks!" was answered "I see. How's that going?", "what's your name?" with "I can't look
     that up right now", "I had a rough day" with "Got it."."""
     assert _reply_to(said, []).startswith(reply)
+
+
+@pytest.mark.parametrize(
+    "said", ["I learned to live with it", "I learned to ignore him", "I know how to get there", "I'm now tired"]
+)
+def test_what_was_learned_that_is_no_skill_is_not_kept_as_one(said: str) -> None:
+    operations = _extract(_prompt([("Jo", "j1", said)]))["operations"]
+    assert not [op for op in operations if "skills" in op.get("topics", [])], operations
+
+
+def test_skills_asked_after_are_answered_by_what_was_learned_and_is_known() -> None:
+    memories = ["Noor learned to code during lockdown", "Noor knows how to knit", "Noor has a dog named Pixel"]
+    said = _reply_to("what skills do I have?", memories)
+    assert "you learned to code during lockdown, and you know how to knit" in said and "Pixel" not in said
 
 
 def test_a_resolution_or_a_plan_about_sleep_or_work_is_no_goodbye() -> None:

@@ -213,6 +213,11 @@ def normalise(text: str) -> str:
         (r"\bteh\b", "the"),
         (r"\bu\b(?= (?:know|guys|all)\b)", "you"),
         (r"\b(I|we) (?:also|actually) (?=[a-z])", r"\1 "),  # "I also play the accordion": said as without "also"
+        # "I'm finally learning to drive", "I'm currently learning Japanese": said as without the adverb
+        (r"\b(I'm|I am|we're) (?:also|actually|finally|slowly|gradually|currently|now) (?=[a-z]+ing\b)", r"\1 "),
+        # "I'm teaching myself to code", "I taught myself the ukulele": learning
+        (r"\bteaching (?:myself|ourselves) (?:how )?(?=to |the |[a-z]+$)", "learning "),
+        (r"\btaught (?:myself|ourselves) (?:how )?(?=to |the |[a-z]+$)", "learned "),
         (r"\bbf\b", "boyfriend"),
         (r"\bgf\b", "girlfriend"),
         (r"\s+rn\b(?=\s*(?:[,.!?]|$))", ""),  # "obsessed with bouldering rn": right now, as every message is

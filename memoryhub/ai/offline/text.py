@@ -12,6 +12,7 @@ from memoryhub.ai.offline.vocabulary import (
     ASIDES,
     MONTHS,
     NOT_NAMES,
+    NOT_TOPICS,
     OBJECT_PRONOUNS,
     PLACE_PATTERN,
     SMALL_WORDS,
@@ -28,7 +29,7 @@ def words_of(text: str) -> list[str]:
 
 
 def content_words(text: str) -> list[str]:
-    return [w for w in words_of(text) if w not in STOPWORDS and (len(w) >= 3 or w.isdigit())]
+    return [w for w in words_of(text) if w not in STOPWORDS and w not in ADVERB_WORDS and (len(w) >= 3 or w.isdigit())]
 
 
 def word_count(text: str) -> int:
@@ -238,7 +239,7 @@ def topics_of(*items: str) -> list[str]:
     topics: list[str] = []
     for item in items:
         topic = re.sub(r"['\u2019]s$", "", name_clean(item).lower())[:40]  # "nephew's" → "nephew"
-        if topic and topic not in topics:
+        if topic and topic not in topics and topic not in NOT_TOPICS:
             topics.append(topic)
     return topics[:5]
 

@@ -239,6 +239,10 @@ STOPWORDS = word_set(
 )
 
 
+# When, not what: no topic ("learning to sail last month" is about sailing).
+NOT_TOPICS = word_set("last next ago week weeks month months year years today tomorrow tonight yesterday")
+
+
 # Words that look like a name after "call me" / "my sister" but are not one.
 NOT_NAMES = STOPWORDS | word_set(
     "later tomorrow tonight back maybe sometime anytime whenever crazy old anything whatever lives works is"
@@ -283,7 +287,7 @@ LEAD_FILLERS = (
 ADVERB_WORDS = word_set(
     """just really also still never always finally totally actually already even usually often sometimes
     literally kinda probably definitely absolutely honestly basically recently only mostly seriously
-    genuinely"""
+    genuinely properly regularly slowly quickly currently gradually officially constantly"""
 )
 # The adverbs between a member's name and the news told of them: "Carol just got engaged".
 REPORTED_ADVERB_WORDS = word_set(

@@ -179,6 +179,30 @@ def ability_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("abilities", what.split()[0]))
 
 
+# What is learned once and kept: "I learned to swim as a kid", "I know how to knit" (not "I learned to
+# live with it", "I learned to ignore him").
+LEARNED_SKILLS = (
+    r"swim|drive|code|program|cook|bake|knit|crochet|sew|ski|snowboard|surf|skate|sail|juggle|dance|fly|climb"
+    r"|ride a (?:bike|horse|motorbike)|play (?:the )?[a-z]+|read music|speak [A-Z][a-z]+"
+)
+# When it was learned, said after it: "during lockdown", "as a kid", "last year".
+_LEARNED_WHEN = re.compile(r"^ (?P<when>(?:during|in|at|as|when|last|over|this|after) .+)", re.IGNORECASE)
+
+
+def learned_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I learned to code during lockdown", "I know how to knit": a skill they have."""
+    what = " ".join(match["what"].split())
+    when = _LEARNED_WHEN.match(match["rest"] or "")
+    if match["known"]:
+        text = f"{said.name} knows how to {what.lower()}"
+    else:
+        text = f"{said.name} learned to {what.lower()}"
+        if when:
+            text += f" {third_person(phrase_cut(when['when'], max_words=5), said.name)}"
+    text = re.sub(r"\bspeak ([a-z]+)", lambda lang: f"speak {lang[1].title()}", text)
+    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("skills", *content_words(what)[-1:]))
+
+
 # Not a skill after "good at"/"bad at": "I'm good at the moment", "bad at this", "great at work".
 _NOT_A_SKILL = word_set("it this that these those them all least first times the moment work home school night")
 
@@ -358,6 +382,16 @@ RULES = [
             re.IGNORECASE,
         ),
         build=skill_rule,
+    ),
+    Rule(
+        priority=845,
+        pattern=re.compile(
+            r"\bI (?:(?:finally|only|first) )?(?:learned|learnt|(?P<known>know)) (?:how )?to"
+            rf" (?P<what>{LEARNED_SKILLS})\b"
+            r"(?P<rest>[^,.!?;]*)",
+            re.IGNORECASE,
+        ),
+        build=learned_rule,
     ),
     Rule(
         priority=1290,

@@ -106,7 +106,9 @@ def activity_rule(match: re.Match[str], said: Said) -> Fact | None:
     what = match["what"].lower()
     when = third_person(phrase_cut(match["when"] or "", max_words=5), said.name)  # "before my shift"
     verb = " ".join(w for w in match["verb"].lower().split() if w not in ("just", "recently", "finally"))
-    if "been" in verb:
+    if "been going" in verb:  # "I've been going to the gym regularly"
+        text = f"{said.name} has been going {what}"
+    elif "been" in verb:
         text = f"{said.name} has been {'doing ' if not what.endswith('ing') else ''}{what}"
     elif re.search(r"\b(?:go|went|going)\b", verb):  # " go", " usually go", "started going"
         text = f"{said.name} goes {what}"
@@ -121,7 +123,8 @@ def activity_rule(match: re.Match[str], said: Said) -> Fact | None:
         text = f"{said.name} does {what}"
     if when:
         text += f" {when}"
-    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("hobbies", what))
+    place = re.sub(r"^to (?:the |a |my )?", "", what)  # "to the gym": the topic is the gym
+    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("hobbies", place))
 
 
 def hobby_rule(match: re.Match[str], said: Said) -> Fact | None:
@@ -473,11 +476,13 @@ RULES = [
         priority=1110,
         pattern=re.compile(
             r"\bI(?P<verb> go| (?:usually|often|still|normally) go|(?:'ve| have)?(?: just| recently| finally)? started"
-            r" going) (?P<what>to (?:the )?gym|to (?:the )?pool|to (?:church|mass|the mosque|temple|synagogue)"
+            r" going|(?:'ve| have) been going)"
+            r" (?P<what>to (?:the )?gym|to (?:the )?pool|to (?:church|mass|the mosque|temple|synagogue)"
             r"|to (?:a |my |the )?(?:yoga|pilates|spin|dance|pottery|art|boxing|climbing|cooking|swimming|salsa|zumba"
             r"|boot ?camps?|crossfit|karate|judo|kickboxing)(?: class(?:es)?)?|to (?:a |my |the )?(?:therapy|therapist"
             r"|counseling|counselling|support group|book club|choir|running club))\b"
-            r"(?P<when> (?:every|each|on|most|twice|once|three times|at|before|after) .+)?",
+            r"(?P<when> (?:every|each|on|most|twice|once|three times|at|before|after) .+"
+            r"| (?:regularly|religiously)\b.*)?",
             re.IGNORECASE,
         ),
         build=activity_rule,
