@@ -1913,6 +1913,42 @@ def test_what_was_learned_that_is_no_skill_is_not_kept_as_one(said: str) -> None
     assert not [op for op in operations if "skills" in op.get("topics", [])], operations
 
 
+@pytest.mark.parametrize(
+    ("said", "kept", "topics"),
+    [
+        # 2026-11-30, a gardening channel of my own (each kept nothing, or the topic "grow")
+        (
+            "we finally got an allotment after years on the waiting list",
+            "Jo has an allotment",
+            ["gardening", "allotment"],
+        ),
+        ("I've got a greenhouse full of chillies", "Jo has a greenhouse full of chillies", ["gardening", "greenhouse"]),
+        ("we've got a small veg patch", "Jo has a small veg patch", ["gardening", "veg patch"]),
+        ("spent all day at my allotment", "Jo has an allotment", ["gardening", "allotment"]),
+        ("we have raised beds", "Jo has raised beds", ["gardening", "raised beds"]),
+        ("I have loads of houseplants", "Jo has lots of houseplants", ["gardening", "houseplants"]),
+        ("I grow dahlias", "Jo grows dahlias", ["gardening", "dahlias"]),
+    ],
+)
+def test_the_ground_a_gardener_grows_on_is_kept(said: str, kept: str, topics: list[str]) -> None:
+    [operation] = _extract(_prompt([("Jo", "j1", said)]))["operations"]
+    assert (operation["content"], operation["topics"]) == (kept, topics)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "I have got greenhouse envy lol",
+        "I got a garden centre voucher",
+        "I went on a greenhouse tour",
+        "I have a garden gnome",
+    ],
+)
+def test_a_thing_named_after_a_garden_is_no_garden_of_theirs(said: str) -> None:
+    operations = _extract(_prompt([("Jo", "j1", said)]))["operations"]
+    assert not [op for op in operations if "gardening" in op.get("topics", [])], operations
+
+
 def test_skills_asked_after_are_answered_by_what_was_learned_and_is_known() -> None:
     memories = ["Noor learned to code during lockdown", "Noor knows how to knit", "Noor has a dog named Pixel"]
     said = _reply_to("what skills do I have?", memories)

@@ -232,6 +232,8 @@ def hobby_verb_rule(match: re.Match[str], said: Said) -> Fact | None:
         return None  # "I grow tomatoes" is what they do; "I swim" alone may be once
     conjugated = _CONJUGATED.get(verb, verb + "es" if verb.endswith(("sh", "ch", "x")) else verb + "s")
     text = f"{said.name} {conjugated} {third_person(rest, said.name)}".strip()
+    if grown:  # "I grow dahlias": gardening, and what is grown
+        return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("gardening", *content_words(rest)[-1:]))
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("hobbies", verb))
 
 

@@ -1,0 +1,71 @@
+"""What a gardening or allotment channel tells of the ground one has: an allotment, a greenhouse, a
+veg patch, a houseful of plants."""
+
+from __future__ import annotations
+
+import re
+
+from memoryhub.ai.contract import MemoryKind
+from memoryhub.ai.offline.facts import MEDIUM, PERMANENT, Fact, Rule, Said
+from memoryhub.ai.offline.splitting import phrase_cut
+from memoryhub.ai.offline.text import article_for, third_person, topics_of
+
+_GROUND = (
+    r"allotment(?: plot)?|veg(?:etable)? (?:patch|plot|garden)|greenhouse|polytunnel|herb garden|balcony garden"
+    r"|rooftop garden|(?:back |front )?garden|wildflower meadow|orchard|raised beds|cold frame"
+)
+# The ground itself, not a thing named after it ("greenhouse envy", "a garden party", "the allotment open
+# day"): what follows it ends the phrase.
+_ENDED = (
+    r"(?=\s*(?:$|[,.!?;:)]|\s(?:full|with|that|which|and|but|at|in|on|for|now|too|lol|haha|this|last|after|so"
+    r"|where|of|behind|out|since|all|every|again|today|yesterday|is|was|has)\b))"
+)
+_PLANTS = r"house ?plants|plants|succulents|cacti|bonsai(?: trees)?|orchids"
+# What it holds, said after it: "a greenhouse full of chillies", "an allotment with a pond".
+_HOLDING = re.compile(r"^ (?P<holding>(?:full of|with|that's full of) .+)", re.IGNORECASE)
+
+
+def ground_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "we finally got an allotment", "I've got a greenhouse full of chillies", "spent all day at my
+    allotment": the ground they grow on (what to ask after, what a frost means to them)."""
+    ground = " ".join((match["ground"] or match["mine"]).lower().split())
+    size = (match["size"] or "").lower()
+    thing = f"{size} {ground}" if size else ground
+    text = f"{said.name} has {'' if ground == 'raised beds' else article_for(thing) + ' '}{thing}"
+    if holding := _HOLDING.match(match["rest"] or ""):
+        text += f" {third_person(phrase_cut(holding['holding'], max_words=6), said.name)}"
+    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("gardening", ground.removesuffix(" plot")))
+
+
+def plants_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I have loads of houseplants", "I own 40 succulents": a collection of plants."""
+    many = " ".join(match["many"].lower().split())
+    many = "lots of" if many in ("loads of", "a lot of", "tons of", "a ton of", "so many", "too many") else many
+    plants = re.sub(r"house ?plants", "houseplants", match["plants"].lower())
+    return said.fact(
+        f"{said.name} has {many} {plants}", MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("gardening", plants)
+    )
+
+
+RULES = [
+    Rule(
+        priority=1545,
+        pattern=re.compile(
+            r"\b(?:I|we)(?:'ve| have)? (?:(?:just|finally|now|also|recently) )?(?:have|got|rent|took on|taken on"
+            r"|inherited) (?:(?:an? (?P<size>big|small|little|tiny|huge|new|lovely)|an?|our own|my own) )?"
+            rf"(?P<ground>{_GROUND})\b{_ENDED}(?P<rest>[^,.!?;]*)"
+            rf"|\b(?:at|on|in|to|from) my (?P<mine>{_GROUND})\b{_ENDED}",
+            re.IGNORECASE,
+        ),
+        build=ground_rule,
+    ),
+    Rule(
+        priority=1546,
+        pattern=re.compile(
+            rf"\b(?:I|we)(?:'ve| have)? (?:have|got|own) (?P<many>\d+|loads of|lots of|so many|too many|a lot of"
+            rf"|a ton of|tons of) (?P<plants>{_PLANTS})\b",
+            re.IGNORECASE,
+        ),
+        build=plants_rule,
+    ),
+]
