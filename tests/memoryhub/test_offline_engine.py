@@ -1949,6 +1949,53 @@ def test_a_thing_named_after_a_garden_is_no_garden_of_theirs(said: str) -> None:
     assert not [op for op in operations if "gardening" in op.get("topics", [])], operations
 
 
+@pytest.mark.parametrize(
+    ("said", "kept", "topics"),
+    [
+        # 2026-11-30, a tabletop channel of my own (each kept nothing, and D&D was a sport)
+        (
+            "I DM a Pathfinder campaign every other Sunday",
+            "Jo runs a Pathfinder campaign every other Sunday",
+            ["hobbies", "tabletop", "pathfinder"],
+        ),
+        (
+            "I'm running a D&D campaign for my coworkers",
+            "Jo is running a D&D campaign for their coworkers",
+            ["hobbies", "tabletop", "d&d"],
+        ),
+        ("I'm the DM for our group", "Jo is the DM for their group", ["hobbies", "tabletop"]),
+        ("my character is a tiefling warlock", "Jo plays a tiefling warlock", ["hobbies", "tabletop", "warlock"]),
+        (
+            "I play a halfling rogue in our campaign",
+            "Jo plays a halfling rogue in their campaign",
+            ["hobbies", "tabletop", "rogue"],
+        ),
+        ("I paint Warhammer minis", "Jo paints Warhammer minis", ["hobbies", "miniatures"]),
+        ("I'm new to D&D", "Jo is new to D&D", ["hobbies", "tabletop"]),
+        ("I play D&D every Friday", "Jo plays D&D every Friday", ["hobbies", "games", "d&d"]),
+    ],
+)
+def test_who_runs_the_game_and_who_plays_whom_are_kept(said: str, kept: str, topics: list[str]) -> None:
+    [operation] = _extract(_prompt([("Jo", "j1", said)]))["operations"]
+    assert (operation["content"], operation["topics"]) == (kept, topics)
+
+
+@pytest.mark.parametrize(
+    "said", ["I run a tight ship", "I'm running a marathon in April", "I play a mean game of pool", "I'm new to Leeds"]
+)
+def test_running_or_playing_that_is_no_table_game_keeps_no_tabletop(said: str) -> None:
+    operations = _extract(_prompt([("Jo", "j1", said)]))["operations"]
+    assert not [op for op in operations if "tabletop" in op.get("topics", [])], operations
+
+
+def test_the_table_asks_after_a_character_and_a_role_is_said_back() -> None:
+    """ "what's my character?" got "I don't think you've told me that yet", and "I'm the DM for our group"
+    could not be said back (a capital after "the" was taken for someone "their" could mean)."""
+    memories = ["Noor plays a tiefling warlock in their campaign", "Noor has a dog named Pixel"]
+    assert "you play a tiefling warlock in your campaign" in _reply_to("what's my character?", memories)
+    assert _reply_to("I'm the DM for our group", []).startswith("Got it — you're the DM for your group.")
+
+
 def test_skills_asked_after_are_answered_by_what_was_learned_and_is_known() -> None:
     memories = ["Noor learned to code during lockdown", "Noor knows how to knit", "Noor has a dog named Pixel"]
     said = _reply_to("what skills do I have?", memories)

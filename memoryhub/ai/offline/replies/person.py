@@ -128,7 +128,8 @@ def _could_be_meant(word: str, previous: str) -> bool:
     """Whether a later "they", "her"… in a fact could mean ``word`` rather than the person."""
     if _PERSON_NOUN.fullmatch(word):
         return True
-    if word[:1].isupper() and word != "I" and previous.lower() not in (*_PLACE_PREPOSITIONS, "a", "an"):
+    role = previous.lower() == "the" and word.isupper()  # "is the DM for their group", "the CEO of their firm"
+    if word[:1].isupper() and word != "I" and previous.lower() not in (*_PLACE_PREPOSITIONS, "a", "an") and not role:
         return True  # a name; "in Lyon", "on Monday", "a Minecraft server" are not someone
     lower = word.lower()
     plural = lower.endswith("s") and not lower.endswith(("ss", "us", "is", "'s")) and lower not in _THINGS

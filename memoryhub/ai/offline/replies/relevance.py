@@ -172,6 +172,9 @@ _ANSWERED_BY = {
     **dict.fromkeys(("gpu", "cpu", "spec", "setup", "rig"), frozenset({"gpu", "cpu", "rig", "setup", "laptop"})),
     "mod": frozenset({"mod", "moderator"}),  # "am I a mod?" … "you're a moderator in this community"
     "find": frozenset({"find", "found"}),  # "how did I find this place?" … "you found this community through …"
+    # "what's my character?" … "you play a tiefling warlock"; "when's my game?" … "your campaign …"
+    _stem("character"): frozenset({_stem("character"), _stem("plays")}),
+    **dict.fromkeys(map(_stem, ("game", "campaign")), frozenset(map(_stem, ("game", "campaign")))),
     # "what skills do I have?" … "you learned to code", "you know how to knit", "you're good at maths"
     _stem("skills"): frozenset(map(_stem, word_set("skills learned learnt knows good"))),
     # "what engine am I using?" … "you're building a roguelike in Godot"

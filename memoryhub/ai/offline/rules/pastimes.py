@@ -30,6 +30,11 @@ SPORTS = (
     r"|mahjong|bingo|trivia"
     r"|video games|board games|minecraft|fortnite|league(?: of legends)?|valorant|overwatch|the sims|zelda|pokemon"
 )
+# What is played at a table or on a screen, not a sport: its topic is "games".
+_GAMES = (
+    r"chess|poker|bridge|mahjong|bingo|trivia|d&d|dungeons (?:and|&) dragons|video games|board games|minecraft"
+    r"|fortnite|league(?: of legends)?|valorant|overwatch|the sims|zelda|pokemon"
+)
 # The games among SPORTS, as their names are written.
 _TITLES = {
     name.lower(): name
@@ -97,7 +102,7 @@ def plays_rule(match: re.Match[str], said: Said) -> Fact | None:
     else:  # "I played football at uni": in the past
         played = "played" if match["verb"].strip().lower() == "played" else "plays"
         text = f"{said.name} {played} {'the ' if instrument else ''}{what}" + (f" {how}" if how else "")
-    topic = "music" if instrument else "sport"
+    topic = "music" if instrument else "games" if re.fullmatch(_GAMES, what, re.IGNORECASE) else "sport"
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("hobbies", topic, what))
 
 
