@@ -1928,30 +1928,6 @@ def test_what_was_learned_that_is_no_skill_is_not_kept_as_one(said: str) -> None
         ("we have raised beds", "Jo has raised beds", ["gardening", "raised beds"]),
         ("I have loads of houseplants", "Jo has lots of houseplants", ["gardening", "houseplants"]),
         ("I grow dahlias", "Jo grows dahlias", ["gardening", "dahlias"]),
-    ],
-)
-def test_the_ground_a_gardener_grows_on_is_kept(said: str, kept: str, topics: list[str]) -> None:
-    [operation] = _extract(_prompt([("Jo", "j1", said)]))["operations"]
-    assert (operation["content"], operation["topics"]) == (kept, topics)
-
-
-@pytest.mark.parametrize(
-    "said",
-    [
-        "I have got greenhouse envy lol",
-        "I got a garden centre voucher",
-        "I went on a greenhouse tour",
-        "I have a garden gnome",
-    ],
-)
-def test_a_thing_named_after_a_garden_is_no_garden_of_theirs(said: str) -> None:
-    operations = _extract(_prompt([("Jo", "j1", said)]))["operations"]
-    assert not [op for op in operations if "gardening" in op.get("topics", [])], operations
-
-
-@pytest.mark.parametrize(
-    ("said", "kept", "topics"),
-    [
         # 2026-11-30, a tabletop channel of my own (each kept nothing, and D&D was a sport)
         (
             "I DM a Pathfinder campaign every other Sunday",
@@ -1973,19 +1949,49 @@ def test_a_thing_named_after_a_garden_is_no_garden_of_theirs(said: str) -> None:
         ("I paint Warhammer minis", "Jo paints Warhammer minis", ["hobbies", "miniatures"]),
         ("I'm new to D&D", "Jo is new to D&D", ["hobbies", "tabletop"]),
         ("I play D&D every Friday", "Jo plays D&D every Friday", ["hobbies", "games", "d&d"]),
+        # 2026-11-30, a cooking channel of my own (each kept nothing)
+        ("I make my own pasta from scratch", "Jo makes their own pasta from scratch", ["cooking", "pasta"]),
+        ("I've been fermenting my own kimchi", "Jo ferments their own kimchi", ["cooking", "kimchi"]),
+        ("I make my own clothes", "Jo makes their own clothes", ["making", "clothes"]),
+        (
+            "my sourdough starter is called Doughby",
+            "Jo's sourdough starter is called Doughby",
+            ["cooking", "sourdough"],
+        ),
+        ("I meal prep every Sunday", "Jo meal preps every Sunday", ["cooking", "meal prep"]),
+        ("I cook for a family of six", "Jo cooks for a family of six", ["cooking", "family"]),
+        ("I just got an air fryer", "Jo got an air fryer", ["possessions", "air fryer"]),
     ],
 )
-def test_who_runs_the_game_and_who_plays_whom_are_kept(said: str, kept: str, topics: list[str]) -> None:
+def test_what_a_gardening_tabletop_or_cooking_channel_tells_of_its_own_is_kept(
+    said: str, kept: str, topics: list[str]
+) -> None:
     [operation] = _extract(_prompt([("Jo", "j1", said)]))["operations"]
     assert (operation["content"], operation["topics"]) == (kept, topics)
 
 
 @pytest.mark.parametrize(
-    "said", ["I run a tight ship", "I'm running a marathon in April", "I play a mean game of pool", "I'm new to Leeds"]
+    ("said", "topic"),
+    [
+        # named after a garden, no garden of theirs
+        ("I have got greenhouse envy lol", "gardening"),
+        ("I got a garden centre voucher", "gardening"),
+        ("I went on a greenhouse tour", "gardening"),
+        ("I have a garden gnome", "gardening"),
+        # running or playing that is no table game
+        ("I run a tight ship", "tabletop"),
+        ("I'm running a marathon in April", "tabletop"),
+        ("I play a mean game of pool", "tabletop"),
+        ("I'm new to Leeds", "tabletop"),
+        # one's own way or luck is nothing made
+        ("I make my own decisions", "making"),
+        ("I make my own way home", "making"),
+        ("I make my own luck", "making"),
+    ],
 )
-def test_running_or_playing_that_is_no_table_game_keeps_no_tabletop(said: str) -> None:
+def test_what_only_looks_like_a_gardeners_a_players_or_a_cooks_keeps_nothing_of_it(said: str, topic: str) -> None:
     operations = _extract(_prompt([("Jo", "j1", said)]))["operations"]
-    assert not [op for op in operations if "tabletop" in op.get("topics", [])], operations
+    assert not [op for op in operations if {topic, "cooking"} & set(op.get("topics", []))], operations
 
 
 def test_the_table_asks_after_a_character_and_a_role_is_said_back() -> None:

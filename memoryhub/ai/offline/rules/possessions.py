@@ -17,7 +17,8 @@ THINGS = (
     r"|telescope|kayak|canoe|sewing machine|tesla|jeep|honda|toyota|subaru|mustang|vespa|farm|plot|allotment"
     r"|kindle|e-reader|watch|smartwatch|record player|turntable|vinyl collection|synth|amp|bass|drum kit|tent"
     r"|caravan|motorhome|place|studio|townhouse|bungalow|cottage|lens|headphones|kayaks|bikes|cars"
-    r"|boiler|washing machine|fridge|freezer|dishwasher|oven|heating"
+    r"|boiler|washing machine|fridge|freezer|dishwasher|oven|heating|air fryer|slow cooker|instant pot"
+    r"|stand mixer|pizza oven|bread maker|espresso machine|coffee machine"
 )
 
 
