@@ -1961,11 +1961,18 @@ def test_what_was_learned_that_is_no_skill_is_not_kept_as_one(said: str) -> None
         ("I meal prep every Sunday", "Jo meal preps every Sunday", ["cooking", "meal prep"]),
         ("I cook for a family of six", "Jo cooks for a family of six", ["cooking", "family"]),
         ("I just got an air fryer", "Jo got an air fryer", ["possessions", "air fryer"]),
+        # 2026-11-30, a musicians' and a photography club's channel of my own (each kept nothing)
+        ("we've got a gig at the Fleece on Friday", "Jo has a gig at the Fleece on Friday", ["music", "gig"]),
+        ("my band just signed to a small label", "Jo's band signed to a small label", ["music", "band"]),
+        ("we're recording our first EP", "Jo is recording their first EP", ["projects", "ep"]),
+        ("I sing alto", "Jo sings alto", ["music", "singing"]),
+        ("I'm grade 8 piano", "Jo is grade 8 piano", ["music", "piano"]),
+        ("I busk on weekends", "Jo busks on weekends", ["hobbies", "busk"]),
+        ("I shoot on a Fuji X-T4", "Jo shoots on a Fuji X-T4", ["photography", "fuji"]),
+        ("I mostly shoot street photography", "Jo shoots street photography", ["photography", "street"]),
     ],
 )
-def test_what_a_gardening_tabletop_or_cooking_channel_tells_of_its_own_is_kept(
-    said: str, kept: str, topics: list[str]
-) -> None:
+def test_what_a_hobby_channel_tells_of_its_own_is_kept(said: str, kept: str, topics: list[str]) -> None:
     [operation] = _extract(_prompt([("Jo", "j1", said)]))["operations"]
     assert (operation["content"], operation["topics"]) == (kept, topics)
 
@@ -1987,11 +1994,22 @@ def test_what_a_gardening_tabletop_or_cooking_channel_tells_of_its_own_is_kept(
         ("I make my own decisions", "making"),
         ("I make my own way home", "making"),
         ("I make my own luck", "making"),
+        # a gig that is work, papers signed, a hoop shot
+        ("I've got a gig economy job", "music"),
+        ("we signed the papers today", "music"),
+        ("I shoot hoops on Sundays", "photography"),
     ],
 )
-def test_what_only_looks_like_a_gardeners_a_players_or_a_cooks_keeps_nothing_of_it(said: str, topic: str) -> None:
+def test_what_only_looks_like_a_hobby_channels_keeps_nothing_of_it(said: str, topic: str) -> None:
     operations = _extract(_prompt([("Jo", "j1", said)]))["operations"]
     assert not [op for op in operations if {topic, "cooking"} & set(op.get("topics", []))], operations
+
+
+def test_a_band_signed_is_congratulated_a_gig_wished_luck_and_a_camera_asked_after() -> None:
+    assert _reply_to("my band just signed to a small label", []).startswith("Congratulations — your band signed")
+    assert "Good luck!" in _reply_to("we've got a gig at the Fleece on Friday", [])
+    said = _reply_to("what camera do I use?", ["Noor shoots on a Fuji X-T4", "Noor sings alto"])
+    assert "you shoot on a Fuji X-T4" in said and "alto" not in said
 
 
 def test_the_table_asks_after_a_character_and_a_role_is_said_back() -> None:

@@ -239,8 +239,10 @@ STOPWORDS = word_set(
 )
 
 
-# When, not what: no topic ("learning to sail last month" is about sailing).
-NOT_TOPICS = word_set("last next ago week weeks month months year years today tomorrow tonight yesterday")
+# When or which, not what: no topic ("learning to sail last month" is about sailing, "their first EP" an EP).
+NOT_TOPICS = word_set(
+    "last next ago week weeks month months year years today tomorrow tonight yesterday first second third"
+)
 
 
 # Words that look like a name after "call me" / "my sister" but are not one.

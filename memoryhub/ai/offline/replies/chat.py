@@ -113,7 +113,7 @@ _GOOD_NEWS = re.compile(
     r"|got the keys to|exchanged contracts|mortgage was approved|reached [\d,.]+k? (?:followers|subscribers|downloads)"
     r"|came (?:first|second|third|1st|2nd|3rd) in|(?:was|were) picked for|raised [£$€]?\d[\d,.]*k?"
     r"|is in the (?:semi-?)?finals?\b|is in remission|is cancer[- ]free|got the all[- ]clear"
-    r"|has tickets for"
+    r"|has tickets for|band signed"
     rf"|reached (?:{RANKS})\b)\b",
     re.IGNORECASE,
 )
@@ -151,7 +151,7 @@ _START = re.compile(
 # A test ahead, to wish luck for ("I have a job interview tomorrow", "my driving test is on Friday"), and
 # results awaited, to cross fingers for ("I'm waiting on biopsy results").
 _TEST_AHEAD = re.compile(
-    r" has (?:a|an|their) (?:[\w-]+ ){0,2}?(?:interview|exam|audition|driving test|assessment)\b"
+    r" has (?:a|an|their) (?:[\w-]+ ){0,2}?(?:interview|exam|audition|driving test|assessment|gig)\b"
     r"|(?:interview|exam|audition|driving test) is (?:on|tomorrow|today|this|next|in)\b"
 )
 _RESULTS_AWAITED = re.compile(r" (?:is|are) waiting (?:for|on) (?:[\w-]+ ){0,2}?results\b")

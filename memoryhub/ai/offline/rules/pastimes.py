@@ -215,7 +215,7 @@ def language_rule(match: re.Match[str], said: Said) -> Fact | None:
 HOBBY_VERBS = (
     r"swim|run|jog|climb|boulder|surf|ski|snowboard|hike|cycle|bike|knit|crochet|sew|paint|draw|sketch|bake"
     r"|garden|box|dance|skate|sing|row|fish|sail|dive|kayak|meditate|journal|lift|golf|skateboard|quilt|brew"
-    r"|cook|write|read|game|stream|volunteer|ride|grow|dj"
+    r"|cook|write|read|game|stream|volunteer|ride|grow|dj|busk"
 )
 # What makes such a verb a habit and not a one-off: how often, or where it is done with others.
 REGULARLY = (
@@ -323,7 +323,8 @@ def project_rule(match: re.Match[str], said: Said) -> Fact | None:
         what += " " + about_what
     what = third_person(what, said.name)
     text = f"{said.name} is {verb} {what}"
-    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("projects", *content_words(what)[:3]))
+    thing = what.split()[-1].lower()  # "their first EP": a word too short for content_words
+    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("projects", *content_words(what)[:3], thing))
 
 
 def signed_up_rule(match: re.Match[str], said: Said) -> Fact | None:
@@ -423,8 +424,9 @@ RULES = [
     Rule(
         priority=1030,
         pattern=re.compile(
-            r"\bI(?:'m| am|'ve been| have been) (?:(?:currently|now|still|also|finally) )?(?:"
-            r"(?P<verb>writing|working on) (?P<what>(?:a|an|my) (?:(?:new|first|second|third|fantasy|crime|sci-fi"
+            r"\b(?:I(?:'m| am|'ve been| have been)|we(?:'re| are)) (?:(?:currently|now|still|also|finally) )?(?:"
+            r"(?P<verb>writing|working on|recording|producing|mixing)"
+            r" (?P<what>(?:a|an|my|our) (?:(?:new|first|second|third|fantasy|crime|sci-fi"
             r"|mystery|romance|short|kids'?|children's|debut|master's|phd|graduation|final|mobile|video|indie|little)"
             r" ){0,2}(?:novel|book|memoir|screenplay|script|thesis|dissertation|album|EP|podcast|comic|web ?comic"
             r"|game|app|short story|collection)|articles|(?:a|my) (?:blog|column|newsletter))"

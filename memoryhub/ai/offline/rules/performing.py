@@ -1,0 +1,107 @@
+"""What a musicians' or a photography club's channel tells of its members' art: a gig ahead, a band
+signed, a voice part or a grade, the camera one shoots on and what one shoots."""
+
+from __future__ import annotations
+
+import re
+
+from memoryhub.ai.contract import MemoryKind
+from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, expiration_for
+from memoryhub.ai.offline.rules.going import when_said
+from memoryhub.ai.offline.rules.pastimes import INSTRUMENTS
+from memoryhub.ai.offline.splitting import phrase_cut
+from memoryhub.ai.offline.text import article_for, third_person, topics_of
+
+_GENRES = (
+    r"street|wedding|portrait|landscape|wildlife|film|sports|event|product|astro|macro|food|documentary"
+    r"|architecture|bird|nature|fashion|concert|analogue|analog|black and white"
+)
+# Where a gig is, said after it: "at the Fleece", "in Bristol".
+_VENUE = re.compile(r"^ (?P<venue>(?:at|in) (?:the )?(?-i:[A-Z])[\w'&-]*(?: (?-i:[A-Z])[\w'&-]*){0,3})")
+
+
+def gig_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "we've got a gig at the Fleece on Friday", "my band has our first gig next month": a gig
+    they play, kept until a little after its day."""
+    rest = match["rest"] or ""
+    which = (match["which"] or "").lower()
+    text = f"{said.name} has {'their ' + which if which else 'a'} gig"
+    if venue := _VENUE.match(rest):
+        text += f" {venue['venue']}"
+    if when := when_said(rest):
+        text += f" {when}"
+        return said.fact(text, MemoryKind.EVENT, MEDIUM, expiration_for(when), topics_of("music", "gig"), time=when)
+    return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("music", "gig"))
+
+
+def signed_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "my band just signed to a small label", "we got signed!": a band's deal."""
+    label = phrase_cut(match["label"] or "", max_words=6)
+    text = f"{said.name}'s band signed" + (f" {match['to'].lower()} {third_person(label, said.name)}" if label else "")
+    return said.fact(text, MemoryKind.EVENT, HIGH, PERMANENT, topics_of("music", "band"))
+
+
+def voice_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I sing alto", "I'm a tenor in the choir", "I'm grade 8 piano": where one stands in music."""
+    if match["grade"]:
+        what = match["what"].lower()
+        text = f"{said.name} is grade {match['grade']} {what}"
+        return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("music", what))
+    part = match["part"].lower()
+    return said.fact(f"{said.name} sings {part}", MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("music", "singing"))
+
+
+def shoots_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I shoot on a Fuji X-T4", "I mostly shoot street photography": a photographer's camera and
+    kind of picture."""
+    if match["camera"]:
+        camera = " ".join(match["camera"].split())
+        text = f"{said.name} shoots on {article_for(camera)} {camera}"
+        return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("photography", camera.split()[0]))
+    genre = " ".join(match["genre"].lower().split())
+    return said.fact(
+        f"{said.name} shoots {genre} photography", MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("photography", genre)
+    )
+
+
+RULES = [
+    Rule(
+        priority=1554,
+        pattern=re.compile(
+            r"\b(?:I|we|my band)(?:'ve| have)? (?:got|has|have|booked) (?:a |our (?:(?P<which>first|next|last|big"
+            r"|biggest|album launch|release|hometown) )?)gig\b(?! economy| work)(?P<rest>[^,.!?;]*)",
+            re.IGNORECASE,
+        ),
+        build=gig_rule,
+    ),
+    Rule(
+        priority=1555,
+        pattern=re.compile(
+            r"\b(?:(?:my|our) band (?:(?:just|finally|officially) )?(?:got )?|we (?:(?:just|finally|officially) )?got )"
+            r"signed(?: (?P<to>to|with)"
+            r" (?P<label>(?:a|an|the)\b[^,.!?;]*|(?-i:[A-Z])[^,.!?;]*))?",
+            re.IGNORECASE,
+        ),
+        build=signed_rule,
+    ),
+    Rule(
+        priority=1556,
+        pattern=re.compile(
+            r"\bI sing (?P<part>soprano|alto|tenor|baritone|bass|mezzo(?:-soprano)?)\b(?! (?:guitar|player|drum))"
+            rf"|\bI(?:'m| am) grade (?P<grade>[1-8]) (?P<what>{INSTRUMENTS}|singing|music theory|theory)\b",
+            re.IGNORECASE,
+        ),
+        build=voice_rule,
+    ),
+    Rule(
+        priority=1557,
+        pattern=re.compile(
+            r"\bI (?:(?:mostly|mainly|usually|only|now) )?shoot (?:on|with) (?:an?|my) (?P<camera>(?-i:[A-Z])[\w-]+"
+            r"(?: (?-i:[A-Z0-9])[\w-]*){0,2})"
+            rf"|\bI (?:(?:mostly|mainly|usually|only) )?shoot (?P<genre>{_GENRES})(?: photography| photos| pictures)?"
+            r"(?=\s*$|\s*[,.!?;]|\s(?:and|but|mostly|now|these days|on|with)\b)",
+            re.IGNORECASE,
+        ),
+        build=shoots_rule,
+    ),
+]
