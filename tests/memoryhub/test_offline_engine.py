@@ -2026,6 +2026,28 @@ def test_skills_asked_after_are_answered_by_what_was_learned_and_is_known() -> N
     assert "you learned to code during lockdown, and you know how to knit" in said and "Pixel" not in said
 
 
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # a named relative with their partner, one subject (kept "… Theo is wife split up" and "… Theo's wife
+        # live in Spain" beside the whole)
+        ("my brother Theo and his wife split up", "Jo's brother Theo and his wife split up"),
+        ("my brother Theo and his wife live in Spain", "Jo's brother Theo and his wife live in Spain"),
+        ("my sister and her husband split up", "Jo's sister and her husband split up"),
+        ("my parents separated last year", "Jo's parents separated last year"),
+    ],
+)
+def test_a_relative_and_their_partner_are_one_subject_named_or_not(said: str, kept: str) -> None:
+    assert [op["content"] for op in _extract(_prompt([("Jo", "j1", said)]))["operations"]] == [kept]
+
+
+def test_news_that_cannot_be_said_back_is_still_met_as_news() -> None:
+    """ "my wife Ana is expecting our first baby" got "Thanks for telling me, I'll keep that in mind.": "their
+    first baby" after Ana cannot be said back as "your"."""
+    assert _reply_to("my wife Ana is expecting our first baby in April!", []).startswith("Congratulations!")
+    assert _reply_to("my sister and her husband split up", []).startswith("I'm sorry to hear that.")
+
+
 def test_a_resolution_or_a_plan_about_sleep_or_work_is_no_goodbye() -> None:
     for said in ("I should get more sleep", "I need to go to bed earlier", "I'm off to Berlin next week"):
         assert "Bye" not in _reply_to(said, []) and "Good night" not in _reply_to(said, []), said

@@ -58,8 +58,9 @@ from memoryhub.ai.offline.vocabulary import NON_ANSWERS, NOT_NAMES, PAST_TIME, P
 MAX_CLAUSES = 40
 
 
-# A relative and "and" just before a clause: the clause goes on with the pair ("my sister and her husband").
-_COUPLE_BEGUN = re.compile(r"\bmy [\w-]+ (?:and|&)\s*$", re.IGNORECASE)
+# A relative and "and" just before a clause: the clause goes on with the pair ("my sister and her husband",
+# "my brother Theo and his wife").
+_COUPLE_BEGUN = re.compile(r"\bmy [\w-]+(?: (?-i:[A-Z])[\w'-]+)? (?:and|&)\s*$", re.IGNORECASE)
 
 
 class Reader:

@@ -367,10 +367,13 @@ def chat_reply(messages: list[Message]) -> str:
         hard = [fact for fact in told[:2] if _HARD_NEWS.search(fact.content) and fact.slot not in _WORK_SLOTS]
         good = [fact for fact in told[:2] if _GOOD_NEWS.search(fact.content)]
         said_back = back_all(hard or good) or spoken  # only the news is met so, not what came beside it
-        if spoken and hard:
-            sentences += [f"I'm sorry to hear {said_back}.", pick(COMFORT, said)]
-        elif spoken and good:
-            sentences += [f"Congratulations — {said_back}!", pick(_CHEER, said)]
+        # News that cannot be said back ("your wife Ana is expecting their first baby": whose?) is met all
+        # the same (was "Thanks for telling me, I'll keep that in mind.").
+        if hard:
+            sorry = f"I'm sorry to hear {said_back}." if spoken else "I'm sorry to hear that."
+            sentences += [sorry, pick(COMFORT, said)]
+        elif good:
+            sentences += [f"Congratulations — {said_back}!" if spoken else "Congratulations!", pick(_CHEER, said)]
         else:
             if any(fact.slot == "name" for fact in told) and (not spoken or all(f.slot == "name" for f in told)):
                 given = re.split(r" (?:name is|called) ", told[0].text)[-1] if told[0].slot == "name" else ""

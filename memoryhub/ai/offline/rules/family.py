@@ -66,12 +66,20 @@ _ON_THEIR_WAY = re.compile(
 )
 
 
+# A relative's partner or other parent with them, as one subject: "my sister and her husband moved…", "my
+# brother Theo and his wife split up".
+_COUPLE = (
+    rf" (?:and|&) (?:(?:his|her|their) )?(?:{FAMILY})s?\b(?= (?:just |both |all |also )?"
+    r"(?:are|were|have|had|moved|got|bought|went|just|both|all|also|will|'re|'ve|live|split|broke|separated)\b)"
+)
+
+
 def relative_rule(match: re.Match[str], said: Said) -> Fact | None:
     relation = match["relation"].lower()
     rest = match["rest"] or ""
     if rest.startswith("'s") and not _OWNED.match(rest) and not starts_a_statement(match.string, match.start()):
         return None  # "a book about my grandmother's life in Poland": whose it is, not what she is
-    name = ""
+    name = with_them = ""
     named = re.match(
         r"^(?P<how>'s name is|(?:,| is|'s)? named|(?:,| is|'s)? called|,)?\s*"
         r"(?P<word>[A-Za-z][\w-]*(?:'(?!s\b)[\w-]+)?)",
@@ -82,6 +90,8 @@ def relative_rule(match: re.Match[str], said: Said) -> Fact | None:
         explicit = bool(named["how"] and named["how"].strip(" ,"))
         if candidate and (explicit or named["word"][0].isupper()):
             name, rest = candidate, rest[named.end() :]
+            if couple := re.match(_COUPLE, rest, re.IGNORECASE):  # "my brother Theo and his wife …"
+                with_them, rest = couple[0].lower().replace(" & ", " and "), rest[couple.end() :]
     rest = rest.strip(" ,")
     predicate, place, job, event = "", "", "", None
     if happened := re.match(rf"^(?:(?:just|finally|recently) )?(?P<event>{EVENT_ALTERNATIVES})\b", rest, re.I):
@@ -92,6 +102,11 @@ def relative_rule(match: re.Match[str], said: Said) -> Fact | None:
             predicate += f" {third_person(after, said.name)}"  # "my partner got a job at the library"
         if (when := past_time_in(rest[happened.end() :])) and when not in predicate.lower():
             predicate += f" {when}"  # "my wife had a fall last Monday"
+    elif parted := re.match(r"^(?:(?:just|finally|recently) )?(?P<how>split up|separated)\b", rest, re.IGNORECASE):
+        predicate = parted["how"].lower()  # "my sister and her husband split up": as "broke up" is news
+        if when := past_time_in(rest[parted.end() :]):
+            predicate += f" {when}"
+        event = next(e for e in EVENTS if e.phrase == "broke up")
     elif lives := re.match(
         r"^(?:also |still |now |currently )?(?:lives|is living) (?:in|near|at) (?P<p>.+)", rest, re.I
     ):
@@ -130,7 +145,7 @@ def relative_rule(match: re.Match[str], said: Said) -> Fact | None:
         return said.fact(text, MemoryKind.RELATIONSHIP, MEDIUM, PERMANENT, topics_of("relationship", relation))
     owner = f"{said.name}'s {relation}"
     if name and predicate:
-        text = f"{owner} {name} {predicate}".replace(" 's ", "'s ")
+        text = f"{owner} {name}{with_them} {predicate}".replace(" 's ", "'s ")
     elif name:
         text = f"{said.name} has {article_for(relation)} {relation} named {name}"
     elif predicate:
@@ -510,8 +525,7 @@ RULES = [
             rf"\bmy (?:(?:{RELATIVE_AGES}|new|late) )?"
             rf"(?P<relation>{RELATIONS})(?P<plural>s|es)?\b"
             # "my sister and her husband moved…", "my mum and dad are visiting…": the two of them
-            rf"(?P<couple> (?:and|&) (?:(?:his|her|their) )?(?:{FAMILY})s?\b(?= (?:just |both |all |also )?"
-            rf"(?:are|were|have|had|moved|got|bought|went|just|both|all|also|will|'re|'ve)\b))?(?P<rest>.*)",
+            rf"(?P<couple>{_COUPLE})?(?P<rest>.*)",
             re.IGNORECASE,
         ),
         build=relative_rule,
