@@ -2042,10 +2042,40 @@ def test_a_relative_and_their_partner_are_one_subject_named_or_not(said: str, ke
 
 
 def test_news_that_cannot_be_said_back_is_still_met_as_news() -> None:
-    """ "my wife Ana is expecting our first baby" got "Thanks for telling me, I'll keep that in mind.": "their
-    first baby" after Ana cannot be said back as "your"."""
-    assert _reply_to("my wife Ana is expecting our first baby in April!", []).startswith("Congratulations!")
+    """ "my sister Maya got her dream job" got "Thanks for telling me, I'll keep that in mind.": "her" cannot
+    be said back to a person whose pronoun is not known."""
+    assert _reply_to("my sister Maya got her dream job", []).startswith("Congratulations!")
     assert _reply_to("my sister and her husband split up", []).startswith("I'm sorry to hear that.")
+
+
+def test_a_partners_their_is_the_couples_and_is_said_back_as_yours() -> None:
+    """ "my wife Ana is expecting our first baby" could not be said back ("their" after Ana could be hers),
+    nor answer "when is the baby due?"."""
+    assert _reply_to("my wife Ana is expecting our first baby in April!", []).startswith(
+        "Congratulations — your wife Ana is expecting your first baby in April!"
+    )
+    memories = ["Noor's wife Ana is expecting their first baby in April", "Noor's sister Maya lost her job"]
+    assert "your wife Ana is expecting your first baby in April" in _reply_to("when is the baby due?", memories)
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # "passed" with something passed after it is no death (kept "Jo's brother died", and the persona was
+        # "so sorry to hear your brother died")
+        ("my brother just passed his driving test", "Jo's brother passed his driving test"),
+        ("my sister passed her exams!", "Jo's sister passed her exams"),
+        # and alone, or with its time, it is one
+        ("my nan passed last week", "Jo's nan died last week"),
+        ("sadly my cat passed", "Jo's cat died"),
+        ("my grandma passed in her sleep", "Jo's grandma died in her sleep"),
+    ],
+)
+def test_passed_is_a_death_only_with_nothing_passed_after_it(said: str, kept: str) -> None:
+    [operation] = _extract(_prompt([("Jo", "j1", said)]))["operations"]
+    assert operation["content"] == kept
+    assert ("loss" in operation["topics"]) == kept.endswith(("died", "died last week", "died in her sleep"))
+    assert ("sorry" in _reply_to(said, [])) == ("died" in kept)
 
 
 def test_a_resolution_or_a_plan_about_sleep_or_work_is_no_goodbye() -> None:

@@ -17,14 +17,14 @@ from dataclasses import replace
 
 from memoryhub.ai.contract import ConversationLine
 from memoryhub.ai.offline.facts import Fact
-from memoryhub.ai.offline.vocabulary import PETS
+from memoryhub.ai.offline.vocabulary import PASSED, PETS
 
 # Who a memory names, by kind: "has a dog named Rex", "has a boyfriend called Leo".
 _PARTNERS = ("girlfriend", "boyfriend", "partner", "wife", "husband", "fiancé", "fiancée")
 _NAMED = re.compile(
     rf"\bhas an? (?P<kind>{PETS}|{'|'.join(_PARTNERS)}) (?:named|called) (?P<name>[A-Z][\w'-]*)", re.IGNORECASE
 )
-_DIED = r"(?:just |sadly |finally )?(?:passed away|passed|died|was put down|had to be put down)\b"
+_DIED = rf"(?:just |sadly |finally )?(?:passed away|{PASSED}|died|was put down|had to be put down)\b"
 _DEATH_OF = re.compile(rf"'s (?:{PETS}) (?P<name>[A-Z][\w'-]*) died\b", re.IGNORECASE)
 _DEATH_OF_UNNAMED = re.compile(rf"'s (?P<species>{PETS}) died\b", re.IGNORECASE)
 # What says one has a partner, and what says one has none, after the person's name.

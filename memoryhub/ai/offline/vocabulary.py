@@ -239,6 +239,14 @@ STOPWORDS = word_set(
 )
 
 
+# "passed" said of a death, with nothing passed after it: "my nan passed last week", "our dog passed on Sunday",
+# not "my brother passed his driving test", "my mum passed the salt".
+PASSED = (
+    r"passed(?= *$|\s*[,.!?;:)]|\s(?:away|last|this|yesterday|today|earlier|recently|suddenly|peacefully|overnight"
+    r"|after|in|at|two|three|four|five|\d+|a (?:week|month|year|few|couple))\b|\son (?!the\b|it\b|to\b|that\b))"
+)
+
+
 # When or which, not what: no topic ("learning to sail last month" is about sailing, "their first EP" an EP).
 NOT_TOPICS = word_set(
     "last next ago week weeks month months year years today tomorrow tonight yesterday first second third"

@@ -126,16 +126,28 @@ def _you_verb(verb: str) -> str:
 
 def _could_be_meant(word: str, previous: str) -> bool:
     """Whether a later "they", "her"… in a fact could mean ``word`` rather than the person."""
+    if word.lower() in _PARTNER_WORDS and previous.lower() == "your":
+        return False  # "your wife is expecting their first baby": the couple's
     if _PERSON_NOUN.fullmatch(word):
         return True
     role = previous.lower() == "the" and word.isupper()  # "is the DM for their group", "the CEO of their firm"
-    if word[:1].isupper() and word != "I" and previous.lower() not in (*_PLACE_PREPOSITIONS, "a", "an") and not role:
+    # A partner's name: "their" after it is the couple's, theirs and the person's ("your wife Ana is expecting
+    # their first baby", written from "our"); a relative's own is "his" or "her" in what the engine writes.
+    partner = previous.lower() in _PARTNER_WORDS
+    if (
+        word[:1].isupper()
+        and word != "I"
+        and previous.lower() not in (*_PLACE_PREPOSITIONS, "a", "an")
+        and not role
+        and not partner
+    ):
         return True  # a name; "in Lyon", "on Monday", "a Minecraft server" are not someone
     lower = word.lower()
     plural = lower.endswith("s") and not lower.endswith(("ss", "us", "is", "'s")) and lower not in _THINGS
     return plural and lower.isalpha() and len(lower) >= 4 and lower not in STOPWORDS
 
 
+_PARTNER_WORDS = frozenset({"wife", "husband", "partner", "girlfriend", "boyfriend", "fiancé", "fiancée", "fiance"})
 # Things, never someone "their" could mean: "got the keys to their first house".
 _THINGS = frozenset({"keys", "contracts", "results", "papers", "grades", "bills", "glasses", "clothes", "shoes"})
 
@@ -201,7 +213,7 @@ def second_person(fact: str, person: Person) -> str:
         parts = re.fullmatch(r"(?P<lead>\W*)(?P<core>.*?)(?P<trail>[^\w']*)", token)
         assert parts is not None  # the pattern matches any token
         core, lower = parts["core"], parts["core"].lower()
-        previous = words[-1].strip(",;:") if words else ""
+        previous = words[-1].strip(",;:") if words else head.split()[-1]
         following = re.sub(r"\W", "", tokens[index + 1]).lower() if index + 1 < len(tokens) else ""
         if previous == "you" and lower in _YOU_VERBS:  # "… that you is"
             core = _YOU_VERBS[lower]

@@ -33,6 +33,7 @@ from memoryhub.ai.offline.vocabulary import (
     JOB,
     NOT_NAMES,
     NUMBER_WORDS,
+    PASSED,
     PETS,
     RELATIONS,
     RELATIVE_AGES,
@@ -97,6 +98,8 @@ def relative_rule(match: re.Match[str], said: Said) -> Fact | None:
     if happened := re.match(rf"^(?:(?:just|finally|recently) )?(?P<event>{EVENT_ALTERNATIVES})\b", rest, re.I):
         event = next(e for e in EVENTS if re.fullmatch(e.pattern, happened["event"], re.IGNORECASE))
         predicate = event.phrase.format(pet=happened["event"].split()[-1].lower())
+        if own := re.search(r"\b(?:his|her)\b", happened["event"], re.IGNORECASE):  # "my sister lost her job"
+            predicate = re.sub(r"\btheir\b", own[0].lower(), predicate)
         after = phrase_cut(rest[happened.end() :], max_words=8)
         if re.match(r"(?:at|for|in|as) ", after, re.IGNORECASE) and "work" in event.topics:
             predicate += f" {third_person(after, said.name)}"  # "my partner got a job at the library"
@@ -504,7 +507,7 @@ RULES = [
             rf"\b(?:I|we) (?:just |recently |sadly )?lost (?:my|our) (?:(?:beloved|dear|sweet|great) )?"
             rf"(?P<relation>{FAMILY}|best friend|{PETS})\b(?P<when>.*)"
             rf"|\bmy (?:(?:old |beloved |sweet )?(?P<relation2>{FAMILY}|best friend|{PETS})|(?:old |beloved |sweet )?"
-            rf"(?P<species>{PETS}) (?P<pet>[A-Z][\w'-]*)) (?:just |sadly |recently )?(?:passed away|passed"
+            rf"(?P<species>{PETS}) (?P<pet>[A-Z][\w'-]*)) (?:just |sadly |recently )?(?:passed away|{PASSED}"
             rf"|died|(?:had to be|was) put (?:down|to sleep))\b(?P<when2>.*)",
             re.IGNORECASE,
         ),
