@@ -10,12 +10,14 @@ from django.utils.timezone import now
 
 from accounts.models import Community, Profile, User
 from accounts.services import identity_resolve, membership_set, user_create
-from chat.models import Persona
+from chat.models import Channel, Persona
+from chat.services import message_record
 from memories.models import Entity, EntityType, Memory
 from memories.selectors.people import person_display_name
 from memories.services.context import assemble_context
 from memories.services.entities import entity_mention_record
 from memories.services.summaries import profile_semantic_refresh
+from tests.support.extraction import extract_channel_here
 from tests.support.memories import remember
 
 pytestmark = pytest.mark.django_db
@@ -85,3 +87,20 @@ def test_a_person_a_bot_posted_without_a_name_is_called_by_their_platform_id(
 
     assert person_display_name(community=community, user=bob) == "bob_123"
     assert "[What you know about bob_123:]" in block.text and "gamers" not in block.text
+
+
+def test_an_account_named_in_lower_case_is_called_as_the_person_writes_their_name(
+    community: Community, web_channel: Channel
+) -> None:
+    """An account signed up as "tomasz" said "I'm Tomasz, …" and was remembered as "tomasz teaches maths":
+    the name they gave was taken for the one they already had."""
+    tomasz = user_create(username="tomasz", password="tomasz pass 1234", display_name="tomasz")
+    membership_set(user=tomasz, community=community)
+    message_record(channel=web_channel, author=tomasz, content="I'm Tomasz, I teach maths at a school in Leeds")
+
+    extract_channel_here(web_channel)
+
+    assert list(Memory.objects.filter(user=tomasz).values_list("content", flat=True)) == [
+        "Tomasz teaches maths at a school in Leeds"
+    ]
+    assert Profile.objects.get(user=tomasz, community=community).stated_name == "Tomasz"

@@ -21,9 +21,10 @@ def name_rule(match: re.Match[str], said: Said) -> Fact | None:
     second = (match["second"] or "").strip()
     if second and second[0].isupper() and second.lower() not in NOT_NAMES:
         name = f"{name} {second}"
-    own = said.name.lower().split()
-    if name.lower() == said.name.lower() or (not second and own and name.lower() == own[0]):
-        return None  # "my name is yusuf": the name they already go by here
+    own = said.name.split()
+    if name == said.name or (not second and own and name == own[0]):
+        return None  # "my name is yusuf" from Yusuf: the name they already go by here (an account "tomasz" who
+        # says "I'm Tomasz" gets their name written as they write it)
     how = match["how"].lower()
     if how == "i prefer" and not _NAMING.search(f"{said.scene.line_text} {said.scene.question_text}"):
         return None  # "I prefer Pepsi": a taste; "Alexander, but I prefer Alex" after "what's your name?"
