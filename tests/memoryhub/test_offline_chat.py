@@ -387,6 +387,23 @@ def test_a_plan_asked_after_is_answered_by_the_line_that_told_it_not_by_a_move_m
     assert "Glasgow" not in said and "best part" not in said
 
 
+def test_a_question_about_a_relative_is_not_answered_by_a_line_about_someone_else(
+    community: Community, person: User, persona: Persona
+) -> None:
+    """ "what's my wife called?" got "You told me on 8 May that you're thinking of calling her Zofia" (the
+    baby's name: the line shares "call" with the question)."""
+    channel = channel_create(community=community, name="general", external_id="general")
+    at = datetime(2023, 5, 8, 14, 0, tzinfo=UTC)
+    line = message_record(channel=channel, author=person, content="we're thinking of calling her Zofia", created_at=at)
+    recall_index_messages(messages=[line])
+
+    wife = reply_to(community, person, persona, "what's my wife called?")
+    baby = reply_to(community, person, persona, "what are we calling the baby?")
+
+    assert "Zofia" not in wife and "I don't think you've told me that yet" in wife
+    assert "You told me on 8 May that you're thinking of calling her Zofia." in baby
+
+
 def test_a_question_they_asked_before_is_no_answer_to_it(community: Community, person: User, persona: Persona) -> None:
     channel = channel_create(community=community, name="general", external_id="general")
     at = datetime(2023, 5, 8, 14, 0, tzinfo=UTC)

@@ -16,7 +16,7 @@ from memoryhub.ai.contract import (
     talking_with_name,
 )
 from memoryhub.ai.offline.attribution import Reader
-from memoryhub.ai.offline.excerpts import excerpt_answer
+from memoryhub.ai.offline.excerpts import Excerpt, excerpt_answer
 from memoryhub.ai.offline.facts import Fact
 from memoryhub.ai.offline.forgetting import forget_asked, memory_asked_forgotten
 from memoryhub.ai.offline.replies.memories import Memories, memory_block
@@ -29,6 +29,7 @@ from memoryhub.ai.offline.replies.relevance import (
     known_facts,
     relative_asked,
     relevant_facts,
+    said_of_relative_asked,
     subjects_once,
     with_told_earlier,
     word_stems,
@@ -280,6 +281,15 @@ _ABOUT_ME_MEMORY_OFF = "My memory is off for you, so I only know what you've sai
 _NOTHING_ABOUT_ME_MEMORY_OFF = "My memory is off for you, so I don't keep anything you tell me."
 
 
+def _excerpts_for(said: str, memories: Memories) -> list[Excerpt]:
+    """The past lines that may answer ``said``: asked about their wife, only lines that speak of her ("we're
+    thinking of calling her Zofia" shares "call" with "what's my wife called?" and is of the baby)."""
+    of_relative = said_of_relative_asked(said)
+    if of_relative is None:
+        return memories.excerpts
+    return [excerpt for excerpt in memories.excerpts if of_relative(f"{excerpt.question} {excerpt.line}")]
+
+
 def _own_lines(lines: list[str], name: str) -> list[str]:
     """The lines of a channel's talk that ``name`` wrote, without the name in front: what the others
     said is not what this person told."""
@@ -423,7 +433,9 @@ def chat_reply(messages: list[Message]) -> str:
         facts = relevant_facts(with_told_earlier(memories, earlier, person), person, said)
         if facts:
             sentences.append(pick(_RECALLS_MEMORY_OFF if memory_off else _RECALLS, said).format(", and ".join(facts)))
-        elif question and (recalled := excerpt_answer(memories.excerpts, asked_stems(said, person), word_stems)):
+        elif question and (
+            recalled := excerpt_answer(_excerpts_for(said, memories), asked_stems(said, person), word_stems)
+        ):
             facts = [recalled]  # what they said before answers it: "You told me on 8 May that …"
             sentences.append(recalled)
         # Having answered from memory, it does not also say it cannot look the answer up; asked about

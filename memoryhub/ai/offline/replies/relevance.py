@@ -5,6 +5,7 @@ conversation."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import replace
 
 from memoryhub.ai.contract import (
@@ -257,6 +258,21 @@ def relative_asked(said: str) -> re.Match[str] | None:
     return _MY_RELATIVE.search(asked) if asked.endswith("?") else None
 
 
+def said_of_relative_asked(said: str) -> Callable[[str], bool] | None:
+    """When ``said`` asks about their relative, whether a text is about that relative (only what is said of
+    them answers "where does my sister live?"); None when it asks about no relative."""
+    relative = relative_asked(said)
+    if relative is None:
+        return None
+    relation = re.escape(relative["relation"].lower().removesuffix("s"))
+    if relation in ("kid", "child", "baby", "toddler"):  # "how old is my kid?" … "you have a 4-year-old"
+        relation = r"(?:kid|child|baby|toddler|son|daughter|\d+-year-old)"
+    elif relation == "parent":  # "when are my parents visiting?" … "your mum and dad are visiting …"
+        relation = r"(?:parent|mum|mom|mother|dad|father)"
+    about = re.compile(rf"\b{relation}s?\b", re.IGNORECASE)
+    return lambda text: about.search(text) is not None
+
+
 def asks_about_themselves(said: str) -> bool:
     """Whether ``said``'s last sentence asks about one of the person's own slots or pets ("where am I
     from?"; not "… my guinea pig. How are your pets?")."""
@@ -327,13 +343,8 @@ def relevant_facts(memories: Memories, person: Person, said: str) -> list[str]:
         ]
     # Asked about their relative, only what is remembered of that relative answers: "where does my sister
     # live?" is not answered with "you're moving to Berlin" too, nor "where do my parents live?" with the sister.
-    if relative := relative_asked(said):
-        relation = re.escape(relative["relation"].lower().removesuffix("s"))
-        if relation in ("kid", "child", "baby", "toddler"):  # "how old is my kid?" … "you have a 4-year-old"
-            relation = r"(?:kid|child|baby|toddler|son|daughter|\d+-year-old)"
-        elif relation == "parent":  # "when are my parents visiting?" … "your mum and dad are visiting …"
-            relation = r"(?:parent|mum|mom|mother|dad|father)"
-        of_them = [bool(re.search(rf"\b{relation}s?\b", text, re.I)) for text, _ in candidates]
+    if of_relative := said_of_relative_asked(said):
+        of_them = [of_relative(text) for text, _ in candidates]
         shared = [count if about else 0 for count, about in zip(shared, of_them, strict=True)]
     chosen: list[str] = []
     summary_used = False
