@@ -2029,6 +2029,21 @@ def test_skills_asked_after_are_answered_by_what_was_learned_and_is_known() -> N
 @pytest.mark.parametrize(
     ("said", "kept"),
     [
+        # a newcomer's first lines: the children's ages, a student's subject (were "has two kids", "is a uni
+        # student")
+        ("I have two kids aged 4 and 7", "Jo has two kids aged 4 and 7"),
+        ("I've got three girls, 2, 5 and 9", "Jo has three daughters aged 2, 5 and 9"),
+        ("I have 2 kids (4 & 7)", "Jo has 2 kids aged 4 and 7"),
+        ("I'm a uni student studying law", "Jo is a uni student studying law"),
+    ],
+)
+def test_a_newcomers_children_keep_their_ages_and_a_student_their_subject(said: str, kept: str) -> None:
+    assert [op["content"] for op in _extract(_prompt([("Jo", "j1", said)]))["operations"]] == [kept]
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
         # a named relative with their partner, one subject (kept "… Theo is wife split up" and "… Theo's wife
         # live in Spain" beside the whole)
         ("my brother Theo and his wife split up", "Jo's brother Theo and his wife split up"),
@@ -3009,7 +3024,7 @@ def test_a_move_asked_where_to_after_it_and_a_pets_name_asked_after_it_are_answe
         # a name, then more about themselves (the name was lost)
         (
             "hey! so I'm Wren, I teach year 4 at a primary in Hull and I've got two boys, 6 and 9",
-            ["Priya's name is Wren", "Priya teaches year 4 at a primary in Hull", "Priya has two sons"],
+            ["Priya's name is Wren", "Priya teaches year 4 at a primary in Hull", "Priya has two sons aged 6 and 9"],
         ),
         ("I'm Wren, 41, nurse", ["Priya's name is Wren", "Priya is 41 years old", "Priya is a nurse"]),
         ("I'm Catholic, I go to mass", ["Priya goes to mass"]),  # no name

@@ -247,6 +247,10 @@ PASSED = (
 )
 
 
+# Their ages after children counted: "two kids aged 4 and 7", "2 kids (4 and 7)", "three girls, 2, 5 and 9".
+AGES_LISTED = re.compile(r",? (?:aged |ages |who are |\()?(?P<ages>\d{1,2}(?:(?:, | and | & )\d{1,2})+)\)?(?![\w-])")
+
+
 # When or which, not what: no topic ("learning to sail last month" is about sailing, "their first EP" an EP).
 NOT_TOPICS = word_set(
     "last next ago week weeks month months year years today tomorrow tonight yesterday first second third"

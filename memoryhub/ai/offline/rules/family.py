@@ -23,6 +23,7 @@ from memoryhub.ai.offline.text import (
 )
 from memoryhub.ai.offline.vocabulary import (
     ACCIDENT,
+    AGES_LISTED,
     COLLEAGUES,
     COUNTS,
     FAMILY,
@@ -412,6 +413,8 @@ def has_relatives_rule(match: re.Match[str], said: Said) -> Fact | None:
         text += f" and {_relatives(more['quantity'].lower(), more['kind'], more['relation'].lower())}"
     elif not names and more and more["plural"]:  # "I have a husband and kids"
         text += f" and {(more['kind'] or '').lower()}{more['relation'].lower()}s"
+    elif plural and not names and (ages := AGES_LISTED.match(match.string, match.end())):
+        text += f" aged {ages['ages'].replace(' & ', ' and ')}"  # "two kids aged 4 and 7"
     fact = said.fact(text, MemoryKind.RELATIONSHIP, MEDIUM, PERMANENT, topics_of(_relation_topic(relation), relation))
     for each in names:
         fact.entities.append(said.entity(EntityType.PERSON, each, f"{said.name}'s {relation}"))

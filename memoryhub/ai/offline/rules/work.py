@@ -45,8 +45,9 @@ def works_as_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 def job_title_rule(match: re.Match[str], said: Said) -> Fact | None:
     job = match["job"].lower()
-    rest = re.match(r"^\s+(?:at|for|in|with)\s+\S.*", match["rest"] or "")
-    where = third_person(phrase_cut(rest[0], max_words=6), said.name) if rest else ""  # "a carer for my dad"
+    rest = re.match(r"^\s+(?:at|for|in|with|studying)\s+\S.*", match["rest"] or "")
+    # "a carer for my dad", "a uni student studying law"
+    where = third_person(phrase_cut(rest[0], max_words=6), said.name) if rest else ""
     text = f"{said.name} is {article_for(job)} {job}" + (f" {where}" if where else "")
     if _JUDGED.match(job):  # "I'm a terrible cook": a skill, which takes no job's place
         return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("skills", job.split()[-1]))
