@@ -111,6 +111,12 @@ def web_channels_prefix(*, user_id: int) -> str:
     return f"{WEB_CHANNELS_PREFIX}{user_id}:"
 
 
+def web_channel_owner(external_id: str) -> int | None:
+    """Whose browser channel ``external_id`` is (the id ``web_channels_prefix`` begins), or None."""
+    owner = external_id.removeprefix(WEB_CHANNELS_PREFIX).partition(":")[0] if channel_id_is_web(external_id) else ""
+    return int(owner) if owner.isdigit() else None
+
+
 def channel_id_is_web(external_id: str) -> bool:
     """Whether a channel id is a browser channel's (or could be one day): never a bot's to use."""
     return external_id.startswith(WEB_CHANNELS_PREFIX)

@@ -9,7 +9,7 @@ from typing import Any
 from django import forms
 from django.http import QueryDict
 
-from chat.models import Channel, Persona
+from chat.models import Persona
 from memories.forms import EraseAccountForm, PersonMemoryForm
 from memories.models import MemoryKind, MemorySource
 from memories.selectors.mine import NO_PERSONA
@@ -49,14 +49,16 @@ class MemoryFilterForm(forms.Form):
     created_to = forms.DateField(required=False, label="to", widget=forms.DateInput(attrs={"type": "date"}))
     sort = forms.ChoiceField(required=False, choices=list(MEMORY_SORTS.items()), label="Sort")
 
-    def __init__(self, data: Any = None, *, personas: Iterable[Persona] = (), channels: Iterable[Channel] = ()) -> None:
+    def __init__(
+        self, data: Any = None, *, personas: Iterable[Persona] = (), channels: Iterable[tuple[int, str]] = ()
+    ) -> None:
         super().__init__(data)
         self.fields["persona"].choices = [  # type: ignore[attr-defined]
             ("", "Any persona"),
             (NO_PERSONA, "None (for every persona)"),
             *((str(p.pk), p.name) for p in personas),
         ]
-        self.fields["channel"].choices = [("", "Any channel"), *((c.pk, f"#{c.name}") for c in channels)]  # type: ignore[attr-defined]
+        self.fields["channel"].choices = [("", "Any channel"), *channels]  # type: ignore[attr-defined]
 
     def clean_created_to(self) -> date | None:
         day: date | None = self.cleaned_data.get("created_to")

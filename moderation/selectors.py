@@ -34,6 +34,7 @@ from chat.models import (
     Message,
     MessageRole,
     Persona,
+    web_channel_owner,
 )
 from chat.selectors import window_oldest_waiting_since
 from memories.models import Entity, ImportanceNow, Memory, MemoryRevision, RecallEntry
@@ -306,12 +307,26 @@ def people_for_moderation(*, community: Community, text: str = "", limit: int = 
     ]
 
 
-def memory_filter_choices(*, community: Community) -> tuple[QuerySet[Persona], QuerySet[Channel]]:
-    """The personas and channels the memory filters offer."""
-    return (
-        Persona.objects.filter(community=community).order_by("name"),
-        Channel.objects.filter(community=community).order_by("name"),
+def memory_filter_choices(*, community: Community) -> tuple[QuerySet[Persona], list[tuple[int, str]]]:
+    """The personas and channels the memory filters offer, each channel as its value and label. A person's
+    browser chat is labelled with whose it is: every member has a "Web chat with Mira"."""
+    channels = (
+        Channel.objects.filter(community=community).order_by("name", "pk").values_list("pk", "name", "external_id")
     )
+    owners = {
+        pk: owner for pk, _, external_id in channels if (owner := web_channel_owner(external_id or "")) is not None
+    }
+    names = {
+        pk: display_name or username
+        for pk, display_name, username in User.objects.filter(pk__in=owners.values()).values_list(
+            "pk", "display_name", "username"
+        )
+    }
+    labels = [
+        (pk, f"#{name} ({names.get(owners[pk]) or 'erased'})" if pk in owners else f"#{name}")
+        for pk, name, _ in channels
+    ]
+    return Persona.objects.filter(community=community).order_by("name"), labels
 
 
 def person_get_for_moderator(*, community: Community, pk: int) -> User:

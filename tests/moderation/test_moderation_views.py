@@ -18,7 +18,7 @@ from accounts.models import AuditEvent, Community, MembershipRole, Profile, User
 from accounts.services import membership_set, user_create
 from chat.ingest import IngestItem, messages_ingest
 from chat.models import ConversationWindow, ConversationWindowCloseReason, ConversationWindowState, Message
-from chat.services import persona_create
+from chat.services import persona_create, web_channel_get
 from memories.models import Memory, MemoryRevision, MemoryRevisionAction, MemoryRevisionActor
 from memoryhub.ai.embeddings import embedder_get
 from privacy.services.audit import subject_hash
@@ -551,6 +551,26 @@ def test_the_list_filters_by_persona_channel_reporter_and_creation_day(
     ago = (timezone.now() - timedelta(days=30)).date().isoformat()
     assert shown(created_to=ago) == {old.pk}
     assert shown(created_from=ago) == {from_pets.pk, with_mira.pk, reported.pk}
+
+
+def test_each_members_browser_chat_is_offered_by_whose_it_is(
+    client: Client, community: Community, alice: User, bob: User, moderator: User
+) -> None:
+    """Every member's chat with Mira is called "Web chat with Mira": the filter offered the same label
+    once for each of them."""
+    persona = persona_create(community=community, name="Mira", system_prompt="You are Mira.")
+    mine, theirs = web_channel_get(user=alice, persona=persona), web_channel_get(user=bob, persona=persona)
+    messages_ingest(
+        community=community,
+        items=[IngestItem(channel="pets", author="alice_456", content="my cat is Luna", sent_at=timezone.now())],
+    )
+    _as(client, moderator)
+
+    page = client.get(reverse("moderation-memories", args=[community.pk])).content.decode()
+
+    assert f'<option value="{mine.pk}">#Web chat with Mira (Alice)</option>' in page
+    assert f'<option value="{theirs.pk}">#Web chat with Mira (Bob)</option>' in page
+    assert ">#pets</option>" in page
 
 
 def test_a_creation_day_the_list_cannot_run_to_the_end_of_is_a_form_error(
