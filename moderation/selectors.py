@@ -270,11 +270,12 @@ class PersonRow:
     name: str
     memory_enabled: bool
     memories: int
+    stated_name: str = ""  # the name they said they go by here, when it is another
 
 
 def people_for_moderation(*, community: Community, text: str = "", limit: int = 50) -> list[PersonRow]:
     """The community's people (members and those its bots saw), by name, with their memory count
-    and switch (one query): ``text`` matches a platform id exactly or part of a name."""
+    and switch (one query): ``text`` matches a platform id exactly or part of a name, the one they go by too."""
     people = User.objects.filter(Q(memberships__community=community) | Q(identities__community=community)).distinct()
     if text:
         people = people.filter(
@@ -282,12 +283,14 @@ def people_for_moderation(*, community: Community, text: str = "", limit: int = 
             | Q(identities__community=community, identities__display_name__icontains=text)
             | Q(username__iexact=text)
             | Q(display_name__icontains=text)
+            | Q(profiles__community=community, profiles__stated_name__icontains=text)
         )
     identity = ExternalIdentity.objects.filter(community=community, user=OuterRef("pk"))
     rows = people.annotate(
         platform_id=Subquery(identity.order_by("pk").values("external_id")[:1]),
         platform_name=Subquery(identity.order_by("pk").values("display_name")[:1]),
         switch=Subquery(Profile.objects.filter(community=community, user=OuterRef("pk")).values("memory_enabled")[:1]),
+        stated=Subquery(Profile.objects.filter(community=community, user=OuterRef("pk")).values("stated_name")[:1]),
         memory_count=Subquery(
             Memory.objects.filter(community=community, user=OuterRef("pk"))
             .values("user")
@@ -302,6 +305,7 @@ def people_for_moderation(*, community: Community, text: str = "", limit: int = 
             name=row.platform_name or str(row),
             memory_enabled=row.switch is not False,
             memories=row.memory_count or 0,
+            stated_name=row.stated if row.stated and row.stated != (row.platform_name or str(row)) else "",
         )
         for row in rows
     ]

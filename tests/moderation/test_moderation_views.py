@@ -15,7 +15,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts.models import AuditEvent, Community, MembershipRole, Profile, User
-from accounts.services import membership_set, user_create
+from accounts.services import membership_set, profile_locked, profile_summary_set, user_create
 from chat.ingest import IngestItem, messages_ingest
 from chat.models import ConversationWindow, ConversationWindowCloseReason, ConversationWindowState, Message
 from chat.services import persona_create, web_channel_get
@@ -571,6 +571,21 @@ def test_each_members_browser_chat_is_offered_by_whose_it_is(
     assert f'<option value="{mine.pk}">#Web chat with Mira (Alice)</option>' in page
     assert f'<option value="{theirs.pk}">#Web chat with Mira (Bob)</option>' in page
     assert ">#pets</option>" in page
+
+
+def test_the_people_list_shows_and_finds_the_name_a_person_goes_by(
+    client: Client, community: Community, alice: User, moderator: User
+) -> None:
+    """A person who said "I'm Ally" is Ally in every memory, and was listed and found only as Alice."""
+    profile_summary_set(profile=profile_locked(user=alice, community=community), summary="", stated_name="Ally")
+    _as(client, moderator)
+    url = reverse("moderation-people", args=[community.pk])
+
+    listed = client.get(url).content.decode()
+    found = client.get(url, {"q": "ally"}).content.decode()
+
+    assert 'Alice</a> <span class="muted">(goes by Ally)</span>' in listed
+    assert reverse("moderation-person", args=[community.pk, alice.pk]) in found
 
 
 def test_a_creation_day_the_list_cannot_run_to_the_end_of_is_a_form_error(
