@@ -2027,6 +2027,36 @@ def test_skills_asked_after_are_answered_by_what_was_learned_and_is_known() -> N
 
 
 @pytest.mark.parametrize(
+    ("said", "kept", "topics", "reply"),
+    [
+        # 2026-11-30, a peer support channel of my own (kept nothing, or sobriety as a diet; "relapsed" was
+        # answered "Tell me more!" and panic attacks "Good to know!")
+        ("I relapsed last weekend", "Jo relapsed last weekend", ["health", "sobriety"], "I'm sorry to hear"),
+        ("I have panic attacks at work", "Jo gets panic attacks at work", ["health", "anxiety"], "I'm sorry to hear"),
+        ("I've been having nightmares", "Jo has been having nightmares", ["health", "sleep"], "I'm sorry to hear"),
+        (
+            "I've got my first therapy session on Thursday",
+            "Jo has their first therapy session on Thursday",
+            ["plans", "session"],
+            "Got it",
+        ),
+        (
+            "I've been sober for 18 months",
+            "Jo has been sober for 18 months",
+            ["health", "sobriety"],
+            "Congratulations — you've been sober",
+        ),
+    ],
+)
+def test_what_a_peer_support_channel_tells_is_kept_and_met_kindly(
+    said: str, kept: str, topics: list[str], reply: str
+) -> None:
+    [operation] = _extract(_prompt([("Jo", "j1", said)]))["operations"]
+    assert (operation["content"], operation["topics"]) == (kept, topics)
+    assert _reply_to(said, []).startswith(reply)
+
+
+@pytest.mark.parametrize(
     ("said", "kept"),
     [
         # a newcomer's first lines: the children's ages, a student's subject (were "has two kids", "is a uni

@@ -146,7 +146,8 @@ FAMILY = (  # a hyphenated relation before the word it starts with: "mother-in-l
 OCCASIONS = (
     r"exam|interview|test|appointment|meeting|match|game|date|flight|trip|tournament|concert|wedding|surgery"
     r"|presentation|deadline|shift|vacation|holiday|party|finals?|raid|race|recital|audition"
-    r"|scan|check-up|checkup|mri|x-ray|blood test|smear test|jab|booster"
+    r"|scan|check-up|checkup|mri|x-ray|blood test|smear test|jab|booster|therapy session|counselling session"
+    r"|counseling session"
 )
 
 # Where a stay in hospital is told: "in the ER", "rushed to the hospital", "my mom's in the ICU".

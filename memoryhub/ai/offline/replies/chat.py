@@ -89,7 +89,8 @@ _HARD_NEWS = re.compile(
     r"|broke down|(?:got|was) stolen|broken into|(?:got|was) written off|totall?ed"
     r"|(?:is|was|been) at the vet'?s?|(?:broke|sprained|twisted|fractured|tore|dislocated|injured|hurt)"
     r" (?:their|his|her) |has to move out|(?:has|have) been hurting|been sleeping badly"
-    r"|got out|ran away|went missing|gone missing|is missing|broke|failed its|panic attack"
+    r"|got out|ran away|went missing|gone missing|is missing|broke|failed its|panic attacks?|anxiety attacks"
+    r"|nightmares|relapsed"
     r"|has been (?:bad|awful|terrible|rough|horrendous|worse|flaring up)|off sick)\b",
     re.IGNORECASE,
 )

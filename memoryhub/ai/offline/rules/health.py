@@ -46,23 +46,23 @@ def diet_rule(match: re.Match[str], said: Said) -> Fact | None:
     diet = next(groups[name] for name in ("diet", "diet2", "diet3", "diet4", "diet5", "diet6") if groups[name])
     diet = diet.lower().replace("veggie", "vegetarian")
     if groups["diet3"]:
-        return said.fact(f"{said.name} keeps {diet}", MemoryKind.FACT, HIGH, PERMANENT, topics_of("diet", diet))
+        return said.fact(f"{said.name} keeps {diet}", MemoryKind.FACT, HIGH, PERMANENT, _diet_topics(diet))
     if groups["diet4"] is not None or groups["diet5"] is not None:
         month = re.search(rf"\b(?:{MONTHS})\b|uary\b", diet, re.IGNORECASE)  # "Dry January", "Veganuary"
         if month:
             diet = diet.title()  # the campaign's name
         text = f"{said.name} is doing {diet}" if " " in diet or month else f"{said.name} is on {diet}"
         lasts = "30d" if month else PERMANENT  # a month's campaign is over with the month
-        return said.fact(text, MemoryKind.FACT, HIGH, lasts, topics_of("diet", diet), slot="diet")
+        return said.fact(text, MemoryKind.FACT, HIGH, lasts, _diet_topics(diet), slot="diet")
     if groups["diet6"] is not None:
         if diet in ("this", "that", "new", "strict", "proper", "crash", "real", "the"):
             return None
         text = f"{said.name} is on {article_for(diet)} {diet} diet"
-        return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("diet", diet), slot="diet")
+        return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, _diet_topics(diet), slot="diet")
     since = phrase_cut(match["since"] or "", max_words=4)
     if re.fullmatch(rf"for (?:{MONTHS}|a (?:bit|while|month|week)|now|the month|lent)", since, re.IGNORECASE):
         text = f"{said.name} is {diet} {since}"  # "I've gone vegan for January": for a while, not for good
-        return said.fact(text, MemoryKind.FACT, HIGH, "30d", topics_of("diet", diet))
+        return said.fact(text, MemoryKind.FACT, HIGH, "30d", _diet_topics(diet))
     span_after = re.match(  # "I've been sober 6 months today"
         r"\s+(?P<span>(?:\d{1,4}|a|one|two|three|four|five|six|a few) (?:days?|weeks?|months?|years?))\b",
         match.string[match.end() :],
@@ -77,7 +77,12 @@ def diet_rule(match: re.Match[str], said: Said) -> Fact | None:
         text = f"{said.name} is on a {diet} diet"
     else:
         text = f"{said.name} is {diet}"
-    return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("diet", diet), slot="diet")
+    return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, _diet_topics(diet), slot="diet")
+
+
+def _diet_topics(diet: str) -> list[str]:
+    """A diet's topics; being sober is a matter of health ("has been sober for 18 months")."""
+    return topics_of("health", "sobriety") if diet == "sober" else topics_of("diet", diet)
 
 
 def condition_is_rule(match: re.Match[str], said: Said) -> Fact | None:

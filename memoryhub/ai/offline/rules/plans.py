@@ -211,6 +211,8 @@ def appointment_rule(match: re.Match[str], said: Said) -> Fact | None:
     thing = re.sub(r"\b(?:mri|x-ray)\b", lambda m: m[0].upper(), (match["thing"] or match["things"]).lower())
     rest = phrase_cut(match["rest"] or "", max_words=8)
     article = "" if match["things"] else article_for(thing) + " "  # "exams all next week"
+    if match["thing"] and re.search(r"\bmy $", match.string[: match.start("thing")], re.IGNORECASE):
+        article = "their "  # "my first therapy session on Thursday"
     article = "an " if thing.startswith(("MRI", "X-RAY")) else article  # said "em", "ex"
     thing = thing.replace("X-RAY", "X-ray")
     text = f"{said.name} has {article}{thing}" + (f" {third_person(rest, said.name)}" if rest else "")

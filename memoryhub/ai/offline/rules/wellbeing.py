@@ -53,6 +53,24 @@ def clean_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("health", "sobriety"))
 
 
+def relapse_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I relapsed last weekend": a step back in recovery, told for a month (what a peer asks after)."""
+    when = past_time_in(match["rest"] or "")
+    text = f"{said.name} relapsed" + (f" {when}" if when else "")
+    return said.fact(text, MemoryKind.EVENT, HIGH, "30d", topics_of("health", "sobriety"))
+
+
+def attacks_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I get panic attacks at work", "I've been having nightmares": what keeps happening to them."""
+    what = " ".join(match["what"].lower().split())
+    where = re.match(r"\s+(?P<where>(?:at|in|on|before|when) (?:work|school|uni|night|the \w+|my \w+))", match["rest"])
+    lasting = "having" not in match[0].lower()
+    verb = "gets" if lasting else "has been having"  # "I've been having nightmares": lately, for a month
+    text = f"{said.name} {verb} {what}" + (f" {third_person(where['where'], said.name)}" if where else "")
+    topic = "sleep" if what.startswith(("nightmares", "night terrors")) else "anxiety"
+    return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT if lasting else "30d", topics_of("health", topic))
+
+
 def grieving_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I'm grieving my nan": a loss they are living with, for a month."""
     who = third_person(match["who"].lower(), said.name)
@@ -102,6 +120,20 @@ RULES = [
             re.IGNORECASE,
         ),
         build=clean_rule,
+    ),
+    Rule(
+        priority=1487,
+        pattern=re.compile(r"\bI (?:just |recently |sadly )?relapsed\b(?P<rest>.*)", re.IGNORECASE),
+        build=relapse_rule,
+    ),
+    Rule(
+        priority=1488,
+        pattern=re.compile(
+            r"\bI(?: (?:get|have|suffer from|still get|keep getting)|(?:'ve| have) been having)"
+            r" (?P<what>(?:bad |awful )?(?:panic attacks|anxiety attacks|nightmares|night terrors))\b(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        build=attacks_rule,
     ),
     Rule(
         priority=1486,
