@@ -1961,6 +1961,27 @@ def test_what_was_learned_that_is_no_skill_is_not_kept_as_one(said: str) -> None
         ("I meal prep every Sunday", "Jo meal preps every Sunday", ["cooking", "meal prep"]),
         ("I cook for a family of six", "Jo cooks for a family of six", ["cooking", "family"]),
         ("I just got an air fryer", "Jo got an air fryer", ["possessions", "air fryer"]),
+        # 2026-11-30, a travel channel of my own (each kept nothing; "around" was a topic)
+        (
+            "we just booked two weeks in Crete for August",
+            "Jo booked two weeks in Crete for August",
+            ["travel", "crete"],
+        ),
+        (
+            "we're doing a road trip down the west coast in May",
+            "Jo is doing a road trip down the west coast in May",
+            ["travel", "road trip"],
+        ),
+        (
+            "I'm going travelling for six months next year",
+            "Jo is going travelling for six months next year",
+            ["travel", "travelling"],
+        ),
+        (
+            "I'm interrailing around Europe this summer",
+            "Jo is interrailing around Europe this summer",
+            ["plans", "interrailing", "europe"],
+        ),
         # 2026-11-30, a musicians' and a photography club's channel of my own (each kept nothing)
         ("we've got a gig at the Fleece on Friday", "Jo has a gig at the Fleece on Friday", ["music", "gig"]),
         ("my band just signed to a small label", "Jo's band signed to a small label", ["music", "band"]),
@@ -1972,7 +1993,7 @@ def test_what_was_learned_that_is_no_skill_is_not_kept_as_one(said: str) -> None
         ("I mostly shoot street photography", "Jo shoots street photography", ["photography", "street"]),
     ],
 )
-def test_what_a_hobby_channel_tells_of_its_own_is_kept(said: str, kept: str, topics: list[str]) -> None:
+def test_what_a_community_channel_tells_of_its_own_is_kept(said: str, kept: str, topics: list[str]) -> None:
     [operation] = _extract(_prompt([("Jo", "j1", said)]))["operations"]
     assert (operation["content"], operation["topics"]) == (kept, topics)
 
@@ -1994,13 +2015,16 @@ def test_what_a_hobby_channel_tells_of_its_own_is_kept(said: str, kept: str, top
         ("I make my own decisions", "making"),
         ("I make my own way home", "making"),
         ("I make my own luck", "making"),
+        # a booking that is no trip
+        ("we booked a table for 8", "travel"),
+        ("I'm doing a trip", "travel"),
         # a gig that is work, papers signed, a hoop shot
         ("I've got a gig economy job", "music"),
         ("we signed the papers today", "music"),
         ("I shoot hoops on Sundays", "photography"),
     ],
 )
-def test_what_only_looks_like_a_hobby_channels_keeps_nothing_of_it(said: str, topic: str) -> None:
+def test_what_only_looks_like_a_community_channels_keeps_nothing_of_it(said: str, topic: str) -> None:
     operations = _extract(_prompt([("Jo", "j1", said)]))["operations"]
     assert not [op for op in operations if {topic, "cooking"} & set(op.get("topics", []))], operations
 

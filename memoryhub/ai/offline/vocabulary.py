@@ -236,7 +236,8 @@ STOPWORDS = word_set(
     what's when when's where where's which while who who's whom why why's will with won't would wouldn't
     you you'd you'll you're you've your yours yourself yourselves yeah yes yep ok okay oh lol haha hey hi
     hello just like really got get gonna wanna also well now then actually anyone anybody guys thing
-    things much many lot lots one way know think going still even though said says say"""
+    things much many lot lots one way know think going still even though said says say around across along
+    towards toward onto via"""
 )
 
 

@@ -256,20 +256,31 @@ def arrived_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 def booked_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "we've booked a cruise for our anniversary in May", "I've booked a holiday to Crete": a plan paid for."""
-    what = third_person(phrase_cut(match["what"], max_words=10), said.name)
-    time = time_in(match["what"])
-    if not time and not re.search(r"\b(?:to|in) (?-i:[A-Z])", what):
+    """ "we've booked a cruise for our anniversary in May", "I've booked a holiday to Crete", "we're doing
+    a road trip down the west coast in May", "I'm going travelling for six months next year": a trip
+    paid for or planned."""
+    said_what = match["what"] or match["what2"]
+    what = third_person(phrase_cut(said_what, max_words=10), said.name)
+    time = time_in(said_what)
+    place = re.search(
+        rf"\b(?:to|in|around|down|across) (?:the )?(?!(?:{MONTHS}|{WEEKDAYS})\b)((?-i:[A-Z])[\w'-]+)", what, re.I
+    )
+    if not time and not place:
         return None  # "I booked it": when or where is what makes it a plan to remember
-    text = f"{said.name} booked {what}"
+    verb = " ".join(match["verb"].lower().split()) if match["verb"] else "booked"
+    text = f"{said.name} {_TRIP_VERBS.get(verb, 'booked')} {what}"
     return said.fact(
         text,
         MemoryKind.PLAN,
         MEDIUM,
         expiration_for(time) if time else "30d",
-        topics_of("travel", *content_words(what)[:1]),
+        topics_of("travel", place[1].lower() if place else (re.search(_TRIP, what) or [content_words(what)[0]])[0]),
         time=time,
     )
+
+
+_TRIP = r"road trip|trip|cruise|city break|holiday|safari|trek|travell?ing"
+_TRIP_VERBS = {"doing": "is doing", "going on": "is going on", "taking": "is taking", "going": "is going"}
 
 
 RULES = [
@@ -281,7 +292,12 @@ RULES = [
     Rule(
         priority=1026,
         pattern=re.compile(
-            r"\b(?:I|we)(?:'ve| have)? (?:just |finally |now )?booked (?P<what>(?:a|an|our|my|the) .+)", re.IGNORECASE
+            r"\b(?:I|we)(?:'ve| have)? (?:just |finally |now )?booked (?P<what>(?:a|an|our|my|the|two|three|four|ten"
+            r"|a few|\d+) .+)"
+            r"|\b(?:I'm|I am|we're|we are) (?P<verb>doing|going on|taking|going(?= travell?ing\b))"
+            r" (?P<what2>(?:a|an|our|my) (?:[\w-]+ )?(?:road trip|trip|cruise|city break|holiday|safari|trek)\b.+"
+            r"|travell?ing\b.+)",
+            re.IGNORECASE,
         ),
         build=booked_rule,
     ),
