@@ -1961,6 +1961,11 @@ def test_what_was_learned_that_is_no_skill_is_not_kept_as_one(said: str) -> None
         ("I meal prep every Sunday", "Jo meal preps every Sunday", ["cooking", "meal prep"]),
         ("I cook for a family of six", "Jo cooks for a family of six", ["cooking", "family"]),
         ("I just got an air fryer", "Jo got an air fryer", ["possessions", "air fryer"]),
+        # 2026-11-30, a dog owners' channel of my own (kept nothing, or "has a dog" alone)
+        ("I've got a reactive dog", "Jo has a reactive dog", ["pets", "dog"]),
+        ("I have an anxious rescue cat", "Jo has an anxious rescue cat", ["pets", "cat"]),
+        ("my dog is a rescue from Romania", "Jo's dog is a rescue from Romania", ["pets", "dog"]),
+        ("our dog is obsessed with tennis balls", "Jo's dog is obsessed with tennis balls", ["pets", "dog"]),
         # 2026-11-30, a travel channel of my own (each kept nothing; "around" was a topic)
         (
             "we just booked two weeks in Crete for August",
@@ -2042,6 +2047,12 @@ def test_the_table_asks_after_a_character_and_a_role_is_said_back() -> None:
     memories = ["Noor plays a tiefling warlock in their campaign", "Noor has a dog named Pixel"]
     assert "you play a tiefling warlock in your campaign" in _reply_to("what's my character?", memories)
     assert _reply_to("I'm the DM for our group", []).startswith("Got it — you're the DM for your group.")
+
+
+def test_what_a_pet_loves_is_asked_after_as_what_it_is_obsessed_with() -> None:
+    memories = ["Noor has a reactive dog", "Noor's dog is obsessed with tennis balls"]
+    said = _reply_to("what does my dog love?", memories)
+    assert re.search(r"(?:remember|I know)(?:,| that)? your dog is obsessed with tennis balls", said), said
 
 
 def test_skills_asked_after_are_answered_by_what_was_learned_and_is_known() -> None:

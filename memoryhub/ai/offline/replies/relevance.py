@@ -176,6 +176,8 @@ _ANSWERED_BY = {
     # "what's my character?" … "you play a tiefling warlock"; "when's my game?" … "your campaign …"
     _stem("character"): frozenset({_stem("character"), _stem("plays")}),
     **dict.fromkeys(map(_stem, ("game", "campaign")), frozenset(map(_stem, ("game", "campaign")))),
+    # "what does my dog love?" … "your dog is obsessed with tennis balls"
+    _stem("love"): frozenset(map(_stem, ("love", "obsessed", "adores"))),
     # "what camera do I use?" … "you shoot on a Fuji X-T4"
     _stem("camera"): frozenset({_stem("camera"), _stem("shoots")}),
     # "what skills do I have?" … "you learned to code", "you know how to knit", "you're good at maths"

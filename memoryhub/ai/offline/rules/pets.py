@@ -8,7 +8,8 @@ from dataclasses import replace
 
 from memoryhub.ai.contract import EntityType, MemoryKind
 from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, past_time_in, revised
-from memoryhub.ai.offline.text import article_for, counted, join_names, name_token, topics_of
+from memoryhub.ai.offline.splitting import phrase_cut
+from memoryhub.ai.offline.text import article_for, counted, join_names, name_token, third_person, topics_of
 from memoryhub.ai.offline.vocabulary import COUNTS, PETS
 
 _FARM = frozenset({"chicken", "hen", "duck", "pig", "goat"})
@@ -60,7 +61,8 @@ def pet_rule(match: re.Match[str], said: Said) -> Fact | None:
     plural = quantity not in ("a", "an", "another", "one")
     if species in _FARM and not plural:
         return None  # "I got a chicken wrap": one farm animal is more often food than a pet
-    text = f"{said.name} {_pet_verb(match['verb'])} {counted(quantity, species)}"
+    kind = (match["kind"] or "").lower()  # "a reactive dog", "a rescue cat": what a dog person asks about
+    text = f"{said.name} {_pet_verb(match['verb'])} {counted(quantity, kind + species)}"
     fact = said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("pets", species))
     if not (match["pet"] or match["names"]) and (more := _MORE_PETS.match(match.string, match.end())):
         fact.text += f" and {counted(more['quantity'].lower(), more['species'].lower())}"  # "two cats and a dog"
@@ -149,12 +151,25 @@ def _aged(fact: Fact, species: str, after: str) -> Fact:
     return fact
 
 
+# What is said of a pet that stays true of it: where it came from, what it is, what it loves or fears.
+_SAID_OF_PET = re.compile(
+    r"\s+(?P<what>(?:is|'s) (?:a rescue\b.*|an? (?:[\w-]+ )?(?:cross|mix)\b.*|(?:obsessed with|scared of|terrified of"
+    r"|afraid of|allergic to) .+))",
+    re.IGNORECASE,
+)
+
+
 def pets_owned_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "my two dogs would like a word", "my cat is basically my landlord": their pets, unnamed."""
     species = (match["species"] or match["species2"]).lower()
     quantity = (match["quantity"] or "").lower()
     if not quantity and species in _FARM:
         return None
+    said_of = _SAID_OF_PET.match(match.string, match.end("species2")) if match["species2"] else None
+    if said_of:  # "my dog is a rescue from Romania", "our dog is obsessed with tennis balls"
+        what = re.sub(r"^'s ", "is ", phrase_cut(said_of["what"], max_words=8))
+        text = f"{said.name}'s {species} {third_person(what, said.name)}"
+        return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("pets", species))
     text = f"{said.name} has {counted(quantity or 'a', species)}"
     waiting = pet_waiting(said.scene.facts, said.handle, species)
     if waiting is not None and not quantity:
@@ -218,9 +233,9 @@ RULES = [
         pattern=re.compile(
             rf"\b(?:I|we)(?P<verb>(?: just| finally| recently)? (?:adopted|got|rescued|bought|have got|have|own)"
             rf"|'ve (?:got|adopted|rescued))"
-            rf" (?P<quantity>another|this|{COUNTS}) (?:(?:new|little|cute|baby|rescue|pet|old"
-            rf"|tiny|big"
-            rf"|fluffy) )*(?P<species>{PETS})(?:e?s)?\b(?:,? (?:named|called) (?P<pet>[a-z][\w'-]*)"
+            rf" (?P<quantity>another|this|{COUNTS}) (?:(?:new|little|cute|baby|pet|old|tiny|big|fluffy) )*"
+            rf"(?P<kind>(?:(?:rescue|reactive|senior|deaf|blind|three-legged|anxious|nervous|ex-racing) ){{1,2}})?"
+            rf"(?P<species>{PETS})(?:e?s)?\b(?:,? (?:named|called) (?P<pet>[a-z][\w'-]*)"
             rf"|,? (?:named |called )?(?P<names>[a-z][\w'-]{{1,20}}(?:, [a-z][\w'-]{{1,20}})?,? (?:and|&)"
             rf" [a-z][\w'-]{{1,20}}))?",
             re.IGNORECASE,
