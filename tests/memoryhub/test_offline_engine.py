@@ -1961,6 +1961,16 @@ def test_what_was_learned_that_is_no_skill_is_not_kept_as_one(said: str) -> None
         ("I meal prep every Sunday", "Jo meal preps every Sunday", ["cooking", "meal prep"]),
         ("I cook for a family of six", "Jo cooks for a family of six", ["cooking", "family"]),
         ("I just got an air fryer", "Jo got an air fryer", ["possessions", "air fryer"]),
+        # 2026-11-30, a money channel of my own (each kept nothing)
+        ("I invest in index funds", "Jo invests in index funds", ["money", "investing"]),
+        ("I'm trying to pay off my credit card", "Jo is trying to pay off their credit card", ["money", "card"]),
+        ("I'm doing a no-spend month", "Jo is doing a no-spend month", ["money", "budget"]),
+        ("I'm on universal credit", "Jo is on universal credit", ["money", "benefits"]),
+        (
+            "I've started a side hustle selling candles",
+            "Jo has a side hustle selling candles",
+            ["work", "side hustle"],
+        ),
         # 2026-11-30, a dog owners' channel of my own (kept nothing, or "has a dog" alone)
         ("I've got a reactive dog", "Jo has a reactive dog", ["pets", "dog"]),
         ("I have an anxious rescue cat", "Jo has an anxious rescue cat", ["pets", "cat"]),
@@ -2020,6 +2030,10 @@ def test_what_a_community_channel_tells_of_its_own_is_kept(said: str, kept: str,
         ("I make my own decisions", "making"),
         ("I make my own way home", "making"),
         ("I make my own luck", "making"),
+        # a spending freeze not kept up, a bus, oneself
+        ("I'm not doing a no-spend month", "money"),
+        ("I'm on the bus", "money"),
+        ("I invest in myself", "money"),
         # a booking that is no trip
         ("we booked a table for 8", "travel"),
         ("I'm doing a trip", "travel"),

@@ -34,6 +34,7 @@ from memoryhub.ai.offline.rules import (
     leave,
     making,
     media,
+    money,
     occasions,
     online,
     opinions,
@@ -87,6 +88,7 @@ _BY_PRIORITY: list[Rule] = sorted(
         *leave.RULES,
         *making.RULES,
         *media.RULES,
+        *money.RULES,
         *occasions.RULES,
         *online.RULES,
         *opinions.RULES,
@@ -132,6 +134,7 @@ ANSWER = re.compile(r"(?P<place>.*)", re.DOTALL)  # the whole answer is the plac
 # The rules that read a negation themselves: "I don't like…", "I don't eat meat", "I'm not into…".
 NEGATABLE = frozenset(
     {
+        money.budget_rule,
         preference_rule,
         diet_rule,
         habit_rule,
