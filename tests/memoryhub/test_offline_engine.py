@@ -2108,6 +2108,27 @@ def test_what_a_peer_support_channel_tells_is_kept_and_met_kindly(
 @pytest.mark.parametrize(
     ("said", "kept"),
     [
+        # left alone last session: chat's "r" and "wk", tickets "for June", a quilt finished (kept nothing, or
+        # "has tickets for Taylor Swift")
+        ("kids r off school next wk", "Jo's kids are off school next week"),
+        ("my parents r visiting next wk", "Jo's parents are visiting next week"),
+        ("I've got Taylor Swift tickets for June", "Jo has tickets for Taylor Swift in June"),
+        ("I finished my first quilt", "Jo finished their first quilt"),
+        ("I finished my jumper last night", "Jo finished their jumper last night"),
+    ],
+)
+def test_what_was_left_alone_last_time_is_kept_now(said: str, kept: str) -> None:
+    assert [op["content"] for op in _extract(_prompt([("Jo", "j1", said)]))["operations"]] == [kept]
+
+
+@pytest.mark.parametrize("said", ["I finished the game", "I finished my dinner", "I code in R", "the kids r so loud"])
+def test_a_game_or_a_dinner_finished_and_a_capital_r_keep_nothing(said: str) -> None:
+    assert _extract(_prompt([("Jo", "j1", said)]))["operations"] == []
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
         # a newcomer's first lines: the children's ages, a student's subject (were "has two kids", "is a uni
         # student")
         ("I have two kids aged 4 and 7", "Jo has two kids aged 4 and 7"),

@@ -83,7 +83,7 @@ _MISSPELLINGS = {
     "alergic": "allergic", "allergick": "allergic", "vegitarian": "vegetarian",
     "vegeterian": "vegetarian", "moveing": "moving", "liveing": "living", "studing": "studying",
 "tryna": "trying to", "tmrw": "tomorrow", "tmr": "tomorrow", "tmw": "tomorrow", "2moro": "tomorrow",
-    "nxt": "next", "wknd": "weekend",
+    "nxt": "next", "wknd": "weekend", "wk": "week", "wks": "weeks", "yr": "year", "yrs": "years",
 }  # fmt: skip
 _MISSPELLED = re.compile(r"\b(?:" + "|".join(sorted(_MISSPELLINGS, key=len, reverse=True)) + r")\b")
 # Pictographs (emoji) and their modifiers. A run of them ends a thought ("hay fever again 🤧 my eyes
@@ -212,6 +212,11 @@ def normalise(text: str) -> str:
         (r"\bi\b", "I"),
         (r"\bteh\b", "the"),
         (r"\bu\b(?= (?:know|guys|all)\b)", "you"),
+        # "kids r off school", "my parents r visiting": chat's "r" before what is said of them
+        (
+            r"(?<=[a-z] )(?-i:r)(?= (?:[a-z]+ing|off|on|in|at|so|really|back|home|away|here|there|all|both|not)\b)",
+            "are",
+        ),
         (r"\b(I|we) (?:also|actually) (?=[a-z])", r"\1 "),  # "I also play the accordion": said as without "also"
         # "I'm finally learning to drive", "I'm currently learning Japanese": said as without the adverb
         (r"\b(I'm|I am|we're) (?:also|actually|finally|slowly|gradually|currently|now) (?=[a-z]+ing\b)", r"\1 "),

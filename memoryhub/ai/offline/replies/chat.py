@@ -101,7 +101,7 @@ _WORK_SLOTS = ("job", "employer", "field")
 
 _GOOD_NEWS = re.compile(
     r"\b(?:promoted|promotion|pregnant|expecting|engaged|proposed|getting married|got married|graduated|got into"
-    r"|finished (?:their|his|her) (?:thesis|dissertation|degree)|defended (?:their|his|her) "
+    r"|finished (?:their|his|her) (?:thesis|dissertation|degree|first)|defended (?:their|his|her) "
     r"|got accepted|(?:got|landed|found) (?:a new|the|(?:their|his|her) dream) job|bought (?:their|his|her) first"
     r"|passed (?:their|his|her) |aced|got (?:their|his|her) (?:driver's )?license|got a raise"
     r"|won (?:the|a|an|their|his|her|first) |had a baby"

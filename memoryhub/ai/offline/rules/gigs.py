@@ -9,6 +9,7 @@ from memoryhub.ai.contract import MemoryKind
 from memoryhub.ai.offline.facts import MEDIUM, Fact, Rule, Said, expiration_for, past_time_in
 from memoryhub.ai.offline.rules.going import when_said
 from memoryhub.ai.offline.text import article_for, third_person, topics_of
+from memoryhub.ai.offline.vocabulary import MONTHS
 
 _NAME = r"(?-i:[A-Z])[\w'&-]*(?: (?:(?-i:[A-Z])[\w'&-]*|of|the|and|&))*"
 _SHOWS = r"gig|concert|festival|match|game|show|tour|final|musical|play|premiere|derby"
@@ -16,6 +17,8 @@ _SHOWS = r"gig|concert|festival|match|game|show|tour|final|musical|play|premiere
 
 def _with_time(text: str, rest: str, said: Said, topics: list[str]) -> Fact:
     time = when_said(rest)
+    if not time and (month := re.match(rf"\s+for ({MONTHS})\b", rest, re.IGNORECASE)):
+        time = f"in {month[1].title()}"  # "Taylor Swift tickets for June"
     if time and time not in text:
         text += f" {time}"
     return said.fact(text, MemoryKind.PLAN, MEDIUM, expiration_for(time) if time else "30d", topics, time=time)

@@ -55,7 +55,7 @@ RULES = [
     Rule(
         priority=395,  # before the rule of a relative in general (410): "my son's on half term"
         pattern=re.compile(
-            rf"\b(?:the|my|our) (?P<who>{_CHILDREN})(?: (?:are|is)|'re|'s) (?:(?:all|both) )?(?P<off>{_OFF})\b"
+            rf"(?:\b(?:the|my|our) |^)(?P<who>{_CHILDREN})(?: (?:are|is)|'re|'s) (?:(?:all|both) )?(?P<off>{_OFF})\b"
             r"(?P<rest>.*)",
             re.IGNORECASE,
         ),

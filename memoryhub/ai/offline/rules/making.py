@@ -50,6 +50,14 @@ def making_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics)
 
 
+def finished_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I finished my first quilt", "I've finally finished the shed": a thing made, done."""
+    text = f"{said.name} finished {_whose(match['what'], said.name)}"
+    if when := past_time_in(match["rest"]):
+        text += f" {when}"
+    return said.fact(text, MemoryKind.EVENT, MEDIUM, PERMANENT, topics_of("projects", match["thing"].lower()))
+
+
 def released_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I released my first app last week", "we just launched our podcast", "I self-published my
     novel on Kindle": a thing made, out in the world."""
@@ -97,6 +105,16 @@ RULES = [
             re.IGNORECASE,
         ),
         build=making_rule,
+    ),
+    Rule(
+        priority=1563,
+        pattern=re.compile(
+            r"\bI(?:'ve| have)? (?:(?:just|finally) )?(?:finished|completed)"
+            rf" (?P<what>(?:my|our) (?:[\w'-]+ ){{0,2}}?(?P<thing>{_MADE}))\b"
+            r"(?=\s*$|\s*[,.!?;:)]|\s+(?:last|yesterday|today|this|at|in|on|for|and|but|so|lol|after)\b)(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        build=finished_rule,
     ),
     Rule(
         priority=1507,
