@@ -1949,6 +1949,7 @@ def test_what_was_learned_that_is_no_skill_is_not_kept_as_one(said: str) -> None
         ("I paint Warhammer minis", "Jo paints Warhammer minis", ["hobbies", "miniatures"]),
         ("I'm new to D&D", "Jo is new to D&D", ["hobbies", "tabletop"]),
         ("I play D&D every Friday", "Jo plays D&D every Friday", ["hobbies", "games", "d&d"]),
+        ("I play a lot of Catan", "Jo plays a lot of Catan", ["hobbies", "catan"]),  # was "catan"
         # 2026-11-30, a cooking channel of my own (each kept nothing)
         ("I make my own pasta from scratch", "Jo makes their own pasta from scratch", ["cooking", "pasta"]),
         ("I've been fermenting my own kimchi", "Jo ferments their own kimchi", ["cooking", "kimchi"]),

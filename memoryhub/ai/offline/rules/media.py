@@ -19,7 +19,7 @@ _MEDIA_VERBS = {"listen to": "listens to", "watch": "watches", "read": "reads", 
 def media_habit_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I listen to a lot of jazz", "I watch loads of anime", "I read mostly fantasy": what one
     takes in as a habit (the quantity says it is one; "I watch the game tonight" is not)."""
-    what = phrase_cut(match["what"], max_words=4).lower()
+    what = phrase_cut(match["what"], max_words=4)  # "a lot of Catan" keeps its capital
     if not content_words(what):
         return None
     verb = _MEDIA_VERBS[" ".join(match["verb"].lower().split())]
