@@ -28,7 +28,7 @@ _HOLDING = re.compile(r"^ (?P<holding>(?:full of|with|that's full of) .+)", re.I
 def ground_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "we finally got an allotment", "I've got a greenhouse full of chillies", "spent all day at my
     allotment": the ground they grow on (what to ask after, what a frost means to them)."""
-    ground = " ".join((match["ground"] or match["mine"]).lower().split())
+    ground = " ".join((match["ground"] or match["mine"] or match["mine2"]).lower().split())
     size = (match["size"] or "").lower()
     thing = f"{size} {ground}" if size else ground
     text = f"{said.name} has {'' if ground == 'raised beds' else article_for(thing) + ' '}{thing}"
@@ -54,7 +54,8 @@ RULES = [
             r"\b(?:I|we)(?:'ve| have)? (?:(?:just|finally|now|also|recently) )?(?:have|got|rent|took on|taken on"
             r"|inherited) (?:(?:an? (?P<size>big|small|little|tiny|huge|new|lovely)|an?|our own|my own) )?"
             rf"(?P<ground>{_GROUND})\b{_ENDED}(?P<rest>[^,.!?;]*)"
-            rf"|\b(?:at|on|in|to|from) my (?P<mine>{_GROUND})\b{_ENDED}",
+            rf"|\b(?:at|on|in|to|from) my (?P<mine>{_GROUND})\b{_ENDED}"
+            rf"|\bmy (?P<mine2>{_GROUND}) (?=(?:is|was|has|had|got|looks|needs)\b)",
             re.IGNORECASE,
         ),
         build=ground_rule,
