@@ -2024,6 +2024,7 @@ def test_what_a_community_channel_tells_of_its_own_is_kept(said: str, kept: str,
         ("I went on a greenhouse tour", "gardening"),
         ("I have a garden gnome", "gardening"),
         ("my garden party was fun", "gardening"),
+        ("my garden looks amazing this year", "gardening"),
         # running or playing that is no table game
         ("I run a tight ship", "tabletop"),
         ("I'm running a marathon in April", "tabletop"),
@@ -2070,6 +2071,29 @@ def test_what_a_pet_loves_is_asked_after_as_what_it_is_obsessed_with() -> None:
     memories = ["Noor has a reactive dog", "Noor's dog is obsessed with tennis balls"]
     said = _reply_to("what does my dog love?", memories)
     assert re.search(r"(?:remember|I know)(?:,| that)? your dog is obsessed with tennis balls", said), said
+
+
+@pytest.mark.parametrize(
+    ("said", "agreed", "kept"),
+    [
+        # "me too" said what the last speaker said of themselves of the one who agrees (kept nothing for them)
+        ("I'm vegan", "me too", ["Ana is vegan", "Bo is vegan"]),
+        (
+            "I'm doing the Leeds half in May",
+            "I'm doing it too actually",
+            ["Ana is doing the Leeds half in May", "Bo is doing the Leeds half in May"],
+        ),
+        ("I don't drink", "me neither", ["Ana doesn't drink alcohol", "Bo doesn't drink alcohol"]),
+        # not a relative of theirs ("me too" to whose sister?), nor an answer to a question
+        ("my sister lives in Leeds", "me too", ["Ana's sister lives in Leeds"]),
+        ("anyone been to Lisbon?", "me too", []),
+    ],
+)
+def test_me_too_says_of_the_one_who_agrees_what_the_last_speaker_said_of_themselves(
+    said: str, agreed: str, kept: list[str]
+) -> None:
+    operations = _extract(_prompt([("Ana", "a1", said), ("Bo", "b1", agreed)]))["operations"]
+    assert [op["content"] for op in operations] == kept
 
 
 def test_skills_asked_after_are_answered_by_what_was_learned_and_is_known() -> None:

@@ -141,15 +141,39 @@ _CONGRATULATED = {
 }  # fmt: skip
 
 
+# "me too" to what someone just said of themselves ("I'm vegan" … "same here!"): the same said by the
+# one who agrees. Not after a question (an answer: ``asked_of_themselves``).
+_ME_TOO = re.compile(
+    r"^(?:(?:oh|omg|haha|lol|yes|yeah|yep|ooh|wait)[,!. ]+)*(?:me too|same(?: here)?|so am I|so do I|me as well"
+    r"|ditto|me neither|neither do I|neither am I|I(?:'m| am) doing it too|I am too|I do too|I'm the same)"
+    r"(?:[,!. ]+(?:actually|lol|haha|tbh|honestly))*[!. ]*$",
+    re.IGNORECASE,
+)
+# What someone says of themselves in one short sentence: "I'm vegan", "I hate mornings", "I'm doing
+# the Leeds half in May" (not "my sister lives in Leeds": whose sister a "me too" means is unclear).
+_OF_THEMSELVES = re.compile(r"^I(?:'m|'ve| am| have| [a-z]+)\b[^?,;]{2,80}$")
+
+
 def lines_as_told(lines: Sequence[ConversationLine]) -> list[ConversationLine]:
     """``lines`` with what chat says sideways told plainly, for the rules to read: "anyone else doing
     X?" as "I'm doing X, anyone else?" (the asker says it of themselves, and a "me too!" says it of
     the one who answers: ``asked_of_themselves``), "guess who's moving to Spain" as "I'm moving to
-    Spain!", "congrats to Priya on the new job!" as "Priya got a new job!" (news of hers)."""
-    told = []
+    Spain!", "congrats to Priya on the new job!" as "Priya got a new job!" (news of hers), and "me
+    too" to "I'm vegan" as "I'm vegan"."""
+    told: list[ConversationLine] = []
     for line in lines:
         said = strip_fillers(line.content.strip())
-        if asked := _ANYONE_ELSE.match(said):
+        before = told[-1] if told else None
+        if (
+            before is not None
+            and before.handle != line.handle
+            and _ME_TOO.match(line.content.strip())  # (the fillers' "too" would be gone from ``said``)
+            and _OF_THEMSELVES.match(statement := strip_fillers(before.content.strip()).rstrip("!. "))
+            and len(statement.split()) <= 12
+            and not re.search(r"\b(?:and|but) I\b|[.!] ", statement)
+        ):
+            line = replace(line, content=statement)  # "I'm vegan" … "me too": "I'm vegan", said by them
+        elif asked := _ANYONE_ELSE.match(said):
             line = replace(line, content=f"I'm {asked['doing']}, anyone else?")
         elif guess := _GUESS_WHO.match(said):
             line = replace(line, content=f"I'm {guess['doing']}!" if guess["doing"] else f"I {guess['did']}!")

@@ -55,7 +55,8 @@ RULES = [
             r"|inherited) (?:(?:an? (?P<size>big|small|little|tiny|huge|new|lovely)|an?|our own|my own) )?"
             rf"(?P<ground>{_GROUND})\b{_ENDED}(?P<rest>[^,.!?;]*)"
             rf"|\b(?:at|on|in|to|from) my (?P<mine>{_GROUND})\b{_ENDED}"
-            rf"|\bmy (?P<mine2>{_GROUND}) (?=(?:is|was|has|had|got|looks|needs)\b)",
+            # "my allotment is flooded again": theirs (a garden said so is anyone's: "my garden is full of roses")
+            r"|\bmy (?P<mine2>allotment|veg patch|greenhouse|polytunnel) (?=(?:is|was|has|had|got|looks|needs)\b)",
             re.IGNORECASE,
         ),
         build=ground_rule,
