@@ -1962,6 +1962,7 @@ def test_what_was_learned_that_is_no_skill_is_not_kept_as_one(said: str) -> None
         ),
         ("I meal prep every Sunday", "Jo meal preps every Sunday", ["cooking", "meal prep"]),
         ("I cook for a family of six", "Jo cooks for a family of six", ["cooking", "family"]),
+        ("I cook for 20 people at work", "Jo cooks for 20 people", ["cooking"]),
         ("I just got an air fryer", "Jo got an air fryer", ["possessions", "air fryer"]),
         # 2026-11-30, a money channel of my own (each kept nothing)
         ("I invest in index funds", "Jo invests in index funds", ["money", "investing"]),
@@ -2030,6 +2031,7 @@ def test_what_a_community_channel_tells_of_its_own_is_kept(said: str, kept: str,
         ("I'm running a marathon in April", "tabletop"),
         ("I play a mean game of pool", "tabletop"),
         ("I'm new to Leeds", "tabletop"),
+        ("I'm new to Star Wars", "tabletop"),
         # one's own way or luck is nothing made
         ("I make my own decisions", "making"),
         ("I make my own way home", "making"),

@@ -59,9 +59,9 @@ def cooks_for_rule(match: re.Match[str], said: Said) -> Fact | None:
             f"{said.name} meal preps {when}", MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("cooking", "meal prep")
         )
     whom = third_person(" ".join(match["whom"].split()), said.name)
-    return said.fact(
-        f"{said.name} cooks for {whom}", MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("cooking", "family")
-    )
+    family = re.search(r"\b(?:family|kids|children|husband|wife|partner|parents)\b", whom)
+    topics = topics_of("cooking", "family") if family else topics_of("cooking")
+    return said.fact(f"{said.name} cooks for {whom}", MemoryKind.FACT, MEDIUM, PERMANENT, topics)
 
 
 RULES = [

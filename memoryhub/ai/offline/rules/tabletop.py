@@ -10,10 +10,13 @@ from memoryhub.ai.offline.facts import MEDIUM, PERMANENT, Fact, Rule, Said
 from memoryhub.ai.offline.splitting import phrase_cut
 from memoryhub.ai.offline.text import article_for, third_person, topics_of
 
-_SYSTEMS = (
-    r"D&D|DnD|Dungeons (?:and|&) Dragons|Pathfinder|Call of Cthulhu|Cthulhu|Blades in the Dark|Vampire"
-    r"|Warhammer(?: 40k| Fantasy)?|Star Wars|Shadowrun|Delta Green|Mothership|Cyberpunk(?: Red)?"
+# Games played only at a table ("I'm new to D&D"); a campaign of a film's or a video game's name is one too
+# ("I run a Star Wars campaign"), being new to it is not ("I'm new to Star Wars").
+_TABLE_ONLY = (
+    r"D&D|DnD|Dungeons (?:and|&) Dragons|Pathfinder|Call of Cthulhu|Blades in the Dark|Warhammer(?: 40k| Fantasy)?"
+    r"|Shadowrun|Delta Green|Mothership"
 )
+_SYSTEMS = rf"{_TABLE_ONLY}|Cthulhu|Vampire|Star Wars|Cyberpunk(?: Red)?|Alien"
 _CLASSES = (
     r"rogue|warlock|wizard|paladin|cleric|bard|druid|ranger|fighter|barbarian|monk|sorcerer|artificer"
     r"|necromancer|witch|investigator"
@@ -109,7 +112,7 @@ RULES = [
     Rule(
         priority=1550,
         pattern=re.compile(
-            rf"\bI(?:'m| am) (?:(?:pretty|quite|very|fairly|totally|completely) )?new to (?P<system>{_SYSTEMS}"
+            rf"\bI(?:'m| am) (?:(?:pretty|quite|very|fairly|totally|completely) )?new to (?P<system>{_TABLE_ONLY}"
             r"|tabletop(?: games| gaming| RPGs)?|TTRPGs|RPGs)\b",
             re.IGNORECASE,
         ),
