@@ -2089,6 +2089,8 @@ def test_what_a_pet_loves_is_asked_after_as_what_it_is_obsessed_with() -> None:
         # not a relative of theirs ("me too" to whose sister?), nor an answer to a question
         ("my sister lives in Leeds", "me too", ["Ana's sister lives in Leeds"]),
         ("anyone been to Lisbon?", "me too", []),
+        # a reaction is no word about oneself
+        ("I hate mornings", "lol same", ["Ana hates mornings"]),
     ],
 )
 def test_me_too_says_of_the_one_who_agrees_what_the_last_speaker_said_of_themselves(

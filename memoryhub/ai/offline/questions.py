@@ -142,9 +142,10 @@ _CONGRATULATED = {
 
 
 # "me too" to what someone just said of themselves ("I'm vegan" … "same here!"): the same said by the
-# one who agrees. Not after a question (an answer: ``asked_of_themselves``).
+# one who agrees. Not after a question (an answer: ``asked_of_themselves``). A bare "same", or a laugh
+# before it ("lol same"), is a reaction, not a word about oneself.
 _ME_TOO = re.compile(
-    r"^(?:(?:oh|omg|haha|lol|yes|yeah|yep|ooh|wait)[,!. ]+)*(?:me too|same(?: here)?|so am I|so do I|me as well"
+    r"^(?:(?:oh|omg|yes|yeah|yep|ooh|wait)[,!. ]+)*(?:me too|same here|so am I|so do I|me as well"
     r"|ditto|me neither|neither do I|neither am I|I(?:'m| am) doing it too|I am too|I do too|I'm the same)"
     r"(?:[,!. ]+(?:actually|lol|haha|tbh|honestly))*[!. ]*$",
     re.IGNORECASE,
