@@ -2100,6 +2100,12 @@ def test_me_too_says_of_the_one_who_agrees_what_the_last_speaker_said_of_themsel
     assert [op["content"] for op in operations] == kept
 
 
+def test_the_ground_one_has_goes_on_to_the_next_thing_had() -> None:
+    """ "I have an allotment and a reactive dog called Pip" kept the allotment alone (the browser chat)."""
+    operations = _extract(_prompt([("Jo", "j1", "I have an allotment and a reactive dog called Pip")]))["operations"]
+    assert [op["content"] for op in operations] == ["Jo has an allotment", "Jo has a reactive dog named Pip"]
+
+
 def test_skills_asked_after_are_answered_by_what_was_learned_and_is_known() -> None:
     memories = ["Noor learned to code during lockdown", "Noor knows how to knit", "Noor has a dog named Pixel"]
     said = _reply_to("what skills do I have?", memories)

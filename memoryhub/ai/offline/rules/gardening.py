@@ -52,8 +52,10 @@ RULES = [
         priority=1545,
         pattern=re.compile(
             r"\b(?:I|we)(?:'ve| have)? (?:(?:just|finally|now|also|recently) )?(?:have|got|rent|took on|taken on"
-            r"|inherited) (?:(?:an? (?P<size>big|small|little|tiny|huge|new|lovely)|an?|our own|my own) )?"
-            rf"(?P<ground>{_GROUND})\b{_ENDED}(?P<rest>[^,.!?;]*)"
+            # (the group "article" marks where the thing begins: "I have " leads to a list's next thing)
+            r"|inherited) (?P<article>(?:(?:an? (?P<size>big|small|little|tiny|huge|new|lovely)|an?|our own|my own) )?)"
+            # (what it holds ends at "and": "an allotment and a dog" goes on to a second thing had)
+            rf"(?P<ground>{_GROUND})\b{_ENDED}(?P<rest>[^,.!?;]*?)(?=\s+(?:and|but)\b|\s*[,.!?;]|\s*$)"
             rf"|\b(?:at|on|in|to|from) my (?P<mine>{_GROUND})\b{_ENDED}"
             # "my allotment is flooded again": theirs (a garden said so is anyone's: "my garden is full of roses")
             r"|\bmy (?P<mine2>allotment|veg patch|greenhouse|polytunnel) (?=(?:is|was|has|had|got|looks|needs)\b)",
