@@ -28,7 +28,7 @@ from memoryhub.ai.contract import (
 )
 from memoryhub.ai.offline import OfflineLLM
 from memoryhub.ai.offline.text import third_person
-from memoryhub.ai.types import LLM, Completion, Purpose
+from memoryhub.ai.types import LLM, Completion, Message, Purpose
 
 START = datetime(2025, 3, 1, 12, 1, 0, tzinfo=UTC)
 _OPERATION = EXTRACTION_TOOL["function"]["parameters"]["properties"]["operations"]["items"]
@@ -2194,10 +2194,44 @@ def test_a_relative_and_their_partner_are_one_subject_named_or_not(said: str, ke
 
 
 def test_news_that_cannot_be_said_back_is_still_met_as_news() -> None:
-    """ "my sister Maya got her dream job" got "Thanks for telling me, I'll keep that in mind.": "her" cannot
-    be said back to a person whose pronoun is not known."""
-    assert _reply_to("my sister Maya got her dream job", []).startswith("Congratulations!")
-    assert _reply_to("my sister and her husband split up", []).startswith("I'm sorry to hear that.")
+    """ "my cousin got her dream job" got "Thanks for telling me, I'll keep that in mind.": whose "her" is
+    cannot be told (a cousin may be anyone)."""
+    assert _reply_to("my cousin got her dream job", []).startswith("Congratulations!")
+    assert _reply_to("my cousin and her husband split up", []).startswith("I'm sorry to hear that.")
+    assert _reply_to("my sister and her husband split up", []).startswith(
+        "I'm sorry to hear your sister and her husband split up."
+    )
+
+
+def test_a_relatives_his_or_her_is_theirs_and_is_said_back() -> None:
+    """ "how did my brother's test go?" got "I don't think you've told me that yet" with "Noor's brother passed
+    his driving test" in the block: "his" could not be said back."""
+    memories = ["Noor's brother passed his driving test", "Noor has a dog named Pixel"]
+    assert "your brother passed his driving test" in _reply_to("how did my brother's test go?", memories)
+    assert _reply_to("my sister Maya got her dream job", []).startswith(
+        "Congratulations — your sister Maya got her dream job!"
+    )
+
+
+def _conversation(name: str, *turns: str) -> str:
+    """The persona's reply to the last of ``turns``, the earlier ones said in the same chat before it."""
+    messages: list[Message] = [{"role": "system", "content": f'You are Mira.\n\nYou are talking with "{name}".'}]
+    for turn in turns[:-1]:
+        messages += [{"role": "user", "content": turn}, {"role": "assistant", "content": "Got it."}]
+    messages.append({"role": "user", "content": turns[-1]})
+    return OfflineLLM().complete(purpose=Purpose.CHAT, messages=messages).content
+
+
+def test_what_was_said_earlier_in_the_chat_answers_as_it_was_meant() -> None:
+    """In the browser, as an account named "anya": "what's my dog called?" got "… your name is you" (her "I'm
+    Anya", read as a name of her own), and "where am I flying?" no answer after "I'm flying out to
+    Singapore the week after" ("going" is a stop word)."""
+    dog = _conversation("anya", "hi, I'm Anya", "I have a reactive dog called Pip", "what's my dog called?")
+    flight = _conversation("anya", "I'm flying out to Singapore the week after", "where am I flying?")
+    name = _conversation("anya", "hi, I'm Anya", "what's my name?")
+    assert "you have a reactive dog named Pip" in dog and "your name is you" not in dog
+    assert "you're going to Singapore" in flight
+    assert "you're Anya" in name
 
 
 def test_a_partners_their_is_the_couples_and_is_said_back_as_yours() -> None:

@@ -147,6 +147,18 @@ def _could_be_meant(word: str, previous: str) -> bool:
     return plural and lower.isalpha() and len(lower) >= 4 and lower not in STOPWORDS
 
 
+_HIS = frozenset({"he", "him", "his", "himself"})
+_HER = frozenset({"she", "her", "hers", "herself"})
+# A relative whose "his" or "her" is their own ("your sister lost her job"), said back as it is.
+_KIN_PRONOUNS = {
+    **dict.fromkeys(
+        ("brother", "dad", "father", "son", "husband", "uncle", "grandad", "grandpa", "nephew", "stepdad"), _HIS
+    ),
+    **dict.fromkeys(
+        ("sister", "mum", "mom", "mother", "daughter", "wife", "aunt", "grandma", "nan", "gran", "niece", "stepmum"),
+        _HER,
+    ),
+}
 _PARTNER_WORDS = frozenset({"wife", "husband", "partner", "girlfriend", "boyfriend", "fiancé", "fiancée", "fiance"})
 # Things, never someone "their" could mean: "got the keys to their first house".
 _THINGS = frozenset({"keys", "contracts", "results", "papers", "grades", "bills", "glasses", "clothes", "shoes"})
@@ -208,6 +220,7 @@ def second_person(fact: str, person: Person) -> str:
         rest = pattern.sub(lambda match: "your" if match["possessive"] else "you", rest)
     words: list[str] = []
     someone_else = False
+    kin: frozenset[str] = frozenset()  # the pronouns of the relative the fact is about: theirs, kept
     tokens = rest.split()
     for index, token in enumerate(tokens):
         parts = re.fullmatch(r"(?P<lead>\W*)(?P<core>.*?)(?P<trail>[^\w']*)", token)
@@ -215,8 +228,12 @@ def second_person(fact: str, person: Person) -> str:
         core, lower = parts["core"], parts["core"].lower()
         previous = words[-1].strip(",;:") if words else head.split()[-1]
         following = re.sub(r"\W", "", tokens[index + 1]).lower() if index + 1 < len(tokens) else ""
+        if previous.lower() == "your" and lower in _KIN_PRONOUNS:  # "your brother passed his driving test"
+            kin = _KIN_PRONOUNS[lower]
         if previous == "you" and lower in _YOU_VERBS:  # "… that you is"
             core = _YOU_VERBS[lower]
+        elif lower in kin:
+            pass  # the relative's own: "his driving test"
         elif lower in _THEIR or lower in _GENDERED.get(person.pronoun, {}):
             if someone_else:
                 return ""

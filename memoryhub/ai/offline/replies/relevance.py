@@ -121,6 +121,10 @@ _PLANS = frozenset(map(_stem, word_set("plan plans going trip visit flying movin
 # A plan asked after is not answered by a move or trip already made: "when am I flying out?" by
 # "you moved from Glasgow in the spring", which shares only a plan's word with it.
 _MADE_ALREADY = re.compile(r"\b(?:moved|went|flew|visited|travell?ed)\b", re.I)
+# A trip asked after is answered by one told as going somewhere: "where am I flying?" … "you're going to
+# Singapore" ("going" is a stop word, so no stem says it).
+_TRIP_ASKED = frozenset(map(_stem, word_set("flying fly trip travelling traveling holiday visiting")))
+_GOING_TO = re.compile(r"\b(?:is|are) (?:going|heading|flying|off) to (?:the )?(?-i:[A-Z])")
 
 
 # What someone cannot stand is answered however they said it: "what food do I hate?" by "you can't
@@ -333,11 +337,17 @@ def relevant_facts(memories: Memories, person: Person, said: str) -> list[str]:
     answer = _answers_for(said, person)
     answers = [answer is not None and answer.search(text) is not None for text, _ in candidates]
     if not any(answers) and person.name and said.endswith("?") and _ASKED_NAME.search(said):
-        return [f"you're {person.name}"]  # the name they are known by, when no memory says another
+        known = person.name.capitalize() if person.name.isalpha() and person.name.islower() else person.name
+        return [f"you're {known}"]  # the name they are known by ("anya", an account's, said as a name)
     shared = [
         1 if answered else 0 if any(answers) else len((word_stems(text) - ignored) & wanted)
         for (text, _), answered in zip(candidates, answers, strict=True)
     ]
+    if said.endswith("?") and word_stems(said) & _TRIP_ASKED:
+        shared = [
+            max(count, 1) if not any(answers) and _GOING_TO.search(text) else count
+            for (text, _), count in zip(candidates, shared, strict=True)
+        ]
     if said.endswith("?") and (asked := word_stems(said)) & _PLANS:
         shared = [
             0 if count and _MADE_ALREADY.search(text) and not (word_stems(text) - ignored) & asked else count
@@ -384,7 +394,11 @@ def _told_earlier(texts: list[str], person: Person) -> list[str]:
     if not said or not person.name:
         return []
     lines = [ConversationLine(time="00:00:00", name=person.name, handle="you", content=text) for text in said]
-    return [fact.content for fact in Reader({"you": person.name}).read(lines) if fact.subject == "you"]
+    facts = [fact for fact in Reader({"you": person.name}).read(lines) if fact.subject == "you"]
+    # "I'm Anya" from "anya": the name written as they write it, which the person already goes by here
+    # (said back it read "your name is you").
+    same_name = re.compile(rf".*\b{re.escape(person.name)}$", re.IGNORECASE)
+    return [fact.content for fact in facts if not (fact.slot == "name" and same_name.match(fact.text))]
 
 
 def subjects_once(spoken: list[str]) -> list[str]:
