@@ -502,8 +502,15 @@ def window_get_for_moderator(*, user: User, pk: int) -> ConversationWindow:
 
 
 def window_operations(*, window: ConversationWindow) -> QuerySet[MemoryRevision]:
-    """What an extraction of ``window`` changed: the revisions it wrote, in order."""
-    return MemoryRevision.objects.filter(window=window).select_related("subject").order_by("created_at", "pk")
+    """What an extraction of ``window`` changed: the revisions it wrote, in order, each with the name its
+    person goes by in the community (``stated``: "Demo" who said "I'm Priya")."""
+    stated = Profile.objects.filter(community_id=window.channel.community_id, user=OuterRef("subject_id"))
+    return (
+        MemoryRevision.objects.filter(window=window)
+        .select_related("subject")
+        .annotate(stated=Subquery(stated.values("stated_name")[:1]))
+        .order_by("created_at", "pk")
+    )
 
 
 @dataclass(frozen=True)

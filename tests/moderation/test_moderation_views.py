@@ -23,6 +23,7 @@ from memories.models import Memory, MemoryRevision, MemoryRevisionAction, Memory
 from memoryhub.ai.embeddings import embedder_get
 from privacy.services.audit import subject_hash
 from privacy.services.forget import user_forget
+from tests.support.extraction import extract_channel_here
 from tests.support.memories import remember
 
 pytestmark = pytest.mark.django_db
@@ -586,6 +587,28 @@ def test_the_people_list_shows_and_finds_the_name_a_person_goes_by(
 
     assert 'Alice</a> <span class="muted">(goes by Ally)</span>' in listed
     assert reverse("moderation-person", args=[community.pk, alice.pk]) in found
+
+
+def test_a_windows_changes_name_the_person_as_they_go_by(
+    client: Client, community: Community, alice: User, moderator: User
+) -> None:
+    """A window's page named the person by their account ("gamers:alice_456") beside memories that say
+    "Ally", after "I'm Ally"."""
+    messages_ingest(
+        community=community,
+        items=[
+            IngestItem(
+                channel="pets", author="alice_456", content="I'm Ally, I work as a nurse", sent_at=timezone.now()
+            )
+        ],
+    )
+    window = extract_channel_here(Message.objects.get(channel__external_id="pets").channel)
+    _as(client, moderator)
+
+    page = client.get(reverse("moderation-window", args=[window.pk])).content.decode()
+
+    assert "Ally works as a nurse" in page
+    assert 'alice_456 <span class="muted">(goes by Ally)</span></td><td>Created' in page
 
 
 def test_a_creation_day_the_list_cannot_run_to_the_end_of_is_a_form_error(
