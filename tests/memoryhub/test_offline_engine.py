@@ -1906,7 +1906,15 @@ def test_thanks_goodbyes_laughs_and_questions_about_the_persona_get_a_reply_of_t
 
 
 @pytest.mark.parametrize(
-    "said", ["I learned to live with it", "I learned to ignore him", "I know how to get there", "I'm now tired"]
+    "said",
+    [
+        "I learned to live with it",
+        "I learned to ignore him",
+        "I know how to get there",
+        "I'm now tired",
+        "I learned to speak up",
+        "I learned to play it cool",
+    ],
 )
 def test_what_was_learned_that_is_no_skill_is_not_kept_as_one(said: str) -> None:
     operations = _extract(_prompt([("Jo", "j1", said)]))["operations"]

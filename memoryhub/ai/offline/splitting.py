@@ -83,7 +83,7 @@ _MISSPELLINGS = {
     "alergic": "allergic", "allergick": "allergic", "vegitarian": "vegetarian",
     "vegeterian": "vegetarian", "moveing": "moving", "liveing": "living", "studing": "studying",
 "tryna": "trying to", "tmrw": "tomorrow", "tmr": "tomorrow", "tmw": "tomorrow", "2moro": "tomorrow",
-    "nxt": "next", "wknd": "weekend", "wk": "week", "wks": "weeks", "yr": "year", "yrs": "years",
+    "nxt": "next", "wknd": "weekend", "wk": "week", "wks": "weeks", "yrs": "years",
 }  # fmt: skip
 _MISSPELLED = re.compile(r"\b(?:" + "|".join(sorted(_MISSPELLINGS, key=len, reverse=True)) + r")\b")
 # Pictographs (emoji) and their modifiers. A run of them ends a thought ("hay fever again 🤧 my eyes

@@ -181,10 +181,11 @@ def ability_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 # What is learned once and kept: "I learned to swim as a kid", "I know how to knit" (not "I learned to
-# live with it", "I learned to ignore him").
+# live with it", "I learned to ignore him", "to speak up", "to play it cool").
 LEARNED_SKILLS = (
     r"swim|drive|code|program|cook|bake|knit|crochet|sew|ski|snowboard|surf|skate|sail|juggle|dance|fly|climb"
-    r"|ride a (?:bike|horse|motorbike)|play (?:the )?[a-z]+|read music|speak [A-Z][a-z]+"
+    r"|ride a (?:bike|horse|motorbike)|play (?:the )?(?!(?:it|them|this|that|along|nice|fair|dead|games)\b)[a-z]+"
+    r"|read music|speak (?-i:[A-Z])[a-z]+"
 )
 # When it was learned, said after it: "during lockdown", "as a kid", "last year".
 _LEARNED_WHEN = re.compile(r"^ (?P<when>(?:during|in|at|as|when|last|over|this|after) .+)", re.IGNORECASE)
