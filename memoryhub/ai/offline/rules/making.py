@@ -51,7 +51,8 @@ def making_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 def finished_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I finished my first quilt", "I've finally finished the shed": a thing made, done."""
+    """ "I finished my first quilt", "I've finally finished my jumper": a thing made, done (not "I finished
+    the game": a thing of one's own)."""
     text = f"{said.name} finished {_whose(match['what'], said.name)}"
     if when := past_time_in(match["rest"]):
         text += f" {when}"
