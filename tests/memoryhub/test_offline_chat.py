@@ -60,6 +60,16 @@ def reply_to(community: Community, user: User, persona: Persona, message: str) -
     return OfflineLLM().complete(purpose=Purpose.CHAT, messages=messages).content
 
 
+SAID_ON = datetime(2023, 5, 8, 14, 0, tzinfo=UTC)  # "8 May", as a past line's date is told
+
+
+def said_before(community: Community, *lines: tuple[User, str], channel: str = "general") -> None:
+    """``lines`` said on 8 May 2023 in ``channel``, each by its author, and indexed for recall."""
+    where = channel_create(community=community, name=channel, external_id=channel)
+    recorded = [message_record(channel=where, author=who, content=what, created_at=SAID_ON) for who, what in lines]
+    recall_index_messages(messages=recorded)
+
+
 def hand_written(facts: list[str], message: str, *, profile: str = "") -> list[Message]:
     """The default persona's prompt in injection mode system_append, written out."""
     lines = [f"Profile: {profile}"] if profile else []
@@ -323,13 +333,7 @@ def test_a_question_is_answered_by_the_memory_that_answers_it_however_it_is_word
 def test_a_question_a_past_line_answers_is_answered_from_it_with_its_date(
     community: Community, person: User, persona: Persona
 ) -> None:
-    channel = channel_create(community=community, name="general", external_id="general")
-    at = datetime(2023, 5, 8, 14, 0, tzinfo=UTC)
-    lines = [
-        message_record(channel=channel, author=person, content="I'm flying to Lisbon next month", created_at=at),
-        message_record(channel=channel, author=person, content="I still can't find my keys", created_at=at),
-    ]
-    recall_index_messages(messages=lines)
+    said_before(community, (person, "I'm flying to Lisbon next month"), (person, "I still can't find my keys"))
 
     said = reply_to(community, person, persona, "Where am I flying next month?")
 
@@ -343,18 +347,12 @@ def test_a_past_line_is_told_from_the_part_that_answers_the_question(
     """ "when's my race again?" got "I can't look that up right now" with "… I signed up for the
     Cardiff half in March" in the block (a half is a race), and a line was told from its first word
     however little of it answered."""
-    channel = channel_create(community=community, name="running", external_id="running")
-    at = datetime(2023, 5, 8, 14, 0, tzinfo=UTC)
-    lines = [
-        message_record(
-            channel=channel,
-            author=person,
-            content="I'm in! need the miles, I signed up for the Cardiff half in March",
-            created_at=at,
-        ),
-        message_record(channel=channel, author=person, content="I'm flying to Rome, in June", created_at=at),
-    ]
-    recall_index_messages(messages=lines)
+    said_before(
+        community,
+        (person, "I'm in! need the miles, I signed up for the Cardiff half in March"),
+        (person, "I'm flying to Rome, in June"),
+        channel="running",
+    )
 
     race = reply_to(community, person, persona, "when's my race again?")
     trip = reply_to(community, person, persona, "when am I flying to Rome?")
@@ -370,16 +368,12 @@ def test_a_plan_asked_after_is_answered_by_the_line_that_told_it_not_by_a_move_m
     plan's word) with "I'm flying out a week before the wedding" in the block; and that line, an
     answer to the persona's own "What's the best part?", was told with the question quoted."""
     remember(community, person, "Alice Martin moved from Glasgow in the spring")
-    channel = channel_create(community=community, name="general", external_id="general")
-    at = datetime(2023, 5, 8, 14, 0, tzinfo=UTC)
     bot = user_create(username="mira.bot", display_name="Mira")
-    lines = [
-        message_record(channel=channel, author=bot, content="Congratulations! What's the best part?", created_at=at),
-        message_record(
-            channel=channel, author=person, content="I'm flying out a week before the wedding", created_at=at
-        ),
-    ]
-    recall_index_messages(messages=lines)
+    said_before(
+        community,
+        (bot, "Congratulations! What's the best part?"),
+        (person, "I'm flying out a week before the wedding"),
+    )
 
     said = reply_to(community, person, persona, "when am I flying out?")
 
@@ -392,10 +386,7 @@ def test_a_question_about_a_relative_is_not_answered_by_a_line_about_someone_els
 ) -> None:
     """ "what's my wife called?" got "You told me on 8 May that you're thinking of calling her Zofia" (the
     baby's name: the line shares "call" with the question)."""
-    channel = channel_create(community=community, name="general", external_id="general")
-    at = datetime(2023, 5, 8, 14, 0, tzinfo=UTC)
-    line = message_record(channel=channel, author=person, content="we're thinking of calling her Zofia", created_at=at)
-    recall_index_messages(messages=[line])
+    said_before(community, (person, "we're thinking of calling her Zofia"))
 
     wife = reply_to(community, person, persona, "what's my wife called?")
     baby = reply_to(community, person, persona, "what are we calling the baby?")
@@ -406,11 +397,10 @@ def test_a_question_about_a_relative_is_not_answered_by_a_line_about_someone_els
 
 def test_a_question_they_asked_before_is_no_answer_to_it(community: Community, person: User, persona: Persona) -> None:
     channel = channel_create(community=community, name="general", external_id="general")
-    at = datetime(2023, 5, 8, 14, 0, tzinfo=UTC)
     told, asked = "my sister Maya gets married on June 14th", "when is my sister's wedding again?"
     lines = [
-        message_record(channel=channel, author=person, content=told, created_at=at),
-        message_record(channel=channel, author=person, content=asked, created_at=at + timedelta(days=3)),
+        message_record(channel=channel, author=person, content=told, created_at=SAID_ON),
+        message_record(channel=channel, author=person, content=asked, created_at=SAID_ON + timedelta(days=3)),
     ]
     recall_index_messages(messages=lines)
 

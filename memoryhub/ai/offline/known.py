@@ -17,12 +17,11 @@ from dataclasses import replace
 
 from memoryhub.ai.contract import ConversationLine
 from memoryhub.ai.offline.facts import Fact
-from memoryhub.ai.offline.vocabulary import PASSED, PETS
+from memoryhub.ai.offline.vocabulary import PARTNERS, PASSED, PETS
 
 # Who a memory names, by kind: "has a dog named Rex", "has a boyfriend called Leo".
-_PARTNERS = ("girlfriend", "boyfriend", "partner", "wife", "husband", "fiancé", "fiancée")
 _NAMED = re.compile(
-    rf"\bhas an? (?P<kind>{PETS}|{'|'.join(_PARTNERS)}) (?:named|called) (?P<name>[A-Z][\w'-]*)", re.IGNORECASE
+    rf"\bhas an? (?P<kind>{PETS}|{'|'.join(sorted(PARTNERS))}) (?:named|called) (?P<name>[A-Z][\w'-]*)", re.IGNORECASE
 )
 _DIED = rf"(?:just |sadly |finally )?(?:passed away|{PASSED}|died|was put down|had to be put down)\b"
 _DEATH_OF = re.compile(rf"'s (?:{PETS}) (?P<name>[A-Z][\w'-]*) died\b", re.IGNORECASE)
@@ -52,7 +51,7 @@ def lines_with_known_names(
             content = f"{moved} to {place}{content[done.end() :]}"
         for name, kind in _known_names(memories.get(line.handle, ())).items():
             who, mine = re.escape(name), f"my {kind} {name}"
-            if kind in _PARTNERS:  # "Leo and I broke up", "me and Leo split up"
+            if kind in PARTNERS:  # "Leo and I broke up", "me and Leo split up"
                 content = re.sub(rf"\b{who} (?:and|&) I\b", f"my {kind} and I", content, flags=re.IGNORECASE)
                 content = re.sub(rf"\bme (?:and|&) {who}\b", f"me and my {kind}", content, flags=re.IGNORECASE)
                 continue

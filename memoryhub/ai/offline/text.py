@@ -235,6 +235,12 @@ def name_clean(text: str) -> str:
     return " ".join(_NAME_MARKS.sub(" ", text).split())
 
 
+def phrase_ends(words: str) -> str:
+    """A lookahead that a phrase ends here: at the end, at a punctuation mark, or before one of ``words``
+    ("and|but|now"), which go on with something else ("a greenhouse and two cats", "my jumper last night")."""
+    return rf"(?=\s*$|\s*[,.!?;:)]|\s+(?:{words})\b)"
+
+
 def topics_of(*items: str) -> list[str]:
     topics: list[str] = []
     for item in items:

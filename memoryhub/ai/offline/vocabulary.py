@@ -182,6 +182,10 @@ RELATIONS = f"{FAMILY}|{FRIENDS}|{COLLEAGUES}|{EXES}"
 # What says hello at the start of a message.
 HELLOS = r"hi|hello|hey|heya|hiya|yo|howdy|sup|greetings|good (?:morning|afternoon|evening)"
 
+# A partner, whatever the word: "dinner w my husband tonight", "has a girlfriend named Leo".
+PARTNERS = word_set("wife husband boyfriend girlfriend fiance fiancé fiancee fiancée partner hubby")
+
+
 # The relations "she" or "he" can go on about ("my sister moved to Berlin, she works at a startup");
 # any other relation takes either.
 SHE_RELATIONS = word_set(

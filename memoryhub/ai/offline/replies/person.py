@@ -12,8 +12,11 @@ from memoryhub.ai.offline.text import (
 )
 from memoryhub.ai.offline.vocabulary import (
     ADVERB_WORDS,
+    HE_RELATIONS,
+    PARTNERS,
     PETS,
     RELATIONS,
+    SHE_RELATIONS,
     STOPWORDS,
     word_set,
 )
@@ -126,14 +129,14 @@ def _you_verb(verb: str) -> str:
 
 def _could_be_meant(word: str, previous: str) -> bool:
     """Whether a later "they", "her"… in a fact could mean ``word`` rather than the person."""
-    if word.lower() in _PARTNER_WORDS and previous.lower() == "your":
+    if word.lower() in PARTNERS and previous.lower() == "your":
         return False  # "your wife is expecting their first baby": the couple's
     if _PERSON_NOUN.fullmatch(word):
         return True
     role = previous.lower() == "the" and word.isupper()  # "is the DM for their group", "the CEO of their firm"
     # A partner's name: "their" after it is the couple's, theirs and the person's ("your wife Ana is expecting
     # their first baby", written from "our"); a relative's own is "his" or "her" in what the engine writes.
-    partner = previous.lower() in _PARTNER_WORDS
+    partner = previous.lower() in PARTNERS
     if (
         word[:1].isupper()
         and word != "I"
@@ -147,19 +150,11 @@ def _could_be_meant(word: str, previous: str) -> bool:
     return plural and lower.isalpha() and len(lower) >= 4 and lower not in STOPWORDS
 
 
-_HIS = frozenset({"he", "him", "his", "himself"})
-_HER = frozenset({"she", "her", "hers", "herself"})
 # A relative whose "his" or "her" is their own ("your sister lost her job"), said back as it is.
 _KIN_PRONOUNS = {
-    **dict.fromkeys(
-        ("brother", "dad", "father", "son", "husband", "uncle", "grandad", "grandpa", "nephew", "stepdad"), _HIS
-    ),
-    **dict.fromkeys(
-        ("sister", "mum", "mom", "mother", "daughter", "wife", "aunt", "grandma", "nan", "gran", "niece", "stepmum"),
-        _HER,
-    ),
+    **dict.fromkeys(HE_RELATIONS, frozenset({"he", "him", "his", "himself"})),
+    **dict.fromkeys(SHE_RELATIONS, frozenset({"she", "her", "hers", "herself"})),
 }
-_PARTNER_WORDS = frozenset({"wife", "husband", "partner", "girlfriend", "boyfriend", "fiancé", "fiancée", "fiance"})
 # Things, never someone "their" could mean: "got the keys to their first house".
 _THINGS = frozenset({"keys", "contracts", "results", "papers", "grades", "bills", "glasses", "clothes", "shoes"})
 

@@ -34,6 +34,7 @@ from memoryhub.ai.offline.vocabulary import (
     JOB,
     NOT_NAMES,
     NUMBER_WORDS,
+    PARTNERS,
     PASSED,
     PETS,
     RELATIONS,
@@ -46,9 +47,6 @@ def _relation_topic(relation: str) -> str:
     if re.fullmatch(FRIENDS, relation):
         return "friends"
     return "work" if re.fullmatch(COLLEAGUES, relation) else "family"
-
-
-_PARTNERS = word_set("wife husband boyfriend girlfriend fiance fiancé fiancee fiancée partner hubby")
 
 
 def young_child_rule(match: re.Match[str], said: Said) -> Fact | None:
@@ -144,7 +142,7 @@ def relative_rule(match: re.Match[str], said: Said) -> Fact | None:
         relation += match["couple"].lower().replace(" & ", " and ")
     if not predicate:  # "my sister Anika is getting married in June"
         predicate = _loose_predicate(rest, said)
-    if not predicate and not name and relation in _PARTNERS:  # "dinner w my husband tonight"
+    if not predicate and not name and relation in PARTNERS:  # "dinner w my husband tonight"
         text = f"{said.name} has {article_for(relation)} {relation}"
         return said.fact(text, MemoryKind.RELATIONSHIP, MEDIUM, PERMANENT, topics_of("relationship", relation))
     owner = f"{said.name}'s {relation}"

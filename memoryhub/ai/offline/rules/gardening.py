@@ -8,7 +8,7 @@ import re
 from memoryhub.ai.contract import MemoryKind
 from memoryhub.ai.offline.facts import MEDIUM, PERMANENT, Fact, Rule, Said
 from memoryhub.ai.offline.splitting import phrase_cut
-from memoryhub.ai.offline.text import article_for, third_person, topics_of
+from memoryhub.ai.offline.text import article_for, phrase_ends, third_person, topics_of
 
 _GROUND = (
     r"allotment(?: plot)?|veg(?:etable)? (?:patch|plot|garden)|greenhouse|polytunnel|herb garden|balcony garden"
@@ -16,9 +16,9 @@ _GROUND = (
 )
 # The ground itself, not a thing named after it ("greenhouse envy", "a garden party", "the allotment open
 # day"): what follows it ends the phrase.
-_ENDED = (
-    r"(?=\s*(?:$|[,.!?;:)]|\s(?:full|with|that|which|and|but|at|in|on|for|now|too|lol|haha|this|last|after|so"
-    r"|where|of|behind|out|since|all|every|again|today|yesterday|is|was|has)\b))"
+_ENDED = phrase_ends(
+    "full|with|that|which|and|but|at|in|on|for|now|too|lol|haha|this|last|after|so|where|of|behind|out|since|all"
+    "|every|again|today|yesterday|is|was|has"
 )
 _PLANTS = r"house ?plants|plants|succulents|cacti|bonsai(?: trees)?|orchids"
 # What it holds, said after it: "a greenhouse full of chillies", "an allotment with a pond".
@@ -55,7 +55,7 @@ RULES = [
             # (the group "article" marks where the thing begins: "I have " leads to a list's next thing)
             r"|inherited) (?P<article>(?:(?:an? (?P<size>big|small|little|tiny|huge|new|lovely)|an?|our own|my own) )?)"
             # (what it holds ends at "and": "an allotment and a dog" goes on to a second thing had)
-            rf"(?P<ground>{_GROUND})\b{_ENDED}(?P<rest>[^,.!?;]*?)(?=\s+(?:and|but)\b|\s*[,.!?;]|\s*$)"
+            rf"(?P<ground>{_GROUND})\b{_ENDED}(?P<rest>[^,.!?;]*?){phrase_ends('and|but')}"
             rf"|\b(?:at|on|in|to|from) my (?P<mine>{_GROUND})\b{_ENDED}"
             # "my allotment is flooded again": theirs (a garden said so is anyone's: "my garden is full of roses")
             r"|\bmy (?P<mine2>allotment|veg patch|greenhouse|polytunnel) (?=(?:is|was|has|had|got|looks|needs)\b)",

@@ -7,7 +7,7 @@ import re
 
 from memoryhub.ai.contract import MemoryKind
 from memoryhub.ai.offline.facts import MEDIUM, PERMANENT, Fact, Rule, Said
-from memoryhub.ai.offline.text import conjugate, third_person, topics_of
+from memoryhub.ai.offline.text import conjugate, phrase_ends, third_person, topics_of
 from memoryhub.ai.offline.vocabulary import word_set
 
 # What is made at home rather than bought, by its verb (and the verb's -ing form, "I've been fermenting").
@@ -28,7 +28,7 @@ _FOOD = word_set(
     " hummus pesto noodles dumplings tortillas bagels pastry chocolate wine beer cider gin coffee curry paste"
     " sourdough baby food pickles chutney marmalade ketchup mayo mayonnaise kefir tofu sausages bacon ham"
 )
-_ALONE_AFTER = r"(?=\s*(?:$|[,.!?;:)]|\s(?:and|but|now|lol|too|these days|every|each|at|from|for)\b))"
+_ALONE_AFTER = phrase_ends("and|but|now|lol|too|these days|every|each|at|from|for")
 
 
 def own_made_rule(match: re.Match[str], said: Said) -> Fact | None:

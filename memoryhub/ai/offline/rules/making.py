@@ -7,7 +7,7 @@ import re
 
 from memoryhub.ai.contract import MemoryKind
 from memoryhub.ai.offline.facts import MEDIUM, PERMANENT, Fact, Rule, Said, expiration_for, past_time_in, time_in
-from memoryhub.ai.offline.text import content_words, third_person, topics_of
+from memoryhub.ai.offline.text import content_words, phrase_ends, third_person, topics_of
 
 # A thing one makes over weeks or months (not "a cup of tea", "a mess", "a case").
 _MADE = (
@@ -18,7 +18,7 @@ _MADE = (
     r"|short film|documentary|quilt|dolls'? ?house|jumper|sweater|cardigan|scarf|blanket|socks|dress"
 )
 # Where the thing's name ends: not "a shed load of", "a PC build list".
-_ENDS = r"(?=\s*$|\s*[,.!?;:)]|\s+(?:in|with|using|for|on|into|from|and|but|so|lol|that|which|since|as|this|now)\b)"
+_ENDS = phrase_ends("in|with|using|for|on|into|from|and|but|so|lol|that|which|since|as|this|now")
 # What is released: the things made, and what a writer or a musician puts out.
 _RELEASED = rf"{_MADE}|book|novel|novella|single|song|track|album|EP|mixtape|podcast|course|newsletter|debut"
 _STORES = (
@@ -112,7 +112,8 @@ RULES = [
         pattern=re.compile(
             r"\bI(?:'ve| have)? (?:(?:just|finally) )?(?:finished|completed)"
             rf" (?P<what>(?:my|our) (?:[\w'-]+ ){{0,2}}?(?P<thing>{_MADE}))\b"
-            r"(?=\s*$|\s*[,.!?;:)]|\s+(?:last|yesterday|today|this|at|in|on|for|and|but|so|lol|after)\b)(?P<rest>.*)",
+            + phrase_ends("last|yesterday|today|this|at|in|on|for|and|but|so|lol|after")
+            + r"(?P<rest>.*)",
             re.IGNORECASE,
         ),
         build=finished_rule,

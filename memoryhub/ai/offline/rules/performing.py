@@ -10,7 +10,7 @@ from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said
 from memoryhub.ai.offline.rules.going import when_said
 from memoryhub.ai.offline.rules.pastimes import INSTRUMENTS
 from memoryhub.ai.offline.splitting import phrase_cut
-from memoryhub.ai.offline.text import article_for, third_person, topics_of
+from memoryhub.ai.offline.text import article_for, phrase_ends, third_person, topics_of
 
 _GENRES = (
     r"street|wedding|portrait|landscape|wildlife|film|sports|event|product|astro|macro|food|documentary"
@@ -99,7 +99,7 @@ RULES = [
             r"\bI (?:(?:mostly|mainly|usually|only|now) )?shoot (?:on|with) (?:an?|my) (?P<camera>(?-i:[A-Z])[\w-]+"
             r"(?: (?-i:[A-Z0-9])[\w-]*){0,2})"
             rf"|\bI (?:(?:mostly|mainly|usually|only) )?shoot (?P<genre>{_GENRES})(?: photography| photos| pictures)?"
-            r"(?=\s*$|\s*[,.!?;]|\s(?:and|but|mostly|now|these days|on|with)\b)",
+            + phrase_ends("and|but|mostly|now|these days|on|with"),
             re.IGNORECASE,
         ),
         build=shoots_rule,
