@@ -255,7 +255,6 @@ class ConversationWindow(models.Model):
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["channel"], condition=Q(state="open"), name="window_one_open_per_channel"),
             models.CheckConstraint(condition=Q(state__in=ConversationWindowState.values), name="window_state_valid"),
             models.CheckConstraint(
                 condition=Q(close_reason="") | Q(close_reason__in=ConversationWindowCloseReason.values),
@@ -279,6 +278,8 @@ class ConversationWindow(models.Model):
         ]
         indexes = [
             models.Index(fields=["last_message_at"], condition=Q(state="open"), name="window_open_last_msg_idx"),
+            # A channel's open windows: its live talk, and a backlog or import posted meanwhile.
+            models.Index(fields=["channel"], condition=Q(state="open"), name="window_open_channel_idx"),
             models.Index(fields=["state", "closed_at"], name="window_state_closed_idx"),
         ]
 

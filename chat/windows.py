@@ -132,11 +132,24 @@ def _channels_lock(channel_ids: Sequence[int]) -> list[Channel]:
     return channels
 
 
-def _open_windows_lock(channel_ids: Sequence[int]) -> dict[int, ConversationWindow]:
+def _open_windows_lock(channel_ids: Sequence[int]) -> dict[int, list[ConversationWindow]]:
     """The open windows of channels this transaction has locked, locked, by channel id."""
+    windows: dict[int, list[ConversationWindow]] = {}
     with prepared_cursor() as cursor:
         cursor.execute(_WINDOWS_LOCK_SQL, {"channels": list(channel_ids)})
-        return {window.channel_id: window for window in (row_load(ConversationWindow, row) for row in cursor)}
+        for row in cursor:
+            window = row_load(ConversationWindow, row)
+            windows.setdefault(window.channel_id, []).append(window)
+    return windows
+
+
+def _window_for(windows: Sequence[ConversationWindow], at: datetime, quiet: timedelta) -> ConversationWindow | None:
+    """The open window whose talk a line said ``at`` belongs to: the nearest whose lines it comes
+    within the quiet time of (a channel's open windows never overlap: a line inside one's span is
+    nearest to it), or None."""
+    near = [(max(w.first_message_at - at, at - w.last_message_at, timedelta(0)), w) for w in windows]
+    fits = [(gap, w) for gap, w in near if gap < quiet]
+    return min(fits, key=lambda fit: fit[0])[1] if fits else None
 
 
 @transaction.atomic(savepoint=False)
@@ -187,42 +200,48 @@ def windows_messages_add(
     for channel in channels:
         community = channel.community
         quiet = timedelta(seconds=community.window_quiet_seconds)
-        window = open_windows.get(channel.pk)
+        windows = open_windows.get(channel.pk, [])
+        current: ConversationWindow | None = None  # the window this batch's last line joined
         for message in sorted(by_channel[channel.pk], key=lambda m: m.created_at):
-            if window is not None and (
-                message.created_at - window.last_message_at >= quiet
-                or window.first_message_at - message.created_at >= quiet
-            ):
-                # History posted in one batch: a quiet gap between two messages ends a conversation.
-                # So does one before the open window's first line (history imported into a channel
-                # already live): it never joins today's talk.
-                close(window, Reason.QUIET)
-                touched[id(window)] = window
-                window = None
+            window = _window_for(windows, message.created_at, quiet)
+            if current is not None and window is not current and message.created_at - current.last_message_at >= quiet:
+                # History posted in one batch: a quiet gap between two of its lines ends a conversation.
+                close(current, Reason.QUIET)
+                windows.remove(current)
             if window is None:
+                # A line of no open window's talk: its own. A backlog posted into a channel that
+                # talks on, or history imported into it, never cuts the live talk (nor it them).
                 window = ConversationWindow(
                     channel=channel, first_message_at=message.created_at, last_message_at=message.created_at
                 )
+                windows.append(window)
             window.message_count += 1
             window.first_message_at = min(window.first_message_at, message.created_at)
             window.last_message_at = max(window.last_message_at, message.created_at)
-            message.window = window
+            message.window = current = window
             touched[id(window)] = window
             if window.message_count >= community.window_max_messages:
                 close(window, Reason.MAX_MESSAGES)
-                window = None
             elif window.last_message_at - window.first_message_at >= timedelta(seconds=community.window_max_seconds):
                 close(window, Reason.MAX_DURATION)
-                window = None
-        if whole and window is not None and id(window) in touched and window.last_message_at + quiet <= now:
-            close(window, Reason.QUIET)  # its talk is already over: due at once
+            else:
+                continue
+            windows.remove(window)
+            current = None
+        for window in windows:
+            if id(window) in touched:
+                if whole and window.last_message_at + quiet <= now:
+                    close(window, Reason.QUIET)  # its talk is already over: due at once
+            elif (due_at := window_due_at(window, community)) is not None and due_at <= now:
+                # What the sweep would close (it may not be running): a talk over whose backlog stopped.
+                close(window, Reason.QUIET if window.last_message_at + quiet <= now else Reason.MAX_DURATION)
+                touched[id(window)] = window
     for window in touched.values():
         window.updated_at = now
     was_open = [window for window in touched.values() if window.pk is not None]
     opened = [window for window in touched.values() if window.pk is None]
     new = [message for message in messages if message.pk is None]
     if opened:
-        # A channel has one open window at most: the one closed here is written before the next goes in.
         _windows_save(was_open, now=now, new=[])
         was_open = []
         _windows_insert(opened)  # the messages take their windows' new keys as they are inserted

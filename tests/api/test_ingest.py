@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import time_machine
 from django.conf import settings
 from django.core.cache import cache
 from django.db import connection
@@ -260,17 +261,64 @@ def test_a_backlog_posted_a_line_at_a_time_is_one_conversation(api: APIClient) -
     assert (window.state, window.close_reason, window.message_count) == ("due", "quiet", 4)
 
 
-def test_a_message_after_a_quiet_gap_starts_a_new_window_even_before_the_sweep(api: APIClient) -> None:
+def test_a_message_after_a_quiet_gap_starts_a_new_window_and_the_old_one_closes_when_its_backlog_stops(
+    api: APIClient,
+) -> None:
     start = timezone.now() - timedelta(minutes=20)
     first = {"channel": "general", "author": "alice_456", "content": "hi", "sent_at": start.isoformat()}
     api.post("/api/v1/messages", first, format="json")
     assert ConversationWindow.objects.get().state == "open"  # said 20 minutes ago, but its backlog may go on
     now = {"channel": "general", "author": "alice_456", "content": "back again"}
     api.post("/api/v1/messages", now, format="json")
-    assert list(ConversationWindow.objects.order_by("pk").values_list("state", "message_count")) == [
-        ("due", 1),
-        ("open", 1),
-    ]
+    windows = ConversationWindow.objects.order_by("pk").values_list("state", "message_count")
+    assert list(windows) == [("open", 1), ("open", 1)]
+    later = timezone.now() + timedelta(seconds=settings.MEMORYHUB_WINDOW_LATE_SECONDS)
+    with time_machine.travel(later, tick=False):  # no sweep ran meanwhile: the next line closes it
+        api.post("/api/v1/messages", now | {"content": "still here"}, format="json")
+    assert list(windows.all()) == [("due", 1), ("open", 2)]
+
+
+def _live_and_backlog(api: APIClient, community: Community, *, late_first: bool) -> tuple[list[str], list[str]]:
+    """Four lines said now and four said two days ago, posted in turn into one channel, a request
+    each: a bot catching up on what it missed while the channel talks on."""
+    ago = timezone.now() - timedelta(days=2)
+    live = [f"live line {n}" for n in range(4)]
+    backlog = [f"backlog line {n}" for n in range(4)]
+    for n in range(4):
+        at = (ago + timedelta(seconds=n)).isoformat()
+        old = {"channel": "general", "author": "bob_123", "content": backlog[n], "sent_at": at}
+        new = {"channel": "general", "author": "alice_456", "content": live[n]}
+        for item in (old, new) if late_first else (new, old):
+            assert api.post("/api/v1/messages", item, format="json").status_code == 202
+    return live, backlog
+
+
+@pytest.mark.parametrize("late_first", [True, False])
+def test_a_live_talk_and_a_backlog_posted_in_turn_into_one_channel_stay_two_conversations(
+    api: APIClient, community: Community, late_first: bool
+) -> None:
+    """Each line of one used to close the other's window: eight windows of a line, each extracted
+    alone."""
+    live, backlog = _live_and_backlog(api, community, late_first=late_first)
+    windows = ConversationWindow.objects.order_by("first_message_at")
+    said = [sorted(w.messages.values_list("content", flat=True)) for w in windows]
+    assert said == [backlog, live]
+    assert [w.state for w in windows.all()] == ["open", "open"]
+    windows_sweep(now=timezone.now() + timedelta(seconds=settings.MEMORYHUB_WINDOW_LATE_SECONDS))
+    assert [(w.state, w.message_count) for w in windows.all()] == [("due", 4), ("open", 4)]  # the live talk goes on
+    windows_sweep(now=timezone.now() + timedelta(seconds=community.window_quiet_seconds))
+    assert [(w.state, w.close_reason, w.message_count) for w in windows.all()] == [("due", "quiet", 4)] * 2
+
+
+def test_history_imported_into_a_live_channel_leaves_its_talk_open(api: APIClient, community: Community) -> None:
+    for text in ("live line 0", "live line 1"):
+        api.post("/api/v1/messages", {"channel": "general", "author": "alice_456", "content": text}, format="json")
+    ago = timezone.now() - timedelta(days=2)
+    history = [IngestItem("general", f"old line {n}", ago + timedelta(seconds=n), author="bob_123") for n in range(3)]
+    messages_ingest(community=community, items=history, whole=True)
+    api.post("/api/v1/messages", {"channel": "general", "author": "alice_456", "content": "live line 2"}, format="json")
+    windows = ConversationWindow.objects.order_by("first_message_at")
+    assert [(w.state, w.message_count) for w in windows] == [("due", 3), ("open", 3)]
 
 
 def test_a_message_from_more_than_five_minutes_ahead_is_refused(api: APIClient) -> None:

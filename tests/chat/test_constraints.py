@@ -222,24 +222,6 @@ def _closed(state: str = ConversationWindowState.DUE, **overrides: Any) -> dict[
     return fields | overrides
 
 
-def test_second_open_window_in_a_channel_is_refused(channel: Channel) -> None:
-    ConversationWindow.objects.create(channel=channel, first_message_at=NOW, last_message_at=NOW)
-    with refused_by("window_one_open_per_channel"):
-        ConversationWindow.objects.create(channel=channel, first_message_at=NOW, last_message_at=NOW)
-    assert ConversationWindow.objects.filter(channel=channel).count() == 1
-
-
-def test_reopening_a_closed_window_while_another_is_open_is_refused(channel: Channel) -> None:
-    closed = ConversationWindow.objects.create(channel=channel, first_message_at=NOW, last_message_at=NOW, **_closed())
-    ConversationWindow.objects.create(channel=channel, first_message_at=NOW, last_message_at=NOW)
-    with refused_by("window_one_open_per_channel"):
-        ConversationWindow.objects.filter(pk=closed.pk).update(
-            state=ConversationWindowState.OPEN, close_reason="", closed_at=None
-        )
-    closed.refresh_from_db()
-    assert closed.state == ConversationWindowState.DUE
-
-
 @pytest.mark.parametrize(
     ("overrides", "constraint"),
     [

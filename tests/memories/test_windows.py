@@ -77,6 +77,18 @@ def test_the_message_cap_closes_the_window_at_once_and_queues_extraction(
 
 
 @pytest.mark.django_db
+def test_a_line_joins_the_nearest_of_a_channels_open_talks(channel: Channel, alice: User, t0: datetime) -> None:
+    """Two backlogs posted a line at a time grow toward each other: a line within the quiet time
+    of both joins the nearer, so the two never overlap."""
+    for seconds in (-1000, -700, -600, -860, -715):  # quiet time 180 s
+        _say(channel, alice, t0 + timedelta(seconds=seconds), text=str(seconds))
+    windows = ConversationWindow.objects.order_by("first_message_at")
+    said = [sorted(int(text) for text in w.messages.values_list("content", flat=True)) for w in windows]
+    assert said == [[-1000, -860], [-715, -700, -600]]
+    assert {w.state for w in windows} == {State.OPEN}
+
+
+@pytest.mark.django_db
 def test_a_steady_trickle_is_cut_at_the_duration_cap(channel: Channel, alice: User, t0: datetime) -> None:
     for n in range(13):  # a message every 170 s never lets the 180 s quiet time pass
         _say(channel, alice, t0 + timedelta(seconds=170 * n))
