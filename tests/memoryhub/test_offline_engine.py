@@ -5198,3 +5198,89 @@ def test_a_question_to_the_room_about_tickets_or_levels_is_completed_by_the_answ
 )
 def test_a_test_ahead_is_wished_luck_and_results_awaited_fingers_crossed(said: str, wish: str) -> None:
     assert _reply_to(said, []).endswith(wish)
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("I can't make the quiz on the 21st", [("Priya can't make the quiz on the 21st", "plan")]),
+        ("I won't be at rehearsal on Thursday", [("Priya won't be at rehearsal on Thursday", "plan")]),
+        ("I won't make it to training tomorrow", [("Priya won't be at training tomorrow", "plan")]),
+        ("I'm coming to the picnic next Sunday", [("Priya is coming to the picnic next Sunday", "plan")]),
+        ("I'm not coming to the potluck on Saturday", [("Priya isn't coming to the potluck on Saturday", "plan")]),
+        # with no day, or no gathering, nothing to keep
+        ("I can't make the quiz", []),
+        ("I can't make the repayments on Friday", []),
+        ("I'm coming to the conclusion that it's broken", []),
+        # a time that is no place ("in June" read as one: "a wedding in June in June")
+        ("I'm going to a christening in June", [("Priya is going to a christening in June", "plan")]),
+    ],
+)
+def test_who_can_and_cannot_come_to_a_gathering_is_kept_until_its_day(said: str, kept: list[tuple[str, str]]) -> None:
+    arguments = _extract(_prompt([("Priya", "priya", said)]))
+
+    assert [(operation["content"], operation["kind"]) for operation in arguments["operations"]] == kept
+
+
+def test_a_gathering_missed_for_a_relatives_day_keeps_both() -> None:
+    said = "btw I can't make the social on the 9th, my son has his first judo grading"
+    arguments = _extract(_prompt([("Priya", "priya", said)]))
+
+    contents = [operation["content"] for operation in arguments["operations"]]
+    assert contents[0] == "Priya can't make the social on the 9th"
+    assert "Priya's son has his first judo grading" in contents
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("I mainly read sci-fi", ["Priya mainly reads sci-fi"]),
+        ("I usually watch anime", ["Priya usually watches anime"]),
+        ("I mostly listen to podcasts", ["Priya mostly listens to podcasts"]),
+        ("I mostly play it safe", []),
+        ("I usually read before bed", []),
+    ],
+)
+def test_what_one_mostly_reads_watches_or_listens_to_is_a_taste(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept
+
+
+def test_an_answer_to_a_question_asked_since_is_its_own_fact_not_more_of_the_last() -> None:
+    """A newcomer's move, then "what do you like to read?" — "mostly thrillers": was "Lena moved to
+    Cardiff from Vienna — mostly thrillers, and some poetry"; another's "welcome!" after it answers
+    nothing (was "Tom likes to read welcome")."""
+    said = [
+        ("Lena", "lena", "hi all, I'm Lena, I just moved to Cardiff from Vienna"),
+        ("Priya", "priya", "welcome Lena!! what do you like to read?"),
+        ("Lena", "lena", "mostly thrillers, and some poetry"),
+        ("Tom", "tom", "welcome! have you read any Ann Cleeves?"),
+        ("Ola", "ola", "what kind of music are you into?"),
+        ("Tom", "tom", "folk mainly"),
+    ]
+    arguments = _extract(_prompt(said))
+
+    kept = [(operation["user_id"], operation["content"]) for operation in arguments["operations"]]
+    assert kept == [
+        ("lena", "Lena moved to Cardiff from Vienna"),
+        ("lena", "Lena likes to read mostly thrillers"),
+        ("tom", "Tom likes to listen to folk mainly"),
+    ]
+
+
+def test_a_reply_to_what_another_said_since_is_no_detail_of_the_speakers_fact() -> None:
+    """ "it's at the Hive Café, no dogs I promise" answers Lena's worry about dogs; it was joined to
+    Priya's daughter's gala ("… has her first swimming gala — it's at the Hive Café …")."""
+    said = [
+        ("Priya", "priya", "my daughter has her first swimming gala on Saturday"),
+        ("Lena", "lena", "I'm allergic to dogs so I hope the meetup isn't at someone's house with dogs"),
+        ("Priya", "priya", "it's at the Hive Café, no dogs I promise"),
+        ("Ola", "ola", "my brother got engaged last weekend"),
+        ("Tom", "tom", "congrats!"),
+        ("Ola", "ola", "to his girlfriend of ten years"),
+    ]
+    arguments = _extract(_prompt(said))
+
+    contents = [operation["content"] for operation in arguments["operations"]]
+    assert "Priya's daughter has her first swimming gala on Saturday" in contents
+    assert not any("Hive" in content for content in contents)
+    assert any(content.startswith("Ola's brother got engaged") and "girlfriend" in content for content in contents)

@@ -51,7 +51,7 @@ from memoryhub.ai.offline.splitting import (
     strip_trailing,
 )
 from memoryhub.ai.offline.text import content_words, third_person
-from memoryhub.ai.offline.vocabulary import NON_ANSWERS, NOT_NAMES, PAST_TIME, PETS, STOPWORDS, TIME
+from memoryhub.ai.offline.vocabulary import NON_ANSWERS, PAST_TIME, STOPWORDS, TIME
 
 # A message of more clauses than this is a wall of text: the rest of it is not read, which also
 # bounds the time one message takes.
@@ -82,6 +82,7 @@ class Reader:
         self._own_question: dict[str, tuple[int, str]] = {}  # "fav movie of all time?" asked by themselves
         self._favourite_asked: tuple[int, str] | None = None  # (line index, thing) of the last "your favourite…?"
         self._run: dict[str, tuple[list[int], list[str]]] = {}  # per speaker: their last short messages
+        self._said: dict[int, tuple[str, str]] = {}  # line index → (speaker, message) read so far
         names: dict[str, str | None] = {}
         for handle, name in members.items():
             for key in {name.lower(), name.split()[0].lower() if name.split() else "", handle.lower()}:
@@ -150,6 +151,7 @@ class Reader:
                 if (relative := mentions.relative_in(clause)) is not None:
                     self._relative = (index, relative)
             self._rapid_fire(index, line, text, found=len(self.facts) > known)
+            self._said[index] = (line.handle, text)
             if "?" in text or questions.PROMPT.search(text):
                 self._question = (index, line.handle, text)
             if asked := FAVOURITE_ASKED.search(text) or HAS_FAVOURITE_ASKED.search(text):
@@ -271,6 +273,8 @@ class Reader:
             or (answers_the_other and (mentions.REACTION.match(body) or self._spoken_to(said.clause)))
         ):
             opened = None  # "That's a chill pic!" after the other's photo: said of theirs, not of the fact
+        if opened is not None and answers_the_other and self._replies_to_another(said, opened):
+            opened = None
         if opened is not None and self._time_of_what_follows(said.clause):
             opened = None  # "Last Sunday, I ran my first 10K": the time of the next clause, not a detail
         lasting = opened is not None and opened.kind not in (MemoryKind.PLAN, MemoryKind.EVENT)
@@ -285,6 +289,19 @@ class Reader:
             and not corrections.CORRECTING.fullmatch(said.clause)  # "sorry, | I meant Tuesday"
         ):
             self._open.pop(said.handle, None)  # they moved on to something else
+
+    def _replies_to_another(self, said: Said, opened: Fact) -> bool:
+        """ "it's at the Bookshop Café, no cats I promise" after another's "I hope the meetup isn't at
+        someone's place with cats": a reply to what they said since, sharing its words and none of
+        the speaker's open fact, not more of that fact."""
+        words = set(content_words(strip_fillers(said.clause)))
+        if not words or words & set(content_words(opened.text)):
+            return False
+        for index in range(said.line_index - 1, max(opened.lines), -1):
+            speaker, text = self._said.get(index, ("", ""))
+            if speaker and speaker != said.handle and "?" not in text and words & set(content_words(text)):
+                return True
+        return False
 
     def _rules(self, said: Said, *, segments: bool = True) -> list[Fact]:
         # A clause that starts with a verb has dropped its "I" ("heading to Mexico City in two weeks
@@ -486,6 +503,9 @@ class Reader:
         to_all = questions.TO_EVERYONE.search(question[2]) is not None  # "drop your dates below": several will answer
         if said.line_index - question[0] > (6 if to_all else 2):
             return []
+        named = self._mentioned.get(question[0])
+        if named not in (None, said.handle) and said.name.split()[0].lower() not in question[2].lower():
+            return []  # "welcome Lena!! what do you like to read?" asks Lena, whoever else speaks next
         answer = strip_fillers(said.clause).strip(" !.")
         for asked, replied, builder in TYPED_ANSWERS:
             if not asked.search(question[2]):
@@ -500,7 +520,7 @@ class Reader:
         if (names_asked := questions.NAMES_ASKED.search(question[2])) and (
             given := questions.NAMES_GIVEN.fullmatch(answer)
         ):
-            named = self._named(said, names_asked, given["names"])
+            named = questions.named_statement(self.facts, said.handle, names_asked, given["names"])
             # "names of your pets?" … "Max and Daisy": read as "I have two dogs, Max and Daisy"
             facts = self._rules(Said(said.handle, said.name, named, said.line_index, said.scene)) if named else []
             for fact in facts:
@@ -527,30 +547,6 @@ class Reader:
                 fact.question = question[2]
                 return [fact]
         return []
-
-    def _named(self, said: Said, asked: re.Match[str], names_said: str) -> str:
-        """The statement an answer to "what are your dogs' names?" makes: "I have two dogs, Max and
-        Daisy"; "pets" are the kind the speaker last said they have ("I have two dogs"); "" when that
-        is not known or a word given is no name."""
-        names = re.split(r",? and |,? & |, ", names_said)
-        if any(name.lower() in NOT_NAMES for name in names) or len(names) > max(questions.COUNTED):
-            return ""
-        who = next(group for group in asked.groups() if group).lower()
-        if who.startswith("pet"):
-            kinds = (
-                re.search(rf"\b(?:{PETS})s?\b", fact.text)
-                for fact in reversed(self.facts)
-                if fact.subject == said.handle
-            )
-            kind = next((found[0] for found in kinds if found), "")
-            if not kind:
-                return ""
-            who = kind
-        one = questions.SINGULAR.get(who, who[:-1] if who.endswith("s") else who)
-        if len(names) == 1:
-            return f"I have a {one} named {names[0]}"
-        many = {"child": "children", "puppy": "puppies", "bunny": "bunnies"}.get(one, f"{one}s")
-        return f"I have {questions.COUNTED[len(names)]} {many}, {', '.join(names[:-1])} and {names[-1]}"
 
     @property
     def question_text(self) -> str:

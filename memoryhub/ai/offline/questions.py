@@ -8,12 +8,14 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from memoryhub.ai.contract import ConversationLine
+from memoryhub.ai.offline.facts import Fact
 from memoryhub.ai.offline.splitting import (
     strip_fillers,
 )
 from memoryhub.ai.offline.vocabulary import (
     FAMILY,
     NON_ANSWERS,
+    NOT_NAMES,
     NUMBER_WORDS,
     PETS,
     word_set,
@@ -100,6 +102,27 @@ COUNTED = {number: word for word, number in NUMBER_WORDS.items()}  # 2 → "two"
 
 
 SINGULAR = {"children": "child", "puppies": "puppy", "bunnies": "bunny", "twins": "twin"}
+
+
+def named_statement(facts: Sequence[Fact], speaker: str, asked: re.Match[str], names_said: str) -> str:
+    """The statement an answer to "what are your dogs' names?" (``asked``, by ``NAMES_ASKED``) makes:
+    "I have two dogs, Max and Daisy"; "pets" are the kind the speaker last said they have in
+    ``facts`` ("I have two dogs"); "" when that is not known or a word given is no name."""
+    names = re.split(r",? and |,? & |, ", names_said)
+    if any(name.lower() in NOT_NAMES for name in names) or len(names) > max(COUNTED):
+        return ""
+    who = next(group for group in asked.groups() if group).lower()
+    if who.startswith("pet"):
+        kinds = (re.search(rf"\b(?:{PETS})s?\b", fact.text) for fact in reversed(facts) if fact.subject == speaker)
+        kind = next((found[0] for found in kinds if found), "")
+        if not kind:
+            return ""
+        who = kind
+    one = SINGULAR.get(who, who[:-1] if who.endswith("s") else who)
+    if len(names) == 1:
+        return f"I have a {one} named {names[0]}"
+    many = {"child": "children", "puppy": "puppies", "bunny": "bunnies"}.get(one, f"{one}s")
+    return f"I have {COUNTED[len(names)]} {many}, {', '.join(names[:-1])} and {names[-1]}"
 
 
 YES_A = re.compile(
@@ -212,7 +235,19 @@ _COMPLETED = (
     (re.compile(r"\bwhat(?:'s| is| will be) (?:the|your|ur) new (?:role|job|position)\b", re.I), "I work as {}", ""),
     # "what level is everyone at?" … "B1 in Spanish"
     (re.compile(r"\bwhat level (?:is everyone|are (?:you|u)(?: all| guys)?|r u|is every1)\b", re.I), "I'm {}", ""),
+    # "what do you like to read?" … "mostly crime novels"; "what kind of music are you into?" … "jazz"
+    (
+        re.compile(
+            r"\bwhat (?:do (?:you|u)|d'you) (?:like|love|enjoy) (?:to )?(?P<verb>read|watch|listen to|play)\b"
+            r"|\bwhat (?:kind|sort|type)s? of (?P<thing>books|music|films|movies|shows|games)"
+            r" (?:do (?:you|u) (?:like|read|listen to|watch|play)|are (?:you|u) into)\b",
+            re.I,
+        ),
+        "I like to {verb} {}",
+        "",
+    ),
 )
+_MEDIA_VERB = {"books": "read", "music": "listen to", "films": "watch", "movies": "watch", "shows": "watch"}
 # A trip asked after by one who knows it was made, and an answer that says how it went.
 _BACK_FROM = re.compile(
     r"\bwelcome back\b.*\bhow (?:was|'s|is) (?P<place>(?-i:[A-Z])[\w'-]+(?: (?-i:[A-Z])[\w'-]+)?)\W*$"
@@ -246,7 +281,7 @@ _HOW_DID_IT_GO = re.compile(
     re.IGNORECASE,
 )
 _PASSED = re.compile(r"(?:I )?(?P<result>passed|failed)(?P<again> (?:it )?again)?\b", re.IGNORECASE)
-_NO_ANSWER = NON_ANSWERS | word_set("nowhere nothing none unemployed retired between not why what who depends")
+_NO_ANSWER = NON_ANSWERS | word_set("nowhere nothing none unemployed retired between not why what who depends welcome")
 _SHORT_ANSWER = re.compile(r"[\w'&.-]+(?: [\w'&.-]+){0,5}")
 
 
@@ -275,10 +310,16 @@ def answered_statement(question: str, answer: str) -> str | None:
         return f"I {went['result'].lower()} my {test['test'].lower()}{' again' if went['again'] else ''}"
     for asked, template, preposition in _COMPLETED:
         given = strip_fillers(answer.split(",")[0]).strip(" !.")
-        if asked.search(question) and _SHORT_ANSWER.fullmatch(given) and given.split()[0].lower() not in _NO_ANSWER:
+        if (
+            (found := asked.search(question))
+            and _SHORT_ANSWER.fullmatch(given)
+            and given.split()[0].lower() not in _NO_ANSWER
+        ):
+            groups = found.groupdict()
+            verb = (groups.get("verb") or _MEDIA_VERB.get((groups.get("thing") or "").lower(), "play")).lower()
             if re.match(r"(?:at|for|in|with|from) ", given, re.I):  # "at the BBC": its own preposition
-                return template.replace(" as {}", " {}").format(given)
-            return template.format(preposition + given)
+                return template.replace(" as {}", " {}").format(given, verb=verb)
+            return template.format(preposition + given, verb=verb)
     return None
 
 

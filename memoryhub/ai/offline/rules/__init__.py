@@ -13,6 +13,7 @@ import re
 from memoryhub.ai.offline.facts import Builder, Rule
 from memoryhub.ai.offline.rules import (
     achievements,
+    attendance,
     care,
     couples,
     deadlines,
@@ -67,6 +68,7 @@ from memoryhub.ai.offline.rules.work import former_employer_rule
 _BY_PRIORITY: list[Rule] = sorted(
     [
         *achievements.RULES,
+        *attendance.RULES,
         *care.RULES,
         *couples.RULES,
         *deadlines.RULES,
@@ -134,6 +136,7 @@ ANSWER = re.compile(r"(?P<place>.*)", re.DOTALL)  # the whole answer is the plac
 # The rules that read a negation themselves: "I don't like…", "I don't eat meat", "I'm not into…".
 NEGATABLE = frozenset(
     {
+        attendance.attendance_rule,  # "I can't make the meetup on the 14th"
         money.budget_rule,
         preference_rule,
         diet_rule,

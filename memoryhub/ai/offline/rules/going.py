@@ -41,7 +41,7 @@ def going_rule(match: re.Match[str], said: Said) -> Fact | None:
         return None  # "I'm at a concert": where they are tonight, not a plan to remember
     now = not time and match["verb"].lower().strip(" '") in ("m at", "am at")
     text = f"{said.name} {'is at' if now else 'is going to'} {third_person(what, said.name)}"
-    if where:
+    if where and where["where"].lower() not in time.lower():  # "in June" is its time, not a place
         text += f" {where['where']}"
     if time:
         text += f" {time}"

@@ -23,7 +23,9 @@ def media_habit_rule(match: re.Match[str], said: Said) -> Fact | None:
     if not content_words(what):
         return None
     verb = _MEDIA_VERBS[" ".join(match["verb"].lower().split())]
-    text = f"{said.name} {verb} {match['much'].lower().strip()} {what}"
+    much = match["much"].lower().strip()
+    first = "adverb_first" in match.re.groupindex  # "I mainly read sci-fi"
+    text = f"{said.name} {much} {verb} {what}" if first else f"{said.name} {verb} {much} {what}"
     return said.fact(text, MemoryKind.PREFERENCE, MEDIUM, PERMANENT, topics_of("hobbies", *content_words(what)[:2]))
 
 
@@ -125,6 +127,15 @@ RULES = [
         pattern=re.compile(
             r"\bI (?:(?:really|mostly|usually|mainly|also) )?(?P<verb>listen to|watch|read|play)"
             r" (?P<much>a lot of|loads of|lots of|tons of|so much|mostly|mainly) (?P<what>[a-z][\w -]{2,30})",
+            re.IGNORECASE,
+        ),
+        build=media_habit_rule,
+    ),
+    Rule(  # "I mainly read sci-fi", "I mostly listen to jazz" ("I mostly play it safe" is no habit)
+        priority=1001,
+        pattern=re.compile(
+            r"\bI (?P<much>mostly|mainly|usually)(?P<adverb_first>) (?P<verb>listen to|watch|read|play)"
+            r" (?!(?:it|on|at|in|with|for|to|before|after|when|while|by|along)\b)(?P<what>[a-z][\w -]{2,30})",
             re.IGNORECASE,
         ),
         build=media_habit_rule,
