@@ -5284,3 +5284,38 @@ def test_a_reply_to_what_another_said_since_is_no_detail_of_the_speakers_fact() 
     assert "Priya's daughter has her first swimming gala on Saturday" in contents
     assert not any("Hive" in content for content in contents)
     assert any(content.startswith("Ola's brother got engaged") and "girlfriend" in content for content in contents)
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        (  # was the start alone: which nursery was lost
+            [
+                ("Ines", "ines", "our daughter starts nursery on Monday"),
+                ("Raf", "raf", "oh exciting! which nursery?"),
+                ("Ines", "ines", "Willow Tree, the one near the station"),
+            ],
+            "Ines's daughter starts nursery on Monday — Willow Tree, the one near the station",
+        ),
+        (  # asked of something else: no detail
+            [
+                ("Ines", "ines", "our daughter starts nursery on Monday"),
+                ("Raf", "raf", "which bus do you take to work?"),
+                ("Ines", "ines", "the 42, it's always late"),
+            ],
+            "Ines's daughter starts nursery on Monday",
+        ),
+        (  # a yes or no about it: no detail
+            [
+                ("Ines", "ines", "our daughter starts nursery on Monday"),
+                ("Raf", "raf", "is the nursery nice?"),
+                ("Ines", "ines", "yeah really lovely"),
+            ],
+            "Ines's daughter starts nursery on Monday",
+        ),
+    ],
+)
+def test_an_answer_to_what_another_asked_of_a_fact_is_its_detail(said: list[tuple[str, str, str]], kept: str) -> None:
+    arguments = _extract(_prompt(said))
+
+    assert arguments["operations"][0]["content"] == kept

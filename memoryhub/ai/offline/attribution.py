@@ -275,13 +275,18 @@ class Reader:
             opened = None  # "That's a chill pic!" after the other's photo: said of theirs, not of the fact
         if opened is not None and answers_the_other and self._replies_to_another(said, opened):
             opened = None
+        if opened is not None and matching.answers_something_else(self._question, opened, said):
+            opened = None
         if opened is not None and self._time_of_what_follows(said.clause):
             opened = None  # "Last Sunday, I ran my first 10K": the time of the next clause, not a detail
         lasting = opened is not None and opened.kind not in (MemoryKind.PLAN, MemoryKind.EVENT)
         if opened is not None and (corrected := corrections.date_corrected(opened.text, said.clause)):
             opened.text, opened.lines = corrected, [*opened.lines, said.line_index]  # "wait no, the 15th"
             opened.corrected = True
-        elif opened is not None and matching.is_detail(said.clause, partner=opened.partner_open, lasting=lasting):
+        elif opened is not None and (
+            matching.is_detail(said.clause, partner=opened.partner_open, lasting=lasting)
+            or matching.answers_about(self._question, opened, said)
+        ):
             self._join(opened, said)
         elif (
             content_words(strip_fillers(said.clause))

@@ -251,6 +251,41 @@ def is_detail(clause: str, *, partner: bool = False, lasting: bool = False) -> b
     return bool(TIME.search(body) or re.search(r"\d", body)) or continues or single_name
 
 
+_ASKS_WHICH = re.compile(r"\b(?:which|what|where|who|whose|when|how)\b", re.IGNORECASE)
+_ASKS_WHAT = re.compile(r"\b(?:which|what|who|whose)\b", re.IGNORECASE)
+
+
+def _asked_since(question: tuple[int, str, str] | None, fact: Fact, said: Said) -> str:
+    """The question another asked since ``fact`` was said, just before ``said`` ("" when none):
+    ``question`` is the window's last, as line index, asker and text."""
+    if question is None or question[1] == said.handle or not max(fact.lines) < question[0] >= said.line_index - 2:
+        return ""
+    return question[2]
+
+
+def answers_about(question: tuple[int, str, str] | None, fact: Fact, said: Said) -> bool:
+    """ "Little Acorns, the one by the park" after another's "which nursery?" about "our twins start
+    nursery on Monday": a short answer to what another asked of ``fact`` since, a detail of it."""
+    asked = _asked_since(question, fact, said)
+    body = strip_fillers(said.clause).strip(" !.")
+    return (
+        bool(_ASKS_WHICH.search(asked) and set(content_words(asked)) & set(content_words(fact.text)))
+        and "?" not in body
+        and 0 < len(body.split()) <= MAX_DETAIL_WORDS
+        and bool(content_words(body))
+        and not _AGREEING.match(body)
+    )
+
+
+def answers_something_else(question: tuple[int, str, str] | None, fact: Fact, said: Said) -> bool:
+    """ "the 42, it's always late" after another's "which bus do you take?", said since "our daughter
+    starts nursery on Monday": the answer to what they asked of something else, no detail of it
+    ("when?" or "where to?" ask of the fact itself)."""
+    asked = _asked_since(question, fact, said)
+    words = set(content_words(asked))
+    return bool(_ASKS_WHAT.search(asked) and words and not words & set(content_words(fact.text)))
+
+
 # Where a part of a clause starts: after a comma, colon or semicolon, or at "and"/"but"/"then".
 SEGMENT_CUT = re.compile(r"[,:;]\s+(?:(?:and|but|so|then)\s+)?|\s+(?:but|and|then|now)\s+", re.IGNORECASE)
 
