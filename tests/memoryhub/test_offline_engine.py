@@ -5319,3 +5319,48 @@ def test_an_answer_to_what_another_asked_of_a_fact_is_its_detail(said: list[tupl
     arguments = _extract(_prompt(said))
 
     assert arguments["operations"][0]["content"] == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        (  # the asker's own and another's, each "my puppy" (both kept nothing)
+            [
+                ("Kofi", "kofi", "does anyone else's puppy chew everything?"),
+                ("Bea", "bea", "constantly"),
+                ("Kofi", "kofi", "mine is 5 months and ate a shoe today"),
+                ("Bea", "bea", "mine's 2 and still steals socks"),
+            ],
+            [("kofi", "Kofi has a puppy"), ("bea", "Bea has a 2-year-old puppy")],
+        ),
+        (  # too long after the question, or no one's thing asked after: nothing
+            [
+                ("Kofi", "kofi", "does anyone else's puppy chew everything?"),
+                ("Bea", "bea", "constantly"),
+                ("Bea", "bea", "ugh"),
+                ("Kofi", "kofi", "so annoying"),
+                ("Bea", "bea", "mine's 2 and still steals socks"),
+                ("Kofi", "kofi", "is anyone else here tired?"),
+                ("Bea", "bea", "mine is 2"),
+            ],
+            [],
+        ),
+    ],
+)
+def test_mine_answers_a_question_about_anyones_thing(
+    said: list[tuple[str, str, str]], kept: list[tuple[str, str]]
+) -> None:
+    arguments = _extract(_prompt(said))
+
+    assert [(operation["user_id"], operation["content"]) for operation in arguments["operations"]] == kept
+
+
+def test_mine_after_a_question_about_anyones_toddler_is_their_toddler() -> None:
+    said = [
+        ("Maya", "maya", "anyone else's toddler refusing to nap?"),
+        ("Dev", "dev", "every single day lol"),
+        ("Dev", "dev", "mine's 3 and still fights it"),
+    ]
+    arguments = _extract(_prompt(said))
+
+    assert [operation["content"] for operation in arguments["operations"]] == ["Dev's toddler is 3 and still fights it"]

@@ -302,3 +302,24 @@ PET_NAMED_FIRST = re.compile(r"(?P<name>(?-i:[A-Z])[\w'-]{1,30}?)(?P<rest>(?: is
 
 # A relative's name given by a pronoun: "her name is Clara", "he's called Max".
 NAME_GIVEN = re.compile(r"(?:her|his) name(?:'s| is)\b|(?:she|he)(?:'s| is) (?:called|named)\b", re.IGNORECASE)
+
+
+# "anyone else's toddler refusing to nap?", "does anyone's dog hate the hoover?": one of theirs asked after.
+_ANYONES = re.compile(r"\banyone(?: else)?(?:'s|s) (?P<what>[a-z]+)\b(?! (?:else|here)\b)", re.IGNORECASE)
+_MINE_SAYS = re.compile(
+    r"^(?:(?:and|but|lol|haha|yeah|yes|yep|ugh|omg|same|tbh)\W+)*mine(?P<verb>'s| is| has| was| does| did|"
+    r" just| won't| doesn't| hates| loves| refuses| still)(?=\s)",
+    re.IGNORECASE,
+)
+
+
+def mine_as_said(clause: str, question: tuple[int, str, str] | None, index: int) -> str | None:
+    """ "mine is 2 and a half" just after "anyone else's toddler refusing to nap?": "my toddler is 2 and
+    a half", said by whoever answers, the asker too (``question``: the window's last, as line index,
+    asker and text); None for another clause."""
+    asked = _ANYONES.search(question[2]) if question is not None and 0 < index - question[0] <= 3 else None
+    mine = _MINE_SAYS.match(clause) if asked is not None else None
+    if asked is None or mine is None:
+        return None
+    verb = " is" if mine["verb"] == "'s" else mine["verb"]
+    return f"my {asked['what'].lower()}{verb}{clause[mine.end() :]}"
