@@ -5364,3 +5364,16 @@ def test_mine_after_a_question_about_anyones_toddler_is_their_toddler() -> None:
     arguments = _extract(_prompt(said))
 
     assert [operation["content"] for operation in arguments["operations"]] == ["Dev's toddler is 3 and still fights it"]
+
+
+@pytest.mark.parametrize(
+    ("said", "after"),
+    [
+        # were "How do you feel about it?" and "Tell me more!"
+        ("I can't make the quiz on Friday", "No worries, thanks for letting me know!"),
+        ("I won't be at rehearsal on Thursday", "No worries, thanks for letting me know!"),
+        ("I'm coming to the picnic next Sunday", "Have fun!"),
+    ],
+)
+def test_a_gathering_missed_or_come_to_is_met_as_such(said: str, after: str) -> None:
+    assert _reply_to(said, []).endswith(after)

@@ -128,6 +128,11 @@ _OUTING = re.compile(r" (?:is|are) going (?:[a-z]+ing\b|to (?:the|a|an) (?!docto
 _TRIP = re.compile(r" (?:is|are) (?:going|heading|flying) (?:to (?-i:[A-Z])|home for )")
 
 
+# A gathering one will miss, or will come to: "can't make the meetup on the 14th" (rules/attendance.py).
+_MISSING = re.compile(r" (?:can't make|won't be at|isn't coming to) ")
+_COMING = re.compile(r" is coming to ")
+
+
 # An outing or a trip made: "went camping two weekends ago", "visited Rome in May", "got back from Japan".
 _WENT = re.compile(
     r"^\S+ (?:(?:went (?:[a-z]+ing\b|to|on)|visited|took \w+ \w+ on|spent \w+ \w+ in|(?:got|came) back from) "
@@ -399,8 +404,10 @@ def chat_reply(messages: list[Message]) -> str:
                 thanks = "Thanks for telling me." if memory_off else "Thanks for telling me, I'll keep that in mind."
                 sentences.append(f"Got it — {spoken}." if spoken else thanks)
             news = any(fact.kind in (MemoryKind.EVENT, MemoryKind.PLAN) for fact in told[:2])
-            if any(_OUTING.search(fact.content) for fact in told[:2]):
-                sentences.append("Have fun!")  # "I'm going hiking tomorrow"
+            if any(_MISSING.search(fact.content) for fact in told[:2]):
+                sentences.append("No worries, thanks for letting me know!")  # "I can't make the quiz on Friday"
+            elif any(_OUTING.search(fact.content) or _COMING.search(fact.content) for fact in told[:2]):
+                sentences.append("Have fun!")  # "I'm going hiking tomorrow", "I'm coming to the picnic"
             elif any(_TRIP.search(fact.content) for fact in told[:2]):
                 sentences.append("Have a great trip!")  # "I'm flying to Lisbon on Friday"
             elif any(_WENT.search(fact.content) for fact in told[:2]):
