@@ -6,13 +6,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.db import connection
 from django.db.models import Count, Min, QuerySet
 from django.http import Http404
 
-from accounts.models import Community, User
+from accounts.models import Community, MemoryOffInterval, User
 from accounts.selectors import MemoryOffHistory, memory_off_history
 from chat.models import (
+    Channel,
     ChannelKind,
     ChatSession,
     ConversationWindow,
@@ -23,6 +23,7 @@ from chat.models import (
     channel_id_is_web,
     web_channel_external_id,
 )
+from core.fastpath.sql import prepared_cursor
 
 
 def personas_for_person(*, user: User) -> QuerySet[Persona]:
@@ -99,19 +100,37 @@ class RecentMessage:
     persona_id: int | None  # the persona that wrote it, for a reply
 
 
+# A line of ``{m}`` (its channel ``ch``) the talk leaves out: its author asked it forgotten (a forget
+# that ended after it, or the one still on began after it: forget forgets what was said before), or
+# the community's memory was off when it was said and is on again. What is said while memory is
+# off now stays in the talk until it comes back on: the conversation goes on, nothing is kept.
+_FORGOTTEN_SQL = f"""
+EXISTS (SELECT 1 FROM {MemoryOffInterval._meta.db_table} AS i
+        WHERE i.community_id = ch.community_id
+          AND ((i.user_id = {{m}}.author_id AND {{m}}.created_at < COALESCE(i.ended_at, i.started_at))
+               OR (i.user_id IS NULL AND {{m}}.created_at >= i.started_at AND {{m}}.created_at < i.ended_at)))
+"""  # noqa: S608 - a table name of the model
+
+
 def messages_recent(*, session_id: int | None = None, channel_id: int | None = None, limit: int) -> list[RecentMessage]:
     """The last ``limit`` messages of a session (else a channel), newest first: the context's
-    buffer, read in one statement on the (session|channel, created_at) index."""
+    buffer, read in one statement on the (session|channel, created_at) index. Lines asked forgotten
+    or said with memory off, once it is on again, are left out, and a persona's replies to them
+    (prepared: its plan costs more than its run)."""
     column = "session_id" if session_id is not None else "channel_id"
-    with connection.cursor() as cursor:
+    with prepared_cursor() as cursor:
         cursor.execute(
             f"""
             SELECT m.role, m.content, COALESCE(NULLIF(u.display_name, ''), u.username, p.name, ''), m.author_id,
                    m.persona_id
-            FROM chat_message AS m LEFT JOIN {User._meta.db_table} AS u ON u.id = m.author_id
+            FROM chat_message AS m JOIN {Channel._meta.db_table} AS ch ON ch.id = m.channel_id
+                 LEFT JOIN {User._meta.db_table} AS u ON u.id = m.author_id
                  LEFT JOIN {Persona._meta.db_table} AS p ON p.id = m.persona_id
-            WHERE m.{column} = %s ORDER BY m.created_at DESC, m.id DESC LIMIT %s
-            """,  # noqa: S608 - a column name of this function and a table name of the model
+                 LEFT JOIN chat_message AS r ON r.id = m.reply_to_id
+            WHERE m.{column} = %s AND NOT {_FORGOTTEN_SQL.format(m="m")}
+              AND (r.id IS NULL OR NOT {_FORGOTTEN_SQL.format(m="r")})
+            ORDER BY m.created_at DESC, m.id DESC LIMIT %s
+            """,  # noqa: S608 - a column name of this function and table names of the models
             [session_id if session_id is not None else channel_id, limit],
         )
         return [RecentMessage(*row) for row in cursor.fetchall()]

@@ -10,7 +10,7 @@ from django.db import connection
 from django.utils import timezone
 
 from accounts.models import Community, User
-from accounts.services import membership_set, profile_memory_enabled_set
+from accounts.services import community_memory_enabled_set, membership_set, profile_memory_enabled_set
 from chat.models import Channel, ChatSession, Persona, PersonaInjectionMode
 from chat.services import message_record, session_open
 from core.tokens import messages_token_count, token_count
@@ -20,6 +20,7 @@ from memories.services.context import age_text, assemble_context, message_keywor
 from memories.services.entities import entity_mention_record
 from memories.services.memory import memory_create
 from memoryhub.ai.embeddings import embedder_get
+from privacy.services.forget import user_forget, user_remember
 
 pytestmark = pytest.mark.django_db
 
@@ -288,6 +289,48 @@ def test_the_buffer_fills_what_the_context_window_leaves(
     buffer = [m["content"] for m in result.messages[1:-1]]
     assert buffer and buffer[-1].startswith("message 39") and not any(b.startswith("message 0 ") for b in buffer)
     assert result.prompt_tokens == messages_token_count(result.messages)
+
+
+def _talk(community: Community, persona: Persona, channel: Channel, user: User) -> str:
+    """The channel's recent talk as the context gives it to the persona answering ``user``."""
+    result = assemble_context(community=community, user=user, persona=persona, channel=channel, message="hm?")
+    return " | ".join(m["content"] for m in result.messages[1:-1])
+
+
+def test_the_buffer_leaves_out_what_was_asked_forgotten_or_said_with_memory_off(
+    community: Community, persona: Persona, channel: Channel, alice: User, bob: User
+) -> None:
+    """After "forget me", "where do I live?" was answered "You said you live in Gdansk" from the
+    channel's recent talk, and after memory came back on, from what was said while it was off."""
+    said = timezone.now() - timedelta(minutes=10)
+    gdansk = message_record(channel=channel, author=alice, content="I live in Gdansk", created_at=said)
+    message_record(channel=channel, author=bob, content="nice city", created_at=said + timedelta(seconds=5))
+    message_record(
+        channel=channel,
+        persona=persona,
+        role="assistant",
+        content="Gdansk is lovely!",
+        reply_to=gdansk,
+        created_at=said + timedelta(seconds=6),
+    )
+    user_forget(community=community, user=alice, actor_kind="user")
+    message_record(channel=channel, author=alice, content="I'm allergic to penicillin")
+
+    talk = _talk(community, persona, channel, alice)
+    assert "Gdansk" not in talk  # forgotten, and the persona's reply that says it back
+    assert "nice city" in talk and "penicillin" in talk  # another's line; and while off, the talk goes on
+
+    user_remember(community=community, user=alice, actor_kind="user")
+    message_record(channel=channel, author=alice, content="I have a cat called Miso")
+    talk = _talk(community, persona, channel, bob)
+    assert "penicillin" not in talk and "Gdansk" not in talk
+    assert "nice city" in talk and "Miso" in talk
+
+    community_memory_enabled_set(community=community, enabled=False)
+    message_record(channel=channel, author=bob, content="my PIN is 4321")
+    assert "4321" in _talk(community, persona, channel, bob)
+    community_memory_enabled_set(community=community, enabled=True)
+    assert "4321" not in _talk(community, persona, channel, bob) and "Miso" in _talk(community, persona, channel, bob)
 
 
 # --- Hybrid retrieval -------------------------------------------------------------------------
