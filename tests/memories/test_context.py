@@ -333,6 +333,20 @@ def test_the_buffer_leaves_out_what_was_asked_forgotten_or_said_with_memory_off(
     assert "4321" not in _talk(community, persona, channel, bob) and "Miso" in _talk(community, persona, channel, bob)
 
 
+def test_a_web_chats_talk_leaves_out_what_was_asked_forgotten(
+    community: Community, persona: Persona, web_channel: Channel, alice: User
+) -> None:
+    session = session_open(user=alice, persona=persona, channel=web_channel)
+    said = timezone.now() - timedelta(minutes=5)
+    message_record(channel=web_channel, author=alice, session=session, content="I live in Gdansk", created_at=said)
+    user_forget(community=community, user=alice, actor_kind="user")
+    message_record(channel=web_channel, author=alice, session=session, content="I'm allergic to penicillin")
+
+    result = assemble_context(community=community, user=alice, persona=persona, session=session, message="hm?")
+
+    assert [m["content"] for m in result.messages[1:-1]] == ["I'm allergic to penicillin"]
+
+
 # --- Hybrid retrieval -------------------------------------------------------------------------
 
 # (memory, topics, query): each answer is found by one signal only, among look-alikes that
