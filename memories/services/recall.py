@@ -216,9 +216,12 @@ def _channel_rows(channel_ids: Iterable[int]) -> list[tuple[int, int, str]]:
 
 @transaction.atomic
 def recall_forget(*, community: Community, user: User) -> int:
-    """Forget me: every entry of the person in the community goes (part of ``user_forget``)."""
+    """Forget me: every entry of the person in the community goes (part of ``user_forget``), and
+    their questions leave the excerpts of others' lines that answered them (forget forgets what
+    was said before it)."""
     RecallPack.objects.filter(community=community, user=user).delete()
     deleted, _ = RecallEntry.objects.filter(community=community, user=user).delete()
+    RecallEntry.objects.filter(community=community, answered__author=user).update(answered=None)
     return deleted
 
 

@@ -269,6 +269,21 @@ def test_forget_takes_every_earlier_line_out_and_memory_back_on_does_not_bring_t
     assert "June 14th" not in context(community, alice, mira, "When is my sister's wedding?").text
 
 
+def test_the_question_of_one_who_forgets_leaves_the_excerpts_that_answered_it(
+    community: Community, channel: Channel, alice: User, bob: User, mira: Persona
+) -> None:
+    """Bob asked Alice about her sister's wedding, then asked to be forgotten: her excerpt still
+    quoted his question ("asked "Alice, when is your sister's wedding?", said …")."""
+    conversation(channel, alice, bob, mira)
+    asked = context(community, alice, mira, "When is my sister's wedding?").text
+    assert "asked" in asked and "June 14th" in asked
+
+    user_forget(community=community, user=bob, actor_kind="user", actor=bob)
+
+    answered = context(community, alice, mira, "When is my sister's wedding?").text
+    assert "June 14th" in answered and "asked" not in answered and "your sister" not in answered
+
+
 def test_a_line_taken_out_or_the_source_of_a_deleted_memory_never_comes_back(
     client: Client, community: Community, channel: Channel, alice: User, bob: User, mira: Persona
 ) -> None:
