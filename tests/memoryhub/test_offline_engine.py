@@ -5377,3 +5377,34 @@ def test_mine_after_a_question_about_anyones_toddler_is_their_toddler() -> None:
 )
 def test_a_gathering_missed_or_come_to_is_met_as_such(said: str, after: str) -> None:
     assert _reply_to(said, []).endswith(after)
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # a gaming channel's levels, mains and servers (each kept nothing)
+        ("finally hit level 80 on my warlock lol", ["Priya reached level 80 on their warlock"]),
+        ("I just got my shaman to level 45", ["Priya reached level 45 on their shaman"]),
+        ("my main's a level 50 bard", ["Priya's main is a level 50 bard"]),
+        ("I play on Argent Dawn EU", ["Priya plays on the Argent Dawn EU server"]),
+        ("I'm on the Moonglade server", ["Priya plays on the Moonglade server"]),
+        # what one plays on that is no server
+        ("I play on Sundays", []),
+        ("I play on Xbox mostly", []),
+        # a new job said short, or had (each kept nothing); an interview for one is no job
+        ("I have a new job at a bakery", ["Priya got a new job at a bakery"]),
+        ("yep new job at Halfords", ["Priya got a new job at Halfords"]),
+        ("new job, who dis", []),
+        ("I got a new job interview on Thursday", ["Priya has a new job interview on Thursday"]),
+    ],
+)
+def test_a_gaming_channels_levels_and_servers_and_a_new_job_said_short_are_kept(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept
+
+
+def test_a_server_asked_without_a_question_mark_is_completed_by_the_answer() -> None:
+    said = [("Zed", "zed", "nice!! what server u on"), ("Juno", "juno", "Argent Dawn EU")]
+    arguments = _extract(_prompt(said))
+
+    kept = [operation["content"] for operation in arguments["operations"]]
+    assert kept == ["Juno plays on the Argent Dawn EU server"]

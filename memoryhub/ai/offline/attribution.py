@@ -153,7 +153,7 @@ class Reader:
                     self._relative = (index, relative)
             self._rapid_fire(index, line, text, found=len(self.facts) > known)
             self._said[index] = (line.handle, text)
-            if "?" in text or questions.PROMPT.search(text):
+            if "?" in text or questions.PROMPT.search(text) or questions.UNMARKED.search(text):
                 self._question = (index, line.handle, text)
             if asked := FAVOURITE_ASKED.search(text) or HAS_FAVOURITE_ASKED.search(text):
                 self._favourite_asked = (index, asked["thing"])  # "what's your favourite movie?" … "mine's Heat"

@@ -21,6 +21,10 @@ from memoryhub.ai.offline.vocabulary import (
     word_set,
 )
 
+# A question put without its mark, as chat does: "nice!! what server u on", "where do you work".
+UNMARKED = re.compile(r"(?:^|[.!]\s+)(?:what|which|where|how|who)(?: \w+){0,2} (?:u|you|ya)(?: \w+){0,2}\s*$", re.I)
+
+
 # A line that asks people to tell something about themselves without a question mark.
 PROMPT = re.compile(
     r"\b(?:introduce|intro thread|intros|drop your|share your|tell us|post your|say hi"
@@ -235,6 +239,14 @@ _COMPLETED = (
     (re.compile(r"\bwhat(?:'s| is| will be) (?:the|your|ur) new (?:role|job|position)\b", re.I), "I work as {}", ""),
     # "what level is everyone at?" … "B1 in Spanish"
     (re.compile(r"\bwhat level (?:is everyone|are (?:you|u)(?: all| guys)?|r u|is every1)\b", re.I), "I'm {}", ""),
+    # "what server u on?" … "Ravencrest EU" (rules/gaming.py)
+    (
+        re.compile(
+            r"\b(?:what|which) (?:server|realm) (?:(?:are|r|do) )?(?:you|u)(?: all| guys)? (?:on|play on)\b", re.I
+        ),
+        "I play on {}",
+        "",
+    ),
     # "what do you like to read?" … "mostly crime novels"; "what kind of music are you into?" … "jazz"
     (
         re.compile(

@@ -61,7 +61,8 @@ EVENTS = (
         ("work", "new job"),
     ),
     _Event(
-        r"(?:got|landed|found|started) (?:a|the) new job|(?:got|landed) (?:a|the) job|got hired",
+        r"(?:(?:got|landed|found|started|have) (?:a|the) new job|(?:got|landed) (?:a|the) job)"
+        r"(?! (?:interview|offer|application|hunt|search|posting|advert))|got hired",
         "got a new job",
         MemoryKind.EVENT,
         HIGH,
@@ -213,6 +214,13 @@ def self_event_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 EVENT_ALTERNATIVES = "|".join(f"(?:{event.pattern})" for event in EVENTS)
+_NEW_JOB = next(event for event in EVENTS if event.phrase == "got a new job")
+
+
+def new_job_said_short_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "yeah new job at a games studio", answering "oh nice, for work?": a new job, its "I got a" left
+    out, as chat leaves it (only with where it is: "new job, who dis" is none)."""
+    return _event_fact(_NEW_JOB, match, said, subject=said.handle, subject_name=said.name)
 
 
 # What makes "I got into <Name>" a school and not a band: a word of one, or one of the names people say alone.
@@ -278,6 +286,14 @@ def exam_rule(match: re.Match[str], said: Said) -> Fact | None:
 # This module's rules: on a clause, the rule whose match starts first is tried first, and at the same
 # start the lower priority (rules/__init__.py puts every module's rules in one table).
 RULES = [
+    Rule(
+        priority=1568,
+        pattern=re.compile(
+            r"^(?:(?:yeah|yes|yep|yup|so|and)\W+)*(?:a |got a |my )?new job(?P<rest> (?:at|with) (?!you\b|u\b).+)$",
+            re.IGNORECASE,
+        ),
+        build=new_job_said_short_rule,
+    ),
     Rule(
         priority=1420,
         pattern=re.compile(

@@ -1,0 +1,85 @@
+"""What a gaming channel tells of its players beside their ranks (``rules/online.py``): a level reached
+on a character ("just hit level 60 on my paladin"), the character they play most ("my main is a level
+70 druid"), and the server they play on ("I play on Ravencrest EU", or "Ravencrest EU" answering
+"what server u on?", ``questions._COMPLETED``)."""
+
+from __future__ import annotations
+
+import re
+
+from memoryhub.ai.contract import MemoryKind
+from memoryhub.ai.offline.facts import MEDIUM, PERMANENT, Fact, Rule, Said
+from memoryhub.ai.offline.text import topics_of
+from memoryhub.ai.offline.vocabulary import WEEKDAYS
+
+# A character's class, race or role, as a player names their own: "my paladin", "a level 70 druid".
+_CHARACTERS = (
+    r"paladin|druid|mage|warlock|warrior|rogue|priest|hunter|shaman|monk|death knight|demon hunter|evoker"
+    r"|necromancer|ranger|barbarian|bard|cleric|fighter|sorcerer|wizard|tank|healer|dps|support|main|alt|character"
+    r"|toon|guardian|titan"
+)
+
+
+# What one plays on that is no server: "I play on Saturdays", "I play on PC", "I play on Hard".
+_NOT_SERVERS = (
+    rf"(?:(?:{WEEKDAYS})s?|weekends?|weeknights?|PC|Mac|Xbox|PS\d|PlayStation|Switch|Steam|Deck|mobile|console"
+    r"|Android|iOS|Linux|Windows|hard|easy|normal|expert|nightmare)\b"
+)
+
+
+def level_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "just hit level 60 on my paladin", "I finally got my druid to level 70": a level reached."""
+    level = match["level"] or match["level2"]
+    character = (match["character"] or match["character2"] or "").lower()
+    text = f"{said.name} reached level {level}" + (f" on their {character}" if character else "")
+    return said.fact(text, MemoryKind.EVENT, MEDIUM, PERMANENT, topics_of("gaming", character or "level"))
+
+
+def main_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "my main is a level 70 druid", "my main's a resto shaman": the character they play most."""
+    what = " ".join(match["what"].split()).lower()
+    text = f"{said.name}'s main is {'an' if what[0] in 'aeiou' else 'a'} {what}"
+    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("gaming", what.split()[-1]), slot="main")
+
+
+def server_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I play on Ravencrest EU", "I'm on the Silvermoon server": the server they play on."""
+    server = " ".join((match["server"] or match["server2"]).split())
+    text = f"{said.name} plays on the {server} server"
+    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("gaming", "server"), slot="server")
+
+
+# This module's rules: on a clause, the rule whose match starts first is tried first, and at the same
+# start the lower priority (rules/__init__.py puts every module's rules in one table).
+RULES = [
+    Rule(
+        priority=1565,
+        pattern=re.compile(
+            r"\bI(?:'ve| have)? (?:just |finally |now )?(?:hit|reached|got to|made it to) (?:level|lvl|lv) "
+            rf"(?P<level>\d{{1,3}})\b(?: (?:on|with) (?:my|our) (?P<character>(?:[\w-]+ )?(?:{_CHARACTERS})))?"
+            r"|\bI (?:just |finally )?got my (?P<character2>(?:[\w-]+ )?(?:"
+            rf"{_CHARACTERS})) to (?:level|lvl|lv) (?P<level2>\d{{1,3}})\b",
+            re.IGNORECASE,
+        ),
+        build=level_rule,
+    ),
+    Rule(
+        priority=1566,
+        pattern=re.compile(
+            rf"\bmy main(?:'s| is) (?:an? )?(?P<what>(?:level \d{{1,3}} )?(?:[\w-]+ )?(?:{_CHARACTERS}))\b",
+            re.IGNORECASE,
+        ),
+        build=main_rule,
+    ),
+    Rule(
+        priority=1567,
+        pattern=re.compile(
+            rf"\bI(?: mostly| mainly| usually)? play on (?:the )?(?!{_NOT_SERVERS})"
+            r"(?P<server>(?-i:[A-Z])[\w'-]+(?: (?-i:[A-Z])[\w'-]+)?"
+            r"(?: (?:EU|US|NA|OCE|SEA|Asia))?)(?: server| realm)?\b"
+            r"|\bI(?:'m| am) on (?:the )?(?P<server2>(?-i:[A-Z])[\w'-]+(?: (?-i:[A-Z])[\w'-]+)?) (?:server|realm)\b",
+            re.IGNORECASE,
+        ),
+        build=server_rule,
+    ),
+]
