@@ -5408,3 +5408,23 @@ def test_a_server_asked_without_a_question_mark_is_completed_by_the_answer() -> 
 
     kept = [operation["content"] for operation in arguments["operations"]]
     assert kept == ["Juno plays on the Argent Dawn EU server"]
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("what books do I like?", "you like to read mostly thrillers"),  # was "What do you think yourself?"
+        ("what level am I?", "you reached level 60 on your paladin"),
+        ("what server am I on?", "you play on the Argent Dawn EU server"),
+        ("what's my main?", "your main is a level 70 druid"),
+        ("what class do I play?", "your main is a level 70 druid"),
+    ],
+)
+def test_a_readers_or_a_players_question_is_answered_from_memory(question: str, answer: str) -> None:
+    memories = [
+        "Noor likes to read mostly thrillers",
+        "Noor reached level 60 on their paladin",
+        "Noor's main is a level 70 druid",
+        "Noor plays on the Argent Dawn EU server",
+    ]
+    assert answer in _reply_to(question, memories)

@@ -188,6 +188,12 @@ _ANSWERED_BY = {
     _stem("skills"): frozenset(map(_stem, word_set("skills learned learnt knows good"))),
     # "what engine am I using?" … "you're building a roguelike in Godot"
     _stem("engine"): frozenset({_stem("engine"), "godot", "unity", "unreal", "gamemaker", "bevy"}),
+    # "what books do I like?" … "you like to read mostly crime novels"; "what class do I play?" … "your
+    # main is a druid"
+    **dict.fromkeys(
+        map(_stem, ("book", "books", "novels")), frozenset(map(_stem, ("book", "read", "reads", "novels")))
+    ),
+    _stem("class"): frozenset({_stem("class"), _stem("main")}),
 }
 
 
