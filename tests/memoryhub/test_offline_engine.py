@@ -5369,7 +5369,7 @@ def test_mine_after_a_question_about_anyones_toddler_is_their_toddler() -> None:
 @pytest.mark.parametrize(
     ("said", "after"),
     [
-        # were "How do you feel about it?" and "Tell me more!"
+        # were met with the persona's questions after news, not as a gathering missed or come to
         ("I can't make the quiz on Friday", "No worries, thanks for letting me know!"),
         ("I won't be at rehearsal on Thursday", "No worries, thanks for letting me know!"),
         ("I'm coming to the picnic next Sunday", "Have fun!"),
