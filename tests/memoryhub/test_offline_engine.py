@@ -5428,3 +5428,37 @@ def test_a_readers_or_a_players_question_is_answered_from_memory(question: str, 
         "Noor plays on the Argent Dawn EU server",
     ]
     assert answer in _reply_to(question, memories)
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # a street's group (each kept nothing, or the pet alone)
+        ("we live on Birch Avenue", ["Priya lives on Birch Avenue"]),
+        ("I'm on Mill Lane, the one with the red door", ["Priya lives on Mill Lane"]),
+        ("we only moved in three weeks ago", ["Priya moved in three weeks ago"]),
+        ("our dog Biscuit didn't come home last night", ["Priya's dog Biscuit is missing"]),
+        ("my cat's gone missing", ["Priya's cat is missing"]),
+        # alike, and no road or no move into one
+        ("I'm on the phone", []),
+        ("I live on toast", []),
+        ("I moved in with my girlfriend", ["Priya moved in with their girlfriend"]),  # as before: a move of theirs
+        ("my dog Biscuit came home", ["Priya has a dog named Biscuit"]),
+    ],
+)
+def test_a_streets_group_keeps_the_road_a_move_in_and_a_missing_pet(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept
+
+
+def test_a_road_asked_after_is_completed_by_the_answer_and_a_missing_pet_keeps_its_name() -> None:
+    said = [
+        ("Ruth", "ruth", "our cat Pebble didn't come home last night"),
+        ("Marek", "marek", "oh no! which street are you on?"),
+        ("Ruth", "ruth", "Elm Road, number 14"),
+    ]
+    arguments = _extract(_prompt(said))
+
+    kept = [operation["content"] for operation in arguments["operations"]]
+    assert kept == ["Ruth's cat Pebble is missing", "Ruth lives on Elm Road"]
+    assert arguments["operations"][0]["expiration"] == "7d"
+    assert [(entity["name"], entity["relationship"]) for entity in arguments["entities"]] == [("Pebble", "Ruth's cat")]

@@ -37,6 +37,7 @@ from memoryhub.ai.offline.rules import (
     making,
     media,
     money,
+    neighbours,
     occasions,
     online,
     opinions,
@@ -93,6 +94,7 @@ _BY_PRIORITY: list[Rule] = sorted(
         *making.RULES,
         *media.RULES,
         *money.RULES,
+        *neighbours.RULES,
         *occasions.RULES,
         *online.RULES,
         *opinions.RULES,
@@ -139,6 +141,7 @@ ANSWER = re.compile(r"(?P<place>.*)", re.DOTALL)  # the whole answer is the plac
 NEGATABLE = frozenset(
     {
         attendance.attendance_rule,  # "I can't make the meetup on the 14th"
+        neighbours.pet_missing_rule,  # "our cat didn't come home last night"
         money.budget_rule,
         preference_rule,
         diet_rule,
