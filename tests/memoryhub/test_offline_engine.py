@@ -5462,3 +5462,23 @@ def test_a_road_asked_after_is_completed_by_the_answer_and_a_missing_pet_keeps_i
     assert kept == ["Ruth's cat Pebble is missing", "Ruth lives on Elm Road"]
     assert arguments["operations"][0]["expiration"] == "7d"
     assert [(entity["name"], entity["relationship"]) for entity in arguments["entities"]] == [("Pebble", "Ruth's cat")]
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # a students' society (each kept nothing)
+        ("I'm second year compsci", ["Priya is a second-year computer science student"]),
+        ("I'm in my final year of psych", ["Priya is a final-year psychology student"]),
+        ("I'm doing biochem", ["Priya studies biochemistry"]),
+        ("I just switched from physics to philosophy", ["Priya switched from physics to philosophy"]),
+        ("my lab report is due Tuesday", ["Priya's lab report is due on Tuesday"]),
+        ("can't, I work Sundays at the garden centre", ["Priya works Sundays at the garden centre"]),
+        # alike: schoolwork being done, not a subject studied
+        ("I'm doing maths homework", []),
+        ("I'm doing my chemistry essay", []),
+        ("I'm doing laundry", []),
+    ],
+)
+def test_a_students_year_subject_and_switch_are_kept(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept

@@ -11,7 +11,7 @@ from memoryhub.ai.offline.text import topics_of
 
 _WORK = (
     r"(?:[\w-]+ ){0,2}?(?:dissertation|thesis|essay|assignment|coursework|report|paper|project|application"
-    r"|tax return|proposal|portfolio|homework|manuscript|grant)"
+    r"|tax return|proposal|portfolio|homework|manuscript|grant|draft|lab report|chapter)"
 )
 
 

@@ -1,5 +1,6 @@
 """A student's year as told in a students' channel: what their dissertation is on, a placement or a
-gap year, the class of degree they got."""
+gap year, the class of degree they got, the year and subject they are in ("I'm second year compsci",
+"I'm doing zoology") and a course switched ("I just switched from law to history")."""
 
 from __future__ import annotations
 
@@ -35,6 +36,42 @@ def degree_class_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.EVENT, HIGH, PERMANENT, ["study", "degree"])
 
 
+# Subjects said as students say them, and how a memory names them.
+_SUBJECTS = {
+    "compsci": "computer science", "cs": "computer science", "comp sci": "computer science",
+    "computer science": "computer science", "maths": "maths", "math": "maths", "physics": "physics",
+    "chemistry": "chemistry", "chem": "chemistry", "biology": "biology", "bio": "biology", "zoology": "zoology",
+    "medicine": "medicine", "med": "medicine", "law": "law", "history": "history", "english": "English",
+    "psychology": "psychology", "psych": "psychology", "economics": "economics", "econ": "economics",
+    "philosophy": "philosophy", "geography": "geography", "politics": "politics", "nursing": "nursing",
+    "engineering": "engineering", "architecture": "architecture", "sociology": "sociology",
+    "linguistics": "linguistics", "anthropology": "anthropology", "french": "French", "german": "German",
+    "spanish": "Spanish", "drama": "drama", "music": "music", "fine art": "fine art", "classics": "classics",
+    "marine biology": "marine biology", "biochemistry": "biochemistry", "biochem": "biochemistry",
+}  # fmt: skip
+_SUBJECT = "|".join(sorted(map(re.escape, _SUBJECTS), key=len, reverse=True))
+_YEARS = {"1st": "first", "2nd": "second", "3rd": "third", "4th": "fourth"}
+
+
+def student_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I'm second year compsci", "I'm in my final year of law", "I'm doing zoology" (a subject named
+    as one: "I'm doing laundry" is none)."""
+    subject = _SUBJECTS[" ".join(match["subject"].lower().split())]
+    if match["year"]:
+        year = _YEARS.get(match["year"].lower(), match["year"].lower())
+        text = f"{said.name} is a {year}-year {subject} student"
+    else:
+        text = f"{said.name} studies {subject}"
+    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("study", subject), slot="subject")
+
+
+def switched_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I just switched from law to history": the course they left and the one they study now."""
+    before, now = (_SUBJECTS[" ".join(match[group].lower().split())] for group in ("before", "now"))
+    text = f"{said.name} switched from {before} to {now}"
+    return said.fact(text, MemoryKind.EVENT, HIGH, PERMANENT, topics_of("study", now), slot="subject")
+
+
 RULES = [
     Rule(
         priority=1503,
@@ -62,5 +99,23 @@ RULES = [
             re.IGNORECASE,
         ),
         build=degree_class_rule,
+    ),
+    Rule(
+        priority=1572,
+        pattern=re.compile(
+            r"\bI(?:'m| am) (?:(?:in )?(?:my )?(?P<year>first|second|third|fourth|final|1st|2nd|3rd|4th) year"
+            rf"(?: of)?|doing|studying) (?P<subject>{_SUBJECT})\b(?! (?:homework|revision|notes|exam|test|essay))",
+            re.IGNORECASE,
+        ),
+        build=student_rule,
+    ),
+    Rule(
+        priority=1573,
+        pattern=re.compile(
+            rf"\bI(?:'ve| have)? (?:just |finally )?(?:switched|changed|transferred)(?: (?:courses?|degrees?))?"
+            rf" from (?P<before>{_SUBJECT}) to (?P<now>{_SUBJECT})\b",
+            re.IGNORECASE,
+        ),
+        build=switched_rule,
     ),
 ]

@@ -17,7 +17,7 @@ from memoryhub.ai.offline.text import (
     third_person,
     topics_of,
 )
-from memoryhub.ai.offline.vocabulary import COUNTS, I_AM, JOB, JUDGED, MONTHS, OBJECT_PRONOUNS, SOON, word_set
+from memoryhub.ai.offline.vocabulary import COUNTS, I_AM, JOB, JUDGED, MONTHS, OBJECT_PRONOUNS, SOON, WEEKDAYS, word_set
 
 _TOGETHER = word_set("team family unit group whole one pair couple")
 _NOT_A_JOB = word_set("beginner novice newbie joke hobby kid child teen teenager")
@@ -485,7 +485,7 @@ RULES = [
         pattern=re.compile(
             r"\bI(?:'m| am|'ve been| have been)? (?:currently |now |also )?work(?:ing)?"
             r" (?P<when>(?:nights|night shifts|(?:double |long |early |late )?shifts|days|weekends|part[- ]time"
-            r"|full[- ]time|remotely) )?(?P<prep>at|for|in|from) (?P<org>.+)",
+            rf"|full[- ]time|remotely|(?:{WEEKDAYS})s) )?(?P<prep>at|for|in|from) (?P<org>.+)",
             re.IGNORECASE,
         ),
         build=works_at_rule,
