@@ -5482,3 +5482,22 @@ def test_a_road_asked_after_is_completed_by_the_answer_and_a_missing_pet_keeps_i
 )
 def test_a_students_year_subject_and_switch_are_kept(said: str, kept: list[str]) -> None:
     assert _kept(said) == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # a developers' channel (each kept nothing)
+        ("my first PR got merged into Flask!", ["Priya's first pull request was merged into Flask"]),
+        ("I maintain a couple of small Python libraries", ["Priya maintains a couple of small Python libraries"]),
+        ("I finally passed my Azure Fundamentals cert", ["Priya got their Azure Fundamentals certification"]),
+        ("I'm looking for a frontend role", ["Priya is looking for a frontend role"]),
+        ("we use Rails and Redis at work", ["Priya uses Rails and Redis at work"]),
+        # alike
+        ("I maintain my sanity with long walks", []),
+        ("I got my first certificate", []),
+        ("we use it at work", []),
+    ],
+)
+def test_a_developers_merges_projects_certifications_and_tools_are_kept(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept
