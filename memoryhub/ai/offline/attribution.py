@@ -509,8 +509,8 @@ class Reader:
         to_all = questions.TO_EVERYONE.search(question[2]) is not None  # "drop your dates below": several will answer
         if said.line_index - question[0] > (6 if to_all else 2):
             return []
-        named = self._mentioned.get(question[0])
-        if named not in (None, said.handle) and said.name.split()[0].lower() not in question[2].lower():
+        addressed = self._mentioned.get(question[0])
+        if addressed not in (None, said.handle) and said.name.split()[0].lower() not in question[2].lower():
             return []  # "welcome Lena!! what do you like to read?" asks Lena, whoever else speaks next
         answer = strip_fillers(said.clause).strip(" !.")
         for asked, replied, builder in TYPED_ANSWERS:

@@ -9,7 +9,7 @@ import re
 from memoryhub.ai.contract import MemoryKind
 from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said
 from memoryhub.ai.offline.splitting import phrase_cut
-from memoryhub.ai.offline.text import content_words, third_person, topics_of
+from memoryhub.ai.offline.text import article_for, content_words, third_person, topics_of
 
 
 def merged_rule(match: re.Match[str], said: Said) -> Fact | None:
@@ -39,7 +39,7 @@ def certified_rule(match: re.Match[str], said: Said) -> Fact | None:
 def role_wanted_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I'm looking for a junior dev role", "I'm job hunting for a data role": a role they look for."""
     what = " ".join(match["what"].split()).lower()
-    text = f"{said.name} is looking for {'an' if what[0] in 'aeiou' else 'a'} {what}"
+    text = f"{said.name} is looking for {article_for(what)} {what}"
     return said.fact(text, MemoryKind.PLAN, HIGH, "30d", topics_of("work", "job hunting"))
 
 

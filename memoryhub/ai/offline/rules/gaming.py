@@ -9,7 +9,7 @@ import re
 
 from memoryhub.ai.contract import MemoryKind
 from memoryhub.ai.offline.facts import MEDIUM, PERMANENT, Fact, Rule, Said
-from memoryhub.ai.offline.text import topics_of
+from memoryhub.ai.offline.text import article_for, topics_of
 from memoryhub.ai.offline.vocabulary import WEEKDAYS
 
 # A character's class, race or role, as a player names their own: "my paladin", "a level 70 druid".
@@ -38,7 +38,7 @@ def level_rule(match: re.Match[str], said: Said) -> Fact | None:
 def main_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "my main is a level 70 druid", "my main's a resto shaman": the character they play most."""
     what = " ".join(match["what"].split()).lower()
-    text = f"{said.name}'s main is {'an' if what[0] in 'aeiou' else 'a'} {what}"
+    text = f"{said.name}'s main is {article_for(what)} {what}"
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("gaming", what.split()[-1]), slot="main")
 
 
