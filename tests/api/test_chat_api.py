@@ -166,6 +166,21 @@ def test_a_persona_replying_in_a_channel_reads_what_was_just_said_there_and_by_w
     assert "each begins with the name of who wrote it" in context.messages[0]["content"]
 
 
+def test_asked_what_it_knows_about_another_in_the_channel_the_persona_leaves_it_to_them(
+    api: APIClient, community: Community, mira: Persona
+) -> None:
+    """ "@mira what do you know about kat?" in a gaming channel got "What do you think yourself?"."""
+    body = {"channel": "general", "author": "kat_3", "author_name": "Kat", "message_id": "k1"}
+    api.post("/api/v1/messages", {**body, "content": "I'm moving to Manchester next month"}, format="json")
+    asked = {"user": "zed_1", "user_name": "Zed", "channel": "general"}
+
+    about_kat = api.post("/api/v1/chat", {**asked, "message": "what do you know about kat?"}, format="json")
+    about_cats = api.post("/api/v1/chat", {**asked, "message": "what do you know about cats?"}, format="json")
+
+    assert about_kat.json()["reply"].endswith("so that's for Kat to tell!")
+    assert "Manchester" not in about_kat.json()["reply"] and "for Kat" not in about_cats.json()["reply"]
+
+
 def test_in_a_channels_talk_the_persons_own_lines_carry_the_name_they_go_by(
     api: APIClient, community: Community, mira: Persona
 ) -> None:

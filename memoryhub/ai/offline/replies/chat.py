@@ -266,6 +266,22 @@ _ABOUT_ME = re.compile(
 _ABOUT_ME_OPENERS = ("Here's what I remember: {}.", "I remember that {}.", "Let me see: {}.")
 
 
+# "what do you know about Kat?" in a channel where Kat talks: another's memories are not in this
+# person's context, and what they are is theirs to tell (was "What do you think yourself?").
+_ABOUT_SOMEONE = re.compile(r"\b(?:what|anything)\b[^?]*\b(?:know|remember)\b[^?]*\babout (?P<name>[\w'-]+)\W*$", re.I)
+
+
+def _someone_in_the_talk(said: str, lines: list[str], talking_with: str) -> str:
+    """The member of the channel's talk (a line "Name: …") that ``said`` asks what is known about,
+    when it is not the person asking; "" else."""
+    asked = _ABOUT_SOMEONE.search(said)
+    name = asked["name"] if asked else ""
+    if not name or name.lower() in ("me", "myself", "you", "yourself", talking_with.split(" ")[0].lower()):
+        return ""
+    speakers = {line.split(": ", 1)[0] for line in lines if ": " in line}
+    return next((speaker for speaker in speakers if speaker.split(" ")[0].lower() == name.lower()), "")
+
+
 _NOTHING_ABOUT_ME = "I don't know much about you yet. Tell me about yourself!"
 
 
@@ -326,7 +342,9 @@ def chat_reply(messages: list[Message]) -> str:
     system = "\n".join(message_text(m) for m in messages if m.get("role") == "system")
     memory_off = MEMORY_OFF_LINE in system
     talking_with = talking_with_name(system)
+    someone = ""
     if CHANNEL_TALK_LINE in system:  # several people's lines, each "Name: …": only the person's are theirs
+        someone = _someone_in_the_talk(normalise(last), earlier, talking_with)
         earlier = _own_lines(earlier, talking_with)
     person = Person(talking_with or memories.name, pronoun_in(memories.profile + memories.facts))
     remembered = memories.facts or memories.profile or memories.sessions
@@ -428,6 +446,8 @@ def chat_reply(messages: list[Message]) -> str:
         sentences += social
     elif greeting and len(words_of(body)) <= 1 and not question:  # "hi", "hey Mira!"
         sentences.append(pick(_AFTER_GREETING, said))
+    elif someone:
+        sentences.append(f"I only keep what each person tells me about themselves, so that's for {someone} to tell!")
     elif _ABOUT_ME.search(said):
         known = known_facts(with_told_earlier(memories, earlier, person), person)
         openers = (_ABOUT_ME_MEMORY_OFF,) if memory_off else _ABOUT_ME_OPENERS
