@@ -2034,6 +2034,8 @@ def test_what_a_community_channel_tells_of_its_own_is_kept(said: str, kept: str,
         ("I have a garden gnome", "gardening"),
         ("my garden party was fun", "gardening"),
         ("my garden looks amazing this year", "gardening"),
+        ("there's a fox in my garden again", "gardening"),  # was "Jo has a garden": said in passing
+        ("the cat was asleep in my back garden", "gardening"),
         # running or playing that is no table game
         ("I run a tight ship", "tabletop"),
         ("I'm running a marathon in April", "tabletop"),

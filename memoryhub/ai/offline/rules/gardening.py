@@ -56,7 +56,8 @@ RULES = [
             r"|inherited) (?P<article>(?:(?:an? (?P<size>big|small|little|tiny|huge|new|lovely)|an?|our own|my own) )?)"
             # (what it holds ends at "and": "an allotment and a dog" goes on to a second thing had)
             rf"(?P<ground>{_GROUND})\b{_ENDED}(?P<rest>[^,.!?;]*?){phrase_ends('and|but')}"
-            rf"|\b(?:at|on|in|to|from) my (?P<mine>{_GROUND})\b{_ENDED}"
+            # ("a fox in my garden": a plain garden said in passing is anyone's, as below)
+            rf"|\b(?:at|on|in|to|from) my (?!(?:back |front )?garden\b)(?P<mine>{_GROUND})\b{_ENDED}"
             # "my allotment is flooded again": theirs (a garden said so is anyone's: "my garden is full of roses")
             r"|\bmy (?P<mine2>allotment|veg patch|greenhouse|polytunnel) (?=(?:is|was|has|had|got|looks|needs)\b)",
             re.IGNORECASE,
