@@ -4,6 +4,7 @@ lines are details of their last fact."""
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import fields
 
@@ -198,16 +199,23 @@ def build(builder: Builder, match: re.Match[str], said: Said) -> Fact | None:
     return written_back(fact) if fact is not None else None
 
 
-def rules_on(said: Said, clause: str) -> list[Fact]:
-    # The statement a clause makes starts early: of the rules that match, the one whose match
-    # starts first is tried first ("heading to Mexico City … for my cousin's wedding" is a trip),
-    # then the table's order.
+@functools.lru_cache(maxsize=512)
+def _matches(clause: str) -> tuple[tuple[re.Match[str], Builder], ...]:
+    """Every rule's matches in ``clause``, in the order they are tried. The statement a clause makes
+    starts early: of the rules that match, the one whose match starts first is tried first
+    ("heading to Mexico City … for my cousin's wedding" is a trip), then the table's order. Kept
+    for a clause said again (a wall of one phrase, a line quoted, a clause read twice): scanning
+    every rule is most of what a clause costs."""
     found = sorted(
         ((match.start(), order, match, builder) for order, (pattern, builder) in enumerate(RULES)
          for match in pattern.finditer(clause)),
         key=lambda candidate: (candidate[0], candidate[1]),
     )  # fmt: skip
-    for _start, _order, match, builder in found:
+    return tuple((match, builder) for _start, _order, match, builder in found)
+
+
+def rules_on(said: Said, clause: str) -> list[Fact]:
+    for match, builder in _matches(clause):
         before = clause[: match.start()]
         first_person = _first_word(match[0]) in _FIRST_PERSON_WORDS
         if first_person and not starts_a_statement(clause, match.start()) and not _after_preposition(clause, match):
