@@ -8,7 +8,7 @@ import re
 
 from memoryhub.ai.contract import MemoryKind
 from memoryhub.ai.offline.facts import MEDIUM, Fact, Rule, Said, expiration_for, time_in
-from memoryhub.ai.offline.text import topics_of
+from memoryhub.ai.offline.text import third_person, topics_of
 from memoryhub.ai.offline.vocabulary import DAY_OF_MONTH, GATHERINGS, OCCASIONS
 
 # What a group meets for, beside the gatherings and occasions of the vocabulary.
@@ -31,8 +31,7 @@ def attendance_rule(match: re.Match[str], said: Said) -> Fact | None:
         return None
     if not time.startswith(("on ", "in ", "this ", "next ", "at ", "by ", "over ", "for ", "later ")) and day:
         time = f"on {time}"
-    what = " ".join(match["what"].split())
-    what = re.sub(r"^(?:our|my)\b", "their", what, flags=re.IGNORECASE)
+    what = third_person(" ".join(match["what"].split()), said.name)
     if match["coming"]:
         verb = "isn't coming to" if match["neg"] else "is coming to"
     else:
