@@ -158,6 +158,10 @@ def test_a_memory_says_its_relative_day_or_month_as_a_date(memory: str, anchored
         ("Nora went to Leeds on Monday", True, "Nora went to Leeds on 1 May 2023"),  # said on a Monday: the last
         ("Nora has a dentist appointment on Friday", False, "Nora has a dentist appointment on Friday"),  # ahead
         ("Nora ran a race last Saturday", True, "Nora ran a race on 6 May 2023"),
+        # the day it was said, for something done (was "ran their first parkrun today" for good)
+        ("Nora ran their first parkrun today", True, "Nora ran their first parkrun on 8 May 2023"),
+        ("Nora pulled their hamstring this morning", True, "Nora pulled their hamstring on 8 May 2023"),
+        ("Nora is going to the gym today", False, "Nora is going to the gym today"),  # ahead: as said
     ],
 )
 def test_a_weekday_of_something_done_is_said_as_its_date(memory: str, past: bool, anchored_text: str) -> None:

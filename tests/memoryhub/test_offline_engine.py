@@ -5503,3 +5503,87 @@ def test_a_students_year_subject_and_switch_are_kept(said: str, kept: list[str])
 )
 def test_a_developers_merges_projects_certifications_and_tools_are_kept(said: str, kept: list[str]) -> None:
     assert _kept(said) == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # a running club's races, parkruns, clubs and bests (each kept nothing, or lost its time)
+        ("did my first 10k on Sunday, 52:40", ["Priya ran their first 10k on Sunday in 52:40"]),
+        ("I finished the Great North Run in 2:21", ["Priya ran the Great North Run in 2:21"]),
+        ("just completed the Leeds half!", ["Priya ran the Leeds half marathon"]),
+        ("I go to parkrun at Roundhay", ["Priya does parkrun at Roundhay"]),
+        ("I usually do Bushy parkrun", ["Priya does parkrun at Bushy"]),
+        ("I run with Kirkstall Harriers", ["Priya runs with Kirkstall Harriers"]),
+        ("my PB is 27:15", ["Priya's personal best is 27:15"]),
+        ("I do parkrun", []),
+        # an injury that mends, as a runner says it (each kept nothing)
+        (
+            "been out for two weeks with a hamstring strain",
+            ["Priya has been out for two weeks with a hamstring strain"],
+        ),
+        ("I strained my calf at training", ["Priya strained their calf"]),
+        ("I've got plantar fasciitis again", ["Priya has plantar fasciitis"]),
+        # tickets as typed, and a show named by its kind (each kept nothing)
+        ("ive got tickets for glasto!!", ["Priya has tickets for Glastonbury"]),
+        ("we have tickets for the match on Saturday", ["Priya has tickets for the match on Saturday"]),
+        # what a pet fears, said with "'s" (kept nothing)
+        ("my dog's terrified of the postman", ["Priya's dog is terrified of the postman"]),
+    ],
+)
+def test_a_running_clubs_races_injuries_and_tickets_are_kept(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept
+
+
+def test_a_new_best_said_without_its_distance_replaces_the_last() -> None:
+    participants = [PromptParticipant(handle="priya", name="Priya", memories=["Priya's personal best is 27:15"])]
+    arguments = _extract(_prompt([("Priya", "priya", "my PB is now 26:58!")], participants=participants))
+
+    assert [(op["action"], op["memory_index"], op["content"]) for op in arguments["operations"]] == [
+        ("update", 0, "Priya's personal best is 26:58")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("asked", "answer", "kept"),
+    [
+        ("which parkrun do you do?", "Pollok mostly", ["Juno does parkrun at Pollok"]),
+        # what one has, asked with no "do you", counted apart, or by a bare count (each kept one or none)
+        ("got any kids or pets?", "3 kids, 2 dogs", ["Juno has 3 kids", "Juno has 2 dogs"]),
+        ("any kids Juno?", "yeah two", ["Juno has two kids"]),
+        ("do you have any kids?", "a boy and a girl", ["Juno has a son", "Juno has a daughter"]),
+    ],
+)
+def test_a_short_answer_to_what_one_has_or_where_one_runs_is_kept(asked: str, answer: str, kept: list[str]) -> None:
+    arguments = _extract(_prompt([("Zed", "zed", asked), ("Juno", "juno", answer)]))
+
+    assert [operation["content"] for operation in arguments["operations"]] == kept
+
+
+def test_a_baby_on_the_way_keeps_whether_a_boy_or_a_girl_and_its_name() -> None:
+    said = [
+        ("Juno", "juno", "we're expecting our second baby in August!"),
+        ("Zed", "zed", "amazing!! boy or girl?"),
+        ("Juno", "juno", "a boy! naming him Otto"),
+    ]
+    arguments = _extract(_prompt(said))
+
+    assert [operation["content"] for operation in arguments["operations"]] == [
+        "Juno is expecting their second baby in August — a boy",
+        "Juno's baby is to be called Otto",
+    ]
+    assert [(e["name"], e["relationship"]) for e in arguments["entities"]] == [("Otto", "Juno's baby")]
+
+
+def test_a_name_given_to_a_puppy_is_no_babys_name() -> None:
+    said = [("Juno", "juno", "we got a puppy!"), ("Zed", "zed", "aww!!"), ("Juno", "juno", "we're calling her Mabel")]
+    kept = [operation["content"] for operation in _extract(_prompt(said))["operations"]]
+
+    assert not any("baby" in memory for memory in kept)
+
+
+@pytest.mark.parametrize(
+    "said", ["I've been out for a month with a calf strain", "I tweaked my knee at parkrun", "I've got shin splints"]
+)
+def test_a_runners_injury_is_met_with_sympathy(said: str) -> None:
+    assert _reply_to(said, []).startswith("I'm sorry to hear you")

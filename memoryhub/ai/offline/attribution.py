@@ -532,8 +532,8 @@ class Reader:
             for fact in facts:
                 fact.question = question[2]
             return facts
-        if (statement := questions.answered_statement(question[2], said.clause)) is not None:
-            facts = matching.rules_on(said, statement)  # "anyone here play guitar?" … "yeah I do": "I play guitar"
+        if statements := questions.answered_statements(question[2], said.clause):
+            facts = [f for s in statements for f in matching.rules_on(said, s)]  # "anyone … play guitar?" … "I do"
             for fact in facts:
                 fact.question = question[2]
             return facts

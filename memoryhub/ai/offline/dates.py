@@ -140,13 +140,15 @@ _ANCHORED = re.compile(
 
 _BIRTHDAY_TODAY = re.compile(r"\bbirthday is today\b", re.IGNORECASE)
 _ON_WEEKDAY = re.compile(rf"\bon (?P<weekday>{WEEKDAYS})\b", re.IGNORECASE)
+_DONE_TODAY = re.compile(r"\b(?:today|this (?:morning|afternoon|evening))\b", re.IGNORECASE)
 
 
 def anchored(text: str, said_on: date, *, past: bool = False) -> str:
     """``text`` with its relative past day or month said as a date: "went hiking yesterday", said on
     8 May 2023, becomes "went hiking on 7 May 2023"; "moved last month", "moved in April 2023"; a
     birthday today is that day of the year ("Raj's birthday is on May 8"). ``past``: the text tells of
-    something done, so a bare weekday is the last one ("died on Sunday", said on a Tuesday)."""
+    something done, so a bare weekday is the last one ("died on Sunday", said on a Tuesday), and
+    "today" or "this morning" is the day it was said."""
 
     def date_of(match: re.Match[str]) -> str:
         said = match[0].lower()
@@ -166,4 +168,6 @@ def anchored(text: str, said_on: date, *, past: bool = False) -> str:
     if past and not _ANCHORED.search(text) and (weekday := _ON_WEEKDAY.search(text)):
         on = _last_weekday(said_on, weekday["weekday"].lower())
         return f"{text[: weekday.start()]}on {on.day} {on:%B %Y}{text[weekday.end() :]}"
+    if past and not _ANCHORED.search(text):  # "ran their first parkrun this morning": that day
+        return _DONE_TODAY.sub(f"on {said_on.day} {said_on:%B %Y}", text, count=1)
     return _ANCHORED.sub(date_of, text, count=1)

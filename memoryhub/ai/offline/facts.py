@@ -11,7 +11,7 @@ from typing import Any, NamedTuple
 from memoryhub.ai.contract import MEMORY_MAX_LENGTH
 from memoryhub.ai.offline.splitting import phrase_cut
 from memoryhub.ai.offline.text import clip, third_person, tidy
-from memoryhub.ai.offline.vocabulary import PAST_TIME, SOON, TIME
+from memoryhub.ai.offline.vocabulary import MONTHS, PAST_TIME, SOON, TIME, WEEKDAYS
 
 HIGH, MEDIUM, LOW = "high", "medium", "low"
 
@@ -161,6 +161,18 @@ def past_time_in(text: str) -> str:
     """When ``text`` says something happened ("last summer", "two weekends ago"), else ""."""
     match = PAST_TIME.search(text)
     return match[0].lower() if match else ""
+
+
+_DAY_JUST_GONE = re.compile(
+    rf"\b(?:on (?:{WEEKDAYS})|today|this morning|at the weekend|in (?:{MONTHS}))\b", re.IGNORECASE
+)
+
+
+def past_day_in(text: str) -> str:
+    """When ``text`` says something was done, the day just gone too ("on Sunday", "this morning",
+    which ``dates.anchored`` makes a date) or the month: "I pulled my hamstring on Sunday"."""
+    match = _DAY_JUST_GONE.search(text)
+    return past_time_in(text) or (match[0].lower() if match else "")
 
 
 # A rule's builder: the fact its match in a clause says, or None. A pure function: what it returns

@@ -16,6 +16,7 @@ from memoryhub.ai.offline.guards import (
     starts_a_statement,
 )
 from memoryhub.ai.offline.rules import NEGATABLE, RULES
+from memoryhub.ai.offline.rules.babies import BABY_TO_COME
 from memoryhub.ai.offline.rules.work import JOB_TITLE
 from memoryhub.ai.offline.splitting import (
     CONTINUATION,
@@ -260,6 +261,9 @@ def is_detail(clause: str, *, partner: bool = False, lasting: bool = False) -> b
 
 
 _ASKS_WHICH = re.compile(r"\b(?:which|what|where|who|whose|when|how)\b", re.IGNORECASE)
+_BOY_OR_GIRL = re.compile(
+    r"\b(?:boy or (?:a )?girl|girl or (?:a )?boy|do (?:you|u) know what (?:you|u)(?:'re| are) having)\b", re.I
+)
 _ASKS_WHAT = re.compile(r"\b(?:which|what|who|whose)\b", re.IGNORECASE)
 
 
@@ -277,7 +281,10 @@ def answers_about(question: tuple[int, str, str] | None, fact: Fact, said: Said)
     asked = _asked_since(question, fact, said)
     body = strip_fillers(said.clause).strip(" !.")
     return (
-        bool(_ASKS_WHICH.search(asked) and set(content_words(asked)) & set(content_words(fact.text)))
+        bool(
+            (_ASKS_WHICH.search(asked) and set(content_words(asked)) & set(content_words(fact.text)))
+            or (_BOY_OR_GIRL.search(asked) and BABY_TO_COME.search(fact.text))  # "boy or girl?" … "a girl!"
+        )
         and "?" not in body
         and 0 < len(body.split()) <= MAX_DETAIL_WORDS
         and bool(content_words(body))

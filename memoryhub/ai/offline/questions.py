@@ -12,6 +12,7 @@ from memoryhub.ai.offline.facts import Fact
 from memoryhub.ai.offline.splitting import (
     strip_fillers,
 )
+from memoryhub.ai.offline.text import counted
 from memoryhub.ai.offline.vocabulary import (
     FAMILY,
     NON_ANSWERS,
@@ -249,6 +250,12 @@ _COMPLETED = (
         "I play on {}",
         "",
     ),
+    # "which parkrun do you do?" … "Heaton Park usually" (rules/running.py)
+    (
+        re.compile(r"\b(?:what|which) parkrun (?:do|d) (?:you|u)(?: all| guys)? (?:do|go to|run)\b", re.I),
+        "I do {} parkrun",
+        "",
+    ),
     # "what do you like to read?" … "mostly crime novels"; "what kind of music are you into?" … "jazz"
     (
         re.compile(
@@ -297,17 +304,42 @@ _HOW_DID_IT_GO = re.compile(
 _PASSED = re.compile(r"(?:I )?(?P<result>passed|failed)(?P<again> (?:it )?again)?\b", re.IGNORECASE)
 _NO_ANSWER = NON_ANSWERS | word_set("nowhere nothing none unemployed retired between not why what who depends welcome")
 _SHORT_ANSWER = re.compile(r"[\w'&.-]+(?: [\w'&.-]+){0,5}")
+_HOW_OFTEN = re.compile(r"(?<=\w) (?:usually|mostly|normally|generally|these days|most weeks)$", re.IGNORECASE)
 
 
-def answered_statement(question: str, answer: str) -> str | None:
-    """The statement an answer to ``question`` makes of the one who answers, read by the rules: "anyone
+# "got any kids?", "any pets Tom?": asked with no "do you", of what one has.
+_ANY_BARE = re.compile(
+    r"^(?:(?:so|and|oh) )?(?:(?:have )?(?:you|u) )?(?:got )?any (?:kids|children|pets|siblings)\b[^?]*\?", re.IGNORECASE
+)
+# What a bare count answers ("yeah 2"): the one thing asked after, and one of it.
+_ANY_ONE = re.compile(r"\bany (?P<noun>kid|child|pet|sibling|dog|cat)(?:s|ren)?\b(?! or\b)", re.IGNORECASE)
+_COUNT_ONLY = re.compile(rf"(?:(?:{_YES_WORDS})\W+)*(?P<count>one|two|three|four|five|six|\d)", re.IGNORECASE)
+# "2 kids, 3 cats", "a dog and two cats": one thing had, and the next counted apart.
+_COUNTED_APART = re.compile(r"(?:,\s*|\s+and\s+)(?=(?:a|an|one|two|three|four|five|six|\d+) \w)", re.IGNORECASE)
+
+
+def answered_statements(question: str, answer: str) -> list[str]:
+    """The statements an answer to ``question`` makes of the one who answers, read by the rules: "anyone
     here play guitar?" … "yeah I do" is "I play guitar", "do you have any pets?" … "yeah a beagle" is
-    "I have a beagle", "where do you work?" … "the BBC" is "I work at the BBC"; None for another answer."""
+    "I have a beagle", "got any kids or pets?" … "2 kids, 3 cats" is "I have 2 kids" and "I have 3
+    cats", "where do you work?" … "the BBC" is "I work at the BBC"; none for another answer."""
     statement = asked_of_themselves(question)
     if statement is not None and SAYS_YES.fullmatch(answer.split(",")[0].strip()):
-        return statement
-    if (asked_any := ASKED_ANY.search(question)) and (had := YES_A.fullmatch(answer.strip(" !."))):
-        return f"I {asked_any['verb'].lower().replace('got', 'have')} {had['what']}"
+        return [statement]
+    asked_any = ASKED_ANY.search(question)
+    verb = asked_any["verb"].lower().replace("got", "have") if asked_any else ""
+    verb = verb or ("have" if _ANY_BARE.search(strip_fillers(question.strip())) else "")
+    if verb and (had := YES_A.fullmatch(answer.strip(" !."))):
+        return [f"I {verb} {piece}" for piece in _COUNTED_APART.split(had["what"])]
+    if verb and (count := _COUNT_ONLY.fullmatch(answer.strip(" !."))) and (one := _ANY_ONE.search(question)):
+        noun = one["noun"].lower()  # "any kids?" … "yeah 2": two of what was asked after
+        return [f"I {verb} {counted(count['count'].lower(), noun)}".replace("childs", "children")]
+    return [told] if (told := _answer_completed(question, answer)) is not None else []
+
+
+def _answer_completed(question: str, answer: str) -> str | None:
+    """The statement an answer says with what ``question`` asked: "how was Japan?" … "incredible" is
+    "I visited Japan", "where do you work?" … "the BBC" is "I work at the BBC"; None for another."""
     back = _BACK_FROM.search(question)  # "welcome back Lee, how was Japan?" … "incredible"
     if back and _HOW_IT_WENT.match(strip_fillers(answer).strip()):
         place = back["place"] or back["place2"]
@@ -323,7 +355,7 @@ def answered_statement(question: str, answer: str) -> str | None:
     if (test := _HOW_DID_IT_GO.search(question)) and (went := _PASSED.match(said)):
         return f"I {went['result'].lower()} my {test['test'].lower()}{' again' if went['again'] else ''}"
     for asked, template, preposition in _COMPLETED:
-        given = strip_fillers(answer.split(",")[0]).strip(" !.")
+        given = _HOW_OFTEN.sub("", strip_fillers(answer.split(",")[0]).strip(" !."))  # "Heaton Park usually"
         if (
             (found := asked.search(question))
             and _SHORT_ANSWER.fullmatch(given)

@@ -14,6 +14,7 @@ from memoryhub.ai.offline.facts import Builder, Rule
 from memoryhub.ai.offline.rules import (
     achievements,
     attendance,
+    babies,
     care,
     couples,
     deadlines,
@@ -49,6 +50,7 @@ from memoryhub.ai.offline.rules import (
     plans,
     possessions,
     roles,
+    running,
     series,
     studies,
     tabletop,
@@ -72,6 +74,7 @@ _BY_PRIORITY: list[Rule] = sorted(
     [
         *achievements.RULES,
         *attendance.RULES,
+        *babies.RULES,
         *care.RULES,
         *couples.RULES,
         *deadlines.RULES,
@@ -107,6 +110,7 @@ _BY_PRIORITY: list[Rule] = sorted(
         *plans.RULES,
         *possessions.RULES,
         *roles.RULES,
+        *running.RULES,
         *series.RULES,
         *studies.RULES,
         *tabletop.RULES,

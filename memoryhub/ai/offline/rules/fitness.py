@@ -23,6 +23,7 @@ SLOTS = {
         f"best {distance}": rf"(?:'s {distance} personal best is| set a new {distance} personal best of)\b"
         for distance in ("5k", "10k", "parkrun", "marathon", "half marathon")
     },
+    "best": r"(?:'s personal best is| set a new personal best of)\b",  # of what, unsaid
 }
 
 
@@ -41,16 +42,18 @@ def lift_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 def best_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "my 5k PB is 22:30", "new PB today, 1:45 half marathon!": a best time, and one just set."""
-    distance = (match["distance"] or match["distance2"]).lower()
+    distance = (match["distance"] or match["distance2"] or "").lower()  # "my PB is 24:30": of what, unsaid
     distance = "half marathon" if distance == "half" else distance
     time = (match["time"] or match["time2"]).lower()
     # "new PB today, …": news, and said as such (the persona congratulates on it)
+    of = f"{distance} " if distance else ""
     text = (
-        f"{said.name} set a new {distance} personal best of {time}"
+        f"{said.name} set a new {of}personal best of {time}"
         if match["time2"]
-        else f"{said.name}'s {distance} personal best is {time}"
+        else f"{said.name}'s {of}personal best is {time}"
     )
-    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("running", distance), slot=f"best {distance}")
+    slot = f"best {distance}" if distance else "best"
+    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("running", distance or "best"), slot=slot)
 
 
 def weight_lost_rule(match: re.Match[str], said: Said) -> Fact | None:
@@ -73,7 +76,7 @@ RULES = [
     Rule(
         priority=1499,
         pattern=re.compile(
-            rf"\bmy (?P<distance>{_DISTANCES}) (?:PB|PR|personal best|best time)(?: is|'s| is now| now)"
+            rf"\bmy (?:(?P<distance>{_DISTANCES}) )?(?:PB|PR|personal best|best time)(?: is|'s| is now| now)"
             rf" (?P<time>{_TIME})"
             rf"|^new (?:PB|PR|personal best)\b(?: today| at the weekend)?[,!:]* (?P<time2>{_TIME})"
             rf" (?:at (?:the |my )?|for (?:the |my )?|in (?:the |my )?)?(?P<distance2>{_DISTANCES})\b",

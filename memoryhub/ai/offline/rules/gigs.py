@@ -13,6 +13,25 @@ from memoryhub.ai.offline.vocabulary import MONTHS
 
 _NAME = r"(?-i:[A-Z])[\w'&-]*(?: (?:(?-i:[A-Z])[\w'&-]*|of|the|and|&))*"
 _SHOWS = r"gig|concert|festival|match|game|show|tour|final|musical|play|premiere|derby"
+# Festivals named as people type them, in lower case or by a nickname ("tickets for glasto"); a name
+# that is also a word ("Reading", "Download") only as "… festival", which ``_NAME`` reads already.
+_FESTIVALS = {
+    "glasto": "Glastonbury",
+    "glastonbury": "Glastonbury",
+    "coachella": "Coachella",
+    "bestival": "Bestival",
+    "boomtown": "Boomtown",
+    "creamfields": "Creamfields",
+    "parklife": "Parklife",
+    "tramlines": "Tramlines",
+    "primavera": "Primavera Sound",
+    "roskilde": "Roskilde",
+    "sziget": "Sziget",
+    "lollapalooza": "Lollapalooza",
+    "lolla": "Lollapalooza",
+    "bonnaroo": "Bonnaroo",
+    "burning man": "Burning Man",
+}
 
 
 def _with_time(text: str, rest: str, said: Said, topics: list[str]) -> Fact:
@@ -27,6 +46,7 @@ def _with_time(text: str, rest: str, said: Said, topics: list[str]) -> Fact:
 def tickets_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I've got tickets for Glastonbury!", "we got tickets to the cup final": a day out ahead."""
     what = " ".join((match["what"] or match["what2"]).split())
+    what = _FESTIVALS.get(what.lower(), what)
     return _with_time(f"{said.name} has tickets for {what}", match["rest"], said, topics_of("events", "tickets"))
 
 
@@ -62,9 +82,10 @@ RULES = [
     Rule(
         priority=1541,
         pattern=re.compile(
-            r"\b(?:I|we)(?:'ve| have)? (?:(?:just|finally|actually) )?(?:got|bought|scored|managed to get)"
+            r"\b(?:I|we)(?:'ve| have)? (?:(?:just|finally|actually) )?(?:got|bought|scored|managed to get|have)"
             r" (?:(?:two|2|a pair of|some|the) )?(?:tickets? (?:for|to)"
-            rf" (?P<what>(?:the|a) [^,.!?;]{{2,40}}?(?:{_SHOWS})|(?:the )?{_NAME})|(?P<what2>{_NAME}) tickets)\b"
+            rf" (?P<what>(?:the|a) (?:[^,.!?;]{{1,40}}? )?(?:{_SHOWS})|(?:the )?{_NAME}|{'|'.join(_FESTIVALS)})"
+            rf"|(?P<what2>{_NAME}|{'|'.join(_FESTIVALS)}) tickets)\b"
             r"(?P<rest>.*)",
             re.IGNORECASE,
         ),

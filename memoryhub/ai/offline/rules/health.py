@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from memoryhub.ai.contract import MemoryKind
-from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, past_time_in
+from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, past_day_in, past_time_in
 from memoryhub.ai.offline.splitting import phrase_cut
 from memoryhub.ai.offline.text import article_for, third_person, topics_of
 from memoryhub.ai.offline.vocabulary import EVENT_ADVERBS, HOSPITALS, I_AM, MONTHS
@@ -25,13 +25,19 @@ FOODS = (
 DRINKS = r"coffee|tea|caffeine|alcohol|booze|beer|wine|spirits|soda|fizzy drinks|energy drinks|milk"
 BODY_PARTS = (
     r"ankle|wrist|arm|leg|knee|foot|toe|finger|hand|back|shoulder|neck|hip|elbow|rib|ribs|nose|collarbone|acl"
-    r"|meniscus|hamstring|achilles"
+    r"|meniscus|hamstring|achilles|calf|groin|quad|glute|shin"
+)
+# A runner's or a player's injury, which mends: "a calf strain", "shin splints", "a hamstring injury".
+SPORTS_INJURIES = (
+    r"an? (?:(?:bad|mild|grade [123]) )?(?:calf|hamstring|groin|quad|back|knee|ankle|shoulder|neck|hip|achilles)"
+    r" (?:strain|injury|tear)|shin splints|plantar fasciitis|runner'?s knee|tennis elbow|an? stress fracture"
 )
 CONDITIONS = (
     r"asthma|diabetes|type [12] diabetes|migraines?|adhd|add|autism|anxiety|depression|arthritis|celiac disease"
     r"|coeliac disease|epilepsy|insomnia|a bad back|back problems|a bad knee|high blood pressure|eczema|psoriasis"
     r"|crohn'?s(?: disease)?|ibs|long covid|covid|the flu|a cold|tinnitus|dyslexia|chronic pain|lupus|a heart condition"
     rf"|an? (?:broken|sprained|fractured|torn|twisted) (?:(?:left|right) )?(?:{BODY_PARTS})|hay ?fever|stress|burnout"
+    rf"|{SPORTS_INJURIES}"
 )
 
 
@@ -171,17 +177,18 @@ def condition_name(said: str) -> str:
 def condition_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I have asthma", "I was diagnosed with ADHD", "I've got a broken wrist"."""
     condition = match["condition"]
-    lasting = not re.match(r"an? |the |a cold|covid", condition, re.IGNORECASE)
+    lasting = not re.match(rf"an? |the |a cold|covid|{SPORTS_INJURIES}", condition, re.IGNORECASE)
     condition = condition if condition.isupper() else condition_name(condition)
     verb = "was diagnosed with" if "diagnosed" in match["verb"].lower() else "has"
     verb = "struggles with" if "struggl" in match["verb"].lower() else verb  # not a diagnosis told
-    off = re.search(r"off (?:sick|work)|signed off", match["verb"], re.IGNORECASE)
+    off = re.search(r"off (?:sick|work)|signed off|\bout\b", match["verb"], re.IGNORECASE)
     if off and (not lasting or condition in ("stress", "burnout")):  # "has long covid" lasts: kept so
-        span = re.match(
-            r"\s+(?P<span>for (?:\d+|a|one|two|three|four|five|six|a few) (?:days?|weeks?|months?))",
-            match.string[match.end() :],
-        )
-        text = f"{said.name} is {off[0].lower()} with {condition}" + (f" {span['span']}" if span else "")
+        spans = re.compile(r"(?P<span>for (?:\d+|a|one|two|three|four|five|six|a few) (?:days?|weeks?|months?))")
+        if span := spans.search(match["verb"]):  # "I've been out for 3 weeks with a calf strain"
+            text = f"{said.name} has been {off[0].lower()} {span['span']} with {condition}"
+        else:
+            span = spans.match(match.string[match.end() :].lstrip())
+            text = f"{said.name} is {off[0].lower()} with {condition}" + (f" {span['span']}" if span else "")
         return said.fact(text, MemoryKind.EVENT, HIGH, "30d", topics_of("health", condition.split()[-1]))
     text = f"{said.name} {verb} {condition}"
     if lasting:
@@ -193,7 +200,7 @@ def injury_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I broke my ankle", "I tore my ACL skiing", "I broke my arm last week"."""
     part = match["part"].lower().replace("acl", "ACL")
     verb = {"messed up": "hurt", "busted": "hurt"}.get(match["verb"].lower(), match["verb"].lower())
-    when = past_time_in(match.string[match.end() :])
+    when = past_day_in(match.string[match.end() :])
     text = f"{said.name} {verb} their {part}" + (f" {when}" if when else "")
     return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("health", part))
 
@@ -347,7 +354,8 @@ RULES = [
             rf"|'ve had| have had|'m living with| get| suffer from| deal with| struggle with| (?:still )?get"
             rf"|(?:'ve| have)? been struggling with|(?:'m| am) struggling with"
             # "I've been off sick with long covid since March", "I'm off work with a broken wrist"
-            rf"|(?:'m| am|'ve been| have been) (?:off (?:sick|work)|signed off|laid up|stuck (?:at home|in bed)) with)"
+            rf"|(?:'m| am|'ve been| have been) (?:off (?:sick|work)|signed off|laid up|stuck (?:at home|in bed)"
+            rf"|out(?: injured)?)(?: for (?:\d+|a|one|two|three|four|five|six|a few) (?:days?|weeks?|months?))? with)"
             rf" (?P<condition>{CONDITIONS})\b",
             re.IGNORECASE,
         ),
@@ -357,7 +365,8 @@ RULES = [
         priority=930,
         pattern=re.compile(
             rf"\bI (?:just |recently |literally )?"
-            rf"(?P<verb>broke|sprained|twisted|tore|injured|hurt|fractured|dislocated|messed up|busted)"
+            rf"(?P<verb>broke|sprained|twisted|tore|injured|hurt|fractured|dislocated|messed up|busted|pulled|strained"
+            rf"|tweaked|rolled)"
             rf" (?:my|a) (?P<part>(?:left |right )?(?:{BODY_PARTS}))\b",
             re.IGNORECASE,
         ),

@@ -153,7 +153,7 @@ def _aged(fact: Fact, species: str, after: str) -> Fact:
 
 # What is said of a pet that stays true of it: where it came from, what it is, what it loves or fears.
 _SAID_OF_PET = re.compile(
-    r"\s+(?P<what>(?:is|'s) (?:a rescue\b.*|an? (?:[\w-]+ )?(?:cross|mix)\b.*|(?:obsessed with|scared of|terrified of"
+    r"\s*(?P<what>(?:is|'s) (?:a rescue\b.*|an? (?:[\w-]+ )?(?:cross|mix)\b.*|(?:obsessed with|scared of|terrified of"
     r"|afraid of|allergic to) .+))",
     re.IGNORECASE,
 )
@@ -167,7 +167,7 @@ def pets_owned_rule(match: re.Match[str], said: Said) -> Fact | None:
         return None
     said_of = _SAID_OF_PET.match(match.string, match.end("species2")) if match["species2"] else None
     if said_of:  # "my dog is a rescue from Romania", "our dog is obsessed with tennis balls"
-        what = re.sub(r"^'s ", "is ", phrase_cut(said_of["what"], max_words=8))
+        what = phrase_cut(re.sub(r"^'s ", "is ", said_of["what"]), max_words=8)
         text = f"{said.name}'s {species} {third_person(what, said.name)}"
         return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("pets", species))
     text = f"{said.name} has {counted(quantity or 'a', species)}"
@@ -273,8 +273,8 @@ RULES = [
         priority=360,
         pattern=re.compile(
             rf"\b(?:my|our) (?:(?P<quantity>two|three|four|five|six|\d) (?P<species>{PETS})(?:e?s)?\b"
-            rf"|(?P<species2>{PETS}) (?:is|was|just|keeps|kept|ate|has|had|loves|hates|always|never|sleeps|snores"
-            r"|won't|will|thinks|refuses|likes)\b)",
+            rf"|(?P<species2>{PETS})(?: (?:is|was|just|keeps|kept|ate|has|had|loves|hates|always|never|sleeps|snores"
+            r"|won't|will|thinks|refuses|likes)\b|(?='s (?:scared|terrified|afraid|obsessed|allergic|a rescue)\b)))",
             re.IGNORECASE,
         ),
         build=pets_owned_rule,
