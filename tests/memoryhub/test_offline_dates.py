@@ -120,6 +120,8 @@ def _extracted(said: list[str], *, at: datetime, memories: list[str] | None = No
             "Nora is going back to work on Thursday after maternity leave",
             "2023-05-11",
         ),
+        # leave until a day lives until that day, not its first (it had gone a week after the Friday)
+        (["I'm on leave from Friday till the 14th"], "Nora is on leave from Friday until the 14th", "2023-05-14"),
     ],
 )
 def test_a_dated_event_told_in_a_conversation_carries_its_date_to_the_extraction(

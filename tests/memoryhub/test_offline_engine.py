@@ -5587,3 +5587,70 @@ def test_a_name_given_to_a_puppy_is_no_babys_name() -> None:
 )
 def test_a_runners_injury_is_met_with_sympathy(said: str) -> None:
     assert _reply_to(said, []).startswith("I'm sorry to hear you")
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # a workplace channel's leave, teams and ways of working (each kept nothing)
+        ("I'm on leave from Monday till the 21st", ["Priya is on leave from Monday until the 21st"]),
+        ("I'm on annual leave next week", ["Priya is on annual leave next week"]),
+        ("I'm on leave", []),  # a day off as often as months
+        ("I've been moved over to the billing team", ["Priya is now on the billing team"]),
+        ("I'm on the mobile team", ["Priya is on the mobile team"]),
+        ("I joined the security team in May", ["Priya joined the security team"]),
+        ("I'm on a team of six", []),
+        ("I work remote these days", ["Priya works remotely"]),
+        ("I'm in the office Mon & Wed", ["Priya is in the office Monday and Wednesday"]),
+        ("I'm in the office today", []),
+    ],
+)
+def test_a_workplace_channels_leave_teams_and_office_days_are_kept(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept
+
+
+def test_a_new_manager_named_in_answer_is_kept_and_a_remark_after_it_is_not() -> None:
+    said = [
+        ("Zed", "zed", "oh nice, who's your new manager?"),
+        ("Juno", "juno", "Marguerite"),
+        ("Ola", "ola", "she's lovely"),
+    ]
+    arguments = _extract(_prompt(said))
+
+    assert [operation["content"] for operation in arguments["operations"]] == ["Juno's manager is Marguerite"]
+    assert [(e["name"], e["relationship"]) for e in arguments["entities"]] == [("Marguerite", "Juno's manager")]
+
+
+@pytest.mark.parametrize("answer", ["Lisbon!", "nowhere, just resting"])
+def test_where_time_off_takes_one_is_a_detail_of_it(answer: str) -> None:
+    said = [
+        ("Juno", "juno", "I'm taking next week off"),
+        ("Zed", "zed", "going anywhere nice?"),
+        ("Juno", "juno", answer),
+    ]
+    kept = [operation["content"] for operation in _extract(_prompt(said))["operations"]]
+
+    assert kept == [f"Juno is taking next week off — {answer.rstrip('!')}"]
+
+
+@pytest.mark.parametrize(
+    ("remembered", "said", "content"),
+    [
+        ("Priya is on the platform team", "I've been moved to the growth team", "Priya is now on the growth team"),
+        ("Priya works hybrid", "I'm fully remote now", "Priya works remotely"),
+        (
+            "Priya is in the office Monday and Tuesday",
+            "I'm in the office Fridays now",
+            "Priya is in the office Fridays",
+        ),
+        ("Priya does parkrun at Bushy", "I do parkrun at Roundhay now", "Priya does parkrun at Roundhay"),
+        ("Priya runs with Kirkstall Harriers", "I run with Leeds City AC now", "Priya runs with Leeds City AC"),
+    ],
+)
+def test_a_new_team_way_of_working_or_parkrun_replaces_the_last(remembered: str, said: str, content: str) -> None:
+    participants = [PromptParticipant(handle="priya", name="Priya", memories=["Priya has a dog", remembered])]
+    arguments = _extract(_prompt([("Priya", "priya", said)], participants=participants))
+
+    assert [(op["action"], op["memory_index"], op["content"]) for op in arguments["operations"]] == [
+        ("update", 1, content)
+    ]

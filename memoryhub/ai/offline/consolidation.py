@@ -28,6 +28,8 @@ from memoryhub.ai.offline.rules.fitness import SLOTS as FITNESS_SLOTS
 from memoryhub.ai.offline.rules.health import CHOSEN_DIETS
 from memoryhub.ai.offline.rules.languages import SLOTS as LANGUAGE_SLOTS
 from memoryhub.ai.offline.rules.online import SLOTS as ONLINE_SLOTS
+from memoryhub.ai.offline.rules.running import SLOTS as RUNNING_SLOTS
+from memoryhub.ai.offline.rules.teams import SLOTS as TEAM_SLOTS
 from memoryhub.ai.offline.rules.work import job_with_status
 from memoryhub.ai.offline.text import clip, jaccard, word_count, words_of
 from memoryhub.ai.offline.vocabulary import JOBS, JUDGED
@@ -64,6 +66,8 @@ SLOTS = {
     **ONLINE_SLOTS,
     **FITNESS_SLOTS,
     **LANGUAGE_SLOTS,
+    **RUNNING_SLOTS,
+    **TEAM_SLOTS,
 }
 
 

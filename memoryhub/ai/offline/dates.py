@@ -45,7 +45,11 @@ _AHEAD = re.compile(
 
 
 # A day of the month said alone: "on the 12th" (not "on the 3rd floor").
-_DAY_ALONE = re.compile(r"\bon the (?P<day>[1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b(?! [a-z])", re.IGNORECASE)
+_DAY_ALONE = re.compile(
+    r"\b(?:on|until|till|til) the (?P<day>[1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b(?! [a-z])", re.IGNORECASE
+)
+# What lasts "from Friday until the 14th" ends on its last day, not its first.
+_UNTIL = re.compile(r"\b(?:until|till|til)\b", re.IGNORECASE)
 
 
 def _month_end(year: int, month: int) -> date:
@@ -87,6 +91,12 @@ def _span_end(day: date, which: str, span: str) -> date | None:
 
 def date_said(text: str, said_on: date) -> date | None:
     """The date ``text`` points at, said on ``said_on``; None when it names none."""
+    if (until := _UNTIL.search(text)) and (last := _date_in(text[until.start() :], said_on)):
+        return last  # "on leave from Friday until the 14th": the 14th
+    return _date_in(text, said_on)
+
+
+def _date_in(text: str, said_on: date) -> date | None:
     if match := _MONTH_DAY.search(text):
         month = _MONTH_NUMBER[(match["month"] or match["month2"]).lower()]
         return _ahead(said_on, month, int(match["day"] or match["day2"]))

@@ -8,6 +8,7 @@ import functools
 import re
 from dataclasses import fields
 
+from memoryhub.ai.contract import MemoryKind
 from memoryhub.ai.offline.facts import Builder, Fact, Said
 from memoryhub.ai.offline.guards import (
     is_hypothetical,
@@ -261,6 +262,11 @@ def is_detail(clause: str, *, partner: bool = False, lasting: bool = False) -> b
 
 
 _ASKS_WHICH = re.compile(r"\b(?:which|what|where|who|whose|when|how)\b", re.IGNORECASE)
+# "going anywhere nice?", "where are you off to?": asked of time off or a plan, where it takes them.
+_WHERE_TO = re.compile(
+    r"\b(?:going|heading|off) anywhere\b|\bwhere (?:are (?:you|u)|r u|u) (?:going|off to|heading)\b", re.I
+)
+_TIME_OFF = re.compile(r"\b(?:on (?:[\w-]+ )?leave|taking .+ off|a (?:career )?break|a sabbatical)\b", re.I)
 _BOY_OR_GIRL = re.compile(
     r"\b(?:boy or (?:a )?girl|girl or (?:a )?boy|do (?:you|u) know what (?:you|u)(?:'re| are) having)\b", re.I
 )
@@ -284,6 +290,7 @@ def answers_about(question: tuple[int, str, str] | None, fact: Fact, said: Said)
         bool(
             (_ASKS_WHICH.search(asked) and set(content_words(asked)) & set(content_words(fact.text)))
             or (_BOY_OR_GIRL.search(asked) and BABY_TO_COME.search(fact.text))  # "boy or girl?" … "a girl!"
+            or (_WHERE_TO.search(asked) and (fact.kind == MemoryKind.PLAN or _TIME_OFF.search(fact.text)))
         )
         and "?" not in body
         and 0 < len(body.split()) <= MAX_DETAIL_WORDS

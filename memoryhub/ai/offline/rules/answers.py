@@ -231,6 +231,23 @@ def _studies(match: re.Match[str], said: Said) -> Fact | None:
     return studies_rule(match, said)
 
 
+_MANAGER_ASKED = re.compile(
+    r"\bwho(?:'s| is) (?:your|ur) (?:new )?(?P<who>manager|boss|line manager|team lead)\b", re.I
+)
+
+
+def _manager_named(match: re.Match[str], said: Said) -> Fact | None:
+    """ "who's your new manager?" … "Priyanka": their manager, by name ("she's great" names none)."""
+    name = name_token(match["name"])
+    asked = _MANAGER_ASKED.search(said.scene.question_text)
+    if not name or asked is None or name.lower() in ("she", "he", "they", "it", "mine", "no", "not"):
+        return None
+    who = asked["who"].lower()
+    entity = said.entity(EntityType.PERSON, name, f"{said.name}'s {who}")
+    text = f"{said.name}'s {who} is {name}"
+    return said.fact(text, MemoryKind.RELATIONSHIP, MEDIUM, PERMANENT, topics_of("work", who), entities=[entity])
+
+
 # (question, answer read in one comma part of the reply, builder)
 TYPED_ANSWERS: list[tuple[re.Pattern[str], re.Pattern[str], Builder]] = [
     (
@@ -302,6 +319,13 @@ TYPED_ANSWERS: list[tuple[re.Pattern[str], re.Pattern[str], Builder]] = [
             r"(?P<name>[A-Za-z][\w'-]{1,20})(?: \W+)?"
         ),
         _baby_named,
+    ),
+    (
+        _MANAGER_ASKED,
+        re.compile(
+            r"(?:it's |(?:she|he)'s called )?(?P<name>(?-i:[A-Z])[a-z-]+(?: (?-i:[A-Z])[a-z-]+)?)(?: \W+)?", re.I
+        ),
+        _manager_named,
     ),
     (FAVOURITE_ASKED, re.compile(r"(?P<value>[^,?]{2,50})"), _favourite),
     (

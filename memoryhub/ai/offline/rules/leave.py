@@ -14,7 +14,7 @@ from memoryhub.ai.offline.text import third_person, topics_of
 from memoryhub.ai.offline.vocabulary import MONTHS, WEEKDAYS
 
 _LEAVE = (
-    r"(?:(?:maternity|paternity|parental|shared parental|adoption|mat|pat|sick|compassionate|study)"
+    r"(?:(?:maternity|paternity|parental|shared parental|adoption|mat|pat|sick|compassionate|study|annual)"
     r" leave|leave|a career break|a sabbatical)"
 )
 _SHORT = {"mat leave": "maternity leave", "pat leave": "paternity leave"}
@@ -38,13 +38,18 @@ def on_leave_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I'm going on maternity leave in March", "I'm on paternity leave till June": time off work
     of weeks or months, with its time when they say it."""
     leave = _leave(match["leave"])
-    if leave == "leave" and not match["going"]:
-        return None  # "I'm on leave": a day off as often as months
     rest = match["rest"] or ""
-    until = re.match(r"\s+(?P<until>(?:till|until|til) \w+(?: \w+)?)", rest, re.IGNORECASE)
+    since = _FROM_DAY.match(rest)  # "I'm on leave from Friday till the 14th"
+    until = re.match(
+        r"\s+(?P<until>(?:till|until|til) (?:the )?\w+(?: \w+)?)", rest[since.end() :] if since else rest, re.I
+    )
     time = when_said(rest)
+    if leave == "leave" and not match["going"] and not (until or time):
+        return None  # "I'm on leave": a day off as often as months; not so with its days said
     verb = "is going on" if match["going"] else "is on"
     text = f"{said.name} {verb} {leave}"
+    if since:
+        text += f" from {since['day'].capitalize()}"
     if until:
         text += " " + re.sub(r"^til+\b", "until", until["until"].lower())
     elif time:

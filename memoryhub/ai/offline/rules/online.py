@@ -1,6 +1,6 @@
 """What a gaming or developer community says of itself: the system and language one uses, a rig, a
-time zone, a rank, a server run, the team and the hours one works; and of one's place in the
-community: a moderator, when one joined, how one found it."""
+time zone, a rank, a server run (the team and the hours one works are ``rules/teams.py``'s); and of
+one's place in the community: a moderator, when one joined, how one found it."""
 
 from __future__ import annotations
 
@@ -115,17 +115,6 @@ def runs_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of(match["what"].split()[-1]))
 
 
-def team_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I'm on the frontend team", "I work nights": the team and the hours of their work."""
-    if match["hours"]:
-        hours = match["hours"].lower()
-        return said.fact(f"{said.name} works {hours}", MemoryKind.FACT, HIGH, PERMANENT, ["work"], slot="hours")
-    team = " ".join(match["team"].split())
-    if re.fullmatch(r"(?i)same|other|winning|losing|right|wrong|whole|home|away|a|b", team):
-        return None  # "I'm on the same team": no team of theirs
-    return said.fact(f"{said.name} is on the {team} team", MemoryKind.FACT, HIGH, PERMANENT, topics_of("work", team))
-
-
 _HERE = r"(?:server|discord|group|community|channel|sub|subreddit|forum|club|place)"
 
 
@@ -212,16 +201,6 @@ RULES = [
             re.IGNORECASE,
         ),
         build=runs_rule,
-    ),
-    Rule(
-        priority=1497,
-        pattern=re.compile(
-            r"\bI(?:'m| am) (?:on|in) the (?P<team>[\w-]+(?: [\w-]+)?) team\b"
-            r"|\bI (?:mostly |usually |only )?work (?P<hours>nights|night shifts|days|weekends|evenings|lates|earlies"
-            r"|shifts|twelve hour shifts|12 hour shifts)\b",
-            re.IGNORECASE,
-        ),
-        build=team_rule,
     ),
     Rule(
         priority=1502,

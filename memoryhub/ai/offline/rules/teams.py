@@ -1,0 +1,104 @@
+"""What a workplace's channel tells of its people beside their jobs (``rules/work.py``): the team one
+is on or was moved to ("I've just been moved onto the payments team"), and how one works: the hours
+("I work nights"), hybrid or remote, and the days in the office ("in the office Tue-Thu"). A new
+manager named in answer to "who's your new manager?" is ``rules/answers.py``'s."""
+
+from __future__ import annotations
+
+import re
+
+from memoryhub.ai.contract import MemoryKind
+from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said
+from memoryhub.ai.offline.text import topics_of
+from memoryhub.ai.offline.vocabulary import WEEKDAYS, word_set
+
+_TEAM = r"(?P<team>[\w&/-]+(?: [\w&/-]+){0,2}?) team\b"
+_NO_TEAM = word_set("same other winning losing right wrong whole home away a b an my our new")
+# What a new team or way of working replaces among the memories (consolidation.SLOTS).
+SLOTS = {
+    "team": r" (?:is (?:now )?on|joined) the [\w&/ -]+ team\b",
+    "working pattern": r" works (?:hybrid|remotely)\b",
+    "office days": r"(?: works (?:hybrid|remotely),)? is in the office\b",
+}
+_DAYS = {day[:3]: day.capitalize() for day in WEEKDAYS.split("|")} | {"tues": "Tuesday", "thurs": "Thursday"}
+_DAY = rf"(?:{WEEKDAYS})s?|{'|'.join(_DAYS)}"
+# The days one is in the office: "Tue-Thu", "Tuesdays and Thursdays", "3 days a week", "Mon to Wed".
+_OFFICE_DAYS = (
+    rf"(?:on )?(?P<days>(?:{_DAY})(?:\s*(?:-|to|and|&|,)\s*(?:{_DAY}))+|(?:{WEEKDAYS})s"
+    r"|(?:two|three|four|2|3|4) days a week)\b"
+)
+
+
+def team_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I'm on the frontend team", "I've just been moved onto the payments team", "I joined the data
+    team", "I work nights": the team they are on (the next one replaces it) and the hours they work."""
+    said_of = match.groupdict()
+    if said_of.get("hours"):
+        hours = said_of["hours"].lower()
+        return said.fact(f"{said.name} works {hours}", MemoryKind.FACT, HIGH, PERMANENT, ["work"], slot="hours")
+    team = " ".join(match["team"].split())
+    if team.split()[0].lower() in _NO_TEAM:
+        return None  # "I'm on the same team", "I joined a new team": no team of theirs named
+    verb = "joined" if said_of["joined"] else "is now on" if said_of["moved"] else "is on"
+    text = f"{said.name} {verb} the {team} team"
+    return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("work", team), slot="team")
+
+
+def _days(said: str) -> str:
+    """ "Tue-Thu" → "Tuesday to Thursday", "tues & thurs" → "Tuesday and Thursday"."""
+    days = re.sub(r"\s*-\s*", " to ", " ".join(said.split()))
+    days = re.sub(r"\s*&\s*", " and ", days)
+    return re.sub(r"\b[A-Za-z]+\b", lambda word: _DAYS.get(word[0].lower(), word[0]), days)
+
+
+def working_pattern_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I'm hybrid, in the office Tue-Thu", "I'm fully remote", "I'm in the office Tuesdays and
+    Thursdays": how one works, and the days one comes in."""
+    how = (match["how"] or "").lower()
+    office = _OFFICE_DAYS_AFTER.search(match.string, match.end()) if how else match
+    text = f"{said.name} works {'remotely' if how == 'remote' else how}" if how else ""
+    if office is not None and office["days"]:
+        days = f"in the office {_days(office['days'])}"
+        text = f"{text}, {days}" if text else f"{said.name} is {days}"
+    slot = "office days" if office is not None and office["days"] else "working pattern"  # the one replaces the other
+    topics = topics_of("work", "office" if slot == "office days" else how)
+    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics, slot=slot)
+
+
+_OFFICE_DAYS_AFTER = re.compile(rf"\bin (?:the )?office {_OFFICE_DAYS}", re.IGNORECASE)
+
+
+# This module's rules: on a clause, the rule whose match starts first is tried first, and at the same
+# start the lower priority (rules/__init__.py puts every module's rules in one table). The team goes
+# before pastimes' "I joined …" (970), which reads a team as a club ("joined a payments team").
+RULES = [
+    Rule(
+        priority=965,
+        pattern=re.compile(
+            r"\bI(?:(?:'ve| have)? (?:just |recently |finally |now |also )?"
+            r"(?:(?P<moved>(?:been |got )?(?:moved|transferred|reassigned|switched)(?: over| across)? (?:on)?to)"
+            r"|(?P<joined>joined))|(?:'m| am) (?:now |currently |still )?(?:on|in)) the "
+            rf"{_TEAM}",
+            re.IGNORECASE,
+        ),
+        build=team_rule,
+    ),
+    Rule(
+        priority=1497,
+        pattern=re.compile(
+            r"\bI (?:mostly |usually |only )?work (?P<hours>nights|night shifts|days|weekends|evenings|lates|earlies"
+            r"|shifts|twelve hour shifts|12 hour shifts)\b",
+            re.IGNORECASE,
+        ),
+        build=team_rule,
+    ),
+    Rule(
+        priority=1582,
+        pattern=re.compile(
+            r"\bI(?:'m| am| work)? (?:fully |mostly |now |currently )?(?P<how>hybrid|remote)\b"
+            rf"|\bI(?:'m| am) (?:usually |normally |now )?in (?:the )?office {_OFFICE_DAYS}",
+            re.IGNORECASE,
+        ),
+        build=working_pattern_rule,
+    ),
+]
