@@ -5654,3 +5654,27 @@ def test_a_new_team_way_of_working_or_parkrun_replaces_the_last(remembered: str,
     assert [(op["action"], op["memory_index"], op["content"]) for op in arguments["operations"]] == [
         ("update", 1, content)
     ]
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # a photography or writing club's genres and works taken (each kept nothing)
+        ("I shoot mostly landscapes", ["Priya shoots landscape photography"]),
+        ("I'll shoot you a message later", []),
+        ("had two prints selected for the county show", ["Priya had two prints selected for the county show"]),
+        ("my essay was published in the Guardian!", ["Priya had their essay published in the Guardian"]),
+        # a time since, kept with what has been going on since (was cut as a reason)
+        (
+            "I've been volunteering at the hospice since March",
+            ["Priya has been volunteering at the hospice since March"],
+        ),
+        ("I moved to Hull since rent was cheaper", ["Priya moved to Hull"]),  # a reason: no time
+    ],
+)
+def test_a_photography_clubs_genres_and_works_and_a_time_since_are_kept(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept
+
+
+def test_a_work_taken_is_congratulated() -> None:
+    assert _reply_to("I had a photo shortlisted for the Sony awards", []).startswith("Congratulations")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from memoryhub.ai.offline.vocabulary import FAMILY, FILLERS, INVITING_IF, PETS, TRAILING_WORDS, word_set
+from memoryhub.ai.offline.vocabulary import FAMILY, FILLERS, INVITING_IF, MONTHS, PETS, TRAILING_WORDS, word_set
 
 _LEADING_FILLERS = re.compile(rf"^(?:(?:{FILLERS})\b[\s,!.]*)+", re.IGNORECASE)
 
@@ -19,7 +19,9 @@ CONTINUATION = re.compile(
 # A clause ends at a full stop or a conjunction that starts a new thought ("so" when a subject
 # follows: "…so I go every weekend", not "so excited", "so much", "or so").
 _CLAUSE_CUT = re.compile(
-    r"\s*(?:\b(?:because|since|cause|cuz|coz|but|though|although|while|whereas|unless|lol|lmao|rofl"
+    # "since January" is a time ("volunteering at the shelter since January"), "since it rained" a reason
+    rf"\s*(?:\b(?:because|since(?! (?:{MONTHS}|(?:19|20)\d\d|last (?:year|summer|spring|autumn|winter)|christmas))"
+    r"|cause|cuz|coz|but|though|although|while|whereas|unless|lol|lmao|rofl"
     r"|haha\w*|hehe\w*|tbh|honestly|imo|idk|btw|fyi|ngl"
     r"|which|once(?= (?:the|I|we|my|our|it|they|he|she|you)\b))\b"  # "a cafe downtown which is fine": a comment
     # on the place, not the place; "getting a dog once the boys are older": when, not what

@@ -109,7 +109,7 @@ def plays_rule(match: re.Match[str], said: Said) -> Fact | None:
 def activity_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I go climbing every weekend", "I do yoga", "I've been knitting for years"."""
     what = match["what"].lower()
-    when = third_person(phrase_cut(match["when"] or "", max_words=5), said.name)  # "before my shift"
+    when = third_person(phrase_cut(match["when"] or "", max_words=7), said.name)  # "before my shift"
     verb = " ".join(w for w in match["verb"].lower().split() if w not in ("just", "recently", "finally"))
     if "been going" in verb:  # "I've been going to the gym regularly"
         text = f"{said.name} has been going {what}"

@@ -98,8 +98,8 @@ RULES = [
         pattern=re.compile(
             r"\bI (?:(?:mostly|mainly|usually|only|now) )?shoot (?:on|with) (?:an?|my) (?P<camera>(?-i:[A-Z])[\w-]+"
             r"(?: (?-i:[A-Z0-9])[\w-]*){0,2})"
-            rf"|\bI (?:(?:mostly|mainly|usually|only) )?shoot (?P<genre>{_GENRES})(?: photography| photos| pictures)?"
-            + phrase_ends("and|but|mostly|now|these days|on|with"),
+            rf"|\bI (?:(?:mostly|mainly|usually|only) )?shoot (?:(?:mostly|mainly) )?(?P<genre>{_GENRES})s?"
+            r"(?: photography| photos| pictures)?" + phrase_ends("and|but|mostly|now|these days|on|with"),
             re.IGNORECASE,
         ),
         build=shoots_rule,
