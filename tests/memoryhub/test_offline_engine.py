@@ -5678,3 +5678,48 @@ def test_a_photography_clubs_genres_and_works_and_a_time_since_are_kept(said: st
 
 def test_a_work_taken_is_congratulated() -> None:
     assert _reply_to("I had a photo shortlisted for the Sony awards", []).startswith("Congratulations")
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # a cycling club's rides, falls and commutes, and a place lived in before (each kept nothing)
+        ("did 80k yesterday, my furthest ride yet", ["Priya rode 80k yesterday, their furthest ride"]),
+        ("did 10k this morning", []),  # a run as often as a ride
+        ("I came off my bike on the ice", ["Priya came off their bike"]),
+        ("got knocked off my bike on Monday", ["Priya was knocked off their bike on Monday"]),
+        ("I commute by train from Didcot, 50 min each way", ["Priya commutes by train from Didcot, 50 min each way"]),
+        ("I lived in Lyon for three years", ["Priya lived in Lyon for three years"]),
+        ("I lived in fear of that teacher", []),
+        # a trip "round" a country (kept nothing)
+        ("we're cycling round Portugal next month", ["Priya is going to Portugal next month"]),
+    ],
+)
+def test_a_cycling_clubs_rides_falls_and_commutes_are_kept(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept
+
+
+@pytest.mark.parametrize(
+    ("asked", "answer", "kept"),
+    [
+        ("what bike are you on?", "a Ribble Endurance", ["Juno rides a Ribble Endurance"]),
+        ("where do you commute from?", "Swindon, about an hour each way", ["Juno commutes from Swindon"]),
+    ],
+)
+def test_the_bike_one_rides_and_where_one_commutes_from_are_kept_from_an_answer(
+    asked: str, answer: str, kept: list[str]
+) -> None:
+    arguments = _extract(_prompt([("Zed", "zed", asked), ("Juno", "juno", answer)]))
+
+    assert [operation["content"] for operation in arguments["operations"]] == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "start"),
+    [
+        ("I came off my bike yesterday", "I'm sorry to hear"),
+        ("did 100 miles today, my longest ride yet", "Congratulations"),
+    ],
+)
+def test_a_fall_is_met_with_sympathy_and_a_longest_ride_with_congratulations(said: str, start: str) -> None:
+    assert _reply_to(said, []).startswith(start)

@@ -24,6 +24,7 @@ from memoryhub.ai.offline.forgetting import forget_asked, memory_asked_forgotten
 from memoryhub.ai.offline.known import lines_with_known_names, replaced_memory_index
 from memoryhub.ai.offline.questions import lines_as_told
 from memoryhub.ai.offline.rules.couples import STATUSES
+from memoryhub.ai.offline.rules.cycling import SLOTS as COMMUTE_SLOTS
 from memoryhub.ai.offline.rules.fitness import SLOTS as FITNESS_SLOTS
 from memoryhub.ai.offline.rules.health import CHOSEN_DIETS
 from memoryhub.ai.offline.rules.languages import SLOTS as LANGUAGE_SLOTS
@@ -68,6 +69,7 @@ SLOTS = {
     **LANGUAGE_SLOTS,
     **RUNNING_SLOTS,
     **TEAM_SLOTS,
+    **COMMUTE_SLOTS,
 }
 
 

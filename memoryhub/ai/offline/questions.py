@@ -250,6 +250,14 @@ _COMPLETED = (
         "I play on {}",
         "",
     ),
+    # "what bike are you on?" … "a Canyon Endurace" (rules/cycling.py)
+    (
+        re.compile(r"\bwhat bike (?:are|r) (?:you|u) (?:on|riding)\b|\bwhat (?:do|d) (?:you|u) ride\b", re.I),
+        "I ride {}",
+        "",
+    ),
+    # "where do you commute from?" … "Reading, about 40 min each way"
+    (re.compile(r"\bwhere (?:do|d) (?:you|u) commute from\b", re.I), "I commute from {}", ""),
     # "which parkrun do you do?" … "Heaton Park usually" (rules/running.py)
     (
         re.compile(r"\b(?:what|which) parkrun (?:do|d) (?:you|u)(?: all| guys)? (?:do|go to|run)\b", re.I),

@@ -89,7 +89,8 @@ _HARD_NEWS = re.compile(
     r"|broke down|(?:got|was) stolen|broken into|(?:got|was) written off|totall?ed"
     r"|(?:is|was|been) at the vet'?s?|(?:broke|sprained|twisted|fractured|tore|dislocated|injured|hurt|pulled"
     r"|strained|tweaked|rolled) (?:their|his|her) |strain|shin splints|stress fracture|(?:out|laid up)(?: for [\w ]+)?"
-    r" with|has (?:the flu|covid|a cold)|has to move out|(?:has|have) been hurting|been sleeping badly"
+    r" with|has (?:the flu|covid|a cold)|came off (?:their|his|her|the) bike|crashed|got doored|was hit by"
+    r"|was knocked off|has to move out|(?:has|have) been hurting|been sleeping badly"
     r"|got out|ran away|went missing|gone missing|is missing|broke|failed its|panic attacks?|anxiety attacks"
     r"|nightmares|relapsed"
     r"|has been (?:bad|awful|terrible|rough|horrendous|worse|flaring up)|off sick)\b",
@@ -107,6 +108,7 @@ _GOOD_NEWS = re.compile(
     r"|passed (?:their|his|her) |aced|got (?:their|his|her) (?:driver's )?license|got a raise"
     r"|won (?:the|a|an|their|his|her|first) |had a baby"
     r"|had (?:a|an|their|two|three) [\w ]+ (?:accepted|selected|shortlisted|published|featured|exhibited|commended)"
+    r"|their (?:longest|furthest) (?:ride|run|swim|hike)"
     r"|(?:ran|finished|completed) (?:their|his|her|a) first (?:marathon|half marathon|race|5k|10k|triathlon)"
     r"|moved (?:in)?to (?:their|his|her) (?:new|first) (?:flat|house|home|apartment|place)|paid off"
     r"|was accepted into|became an? (?:great-)?(?:grand\w+|aunt\w*|uncle|mum|mom|dad|mother|father|parent)"

@@ -200,6 +200,28 @@ def moved_from_rule(match: re.Match[str], said: Said) -> Fact | None:
     return fact
 
 
+# How long or when one lived somewhere before: "for two years", "in my twenties", "as a kid".
+_LIVED_SPAN = re.compile(
+    r"\s*,?\s*(?P<span>for (?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|several|\d+)"
+    r" (?:years?|months?)|in (?:my|our) (?:teens|twenties|thirties|forties|20s|30s|40s)|as a (?:kid|child|student)"
+    r"|(?:back )?in (?:19|20)\d\d)\b",
+    re.IGNORECASE,
+)
+
+
+def lived_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I lived in Tokyo for two years", "I lived in Berlin in my twenties": a place lived in before
+    (where one lives now is "I've lived in …", ``lives_rule``)."""
+    place = match["place"].rstrip(".")
+    if said.scene.member(place) is not None or place.endswith("'s"):
+        return None
+    span = _LIVED_SPAN.match(match["rest"])
+    text = f"{said.name} lived in {place}" + (f" {third_person(span['span'], said.name)}" if span else "")
+    fact = said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("home", place))
+    _place_entity(fact, said, place, f"where {said.name} lived before")
+    return fact
+
+
 # "I've been to Japan twice", "I've been to Italy, Turkey and Mexico": places one has travelled to (not
 # "I've visited Sarah": a person's name and a place's look alike).
 BEEN_TO = re.compile(
@@ -317,6 +339,14 @@ RULES = [
             re.IGNORECASE,
         ),
         build=moved_rule,
+    ),
+    Rule(
+        priority=1325,
+        pattern=re.compile(
+            rf"\b(?:I|we) (?:(?:also|once|previously|actually) )?lived in (?P<place>{NAMED_PLACE})(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        build=lived_rule,
     ),
     Rule(
         priority=1320,
