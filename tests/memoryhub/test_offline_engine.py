@@ -5723,3 +5723,37 @@ def test_the_bike_one_rides_and_where_one_commutes_from_are_kept_from_an_answer(
 )
 def test_a_fall_is_met_with_sympathy_and_a_longest_ride_with_congratulations(said: str, start: str) -> None:
     assert _reply_to(said, []).startswith(start)
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # a support group's illnesses, treatments, flares and work cut down (each kept nothing, or less)
+        ("I've had endometriosis since I was a teenager", ["Priya has had endometriosis since their teens"]),
+        ("I've got ME", ["Priya has ME"]),
+        ("I've got me a new phone", []),  # "me", not ME
+        ("I was diagnosed with POTS in the summer", ["Priya was diagnosed with POTS in the summer"]),  # was "pots"
+        ("I'm starting physio on Monday", ["Priya is starting physio on Monday"]),
+        ("I've just started HRT", ["Priya has started HRT"]),
+        ("I'm in a bad flare, been going on a week", ["Priya is having a flare-up (a week so far)"]),
+        ("I had to go part-time in the end", ["Priya went part time at work"]),
+        ("some days are better than others", []),  # a way of saying how one copes, no view
+    ],
+)
+def test_a_support_groups_illnesses_treatments_and_flares_are_kept(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept
+
+
+def test_which_one_asked_of_a_treatment_is_answered_by_its_name() -> None:
+    said = [
+        ("Juno", "juno", "I start a new medication on Friday"),
+        ("Zed", "zed", "oh which one?"),
+        ("Juno", "juno", "sertraline"),
+    ]
+    kept = [operation["content"] for operation in _extract(_prompt(said))["operations"]]
+
+    assert kept == ["Juno is starting a new medication on Friday — sertraline"]
+
+
+def test_a_flare_up_is_met_with_sympathy() -> None:
+    assert _reply_to("I'm in a horrible flare at the moment", []).startswith("I'm sorry to hear")

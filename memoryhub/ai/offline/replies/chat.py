@@ -90,7 +90,7 @@ _HARD_NEWS = re.compile(
     r"|(?:is|was|been) at the vet'?s?|(?:broke|sprained|twisted|fractured|tore|dislocated|injured|hurt|pulled"
     r"|strained|tweaked|rolled) (?:their|his|her) |strain|shin splints|stress fracture|(?:out|laid up)(?: for [\w ]+)?"
     r" with|has (?:the flu|covid|a cold)|came off (?:their|his|her|the) bike|crashed|got doored|was hit by"
-    r"|was knocked off|has to move out|(?:has|have) been hurting|been sleeping badly"
+    r"|was knocked off|having a flare-up|has to move out|(?:has|have) been hurting|been sleeping badly"
     r"|got out|ran away|went missing|gone missing|is missing|broke|failed its|panic attacks?|anxiety attacks"
     r"|nightmares|relapsed"
     r"|has been (?:bad|awful|terrible|rough|horrendous|worse|flaring up)|off sick)\b",

@@ -27,6 +27,12 @@ BODY_PARTS = (
     r"ankle|wrist|arm|leg|knee|foot|toe|finger|hand|back|shoulder|neck|hip|elbow|rib|ribs|nose|collarbone|acl"
     r"|meniscus|hamstring|achilles|calf|groin|quad|glute|shin"
 )
+# What a support group's members live with, named as they name it ("fibro", "ME", "hEDS").
+LONG_TERM_ILLNESSES = (
+    r"fibromyalgia|fibro|endometriosis|(?-i:ME)(?:/CFS)?|chronic fatigue(?: syndrome)?|(?-i:MS)|multiple sclerosis"
+    r"|(?-i:POTS)|(?:hypermobile )?(?-i:h?EDS)|ehlers[- ]danlos(?: syndrome)?|rheumatoid arthritis|pcos|pmdd"
+    r"|hypothyroidism|an underactive thyroid|sciatica|a chronic illness|chronic migraines?"
+)
 # A runner's or a player's injury, which mends: "a calf strain", "shin splints", "a hamstring injury".
 SPORTS_INJURIES = (
     r"an? (?:(?:bad|mild|grade [123]) )?(?:calf|hamstring|groin|quad|back|knee|ankle|shoulder|neck|hip|achilles)"
@@ -37,7 +43,7 @@ CONDITIONS = (
     r"|coeliac disease|epilepsy|insomnia|a bad back|back problems|a bad knee|high blood pressure|eczema|psoriasis"
     r"|crohn'?s(?: disease)?|ibs|long covid|covid|the flu|a cold|tinnitus|dyslexia|chronic pain|lupus|a heart condition"
     rf"|an? (?:broken|sprained|fractured|torn|twisted) (?:(?:left|right) )?(?:{BODY_PARTS})|hay ?fever|stress|burnout"
-    rf"|{SPORTS_INJURIES}"
+    rf"|{SPORTS_INJURIES}|{LONG_TERM_ILLNESSES}"
 )
 
 
@@ -166,12 +172,21 @@ def allergy_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 # A condition's or a medicine's name as people write it: "ADHD", "OCD", "HRT" stay in capitals.
-_ACRONYMS = re.compile(r"\b(?:adhd|ocd|ptsd|ibs|pcos|ms|copd|me/cfs|cfs|hrt)\b", re.IGNORECASE)
+_ACRONYMS = re.compile(r"\b(?:adhd|ocd|ptsd|ibs|pcos|ms|copd|me/cfs|cfs|hrt|pots|h?eds|pmdd)\b|\bME\b", re.IGNORECASE)
 
 
 def condition_name(said: str) -> str:
     """ "my adhd" → "my ADHD": lower case but for the acronyms."""
     return _ACRONYMS.sub(lambda found: found[0].upper(), " ".join(said.lower().split()))
+
+
+_SEASON = re.compile(r"\s+(in the (?:spring|summer|autumn|fall|winter)|in (?:19|20)\d\d)\b", re.IGNORECASE)
+# How long one has lived with a condition: "for 8 years", "since 2019", "since I was a kid".
+_HAD_FOR = re.compile(
+    r"\s+(?P<span>for (?:\d+|a|one|two|three|four|five|six|many|a few) (?:years?|months?)|since (?:(?:19|20)\d\d"
+    r"|childhood|birth|I was (?:a kid|a child|little|young|a teenager|\d{1,2})))\b",
+    re.IGNORECASE,
+)
 
 
 def condition_rule(match: re.Match[str], said: Said) -> Fact | None:
@@ -191,6 +206,17 @@ def condition_rule(match: re.Match[str], said: Said) -> Fact | None:
             text = f"{said.name} is {off[0].lower()} with {condition}" + (f" {span['span']}" if span else "")
         return said.fact(text, MemoryKind.EVENT, HIGH, "30d", topics_of("health", condition.split()[-1]))
     text = f"{said.name} {verb} {condition}"
+    if verb == "was diagnosed with":  # "… in the spring", "… last year"
+        rest = match.string[match.end() :]
+        season = _SEASON.match(rest)
+        if when := past_time_in(rest) or (season[1].lower() if season else ""):
+            text += f" {when}"
+    had = _HAD_FOR.match(match.string[match.end() :])  # "I've had ME for 8 years"
+    if lasting and had and verb == "has":
+        lived = re.sub(r"since I was (?:a kid|a child|little|young)", "since childhood", had["span"], flags=re.I)
+        lived = re.sub(r"since I was a teenager", "since their teens", lived, flags=re.I)
+        lived = re.sub(r"since I was (?=\d)", "since age ", lived)
+        text = f"{said.name} has had {condition} {lived}"
     if lasting:
         return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("health", condition.split()[-1]))
     return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("health", condition.split()[-1]))

@@ -57,10 +57,11 @@ def verdict_rule(match: re.Match[str], said: Said) -> Fact | None:
         return None
     verdict = phrase_cut(match["verdict"] + (match["rest"] or ""), max_words=8)
     if re.match(
-        r"(?:(?:way |so much |much )?better) (?:than (?:nothing|before|ever|yesterday|last)|now|already|today)\b",
+        r"(?:(?:way |so much |much )?better) (?:than (?:nothing|before|ever|yesterday|last|others|the rest)|now|already"
+        r"|today)\b",
         verdict,
     ):
-        return None  # "better than nothing", "better now": not a view on the subject
+        return None  # "better than nothing", "some days are better than others": not a view on the subject
     text = f"{said.name} thinks {third_person(uncapitalised(subject), said.name)} {match['verb'].lower()} {verdict}"
     return said.fact(text, MemoryKind.INSIGHT, MEDIUM, PERMANENT, topics_of("opinions", *content_words(subject)[:2]))
 

@@ -1,0 +1,82 @@
+"""What a support group tells of living with an illness beside the illness itself (``rules/health.py``):
+a treatment begun or about to begin ("I start a new medication next week"), a flare-up ("my flare up
+has lasted two weeks now"), and work cut down for it ("I've had to go part time")."""
+
+from __future__ import annotations
+
+import re
+
+from memoryhub.ai.contract import MemoryKind
+from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, expiration_for
+from memoryhub.ai.offline.rules.going import when_said
+from memoryhub.ai.offline.text import third_person, topics_of
+
+_TREATMENTS = (
+    r"(?:a )?(?:new )?(?:medication|meds|tablets|treatment|injections|infusions|antidepressants|painkillers"
+    r"|biologics|immunotherapy|physio|physiotherapy|therapy|CBT|HRT|course of [\w-]+)"
+)
+# How long a flare has gone on: "two weeks now", "for a week".
+_LASTED = re.compile(
+    r"\b(?:for |lasted |going on |been going on )?(?P<span>(?:a|one|two|three|four|five|six|a few|\d+)"
+    r" (?:days|weeks?|months?))\b",
+    re.IGNORECASE,
+)
+
+
+def treatment_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I start a new medication next week", "I've just started physio", "I'm going on HRT": a
+    treatment begun or about to begin (its name, asked "which one?", is a detail of it; "I'm starting
+    CBT on Monday" is ``plans.doing_rule``'s)."""
+    treatment = third_person(" ".join(match["what"].split()), said.name)
+    time = when_said(match["rest"])
+    if match["begun"]:
+        text = f"{said.name} has started {treatment}"
+        return said.fact(text, MemoryKind.EVENT, HIGH, "30d", topics_of("health", "treatment"))
+    text = f"{said.name} is starting {treatment}" + (f" {time}" if time else "")
+    expiration = expiration_for(time) if time else "30d"
+    return said.fact(text, MemoryKind.PLAN, HIGH, expiration, topics_of("health", "treatment"), time=time)
+
+
+def flare_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "my flare up has lasted two weeks now", "I'm in a bad flare": a flare-up, for a month."""
+    text = f"{said.name} is having a flare-up"
+    if lasted := _LASTED.search(match["rest"]):
+        text += f" ({lasted['span'].lower()} so far)"
+    return said.fact(text, MemoryKind.EVENT, HIGH, "30d", topics_of("health", "flare"))
+
+
+def part_time_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I've had to go part time at work", "I went part-time last year": work cut down, kept for good."""
+    return said.fact(f"{said.name} went part time at work", MemoryKind.EVENT, MEDIUM, PERMANENT, ["work", "health"])
+
+
+# This module's rules: on a clause, the rule whose match starts first is tried first, and at the same
+# start the lower priority (rules/__init__.py puts every module's rules in one table).
+RULES = [
+    Rule(
+        priority=1588,
+        pattern=re.compile(
+            r"\bI(?:(?P<begun>(?:'ve| have) (?:just |finally |now )?started)| (?:start|begin)|(?:'m| am) going on)"
+            rf" (?P<what>{_TREATMENTS})\b(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        build=treatment_rule,
+    ),
+    Rule(
+        priority=1589,
+        pattern=re.compile(
+            r"(?:\bmy (?:current )?flare(?:[- ]?up)? (?:has|is|'s)|\bI(?:'m| am) (?:in|having) (?:a |another )?"
+            r"(?:(?:bad|big|massive|horrible|nasty) )?flare(?:[- ]?up)?)\b(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        build=flare_rule,
+    ),
+    Rule(
+        priority=1590,
+        pattern=re.compile(
+            r"\bI(?:(?:'ve| have) (?:just )?gone|(?:'ve| have)? had to go| (?:have to )?go| went) part[- ]time\b",
+            re.IGNORECASE,
+        ),
+        build=part_time_rule,
+    ),
+]
