@@ -5757,3 +5757,21 @@ def test_which_one_asked_of_a_treatment_is_answered_by_its_name() -> None:
 
 def test_a_flare_up_is_met_with_sympathy() -> None:
     assert _reply_to("I'm in a horrible flare at the moment", []).startswith("I'm sorry to hear")
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # a language exchange's learners and speakers (each kept less, or nothing)
+        ("I've been studying Korean for three years", ["Priya has been learning Korean for three years"]),
+        ("hey all! native Polish speaker, here to practise English", ["Priya's first language is Polish"]),
+    ],
+)
+def test_a_language_exchanges_learners_and_speakers_are_kept(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept
+
+
+def test_a_level_named_in_answer_to_whats_your_level_is_kept() -> None:
+    arguments = _extract(_prompt([("Zed", "zed", "what's your level?"), ("Juno", "juno", "A2 in Greek")]))
+
+    assert [operation["content"] for operation in arguments["operations"]] == ["Juno's Greek is at A2"]

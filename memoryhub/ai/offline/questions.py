@@ -239,7 +239,15 @@ _COMPLETED = (
     # "congrats!! what's the new role?" … "team lead for the data team"
     (re.compile(r"\bwhat(?:'s| is| will be) (?:the|your|ur) new (?:role|job|position)\b", re.I), "I work as {}", ""),
     # "what level is everyone at?" … "B1 in Spanish"
-    (re.compile(r"\bwhat level (?:is everyone|are (?:you|u)(?: all| guys)?|r u|is every1)\b", re.I), "I'm {}", ""),
+    (
+        re.compile(
+            r"\bwhat level (?:is everyone|are (?:you|u)(?: all| guys)?|r u|is every1)\b"
+            r"|\bwhat(?:'s| is) (?:your|ur) level\b",
+            re.I,
+        ),
+        "I'm {}",
+        "",
+    ),
     # "which street are you on?" … "Elm Road, number 14" (rules/neighbours.py)
     (re.compile(r"\b(?:what|which) (?:street|road) (?:(?:are|r) )?(?:you|u) on\b", re.I), "I live on {}", ""),
     # "what server u on?" … "Ravencrest EU" (rules/gaming.py)

@@ -169,17 +169,27 @@ _NOT_THE_LANGUAGE = (
 )
 
 
+_LEARNT_FOR = re.compile(
+    r"\b(?:for (?:\d+|a|one|two|three|four|five|six|a few|several) (?:years?|months?)|since (?:(?:19|20)\d\d|uni"
+    r"|school|january|february|march|april|may|june|july|august|september|october|november|december))\b",
+    re.IGNORECASE,
+)
+
+
 def language_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I speak French and a bit of German", "I'm learning Japanese", "Spanish is my first language"."""
     groups = match.groupdict()
-    said_of = groups["what"] or groups["what2"] or groups["what3"] or groups["what4"] or ""
+    said_of = groups["what"] or groups["what2"] or groups["what3"] or groups["what4"] or groups["what5"] or ""
     if re.match(r"\s*to (?!speak|talk|read|write|understand)", said_of, re.IGNORECASE):
         return None  # "I've been learning to cook Thai food": a skill, not the language
     languages = [
         word[0].upper() + word[1:]
         for word in re.findall(rf"\b(?:{LANGUAGES})\b(?!{_NOT_THE_LANGUAGE})", said_of, re.IGNORECASE)
     ]
-    verb = (groups["verb"] or groups["verb2"] or ("grew up speaking" if groups["what3"] else "learning")).lower()
+    verb = (
+        groups["verb"] or groups["verb2"] or groups["verb3"] or ("grew up speaking" if groups["what3"] else "learning")
+    )
+    verb = verb.lower()
     if not languages and re.search(r"learn|study|teach", verb) and (code := _CODE.match(said_of)):
         text = f"{said.name} is learning {code[1]}"  # "I've been teaching myself Rust"
         return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("programming", code[1]))
@@ -200,6 +210,8 @@ def language_rule(match: re.Match[str], said: Said) -> Fact | None:
         text = f"{said.name} grew up speaking {listed}"
     elif "learn" in verb or "study" in verb or "taking" in verb or "teaching" in verb:
         text = f"{said.name} is learning {listed}"
+        if span := _LEARNT_FOR.search(said_of):  # "I've been learning Japanese for 2 years"
+            text = f"{said.name} has been learning {listed} {span[0].lower()}"
     elif "native" in verb or "first" in verb or "mother" in verb:
         text = f"{said.name}'s first language is {listed}"
     elif "fluent" in verb:
@@ -547,11 +559,12 @@ RULES = [
         pattern=re.compile(
             r"\bI(?P<verb> speak| can speak|(?:'m| am) (?:learning|studying|taking|trying to learn)"
             r"|(?:'ve| have)?(?: just| recently| finally)? started (?:learning|studying|taking)|(?:'m| am)"
-            r" (?:(?:properly|also|only|completely) )?fluent in|(?:'m| am) a native| grew up speaking| get by in"
+            r" (?:(?:properly|also|only|completely) )?fluent in|(?:'m| am) (?:a )?native| grew up speaking| get by in"
             r"|(?:'ve| have) been (?:learning|studying)|(?:'m| am|'ve been| have been) teaching myself)(?P<what> .+)"
             r"|\bmy (?P<verb2>native|first|mother) (?:language|tongue) is(?P<what2> .+)"
             r"|\b(?:growing up|as a kid|as kids|at home) (?:we|I) (?:spoke|speak)(?P<what3> .+)"
-            r"|\b(?:duolingo|language exchange|babbel)\b[^.]{0,40}?\b(?:for|in) (?P<what4>[A-Za-z]+)",
+            r"|\b(?:duolingo|language exchange|babbel)\b[^.]{0,40}?\b(?:for|in) (?P<what4>[A-Za-z]+)"
+            r"|^(?:(?:a|and) )?(?P<verb3>native)(?P<what5> [A-Za-z]+) speaker\b",  # "I'm Yuki, native Japanese speaker"
             re.IGNORECASE,
         ),
         build=language_rule,
