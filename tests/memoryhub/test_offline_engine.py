@@ -5759,6 +5759,11 @@ def test_a_flare_up_is_met_with_sympathy() -> None:
     assert _reply_to("I'm in a horrible flare at the moment", []).startswith("I'm sorry to hear")
 
 
+@pytest.mark.parametrize("said", ["I start a new medication on Thursday, bit scared", "I'm starting physio next week"])
+def test_a_treatment_ahead_is_hoped_to_go_well_not_wished_luck(said: str) -> None:
+    assert _reply_to(said, []).endswith("I hope it goes well!")  # was "Tell me more!" and "Good luck!"
+
+
 @pytest.mark.parametrize(
     ("said", "kept"),
     [

@@ -153,6 +153,11 @@ _HOW_IT_WAS = re.compile(
 
 
 # A start ahead: "starting their new job on Monday", "starting uni in September".
+# A treatment ahead: hoped to go well, not wished luck ("I start a new medication next week").
+_TREATMENT_AHEAD = re.compile(
+    r" is starting (?:their |a |an )?(?:new )?(?:medication|meds|treatment|tablets|injections"
+    r"|infusions|antidepressants|painkillers|biologics|immunotherapy|physio|physiotherapy|therapy|CBT|HRT)\b"
+)
 _START = re.compile(
     r" is starting (?:their |a |the )?(?:new |first )?(?:job|uni|university|college|school|role"
     r"|position|internship|course|degree|apprenticeship|residency)\b"
@@ -435,6 +440,8 @@ def chat_reply(messages: list[Message]) -> str:
             elif any(_WENT.search(fact.content) for fact in told[:2]):
                 # "we went camping last weekend" (asked how it was, unless they said: "… it was so much fun")
                 sentences.append("Sounds like a great time!" if _HOW_IT_WAS.search(said) else "How was it?")
+            elif any(_TREATMENT_AHEAD.search(fact.content) for fact in told[:2]):
+                sentences.append("I hope it goes well!")  # "I start a new medication next week, bit nervous"
             elif any(_START.search(fact.content) or _TEST_AHEAD.search(fact.content) for fact in told[:2]):
                 sentences.append("Good luck!")  # "I start my new job on Monday", "my driving test is on Friday"
             elif any(_RESULTS_AWAITED.search(fact.content) for fact in told[:2]):
