@@ -5780,3 +5780,29 @@ def test_a_level_named_in_answer_to_whats_your_level_is_kept() -> None:
     arguments = _extract(_prompt([("Zed", "zed", "what's your level?"), ("Juno", "juno", "A2 in Greek")]))
 
     assert [operation["content"] for operation in arguments["operations"]] == ["Juno's Greek is at A2"]
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # an allotment society's plots, bees and quiz teams (each kept nothing)
+        ("we've got a half plot on Gipton Road", ["Priya has a half plot on Gipton Road"]),
+        ("I have a plot twist for you", []),
+        ("I've kept bees for ten years", ["Priya has kept bees for ten years"]),
+        ("our pub quiz team came third on Tuesday", ["Priya's pub quiz team came third"]),
+        ("I came first", []),  # in what, unsaid
+    ],
+)
+def test_an_allotment_societys_plots_bees_and_teams_are_kept(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept
+
+
+def test_which_asked_in_two_words_is_answered_as_a_detail_of_what_was_just_said() -> None:
+    said = [
+        ("Juno", "juno", "finally got an allotment after 2 years on the list!"),
+        ("Zed", "zed", "yay!! which site?"),
+        ("Juno", "juno", "the one behind the church"),
+    ]
+    kept = [operation["content"] for operation in _extract(_prompt(said))["operations"]]
+
+    assert kept == ["Juno got an allotment — the one behind the church"]

@@ -267,7 +267,8 @@ _WHERE_TO = re.compile(
     r"\b(?:going|heading|off) anywhere\b|\bwhere (?:are (?:you|u)|r u|u) (?:going|off to|heading)\b", re.I
 )
 _TIME_OFF = re.compile(r"\b(?:on (?:[\w-]+ )?leave|taking .+ off|a (?:career )?break|a sabbatical)\b", re.I)
-_WHICH_ONE = re.compile(r"(?:(?:oh|ooh|ah|nice|cool)\W+)?(?:which|what) (?:one|ones|kind|type|sort)\W*", re.I)
+# "which one?", "congrats! which site?": asked of what was just said, in two words.
+_WHICH_OF_IT = re.compile(r"(?:^|[.!?]\s+)(?:(?:oh|ooh|ah|nice|cool|so|and)\W+)?(?:which|what) [a-z]+\W*$", re.I)
 _BOY_OR_GIRL = re.compile(
     r"\b(?:boy or (?:a )?girl|girl or (?:a )?boy|do (?:you|u) know what (?:you|u)(?:'re| are) having)\b", re.I
 )
@@ -291,7 +292,7 @@ def answers_about(question: tuple[int, str, str] | None, fact: Fact, said: Said)
         bool(
             (_ASKS_WHICH.search(asked) and set(content_words(asked)) & set(content_words(fact.text)))
             or (_BOY_OR_GIRL.search(asked) and BABY_TO_COME.search(fact.text))  # "boy or girl?" … "a girl!"
-            or _WHICH_ONE.fullmatch(asked.strip())  # "I start a new medication next week" … "which one?"
+            or _WHICH_OF_IT.search(asked.strip())  # "I start a new medication next week" … "which one?"
             or (_WHERE_TO.search(asked) and (fact.kind == MemoryKind.PLAN or _TIME_OFF.search(fact.text)))
         )
         and "?" not in body
@@ -307,7 +308,8 @@ def answers_something_else(question: tuple[int, str, str] | None, fact: Fact, sa
     ("when?" or "where to?" ask of the fact itself)."""
     asked = _asked_since(question, fact, said)
     words = set(content_words(asked))
-    return bool(_ASKS_WHAT.search(asked) and words and not words & set(content_words(fact.text)))
+    elliptic = _WHICH_OF_IT.search(asked.strip())  # "which site?": of the fact, whatever its words
+    return bool(_ASKS_WHAT.search(asked) and words and not words & set(content_words(fact.text)) and not elliptic)
 
 
 # Where a part of a clause starts: after a comma, colon or semicolon, or at "and"/"but"/"then".

@@ -16,6 +16,11 @@ MONTHS_NAMED = MONTHS.replace("|may|", "|(?-i:May)|")
 
 # How many of something: "a", "two", "3" ("another" is read by the rules that take it).
 COUNTS = r"an?|one|two|three|four|five|six|\d+"
+# How long something has gone on: "for 8 years", "for a few weeks", "for ten months".
+FOR_A_SPAN = (
+    r"for (?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of|several|many)"
+    r" (?:days?|weeks?|months?|years?)"
+)
 # The counts above as numbers: "two" → 2 (and 2 → "two" where one is said back).
 NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 

@@ -13,11 +13,13 @@ _PLACES = r"first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th"
 
 
 def placed_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I came third in the club championship", "we finished second in the league"."""
-    what = said.phrase(match["what"])
-    if not content_words(what):
-        return None
-    text = f"{said.name} came {match['place'].lower()} in {what}"
+    """ "I came third in the club championship", "we finished second in the league", "our quiz team came
+    second last night"."""
+    what = said.phrase(match["what"] or "")
+    if not content_words(what) and not match["team"]:
+        return None  # "I came second": in what, unsaid
+    who = f"{said.name}'s {match['team'].lower().removeprefix('our ')}" if match["team"] else said.name
+    text = f"{who} came {match['place'].lower()}" + (f" in {what}" if what else "")
     if when := past_time_in(match.string[match.end() :]):
         text += f" {when}"
     return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("achievement", *content_words(what)[-1:]))
@@ -65,8 +67,8 @@ RULES = [
     Rule(
         priority=1531,
         pattern=re.compile(
-            r"\b(?:I|we) (?:(?:just|only|actually|finally) )?(?:came|finished|placed|got)"
-            rf" (?P<place>{_PLACES})(?: place)? (?:in|at) (?P<what>(?:the|a|an|our|my|this) [^,.!?;]+)",
+            r"\b(?:I|we|(?P<team>our (?:[\w-]+ ){0,2}team)) (?:(?:just|only|actually|finally) )?(?:came|finished|placed"
+            rf"|got) (?P<place>{_PLACES})(?: place)?(?: (?:in|at) (?P<what>(?:the|a|an|our|my|this) [^,.!?;]+))?",
             re.IGNORECASE,
         ),
         build=placed_rule,

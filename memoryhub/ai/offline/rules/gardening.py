@@ -12,7 +12,7 @@ from memoryhub.ai.offline.text import article_for, phrase_ends, third_person, to
 
 _GROUND = (
     r"allotment(?: plot)?|veg(?:etable)? (?:patch|plot|garden)|greenhouse|polytunnel|herb garden|balcony garden"
-    r"|rooftop garden|(?:back |front )?garden|wildflower meadow|orchard|raised beds|cold frame"
+    r"|rooftop garden|(?:back |front )?garden|wildflower meadow|orchard|raised beds|cold frame|plot"
 )
 # The ground itself, not a thing named after it ("greenhouse envy", "a garden party", "the allotment open
 # day"): what follows it ends the phrase.
@@ -21,6 +21,8 @@ _ENDED = phrase_ends(
     "|every|again|today|yesterday|is|was|has"
 )
 _PLANTS = r"house ?plants|plants|succulents|cacti|bonsai(?: trees)?|orchids"
+# Where it is, said after it: "at Bramley", "on Moor Lane".
+_SITE = re.compile(r"^ (?P<site>(?:at|on) (?:the )?(?-i:[A-Z])[\w'-]*(?: (?-i:[A-Z])[\w'-]*){0,2})")
 # What it holds, said after it: "a greenhouse full of chillies", "an allotment with a pond".
 _HOLDING = re.compile(r"^ (?P<holding>(?:full of|with|that's full of) .+)", re.IGNORECASE)
 
@@ -34,6 +36,8 @@ def ground_rule(match: re.Match[str], said: Said) -> Fact | None:
     text = f"{said.name} has {'' if ground == 'raised beds' else article_for(thing) + ' '}{thing}"
     if holding := _HOLDING.match(match["rest"] or ""):
         text += f" {third_person(phrase_cut(holding['holding'], max_words=6), said.name)}"
+    elif site := _SITE.match(match.string[match.end("ground") :] if match["ground"] else ""):
+        text += f" {site['site']}"  # "I've got a half plot at Bramley"
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("gardening", ground.removesuffix(" plot")))
 
 
@@ -53,7 +57,8 @@ RULES = [
         pattern=re.compile(
             r"\b(?:I|we)(?:'ve| have)? (?:(?:just|finally|now|also|recently) )?(?:have|got|rent|took on|taken on"
             # (the group "article" marks where the thing begins: "I have " leads to a list's next thing)
-            r"|inherited) (?P<article>(?:(?:an? (?P<size>big|small|little|tiny|huge|new|lovely)|an?|our own|my own) )?)"
+            r"|inherited) (?P<article>(?:(?:an? (?P<size>big|small|little|tiny|huge|new|lovely|half|full)|an?"
+            r"|our own|my own) )?)"
             # (what it holds ends at "and": "an allotment and a dog" goes on to a second thing had)
             rf"(?P<ground>{_GROUND})\b{_ENDED}(?P<rest>[^,.!?;]*?){phrase_ends('and|but')}"
             # ("a fox in my garden": a plain garden said in passing is anyone's, as below)

@@ -8,7 +8,7 @@ from memoryhub.ai.contract import MemoryKind
 from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, past_day_in, past_time_in
 from memoryhub.ai.offline.splitting import phrase_cut
 from memoryhub.ai.offline.text import article_for, third_person, topics_of
-from memoryhub.ai.offline.vocabulary import EVENT_ADVERBS, HOSPITALS, I_AM, MONTHS
+from memoryhub.ai.offline.vocabulary import EVENT_ADVERBS, FOR_A_SPAN, HOSPITALS, I_AM, MONTHS
 
 DIETS = (
     r"vegan|vegetarian|veggie|pescatarian|pescetarian|keto|paleo|gluten[- ]free|dairy[- ]free|lactose[- ]intolerant"
@@ -183,7 +183,7 @@ def condition_name(said: str) -> str:
 _SEASON = re.compile(r"\s+(in the (?:spring|summer|autumn|fall|winter)|in (?:19|20)\d\d)\b", re.IGNORECASE)
 # How long one has lived with a condition: "for 8 years", "since 2019", "since I was a kid".
 _HAD_FOR = re.compile(
-    r"\s+(?P<span>for (?:\d+|a|one|two|three|four|five|six|many|a few) (?:years?|months?)|since (?:(?:19|20)\d\d"
+    rf"\s+(?P<span>{FOR_A_SPAN}|since (?:(?:19|20)\d\d"
     r"|childhood|birth|I was (?:a kid|a child|little|young|a teenager|\d{1,2})))\b",
     re.IGNORECASE,
 )
@@ -198,7 +198,7 @@ def condition_rule(match: re.Match[str], said: Said) -> Fact | None:
     verb = "struggles with" if "struggl" in match["verb"].lower() else verb  # not a diagnosis told
     off = re.search(r"off (?:sick|work)|signed off|\bout\b", match["verb"], re.IGNORECASE)
     if off and (not lasting or condition in ("stress", "burnout")):  # "has long covid" lasts: kept so
-        spans = re.compile(r"(?P<span>for (?:\d+|a|one|two|three|four|five|six|a few) (?:days?|weeks?|months?))")
+        spans = re.compile(rf"(?P<span>{FOR_A_SPAN})")
         if span := spans.search(match["verb"]):  # "I've been out for 3 weeks with a calf strain"
             text = f"{said.name} has been {off[0].lower()} {span['span']} with {condition}"
         else:
@@ -381,7 +381,7 @@ RULES = [
             rf"|(?:'ve| have)? been struggling with|(?:'m| am) struggling with"
             # "I've been off sick with long covid since March", "I'm off work with a broken wrist"
             rf"|(?:'m| am|'ve been| have been) (?:off (?:sick|work)|signed off|laid up|stuck (?:at home|in bed)"
-            rf"|out(?: injured)?)(?: for (?:\d+|a|one|two|three|four|five|six|a few) (?:days?|weeks?|months?))? with)"
+            rf"|out(?: injured)?)(?: {FOR_A_SPAN})? with)"
             rf" (?P<condition>{CONDITIONS})\b",
             re.IGNORECASE,
         ),

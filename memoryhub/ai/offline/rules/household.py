@@ -9,6 +9,7 @@ from memoryhub.ai.contract import MemoryKind
 from memoryhub.ai.offline.facts import LOW, MEDIUM, PERMANENT, Fact, Rule, Said, expiration_for
 from memoryhub.ai.offline.rules.going import when_said
 from memoryhub.ai.offline.text import third_person, topics_of
+from memoryhub.ai.offline.vocabulary import FOR_A_SPAN
 
 _CHILDREN = r"kids|children|boys|girls|twins|son|daughter|youngest|eldest|little ones?"
 _OFF = (
@@ -48,7 +49,11 @@ def keeps_rule(match: re.Match[str], said: Said) -> Fact | None:
         kept = "bees"
     if match["have"] and kept != "bees" and not match["count"]:
         return None  # "we have chickens tonight": food as often as animals, the pets rules read a number
-    return said.fact(f"{said.name} keeps {kept}", MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("animals", kept))
+    text = f"{said.name} keeps {kept}"
+    if match["kept_for"]:  # "I've kept bees for 5 years"
+        span = re.match(rf"\s+(?P<span>{FOR_A_SPAN})", match["rest"])
+        text = f"{said.name} has kept {kept} {span['span']}" if span else text
+    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("animals", kept))
 
 
 RULES = [
@@ -73,9 +78,10 @@ RULES = [
     Rule(
         priority=1511,
         pattern=re.compile(
-            r"\b(?:I|we)(?: (?:also|still|now))?(?:(?P<have> have(?: got)?|'ve got)| keep| raise)"
+            r"\b(?:I|we)(?: (?:also|still|now))?(?:(?P<have> have(?: got)?|'ve got)| keep| raise"
+            r"|(?P<kept_for>'ve kept))"
             rf" (?P<count>(?:a few|some|\d+|two|three|four|five|six) )?(?P<kept>{KEPT_ANIMALS})\b"
-            r"(?! at work| in (?:the game|Minecraft|Stardew|Animal Crossing|Valheim)\b)",
+            r"(?! at work| in (?:the game|Minecraft|Stardew|Animal Crossing|Valheim)\b)(?P<rest>.*)",
             re.IGNORECASE,
         ),
         build=keeps_rule,

@@ -15,6 +15,7 @@ from memoryhub.ai.offline.text import (
     third_person,
     topics_of,
 )
+from memoryhub.ai.offline.vocabulary import FOR_A_SPAN
 
 INSTRUMENTS = (
     r"guitar|bass|bass guitar|electric guitar|acoustic guitar|piano|keyboard|keys|drums|violin|viola|cello"
@@ -170,7 +171,7 @@ _NOT_THE_LANGUAGE = (
 
 
 _LEARNT_FOR = re.compile(
-    r"\b(?:for (?:\d+|a|one|two|three|four|five|six|a few|several) (?:years?|months?)|since (?:(?:19|20)\d\d|uni"
+    rf"\b(?:{FOR_A_SPAN}|since (?:(?:19|20)\d\d|uni"
     r"|school|january|february|march|april|may|june|july|august|september|october|november|december))\b",
     re.IGNORECASE,
 )

@@ -19,7 +19,7 @@ from memoryhub.ai.offline.facts import (
 from memoryhub.ai.offline.rules.trips import NAMED_PLACE
 from memoryhub.ai.offline.splitting import phrase_cut
 from memoryhub.ai.offline.text import content_words, join_names, place_name, third_person, topics_of
-from memoryhub.ai.offline.vocabulary import COUNTS, I_AM, PETS
+from memoryhub.ai.offline.vocabulary import COUNTS, FOR_A_SPAN, I_AM, PETS
 
 
 def said_place(raw: str, said: Said) -> str:
@@ -202,8 +202,8 @@ def moved_from_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 # How long or when one lived somewhere before: "for two years", "in my twenties", "as a kid".
 _LIVED_SPAN = re.compile(
-    r"\s*,?\s*(?P<span>for (?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|several|\d+)"
-    r" (?:years?|months?)|in (?:my|our) (?:teens|twenties|thirties|forties|20s|30s|40s)|as a (?:kid|child|student)"
+    rf"\s*,?\s*(?P<span>{FOR_A_SPAN}|in (?:my|our) (?:teens|twenties|thirties|forties|20s|30s|40s)"
+    r"|as a (?:kid|child|student)"
     r"|(?:back )?in (?:19|20)\d\d)\b",
     re.IGNORECASE,
 )
