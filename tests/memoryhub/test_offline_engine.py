@@ -5806,3 +5806,24 @@ def test_which_asked_in_two_words_is_answered_as_a_detail_of_what_was_just_said(
     kept = [operation["content"] for operation in _extract(_prompt(said))["operations"]]
 
     assert kept == ["Juno got an allotment — the one behind the church"]
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # a pet owners' group's new pets, vets, classes and pets' news (each kept nothing, or less)
+        ("we're collecting our new kitten on Sunday!", ["Priya is getting a new kitten on Sunday"]),
+        ("our vet is Riverside Vets", ["Priya's vet is Riverside Vets"]),
+        ("my vet is closed today", []),
+        ("I take him to flyball on Saturdays", ["Priya does flyball on Saturdays"]),
+        ("my collie needs an operation on his hip", ["Priya's collie needs an operation on his hip"]),
+        ("my old labrador is deaf now", ["Priya's labrador is deaf"]),
+        ("my cat is reactive to strangers", ["Priya's cat is reactive"]),
+    ],
+)
+def test_a_pet_owners_groups_new_pets_vets_and_classes_are_kept(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept
+
+
+def test_a_new_pet_to_fetch_is_congratulated() -> None:
+    assert _reply_to("we're bringing home our new puppy tomorrow!!", []).startswith("Congratulations")

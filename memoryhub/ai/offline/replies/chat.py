@@ -109,6 +109,7 @@ _GOOD_NEWS = re.compile(
     r"|won (?:the|a|an|their|his|her|first) |had a baby"
     r"|had (?:a|an|their|two|three) [\w ]+ (?:accepted|selected|shortlisted|published|featured|exhibited|commended)"
     r"|their (?:longest|furthest) (?:ride|run|swim|hike)"
+    r"|is getting a new (?:puppy|kitten|dog|cat)"
     r"|(?:ran|finished|completed) (?:their|his|her|a) first (?:marathon|half marathon|race|5k|10k|triathlon)"
     r"|moved (?:in)?to (?:their|his|her) (?:new|first) (?:flat|house|home|apartment|place)|paid off"
     r"|was accepted into|became an? (?:great-)?(?:grand\w+|aunt\w*|uncle|mum|mom|dad|mother|father|parent)"

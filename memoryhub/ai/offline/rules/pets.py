@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from memoryhub.ai.contract import EntityType, MemoryKind
-from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, past_time_in, revised
+from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, past_time_in, revised, time_in
 from memoryhub.ai.offline.splitting import phrase_cut
 from memoryhub.ai.offline.text import article_for, counted, join_names, name_token, third_person, topics_of
 from memoryhub.ai.offline.vocabulary import COUNTS, PETS
@@ -117,9 +117,9 @@ def pet_news_rule(match: re.Match[str], said: Said) -> Fact | None:
     it also says they have one."""
     species = match["species"].lower()
     how = re.sub(r"\bacl\b", "ACL", " ".join(match["how"].lower().replace("'s ", " is ").split()))
-    when = past_time_in(match["rest"])
+    when = past_time_in(match["rest"]) or time_in(match["rest"])  # "… had surgery", "… needs surgery next week"
     text = f"{said.name}'s {species} {how}" + (f" {when}" if when else "")
-    if re.search(r"\b(?:diabetic|blind|deaf|epileptic)$", how):  # "my cat is diabetic": how it lives
+    if re.search(r"\b(?:diabetic|blind|deaf|epileptic|reactive)$", how):  # "my cat is diabetic": how it lives
         side = re.match(r"\s+in (?:one|both|the left|the right|his|her|its) (?:eyes?|ears?)\b", match["rest"])
         text += side[0] if side else ""  # "blind in one eye"
         return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("pets", species))
@@ -255,10 +255,14 @@ RULES = [
     Rule(
         priority=350,
         pattern=re.compile(
-            rf"\b(?:my|our) (?P<species>{PETS})(?P<how>(?: is|'s| was| has been| got) (?:(?:really|so|very|still) )?"
+            rf"\b(?:my|our) (?:(?:rescue|new|old|senior|little) )?(?P<species>{PETS})"
+            r"(?P<how>(?: is|'s| was| has been| got) (?:(?:really|so|very|still) )?"
             r"(?:sick|ill|unwell|poorly|at the vet'?s?|in surgery|having surgery|injured|hurt|limping|not eating"
-            r"|diabetic|blind|deaf|epileptic|on insulin|on antibiotics)"
+            r"|diabetic|blind|deaf|epileptic|reactive|on insulin|on antibiotics)"
             r"| had (?:an? )?(?:surgery|operation|op)"
+            # "my spaniel has to have surgery on her knee next week"
+            r"| (?:has to have|needs|is going in for|is booked in for) (?:an? )?(?:surgery|operation|op)"
+            r"(?: on (?:his|her|its|their) (?:knee|leg|hip|eye|ear|paw|tooth|teeth|back))?"
             # "my dog tore his ACL", "my cat broke her leg": an injury told as done
             r"| (?:tore|broke|hurt|sprained|injured) (?:his|her|its|their) (?:ACL|cruciate|leg|paw|tail|hip|back|tooth)"
             r"| (?:just )?had (?:(?:\d+|two|three|four|five|six|a litter of) )?(?:kittens|puppies|babies)"
@@ -273,7 +277,8 @@ RULES = [
         priority=360,
         pattern=re.compile(
             rf"\b(?:my|our) (?:(?P<quantity>two|three|four|five|six|\d) (?P<species>{PETS})(?:e?s)?\b"
-            rf"|(?P<species2>{PETS})(?: (?:is|was|just|keeps|kept|ate|has|had|loves|hates|always|never|sleeps|snores"
+            rf"|(?:(?:rescue|new|old|senior|little) )?(?P<species2>{PETS})(?: (?:is|was|just|keeps|kept|ate|has|had"
+            r"|loves|hates|always|never|sleeps|snores"
             r"|won't|will|thinks|refuses|likes)\b|(?='s (?:scared|terrified|afraid|obsessed|allergic|a rescue)\b)))",
             re.IGNORECASE,
         ),

@@ -1,0 +1,76 @@
+"""What a pet owners' group tells beside the pets themselves (``rules/pets.py``): a new pet to be
+fetched ("we're picking up our new puppy on Saturday!!"), the vet one goes to ("our vet is Greenway
+Vets"), and the classes one takes a dog to ("I do puppy classes at the Dog Barn on Thursdays")."""
+
+from __future__ import annotations
+
+import re
+
+from memoryhub.ai.contract import MemoryKind
+from memoryhub.ai.offline.facts import MEDIUM, PERMANENT, Fact, Rule, Said, expiration_for, time_in
+from memoryhub.ai.offline.text import topics_of
+from memoryhub.ai.offline.vocabulary import PETS
+
+_NAME = r"(?-i:[A-Z])[\w'&-]*(?: (?:&|and|(?-i:[A-Z])[\w'&-]*)){0,3}"
+_CLASSES = r"puppy (?:classes|training|school)|dog training|obedience(?: classes| training)?|agility|flyball|canicross"
+
+
+def pet_to_fetch_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "we're picking up our new puppy on Saturday!!", "I'm collecting my kitten next week": a new pet
+    coming home, until the day."""
+    species = match["species"].lower()
+    time = time_in(match["rest"])
+    text = f"{said.name} is getting a new {species}" + (f" {time}" if time else "")
+    expiration = expiration_for(time) if time else "30d"
+    return said.fact(text, MemoryKind.PLAN, MEDIUM, expiration, topics_of("pets", species), time=time)
+
+
+def vet_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "our vet is Greenway Vets", "my dog's vet is Dr Shah": who looks after their pets."""
+    vet = " ".join(match["vet"].split())
+    text = f"{said.name}'s vet is {vet}"
+    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("pets", "vet"), slot="vet")
+
+
+def classes_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "we do puppy classes at the Dog Barn on Thursdays", "I take my dog to agility": the classes
+    they take a dog to."""
+    what = " ".join(match["what"].split()).lower()
+    text = f"{said.name} does {what}"
+    if where := re.match(rf"\s+at (?P<the>the )?(?P<where>{_NAME})", match["rest"]):
+        text += f" at {where['the'] or ''}{where['where']}"
+    if on := re.search(r"\bon (?P<day>(?-i:[A-Z])[a-z]+days)\b", match["rest"]):
+        text += f" on {on['day']}"
+    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("pets", "training"))
+
+
+# This module's rules: on a clause, the rule whose match starts first is tried first, and at the same
+# start the lower priority (rules/__init__.py puts every module's rules in one table).
+RULES = [
+    Rule(
+        priority=1591,
+        pattern=re.compile(
+            r"\b(?:I(?:'m| am)|we(?:'re| are)) (?:(?:finally|also) )?(?:picking up|collecting|bringing home)"
+            rf" (?:our|my|a|the) (?:new |little )?(?P<species>{PETS})\b(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        build=pet_to_fetch_rule,
+    ),
+    Rule(
+        priority=1592,
+        pattern=re.compile(
+            rf"\b(?:my|our)(?: (?:{PETS})'s)? vets? (?:is|are) (?P<vet>(?:Dr\.? )?{_NAME})",
+            re.IGNORECASE,
+        ),
+        build=vet_rule,
+    ),
+    Rule(
+        priority=1593,
+        pattern=re.compile(
+            rf"\b(?:I|we) (?:(?:also|now|still) )?(?:do|go to|take (?:him|her|them|my dog|our dog) to)"
+            rf" (?P<what>{_CLASSES})\b(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        build=classes_rule,
+    ),
+]
