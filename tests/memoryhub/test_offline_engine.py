@@ -5827,3 +5827,18 @@ def test_a_pet_owners_groups_new_pets_vets_and_classes_are_kept(said: str, kept:
 
 def test_a_new_pet_to_fetch_is_congratulated() -> None:
     assert _reply_to("we're bringing home our new puppy tomorrow!!", []).startswith("Congratulations")
+
+
+def test_what_a_dissertation_is_on_is_kept_from_an_answer() -> None:
+    asked = _extract(_prompt([("Zed", "zed", "what's your thesis about?"), ("Juno", "juno", "tidal energy haha")]))
+    assert [operation["content"] for operation in asked["operations"]] == ["Juno's thesis is on tidal energy"]
+
+    said = [
+        ("Juno", "juno", "my essay is due on Monday"),
+        ("Zed", "zed", "ooh what's it on?"),
+        ("Juno", "juno", "the Suez crisis"),
+    ]
+    detailed = _extract(_prompt(said))
+    assert [operation["content"] for operation in detailed["operations"]] == [
+        "Juno's essay is due on Monday — the Suez crisis"
+    ]

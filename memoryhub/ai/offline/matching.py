@@ -267,8 +267,12 @@ _WHERE_TO = re.compile(
     r"\b(?:going|heading|off) anywhere\b|\bwhere (?:are (?:you|u)|r u|u) (?:going|off to|heading)\b", re.I
 )
 _TIME_OFF = re.compile(r"\b(?:on (?:[\w-]+ )?leave|taking .+ off|a (?:career )?break|a sabbatical)\b", re.I)
-# "which one?", "congrats! which site?": asked of what was just said, in two words.
-_WHICH_OF_IT = re.compile(r"(?:^|[.!?]\s+)(?:(?:oh|ooh|ah|nice|cool|so|and)\W+)?(?:which|what) [a-z]+\W*$", re.I)
+# "which one?", "congrats! which site?", "ooh what's it on?": asked of what was just said, in two words.
+_WHICH_OF_IT = re.compile(
+    r"(?:^|[.!?]\s+)(?:(?:oh|ooh|ah|nice|cool|so|and)\W+)?"
+    r"(?:(?:which|what) [a-z]+|what(?:'s| is) it (?:on|about|for|called))\W*$",
+    re.I,
+)
 _BOY_OR_GIRL = re.compile(
     r"\b(?:boy or (?:a )?girl|girl or (?:a )?boy|do (?:you|u) know what (?:you|u)(?:'re| are) having)\b", re.I
 )

@@ -266,6 +266,14 @@ _COMPLETED = (
     ),
     # "where do you commute from?" … "Reading, about 40 min each way"
     (re.compile(r"\bwhere (?:do|d) (?:you|u) commute from\b", re.I), "I commute from {}", ""),
+    # "what's your dissertation on?" … "urban foxes lol"
+    (
+        re.compile(
+            r"\bwhat(?:'s| is) (?:your|ur) (?P<verb>dissertation|thesis|project|essay|research) (?:on|about)\b", re.I
+        ),
+        "my {verb} is on {}",
+        "",
+    ),
     # "which parkrun do you do?" … "Heaton Park usually" (rules/running.py)
     (
         re.compile(r"\b(?:what|which) parkrun (?:do|d) (?:you|u)(?: all| guys)? (?:do|go to|run)\b", re.I),
