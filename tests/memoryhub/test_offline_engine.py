@@ -5842,3 +5842,27 @@ def test_what_a_dissertation_is_on_is_kept_from_an_answer() -> None:
     assert [operation["content"] for operation in detailed["operations"]] == [
         "Juno's essay is due on Monday — the Suez crisis"
     ]
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # a staffroom's posts, careers, moves and inspections (each kept nothing, or a move of home)
+        ("I'm head of maths now", ["Priya is head of maths"]),
+        ("I'm the new head of year 7", ["Priya is head of year 7"]),
+        ("I'm head of the queue for coffee", []),
+        ("I've been lecturing for six years", ["Priya has been lecturing for six years"]),
+        ("I'm moving schools in September", []),  # was "Priya is moving in September", a move of home
+        ("the inspectors are in on Tuesday", ["Priya has an inspection at work on Tuesday"]),
+        ("we've got an audit tomorrow", ["Priya has an audit at work tomorrow"]),
+    ],
+)
+def test_a_staffrooms_posts_careers_and_inspections_are_kept(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept
+
+
+def test_the_year_one_teaches_is_kept_from_an_answer_and_an_inspection_is_wished_luck() -> None:
+    arguments = _extract(_prompt([("Zed", "zed", "what year do you teach?"), ("Juno", "juno", "year 2")]))
+
+    assert [operation["content"] for operation in arguments["operations"]] == ["Juno teaches year 2"]
+    assert _reply_to("Ofsted are coming in on Thursday", []).endswith("Good luck!")

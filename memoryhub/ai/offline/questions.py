@@ -266,6 +266,8 @@ _COMPLETED = (
     ),
     # "where do you commute from?" … "Reading, about 40 min each way"
     (re.compile(r"\bwhere (?:do|d) (?:you|u) commute from\b", re.I), "I commute from {}", ""),
+    # "what year do you teach?" … "year 4 this year"
+    (re.compile(r"\bwhat (?:year|years|age|age group|key stage|class) do (?:you|u) teach\b", re.I), "I teach {}", ""),
     # "what's your dissertation on?" … "urban foxes lol"
     (
         re.compile(

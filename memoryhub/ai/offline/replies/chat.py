@@ -168,7 +168,7 @@ _START = re.compile(
 # A test ahead, to wish luck for ("I have a job interview tomorrow", "my driving test is on Friday"), and
 # results awaited, to cross fingers for ("I'm waiting on biopsy results").
 _TEST_AHEAD = re.compile(
-    r" has (?:a|an|their) (?:[\w-]+ ){0,2}?(?:interview|exam|audition|driving test|assessment|gig)\b"
+    r" has (?:a|an|their) (?:[\w-]+ ){0,2}?(?:interview|exam|audition|driving test|assessment|gig|inspection|audit)\b"
     r"|(?:interview|exam|audition|driving test) is (?:on|tomorrow|today|this|next|in)\b"
 )
 _RESULTS_AWAITED = re.compile(r" (?:is|are) waiting (?:for|on) (?:[\w-]+ ){0,2}?results\b")

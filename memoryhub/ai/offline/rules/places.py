@@ -263,8 +263,9 @@ RULES = [
         pattern=re.compile(
             rf"\b(?:{I_AM}(?: (?:finally|actually|officially|probably))? (?:moving|relocating)"
             rf"|{I_AM} (?:going to|gonna|planning to) move|I(?:'ll| will) be moving|we(?:'re| are) moving)"
-            # not "moving teams in January", "moving on": a move of home
-            r"(?! (?:teams?|jobs?|departments?|roles?|desks?|offices?|on|forward|along|up|ahead)\b)"
+            # not "moving teams in January", "moving schools", "moving on": a move of home
+            r"(?! (?:teams?|jobs?|departments?|roles?|desks?|offices?|schools?|wards?|classes|sets|banks?|gyms?"
+            r"|providers?|on|forward|along|up|ahead)\b)"
             r"(?: (?:back )?to (?P<place>.+))?",
             re.IGNORECASE,
         ),

@@ -8,9 +8,9 @@ from __future__ import annotations
 import re
 
 from memoryhub.ai.contract import MemoryKind
-from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said
+from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, expiration_for, time_in
 from memoryhub.ai.offline.text import topics_of
-from memoryhub.ai.offline.vocabulary import WEEKDAYS, word_set
+from memoryhub.ai.offline.vocabulary import FOR_A_SPAN, WEEKDAYS, word_set
 
 _TEAM = r"(?P<team>[\w&/-]+(?: [\w&/-]+){0,2}?) team\b"
 _NO_TEAM = word_set("same other winning losing right wrong whole home away a b an my our new")
@@ -68,6 +68,33 @@ def working_pattern_rule(match: re.Match[str], said: Said) -> Fact | None:
 _OFFICE_DAYS_AFTER = re.compile(rf"\bin (?:the )?office {_OFFICE_DAYS}", re.IGNORECASE)
 
 
+_CAREERS = (
+    r"teaching|nursing|coding|programming|lecturing|practi[sc]ing (?:law|medicine)|farming|cheffing|hairdressing"
+    r"|driving (?:a )?(?:taxi|cab|lorry|truck|bus)|midwifing|tutoring|consulting|freelancing"
+)
+# An inspection at work, by whom: "Ofsted are in on Wednesday", "we've got an audit next week".
+_INSPECTORS = {"ofsted": "an Ofsted inspection", "cqc": "a CQC inspection", "the inspectors": "an inspection"}
+
+
+def career_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I've been teaching for 12 years", "I've been nursing since 2009": how long they have done
+    their work."""
+    doing = " ".join(match["doing"].lower().split())
+    text = f"{said.name} has been {doing} {match['span'].lower()}"
+    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("work", doing.split()[0]))
+
+
+def inspection_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "Ofsted are in on Wednesday, send help", "we've got an audit next week": an inspection at their
+    work ahead, until its day."""
+    who = " ".join((match["who"] or match["who2"]).lower().split())
+    what = _INSPECTORS.get(who, who if who.startswith(("an ", "a ")) else f"an {who}")
+    time = time_in(match["rest"] or match["rest2"])
+    text = f"{said.name} has {what} at work" + (f" {time}" if time else "")
+    expiration = expiration_for(time) if time else "7d"
+    return said.fact(text, MemoryKind.PLAN, MEDIUM, expiration, topics_of("work", "inspection"), time=time)
+
+
 # This module's rules: on a clause, the rule whose match starts first is tried first, and at the same
 # start the lower priority (rules/__init__.py puts every module's rules in one table). The team goes
 # before pastimes' "I joined …" (970), which reads a team as a club ("joined a payments team").
@@ -100,5 +127,23 @@ RULES = [
             re.IGNORECASE,
         ),
         build=working_pattern_rule,
+    ),
+    Rule(
+        priority=1594,
+        pattern=re.compile(
+            rf"\bI(?:'ve| have) been (?P<doing>{_CAREERS}) (?P<span>{FOR_A_SPAN}|since (?:19|20)\d\d)\b",
+            re.IGNORECASE,
+        ),
+        build=career_rule,
+    ),
+    Rule(
+        priority=1595,
+        pattern=re.compile(
+            r"\b(?P<who>Ofsted|CQC|the inspectors) (?:are|is) (?:coming )?(?:in|coming|visiting)\b(?P<rest>.*)"
+            r"|\bwe(?:'ve| have)(?: got)? (?P<who2>Ofsted|CQC|an inspection|an audit)"
+            r"(?= (?:on|next|this|tomorrow|in)\b)(?P<rest2>.*)",
+            re.IGNORECASE,
+        ),
+        build=inspection_rule,
     ),
 ]

@@ -44,11 +44,12 @@ def works_as_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 def job_title_rule(match: re.Match[str], said: Said) -> Fact | None:
-    job = match["job"].lower()
-    rest = re.match(r"^\s+(?:at|for|in|with|studying)\s+\S.*", match["rest"] or "")
+    job = (match["job"] or match["post"]).lower()
+    rest = re.match(r"^\s+(?:at|for|in|with|studying)\s+\S.*", match["rest"] or match["rest2"] or "")
     # "a carer for my dad", "a uni student studying law"
     where = third_person(phrase_cut(rest[0], max_words=6), said.name) if rest else ""
-    text = f"{said.name} is {article_for(job)} {job}" + (f" {where}" if where else "")
+    post = "" if match["post"] else f"{article_for(job)} "  # "head of science", as said
+    text = f"{said.name} is {post}{job}" + (f" {where}" if where else "")
     if _JUDGED.match(job):  # "I'm a terrible cook": a skill, which takes no job's place
         return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("skills", job.split()[-1]))
     fact = said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("work", job.split()[-1]), slot="job")
@@ -465,7 +466,11 @@ RULES = [
         priority=180,
         pattern=re.compile(
             rf"\b{I_AM} (?:currently |now |actually |also )?(?:an? |(?=(?:head|senior|lead|chief|deputy|sous) \w))"
-            rf"(?P<job>{JOB_TITLE})\b(?P<rest>.*)",
+            rf"(?P<job>{JOB_TITLE})\b(?P<rest>.*)"
+            # "I'm head of science now", "I'm the new head of year 9": a post, said without "a"
+            rf"|\b{I_AM} (?:currently |now |actually |also )?(?:the )?(?:new )?"
+            r"(?P<post>(?:deputy )?head of (?!(?:the|a|my|our|this|that|it)\b)(?:[a-z]+ ){0,2}?[a-z]+(?: \d{1,2})?"
+            r"|deputy head)\b(?P<rest2>.*)",
             re.IGNORECASE,
         ),
         build=job_title_rule,
