@@ -5866,3 +5866,25 @@ def test_the_year_one_teaches_is_kept_from_an_answer_and_an_inspection_is_wished
 
     assert [operation["content"] for operation in arguments["operations"]] == ["Juno teaches year 2"]
     assert _reply_to("Ofsted are coming in on Thursday", []).endswith("Good luck!")
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # a group new to a country: holidays, courses and papers (kept lower-cased, cut, or nothing)
+        ("we're flying to Lahore for Eid", ["Priya is going to Lahore for Eid"]),  # was "for eid"
+        ("I'm doing an Italian course", ["Priya is doing an Italian course"]),  # was "a course"
+        ("I'm still waiting for my work visa, 3 months now", ["Priya is waiting on their work visa (3 months so far)"]),
+        ("my residence permit finally came through!", ["Priya got their residence permit"]),
+        ("I got my passport photos done", []),
+    ],
+)
+def test_a_new_arrivals_holidays_courses_and_papers_are_kept(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept
+
+
+def test_the_area_one_lives_in_is_kept_from_an_answer_and_papers_granted_are_congratulated() -> None:
+    arguments = _extract(_prompt([("Zed", "zed", "which neighbourhood are you in?"), ("Juno", "juno", "Ancoats")]))
+
+    assert [operation["content"] for operation in arguments["operations"]] == ["Juno lives in Ancoats"]
+    assert _reply_to("I finally got my citizenship!", []).startswith("Congratulations")

@@ -212,7 +212,9 @@ def third_person(text: str, name: str) -> str:
 
 
 MONTH_OR_DAY = re.compile(
-    rf"\b(?:{MONTHS.replace('may|', '')}|(?:{WEEKDAYS})s?)\b|\b(?:(?<=in )|(?<=last )|(?<=next ))may\b", re.IGNORECASE
+    rf"\b(?:{MONTHS.replace('may|', '')}|(?:{WEEKDAYS})s?|christmas|easter|thanksgiving|hanukkah|diwali|eid|ramadan"
+    r"|halloween|passover)\b|\b(?:(?<=in )|(?<=last )|(?<=next ))may\b",
+    re.IGNORECASE,
 )
 
 

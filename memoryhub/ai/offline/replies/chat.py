@@ -110,6 +110,7 @@ _GOOD_NEWS = re.compile(
     r"|had (?:a|an|their|two|three) [\w ]+ (?:accepted|selected|shortlisted|published|featured|exhibited|commended)"
     r"|their (?:longest|furthest) (?:ride|run|swim|hike)"
     r"|is getting a new (?:puppy|kitten|dog|cat)"
+    r"|got (?:their|his|her) (?:[\w-]+ )?(?:visa|permit|citizenship|settled status|green card|residency|blue card)"
     r"|(?:ran|finished|completed) (?:their|his|her|a) first (?:marathon|half marathon|race|5k|10k|triathlon)"
     r"|moved (?:in)?to (?:their|his|her) (?:new|first) (?:flat|house|home|apartment|place)|paid off"
     r"|was accepted into|became an? (?:great-)?(?:grand\w+|aunt\w*|uncle|mum|mom|dad|mother|father|parent)"
@@ -171,7 +172,9 @@ _TEST_AHEAD = re.compile(
     r" has (?:a|an|their) (?:[\w-]+ ){0,2}?(?:interview|exam|audition|driving test|assessment|gig|inspection|audit)\b"
     r"|(?:interview|exam|audition|driving test) is (?:on|tomorrow|today|this|next|in)\b"
 )
-_RESULTS_AWAITED = re.compile(r" (?:is|are) waiting (?:for|on) (?:[\w-]+ ){0,2}?results\b")
+_RESULTS_AWAITED = re.compile(
+    r" (?:is|are) waiting (?:for|on) (?:[\w-]+ ){0,2}?(?:results|visa|permit|citizenship|settled status|green card)\b"
+)
 
 
 _AFTER_NEWS = ("Thanks for telling me!", "How do you feel about it?", "Tell me more!")

@@ -44,6 +44,7 @@ from memoryhub.ai.offline.rules import (
     occasions,
     online,
     opinions,
+    paperwork,
     pastimes,
     performing,
     pet_care,
@@ -109,6 +110,7 @@ _BY_PRIORITY: list[Rule] = sorted(
         *occasions.RULES,
         *online.RULES,
         *opinions.RULES,
+        *paperwork.RULES,
         *pastimes.RULES,
         *performing.RULES,
         *pet_care.RULES,
@@ -146,6 +148,11 @@ QUESTIONS: list[tuple[re.Pattern[str], Builder]] = [
         move_rule,
     ),
     (re.compile(r"\bwhere\b.*\b(?:live|living|based)\b", re.IGNORECASE), lives_rule),
+    # "which area are you in?" … "Neukölln for now"
+    (
+        re.compile(r"\bwhich (?:area|part|neighbou?rhood|district|borough|suburb|end of town)\b", re.IGNORECASE),
+        lives_rule,
+    ),
     (re.compile(r"\bwhere\b.*\bfrom\b", re.IGNORECASE), origin_rule),
 ]
 

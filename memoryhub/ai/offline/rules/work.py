@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from memoryhub.ai.contract import EntityType, MemoryKind
 from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, past_time_in, time_in
+from memoryhub.ai.offline.rules.pastimes import LANGUAGES
 from memoryhub.ai.offline.splitting import phrase_cut
 from memoryhub.ai.offline.text import (
     article_for,
@@ -168,7 +169,8 @@ def degree_rule(match: re.Match[str], said: Said) -> Fact | None:
     lead = match[0][: match.start("degree") - match.start()].split()
     kind = lead[-1] if lead and lead[-1].lower() not in ("a", "an", "my", "of") else ""
     # "a coding bootcamp", "a CS degree"
-    degree = f"{kind} {degree}" if kind and (kind.islower() or (kind.isupper() and len(kind) <= 4)) else degree
+    kept = kind.islower() or (kind.isupper() and len(kind) <= 4) or re.fullmatch(LANGUAGES, kind, re.IGNORECASE)
+    degree = f"{kind} {degree}" if kind and kept else degree  # "a German course"
     field = phrase_cut(match["field"] or "", max_words=6)
     doing = "is " + re.sub(r"^(?:'m|am)\s+", "", match["verb"].lower().strip())  # "is in", "is halfway through"
     if re.match(r"\s*(?:have|'ve got|hold|earned)\b", match["verb"], re.IGNORECASE):  # "I have a masters in history"
