@@ -5888,3 +5888,18 @@ def test_the_area_one_lives_in_is_kept_from_an_answer_and_papers_granted_are_con
 
     assert [operation["content"] for operation in arguments["operations"]] == ["Juno lives in Ancoats"]
     assert _reply_to("I finally got my citizenship!", []).startswith("Congratulations")
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # a hill-walking club's summits, rounds and volunteering (each kept nothing)
+        ("did Tryfan via the North Ridge yesterday, loved it", ["Priya climbed Tryfan via North Ridge yesterday"]),
+        ("I bagged Schiehallion on Sunday", ["Priya climbed Schiehallion on Sunday"]),
+        ("did Download last year", []),  # a festival: no walker's word with it
+        ("I just climbed my last Wainwright!", ["Priya has climbed all the Wainwrights"]),
+        ("I'm a volunteer with the lifeboats", ["Priya volunteers with the lifeboats"]),
+    ],
+)
+def test_a_hill_walking_clubs_summits_and_rounds_are_kept(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept

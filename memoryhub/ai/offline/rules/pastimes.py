@@ -144,13 +144,14 @@ def hobby_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 def habitual_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I collect vinyl records", "I volunteer at a food bank": what someone does as a matter of course."""
+    """ "I collect vinyl records", "I volunteer at a food bank", "I'm a volunteer with mountain rescue":
+    what someone does as a matter of course."""
     what = phrase_cut(match["what"], max_words=8)
     if not content_words(what) or what.split()[0].lower() in ("it", "them", "that", "this", "you"):
         return None
     if re.search(r"\b(?:next|tomorrow|tonight|soon|later|this (?:weekend|week|month|year))\b", what, re.IGNORECASE):
         return None  # "I volunteer at the shelter tomorrow": once, not what they do as a matter of course
-    verb, *preposition = match["verb"].lower().replace("volunteering", "volunteer").split()
+    verb, *preposition = match["verb"].lower().replace("volunteering", "volunteer").removeprefix("a ").split()
     text = " ".join([said.name, conjugate(verb), *preposition, third_person(what, said.name)])
     topic = "volunteering" if verb == "volunteer" else "hobbies"
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of(topic, *content_words(what)[-1:]))
@@ -375,7 +376,7 @@ RULES = [
         priority=230,
         pattern=re.compile(
             r"\bI(?:'m| am)? (?:(?:also|still|now|regularly|currently) )?"
-            r"(?P<verb>collect|volunteer(?:ing)? (?:at|with|for|as))\b (?P<what>.+)",
+            r"(?P<verb>collect|(?:a )?volunteer(?:ing)? (?:at|with|for|as))\b (?P<what>.+)",
             re.IGNORECASE,
         ),
         build=habitual_rule,
