@@ -3208,7 +3208,7 @@ def test_a_move_asked_where_to_after_it_and_a_pets_name_asked_after_it_are_answe
             ["Priya's name is Wren", "Priya teaches year 4 at a primary in Hull", "Priya has two sons aged 6 and 9"],
         ),
         ("I'm Wren, 41, nurse", ["Priya's name is Wren", "Priya is 41 years old", "Priya is a nurse"]),
-        ("I'm Catholic, I go to mass", ["Priya goes to mass"]),  # no name
+        ("I'm Catholic, I go to mass", ["Priya is Catholic", "Priya goes to mass"]),  # no name: a faith
         ("I've got two girls coming over", []),  # visiting, not theirs
         # when, not what: "once …" (was "… once the boys are")
         ("we're thinking about getting a cat once the kids are older", ["Priya is thinking about getting a cat"]),
@@ -3704,7 +3704,7 @@ def test_a_start_or_a_habit_to_drop_is_a_plan(said: str, kept: list[str]) -> Non
         ("I'm Tom", ["Priya's name is Tom"]),  # a message that only gives a name
         ("I'm Tom, nice to meet you!", ["Priya's name is Tom"]),
         ("I'm Tom and I love cats", ["Priya loves cats"]),  # in more, no hello, no aside: maybe "I'm Groot"
-        ("I'm Catholic", []),  # a faith, not a name
+        ("I'm Catholic", ["Priya is Catholic"]),  # a faith, not a name (rules/faith.py)
         ("I'm Gold lol", []),  # a rank, not a name (was "Priya's name is Gold")
         ("hi, I'm Silver", ["Priya's name is Silver"]),  # with a hello, a name
         ("I'm Deaf", ["Priya is deaf"]),  # who one is, not a name
@@ -5902,4 +5902,25 @@ def test_the_area_one_lives_in_is_kept_from_an_answer_and_papers_granted_are_con
     ],
 )
 def test_a_hill_walking_clubs_summits_and_rounds_are_kept(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # a faith group's faiths and milestones, said of oneself (each kept nothing)
+        ("I'm Methodist", ["Priya is Methodist"]),
+        ("I'm an agnostic", ["Priya is an agnostic"]),
+        ("hi, I'm Christian", ["Priya's name is Christian"]),  # a name as often as a faith
+        ("I was baptised last Easter", ["Priya was baptised"]),
+        ("I've just been confirmed as treasurer", []),  # a post, no faith's milestone
+        ("I converted to Judaism in 2018", ["Priya converted to Judaism in 2018"]),
+        # a football crowd's season tickets (kept nothing)
+        (
+            "I've had a season ticket at Villa Park for 20 years",
+            ["Priya has had a season ticket at Villa Park for 20 years"],
+        ),
+    ],
+)
+def test_a_faith_groups_faiths_and_milestones_and_a_season_ticket_are_kept(said: str, kept: list[str]) -> None:
     assert _kept(said) == kept

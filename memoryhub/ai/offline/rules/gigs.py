@@ -6,10 +6,10 @@ from __future__ import annotations
 import re
 
 from memoryhub.ai.contract import MemoryKind
-from memoryhub.ai.offline.facts import MEDIUM, Fact, Rule, Said, expiration_for, past_time_in
+from memoryhub.ai.offline.facts import MEDIUM, PERMANENT, Fact, Rule, Said, expiration_for, past_time_in
 from memoryhub.ai.offline.rules.going import when_said
 from memoryhub.ai.offline.text import article_for, third_person, topics_of
-from memoryhub.ai.offline.vocabulary import MONTHS
+from memoryhub.ai.offline.vocabulary import FOR_A_SPAN, MONTHS
 
 _NAME = r"(?-i:[A-Z])[\w'&-]*(?: (?:(?-i:[A-Z])[\w'&-]*|of|the|and|&))*"
 _SHOWS = r"gig|concert|festival|match|game|show|tour|final|musical|play|premiere|derby"
@@ -64,6 +64,16 @@ def saw_live_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("music", "gig"))
 
 
+def season_ticket_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I've had a season ticket at Elland Road for 15 years", "I'm a season ticket holder at Anfield":
+    a ground they go to every home game, kept for good."""
+    where = " ".join(match["where"].split())
+    span = re.match(rf"\s+(?P<span>{FOR_A_SPAN})", match["rest"])
+    verb = "has had" if span or match["had"] else "has"
+    text = f"{said.name} {verb} a season ticket at {where}" + (f" {span['span']}" if span else "")
+    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("football", "season ticket"))
+
+
 def wedding_role_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I'm a bridesmaid next month", "I'm best man at my brother's wedding in June"."""
     if not match["whose"] and not when_said(match["rest"]):
@@ -104,6 +114,16 @@ RULES = [
         priority=1543,
         pattern=re.compile(rf"\bI (?:(?:just|finally|also) )?saw (?P<who>{_NAME}) live\b(?P<rest>.*)", re.IGNORECASE),
         build=saw_live_rule,
+    ),
+    Rule(
+        priority=1602,
+        pattern=re.compile(
+            r"(?:\bI(?:'m| am) a season ticket holder|\bI(?:(?P<had>'ve had| have had)|'ve got| have got| have)"
+            r" (?:a )?season tickets?) (?:at|for)"
+            rf" (?P<where>(?:the )?{_NAME})(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        build=season_ticket_rule,
     ),
     Rule(
         priority=1544,
