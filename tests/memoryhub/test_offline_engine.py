@@ -5924,3 +5924,28 @@ def test_a_hill_walking_clubs_summits_and_rounds_are_kept(said: str, kept: list[
 )
 def test_a_faith_groups_faiths_and_milestones_and_a_season_ticket_are_kept(said: str, kept: list[str]) -> None:
     assert _kept(said) == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # an answer to what is asked of a child is the child's, never the parent's own
+        (
+            [("Juno", "juno", "my son starts school in September"), ("Zed", "zed", "aww how old is he?"),
+             ("Juno", "juno", "turning 5 in May")],
+            ["Juno's son starts school in September — he's turning 5 in May"],  # was "Juno is turning 5 in May"
+        ),
+        (
+            [("Juno", "juno", "my eldest got her A level results!"), ("Zed", "zed", "yay!! what's she doing next?"),
+             ("Juno", "juno", "gap year, then studying medicine at Leeds")],
+            ["Juno's eldest got her A level results"],  # was also "Juno studies medicine at Leeds"
+        ),
+        # asked of themselves, an answer without its "I" is still theirs
+        (
+            [("Zed", "zed", "what are you up to this weekend?"), ("Juno", "juno", "moving to Leeds on Saturday")],
+            ["Juno is moving to Leeds on Saturday"],
+        ),
+    ],
+)  # fmt: skip
+def test_an_answer_to_what_is_asked_of_someone_else_is_not_the_speakers(said: list[Said], kept: list[str]) -> None:
+    assert [operation["content"] for operation in _extract(_prompt(said))["operations"]] == kept
