@@ -5949,3 +5949,23 @@ def test_a_faith_groups_faiths_and_milestones_and_a_season_ticket_are_kept(said:
 )  # fmt: skip
 def test_an_answer_to_what_is_asked_of_someone_else_is_not_the_speakers(said: list[Said], kept: list[str]) -> None:
     assert [operation["content"] for operation in _extract(_prompt(said))["operations"]] == kept
+
+
+@pytest.mark.parametrize(
+    ("asked", "answer", "kept"),
+    [
+        # asked of one of theirs, the answer is that one's (each was the speaker's own, or nothing)
+        ("where does your sister live?", "Glasgow", ["Juno's sister lives in Glasgow"]),  # was "Juno lives in …"
+        ("where does your dad live?", "still in Derry, same house", ["Juno's dad lives in Derry"]),
+        ("where's your son moving to?", "Bristol", ["Juno's son is moving to Bristol"]),
+        ("where are your parents from?", "Poland", ["Juno's parents are from Poland"]),
+        ("how old is your daughter?", "9", ["Juno's daughter is 9"]),
+        ("how old is your son?", "turning 4 in June", ["Juno's son is turning 4 in June"]),
+        ("what does your wife do?", "she's a vet", ["Juno's wife is a vet"]),
+        ("where does your brother live?", "somewhere near Leeds I think", []),  # not said plainly
+    ],
+)
+def test_an_answer_about_one_of_theirs_is_that_ones(asked: str, answer: str, kept: list[str]) -> None:
+    arguments = _extract(_prompt([("Zed", "zed", asked), ("Juno", "juno", answer)]))
+
+    assert [operation["content"] for operation in arguments["operations"]] == kept

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from memoryhub.ai.offline.questions import said_of_whom_asked
 from memoryhub.ai.offline.text import is_or_has
 from memoryhub.ai.offline.vocabulary import (
     FAMILY,
@@ -211,7 +212,7 @@ _POINTS_BACK = re.compile(r"\b(?:it|there|that|this|them|those|these|I|I'm|me|my
 _PRONOUN_LED = re.compile(r"^(?P<pronoun>she|he|her|his)(?P<verb>'s|'ll)?(?= )", re.IGNORECASE)
 
 
-WORDY = re.compile(r"[^\W_]{2}")
+WORDY = re.compile(r"[^\W_]{2}|^\W*\d\W*$")  # a word, or a number alone ("how old is she?" … "7")
 
 
 OWN_SUBJECT = re.compile(r"(?:I|I'm|I've|I'll|I'd|my|we|we're|he|she|they|it)\b", re.IGNORECASE)
@@ -313,25 +314,17 @@ _MINE_SAYS = re.compile(
 )
 
 
-# Asked of someone else: "how old is he?", "what's she doing next?", "are they ok?".
-_OF_ANOTHER = re.compile(
-    r"\b(?:is|was|'s|does|did|has|will|can)\s+(?P<who>he|she)\b|\b(?:are|were|do|did|have|will|can)\s+(?P<they>they)\b",
-    re.IGNORECASE,
-)
-_SAID_AS = {"he": "he's", "she": "she's", "they": "they're"}
-
-
 def mine_as_said(clause: str, question: tuple[int, str, str] | None, index: int) -> str | None:
     """An answer read with the subject its question gave it: "mine is 2 and a half" just after "anyone
     else's toddler refusing to nap?" is "my toddler is 2 and a half", said by whoever answers, the
-    asker too; "turning 5 in May" just after "how old is he?" is "he's turning 5 in May",
-    never the speaker's own (``question``: the window's last, as line index, asker and text); None
-    for another clause."""
+    asker too; a short answer without its subject just after "how old is he?" or "how old is your
+    son?" is his (``questions.said_of_whom_asked``), never the speaker's own (``question``: the
+    window's last, as line index, asker and text); None for another clause."""
     recent = question is not None and 0 < index - question[0] <= 3
     answering = question is not None and 0 < index - question[0] <= 2 and len(clause.split()) <= 12  # short, soon
-    of_another = _OF_ANOTHER.search(question[2]) if question is not None and answering else None
-    if of_another is not None and not OWN_SUBJECT.match(clause) and not re.match(r"(?-i:[A-Z])\w+ (?:is|'s)\b", clause):
-        return f"{_SAID_AS[(of_another['who'] or of_another['they']).lower()]} {clause}"
+    own = OWN_SUBJECT.match(clause) or re.match(r"(?-i:[A-Z])\w+ (?:is|'s)\b", clause)  # "Mia's 7": hers
+    if question is not None and answering and not own and (theirs := said_of_whom_asked(clause, question[2])):
+        return theirs
     asked = _ANYONES.search(question[2]) if question is not None and recent else None
     mine = _MINE_SAYS.match(clause) if asked is not None else None
     if asked is None or mine is None:

@@ -9,16 +9,19 @@ from dataclasses import replace
 
 from memoryhub.ai.contract import ConversationLine
 from memoryhub.ai.offline.facts import Fact
+from memoryhub.ai.offline.guards import with_implied_subject
 from memoryhub.ai.offline.splitting import (
     strip_fillers,
 )
-from memoryhub.ai.offline.text import counted
+from memoryhub.ai.offline.text import article_for, conjugate, counted
 from memoryhub.ai.offline.vocabulary import (
     FAMILY,
+    HE_RELATIONS,
     NON_ANSWERS,
     NOT_NAMES,
     NUMBER_WORDS,
     PETS,
+    SHE_RELATIONS,
     word_set,
 )
 
@@ -344,6 +347,89 @@ _COUNT_ONLY = re.compile(rf"(?:(?:{_YES_WORDS})\W+)*(?P<count>one|two|three|four
 _COUNTED_APART = re.compile(r"(?:,\s*|\s+and\s+)(?=(?:a|an|one|two|three|four|five|six|\d+) \w)", re.IGNORECASE)
 
 
+# Asked of one of theirs: "where does your brother live?", "what does your husband do?", "how old is
+# your daughter?" (the answer is that one's: "Leeds" is "my brother lives in Leeds").
+_KIN = rf"(?:{FAMILY})s?|kids?|children|parents|folks"
+_THEIRS_ASKED = re.compile(
+    rf"\bwhere(?:'s| (?:does|do|is)) (?:your|ur) (?P<who>{_KIN}) (?P<verb>live|work|study|moving to|from)\b"
+    rf"|\bwhere (?:are|r) (?:your|ur) (?P<who2>{_KIN}) (?P<verb2>from|living|moving to)\b"
+    rf"|\bhow old (?:is|are) (?:your|ur) (?P<who3>{_KIN})\b"
+    rf"|\bwhat (?:does|do) (?:your|ur) (?P<who4>{_KIN}) do\b",
+    re.IGNORECASE,
+)
+_THEIRS_SAID = {
+    "live": "{who} {s:lives|live} in {}",
+    "living": "{who} {s:lives|live} in {}",
+    "work": "{who} {s:works|work} {at}{}",
+    "study": "{who} {s:studies|study} {at}{}",
+    "moving to": "{who} {s:is|are} moving to {}",
+    "from": "{who} {s:is|are} from {}",
+    "age": "{who} {s:is|are} {}",
+    "do": "{who} {s:is|are} {a}{}",
+}
+
+
+def _theirs_answered(question: str, answer: str) -> str | None:
+    """ "where does your brother live?" … "Leeds": "my brother lives in Leeds"; "what does your
+    husband do?" … "he's a nurse": "my husband is a nurse"; None for another question or answer."""
+    asked = _THEIRS_ASKED.search(question)
+    given = re.sub(
+        r"^(?:(?:he|she)(?:'s| is)|they(?:'re| are)) ", "", strip_fillers(answer.split(",")[0]).strip(" !."), flags=re.I
+    )
+    if asked is None or not _SHORT_ANSWER.fullmatch(given) or given.split()[0].lower() in _NO_ANSWER:
+        return None
+    who = (asked["who"] or asked["who2"] or asked["who3"] or asked["who4"]).lower()
+    verb = (asked["verb"] or asked["verb2"] or ("age" if asked["who3"] else "do")).lower()
+    if verb in ("live", "living", "from", "moving to"):  # a place's name: "still in Cork" is Cork
+        given = re.sub(r"^(?:(?:still|now|just|currently) )?(?:in|near|outside|around) ", "", given, flags=re.I)
+        if not re.fullmatch(r"(?-i:[A-Z])[\w'.-]*(?: (?-i:[A-Z])[\w'.-]*){0,3}", given):
+            return None  # "somewhere near Leeds I think", "he moved to Leeds last year": not said plainly
+    plural = who.endswith("s") or who == "children"
+    template = re.sub(r"\{s:(\w+)\|(\w+)\}", lambda said: said[2] if plural else said[1], _THEIRS_SAID[verb])
+    given = re.sub(r"^(?:at|for|in) ", "", given, flags=re.I) if "{at}" in template else given
+    at = "at " if verb == "work" or verb == "study" else ""
+    a = "" if re.match(r"(?:an?|the) ", given, re.I) else f"{article_for(given)} "
+    return "my " + template.format(given, who=who, at=at, a=a)
+
+
+# Asked of someone else: "how old is he?", "what's she doing next?", "are they ok?"; and of one of
+# theirs: "how old is your son?", "where does your mum live?".
+_OF_ANOTHER = re.compile(
+    r"\b(?:is|was|'s|does|did|has|will|can)\s+(?P<who>he|she)\b|\b(?:are|were|do|did|have|will|can)\s+(?P<they>they)\b",
+    re.IGNORECASE,
+)
+_KIN_ASKED = re.compile(rf"\b(?:your|ur) (?P<kin>{_KIN})\b", re.IGNORECASE)
+_SAID_AS = {"he": "he's", "she": "she's", "they": "they're"}
+
+
+def said_of_whom_asked(answer: str, question: str) -> str | None:
+    """``answer``, a clause without a subject of its own, read with the one ``question`` asked of:
+    "turning 5 in May" after "how old is he?" is "he's turning 5 in May", after "how old is your
+    son?" "my son is turning 5 in May", and "Leeds" after "where does your brother live?" "my
+    brother lives in Leeds"; None when the question asked of neither (an "I" chat leaves out is then
+    the speaker's)."""
+    of_another, kin = _OF_ANOTHER.search(question), _KIN_ASKED.search(question)
+    if kin is not None:
+        who = kin["kin"].lower()
+        if (statement := _theirs_answered(question, answer)) is not None:
+            return statement  # "Leeds": "my brother lives in Leeds"
+        if (implied := with_implied_subject(strip_fillers(answer))) is not None:
+            plural = who.endswith("s") or who == "children"
+            verb, rest = implied.split(" ", 1)
+            said = {"I'm": "are" if plural else "is", "I've": "have" if plural else "has"}.get(verb)
+            if said is None and verb == "I" and (was := re.match(r"was (?P<rest>.*)", rest)):
+                said, rest = ("were" if plural else "was"), was["rest"]
+            elif said is None:
+                verb, _, rest = rest.partition(" ")  # "moved to Leeds": "my brother moved to Leeds"
+                said = verb if plural else conjugate(verb)
+            return f"my {who} {said} {rest}".strip()
+        pronoun = "he" if who in HE_RELATIONS else "she" if who in SHE_RELATIONS else "they"
+        return f"{_SAID_AS[pronoun]} {answer}"  # none of its parts is the speaker's
+    if of_another is not None:
+        return f"{_SAID_AS[(of_another['who'] or of_another['they']).lower()]} {answer}"
+    return None
+
+
 def answered_statements(question: str, answer: str) -> list[str]:
     """The statements an answer to ``question`` makes of the one who answers, read by the rules: "anyone
     here play guitar?" … "yeah I do" is "I play guitar", "do you have any pets?" … "yeah a beagle" is
@@ -352,6 +438,8 @@ def answered_statements(question: str, answer: str) -> list[str]:
     statement = asked_of_themselves(question)
     if statement is not None and SAYS_YES.fullmatch(answer.split(",")[0].strip()):
         return [statement]
+    if (theirs := _theirs_answered(question, answer)) is not None:
+        return [theirs]
     asked_any = ASKED_ANY.search(question)
     verb = asked_any["verb"].lower().replace("got", "have") if asked_any else ""
     verb = verb or ("have" if _ANY_BARE.search(strip_fillers(question.strip())) else "")

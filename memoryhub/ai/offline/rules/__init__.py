@@ -77,6 +77,7 @@ from memoryhub.ai.offline.rules.places import lives_rule, move_rule, origin_rule
 from memoryhub.ai.offline.rules.plans import feeling_rule, looking_forward_rule
 from memoryhub.ai.offline.rules.tastes import preference_rule
 from memoryhub.ai.offline.rules.work import former_employer_rule
+from memoryhub.ai.offline.vocabulary import FAMILY, PETS
 
 _BY_PRIORITY: list[Rule] = sorted(
     [
@@ -145,19 +146,23 @@ if len({rule.priority for rule in _BY_PRIORITY}) != len(_BY_PRIORITY):
 RULES: list[tuple[re.Pattern[str], Builder]] = [(rule.pattern, rule.build) for rule in _BY_PRIORITY]
 
 
+def _asked_of_you(pattern: str) -> re.Pattern[str]:
+    """``pattern``, asked of the one who answers: not of one of theirs ("where does your brother
+    live?" … "Leeds" is the brother's, ``questions.answered_statements``) nor of "he" or "she"."""
+    return re.compile(
+        rf"^(?!.*\b(?:your|ur|his|her|their) (?:(?:{FAMILY})s?|kids?|children|parents|folks|(?:{PETS})s?)\b)"
+        rf"(?!.*\b(?:does|is|'s|are|was|do) (?:he|she|they)\b).*?(?:{pattern})",
+        re.IGNORECASE | re.DOTALL,
+    )
+
+
 # "Where are you moving?" — "Austin!": a short answer completes the other person's question.
 QUESTIONS: list[tuple[re.Pattern[str], Builder]] = [
-    (
-        re.compile(r"\bwhere\b.*\b(?:mov\w*|relocat\w*)\b|\b(?:mov\w*|relocat\w*)\b\W+where to\b", re.IGNORECASE),
-        move_rule,
-    ),
-    (re.compile(r"\bwhere\b.*\b(?:live|living|based)\b", re.IGNORECASE), lives_rule),
+    (_asked_of_you(r"\bwhere\b.*\b(?:mov\w*|relocat\w*)\b|\b(?:mov\w*|relocat\w*)\b\W+where to\b"), move_rule),
+    (_asked_of_you(r"\bwhere\b.*\b(?:live|living|based)\b"), lives_rule),
     # "which area are you in?" … "Neukölln for now"
-    (
-        re.compile(r"\bwhich (?:area|part|neighbou?rhood|district|borough|suburb|end of town)\b", re.IGNORECASE),
-        lives_rule,
-    ),
-    (re.compile(r"\bwhere\b.*\bfrom\b", re.IGNORECASE), origin_rule),
+    (_asked_of_you(r"\bwhich (?:area|part|neighbou?rhood|district|borough|suburb|end of town)\b"), lives_rule),
+    (_asked_of_you(r"\bwhere\b.*\bfrom\b"), origin_rule),
 ]
 
 
