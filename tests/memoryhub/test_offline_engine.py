@@ -5969,3 +5969,22 @@ def test_an_answer_about_one_of_theirs_is_that_ones(asked: str, answer: str, kep
     arguments = _extract(_prompt([("Zed", "zed", asked), ("Juno", "juno", answer)]))
 
     assert [operation["content"] for operation in arguments["operations"]] == kept
+
+
+@pytest.mark.parametrize(
+    ("asked", "answer", "kept"),
+    [
+        # a statement put back to the room ("…, you?"): a short answer says the same of the one who answers
+        ("I'm a paramedic, what about you?", "architect", ["Zed is a paramedic", "Juno is an architect"]),
+        ("I'm from Swansea, you?", "Belfast", ["Zed is from Swansea", "Juno is from Belfast"]),
+        ("I work at the council, hbu?", "at Boots", ["Zed works at the council", "Juno works at Boots"]),
+        ("I love ramen, you?", "tacos all the way", ["Zed loves ramen", "Juno loves tacos"]),
+        ("I'm a paramedic, what about you?", "nope", ["Zed is a paramedic"]),
+    ],
+)
+def test_a_short_answer_to_a_statement_put_back_says_the_same_of_the_answerer(
+    asked: str, answer: str, kept: list[str]
+) -> None:
+    arguments = _extract(_prompt([("Zed", "zed", asked), ("Juno", "juno", answer)]))
+
+    assert [operation["content"] for operation in arguments["operations"]] == kept

@@ -430,6 +430,32 @@ def said_of_whom_asked(answer: str, question: str) -> str | None:
     return None
 
 
+# "I'm a nurse, what about you?", "I love sushi, you?", "I'm from Leeds, hbu?": a statement of the
+# asker's put back to the room; a short answer says the same of the one who answers ("teacher": "I'm
+# a teacher").
+_YOU_TOO = re.compile(
+    r"(?:^|[.!]\s+)(?P<lead>I(?:'m| am)(?: (?:an?|from|in|based in|originally from))?|I (?:live in|work (?:at|for|in"
+    r"|as an?)|love|like|hate|play|speak|study|drive|support))\s+(?P<object>[^,.?!]{1,40}?)\s*[,.!]?\s*"
+    r"(?:what about|how about|and|wbu|hbu)?\s*(?:you|u|yourself|wbu|hbu)\W*$",
+    re.IGNORECASE,
+)
+
+
+def _said_back(question: str, answer: str) -> str | None:
+    """ "I'm a nurse, what about you?" … "teacher": "I'm a teacher"; None for another question."""
+    asked = _YOU_TOO.search(question)
+    given = strip_fillers(answer.split(",")[0]).strip(" !.")
+    given = re.sub(r"\s+(?:all the way|for sure|tbh|mostly|haha|lol)$", "", given, flags=re.IGNORECASE)
+    if asked is None or not _SHORT_ANSWER.fullmatch(given) or given.split()[0].lower() in _NO_ANSWER:
+        return None
+    lead = re.sub(r"\s+an?$", "", asked["lead"], flags=re.IGNORECASE)
+    if (ends := re.search(r"\s(?P<prep>at|for|in|from)$", lead)) and given.lower().startswith(f"{ends['prep']} "):
+        given = given[len(ends["prep"]) + 1 :]  # "I work at the BBC, hbu?" … "at Tesco"
+    if lead != asked["lead"] or re.search(r"\bas$", lead):  # "I'm a nurse" … "teacher": "I'm a teacher"
+        given = given if re.match(r"(?:an?|the) ", given, re.IGNORECASE) else f"{article_for(given)} {given}"
+    return f"{lead} {given}"
+
+
 def answered_statements(question: str, answer: str) -> list[str]:
     """The statements an answer to ``question`` makes of the one who answers, read by the rules: "anyone
     here play guitar?" … "yeah I do" is "I play guitar", "do you have any pets?" … "yeah a beagle" is
@@ -440,6 +466,8 @@ def answered_statements(question: str, answer: str) -> list[str]:
         return [statement]
     if (theirs := _theirs_answered(question, answer)) is not None:
         return [theirs]
+    if (same := _said_back(question, answer)) is not None:
+        return [same]
     asked_any = ASKED_ANY.search(question)
     verb = asked_any["verb"].lower().replace("got", "have") if asked_any else ""
     verb = verb or ("have" if _ANY_BARE.search(strip_fillers(question.strip())) else "")
