@@ -5988,3 +5988,18 @@ def test_a_short_answer_to_a_statement_put_back_says_the_same_of_the_answerer(
     arguments = _extract(_prompt([("Zed", "zed", asked), ("Juno", "juno", answer)]))
 
     assert [operation["content"] for operation in arguments["operations"]] == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # a trip with someone, however the two are said (each kept nothing)
+        ("Kat and I are going to Lisbon in June", ["Priya is going to Lisbon in June with Kat"]),
+        ("me and my brother are flying to Oslo next week", ["Priya is going to Oslo next week with their brother"]),
+        ("me and Kat are going to Tesco", []),  # no time: an errand as often as a trip
+        # "split up the bill" is no parting, said either way round (was "Priya broke up with Jamie")
+        ("me and Jamie split up the bill", []),
+    ],
+)
+def test_a_trip_with_someone_is_the_speakers_with_whom(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept

@@ -179,7 +179,9 @@ _MADE_TO_GO = re.compile(
 )
 
 
-_PARTNER_AND_I = re.compile(r"\bmy [\w\u00e9'-]{1,20}$", re.IGNORECASE)
+# "my wife and I …", "Kat and I are going to Paris": one subject, not two clauses (a name, at the
+# sentence's start).
+_PARTNER_AND_I = re.compile(r"\bmy [\w\u00e9'-]{1,20}$|^(?-i:[A-Z])[\w\u00e9'-]{1,20}$", re.IGNORECASE)
 
 
 def normalise(text: str) -> str:

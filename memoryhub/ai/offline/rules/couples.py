@@ -119,8 +119,8 @@ RULES = [
             rf"\b(?:my (?P<partner>{_PARTNER}) (?:and|&) I|me (?:and|&) my (?P<partner2>{_PARTNER})"
             # "me and Rowan split up", "Rowan and I broke up"
             r"|me (?:and|&) (?P<name>(?-i:[A-Z])[a-z]+)|(?P<name2>(?-i:[A-Z])[a-z]+) (?:and|&) I)"
-            r"(?: (?:just|finally|recently|officially))? (?P<how>broke up|split up|split|separated|got divorced"
-            r"|called it quits)\b(?! (?:the|it|our|a)\b)",
+            r"(?: (?:just|finally|recently|officially))? (?P<how>broke up|split up|split(?! up\b)|separated"
+            r"|got divorced|called it quits)\b(?! (?:the|it|our|a)\b)",  # "split up the bill": no parting
             re.IGNORECASE,
         ),
         build=parted_rule,

@@ -206,6 +206,20 @@ def back_from_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("travel", *content_words(where)[-1:]))
 
 
+def trip_together_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "me and Tom are going to Paris in May", "my sister and I are flying to Rome next week": a trip
+    ahead with someone, kept as the speaker's with whom (a trip needs its time: "me and Tom are going
+    to Tesco" is no trip)."""
+    time = time_in(match["rest"])
+    if not time:
+        return None
+    who = third_person(" ".join((match["who"] or match["who2"]).split()), said.name)
+    place = match["place"].rstrip(".")
+    text = f"{said.name} is going to {place} {time} with {who}"
+    fact = said.fact(text, MemoryKind.PLAN, MEDIUM, expiration_for(time), topics_of("travel", place), time=time)
+    return fact
+
+
 def trip_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I'm flying to Lisbon on the 14th", "visiting Japan in April", "off to Peru next month"."""
     groups = match.groupdict()
@@ -284,6 +298,16 @@ _TRIP_VERBS = {"doing": "is doing", "going on": "is going on", "taking": "is tak
 
 
 RULES = [
+    Rule(
+        priority=1603,
+        pattern=re.compile(
+            r"\b(?:me and (?P<who>(?:my |the )?[\w'-]+(?: [\w'-]+)?)|(?P<who2>(?:my |the )?[\w'-]+(?: [\w'-]+)?)"
+            r" and I) (?:are|'re) (?:(?:going|flying|heading|off|travell?ing|driving) (?:back )?to|visiting)"
+            rf" (?P<place>{NAMED_PLACE})(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        build=trip_together_rule,
+    ),
     Rule(
         priority=1025,
         pattern=re.compile(rf"\bI (?:just |finally |have )?(?:landed|arrived) in (?P<place>{NAMED_PLACE})", re.I),
