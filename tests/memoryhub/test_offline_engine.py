@@ -6003,3 +6003,18 @@ def test_a_short_answer_to_a_statement_put_back_says_the_same_of_the_answerer(
 )
 def test_a_trip_with_someone_is_the_speakers_with_whom(said: str, kept: list[str]) -> None:
     assert _kept(said) == kept
+
+
+@pytest.mark.parametrize(
+    ("asked", "answer", "kept"),
+    [
+        # a yes with how long, to a question of what one is (each kept nothing)
+        ("Juno, are you still vegetarian?", "yep 12 years now", ["Juno has been vegetarian for 12 years"]),
+        ("is anyone here a midwife?", "yes, for six years", ["Juno has been a midwife for six years"]),
+        ("are you still vegetarian?", "nope", []),
+    ],
+)
+def test_a_yes_with_how_long_is_kept_with_how_long(asked: str, answer: str, kept: list[str]) -> None:
+    arguments = _extract(_prompt([("Zed", "zed", asked), ("Juno", "juno", answer)]))
+
+    assert [operation["content"] for operation in arguments["operations"]] == kept

@@ -55,8 +55,8 @@ _ASKED_OF_ALL = re.compile(
     r"^(?:(?:do|does) )?(?:anyone|anybody|any of you|you guys|y'all|you|u)(?: (?:here|else|guys|all))?"
     rf" (?P<verb>{_ASKED_VERBS})"
     r" (?P<what>[^?]{2,60})\?+$"
-    r"|^(?:is|are) (?:anyone|anybody|any of you|you guys|y'all|you|u)(?: (?:here|else|guys|all))?"
-    r" (?P<trait>(?:an? )?[a-z][\w -]{2,30})\?+$"
+    r"|^(?:(?-i:[A-Z])[\w'-]+,? )?(?:is|are) (?:anyone|anybody|any of you|you guys|y'all|you|u)"
+    r"(?: (?:here|else|guys|all))?(?: still)? (?P<trait>(?:an? )?[a-z][\w -]{2,30})\?+$"
     r"|^(?:anyone|anybody) (?:here |else )?(?P<trait2>(?:an? )?(?:vegan|vegetarian|left-handed|introvert|night owl"
     r"|morning person|gamer|parent|student|teacher|nurse|developer|engineer)[\w -]{0,20})\?+$",
     re.IGNORECASE,
@@ -67,6 +67,12 @@ _ASKED_OF_ALL = re.compile(
 _YES_WORDS = r"yes|yeah|yep|yup|yea|ya|sure"
 
 
+# A yes with how long: "yep 5 years now", "yes, for ten years".
+_YES_FOR = re.compile(
+    rf"(?:{_YES_WORDS}|still am)\W+(?:for |going on )?(?P<span>(?:\d+|a|one|two|three|four|five|six|seven|eight|nine"
+    r"|ten|a few|many) (?:years?|months?))(?: now)?",
+    re.IGNORECASE,
+)
 SAYS_YES = re.compile(
     rf"(?:(?:{_YES_WORDS}|totally|definitely|absolutely|oh|ooh)\W*)*"
     r"(?:I do|I do too|I have|I am|I'm|me|me too|me!|yes|yeah|yep|yup|I did)(?: lol| haha)?\W*",
@@ -462,6 +468,8 @@ def answered_statements(question: str, answer: str) -> list[str]:
     "I have a beagle", "got any kids or pets?" … "2 kids, 3 cats" is "I have 2 kids" and "I have 3
     cats", "where do you work?" … "the BBC" is "I work at the BBC"; none for another answer."""
     statement = asked_of_themselves(question)
+    if statement is not None and statement.startswith("I'm ") and (span := _YES_FOR.fullmatch(answer.strip(" !."))):
+        return [f"I've been {statement[4:]} for {span['span']}"]  # "are you still vegan?" … "yep 5 years now"
     if statement is not None and SAYS_YES.fullmatch(answer.split(",")[0].strip()):
         return [statement]
     if (theirs := _theirs_answered(question, answer)) is not None:
