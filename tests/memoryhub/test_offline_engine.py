@@ -2446,6 +2446,13 @@ def _kept(said: str) -> list[str]:
     return [op["content"] for op in _extract(_prompt([("Priya", "priya", said)]))["operations"]]
 
 
+def _operations_after(remembered: str, said: str) -> list[tuple[str, int | None, str]]:
+    """What one message of Priya's does to her memories "Priya has a dog" (0) and ``remembered`` (1)."""
+    participants = [PromptParticipant(handle="priya", name="Priya", memories=["Priya has a dog", remembered])]
+    arguments = _extract(_prompt([("Priya", "priya", said)], participants=participants))
+    return [(op["action"], op["memory_index"], op["content"]) for op in arguments["operations"]]
+
+
 @pytest.mark.parametrize(
     ("said", "kept"),
     [
@@ -5536,11 +5543,8 @@ def test_a_running_clubs_races_injuries_and_tickets_are_kept(said: str, kept: li
 
 
 def test_a_new_best_said_without_its_distance_replaces_the_last() -> None:
-    participants = [PromptParticipant(handle="priya", name="Priya", memories=["Priya's personal best is 27:15"])]
-    arguments = _extract(_prompt([("Priya", "priya", "my PB is now 26:58!")], participants=participants))
-
-    assert [(op["action"], op["memory_index"], op["content"]) for op in arguments["operations"]] == [
-        ("update", 0, "Priya's personal best is 26:58")
+    assert _operations_after("Priya's personal best is 27:15", "my PB is now 26:58!") == [
+        ("update", 1, "Priya's personal best is 26:58")
     ]
 
 
@@ -5648,12 +5652,7 @@ def test_where_time_off_takes_one_is_a_detail_of_it(answer: str) -> None:
     ],
 )
 def test_a_new_team_way_of_working_or_parkrun_replaces_the_last(remembered: str, said: str, content: str) -> None:
-    participants = [PromptParticipant(handle="priya", name="Priya", memories=["Priya has a dog", remembered])]
-    arguments = _extract(_prompt([("Priya", "priya", said)], participants=participants))
-
-    assert [(op["action"], op["memory_index"], op["content"]) for op in arguments["operations"]] == [
-        ("update", 1, content)
-    ]
+    assert _operations_after(remembered, said) == [("update", 1, content)]
 
 
 @pytest.mark.parametrize(
@@ -6018,3 +6017,30 @@ def test_a_yes_with_how_long_is_kept_with_how_long(asked: str, answer: str, kept
     arguments = _extract(_prompt([("Zed", "zed", asked), ("Juno", "juno", answer)]))
 
     assert [operation["content"] for operation in arguments["operations"]] == kept
+
+
+@pytest.mark.parametrize(
+    ("remembered", "said", "content"),
+    [
+        # a plan called off takes the place of the plan (each kept nothing, and the plan stood)
+        (
+            "Priya is moving to Leeds next month",
+            "I'm not moving to Leeds after all",
+            "Priya is no longer moving to Leeds",
+        ),
+        ("Priya is going to Lisbon in June", "the Lisbon trip is off", "Priya is no longer going to Lisbon"),
+        (
+            "Priya is going to Lisbon in June",
+            "we had to cancel our trip to Lisbon",
+            "Priya is no longer going to Lisbon",
+        ),
+        ("Priya works at Tesco", "I'm no longer at Tesco", "Priya no longer works at Tesco"),
+        ("Priya is vegan", "not vegan anymore lol", "Priya is no longer vegan"),  # said without its "I"
+    ],
+)
+def test_a_plan_called_off_or_a_job_left_replaces_what_was_remembered(remembered: str, said: str, content: str) -> None:
+    assert _operations_after(remembered, said) == [("update", 1, content)]
+
+
+def test_a_plan_merely_not_made_is_no_plan_called_off() -> None:
+    assert _kept("I'm not going to Paris, it's too expensive") == []

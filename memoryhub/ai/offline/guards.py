@@ -240,9 +240,12 @@ def with_implied_subject(clause: str) -> str | None:
         return None
     first = words[0].lower().strip(",.!")
     if re.match(
-        r"not (?:an? )?(?:(?:big|huge|massive) )?(?:fan of|into|big on|a (?:big |huge )?fan of)\b", clause, re.I
+        r"not (?:an? )?(?:(?:big|huge|massive) )?(?:fan of|into|big on|a (?:big |huge )?fan of)\b"
+        r"|not (?:vegan|vegetarian|veggie|pescatarian|keto|sober|single|a student|a smoker) (?:anymore|any more)\b",
+        clause,
+        re.I,
     ):
-        return "I'm " + clause  # "not a fan of crowds"
+        return "I'm " + clause  # "not a fan of crowds", "not vegan anymore lol"
     clause = clause[:1].lower() + clause[1:]  # "Planning a trip…": a verb, never a name
     if (joined := re.match(r"(?:but|and|so|though|although) (?=\w+ing\b)", clause, re.I)) and len(words) > 2:
         clause, first = clause[joined.end() :], words[1].lower().strip(",.!")  # "… but moving to Cardiff soon"

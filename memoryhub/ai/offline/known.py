@@ -17,6 +17,7 @@ from dataclasses import replace
 
 from memoryhub.ai.contract import ConversationLine
 from memoryhub.ai.offline.facts import Fact
+from memoryhub.ai.offline.rules.called_off import CALLED_OFF
 from memoryhub.ai.offline.vocabulary import PARTNERS, PASSED, PETS
 
 # Who a memory names, by kind: "has a dog named Rex", "has a boyfriend called Leo".
@@ -119,12 +120,26 @@ def _move_done_index(fact: Fact, name: str, memories: Sequence[str]) -> int | No
     return next((index for index, memory in enumerate(memories) if ahead.match(memory)), None)
 
 
+def _called_off_index(fact: Fact, name: str, memories: Sequence[str]) -> int | None:
+    """The plan remembered that ``fact`` calls off: "Mika is going to Paris in May" … "Mika is no
+    longer going to Paris" (``rules/called_off.py``)."""
+    off = re.match(rf"^{re.escape(name)}{CALLED_OFF.pattern}", fact.text)
+    if off is None:
+        return None
+    plan = re.compile(
+        rf"^{re.escape(name)} is (?:moving|going|flying|heading|travell?ing) to {re.escape(off['place'])}\b"
+    )
+    return next((index for index, memory in enumerate(memories) if plan.match(memory)), None)
+
+
 def replaced_memory_index(fact: Fact, name: str, memories: Sequence[str]) -> int | None:
     """The memory of ``name``'s that ``fact`` takes the place of though they share few words: a pet
-    that died or whose age is told, a partner found or lost, a move ahead now done."""
+    that died or whose age is told, a partner found or lost, a move ahead now done, a plan called off."""
     index = _pet_memory_index(fact, memories)
     if index is None:
         index = _turned_memory_index(fact, name, memories)
     if index is None:
         index = _move_done_index(fact, name, memories)
+    if index is None:
+        index = _called_off_index(fact, name, memories)
     return index

@@ -15,6 +15,7 @@ from memoryhub.ai.offline.rules import (
     achievements,
     attendance,
     babies,
+    called_off,
     care,
     couples,
     cycling,
@@ -84,6 +85,7 @@ _BY_PRIORITY: list[Rule] = sorted(
         *achievements.RULES,
         *attendance.RULES,
         *babies.RULES,
+        *called_off.RULES,
         *care.RULES,
         *couples.RULES,
         *cycling.RULES,
@@ -186,6 +188,7 @@ NEGATABLE = frozenset(
         feeling_rule,
         former_employer_rule,
         no_longer_rule,
+        called_off.called_off_rule,  # "I'm not moving to Leeds after all"
         sleep_rule,  # "I haven't slept properly in weeks"
         healing_rule,  # "no running till my achilles heals"
     }

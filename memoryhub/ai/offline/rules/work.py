@@ -208,8 +208,9 @@ FIELDS = (
 
 
 def former_employer_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I don't work at Google anymore", "I no longer work for the council", "I left my job at Google"."""
-    org = name_clean(phrase_cut(match["org"] or match["org2"] or match["org3"] or "", max_words=5))
+    """ "I don't work at Google anymore", "I no longer work for the council", "I left my job at Google",
+    "I'm no longer at the BBC"."""
+    org = name_clean(phrase_cut(match["org"] or match["org2"] or match["org3"] or match["org4"] or "", max_words=5))
     if not org or org.split()[0].lower() in OBJECT_PRONOUNS:
         return None
     text = f"{said.name} no longer works at {org}"
@@ -374,7 +375,11 @@ RULES = [
             r"\bI(?: (?:don't|do not) work (?:at|for) (?P<org>[^,]{2,60}?) (?:anymore|any more|now)\b"
             r"|(?: (?:no longer|don't even|do not)) work (?:at|for) (?P<org2>[^,]{2,60})"
             r"| (?:just |finally |recently )?(?:left|quit) (?:my|the) job (?:at|with)"
-            r" (?P<org3>(?-i:[A-Z])[\w&'.-]*(?: (?-i:[A-Z])[\w&'.-]*){0,3}))",
+            r" (?P<org3>(?-i:[A-Z])[\w&'.-]*(?: (?-i:[A-Z])[\w&'.-]*){0,3})"
+            # "I'm no longer at the BBC", "I'm not with Acme any more"
+            r"|(?:'m| am) (?:no longer (?:at|with|working (?:at|for))"
+            r"|not (?:at|with)(?= \S+(?: \S+){0,3} (?:anymore|any more)))"
+            r" (?P<org4>(?:the )?(?-i:[A-Z])[\w&'.-]*(?: (?-i:[A-Z])[\w&'.-]*){0,3}))",
             re.IGNORECASE,
         ),
         build=former_employer_rule,
