@@ -6044,3 +6044,31 @@ def test_a_plan_called_off_or_a_job_left_replaces_what_was_remembered(remembered
 
 def test_a_plan_merely_not_made_is_no_plan_called_off() -> None:
     assert _kept("I'm not going to Paris, it's too expensive") == []
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # a home's work under way (each kept nothing)
+        ("we're gutting the bathroom, builders start Tuesday", ["Priya is gutting their bathroom, starting Tuesday"]),
+        ("I'm redecorating the spare room", ["Priya is redecorating their spare room"]),
+    ],
+)
+def test_work_on_a_home_under_way_is_kept(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # a number alone answering "how many …?" is of what was asked
+        (
+            [("Juno", "juno", "our wedding is on 3 May"), ("Zed", "zed", "how many guests?"),
+             ("Juno", "juno", "about 80")],
+            ["Juno's wedding is on May 3 — about 80 guests"],  # was "— about 80"
+        ),
+        ([("Zed", "zed", "how many dogs do you have?"), ("Juno", "juno", "2")], ["Juno has 2 dogs"]),  # was nothing
+    ],
+)  # fmt: skip
+def test_a_number_answering_how_many_is_of_what_was_asked(said: list[Said], kept: list[str]) -> None:
+    assert [operation["content"] for operation in _extract(_prompt(said))["operations"]] == kept

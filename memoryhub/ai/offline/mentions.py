@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from memoryhub.ai.offline.questions import said_of_whom_asked
+from memoryhub.ai.offline.questions import count_as_asked, said_of_whom_asked
 from memoryhub.ai.offline.text import is_or_has
 from memoryhub.ai.offline.vocabulary import (
     FAMILY,
@@ -325,6 +325,8 @@ def mine_as_said(clause: str, question: tuple[int, str, str] | None, index: int)
     own = OWN_SUBJECT.match(clause) or re.match(r"(?-i:[A-Z])\w+ (?:is|'s)\b", clause)  # "Mia's 7": hers
     if question is not None and answering and not own and (theirs := said_of_whom_asked(clause, question[2])):
         return theirs
+    if question is not None and answering and (counted := count_as_asked(clause, question[2])):
+        return counted  # "how many guests?" … "about 120": "about 120 guests"
     asked = _ANYONES.search(question[2]) if question is not None and recent else None
     mine = _MINE_SAYS.match(clause) if asked is not None else None
     if asked is None or mine is None:

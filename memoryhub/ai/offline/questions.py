@@ -275,6 +275,8 @@ _COMPLETED = (
     ),
     # "where do you commute from?" … "Reading, about 40 min each way"
     (re.compile(r"\bwhere (?:do|d) (?:you|u) commute from\b", re.I), "I commute from {}", ""),
+    # "how many kids do you have?" … "3" (read as "3 kids", ``count_as_asked``)
+    (re.compile(r"\bhow many [a-z]+ (?:do|d) (?:you|u) (?:have|own|keep)\b", re.I), "I have {}", ""),
     # "what year do you teach?" … "year 4 this year"
     (re.compile(r"\bwhat (?:year|years|age|age group|key stage|class) do (?:you|u) teach\b", re.I), "I teach {}", ""),
     # "what's your dissertation on?" … "urban foxes lol"
@@ -406,6 +408,19 @@ _OF_ANOTHER = re.compile(
 )
 _KIN_ASKED = re.compile(rf"\b(?:your|ur) (?P<kin>{_KIN})\b", re.IGNORECASE)
 _SAID_AS = {"he": "he's", "she": "she's", "they": "they're"}
+
+
+# "how many guests?" … "about 120": the number of what was asked.
+_HOW_MANY = re.compile(r"\bhow many (?P<what>[a-z]+)\b", re.IGNORECASE)
+_COUNT = re.compile(r"(?:(?:about|around|roughly|like|maybe|nearly|over|just under|almost) )?\d{1,5}(?:ish)?", re.I)
+
+
+def count_as_asked(answer: str, question: str) -> str | None:
+    """ "about 120" after "how many guests?": "about 120 guests" (a number alone, said as what it
+    counts); None for another answer."""
+    asked = _HOW_MANY.search(question)
+    given = answer.strip(" !.")
+    return f"{given} {asked['what'].lower()}" if asked and _COUNT.fullmatch(given) else None
 
 
 def said_of_whom_asked(answer: str, question: str) -> str | None:

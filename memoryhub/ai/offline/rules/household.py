@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from memoryhub.ai.contract import MemoryKind
-from memoryhub.ai.offline.facts import LOW, MEDIUM, PERMANENT, Fact, Rule, Said, expiration_for
+from memoryhub.ai.offline.facts import LOW, MEDIUM, PERMANENT, Fact, Rule, Said, expiration_for, time_in
 from memoryhub.ai.offline.rules.going import when_said
 from memoryhub.ai.offline.text import third_person, topics_of
 from memoryhub.ai.offline.vocabulary import FOR_A_SPAN
@@ -56,7 +56,35 @@ def keeps_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("animals", kept))
 
 
+_ROOMS = (
+    r"kitchen|bathroom|living room|lounge|bedroom|loft|house|flat|hallway|basement|attic|garage|conservatory"
+    r"|spare room|nursery|downstairs loo|en-?suite"
+)
+
+
+def home_project_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "we're redoing our kitchen, builders start Monday", "I'm renovating the bathroom myself": work
+    on their home under way, for a month (a project with its day is ``plans.doing_rule``'s)."""
+    doing = match["doing"].lower()
+    room = " ".join(match["room"].lower().split())
+    text = f"{said.name} is {doing} their {room}"
+    if (time := time_in(match["rest"])) and re.search(r"\bstart", match["rest"], re.IGNORECASE):
+        text += f", starting {time}"  # "builders start Monday"
+    return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("home", room))
+
+
 RULES = [
+    Rule(
+        priority=1604,
+        pattern=re.compile(
+            r"\b(?:I(?:'m| am)|we(?:'re| are)) (?:(?:currently|finally|still|slowly) )?"
+            r"(?P<doing>renovating|redoing|doing up|redecorating|refurbishing|gutting|extending|retiling|re-tiling"
+            r"|rewiring|replastering)"
+            rf" (?:the|our|my) (?P<room>{_ROOMS})\b(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        build=home_project_rule,
+    ),
     Rule(
         priority=395,  # before the rule of a relative in general (410): "my son's on half term"
         pattern=re.compile(
