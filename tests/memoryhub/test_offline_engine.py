@@ -6072,3 +6072,21 @@ def test_work_on_a_home_under_way_is_kept(said: str, kept: list[str]) -> None:
 )  # fmt: skip
 def test_a_number_answering_how_many_is_of_what_was_asked(said: list[Said], kept: list[str]) -> None:
     assert [operation["content"] for operation in _extract(_prompt(said))["operations"]] == kept
+
+
+@pytest.mark.parametrize(
+    ("asked", "answer", "kept"),
+    [
+        # a yes to a question of "you" or one of theirs says what was asked (each kept nothing)
+        ("did you pass your driving test?", "yes!!!", ["Juno passed their driving test"]),
+        ("have you finished your thesis yet?", "yep, handed in Friday", ["Juno finished their thesis"]),
+        ("did your daughter get into Durham?", "she did!!", ["Juno's daughter got into Durham"]),
+        ("is your brother still in Madrid?", "yep, loves it", ["Juno's brother is still in Madrid"]),
+        ("did you pass your driving test?", "no, failed on parking", []),
+        ("did you get the job?", "yeah but I turned it down", []),  # a yes qualified: not the job got
+    ],
+)
+def test_a_yes_to_a_question_of_you_or_yours_says_what_was_asked(asked: str, answer: str, kept: list[str]) -> None:
+    arguments = _extract(_prompt([("Zed", "zed", asked), ("Juno", "juno", answer)]))
+
+    assert [operation["content"] for operation in arguments["operations"]] == kept

@@ -432,8 +432,8 @@ def said_of_whom_asked(answer: str, question: str) -> str | None:
     of_another, kin = _OF_ANOTHER.search(question), _KIN_ASKED.search(question)
     if kin is not None:
         who = kin["kin"].lower()
-        if (statement := _theirs_answered(question, answer)) is not None:
-            return statement  # "Leeds": "my brother lives in Leeds"
+        if (statement := _theirs_answered(question, answer) or _yes_said(question, answer)) is not None:
+            return statement  # "Leeds": "my brother lives in Leeds"; "is she still in Berlin?" … "yep"
         if (implied := with_implied_subject(strip_fillers(answer))) is not None:
             plural = who.endswith("s") or who == "children"
             verb, rest = implied.split(" ", 1)
@@ -477,6 +477,45 @@ def _said_back(question: str, answer: str) -> str | None:
     return f"{lead} {given}"
 
 
+# A question of "you" or one of theirs that a yes makes a statement of: "did you get the job?" … "I
+# did!!" is "I got the job"; "is your sister still in Berlin?" … "yep" is "my sister is still in Berlin".
+_YES_NO = re.compile(
+    rf"(?:^|[.!]\s+)(?:(?:so|and|oh|wait)\W+)?(?P<aux>did|are|is|have|has) (?P<who>you|u|(?:your|ur) (?P<kin>{_KIN}))"
+    r" (?P<rest>[a-z][^?]{1,60})\?+\s*$",
+    re.IGNORECASE,
+)
+_YES_TO = re.compile(
+    rf"(?:{_YES_WORDS}|yes+|I did|he did|she did|they did|we did|I am|he is|she is|I have|he has|she has|sure did"
+    r"|still am|still is|of course)\b(?!.*(?:\b(?:not|no|but)\b|n't\b))",  # "yeah but I turned it down": no
+    re.IGNORECASE,
+)
+_PAST = {"get": "got", "go": "went", "make": "made", "win": "won", "buy": "bought", "find": "found",
+         "hear": "heard", "see": "saw", "take": "took", "have": "had", "do": "did", "sell": "sold", "meet": "met",
+         "pay": "paid", "leave": "left", "run": "ran", "come": "came", "give": "gave", "tell": "told"}  # fmt: skip
+
+
+def _yes_said(question: str, answer: str) -> str | None:
+    """ "did you get the job?" … "I did!!": "I got the job"; "did your son get into Oxford?" … "he
+    did": "my son got into Oxford"; None for another question, or no yes."""
+    asked = _YES_NO.search(question)
+    if asked is None or not _YES_TO.match(answer.strip()):  # (not stripped: "yes" is a filler there)
+        return None
+    kin = (asked["kin"] or "").lower()
+    plural = kin.endswith("s") or kin == "children"
+    rest = re.sub(r"\byour\b", "my", asked["rest"], flags=re.IGNORECASE)
+    rest = re.sub(r"\b(?:yet|already)$", "", rest).strip()
+    aux = asked["aux"].lower()
+    if aux == "did":
+        verb, _, after = rest.partition(" ")
+        past = _PAST.get(verb.lower(), verb + ("d" if verb.endswith("e") else "ed"))
+        rest = f"{past} {after}".strip()
+    elif aux in ("are", "is"):
+        rest = f"{'are' if plural else 'is'} {rest}" if kin else f"am {rest}"
+    else:
+        rest = f"{'have' if plural or not kin else 'has'} {rest}"
+    return f"my {kin} {rest}" if kin else f"I {rest}".replace("I am ", "I'm ").replace("I have ", "I've ")
+
+
 def answered_statements(question: str, answer: str) -> list[str]:
     """The statements an answer to ``question`` makes of the one who answers, read by the rules: "anyone
     here play guitar?" … "yeah I do" is "I play guitar", "do you have any pets?" … "yeah a beagle" is
@@ -491,6 +530,8 @@ def answered_statements(question: str, answer: str) -> list[str]:
         return [theirs]
     if (same := _said_back(question, answer)) is not None:
         return [same]
+    if (yes := _yes_said(question, answer)) is not None:
+        return [yes]
     asked_any = ASKED_ANY.search(question)
     verb = asked_any["verb"].lower().replace("got", "have") if asked_any else ""
     verb = verb or ("have" if _ANY_BARE.search(strip_fillers(question.strip())) else "")

@@ -258,6 +258,9 @@ def sentences(text: str) -> list[str]:
     return [part.strip() for part in parts if part.strip()]
 
 
+_YES_OR_NO_ALONE = re.compile(r"\W*(?:yes+|yeah|yep|yup|ya|no+|nope|nah|ok|okay|sure)\W*", re.IGNORECASE)
+
+
 def clauses(text: str) -> list[str]:
     """Sentences, further split where a new first-person statement starts ("…, and I live in…"),
     at semicolons and at dashes; walls of text (longer than MAX_CLAUSE_CHARS) are left out."""
@@ -271,6 +274,8 @@ def clauses(text: str) -> list[str]:
                 continue  # "my wife and I just hit 5 years": one subject, not two clauses
             if quotes % 2:
                 continue  # inside a quotation: "my husband this, my husband that" is one quote
+            if _YES_OR_NO_ALONE.fullmatch(sentence[start : cut.start()]):
+                continue  # "yeah but I turned it down": the yes goes with what qualifies it
             parts.append(sentence[start : cut.start()])
             start = cut.end()
         parts.append(sentence[start:])
