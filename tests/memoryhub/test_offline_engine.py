@@ -6090,3 +6090,16 @@ def test_a_yes_to_a_question_of_you_or_yours_says_what_was_asked(asked: str, ans
     arguments = _extract(_prompt([("Zed", "zed", asked), ("Juno", "juno", answer)]))
 
     assert [operation["content"] for operation in arguments["operations"]] == kept
+
+
+@pytest.mark.parametrize(
+    ("news", "name", "kept"),
+    [
+        ("our daughter was born on Friday!! 6lb 9oz", "Elsie", "Juno's daughter Elsie was born on Friday — 6lb 9oz"),
+        ("we got a kitten!", "Pickle", "Juno got a kitten named Pickle"),
+    ],
+)
+def test_a_name_given_to_whats_he_or_she_called_names_the_baby_or_the_pet(news: str, name: str, kept: str) -> None:
+    said = [("Juno", "juno", news), ("Zed", "zed", "congrats!!! what's she called?"), ("Juno", "juno", name)]
+
+    assert [operation["content"] for operation in _extract(_prompt(said))["operations"]] == [kept]

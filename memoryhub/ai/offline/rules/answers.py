@@ -154,6 +154,7 @@ def _pet_named(match: re.Match[str], said: Said) -> Fact | None:
 _BABY_NAME_ASKED = re.compile(
     r"\bwhat(?:'s| is| did (?:you|u|y'all|you guys|they) (?:call|name)) (?:her|him|his|them|their"
     r"|the (?:baby|little one|little (?:guy|girl|man|lady))(?:'s)?)(?: name)?\b"
+    r"|\bwhat(?:'s| is| are) (?:he|she|they) (?:called|named)\b"  # "congrats!!! what's he called?"
     r"|(?:^|\W)names?\s*\?+\s*$",  # "congrats auntie!! name?"
     re.IGNORECASE,
 )
