@@ -456,8 +456,10 @@ def said_of_whom_asked(answer: str, question: str) -> str | None:
 # a teacher").
 _YOU_TOO = re.compile(
     r"(?:^|[.!]\s+)(?P<lead>I(?:'m| am)(?: (?:an?|from|in|based in|originally from))?|I (?:live in|work (?:at|for|in"
-    r"|as an?)|love|like|hate|play|speak|study|drive|support))\s+(?P<object>[^,.?!]{1,40}?)\s*[,.!]?\s*"
-    r"(?:what about|how about|and|wbu|hbu)?\s*(?:you|u|yourself|wbu|hbu)\W*$",
+    r"|as an?)|love|like|hate|play|speak|study|drive|support))\s+(?P<object>[^,.?!]{1,40}?)"
+    # put back after a comma or with "what about" ("I'm so proud of you?" puts nothing back)
+    r"\s*(?:[,.!]\s*(?:(?:what|how) about |and )?(?:you|u|yourself)|\s(?:what about|how about|and) (?:you|u|yourself)"
+    r"|[,.!]?\s*(?:wbu|hbu))\W*$",
     re.IGNORECASE,
 )
 
@@ -507,7 +509,8 @@ def _yes_said(question: str, answer: str) -> str | None:
     aux = asked["aux"].lower()
     if aux == "did":
         verb, _, after = rest.partition(" ")
-        past = _PAST.get(verb.lower(), verb + ("d" if verb.endswith("e") else "ed"))
+        regular = re.sub(r"(?<=[^aeiou])y$", "i", verb) + ("d" if verb.endswith("e") else "ed")  # "tried"
+        past = _PAST.get(verb.lower(), regular)
         rest = f"{past} {after}".strip()
     elif aux in ("are", "is"):
         rest = f"{'are' if plural else 'is'} {rest}" if kin else f"am {rest}"
