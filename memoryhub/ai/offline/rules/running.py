@@ -16,9 +16,9 @@ _NAME = r"(?-i:[A-Z])[\w'-]+(?: (?-i:[A-Z])[\w'-]+){0,3}"
 # A named race: "the Great North Run", "the London Marathon", "the Manchester 10k", "the Lisbon half".
 _NAMED = rf"the {_NAME} (?:half marathon|half|marathon|10k|5k|run|ultra|triathlon|10 miler)"
 _FINISH_TIME = re.compile(r"^[^.!?]{0,30}?(?:\bin |, |: |\()(?P<time>\d{1,2}:\d{2}(?::\d{2})?)\b")
-# What a club one runs with is called: "Hackney Harriers", "Leeds City AC", "the Pudsey Pacers".
 # What a new parkrun or club replaces among the memories (consolidation.SLOTS).
 SLOTS = {"parkrun": r" does parkrun at\b", "running club": r" runs with\b"}
+# What a club one runs with is called: "Hackney Harriers", "Leeds City AC", "the Pudsey Pacers".
 _CLUBS = r"harriers|runners|running club|run club|striders|pacers|joggers|road runners|athletic club|AC|RC|tri club"
 
 

@@ -1,7 +1,8 @@
 """What a workplace's channel tells of its people beside their jobs (``rules/work.py``): the team one
 is on or was moved to ("I've just been moved onto the payments team"), and how one works: the hours
-("I work nights"), hybrid or remote, and the days in the office ("in the office Tue-Thu"). A new
-manager named in answer to "who's your new manager?" is ``rules/answers.py``'s."""
+("I work nights"), hybrid or remote, and the days in the office ("in the office Tue-Thu"); how long
+one has done one's work ("I've been teaching for 12 years") and an inspection ahead ("Ofsted are in
+on Wednesday"). A new manager named in answer to "who's your new manager?" is ``rules/answers.py``'s."""
 
 from __future__ import annotations
 
