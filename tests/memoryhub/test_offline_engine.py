@@ -5733,7 +5733,7 @@ def test_a_fall_is_met_with_sympathy_and_a_longest_ride_with_congratulations(sai
         ("I've got me a new phone", []),  # "me", not ME
         ("I was diagnosed with POTS in the summer", ["Priya was diagnosed with POTS in the summer"]),  # was "pots"
         ("I'm starting physio on Monday", ["Priya is starting physio on Monday"]),
-        ("I've just started HRT", ["Priya has started HRT"]),
+        ("I've just started HRT", ["Priya is on HRT"]),
         ("I'm in a bad flare, been going on a week", ["Priya is having a flare-up (a week so far)"]),
         ("I had to go part-time in the end", ["Priya went part time at work"]),
         ("some days are better than others", []),  # a way of saying how one copes, no view
@@ -6103,3 +6103,21 @@ def test_a_name_given_to_whats_he_or_she_called_names_the_baby_or_the_pet(news: 
     said = [("Juno", "juno", news), ("Zed", "zed", "congrats!!! what's she called?"), ("Juno", "juno", name)]
 
     assert [operation["content"] for operation in _extract(_prompt(said))["operations"]] == [kept]
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # what is just done, said with "I've" or of a member with "'s" (each kept nothing)
+        ("I've just had a baby boy!", ["Priya had a baby boy"]),
+        ("we've finally bought a house", ["Priya bought a house"]),
+    ],
+)
+def test_what_has_just_been_done_is_kept_as_done(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept
+
+
+def test_a_members_news_said_with_s_just_is_theirs() -> None:
+    said = [("Zed", "zed", "morning"), ("Juno", "juno", "hey"), ("Zed", "zed", "Juno's just become a grandma!!")]
+
+    assert [operation["content"] for operation in _extract(_prompt(said))["operations"]] == ["Juno became a grandma"]

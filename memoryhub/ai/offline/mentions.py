@@ -40,6 +40,9 @@ _IS_NOT_POSSESSIVE = word_set(
 
 
 _HAS_NOT_POSSESSIVE = word_set("been got")
+# "Tom's just become a dad", "Nora's just had a baby": "has", before a past participle said after "just".
+_JUST = word_set("just already finally recently")
+_DONE_IRREGULAR = word_set("become had got won made bought found left sold done gone taken given run begun")
 
 
 _FIRST_PERSON_VERBS = {"is": "I'm", "has": "I have", "was": "I was", "will": "I will", "does": "I do"}
@@ -87,6 +90,9 @@ def reported_as_first_person(clause: str, member: Callable[[str], str | None]) -
         rest = (be if said["be"] else "") + said["tail"]  # "Alex told me he's moving" → "Alex is moving"
     words = rest.split()
     if match["possessive"]:
+        done = len(words) > 1 and words[0].lower() in _JUST and words[1].lower() in _DONE_IRREGULAR
+        if done or (words[0].lower() in _JUST and is_or_has(" " + " ".join(words)) == "has"):
+            return handle, " ".join(["I", *words])  # "Tom's just become a dad": "I just become…", as said
         if words[0].lower() in _HAS_NOT_POSSESSIVE:
             return handle, " ".join(["I've", *words])  # "Dana's been anxious", "Nora's got twins"
         if words[0].lower() in _IS_NOT_POSSESSIVE or words[0].lower().endswith("ing"):

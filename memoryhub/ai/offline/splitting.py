@@ -222,6 +222,12 @@ def normalise(text: str) -> str:
             "are",
         ),
         (r"\b(I|we) (?:also|actually) (?=[a-z])", r"\1 "),  # "I also play the accordion": said as without "also"
+        # "I've just had a baby", "we've finally bought a house": what is just done, said as "I just had …"
+        (
+            r"\b(I|we)(?:'ve| have) (just|finally|recently) (?!been\b)"
+            r"(?=(?:[a-z]+ed|had|become|won|bought|found|sold|got|made|left|begun)\b)",
+            r"\1 \2 ",
+        ),
         # "I'm finally learning to drive", "I'm currently learning Japanese": said as without the adverb
         (r"\b(I'm|I am|we're) (?:also|actually|finally|slowly|gradually|currently|now) (?=[a-z]+ing\b)", r"\1 "),
         # "I'm teaching myself to code", "I taught myself the ukulele": learning

@@ -56,7 +56,7 @@ RULES = [
     Rule(
         priority=1588,
         pattern=re.compile(
-            r"\bI(?:(?P<begun>(?:'ve| have) (?:just |finally |now )?started)| (?:start|begin)|(?:'m| am) going on)"
+            r"\bI(?:(?P<begun>(?:'ve| have)? (?:just |finally |now )?started)| (?:start|begin)|(?:'m| am) going on)"
             rf" (?P<what>{_TREATMENTS})\b(?P<rest>.*)",
             re.IGNORECASE,
         ),
