@@ -6121,3 +6121,14 @@ def test_a_members_news_said_with_s_just_is_theirs() -> None:
     said = [("Zed", "zed", "morning"), ("Juno", "juno", "hey"), ("Zed", "zed", "Juno's just become a grandma!!")]
 
     assert [operation["content"] for operation in _extract(_prompt(said))["operations"]] == ["Juno became a grandma"]
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("I've just been promoted!", ["Priya got promoted"]),  # was nothing ("I got promoted" was kept)
+        ("I've been promoted to head chef", ["Priya got promoted to head chef"]),
+    ],
+)
+def test_a_promotion_said_with_ive_been_is_kept(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept

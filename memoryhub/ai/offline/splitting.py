@@ -222,6 +222,8 @@ def normalise(text: str) -> str:
             "are",
         ),
         (r"\b(I|we) (?:also|actually) (?=[a-z])", r"\1 "),  # "I also play the accordion": said as without "also"
+        # "I've just been promoted", "I've been accepted into Leeds": as "I got promoted", "I got accepted …"
+        (r"\b(I|we)(?:'ve| have) (just |finally |recently )?been (promoted|accepted)\b", r"\1 \2got \3"),
         # "I've just had a baby", "we've finally bought a house": what is just done, said as "I just had …"
         (
             r"\b(I|we)(?:'ve| have) (just|finally|recently) (?!been\b)"
