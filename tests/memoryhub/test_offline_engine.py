@@ -6132,3 +6132,18 @@ def test_a_members_news_said_with_s_just_is_theirs() -> None:
 )
 def test_a_promotion_said_with_ive_been_is_kept(said: str, kept: list[str]) -> None:
     assert _kept(said) == kept
+
+
+@pytest.mark.parametrize(
+    ("news", "kept"),
+    [
+        # a member's news told by another, with "his" or "her" (each kept nothing)
+        ("Juno passed her driving test!", ["Juno passed their driving test"]),
+        ("Juno broke his wrist at football", ["Juno broke their wrist"]),
+        ("Juno met her at uni", []),  # "her" is someone else
+    ],
+)
+def test_a_members_news_with_his_or_her_is_theirs(news: str, kept: list[str]) -> None:
+    said = [("Zed", "zed", "morning"), ("Juno", "juno", "hey"), ("Zed", "zed", news)]
+
+    assert [operation["content"] for operation in _extract(_prompt(said))["operations"]] == kept

@@ -45,6 +45,12 @@ _JUST = word_set("just already finally recently")
 _DONE_IRREGULAR = word_set("become had got won made bought found left sold done gone taken given run begun")
 
 
+# "his" or "her" before what is theirs, in news said of a member ("her" before a preposition or an
+# article is someone else: "Tom met her at uni").
+_THEIR_OWN = re.compile(
+    r"\b(?:his|her)\b(?= (?!(?:at|to|in|on|with|for|and|a|an|the|that|this|back|up|out|off|home|too|again)\b)[a-z])",
+    re.IGNORECASE,
+)
 _FIRST_PERSON_VERBS = {"is": "I'm", "has": "I have", "was": "I was", "will": "I will", "does": "I do"}
 
 
@@ -104,6 +110,7 @@ def reported_as_first_person(clause: str, member: Callable[[str], str | None]) -
     if not words:
         return None
     verb = words.pop(0)
+    words = _THEIR_OWN.sub("my", " ".join(words)).split()  # "Tom passed his driving test": "… my driving test"
     first = _FIRST_PERSON_VERBS.get(verb.lower())
     if first is not None:
         subject, *rest = first.split()
