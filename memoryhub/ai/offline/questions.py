@@ -457,7 +457,7 @@ def said_of_whom_asked(answer: str, question: str) -> str | None:
 _YOU_TOO = re.compile(
     r"(?:^|[.!]\s+)(?P<lead>I(?:'m| am)(?: (?:an?|from|in|based in|originally from))?|I (?:live in|work (?:at|for|in"
     r"|as an?)|love|like|hate|play|speak|study|drive|support))\s+(?P<object>[^,.?!]{1,40}?)"
-    # put back after a comma or with "what about" ("I'm so proud of you?" puts nothing back)
+    # put back after a comma or with "what about" ("I'm mad at you?" puts nothing back)
     r"\s*(?:[,.!]\s*(?:(?:what|how) about |and )?(?:you|u|yourself)|\s(?:what about|how about|and) (?:you|u|yourself)"
     r"|[,.!]?\s*(?:wbu|hbu))\W*$",
     re.IGNORECASE,
