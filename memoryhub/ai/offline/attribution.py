@@ -147,7 +147,7 @@ class Reader:
                 named = self._relative[1] if self._relative and self._relative[0] == index else None
                 clause = mentions.relatives_kin(clause, named)  # "… and we're visiting her parents"
                 clause = self._about_their_pet(line.handle, clause) or clause
-                clause = mentions.mine_as_said(clause, self._question, index) or clause  # "mine is 2"
+                clause = mentions.answer_as_asked(clause, self._question, index) or clause  # "mine is 2"
                 self._clause(Said(line.handle, line.name, clause, index, self._scene()))
                 if (relative := mentions.relative_in(clause)) is not None:
                     self._relative = (index, relative)

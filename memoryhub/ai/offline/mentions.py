@@ -13,6 +13,7 @@ from memoryhub.ai.offline.vocabulary import (
     FAMILY,
     HE_RELATIONS,
     HELLOS,
+    IRREGULAR_PARTICIPLES,
     MONTHS,
     NOT_NAMES,
     RELATIONS,
@@ -42,7 +43,7 @@ _IS_NOT_POSSESSIVE = word_set(
 _HAS_NOT_POSSESSIVE = word_set("been got")
 # "Tom's just become a dad", "Nora's just had a baby": "has", before a past participle said after "just".
 _JUST = word_set("just already finally recently")
-_DONE_IRREGULAR = word_set("become had got won made bought found left sold done gone taken given run begun")
+_DONE_IRREGULAR = word_set(IRREGULAR_PARTICIPLES.replace("|", " ") + " done gone taken given run")
 
 
 # "his" or "her" before what is theirs, in news said of a member ("her" before a preposition or an
@@ -327,7 +328,7 @@ _MINE_SAYS = re.compile(
 )
 
 
-def mine_as_said(clause: str, question: tuple[int, str, str] | None, index: int) -> str | None:
+def answer_as_asked(clause: str, question: tuple[int, str, str] | None, index: int) -> str | None:
     """An answer read with the subject its question gave it: "mine is 2 and a half" just after "anyone
     else's toddler refusing to nap?" is "my toddler is 2 and a half", said by whoever answers, the
     asker too; a short answer without its subject just after "how old is he?" or "how old is your

@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import re
 
-from memoryhub.ai.offline.vocabulary import FAMILY, FILLERS, INVITING_IF, MONTHS, PETS, TRAILING_WORDS, word_set
+from memoryhub.ai.offline.vocabulary import (
+    FAMILY,
+    FILLERS,
+    INVITING_IF,
+    IRREGULAR_PARTICIPLES,
+    MONTHS,
+    PETS,
+    TRAILING_WORDS,
+    word_set,
+)
 
 _LEADING_FILLERS = re.compile(rf"^(?:(?:{FILLERS})\b[\s,!.]*)+", re.IGNORECASE)
 
@@ -227,7 +236,7 @@ def normalise(text: str) -> str:
         # "I've just had a baby", "we've finally bought a house": what is just done, said as "I just had …"
         (
             r"\b(I|we)(?:'ve| have) (just|finally|recently) (?!been\b)"
-            r"(?=(?:[a-z]+ed|had|become|won|bought|found|sold|got|made|left|begun)\b)",
+            rf"(?=(?:[a-z]+ed|{IRREGULAR_PARTICIPLES})\b)",
             r"\1 \2 ",
         ),
         # "I'm finally learning to drive", "I'm currently learning Japanese": said as without the adverb
