@@ -6147,3 +6147,69 @@ def test_a_members_news_with_his_or_her_is_theirs(news: str, kept: list[str]) ->
     said = [("Zed", "zed", "morning"), ("Juno", "juno", "hey"), ("Zed", "zed", news)]
 
     assert [operation["content"] for operation in _extract(_prompt(said))["operations"]] == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # a grief shared with how it feels: the loss was negated by the "doesn't" after it, kept as
+        # "passed away" for a month, and "still doesn't feel real" became "Priya's mum is still doesn't…"
+        ("my dad passed away in June, still doesn't feel real", ["Priya's dad died in June"]),
+        ("still can't believe it", []),
+        # a couple's years said as one subject were kept twice, once "married 41 years this May"
+        (
+            "my husband and I have been married 41 years this May",
+            ["Priya and their husband have been married 41 years"],
+        ),
+        ("I'm taking it to Le Mans in July", []),  # taking what? Said in an earlier line
+        ("my favourite album is still Blue", ["Priya's favourite album is Blue"]),
+        # what a car club says (each kept nothing, or the car's test as the driver's)
+        ("I drive a 2011 Corolla, 160k on the clock", ["Priya drives a 2011 Corolla"]),
+        (
+            "finally collected my new car yesterday, a 2020 Skoda Octavia",
+            ["Priya got a new car yesterday, a 2020 Skoda Octavia"],
+        ),
+        ("my van failed its MOT, brakes again", ["Priya's van failed its MOT"]),
+        ("passed my MOT first time!", ["Priya's car passed its MOT first time"]),
+        ("I drive a hard bargain", []),
+        # what a retired members' group says
+        ("I retired from nursing in 2021 after 30 years", ["Priya retired from nursing in 2021 after 30 years"]),
+        ("I retired last year, was a postman", ["Priya retired last year; Priya was a postman"]),
+        ("I've taken up bowls", ["Priya has taken up bowls"]),
+        ("we've got 7 grandchildren", ["Priya has 7 grandchildren"]),
+        ("I have 2 children", ["Priya has 2 children"]),
+        ("I have a knee replacement booked for March", ["Priya is having a knee replacement in March"]),
+        ("I retired my old phone", []),
+        ("I retired early from the race with cramp", []),
+        ("I need a replacement for my charger", []),
+        # what a recovery group says
+        ("6 months sober today!", ["Priya has been sober for 6 months"]),
+        ("I'm 3 years smoke free this week", ["Priya has been smoke-free for 3 years"]),
+        ("I go to AA meetings twice a week", ["Priya goes to AA meetings twice a week"]),
+        # what job hunters say
+        ("had my second interview at Ocado today", ["Priya had their second interview at Ocado today"]),
+        ("I got rejected by Aviva after the second round", ["Priya was turned down by Aviva after the second round"]),
+        ("I've got another interview with Arup on Friday", ["Priya has an interview with Arup on Friday"]),
+        ("I had an interview with my manager about pay", []),
+        # what a wedding-planning group and a choir say
+        ("we've just booked the venue!!", ["Priya has booked their wedding venue"]),
+        ("we booked the venue for the party", []),
+        ("my best man is my brother Kit", ["Priya's best man is their brother Kit"]),
+        ("I'm a soprano in the church choir", ["Priya sings soprano"]),
+        ("I'm a tenor sax player", []),
+    ],
+)
+def test_what_a_car_club_a_recovery_group_or_job_hunters_say_is_kept(said: str, kept: list[str]) -> None:
+    """Kept nothing, or kept wrong, before (the guards kept nothing either way)."""
+    assert _kept(said) == kept
+
+
+@pytest.mark.parametrize(
+    ("remembered", "said", "kept"),
+    [
+        ("Priya drives a 2008 Golf", "picked up my new car today", "Priya got a new car today"),
+        ("Priya has been sober for 100 days", "200 days sober!!", "Priya has been sober for 200 days"),
+    ],
+)
+def test_a_new_car_or_a_longer_sobriety_replaces_the_last(remembered: str, said: str, kept: str) -> None:
+    assert _operations_after(remembered, said) == [("update", 1, kept)]

@@ -334,7 +334,7 @@ class Reader:
         clause = said.clause
         if len(clause) > MAX_CLAUSE_CHARS:
             return []
-        cuts = [(0, ""), *((cut.end(), cut[0]) for cut in matching.SEGMENT_CUT.finditer(clause))]
+        cuts = matching.part_cuts(clause)
         if job_then := matching.JOB_THEN_ORIGIN.match(strip_fillers(clause)):
             cuts = sorted([*cuts, (clause.index(job_then[0]) + job_then.end(), "")])
         facts: list[Fact] = []

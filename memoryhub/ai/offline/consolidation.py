@@ -23,6 +23,7 @@ from memoryhub.ai.offline.facts import IMPORTANCE_RANK, PERMANENT, Fact
 from memoryhub.ai.offline.forgetting import forget_asked, memory_asked_forgotten
 from memoryhub.ai.offline.known import lines_with_known_names, replaced_memory_index
 from memoryhub.ai.offline.questions import lines_as_told
+from memoryhub.ai.offline.rules.cars import SLOTS as CAR_SLOTS
 from memoryhub.ai.offline.rules.couples import STATUSES
 from memoryhub.ai.offline.rules.cycling import SLOTS as COMMUTE_SLOTS
 from memoryhub.ai.offline.rules.fitness import SLOTS as FITNESS_SLOTS
@@ -30,6 +31,7 @@ from memoryhub.ai.offline.rules.health import CHOSEN_DIETS
 from memoryhub.ai.offline.rules.languages import SLOTS as LANGUAGE_SLOTS
 from memoryhub.ai.offline.rules.online import SLOTS as ONLINE_SLOTS
 from memoryhub.ai.offline.rules.running import SLOTS as RUNNING_SLOTS
+from memoryhub.ai.offline.rules.sobriety import SLOTS as SOBER_SLOTS
 from memoryhub.ai.offline.rules.teams import SLOTS as TEAM_SLOTS
 from memoryhub.ai.offline.rules.work import job_with_status
 from memoryhub.ai.offline.text import clip, jaccard, word_count, words_of
@@ -70,6 +72,8 @@ SLOTS = {
     **RUNNING_SLOTS,
     **TEAM_SLOTS,
     **COMMUTE_SLOTS,
+    **CAR_SLOTS,
+    **SOBER_SLOTS,
 }
 
 

@@ -161,6 +161,12 @@ _IMPLIED_I_AM = word_set(
     self-employed freelancing also still now halfway recovering planning thinking considering hoping saving
     taking back"""
 )
+# "still", "also" or "now" before a verb that says its own tense: the subject left out is not "I'm".
+_ADVERB_THEN_VERB = re.compile(
+    r"(?:still|also|now|so|really|kinda|lowkey|totally) (?:doesn't|don't|didn't|isn't|wasn't|can't|won't|hasn't"
+    r"|haven't|does|did|can|will|feels?|seems?|looks?)\b",
+    re.IGNORECASE,
+)
 # An -ing word followed by its verb is the clause's subject, not "I'm …" left out.
 _GERUND_SUBJECT = re.compile(
     r"\w+ing(?: (?!who\b|that\b|which\b|and\b|but\b)\w+){0,3} (?:is|was|has|had|starts|started|ends|begins"
@@ -251,6 +257,8 @@ def with_implied_subject(clause: str) -> str | None:
         clause, first = clause[joined.end() :], words[1].lower().strip(",.!")  # "… but moving to Cardiff soon"
     if _GERUND_SUBJECT.match(clause) or _STATE_SUBJECT.match(clause):
         return None  # "training starts Monday", "moving day is Saturday": the -ing word is the subject
+    if _ADVERB_THEN_VERB.match(clause):
+        return None  # "still doesn't feel real": a verb of its own follows, no "I'm" was left out
     if first in _IMPLIED_I_AM:
         return "I'm " + clause
     if first == "born":

@@ -21,6 +21,7 @@ from memoryhub.ai.offline.rules.babies import BABY_TO_COME
 from memoryhub.ai.offline.rules.work import JOB_TITLE
 from memoryhub.ai.offline.splitting import (
     CONTINUATION,
+    partner_and_i,
     strip_fillers,
 )
 from memoryhub.ai.offline.text import content_words
@@ -40,7 +41,8 @@ _SEGMENT_START = re.compile(r"[,;]\s|\bbut\s", re.IGNORECASE)
 def _negation_scope(clause: str, match: re.Match[str]) -> str:
     """The words a negation must be in to negate what ``match`` found: from the start of its part of
     the clause (after the last comma or "but" before it) to the end of the fact itself, without the
-    free words after it ("I'm a line cook so weekends are a no go": the cook is not negated)."""
+    free words after it ("I'm a line cook so weekends are a no go": the cook is not negated) or its
+    next part ("my mum passed away in March, still doesn't feel real": the loss is not negated)."""
     start = clause.rfind('"', 0, match.start()) + 1 if clause.count('"', 0, match.start()) % 2 == 0 else 0
     for cut in _SEGMENT_START.finditer(clause, start, match.start()):
         start = cut.end()
@@ -48,6 +50,8 @@ def _negation_scope(clause: str, match: re.Match[str]) -> str:
     end = match.end()
     if "rest" in groups and match.start("rest") >= 0:
         end = match.start("rest")
+    if next_part := _SEGMENT_START.search(clause, match.start(), end):
+        end = next_part.start()
     return clause[start:end]
 
 
@@ -317,7 +321,18 @@ def answers_something_else(question: tuple[int, str, str] | None, fact: Fact, sa
 
 
 # Where a part of a clause starts: after a comma, colon or semicolon, or at "and"/"but"/"then".
-SEGMENT_CUT = re.compile(r"[,:;]\s+(?:(?:and|but|so|then)\s+)?|\s+(?:but|and|then|now)\s+", re.IGNORECASE)
+_SEGMENT_CUT = re.compile(r"[,:;]\s+(?:(?:and|but|so|then)\s+)?|\s+(?:but|and|then|now)\s+", re.IGNORECASE)
+
+
+def part_cuts(clause: str) -> list[tuple[int, str]]:
+    """Where each part of ``clause`` starts, with the words that cut it off ("" for the first part);
+    "my wife and I have been married 46 years" is one part (``partner_and_i``)."""
+    cuts = (
+        cut
+        for cut in _SEGMENT_CUT.finditer(clause)
+        if not (partner_and_i(clause, cut) and re.match(r"I(?:'m|'ve|'d|'ll)?\b", clause[cut.end() :]))
+    )
+    return [(0, ""), *((cut.end(), cut[0]) for cut in cuts)]
 
 
 # "I'm a nurse from Texas": a job, then where its speaker is from, read as a part of its own.

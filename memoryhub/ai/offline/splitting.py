@@ -193,6 +193,11 @@ _MADE_TO_GO = re.compile(
 _PARTNER_AND_I = re.compile(r"\bmy [\w\u00e9'-]{1,20}$|^(?-i:[A-Z])[\w\u00e9'-]{1,20}$", re.IGNORECASE)
 
 
+def partner_and_i(text: str, cut: re.Match[str]) -> bool:
+    """Whether the "and" of ``cut`` joins "my wife" or "Kat" to the "I" after it: one subject."""
+    return bool(_PARTNER_AND_I.search(text, max(0, cut.start() - 30), cut.start()) and re.search(r"and|&", cut[0]))
+
+
 def normalise(text: str) -> str:
     """Straight apostrophes, the chat spellings of "I'm", "don't"…, common misspellings, emoji read
     as a pause, and abbreviations' full stops set apart, so the rules read one spelling."""
@@ -287,7 +292,7 @@ def clauses(text: str) -> list[str]:
         parts = []
         for cut in _WITHIN.finditer(sentence):
             quotes, counted = quotes + sentence.count('"', counted, cut.start()), cut.start()
-            if _PARTNER_AND_I.search(sentence, max(0, cut.start() - 30), cut.start()) and re.search(r"and|&", cut[0]):
+            if partner_and_i(sentence, cut):
                 continue  # "my wife and I just hit 5 years": one subject, not two clauses
             if quotes % 2:
                 continue  # inside a quotation: "my husband this, my husband that" is one quote

@@ -79,7 +79,8 @@ def counted(quantity: str, noun: str) -> str:
     ``quantity`` as said ("a", "an", "another", "one", "two", "3"…)."""
     plural = quantity not in ("a", "an", "another", "one")
     article = quantity if plural or quantity == "another" else article_for(noun)
-    return f"{article} {noun}" + ("" if not plural or noun.endswith("fish") else "s")
+    ending = "" if not plural or noun.endswith("fish") else "ren" if noun.endswith("child") else "s"
+    return f"{article} {noun}{ending}"
 
 
 # Where one lives that is no place's name, said in lower case: "I live in halls", "in town".

@@ -331,7 +331,7 @@ RULES = [
         pattern=re.compile(
             r"\bI (?:just |finally |actually )?(?P<verb>passed|failed|aced|flunked) (?P<what>(?:my|the|all my|both my)"
             r" (?:[\w-]+ ){0,2}(?:test|tests|exam|exams|finals|bar|boards|interview|audition|assessment|probation"
-            r"|theory|practical|MOT|GCSEs|A-levels|A levels|resit|resits"
+            r"|theory|practical|GCSEs|A-levels|A levels|resit|resits"
             rf"|grade \d(?: (?:{INSTRUMENTS}|theory|singing|ballet|tap))?))\b(?P<again> again)?",  # "my grade 5 violin"
             re.IGNORECASE,
         ),

@@ -392,6 +392,7 @@ _VISITING = r" (?:coming|over|round|from|at|in|on|staying|who (?:live|come))\b"
 
 def has_relatives_rule(match: re.Match[str], said: Said) -> Fact | None:
     relation = {"boy": "son", "girl": "daughter"}.get(match["relation"].lower(), match["relation"].lower())
+    relation = re.sub("children$", "child", relation)  # "3 children", "five grandchildren"
     quantity = match["quantity"].lower()
     if re.match(r"\s+on the way\b", match.string[match.end() :]):  # "I have a baby on the way": not born yet
         text = f"{said.name} is expecting {_relatives(quantity, match['kind'], relation)}"
@@ -539,7 +540,8 @@ RULES = [
         pattern=re.compile(
             # "we have two kids", "we have a baby on the way": a couple's, so the speaker's too
             rf"\b(?:I|we)(?: have|'ve got| have got| got| do have| also have) (?P<quantity>{COUNTS})"
-            rf" (?P<kind>(?:{RELATIVE_AGES}) )?(?P<relation>{FAMILY}|(?:boy|girl)(?=s?\b(?!{_VISITING})))"
+            rf" (?P<kind>(?:{RELATIVE_AGES}) )?"
+            rf"(?P<relation>(?:grand)?children|{FAMILY}|(?:boy|girl)(?=s?\b(?!{_VISITING})))"
             rf"s?\b(?! {_SISTER_THINGS}\b)"
             rf"(?:,? (?:named|called) (?P<name>[a-z][\w'-]*))?",
             re.IGNORECASE,

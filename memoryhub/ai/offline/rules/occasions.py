@@ -65,7 +65,7 @@ def occasion_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 def operation_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I had knee surgery last week", "I just had my appendix out": news for a month; "I'm having
-    surgery on Friday", "I have an operation next week": until a week after it."""
+    surgery on Friday", "I have a hip replacement booked for February": until a week after it."""
     rest = match["rest"] or ""
     on = re.match(r"\s+(?P<on>on (?:my|his|her|the) (?:left |right )?(?!\d)[\w-]+)", rest, re.IGNORECASE)
     what = " ".join(match["what"].lower().split()) + (f" {on['on'].lower()}" if on else "")  # "on my knee"
@@ -75,7 +75,7 @@ def operation_rule(match: re.Match[str], said: Said) -> Fact | None:
         when = past_time_in(rest)
         text = f"{said.name} had {what}" + (f" {when}" if when else "")
         return said.fact(text, MemoryKind.EVENT, HIGH, "30d", topics)
-    time = time_in(rest)
+    time = time_in(re.sub(r"^\s+booked(?: in)? for\b", " in", rest, flags=re.IGNORECASE))  # "booked for May"
     if not time:
         return None  # "I have surgery scars": no operation to come
     text = f"{said.name} is having {what} {time}"
@@ -149,7 +149,8 @@ RULES = [
             rf"\bI(?:(?:'ve| have){EVENT_ADVERBS} (?P<had>had)|{EVENT_ADVERBS} (?P<had2>had|underwent)"
             r"|(?:'m| am) (?:having|getting|booked in for)|(?: have|'ve got| have got))"
             r" (?P<what>(?:(?:my|a|an|the) )?(?:[\w-]+ ){0,2}?(?P<op>surgery|operation|op|c-section"
-            r"|(?:appendix|tonsils|wisdom teeth|gallbladder) (?:out|removed)))(?![\w-])(?P<rest>.*)",
+            r"|(?:hip|knee|shoulder|joint) replacement|(?:appendix|tonsils|wisdom teeth|gallbladder) (?:out|removed)))"
+            r"(?![\w-])(?P<rest>.*)",
             re.IGNORECASE,
         ),
         build=operation_rule,

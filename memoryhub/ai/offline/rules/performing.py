@@ -47,7 +47,7 @@ def voice_rule(match: re.Match[str], said: Said) -> Fact | None:
         what = match["what"].lower()
         text = f"{said.name} is grade {match['grade']} {what}"
         return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("music", what))
-    part = match["part"].lower()
+    part = (match["part"] or match["part2"]).lower()
     return said.fact(f"{said.name} sings {part}", MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("music", "singing"))
 
 
@@ -88,6 +88,8 @@ RULES = [
         priority=1556,
         pattern=re.compile(
             r"\bI sing (?P<part>soprano|alto|tenor|baritone|bass|mezzo(?:-soprano)?)\b(?! (?:guitar|player|drum))"
+            r"|\bI(?:'m| am) an? (?P<part2>soprano|alto|tenor|baritone|mezzo(?:-soprano)?)\b"
+            r"(?! (?:sax|saxophone|player))"
             rf"|\bI(?:'m| am) grade (?P<grade>[1-8]) (?P<what>{INSTRUMENTS}|singing|music theory|theory)\b",
             re.IGNORECASE,
         ),

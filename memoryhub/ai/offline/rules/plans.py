@@ -194,6 +194,8 @@ def _doing(said_what: str, said: Said, *, before: str | None = None, day_of_mont
         time = day[0].lower()  # "a party for Zain on the 14th", not "working on the 3rd draft"
     if not time or not what or what.lower() == f"starting {time.lower()}":
         return None
+    if re.match(r"[\w']+ (?:it|them|this|that)\b(?! (?:is|was)\b)", what, re.IGNORECASE):
+        return None  # "I'm taking it to the Nurburgring in August": taking what? Said before, not here
     text = f"{said.name} is {third_person(what, said.name)}"
     if time not in what.lower():
         text += f" {time}"
@@ -481,7 +483,7 @@ RULES = [
         priority=830,
         pattern=re.compile(
             r"\b(?:I|we)(?: have|'ve got| got| have got) (?:(?P<things>(?:[a-z-]+ )?(?:exams|interviews|finals|meetings"
-            r"|shifts|appointments|night shifts))\b|(?:an? |my |the )(?P<thing>(?:[a-z-]+ ){0,2}?(?:"
+            r"|shifts|appointments|night shifts))\b|(?:an? |my |the |another )(?P<thing>(?:[a-z-]+ ){0,2}?(?:"
             rf"{OCCASIONS})s?))\b(?P<rest>.*)",
             re.IGNORECASE,
         ),

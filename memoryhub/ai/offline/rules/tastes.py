@@ -153,6 +153,7 @@ def favourite_rule(match: re.Match[str], said: Said) -> Fact | None:
     raw = re.sub(
         rf"^(?!(?-i:[A-Z])[\w']*\s(?-i:[A-Z])){LEAD_FILLERS}", "", match["value"] or match["value2"], flags=re.I
     )
+    raw = re.sub(r"^(?:still|probably|definitely|easily|hands down),? ", "", raw, flags=re.I)  # "is still Dune"
     value = phrase_cut(raw, max_words=8)
     if not value or not thing or value.lower() in ("it", "that", "this", "mine"):
         return None

@@ -1,0 +1,69 @@
+"""What an older people's group tells of its members' lives beyond work: retiring ("I retired from
+teaching last year after 35 years", "I retired in 2019, was an engineer") and what one has taken up
+since ("I've taken up watercolours"). Grandchildren are relatives like any (``vocabulary.FAMILY``)."""
+
+from __future__ import annotations
+
+import re
+
+from memoryhub.ai.contract import MemoryKind
+from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, past_time_in
+from memoryhub.ai.offline.text import article_for, topics_of
+
+# How long one worked before retiring: "after 35 years", "after thirty years in the job".
+_AFTER = re.compile(r"\bafter (?P<span>\d{1,2}|[a-z]+(?:-[a-z]+)?) years\b", re.IGNORECASE)
+# What one was, said after retiring: "…, was an engineer", "…, I was a nurse".
+_WAS = re.compile(r",? (?:I )?was an? (?P<job>[a-z][\w-]*(?: [a-z][\w-]*)?)\b", re.IGNORECASE)
+
+
+def retired_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I retired from teaching last year after 35 years": a retirement, kept for good; it replaces
+    the job remembered (the slot of ``rules/work.py``'s jobs)."""
+    rest = match["rest"]
+    text = f"{said.name} retired"
+    if match["from"]:
+        text += f" from {match['from'].lower() if match['from'][0].islower() else match['from']}"
+    if when := past_time_in(rest):
+        text += f" {when}"
+    if after := _AFTER.search(rest):
+        text += f" after {after['span'].lower()} years"
+    if was := _WAS.match(rest[rest.find(",") :] if "," in rest else ""):
+        text += f"; {said.name} was {article_for(was['job'])} {was['job'].lower()}"
+    return said.fact(text, MemoryKind.EVENT, HIGH, PERMANENT, topics_of("work", "retirement"), slot="job")
+
+
+def taken_up_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I've taken up watercolours", "I took up bowls last spring": a pastime begun."""
+    what = match["what"].lower()
+    text = f"{said.name} has taken up {what}"
+    if when := past_time_in(match["rest"]):
+        text += f" {when}"
+    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("hobbies", what.split()[-1]))
+
+
+# This module's rules: on a clause, the rule whose match starts first is tried first, and at the same
+# start the lower priority (rules/__init__.py puts every module's rules in one table).
+RULES = [
+    Rule(
+        priority=1608,
+        pattern=re.compile(
+            r"\bI (?:(?:just|finally|officially|recently) )?retired"
+            r"(?: from (?P<from>teaching|nursing|the (?:police|army|navy|RAF|NHS|force|fire service|civil service)"
+            r"|(?-i:[A-Z])[\w&'-]*(?: (?-i:[A-Z])[\w&'-]*){0,3}))?"
+            # "I retired in 2019", "I retired!"; not "I retired my old laptop", "retired early from the race"
+            r"(?=$|[,.!;]| (?:in|last|this|after|a (?:year|few|couple)|\d|two|three|four|five|now|recently)\b)"
+            r"(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        build=retired_rule,
+    ),
+    Rule(
+        priority=1609,
+        pattern=re.compile(
+            r"\bI(?:'ve| have)? (?:just |recently |also )?(?:taken|took) up (?!(?:a|an|the|my|it|that|this|smoking)\b)"
+            r"(?P<what>[a-z][\w-]*(?: [a-z][\w-]*)?)(?P<rest>(?:$|[,.!;]| (?:again|recently|last|this|in|since)\b).*)",
+            re.IGNORECASE,
+        ),
+        build=taken_up_rule,
+    ),
+]

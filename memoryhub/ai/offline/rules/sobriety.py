@@ -1,0 +1,62 @@
+"""What a recovery group tells of its members: how long one has been sober, clean or smoke-free
+("100 days sober today!", "I'm 2 years alcohol free this month") and the meetings one goes to ("I go
+to AA meetings twice a week"). Said of oneself, kept like a health condition; a later count
+replaces the last (``SLOTS``). Quitting itself is ``rules/health.py``'s ("I quit drinking in
+January")."""
+
+from __future__ import annotations
+
+import re
+
+from memoryhub.ai.contract import MemoryKind
+from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said
+from memoryhub.ai.offline.text import topics_of
+
+_FREE = {"sober": "sober", "clean": "clean", "dry": "sober", "alcohol free": "alcohol-free",
+         "alcohol-free": "alcohol-free", "smoke free": "smoke-free", "smoke-free": "smoke-free"}  # fmt: skip
+_WHEN = re.compile(r"\b(?:every|each|on|twice|once|three times) [^,.!?]+", re.IGNORECASE)
+
+
+def sober_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "100 days sober today!", "I'm 2 years alcohol free this month": how long, as said."""
+    span = f"{match['count'].lower()} {match['unit'].lower()}"
+    state = _FREE[" ".join(match["state"].lower().split())]
+    text = f"{said.name} has been {state} for {span}"
+    return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("health", "sobriety"), slot="sober")
+
+
+def meetings_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I go to AA meetings twice a week": the meetings, and how often when said."""
+    text = f"{said.name} goes to {match['group']} meetings"
+    if when := _WHEN.search(match["rest"]):
+        text += f" {when[0].lower()}"
+    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("health", "recovery"))
+
+
+# What a later count replaces among the memories (consolidation.SLOTS).
+SLOTS = {"sober": r" has been (?:sober|clean|alcohol-free|smoke-free) for\b"}
+
+
+# This module's rules: on a clause, the rule whose match starts first is tried first, and at the same
+# start the lower priority (rules/__init__.py puts every module's rules in one table).
+RULES = [
+    Rule(
+        priority=1610,
+        pattern=re.compile(
+            r"(?:\bI(?:'m| am|'ve been| have been) |^)(?:(?:now|officially|just over|over|nearly|almost) )?"
+            r"(?P<count>\d{1,4}|a|one|two|three|four|five|six|seven|eight|nine|ten|twelve) (?P<unit>days?|weeks?"
+            r"|months?|years?)(?: now)? (?P<state>sober|clean|dry|alcohol[- ]free|smoke[- ]free)\b",
+            re.IGNORECASE,
+        ),
+        build=sober_rule,
+    ),
+    Rule(
+        priority=1611,
+        pattern=re.compile(
+            r"\bI (?:go to|attend|(?:have |'ve )?started going to) (?P<group>(?-i:AA|NA|CA|GA|Al-Anon|SMART Recovery))"
+            r"(?: meetings?)?\b(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        build=meetings_rule,
+    ),
+]

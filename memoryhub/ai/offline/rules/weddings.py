@@ -1,0 +1,52 @@
+"""What a wedding-planning group tells of its couples' plans beside the wedding's date
+(``rules/occasions.py``): the venue booked ("we've finally booked the venue!! Hazel Barn") and who
+stands beside them ("my maid of honour is my sister Jo")."""
+
+from __future__ import annotations
+
+import re
+
+from memoryhub.ai.contract import MemoryKind
+from memoryhub.ai.offline.facts import MEDIUM, PERMANENT, Fact, Rule, Said
+from memoryhub.ai.offline.text import third_person, topics_of
+
+
+def venue_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "we've finally booked the venue!!": the wedding venue booked (its name and day, said next in the
+    line, "Hazel Barn, 21 June next year", are its detail)."""
+    text = f"{said.name} has booked their wedding venue"
+    return said.fact(text, MemoryKind.EVENT, MEDIUM, PERMANENT, topics_of("wedding", "venue"))
+
+
+def wedding_party_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "my maid of honour is my sister Jo", "my best man will be Tom": who stands beside them."""
+    role = " ".join(match["role"].lower().split())
+    who = third_person(match["who"], said.name)
+    verb = "are" if role.endswith("s") else "is"
+    text = f"{said.name}'s {role} {verb} {who}"
+    return said.fact(text, MemoryKind.RELATIONSHIP, MEDIUM, PERMANENT, topics_of("wedding", role.split()[-1]))
+
+
+# This module's rules: on a clause, the rule whose match starts first is tried first, and at the same
+# start the lower priority (rules/__init__.py puts every module's rules in one table).
+RULES = [
+    Rule(
+        priority=1614,
+        pattern=re.compile(
+            r"\bwe(?:'ve| have)? (?:(?:finally|just|officially) )?booked (?:the|our) (?:wedding )?venue\b"
+            r"(?! for (?:the|a|my|our|his|her) (?!wedding))",  # "booked the venue for the party": no wedding
+            re.IGNORECASE,
+        ),
+        build=venue_rule,
+    ),
+    Rule(
+        priority=1615,
+        pattern=re.compile(
+            r"\bmy (?P<role>maid of hono(?:u)?r|matron of hono(?:u)?r|best man|chief bridesmaid|bridesmaids|best woman)"
+            r" (?:is|are|will be|'s) (?P<who>my [\w-]+(?: (?-i:[A-Z])[\w'-]+)?"
+            r"|(?-i:[A-Z])[\w'-]+(?: and (?-i:[A-Z])[\w'-]+)?)",
+            re.IGNORECASE,
+        ),
+        build=wedding_party_rule,
+    ),
+]
