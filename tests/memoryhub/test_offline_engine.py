@@ -6213,3 +6213,41 @@ def test_what_a_car_club_a_recovery_group_or_job_hunters_say_is_kept(said: str, 
 )
 def test_a_new_car_or_a_longer_sobriety_replaces_the_last(remembered: str, said: str, kept: str) -> None:
     assert _operations_after(remembered, said) == [("update", 1, kept)]
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # each kept nothing before
+        ("I've been in the band for 6 years", ["Priya has been in the band for 6 years"]),
+        ("we've got a recital at the Guildhall on 9 May", ["Priya has a recital at the Guildhall on 9 May"]),
+        ("I've had a season ticket since 2009", ["Priya has had a season ticket since 2009"]),
+        (
+            "I started seeing a bereavement counsellor in March",
+            ["Priya started seeing a bereavement counsellor in March"],
+        ),
+        ("I see a therapist every fortnight", ["Priya sees a therapist every fortnight"]),
+        ("I'm a Childline volunteer", ["Priya is a Childline volunteer"]),
+        (
+            "I've signed up for a sponsored skydive in June, raising money for Mind",
+            ["Priya signed up for a sponsored skydive in June, raising money for Mind"],
+        ),
+        ("I boulder at Castle Climbing Centre", ["Priya boulders at Castle Climbing Centre"]),
+        ("I've been in the bath for an hour", []),  # guards: nothing, either way
+        ("I swim at lunch", []),
+    ],
+)
+def test_what_a_choir_volunteers_or_a_grief_group_say_is_kept(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept
+
+
+def test_a_reassurance_after_sympathy_is_no_detail_of_the_news() -> None:
+    said = [
+        ("Ben", "ben", "I got rejected from Aviva after the final round :("),
+        ("Sana", "sana", "oh no, sorry Ben"),
+        ("Ben", "ben", "it's fine"),
+    ]
+
+    kept = [operation["content"] for operation in _extract(_prompt(said))["operations"]]
+
+    assert kept == ["Ben was turned down by Aviva after the final round"]  # was "… — it's fine"

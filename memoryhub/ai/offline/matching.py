@@ -35,6 +35,10 @@ from memoryhub.ai.offline.vocabulary import (
 _AGREEING = re.compile(r"(?:for (?:sure|real|certain)|to be (?:honest|fair)|in fact|that's (?:true|right))\b", re.I)
 
 
+# A reassurance after sympathy ("oh no, sorry Ben" … "it's fine, I've got another"): no detail of the news.
+_REASSURING = re.compile(r"(?:it's|its|i'm|im) (?:fine|ok|okay|alright|all good)|all good|no worries|never mind", re.I)
+
+
 _SEGMENT_START = re.compile(r"[,;]\s|\bbut\s", re.IGNORECASE)
 
 
@@ -258,7 +262,7 @@ def is_detail(clause: str, *, partner: bool = False, lasting: bool = False) -> b
         return False  # a long line or a question is a new thought, not a detail
     if lasting and _OWN_STATEMENT.match(body):
         return False
-    if not content_words(body):
+    if not content_words(body) or _REASSURING.fullmatch(body.strip(" !.,")):
         return False
     single_name = partner and len(words) == 1 and words[0][0].isupper()
     continues = bool(CONTINUATION.match(body)) and not _AGREEING.match(body)

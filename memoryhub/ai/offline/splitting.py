@@ -208,7 +208,12 @@ def normalise(text: str) -> str:
     text = re.sub(r"\bmy baby (girl|boy)\b", lambda baby: "my daughter" if baby[1] == "girl" else "my son", text)
     text = re.sub(r"\b(expecting (?:our|my) (?:first|second|third))\b(?! (?:baby|child|kid))", r"\1 baby", text)
     text = _BARE_PARENT.sub(lambda bare: f"my {bare[0].lower()}", text)  # "mum's in hospital again"
-    text = re.sub(r"\bI(?:'ve| have)? (?:just |recently )?started (seeing|dating)\b", r"I'm \1", text)  # "… someone"
+    text = re.sub(  # "… someone"; not "started seeing a counsellor" (``rules/treatment.py``)
+        r"\bI(?:'ve| have)? (?:just |recently )?started (seeing|dating)\b"
+        r"(?! (?:a|my) (?:[\w-]+ )?(?:counsellor|counselor|therapist|psychologist|psychiatrist)\b)",
+        r"I'm \1",
+        text,
+    )
     # Made to go is going: "I have to go to a conference in Berlin", "my boss is making us all go to a
     # retreat in Wales next month", "work is sending me to Singapore in March".
     text = _MADE_TO_GO.sub(lambda made: "we're going to" if made["we"] else "I'm going to", text)

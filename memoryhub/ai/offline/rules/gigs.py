@@ -65,12 +65,13 @@ def saw_live_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 def season_ticket_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I've had a season ticket at Elland Road for 15 years", "I'm a season ticket holder at Anfield":
+    """ "I've had a season ticket at Elland Road for 15 years", "I'm a season ticket holder at Anfield",
+    "I've had a season ticket since 2015":
     a ground they go to every home game, kept for good."""
-    where = " ".join(match["where"].split())
-    span = re.match(rf"\s+(?P<span>{FOR_A_SPAN})", match["rest"])
+    where = f" at {' '.join(match['where'].split())}" if match["where"] else ""
+    span = re.match(rf"\s+(?P<span>{FOR_A_SPAN}|since \d{{4}})\b", match["rest"])
     verb = "has had" if span or match["had"] else "has"
-    text = f"{said.name} {verb} a season ticket at {where}" + (f" {span['span']}" if span else "")
+    text = f"{said.name} {verb} a season ticket{where}" + (f" {span['span']}" if span else "")
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("football", "season ticket"))
 
 
@@ -119,8 +120,8 @@ RULES = [
         priority=1602,
         pattern=re.compile(
             r"(?:\bI(?:'m| am) a season ticket holder|\bI(?:(?P<had>'ve had| have had)|'ve got| have got| have)"
-            r" (?:a )?season tickets?) (?:at|for)"
-            rf" (?P<where>(?:the )?{_NAME})(?P<rest>.*)",
+            r" (?:a )?season tickets?)(?: (?:at|for)"
+            rf" (?P<where>(?:the )?{_NAME})|(?= since \d{{4}}\b))(?P<rest>.*)",
             re.IGNORECASE,
         ),
         build=season_ticket_rule,

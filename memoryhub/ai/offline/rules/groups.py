@@ -8,17 +8,19 @@ import re
 from memoryhub.ai.contract import MemoryKind
 from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said
 from memoryhub.ai.offline.text import content_words, third_person, topics_of
-from memoryhub.ai.offline.vocabulary import WEEKDAYS
+from memoryhub.ai.offline.vocabulary import FOR_A_SPAN, WEEKDAYS
 
 _GROUPS = r"choir|band|orchestra|club|team|league|quartet|ensemble|society|crew|squad|troupe"
 
 
 def member_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I'm in a choir", "I'm in the running club": a group they belong to, for good."""
+    """ "I'm in a choir", "I'm in the running club", "I've been in the choir for 8 years": a group they
+    belong to, for good."""
     what = third_person(" ".join(match["what"].split()).lower(), said.name)
-    return said.fact(
-        f"{said.name} is in {what}", MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("hobbies", what.split()[-1])
-    )
+    text = f"{said.name} is in {what}"
+    if match["been"] and (span := re.match(rf"\s+(?P<span>{FOR_A_SPAN}|since [^,.!?;]+)", match.string[match.end() :])):
+        text = f"{said.name} has been in {what} {span['span'].lower()}"  # "I've been in the choir for 8 years"
+    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("hobbies", what.split()[-1]))
 
 
 def belt_rule(match: re.Match[str], said: Said) -> Fact | None:
@@ -55,7 +57,8 @@ RULES = [
     Rule(
         priority=1446,
         pattern=re.compile(
-            rf"\bI(?:'m| am) (?:(?:also|now|still) )?in (?P<what>(?:a|an|the|my) (?:[\w'-]+ ){{0,2}}?(?:{_GROUPS}))\b"
+            rf"\bI(?:'m| am|(?P<been>'ve been| have been)) (?:(?:also|now|still) )?in"
+            rf" (?P<what>(?:a|an|the|my) (?:[\w'-]+ ){{0,2}}?(?:{_GROUPS}))\b"
             r"(?! (?:meeting|call|chat|photo|picture|building|room|event|night)\b)",
             re.IGNORECASE,
         ),

@@ -247,7 +247,8 @@ def hobby_verb_rule(match: re.Match[str], said: Said) -> Fact | None:
     verb = match["verb"].lower()
     rest = phrase_cut(match["rest"] or "", max_words=10)
     grown = verb == "grow" and re.match(r"\s*(?!(?:tired|weary|old|older|up|fond|bored|impatient|more|less)\b)\w", rest)
-    if not grown and not re.search(rf"\b(?:{REGULARLY})", rest, re.IGNORECASE):
+    named_place = re.match(r"at (?:the )?(?-i:[A-Z])", rest)  # "I climb at The Arch": where they always do
+    if not grown and not named_place and not re.search(rf"\b(?:{REGULARLY})", rest, re.IGNORECASE):
         return None  # "I grow tomatoes" is what they do; "I swim" alone may be once
     conjugated = _CONJUGATED.get(verb, verb + "es" if verb.endswith(("sh", "ch", "x")) else verb + "s")
     text = f"{said.name} {conjugated} {third_person(rest, said.name)}".strip()
@@ -349,7 +350,14 @@ def signed_up_rule(match: re.Match[str], said: Said) -> Fact | None:
     text = f"{said.name} signed up for {what}"
     if when := time_in(match["rest"]) or past_time_in(match["rest"]):
         text += f" {when}"
+    if cause := _FOR_A_CAUSE.search(match["rest"]):  # "…, raising money for Shelter"
+        text += f", raising money for {cause['cause']}"
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("hobbies", *content_words(what)[-1:]))
+
+
+_FOR_A_CAUSE = re.compile(
+    r"\braising (?:money|funds) for (?P<cause>(?:the )?(?-i:[A-Z])[\w'&-]*(?: (?-i:[A-Z])[\w'&-]*){0,3})"
+)
 
 
 def donated_rule(match: re.Match[str], said: Said) -> Fact | None:
@@ -420,7 +428,8 @@ RULES = [
             r"\bI(?:'ve| have)? (?:(?:just|recently|finally|also|officially) )?(?:signed up for|enrolled in|registered"
             r" for) (?P<article>a|an|the|my) (?P<what>(?:[\w-]+ ){0,3}?(?:class|classes|course|lessons"
             r"|workshop|marathon|race|5k|10k|triathlon|program|programme|bootcamp|retreat|degree|masters|competition"
-            r"|tournament|league|challenge)|(?-i:[A-Z])[\w'-]+ half(?! of\b))\b(?P<rest>.*)",
+            r"|tournament|league|challenge|abseil|skydive|sky dive|trek|sleepout|sleep out|fun run)"
+            r"|(?-i:[A-Z])[\w'-]+ half(?! of\b))\b(?P<rest>.*)",
             re.IGNORECASE,
         ),
         build=signed_up_rule,

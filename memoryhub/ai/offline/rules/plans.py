@@ -7,6 +7,7 @@ import re
 from memoryhub.ai.contract import MemoryKind
 from memoryhub.ai.offline.facts import MEDIUM, PERMANENT, Fact, Rule, Said, expiration_for, past_time_in, time_in
 from memoryhub.ai.offline.guards import is_negated
+from memoryhub.ai.offline.rules.going import when_said
 from memoryhub.ai.offline.splitting import phrase_cut
 from memoryhub.ai.offline.text import article_for, content_words, third_person, topics_of
 from memoryhub.ai.offline.vocabulary import (
@@ -208,6 +209,8 @@ def _doing(said_what: str, said: Said, *, before: str | None = None, day_of_mont
 def appointment_rule(match: re.Match[str], said: Said) -> Fact | None:
     day = DAY_OF_MONTH.search(match["rest"] or "")
     time = time_in(said.clause) or (day[0].lower() if day else "")  # "a scan on the 12th"
+    dated = "" if time else when_said(match["rest"] or "")  # "a concert at St Mary's on 12 December"
+    time = time or dated
     if not time:
         return None
     thing = re.sub(r"\b(?:mri|x-ray)\b", lambda m: m[0].upper(), (match["thing"] or match["things"]).lower())
@@ -218,7 +221,7 @@ def appointment_rule(match: re.Match[str], said: Said) -> Fact | None:
     article = "an " if thing.startswith(("MRI", "X-RAY")) else article  # said "em", "ex"
     thing = thing.replace("X-RAY", "X-ray")
     text = f"{said.name} has {article}{thing}" + (f" {third_person(rest, said.name)}" if rest else "")
-    if time not in text.lower():
+    if time not in text.lower() and not (dated and when_said(text)):
         text += f" {time}"
     topic = thing.split()[-1]
     return said.fact(text, MemoryKind.PLAN, MEDIUM, expiration_for(time), topics_of("plans", topic), time=time)

@@ -24,7 +24,8 @@ _CIVIC = (
     r"school governor|churchwarden|(?:Brownie|Scout|Cub|Guide|Beaver|Rainbow|youth) leader|special constable"
     r"|magistrate|(?:parish |town |city |county |local )?councillor|councilor|lay reader|bell ?ringer"
     r"|foster carer|retained firefighter|volunteer firefighter|lifeboat volunteer|Samaritans volunteer"
-    r"|lollipop (?:lady|man)|school crossing patrol|first responder|trustee"
+    r"|lollipop (?:lady|man)|school crossing patrol|first responder|trustee|Samaritans listener|Childline volunteer"
+    r"|hospice volunteer|befriender"
 )
 _WHERE = re.compile(r"\s+(?P<prep>at|in) (?P<place>(?:the )?(?-i:[A-Z])[\w'&-]*(?: (?-i:[A-Z])[\w'&-]*){0,2})")
 _LED_VERBS = {"captain": "captains", "chair": "chairs", "coach": "coaches", "run": "runs", "lead": "leads"}

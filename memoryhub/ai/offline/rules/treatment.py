@@ -1,15 +1,26 @@
 """What a support group tells of living with an illness beside the illness itself (``rules/health.py``):
 a treatment begun or about to begin ("I start a new medication next week"), a flare-up ("my flare up
-has lasted two weeks now"), and work cut down for it ("I've had to go part time")."""
+has lasted two weeks now"), work cut down for it ("I've had to go part time"), and a counsellor or
+therapist one sees ("I started seeing a grief counsellor last month")."""
 
 from __future__ import annotations
 
 import re
 
 from memoryhub.ai.contract import MemoryKind
-from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, expiration_for
+from memoryhub.ai.offline.facts import (
+    HIGH,
+    MEDIUM,
+    PERMANENT,
+    Fact,
+    Rule,
+    Said,
+    expiration_for,
+    past_day_in,
+    past_time_in,
+)
 from memoryhub.ai.offline.rules.going import when_said
-from memoryhub.ai.offline.text import third_person, topics_of
+from memoryhub.ai.offline.text import article_for, third_person, topics_of
 
 _TREATMENTS = (
     r"(?:a )?(?:new )?(?:medication|meds|tablets|treatment|injections|infusions|antidepressants|painkillers"
@@ -35,6 +46,23 @@ def treatment_rule(match: re.Match[str], said: Said) -> Fact | None:
     text = f"{said.name} is starting {treatment}" + (f" {time}" if time else "")
     expiration = expiration_for(time) if time else "30d"
     return said.fact(text, MemoryKind.PLAN, HIGH, expiration, topics_of("health", "treatment"), time=time)
+
+
+def counselling_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I started seeing a grief counsellor last month", "I see a therapist every week": the help one
+    has in talking, and since when or how often."""
+    who = " ".join(match["who"].split())
+    who = who if who.isupper() else who.lower()
+    since = past_day_in(match["rest"]) if match["started"] else past_time_in(match["rest"])  # "I'm seeing … last month"
+    text = f"{said.name} {'started seeing' if match['started'] or since else 'sees'} {article_for(who)} {who}"
+    if how_often := _HOW_OFTEN.match(match["rest"]):
+        text += f" {how_often[1].lower()}"
+    elif since:
+        text += f" {since}"
+    return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("health", "therapy"))
+
+
+_HOW_OFTEN = re.compile(r"\s+((?:every|each|once a|twice a) (?:week|fortnight|month|other week|[a-z]+day))\b", re.I)
 
 
 def flare_rule(match: re.Match[str], said: Said) -> Fact | None:
@@ -78,5 +106,15 @@ RULES = [
             re.IGNORECASE,
         ),
         build=part_time_rule,
+    ),
+    Rule(
+        priority=1616,
+        pattern=re.compile(
+            r"\bI(?:(?P<started>(?:'ve| have)? (?:just |recently |finally )?started (?:seeing|going to))"
+            r"|(?:'m| am) (?:now )?seeing| (?:now )?see) (?:a|my) (?P<who>(?:grief |bereavement |couples |CBT |new )?"
+            r"(?:counsellor|counselor|therapist|psychologist|psychiatrist))\b(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        build=counselling_rule,
     ),
 ]
