@@ -6251,3 +6251,34 @@ def test_a_reassurance_after_sympathy_is_no_detail_of_the_news() -> None:
     kept = [operation["content"] for operation in _extract(_prompt(said))["operations"]]
 
     assert kept == ["Ben was turned down by Aviva after the final round"]  # was "… — it's fine"
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # kept wrong before: a diagnosis cut at "when I was", "us" kept as said
+        ("I was diagnosed with type 2 when I was 40", ["Priya was diagnosed with type 2 diabetes at 40"]),
+        ("my nan moved in with us in the summer", ["Priya's nan moved in with them in the summer"]),
+        ("the last of us is my favourite game", ["Priya's favourite game is the last of us"]),  # guard: a title stays
+        # each kept nothing before
+        ("I'm the CEO of Brightwell", ["Priya is the CEO of Brightwell"]),
+        ("I look after my dad who has Parkinson's", ["Priya looks after their dad, who has Parkinson's"]),
+        ("I finished radiotherapy last week", ["Priya finished radiotherapy last week"]),
+        ("I had my last chemo session on Tuesday", ["Priya finished chemo on Tuesday"]),
+        ("my little one is 9 weeks today", ["Priya's baby is 9 weeks old"]),
+        ("got my handicap down to 18 this summer", ["Priya's golf handicap is 18"]),
+        ("I'm a member at Carnoustie", ["Priya is a member at Carnoustie"]),
+        ("I got a hole in one yesterday!!", ["Priya hit a hole in one yesterday"]),
+        ("I finished my physio session on Monday, next one Friday", []),  # guards: nothing, either way
+        ("I look after my neighbour's cat", []),
+        ("I'm a member of staff", []),
+    ],
+)
+def test_what_carers_a_cancer_group_new_parents_or_golfers_say_is_kept(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept
+
+
+def test_a_new_golf_handicap_replaces_the_last() -> None:
+    assert _operations_after("Priya's golf handicap is 22", "I play off 19 now") == [
+        ("update", 1, "Priya's golf handicap is 19")
+    ]

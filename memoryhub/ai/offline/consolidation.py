@@ -27,6 +27,7 @@ from memoryhub.ai.offline.rules.cars import SLOTS as CAR_SLOTS
 from memoryhub.ai.offline.rules.couples import STATUSES
 from memoryhub.ai.offline.rules.cycling import SLOTS as COMMUTE_SLOTS
 from memoryhub.ai.offline.rules.fitness import SLOTS as FITNESS_SLOTS
+from memoryhub.ai.offline.rules.golf import SLOTS as GOLF_SLOTS
 from memoryhub.ai.offline.rules.health import CHOSEN_DIETS
 from memoryhub.ai.offline.rules.languages import SLOTS as LANGUAGE_SLOTS
 from memoryhub.ai.offline.rules.online import SLOTS as ONLINE_SLOTS
@@ -74,6 +75,7 @@ SLOTS = {
     **COMMUTE_SLOTS,
     **CAR_SLOTS,
     **SOBER_SLOTS,
+    **GOLF_SLOTS,
 }
 
 

@@ -188,7 +188,8 @@ def ours_as_theirs(text: str) -> str:
 
 
 def third_person(text: str, name: str) -> str:
-    """Rewrite the speaker's "I / me / my / our" as "<name> / <name> / their / their" so a fact stands alone."""
+    """Rewrite the speaker's "I / me / my / our / us" as "<name> / <name> / their / their / them" so a fact
+    stands alone."""
     for pattern, replacement in (
         (r"\bI'm\b|\bI am\b", f"{name} is"),
         (r"\bI've\b|\bI have\b", f"{name} has"),
@@ -202,6 +203,7 @@ def third_person(text: str, name: str) -> str:
         (r"\bme\b", name),
     ):
         text = re.sub(pattern, _literal(replacement), text, flags=re.IGNORECASE)
+    text = re.sub(r"\b(with|for|visit|visiting|join|joined|joining|to) us\b", r"\1 them", text)  # not "Last of Us"
 
     def verb(match: re.Match[str]) -> str:
         adverb, word = match["adverb"] or "", match["verb"]

@@ -1,19 +1,26 @@
 """A baby on the way, told further: the name chosen for it ("a girl! calling her Zofia", "we're
-naming him Leo") after the speaker said they are expecting. Whether it is a boy or a girl, answering
-"boy or girl?", is a detail of that fact (``matching.answers_about``)."""
+naming him Leo") after the speaker said they are expecting; and a baby's age ("my little one is 4
+months today"). Whether it is a boy or a girl, answering "boy or girl?", is a detail of the baby to
+come (``matching.answers_about``)."""
 
 from __future__ import annotations
 
 import re
 
 from memoryhub.ai.contract import EntityType, MemoryKind
-from memoryhub.ai.offline.facts import HIGH, PERMANENT, Fact, Rule, Said
+from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said
 from memoryhub.ai.offline.text import name_token, topics_of
 
 # What tells of a baby to come, in a fact of the speaker's said a moment before.
 BABY_TO_COME = re.compile(r"\b(?:expecting|pregnant|having a baby|baby (?:is )?due|due in|on the way)\b", re.I)
 # How far back (in lines) the baby was told for a name to be its.
 _SAID_JUST_BEFORE = 4
+
+
+def baby_age_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "my little one is 4 months today", "my baby girl is 7 weeks old": a baby's age, for a month."""
+    text = f"{said.name}'s baby is {match['age']} {match['unit'].lower()} old"
+    return said.fact(text, MemoryKind.FACT, MEDIUM, "30d", topics_of("family", "baby"))
 
 
 def baby_name_rule(match: re.Match[str], said: Said) -> Fact | None:
@@ -49,5 +56,14 @@ RULES = [
             re.IGNORECASE,
         ),
         build=baby_name_rule,
+    ),
+    Rule(
+        priority=1619,
+        pattern=re.compile(
+            r"\bmy (?:little one|LO|baby(?: girl| boy)?|newborn) is (?:now |nearly |almost )?(?P<age>\d{1,2})"
+            r" (?P<unit>weeks?|months?)\b",
+            re.IGNORECASE,
+        ),
+        build=baby_age_rule,
     ),
 ]

@@ -20,6 +20,17 @@ def carer_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("family", "carer", match["who"].lower()))
 
 
+def caring_for_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I look after my mum who has dementia", "I care for my dad full time": whom they care for, and
+    the illness when said."""
+    text = f"{said.name} looks after their {match['who'].lower()}"
+    if match["how"]:
+        text += " full time"
+    if match["illness"]:
+        text += f", who has {match['illness']}"
+    return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("family", "carer", match["who"].lower()))
+
+
 def results_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I'm waiting on biopsy results": results awaited, which a companion asks after, for a month."""
     what = " ".join(match["what"].lower().split()).replace("mri", "MRI").replace("ct ", "CT ")
@@ -97,5 +108,17 @@ RULES = [
             re.IGNORECASE,
         ),
         build=lasting_rule,
+    ),
+    Rule(
+        priority=1617,
+        pattern=re.compile(
+            r"\bI(?:'m| am)? (?:now |also )?(?:look(?:ing)? after|care for|caring for) my"
+            r" (?P<who>mum|mom|mother|dad|father|husband|wife|partner|son|daughter|brother|sister|nan|gran|grandma"
+            r"|grandad|grandpa|parents)\b(?P<how> full[- ]time)?(?:,? who (?:has|has got|is living with)"
+            r" (?P<illness>dementia|Alzheimer's|Parkinson's|MS|motor neurone disease|MND|cancer|a stroke|autism"
+            r"|cerebral palsy|Down syndrome|Huntington's))?",
+            re.IGNORECASE,
+        ),
+        build=caring_for_rule,
     ),
 ]

@@ -1,7 +1,8 @@
 """What a support group tells of living with an illness beside the illness itself (``rules/health.py``):
 a treatment begun or about to begin ("I start a new medication next week"), a flare-up ("my flare up
-has lasted two weeks now"), work cut down for it ("I've had to go part time"), and a counsellor or
-therapist one sees ("I started seeing a grief counsellor last month")."""
+has lasted two weeks now"), a course of treatment finished ("I finished chemo last month"), work cut
+down for it ("I've had to go part time"), and a counsellor or therapist one sees ("I started seeing
+a grief counsellor last month")."""
 
 from __future__ import annotations
 
@@ -65,6 +66,19 @@ def counselling_rule(match: re.Match[str], said: Said) -> Fact | None:
 _HOW_OFTEN = re.compile(r"\s+((?:every|each|once a|twice a) (?:week|fortnight|month|other week|[a-z]+day))\b", re.I)
 
 
+def treatment_done_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I finished chemo last month", "I had my last radiotherapy session on Friday": a course of
+    treatment behind them, for good."""
+    what = (match["what"] or match["what2"]).lower()
+    text = f"{said.name} finished {what}"
+    if when := past_day_in(match["rest"]):
+        text += f" {when}"
+    return said.fact(text, MemoryKind.EVENT, HIGH, PERMANENT, topics_of("health", "treatment"))
+
+
+_COURSES = r"chemo|chemotherapy|radiotherapy|radiation|immunotherapy|physio|IVF|rehab"
+
+
 def flare_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "my flare up has lasted two weeks now", "I'm in a bad flare": a flare-up, for a month."""
     text = f"{said.name} is having a flare-up"
@@ -116,5 +130,16 @@ RULES = [
             re.IGNORECASE,
         ),
         build=counselling_rule,
+    ),
+    Rule(
+        priority=1618,
+        pattern=re.compile(
+            r"\bI(?:(?:'ve| have)? (?:just |finally |officially )?(?:finished|completed) (?:my )?(?:last )?"
+            rf"(?P<what>{_COURSES})\b(?! (?:session|appointment) (?:on|next|tomorrow))"
+            rf"| (?:just )?had my (?:last|final) (?P<what2>{_COURSES})(?: session| cycle| round| dose| treatment)?\b)"
+            r"(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        build=treatment_done_rule,
     ),
 ]

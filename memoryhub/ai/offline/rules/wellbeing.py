@@ -14,14 +14,22 @@ from memoryhub.ai.offline.text import third_person, topics_of
 
 
 def diagnosed_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I got diagnosed with ADHD last month": a diagnosis, for good."""
-    condition = condition_name(phrase_cut(match["condition"], max_words=5))
+    """ "I got diagnosed with ADHD last month", "I was diagnosed with type 1 when I was 12": a diagnosis,
+    for good, and the age it came at."""
+    said_condition, age = match["condition"], ""
+    if at := _AT_AN_AGE.search(said_condition):
+        said_condition, age = said_condition[: at.start()], f" at {at['age']}"
+    condition = condition_name(phrase_cut(said_condition, max_words=5))
     when = past_time_in(match["condition"])
     condition = condition.removesuffix(f" {when}") if when else condition
     if not condition:
         return None
-    text = f"{said.name} was diagnosed with {condition}" + (f" {when}" if when else "")
+    condition = re.sub(r"^type (?:1|one|2|two)$", lambda m: f"{m[0]} diabetes", condition)  # "type 1"
+    text = f"{said.name} was diagnosed with {condition}" + (f" {when}" if when else "") + age
     return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("health", condition.split()[-1]))
+
+
+_AT_AN_AGE = re.compile(r"\s+(?:when I was|at(?: the age of)?|aged) (?P<age>\d{1,2})\b", re.IGNORECASE)
 
 
 def waiting_list_rule(match: re.Match[str], said: Said) -> Fact | None:

@@ -45,16 +45,16 @@ def works_as_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 def job_title_rule(match: re.Match[str], said: Said) -> Fact | None:
-    job = (match["job"] or match["post"]).lower()
-    rest = re.match(r"^\s+(?:at|for|in|with|studying)\s+\S.*", match["rest"] or match["rest2"] or "")
+    job = re.sub(r"\bc[a-z]o\b", lambda chief: chief[0].upper(), (match["job"] or match["post"]).lower())  # "CTO"
+    rest = re.match(r"^\s+(?:at|for|in|with|studying|of(?= (?-i:[A-Z])))\s+\S.*", match["rest"] or match["rest2"] or "")
     # "a carer for my dad", "a uni student studying law"
     where = third_person(phrase_cut(rest[0], max_words=6), said.name) if rest else ""
-    post = "" if match["post"] else f"{article_for(job)} "  # "head of science", as said
+    post = "" if match["post"] else "the " if re.fullmatch("C[A-Z]O", job) else f"{article_for(job)} "  # as said
     text = f"{said.name} is {post}{job}" + (f" {where}" if where else "")
     if _JUDGED.match(job):  # "I'm a terrible cook": a skill, which takes no job's place
         return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("skills", job.split()[-1]))
     fact = said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("work", job.split()[-1]), slot="job")
-    employer = re.match(r"^(?:at|for) (?P<org>.+)", where, re.IGNORECASE)
+    employer = re.match(r"^(?:at|for|of) (?P<org>.+)", where, re.IGNORECASE)
     if employer:
         fact.entities.append(said.entity(EntityType.ORGANISATION, employer["org"], f"{said.name}'s employer"))
     return fact
@@ -472,7 +472,8 @@ RULES = [
     Rule(
         priority=180,
         pattern=re.compile(
-            rf"\b{I_AM} (?:currently |now |actually |also )?(?:an? |(?=(?:head|senior|lead|chief|deputy|sous) \w))"
+            rf"\b{I_AM} (?:currently |now |actually |also )?(?:an? |the (?=(?:CTO|CEO|COO|CFO|CMO|co-?founder)\b)"
+            r"|(?=(?:head|senior|lead|chief|deputy|sous) \w))"
             rf"(?P<job>{JOB_TITLE})\b(?P<rest>.*)"
             # "I'm head of science now", "I'm the new head of year 9": a post, said without "a"
             rf"|\b{I_AM} (?:currently |now |actually |also )?(?:the )?(?:new )?"
