@@ -99,6 +99,14 @@ def _extracted(said: list[str], *, at: datetime, memories: list[str] | None = No
         (["our anniversary is on June 2nd"], "Nora's anniversary is June 2", None),
         (["my mum's 70th is on May 20th"], "Nora's mum's 70th birthday is on May 20th", "2023-05-20"),
         (["I became a dad in March"], "Nora became a dad in March", None),  # done: no March ahead to live until
+        # done today, said with "got" or "hit": kept for good, the day said as its date (it had gone a week on)
+        (
+            ["picked up my new car today, a 2019 Mazda MX-5"],
+            "Nora got a new car on 8 May 2023, a 2019 Mazda MX-5",
+            None,
+        ),
+        (["I got a hole in one today"], "Nora hit a hole in one on 8 May 2023", None),
+        (["got tickets for Glastonbury in June"], "Nora has tickets for Glastonbury in June", "2023-06-30"),
         (  # the day of the month said in the clause before
             ["I can't do the 12th though, I'm at my cousin's wedding in Porto"],
             "Nora is going to their cousin's wedding in Porto on the 12th",

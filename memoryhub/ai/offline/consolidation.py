@@ -154,7 +154,8 @@ def _says_more(fuller: str, shorter: str) -> bool:
 _DONE = re.compile(
     r"\b(?:went|visited|spent|flew|travell?ed|attended|took|saw|met|ran|won|lost|finished|graduated"
     r"|celebrated|had|did|was|were|came|watched|played|hosted|threw|became|died|passed away|broke|quit|arrived"
-    r"|landed|bought|sold|adopted|retired|started|ended|proposed|split up|broke up|gave birth|crashed|fell)\b",
+    r"|landed|bought|sold|adopted|retired|started|ended|proposed|split up|broke up|gave birth|crashed|fell"
+    r"|passed|completed|hit|rode|caught|got(?! (?:tickets?|an? (?:ticket|appointment|interview|exam|place))\b))\b",
     re.IGNORECASE,
 )
 
