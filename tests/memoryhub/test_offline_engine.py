@@ -6282,3 +6282,23 @@ def test_a_new_golf_handicap_replaces_the_last() -> None:
     assert _operations_after("Priya's golf handicap is 22", "I play off 19 now") == [
         ("update", 1, "Priya's golf handicap is 19")
     ]
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # kept wrong before: a month read as a place, "mine's due" as a trip
+        ("we moved into our new flat in March", ["Priya moved to their new flat in March"]),
+        ("mine's due in 2 weeks", []),
+        # each kept nothing before
+        ("finally handed in my thesis!!", ["Priya handed in their thesis"]),
+        ("I'm on an internship at Siemens until September", ["Priya is on an internship at Siemens until September"]),
+        ("I sell my candles on Etsy", ["Priya sells their candles on Etsy"]),
+        ("I've got a stall at the craft fair on Saturday", ["Priya has a stall at the craft fair on Saturday"]),
+        ("we've just had a heat pump installed", ["Priya had a heat pump installed"]),
+        ("I sell my car", []),  # guards: nothing, either way
+        ("we had the kitchen table delivered", []),
+    ],
+)
+def test_what_students_makers_or_home_owners_say_is_kept(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept

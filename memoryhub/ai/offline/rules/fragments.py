@@ -96,7 +96,10 @@ _ACTIVITY_FREQUENCY = re.compile(
 )
 
 
-_NOT_A_PLACE_START = word_set("my the a an our i i'm we we're been just your his her their no")
+# "mine's due in 3 weeks", "it's in 2 weeks": a subject said with its "is", not a place.
+_NOT_A_PLACE_START = word_set(
+    "my the a an our i i'm we we're been just your his her their no mine mine's it's its that's he's she's there's"
+)
 
 
 def _trip(match: re.Match[str], said: Said) -> Fact | None:

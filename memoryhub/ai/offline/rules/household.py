@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from memoryhub.ai.contract import MemoryKind
-from memoryhub.ai.offline.facts import LOW, MEDIUM, PERMANENT, Fact, Rule, Said, expiration_for, time_in
+from memoryhub.ai.offline.facts import LOW, MEDIUM, PERMANENT, Fact, Rule, Said, expiration_for, past_time_in, time_in
 from memoryhub.ai.offline.rules.going import when_said
 from memoryhub.ai.offline.text import third_person, topics_of
 from memoryhub.ai.offline.vocabulary import FOR_A_SPAN
@@ -73,6 +73,16 @@ def home_project_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("home", room))
 
 
+def fitted_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "we've just had solar panels fitted", "we had a heat pump installed last month": a home made
+    over, kept for good."""
+    what = " ".join(match["what"].lower().split())
+    text = f"{said.name} had {what} {match['done'].lower()}"
+    if when := past_time_in(match["rest"]):
+        text += f" {when}"
+    return said.fact(text, MemoryKind.EVENT, MEDIUM, PERMANENT, topics_of("home", what.split()[-1]))
+
+
 RULES = [
     Rule(
         priority=1604,
@@ -113,5 +123,17 @@ RULES = [
             re.IGNORECASE,
         ),
         build=keeps_rule,
+    ),
+    Rule(
+        priority=1626,
+        pattern=re.compile(
+            r"\b(?:I|we)(?:'ve| have)? (?:just |finally |recently )?had (?P<what>(?:a |an |some |new )?(?:new )?"
+            r"(?:solar panels|a heat pump|heat pump|new windows|windows|a new boiler|new boiler|boiler|a new kitchen"
+            r"|new kitchen|kitchen|a new bathroom|new bathroom|bathroom|an extension|extension|a loft conversion"
+            r"|loft conversion|insulation|cavity wall insulation|a log burner|log burner|an EV charger|EV charger))"
+            r" (?P<done>fitted|installed|put in|done)\b(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        build=fitted_rule,
     ),
 ]

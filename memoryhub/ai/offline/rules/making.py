@@ -1,5 +1,5 @@
 """What a maker, an indie developer or a musician tells of their work: the thing they are building,
-its release, and where it can be had."""
+its release, and where it can be had ("I sell my cards on Etsy", a stall at a market)."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import re
 
 from memoryhub.ai.contract import MemoryKind
 from memoryhub.ai.offline.facts import MEDIUM, PERMANENT, Fact, Rule, Said, expiration_for, past_time_in, time_in
+from memoryhub.ai.offline.rules.going import when_said
 from memoryhub.ai.offline.text import content_words, phrase_ends, third_person, topics_of
 
 # A thing one makes over weeks or months (not "a cup of tea", "a mess", "a case").
@@ -95,6 +96,22 @@ def audience_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", ["projects", "audience"])
 
 
+def sells_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I sell my cards on Etsy", "I sell my prints at craft fairs": what a maker sells, and where."""
+    what = " ".join(match["what"].lower().split())
+    text = f"{said.name} sells their {what} {match['where']}"
+    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("making", what.split()[-1]))
+
+
+def stall_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I've got a stall at the Christmas market on the 14th": a market day of theirs, until it."""
+    time = when_said(match["rest"])
+    if not time:
+        return None
+    text = f"{said.name} has a stall at {match['event']} {time}"
+    return said.fact(text, MemoryKind.PLAN, MEDIUM, expiration_for(time), topics_of("making", "stall"), time=time)
+
+
 RULES = [
     Rule(
         priority=1506,
@@ -147,5 +164,25 @@ RULES = [
             re.IGNORECASE,
         ),
         build=audience_rule,
+    ),
+    Rule(
+        priority=1624,
+        pattern=re.compile(
+            r"\bI (?:also |now |mostly )?sell (?:my|our) (?P<what>(?:[\w-]+ ){0,2}?(?:cards|prints|candles|jewellery"
+            r"|jewelry|art|paintings|pottery|ceramics|knits|cakes|bakes|soaps|clothes|crochet|quilts|zines|photos))"
+            r" (?P<where>(?:on|at|through) (?:Etsy|Vinted|eBay|Depop|Instagram|Folksy|(?:local |craft |Christmas )?"
+            r"(?:markets|fairs|craft fairs)))\b",
+            re.IGNORECASE,
+        ),
+        build=sells_rule,
+    ),
+    Rule(
+        priority=1625,
+        pattern=re.compile(
+            r"\bI(?:'ve| have)? got a stall at (?P<event>(?:the |a )?(?:[\w'-]+ ){0,3}?(?:market|fair|fete|f\u00eate"
+            r"|craft fair|car boot|car boot sale|comic con))\b(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        build=stall_rule,
     ),
 ]

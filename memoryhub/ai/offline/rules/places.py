@@ -19,7 +19,7 @@ from memoryhub.ai.offline.facts import (
 from memoryhub.ai.offline.rules.trips import NAMED_PLACE
 from memoryhub.ai.offline.splitting import phrase_cut
 from memoryhub.ai.offline.text import content_words, join_names, place_name, third_person, topics_of
-from memoryhub.ai.offline.vocabulary import COUNTS, FOR_A_SPAN, I_AM, PETS
+from memoryhub.ai.offline.vocabulary import COUNTS, FOR_A_SPAN, I_AM, MONTHS, PETS, WEEKDAYS
 
 
 def said_place(raw: str, said: Said) -> str:
@@ -37,7 +37,7 @@ def said_place(raw: str, said: Said) -> str:
 _INNER_PLACE = re.compile(
     r"(?:our|my|a|the|their) (?:(?:new|own|first|little|tiny|bigger|smaller|small|big|quiet) )*(?:place|flat"
     r"|apartment|house|home|condo|studio|room|dorm|village|town|city|suburb|island) (?:in|near|outside|on)"
-    r" (?P<place>(?-i:[A-Z]).{1,60})",
+    rf" (?P<place>(?!(?:{MONTHS}|{WEEKDAYS})\b)(?-i:[A-Z]).{{1,60}})",  # not "our first house in August"
     re.IGNORECASE,
 )
 _SPECIFIC_PLACE = re.compile(

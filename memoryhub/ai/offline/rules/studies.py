@@ -22,11 +22,24 @@ def topic_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 def year_out_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I'm doing a placement year at IBM", "I'm on a gap year in Peru"."""
-    year = match["year"].lower()
+    """ "I'm doing a placement year at IBM", "I'm on a gap year in Peru", "I'm on a placement at Arup
+    until June"."""
     where = f" {match['prep'].lower()} {match['where']}" if match["where"] else ""
+    if match["stint"]:
+        until = re.match(r"\s+(until|till|til) (?P<when>(?:the end of )?[\w ]{3,20}?)(?=$|[,.!?])", match["rest"], re.I)
+        stint = match["stint"].lower()
+        text = f"{said.name} is {match['verb'].lower()} {article_for(stint)} {stint}{where}"
+        text += f" until {until['when']}" if until else ""
+        return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("study", match["stint"].lower()))
+    year = match["year"].lower()
     text = f"{said.name} is {match['verb'].lower()} {article_for(year)} {year} year{where}"
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("study", year))
+
+
+def handed_in_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "just submitted my dissertation!!!", "I handed in my thesis today": a long piece of work done."""
+    text = f"{said.name} handed in their {match['work'].lower()}"
+    return said.fact(text, MemoryKind.EVENT, HIGH, "30d", topics_of("study", match["work"].lower()))
 
 
 def degree_class_rule(match: re.Match[str], said: Said) -> Fact | None:
@@ -85,8 +98,9 @@ RULES = [
     Rule(
         priority=1504,
         pattern=re.compile(
-            r"\bI(?:'m| am) (?P<verb>doing|on|taking) an? (?P<year>placement|gap|sandwich|exchange|industry) year\b"
-            r"(?: (?P<prep>at|in|with) (?P<where>(?-i:[A-Z])[\w&'-]*(?: (?-i:[A-Z])[\w&'-]*){0,2}))?",
+            r"\bI(?:'m| am) (?P<verb>doing|on|taking) an? (?:(?P<year>placement|gap|sandwich|exchange|industry) year"
+            r"|(?P<stint>placement|internship))\b"
+            r"(?: (?P<prep>at|in|with) (?P<where>(?-i:[A-Z])[\w&'-]*(?: (?-i:[A-Z])[\w&'-]*){0,2}))?(?P<rest>.*)",
             re.IGNORECASE,
         ),
         build=year_out_rule,
@@ -117,5 +131,14 @@ RULES = [
             re.IGNORECASE,
         ),
         build=switched_rule,
+    ),
+    Rule(
+        priority=1623,
+        pattern=re.compile(
+            r"(?:\bI(?:'ve| have)? |^)(?:(?:just|finally|officially) )?(?:submitted|handed in) (?:my|our) (?:final )?"
+            r"(?P<work>dissertation|thesis|diss|coursework|final project|portfolio|EPQ)\b",
+            re.IGNORECASE,
+        ),
+        build=handed_in_rule,
     ),
 ]
