@@ -6302,3 +6302,21 @@ def test_a_new_golf_handicap_replaces_the_last() -> None:
 )
 def test_what_students_makers_or_home_owners_say_is_kept(said: str, kept: list[str]) -> None:
     assert _kept(said) == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # each kept nothing before
+        ("we start our first round of IVF in March", ["Priya is starting their first round of IVF in March"]),
+        ("I've just opened my second bakery", ["Priya opened their second bakery"]),
+        ("I've just qualified as a midwife", ["Priya qualified as a midwife"]),
+        ("I qualified as an accountant last year", ["Priya qualified as an accountant last year"]),
+        ("I play left back for the Fox and Hounds", ["Priya plays left back for the Fox and Hounds"]),
+        ("I've done my knee, out for a month", ["Priya injured their knee"]),
+        ("I've done my homework", []),  # guards: nothing, either way
+        ("I qualified for the final", []),
+    ],
+)
+def test_what_clinics_shop_owners_nurses_or_footballers_say_is_kept(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept

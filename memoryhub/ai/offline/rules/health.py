@@ -225,7 +225,9 @@ def condition_rule(match: re.Match[str], said: Said) -> Fact | None:
 def injury_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I broke my ankle", "I tore my ACL skiing", "I broke my arm last week"."""
     part = match["part"].lower().replace("acl", "ACL")
-    verb = {"messed up": "hurt", "busted": "hurt"}.get(match["verb"].lower(), match["verb"].lower())
+    verb = {"messed up": "hurt", "busted": "hurt", "done": "injured", "torn": "tore"}.get(
+        match["verb"].lower(), match["verb"].lower()
+    )  # "I've done my ACL"
     when = past_day_in(match.string[match.end() :])
     text = f"{said.name} {verb} their {part}" + (f" {when}" if when else "")
     return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("health", part))
@@ -390,9 +392,9 @@ RULES = [
     Rule(
         priority=930,
         pattern=re.compile(
-            rf"\bI (?:just |recently |literally )?"
-            rf"(?P<verb>broke|sprained|twisted|tore|injured|hurt|fractured|dislocated|messed up|busted|pulled|strained"
-            rf"|tweaked|rolled)"
+            rf"\bI(?:'ve| have)? (?:just |recently |literally )?"
+            rf"(?P<verb>broke|sprained|twisted|tore|torn|injured|hurt|fractured|dislocated|messed up|busted|pulled"
+            rf"|strained|tweaked|rolled|done(?= my (?:acl|knee|back|ankle|hamstring|achilles|shoulder|calf)\b))"
             rf" (?:my|a) (?P<part>(?:left |right )?(?:{BODY_PARTS}))\b",
             re.IGNORECASE,
         ),

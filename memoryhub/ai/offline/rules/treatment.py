@@ -26,6 +26,7 @@ from memoryhub.ai.offline.text import article_for, third_person, topics_of
 _TREATMENTS = (
     r"(?:a )?(?:new )?(?:medication|meds|tablets|treatment|injections|infusions|antidepressants|painkillers"
     r"|biologics|immunotherapy|physio|physiotherapy|therapy|CBT|HRT|course of [\w-]+)"
+    r"|(?:(?:my|our|a|another) )?(?:(?:first|second|third|fourth|next|new) )?(?:round|cycle) of IVF|IVF"
 )
 # How long a flare has gone on: "two weeks now", "for a week".
 _LASTED = re.compile(
@@ -98,7 +99,8 @@ RULES = [
     Rule(
         priority=1588,
         pattern=re.compile(
-            r"\bI(?:(?P<begun>(?:'ve| have)? (?:just |finally |now )?started)| (?:start|begin)|(?:'m| am) going on)"
+            r"\b(?:I|we)(?:(?P<begun>(?:'ve| have)? (?:just |finally |now )?started)| (?:start|begin)"
+            r"|(?:'m| am) going on)"
             rf" (?P<what>{_TREATMENTS})\b(?P<rest>.*)",
             re.IGNORECASE,
         ),

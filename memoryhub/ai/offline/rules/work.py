@@ -308,6 +308,16 @@ def back_to_school_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.PLAN, HIGH, PERMANENT, topics_of("studies", match["school"]))
 
 
+def qualified_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I've just qualified as an ANP", "I qualified as a solicitor in 2019": a qualification, which
+    is their work now."""
+    job = match["job"].strip()
+    text = f"{said.name} qualified as {article_for(job)} {job if job.isupper() else job.lower()}"
+    if when := past_time_in(match["rest"]):
+        text += f" {when}"
+    return said.fact(text, MemoryKind.EVENT, HIGH, PERMANENT, topics_of("work", job.split()[-1].lower()), slot="job")
+
+
 # A job's title with up to two words before it: "a nurse", "a senior software engineer".
 JOB_TITLE = rf"(?:(?!of\b|fan\b)[a-z-]+ ){{0,2}}?{JOB}"
 # Businesses someone may have: "my bakery just opened", "I run a small Etsy shop".
@@ -440,9 +450,11 @@ RULES = [
     Rule(
         priority=150,
         pattern=re.compile(
-            r"\bI (?:also |now |actually )?(?P<verb>run|own|co-own|have|started|opened|launched|set up|founded"
-            r"|co-founded) (?P<what>(?:an? |my own |our own )(?:(?:small|little|tiny|new|online|local|family|tattoo"
-            r"|hair|nail|coffee|vintage|second-hand|pottery|etsy|craft|book|record|flower|pet|dog-grooming|catering"
+            r"\bI(?:(?:'ve| have)?(?: just| finally| recently)?(?= (?:opened|launched)\b))? (?:also |now |actually )?"
+            r"(?P<verb>run|own|co-own|have"
+            r"|started|opened|launched|set up|founded|co-founded)"
+            r" (?P<what>(?:an? |my own |our own |my (?:second|third|first|new) )"
+            r"(?:(?:small|little|tiny|new|online|local|family|tattoo|hair|nail|coffee|vintage|second-hand|pottery|etsy|craft|book|record|flower|pet|dog-grooming|catering"
             rf"|cleaning|design|marketing|photography|consulting) )*(?P<business>{_BUSINESSES}|store|stall|pub|salon"
             r"|agency|consultancy|brewery|farm|nonprofit|non-profit|charity|newsletter|blog|clinic|firm))\b"
             r"(?P<rest>.{0,60})",
@@ -552,5 +564,14 @@ RULES = [
             re.IGNORECASE,
         ),
         build=student_rule,
+    ),
+    Rule(
+        priority=1627,
+        pattern=re.compile(
+            r"\bI(?:'ve| have)? (?:just |finally |officially |now )?qualified as an? (?P<job>[\w&-]+(?: [\w&-]+){0,2}?)"
+            r"(?P<rest>$|[,.!?].*| (?:in|last|this|on|yesterday|today)\b.*)",
+            re.IGNORECASE,
+        ),
+        build=qualified_rule,
     ),
 ]
