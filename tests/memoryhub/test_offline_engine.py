@@ -1807,6 +1807,11 @@ def test_news_told_is_answered_with_a_question_about_it() -> None:
         ("been a bit down lately tbh", "Sorry you've been feeling down lately."),
         ("I'm over the moon with the new flat", "So glad you're over the moon with the new flat!"),
         ("finally moved into my new flat", "Congratulations — you moved to your new flat!"),  # was "Got it — …"
+        # from 2026-11-30: treatment finished was met with "I'm sorry to hear you finished chemo…", a
+        # qualification and a rejection with "Got it — …"
+        ("I finished radiotherapy last week", "Congratulations — you finished radiotherapy last week!"),
+        ("I've just qualified as a midwife", "Congratulations — you qualified as a midwife!"),
+        ("I got rejected by Aviva", "I'm sorry to hear you were turned down by Aviva."),
     ],
 )
 def test_hard_news_is_met_with_sympathy_and_good_news_with_congratulations(told: str, opening: str) -> None:

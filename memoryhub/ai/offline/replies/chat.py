@@ -92,7 +92,7 @@ _HARD_NEWS = re.compile(
     r" with|has (?:the flu|covid|a cold)|came off (?:their|his|her|the) bike|crashed|got doored|was hit by"
     r"|was knocked off|having a flare-up|has to move out|(?:has|have) been hurting|been sleeping badly"
     r"|got out|ran away|went missing|gone missing|is missing|broke|failed its|panic attacks?|anxiety attacks"
-    r"|nightmares|relapsed"
+    r"|nightmares|relapsed|was turned down by"
     r"|has been (?:bad|awful|terrible|rough|horrendous|worse|flaring up)|off sick)\b",
     re.IGNORECASE,
 )
@@ -121,7 +121,10 @@ _GOOD_NEWS = re.compile(
     r"|got the keys to|exchanged contracts|mortgage was approved|reached [\d,.]+k? (?:followers|subscribers|downloads)"
     r"|came (?:first|second|third|1st|2nd|3rd) in|(?:was|were) picked for|raised [£$€]?\d[\d,.]*k?"
     r"|is in the (?:semi-?)?finals?\b|is in remission|is cancer[- ]free|got the all[- ]clear"
-    r"|has tickets for|band signed"
+    r"|has tickets for|band signed|qualified as|hit (?:their|his|her|a) (?:first )?hole in one|got a new car"
+    r"|finished (?:chemo|chemotherapy|radiotherapy|radiation|immunotherapy)|retired\b"
+    r"|has booked (?:their|his|her) wedding"
+    r"|opened (?:their|his|her) (?:first|second|third|new|own) |handed in (?:their|his|her) (?:dissertation|thesis)"
     rf"|reached (?:{RANKS})\b)\b",
     re.IGNORECASE,
 )
@@ -411,7 +414,11 @@ def chat_reply(messages: list[Message]) -> str:
     elif told:
         spoken = back_all(told[:2])
         # A job is not news to be sorry about: "I work in the ER", "I'm a nurse in the ICU".
-        hard = [fact for fact in told[:2] if _HARD_NEWS.search(fact.content) and fact.slot not in _WORK_SLOTS]
+        hard = [  # "finished chemo" is good news, though chemo is hard
+            fact
+            for fact in told[:2]
+            if _HARD_NEWS.search(fact.content) and not _GOOD_NEWS.search(fact.content) and fact.slot not in _WORK_SLOTS
+        ]
         good = [fact for fact in told[:2] if _GOOD_NEWS.search(fact.content)]
         said_back = back_all(hard or good) or spoken  # only the news is met so, not what came beside it
         # News that cannot be said back ("your wife Ana is expecting their first baby": whose?) is met all
