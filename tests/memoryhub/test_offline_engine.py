@@ -5561,6 +5561,10 @@ def test_a_new_best_said_without_its_distance_replaces_the_last() -> None:
         ("got any kids or pets?", "3 kids, 2 dogs", ["Juno has 3 kids", "Juno has 2 dogs"]),
         ("any kids Juno?", "yeah two", ["Juno has two kids"]),
         ("do you have any kids?", "a boy and a girl", ["Juno has a son", "Juno has a daughter"]),
+        # a golfer's handicap, a footballer's position, a climber's wall (each kept nothing)
+        ("what's your handicap?", "about 12", ["Juno's golf handicap is 12"]),
+        ("what position do you play?", "right back", ["Juno plays right back"]),
+        ("where do you climb?", "The Castle mostly", ["Juno climbs at The Castle"]),
     ],
 )
 def test_a_short_answer_to_what_one_has_or_where_one_runs_is_kept(asked: str, answer: str, kept: list[str]) -> None:

@@ -43,7 +43,7 @@ RULES = [
         priority=1620,
         pattern=re.compile(
             r"(?:\b(?:I )?got my handicap down to|\bmy handicap is (?:now |down to )?|\bI (?:now )?play off)"
-            r" (?P<handicap>\d{1,2}(?:\.\d)?|scratch|plus \d)\b",
+            r" (?:about |around )?(?P<handicap>\d{1,2}(?:\.\d)?|scratch|plus \d)\b",
             re.IGNORECASE,
         ),
         build=handicap_rule,
