@@ -83,3 +83,12 @@ def test_every_fact_of_a_newcomers_first_chat_is_in_the_block_of_the_question_th
     assert not [r for r in relationships.values() if "Demo" in r], relationships
     block = assemble_context(community=community, user=daniel, persona=persona, message="hi").text
     assert "[What you know about Daniel:]" in block and "Demo" not in block
+    # The new session's post sent the old one's final summary; the worker writes it before the test
+    # ends, so the database is not emptied under a write of the worker's (the two deadlocked once).
+    summarised = wait_until(
+        lambda: (
+            ChatSession.objects.filter(pk=session.pk, final_summary_queued_at=None).exclude(final_summary="").first()
+        ),
+        timeout=60,
+    )
+    assert "Daniel" in summarised.final_summary, summarised.final_summary

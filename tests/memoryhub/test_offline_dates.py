@@ -107,6 +107,7 @@ def _extracted(said: list[str], *, at: datetime, memories: list[str] | None = No
         ),
         (["I got a hole in one today"], "Nora hit a hole in one on 8 May 2023", None),
         (["got tickets for Glastonbury in June"], "Nora has tickets for Glastonbury in June", "2023-06-30"),
+        (["I'm going to hit the slopes in January"], "Nora is going to hit the slopes in January", "2024-01-31"),
         (  # the day of the month said in the clause before
             ["I can't do the 12th though, I'm at my cousin's wedding in Porto"],
             "Nora is going to their cousin's wedding in Porto on the 12th",

@@ -6185,6 +6185,7 @@ def test_a_members_news_with_his_or_her_is_theirs(news: str, kept: list[str]) ->
         ("I retired from nursing in 2021 after 30 years", ["Priya retired from nursing in 2021 after 30 years"]),
         ("I retired last year, was a postman", ["Priya retired last year; Priya was a postman"]),
         ("I've taken up bowls", ["Priya has taken up bowls"]),
+        ("I took up space", []),
         ("we've got 7 grandchildren", ["Priya has 7 grandchildren"]),
         ("I have 2 children", ["Priya has 2 children"]),
         ("I have a knee replacement booked for March", ["Priya is having a knee replacement in March"]),

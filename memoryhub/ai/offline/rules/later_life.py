@@ -60,7 +60,8 @@ RULES = [
     Rule(
         priority=1609,
         pattern=re.compile(
-            r"\bI(?:'ve| have)? (?:just |recently |also )?(?:taken|took) up (?!(?:a|an|the|my|it|that|this|smoking)\b)"
+            r"\bI(?:'ve| have)? (?:just |recently |also )?(?:taken|took) up"
+            r" (?!(?:a|an|the|my|it|that|this|smoking|space|room|time|residence|arms|office)\b)"
             r"(?P<what>[a-z][\w-]*(?: [a-z][\w-]*)?)(?P<rest>(?:$|[,.!;]| (?:again|recently|last|this|in|since)\b).*)",
             re.IGNORECASE,
         ),
