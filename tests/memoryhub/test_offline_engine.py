@@ -6322,6 +6322,7 @@ def test_what_students_makers_or_home_owners_say_is_kept(said: str, kept: list[s
         ("I've just opened my second bakery", ["Priya opened their second bakery"]),
         ("I've just qualified as a midwife", ["Priya qualified as a midwife"]),
         ("I qualified as an accountant last year", ["Priya qualified as an accountant last year"]),
+        ("my brother just qualified as a paramedic", ["Priya's brother qualified as a paramedic"]),
         ("I play left back for the Fox and Hounds", ["Priya plays left back for the Fox and Hounds"]),
         ("I've done my knee, out for a month", ["Priya injured their knee"]),
         ("I've done my homework", []),  # guards: nothing, either way

@@ -256,7 +256,7 @@ _LOOSE_VERB = re.compile(
     r"(?:(?:just|finally|recently|also|still|now|officially) )?(?P<verb>is|'s|are|'re|was|were|has|had|got|gets"
     r"|started|starts|start|turned|turns|turn|celebrated|raised|passed|died|went|did|moved|graduated|retired"
     r"|broke|lost|won|became|opened|bought|adopted|had|welcomed|married|proposed|fell|beat|survived|gave birth|quit"
-    r"|resigned|ran|finished|completed|climbed|hiked|wrote|published|built"
+    r"|resigned|ran|finished|completed|climbed|hiked|wrote|published|built|qualified"
     rf"|wants(?={_WANTED})"
     rf"|caught(?= (?:{_PASSING})\b)"
     r"|plays|loves|likes|hates|enjoys|teaches|coaches|runs|owns|speaks|studies|collects|volunteers"
