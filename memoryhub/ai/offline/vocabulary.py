@@ -28,6 +28,16 @@ NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 
 
 WEEKDAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+# How often something is done, said after it: "every week", "twice a month", "every other Thursday",
+# "on Mondays".
+HOW_OFTEN = re.compile(
+    rf"(?:every|each|once a|twice a|three times a) (?:other )?(?:week|fortnight|month|day|morning|evening|night"
+    rf"|{WEEKDAYS})|on (?:{WEEKDAYS})s",
+    re.IGNORECASE,
+)
+# A club's, a team's, a company's or a charity's name: up to four capitalised words, perhaps joined by
+# "and", "&" or "of" ("Monzo", "the Fox and Hounds", "Hallamshire Golf Club", "Ernst & Young").
+PROPER_NAME = r"(?-i:[A-Z])[\w&'-]*(?: (?:(?:and|&|of) )?(?-i:[A-Z0-9])[\w&'-]*){0,3}"
 
 
 # A day of the month said alone: "on the 14th", "the 3rd": a time, though no month is said.

@@ -8,7 +8,7 @@ import re
 
 from memoryhub.ai.contract import MemoryKind
 from memoryhub.ai.offline.facts import MEDIUM, PERMANENT, Fact, Rule, Said, past_day_in
-from memoryhub.ai.offline.text import topics_of
+from memoryhub.ai.offline.text import article_for, topics_of
 
 # A make and model, with its year: "a 2008 Golf", "an old Land Rover Defender", "a Mazda MX-5".
 _CAR = (
@@ -33,7 +33,7 @@ def new_car_rule(match: re.Match[str], said: Said) -> Fact | None:
     if when := past_day_in(rest.split(",")[0]):
         text += f" {when}"
     if which:
-        text += f", {'an' if which['car'][0] in 'AEIOU' else 'a'} {which['car']}"
+        text += f", {article_for(which['car'])} {which['car']}"
     return said.fact(text, MemoryKind.EVENT, MEDIUM, PERMANENT, topics_of("cars", "new car"), slot="car")
 
 

@@ -9,6 +9,7 @@ import re
 from memoryhub.ai.contract import MemoryKind
 from memoryhub.ai.offline.facts import MEDIUM, PERMANENT, Fact, Rule, Said
 from memoryhub.ai.offline.text import topics_of
+from memoryhub.ai.offline.vocabulary import PROPER_NAME
 
 _POSITIONS = (
     r"goalkeeper|keeper|in goal|centre back|center back|centre half|full back|left back|right back|wing back"
@@ -16,7 +17,7 @@ _POSITIONS = (
     r"|striker|up front|number (?:9|10)"
 )
 # A team by its name: "the Red Lion", "the Fox and Hounds", "Hackney Wick FC".
-_TEAM = r"(?:the |my local |our )?(?-i:[A-Z])[\w'&-]*(?: (?:and |& |of )?(?-i:[A-Z0-9])[\w'&-]*){0,3}"
+_TEAM = rf"(?:the |my local |our )?{PROPER_NAME}"
 
 
 def position_rule(match: re.Match[str], said: Said) -> Fact | None:

@@ -9,6 +9,7 @@ import re
 from memoryhub.ai.contract import MemoryKind
 from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, past_day_in
 from memoryhub.ai.offline.text import topics_of
+from memoryhub.ai.offline.vocabulary import PROPER_NAME
 
 
 def handicap_rule(match: re.Match[str], said: Said) -> Fact | None:
@@ -51,8 +52,7 @@ RULES = [
     Rule(
         priority=1621,
         pattern=re.compile(
-            r"\bI(?:'m| am) (?:now |also )?a member (?P<prep>at|of) (?P<club>(?:the )?(?-i:[A-Z])[\w'&-]*"
-            r"(?: (?:&|of) (?-i:[A-Z])[\w'&-]*| (?-i:[A-Z])[\w'&-]*){0,3})",
+            rf"\bI(?:'m| am) (?:now |also )?a member (?P<prep>at|of) (?P<club>(?:the )?{PROPER_NAME})",
             re.IGNORECASE,
         ),
         build=member_at_rule,

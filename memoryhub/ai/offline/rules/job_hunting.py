@@ -10,8 +10,8 @@ import re
 from memoryhub.ai.contract import MemoryKind
 from memoryhub.ai.offline.facts import MEDIUM, Fact, Rule, Said, past_day_in
 from memoryhub.ai.offline.text import topics_of
+from memoryhub.ai.offline.vocabulary import PROPER_NAME
 
-_ORG = r"(?-i:[A-Z])[\w&'.-]*(?: (?:&|and|of) (?-i:[A-Z])[\w&'.-]*| (?-i:[A-Z])[\w&'.-]*){0,3}"
 _ROUND = re.compile(
     r"\b(?:after|at) the (?P<round>final|first|second|third|last|phone|technical) (?:round|stage)\b", re.IGNORECASE
 )
@@ -41,7 +41,7 @@ RULES = [
         priority=1612,
         pattern=re.compile(
             r"(?:\bI |^)(?:(?:just|finally) )?had (?:my|an|a) (?P<nth>first|second|third|fourth|final|last|2nd|3rd)?"
-            rf" ?(?:job )?interview (?P<prep>at|with|for) (?P<org>{_ORG})(?P<rest>.*)",
+            rf" ?(?:job )?interview (?P<prep>at|with|for) (?P<org>{PROPER_NAME})(?P<rest>.*)",
             re.IGNORECASE,
         ),
         build=interview_had_rule,
@@ -50,7 +50,7 @@ RULES = [
         priority=1613,
         pattern=re.compile(
             r"\bI(?: got|'ve been| have been| was| just got) (?:rejected|turned down) (?:from|by|for a job at)"
-            rf" (?P<org>{_ORG})(?P<rest>.*)",
+            rf" (?P<org>{PROPER_NAME})(?P<rest>.*)",
             re.IGNORECASE,
         ),
         build=rejected_rule,

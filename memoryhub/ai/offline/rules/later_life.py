@@ -9,6 +9,7 @@ import re
 from memoryhub.ai.contract import MemoryKind
 from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, past_time_in
 from memoryhub.ai.offline.text import article_for, topics_of
+from memoryhub.ai.offline.vocabulary import PROPER_NAME
 
 # How long one worked before retiring: "after 35 years", "after thirty years in the job".
 _AFTER = re.compile(r"\bafter (?P<span>\d{1,2}|[a-z]+(?:-[a-z]+)?) years\b", re.IGNORECASE)
@@ -49,7 +50,7 @@ RULES = [
         pattern=re.compile(
             r"\bI (?:(?:just|finally|officially|recently) )?retired"
             r"(?: from (?P<from>teaching|nursing|the (?:police|army|navy|RAF|NHS|force|fire service|civil service)"
-            r"|(?-i:[A-Z])[\w&'-]*(?: (?-i:[A-Z])[\w&'-]*){0,3}))?"
+            rf"|{PROPER_NAME}))?"
             # "I retired in 2019", "I retired!"; not "I retired my old laptop", "retired early from the race"
             r"(?=$|[,.!;]| (?:in|last|this|after|a (?:year|few|couple)|\d|two|three|four|five|now|recently)\b)"
             r"(?P<rest>.*)",

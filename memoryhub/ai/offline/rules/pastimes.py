@@ -15,7 +15,7 @@ from memoryhub.ai.offline.text import (
     third_person,
     topics_of,
 )
-from memoryhub.ai.offline.vocabulary import FOR_A_SPAN
+from memoryhub.ai.offline.vocabulary import FOR_A_SPAN, PROPER_NAME
 
 INSTRUMENTS = (
     r"guitar|bass|bass guitar|electric guitar|acoustic guitar|piano|keyboard|keys|drums|violin|viola|cello"
@@ -355,9 +355,7 @@ def signed_up_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("hobbies", *content_words(what)[-1:]))
 
 
-_FOR_A_CAUSE = re.compile(
-    r"\braising (?:money|funds) for (?P<cause>(?:the )?(?-i:[A-Z])[\w'&-]*(?: (?-i:[A-Z])[\w'&-]*){0,3})"
-)
+_FOR_A_CAUSE = re.compile(rf"\braising (?:money|funds) for (?P<cause>(?:the )?{PROPER_NAME})")
 
 
 def donated_rule(match: re.Match[str], said: Said) -> Fact | None:

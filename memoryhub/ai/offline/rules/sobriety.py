@@ -11,10 +11,10 @@ import re
 from memoryhub.ai.contract import MemoryKind
 from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said
 from memoryhub.ai.offline.text import topics_of
+from memoryhub.ai.offline.vocabulary import HOW_OFTEN
 
 _FREE = {"sober": "sober", "clean": "clean", "dry": "sober", "alcohol free": "alcohol-free",
          "alcohol-free": "alcohol-free", "smoke free": "smoke-free", "smoke-free": "smoke-free"}  # fmt: skip
-_WHEN = re.compile(r"\b(?:every|each|on|twice|once|three times) [^,.!?]+", re.IGNORECASE)
 
 
 def sober_rule(match: re.Match[str], said: Said) -> Fact | None:
@@ -28,8 +28,8 @@ def sober_rule(match: re.Match[str], said: Said) -> Fact | None:
 def meetings_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I go to AA meetings twice a week": the meetings, and how often when said."""
     text = f"{said.name} goes to {match['group']} meetings"
-    if when := _WHEN.search(match["rest"]):
-        text += f" {when[0].lower()}"
+    if how_often := HOW_OFTEN.match(match["rest"].lstrip()):
+        text += f" {how_often[0].lower()}"
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("health", "recovery"))
 
 

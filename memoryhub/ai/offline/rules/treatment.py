@@ -22,6 +22,7 @@ from memoryhub.ai.offline.facts import (
 )
 from memoryhub.ai.offline.rules.going import when_said
 from memoryhub.ai.offline.text import article_for, third_person, topics_of
+from memoryhub.ai.offline.vocabulary import HOW_OFTEN
 
 _TREATMENTS = (
     r"(?:a )?(?:new )?(?:medication|meds|tablets|treatment|injections|infusions|antidepressants|painkillers"
@@ -57,14 +58,11 @@ def counselling_rule(match: re.Match[str], said: Said) -> Fact | None:
     who = who if who.isupper() else who.lower()
     since = past_day_in(match["rest"]) if match["started"] else past_time_in(match["rest"])  # "I'm seeing … last month"
     text = f"{said.name} {'started seeing' if match['started'] or since else 'sees'} {article_for(who)} {who}"
-    if how_often := _HOW_OFTEN.match(match["rest"]):
-        text += f" {how_often[1].lower()}"
+    if how_often := HOW_OFTEN.match(match["rest"].lstrip()):
+        text += f" {how_often[0].lower()}"
     elif since:
         text += f" {since}"
     return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("health", "therapy"))
-
-
-_HOW_OFTEN = re.compile(r"\s+((?:every|each|once a|twice a) (?:week|fortnight|month|other week|[a-z]+day))\b", re.I)
 
 
 def treatment_done_rule(match: re.Match[str], said: Said) -> Fact | None:
