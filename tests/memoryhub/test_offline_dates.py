@@ -49,6 +49,12 @@ SAID_ON = date(2023, 5, 8)  # a Monday
         ("ran a race last Saturday", date(2023, 5, 6)),
         ("adopted a cat three days ago", date(2023, 5, 5)),
         ("loves olives", None),
+        # a habit on a day of the week is no date (it had been kept until a week after the next one)
+        ("swims in open water at Clevedon every Sunday", None),
+        ("does yoga each Tuesday", None),
+        ("plays five-a-side every other Friday", None),
+        ("runs with the club on Thursday evenings", None),
+        ("is running with the club on Thursday evening", date(2023, 5, 11)),
     ],
 )
 def test_a_time_said_points_at_its_date(text: str, on: date | None) -> None:
@@ -129,6 +135,8 @@ def _extracted(said: list[str], *, at: datetime, memories: list[str] | None = No
             "Nora is going back to work on Thursday after maternity leave",
             "2023-05-11",
         ),
+        # a habit on a day of the week lives on (2026-11-30: it had been deleted a week after the next Sunday)
+        (["I swim at the lido every Sunday"], "Nora swims at the lido every Sunday", None),
         # leave until a day lives until that day, not its first (it had gone a week after the Friday)
         (["I'm on leave from Friday till the 14th"], "Nora is on leave from Friday until the 14th", "2023-05-14"),
     ],

@@ -35,7 +35,9 @@ _AHEAD = re.compile(
     rf"\b(?P<campaign>{'|'.join(_CAMPAIGN_MONTH)})\b"
     rf"|\b(?P<soon>today|tonight|tomorrow|yesterday)\b"
     rf"|\b(?P<which>this|next|last) (?P<span>week(?:end)?|month|year|{WEEKDAYS}|spring|summer|fall|autumn|winter)\b"
-    rf"|\b(?:on |this )?(?P<weekday>{WEEKDAYS})\b"
+    # a day of the week, not a habit on it ("every Sunday", "on Sunday mornings")
+    rf"|\b(?:on |this )?(?<!every )(?<!each )(?<!other )(?P<weekday>{WEEKDAYS})\b"
+    r"(?! (?:mornings|afternoons|evenings|nights)\b)"
     rf"|\bin (?P<month>{MONTHS})\b|\b(?:next|this) (?P<named>{MONTHS_NAMED})\b"
     rf"|\bin (?P<count>a|an|one|two|three|four|a few|a couple of|\d+) (?P<unit>days?|weeks?|months?|years?)\b"
     rf"|\b(?P<count2>a|an|one|two|three|four|a few|a couple of|\d+) (?P<unit2>days?|weeks?|months?|years?) ago\b"
