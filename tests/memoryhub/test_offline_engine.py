@@ -2578,7 +2578,9 @@ def _operations_after(remembered: str, said: str) -> list[tuple[str, int | None,
         ("I'm going running", []),  # now, not a plan
         # since when, games by their names, what one takes in, the character one mains
         ("I've been playing chess since 2015", ["Priya has played chess since 2015"]),
-        ("I've been playing Minecraft since I was a kid", ["Priya has played Minecraft since they were a kid"]),
+        ("I've been playing Minecraft since I was a kid", ["Priya has played Minecraft since childhood"]),
+        # since an age, said without "I" (2026-11-30: was "since Priya was 6")
+        ("I've been swimming since I was 6", ["Priya has been swimming since age 6"]),
         ("I've been a teacher since 2015", ["Priya has been a teacher since 2015"]),
         ("I listen to a lot of jazz", ["Priya listens to a lot of jazz"]),
         ("I'm currently reading The Hobbit", ["Priya is reading The Hobbit"]),
@@ -6331,3 +6333,85 @@ def test_what_students_makers_or_home_owners_say_is_kept(said: str, kept: list[s
 )
 def test_what_clinics_shop_owners_nurses_or_footballers_say_is_kept(said: str, kept: list[str]) -> None:
     assert _kept(said) == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # each kept nothing before (2026-11-30)
+        ("I teach the kids class on Saturdays", ["Priya teaches the kids class on Saturdays"]),
+        ("I coach the under 10s on Sunday mornings", ["Priya coaches the under 10s on Sunday mornings"]),
+        ("I'm a yellow belt in taekwondo", ["Priya is a yellow belt in taekwondo"]),
+        ("I'm on the committee at our sailing club", ["Priya is on the committee at their sailing club"]),
+        ("I've finally bought my own horse", ["Priya bought a horse"]),
+        ("I've been doing taekwondo since September", ["Priya has been doing taekwondo since September"]),
+        ("finally hit 1800 on lichess", ["Priya's chess rating is 1800 on lichess"]),
+        ("my blitz rating is 1420", ["Priya's chess rating is 1420 in blitz"]),
+        # whom one plays for, not how long (was "Priya has played chess for Hastings")
+        ("I play chess for Hastings in the county league", ["Priya plays chess for Hastings in the county league"]),
+        # guards: once, of nothing, or no chess
+        ("I teach the kids class tomorrow", []),
+        ("I teach a class", []),
+        ("I'm rated 4.9 on Uber", []),
+    ],
+)
+def test_what_a_dojo_a_sailing_club_or_a_stables_says_is_kept(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept
+
+
+@pytest.mark.parametrize(
+    ("remembered", "said", "content"),
+    [
+        ("Priya is a yellow belt in judo", "I'm an orange belt in judo now", "Priya is an orange belt in judo"),
+        ("Priya is a yellow belt in judo", "got my orange belt last night!", "Priya got their orange belt"),
+        ("Priya got their green belt", "I'm a blue belt now", "Priya is a blue belt"),
+        (
+            "Priya's chess rating is 1500 on lichess",
+            "finally hit 1600 on lichess!",
+            "Priya's chess rating is 1600 on lichess",
+        ),
+    ],
+)
+def test_a_new_belt_or_rating_replaces_the_last(remembered: str, said: str, content: str) -> None:
+    assert _operations_after(remembered, said) == [("update", 1, content)]
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # the day of one's own wedding, told of as "our wedding" in a line whose fact was the wife
+        # (2026-11-30: was "Tomas has a wife — the 12th of September")
+        (
+            [
+                ("Tomas", "tomas", "I've just started ballroom with my wife, we're doing it for our wedding"),
+                ("Leah", "leah", "oh when's the wedding?"),
+                ("Tomas", "tomas", "the 12th of September"),
+            ],
+            ["Tomas started ballroom", "Tomas's wedding is on September 12"],
+        ),
+        # asked of "your" one, with no word of it before (kept nothing)
+        (
+            [("Ann", "ann", "bit nervous tbh"), ("Leah", "leah", "when's your op?"), ("Ann", "ann", "next Tuesday")],
+            ["Ann's operation is next Tuesday"],
+        ),
+        # guards: a sister's wedding, and the surgery just told of, take the day as their detail
+        (
+            [
+                ("Ann", "ann", "my sister's getting married!!"),
+                ("Leah", "leah", "oh when's the wedding?"),
+                ("Ann", "ann", "June 14th"),
+            ],
+            ["Ann's sister is getting married — June 14th"],
+        ),
+        (
+            [
+                ("Ann", "ann", "I'm having knee surgery soon"),
+                ("Leah", "leah", "oh no, when's your op?"),
+                ("Ann", "ann", "next Tuesday"),
+            ],
+            ["Ann is having knee surgery soon — next Tuesday"],
+        ),
+    ],
+)
+def test_the_day_given_to_when_is_the_wedding_is_kept_of_whose_it_is(said: list[Said], kept: list[str]) -> None:
+    assert [operation["content"] for operation in _extract(_prompt(said))["operations"]] == kept

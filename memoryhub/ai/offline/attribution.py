@@ -532,7 +532,9 @@ class Reader:
             for fact in facts:
                 fact.question = question[2]
             return facts
-        if statements := questions.answered_statements(question[2], said.clause):
+        before = " ".join(text for speaker, text in self._said.values() if speaker == said.handle)
+        opened = self._open[said.handle].text if said.handle in self._open else ""
+        if statements := questions.answered_statements(question[2], said.clause, before, opened):
             facts = [f for s in statements for f in matching.rules_on(said, s)]  # "anyone … play guitar?" … "I do"
             for fact in facts:
                 fact.question = question[2]
@@ -542,8 +544,7 @@ class Reader:
         if not words or len(words) > 4 or words[0].lower() in NON_ANSWERS:
             return []
         # only the question's own sentences: "Where else did you stay? My nan started learning Spanish from me" asks
-        # no "where … from" (was "Omar is from Priya")
-        # (a prompt asks without a question mark: "introduce yourselves and say where you're from")
+        # no "where … from" (was "Omar is from Priya"); a prompt asks without a mark ("say where you're from")
         own_words = " ".join(part for part in sentences(question[2]) if part.endswith("?")) or question[2]
         for pattern, builder in QUESTIONS:
             if pattern.search(own_words) and (whole := ANSWER.fullmatch(answer)):

@@ -24,6 +24,8 @@ from memoryhub.ai.offline.forgetting import forget_asked, memory_asked_forgotten
 from memoryhub.ai.offline.known import lines_with_known_names, replaced_memory_index
 from memoryhub.ai.offline.questions import lines_as_told
 from memoryhub.ai.offline.rules.cars import SLOTS as CAR_SLOTS
+from memoryhub.ai.offline.rules.chess import SLOTS as CHESS_SLOTS
+from memoryhub.ai.offline.rules.coaching import SLOTS as BELT_SLOTS
 from memoryhub.ai.offline.rules.couples import STATUSES
 from memoryhub.ai.offline.rules.cycling import SLOTS as COMMUTE_SLOTS
 from memoryhub.ai.offline.rules.fitness import SLOTS as FITNESS_SLOTS
@@ -73,6 +75,8 @@ SLOTS = {
     **RUNNING_SLOTS,
     **TEAM_SLOTS,
     **COMMUTE_SLOTS,
+    **BELT_SLOTS,
+    **CHESS_SLOTS,
     **CAR_SLOTS,
     **SOBER_SLOTS,
     **GOLF_SLOTS,

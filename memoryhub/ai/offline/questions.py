@@ -24,6 +24,7 @@ from memoryhub.ai.offline.vocabulary import (
     SHE_RELATIONS,
     word_set,
 )
+from memoryhub.ai.offline.when_asked import when_answered
 
 # A question put without its mark, as chat does: "nice!! what server u on", "where do you work".
 UNMARKED = re.compile(r"(?:^|[.!]\s+)(?:what|which|where|how|who)(?: \w+){0,2} (?:u|you|ya)(?: \w+){0,2}\s*$", re.I)
@@ -523,11 +524,14 @@ def _yes_said(question: str, answer: str) -> str | None:
     return f"my {kin} {rest}" if kin else f"I {rest}".replace("I am ", "I'm ").replace("I have ", "I've ")
 
 
-def answered_statements(question: str, answer: str) -> list[str]:
+def answered_statements(question: str, answer: str, said_before: str = "", opened: str = "") -> list[str]:
     """The statements an answer to ``question`` makes of the one who answers, read by the rules: "anyone
     here play guitar?" … "yeah I do" is "I play guitar", "do you have any pets?" … "yeah a beagle" is
     "I have a beagle", "got any kids or pets?" … "2 kids, 3 cats" is "I have 2 kids" and "I have 3
-    cats", "where do you work?" … "the BBC" is "I work at the BBC"; none for another answer."""
+    cats", "where do you work?" … "the BBC" is "I work at the BBC"; none for another answer.
+    ``said_before`` and ``opened``: what the one answering said earlier in the window, and their open fact."""
+    if (day := when_answered(question, answer, said_before, opened)) is not None:
+        return [day]  # "when's the wedding?" … "the 12th of September"
     statement = asked_of_themselves(question)
     if statement is not None and statement.startswith("I'm ") and (span := _YES_FOR.fullmatch(answer.strip(" !."))):
         return [f"I've been {statement[4:]} for {span['span']}"]  # "are you still vegan?" … "yep 5 years now"

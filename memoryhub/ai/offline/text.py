@@ -187,6 +187,15 @@ def ours_as_theirs(text: str) -> str:
     return re.sub(r"\bour\b", "their", text, flags=re.IGNORECASE)
 
 
+def since_age(span: str) -> str:
+    """How long, said without "I": "since I was a kid" is "since childhood", "since I was 9" "since age
+    9", "since I was a teenager" "since their teens", "since I was at school" "since they were …"."""
+    span = re.sub(r"\bsince I was (?:a kid|a child|little|young)\b", "since childhood", span, flags=re.IGNORECASE)
+    span = re.sub(r"\bsince I was a teenager\b", "since their teens", span, flags=re.IGNORECASE)
+    span = re.sub(r"\bsince I was (?=\d)", "since age ", span, flags=re.IGNORECASE)
+    return re.sub(r"\bsince I was\b", "since they were", span, flags=re.IGNORECASE)
+
+
 def third_person(text: str, name: str) -> str:
     """Rewrite the speaker's "I / me / my / our / us" as "<name> / <name> / their / their / them" so a fact
     stands alone."""

@@ -35,6 +35,8 @@ HOW_OFTEN = re.compile(
     rf"|{WEEKDAYS})|on (?:{WEEKDAYS})s",
     re.IGNORECASE,
 )
+# The martial arts, by the names their clubs use: "a yellow belt in taekwondo", "I've been doing judo".
+MARTIAL_ARTS = r"karate|judo|taekwondo|jiu[- ]jitsu|bjj|kickboxing|aikido|kung fu|muay thai|krav maga|wing chun"
 # A club's, a team's, a company's or a charity's name: up to four capitalised words, perhaps joined by
 # "and", "&" or "of" ("Monzo", "the Fox and Hounds", "Hallamshire Golf Club", "Ernst & Young").
 PROPER_NAME = r"(?-i:[A-Z])[\w&'-]*(?: (?:(?:and|&|of) )?(?-i:[A-Z0-9])[\w&'-]*){0,3}"

@@ -8,7 +8,7 @@ import re
 from memoryhub.ai.contract import MemoryKind
 from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said
 from memoryhub.ai.offline.text import content_words, third_person, topics_of
-from memoryhub.ai.offline.vocabulary import FOR_A_SPAN, WEEKDAYS
+from memoryhub.ai.offline.vocabulary import FOR_A_SPAN, MARTIAL_ARTS, WEEKDAYS
 
 _GROUPS = r"choir|band|orchestra|club|team|league|quartet|ensemble|society|crew|squad|troupe"
 
@@ -26,7 +26,8 @@ def member_rule(match: re.Match[str], said: Said) -> Fact | None:
 def belt_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "got my black belt in karate last weekend!": a grade won, for good."""
     text = f"{said.name} got their {match['belt'].lower()}" + (f" in {match['art'].lower()}" if match["art"] else "")
-    return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("hobbies", (match["art"] or "belt").lower()))
+    topics = topics_of("hobbies", (match["art"] or "belt").lower())
+    return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics, slot="belt")  # rules/coaching.py's SLOTS
 
 
 def weekly_rule(match: re.Match[str], said: Said) -> Fact | None:
@@ -68,7 +69,7 @@ RULES = [
         priority=1447,
         pattern=re.compile(
             r"\b(?:I )?(?:just |finally )?got my (?P<belt>(?:black|brown|blue|purple|green|red|yellow|orange|first)"
-            r" belt)(?: in (?P<art>karate|judo|taekwondo|jiu[- ]jitsu|bjj|kickboxing|aikido|kung fu))?\b",
+            rf" belt)(?: in (?P<art>{MARTIAL_ARTS}))?\b",
             re.IGNORECASE,
         ),
         build=belt_rule,

@@ -7,7 +7,7 @@ import re
 from memoryhub.ai.contract import MemoryKind
 from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, past_day_in, past_time_in
 from memoryhub.ai.offline.splitting import phrase_cut
-from memoryhub.ai.offline.text import article_for, third_person, topics_of
+from memoryhub.ai.offline.text import article_for, since_age, third_person, topics_of
 from memoryhub.ai.offline.vocabulary import EVENT_ADVERBS, FOR_A_SPAN, HOSPITALS, I_AM, MONTHS
 
 DIETS = (
@@ -213,10 +213,7 @@ def condition_rule(match: re.Match[str], said: Said) -> Fact | None:
             text += f" {when}"
     had = _HAD_FOR.match(match.string[match.end() :])  # "I've had ME for 8 years"
     if lasting and had and verb == "has":
-        lived = re.sub(r"since I was (?:a kid|a child|little|young)", "since childhood", had["span"], flags=re.I)
-        lived = re.sub(r"since I was a teenager", "since their teens", lived, flags=re.I)
-        lived = re.sub(r"since I was (?=\d)", "since age ", lived)
-        text = f"{said.name} has had {condition} {lived}"
+        text = f"{said.name} has had {condition} {since_age(had['span'])}"
     if lasting:
         return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("health", condition.split()[-1]))
     return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("health", condition.split()[-1]))

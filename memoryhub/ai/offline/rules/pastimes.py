@@ -12,10 +12,11 @@ from memoryhub.ai.offline.text import (
     conjugate,
     content_words,
     join_names,
+    since_age,
     third_person,
     topics_of,
 )
-from memoryhub.ai.offline.vocabulary import FOR_A_SPAN, PROPER_NAME
+from memoryhub.ai.offline.vocabulary import FOR_A_SPAN, MARTIAL_ARTS, PROPER_NAME
 
 INSTRUMENTS = (
     r"guitar|bass|bass guitar|electric guitar|acoustic guitar|piano|keyboard|keys|drums|violin|viola|cello"
@@ -56,7 +57,7 @@ _TITLES = {
 ACTIVITIES = (
     r"climbing|bouldering|rock climbing|hiking|running|jogging|swimming|surfing|skiing|snowboarding|fishing"
     r"|cycling|biking|mountain biking|skating|skateboarding|camping|dancing|kayaking|canoeing|sailing|rowing"
-    r"|yoga|pilates|crossfit|boxing|kickboxing|karate|judo|jiu[- ]jitsu|bjj|fencing|archery|horse riding"
+    rf"|yoga|pilates|crossfit|boxing|{MARTIAL_ARTS}|fencing|archery|horse riding|ballroom(?: dancing)?|birding"
     r"|knitting|crocheting|sewing|painting|drawing|sketching|pottery|baking|gardening|birdwatching|photography"
     r"|woodworking|calligraphy|origami|journaling|scuba diving|diving|paragliding|skydiving|weightlifting"
     r"|powerlifting|lifting|marathons?|triathlons?|parkour|salsa|ballet|tap|karaoke|cosplay|embroidery"
@@ -86,8 +87,7 @@ def plays_rule(match: re.Match[str], said: Said) -> Fact | None:
     what = _TITLES.get(what, what)  # "Minecraft", not "minecraft"
     instrument = re.fullmatch(INSTRUMENTS, what, re.IGNORECASE) is not None
     learning = "learn" in match["verb"].lower()
-    since = re.sub(r"\bI was\b", "they were", phrase_cut(match["since"] or "", max_words=5))  # "since I was a kid"
-    since = third_person(since, said.name)
+    since = third_person(since_age(phrase_cut(match["since"] or "", max_words=5)), said.name)  # "since I was 9"
     how = third_person(phrase_cut(match["how"] or "", max_words=8), said.name)  # "every Tuesday", "in a band"
     if learning and ("been" in match["verb"].lower() or since):
         text = f"{said.name} has been learning {'the ' if instrument else ''}{what}" + (f" {since}" if since else "")
@@ -110,7 +110,7 @@ def plays_rule(match: re.Match[str], said: Said) -> Fact | None:
 def activity_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I go climbing every weekend", "I do yoga", "I've been knitting for years"."""
     what = match["what"].lower()
-    when = third_person(phrase_cut(match["when"] or "", max_words=7), said.name)  # "before my shift"
+    when = third_person(since_age(phrase_cut(match["when"] or "", max_words=7)), said.name)  # "before my shift"
     verb = " ".join(w for w in match["verb"].lower().split() if w not in ("just", "recently", "finally"))
     if "been going" in verb:  # "I've been going to the gym regularly"
         text = f"{said.name} has been going {what}"
@@ -484,7 +484,10 @@ RULES = [
             rf"|taking lessons in|getting into)|(?: have|'ve) been (?:learning|learning to play|taking lessons in)"
             rf"|(?: have|'ve)?(?: just| recently| finally)? started learning(?: to play)?)"
             rf" (?:the |a (?:little|bit of) )?(?P<what>{INSTRUMENTS}|{SPORTS})\b"
-            rf"(?:(?P<since>(?: for| since) .+)|(?P<how>(?: every| on| in a| in the| with| at| twice| once)"
+            # "for 20 years" is how long, "for Hastings" whom for
+            rf"(?:(?P<since> (?:{FOR_A_SPAN}|for (?:about|around|nearly|almost|over|the (?:last|past)|years|ages"
+            rf"|decades|a while|a long time)\b|since ).*)"
+            rf"|(?P<how>(?: every| on| in a| in the| with| at| twice| once| for)"
             rf" (?:(?! (?:if|but|so|because|though|when|unless)\b)[^,;!?])+))?",
             re.IGNORECASE,
         ),

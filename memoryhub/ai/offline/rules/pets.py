@@ -57,7 +57,7 @@ def pet_named(fact: Fact, name: str, said: Said) -> Fact:
 
 def pet_rule(match: re.Match[str], said: Said) -> Fact | None:
     species = match["species"].lower()
-    quantity = match["quantity"].lower().replace("this", "a")  # "we adopted this little kitten"
+    quantity = re.sub(r"^(?:this|my own|our own)$", "a", match["quantity"].lower())  # "we adopted this little kitten"
     plural = quantity not in ("a", "an", "another", "one")
     if species in _FARM and not plural:
         return None  # "I got a chicken wrap": one farm animal is more often food than a pet
@@ -232,8 +232,9 @@ RULES = [
         priority=330,
         pattern=re.compile(
             rf"\b(?:I|we)(?P<verb>(?: just| finally| recently)? (?:adopted|got|rescued|bought|have got|have|own)"
-            rf"|'ve (?:got|adopted|rescued))"
-            rf" (?P<quantity>another|this|{COUNTS}) (?:(?:new|little|cute|baby|pet|old|tiny|big|fluffy) )*"
+            rf"|'ve (?:got|adopted|rescued)|'ve(?: just| finally)? bought)"  # "I've finally bought my own horse"
+            rf" (?P<quantity>another|this|(?:my|our) own|{COUNTS})"
+            r" (?:(?:new|little|cute|baby|pet|old|tiny|big|fluffy) )*"
             rf"(?P<kind>(?:(?:rescue|reactive|senior|deaf|blind|three-legged|anxious|nervous|ex-racing) ){{1,2}})?"
             rf"(?P<species>{PETS})(?:e?s)?\b(?:,? (?:named|called) (?P<pet>[a-z][\w'-]*)"
             rf"|,? (?:named |called )?(?P<names>[a-z][\w'-]{{1,20}}(?:, [a-z][\w'-]{{1,20}})?,? (?:and|&)"

@@ -55,7 +55,8 @@ def leads_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 def sits_on_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I'm on the PTA", "I'm on the board of a housing charity", "I'm on the parish council"."""
+    """ "I'm on the PTA", "I'm on the board of a housing charity", "I'm on the parish council", "I'm on
+    the committee at our fishing club"."""
     what = said.phrase(match["what"])
     text = f"{said.name} is on the {what}"
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("community", *content_words(what)[:1]))
@@ -103,7 +104,9 @@ RULES = [
         pattern=re.compile(
             r"\bI(?:'m| am) (?:(?:also|now|still) )?on the (?P<what>PTA|PTO|(?:parish|town|city|district|student"
             r"|school|youth) council|board of (?:the |a |an |our )?[\w'&-]+(?: [\w'&-]+){0,3}"
-            r"|(?:[\w'-]+ ){1,3}committee)\b",
+            r"|(?:[\w'-]+ ){1,3}committee"  # "I'm on the committee at our fishing club": its club's
+            r"|committee (?:at|of|for) (?:the |our |my |a )?(?:[\w'&-]+ ){0,3}?(?:club|society|association|league"
+            r"|group|trust|school|church))\b",
             re.IGNORECASE,
         ),
         build=sits_on_rule,

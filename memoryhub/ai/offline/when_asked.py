@@ -1,0 +1,44 @@
+"""The day of one's own event, given in answer to "when's the wedding?": "the 12th of September" is
+"my wedding is on the 12th of September" when the wedding is theirs, asked of as "your" one or told
+of before as "my" or "our" one. After "my sister's getting married!", it is hers: a detail of that."""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+from memoryhub.ai.offline.dates import date_said
+from memoryhub.ai.offline.splitting import strip_fillers
+
+_WHEN_IS = re.compile(
+    r"\bwhen(?:'s| is) (?P<whose>the|your|ur) (?P<thing>big day|wedding|op|operation|surgery|exam|interview"
+    r"|(?:driving )?test|hearing|due date|graduation|race|marathon|move|scan|recital)\W*$",
+    re.IGNORECASE,
+)
+# The words of one event: an open fact that says any of them is the event asked of ("I'm having knee
+# surgery" … "when's your op?" … "next Tuesday" is a detail of it).
+_SAME_EVENT = {
+    "wedding": r"wedding|big day|married|marry|engaged",
+    "op": r"op|operation|surgery|procedure",
+    "test": r"test|exam",
+}
+_PREPOSITION = re.compile(r"(?:on|in|at|next|this|tomorrow|today|tonight)\b", re.IGNORECASE)
+_ANY_DAY = date(2000, 1, 1)  # whether the answer names a time at all, not which day it is
+
+
+def when_answered(question: str, answer: str, said_before: str, opened: str) -> str | None:
+    """The statement an answer makes to another's "when's the <event>?" (``said_before``: what the
+    one answering said earlier in the window; ``opened``: their fact the answer could be a detail
+    of); None when it is no date, the event not theirs or already their open fact."""
+    asked = _WHEN_IS.search(question)
+    given = strip_fillers(answer.split(",")[0]).strip(" !.")
+    if asked is None or not 0 < len(given.split()) <= 5 or date_said(given, _ANY_DAY) is None:
+        return None
+    thing = asked["thing"].lower().replace("big day", "wedding").replace("operation", "op").replace("surgery", "op")
+    event = _SAME_EVENT.get(thing.split()[-1], thing)
+    theirs = asked["whose"].lower() != "the" or re.search(rf"\b(?:my|our) (?:[\w-]+ )?(?:{event})\b", said_before, re.I)
+    if not theirs or re.search(rf"\b(?:{event})\b", opened, re.IGNORECASE):
+        return None
+    if not _PREPOSITION.match(given):
+        given = f"on {given}"
+    return f"my {'operation' if thing == 'op' else thing} is {given}"
