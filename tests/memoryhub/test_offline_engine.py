@@ -6415,3 +6415,32 @@ def test_a_new_belt_or_rating_replaces_the_last(remembered: str, said: str, cont
 )
 def test_the_day_given_to_when_is_the_wedding_is_kept_of_whose_it_is(said: list[Said], kept: list[str]) -> None:
     assert [operation["content"] for operation in _extract(_prompt(said))["operations"]] == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # kept wrong before (2026-11-30): "my" kept as said
+        ("picked up my new Triumph Bonneville today", ["Priya got a new Triumph Bonneville"]),
+        ("I got my Canon R6 last week", ["Priya got their Canon R6"]),
+        # each kept nothing before
+        ("we're doing the Round the Island race in June", ["Priya is doing the Round the Island race in June"]),
+        ("we're doing a tour of the Alps in July", ["Priya is doing a tour of the Alps in July"]),
+        ("just passed my RYA Day Skipper!!", ["Priya passed their RYA Day Skipper"]),
+        ("passed my full motorbike licence", ["Priya passed their full motorbike licence"]),
+    ],
+)
+def test_what_a_sailing_club_or_bikers_say_is_kept(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept
+
+
+def test_a_habit_said_after_a_plan_is_no_detail_of_it() -> None:
+    said = [
+        ("Zed", "zed", "I'm going to Fontainebleau in April with a few mates"),
+        ("Pia", "pia", "jealous"),
+        ("Zed", "zed", "I route set at the Castle on Tuesdays"),
+    ]
+
+    kept = [operation["content"] for operation in _extract(_prompt(said))["operations"]]
+
+    assert kept == ["Zed is going to Fontainebleau in April"]  # was "… — Zed routes set at the Castle on Tuesdays"

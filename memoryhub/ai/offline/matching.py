@@ -26,6 +26,7 @@ from memoryhub.ai.offline.splitting import (
 )
 from memoryhub.ai.offline.text import content_words
 from memoryhub.ai.offline.vocabulary import (
+    HOW_OFTEN,
     INVITING_IF,
     TIME,
     word_set,
@@ -255,13 +256,14 @@ def is_detail(clause: str, *, partner: bool = False, lasting: bool = False) -> b
     """A short fragment that adds to what came before: a time, a number, "that startup…", and the
     name of whom someone got engaged to. A capitalised word alone is not enough ("Congrats to
     Emma" is not a detail of the move said before it); nor, after a ``lasting`` fact (a job, not a
-    plan), is a statement with a subject of its own ("I'm a pharmacist" … "we moved here in 2019")."""
+    plan), is a statement with a subject of its own ("I'm a pharmacist" … "we moved here in 2019"),
+    nor after any one that says how often ("going to Font in April" … "I route set on Tuesdays")."""
     body = strip_fillers(clause)
     words = body.strip(" !.").split()
     if not words or len(words) > MAX_DETAIL_WORDS or body.endswith("?") or ":" in body:
         return False  # a long line or a question is a new thought, not a detail
-    if lasting and _OWN_STATEMENT.match(body):
-        return False
+    if _OWN_STATEMENT.match(body) and (lasting or HOW_OFTEN.search(body)):
+        return False  # "I'm going to Font in April" … "I route set on Tuesdays": a habit of its own
     if not content_words(body) or _REASSURING.fullmatch(body.strip(" !.,")):
         return False
     single_name = partner and len(words) == 1 and words[0][0].isupper()

@@ -268,8 +268,8 @@ def became_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 def exam_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I passed my driving test!", "I failed my theory test again": a result worth remembering (a
-    pass for good, a fail for a month)."""
+    """ "I passed my driving test!", "I failed my theory test again", "just passed my RYA Day Skipper": a
+    result worth remembering (a pass for good, a fail for a month)."""
     what = third_person(" ".join(match["what"].split()), said.name)
     verb = match["verb"].lower()
     passed = verb in ("passed", "aced")
@@ -331,7 +331,7 @@ RULES = [
         pattern=re.compile(
             r"\bI (?:just |finally |actually )?(?P<verb>passed|failed|aced|flunked) (?P<what>(?:my|the|all my|both my)"
             r" (?:[\w-]+ ){0,2}(?:test|tests|exam|exams|finals|bar|boards|interview|audition|assessment|probation"
-            r"|theory|practical|GCSEs|A-levels|A levels|resit|resits"
+            r"|theory|practical|GCSEs|A-levels|A levels|resit|resits|licen[cs]e|CBT|day skipper|yachtmaster|open water"
             rf"|grade \d(?: (?:{INSTRUMENTS}|theory|singing|ballet|tap))?))\b(?P<again> again)?",  # "my grade 5 violin"
             re.IGNORECASE,
         ),

@@ -471,9 +471,10 @@ RULES = [
             # "we're getting a puppy next week": a household's plan, so the speaker's too
             r"|\bwe(?:'re| are) (?P<what2>(?:getting|adopting|buying|hosting|throwing|celebrating|renovating"
             r"|flying|driving|heading|taking|visiting|spending|staying with|doing up|decorating|redoing)\b.+"
-            # "we're doing a birthday party for Zain on the 14th", "we're having a barbecue on Sunday"
-            rf"|(?:having|doing) (?:a|an|our|the) (?:[\w'-]+ ){{0,2}}?(?:party|{GATHERINGS}|get-together|sleepover"
-            r"|dinner party)\b.+)"
+            # "we're doing a birthday party for Zain on the 14th", "we're having a barbecue on Sunday", "we're
+            # doing a tour of the Alps in July"
+            rf"|(?:having|doing) (?:a|an|our|the) (?:[\w'-]+ ){{0,3}}?(?:party|{GATHERINGS}|get-together|sleepover"
+            r"|dinner party|tour|race|challenge|sportive|relay|triathlon|marathon)\b.+)"
             r"|\bI(?:'m| am|'ll be| will be) (?P<what3>(?:on|off on) (?:vacation|holiday|leave|a break|call|nights"
             r"|night shifts?|duty)\b.+|away (?=(?:the|this|next|from|until|till|for|over|on|in)\b).+"
             r"|(?:off|out of (?:the )?office)(?: work)?"
