@@ -55,6 +55,8 @@ SAID_ON = date(2023, 5, 8)  # a Monday
         ("plays five-a-side every other Friday", None),
         ("runs with the club on Thursday evenings", None),
         ("is running with the club on Thursday evening", date(2023, 5, 11)),
+        ("has to move out by June", date(2023, 6, 30)),  # a month's end (was no date)
+        ("has to move out by the end of July", date(2023, 7, 31)),
     ],
 )
 def test_a_time_said_points_at_its_date(text: str, on: date | None) -> None:

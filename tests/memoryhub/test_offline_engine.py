@@ -6444,3 +6444,24 @@ def test_a_habit_said_after_a_plan_is_no_detail_of_it() -> None:
     kept = [operation["content"] for operation in _extract(_prompt(said))["operations"]]
 
     assert kept == ["Zed is going to Fontainebleau in April"]  # was "… — Zed routes set at the Castle on Tuesdays"
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # kept wrong before (2026-11-30): the day it starts read as the day signed up; "by June" lost
+        (
+            "booked it! signed up for the welding course, starts next Tuesday",
+            ["Priya signed up for the welding course, which starts next Tuesday"],
+        ),
+        ("my landlord is selling the flat so we have to move out by June", ["Priya has to move out by June"]),
+        # each kept nothing, or less, before
+        ("I signed up for the Great North Run in September", ["Priya signed up for the Great North Run in September"]),
+        ("I finally got my diagnosis, it's ADHD", ["Priya was diagnosed with ADHD"]),
+        ("got my results back, all clear", ["Priya got the all clear"]),
+        ("my scan came back clear!!", ["Priya got the all clear"]),
+        ("still waiting on my diagnosis", []),  # guard: nothing, either way
+    ],
+)
+def test_what_a_support_group_or_a_renter_says_of_a_day_ahead_is_kept(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept

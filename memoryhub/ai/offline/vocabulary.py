@@ -72,7 +72,7 @@ _SOON_TIME = (
 
 _LATER_TIME = (
     rf"next (?:month|year|summer|winter|spring|fall|autumn)|this (?:month|year|summer|winter|spring|fall|autumn)"
-    rf"|later this (?:month|year)|in (?:{MONTHS})|(?:next|this) (?:{MONTHS_NAMED})"
+    rf"|later this (?:month|year)|in (?:{MONTHS})|by (?:the end of )?(?:{MONTHS})|(?:next|this) (?:{MONTHS_NAMED})"
     rf"|in (?:a|one|two|three|four|a few|a couple of|\d+) (?:weeks?|months?|years?)"
     rf"|(?:at|by) the end of the (?:week|month|year)|soon|(?:in|over) the (?:summer|winter|spring|autumn|fall)"
     rf"|(?:for|over|at) (?:christmas|thanksgiving|easter|the holidays|new year'?s?|hanukkah|diwali|eid)"

@@ -85,7 +85,12 @@ RULES = [
         priority=1538,
         pattern=re.compile(
             r"\bI(?:'m| am) (?:(?:officially|now|finally|still) )?(?P<state>in remission|cancer[- ]free)\b"
-            r"|\bI(?: just| finally)? got the all[- ]clear\b",
+            r"|\bI(?: just| finally)? got the all[- ]clear\b"
+            # "got my results back, all clear", "my scan came back clear"
+            r"|\bI(?: just| finally)? got my (?:scan |biopsy |test )?results back,? (?:and )?(?:it's |it was )?"
+            r"all[- ]clear\b"
+            r"|\bmy (?:scan|biopsy|results|bloods|mammogram|smear)(?: results)? (?:came|have come) back"
+            r" (?:all )?clear\b",
             re.IGNORECASE,
         ),
         build=remission_rule,

@@ -194,7 +194,7 @@ def condition_rule(match: re.Match[str], said: Said) -> Fact | None:
     condition = match["condition"]
     lasting = not re.match(rf"an? |the |a cold|covid|{SPORTS_INJURIES}", condition, re.IGNORECASE)
     condition = condition if condition.isupper() else condition_name(condition)
-    verb = "was diagnosed with" if "diagnosed" in match["verb"].lower() else "has"
+    verb = "was diagnosed with" if "diagnos" in match["verb"].lower() else "has"
     verb = "struggles with" if "struggl" in match["verb"].lower() else verb  # not a diagnosis told
     off = re.search(r"off (?:sick|work)|signed off|\bout\b", match["verb"], re.IGNORECASE)
     if off and (not lasting or condition in ("stress", "burnout")):  # "has long covid" lasts: kept so
@@ -378,6 +378,9 @@ RULES = [
             rf"\bI(?P<verb> have| have got|'ve got| got| was diagnosed with|'ve been diagnosed with| live with"
             rf"|'ve had| have had|'m living with| get| suffer from| deal with| struggle with| (?:still )?get"
             rf"|(?:'ve| have)? been struggling with|(?:'m| am) struggling with"
+            # "I finally got my diagnosis, it's ADHD", "I got diagnosed with fibro last year"
+            rf"|(?:'ve| have)?(?: just| finally| officially)? got (?:diagnosed with|(?:my |a )?diagnosis(?: of|,| -|:)?"
+            rf"(?: it's| it is| it was)?)"
             # "I've been off sick with long covid since March", "I'm off work with a broken wrist"
             rf"|(?:'m| am|'ve been| have been) (?:off (?:sick|work)|signed off|laid up|stuck (?:at home|in bed)"
             rf"|out(?: injured)?)(?: {FOR_A_SPAN})? with)"

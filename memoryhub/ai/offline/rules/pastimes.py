@@ -348,8 +348,8 @@ def signed_up_rule(match: re.Match[str], said: Said) -> Fact | None:
     what = _RACE_HALF.sub(r"\1 marathon", " ".join(match["what"].split()))
     what = third_person(f"{match['article'].lower()} {what}", said.name)
     text = f"{said.name} signed up for {what}"
-    if when := time_in(match["rest"]) or past_time_in(match["rest"]):
-        text += f" {when}"
+    if when := time_in(match["rest"]) or past_time_in(match["rest"]):  # "…, starts next Tuesday": its start
+        text += f", which starts {when}" if re.search(r"\b(?:starts|starting|begins)\b", match["rest"]) else f" {when}"
     if cause := _FOR_A_CAUSE.search(match["rest"]):  # "…, raising money for Shelter"
         text += f", raising money for {cause['cause']}"
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("hobbies", *content_words(what)[-1:]))
@@ -426,7 +426,8 @@ RULES = [
             r"\bI(?:'ve| have)? (?:(?:just|recently|finally|also|officially) )?(?:signed up for|enrolled in|registered"
             r" for) (?P<article>a|an|the|my) (?P<what>(?:[\w-]+ ){0,3}?(?:class|classes|course|lessons"
             r"|workshop|marathon|race|5k|10k|triathlon|program|programme|bootcamp|retreat|degree|masters|competition"
-            r"|tournament|league|challenge|abseil|skydive|sky dive|trek|sleepout|sleep out|fun run)"
+            r"|tournament|league|challenge|abseil|skydive|sky dive|trek|sleepout|sleep out|fun run|run|walk|ride"
+            r"|sportive|swim|ultra)"
             r"|(?-i:[A-Z])[\w'-]+ half(?! of\b))\b(?P<rest>.*)",
             re.IGNORECASE,
         ),
