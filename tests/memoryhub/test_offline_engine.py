@@ -6347,6 +6347,7 @@ def test_what_clinics_shop_owners_nurses_or_footballers_say_is_kept(said: str, k
         ("I've been doing taekwondo since September", ["Priya has been doing taekwondo since September"]),
         ("finally hit 1800 on lichess", ["Priya's chess rating is 1800 on lichess"]),
         ("my blitz rating is 1420", ["Priya's chess rating is 1420 in blitz"]),
+        ("my rating just went over 1800 on lichess", ["Priya's chess rating is 1800 on lichess"]),
         # whom one plays for, not how long (was "Priya has played chess for Hastings")
         ("I play chess for Hastings in the county league", ["Priya plays chess for Hastings in the county league"]),
         # guards: once, of nothing, or no chess
@@ -6465,3 +6466,23 @@ def test_a_habit_said_after_a_plan_is_no_detail_of_it() -> None:
 )
 def test_what_a_support_group_or_a_renter_says_of_a_day_ahead_is_kept(said: str, kept: list[str]) -> None:
     assert _kept(said) == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # each kept nothing before (2026-11-30)
+        ("I've got my first comp next month", ["Priya has their first comp next month"]),
+        ("I've got my grading on Saturday", ["Priya has their grading on Saturday"]),
+    ],
+)
+def test_a_competition_or_a_grading_ahead_is_kept(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept
+
+
+def test_news_of_a_member_leaving_the_group_keeps_no_us() -> None:
+    said = [("Wei", "wei", "Yara's leaving us for Oslo next week 😢"), ("Yara", "yara", "don't make me cry")]
+
+    kept = [operation["content"] for operation in _extract(_prompt(said))["operations"]]
+
+    assert kept == ["Yara is leaving for Oslo next week"]  # was "Yara is leaving us for Oslo next week"

@@ -35,8 +35,10 @@ HOW_OFTEN = re.compile(
     rf"|{WEEKDAYS})|on (?:{WEEKDAYS})s",
     re.IGNORECASE,
 )
-# The martial arts, by the names their clubs use: "a yellow belt in taekwondo", "I've been doing judo".
+# The martial arts, by the names their clubs use ("a yellow belt in taekwondo", "I've been doing judo"),
+# and the colours of their belts.
 MARTIAL_ARTS = r"karate|judo|taekwondo|jiu[- ]jitsu|bjj|kickboxing|aikido|kung fu|muay thai|krav maga|wing chun"
+BELT_COLOURS = r"black|brown|blue|purple|green|red|yellow|orange|white"
 # A club's, a team's, a company's or a charity's name: up to four capitalised words, perhaps joined by
 # "and", "&" or "of" ("Monzo", "the Fox and Hounds", "Hallamshire Golf Club", "Ernst & Young").
 PROPER_NAME = r"(?-i:[A-Z])[\w&'-]*(?: (?:(?:and|&|of) )?(?-i:[A-Z0-9])[\w&'-]*){0,3}"
@@ -166,7 +168,7 @@ OCCASIONS = (
     r"exam|interview|test|appointment|meeting|match|game|date|flight|trip|tournament|concert|wedding|surgery"
     r"|presentation|deadline|shift|vacation|holiday|party|finals?|raid|race|recital|audition"
     r"|scan|check-up|checkup|mri|x-ray|blood test|smear test|jab|booster|therapy session|counselling session"
-    r"|counseling session"
+    r"|counseling session|competition|comp|grading|regatta|gala|viva|marathon|triathlon"
 )
 
 # Where a stay in hospital is told: "in the ER", "rushed to the hospital", "my mom's in the ICU".

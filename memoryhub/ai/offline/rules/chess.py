@@ -1,5 +1,5 @@
 """What a chess club tells of its players: the rating one plays at ("I'm rated 1650", "finally hit 1800
-on lichess", "my rating is 1500 on chess.com"); a new rating replaces the last."""
+on lichess", "my rating just went over 1800 on lichess"); a new rating replaces the last."""
 
 from __future__ import annotations
 
@@ -35,7 +35,8 @@ RULES = [
         pattern=re.compile(
             r"\b(?:I(?:'m| am) (?:now |only )?rated (?:about |around )?"
             rf"|my (?:chess |elo |(?P<where2>{_WHERE}) )?rating is (?:now |about |around |up to )?"
-            rf"|(?:I )?(?:just |finally )?(?:hit|reached|got to|broke) (?=\d{{3,4}} (?:on (?:{_WHERE})|elo|rating)\b))"
+            rf"|(?:I )?(?:just |finally )?(?:hit|reached|got to|broke) (?=\d{{3,4}} (?:on (?:{_WHERE})|elo|rating)\b)"
+            r"|my rating (?:just |finally )?(?:went|got) (?:over|past|above) )"  # "my rating just went over 1800"
             rf"(?P<rating>[1-3]?\d{{3}})\b(?: (?:elo|rating))?(?: (?:on|in) (?P<where>{_WHERE}))?",
             re.IGNORECASE,
         ),

@@ -9,9 +9,8 @@ import re
 from memoryhub.ai.contract import MemoryKind
 from memoryhub.ai.offline.facts import MEDIUM, PERMANENT, Fact, Rule, Said
 from memoryhub.ai.offline.text import topics_of
-from memoryhub.ai.offline.vocabulary import MARTIAL_ARTS
+from memoryhub.ai.offline.vocabulary import BELT_COLOURS, MARTIAL_ARTS
 
-_BELTS = r"black|brown|blue|purple|green|red|yellow|orange|white"
 # Said of once, not as a matter of course: "I teach the kids class tomorrow".
 _ONCE = re.compile(r"\b(?:tomorrow|tonight|today|next|this (?:week(?:end)?|morning|afternoon|evening))\b", re.I)
 
@@ -36,7 +35,7 @@ def belt_held_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 # What a new belt replaces among the memories (consolidation.SLOTS): the one held, or the one won.
-SLOTS = {"belt": rf" (?:is an?|got their) (?:{_BELTS}) belt\b"}
+SLOTS = {"belt": rf" (?:is an?|got their) (?:{BELT_COLOURS}) belt\b"}
 
 
 # This module's rules: on a clause, the rule whose match starts first is tried first, and at the same
@@ -54,7 +53,7 @@ RULES = [
     Rule(
         priority=1630,
         pattern=re.compile(
-            rf"\bI(?:'m| am) (?:(?:now|still|only|just) )?an? (?P<belt>{_BELTS}) belt"
+            rf"\bI(?:'m| am) (?:(?:now|still|only|just) )?an? (?P<belt>{BELT_COLOURS}) belt"
             rf"(?: in (?P<art>{MARTIAL_ARTS}))?\b",
             re.IGNORECASE,
         ),

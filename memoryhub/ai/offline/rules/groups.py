@@ -8,7 +8,7 @@ import re
 from memoryhub.ai.contract import MemoryKind
 from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said
 from memoryhub.ai.offline.text import content_words, third_person, topics_of
-from memoryhub.ai.offline.vocabulary import FOR_A_SPAN, MARTIAL_ARTS, WEEKDAYS
+from memoryhub.ai.offline.vocabulary import BELT_COLOURS, FOR_A_SPAN, MARTIAL_ARTS, WEEKDAYS
 
 _GROUPS = r"choir|band|orchestra|club|team|league|quartet|ensemble|society|crew|squad|troupe"
 
@@ -68,7 +68,7 @@ RULES = [
     Rule(
         priority=1447,
         pattern=re.compile(
-            r"\b(?:I )?(?:just |finally )?got my (?P<belt>(?:black|brown|blue|purple|green|red|yellow|orange|first)"
+            rf"\b(?:I )?(?:just |finally )?got my (?P<belt>(?:{BELT_COLOURS}|first)"
             rf" belt)(?: in (?P<art>{MARTIAL_ARTS}))?\b",
             re.IGNORECASE,
         ),
