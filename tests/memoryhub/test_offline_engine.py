@@ -6388,7 +6388,7 @@ def test_a_new_belt_or_rating_replaces_the_last(remembered: str, said: str, cont
                 ("Leah", "leah", "oh when's the wedding?"),
                 ("Tomas", "tomas", "the 12th of September"),
             ],
-            ["Tomas started ballroom", "Tomas's wedding is on September 12"],
+            ["Tomas started ballroom with their wife", "Tomas's wedding is on September 12"],
         ),
         # asked of "your" one, with no word of it before (kept nothing)
         (

@@ -501,7 +501,7 @@ RULES = [
             rf"|(?:'ve| have)?(?: just| recently| finally)? (?:started(?: doing)?|took up|taken up|got into)"
             rf"|(?:'m| am|'ve been| have been)(?: just| also| now)? (?:starting|taking|doing|trying(?: out)?))"
             rf" (?P<what>(?:{ACTIVITIES})(?: (?:classes|lessons))?)\b(?P<again> again)?"
-            rf"(?P<when> (?:every|each|on|most|twice|once|three times|at|since|for) .+)?",
+            rf"(?P<when> (?:every|each|on|most|twice|once|three times|at|since|for|with) .+)?",  # "with my wife"
             re.IGNORECASE,
         ),
         build=activity_rule,
