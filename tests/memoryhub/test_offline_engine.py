@@ -6474,9 +6474,10 @@ def test_what_a_support_group_or_a_renter_says_of_a_day_ahead_is_kept(said: str,
         # each kept nothing before (2026-11-30)
         ("I've got my first comp next month", ["Priya has their first comp next month"]),
         ("I've got my grading on Saturday", ["Priya has their grading on Saturday"]),
+        ("got my first gig next Friday!!", ["Priya has their first gig next Friday"]),
     ],
 )
-def test_a_competition_or_a_grading_ahead_is_kept(said: str, kept: list[str]) -> None:
+def test_a_competition_a_grading_or_a_gig_ahead_is_kept(said: str, kept: list[str]) -> None:
     assert _kept(said) == kept
 
 
