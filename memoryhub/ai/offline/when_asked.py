@@ -19,9 +19,11 @@ _WHEN_IS = re.compile(
 # surgery" … "when's your op?" … "next Tuesday" is a detail of it).
 _SAME_EVENT = {
     "wedding": r"wedding|big day|married|marry|engaged",
-    "op": r"op|operation|surgery|procedure",
+    "operation": r"op|operation|surgery|procedure",
     "test": r"test|exam",
 }
+# The event as the memory names it: "when's the big day?" asks of a wedding, "when's your op?" of an operation.
+_NAMED = {"big day": "wedding", "op": "operation", "surgery": "operation"}
 _PREPOSITION = re.compile(r"(?:on|in|at|next|this|tomorrow|today|tonight)\b", re.IGNORECASE)
 _ANY_DAY = date(2000, 1, 1)  # whether the answer names a time at all, not which day it is
 
@@ -34,11 +36,11 @@ def when_answered(question: str, answer: str, said_before: str, opened: str) -> 
     given = strip_fillers(answer.split(",")[0]).strip(" !.")
     if asked is None or not 0 < len(given.split()) <= 5 or date_said(given, _ANY_DAY) is None:
         return None
-    thing = asked["thing"].lower().replace("big day", "wedding").replace("operation", "op").replace("surgery", "op")
+    thing = _NAMED.get(asked["thing"].lower(), asked["thing"].lower())
     event = _SAME_EVENT.get(thing.split()[-1], thing)
     theirs = asked["whose"].lower() != "the" or re.search(rf"\b(?:my|our) (?:[\w-]+ )?(?:{event})\b", said_before, re.I)
     if not theirs or re.search(rf"\b(?:{event})\b", opened, re.IGNORECASE):
         return None
     if not _PREPOSITION.match(given):
         given = f"on {given}"
-    return f"my {'operation' if thing == 'op' else thing} is {given}"
+    return f"my {thing} is {given}"

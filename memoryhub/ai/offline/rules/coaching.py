@@ -8,7 +8,7 @@ import re
 
 from memoryhub.ai.contract import MemoryKind
 from memoryhub.ai.offline.facts import MEDIUM, PERMANENT, Fact, Rule, Said
-from memoryhub.ai.offline.text import topics_of
+from memoryhub.ai.offline.text import conjugate, topics_of
 from memoryhub.ai.offline.vocabulary import BELT_COLOURS, MARTIAL_ARTS
 
 # Said of once, not as a matter of course: "I teach the kids class tomorrow".
@@ -21,8 +21,7 @@ def teaches_rule(match: re.Match[str], said: Said) -> Fact | None:
     rest = match["rest"] or ""
     if _ONCE.search(rest) or not (rest.strip(" .!") or match["what"].split()[1:-1]):
         return None  # "I teach the kids class tomorrow": once; "I teach a class": of nothing
-    verb = {"teach": "teaches", "coach": "coaches", "lead": "leads"}[match["verb"].lower()]
-    text = f"{said.name} {verb} {said.phrase(match['what'] + rest, max_words=10)}"
+    text = f"{said.name} {conjugate(match['verb'].lower())} {said.phrase(match['what'] + rest, max_words=10)}"
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("volunteering", match["group"].lower()))
 
 

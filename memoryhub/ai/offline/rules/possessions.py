@@ -36,7 +36,8 @@ def brand_rule(match: re.Match[str], said: Said) -> Fact | None:
     article = match["article"].lower()
     article = article_for(thing) if article in ("a", "an") else article  # "an old Golf": "a Golf"
     if article == "my":  # "picked up my new Triumph": theirs, and new (was "got my Triumph")
-        article = "a new" if re.search(r"\bnew\b", match[0][: match.start("kind")], re.IGNORECASE) else "their"
+        said_of_it = match.string[match.start("article") : match.start("kind")]  # "my new", "my shiny"
+        article = "a new" if re.search(r"\bnew\b", said_of_it, re.IGNORECASE) else "their"
     text = f"{said.name} {verb} {article} {thing}"
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("possessions", brand.split()[0]))
 
