@@ -164,7 +164,10 @@ def test_a_dated_event_told_in_a_conversation_carries_its_date_to_the_extraction
         ("Nora had the flu last week", "Nora had the flu in the week of 1 May 2023"),
         ("Nora has a job interview tomorrow", "Nora has a job interview tomorrow"),  # ahead: as said
         ("Nora loves olives", "Nora loves olives"),
-        ("Nora went to Rome last year", "Nora went to Rome last year"),  # vaguer than a day or month: as said
+        ("Nora went to Rome last year", "Nora went to Rome in 2022"),  # was as said (2026-11-30)
+        ("Nora has been chair of the PTA since last year", "Nora has been chair of the PTA since 2022"),
+        ("Nora is in the last year of uni", "Nora is in the last year of uni"),
+        ("Nora went to Rome two years ago", "Nora went to Rome two years ago"),  # vaguer: as said
         ("Nora's birthday is today", "Nora's birthday is on May 8"),  # a day of the year, not of 2023
     ],
 )

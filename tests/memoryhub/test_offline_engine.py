@@ -165,8 +165,8 @@ def test_the_offline_engine_speaks_the_llm_interface() -> None:
             None,
             id="relative-visiting",
         ),
-        pytest.param(
-            "my son was born in 2015", "Jo's son was born in 2015", "relationship", "permanent", "medium", None
+        pytest.param(  # a child's birth weighs as much as a diagnosis (was medium, 2026-11-30)
+            "my son was born in 2015", "Jo's son was born in 2015", "relationship", "permanent", "high", None
         ),
         pytest.param(  # a couple's trip is their plan (was a permanent relationship fact)
             "my husband and I are going to Rome next month",
@@ -1812,6 +1812,12 @@ def test_news_told_is_answered_with_a_question_about_it() -> None:
         ("I finished radiotherapy last week", "Congratulations — you finished radiotherapy last week!"),
         ("I've just qualified as a midwife", "Congratulations — you qualified as a midwife!"),
         ("I got rejected by Aviva", "I'm sorry to hear you were turned down by Aviva."),
+        # from 2026-11-30 (evening): a birth kept nothing, the rest were met with "Got it — …"
+        ("our little girl arrived on Tuesday, 7lb 2oz", "Congratulations — your daughter was born on Tuesday"),
+        ("scored my first fifty for the club", "Congratulations — you scored your first fifty for the club!"),
+        ("we qualified for the regional finals!!", "Congratulations — you're in the regional finals!"),
+        ("I've been moved up to the first eight", "Congratulations — you were moved up to the first eight!"),
+        ("my son was born in 2015", "Got it — your son was born in 2015."),  # a guard: no news
     ],
 )
 def test_hard_news_is_met_with_sympathy_and_good_news_with_congratulations(told: str, opening: str) -> None:
@@ -6328,7 +6334,7 @@ def test_what_students_makers_or_home_owners_say_is_kept(said: str, kept: list[s
         ("I play left back for the Fox and Hounds", ["Priya plays left back for the Fox and Hounds"]),
         ("I've done my knee, out for a month", ["Priya injured their knee"]),
         ("I've done my homework", []),  # guards: nothing, either way
-        ("I qualified for the final", []),
+        ("I qualified for the final", ["Priya is in the final"]),  # was nothing (2026-11-30)
     ],
 )
 def test_what_clinics_shop_owners_nurses_or_footballers_say_is_kept(said: str, kept: list[str]) -> None:
@@ -6487,3 +6493,92 @@ def test_news_of_a_member_leaving_the_group_keeps_no_us() -> None:
     kept = [operation["content"] for operation in _extract(_prompt(said))["operations"]]
 
     assert kept == ["Yara is leaving for Oslo next week"]  # was "Yara is leaving us for Oslo next week"
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # each kept nothing before (2026-11-30, a rowing club, cricket, an orchestra, writers, brewers)
+        ("I've been moved up to the first eight, seat 5!", ["Priya was moved up to the first eight"]),
+        (
+            "scored my first fifty for the club last Saturday",
+            ["Priya scored their first fifty for the club last Saturday"],
+        ),
+        ("finally got my first goal for the Red Lion", ["Priya scored their first goal for the Red Lion"]),
+        ("I won best in show at Comic Con Liverpool", ["Priya won best in show at Comic Con Liverpool"]),
+        ("I've been captain of the thirds since 2021", ["Priya has been captain of the thirds since 2021"]),
+        ("I play principal cello", ["Priya plays principal cello"]),
+        ("I'm first flute in the county youth orchestra", ["Priya plays first flute in the county youth orchestra"]),
+        ("finished the first draft of my novel!!", ["Priya finished the first draft of their novel"]),
+        ("I've been brewing for about 6 years, mostly sours", ["Priya has been brewing for about 6 years"]),
+        ("we've been fostering for 7 years", ["Priya has been fostering for 7 years"]),
+        ("I've only been surfing a year", ["Priya has been surfing for a year"]),
+        ("we're exhibiting at the Warley show in November", ["Priya is exhibiting at the Warley show in November"]),
+        # guards: nothing, either way
+        ("I've been brewing coffee all morning", []),
+        ("I play first guitar lessons tomorrow", []),
+        ("we're playing really well this season", []),
+    ],
+)
+def test_what_a_rowing_club_an_orchestra_or_writers_say_is_kept(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept
+
+
+def test_news_of_a_child_is_no_detail_of_a_first_fifty() -> None:
+    """ "my lad's just started in the under 11s" was glued to the score said before it (its "11s" read
+    as a detail): it is news of the son, not of the fifty."""
+    said = [
+        ("Tom", "tom", "scored my first fifty for the club last Saturday"),
+        ("Raj", "raj", "massive!"),
+        ("Tom", "tom", "my lad's just started in the under 11s"),
+    ]
+    contents = [op["content"] for op in _extract(_prompt(said))["operations"]]
+    assert contents[0] == "Tom scored their first fifty for the club last Saturday"
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # each kept nothing before (2026-11-30, evening: new parents, veterans, darts, karting)
+        (
+            "our little girl arrived on Tuesday, 7lb 2oz",
+            ["Priya's daughter was born on Tuesday, weighing 7lb 2oz"],
+        ),
+        ("baby Ivy arrived yesterday!", ["Priya's baby Ivy was born yesterday"]),
+        ("our twins arrived last night!! both doing well", ["Priya's twins were born last night"]),
+        (
+            "did 22 years in the Royal Engineers, out since 2015",
+            ["Priya served 22 years in the Royal Engineers, leaving in 2015"],
+        ),
+        ("I was RAF, ground crew on Tornados", ["Priya served in the RAF"]),
+        ("I was a Royal Marine for 12 years", ["Priya served 12 years in the Royal Marines"]),
+        ("I served in Afghanistan twice", ["Priya served in Afghanistan"]),
+        ("I'm in the Army Reserve", ["Priya serves in the Army Reserve"]),
+        ("hit my first 180 in a league match", ["Priya scored their first 180"]),
+        ("got my first pole at Whilton Mill on Sunday", ["Priya got their first pole at Whilton Mill on Sunday"]),
+        ("I've been karting since I was 8", ["Priya has been karting since age 8"]),
+        ("we qualified for the regional finals!!", ["Priya is in the regional finals"]),
+        # a birth was news for a week ("on Tuesday" read as ahead); a baby's age was for good
+        ("my daughter was born on Tuesday", ["Priya's daughter was born on Tuesday"]),
+        ("my son is 8 months and finally sleeping through", ["Priya's son is 8 months old"]),
+        # guards: nothing, either way
+        ("I was at the RAF air show last week", []),
+        ("I spent the weekend with the army cadets", []),
+        ("our son came home from uni", []),
+    ],
+)
+def test_what_new_parents_veterans_or_darts_players_say_is_kept(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "lifetime"),
+    [
+        ("our little girl arrived on Tuesday", ("relationship", "high", "permanent")),
+        ("my daughter was born on Tuesday", ("relationship", "high", "permanent")),  # was an event for 7 days
+        ("my son is 8 months", ("fact", "medium", "30d")),  # was for good
+    ],
+)
+def test_a_birth_is_kept_for_good_and_a_babys_age_for_a_month(said: str, lifetime: tuple[str, str, str]) -> None:
+    (operation,) = _extract(_prompt([("Priya", "priya", said)]))["operations"]
+    assert (operation["kind"], operation["importance"], operation["expiration"]) == lifetime

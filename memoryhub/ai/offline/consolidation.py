@@ -159,7 +159,7 @@ _DONE = re.compile(
     r"\b(?:went|visited|spent|flew|travell?ed|attended|took|saw|met|ran|won|lost|finished|graduated"
     r"|celebrated|had|did|was|were|came|watched|played|hosted|threw|became|died|passed away|broke|quit|arrived"
     r"|landed|bought|sold|adopted|retired|started|ended|proposed|split up|broke up|gave birth|crashed|fell"
-    r"|passed|completed|rode|caught|hit (?:a|their|his|her) (?:first )?hole in one"
+    r"|passed|completed|rode|caught|scored|hit (?:a|their|his|her) (?:first )?hole in one"
     r"|(?<!has )got(?! (?:tickets?|an? (?:[\w-]+ )?(?:ticket|appointment|interview|exam|place))\b))\b",
     re.IGNORECASE,
 )

@@ -140,14 +140,17 @@ def _date_in(text: str, said_on: date) -> date | None:
 
 
 # The past a memory anchors to the calendar: a day ("yesterday", "last Saturday", "three days
-# ago"), a week or weekend ("last weekend") or a month ("last month"); vaguer ones stay as said.
+# ago"), a week or weekend ("last weekend"), a month ("last month") or a year ("last year", not "last
+# year of uni"); vaguer ones stay as said.
 # What is ahead keeps its words (it reads naturally while it is ahead, and its memory goes a week
 # after its date: ``date_said``).
 _ANCHORED = re.compile(
     rf"\b(?:yesterday|last night|last (?:{WEEKDAYS}|week(?:end)?)|(?:a|one|two|three|four|five|six|\d) days? ago"
-    r"|last month)\b",
+    r"|last month|last year(?! of\b))\b",
     re.IGNORECASE,
 )
+# What a date said after it reads without its "in" or "on": "since last year" → "since 2024".
+_BARE_AFTER = re.compile(r"\b(?:since|from|until|till|before|after)\s+$", re.IGNORECASE)
 
 
 _BIRTHDAY_TODAY = re.compile(r"\bbirthday is today\b", re.IGNORECASE)
@@ -164,6 +167,9 @@ def anchored(text: str, said_on: date, *, past: bool = False) -> str:
 
     def date_of(match: re.Match[str]) -> str:
         said = match[0].lower()
+        if said == "last year":
+            year = str(said_on.year - 1)
+            return year if _BARE_AFTER.search(match.string[: match.start()]) else f"in {year}"
         on = date_said("yesterday" if said == "last night" else said, said_on)
         if on is None:
             return match[0]

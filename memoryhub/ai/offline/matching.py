@@ -28,6 +28,8 @@ from memoryhub.ai.offline.text import content_words
 from memoryhub.ai.offline.vocabulary import (
     HOW_OFTEN,
     INVITING_IF,
+    RELATIONS,
+    RELATIVE_AGES,
     TIME,
     word_set,
 )
@@ -251,19 +253,29 @@ _OWN_STATEMENT = re.compile(
     re.IGNORECASE,
 )
 
+# News of someone else of theirs: "my lad's just started in the under 11s", said after their own.
+_RELATIVE_NEWS = re.compile(
+    rf"^(?:my|our) (?:(?:{RELATIVE_AGES}) )?(?:{RELATIONS}|lad|lass|boy|girl|kids|little one)s?"
+    r"(?:'s|\s+(?:is|has|was|just|got|started|turned))\b",
+    re.IGNORECASE,
+)
+
 
 def is_detail(clause: str, *, partner: bool = False, lasting: bool = False) -> bool:
     """A short fragment that adds to what came before: a time, a number, "that startup…", and the
     name of whom someone got engaged to. A capitalised word alone is not enough ("Congrats to
     Emma" is not a detail of the move said before it); nor, after a ``lasting`` fact (a job, not a
     plan), is a statement with a subject of its own ("I'm a pharmacist" … "we moved here in 2019"),
-    nor after any one that says how often ("going to Font in April" … "I route set on Tuesdays")."""
+    nor after any one that says how often ("going to Font in April" … "I route set on Tuesdays"), nor
+    news of a relative of theirs ("my lad's just started in the under 11s")."""
     body = strip_fillers(clause)
     words = body.strip(" !.").split()
     if not words or len(words) > MAX_DETAIL_WORDS or body.endswith("?") or ":" in body:
         return False  # a long line or a question is a new thought, not a detail
     if _OWN_STATEMENT.match(body) and (lasting or HOW_OFTEN.search(body)):
         return False  # "I'm going to Font in April" … "I route set on Tuesdays": a habit of its own
+    if _RELATIVE_NEWS.match(body):
+        return False
     if not content_words(body) or _REASSURING.fullmatch(body.strip(" !.,")):
         return False
     single_name = partner and len(words) == 1 and words[0][0].isupper()

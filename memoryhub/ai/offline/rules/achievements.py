@@ -6,7 +6,18 @@ from __future__ import annotations
 import re
 
 from memoryhub.ai.contract import MemoryKind
-from memoryhub.ai.offline.facts import HIGH, MEDIUM, Fact, Rule, Said, expiration_for, past_time_in, time_in
+from memoryhub.ai.offline.facts import (
+    HIGH,
+    MEDIUM,
+    PERMANENT,
+    Fact,
+    Rule,
+    Said,
+    expiration_for,
+    past_day_in,
+    past_time_in,
+    time_in,
+)
 from memoryhub.ai.offline.text import content_words, third_person, topics_of
 
 _PLACES = r"first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th"
@@ -26,14 +37,16 @@ def placed_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 def picked_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I got picked for the county team", "I've been selected for the GB squad"."""
+    """ "I got picked for the county team", "I've been selected for the GB squad", "I've been moved up
+    to the first eight"."""
     what = said.phrase(match["what"])
-    text = f"{said.name} was picked for {what}"
+    text = f"{said.name} was moved up to {what}" if match["up"] else f"{said.name} was picked for {what}"
     return said.fact(text, MemoryKind.EVENT, HIGH, "30d", topics_of("achievement", *content_words(what)[-1:]))
 
 
 def final_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I'm in the final of the pub quiz league tomorrow", "we made the semi-final!"."""
+    """ "I'm in the final of the pub quiz league tomorrow", "we made the semi-final!", "we qualified for the
+    regional finals!!"."""
     stage = match["stage"].lower()
     of = f" of {said.phrase(match['of'], max_words=6)}" if match["of"] else ""
     text = f"{said.name} is in the {stage}{of}"
@@ -44,11 +57,34 @@ def final_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 def prize_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "my sourdough won first prize at the fair", "our marrow won best in show"."""
-    thing = third_person(" ".join(match["thing"].split()), said.name)
+    """ "my sourdough won first prize at the fair", "our marrow won best in show"; "I won best in show at
+    Comic Con Liverpool last year": a prize of their own is theirs for good."""
     where = f" {match['prep'].lower()} {said.phrase(match['where'], max_words=5)}" if match["where"] else ""
+    if match["thing"] is None:
+        text = f"{said.name} won {match['prize'].lower()}{where}"
+        if when := past_time_in(match.string[match.end() :]):
+            text += f" {when}"
+        return said.fact(text, MemoryKind.EVENT, MEDIUM, PERMANENT, topics_of("achievement", match["prize"].lower()))
+    thing = third_person(" ".join(match["thing"].split()), said.name)
     text = f"{said.name}'s {thing} won {match['prize'].lower()}{where}"
     return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("achievement", *content_words(thing)[-1:]))
+
+
+_FIRSTS_GOT = ("win", "podium", "pole", "pole position", "clean sheet")
+_TRICKS = r"kickflip|heelflip|ollie|tre flip|backflip|front ?flip|back tuck|360|540"
+
+
+def first_score_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "scored my first fifty for the club last Saturday", "hit my first 180", "got my first pole at Whilton
+    Mill": a first that a player keeps for good."""
+    score = " ".join(match["score"].lower().split())
+    verb = "got" if score in _FIRSTS_GOT else "landed" if re.fullmatch(_TRICKS, score) else "scored"
+    text = f"{said.name} {verb} their first {score}"
+    if match["for"]:
+        text += f" {match['prep'].lower()} {said.phrase(match['for'], max_words=5)}"
+    if when := past_day_in(match.string[match.end() :]):
+        text += f" {when}"
+    return said.fact(text, MemoryKind.EVENT, MEDIUM, PERMANENT, topics_of("achievement", "sport"))
 
 
 def raised_rule(match: re.Match[str], said: Said) -> Fact | None:
@@ -76,8 +112,8 @@ RULES = [
     Rule(
         priority=1532,
         pattern=re.compile(
-            r"\bI(?:'ve| have)? (?:(?:just|finally|actually) )?(?:got|been|was) (?:picked|selected|chosen|called up)"
-            r" (?:for|to play for|to represent) (?P<what>(?:the|a|an|our|my) [^,.!?;]+)",
+            r"\bI(?:'ve| have)? (?:(?:just|finally|actually) )?(?:got|been|was) (?:(?:picked|selected|chosen|called up)"
+            r" (?:for|to play for|to represent)|(?P<up>moved up) (?:to|into)) (?P<what>(?:the|a|an|our|my) [^,.!?;]+)",
             re.IGNORECASE,
         ),
         build=picked_rule,
@@ -85,8 +121,10 @@ RULES = [
     Rule(
         priority=1533,
         pattern=re.compile(
-            r"\b(?:I(?:'m| am)|we(?:'re| are)) (?:now )?(?:in|through to|into) the"
-            r" (?P<stage>final|semi-?finals?|quarter-?finals?|finals)\b(?! (?:year|round|stretch|days|weeks?|exams?))"
+            r"\b(?:(?:I(?:'m| am)|we(?:'re| are)) (?:now )?(?:in|through to|into)"
+            r"|(?:I|we)(?:'ve| have)? (?:(?:just|finally|actually) )?(?:qualified for|made|reached|got through to)) the"
+            r" (?P<stage>(?:(?:regional|national|county|area|cup|league|world|european) )?(?:final|semi-?finals?"
+            r"|quarter-?finals?|finals))\b(?! (?:year|round|stretch|days|weeks?|exams?))"
             r"(?: of (?P<of>(?:the|a|an|our|my) [^,.!?;]+?)"
             r"(?=\s+(?:tomorrow|tonight|on|this|next|in)\b|\s*[,.!?;]|\s*$))?"
             r"(?P<rest>.*)",
@@ -97,9 +135,9 @@ RULES = [
     Rule(
         priority=1534,
         pattern=re.compile(
-            r"\b(?:my|our) (?P<thing>(?:[\w'-]+ ){0,2}?[\w'-]+) (?:just )?won"
-            r" (?P<prize>(?:first|second|third|1st|2nd|3rd) prize|best in show|a (?:blue |red )?ribbon|a rosette|gold"
-            r"|silver|bronze)(?: (?P<prep>at|in) (?P<where>(?:the|a|an|our) [^,.!?;]+"
+            r"\b(?:(?:my|our) (?P<thing>(?:[\w'-]+ ){0,2}?[\w'-]+)|I|we) (?:(?:just|finally|also|actually) )?won"
+            r" (?P<prize>(?:first|second|third|1st|2nd|3rd) prize|best in show|best costume|a (?:blue |red )?ribbon"
+            r"|a rosette|gold|silver|bronze)(?: (?P<prep>at|in) (?P<where>(?:the|a|an|our) [^,.!?;]+"
             r"|(?-i:[A-Z])[\w'-]+(?: (?-i:[A-Z])[\w'-]+)*))?",
             re.IGNORECASE,
         ),
@@ -115,5 +153,17 @@ RULES = [
             re.IGNORECASE,
         ),
         build=raised_rule,
+    ),
+    Rule(
+        priority=1632,
+        pattern=re.compile(
+            r"\b(?:I(?:'ve| have)? )?(?:(?:just|finally) )?(?:scored|got|made|hit|landed) my (?:very )?first"
+            r" (?P<score>fifty|half[- ]century|century|hundred|ton|goal|try|hat[- ]trick|five[- ]for|maximum|147|180"
+            rf"|nine[- ]darter|win|podium|pole(?: position)?|clean sheet|{_TRICKS})\b"
+            r"(?: (?P<prep>for|at|in) (?P<for>(?:the|our|my) [^,.!?;]+?|(?-i:[A-Z])[\w'-]+(?: (?-i:[A-Z])[\w'-]+)*)"
+            r"(?=\s+(?:last|on|yesterday|today|this|at|in)\b|\s*[,.!?;]|\s*$))?",
+            re.IGNORECASE,
+        ),
+        build=first_score_rule,
     ),
 ]

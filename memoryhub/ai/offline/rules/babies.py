@@ -1,14 +1,14 @@
 """A baby on the way, told further: the name chosen for it ("a girl! calling her Zofia", "we're
-naming him Leo") after the speaker said they are expecting; and a baby's age ("my little one is 4
-months today"). Whether it is a boy or a girl, answering "boy or girl?", is a detail of the baby to
-come (``matching.answers_about``)."""
+naming him Leo") after the speaker said they are expecting; a baby come ("our little girl arrived on
+Tuesday, 7lb 2oz"); and a baby's age ("my little one is 4 months today"). Whether it is a boy or a
+girl, answering "boy or girl?", is a detail of the baby to come (``matching.answers_about``)."""
 
 from __future__ import annotations
 
 import re
 
 from memoryhub.ai.contract import EntityType, MemoryKind
-from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said
+from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, past_time_in, time_in
 from memoryhub.ai.offline.text import name_token, topics_of
 
 # What tells of a baby to come, in a fact of the speaker's said a moment before.
@@ -18,8 +18,10 @@ _SAID_JUST_BEFORE = 4
 
 
 def baby_age_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "my little one is 4 months today", "my baby girl is 7 weeks old": a baby's age, for a month."""
-    text = f"{said.name}'s baby is {match['age']} {match['unit'].lower()} old"
+    """ "my little one is 4 months today", "my baby girl is 7 weeks old", "my son is 8 months": a baby's
+    age, for a month."""
+    child = (match["child"] or "baby").lower()
+    text = f"{said.name}'s {child} is {match['age']} {match['unit'].lower()} old"
     return said.fact(text, MemoryKind.FACT, MEDIUM, "30d", topics_of("family", "baby"))
 
 
@@ -42,6 +44,29 @@ def baby_name_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.RELATIONSHIP, HIGH, PERMANENT, topics_of("family", "baby"), entities=[entity])
 
 
+_CHILD = {"girl": "daughter", "boy": "son", "baby": "baby", "twins": "twins"}
+# What a newborn weighed, said after the birth: "7lb 2oz", "3.2kg".
+_WEIGHED = re.compile(
+    r"(?:[,-]\s*|\s+(?:weighing|at)\s+)(?P<weight>\d{1,2}\s?lbs?(?:\s?\d{1,2}\s?oz)?|\d\.\d{1,2}\s?kg)\b"
+)
+
+
+def arrived_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "our little girl arrived on Tuesday, 7lb 2oz", "baby boy is here!": the speaker's child born, for
+    good (its name, asked after, joins it: ``rules/answers.py``)."""
+    child = _CHILD.get((match["child"] or "baby").lower(), (match["child"] or "").lower())
+    born = "were born" if child == "twins" else "was born"
+    name = f" {name_token(match['named'])}" if match["named"] else ""  # "baby Ivy arrived yesterday!"
+    text = f"{said.name}'s {child}{name} {born}"
+    rest = match.string[match.end() :]
+    if when := past_time_in(rest) or time_in(rest):
+        text += f" {when}"
+    if weighed := _WEIGHED.search(rest):
+        text += f", weighing {weighed['weight']}"
+    entity = said.entity(EntityType.PERSON, name.strip() or child, f"{said.name}'s {child}")
+    return said.fact(text, MemoryKind.RELATIONSHIP, HIGH, PERMANENT, topics_of("family", "baby"), entities=[entity])
+
+
 # This module's rules: on a clause, the rule whose match starts first is tried first, and at the same
 # start the lower priority (rules/__init__.py puts every module's rules in one table).
 RULES = [
@@ -58,12 +83,23 @@ RULES = [
         build=baby_name_rule,
     ),
     Rule(
-        priority=1619,
+        priority=317,  # before what a relative is (rules/family.py): "my son is 8 months"
         pattern=re.compile(
-            r"\bmy (?:little one|LO|baby(?: girl| boy)?|newborn) is (?:now |nearly |almost )?(?P<age>\d{1,2})"
+            r"\bmy (?:little one|LO|baby(?: girl| boy)?|newborn|(?P<child>son|daughter|little (?:boy|girl)))"
+            r"(?: is|'s) (?:now |nearly |almost |only |just )?(?P<age>\d{1,2})"
             r" (?P<unit>weeks?|months?)\b",
             re.IGNORECASE,
         ),
         build=baby_age_rule,
+    ),
+    Rule(
+        priority=1633,
+        pattern=re.compile(
+            r"^(?:(?:(?:our|my) (?:(?:little|baby|new|beautiful|gorgeous) )*|baby )"
+            r"(?P<child>girl|boy|daughter|son|baby|twins|little one)|baby (?P<named>(?-i:[A-Z])[\w'-]+))"
+            r" (?:(?:has|have|finally|just) )*(?:arrived|is here|are here|came)\b(?! (?:home|back|round|over|to)\b)",
+            re.IGNORECASE,
+        ),
+        build=arrived_rule,
     ),
 ]

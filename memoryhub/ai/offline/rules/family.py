@@ -163,7 +163,7 @@ def relative_rule(match: re.Match[str], said: Said) -> Fact | None:
         # "my mom's car got stolen", a birthday, "my dad was rushed to the hospital", "my son has the
         # flu": news for a month
         fact = said.fact(text, MemoryKind.EVENT, weight, "30d", topics)
-    elif re.search(r"\bdiagnosed with\b", predicate):  # "my son was diagnosed with ADHD last year": lasting
+    elif re.search(r"\bdiagnosed with\b|^was born\b", predicate):  # "was diagnosed with ADHD", a birth: lasting
         fact = said.fact(text, MemoryKind.RELATIONSHIP, HIGH, PERMANENT, topics)
     elif (past := _NOT_A_YEAR.sub("", past_time_in(predicate))) or (soon := time_in(predicate)):
         # "my sister is visiting next month", "my wife had a fall last Monday": news, not who they are

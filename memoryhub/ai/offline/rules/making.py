@@ -52,8 +52,8 @@ def making_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 def finished_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I finished my first quilt", "I've finally finished my jumper": a thing made, done (not "I finished
-    the game": a thing of one's own)."""
+    """ "I finished my first quilt", "I've finally finished my jumper", "finished the first draft of my
+    novel": a thing made, done (not "I finished the game": a thing of one's own)."""
     text = f"{said.name} finished {_whose(match['what'], said.name)}"
     if when := past_time_in(match["rest"]):
         text += f" {when}"
@@ -128,7 +128,8 @@ RULES = [
         priority=1563,
         pattern=re.compile(
             r"\bI(?:'ve| have)? (?:(?:just|finally) )?(?:finished|completed)"
-            rf" (?P<what>(?:my|our) (?:[\w'-]+ ){{0,2}}?(?P<thing>{_MADE}))\b"
+            rf" (?P<what>(?P<draft>the (?:first |second |final )?draft of )?(?:my|our) (?:[\w'-]+ ){{0,2}}?"
+            rf"(?P<thing>{_MADE}|(?(draft)(?:novel|book|memoir|screenplay|script|thesis|dissertation|play)|(?!))))\b"
             + phrase_ends("last|yesterday|today|this|at|in|on|for|and|but|so|lol|after")
             + r"(?P<rest>.*)",
             re.IGNORECASE,

@@ -62,7 +62,8 @@ ACTIVITIES = (
     r"|woodworking|calligraphy|origami|journaling|scuba diving|diving|paragliding|skydiving|weightlifting"
     r"|powerlifting|lifting|marathons?|triathlons?|parkour|salsa|ballet|tap|karaoke|cosplay|embroidery"
     r"|quilting|metal detecting|geocaching|stand[- ]up paddleboarding|paddleboarding|snorkeling|spearfishing"
-    r"|volunteering|aerial yoga|hot yoga|kundalini yoga"
+    r"|volunteering|aerial yoga|hot yoga|kundalini yoga|(?:home ?)?brewing(?! (?:coffee|tea|a |up|some)\b)|cosplaying"
+    r"|fostering|bell ringing|(?:go-)?karting|bowling"
 )
 LANGUAGES = (
     r"English|Spanish|French|German|Italian|Portuguese|Japanese|Chinese|Mandarin|Cantonese|Korean|Arabic"
@@ -111,7 +112,8 @@ def activity_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I go climbing every weekend", "I do yoga", "I've been knitting for years"."""
     what = match["what"].lower()
     when = third_person(since_age(phrase_cut(match["when"] or "", max_words=7)), said.name)  # "before my shift"
-    verb = " ".join(w for w in match["verb"].lower().split() if w not in ("just", "recently", "finally"))
+    when = re.sub(r"^(?=(?:a|one|two|three|four|five|six|\d+) (?:years?|months?)\b)", "for ", when)
+    verb = " ".join(w for w in match["verb"].lower().split() if w not in ("just", "recently", "finally", "only"))
     if "been going" in verb:  # "I've been going to the gym regularly"
         text = f"{said.name} has been going {what}"
     elif "been" in verb:
@@ -497,11 +499,14 @@ RULES = [
     Rule(
         priority=1100,
         pattern=re.compile(
-            rf"\bI(?P<verb> go| do| practi[cs]e|(?:'ve| have) been(?: doing)?| (?:usually|often) go"
+            # "we've been fostering for 7 years": a household's pastime, so the speaker's too
+            rf"\b(?:I|we(?=(?:'ve| have) been))(?P<verb> go| do| practi[cs]e|(?:'ve| have) (?:only )?been(?: doing)?"
+            rf"| (?:usually|often) go"
             rf"|(?:'ve| have)?(?: just| recently| finally)? (?:started(?: doing)?|took up|taken up|got into)"
             rf"|(?:'m| am|'ve been| have been)(?: just| also| now)? (?:starting|taking|doing|trying(?: out)?))"
             rf" (?P<what>(?:{ACTIVITIES})(?: (?:classes|lessons))?)\b(?P<again> again)?"
-            rf"(?P<when> (?:every|each|on|most|twice|once|three times|at|since|for|with) .+)?",  # "with my wife"
+            rf"(?P<when> (?:every|each|on|most|twice|once|three times|at|since|for|with) .+"  # "with my wife"
+            r"| (?:a|one|two|three|four|five|six|\d+) (?:years?|months?)\b.*)?",  # "only been surfing a year"
             re.IGNORECASE,
         ),
         build=activity_rule,

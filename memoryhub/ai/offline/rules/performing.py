@@ -19,6 +19,13 @@ _GENRES = (
 # Where a gig is, said after it: "at the Fleece", "in Bristol".
 _VENUE = re.compile(r"^ (?P<venue>(?:at|in) (?:the )?(?-i:[A-Z])[\w'&-]*(?: (?-i:[A-Z])[\w'&-]*){0,3})")
 
+# The group a seat is in, said after it: "first flute in the county youth orchestra".
+_IN_GROUP = re.compile(
+    r"(?:\s+now)?\s+(?P<prep>in|for|with) (?P<group>(?:the|a|an|our|my) (?:[\w'-]+ ){0,3}?(?:orchestra|band"
+    r"|ensemble|quartet|symphony|philharmonic|sinfonia|choir))\b",
+    re.IGNORECASE,
+)
+
 
 def gig_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "we've got a gig at the Fleece on Friday", "my band has our first gig next month": a gig
@@ -42,7 +49,14 @@ def signed_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 def voice_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I sing alto", "I'm a tenor in the choir", "I'm grade 8 piano": where one stands in music."""
+    """ "I sing alto", "I'm a tenor in the choir", "I'm grade 8 piano", "I play principal cello", "I'm
+    second violin now": where one stands in music."""
+    if match["seat"]:
+        what = match["seat_of"].lower()
+        text = f"{said.name} plays {match['seat'].lower()} {what}"
+        if group := _IN_GROUP.match(match.string[match.end() :]):  # "in the county youth orchestra"
+            text += f" {group['prep'].lower()} {said.phrase(group['group'])}"
+        return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("music", what))
     if match["grade"]:
         what = match["what"].lower()
         text = f"{said.name} is grade {match['grade']} {what}"
@@ -90,7 +104,9 @@ RULES = [
             r"\bI sing (?P<part>soprano|alto|tenor|baritone|bass|mezzo(?:-soprano)?)\b(?! (?:guitar|player|drum))"
             r"|\bI(?:'m| am) an? (?P<part2>soprano|alto|tenor|baritone|mezzo(?:-soprano)?)\b"
             r"(?! (?:sax|saxophone|player))"
-            rf"|\bI(?:'m| am) grade (?P<grade>[1-8]) (?P<what>{INSTRUMENTS}|singing|music theory|theory)\b",
+            rf"|\bI(?:'m| am) grade (?P<grade>[1-8]) (?P<what>{INSTRUMENTS}|singing|music theory|theory)\b"
+            r"|\bI(?:'m| am| play)(?: (?:now|also|still))? (?:the )?(?P<seat>principal|co-principal|sub-principal|first"
+            rf"|second|third) (?P<seat_of>{INSTRUMENTS})\b(?! (?:lessons?|teacher|player|case|string|solo))",
             re.IGNORECASE,
         ),
         build=voice_rule,

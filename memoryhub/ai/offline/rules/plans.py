@@ -470,7 +470,8 @@ RULES = [
             r"[a-z]+ing\b.+)"
             # "we're getting a puppy next week": a household's plan, so the speaker's too
             r"|\bwe(?:'re| are) (?P<what2>(?:getting|adopting|buying|hosting|throwing|celebrating|renovating"
-            r"|flying|driving|heading|taking|visiting|spending|staying with|doing up|decorating|redoing)\b.+"
+            r"|flying|driving|heading|taking|visiting|spending|staying with|doing up|decorating|redoing|exhibiting"
+            r"|performing|competing|racing|showing|singing|playing)\b.+"
             # "we're doing a birthday party for Zain on the 14th", "we're having a barbecue on Sunday", "we're
             # doing a tour of the Alps in July"
             rf"|(?:having|doing) (?:a|an|our|the) (?:[\w'-]+ ){{0,3}}?(?:party|{GATHERINGS}|get-together|sleepover"

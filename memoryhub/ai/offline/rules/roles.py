@@ -6,13 +6,23 @@ from __future__ import annotations
 import re
 
 from memoryhub.ai.contract import MemoryKind
-from memoryhub.ai.offline.facts import MEDIUM, PERMANENT, Fact, Rule, Said
+from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said
 from memoryhub.ai.offline.text import content_words, topics_of
 
+# The roles held at work, said the same way: "I'm landlord of the Crown", "I'm the owner of a bakery".
+_AT_WORK = (
+    r"landlord|landlady|licensee|owner|co-?owner|head chef|head ?teacher|headmaster|headmistress"
+    r"|managing director|director"
+)
+_BUSINESS = re.compile(
+    r"\b(?-i:[A-Z])|\b(?:shop|bakery|caf[eé]|pub|bar|restaurant|salon|gym|studio|business|company|firm|agency"
+    r"|store|garage|hotel|farm|brewery|deli|practice|nursery|kennels|cattery|bookshop|workshop|clinic)\b",
+    re.IGNORECASE,
+)
 _ROLES = (
     r"treasurer|secretary|chair|chairman|chairwoman|chairperson|president|vice[- ]president|vice[- ]chair"
     r"|captain|vice[- ]captain|coach|assistant coach|organi[sz]er|co-?organi[sz]er|founder|co-?founder|leader"
-    r"|editor|membership secretary|social secretary|welfare officer|safeguarding lead|kit manager"
+    r"|editor|membership secretary|social secretary|welfare officer|safeguarding lead|kit manager|" + _AT_WORK
 )
 # What one leads: a team, a club, a group of a kind ("our pub quiz team", "the local Scout group").
 _LED = (
@@ -28,6 +38,7 @@ _CIVIC = (
     r"|hospice volunteer|befriender"
 )
 _WHERE = re.compile(r"\s+(?P<prep>at|in) (?P<place>(?:the )?(?-i:[A-Z])[\w'&-]*(?: (?-i:[A-Z])[\w'&-]*){0,2})")
+_SINCE = re.compile(r"\s*,?\s*(since (?:(?:19|20)\d\d|last year)|for (?:\d+|two|three|four|five|six|ten) years)\b")
 _LED_VERBS = {"captain": "captains", "chair": "chairs", "coach": "coaches", "run": "runs", "lead": "leads"}
 _LED_VERBS |= {"organise": "organises", "organize": "organizes", "manage": "manages", "host": "hosts"}
 
@@ -40,7 +51,13 @@ def role_of_rule(match: re.Match[str], said: Said) -> Fact | None:
         return None
     role = " ".join(match["role"].lower().split())
     article = f"{match['article'].lower()} " if match["article"] else ""
-    text = f"{said.name} is {article}{role} {match['of'].lower()} {what}"
+    since = _SINCE.match(match.string[match.end() :]) if match["been"] else None
+    verb = "has been" if since else "is"  # "I've been captain of the thirds since 2021"
+    text = f"{said.name} {verb} {article}{role} {match['of'].lower()} {what}" + (f" {since[1]}" if since else "")
+    if re.fullmatch(r"(?:co-?)?owner", role) and not _BUSINESS.search(what):
+        return None  # "I'm the owner of this dog": no business of theirs
+    if re.fullmatch(_AT_WORK, role):  # their living, weighed as a job is
+        return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("work", role.split()[-1]))
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("community", role.split()[-1]))
 
 
@@ -83,8 +100,10 @@ RULES = [
     Rule(
         priority=1515,
         pattern=re.compile(
-            rf"\bI(?:'m| am) (?:(?:also|now|still) )?(?:(?P<article>the|a|an) )?(?:new )?(?P<role>{_ROLES})"
-            r" (?P<of>of|for) (?!the pack\b)(?P<what>(?:the|our|my|a|an|this) [^,.!?;]+)",  # not "leader of the pack"
+            rf"\bI(?:'m| am|(?P<been>'ve been| have been)) (?:(?:also|now|still) )?(?:(?P<article>the|a|an) )?(?:new )?"
+            rf"(?P<role>{_ROLES}) (?P<of>of|for) (?!the pack\b)"  # not "leader of the pack"
+            r"(?P<what>(?:the|our|my|a|an|this) (?:(?!since\b|for (?:\d+|two|three|four|five|six|ten) years)"
+            r"[^,.!?;])+)",
             re.IGNORECASE,
         ),
         build=role_of_rule,
