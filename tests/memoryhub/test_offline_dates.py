@@ -57,6 +57,11 @@ SAID_ON = date(2023, 5, 8)  # a Monday
         ("is running with the club on Thursday evening", date(2023, 5, 11)),
         ("has to move out by June", date(2023, 6, 30)),  # a month's end (was no date)
         ("has to move out by the end of July", date(2023, 7, 31)),
+        # a month said with how far into it (was no date, 2026-11-30)
+        ("is due in early October", date(2023, 10, 31)),
+        ("is moving mid-June", date(2023, 6, 30)),
+        ("finishes at the end of August", date(2023, 8, 31)),
+        ("has been running since mid-January", None),  # since then: no date ahead
     ],
 )
 def test_a_time_said_points_at_its_date(text: str, on: date | None) -> None:

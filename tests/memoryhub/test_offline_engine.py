@@ -1814,6 +1814,8 @@ def test_news_told_is_answered_with_a_question_about_it() -> None:
         ("I got rejected by Aviva", "I'm sorry to hear you were turned down by Aviva."),
         # from 2026-11-30 (evening): a birth kept nothing, the rest were met with "Got it — …"
         ("our little girl arrived on Tuesday, 7lb 2oz", "Congratulations — your daughter was born on Tuesday"),
+        ("I've got a solo in the Christmas concert!", "Congratulations — you have a solo in the Christmas concert!"),
+        ("I'm having my tonsils out next week", "I'm sorry to hear you're having your tonsils out next week."),
         ("scored my first fifty for the club", "Congratulations — you scored your first fifty for the club!"),
         ("we qualified for the regional finals!!", "Congratulations — you're in the regional finals!"),
         ("I've been moved up to the first eight", "Congratulations — you were moved up to the first eight!"),
@@ -6582,3 +6584,50 @@ def test_what_new_parents_veterans_or_darts_players_say_is_kept(said: str, kept:
 def test_a_birth_is_kept_for_good_and_a_babys_age_for_a_month(said: str, lifetime: tuple[str, str, str]) -> None:
     (operation,) = _extract(_prompt([("Priya", "priya", said)]))["operations"]
     assert (operation["kind"], operation["importance"], operation["expiration"]) == lifetime
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # each kept nothing before (2026-11-30, evening: expecting parents, a choir, an animal charity)
+        ("I'm due in early October", ["Priya's baby is due in early October"]),
+        ("the baby's due on the 3rd of May", ["Priya's baby is due on the 3rd of May"]),
+        ("I'm pregnant, due in October", ["Priya is pregnant, due in October"]),  # was "Priya is pregnant"
+        ("I'm having my gallbladder out on the 14th", ["Priya is having their gallbladder out on the 14th"]),
+        ("I foster kittens for the RSPCA", ["Priya fosters kittens for the RSPCA"]),
+        ("I've sung with the choir since 2009", ["Priya has sung with the choir since 2009"]),
+        ("I've got a solo in the Christmas concert!", ["Priya has a solo in the Christmas concert"]),
+        # guards: nothing, either way
+        ("I'm due a holiday", []),
+        ("my due date is a secret", []),
+    ],
+)
+def test_what_expecting_parents_or_a_choir_say_is_kept(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # "due when?" kept nothing of its answer
+        (
+            [
+                ("Abi", "abi", "I'm 12 weeks pregnant, just had the scan"),
+                ("Cal", "cal", "congrats!! due when?"),
+                ("Abi", "abi", "early October"),
+            ],
+            ["Abi is 12 weeks pregnant", "Abi's baby is due in early October"],
+        ),
+        # "where are you going?" after a notice handed in kept nothing of where
+        (
+            [
+                ("Yan", "yan", "I handed in my notice today"),
+                ("Zoe", "zoe", "omg where are you going?"),
+                ("Yan", "yan", "a product role at Monzo"),
+            ],
+            ["Yan handed in their notice — a product role at Monzo"],
+        ),
+    ],
+)
+def test_a_due_date_or_a_next_job_asked_after_is_kept(said: list[Said], kept: list[str]) -> None:
+    assert [op["content"] for op in _extract(_prompt(said))["operations"]] == kept

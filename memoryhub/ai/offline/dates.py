@@ -38,7 +38,10 @@ _AHEAD = re.compile(
     # a day of the week, not a habit on it ("every Sunday", "on Sunday mornings")
     rf"|\b(?:on |this )?(?<!every )(?<!each )(?<!other )(?P<weekday>{WEEKDAYS})\b"
     r"(?! (?:mornings|afternoons|evenings|nights)\b)"
-    rf"|\b(?:in|by(?: the end of)?) (?P<month>{MONTHS})\b|\b(?:next|this) (?P<named>{MONTHS_NAMED})\b"
+    # "in June", "by the end of June", "in early October", "mid-March", "the end of May" (not "since mid-March")
+    r"|\b(?<!since )(?<!from )(?:(?:in|by(?: the end of)?) |(?:in )?(?:early|mid|late)[- ]"
+    rf"|(?:at |by )?(?:the )?end of )(?P<month>{MONTHS})\b"
+    rf"|\b(?:next|this) (?P<named>{MONTHS_NAMED})\b"
     rf"|\bin (?P<count>a|an|one|two|three|four|a few|a couple of|\d+) (?P<unit>days?|weeks?|months?|years?)\b"
     rf"|\b(?P<count2>a|an|one|two|three|four|a few|a couple of|\d+) (?P<unit2>days?|weeks?|months?|years?) ago\b"
     r"|\b(?:for|over|at|on) (?P<feast>christmas|new year'?s?|the holidays)\b",

@@ -288,6 +288,10 @@ _ASKS_WHICH = re.compile(r"\b(?:which|what|where|who|whose|when|how)\b", re.IGNO
 _WHERE_TO = re.compile(
     r"\b(?:going|heading|off) anywhere\b|\bwhere (?:are (?:you|u)|r u|u) (?:going|off to|heading)\b", re.I
 )
+# A job being left: "where are you going?" asks where to next ("a product role at Monzo").
+_LEAVING = re.compile(
+    r"\b(?:handed in|gave|is giving|is handing in) (?:their|his|her) notice|\b(?:quit|resigned)\b", re.I
+)
 _TIME_OFF = re.compile(r"\b(?:on (?:[\w-]+ )?leave|taking .+ off|a (?:career )?break|a sabbatical)\b", re.I)
 # "which one?", "congrats! which site?", "ooh what's it on?": asked of what was just said, in two words.
 _WHICH_OF_IT = re.compile(
@@ -319,7 +323,10 @@ def answers_about(question: tuple[int, str, str] | None, fact: Fact, said: Said)
             (_ASKS_WHICH.search(asked) and set(content_words(asked)) & set(content_words(fact.text)))
             or (_BOY_OR_GIRL.search(asked) and BABY_TO_COME.search(fact.text))  # "boy or girl?" … "a girl!"
             or _WHICH_OF_IT.search(asked.strip())  # "I start a new medication next week" … "which one?"
-            or (_WHERE_TO.search(asked) and (fact.kind == MemoryKind.PLAN or _TIME_OFF.search(fact.text)))
+            or (
+                _WHERE_TO.search(asked)
+                and (fact.kind == MemoryKind.PLAN or _TIME_OFF.search(fact.text) or _LEAVING.search(fact.text))
+            )
         )
         and "?" not in body
         and 0 < len(body.split()) <= MAX_DETAIL_WORDS

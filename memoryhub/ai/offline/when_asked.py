@@ -12,7 +12,8 @@ from memoryhub.ai.offline.splitting import strip_fillers
 
 _WHEN_IS = re.compile(
     r"\bwhen(?:'s| is) (?P<whose>the|your|ur) (?P<thing>big day|wedding|op|operation|surgery|exam|interview"
-    r"|(?:driving )?test|hearing|due date|graduation|race|marathon|move|scan|recital)\W*$",
+    r"|(?:driving )?test|hearing|due date|graduation|race|marathon|move|scan|recital)\W*$"
+    r"|\b(?P<due>due when|when are (?:you|u) due|when(?:'s| is) (?:the )?baby due)\W*$",
     re.IGNORECASE,
 )
 # The words of one event: an open fact that says any of them is the event asked of ("I'm having knee
@@ -36,11 +37,13 @@ def when_answered(question: str, answer: str, said_before: str, opened: str) -> 
     given = strip_fillers(answer.split(",")[0]).strip(" !.")
     if asked is None or not 0 < len(given.split()) <= 5 or date_said(given, _ANY_DAY) is None:
         return None
+    if asked["due"]:  # "congrats!! due when?", asked of the one who said they are expecting
+        return f"my due date is {given}"
     thing = _NAMED.get(asked["thing"].lower(), asked["thing"].lower())
     event = _SAME_EVENT.get(thing.split()[-1], thing)
     theirs = asked["whose"].lower() != "the" or re.search(rf"\b(?:my|our) (?:[\w-]+ )?(?:{event})\b", said_before, re.I)
     if not theirs or re.search(rf"\b(?:{event})\b", opened, re.IGNORECASE):
         return None
-    if not _PREPOSITION.match(given):
-        given = f"on {given}"
+    if not _PREPOSITION.match(given):  # "late June" is in June, "the 12th" on that day
+        given = f"in {given}" if re.match(r"(?:early|mid|late|(?:the )?end of)\b", given, re.I) else f"on {given}"
     return f"my {thing} is {given}"

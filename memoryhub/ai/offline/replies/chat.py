@@ -83,7 +83,8 @@ _LOSS_COMFORT = ("I'm here if you want to talk.", "Take all the time you need. I
 _HARD_NEWS = re.compile(
     rf"\b(?:divorce|break-?up|broke up|split up|separated|{GRAVE_ILLNESSES}|chemo|(?:in|had) {ACCIDENT}"
     rf"|(?:in|(?:rushed|taken|admitted|had to go) to) (?:the )?(?:{HOSPITALS})|icu"
-    r"|recovering|surgery|lost (?:their|his|her) job|laid off|fired|made redundant|miscarriage"
+    r"|recovering|surgery|operation|having (?:their|his|her) (?:[\w-]+ ){1,2}(?:out|removed)\b"
+    r"|lost (?:their|his|her) job|laid off|fired|made redundant|miscarriage"
     r"|diagnosed|failed (?:their|his|her) |flunked|behind on (?:rent|their mortgage|their bills)"
     r"|(?:been|is) (?:(?:really|very|so|pretty|quite) )?(?:sick|ill|unwell)(?! of)"
     r"|broke down|(?:got|was) stolen|broken into|(?:got|was) written off|totall?ed"
@@ -110,6 +111,7 @@ _GOOD_NEWS = re.compile(
     r"|(?:scored|landed) (?:their|his|her) first|got (?:their|his|her) first (?:win|podium|pole|clean sheet)"
     r"|(?:daughter|son|baby|twins|little one)(?: (?-i:[A-Z])\w+)? (?:was|were) born(?! in (?:19|20)\d\d)"
     r"|(?:was|were) moved up to|finished the (?:first|second|final) draft"
+    r"|(?:has|have) (?:a solo|the lead|the main part|a (?:speaking )?part) in|baby is due\b"
     r"|had (?:a|an|their|two|three) [\w ]+ (?:accepted|selected|shortlisted|published|featured|exhibited|commended)"
     r"|their (?:longest|furthest) (?:ride|run|swim|hike)"
     r"|is getting a new (?:puppy|kitten|dog|cat)"

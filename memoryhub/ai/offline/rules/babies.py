@@ -67,6 +67,22 @@ def arrived_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.RELATIONSHIP, HIGH, PERMANENT, topics_of("family", "baby"), entities=[entity])
 
 
+# When a baby is due, said after "due": "in early October", "on the 3rd of May", "any day now".
+DUE_WHEN = r"(?P<when>(?:in |on |at |around |by )?(?:the )?(?:(?:early|mid|late)[- ]|end of )?[^,.!?;]{2,30})"
+
+
+def due_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I'm due in early October", "the baby's due on the 3rd of May", "my due date is mid-June": when
+    the speaker's baby is due (kept until a week after that day: ``dates.date_said``)."""
+    when = " ".join((match["when"] or match["when2"]).split())
+    if not time_in(when) and not re.search(r"\d|\b(?:early|mid|late|end of)\b", when, re.IGNORECASE):
+        return None  # "I'm due a holiday", "my due date is a secret"
+    if not re.match(r"(?:in|on|at|around|by|any)\b", when, re.IGNORECASE):
+        when = f"on {when}" if re.match(r"(?:the )?\d", when) else f"in {when}"
+    text = f"{said.name}'s baby is due {when}"
+    return said.fact(text, MemoryKind.RELATIONSHIP, HIGH, PERMANENT, topics_of("family", "baby"), time=when)
+
+
 # This module's rules: on a clause, the rule whose match starts first is tried first, and at the same
 # start the lower priority (rules/__init__.py puts every module's rules in one table).
 RULES = [
@@ -101,5 +117,16 @@ RULES = [
             re.IGNORECASE,
         ),
         build=arrived_rule,
+    ),
+    Rule(
+        priority=1636,
+        pattern=re.compile(
+            r"\b(?:I(?:'m| am)|we(?:'re| are)|(?:the|our|my) (?:baby|little one)(?:'s| is)) due "
+            + DUE_WHEN
+            + r"|\bmy due date(?:'s| is) "
+            + DUE_WHEN.replace("when", "when2"),
+            re.IGNORECASE,
+        ),
+        build=due_rule,
     ),
 ]

@@ -6,6 +6,7 @@ import re
 
 from memoryhub.ai.contract import MemoryKind
 from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, expiration_for, past_time_in, time_in
+from memoryhub.ai.offline.rules.babies import DUE_WHEN
 from memoryhub.ai.offline.splitting import phrase_cut
 from memoryhub.ai.offline.text import (
     ours_as_theirs,
@@ -37,6 +38,8 @@ def status_rule(match: re.Match[str], said: Said) -> Fact | None:
         f" {third_person(rest, said.name)}" if rest else ""
     )
     if baby:  # a baby on the way does not take the place of "married" or "engaged"
+        if due := re.search(rf",? due {DUE_WHEN}", match["rest"] or "", re.IGNORECASE):  # "I'm pregnant, due in May"
+            text += f", due {' '.join(due['when'].split())}"
         return said.fact(text, MemoryKind.RELATIONSHIP, HIGH, PERMANENT, topics_of("family", status))
     return said.fact(
         text, MemoryKind.RELATIONSHIP, HIGH, PERMANENT, topics_of("relationship", status), slot="relationship"

@@ -146,8 +146,8 @@ def hobby_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 def habitual_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I collect vinyl records", "I volunteer at a food bank", "I'm a volunteer with mountain rescue":
-    what someone does as a matter of course."""
+    """ "I collect vinyl records", "I volunteer at a food bank", "I'm a volunteer with mountain rescue", "I
+    foster kittens for the RSPCA": what someone does as a matter of course."""
     what = phrase_cut(match["what"], max_words=8)
     if not content_words(what) or what.split()[0].lower() in ("it", "them", "that", "this", "you"):
         return None
@@ -155,7 +155,7 @@ def habitual_rule(match: re.Match[str], said: Said) -> Fact | None:
         return None  # "I volunteer at the shelter tomorrow": once, not what they do as a matter of course
     verb, *preposition = match["verb"].lower().replace("volunteering", "volunteer").removeprefix("a ").split()
     text = " ".join([said.name, conjugate(verb), *preposition, third_person(what, said.name)])
-    topic = "volunteering" if verb == "volunteer" else "hobbies"
+    topic = "volunteering" if verb in ("volunteer", "foster") else "hobbies"
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of(topic, *content_words(what)[-1:]))
 
 
@@ -384,7 +384,7 @@ RULES = [
         priority=230,
         pattern=re.compile(
             r"\bI(?:'m| am)? (?:(?:also|still|now|regularly|currently) )?"
-            r"(?P<verb>collect|(?:a )?volunteer(?:ing)? (?:at|with|for|as))\b (?P<what>.+)",
+            r"(?P<verb>collect|foster|(?:a )?volunteer(?:ing)? (?:at|with|for|as))\b (?P<what>.+)",
             re.IGNORECASE,
         ),
         build=habitual_rule,

@@ -41,6 +41,18 @@ def gig_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("music", "gig"))
 
 
+def solo_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I've got a solo in the Christmas concert!", "I got the lead in Les Mis": a part of one's own in
+    a show ahead, kept until a little after it."""
+    part = " ".join(match["part"].lower().split())
+    show = said.phrase(match["show"], max_words=6)
+    text = f"{said.name} has {part} in {show}"
+    if when := when_said(match.string[match.end() :]):
+        text += f" {when}"
+        return said.fact(text, MemoryKind.EVENT, MEDIUM, expiration_for(when), topics_of("music", "solo"), time=when)
+    return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("music", "solo"))
+
+
 def signed_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "my band just signed to a small label", "we got signed!": a band's deal."""
     label = phrase_cut(match["label"] or "", max_words=6)
@@ -121,5 +133,15 @@ RULES = [
             re.IGNORECASE,
         ),
         build=shoots_rule,
+    ),
+    Rule(
+        priority=1637,
+        pattern=re.compile(
+            r"\bI(?:'ve| have)? (?:(?:just|finally) )?(?:got|landed|have) (?P<part>a solo|the (?:lead|main part|solo)"
+            r"|a (?:speaking )?part) in (?P<show>(?:the|our|a|an|this|next) (?:[\w'-]+ ){0,3}?(?:concert|show|musical"
+            r"|panto|pantomime|play|production|recital|service|gig)|(?-i:[A-Z])[\w'-]*(?: (?-i:[A-Z])[\w'-]*){0,3})\b",
+            re.IGNORECASE,
+        ),
+        build=solo_rule,
     ),
 ]

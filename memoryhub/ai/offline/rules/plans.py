@@ -154,14 +154,22 @@ def planning_rule(match: re.Match[str], said: Said) -> Fact | None:
     )
 
 
+# An operation or a procedure one is having, whose "on the 14th" is its day: "having my gallbladder out".
+_PROCEDURE = re.compile(
+    r"having (?:my |an? |the )?(?:[\w-]+ ){0,3}?(?:out|removed|done|surgery|operation|op|procedure|biopsy"
+    r"|scan|induction|c-section|caesarean)\b",
+    re.IGNORECASE,
+)
+
+
 def doing_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I'm playing GTA tonight": what someone is doing at a given time is a plan."""
     said_what = match["what"] or match["what2"] or match["what3"]  # "I'm on vacation next week" too
     if match["what2"]:  # "we're doing a party for Zain": having one (not "I'm doing a sponsored walk")
         said_what = re.sub(rf"^doing (?=an? (?:[\w'-]+ ){{0,2}}?(?:party|{GATHERINGS})\b)", "having ", said_what)
-    # "… on the 14th" is the time of a party they give, or of being away
+    # "… on the 14th" is the time of a party they give, of being away, or of an operation
     away = said_what.startswith(("away ", "off ", "out of "))
-    dated = away or (bool(match["what2"]) and said_what.startswith("having "))
+    dated = away or (bool(match["what2"]) and said_what.startswith("having ")) or bool(_PROCEDURE.match(said_what))
     return _doing(said_what, said, before=match.string[: match.start()], day_of_month=dated)
 
 

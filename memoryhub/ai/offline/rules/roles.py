@@ -88,11 +88,16 @@ def civic_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 def performs_in_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I sing in the church choir", "I play bass in a covers band": a group they perform in."""
-    verb = "sings" if match["verb"].lower() == "sing" else "plays"
+    """ "I sing in the church choir", "I play bass in a covers band", "I've sung with the choir since
+    2009": a group they perform in."""
+    said_verb = match["verb"].lower()
+    sings = said_verb in ("sing", "sung", "been singing")
+    verb = ("has sung" if sings else "has played") if match["has"] else "sings" if sings else "plays"
     part = f" {match['part'].lower()}" if match["part"] else ""
     what = said.phrase(match["what"])
-    text = f"{said.name} {verb}{part} in {what}"
+    text = f"{said.name} {verb}{part} {match['prep'].lower()} {what}"
+    if match["has"] and (since := _SINCE.match(match.string[match.end() :])):  # "since 2009"
+        text += f" {since[1]}"
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("music", match["group"].lower()))
 
 
@@ -138,9 +143,11 @@ RULES = [
     Rule(
         priority=1519,
         pattern=re.compile(
-            r"\bI (?:(?:also|now|still) )?(?P<verb>sing|play)(?: (?P<part>bass|drums|guitar|keys|keyboards|piano"
+            r"\bI(?P<has>'ve| have)? (?:(?:also|now|still) )?(?P<verb>sing|play|(?<=ve )(?:sung|played|been singing"
+            r"|been playing))(?: (?P<part>bass|drums|guitar|keys|keyboards|piano"
             r"|violin|cello|trumpet|sax|saxophone|flute|clarinet|trombone|tenor|alto|soprano))?"
-            r" in (?P<what>(?:a|an|the|our|my) (?:[\w'-]+ ){0,2}?(?P<group>choir|band|orchestra|quartet|ensemble))\b",
+            r" (?P<prep>in|with) (?P<what>(?:a|an|the|our|my) (?:[\w'-]+ ){0,2}?(?P<group>choir|band|orchestra|quartet"
+            r"|ensemble))\b",
             re.IGNORECASE,
         ),
         build=performs_in_rule,
