@@ -62,6 +62,7 @@ SAID_ON = date(2023, 5, 8)  # a Monday
         ("is moving mid-June", date(2023, 6, 30)),
         ("finishes at the end of August", date(2023, 8, 31)),
         ("has been running since mid-January", None),  # since then: no date ahead
+        ("booked a week in Crete for June", date(2023, 6, 30)),  # was no date: a plan lived 30 days
     ],
 )
 def test_a_time_said_points_at_its_date(text: str, on: date | None) -> None:

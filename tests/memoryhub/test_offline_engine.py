@@ -6631,3 +6631,23 @@ def test_what_expecting_parents_or_a_choir_say_is_kept(said: str, kept: list[str
 )
 def test_a_due_date_or_a_next_job_asked_after_is_kept(said: list[Said], kept: list[str]) -> None:
     assert [op["content"] for op in _extract(_prompt(said))["operations"]] == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # kept wrong before (2026-11-30, evening)
+        ("my dad's just had a pacemaker fitted", ["Priya's dad has just had a pacemaker fitted"]),  # was "is just had"
+        (
+            "I've been with my girlfriend for 6 years, we got engaged at Christmas",  # was "with my girlfriend"
+            ["Priya has been with their girlfriend for 6 years", "Priya got engaged at Christmas"],
+        ),
+        ("we've booked Greece for half term", ["Priya is going to Greece for half term"]),  # kept nothing
+        ("I've got my citizenship ceremony next Friday", ["Priya has their citizenship ceremony next Friday"]),
+        ("I'm learning BSL at evening classes", ["Priya is learning BSL"]),
+        ("I've been off sick with my back for 3 weeks", ["Priya has been off sick with their back for 3 weeks"]),
+        ("booked flights to Lisbon for May", ["Priya is going to Lisbon for May"]),  # a guard: "May", not "may"
+    ],
+)
+def test_what_a_school_gate_or_a_workplace_says_is_kept(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept

@@ -363,7 +363,7 @@ class Reader:
                 implied = self._about_their_relative(said.line_index, part, clause[:start]) or implied
                 if implied is not None:
                     new = matching.rules_on(said, implied)
-                if not new and re.match(r"(?:I|I'm|I've|my|we're|we've)\b", part):
+                if not new and re.match(r"(?:I|I'm|I've|my|we)\b", part):
                     new = matching.rules_on(said, part)
                 if not new:
                     new = self._listed(said, part, clause[:start], [*found, *facts])

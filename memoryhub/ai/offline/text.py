@@ -10,6 +10,7 @@ from memoryhub.ai.offline.vocabulary import (
     ABBREVIATIONS,
     ADVERB_WORDS,
     ASIDES,
+    IRREGULAR_PARTICIPLES,
     MONTHS,
     NOT_NAMES,
     NOT_TOPICS,
@@ -173,7 +174,12 @@ def is_or_has(after: str) -> str:
     has = re.match(
         r"\s*(?:(?:just|already|finally|recently|also|still|never|not|always) )?(?:been|got|gotten)\b", after, re.I
     )
-    done = re.match(r"\s*(?:just|already|finally|recently) (?!(?:been|tired|bored|scared)\b)[a-z]+ed\b", after, re.I)
+    done = re.match(  # "dad's just had a pacemaker fitted" too
+        r"\s*(?:just|already|finally|recently) (?!(?:been|tired|bored|scared)\b)"
+        rf"(?:[a-z]+ed|{IRREGULAR_PARTICIPLES})\b",
+        after,
+        re.I,
+    )
     return "has" if has or done else "is"
 
 
@@ -226,7 +232,7 @@ def third_person(text: str, name: str) -> str:
 
 MONTH_OR_DAY = re.compile(
     rf"\b(?:{MONTHS.replace('may|', '')}|(?:{WEEKDAYS})s?|christmas|easter|thanksgiving|hanukkah|diwali|eid|ramadan"
-    r"|halloween|passover)\b|\b(?:(?<=in )|(?<=last )|(?<=next ))may\b",
+    r"|halloween|passover)\b|\b(?:(?<=in )|(?<=last )|(?<=next )|(?<=for )|(?<=early )|(?<=mid-)|(?<=of ))may\b",
     re.IGNORECASE,
 )
 

@@ -78,6 +78,9 @@ _LATER_TIME = (
     rf"|in (?:a|one|two|three|four|a few|a couple of|\d+) (?:weeks?|months?|years?)"
     rf"|(?:at|by) the end of the (?:week|month|year)|soon|(?:in|over) the (?:summer|winter|spring|autumn|fall)"
     rf"|(?:for|over|at) (?:christmas|thanksgiving|easter|the holidays|new year'?s?|hanukkah|diwali|eid)"
+    # "booked for June", "due in early October", "over half term"
+    rf"|for (?:{MONTHS})|(?:in )?(?:early|mid|late)[- ](?:{MONTHS})|(?:at )?the end of (?:{MONTHS})"
+    rf"|(?:for|over|at|in) (?:the )?(?:half[- ]term|(?:easter|summer|christmas|school) holidays)"
 )
 
 
@@ -168,7 +171,8 @@ OCCASIONS = (
     r"exam|interview|test|appointment|meeting|match|game|date|flight|trip|tournament|concert|wedding|surgery"
     r"|presentation|deadline|shift|vacation|holiday|party|finals?|raid|race|recital|audition"
     r"|scan|check-up|checkup|mri|x-ray|blood test|smear test|jab|booster|therapy session|counselling session"
-    r"|counseling session|competition|comp|grading|regatta|gala|viva|marathon|triathlon"
+    r"|counseling session|competition|comp|grading|regatta|gala|viva|marathon|triathlon|graduation|procedure"
+    r"|biopsy|ceremony|hearing|induction|open day"
 )
 
 # Where a stay in hospital is told: "in the ER", "rushed to the hospital", "my mom's in the ICU".

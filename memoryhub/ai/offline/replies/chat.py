@@ -86,7 +86,7 @@ _HARD_NEWS = re.compile(
     r"|recovering|surgery|operation|having (?:their|his|her) (?:[\w-]+ ){1,2}(?:out|removed)\b"
     r"|lost (?:their|his|her) job|laid off|fired|made redundant|miscarriage"
     r"|diagnosed|failed (?:their|his|her) |flunked|behind on (?:rent|their mortgage|their bills)"
-    r"|(?:been|is) (?:(?:really|very|so|pretty|quite) )?(?:sick|ill|unwell)(?! of)"
+    r"|(?:been|is) (?:(?:really|very|so|pretty|quite|off) )?(?:sick|ill|unwell)(?! of)"
     r"|broke down|(?:got|was) stolen|broken into|(?:got|was) written off|totall?ed"
     r"|(?:is|was|been) at the vet'?s?|(?:broke|sprained|twisted|fractured|tore|dislocated|injured|hurt|pulled"
     r"|strained|tweaked|rolled) (?:their|his|her) |strain|shin splints|stress fracture|(?:out|laid up)(?: for [\w ]+)?"

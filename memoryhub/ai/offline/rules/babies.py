@@ -10,6 +10,7 @@ import re
 from memoryhub.ai.contract import EntityType, MemoryKind
 from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, past_time_in, time_in
 from memoryhub.ai.offline.text import name_token, topics_of
+from memoryhub.ai.offline.vocabulary import MONTHS
 
 # What tells of a baby to come, in a fact of the speaker's said a moment before.
 BABY_TO_COME = re.compile(r"\b(?:expecting|pregnant|having a baby|baby (?:is )?due|due in|on the way)\b", re.I)
@@ -77,8 +78,10 @@ def due_rule(match: re.Match[str], said: Said) -> Fact | None:
     when = " ".join((match["when"] or match["when2"]).split())
     if not time_in(when) and not re.search(r"\d|\b(?:early|mid|late|end of)\b", when, re.IGNORECASE):
         return None  # "I'm due a holiday", "my due date is a secret"
-    if not re.match(r"(?:in|on|at|around|by|any)\b", when, re.IGNORECASE):
-        when = f"on {when}" if re.match(r"(?:the )?\d", when) else f"in {when}"
+    if re.match(r"(?:the )?\d", when):  # "the 3rd of May"
+        when = f"on {when}"
+    elif re.match(rf"(?:early|mid|late|end of|{MONTHS})\b", when, re.IGNORECASE):  # "early October"
+        when = f"in {when}"
     text = f"{said.name}'s baby is due {when}"
     return said.fact(text, MemoryKind.RELATIONSHIP, HIGH, PERMANENT, topics_of("family", "baby"), time=when)
 
@@ -119,7 +122,7 @@ RULES = [
         build=arrived_rule,
     ),
     Rule(
-        priority=1636,
+        priority=834,  # before "my <occasion> is …" (rules/occasions.py): "due date" ends in "date"
         pattern=re.compile(
             r"\b(?:I(?:'m| am)|we(?:'re| are)|(?:the|our|my) (?:baby|little one)(?:'s| is)) due "
             + DUE_WHEN

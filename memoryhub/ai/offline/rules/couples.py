@@ -20,7 +20,7 @@ STATUSES = r"single|married|engaged"
 
 def status_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I'm married", "I'm engaged to Leo", "I've been with my partner for 6 years", "I'm pregnant"."""
-    status = match["status"][0].lower() + match["status"][1:]
+    status = third_person(match["status"][0].lower() + match["status"][1:], said.name)  # "with my partner"
     rest = phrase_cut(match["rest"] or "", max_words=6)
     baby = status in ("pregnant", "expecting", "having a baby")
     if rest and not re.match(

@@ -35,9 +35,8 @@ _FESTIVALS = {
 
 
 def _with_time(text: str, rest: str, said: Said, topics: list[str]) -> Fact:
-    time = when_said(rest)
-    if not time and (month := re.match(rf"\s+for ({MONTHS})\b", rest, re.IGNORECASE)):
-        time = f"in {month[1].title()}"  # "Taylor Swift tickets for June"
+    month = re.match(rf"\s+for ({MONTHS})\b", rest, re.IGNORECASE)
+    time = f"in {month[1].title()}" if month else when_said(rest)  # "Taylor Swift tickets for June"
     if time and time not in text:
         text += f" {time}"
     return said.fact(text, MemoryKind.PLAN, MEDIUM, expiration_for(time) if time else "30d", topics, time=time)

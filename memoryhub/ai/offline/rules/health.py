@@ -292,6 +292,18 @@ def hospital_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 # This module's rules: on a clause, the rule whose match starts first is tried first, and at the same
 # start the lower priority (rules/__init__.py puts every module's rules in one table).
+def off_sick_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I've been off sick with my back for 3 weeks", "I'm off sick with flu": time off ill, news for a
+    month."""
+    been = "been" in match["how"].lower()
+    text = f"{said.name} {'has been' if been else 'is'} off sick"
+    if match["what"]:
+        text += f" with {said.phrase(match['what'], max_words=5)}"
+    if match["span"]:
+        text += f" {' '.join(match['span'].lower().split())}"
+    return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("health", "sick"))
+
+
 RULES = [
     Rule(
         priority=720,
@@ -430,5 +442,14 @@ RULES = [
             re.IGNORECASE,
         ),
         build=hospital_rule,
+    ),
+    Rule(
+        priority=1638,
+        pattern=re.compile(
+            r"\bI(?P<how>'m| am|'ve been| have been) (?:(?:still|now|currently) )?off (?:sick|ill|work sick)(?! of\b)"
+            r"(?: with (?P<what>(?:my |a |the |an )?[\w-]+(?: (?!for\b)[\w-]+)?))?(?P<span> " + FOR_A_SPAN + r")?\b",
+            re.IGNORECASE,
+        ),
+        build=off_sick_rule,
     ),
 ]

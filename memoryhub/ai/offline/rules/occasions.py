@@ -28,12 +28,12 @@ from memoryhub.ai.offline.vocabulary import DAY_OF_MONTH, EVENT_ADVERBS, OCCASIO
 
 # One's own occasion, named: "exam", "job interview", "first day", "knee surgery".
 _OCCASION = (
-    rf"(?:[a-z-]+ ){{0,2}}?(?:{OCCASIONS}|graduation|anniversary|operation|check-?up|marathon|housewarming"
-    r"|due date|viva|defen[cs]e|first day|last day|result)s?"
+    rf"(?:[a-z-]+ ){{0,2}}?(?:{OCCASIONS}|anniversary|operation|check-?up|housewarming"
+    r"|viva|defen[cs]e|first day|last day|result)s?"
 )
 
 # Occasions that are a life event, not an errand: they outrank a taste when a window must choose.
-_LIFE_EVENTS = re.compile(r"wedding|graduation|surgery|operation|due date|anniversary|defen[cs]e|viva", re.I)
+_LIFE_EVENTS = re.compile(r"wedding|graduation|surgery|operation|anniversary|defen[cs]e|viva", re.I)
 _YEARLY = re.compile(r"anniversary", re.I)
 
 

@@ -68,7 +68,7 @@ ACTIVITIES = (
 LANGUAGES = (
     r"English|Spanish|French|German|Italian|Portuguese|Japanese|Chinese|Mandarin|Cantonese|Korean|Arabic"
     r"|Hebrew|Russian|Hindi|Urdu|Bengali|Dutch|Swedish|Norwegian|Danish|Finnish|Polish|Czech|Greek|Turkish"
-    r"|Vietnamese|Thai|Tagalog|Filipino|Indonesian|Malay|Swahili|Irish|Gaelic|Welsh|ASL|sign language"
+    r"|Vietnamese|Thai|Tagalog|Filipino|Indonesian|Malay|Swahili|Irish|Gaelic|Welsh|ASL|BSL|sign language"
     r"|Latin|Ukrainian|Romanian|Hungarian|Persian|Farsi|Punjabi|Tamil|Telugu|Catalan|Basque|Icelandic"
     r"|Esperanto|Yoruba|Amharic|Serbian|Croatian|Bulgarian|Slovak|Estonian|Latvian|Lithuanian|Afrikaans"
 )
