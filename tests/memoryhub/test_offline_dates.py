@@ -147,6 +147,14 @@ def _extracted(said: list[str], *, at: datetime, memories: list[str] | None = No
         (["I swim at the lido every Sunday"], "Nora swims at the lido every Sunday", None),
         # leave until a day lives until that day, not its first (it had gone a week after the Friday)
         (["I'm on leave from Friday till the 14th"], "Nora is on leave from Friday until the 14th", "2023-05-14"),
+        # who someone is, kept for good, lives on past a day in it (2026-11-30: each had been deleted a week
+        # after that day's next date)
+        (["I start at the hospital on Monday"], "Nora is starting at the hospital on Monday", None),
+        (["we've been married 12 years this June"], "Nora has been married 12 years this June", None),
+        (["I never miss Thursday chess club"], "Nora never misses Thursday chess club", None),
+        (["I moved to Leeds in March"], "Nora moved to Leeds in March", None),
+        # so does a due date: past it, a bot asks after the baby
+        (["I'm due in early October"], "Nora's baby is due in early October", None),
     ],
 )
 def test_a_dated_event_told_in_a_conversation_carries_its_date_to_the_extraction(

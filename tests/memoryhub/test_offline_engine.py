@@ -6651,3 +6651,31 @@ def test_a_due_date_or_a_next_job_asked_after_is_kept(said: list[Said], kept: li
 )
 def test_what_a_school_gate_or_a_workplace_says_is_kept(said: str, kept: list[str]) -> None:
     assert _kept(said) == kept
+
+
+def test_a_new_job_starting_on_a_day_is_kept_after_that_day() -> None:
+    """ "I'm starting a new job at the hospital on Monday" was given Monday as its ``expires_on``: the
+    job, kept for good, was deleted a week after its first day. It names no date now, and keeps what
+    the job is."""
+    prompt = extraction_prompt_build(
+        place="a Discord channel",
+        lines=_lines([("Dan", "dan", "I'm starting a new job at the hospital on Monday, as a porter")]),
+        participants=[PromptParticipant(handle="dan", name="Dan", memories=[])],
+        known_members=[],
+        day=START.date(),
+    )
+    (operation,) = _extract(prompt)["operations"]
+    assert operation["content"] == "Dan is starting at the hospital on Monday as a porter"
+    assert (operation["expiration"], operation["expires_on"]) == ("permanent", None)
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("we lost our dog Biscuit last week, he was 14", ["Priya's dog Biscuit died last week"]),  # was "dog died"
+        ("I lost my mum Joan in March", ["Priya's mum Joan died in March"]),
+        ("we lost my nan last week", ["Priya's nan died last week"]),  # a guard: as before
+    ],
+)
+def test_a_loss_keeps_the_name_it_was_told_with(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept

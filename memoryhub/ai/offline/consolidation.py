@@ -13,6 +13,7 @@ from memoryhub.ai.contract import (
     CONVERSATION_START,
     SENTENCE_END,
     ConversationLine,
+    MemoryKind,
     conversation_lines_parse,
     extraction_prompt_parse,
     is_yearly,
@@ -157,7 +158,7 @@ def _says_more(fuller: str, shorter: str) -> bool:
 # "Ana visited Rome in March"), not a date ahead to live until; it keeps its lifetime.
 _DONE = re.compile(
     r"\b(?:went|visited|spent|flew|travell?ed|attended|took|saw|met|ran|won|lost|finished|graduated"
-    r"|celebrated|had|did|was|were|came|watched|played|hosted|threw|became|died|passed away|broke|quit|arrived"
+    r"|celebrated|had|did|was|were|came|watched|played|hosted|threw|became|died|passed away|broke|quit|arrived|moved"
     r"|landed|bought|sold|adopted|retired|started|ended|proposed|split up|broke up|gave birth|crashed|fell"
     r"|passed|completed|rode|caught|scored|hit (?:a|their|his|her) (?:first )?hole in one"
     r"|(?<!has )got(?! (?:tickets?|an? (?:[\w-]+ )?(?:ticket|appointment|interview|exam|place))\b))\b",
@@ -170,6 +171,9 @@ def _dated(fact: Fact, day: date | None) -> str | None:
     ("is getting married on June 14th", "is going to Lisbon next month"), as YYYY-MM-DD."""
     if day is None or _DONE.search(fact.text) or is_yearly(fact.text):
         return None  # "Raj's birthday is May 20" comes back every year
+    if fact.expiration == PERMANENT and fact.kind not in (MemoryKind.EVENT, MemoryKind.PLAN):
+        return None  # who they are outlives a day in it: "is starting at the hospital on Monday", "has been
+        # married 12 years this June", "never misses Thursday chess club", "moved to Phoenix in May"
     on = date_said(fact.text, day)
     return on.isoformat() if on is not None and on >= day else None
 

@@ -20,6 +20,8 @@ IMPORTANCE_RANK = {HIGH: 0, MEDIUM: 1, LOW: 2}
 
 
 PERMANENT = "permanent"
+# The slots that say what one does for a living: a job, an employer, a field.
+WORK_SLOTS = ("job", "employer", "field")
 
 
 @dataclass

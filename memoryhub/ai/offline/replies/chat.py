@@ -17,7 +17,7 @@ from memoryhub.ai.contract import (
 )
 from memoryhub.ai.offline.attribution import Reader
 from memoryhub.ai.offline.excerpts import Excerpt, excerpt_answer
-from memoryhub.ai.offline.facts import Fact
+from memoryhub.ai.offline.facts import WORK_SLOTS, Fact
 from memoryhub.ai.offline.forgetting import forget_asked, memory_asked_forgotten
 from memoryhub.ai.offline.replies.memories import Memories, memory_block
 from memoryhub.ai.offline.replies.person import Person, pronoun_in, second_person
@@ -97,9 +97,6 @@ _HARD_NEWS = re.compile(
     r"|has been (?:bad|awful|terrible|rough|horrendous|worse|flaring up)|off sick)\b",
     re.IGNORECASE,
 )
-
-
-_WORK_SLOTS = ("job", "employer", "field")
 
 
 _GOOD_NEWS = re.compile(
@@ -423,7 +420,7 @@ def chat_reply(messages: list[Message]) -> str:
         hard = [  # "finished chemo" is good news, though chemo is hard
             fact
             for fact in told[:2]
-            if _HARD_NEWS.search(fact.content) and not _GOOD_NEWS.search(fact.content) and fact.slot not in _WORK_SLOTS
+            if _HARD_NEWS.search(fact.content) and not _GOOD_NEWS.search(fact.content) and fact.slot not in WORK_SLOTS
         ]
         good = [fact for fact in told[:2] if _GOOD_NEWS.search(fact.content)]
         said_back = back_all(hard or good) or spoken  # only the news is met so, not what came beside it

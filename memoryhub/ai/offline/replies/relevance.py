@@ -14,6 +14,7 @@ from memoryhub.ai.contract import (
 )
 from memoryhub.ai.offline.attribution import Reader
 from memoryhub.ai.offline.consolidation import SLOTS
+from memoryhub.ai.offline.facts import WORK_SLOTS
 from memoryhub.ai.offline.forgetting import forget_asked, memory_asked_forgotten
 from memoryhub.ai.offline.replies.memories import Memories
 from memoryhub.ai.offline.replies.person import Person, second_person
@@ -212,7 +213,7 @@ _ASKED_SLOTS = (
     (re.compile(r"\bwhere\b.*\b(?:live|living|based|stay|staying)\b", re.I), ("home",)),
     (
         re.compile(r"\b(?:what|which)\b.*\b(?:job|do for (?:a )?living|do I do|work as)\b|\bwhere do I work\b", re.I),
-        ("job", "employer", "field"),  # "what do I do for a living?": "you teach maths", "you work in sales"
+        WORK_SLOTS,  # "what do I do for a living?": "you teach maths", "you work in sales"
     ),
     (re.compile(r"\bhow old\b|\bmy age\b", re.I), ("age",)),
     (_ASKED_NAME, ("name",)),

@@ -74,7 +74,7 @@ DUE_WHEN = r"(?P<when>(?:in |on |at |around |by )?(?:the )?(?:(?:early|mid|late)
 
 def due_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I'm due in early October", "the baby's due on the 3rd of May", "my due date is mid-June": when
-    the speaker's baby is due (kept until a week after that day: ``dates.date_said``)."""
+    the speaker's baby is due, kept past it (a bot asks after the baby)."""
     when = " ".join((match["when"] or match["when2"]).split())
     if not time_in(when) and not re.search(r"\d|\b(?:early|mid|late|end of)\b", when, re.IGNORECASE):
         return None  # "I'm due a holiday", "my due date is a secret"

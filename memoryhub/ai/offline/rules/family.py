@@ -453,12 +453,12 @@ def twins_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 def loss_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "we lost my nan last week", "my grandpa passed away in May", "my dog died last month": a death
-    in the family (a pet's too)."""
+    """ "we lost our dog Biscuit last week", "my grandpa passed away in May": a death in the family (a pet's too)."""
     relation = (match["relation"] or match["relation2"] or match["species"]).lower()
-    when = phrase_cut(match["when"] or match["when2"] or "", max_words=4)
+    named = re.match(r"\s*((?-i:[A-Z])[\w'-]+)\b(.*)", match["when"] or "")  # "lost our dog Biscuit last week"
+    when = phrase_cut(named[2] if named else match["when"] or match["when2"] or "", max_words=4)
     when = when if re.match(r"^(?:last|this|on|in|yesterday|today|recently|a few|two|three)\b", when, re.I) else ""
-    pet = name_token(match["pet"] or "")
+    pet = name_token(match["pet"] or (named[1] if named else ""))
     text = f"{said.name}'s {relation}{f' {pet}' if pet else ''} died" + (f" {when}" if when else "")
     if re.fullmatch(PETS, relation, re.IGNORECASE):
         return said.fact(text, MemoryKind.EVENT, HIGH, PERMANENT, topics_of("pets", relation, "loss"))

@@ -233,6 +233,8 @@ def starts_at_rule(match: re.Match[str], said: Said) -> Fact | None:
         return None  # "first day at the new job": no employer named
     verb = "works at" if match["first"] and not time else "is starting at"
     text = f"{said.name} {verb} {org}" + (f" {time}" if time else "")
+    if role := re.search(r",\s*as (?P<job>an? [\w-]+(?: [\w-]+)?)\s*[.!]*$", match.string):
+        text += f" as {role['job']}"  # "…, as a porter"
     fact = said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("work", org), slot="employer")
     fact.entities.append(said.entity(EntityType.ORGANISATION, org, f"{said.name}'s employer"))
     return fact
