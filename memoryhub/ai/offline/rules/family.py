@@ -167,8 +167,8 @@ def relative_rule(match: re.Match[str], said: Said) -> Fact | None:
         fact = said.fact(text, MemoryKind.RELATIONSHIP, HIGH, PERMANENT, topics)
     elif (past := _NOT_A_YEAR.sub("", past_time_in(predicate))) or (soon := time_in(predicate)):
         # "my sister is visiting next month", "my wife had a fall last Monday": news, not who they are
-        # ("my son was born in 2015" stays)
-        fact = said.fact(text, MemoryKind.EVENT, weight, "30d" if past else expiration_for(soon), topics)
+        done = past or re.match(r"(?:had|was|were|got|went|died|broke|fell)\b", predicate)  # "had a stroke on tuesday"
+        fact = said.fact(text, MemoryKind.EVENT, weight, "30d" if done else expiration_for(soon), topics)
     elif when_said(predicate):  # "my sister is visiting on the 14th": news until that day
         fact = said.fact(text, MemoryKind.EVENT, weight, "30d", topics)
     elif _ON_THEIR_WAY.match(predicate):  # "my brother is coming for dinner": this week's news, no time said
