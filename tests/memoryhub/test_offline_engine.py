@@ -2816,7 +2816,8 @@ def test_where_one_works_or_teaches_keeps_its_town_and_is_tagged_by_the_work(
     ("said", "kept"),
     [
         ("my mum's 70th is on March 3rd", ["Priya's mum's 70th birthday is on March 3rd"]),  # was "mum is 70th"
-        ("my bf proposed last night!!! 💍", ["Priya's boyfriend proposed last night"]),
+        # her engagement, for good (was "Priya's boyfriend proposed last night", news for a month)
+        ("my bf proposed last night!!! 💍", ["Priya got engaged to their boyfriend last night"]),
         ("ngl I'm lowkey obsessed with bouldering rn", ["Priya is obsessed with bouldering"]),  # not "… rn"
         (
             "I'm a pharmacist but thinking about retraining as a teacher",
@@ -6681,4 +6682,17 @@ def test_a_new_job_starting_on_a_day_is_kept_after_that_day() -> None:
     ],
 )
 def test_a_loss_keeps_the_name_it_was_told_with(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # kept nothing, or a proposal as the boyfriend's news for a month (2026-11-30)
+        ("passed my PhD viva today", ["Priya passed their PhD viva today"]),
+        ("my boyfriend proposed last night!!! 💍", ["Priya got engaged to their boyfriend last night"]),
+        ("my girlfriend proposed to me on the beach", ["Priya got engaged to their girlfriend"]),
+    ],
+)
+def test_a_viva_passed_or_a_proposal_is_kept_for_good(said: str, kept: list[str]) -> None:
     assert _kept(said) == kept

@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 
 from memoryhub.ai.contract import EntityType, MemoryKind
-from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, past_time_in
+from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, past_day_in, past_time_in
 from memoryhub.ai.offline.rules.pastimes import INSTRUMENTS
 from memoryhub.ai.offline.splitting import phrase_cut
 from memoryhub.ai.offline.text import content_words, third_person, topics_of
@@ -274,6 +274,8 @@ def exam_rule(match: re.Match[str], said: Said) -> Fact | None:
     verb = match["verb"].lower()
     passed = verb in ("passed", "aced")
     text = f"{said.name} {verb} {what}" + (" again" if match["again"] else "")
+    if when := past_day_in(match.string[match.end() :]):  # "passed my PhD viva today"
+        text += f" {when}"
     return said.fact(
         text,
         MemoryKind.EVENT,
@@ -281,6 +283,16 @@ def exam_rule(match: re.Match[str], said: Said) -> Fact | None:
         PERMANENT if passed else "30d",
         topics_of("education", *content_words(what)[-2:]),
     )
+
+
+def proposed_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "my boyfriend proposed last night!!! 💍": the speaker got engaged (a relative's "proposed" was news
+    of the boyfriend, for a month)."""
+    partner = {"bf": "boyfriend", "gf": "girlfriend"}.get(match["partner"].lower(), match["partner"].lower())
+    text = f"{said.name} got engaged to their {partner}"
+    if when := past_day_in(match["rest"]):
+        text += f" {when}"
+    return said.fact(text, MemoryKind.EVENT, HIGH, PERMANENT, ["relationship", "engagement"])
 
 
 # This module's rules: on a clause, the rule whose match starts first is tried first, and at the same
@@ -332,6 +344,7 @@ RULES = [
             r"\bI (?:just |finally |actually )?(?P<verb>passed|failed|aced|flunked) (?P<what>(?:my|the|all my|both my)"
             r" (?:[\w-]+ ){0,2}(?:test|tests|exam|exams|finals|bar|boards|interview|audition|assessment|probation"
             r"|theory|practical|GCSEs|A-levels|A levels|resit|resits|licen[cs]e|CBT|day skipper|yachtmaster|open water"
+            r"|viva|defen[cs]e|dissertation|thesis"
             rf"|grade \d(?: (?:{INSTRUMENTS}|theory|singing|ballet|tap))?))\b(?P<again> again)?",  # "my grade 5 violin"
             re.IGNORECASE,
         ),
@@ -348,5 +361,14 @@ RULES = [
             re.IGNORECASE,
         ),
         build=admission_rule,
+    ),
+    Rule(
+        priority=65,  # before what a relative did (rules/family.py)
+        pattern=re.compile(
+            r"\bmy (?P<partner>boyfriend|girlfriend|partner|bf|gf) (?:(?:just|finally|actually) )?proposed\b"
+            r"(?! to (?!me\b))(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        build=proposed_rule,
     ),
 ]
