@@ -6696,3 +6696,54 @@ def test_a_loss_keeps_the_name_it_was_told_with(said: str, kept: list[str]) -> N
 )
 def test_a_viva_passed_or_a_proposal_is_kept_for_good(said: str, kept: list[str]) -> None:
     assert _kept(said) == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # each kept nothing before (2026-11-30, evening)
+        ("guess who's finally a homeowner!!", ["Priya became a homeowner"]),
+        ("I'm leaving the company", ["Priya is leaving their job"]),
+        ("joining the NHS as a data analyst", ["Priya is joining the NHS as a data analyst"]),
+        # guards: nothing, either way
+        ("I'm leaving work early today", ["Priya is leaving work early today"]),  # a plan for today, as before
+        ("I'm joining the call now", []),
+    ],
+)
+def test_a_home_bought_or_a_job_left_and_the_next_is_kept(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # "where?" asked of a home just bought, "when do you move in?" of the move: each answer kept nothing
+        (
+            [
+                ("Tara", "tara", "guess who's finally a homeowner!!"),
+                ("Uma", "uma", "NO WAY congrats! where?"),
+                ("Tara", "tara", "a little terrace in Levenshulme"),
+                ("Uma", "uma", "amazing, when do you move in?"),
+                ("Tara", "tara", "end of April"),
+            ],
+            ["Tara became a homeowner — a little terrace in Levenshulme", "Tara is moving at the end of April"],
+        ),
+        # "when's your last day?" … "the 28th" was a detail of the next job
+        (
+            [
+                ("Vic", "vic", "I'm leaving the company"),
+                ("Will", "will", "oh no! where are you off to?"),
+                ("Vic", "vic", "joining the NHS as a data analyst"),
+                ("Will", "will", "when's your last day?"),
+                ("Vic", "vic", "the 28th"),
+            ],
+            [
+                "Vic is leaving their job",
+                "Vic is joining the NHS as a data analyst",
+                "Vic's last day is on the 28th",
+            ],
+        ),
+    ],
+)
+def test_where_and_when_asked_of_a_home_or_a_job_left_is_kept(said: list[Said], kept: list[str]) -> None:
+    assert [op["content"] for op in _extract(_prompt(said))["operations"]] == kept

@@ -156,7 +156,8 @@ def time_in(text: str) -> str:
     """When ``text`` says something is to happen ("tomorrow", "in june"), else "" (lower case: the
     memory's text capitalises the months and days, ``text.tidy``)."""
     match = TIME.search(text)
-    return match[0].lower() if match else ""
+    time = match[0].lower() if match else ""
+    return re.sub(r"^(?:the )?end of\b", "at the end of", time)  # "end of April": "at the end of April"
 
 
 def past_time_in(text: str) -> str:

@@ -290,13 +290,15 @@ _WHERE_TO = re.compile(
 )
 # A job being left: "where are you going?" asks where to next ("a product role at Monzo").
 _LEAVING = re.compile(
-    r"\b(?:handed in|gave|is giving|is handing in) (?:their|his|her) notice|\b(?:quit|resigned)\b", re.I
+    r"\b(?:handed in|gave|is giving|is handing in) (?:their|his|her) notice|\b(?:quit|resigned)\b"
+    r"|\bis leaving their job\b",
+    re.I,
 )
 _TIME_OFF = re.compile(r"\b(?:on (?:[\w-]+ )?leave|taking .+ off|a (?:career )?break|a sabbatical)\b", re.I)
-# "which one?", "congrats! which site?", "ooh what's it on?": asked of what was just said, in two words.
+# "which one?", "congrats! which site?", "ooh what's it on?", "where?": asked of what was just said, in two words.
 _WHICH_OF_IT = re.compile(
     r"(?:^|[.!?]\s+)(?:(?:oh|ooh|ah|nice|cool|so|and)\W+)?"
-    r"(?:(?:which|what) [a-z]+|what(?:'s| is) it (?:on|about|for|called))\W*$",
+    r"(?:(?:which|what) [a-z]+|what(?:'s| is) it (?:on|about|for|called)|where(?:abouts)?|whereabouts)\W*$",
     re.I,
 )
 _BOY_OR_GIRL = re.compile(

@@ -79,7 +79,7 @@ _LATER_TIME = (
     rf"|(?:at|by) the end of the (?:week|month|year)|soon|(?:in|over) the (?:summer|winter|spring|autumn|fall)"
     rf"|(?:for|over|at) (?:christmas|thanksgiving|easter|the holidays|new year'?s?|hanukkah|diwali|eid)"
     # "booked for June", "due in early October", "over half term"
-    rf"|for (?:{MONTHS})|(?:in )?(?:early|mid|late)[- ](?:{MONTHS})|(?:at )?the end of (?:{MONTHS})"
+    rf"|for (?:{MONTHS})|(?:in )?(?:early|mid|late)[- ](?:{MONTHS})|(?:at )?(?:the )?end of (?:{MONTHS})"
     rf"|(?:for|over|at|in) (?:the )?(?:half[- ]term|(?:easter|summer|christmas|school) holidays)"
 )
 

@@ -12,8 +12,9 @@ from memoryhub.ai.offline.splitting import strip_fillers
 
 _WHEN_IS = re.compile(
     r"\bwhen(?:'s| is) (?P<whose>the|your|ur) (?P<thing>big day|wedding|op|operation|surgery|exam|interview"
-    r"|(?:driving )?test|hearing|due date|graduation|race|marathon|move|scan|recital)\W*$"
-    r"|\b(?P<due>due when|when are (?:you|u) due|when(?:'s| is) (?:the )?baby due)\W*$",
+    r"|(?:driving )?test|hearing|due date|graduation|race|marathon|move|scan|recital|last day|first day)\W*$"
+    r"|\b(?P<due>due when|when are (?:you|u) due|when(?:'s| is) (?:the )?baby due)\W*$"
+    r"|\bwhen (?:do|will|are) (?:you|u) (?P<doing>move in|moving in|move|moving|fly|flying|leave|leaving)\W*$",
     re.IGNORECASE,
 )
 # The words of one event: an open fact that says any of them is the event asked of ("I'm having knee
@@ -35,15 +36,28 @@ def when_answered(question: str, answer: str, said_before: str, opened: str) -> 
     of); None when it is no date, the event not theirs or already their open fact."""
     asked = _WHEN_IS.search(question)
     given = strip_fillers(answer.split(",")[0]).strip(" !.")
-    if asked is None or not 0 < len(given.split()) <= 5 or date_said(given, _ANY_DAY) is None:
-        return None
+    if asked is None or not 0 < len(given.split()) <= 5 or date_said(_with_preposition(given), _ANY_DAY) is None:
+        return None  # "the 28th" is a day as "on the 28th" is
     if asked["due"]:  # "congrats!! due when?", asked of the one who said they are expecting
         return f"my due date is {given}"
+    if asked["doing"]:  # "when do you move in?" … "end of April": "I'm moving in at the end of April"
+        doing = re.sub(r"^(move|fly|leave)\b", lambda verb: _DOING[verb[1]], asked["doing"].lower())
+        return f"I'm {doing} {_with_preposition(given)}"
     thing = _NAMED.get(asked["thing"].lower(), asked["thing"].lower())
     event = _SAME_EVENT.get(thing.split()[-1], thing)
     theirs = asked["whose"].lower() != "the" or re.search(rf"\b(?:my|our) (?:[\w-]+ )?(?:{event})\b", said_before, re.I)
     if not theirs or re.search(rf"\b(?:{event})\b", opened, re.IGNORECASE):
         return None
-    if not _PREPOSITION.match(given):  # "late June" is in June, "the 12th" on that day
-        given = f"in {given}" if re.match(r"(?:early|mid|late|(?:the )?end of)\b", given, re.I) else f"on {given}"
-    return f"my {thing} is {given}"
+    return f"my {thing} is {_with_preposition(given)}"
+
+
+_DOING = {"move": "moving", "fly": "flying", "leave": "leaving"}
+
+
+def _with_preposition(given: str) -> str:
+    """ "late June" is in June, "end of April" at its end, "the 12th" on that day."""
+    if _PREPOSITION.match(given):
+        return given
+    if re.match(r"(?:the )?end of\b", given, re.IGNORECASE):
+        return f"at {given if given.lower().startswith('the ') else 'the ' + given}"
+    return f"in {given}" if re.match(r"(?:early|mid|late)\b", given, re.IGNORECASE) else f"on {given}"

@@ -58,6 +58,13 @@ def behind_rule(match: re.Match[str], said: Said) -> Fact | None:
     )
 
 
+def homeowner_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "guess who's finally a homeowner!!", "we're first-time homeowners": a home of their own, for good."""
+    finally_ = re.search(r"\b(?:finally|officially|now)\b", match[0], re.IGNORECASE)
+    text = f"{said.name} became a homeowner" if finally_ else f"{said.name} is a homeowner"
+    return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("home", "homeowner"))
+
+
 RULES = [
     Rule(
         priority=1524,
@@ -103,5 +110,14 @@ RULES = [
             re.IGNORECASE,
         ),
         build=behind_rule,
+    ),
+    Rule(
+        priority=1641,
+        pattern=re.compile(
+            r"\b(?:I(?:'m| am)|we(?:'re| are)|guess who(?:'s| is)) (?:(?:finally|now|officially|proud) )*(?:an? )?"
+            r"(?:first[- ]time )?home ?owners?\b",
+            re.IGNORECASE,
+        ),
+        build=homeowner_rule,
     ),
 ]
