@@ -6747,3 +6747,24 @@ def test_a_home_bought_or_a_job_left_and_the_next_is_kept(said: str, kept: list[
 )
 def test_where_and_when_asked_of_a_home_or_a_job_left_is_kept(said: list[Said], kept: list[str]) -> None:
     assert [op["content"] for op in _extract(_prompt(said))["operations"]] == kept
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        # "she has dementia" was glued to the move as its detail (and went with it after a month), or lost
+        [("Jem", "jem", "my mum's moving in with us next month. she has dementia")],
+        [
+            ("Jem", "jem", "my mum's moving in with us next month"),
+            ("Kit", "kit", "big change! how are you feeling?"),
+            ("Jem", "jem", "nervous tbh, she has dementia"),
+        ],
+    ],
+)
+def test_a_relatives_grave_illness_said_as_she_is_theirs_and_kept_for_good(said: list[Said]) -> None:
+    operations = _extract(_prompt(said))["operations"]
+    assert [op["content"] for op in operations] == [
+        "Jem's mum is moving in with them next month",
+        "Jem's mum has dementia",
+    ]
+    assert (operations[1]["importance"], operations[1]["expiration"]) == ("high", "permanent")

@@ -178,7 +178,7 @@ class Reader:
             and speaker
             and self._last_line.get(speaker) == self._relative[0]
             and index - self._relative[0] <= 2
-            and mentions.NAME_GIVEN.match(part)
+            and mentions.SAID_OF_THEM_AFTER.match(part)
             and newborn_name_asked(self.question_text, self.facts, speaker) is None  # the baby's, not the partner's
         ):
             relative = self._relative[1]
@@ -360,7 +360,7 @@ class Reader:
                     implied = under_be(strip_fillers(clause), part)
                 if theirs is not None:
                     implied = matching.carried_subject(theirs, part, implied)
-                implied = self._about_their_relative(said.line_index, part, clause[:start]) or implied
+                implied = self._about_their_relative(said.line_index, part, clause[:start], said.handle) or implied
                 if implied is not None:
                     new = matching.rules_on(said, implied)
                 if not new and re.match(r"(?:I|I'm|I've|my|we)\b", part):

@@ -11,6 +11,7 @@ from memoryhub.ai.offline.questions import count_as_asked, said_of_whom_asked
 from memoryhub.ai.offline.text import is_or_has
 from memoryhub.ai.offline.vocabulary import (
     FAMILY,
+    GRAVE_ILLNESSES,
     HE_RELATIONS,
     HELLOS,
     IRREGULAR_PARTICIPLES,
@@ -212,7 +213,9 @@ _THEIR_NAME = r"(?-i:(?P<{group}>[A-Z][a-z]{{1,20}}))\b"  # a capitalised name, 
 _RELATIVE_NAMED = re.compile(
     rf"\bmy (?P<age>{_AGE_WORDS})?(?P<who>{RELATIONS})\b(?:(?:'s name is|,? named|,? called)? "
     + _THEIR_NAME.format(group="name")
-    + rf")?(?!'s)|\b(?:a|an|one) (?P<age2>{_AGE_WORDS})?(?P<who2>{RELATIONS}) (?:named|called) "
+    # not "my mum's car" (hers, not her), but "my mum's moving in" (she is)
+    + r")?(?!'s (?![a-z]+ing\b|(?:been|got|just|always|still|in|at|a|an|not|so|really|very|back|home)\b))"
+    + rf"|\b(?:a|an|one) (?P<age2>{_AGE_WORDS})?(?P<who2>{RELATIONS}) (?:named|called) "
     + _THEIR_NAME.format(group="name2"),
     re.IGNORECASE,
 )
@@ -317,6 +320,13 @@ PET_NAMED_FIRST = re.compile(r"(?P<name>(?-i:[A-Z])[\w'-]{1,30}?)(?P<rest>(?: is
 
 # A relative's name given by a pronoun: "her name is Clara", "he's called Max".
 NAME_GIVEN = re.compile(r"(?:her|his) name(?:'s| is)\b|(?:she|he)(?:'s| is) (?:called|named)\b", re.IGNORECASE)
+# What is said of a relative in a line after the one that named them, and is theirs: their name, or a grave
+# illness ("my mum's moving in with us" … "she has dementia").
+SAID_OF_THEM_AFTER = re.compile(
+    rf"{NAME_GIVEN.pattern}|(?:she|he)(?:'s| is| has| had| was)(?: (?:got|been|just|recently))? (?:diagnosed with )?"
+    rf"(?:an? )?(?:{GRAVE_ILLNESSES})\b",
+    re.IGNORECASE,
+)
 
 
 # "anyone else's toddler refusing to nap?", "does anyone's dog hate the hoover?": one of theirs asked after.
