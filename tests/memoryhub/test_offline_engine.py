@@ -1820,6 +1820,10 @@ def test_news_told_is_answered_with_a_question_about_it() -> None:
         ("we qualified for the regional finals!!", "Congratulations — you're in the regional finals!"),
         ("I've been moved up to the first eight", "Congratulations — you were moved up to the first eight!"),
         ("my son was born in 2015", "Got it — your son was born in 2015."),  # a guard: no news
+        ("bought a house!! we get the keys friday", "Congratulations — you bought a house!"),
+        ("we adopted two cats from the rspca", "Congratulations — you adopted two cats!"),
+        # the husband's job (was "… your husband lost your job yesterday.": the memory said "their job")
+        ("my husband was made redundant yesterday", "I'm sorry to hear your husband lost his job yesterday."),
     ],
 )
 def test_hard_news_is_met_with_sympathy_and_good_news_with_congratulations(told: str, opening: str) -> None:

@@ -10,7 +10,7 @@ from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said
 from memoryhub.ai.offline.rules.pastimes import INSTRUMENTS
 from memoryhub.ai.offline.splitting import phrase_cut
 from memoryhub.ai.offline.text import content_words, third_person, topics_of
-from memoryhub.ai.offline.vocabulary import ACCIDENT, EVENT_ADVERBS, MONTHS, PETS
+from memoryhub.ai.offline.vocabulary import ACCIDENT, EVENT_ADVERBS, HE_RELATIONS, MONTHS, PETS, SHE_RELATIONS
 
 
 @dataclass(frozen=True)
@@ -165,6 +165,13 @@ EVENTS = (
         ("health", "accident"),
     ),
 )
+
+
+def their_as_kin(phrase: str, relation: str) -> str:
+    """An event's phrase said of a relative: "lost their job" of a husband is "lost his job", of a sister
+    "lost her job" (a reply then says "your husband lost his job", not "… lost your job")."""
+    own = "his" if relation in HE_RELATIONS else "her" if relation in SHE_RELATIONS else "their"
+    return re.sub(r"\btheir\b", own, phrase)
 
 
 def _event_fact(event: _Event, match: re.Match[str], said: Said, *, subject: str, subject_name: str) -> Fact:

@@ -7,7 +7,7 @@ import re
 from memoryhub.ai.contract import EntityType, MemoryKind
 from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, expiration_for, past_time_in, time_in
 from memoryhub.ai.offline.guards import starts_a_statement
-from memoryhub.ai.offline.rules.events import EVENT_ALTERNATIVES, EVENTS
+from memoryhub.ai.offline.rules.events import EVENT_ALTERNATIVES, EVENTS, their_as_kin
 from memoryhub.ai.offline.rules.going import when_said
 from memoryhub.ai.offline.rules.places import said_place
 from memoryhub.ai.offline.splitting import phrase_cut
@@ -97,8 +97,8 @@ def relative_rule(match: re.Match[str], said: Said) -> Fact | None:
     if happened := re.match(rf"^(?:(?:just|finally|recently) )?(?P<event>{EVENT_ALTERNATIVES})\b", rest, re.I):
         event = next(e for e in EVENTS if re.fullmatch(e.pattern, happened["event"], re.IGNORECASE))
         predicate = event.phrase.format(pet=happened["event"].split()[-1].lower())
-        if own := re.search(r"\b(?:his|her)\b", happened["event"], re.IGNORECASE):  # "my sister lost her job"
-            predicate = re.sub(r"\btheir\b", own[0].lower(), predicate)
+        own = re.search(r"\b(?:his|her)\b", happened["event"], re.IGNORECASE)  # "my sister lost her job"
+        predicate = re.sub(r"\btheir\b", own[0].lower(), predicate) if own else their_as_kin(predicate, relation)
         after = phrase_cut(rest[happened.end() :], max_words=8)
         if re.match(r"(?:at|for|in|as) ", after, re.IGNORECASE) and "work" in event.topics:
             predicate += f" {third_person(after, said.name)}"  # "my partner got a job at the library"
