@@ -5417,9 +5417,9 @@ def test_a_gathering_missed_or_come_to_is_met_as_such(said: str, after: str) -> 
         ("my main's a level 50 bard", ["Priya's main is a level 50 bard"]),
         ("I play on Argent Dawn EU", ["Priya plays on the Argent Dawn EU server"]),
         ("I'm on the Moonglade server", ["Priya plays on the Moonglade server"]),
-        # what one plays on that is no server
+        # what one plays on that is no server: a day is nothing, a platform is the platform (2026-11-30: nothing)
         ("I play on Sundays", []),
-        ("I play on Xbox mostly", []),
+        ("I play on Xbox mostly", ["Priya plays on Xbox"]),
         # a new job said short, or had (each kept nothing); an interview for one is no job
         ("I have a new job at a bakery", ["Priya got a new job at a bakery"]),
         ("yep new job at Halfords", ["Priya got a new job at Halfords"]),
@@ -6772,3 +6772,23 @@ def test_a_relatives_grave_illness_said_as_she_is_theirs_and_kept_for_good(said:
         "Jem's mum has dementia",
     ]
     assert (operations[1]["importance"], operations[1]["expiration"]) == ("high", "permanent")
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # each kept nothing before (2026-11-30, a gaming server)
+        ("I play on PC, my username is shadowfox99", ["Priya plays on PC", "Priya's username is shadowfox99"]),
+        ("I mostly play on Switch", ["Priya plays on Switch"]),
+        ("I've put 400 hours into Elden Ring lol", ["Priya has put 400 hours into Elden Ring"]),
+        ("I speedrun Mario 64", ["Priya speedruns Mario 64"]),
+        ("I main support in Overwatch", ["Priya mains support in Overwatch"]),
+        # "100%" was cut to "100", as if the title's number
+        ("I just beat Hollow Knight 100%", ["Priya beat Hollow Knight 100%"]),
+        # guards: nothing, either way
+        ("I play on Saturdays", []),
+        ("my username is what", []),
+    ],
+)
+def test_what_a_gaming_server_says_is_kept(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept

@@ -1,7 +1,8 @@
 """What a gaming channel tells of its players beside their ranks (``rules/online.py``): a level reached
 on a character ("just hit level 60 on my paladin"), the character they play most ("my main is a level
 70 druid"), and the server they play on ("I play on Ravencrest EU", or "Ravencrest EU" answering
-"what server u on?", ``questions._COMPLETED``)."""
+"what server u on?", ``questions._COMPLETED``); what they play on, the name to find them by, the hours
+sunk into a game and the game they speedrun."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import re
 from memoryhub.ai.contract import MemoryKind
 from memoryhub.ai.offline.facts import MEDIUM, PERMANENT, Fact, Rule, Said
 from memoryhub.ai.offline.text import article_for, topics_of
-from memoryhub.ai.offline.vocabulary import WEEKDAYS
+from memoryhub.ai.offline.vocabulary import STOPWORDS, WEEKDAYS
 
 # A character's class, race or role, as a player names their own: "my paladin", "a level 70 druid".
 _CHARACTERS = (
@@ -49,6 +50,36 @@ def server_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("gaming", "server"), slot="server")
 
 
+_PLATFORMS = r"PC|Mac|Xbox(?: Series [XS])?|PS[345]|PlayStation(?: [345])?|Switch|Steam Deck|Deck|mobile|console"
+_GAME = r"(?-i:[A-Z])[\w':-]*(?: (?:(?-i:[A-Z0-9])[\w':-]*|of|the))*"  # "Elden Ring", "Mario 64"
+
+
+def platform_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I mostly play on Switch", "I play on PC": what they play on."""
+    platform = match["platform"]
+    platform = platform if platform[0].isupper() else platform.lower()
+    return said.fact(f"{said.name} plays on {platform}", MemoryKind.FACT, MEDIUM, PERMANENT, ["gaming", "platform"])
+
+
+def handle_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "my username is shadowfox99", "my gamertag's xXRazorXx": what to find them by in a game."""
+    if match["handle"].lower() in STOPWORDS:
+        return None  # "my username is what" asks, "my gamertag is the same" points back
+    which = " ".join(match["which"].split())
+    which = which if which.isupper() else which.lower()
+    text = f"{said.name}'s {which} is {match['handle']}"
+    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("gaming", "username"))
+
+
+def sunk_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I've put 400 hours into Elden Ring", "I speedrun Mario 64": a game they play a great deal."""
+    if match["speedrun"]:
+        text = f"{said.name} speedruns {match['game2']}"
+    else:
+        text = f"{said.name} has put {match['hours']} hours into {match['game']}"
+    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("gaming", "games"))
+
+
 # This module's rules: on a clause, the rule whose match starts first is tried first, and at the same
 # start the lower priority (rules/__init__.py puts every module's rules in one table).
 RULES = [
@@ -81,5 +112,28 @@ RULES = [
             re.IGNORECASE,
         ),
         build=server_rule,
+    ),
+    Rule(
+        priority=1642,
+        pattern=re.compile(rf"\bI(?: mostly| mainly| usually| only)? play on (?P<platform>{_PLATFORMS})\b", re.I),
+        build=platform_rule,
+    ),
+    Rule(
+        priority=1643,
+        pattern=re.compile(
+            r"\bmy (?P<which>username|user name|gamertag|gamer tag|IGN|PSN(?: ID)?|Steam (?:name|ID)|battletag"
+            r"|friend code|Epic (?:name|ID))(?:'s| is) (?P<handle>[\w#-]{3,32})\b",
+            re.IGNORECASE,
+        ),
+        build=handle_rule,
+    ),
+    Rule(
+        priority=1644,
+        pattern=re.compile(
+            rf"\bI(?:'ve| have) (?:put|sunk|played) (?:over |about |like )?(?P<hours>\d[\d,]*) (?:hours|hrs)"
+            rf" (?:into|in|on) (?P<game>{_GAME})|\bI (?P<speedrun>speedrun|speed run) (?P<game2>{_GAME})",
+            re.IGNORECASE,
+        ),
+        build=sunk_rule,
     ),
 ]

@@ -79,7 +79,7 @@ def finished_media_rule(match: re.Match[str], said: Said) -> Fact | None:
         done = match["verb"].lower()
     else:
         done = " ".join(filter(None, [match["finished"].lower(), (match["how"] or "").lower()]))
-    text = f"{said.name} {done} {title}"
+    text = f"{said.name} {done} {title}" + (" 100%" if re.match(r"\s*(?:to )?100 ?%", after) else "")
     if loved := _LOVED_IT.match(after):
         how = "enjoyed" if loved["how"].lower() == "enjoyed" else "loved"
         return said.fact(f"{text} and {how} it", MemoryKind.PREFERENCE, MEDIUM, PERMANENT, topics)
@@ -115,7 +115,7 @@ _TITLE = (
     rf"(?:{CALLED})?"
     r"(?:[\"“](?P<quoted>[^\"“”]{2,60})[\"”]"
     r"|(?P<title>(?:the (?=(?-i:[A-Z])))?(?-i:[A-Z])[\w':-]*"
-    r"(?: (?:(?-i:[A-Z])[\w':-]*|\d{1,4}\b|of|the|and|a|in|on|to)){0,5}))"
+    r"(?: (?:(?-i:[A-Z])[\w':-]*|\d{1,4}\b(?!%)|of|the|and|a|in|on|to)){0,5}))"  # not "Hollow Knight 100%"
 )
 
 
@@ -174,7 +174,8 @@ RULES = [
     Rule(
         priority=1080,
         pattern=re.compile(
-            r"\bI (?:(?:usually|mostly|mainly) )?main (?P<who>(?-i:[A-Z])[\w'-]*(?: (?-i:[A-Z])[\w'-]*)?)"
+            r"\bI (?:(?:usually|mostly|mainly) )?main (?P<who>(?-i:[A-Z])[\w'-]*(?: (?-i:[A-Z])[\w'-]*)?"
+            r"|tank|healer|support|dps|jungle|mid|top lane|adc)"
             r"(?: in (?P<game>(?-i:[A-Z])[\w'-]*(?: (?-i:[A-Z0-9])[\w'-]*){0,3}))?",
             re.IGNORECASE,
         ),
