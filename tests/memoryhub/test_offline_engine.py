@@ -6792,3 +6792,14 @@ def test_a_relatives_grave_illness_said_as_she_is_theirs_and_kept_for_good(said:
 )
 def test_what_a_gaming_server_says_is_kept(said: str, kept: list[str]) -> None:
     assert _kept(said) == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("I got laid off from Meta last month", ["Priya lost their job at Meta last month"]),  # was "job from Meta"
+        ("my side project hit 1,000 users today!", ["Priya's side project reached 1,000 users"]),  # kept nothing
+    ],
+)
+def test_what_a_developers_channel_says_is_kept_as_said(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept

@@ -182,6 +182,8 @@ def _event_fact(event: _Event, match: re.Match[str], said: Said, *, subject: str
         pet = species[0].lower() if species else "pet"
         phrase, topics = phrase.format(pet=pet), [*topics, pet]
     rest = phrase_cut(match["rest"] or "", max_words=8)
+    if "work" in topics:  # "laid off from Meta": the job was at Meta
+        rest = re.sub(r"^from\b", "at", rest, flags=re.IGNORECASE)
     partner_open = event.partner
     text = f"{subject_name} {phrase}"
     if rest and re.match(r"^(?:to|with|at|from|in|as)\b", rest, re.IGNORECASE):

@@ -79,7 +79,7 @@ def out_on_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("projects", match["thing"].lower()))
 
 
-_AUDIENCE = r"followers|subscribers|subs|listeners|readers|members|downloads|patrons"
+_AUDIENCE = r"followers|subscribers|subs|listeners|readers|members|downloads|patrons|users|stars|customers"
 _CHANNELS = r"Twitch|YouTube|TikTok|Instagram|Insta|Substack|Bluesky|Patreon|Spotify|Kick"
 
 
@@ -158,7 +158,8 @@ RULES = [
     Rule(
         priority=1530,
         pattern=re.compile(
-            r"\b(?:(?:my|our) (?P<what>channel|account|page|stream|podcast|newsletter|blog|server)"
+            r"\b(?:(?:my|our) (?P<what>channel|account|page|stream|podcast|newsletter|blog|server|side project|app"
+            r"|startup|game|website|repo|library)"
             r" (?:(?:just|finally|officially) )?(?:hit|reached|passed|crossed|got to)|I (?:(?:just|finally) )?"
             r"(?:hit|reached|passed|crossed|got to)|I (?P<have>have|'ve got|have got|got))"
             rf" (?P<count>\d[\d,.]*\s?[kKmM]?) (?P<audience>{_AUDIENCE})\b(?: on (?P<on>{_CHANNELS})\b)?",
