@@ -6803,3 +6803,25 @@ def test_what_a_gaming_server_says_is_kept(said: str, kept: list[str]) -> None:
 )
 def test_what_a_developers_channel_says_is_kept_as_said(said: str, kept: list[str]) -> None:
     assert _kept(said) == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # each kept nothing before (2026-11-30, a peer support group)
+        ("6 weeks without self harm today", ["Priya has been self-harm free for 6 weeks"]),
+        ("been signed off work for stress for a month", ["Priya has been signed off work with stress for a month"]),
+        ("had a panic attack at work", ["Priya had a panic attack at work"]),
+        ("I'm 3 months postpartum and struggling", ["Priya is 3 months postpartum"]),
+        # guards: nothing, either way
+        ("I've been signed off", []),
+    ],
+)
+def test_what_a_support_group_says_is_kept(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept
+
+
+def test_a_later_count_free_of_self_harm_replaces_the_last() -> None:
+    assert _operations_after("Priya has been self-harm free for 6 weeks", "2 months sh free today") == [
+        ("update", 1, "Priya has been self-harm free for 2 months")
+    ]

@@ -187,7 +187,7 @@ _IMPLIED_I = word_set(
     support tore sprained injured picked signed practice practise practiced practicing keep dropped
     climbed research sing coach bake cook volunteer spoke left never haven't swim hike knit teach can't
     visited attended took spent binged ended landed arrived booked passed released launched raised came placed
-    deleted exchanged saw"""
+    deleted exchanged saw had"""
 )
 
 

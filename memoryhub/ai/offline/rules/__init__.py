@@ -213,5 +213,6 @@ NEGATABLE = frozenset(
         called_off.called_off_rule,  # "I'm not moving to Leeds after all"
         sleep_rule,  # "I haven't slept properly in weeks"
         healing_rule,  # "no running till my achilles heals"
+        sobriety.sober_rule,  # "6 weeks without self harm today"
     }
 )

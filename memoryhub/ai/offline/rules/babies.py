@@ -19,8 +19,11 @@ _SAID_JUST_BEFORE = 4
 
 
 def baby_age_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "my little one is 4 months today", "my baby girl is 7 weeks old", "my son is 8 months": a baby's
-    age, for a month."""
+    """ "my little one is 4 months today", "my baby girl is 7 weeks old", "my son is 8 months", "I'm 3 months
+    postpartum": a baby's age, for a month."""
+    if match["postpartum"]:
+        text = f"{said.name} is {match['age2']} {match['unit2'].lower()} postpartum"
+        return said.fact(text, MemoryKind.FACT, HIGH, "30d", topics_of("family", "baby"))
     child = (match["child"] or "baby").lower()
     text = f"{said.name}'s {child} is {match['age']} {match['unit'].lower()} old"
     return said.fact(text, MemoryKind.FACT, MEDIUM, "30d", topics_of("family", "baby"))
@@ -106,7 +109,9 @@ RULES = [
         pattern=re.compile(
             r"\bmy (?:little one|LO|baby(?: girl| boy)?|newborn|(?P<child>son|daughter|little (?:boy|girl)))"
             r"(?: is|'s) (?:now |nearly |almost |only |just )?(?P<age>\d{1,2})"
-            r" (?P<unit>weeks?|months?)\b",
+            r" (?P<unit>weeks?|months?)\b"
+            r"|\bI(?:'m| am) (?:now |only |just )?(?P<age2>\d{1,2}) (?P<unit2>weeks?|months?) (?P<postpartum>postpartum"
+            r"|post[- ]partum|pp)\b",
             re.IGNORECASE,
         ),
         build=baby_age_rule,

@@ -293,10 +293,12 @@ def hospital_rule(match: re.Match[str], said: Said) -> Fact | None:
 # This module's rules: on a clause, the rule whose match starts first is tried first, and at the same
 # start the lower priority (rules/__init__.py puts every module's rules in one table).
 def off_sick_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I've been off sick with my back for 3 weeks", "I'm off sick with flu": time off ill, news for a
-    month."""
+    """ "I've been off sick with my back for 3 weeks", "I'm off sick with flu", "been signed off work for
+    stress for a month": time off ill, news for a month."""
+    if match["signed"] and not (match["what"] or match["span"] or re.search(r"\boff (?:work|sick)", match[0], re.I)):
+        return None  # "I've been signed off": from a call, or a form, as likely as from work
     been = "been" in match["how"].lower()
-    text = f"{said.name} {'has been' if been else 'is'} off sick"
+    text = f"{said.name} {'has been' if been else 'is'} {'signed off work' if match['signed'] else 'off sick'}"
     if match["what"]:
         text += f" with {said.phrase(match['what'], max_words=5)}"
     if match["span"]:
@@ -446,8 +448,10 @@ RULES = [
     Rule(
         priority=1638,
         pattern=re.compile(
-            r"\bI(?P<how>'m| am|'ve been| have been) (?:(?:still|now|currently) )?off (?:sick|ill|work sick)(?! of\b)"
-            r"(?: with (?P<what>(?:my |a |the |an )?[\w-]+(?: (?!for\b)[\w-]+)?))?(?P<span> " + FOR_A_SPAN + r")?\b",
+            r"\bI(?P<how>'m| am|'ve been| have been) (?:(?:still|now|currently) )?"
+            r"(?:off (?:sick|ill|work sick)(?! of\b)|(?P<signed>signed off)(?: work| sick)?)"
+            r"(?: (?:with|for) (?!(?:a|an|one|two|three|four|\d+) (?:days?|weeks?|months?)\b)"
+            r"(?P<what>(?:my |a |the |an )?[\w-]+(?: (?!for\b)[\w-]+)?))?(?P<span> " + FOR_A_SPAN + r")?\b",
             re.IGNORECASE,
         ),
         build=off_sick_rule,

@@ -1,8 +1,8 @@
-"""What a recovery group tells of its members: how long one has been sober, clean or smoke-free
-("100 days sober today!", "I'm 2 years alcohol free this month") and the meetings one goes to ("I go
-to AA meetings twice a week"). Said of oneself, kept like a health condition; a later count
-replaces the last (``SLOTS``). Quitting itself is ``rules/health.py``'s ("I quit drinking in
-January")."""
+"""What a recovery group tells of its members: how long one has been sober, clean, smoke-free or free
+of self-harm ("100 days sober today!", "I'm 2 years alcohol free this month", "6 weeks without self
+harm") and the meetings one goes to ("I go to AA meetings twice a week"). Said of oneself, kept like a
+health condition; a later count replaces the last (``SLOTS``). Quitting itself is
+``rules/health.py``'s ("I quit drinking in January")."""
 
 from __future__ import annotations
 
@@ -13,15 +13,17 @@ from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said
 from memoryhub.ai.offline.text import topics_of
 from memoryhub.ai.offline.vocabulary import HOW_OFTEN
 
-_FREE = {"sober": "sober", "clean": "clean", "dry": "sober", "alcohol free": "alcohol-free",
-         "alcohol-free": "alcohol-free", "smoke free": "smoke-free", "smoke-free": "smoke-free"}  # fmt: skip
+_FREE = {"sober": "sober", "clean": "clean", "dry": "sober", "alcohol free": "alcohol-free", "smoke free": "smoke-free"}
 
 
 def sober_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "100 days sober today!", "I'm 2 years alcohol free this month": how long, as said."""
     span = f"{match['count'].lower()} {match['unit'].lower()}"
-    state = _FREE[" ".join(match["state"].lower().split())]
-    text = f"{said.name} has been {state} for {span}"
+    said_state = " ".join(match["state"].lower().replace("-", " ").split())
+    if "harm" in said_state or said_state.startswith("sh "):  # "6 weeks without self harm today"
+        text = f"{said.name} has been self-harm free for {span}"
+        return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("health", "recovery"), slot="self-harm")
+    text = f"{said.name} has been {_FREE[said_state]} for {span}"
     return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("health", "sobriety"), slot="sober")
 
 
@@ -34,7 +36,10 @@ def meetings_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 # What a later count replaces among the memories (consolidation.SLOTS).
-SLOTS = {"sober": r" has been (?:sober|clean|alcohol-free|smoke-free) for\b"}
+SLOTS = {
+    "sober": r" has been (?:sober|clean|alcohol-free|smoke-free) for\b",
+    "self-harm": r" has been self-harm free for\b",
+}
 
 
 # This module's rules: on a clause, the rule whose match starts first is tried first, and at the same
@@ -45,7 +50,8 @@ RULES = [
         pattern=re.compile(
             r"(?:\bI(?:'m| am|'ve been| have been) |^)(?:(?:now|officially|just over|over|nearly|almost) )?"
             r"(?P<count>\d{1,4}|a|one|two|three|four|five|six|seven|eight|nine|ten|twelve) (?P<unit>days?|weeks?"
-            r"|months?|years?)(?: now)? (?P<state>sober|clean|dry|alcohol[- ]free|smoke[- ]free)\b",
+            r"|months?|years?)(?: now)? (?P<state>sober|clean|dry|alcohol[- ]free|smoke[- ]free"
+            r"|without self[- ]harm(?:ing)?|self[- ]harm[- ]free|sh[- ]free)\b",
             re.IGNORECASE,
         ),
         build=sober_rule,
