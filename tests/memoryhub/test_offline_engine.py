@@ -1821,6 +1821,8 @@ def test_news_told_is_answered_with_a_question_about_it() -> None:
         ("I've been moved up to the first eight", "Congratulations — you were moved up to the first eight!"),
         ("my son was born in 2015", "Got it — your son was born in 2015."),  # a guard: no news
         ("bought a house!! we get the keys friday", "Congratulations — you bought a house!"),
+        ("6 weeks without self harm today", "Congratulations — you've been self-harm free for 6 weeks!"),
+        ("been signed off work for stress", "I'm sorry to hear you've been signed off work with stress."),
         ("we adopted two cats from the rspca", "Congratulations — you adopted two cats!"),
         # the husband's job (was "… your husband lost your job yesterday.": the memory said "their job")
         ("my husband was made redundant yesterday", "I'm sorry to hear your husband lost his job yesterday."),

@@ -83,7 +83,7 @@ _LOSS_COMFORT = ("I'm here if you want to talk.", "Take all the time you need. I
 _HARD_NEWS = re.compile(
     rf"\b(?:divorce|break-?up|broke up|split up|separated|{GRAVE_ILLNESSES}|chemo|(?:in|had) {ACCIDENT}"
     rf"|(?:in|(?:rushed|taken|admitted|had to go) to) (?:the )?(?:{HOSPITALS})|icu"
-    r"|recovering|surgery|operation|having (?:their|his|her) (?:[\w-]+ ){1,2}(?:out|removed)\b"
+    r"|recovering|surgery|operation|signed off work|having (?:their|his|her) (?:[\w-]+ ){1,2}(?:out|removed)\b"
     r"|lost (?:their|his|her) job|laid off|fired|made redundant|miscarriage"
     r"|diagnosed|failed (?:their|his|her) |flunked|behind on (?:rent|their mortgage|their bills)"
     r"|(?:been|is) (?:(?:really|very|so|pretty|quite|off) )?(?:sick|ill|unwell)(?! of)"
@@ -120,7 +120,8 @@ _GOOD_NEWS = re.compile(
     r"|was accepted into|became an? (?:great-)?(?:grand\w+|aunt\w*|uncle|mum|mom|dad|mother|father|parent|homeowner)"
     r"|celebrated (?:their|his|her) \w+ (?:wedding )?anniversary|moved in together"
     r"|is buying (?:their|his|her|a) (?:first |new )?(?:house|home|flat|place)"
-    r"|has been (?:clean|sober) for|set a new (?:[\w-]+ ){0,2}personal best|has lost \d+\s?(?:kg|lbs?|pounds|stone)"
+    r"|has been (?:clean|sober|self-harm free) for|set a new (?:[\w-]+ ){0,2}personal best"
+    r"|has lost \d+\s?(?:kg|lbs?|pounds|stone)"
     r"|passed the |(?:released|launched|shipped|published|self-published|put out) (?:their|his|her) "
     r"|got the keys to|exchanged contracts|mortgage was approved"
     r"|reached [\d,.]+k? (?:followers|subscribers|downloads|users|stars|customers)"
