@@ -6827,3 +6827,23 @@ def test_a_later_count_free_of_self_harm_replaces_the_last() -> None:
     assert _operations_after("Priya has been self-harm free for 6 weeks", "2 months sh free today") == [
         ("update", 1, "Priya has been self-harm free for 2 months")
     ]
+
+
+def test_in_hospital_now_is_kept() -> None:
+    """ "I'm in hospital with a broken leg" kept nothing (only "I was" or "I ended up" in hospital did)."""
+    assert _kept("I'm in hospital with a broken leg") == ["Priya is in hospital with a broken leg"]
+
+
+@pytest.mark.parametrize(
+    ("answer", "kept"),
+    [
+        ("he's in hospital", "Eli is in hospital"),
+        ("he broke his leg skiing", "Eli broke their leg"),
+    ],
+)
+def test_he_answering_a_question_about_a_member_is_that_member(answer: str, kept: str) -> None:
+    """ "has anyone heard from Eli?" … "he's in hospital": the "he" is Eli, reported by the one answering
+    (it kept nothing: only a "he" in the message that named the member counted)."""
+    said = [("Dee", "dee", "has anyone heard from Eli? he's been quiet"), ("Fox", "fox", answer)]
+    (operation,) = _extract(_prompt(said, known=[("Eli", "eli")]))["operations"]
+    assert (operation["user_id"], operation["content"], operation["context"]) == ("eli", kept, "reported by Fox")

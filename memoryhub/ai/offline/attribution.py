@@ -102,8 +102,7 @@ class Reader:
                 self._mentioned[index] = handle
 
     def _time_of_what_follows(self, clause: str) -> bool:
-        """ "Last Sunday," before "I ran my first 10K": a clause that is only a time gone, with its
-        sentence going on after a comma."""
+        """ "Last Sunday," before "I ran my first 10K": only a time gone, its sentence going on after a comma."""
         body = strip_fillers(clause).strip(" ,.!")
         time = PAST_TIME.match(body)
         if time is None or time.end() != len(body):
@@ -155,6 +154,8 @@ class Reader:
             self._said[index] = (line.handle, text)
             if "?" in text or questions.PROMPT.search(text) or questions.UNMARKED.search(text):
                 self._question = (index, line.handle, text)
+                if index in self._mentioned:  # "has anyone heard from Eli?" … "he's in hospital": Eli
+                    self._mentioned.setdefault(index + 1, self._mentioned[index])
             if asked := FAVOURITE_ASKED.search(text) or HAS_FAVOURITE_ASKED.search(text):
                 self._favourite_asked = (index, asked["thing"])  # "what's your favourite movie?" … "mine's Heat"
             if questions.PROMPT.search(text) or questions.AGE_TALK.search(text):
@@ -298,8 +299,7 @@ class Reader:
 
     def _replies_to_another(self, said: Said, opened: Fact) -> bool:
         """ "it's at the Bookshop Café, no cats I promise" after another's "I hope the meetup isn't at
-        someone's place with cats": a reply to what they said since, sharing its words and none of
-        the speaker's open fact, not more of that fact."""
+        someone's place with cats": a reply to what they said (its words, none of the speaker's open fact)."""
         words = set(content_words(strip_fillers(said.clause)))
         if not words or words & set(content_words(opened.text)):
             return False

@@ -268,12 +268,14 @@ _STAY = re.compile(
 
 def hospital_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "spent two nights in hospital with a broken wrist", "I was in hospital last week", "Last month I
-    was rushed to the hospital": a stay in hospital, with why and when when they say so, for a month."""
+    was rushed to the hospital", "I'm in hospital with a broken leg": a stay in hospital, with why and when
+    when they say so, for a month."""
     where = match["where"]
     where = where if where.isupper() else where.lower()
     # as said ("in hospital", "in A&E", "in intensive care"), but "the ER" as it is always said
     the = "the " if match["the"] or where.lower() in ("er", "emergency room") else ""
-    into = f"{match['how'].lower()} in" if match["how"] else f"{match['how2'].lower()} to"
+    how = {"'m": "is", "am": "is", "'m still": "is still", "am still": "is still"}.get((match["how"] or "").lower())
+    into = f"{how or (match['how'] or '').lower()} in" if match["how"] else f"{match['how2'].lower()} to"
     text = f"{said.name} {' '.join(into.split())} {the}{where}"
     rest = match["rest"] or ""
     if match["how2"] and re.match(r"\s*(?:to (?:visit|see|pick|drop|meet|work)|for (?:work|my shift))\b", rest, re.I):
@@ -437,7 +439,8 @@ RULES = [
     Rule(
         priority=1070,
         pattern=re.compile(
-            r"\b(?:I|we) (?:(?:just|also|actually|even) )?(?:(?P<how>ended up|was|have been|'ve been"
+            r"\b(?:I|we)(?: |(?='m))(?:(?:just|also|actually|even) )?(?:(?P<how>ended up|was|have been|'ve been"
+            r"|'m still|'m|am still|am"
             r"|spent (?:the|a) night|spent (?:two|three|four|a few|\d+) (?:days|nights)) in"
             r"|(?P<how2>had to go|went|was rushed|got rushed|was taken) to)"
             rf" (?P<the>the )?(?P<where>{HOSPITALS})\b(?P<rest>.*)",
