@@ -6847,3 +6847,26 @@ def test_he_answering_a_question_about_a_member_is_that_member(answer: str, kept
     said = [("Dee", "dee", "has anyone heard from Eli? he's been quiet"), ("Fox", "fox", answer)]
     (operation,) = _extract(_prompt(said, known=[("Eli", "eli")]))["operations"]
     assert (operation["user_id"], operation["content"], operation["context"]) == ("eli", kept, "reported by Fox")
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # each kept nothing before (2026-11-30, evening: a school gate's and a village's talk)
+        (
+            "I've just joined the fire service as an on-call firefighter",
+            ["Priya joined the fire service as an on-call firefighter"],
+        ),
+        ("I'm taking my driving test again on the 12th", ["Priya is taking their driving test again on the 12th"]),
+        ("I'm fostering two lads, 8 and 11", ["Priya is fostering two boys aged 8 and 11"]),
+        (
+            "I've started a new course at college, plumbing level 2",
+            ["Priya started a new course at college, plumbing level 2"],
+        ),
+        ("we got our first allotment this spring", ["Priya has an allotment"]),
+        # guards: nothing, either way
+        ("I'm fostering a good relationship with the team", []),
+    ],
+)
+def test_what_a_village_or_a_school_gate_says_is_kept(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept

@@ -1,5 +1,6 @@
-"""Care given and care awaited, as a health or carers' channel tells it: caring for a relative,
-results awaited, remission, a diagnosis at an age, a lasting condition of speech, hearing or sight."""
+"""Care given and care awaited, as a health or carers' channel tells it: caring for a relative, children
+fostered, results awaited, remission, a diagnosis at an age, a lasting condition of speech, hearing or
+sight."""
 
 from __future__ import annotations
 
@@ -60,6 +61,21 @@ def lasting_rule(match: re.Match[str], said: Said) -> Fact | None:
     else:
         text = f"{said.name} is {' '.join(match['is'].lower().split())}"
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, ["health"])
+
+
+_FOSTERED = {"lads": "boys", "lad": "boy", "kids": "children", "kid": "child"}
+
+
+def fostering_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I'm fostering two lads, 8 and 11", "we're fostering a teenage girl": the children in their care."""
+    who = " ".join(match["who"].lower().split())
+    who = " ".join(_FOSTERED.get(word, word) for word in who.split())
+    text = f"{said.name} is fostering {who}"
+    if ages := re.match(
+        r",? (?:aged |ages )?(?P<ages>\d{1,2}(?:(?:, | and | & )\d{1,2})*)\b", match.string[match.end() :]
+    ):
+        text += f" aged {ages['ages'].replace(' & ', ' and ')}"
+    return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("family", "fostering"))
 
 
 RULES = [
@@ -125,5 +141,15 @@ RULES = [
             re.IGNORECASE,
         ),
         build=caring_for_rule,
+    ),
+    Rule(
+        priority=1645,
+        pattern=re.compile(
+            r"\b(?:I(?:'m| am)|we(?:'re| are)) (?:(?:currently|now|also) )?fostering (?P<who>(?:a|an|one|two|three"
+            r"|four|\d) (?:(?:teenage|little|young|baby|sibling) )?(?:lads?|boys?|girls?|kids?|children|child|siblings"
+            r"|teenagers?|brothers|sisters|babies|baby))\b",
+            re.IGNORECASE,
+        ),
+        build=fostering_rule,
     ),
 ]

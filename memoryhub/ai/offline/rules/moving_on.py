@@ -53,7 +53,8 @@ RULES = [
         priority=1640,
         pattern=re.compile(
             r"\bI(?:'m| am|'ve| have)? (?:(?:just|finally|officially) )?(?P<verb>joining|joined)"
-            r" (?P<org>(?:the )?(?-i:[A-Z])[\w&'-]*(?: (?-i:[A-Z])[\w&'-]*){0,3}) as (?:an? |the )?"
+            r" (?P<org>(?:the )?(?-i:[A-Z])[\w&'-]*(?: (?-i:[A-Z])[\w&'-]*){0,3}|the (?:[a-z-]+ )?(?:fire service"
+            r"|police|army|navy|council|ambulance service|prison service|civil service|NHS)) as (?:an? |the )?"
             r"(?P<job>[a-z][\w -]{2,30}?)(?=\s*(?:[,.!?;]|$)| (?:in|on|from|next|this|and|but)\b)",
             re.IGNORECASE,
         ),

@@ -154,10 +154,12 @@ def planning_rule(match: re.Match[str], said: Said) -> Fact | None:
     )
 
 
-# An operation or a procedure one is having, whose "on the 14th" is its day: "having my gallbladder out".
+# An operation one is having or a test one is taking, whose "on the 14th" is its day: "having my gallbladder
+# out", "taking my driving test again on the 12th".
 _PROCEDURE = re.compile(
     r"having (?:my |an? |the )?(?:[\w-]+ ){0,3}?(?:out|removed|done|surgery|operation|op|procedure|biopsy"
-    r"|scan|induction|c-section|caesarean)\b",
+    r"|scan|induction|c-section|caesarean)\b"
+    r"|(?:taking|sitting|resitting|retaking) (?:my |the |a )?(?:[\w-]+ ){0,2}?(?:test|exam|theory|practical|viva)\b",
     re.IGNORECASE,
 )
 

@@ -85,6 +85,15 @@ def switched_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.EVENT, HIGH, PERMANENT, topics_of("study", now), slot="subject")
 
 
+def course_started_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I've started a new course at college, plumbing level 2": a course begun, and where."""
+    what = " ".join(match["what"].lower().split())
+    text = f"{said.name} started {what} {match['prep'].lower()} {said.phrase(match['where'], max_words=4)}"
+    if detail := re.match(r",\s*(?P<detail>[\w -]{3,40}?)\s*[.!]*$", match.string[match.end() :]):
+        text += f", {detail['detail']}"  # ", plumbing level 2"
+    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("education", "course"))
+
+
 RULES = [
     Rule(
         priority=1503,
@@ -140,5 +149,15 @@ RULES = [
             re.IGNORECASE,
         ),
         build=handed_in_rule,
+    ),
+    Rule(
+        priority=1646,
+        pattern=re.compile(
+            r"\bI(?:'ve| have)? (?:(?:just|finally|recently) )?started (?P<what>(?:a|an|my) (?:new )?(?:[\w-]+ )?"
+            r"(?:course|apprenticeship|access course|foundation year|diploma|NVQ|BTEC))"
+            r" (?P<prep>at|in|with) (?P<where>(?:the |a )?[\w'&-]+(?: [\w'&-]+){0,3}?)(?=\s*(?:[,.!?;]|$))",
+            re.IGNORECASE,
+        ),
+        build=course_started_rule,
     ),
 ]
