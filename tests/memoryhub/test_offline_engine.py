@@ -6870,3 +6870,17 @@ def test_he_answering_a_question_about_a_member_is_that_member(answer: str, kept
 )
 def test_what_a_village_or_a_school_gate_says_is_kept(said: str, kept: list[str]) -> None:
     assert _kept(said) == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # was "Priya has a cat" (the illness lost), or nothing (2026-11-30)
+        ("my cat has kidney disease, she's on meds", ["Priya's cat has kidney disease"]),
+        ("our puppy comes home on Saturday!!", ["Priya is getting a new puppy on Saturday"]),
+        # a guard: what a pet has that is no illness
+        ("my dog has a new toy", ["Priya has a dog"]),
+    ],
+)
+def test_a_pets_illness_or_homecoming_is_kept(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept

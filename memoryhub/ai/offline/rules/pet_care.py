@@ -1,6 +1,7 @@
 """What a pet owners' group tells beside the pets themselves (``rules/pets.py``): a new pet to be
-fetched ("we're picking up our new puppy on Saturday!!"), the vet one goes to ("our vet is Greenway
-Vets"), and the classes one takes a dog to ("I do puppy classes at the Dog Barn on Thursdays")."""
+fetched ("we're picking up our new puppy on Saturday!!", "our puppy comes home on Saturday"), the vet
+one goes to ("our vet is Greenway Vets"), and the classes one takes a dog to ("I do puppy classes at
+the Dog Barn on Thursdays")."""
 
 from __future__ import annotations
 
@@ -18,8 +19,8 @@ _CLASSES = r"puppy (?:classes|training|school)|dog training|obedience(?: classes
 def pet_to_fetch_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "we're picking up our new puppy on Saturday!!", "I'm collecting my kitten next week": a new pet
     coming home, until the day."""
-    species = match["species"].lower()
-    time = time_in(match["rest"])
+    species = (match["species"] or match["species2"]).lower()
+    time = time_in(match["rest"] or match["rest2"] or "")
     text = f"{said.name} is getting a new {species}" + (f" {time}" if time else "")
     expiration = expiration_for(time) if time else "30d"
     return said.fact(text, MemoryKind.PLAN, MEDIUM, expiration, topics_of("pets", species), time=time)
@@ -51,7 +52,9 @@ RULES = [
         priority=1591,
         pattern=re.compile(
             r"\b(?:I(?:'m| am)|we(?:'re| are)) (?:(?:finally|also) )?(?:picking up|collecting|bringing home)"
-            rf" (?:our|my|a|the) (?:new |little )?(?P<species>{PETS})\b(?P<rest>.*)",
+            rf" (?:our|my|a|the) (?:new |little )?(?P<species>{PETS})\b(?P<rest>.*)"
+            # "our puppy comes home on Saturday!!"
+            rf"|^(?:our|my) (?:new |little )?(?P<species2>{PETS}) (?:comes|arrives|is coming) home\b(?P<rest2>.*)",
             re.IGNORECASE,
         ),
         build=pet_to_fetch_rule,

@@ -111,6 +111,13 @@ def my_pet_rule(match: re.Match[str], said: Said) -> Fact | None:
     return _aged(pet_named(fact, name, said), species, match.string[match.end() :])
 
 
+# What a pet lives with, once it has it: "kidney disease", "arthritis".
+_CHRONIC = (
+    r"kidney disease|chronic kidney disease|CKD|cancer|diabetes|arthritis|a heart murmur|heart disease|epilepsy"
+    r"|hyperthyroidism|dementia|IBD|Cushing'?s|a (?:brain |lung )?tumou?r"
+)
+
+
 def pet_news_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "my dog is sick", "my cat has been at the vet all week", "our cat had kittens", "my dog tore
     his ACL": how their pet is, for a month, or for good where it lives with it ("my cat is diabetic");
@@ -119,7 +126,9 @@ def pet_news_rule(match: re.Match[str], said: Said) -> Fact | None:
     how = re.sub(r"\bacl\b", "ACL", " ".join(match["how"].lower().replace("'s ", " is ").split()))
     when = past_time_in(match["rest"]) or time_in(match["rest"])  # "… had surgery", "… needs surgery next week"
     text = f"{said.name}'s {species} {how}" + (f" {when}" if when else "")
-    if re.search(r"\b(?:diabetic|blind|deaf|epileptic|reactive)$", how):  # "my cat is diabetic": how it lives
+    if re.search(
+        rf"\b(?:diabetic|blind|deaf|epileptic|reactive|{_CHRONIC})$", how
+    ):  # "my cat is diabetic": how it lives
         side = re.match(r"\s+in (?:one|both|the left|the right|his|her|its) (?:eyes?|ears?)\b", match["rest"])
         text += side[0] if side else ""  # "blind in one eye"
         return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("pets", species))
@@ -267,6 +276,8 @@ RULES = [
             # "my dog tore his ACL", "my cat broke her leg": an injury told as done
             r"| (?:tore|broke|hurt|sprained|injured) (?:his|her|its|their) (?:ACL|cruciate|leg|paw|tail|hip|back|tooth)"
             r"| (?:just )?had (?:(?:\d+|two|three|four|five|six|a litter of) )?(?:kittens|puppies|babies)"
+            # "my cat has kidney disease": an illness it lives with
+            rf"| has (?:got )?(?:{_CHRONIC})"
             # "our cat got out last night": a pet lost, which a neighbour may ask after
             r"| (?:is |has )?(?:just )?(?:got out|ran away|run away|gone missing|went missing|escaped|missing))\b"
             r"(?! of\b)(?P<rest>.*)",
