@@ -6884,3 +6884,19 @@ def test_what_a_village_or_a_school_gate_says_is_kept(said: str, kept: list[str]
 )
 def test_a_pets_illness_or_homecoming_is_kept(said: str, kept: list[str]) -> None:
     assert _kept(said) == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # each kept nothing before (2026-11-30, a travellers' channel)
+        ("we're emigrating to New Zealand next year", ["Priya is emigrating to New Zealand next year"]),
+        ("we're doing the NC500 in May in a campervan", ["Priya is doing the NC500 in May in a campervan"]),
+        ("I've got a week off next week, staycation", ["Priya has a week off next week"]),
+        ("I'm on a work trip to Berlin till Friday", ["Priya is on a work trip to Berlin till Friday"]),
+        # guards: no time, no plan
+        ("we're doing the Wordle every day", []),
+    ],
+)
+def test_what_a_travellers_channel_says_is_kept(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept

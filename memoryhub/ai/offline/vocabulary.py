@@ -172,7 +172,7 @@ OCCASIONS = (
     r"|presentation|deadline|shift|vacation|holiday|party|finals?|raid|race|recital|audition"
     r"|scan|check-up|checkup|mri|x-ray|blood test|smear test|jab|booster|therapy session|counselling session"
     r"|counseling session|competition|comp|grading|regatta|gala|viva|marathon|triathlon|graduation|procedure"
-    r"|biopsy|ceremony|hearing|induction|open day"
+    r"|biopsy|ceremony|hearing|induction|open day|(?:week|day|fortnight|long weekend) off"
 )
 
 # Where a stay in hospital is told: "in the ER", "rushed to the hospital", "my mom's in the ICU".

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from memoryhub.ai.contract import MemoryKind
-from memoryhub.ai.offline.facts import MEDIUM, PERMANENT, Fact, Rule, Said, expiration_for, past_time_in, time_in
+from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, expiration_for, past_time_in, time_in
 from memoryhub.ai.offline.guards import is_negated
 from memoryhub.ai.offline.rules.going import when_said
 from memoryhub.ai.offline.splitting import phrase_cut
@@ -213,7 +213,8 @@ def _doing(said_what: str, said: Said, *, before: str | None = None, day_of_mont
     topics = topics_of("plans", *content_words(what)[:2])
     if re.fullmatch(rf"on (?:{WEEKDAYS})s", time, re.IGNORECASE):  # "I'm streaming on Fridays": what they do
         return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("hobbies", *content_words(what)[:2]))
-    return said.fact(text, MemoryKind.PLAN, MEDIUM, expiration_for(time), topics, time=time)
+    weight = HIGH if re.match(r"(?:emigrating|relocating)\b", what, re.IGNORECASE) else MEDIUM  # a life abroad
+    return said.fact(text, MemoryKind.PLAN, weight, expiration_for(time), topics, time=time)
 
 
 def appointment_rule(match: re.Match[str], said: Said) -> Fact | None:
@@ -481,12 +482,15 @@ RULES = [
             # "we're getting a puppy next week": a household's plan, so the speaker's too
             r"|\bwe(?:'re| are) (?P<what2>(?:getting|adopting|buying|hosting|throwing|celebrating|renovating"
             r"|flying|driving|heading|taking|visiting|spending|staying with|doing up|decorating|redoing|exhibiting"
-            r"|performing|competing|racing|showing|singing|playing)\b.+"
+            r"|performing|competing|racing|showing|singing|playing|emigrating|relocating)\b.+"
+            # "we're doing the NC500 in May": a named route or event
+            r"|doing the (?-i:[A-Z0-9])[\w'-]*(?: (?-i:[A-Z0-9])[\w'-]*){0,3}\b.+"
             # "we're doing a birthday party for Zain on the 14th", "we're having a barbecue on Sunday", "we're
             # doing a tour of the Alps in July"
             rf"|(?:having|doing) (?:a|an|our|the) (?:[\w'-]+ ){{0,3}}?(?:party|{GATHERINGS}|get-together|sleepover"
             r"|dinner party|tour|race|challenge|sportive|relay|triathlon|marathon)\b.+)"
             r"|\bI(?:'m| am|'ll be| will be) (?P<what3>(?:on|off on) (?:vacation|holiday|leave|a break|call|nights"
+            r"|an? (?:work |business )?trip"
             r"|night shifts?|duty)\b.+|away (?=(?:the|this|next|from|until|till|for|over|on|in)\b).+"
             r"|(?:off|out of (?:the )?office)(?: work)?"
             rf" (?=(?:this|next|on|tomorrow|today|from|until|till|{WEEKDAYS})\b).+)",
