@@ -6900,3 +6900,15 @@ def test_a_pets_illness_or_homecoming_is_kept(said: str, kept: list[str]) -> Non
 )
 def test_what_a_travellers_channel_says_is_kept(said: str, kept: list[str]) -> None:
     assert _kept(said) == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("my go-to karaoke song is Dancing Queen", ["Priya's go-to karaoke song is Dancing Queen"]),  # kept nothing
+        ("my comfort show is Gilmore Girls", ["Priya's comfort show is Gilmore Girls"]),  # kept nothing
+        ("my favourite band is Muse", ["Priya's favourite band is Muse"]),  # a guard: as before
+    ],
+)
+def test_a_go_to_or_a_comfort_favourite_is_kept(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept

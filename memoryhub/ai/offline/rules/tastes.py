@@ -147,7 +147,7 @@ def fan_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 def favourite_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "my favourite band is Muse", "Dune is my all-time favourite book"."""
+    """ "my favourite band is Muse", "Dune is my all-time favourite book", "my comfort show is Gilmore Girls"."""
     thing = (match["thing"] or match["thing2"]).lower().strip()
     # "is like Muse", "is honestly Dune"; not a title's first word ("OK Computer", "Yeah Yeah Yeahs")
     raw = re.sub(
@@ -163,7 +163,9 @@ def favourite_rule(match: re.Match[str], said: Said) -> Fact | None:
         rank = "main" if "fav" in match[0].lower() else "top"
         text = f"{said.name}'s {rank} {thing} is {third_person(value, said.name)}"
         return said.fact(text, MemoryKind.PLAN, MEDIUM, PERMANENT, topics_of("goals", *content_words(value)[:2]))
-    text = f"{said.name}'s favourite {thing} is {third_person(value, said.name)}"
+    kind = (match["kind"] or "").lower()
+    kind = kind if kind in ("go-to", "comfort") else "favourite"  # "my comfort show is Gilmore Girls"
+    text = f"{said.name}'s {kind} {thing} is {third_person(value, said.name)}"
     return said.fact(text, MemoryKind.PREFERENCE, MEDIUM, PERMANENT, topics_of("favourites", thing))
 
 
@@ -310,7 +312,8 @@ RULES = [
     Rule(
         priority=1190,
         pattern=re.compile(
-            r"\b(?:my |^)(?:all[- ]time |absolute |current |new )?fav(?:ou?rite|e)? (?P<thing>[a-z]+(?: [a-z]+)?)"
+            r"\b(?:my |^)(?:all[- ]time |absolute |current |new )?(?P<kind>fav(?:ou?rite|e)?|go-to|comfort)"
+            r" (?P<thing>[a-z]+(?: [a-z]+)?)"
             r"(?: (?:is|are|has to be|would be|=)|\s?[:=]) (?P<value>.+)"
             r"|^(?P<value2>[^,]{2,40}?) (?:is|are) (?:definitely |probably |still |easily )?my"
             r" (?:all[- ]time |absolute )?"
