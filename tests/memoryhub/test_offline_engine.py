@@ -6912,3 +6912,20 @@ def test_what_a_travellers_channel_says_is_kept(said: str, kept: list[str]) -> N
 )
 def test_a_go_to_or_a_comfort_favourite_is_kept(said: str, kept: list[str]) -> None:
     assert _kept(said) == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("I'm a TA at a primary school", ["Priya is a TA at a primary school"]),  # was "a ta"
+        ("I'm a GP in Leeds", ["Priya is a GP in Leeds"]),  # kept nothing
+        ("I've been at Tesco for 12 years now", ["Priya has worked at Tesco for 12 years"]),  # kept nothing
+        ("I've been made a partner at the firm!", ["Priya was made a partner at the firm"]),  # kept nothing
+        # guards: a shout is no acronym, a stay is no job
+        ("I'm a NURSE", ["Priya is a nurse"]),
+        ("I've been at Glastonbury for 3 days", []),
+        ("I've been at Leeds University for 2 years", []),
+    ],
+)
+def test_a_job_said_with_an_acronym_or_years_at_a_place_is_kept(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept

@@ -116,7 +116,7 @@ JOBS = (
     "|marketer|copywriter|illustrator|animator|videographer|filmmaker|director|dancer|choreographer"
     "|composer|dj|sommelier|pastry chef|line cook|sous chef|baker|florist|vet tech|zookeeper|ranger"
     "|archaeologist|biologist|geologist|mathematician|statistician|data scientist|coder|tester|webdev"
-    "|founder|ceo|cto|entrepreneur|teaching assistant|TA|postdoc|grad student|undergrad|apprentice"
+    "|founder|ceo|cto|entrepreneur|teaching assistant|TA|postdoc|grad student|undergrad|apprentice|GP"
     "|paramedic|EMT|doula|pediatrician|paediatrician|anesthesiologist|anaesthetist|radiologist|dentist"
     "|orthodontist|chiropractor|masseuse|massage therapist|personal trainer|instructor|lecturer|principal"
     "|headteacher|pastor|priest|rabbi|imam|chaplain|electrician|roofer|bricklayer|mason|landscaper"

@@ -1,6 +1,7 @@
-"""A job left and the next one: "I'm leaving the company" (news for a month; with a day it is a plan,
-``rules/plans.py``), and "I'm joining the NHS as a data analyst" (the job, for good, in the place of the
-last). "where are you off to?" after the leaving asks of the next one (``matching.answers_about``)."""
+"""A job left, the next one, and the one held: "I'm leaving the company" (news for a month; with a day
+it is a plan, ``rules/plans.py``), "I'm joining the NHS as a data analyst" (the job, for good, in the
+place of the last), "I've been at Tesco for 12 years", "I've been made a partner at the firm!". "where
+are you off to?" after the leaving asks of the next one (``matching.answers_about``)."""
 
 from __future__ import annotations
 
@@ -37,6 +38,25 @@ def joining_rule(match: re.Match[str], said: Said) -> Fact | None:
     return fact
 
 
+def tenure_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I've been at Tesco for 12 years now", "been with the council since 2009": where they work, and
+    how long."""
+    org = " ".join(match["org"].split())
+    if re.search(r"\b(?:University|Uni|College|School|Academy|Sixth Form)\b", org, re.IGNORECASE):
+        return None  # "I've been at Durham University for 3 years": studying, as likely as working
+    text = f"{said.name} has worked at {org} {' '.join(match['span'].lower().split())}"
+    fact = said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("work", org), slot="employer")
+    fact.entities.append(said.entity(EntityType.ORGANISATION, org.removeprefix("the "), f"{said.name}'s employer"))
+    return fact
+
+
+def made_partner_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I've been made a partner at the firm!", "I made partner": a step up that lasts."""
+    where = f" {match['prep'].lower()} {said.phrase(match['where'], max_words=5)}" if match["where"] else ""
+    text = f"{said.name} was made a partner{where}"
+    return said.fact(text, MemoryKind.EVENT, HIGH, PERMANENT, topics_of("work", "partner"))
+
+
 # This module's rules: on a clause, the rule whose match starts first is tried first, and at the same
 # start the lower priority (rules/__init__.py puts every module's rules in one table).
 RULES = [
@@ -59,5 +79,26 @@ RULES = [
             re.IGNORECASE,
         ),
         build=joining_rule,
+    ),
+    Rule(
+        priority=1647,
+        pattern=re.compile(
+            r"\bI(?:'ve| have) been (?:at|with) (?P<org>(?-i:[A-Z])[\w&'-]*(?: (?-i:[A-Z])[\w&'-]*){0,3}"
+            r"|the (?:council|NHS|bank|company|firm|civil service|police|fire service))"
+            r" (?P<span>for (?:\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|twenty) years"
+            r"|since (?:19|20)\d\d)\b",
+            re.IGNORECASE,
+        ),
+        build=tenure_rule,
+    ),
+    Rule(
+        priority=1648,
+        pattern=re.compile(
+            r"\bI(?:'ve| have)? (?:(?:just|finally|officially) )?(?:been made|made|got made) (?:a |an )?"
+            r"(?:equity |salaried )?partner\b(?: (?P<prep>at|in) (?P<where>(?:the|my|our|a) [\w'&-]+(?: [\w'&-]+){0,2}"
+            r"|(?-i:[A-Z])[\w&'-]*))?",
+            re.IGNORECASE,
+        ),
+        build=made_partner_rule,
     ),
 ]

@@ -45,7 +45,9 @@ def works_as_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 def job_title_rule(match: re.Match[str], said: Said) -> Fact | None:
-    job = re.sub(r"\bc[a-z]o\b", lambda chief: chief[0].upper(), (match["job"] or match["post"]).lower())  # "CTO"
+    said_job = (match["job"] or match["post"]).split()  # "a TA" as said, not "a ta"
+    job = " ".join(word if 1 < len(word) < 5 and word.isupper() else word.lower() for word in said_job)
+    job = re.sub(r"\bc[a-z]o\b", lambda chief: chief[0].upper(), job)  # "cto": "CTO"
     rest = re.match(r"^\s+(?:at|for|in|with|studying|of(?= (?-i:[A-Z])))\s+\S.*", match["rest"] or match["rest2"] or "")
     # "a carer for my dad", "a uni student studying law"
     where = third_person(phrase_cut(rest[0], max_words=6), said.name) if rest else ""
