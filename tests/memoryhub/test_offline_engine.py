@@ -6929,3 +6929,12 @@ def test_a_go_to_or_a_comfort_favourite_is_kept(said: str, kept: list[str]) -> N
 )
 def test_a_job_said_with_an_acronym_or_years_at_a_place_is_kept(said: str, kept: list[str]) -> None:
     assert _kept(said) == kept
+
+
+def test_a_question_about_the_army_is_answered_from_the_service_told() -> None:
+    """ "how long was I in the army?" found nothing in "Noor served 22 years in the Royal Engineers": no
+    word of the question is in the memory."""
+    memories = ["Noor served 22 years in the Royal Engineers, leaving in 2015", "Noor plays principal cello"]
+    reply = _reply_to("how long was I in the army?", memories)
+    assert "you served 22 years in the Royal Engineers, leaving in 2015" in reply
+    assert "cello" not in reply

@@ -225,6 +225,8 @@ _ASKED_SLOTS = (
     ),
     # "what day am I off?", "when's my time off?": the time off they told of
     (re.compile(r"\b(?:am I|I'm) off\b|\b(?:time|days?) off\b|\b(?:my )?(?:annual )?leave\b", re.I), ("off",)),
+    # "how long was I in the army?": the service they told of (rules/service.py)
+    (re.compile(r"\b(?:army|navy|RAF|air force|marines|military|forces|serve[ds]?|service)\b", re.I), ("service",)),
 )
 
 
@@ -235,6 +237,7 @@ _ANSWER_SHAPES = {
     "field": r" (?:works in|teaches|researches)\b",
     "off": r" (?:is|will be) (?:off\b|taking\b.*\boff\b|out of office\b|on (?:annual )?leave\b)",
     "plans": rf" (?:is (?!not\b)\w+ing|will be|signed up for)\b(?=.*(?:{TIME.pattern}|{DAY_OF_MONTH.pattern}))",
+    "service": r" serve[ds]\b",
 }
 
 
