@@ -63,6 +63,7 @@ SAID_ON = date(2023, 5, 8)  # a Monday
         ("finishes at the end of August", date(2023, 8, 31)),
         ("has been running since mid-January", None),  # since then: no date ahead
         ("booked a week in Crete for June", date(2023, 6, 30)),  # was no date: a plan lived 30 days
+        ("is on maternity leave till September", date(2023, 9, 30)),  # was no date
     ],
 )
 def test_a_time_said_points_at_its_date(text: str, on: date | None) -> None:

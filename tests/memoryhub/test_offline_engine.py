@@ -6938,3 +6938,19 @@ def test_a_question_about_the_army_is_answered_from_the_service_told() -> None:
     reply = _reply_to("how long was I in the army?", memories)
     assert "you served 22 years in the Royal Engineers, leaving in 2015" in reply
     assert "cello" not in reply
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # each kept nothing before (2026-11-30, a street's group)
+        ("I've lived on this street for 30 years", ["Priya has lived on the street for 30 years"]),
+        ("I've lived in this village all my life", ["Priya has lived in the village all their life"]),
+        ("we're having an extension built, sorry about the noise", ["Priya is having an extension built"]),
+        ("I'm the street rep for the neighbourhood watch", ["Priya is the street rep for the neighbourhood watch"]),
+        # guards: the house number is not kept (the road is: rules/neighbours.py)
+        ("we're at number 14, the blue door", []),
+    ],
+)
+def test_what_a_streets_group_says_is_kept(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept

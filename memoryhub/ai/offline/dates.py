@@ -40,7 +40,7 @@ _AHEAD = re.compile(
     r"(?! (?:mornings|afternoons|evenings|nights)\b)"
     # "in June", "booked for June", "by the end of June", "in early October", "mid-March", "the end of May"
     # (not "since mid-March")
-    r"|\b(?<!since )(?<!from )(?:(?:in|for|by(?: the end of)?) |(?:in )?(?:early|mid|late)[- ]"
+    r"|\b(?<!since )(?<!from )(?:(?:in|for|by(?: the end of)?|until|till) |(?:in )?(?:early|mid|late)[- ]"
     rf"|(?:at |by )?(?:the )?end of )(?P<month>{MONTHS})\b"
     rf"|\b(?:next|this) (?P<named>{MONTHS_NAMED})\b"
     rf"|\bin (?P<count>a|an|one|two|three|four|a few|a couple of|\d+) (?P<unit>days?|weeks?|months?|years?)\b"

@@ -75,8 +75,11 @@ def home_project_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 def fitted_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "we've just had solar panels fitted", "we had a heat pump installed last month": a home made
-    over, kept for good."""
+    over, kept for good; "we're having an extension built": under way."""
     what = " ".join(match["what"].lower().split())
+    if match["having"]:  # "we're having an extension built": under way, news for a month
+        text = f"{said.name} is having {what} {match['done'].lower()}"
+        return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("home", what.split()[-1]))
     text = f"{said.name} had {what} {match['done'].lower()}"
     if when := past_time_in(match["rest"]):
         text += f" {when}"
@@ -127,11 +130,12 @@ RULES = [
     Rule(
         priority=1626,
         pattern=re.compile(
-            r"\b(?:I|we)(?:'ve| have)? (?:just |finally |recently )?had (?P<what>(?:a |an |some |new )?(?:new )?"
+            r"\b(?:I|we)(?:(?:'ve| have)? (?:just |finally |recently )?had|(?P<having>'re| are|'m| am)"
+            r" (?:(?:finally|currently) )?having) (?P<what>(?:a |an |some |new )?(?:new )?"
             r"(?:solar panels|a heat pump|heat pump|new windows|windows|a new boiler|new boiler|boiler|a new kitchen"
             r"|new kitchen|kitchen|a new bathroom|new bathroom|bathroom|an extension|extension|a loft conversion"
             r"|loft conversion|insulation|cavity wall insulation|a log burner|log burner|an EV charger|EV charger))"
-            r" (?P<done>fitted|installed|put in|done)\b(?P<rest>.*)",
+            r" (?P<done>fitted|installed|put in|done|built)\b(?P<rest>.*)",
             re.IGNORECASE,
         ),
         build=fitted_rule,

@@ -1,6 +1,7 @@
 """What a street's or a village's group tells of its neighbours: the road one lives on ("I live on Elm
 Road", "Elm Road, number 14" answering "which street are you on?"), a move into it ("we only moved in
-last month"), and a pet gone missing ("our cat Pebble didn't come home last night")."""
+last month"), how long one has lived there ("I've lived on this street for 30 years"), and a pet gone
+missing ("our cat Pebble didn't come home last night")."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import re
 
 from memoryhub.ai.contract import EntityType, MemoryKind
 from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, past_time_in
-from memoryhub.ai.offline.text import topics_of
+from memoryhub.ai.offline.text import third_person, topics_of
 from memoryhub.ai.offline.vocabulary import PETS
 
 # A road as a neighbour names it: "Elm Road", "Oak Close", "the High Street", "Marsh Lane".
@@ -34,6 +35,15 @@ def moved_in_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(
         f"{said.name} moved in {when}", MemoryKind.EVENT, MEDIUM, PERMANENT, topics_of("home", "neighbourhood")
     )
+
+
+def lived_here_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I've lived on this street for 30 years", "we've lived here since 1998": how long they have been
+    a neighbour (where "here" is the street or village the group is for)."""
+    where = re.sub(r"^(?:here|round here|around here)$", "in the area", " ".join(match["where"].lower().split()))
+    span = third_person(" ".join(match["span"].lower().split()), said.name)  # "all my life": "all their life"
+    text = f"{said.name} has lived {where.replace('this ', 'the ')} {span}"
+    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("home", "neighbourhood"))
 
 
 def pet_missing_rule(match: re.Match[str], said: Said) -> Fact | None:
@@ -71,5 +81,16 @@ RULES = [
             re.IGNORECASE,
         ),
         build=pet_missing_rule,
+    ),
+    Rule(
+        priority=1649,
+        pattern=re.compile(
+            r"\b(?:I|we)(?:'ve| have) lived (?P<where>here|round here|around here|(?:on|in) (?:this|the) (?:street|road"
+            r"|close|village|town|estate|area|house|flat|block))"
+            r" (?P<span>for (?:\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty) years"
+            r"|since (?:19|20)\d\d|all (?:my|our) li(?:fe|ves))\b",
+            re.IGNORECASE,
+        ),
+        build=lived_here_rule,
     ),
 ]

@@ -22,7 +22,8 @@ _BUSINESS = re.compile(
 _ROLES = (
     r"treasurer|secretary|chair|chairman|chairwoman|chairperson|president|vice[- ]president|vice[- ]chair"
     r"|captain|vice[- ]captain|coach|assistant coach|organi[sz]er|co-?organi[sz]er|founder|co-?founder|leader"
-    r"|editor|membership secretary|social secretary|welfare officer|safeguarding lead|kit manager|" + _AT_WORK
+    r"|editor|membership secretary|social secretary|welfare officer|safeguarding lead|kit manager|street rep"
+    r"|coordinator|co-ordinator|" + _AT_WORK
 )
 # What one leads: a team, a club, a group of a kind ("our pub quiz team", "the local Scout group").
 _LED = (
