@@ -6587,6 +6587,7 @@ def test_what_new_parents_veterans_or_darts_players_say_is_kept(said: str, kept:
         ("my daughter was born on Tuesday", ("relationship", "high", "permanent")),  # was an event for 7 days
         ("my son is 8 months", ("fact", "medium", "30d")),  # was for good
         ("my grandma had a stroke on Tuesday", ("event", "high", "30d")),  # was a week: "on Tuesday" read as ahead
+        ("my sister qualified as a nurse today", ("event", "medium", "30d")),  # was a week, as if "today" were ahead
     ],
 )
 def test_a_birth_is_kept_for_good_a_babys_age_and_a_relatives_stroke_for_a_month(

@@ -167,7 +167,7 @@ def relative_rule(match: re.Match[str], said: Said) -> Fact | None:
         fact = said.fact(text, MemoryKind.RELATIONSHIP, HIGH, PERMANENT, topics)
     elif (past := _NOT_A_YEAR.sub("", past_time_in(predicate))) or (soon := time_in(predicate)):
         # "my sister is visiting next month", "my wife had a fall last Monday": news, not who they are
-        done = past or re.match(r"(?:had|was|were|got|went|died|broke|fell)\b", predicate)  # "had a stroke on tuesday"
+        done = past or re.match(r"(?:had|was|were|got|went|died|broke|fell|[a-z]+ed)\b", predicate)  # "had a …"
         fact = said.fact(text, MemoryKind.EVENT, weight, "30d" if done else expiration_for(soon), topics)
     elif when_said(predicate):  # "my sister is visiting on the 14th": news until that day
         fact = said.fact(text, MemoryKind.EVENT, weight, "30d", topics)
