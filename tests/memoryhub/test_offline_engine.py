@@ -6955,3 +6955,15 @@ def test_a_question_about_the_army_is_answered_from_the_service_told() -> None:
 )
 def test_what_a_streets_group_says_is_kept(said: str, kept: list[str]) -> None:
     assert _kept(said) == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("I've switched from medicine to biomedical science", ["Priya switched from medicine to biomedical science"]),
+        # kept nothing; and the resit's month is no day of the fail
+        ("I failed my stats module, have to resit in August", ["Priya failed their stats module"]),
+    ],
+)
+def test_what_students_say_of_their_course_is_kept(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept

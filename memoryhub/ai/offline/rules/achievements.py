@@ -82,7 +82,7 @@ def first_score_rule(match: re.Match[str], said: Said) -> Fact | None:
     text = f"{said.name} {verb} their first {score}"
     if match["for"]:
         text += f" {match['prep'].lower()} {said.phrase(match['for'], max_words=5)}"
-    if when := past_day_in(match.string[match.end() :]):
+    if when := past_day_in(re.split(r"[,;]| but | and ", match.string[match.end() :])[0]):  # not the next part's
         text += f" {when}"
     return said.fact(text, MemoryKind.EVENT, MEDIUM, PERMANENT, topics_of("achievement", "sport"))
 

@@ -283,7 +283,7 @@ def exam_rule(match: re.Match[str], said: Said) -> Fact | None:
     verb = match["verb"].lower()
     passed = verb in ("passed", "aced")
     text = f"{said.name} {verb} {what}" + (" again" if match["again"] else "")
-    if when := past_day_in(match.string[match.end() :]):  # "passed my PhD viva today"
+    if when := past_day_in(re.split(r"[,;]| but | and ", match.string[match.end() :])[0]):  # "… viva today"
         text += f" {when}"
     return said.fact(
         text,
@@ -353,7 +353,7 @@ RULES = [
             r"\bI (?:just |finally |actually )?(?P<verb>passed|failed|aced|flunked) (?P<what>(?:my|the|all my|both my)"
             r" (?:[\w-]+ ){0,2}(?:test|tests|exam|exams|finals|bar|boards|interview|audition|assessment|probation"
             r"|theory|practical|GCSEs|A-levels|A levels|resit|resits|licen[cs]e|CBT|day skipper|yachtmaster|open water"
-            r"|viva|defen[cs]e|dissertation|thesis"
+            r"|viva|defen[cs]e|dissertation|thesis|module|modules"
             rf"|grade \d(?: (?:{INSTRUMENTS}|theory|singing|ballet|tap))?))\b(?P<again> again)?",  # "my grade 5 violin"
             re.IGNORECASE,
         ),

@@ -61,6 +61,9 @@ _SUBJECTS = {
     "linguistics": "linguistics", "anthropology": "anthropology", "french": "French", "german": "German",
     "spanish": "Spanish", "drama": "drama", "music": "music", "fine art": "fine art", "classics": "classics",
     "marine biology": "marine biology", "biochemistry": "biochemistry", "biochem": "biochemistry",
+    "biomedical science": "biomedical science", "biomed": "biomedical science", "pharmacy": "pharmacy",
+    "dentistry": "dentistry", "veterinary science": "veterinary science", "vet med": "veterinary medicine",
+    "midwifery": "midwifery", "accounting": "accounting", "business": "business", "marketing": "marketing",
 }  # fmt: skip
 _SUBJECT = "|".join(sorted(map(re.escape, _SUBJECTS), key=len, reverse=True))
 _YEARS = {"1st": "first", "2nd": "second", "3rd": "third", "4th": "fourth"}
