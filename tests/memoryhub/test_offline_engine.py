@@ -6961,6 +6961,10 @@ def test_what_a_streets_group_says_is_kept(said: str, kept: list[str]) -> None:
     ("said", "kept"),
     [
         ("I've switched from medicine to biomedical science", ["Priya switched from medicine to biomedical science"]),
+        (  # kept nothing (a job offer was read, not a place's)
+            "got my offer from Edinburgh, starting in September",
+            ["Priya got an offer from Edinburgh, starting in September"],
+        ),
         # kept nothing; and the resit's month is no day of the fail
         ("I failed my stats module, have to resit in August", ["Priya failed their stats module"]),
     ],

@@ -110,7 +110,7 @@ _GOOD_NEWS = re.compile(
     r"|(?:was|were) moved up to|finished the (?:first|second|final) draft"
     r"|(?:has|have) (?:a solo|the lead|the main part|a (?:speaking )?part) in|baby is due\b"
     r"|bought an? (?:new )?(?:house|home|flat|place)\b|adopted (?:an?|two|three|their) "
-    r"|got an? (?:new )?(?:puppy|kitten)|was made a partner"
+    r"|got an? (?:new )?(?:puppy|kitten)|was made a partner|got an? (?:\w+ )?offer from"
     r"|had (?:a|an|their|two|three) [\w ]+ (?:accepted|selected|shortlisted|published|featured|exhibited|commended)"
     r"|their (?:longest|furthest) (?:ride|run|swim|hike)"
     r"|is getting a new (?:puppy|kitten|dog|cat)"

@@ -304,6 +304,16 @@ def proposed_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.EVENT, HIGH, PERMANENT, ["relationship", "engagement"])
 
 
+def offer_from_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "got my offer from Edinburgh, starting in September": a place (or a job) offered, and when it
+    starts."""
+    which = f"{match['which'].lower()} " if match["which"] else ""
+    text = f"{said.name} got {'an' if not which or which[0] in 'aeiou' else 'a'} {which}offer from {match['from']}"
+    if start := re.search(r"\bstarting (?P<when>(?:in|on|next|this) [\w ]{3,20}?)\s*(?:[,.!]|$)", match["rest"]):
+        text += f", starting {start['when']}"
+    return said.fact(text, MemoryKind.EVENT, HIGH, "30d", ["education", "offer"])
+
+
 # This module's rules: on a clause, the rule whose match starts first is tried first, and at the same
 # start the lower priority (rules/__init__.py puts every module's rules in one table).
 RULES = [
@@ -379,5 +389,15 @@ RULES = [
             re.IGNORECASE,
         ),
         build=proposed_rule,
+    ),
+    Rule(
+        priority=1650,
+        pattern=re.compile(
+            r"\b(?:I(?:'ve| have)? )?(?:(?:just|finally) )?got (?:my|an|a)"
+            r" (?P<which>unconditional |conditional |firm )?offer (?:from|at)"
+            r" (?P<from>(?-i:[A-Z])[\w'&-]*(?: (?-i:[A-Z])[\w'&-]*){0,3})(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        build=offer_from_rule,
     ),
 ]
