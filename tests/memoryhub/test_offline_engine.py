@@ -6971,3 +6971,16 @@ def test_what_a_streets_group_says_is_kept(said: str, kept: list[str]) -> None:
 )
 def test_what_students_say_of_their_course_is_kept(said: str, kept: list[str]) -> None:
     assert _kept(said) == kept
+
+
+@pytest.mark.parametrize(
+    ("remembered", "said", "content"),
+    [
+        ("Priya's username is abc123", "my username is shadowfox99", "Priya's username is shadowfox99"),
+        # the job and the employer said this evening's new ways are known as such when the next one comes
+        ("Priya has worked at Aldi for 2 years", "I work at Lidl now", "Priya works at Lidl now"),
+        ("Priya is joining the NHS as a data analyst", "I'm a nurse", "Priya is a nurse"),
+    ],
+)
+def test_a_new_username_job_or_employer_replaces_the_last(remembered: str, said: str, content: str) -> None:
+    assert _operations_after(remembered, said) == [("update", 1, content)]

@@ -30,6 +30,7 @@ from memoryhub.ai.offline.rules.coaching import SLOTS as BELT_SLOTS
 from memoryhub.ai.offline.rules.couples import STATUSES
 from memoryhub.ai.offline.rules.cycling import SLOTS as COMMUTE_SLOTS
 from memoryhub.ai.offline.rules.fitness import SLOTS as FITNESS_SLOTS
+from memoryhub.ai.offline.rules.gaming import SLOTS as GAMING_SLOTS
 from memoryhub.ai.offline.rules.golf import SLOTS as GOLF_SLOTS
 from memoryhub.ai.offline.rules.health import CHOSEN_DIETS
 from memoryhub.ai.offline.rules.languages import SLOTS as LANGUAGE_SLOTS
@@ -63,8 +64,9 @@ SLOTS = {
     "name": r"(?:'s name is| likes to be called| goes by)\b",
     "home": r" lives in\b",
     "origin": r" (?:is|comes) from\b",
-    "job": rf" (?:works as|started working as|starts work as|is an? (?:(?!(?:{JUDGED}) )[\w-]+ ){{0,2}}(?:{JOBS}))\b",
-    "employer": r" works (?:[\w-]+ )?(?:at|for)\b",
+    "job": rf" (?:works as|started working as|starts work as|is an? (?:(?!(?:{JUDGED}) )[\w-]+ ){{0,2}}(?:{JOBS})"
+    r"|(?:is joining|joined) [\w&' -]+ as)\b",
+    "employer": r" (?:works|has worked) (?:[\w-]+ )?(?:at|for)\b",
     "age": r" is \d+ years old\b",
     "birthday": r"'s birthday is\b",
     "pronouns": r"'s pronouns are\b",
@@ -81,6 +83,7 @@ SLOTS = {
     **CAR_SLOTS,
     **SOBER_SLOTS,
     **GOLF_SLOTS,
+    **GAMING_SLOTS,
 }
 
 

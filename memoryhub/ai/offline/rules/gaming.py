@@ -68,7 +68,12 @@ def handle_rule(match: re.Match[str], said: Said) -> Fact | None:
     which = " ".join(match["which"].split())
     which = which if which.isupper() else which.lower()
     text = f"{said.name}'s {which} is {match['handle']}"
-    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("gaming", "username"))
+    slot = which if which in SLOTS else None  # a new username replaces the last
+    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("gaming", "username"), slot=slot)
+
+
+# What a new name to find them by replaces among the memories (consolidation.SLOTS).
+SLOTS = {"username": r"'s username is\b", "gamertag": r"'s gamertag is\b"}
 
 
 def sunk_rule(match: re.Match[str], said: Said) -> Fact | None:
