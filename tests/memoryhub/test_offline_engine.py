@@ -6980,6 +6980,13 @@ def test_what_students_say_of_their_course_is_kept(said: str, kept: list[str]) -
         # the job and the employer said this evening's new ways are known as such when the next one comes
         ("Priya has worked at Aldi for 2 years", "I work at Lidl now", "Priya works at Lidl now"),
         ("Priya is joining the NHS as a data analyst", "I'm a nurse", "Priya is a nurse"),
+        # a seat in an orchestra, and a due date, as said this evening (each was kept beside the last)
+        ("Priya plays second violin", "I'm first violin now", "Priya plays first violin"),
+        (
+            "Priya's baby is due in early October",
+            "my due date is the 12th of October now",
+            "Priya's baby is due on the 12th of October",
+        ),
     ],
 )
 def test_a_new_username_job_or_employer_replaces_the_last(remembered: str, said: str, content: str) -> None:

@@ -24,6 +24,7 @@ from memoryhub.ai.offline.facts import IMPORTANCE_RANK, PERMANENT, Fact
 from memoryhub.ai.offline.forgetting import forget_asked, memory_asked_forgotten
 from memoryhub.ai.offline.known import lines_with_known_names, replaced_memory_index
 from memoryhub.ai.offline.questions import lines_as_told
+from memoryhub.ai.offline.rules.babies import SLOTS as DUE_SLOTS
 from memoryhub.ai.offline.rules.cars import SLOTS as CAR_SLOTS
 from memoryhub.ai.offline.rules.chess import SLOTS as CHESS_SLOTS
 from memoryhub.ai.offline.rules.coaching import SLOTS as BELT_SLOTS
@@ -35,6 +36,7 @@ from memoryhub.ai.offline.rules.golf import SLOTS as GOLF_SLOTS
 from memoryhub.ai.offline.rules.health import CHOSEN_DIETS
 from memoryhub.ai.offline.rules.languages import SLOTS as LANGUAGE_SLOTS
 from memoryhub.ai.offline.rules.online import SLOTS as ONLINE_SLOTS
+from memoryhub.ai.offline.rules.performing import SLOTS as SEAT_SLOTS
 from memoryhub.ai.offline.rules.running import SLOTS as RUNNING_SLOTS
 from memoryhub.ai.offline.rules.sobriety import SLOTS as SOBER_SLOTS
 from memoryhub.ai.offline.rules.teams import SLOTS as TEAM_SLOTS
@@ -84,6 +86,8 @@ SLOTS = {
     **SOBER_SLOTS,
     **GOLF_SLOTS,
     **GAMING_SLOTS,
+    **SEAT_SLOTS,
+    **DUE_SLOTS,
 }
 
 

@@ -78,7 +78,7 @@ DUE_WHEN = r"(?P<when>(?:in |on |at |around |by )?(?:the )?(?:(?:early|mid|late)
 def due_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I'm due in early October", "the baby's due on the 3rd of May", "my due date is mid-June": when
     the speaker's baby is due, kept past it (a bot asks after the baby)."""
-    when = " ".join((match["when"] or match["when2"]).split())
+    when = re.sub(r"\s+(?:now|instead|apparently)$", "", " ".join((match["when"] or match["when2"]).split()))
     if not time_in(when) and not re.search(r"\d|\b(?:early|mid|late|end of)\b", when, re.IGNORECASE):
         return None  # "I'm due a holiday", "my due date is a secret"
     if re.match(r"(?:the )?\d", when):  # "the 3rd of May"
@@ -86,7 +86,11 @@ def due_rule(match: re.Match[str], said: Said) -> Fact | None:
     elif re.match(rf"(?:early|mid|late|end of|{MONTHS})\b", when, re.IGNORECASE):  # "early October"
         when = f"in {when}"
     text = f"{said.name}'s baby is due {when}"
-    return said.fact(text, MemoryKind.RELATIONSHIP, HIGH, PERMANENT, topics_of("family", "baby"), time=when)
+    return said.fact(text, MemoryKind.RELATIONSHIP, HIGH, PERMANENT, topics_of("family", "baby"), time=when, slot="due")
+
+
+# What a new due date replaces among the memories (consolidation.SLOTS).
+SLOTS = {"due": r"'s baby is due\b"}
 
 
 # This module's rules: on a clause, the rule whose match starts first is tried first, and at the same

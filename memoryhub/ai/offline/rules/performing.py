@@ -26,6 +26,9 @@ _IN_GROUP = re.compile(
     re.IGNORECASE,
 )
 
+# What a new seat replaces among the memories (consolidation.SLOTS).
+SLOTS = {"seat": r" plays (?:principal|co-principal|sub-principal|first|second|third) "}
+
 
 def gig_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "we've got a gig at the Fleece on Friday", "my band has our first gig next month": a gig
@@ -66,9 +69,10 @@ def voice_rule(match: re.Match[str], said: Said) -> Fact | None:
     if match["seat"]:
         what = match["seat_of"].lower()
         text = f"{said.name} plays {match['seat'].lower()} {what}"
+        slot = "seat"  # "I'm first violin now" after "I play second violin": the new seat
         if group := _IN_GROUP.match(match.string[match.end() :]):  # "in the county youth orchestra"
             text += f" {group['prep'].lower()} {said.phrase(group['group'])}"
-        return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("music", what))
+        return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("music", what), slot=slot)
     if match["grade"]:
         what = match["what"].lower()
         text = f"{said.name} is grade {match['grade']} {what}"
