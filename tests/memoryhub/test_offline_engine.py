@@ -6895,6 +6895,8 @@ def test_a_pets_illness_or_homecoming_is_kept(said: str, kept: list[str]) -> Non
         ("we're doing the NC500 in May in a campervan", ["Priya is doing the NC500 in May in a campervan"]),
         ("I've got a week off next week, staycation", ["Priya has a week off next week"]),
         ("I'm on a work trip to Berlin till Friday", ["Priya is on a work trip to Berlin till Friday"]),
+        ("we're renewing our vows in June for our 25th", ["Priya is renewing their vows in June for their 25th"]),
+        ("we're christening the baby on the 20th", ["Priya is christening the baby on the 20th"]),
         # guards: no time, no plan
         ("we're doing the Wordle every day", []),
     ],

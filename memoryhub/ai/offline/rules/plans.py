@@ -171,7 +171,8 @@ def doing_rule(match: re.Match[str], said: Said) -> Fact | None:
         said_what = re.sub(rf"^doing (?=an? (?:[\w'-]+ ){{0,2}}?(?:party|{GATHERINGS})\b)", "having ", said_what)
     # "… on the 14th" is the time of a party they give, of being away, or of an operation
     away = said_what.startswith(("away ", "off ", "out of "))
-    dated = away or (bool(match["what2"]) and said_what.startswith("having ")) or bool(_PROCEDURE.match(said_what))
+    dated = away or (bool(match["what2"]) and said_what.startswith(("having ", "christening ", "baptis", "baptiz")))
+    dated = dated or bool(_PROCEDURE.match(said_what))  # "having my gallbladder out on the 14th"
     return _doing(said_what, said, before=match.string[: match.start()], day_of_month=dated)
 
 
@@ -482,7 +483,8 @@ RULES = [
             # "we're getting a puppy next week": a household's plan, so the speaker's too
             r"|\bwe(?:'re| are) (?P<what2>(?:getting|adopting|buying|hosting|throwing|celebrating|renovating"
             r"|flying|driving|heading|taking|visiting|spending|staying with|doing up|decorating|redoing|exhibiting"
-            r"|performing|competing|racing|showing|singing|playing|emigrating|relocating)\b.+"
+            r"|performing|competing|racing|showing|singing|playing|emigrating|relocating|renewing|christening"
+            r"|baptising|baptizing)\b.+"
             # "we're doing the NC500 in May": a named route or event
             r"|doing the (?-i:[A-Z0-9])[\w'-]*(?: (?-i:[A-Z0-9])[\w'-]*){0,3}\b.+"
             # "we're doing a birthday party for Zain on the 14th", "we're having a barbecue on Sunday", "we're
