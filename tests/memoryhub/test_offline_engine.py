@@ -6963,6 +6963,7 @@ def test_what_a_streets_group_says_is_kept(said: str, kept: list[str]) -> None:
     ("said", "kept"),
     [
         ("I've switched from medicine to biomedical science", ["Priya switched from medicine to biomedical science"]),
+        ("I've just paid off my student loan!!", ["Priya paid off their student loan"]),  # only "I paid off" was read
         (  # kept nothing (a job offer was read, not a place's)
             "got my offer from Edinburgh, starting in September",
             ["Priya got an offer from Edinburgh, starting in September"],

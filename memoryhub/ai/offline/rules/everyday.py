@@ -157,7 +157,7 @@ RULES = [
     Rule(
         priority=1390,
         pattern=re.compile(
-            r"\b(?:I|we) (?:(?:finally|just|officially|actually) )?(?:paid off|cleared)"
+            r"\b(?:I|we)(?:'ve| have)? (?:(?:finally|just|officially|actually) )?(?:paid off|cleared)"
             r" (?P<debt>(?:my|our|the) (?:[a-z]+ )?(?:loans?|mortgage|debts?|credit cards?|car|overdraft))\b",
             re.IGNORECASE,
         ),
