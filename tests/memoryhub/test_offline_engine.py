@@ -6994,3 +6994,15 @@ def test_what_students_say_of_their_course_is_kept(said: str, kept: list[str]) -
 )
 def test_a_new_username_job_or_employer_replaces_the_last(remembered: str, said: str, content: str) -> None:
     assert _operations_after(remembered, said) == [("update", 1, content)]
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # each kept nothing: "I've just …" is read as "I just …" for more verbs now (paid, lost, spent …)
+        ("I've just lost my job", ["Priya lost their job"]),
+        ("I've just spent a week in Rome", ["Priya spent a week in Rome"]),
+    ],
+)
+def test_a_thing_just_done_said_with_ive_is_kept(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept

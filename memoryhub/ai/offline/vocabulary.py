@@ -17,7 +17,10 @@ MONTHS_NAMED = MONTHS.replace("|may|", "|(?-i:May)|")
 # How many of something: "a", "two", "3" ("another" is read by the rules that take it).
 COUNTS = r"an?|one|two|three|four|five|six|\d+"
 # Irregular past participles, of what is said just done: "I've just had a baby", "Tom's just become a dad".
-IRREGULAR_PARTICIPLES = "become|had|got|won|made|bought|found|left|sold|begun"
+IRREGULAR_PARTICIPLES = (
+    "become|had|got|won|made|bought|found|left|sold|begun|paid|met|seen|lost|spent|sent|built|kept|caught|taught"
+    "|brought"
+)
 # How long something has gone on: "for 8 years", "for a few weeks", "for ten months".
 FOR_A_SPAN = (
     r"for (?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of|several|many)"
