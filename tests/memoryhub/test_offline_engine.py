@@ -7006,3 +7006,23 @@ def test_a_new_username_job_or_employer_replaces_the_last(remembered: str, said:
 )
 def test_a_thing_just_done_said_with_ive_is_kept(said: str, kept: list[str]) -> None:
     assert _kept(said) == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # "mine are 12 and 15 now" said after another's "how old is she now?" was kept as "Cy is 15 years old"
+        (
+            [
+                ("Ash", "ash", "oof. how old is she now?"),
+                ("Bo", "bo", "7 months, teething hell"),
+                ("Cy", "cy", "I remember those days, mine are 12 and 15 now"),
+            ],
+            [],
+        ),
+        # asked of "your kids", "mine" is them (was "Cy's kids are theirs are 12 and 15" and "Cy is 15 years old")
+        ([("Ash", "ash", "how old are your kids?"), ("Cy", "cy", "mine are 12 and 15")], ["Cy's kids are 12 and 15"]),
+    ],
+)
+def test_mine_answering_a_question_is_never_the_speakers_own_age(said: list[Said], kept: list[str]) -> None:
+    assert [op["content"] for op in _extract(_prompt(said))["operations"]] == kept

@@ -371,7 +371,7 @@ class Reader:
                     new = self._reported(
                         Said(said.handle, said.name, part, said.line_index, said.scene), segments=False
                     )
-            if not new and not said.teller:
+            if not new and not said.teller and not re.search(r"(?:^|, )(?:mine|my \w+s are)\b", clause, re.I):
                 fragment = fragment_fact(piece, said)
                 if fragment is not None:
                     fact, strong = fragment

@@ -332,7 +332,7 @@ SAID_OF_THEM_AFTER = re.compile(
 # "anyone else's toddler refusing to nap?", "does anyone's dog hate the hoover?": one of theirs asked after.
 _ANYONES = re.compile(r"\banyone(?: else)?(?:'s|s) (?P<what>[a-z]+)\b(?! (?:else|here)\b)", re.IGNORECASE)
 _MINE_SAYS = re.compile(
-    r"^(?:(?:and|but|lol|haha|yeah|yes|yep|ugh|omg|same|tbh)\W+)*mine(?P<verb>'s| is| has| was| does| did|"
+    r"^(?:(?:and|but|lol|haha|yeah|yes|yep|ugh|omg|same|tbh)\W+)*mine(?P<verb>'s| is| are| has| was| were| does| did|"
     r" just| won't| doesn't| hates| loves| refuses| still)(?=\s)",
     re.IGNORECASE,
 )
@@ -347,6 +347,12 @@ def answer_as_asked(clause: str, question: tuple[int, str, str] | None, index: i
     recent = question is not None and 0 < index - question[0] <= 3
     answering = question is not None and 0 < index - question[0] <= 2 and len(clause.split()) <= 12  # short, soon
     own = OWN_SUBJECT.match(clause) or re.match(r"(?-i:[A-Z])\w+ (?:is|'s)\b", clause)  # "Mia's 7": hers
+    mine = _MINE_SAYS.match(clause) if question is not None and answering else None  # "mine are 12 and 15"
+    yours = re.search(r"\byour (?!fav)(?P<what>[a-z]+)\b", question[2], re.I) if question is not None else None
+    if mine and yours:  # "how old are your kids?" … "mine are 12 and 15": the kids (a favourite is asked apart)
+        verb = " is" if mine["verb"] == "'s" else mine["verb"]
+        return f"my {yours['what'].lower()}{verb}{clause[mine.end() :]}"
+    own = own or mine  # theirs, not what was asked of someone else
     if question is not None and answering and not own and (theirs := said_of_whom_asked(clause, question[2])):
         return theirs
     if question is not None and answering and (counted := count_as_asked(clause, question[2])):
