@@ -6588,6 +6588,8 @@ def test_what_new_parents_veterans_or_darts_players_say_is_kept(said: str, kept:
         ("my son is 8 months", ("fact", "medium", "30d")),  # was for good
         ("my grandma had a stroke on Tuesday", ("event", "high", "30d")),  # was a week: "on Tuesday" read as ahead
         ("my sister qualified as a nurse today", ("event", "medium", "30d")),  # was a week, as if "today" were ahead
+        # a night's vent, not who the husband is (was a relationship fact, for good)
+        ("my husband was shouting at the telly all night", ("emotion", "medium", "3d")),
     ],
 )
 def test_a_birth_is_kept_for_good_a_babys_age_and_a_relatives_stroke_for_a_month(

@@ -186,7 +186,7 @@ def relative_rule(match: re.Match[str], said: Said) -> Fact | None:
 _VENTED = re.compile(
     r"^(?:is|are|was|were|has been|have been)(?: being)? (?:(?:so+|really|super|literally|absolutely|just|being) )+"
     r"(?:annoying|irritating|rude|grumpy|moody|clingy|dramatic|extra|embarrassing|nosy|needy|cringe|unbearable)\b"
-    r"|^(?:is|are) driving \S+ (?:mad|crazy|nuts|up the wall)\b",
+    r"|^(?:is|are) driving \S+ (?:mad|crazy|nuts|up the wall)\b|^(?:was|were) (?:shouting|yelling|snoring|moaning)\b",
     re.IGNORECASE,
 )
 
