@@ -156,6 +156,9 @@ def _extracted(said: list[str], *, at: datetime, memories: list[str] | None = No
         (["I moved to Leeds in March"], "Nora moved to Leeds in March", None),
         # so does a due date: past it, a bot asks after the baby
         (["I'm due in early October"], "Nora's baby is due in early October", None),
+        # a birthday by its day of the month alone is that day of the next month it falls in (was "the 12th")
+        (["my birthday is the 12th"], "Nora's birthday is May 12", None),
+        (["I'm turning 30 on the 12th"], "Nora is turning 30 on the 12th", "2023-05-12"),  # kept nothing
     ],
 )
 def test_a_dated_event_told_in_a_conversation_carries_its_date_to_the_extraction(

@@ -7028,3 +7028,14 @@ def test_a_thing_just_done_said_with_ive_is_kept(said: str, kept: list[str]) -> 
 )
 def test_mine_answering_a_question_is_never_the_speakers_own_age(said: list[Said], kept: list[str]) -> None:
     assert [op["content"] for op in _extract(_prompt(said))["operations"]] == kept
+
+
+def test_when_your_birthday_is_asked_its_day_is_kept() -> None:
+    """ "when's your birthday?" … "the 9th! turning 30 eek" kept nothing."""
+    said = [
+        ("Fay", "fay", "might try it for my birthday next week"),
+        ("Dan", "dan", "when's your birthday?"),
+        ("Fay", "fay", "the 9th! turning 30 eek"),
+    ]
+    first = _extract(_prompt(said))["operations"][0]
+    assert first["content"].startswith("Fay's birthday is the 9th")

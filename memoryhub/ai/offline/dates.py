@@ -158,6 +158,8 @@ _BARE_AFTER = re.compile(r"\b(?:since|from|until|till|before|after)\s+$", re.IGN
 
 
 _BIRTHDAY_TODAY = re.compile(r"\bbirthday is today\b", re.IGNORECASE)
+# A birthday said by its day of the month alone: "my birthday is the 9th" (said in March: March 9).
+_BIRTHDAY_DAY = re.compile(r"\bbirthday is (?:on )?the (?P<day>[1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b", re.IGNORECASE)
 _ON_WEEKDAY = re.compile(rf"\bon (?P<weekday>{WEEKDAYS})\b", re.IGNORECASE)
 _DONE_TODAY = re.compile(r"\b(?:today|this (?:morning|afternoon|evening))\b", re.IGNORECASE)
 
@@ -187,6 +189,8 @@ def anchored(text: str, said_on: date, *, past: bool = False) -> str:
 
     if _BIRTHDAY_TODAY.search(text):  # "Raj's birthday is today": a day that comes back every year
         return _BIRTHDAY_TODAY.sub(f"birthday is on {said_on:%B} {said_on.day}", text, count=1)
+    if (day := _BIRTHDAY_DAY.search(text)) and (on := date_said(f"on the {day[0].split()[-1]}", said_on)):
+        return f"{text[: day.start()]}birthday is {on:%B} {on.day}{text[day.end() :]}"  # the next such day
     if past and not _ANCHORED.search(text) and (weekday := _ON_WEEKDAY.search(text)):
         on = _last_weekday(said_on, weekday["weekday"].lower())
         return f"{text[: weekday.start()]}on {on.day} {on:%B %Y}{text[weekday.end() :]}"

@@ -12,7 +12,8 @@ from memoryhub.ai.offline.splitting import strip_fillers
 
 _WHEN_IS = re.compile(
     r"\bwhen(?:'s| is) (?P<whose>the|your|ur) (?P<thing>big day|wedding|op|operation|surgery|exam|interview"
-    r"|(?:driving )?test|hearing|due date|graduation|race|marathon|move|scan|recital|last day|first day)\W*$"
+    r"|(?:driving )?test|hearing|due date|graduation|race|marathon|move|scan|recital|last day|first day"
+    r"|birthday|bday)\W*$"
     r"|\b(?P<due>due when|when are (?:you|u) due|when(?:'s| is) (?:the )?baby due)\W*$"
     r"|\bwhen (?:do|will|are) (?:you|u) (?P<doing>move in|moving in|move|moving|fly|flying|leave|leaving)\W*$",
     re.IGNORECASE,
@@ -25,7 +26,7 @@ _SAME_EVENT = {
     "test": r"test|exam",
 }
 # The event as the memory names it: "when's the big day?" asks of a wedding, "when's your op?" of an operation.
-_NAMED = {"big day": "wedding", "op": "operation", "surgery": "operation"}
+_NAMED = {"big day": "wedding", "op": "operation", "surgery": "operation", "bday": "birthday"}
 _PREPOSITION = re.compile(r"(?:on|in|at|next|this|tomorrow|today|tonight)\b", re.IGNORECASE)
 _ANY_DAY = date(2000, 1, 1)  # whether the answer names a time at all, not which day it is
 
@@ -35,7 +36,7 @@ def when_answered(question: str, answer: str, said_before: str, opened: str) -> 
     one answering said earlier in the window; ``opened``: their fact the answer could be a detail
     of); None when it is no date, the event not theirs or already their open fact."""
     asked = _WHEN_IS.search(question)
-    given = strip_fillers(answer.split(",")[0]).strip(" !.")
+    given = strip_fillers(re.split(r"[,!?]", answer)[0]).strip(" !.")  # "the 9th! turning 30 eek": the 9th
     if asked is None or not 0 < len(given.split()) <= 5 or date_said(_with_preposition(given), _ANY_DAY) is None:
         return None  # "the 28th" is a day as "on the 28th" is
     if asked["due"]:  # "congrats!! due when?", asked of the one who said they are expecting

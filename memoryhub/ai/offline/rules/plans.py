@@ -172,7 +172,7 @@ def doing_rule(match: re.Match[str], said: Said) -> Fact | None:
     # "… on the 14th" is the time of a party they give, of being away, or of an operation
     away = said_what.startswith(("away ", "off ", "out of "))
     dated = away or (bool(match["what2"]) and said_what.startswith(("having ", "christening ", "baptis", "baptiz")))
-    dated = dated or bool(_PROCEDURE.match(said_what))  # "having my gallbladder out on the 14th"
+    dated = dated or bool(_PROCEDURE.match(said_what)) or said_what.startswith("turning ")  # "… on the 14th"
     return _doing(said_what, said, before=match.string[: match.start()], day_of_month=dated)
 
 
