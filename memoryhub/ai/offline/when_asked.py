@@ -1,6 +1,7 @@
 """The day of one's own event, given in answer to "when's the wedding?": "the 12th of September" is
 "my wedding is on the 12th of September" when the wedding is theirs, asked of as "your" one or told
-of before as "my" or "our" one. After "my sister's getting married!", it is hers: a detail of that."""
+of before as "my" or "our" one. After "my sister's getting married!", it is hers: a detail of that.
+"due when?" asks a due date, "when do you move in?" when they move ("I'm moving in at the end of April")."""
 
 from __future__ import annotations
 
