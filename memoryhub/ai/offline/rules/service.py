@@ -21,10 +21,10 @@ _FORCES = (
 # The wars and places one served in.
 _THEATRES = r"Afghanistan|Iraq|the Falklands|Northern Ireland|Bosnia|Kosovo|Helmand|the Gulf|Cyprus|Sierra Leone"
 _THE = re.compile(r"^(?:the )?", re.IGNORECASE)
-# When one left, said after it: "out since 2015", "left in 2009".
+# How long one served: "22 years"; said after the service: "I was a Royal Marine for 12 years".
 _YEARS = r"(?:\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty) (?:years|yrs)"
-# How long, said after the service: "I was a Royal Marine for 12 years".
 _FOR_YEARS = re.compile(rf"\s+for (?P<years>{_YEARS})\b", re.IGNORECASE)
+# When one left, said after it: "out since 2015", "left in 2009".
 _LEFT = re.compile(
     r",?\s*(?:been )?(?:out since|left in|got out in|came out in|discharged in) (?P<year>(?:19|20)\d\d)\b"
 )
