@@ -13,15 +13,13 @@ from memoryhub.ai.offline.guards import with_implied_subject
 from memoryhub.ai.offline.splitting import (
     strip_fillers,
 )
-from memoryhub.ai.offline.text import article_for, conjugate, counted
+from memoryhub.ai.offline.text import article_for, conjugate, counted, pronoun_of
 from memoryhub.ai.offline.vocabulary import (
     FAMILY,
-    HE_RELATIONS,
     NON_ANSWERS,
     NOT_NAMES,
     NUMBER_WORDS,
     PETS,
-    SHE_RELATIONS,
     word_set,
 )
 from memoryhub.ai.offline.when_asked import when_answered
@@ -449,8 +447,7 @@ def said_of_whom_asked(answer: str, question: str) -> str | None:
                 verb, _, rest = rest.partition(" ")  # "moved to Leeds": "my brother moved to Leeds"
                 said = verb if plural else conjugate(verb)
             return f"my {who} {said} {rest}".strip()
-        pronoun = "he" if who in HE_RELATIONS else "she" if who in SHE_RELATIONS else "they"
-        return f"{_SAID_AS[pronoun]} {answer}"  # none of its parts is the speaker's
+        return f"{_SAID_AS[pronoun_of(who)]} {answer}"  # none of its parts is the speaker's
     if of_another is not None:
         return f"{_SAID_AS[(of_another['who'] or of_another['they']).lower()]} {answer}"
     return None

@@ -10,12 +10,14 @@ from memoryhub.ai.offline.vocabulary import (
     ABBREVIATIONS,
     ADVERB_WORDS,
     ASIDES,
+    HE_RELATIONS,
     IRREGULAR_PARTICIPLES,
     MONTHS,
     NOT_NAMES,
     NOT_TOPICS,
     OBJECT_PRONOUNS,
     PLACE_PATTERN,
+    SHE_RELATIONS,
     SMALL_WORDS,
     STOPWORDS,
     WEEKDAYS,
@@ -166,6 +168,11 @@ def conjugate(verb: str) -> str:
     if lower.endswith("y") and len(lower) > 1 and lower[-2] not in "aeiou":
         return verb[:-1] + "ies"
     return verb + "s"
+
+
+def pronoun_of(relation: str) -> str:
+    """ "he" for a brother or a husband, "she" for a sister or a wife, "they" for a partner or a friend."""
+    return "he" if relation in HE_RELATIONS else "she" if relation in SHE_RELATIONS else "they"
 
 
 def is_or_has(after: str) -> str:

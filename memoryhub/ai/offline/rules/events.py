@@ -9,8 +9,8 @@ from memoryhub.ai.contract import EntityType, MemoryKind
 from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, past_day_in, past_time_in
 from memoryhub.ai.offline.rules.pastimes import INSTRUMENTS
 from memoryhub.ai.offline.splitting import phrase_cut
-from memoryhub.ai.offline.text import content_words, third_person, topics_of
-from memoryhub.ai.offline.vocabulary import ACCIDENT, EVENT_ADVERBS, HE_RELATIONS, MONTHS, PETS, SHE_RELATIONS
+from memoryhub.ai.offline.text import content_words, pronoun_of, third_person, topics_of
+from memoryhub.ai.offline.vocabulary import ACCIDENT, EVENT_ADVERBS, MONTHS, PETS
 
 
 @dataclass(frozen=True)
@@ -170,8 +170,7 @@ EVENTS = (
 def their_as_kin(phrase: str, relation: str) -> str:
     """An event's phrase said of a relative: "lost their job" of a husband is "lost his job", of a sister
     "lost her job" (a reply then says "your husband lost his job", not "… lost your job")."""
-    own = "his" if relation in HE_RELATIONS else "her" if relation in SHE_RELATIONS else "their"
-    return re.sub(r"\btheir\b", own, phrase)
+    return re.sub(r"\btheir\b", {"he": "his", "she": "her"}.get(pronoun_of(relation), "their"), phrase)
 
 
 def _event_fact(event: _Event, match: re.Match[str], said: Said, *, subject: str, subject_name: str) -> Fact:

@@ -154,10 +154,11 @@ def planning_rule(match: re.Match[str], said: Said) -> Fact | None:
     )
 
 
-# An operation one is having or a test one is taking, whose "on the 14th" is its day: "having my gallbladder
-# out", "taking my driving test again on the 12th".
-_PROCEDURE = re.compile(
-    r"having (?:my |an? |the )?(?:[\w-]+ ){0,3}?(?:out|removed|done|surgery|operation|op|procedure|biopsy"
+# What one does whose "on the 14th" is its day, said by anyone: time away, a birthday turned, an operation
+# one is having, a test one is taking ("having my gallbladder out", "taking my driving test again on the 12th").
+_ON_ITS_DAY = re.compile(
+    r"(?:away|off|out of|turning) "
+    r"|having (?:my |an? |the )?(?:[\w-]+ ){0,3}?(?:out|removed|done|surgery|operation|op|procedure|biopsy"
     r"|scan|induction|c-section|caesarean)\b"
     r"|(?:taking|sitting|resitting|retaking) (?:my |the |a )?(?:[\w-]+ ){0,2}?(?:test|exam|theory|practical|viva)\b",
     re.IGNORECASE,
@@ -169,10 +170,9 @@ def doing_rule(match: re.Match[str], said: Said) -> Fact | None:
     said_what = match["what"] or match["what2"] or match["what3"]  # "I'm on vacation next week" too
     if match["what2"]:  # "we're doing a party for Zain": having one (not "I'm doing a sponsored walk")
         said_what = re.sub(rf"^doing (?=an? (?:[\w'-]+ ){{0,2}}?(?:party|{GATHERINGS})\b)", "having ", said_what)
-    # "… on the 14th" is the time of a party they give, of being away, or of an operation
-    away = said_what.startswith(("away ", "off ", "out of "))
-    dated = away or (bool(match["what2"]) and said_what.startswith(("having ", "christening ", "baptis", "baptiz")))
-    dated = dated or bool(_PROCEDURE.match(said_what)) or said_what.startswith("turning ")  # "… on the 14th"
+    # "… on the 14th" is also the day of a household's party or christening ("we're having …")
+    household = bool(match["what2"]) and said_what.startswith(("having ", "christening ", "baptis", "baptiz"))
+    dated = household or bool(_ON_ITS_DAY.match(said_what))
     return _doing(said_what, said, before=match.string[: match.start()], day_of_month=dated)
 
 
