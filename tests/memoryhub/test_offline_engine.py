@@ -7039,3 +7039,110 @@ def test_when_your_birthday_is_asked_its_day_is_kept() -> None:
     ]
     first = _extract(_prompt(said))["operations"][0]
     assert first["content"].startswith("Fay's birthday is the 9th")
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # kept nothing before (2026-11-30, a separated parents' channel)
+        ("our divorce was finalised on Friday", ["Priya got divorced on Friday"]),
+        ("my divorce came through last week, feels strange", ["Priya got divorced last week"]),
+        ("I've got the kids every other weekend", ["Priya has the kids every other weekend"]),
+        ("we share custody of our son", ["Priya shares custody of their son"]),
+        # was "Priya has their daughter Mia" (a brand owned)
+        ("I have my daughter Mia on Wednesdays", ["Priya has their daughter Mia on Wednesdays"]),
+        # guards: an evening is no arrangement, a divorce asked of is none
+        ("I've got the kids tonight so can't come", []),
+        ("is your divorce final yet?", []),
+    ],
+)
+def test_a_divorce_that_came_through_and_the_childrens_days_are_kept(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # kept nothing before (2026-11-30, an amateur radio club's channel)
+        (
+            "finally got my full licence through, call sign M0XRK",
+            ["Priya got their full amateur radio licence, call sign M0XRK"],
+        ),
+        ("my call sign is 2E0ABC", ["Priya's call sign is 2E0ABC"]),
+        ("I'm a radio ham", ["Priya is a radio ham"]),
+        (
+            "I made my first contact with Japan last night on 20m",
+            ["Priya made their first radio contact with Japan last night"],
+        ),
+        # guard: a full licence without a word of radio is a driver's
+        ("got my full licence today, no more L plates", []),
+    ],
+)
+def test_an_amateur_radio_licence_and_call_sign_are_kept(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # kept nothing before (2026-11-30, a family history group's channel)
+        ("I've been doing my family tree for years", ["Priya has been researching their family history for years"]),
+        (
+            "traced my family back to 1740 on my dad's side",
+            ["Priya has traced their family back to 1740 on their dad's side"],
+        ),
+        ("I've traced my mum's side back to the 1600s", ["Priya has traced their mum's side back to the 1600s"]),
+        ("my great grandad was a miner in Wales", ["Priya's great grandad was a miner in Wales"]),
+        ("turns out my grandad was a miner in Wales", ["Priya's grandad was a miner in Wales"]),
+        ("I did an Ancestry DNA test", ["Priya did a DNA test"]),
+    ],
+)
+def test_family_history_research_and_an_ancestor_are_kept(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # kept nothing before (2026-11-30, a boaters' and van lifers' channel)
+        ("we live on a narrowboat", ["Priya lives on a narrowboat"]),
+        (
+            "we've been living in the van full time for 2 years now",
+            ["Priya has lived in the van full time for 2 years"],
+        ),
+        ("I'm living in my campervan since 2022", ["Priya has lived in their campervan since 2022"]),
+        # a beekeeper's own hives (kept nothing before), not a thermostat's app
+        ("lost my first hive over winter, varroa got them", ["Priya keeps bees"]),
+        ("my bees swarmed on Sunday", ["Priya keeps bees"]),
+        ("my Hive app keeps crashing", []),
+        # guard: a boat lived on once is no home
+        ("we lived on a boat once", []),
+    ],
+)
+def test_a_home_on_a_boat_or_in_a_van_and_a_beekeepers_hives_are_kept(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept
+
+
+def test_an_answer_about_a_family_side_is_no_relatives_news() -> None:
+    """ "how far back does your mum's side go?" asks of no one: the answer was "she's only to 1890", and the
+    next line "she's turns out their great grandad was a miner"."""
+    said = [
+        ("Kat", "kat", "traced my family back to 1740 on my dad's side"),
+        ("Sam", "sam", "how far back does your mum's side go?"),
+        ("Kat", "kat", "only to 1890, the records were lost in a fire"),
+        ("Kat", "kat", "turns out my great grandad was a miner in Wales"),
+    ]
+    kept = [op["content"] for op in _extract(_prompt(said))["operations"]]
+    assert not any("she's" in content for content in kept), kept
+    assert "Kat's great grandad was a miner in Wales" in kept
+
+
+@pytest.mark.parametrize(
+    ("said", "start"),
+    [
+        ("finally got my full licence through, call sign M0XRK", "Congratulations"),  # was "Got it"
+        ("my licence got suspended", "I see"),  # guard: a licence lost is no news to cheer
+    ],
+)
+def test_a_licence_of_any_kind_is_congratulated(said: str, start: str) -> None:
+    assert _reply_to(said, []).startswith(start)

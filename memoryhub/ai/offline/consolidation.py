@@ -37,6 +37,7 @@ from memoryhub.ai.offline.rules.health import CHOSEN_DIETS
 from memoryhub.ai.offline.rules.languages import SLOTS as LANGUAGE_SLOTS
 from memoryhub.ai.offline.rules.online import SLOTS as ONLINE_SLOTS
 from memoryhub.ai.offline.rules.performing import SLOTS as SEAT_SLOTS
+from memoryhub.ai.offline.rules.radio import SLOTS as CALL_SIGN_SLOTS
 from memoryhub.ai.offline.rules.running import SLOTS as RUNNING_SLOTS
 from memoryhub.ai.offline.rules.sobriety import SLOTS as SOBER_SLOTS
 from memoryhub.ai.offline.rules.teams import SLOTS as TEAM_SLOTS
@@ -88,6 +89,7 @@ SLOTS = {
     **GAMING_SLOTS,
     **SEAT_SLOTS,
     **DUE_SLOTS,
+    **CALL_SIGN_SLOTS,
 }
 
 

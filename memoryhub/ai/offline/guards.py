@@ -113,6 +113,8 @@ def starts_a_statement(clause: str, position: int) -> bool:
         return True  # "Last Sat I finally took my nephew to a cooking workshop", "yesterday I adopted a cat"
     if re.fullmatch(r"(?:(?:I|still|honestly|omg|wow)\s+)*(?:can't|cannot|can not) believe(?: that)?", before, re.I):
         return True  # "can't believe I'm moving to Leeds next week": their news, amazed
+    if re.fullmatch(r"(?:(?:so|and|well|but|it|apparently)\s+)*turn(?:s|ed) out(?: that)?", before, re.I):
+        return True  # "turns out my great grandad was a miner": news they found out
     previous = before.split()[-1].lower().strip(",.!:")
     if previous == "that" and before.lower().endswith("now that"):  # "… was worth it now that I'm a manager"
         return not re.search(r"\b(?:said|says|told|tells|thinks|thought|knows?|knew)\s+now that$", before, re.I)

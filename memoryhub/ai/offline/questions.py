@@ -409,7 +409,7 @@ _OF_ANOTHER = re.compile(
     r"\b(?:is|was|'s|does|did|has|will|can)\s+(?P<who>he|she)\b|\b(?:are|were|do|did|have|will|can)\s+(?P<they>they)\b",
     re.IGNORECASE,
 )
-_KIN_ASKED = re.compile(rf"\b(?:your|ur) (?P<kin>{_KIN})\b", re.IGNORECASE)
+_KIN_ASKED = re.compile(rf"\b(?:your|ur) (?P<kin>{_KIN})\b(?!'s side\b)", re.IGNORECASE)  # a family's side: no one
 _SAID_AS = {"he": "he's", "she": "she's", "they": "they're"}
 
 

@@ -160,7 +160,8 @@ PETS = (
 
 
 FAMILY = (  # a hyphenated relation before the word it starts with: "mother-in-law", not "mother"
-    "in-laws|mother-in-law|father-in-law|sister-in-law|brother-in-law|great-grandma|great-grandpa"
+    "in-laws|mother-in-law|father-in-law|sister-in-law|brother-in-law"
+    "|great[- ](?:grandma|grandpa|grandmother|grandfather|granddad|grandad|gran|granny|nan|aunt|uncle)"
     "|sister|brother|mom|mum|mother|dad|father|wife|husband|son|daughter|girlfriend|boyfriend|partner"
     "|fianc[ée]e?|cousin|aunt|uncle|grandson|granddaughter|grandkid|grandchild|grandma|grandmother|grandpa|grandfather|niece|nephew|twin"
     "|stepmom|stepdad|stepsister|stepbrother|kid|child|bf|gf|bro|sis|nan|nana|gran|granny|granddad|grandad"

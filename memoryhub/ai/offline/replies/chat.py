@@ -103,7 +103,7 @@ _GOOD_NEWS = re.compile(
     r"\b(?:promoted|promotion|pregnant|expecting|engaged|proposed|getting married|got married|graduated|got into"
     r"|finished (?:their|his|her) (?:thesis|dissertation|degree|first)|defended (?:their|his|her) "
     r"|got accepted|(?:got|landed|found) (?:a new|the|(?:their|his|her) dream) job|bought (?:their|his|her) first"
-    r"|passed (?:their|his|her) |aced|got (?:their|his|her) (?:driver's )?license|got a raise"
+    r"|passed (?:their|his|her) |aced|got (?:their|his|her) (?:[\w'-]+ ){0,3}licen[cs]e|got a raise"
     r"|won (?:the|a|an|their|his|her|first|best|gold|silver|bronze) |had a baby"
     r"|(?:scored|landed) (?:their|his|her) first|got (?:their|his|her) first (?:win|podium|pole|clean sheet)"
     r"|(?:daughter|son|baby|twins|little one)(?: (?-i:[A-Z])\w+)? (?:was|were) born(?! in (?:19|20)\d\d)"

@@ -13,6 +13,7 @@ import re
 from memoryhub.ai.offline.facts import Builder, Rule
 from memoryhub.ai.offline.rules import (
     achievements,
+    ancestry,
     attendance,
     babies,
     called_off,
@@ -25,6 +26,7 @@ from memoryhub.ai.offline.rules import (
     deadlines,
     described,
     developers,
+    dwellings,
     events,
     everyday,
     faith,
@@ -64,8 +66,10 @@ from memoryhub.ai.offline.rules import (
     places,
     plans,
     possessions,
+    radio,
     roles,
     running,
+    separation,
     series,
     service,
     sobriety,
@@ -94,6 +98,7 @@ from memoryhub.ai.offline.vocabulary import FAMILY, PETS
 _BY_PRIORITY: list[Rule] = sorted(
     [
         *achievements.RULES,
+        *ancestry.RULES,
         *attendance.RULES,
         *babies.RULES,
         *called_off.RULES,
@@ -106,6 +111,7 @@ _BY_PRIORITY: list[Rule] = sorted(
         *deadlines.RULES,
         *described.RULES,
         *developers.RULES,
+        *dwellings.RULES,
         *events.RULES,
         *everyday.RULES,
         *faith.RULES,
@@ -145,8 +151,10 @@ _BY_PRIORITY: list[Rule] = sorted(
         *places.RULES,
         *plans.RULES,
         *possessions.RULES,
+        *radio.RULES,
         *roles.RULES,
         *running.RULES,
+        *separation.RULES,
         *series.RULES,
         *service.RULES,
         *sobriety.RULES,

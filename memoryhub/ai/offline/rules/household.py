@@ -56,6 +56,11 @@ def keeps_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("animals", kept))
 
 
+def own_hives_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "lost my first hive over winter", "my bees swarmed on Sunday": a beekeeper speaking of their own."""
+    return said.fact(f"{said.name} keeps bees", MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("animals", "bees"))
+
+
 _ROOMS = (
     r"kitchen|bathroom|living room|lounge|bedroom|loft|house|flat|hallway|basement|attic|garage|conservatory"
     r"|spare room|nursery|downstairs loo|en-?suite"
@@ -126,6 +131,16 @@ RULES = [
             re.IGNORECASE,
         ),
         build=keeps_rule,
+    ),
+    Rule(
+        priority=1661,
+        pattern=re.compile(
+            r"\b(?:(?:lost|split|inspected|checked|requeened|treated|moved|fed) )?(?:my|our)"
+            r" (?:(?:first|second|third|new|strongest|weakest|two|three|four|\d) )?"
+            r"(?-i:hives?|beehives?|bees)\b(?! (?:app|thermostat|heating|hub|mind|camera|doorbell|knees))",
+            re.IGNORECASE,
+        ),
+        build=own_hives_rule,
     ),
     Rule(
         priority=1626,
