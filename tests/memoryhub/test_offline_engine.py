@@ -7146,3 +7146,33 @@ def test_an_answer_about_a_family_side_is_no_relatives_news() -> None:
 )
 def test_a_licence_of_any_kind_is_congratulated(said: str, start: str) -> None:
     assert _reply_to(said, []).startswith(start)
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # kept nothing before (2026-11-30, angling, collecting, am-dram, podcasting and nursing channels)
+        (
+            "landed a 6lb carp at the lake on Sunday, my PB",
+            ["Priya caught a 6lb carp at the lake on Sunday, their personal best"],
+        ),
+        ("caught a 20lb pike yesterday", ["Priya caught a 20lb pike yesterday"]),
+        (
+            "I've been collecting vinyl for 20 years, about 1500 records now",
+            ["Priya has collected vinyl for 20 years, about 1500 records"],
+        ),
+        ("been collecting stamps since I was 10", ["Priya has collected stamps since age 10"]),
+        ("I got cast as Elizabeth in our Pride and Prejudice", ["Priya is playing Elizabeth in Pride and Prejudice"]),
+        ("our podcast just hit 100 episodes", ["Priya's podcast reached 100 episodes"]),
+        ("I want to go into paediatrics", ["Priya wants to go into paediatrics"]),
+        ("I'm on placement in A&E till March", ["Priya is on a placement in A&E until March"]),
+        # kept less before: the podcast's name, and "since I was a kid" after "there"
+        ("I host a podcast called Pints and Politics", ["Priya hosts a podcast called Pints and Politics"]),
+        ("been fishing there since I was a kid", ["Priya has been fishing since childhood"]),
+        # guards: dust is no collection, town is no career
+        ("I have been collecting dust lately lol", []),
+        ("I want to go into town later", []),
+    ],
+)
+def test_a_catch_a_collection_a_part_in_a_show_and_a_career_wanted_are_kept(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept

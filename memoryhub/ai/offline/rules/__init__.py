@@ -14,6 +14,7 @@ from memoryhub.ai.offline.facts import Builder, Rule
 from memoryhub.ai.offline.rules import (
     achievements,
     ancestry,
+    angling,
     attendance,
     babies,
     called_off,
@@ -21,6 +22,7 @@ from memoryhub.ai.offline.rules import (
     cars,
     chess,
     coaching,
+    collecting,
     couples,
     cycling,
     deadlines,
@@ -99,6 +101,7 @@ _BY_PRIORITY: list[Rule] = sorted(
     [
         *achievements.RULES,
         *ancestry.RULES,
+        *angling.RULES,
         *attendance.RULES,
         *babies.RULES,
         *called_off.RULES,
@@ -106,6 +109,7 @@ _BY_PRIORITY: list[Rule] = sorted(
         *cars.RULES,
         *chess.RULES,
         *coaching.RULES,
+        *collecting.RULES,
         *couples.RULES,
         *cycling.RULES,
         *deadlines.RULES,

@@ -79,7 +79,7 @@ def out_on_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("projects", match["thing"].lower()))
 
 
-_AUDIENCE = r"followers|subscribers|subs|listeners|readers|members|downloads|patrons|users|stars|customers"
+_AUDIENCE = r"followers|subscribers|subs|listeners|readers|members|downloads|patrons|users|stars|customers|episodes"
 _CHANNELS = r"Twitch|YouTube|TikTok|Instagram|Insta|Substack|Bluesky|Patreon|Spotify|Kick"
 
 

@@ -109,7 +109,11 @@ def rank_rule(match: re.Match[str], said: Said) -> Fact | None:
 def runs_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I run a Minecraft server for my friends", "I mod a subreddit", "I host a podcast"."""
     rest = third_person(match["rest"].strip(" ,.!"), said.name)
-    rest = rest if re.match(r"(?:for|with|on|in|about) [\w' ]+$", rest) else ""  # "for my friends", no more
+    named = re.match(
+        r"(?:called|named) (?-i:[A-Z])[\w'&-]*(?: (?:(?:and|&|of|the|in|on|for) )?(?-i:[A-Z])[\w'&-]*){0,5}", rest
+    )
+    rest = named[0].strip() if named else rest  # "I host a podcast called Pints and Politics": its name
+    rest = rest if named or re.match(r"(?:for|with|on|in|about) [\w' ]+$", rest) else ""  # "for my friends", no more
     a = "their" if match["a"].lower() == "our" else match["a"].lower()
     text = f"{said.name} {match['verb'].lower()}s {a} {match['what']} {rest}".strip()
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of(match["what"].split()[-1]))

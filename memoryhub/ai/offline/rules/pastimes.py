@@ -504,7 +504,7 @@ RULES = [
             rf"| (?:usually|often) go"
             rf"|(?:'ve| have)?(?: just| recently| finally)? (?:started(?: doing)?|took up|taken up|got into)"
             rf"|(?:'m| am|'ve been| have been)(?: just| also| now)? (?:starting|taking|doing|trying(?: out)?))"
-            rf" (?P<what>(?:{ACTIVITIES})(?: (?:classes|lessons))?)\b(?P<again> again)?"
+            rf" (?P<what>(?:{ACTIVITIES})(?: (?:classes|lessons))?)\b(?P<again> again)?(?: there| here)?"
             rf"(?P<when> (?:every|each|on|most|twice|once|three times|at|since|for|with) .+"  # "with my wife"
             r"| (?:a|one|two|three|four|five|six|\d+) (?:years?|months?)\b.*)?",  # "only been surfing a year"
             re.IGNORECASE,

@@ -56,6 +56,18 @@ def solo_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("music", "solo"))
 
 
+def cast_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I got cast as Elizabeth in our Pride and Prejudice", "I've been cast as the Wicked Witch in the
+    panto": a part in a show ahead, kept until a little after it."""
+    role = " ".join(match["role"].split())
+    show = re.sub(r"^(?:our|the) (?=(?-i:[A-Z]))", "", match["show"])  # "our Pride and Prejudice": its title
+    text = f"{said.name} is playing {role} in {said.phrase(show, max_words=6)}"
+    if when := when_said(match.string[match.end() :]):
+        text += f", {when}"
+        return said.fact(text, MemoryKind.PLAN, MEDIUM, expiration_for(when), topics_of("theatre", role), time=when)
+    return said.fact(text, MemoryKind.PLAN, MEDIUM, "30d", topics_of("theatre", role))
+
+
 def signed_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "my band just signed to a small label", "we got signed!": a band's deal."""
     label = phrase_cut(match["label"] or "", max_words=6)
@@ -137,6 +149,17 @@ RULES = [
             re.IGNORECASE,
         ),
         build=shoots_rule,
+    ),
+    Rule(
+        priority=1662,
+        pattern=re.compile(
+            r"\bI(?:'ve| have)? (?:(?:just|finally) )?(?:got|been|was|have been) cast as (?P<role>[\w' -]{1,40}?) in"
+            r" (?P<show>(?:the|our|a|an|this|next) (?:[\w'-]+ ){0,3}?(?:concert|show|musical|panto|pantomime|play"
+            r"|production|opera)"
+            r"|(?:(?:our|the) )?(?-i:[A-Z])[\w'-]*(?: (?:(?:and|of|the|in|on) )?(?-i:[A-Z])[\w'-]*){0,4})\b",
+            re.IGNORECASE,
+        ),
+        build=cast_rule,
     ),
     Rule(
         priority=1637,

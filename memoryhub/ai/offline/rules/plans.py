@@ -421,7 +421,9 @@ RULES = [
             r"(?:\bI (?:really |still |also )?(?:want|wanna|hope|plan) to"
             r"|(?P<dream>\bmy (?:(?:big|biggest|lifelong|life-long) )?(?:dream|goal|ambition) is to)"
             r") (?P<verb>become|be(?= an? )|open|start|retrain|travel|write|run|own|build|improve"
-            r"|visit(?= (?-i:[A-Z])))\b (?P<what>\S.+)",  # "visit Japan", not "visit my mom this weekend"
+            r"|visit(?= (?-i:[A-Z]))"  # "visit Japan", not "visit my mom this weekend"
+            r"|go into(?= (?:medicine|law|teaching|nursing|midwifery|research|academia|surgery|finance|tech"
+            r"|[a-z]+(?:ology|ics|iatry))\b))\b (?P<what>\S.+)",  # "go into paediatrics", not "go into town"
             re.IGNORECASE,
         ),
         build=ambition_rule,

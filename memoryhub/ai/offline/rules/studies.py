@@ -110,8 +110,8 @@ RULES = [
     Rule(
         priority=1504,
         pattern=re.compile(
-            r"\bI(?:'m| am) (?P<verb>doing|on|taking) an? (?:(?P<year>placement|gap|sandwich|exchange|industry) year"
-            r"|(?P<stint>placement|internship))\b"
+            r"\bI(?:'m| am) (?P<verb>doing|on|taking) (?:an? (?P<year>placement|gap|sandwich|exchange|industry) year"
+            r"|(?:an? )?(?P<stint>placement|internship))\b"
             r"(?: (?P<prep>at|in|with) (?P<where>(?-i:[A-Z])[\w&'-]*(?: (?-i:[A-Z])[\w&'-]*){0,2}))?(?P<rest>.*)",
             re.IGNORECASE,
         ),
