@@ -7176,3 +7176,50 @@ def test_a_licence_of_any_kind_is_congratulated(said: str, start: str) -> None:
 )
 def test_a_catch_a_collection_a_part_in_a_show_and_a_career_wanted_are_kept(said: str, kept: list[str]) -> None:
     assert _kept(said) == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # kept nothing before (2026-11-30: adopters', birders', stargazers', tenants' and swimmers' channels)
+        ("we've been approved to adopt!!", ["Priya has been approved to adopt"]),
+        ("we got matched with a little boy, he's 3", ["Priya was matched for adoption with a little boy, aged 3"]),
+        ("we adopted our daughter in 2020", ["Priya adopted their daughter in 2020"]),
+        ("our adoption panel is in June", ["Priya's adoption panel is in June"]),
+        ("saw my first hoopoe in Spain last spring", ["Priya saw their first hoopoe in Spain last spring"]),
+        ("saw Saturn's rings for the first time", ["Priya saw Saturn's rings for the first time"]),
+        ("I've got an 8 inch Dobsonian", ["Priya has an 8 inch Dobsonian telescope"]),
+        ("we've been given a section 21", ["Priya has been served a section 21 notice"]),
+        ("swam the Channel in 2019", ["Priya swam the Channel in 2019"]),
+        # a new name made legal is their name (it replaces the one remembered)
+        ("my deed poll came through, officially Skylar now", ["Priya's name is Skylar"]),
+        ("I changed my name to Skylar", ["Priya's name is Skylar"]),
+        # kept less before: "full time" without its hyphen, and since when
+        (
+            "I'm a full time wheelchair user since my accident in 2018",
+            ["Priya has been a full-time wheelchair user since their accident in 2018"],
+        ),
+        # guards: a pet adopted is a pet, a film seen is no sighting, a rifle's scope no telescope
+        ("we adopted a kitten last week", ["Priya adopted a kitten"]),
+        ("saw the new Bond film for the first time", []),
+        ("I've got a scope on my rifle", []),
+        ("the ferry across the Channel was rough", []),
+    ],
+)
+def test_an_adoption_a_first_sighting_a_notice_served_and_a_new_name_are_kept(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "start"),
+    [
+        ("we've been approved to adopt!!", "Congratulations"),
+        ("swam the Channel in 2019", "Congratulations"),
+        ("landed a 6lb carp at the lake on Sunday, my PB", "Congratulations"),
+        ("I got cast as Elizabeth in our Pride and Prejudice", "Congratulations"),
+        ("we've been given a section 21", "I'm sorry to hear"),
+        ("I'm playing Zelda this weekend", "Got it"),  # guard: a game played is no part in a show
+    ],
+)
+def test_an_adoption_a_crossing_a_best_and_a_part_are_congratulated_and_a_notice_is_not(said: str, start: str) -> None:
+    assert _reply_to(said, []).startswith(start)

@@ -93,7 +93,7 @@ _HARD_NEWS = re.compile(
     r" with|has (?:the flu|covid|a cold)|came off (?:their|his|her|the) bike|crashed|got doored|was hit by"
     r"|was knocked off|having a flare-up|has to move out|(?:has|have) been hurting|been sleeping badly"
     r"|got out|ran away|went missing|gone missing|is missing|broke|failed its|panic attacks?|anxiety attacks"
-    r"|nightmares|relapsed|was turned down by"
+    r"|nightmares|relapsed|was turned down by|been served (?:a section 21|an eviction)"
     r"|has been (?:bad|awful|terrible|rough|horrendous|worse|flaring up)|off sick)\b",
     re.IGNORECASE,
 )
@@ -112,7 +112,9 @@ _GOOD_NEWS = re.compile(
     r"|bought an? (?:new )?(?:house|home|flat|place)\b|adopted (?:an?|two|three|their) "
     r"|got an? (?:new )?(?:puppy|kitten)|was made a partner|got an? (?:\w+ )?offer from"
     r"|had (?:a|an|their|two|three) [\w ]+ (?:accepted|selected|shortlisted|published|featured|exhibited|commended)"
-    r"|their (?:longest|furthest) (?:ride|run|swim|hike)"
+    r"|their (?:longest|furthest) (?:ride|run|swim|hike)|their personal best|approved to adopt|matched for adoption"
+    r"|(?:swam|rowed|kayaked|paddled|sailed) the (?:English Channel|Channel|Atlantic|Pacific|Irish Sea)"
+    r"|is playing (?-i:[A-Z])[\w'-]*(?: (?:the )?(?-i:[A-Z])[\w'-]*)* in "
     r"|is getting a new (?:puppy|kitten|dog|cat)"
     r"|got (?:their|his|her) (?:[\w-]+ )?(?:visa|permit|citizenship|settled status|green card|residency|blue card)"
     r"|(?:ran|finished|completed) (?:their|his|her|a) first (?:marathon|half marathon|race|5k|10k|triathlon)"

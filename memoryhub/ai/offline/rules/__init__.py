@@ -13,6 +13,7 @@ import re
 from memoryhub.ai.offline.facts import Builder, Rule
 from memoryhub.ai.offline.rules import (
     achievements,
+    adoption,
     ancestry,
     angling,
     attendance,
@@ -74,6 +75,7 @@ from memoryhub.ai.offline.rules import (
     separation,
     series,
     service,
+    sightings,
     sobriety,
     studies,
     tabletop,
@@ -100,6 +102,7 @@ from memoryhub.ai.offline.vocabulary import FAMILY, PETS
 _BY_PRIORITY: list[Rule] = sorted(
     [
         *achievements.RULES,
+        *adoption.RULES,
         *ancestry.RULES,
         *angling.RULES,
         *attendance.RULES,
@@ -161,6 +164,7 @@ _BY_PRIORITY: list[Rule] = sorted(
         *separation.RULES,
         *series.RULES,
         *service.RULES,
+        *sightings.RULES,
         *sobriety.RULES,
         *studies.RULES,
         *tabletop.RULES,

@@ -99,6 +99,18 @@ def raised_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.FACT, MEDIUM, "30d", topics_of("fundraising", *content_words(cause)[-1:]))
 
 
+def crossing_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "swam the Channel in 2019", "I rowed the Atlantic": a crossing few make, kept for good."""
+    verb, crossed = match["verb"].lower(), " ".join(match["crossed"].split())
+    crossed = re.sub(r"^(?:the )?english channel$", "the English Channel", crossed, flags=re.IGNORECASE)
+    text = f"{said.name} {verb} {crossed if crossed.lower().startswith('the') else 'the ' + crossed}"
+    if year := re.match(r"\s+(in (?:19|20)\d\d)\b", match["rest"]):
+        text += f" {year[1]}"
+    elif past := past_time_in(match["rest"]):
+        text += f" {past}"
+    return said.fact(text, MemoryKind.EVENT, HIGH, PERMANENT, topics_of("achievements", crossed.split()[-1]))
+
+
 RULES = [
     Rule(
         priority=1531,
@@ -153,6 +165,15 @@ RULES = [
             re.IGNORECASE,
         ),
         build=raised_rule,
+    ),
+    Rule(
+        priority=1671,
+        pattern=re.compile(
+            r"\b(?:(?:I|we) (?:just |finally )?)?(?P<verb>swam|rowed|kayaked|paddled|sailed) (?:across )?"
+            r"(?P<crossed>(?:the )?(?:(?:English )?Channel|Atlantic|Pacific|Irish Sea))\b(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        build=crossing_rule,
     ),
     Rule(
         priority=1632,

@@ -7,7 +7,7 @@ import re
 
 from memoryhub.ai.contract import MemoryKind
 from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, expiration_for, time_in
-from memoryhub.ai.offline.text import article_for, topics_of
+from memoryhub.ai.offline.text import article_for, since_age, third_person, topics_of
 
 # Said as a whole answer, not "I'm gay for this game" or "I'm ace at darts".
 _SAID_WHOLE = r"(?=\s*(?:$|[,.!;)]|(?:and|but|btw|tbh|lol|haha|myself|too|as well|now|fwiw)\b))"
@@ -36,9 +36,14 @@ def circumstance_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I'm a wheelchair user", "I'm adopted", "I grew up in care": what shapes their life."""
     if match["grew"]:
         return said.fact(f"{said.name} grew up in care", MemoryKind.FACT, HIGH, PERMANENT, ["family", "childhood"])
-    what = " ".join(match["what"].lower().split())
+    what = " ".join(match["what"].lower().replace("full time", "full-time").split())
     what = what if what == "adopted" else f"{article_for(what)} {what}"
-    return said.fact(f"{said.name} is {what}", MemoryKind.FACT, HIGH, PERMANENT, topics_of("life", what.split()[-1]))
+    text = f"{said.name} is {what}"
+    if since := re.match(r"\s+(?P<since>since [\w' ]{2,40}?)\s*(?:$|[,.!])", match.string[match.end() :]):
+        text = (
+            f"{said.name} has been {what} {third_person(since_age(since['since']), said.name)}"  # "since my accident"
+        )
+    return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("life", what.split()[-1]))
 
 
 def turning_rule(match: re.Match[str], said: Said) -> Fact | None:
@@ -71,7 +76,7 @@ RULES = [
     Rule(
         priority=1522,
         pattern=re.compile(
-            r"\bI(?:'m| am) (?:(?:also|actually) )?(?:an? )?(?P<what>(?:full-time )?wheelchair user|amputee|adopted"
+            r"\bI(?:'m| am) (?:(?:also|actually) )?(?:an? )?(?P<what>(?:full[- ]time )?wheelchair user|amputee|adopted"
             r"|care leaver)\b|\bI (?P<grew>grew up|was raised|was brought up) in (?:foster )?(?P<what2>care)\b",
             re.IGNORECASE,
         ),

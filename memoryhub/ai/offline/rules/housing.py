@@ -65,6 +65,13 @@ def homeowner_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("home", "homeowner"))
 
 
+def evicted_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "we've been given a section 21", "I got served an eviction notice": a home to leave, news for a month."""
+    notice = "a section 21 notice" if "21" in match["notice"] else "an eviction notice"
+    text = f"{said.name} has been served {notice}"
+    return said.fact(text, MemoryKind.EVENT, HIGH, "30d", topics_of("home", "eviction"))
+
+
 RULES = [
     Rule(
         priority=1524,
@@ -110,6 +117,15 @@ RULES = [
             re.IGNORECASE,
         ),
         build=behind_rule,
+    ),
+    Rule(
+        priority=1672,
+        pattern=re.compile(
+            r"\b(?:I|we)(?:'ve| have)? (?:just )?(?:been|got) (?:given|served|handed) (?:with )?(?:a|an|our|my)"
+            r" (?P<notice>section 21|s21|eviction notice|notice to quit|no[- ]fault eviction)\b",
+            re.IGNORECASE,
+        ),
+        build=evicted_rule,
     ),
     Rule(
         priority=1641,

@@ -259,7 +259,10 @@ RULES = [
             r"|people|friends|y'all|everybody|ppl|most people|they all|all|family|everyone at work)\s+)"
             r"(?:call|calls) me"
             r"|\bI (?:usually |mostly |just )?go by(?: my (?:middle |nick|first |last |real )?name,?)?"
-            r"|\bI prefer(?= (?-i:[A-Z])[a-z]+(?:$|[,.!]| btw| please| pls| though| tho| instead| now)))"
+            r"|\bI prefer(?= (?-i:[A-Z])[a-z]+(?:$|[,.!]| btw| please| pls| though| tho| instead| now))"
+            # a new name, made legal: "I've changed my name to Skylar", "deed poll came through, officially Skylar now"
+            r"|\bI(?:'ve| have)? (?:legally |officially |finally )?changed my (?:first )?name to"
+            r"|\bdeed poll (?:came|went) through,? (?:I'm |I am )?(?:now )?(?:officially|legally))"
             r"\s+(?P<name>[a-z][\w'\u2024.-]*)(?P<second>\s+[\w'-]+)?",
             re.IGNORECASE,
         ),

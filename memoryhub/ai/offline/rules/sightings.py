@@ -1,0 +1,78 @@
+"""What a birders' or an astronomy club's channel tells: a first sighting ("saw my first hoopoe in Spain
+last spring", "saw Saturn's rings for the first time last week") and the telescope one observes with
+("I've got an 8 inch Dobsonian")."""
+
+from __future__ import annotations
+
+import re
+
+from memoryhub.ai.contract import MemoryKind
+from memoryhub.ai.offline.facts import MEDIUM, PERMANENT, Fact, Rule, Said, past_day_in
+from memoryhub.ai.offline.splitting import phrase_cut
+from memoryhub.ai.offline.text import article_for, content_words, third_person, topics_of
+
+# Where a sighting was, said after it: "in Spain", "at Minsmere", "on Mull".
+_WHERE = re.compile(r"^ (?P<where>(?:in|at|on|over|off) (?:the )?(?-i:[A-Z])[\w'-]*(?: (?-i:[A-Z])[\w'-]*){0,2})")
+_TELESCOPES = r"dobsonian|dob|telescope|refractor|reflector|SCT|Schmidt-Cassegrain"  # not "a scope on my rifle"
+# What one sees "for the first time" that a birder or a stargazer tells of (not a film or a show).
+_SKY_AND_WILD = (
+    r"(?:the )?(?:northern lights|aurora|milky way|andromeda(?: galaxy)?|orion nebula"
+    r"|(?:saturn|jupiter)'s (?:rings|moons)|saturn|jupiter|mars|venus"
+    r"|(?:a |the )?(?:comet|meteor shower|total eclipse|eclipse|iss|space station)"
+    r"|(?:a |an )?(?:[\w-]+ )?(?:whales?|dolphins?|orcas?|otters?|owls?|eagles?|kingfishers?|puffins?|hoopoes?"
+    r"|badgers?|beavers?|seals?))"
+)
+
+
+def first_seen_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "saw my first hoopoe in Spain last spring", "finally saw the northern lights for the first time":
+    a first sighting, kept for good (a birder's lifer, an astronomer's first)."""
+    seen = third_person(phrase_cut(" ".join((match["seen"] or match["seen2"]).split()), max_words=4), said.name)
+    if not content_words(seen):
+        return None
+    rest = match["rest"]
+    text = f"{said.name} saw their first {seen}" if match["seen"] else f"{said.name} saw {seen} for the first time"
+    if where := _WHERE.match(rest):
+        text += f" {where['where']}"
+    if when := past_day_in(re.split(r"[,;!]| but | and ", rest)[0]):
+        text += f" {when}"
+    elif age := re.match(r"\s+at (?:age )?(?P<age>\d{1,2})\b", rest):
+        text += f" at {age['age']}"  # "I saw my first gig at 14"
+    return said.fact(text, MemoryKind.EVENT, MEDIUM, PERMANENT, topics_of("sightings", *content_words(seen)[-1:]))
+
+
+def telescope_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I've got an 8 inch Dobsonian", "I use a 102mm refractor": the telescope they observe with."""
+    size = ""
+    if match["size"]:
+        size = f"{match['size_n']}mm " if "mm" in match["size"].lower() else f"{match['size_n']} inch "
+    kind = match["kind"]
+    kind = "Dobsonian" if kind.lower() in ("dob", "dobsonian") else kind if kind.isupper() else kind.lower()
+    scope = f"{size}{kind}" + ("" if kind in ("telescope", "scope") else " telescope")
+    text = f"{said.name} has {article_for(scope)} {scope}"
+    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("astronomy", "telescope"))
+
+
+# This module's rules: on a clause, the rule whose match starts first is tried first, and at the same
+# start the lower priority (rules/__init__.py puts every module's rules in one table).
+RULES = [
+    Rule(
+        priority=1669,
+        pattern=re.compile(
+            r"\b(?:I (?:just |finally )?|finally )?(?:saw|spotted|seen|heard) (?:my (?:first ever|first|very first)"
+            rf" (?P<seen>[\w' -]{{2,40}}?)|(?P<seen2>{_SKY_AND_WILD}) for the (?:first|very first) time)"
+            r"(?P<rest>(?= (?:in|at|on|over|off|last|yesterday|today|this|tonight)\b| ?[,.!]|$).*)",
+            re.IGNORECASE,
+        ),
+        build=first_seen_rule,
+    ),
+    Rule(
+        priority=1670,
+        pattern=re.compile(
+            r"\bI(?:'ve| have)?(?: got| have| own| use| observe with| bought| just got) an?"
+            rf" (?:(?P<size>(?P<size_n>\d{{1,3}})(?:\"|-inch| ?inch| ?in\b| ?mm\b)) )?(?P<kind>{_TELESCOPES})\b",
+            re.IGNORECASE,
+        ),
+        build=telescope_rule,
+    ),
+]
