@@ -7218,8 +7218,35 @@ def test_an_adoption_a_first_sighting_a_notice_served_and_a_new_name_are_kept(sa
         ("landed a 6lb carp at the lake on Sunday, my PB", "Congratulations"),
         ("I got cast as Elizabeth in our Pride and Prejudice", "Congratulations"),
         ("we've been given a section 21", "I'm sorry to hear"),
+        ("our daughter took her first steps on Sunday!", "Congratulations"),
         ("I'm playing Zelda this weekend", "Got it"),  # guard: a game played is no part in a show
     ],
 )
 def test_an_adoption_a_crossing_a_best_and_a_part_are_congratulated_and_a_notice_is_not(said: str, start: str) -> None:
     assert _reply_to(said, []).startswith(start)
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # kept nothing before (2026-11-30: new parents', Brownies leaders', allotment channels)
+        ("my son said his first word yesterday, it was dog", ["Priya's son said his first word yesterday"]),
+        ("our daughter took her first steps on Sunday!", ["Priya's daughter took her first steps on Sunday"]),
+        ("my little one started crawling this week!", ["Priya's little one started crawling"]),
+        ("we're having a boy!", ["Priya is expecting a baby boy"]),
+        ("we're having twins, due in June", ["Priya is expecting twins, due in June"]),
+        ("I've got my 20 week scan on Thursday", ["Priya has their 20 week scan on Thursday"]),
+        ("I help run the Brownies on Mondays", ["Priya helps run the Brownies on Mondays"]),
+        ("I've been prescribed sertraline", ["Priya is on sertraline"]),
+        ("my tomatoes are finally ripening", ["Priya grows tomatoes"]),
+        # was "Priya's son is first tooth came through"
+        ("my son's first tooth came through", ["Priya's son got his first tooth"]),
+        # guards: a walk to school, a girls' night, a course of antibiotics, potatoes for dinner
+        ("my daughter is talking about you", []),
+        ("we're having a girls night tonight", []),
+        ("I was prescribed antibiotics", []),
+        ("my potatoes are ready, dinner in 5", []),
+    ],
+)
+def test_a_childs_firsts_a_baby_on_the_way_a_group_helped_and_a_crop_are_kept(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept

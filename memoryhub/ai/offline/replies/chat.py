@@ -113,6 +113,7 @@ _GOOD_NEWS = re.compile(
     r"|got an? (?:new )?(?:puppy|kitten)|was made a partner|got an? (?:\w+ )?offer from"
     r"|had (?:a|an|their|two|three) [\w ]+ (?:accepted|selected|shortlisted|published|featured|exhibited|commended)"
     r"|their (?:longest|furthest) (?:ride|run|swim|hike)|their personal best|approved to adopt|matched for adoption"
+    r"|(?:said|took|got) (?:his|her|their) first (?:words?|steps|tooth)"
     r"|(?:swam|rowed|kayaked|paddled|sailed) the (?:English Channel|Channel|Atlantic|Pacific|Irish Sea)"
     r"|is playing (?-i:[A-Z])[\w'-]*(?: (?:the )?(?-i:[A-Z])[\w'-]*)* in "
     r"|is getting a new (?:puppy|kitten|dog|cat)"

@@ -93,6 +93,17 @@ def due_rule(match: re.Match[str], said: Said) -> Fact | None:
 SLOTS = {"due": r"'s baby is due\b"}
 
 
+def expecting_which_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "we're having a boy!", "it's twins!!" (after the scan): the baby on the way, and which."""
+    which = {"boy": "a baby boy", "girl": "a baby girl", "baby boy": "a baby boy", "baby girl": "a baby girl"}.get(
+        match["which"].lower(), "twins"
+    )
+    text = f"{said.name} is expecting {which}"
+    if due := re.match(rf",? due {DUE_WHEN}", match.string[match.end() :], re.IGNORECASE):  # "…, due in June"
+        text += f", due {' '.join(due['when'].split())}"
+    return said.fact(text, MemoryKind.RELATIONSHIP, HIGH, PERMANENT, topics_of("family", "baby"))
+
+
 # This module's rules: on a clause, the rule whose match starts first is tried first, and at the same
 # start the lower priority (rules/__init__.py puts every module's rules in one table).
 RULES = [
@@ -129,6 +140,15 @@ RULES = [
             re.IGNORECASE,
         ),
         build=arrived_rule,
+    ),
+    Rule(
+        priority=1673,
+        pattern=re.compile(
+            r"\b(?:we(?:'re| are)|I(?:'m| am)) (?:(?:definitely|officially|actually) )?having"
+            r" (?:an? )?(?P<which>baby boy|baby girl|boy|girl|twins)(?=\s*(?:$|[!.,]|\s+(?:in|due|this|next)\b))",
+            re.IGNORECASE,
+        ),
+        build=expecting_which_rule,
     ),
     Rule(
         priority=834,  # before "my <occasion> is …" (rules/occasions.py): "due date" ends in "date"

@@ -190,9 +190,13 @@ RULES = [
         priority=1460,
         pattern=re.compile(
             r"\bI(?:(?:'m| am|'ve been| have been) (?:(?:now|also|still|finally) )?on"
-            r"| (?:just |recently |finally )?started(?: taking)?) (?P<medicine>antidepressants"
+            r"| (?:just |recently |finally )?started(?: taking)?"
+            r"|(?:'ve| have)? (?:just |finally )?(?:been|got|was) (?:put on|prescribed|started on))"
+            r" (?P<medicine>antidepressants"
             r"|anti-depressants|meds for (?:my )?(?:anxiety|depression|adhd)|adhd meds|insulin|blood thinners"
-            r"|beta blockers|hrt|statins|the pill|sertraline|citalopram|fluoxetine|prozac|metformin|levothyroxine)\b",
+            r"|beta blockers|hrt|statins|the pill|sertraline|citalopram|fluoxetine|prozac|metformin|levothyroxine"
+            r"|propranolol|mirtazapine|venlafaxine|lithium|ritalin|elvanse|methylphenidate|amitriptyline|gabapentin"
+            r"|pregabalin)\b",
             re.IGNORECASE,
         ),
         build=medication_rule,

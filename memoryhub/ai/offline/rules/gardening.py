@@ -51,6 +51,21 @@ def plants_rule(match: re.Match[str], said: Said) -> Fact | None:
     )
 
 
+_CROPS = (
+    r"tomatoes|toms|courgettes|zucchini|chillies|chilies|chilis|peppers|potatoes|spuds|runner beans|broad beans|beans"
+    r"|peas|strawberries|raspberries|cucumbers|pumpkins|squash|carrots|onions|garlic|lettuces?|sweetcorn|sunflowers"
+    r"|dahlias|sweet peas|roses"
+)
+
+
+def crops_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "my tomatoes are finally ripening", "our spuds are up": what they grow."""
+    crop = {"toms": "tomatoes", "spuds": "potatoes", "chilis": "chillies", "chilies": "chillies"}.get(
+        match["crop"].lower(), match["crop"].lower()
+    )
+    return said.fact(f"{said.name} grows {crop}", MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("gardening", crop))
+
+
 RULES = [
     Rule(
         priority=1545,
@@ -68,6 +83,16 @@ RULES = [
             re.IGNORECASE,
         ),
         build=ground_rule,
+    ),
+    Rule(
+        priority=1674,
+        pattern=re.compile(
+            rf"\b(?:my|our) (?:(?:first|cherry|new|early) )?(?P<crop>{_CROPS})(?: (?:are|have))?"
+            r" (?:(?:finally|just|all) )*"
+            r"(?:ripening|ripe|coming up|up|flowering|sprouted|sprouting|germinated|in flower|fruiting)\b",
+            re.IGNORECASE,
+        ),
+        build=crops_rule,
     ),
     Rule(
         priority=1546,

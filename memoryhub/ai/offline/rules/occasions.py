@@ -28,7 +28,7 @@ from memoryhub.ai.offline.vocabulary import DAY_OF_MONTH, EVENT_ADVERBS, OCCASIO
 
 # One's own occasion, named: "exam", "job interview", "first day", "knee surgery".
 _OCCASION = (
-    rf"(?:[a-z-]+ ){{0,2}}?(?:{OCCASIONS}|anniversary|operation|check-?up|housewarming"
+    rf"(?:[a-z0-9-]+ ){{0,2}}?(?:{OCCASIONS}|anniversary|operation|check-?up|housewarming"
     r"|viva|defen[cs]e|first day|last day|result)s?"
 )
 

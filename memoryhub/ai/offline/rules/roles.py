@@ -8,6 +8,7 @@ import re
 from memoryhub.ai.contract import MemoryKind
 from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said
 from memoryhub.ai.offline.text import content_words, topics_of
+from memoryhub.ai.offline.vocabulary import HOW_OFTEN
 
 # The roles held at work, said the same way: "I'm landlord of the Crown", "I'm the owner of a bakery".
 _AT_WORK = (
@@ -66,9 +67,12 @@ def leads_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I captain our pub quiz team", "I run the local Scout group": a group they lead, for good."""
     verb = match["verb"].lower()
     what = said.phrase(match["what"])
-    text = f"{said.name} {_LED_VERBS[verb]} {what}"
-    if where := _WHERE.match(match.string[match.end() :]):  # "the quiz night at the Crown"
+    text = f"{said.name} {'helps ' + verb if match['help'] else _LED_VERBS[verb]} {what}"  # "I help run …"
+    rest = match.string[match.end() :]
+    if where := _WHERE.match(rest):  # "the quiz night at the Crown"
         text += f" {where['prep'].lower()} {where['place']}"
+    elif how_often := HOW_OFTEN.match(rest.lstrip()):  # "the Brownies on Mondays"
+        text += f" {how_often[0]}"
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("community", match["led"].lower()))
 
 
@@ -117,7 +121,7 @@ RULES = [
     Rule(
         priority=1516,
         pattern=re.compile(
-            rf"\bI (?:(?:also|now|still) )?(?P<verb>{'|'.join(_LED_VERBS)})"
+            rf"\bI (?:(?:also|now|still) )?(?P<help>help (?:to )?)?(?P<verb>{'|'.join(_LED_VERBS)})"
             rf" (?P<what>(?:our|my|the|a|an) (?:[\w'-]+ ){{0,3}}?(?P<led>{_LED}))\b"
             r"(?! (?:team|club|group|night|league|society)\b)",  # "our pub quiz team": the team, not the quiz
             re.IGNORECASE,

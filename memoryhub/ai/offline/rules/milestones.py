@@ -1,0 +1,79 @@
+"""What a new parents' channel tells of a child's firsts: "my son said his first word yesterday", "our
+daughter took her first steps", "my little one started crawling this week". Kept as the parent's
+news of the child (a first for good, a stage under way for a month)."""
+
+from __future__ import annotations
+
+import re
+
+from memoryhub.ai.contract import MemoryKind
+from memoryhub.ai.offline.facts import MEDIUM, PERMANENT, Fact, Rule, Said, past_day_in
+from memoryhub.ai.offline.rules.events import their_as_kin
+from memoryhub.ai.offline.text import topics_of
+
+_CHILD = (
+    r"(?P<child>(?:son|daughter|baby|little one|boy|girl|youngest|eldest|toddler|twins|lo)"
+    r"(?: (?-i:[A-Z])[a-z'-]+)?)"
+)
+_FIRSTS = {"word": "said {their} first word", "words": "said {their} first words", "steps": "took {their} first steps",
+           "tooth": "got {their} first tooth"}  # fmt: skip
+_STAGES = r"crawling|walking|talking|rolling over|sitting up|standing|pulling (?:himself|herself|themselves) up"
+
+
+def _child(match: re.Match[str]) -> str:
+    child = " ".join(match["child"].split())
+    return "little one" if child.lower() == "lo" else child
+
+
+def first_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "my son said his first word yesterday", "our daughter took her first steps": a first, for good."""
+    child = _child(match)
+    first = match["first"].lower()
+    text = f"{said.name}'s {child} " + their_as_kin(_FIRSTS[first].format(their="their"), child.split()[0].lower())
+    if when := past_day_in(re.split(r"[,;!]| but | and ", match["rest"])[0]):
+        text += f" {when}"
+    return said.fact(text, MemoryKind.EVENT, MEDIUM, PERMANENT, topics_of("family", child.split()[0], first))
+
+
+def stage_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "my little one started crawling this week", "our son is walking now!": a stage under way, for a month."""
+    child = _child(match)
+    stage = " ".join(match["stage"].lower().split())
+    text = f"{said.name}'s {child} {'started' if match['started'] else 'is'} {stage}"
+    if when := past_day_in(re.split(r"[,;!]| but | and ", match["rest"])[0]):
+        text += f" {when}"
+    return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("family", child.split()[0], stage.split()[0]))
+
+
+# This module's rules: on a clause, the rule whose match starts first is tried first, and at the same
+# start the lower priority (rules/__init__.py puts every module's rules in one table).
+RULES = [
+    Rule(
+        priority=315,  # before what a relative did (rules/family.py): "my son said …"
+        pattern=re.compile(
+            rf"\b(?:my|our) {_CHILD} (?:(?:just|finally|actually) )?(?:said|took|got|cut) (?:his|her|their)"
+            r" (?:very )?first (?P<first>words?|steps|tooth)\b(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        build=first_rule,
+    ),
+    Rule(
+        priority=314,  # "my son's first tooth came through": no "my son is" (rules/family.py)
+        pattern=re.compile(
+            rf"\b(?:my|our) {_CHILD}'s (?:very )?first (?P<first>tooth|words?|steps)\b(?: (?:finally|just))?"
+            r" (?:came through|came in|has come through|is through|appeared|happened)\b(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        build=first_rule,
+    ),
+    Rule(
+        priority=316,
+        pattern=re.compile(
+            rf"\b(?:my|our) {_CHILD}(?: (?:has |is )?(?:just |finally )?(?P<started>started|began)| is(?: now)?)"
+            rf" (?P<stage>{_STAGES})\b(?P<rest>(?: (?:now|already|properly|everywhere|unaided|this week|today|yesterday"
+            r"|last week|at \d+ months))*\s*(?:$|[!.,;]).*)",  # not "is walking to school", "is talking about you"
+            re.IGNORECASE,
+        ),
+        build=stage_rule,
+    ),
+]
