@@ -7250,3 +7250,25 @@ def test_an_adoption_a_crossing_a_best_and_a_part_are_congratulated_and_a_notice
 )
 def test_a_childs_firsts_a_baby_on_the_way_a_group_helped_and_a_crop_are_kept(said: str, kept: list[str]) -> None:
     assert _kept(said) == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # kept nothing before (2026-11-30: shift workers', students', referees' and couples' lines)
+        ("I work 4 on 4 off", ["Priya works 4 on 4 off"]),
+        ("I went freelance in January", ["Priya went freelance in January"]),
+        ("I'm retaking my maths GCSE", ["Priya is retaking their maths GCSE"]),
+        ("I'm a qualified referee", ["Priya is a qualified referee"]),
+        ("we've been together since school", ["Priya and their partner have been together since school"]),
+        ("we've been together since we were 16", ["Priya and their partner have been together since they were 16"]),
+        ("I play walking football on Thursdays", ["Priya plays walking football on Thursdays"]),
+        ("I have a guide dog called Bramble", ["Priya has a guide dog named Bramble"]),
+        ("I'm doing an Open University degree in history", ["Priya is doing an Open University degree in history"]),
+        # guards: a day together is no couple, a degree judged is no kind of degree
+        ("we've been together all day", []),
+        ("I'm doing a CS degree", ["Priya is doing a CS degree"]),
+    ],
+)
+def test_a_rota_going_freelance_a_resit_and_years_together_are_kept(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept

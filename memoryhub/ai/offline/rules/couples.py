@@ -105,6 +105,14 @@ def together_rule(match: re.Match[str], said: Said) -> Fact | None:
 _PARTNER = r"wife|husband|partner|fianc[ée]e?|boyfriend|girlfriend|bf|gf|hubby"
 
 
+def together_since_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "we've been together since school", "we've been together 10 years": a couple, and how long."""
+    span = " ".join(match["span"].lower().split())
+    span = (span if span.startswith(("for", "since")) else f"for {span}").replace("we were", "they were")
+    text = f"{said.name} and their partner have been together {third_person(span, said.name)}"
+    return said.fact(text, MemoryKind.RELATIONSHIP, HIGH, PERMANENT, topics_of("relationship", "partner"))
+
+
 # This module's rules: on a clause, the rule whose match starts first is tried first, and at the same
 # start the lower priority (rules/__init__.py puts every module's rules in one table).
 RULES = [
@@ -154,6 +162,16 @@ RULES = [
             re.IGNORECASE,
         ),
         build=together_rule,
+    ),
+    Rule(
+        priority=1676,
+        pattern=re.compile(
+            r"\bwe(?:'ve| have) been together (?P<span>(?:for )?(?:\d{1,2}|two|three|four|five|six|seven|eight|nine|ten"
+            r"|twenty|thirty|forty|fifty) (?:years?|months?)|since (?:school|uni|university|college|sixth form"
+            r"|(?:19|20)\d\d|we were (?:\d{1,2}|kids|teenagers)))\b",
+            re.IGNORECASE,
+        ),
+        build=together_since_rule,
     ),
     Rule(
         priority=1240,

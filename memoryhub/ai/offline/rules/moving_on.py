@@ -8,8 +8,9 @@ from __future__ import annotations
 import re
 
 from memoryhub.ai.contract import EntityType, MemoryKind
-from memoryhub.ai.offline.facts import HIGH, PERMANENT, Fact, Rule, Said
+from memoryhub.ai.offline.facts import HIGH, PERMANENT, Fact, Rule, Said, past_time_in
 from memoryhub.ai.offline.text import article_for, topics_of
+from memoryhub.ai.offline.vocabulary import MONTHS
 
 # What one leaves that is one's work: "the company", "my job", "teaching".
 _WORK = (
@@ -57,6 +58,20 @@ def made_partner_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.EVENT, HIGH, PERMANENT, topics_of("work", "partner"))
 
 
+def own_boss_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I went freelance in January", "I've gone self-employed", "I set up on my own last year": how they
+    work now, in the place of the job remembered."""
+    how = "freelance" if (match["how"] or "").lower() == "freelance" else "self-employed"
+    text = f"{said.name} went {how}"
+    rest = match.string[match.end() :]
+    if when := re.match(rf"\s+(in (?:(?:19|20)\d\d|{MONTHS}))\b", rest, re.IGNORECASE):  # "in January", "in 2021"
+        text += f" {when[1].lower()}"
+    elif past := past_time_in(rest):
+        text += f" {past}"
+    # no slot: the job stays ("a graphic designer", now freelance)
+    return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("work", how))
+
+
 # This module's rules: on a clause, the rule whose match starts first is tried first, and at the same
 # start the lower priority (rules/__init__.py puts every module's rules in one table).
 RULES = [
@@ -100,5 +115,14 @@ RULES = [
             re.IGNORECASE,
         ),
         build=made_partner_rule,
+    ),
+    Rule(
+        priority=1675,
+        pattern=re.compile(
+            r"\bI(?:'ve| have)? (?:just |finally |recently )?(?:went|gone|go) (?P<how>freelance|self[- ]employed)\b"
+            r"|\bI (?:just |finally )?set up (?P<how2>on my own)\b",
+            re.IGNORECASE,
+        ),
+        build=own_boss_rule,
     ),
 ]

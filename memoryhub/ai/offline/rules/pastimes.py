@@ -24,7 +24,8 @@ INSTRUMENTS = (
     r"|accordion|oboe|bagpipes|synth|organ"
 )
 SPORTS = (
-    r"football|soccer|basketball|baseball|volleyball|tennis|table tennis|ping pong|badminton|squash|golf|rugby"
+    r"walking football|walking netball|football|soccer|basketball|baseball|volleyball|tennis|table tennis"
+    r"|ping pong|badminton|squash|golf|rugby"
     r"|cricket|hockey|ice hockey|field hockey|lacrosse|handball|water polo|netball|softball|pickleball|padel"
     r"|chess|poker|bridge|darts|pool|snooker|bowling|frisbee|ultimate frisbee|dodgeball|d&d|dnd"
     r"|dungeons (?:and|&) dragons"

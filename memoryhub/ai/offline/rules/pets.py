@@ -244,7 +244,8 @@ RULES = [
             rf"|'ve (?:got|adopted|rescued)|'ve(?: just| finally)? bought)"  # "I've finally bought my own horse"
             rf" (?P<quantity>another|this|(?:my|our) own|{COUNTS})"
             r" (?:(?:new|little|cute|baby|pet|old|tiny|big|fluffy) )*"
-            rf"(?P<kind>(?:(?:rescue|reactive|senior|deaf|blind|three-legged|anxious|nervous|ex-racing) ){{1,2}})?"
+            rf"(?P<kind>(?:(?:rescue|reactive|senior|deaf|blind|three-legged|anxious|nervous|ex-racing|guide|assistance|hearing|therapy"
+            rf"|service|working) ){{1,2}})?"
             rf"(?P<species>{PETS})(?:e?s)?\b(?:,? (?:named|called) (?P<pet>[a-z][\w'-]*)"
             rf"|,? (?:named |called )?(?P<names>[a-z][\w'-]{{1,20}}(?:, [a-z][\w'-]{{1,20}})?,? (?:and|&)"
             rf" [a-z][\w'-]{{1,20}}))?",

@@ -37,7 +37,7 @@ _CIVIC = (
     r"|magistrate|(?:parish |town |city |county |local )?councillor|councilor|lay reader|bell ?ringer"
     r"|foster carer|retained firefighter|volunteer firefighter|lifeboat volunteer|Samaritans volunteer"
     r"|lollipop (?:lady|man)|school crossing patrol|first responder|trustee|Samaritans listener|Childline volunteer"
-    r"|hospice volunteer|befriender"
+    r"|hospice volunteer|befriender|(?:qualified )?(?:football |rugby |hockey |netball )?(?:referee|umpire)"
 )
 _WHERE = re.compile(r"\s+(?P<prep>at|in) (?P<place>(?:the )?(?-i:[A-Z])[\w'&-]*(?: (?-i:[A-Z])[\w'&-]*){0,2})")
 _SINCE = re.compile(r"\s*,?\s*(since (?:(?:19|20)\d\d|last year)|for (?:\d+|two|three|four|five|six|ten) years)\b")

@@ -97,6 +97,13 @@ def course_started_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("education", "course"))
 
 
+def retake_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I'm retaking my maths GCSE", "I'm resitting the year": an exam or a year taken again, for a month."""
+    what = said.phrase(match["what"], max_words=5)
+    text = f"{said.name} is retaking {what}"
+    return said.fact(text, MemoryKind.PLAN, MEDIUM, "30d", topics_of("study", "resit", what.split()[-1]))
+
+
 RULES = [
     Rule(
         priority=1503,
@@ -162,5 +169,14 @@ RULES = [
             re.IGNORECASE,
         ),
         build=course_started_rule,
+    ),
+    Rule(
+        priority=1677,
+        pattern=re.compile(
+            r"\bI(?:'m| am) (?:re-?taking|re-?sitting) (?P<what>(?:my|the|a|an) (?:[\w-]+ ){0,2}?(?:GCSEs?|A[- ]levels?"
+            r"|exams?|module|year|test|theory test|driving test|practical|finals|paper))\b",
+            re.IGNORECASE,
+        ),
+        build=retake_rule,
     ),
 ]

@@ -115,7 +115,7 @@ RULES = [
         priority=1497,
         pattern=re.compile(
             r"\bI (?:mostly |usually |only )?work (?P<hours>nights|night shifts|days|weekends|evenings|lates|earlies"
-            r"|shifts|twelve hour shifts|12 hour shifts)\b",
+            r"|shifts|twelve hour shifts|12 hour shifts|\d on,? \d off|(?:a )?(?:four|4)[- ]day week)\b",
             re.IGNORECASE,
         ),
         build=team_rule,

@@ -172,6 +172,8 @@ def degree_rule(match: re.Match[str], said: Said) -> Fact | None:
     kind = lead[-1] if lead and lead[-1].lower() not in ("a", "an", "my", "of") else ""
     # "a coding bootcamp", "a CS degree"
     kept = kind.islower() or (kind.isupper() and len(kind) <= 4) or re.fullmatch(LANGUAGES, kind, re.IGNORECASE)
+    if [word.lower() for word in lead[-2:]] == ["open", "university"]:  # "an Open University degree"
+        kind, kept = "Open University", True
     degree = f"{kind} {degree}" if kind and kept else degree  # "a German course"
     field = phrase_cut(match["field"] or "", max_words=6)
     doing = "is " + re.sub(r"^(?:'m|am)\s+", "", match["verb"].lower().strip())  # "is in", "is halfway through"
@@ -549,7 +551,8 @@ RULES = [
             r"|(?:'m| am) in|(?: have|'ve got| hold| earned)(?= (?:an?|my) (?:[a-z]+ )?(?:PhD|doctorate|masters?"
             r"|master's|bachelor'?s|degree|MBA|BA|BSc|MSc|MA|diploma)\b)) (?P<article>an?|my)"
             r" (?:(?P<year>first|second|third|fourth|final|last) year of (?P<of>my |an? )?)?"
-            r"(?:[a-z]+ )?(?P<degree>PhD|doctorate|masters?|master's|bachelor'?s|degree|MBA|BA|BSc|MSc|MA|diploma"
+            r"(?:Open University |[a-z]+ )?"
+            r"(?P<degree>PhD|doctorate|masters?|master's|bachelor'?s|degree|MBA|BA|BSc|MSc|MA|diploma"
             r"|med school|law school|residency|apprenticeship|bootcamp|internship|course|certificate|certification"
             r"|(?:M|B|Ph)[\u2024.](?:A|Sc|D)[\u2024.]?)(?!\w)"  # not "a ba|nd"
             r"(?: at (?P<school>(?-i:[A-Z])[\w'-]*(?: (?-i:[A-Z])[\w'-]*){0,2}))?(?: (?:in|on) (?P<field>.+))?"
