@@ -7087,9 +7087,9 @@ def test_an_amateur_radio_licence_and_call_sign_are_kept(said: str, kept: list[s
     [
         # kept nothing before (2026-11-30, a family history group's channel)
         ("I've been doing my family tree for years", ["Priya has been researching their family history for years"]),
-        (
+        (  # one "their", which a reply can say back
             "traced my family back to 1740 on my dad's side",
-            ["Priya has traced their family back to 1740 on their dad's side"],
+            ["Priya has traced their dad's side of the family back to 1740"],
         ),
         ("I've traced my mum's side back to the 1600s", ["Priya has traced their mum's side back to the 1600s"]),
         ("my great grandad was a miner in Wales", ["Priya's great grandad was a miner in Wales"]),
@@ -7235,6 +7235,7 @@ def test_an_adoption_a_crossing_a_best_and_a_part_are_congratulated_and_a_notice
         ("my little one started crawling this week!", ["Priya's little one started crawling"]),
         ("we're having a boy!", ["Priya is expecting a baby boy"]),
         ("we're having twins, due in June", ["Priya is expecting twins, due in June"]),
+        ("we are having a boy in June with my new partner lol", ["Priya is expecting a baby boy, due in June"]),
         ("I've got my 20 week scan on Thursday", ["Priya has their 20 week scan on Thursday"]),
         ("I help run the Brownies on Mondays", ["Priya helps run the Brownies on Mondays"]),
         ("I've been prescribed sertraline", ["Priya is on sertraline"]),
@@ -7272,3 +7273,32 @@ def test_a_childs_firsts_a_baby_on_the_way_a_group_helped_and_a_crop_are_kept(sa
 )
 def test_a_rota_going_freelance_a_resit_and_years_together_are_kept(said: str, kept: list[str]) -> None:
     assert _kept(said) == kept
+
+
+@pytest.mark.parametrize(
+    ("question", "memory", "answer"),
+    [
+        # was "I don't think you've told me that yet": "their" after "23 February" was read as someone else's
+        (
+            "what was my biggest carp?",
+            "Noor caught a 6lb carp at the lake on 23 February 2025, their personal best",
+            "you caught a 6lb carp at the lake on 23 February 2025, your personal best",
+        ),
+        # was the call sign and "you have a dog named Pixel" ("call" asked as "called")
+        ("what's my call sign?", "Noor's call sign is M0XRK", "your call sign is M0XRK. Did"),
+        # guards: the new memories' wording is said back whole
+        (
+            "how far back have I traced my family?",
+            "Noor has traced their dad's side of the family back to 1740",
+            "you've traced your dad's side of the family back to 1740",
+        ),
+        (
+            "when's my baby due?",
+            "Noor is expecting a baby boy, due in June",
+            "you're expecting a baby boy, due in June",
+        ),
+        ("which days do I have the kids?", "Noor has the kids every other weekend", "you have the kids every other"),
+    ],
+)
+def test_a_new_memory_answers_its_question(question: str, memory: str, answer: str) -> None:
+    assert answer in _reply_to(question, [memory, "Noor has a dog named Pixel"])

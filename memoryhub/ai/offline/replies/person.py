@@ -13,6 +13,7 @@ from memoryhub.ai.offline.text import (
 from memoryhub.ai.offline.vocabulary import (
     ADVERB_WORDS,
     HE_RELATIONS,
+    MONTHS,
     PARTNERS,
     PETS,
     RELATIONS,
@@ -133,6 +134,8 @@ def _could_be_meant(word: str, previous: str) -> bool:
         return False  # "your wife is expecting their first baby": the couple's
     if _PERSON_NOUN.fullmatch(word):
         return True
+    if re.fullmatch(r"\d{1,2}(?:st|nd|rd|th)?", previous) and re.fullmatch(MONTHS, word, re.IGNORECASE):
+        return False  # "on 23 February 2025, their personal best": a date, no one (a June alone may be someone)
     role = previous.lower() == "the" and word.isupper()  # "is the DM for their group", "the CEO of their firm"
     # A partner's name: "their" after it is the couple's, theirs and the person's ("your wife Ana is expecting
     # their first baby", written from "our"); a relative's own is "his" or "her" in what the engine writes.

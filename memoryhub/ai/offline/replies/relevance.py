@@ -329,7 +329,8 @@ def asked_stems(said: str, person: Person) -> set[str]:
     wanted |= {_MEMBER_OF[stem] for stem in wanted if stem in _MEMBER_OF}  # "amoxicillin": a penicillin
     if "?" not in said:  # "two people called in sick" asks for no name
         return wanted
-    return wanted | {answer for stem in wanted for answer in _ANSWERED_BY.get(stem, ())}
+    asking = wanted - ({"call"} if re.search(r"\bcall ?signs?\b", said, re.IGNORECASE) else set())  # not "called"
+    return wanted | {answer for stem in asking for answer in _ANSWERED_BY.get(stem, ())}
 
 
 def relevant_facts(memories: Memories, person: Person, said: str) -> list[str]:

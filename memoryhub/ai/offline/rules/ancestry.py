@@ -28,10 +28,10 @@ def researching_rule(match: re.Match[str], said: Said) -> Fact | None:
 def traced_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "traced my family back to 1740 on my dad's side", "I've traced my mum's side back to the 1600s": how
     far their research reaches."""
-    whose = third_person(" ".join((match["whose"] or match["side"] or "my family").split()), said.name)
-    text = f"{said.name} has traced {whose} back to {match['year']}"
-    if match["on_side"]:
-        text += f" on {third_person(match['on_side'], said.name)}"
+    whose = match["whose"] or match["side"] or "my family"
+    if match["on_side"] and re.fullmatch(r"(?:my|our) family", whose, re.IGNORECASE):
+        whose = f"{match['on_side']} of the family"  # "my family … on my dad's side": one "their", said back
+    text = f"{said.name} has traced {third_person(' '.join(whose.split()), said.name)} back to {match['year']}"
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("family history", "genealogy"))
 
 

@@ -99,8 +99,11 @@ def expecting_which_rule(match: re.Match[str], said: Said) -> Fact | None:
         match["which"].lower(), "twins"
     )
     text = f"{said.name} is expecting {which}"
-    if due := re.match(rf",? due {DUE_WHEN}", match.string[match.end() :], re.IGNORECASE):  # "…, due in June"
+    rest = match.string[match.end() :]
+    if due := re.match(rf",? due {DUE_WHEN}", rest, re.IGNORECASE):  # "…, due in June"
         text += f", due {' '.join(due['when'].split())}"
+    elif month := re.match(rf"\s+(?P<when>in (?:(?:early|mid|late)[- ])?(?:{MONTHS}))\b", rest, re.IGNORECASE):
+        text += f", due {month['when'].lower()}"  # "we're having a boy in June"
     return said.fact(text, MemoryKind.RELATIONSHIP, HIGH, PERMANENT, topics_of("family", "baby"))
 
 
