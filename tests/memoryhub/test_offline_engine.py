@@ -7302,3 +7302,20 @@ def test_a_rota_going_freelance_a_resit_and_years_together_are_kept(said: str, k
 )
 def test_a_new_memory_answers_its_question(question: str, memory: str, answer: str) -> None:
     assert answer in _reply_to(question, [memory, "Noor has a dog named Pixel"])
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # was "Priya's mum is moved into a care home": a "'s" before a deed done is "has"
+        ("my mum's moved into a care home", ["Priya's mum has moved into a care home"]),
+        ("my brother's started a new job", ["Priya's brother has started a new job"]),
+        ("my sister's married", ["Priya's sister is married"]),  # guard: a state stays "is"
+        # kept less or nothing before
+        ("I'm learning to drive, test is in May", ["Priya is learning to drive, test in May"]),
+        ("my book club is reading Middlemarch", ["Priya's book club is reading Middlemarch"]),
+        ("I've given up chocolate for Lent", ["Priya has given up chocolate for Lent"]),
+    ],
+)
+def test_a_deed_done_is_has_and_a_test_a_book_and_lent_are_kept(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept

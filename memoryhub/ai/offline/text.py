@@ -187,7 +187,14 @@ def is_or_has(after: str) -> str:
         after,
         re.I,
     )
-    return "has" if has or done else "is"
+    # a deed without "just": "my mum's moved into a care home", "he's started a new job", "she's lost her keys"
+    deed = re.match(
+        r"\s*(?:moved|gone|started|finished|left|booked|decided|signed|applied|joined|quit|changed|lost|won"
+        r"|taken|bought|sold|passed|had)\b",
+        after,
+        re.I,
+    )
+    return "has" if has or done or deed else "is"
 
 
 def _literal(value: str) -> Callable[[re.Match[str]], str]:

@@ -12,7 +12,7 @@ from memoryhub.ai.offline.rules.going import when_said
 from memoryhub.ai.offline.rules.health import condition_name
 from memoryhub.ai.offline.rules.trips import NAMED_PLACE
 from memoryhub.ai.offline.splitting import phrase_cut
-from memoryhub.ai.offline.text import third_person, topics_of
+from memoryhub.ai.offline.text import content_words, third_person, topics_of
 
 
 def aid_rule(match: re.Match[str], said: Said) -> Fact | None:
@@ -130,6 +130,13 @@ def sleep_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I've been sleeping terribly since the baby arrived": nights that have been bad, for a month."""
     text = f"{said.name} has been sleeping badly" + _since(match)
     return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("health", "sleep"))
+
+
+def lent_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I've given up chocolate for Lent": a fast kept for its weeks."""
+    what = third_person(" ".join(match["what"].split()), said.name)
+    text = f"{said.name} has given up {what} for Lent"
+    return said.fact(text, MemoryKind.PLAN, MEDIUM, "30d", topics_of("lent", *content_words(what)[:1]))
 
 
 # This module's rules: on a clause, the rule whose match starts first is tried first, and at the same
@@ -270,5 +277,12 @@ RULES = [
             re.IGNORECASE,
         ),
         build=notice_rule,
+    ),
+    Rule(
+        priority=1679,
+        pattern=re.compile(
+            r"\bI(?:'ve| have|'m| am)? (?:given up|giving up|gave up|off) (?P<what>[\w' -]{2,30}?) for Lent\b", re.I
+        ),
+        build=lent_rule,
     ),
 ]

@@ -54,6 +54,13 @@ def books_read_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.FACT, MEDIUM, "30d", ["hobbies", "reading"])
 
 
+def club_reading_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "my book club is reading Middlemarch", "we're reading Beloved for book club": this month's book."""
+    book = " ".join((match["book"] or match["book2"]).split())
+    text = f"{said.name}'s book club is reading {book}"
+    return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("books", "book club"))
+
+
 RULES = [
     Rule(
         priority=1446,
@@ -97,5 +104,16 @@ RULES = [
             re.IGNORECASE,
         ),
         build=books_read_rule,
+    ),
+    Rule(
+        priority=1678,
+        pattern=re.compile(
+            r"\b(?:my|our) book (?:club|group)(?:'s| is)(?: (?:currently|now))? reading"
+            r" (?P<book>(?-i:[A-Z])[\w'-]*(?: (?:(?:of|the|and|in|a|on) )?(?-i:[A-Z])[\w'-]*){0,5})"
+            r"|\bwe(?:'re| are) reading (?P<book2>(?-i:[A-Z])[\w'-]*(?: (?:(?:of|the|and|in|a|on) )?(?-i:[A-Z])[\w'-]*)"
+            r"{0,5}) for (?:my |our |the )?book (?:club|group)\b",
+            re.IGNORECASE,
+        ),
+        build=club_reading_rule,
     ),
 ]

@@ -101,6 +101,8 @@ def goal_rule(match: re.Match[str], said: Said) -> Fact | None:
         text = f"{said.name} wants to learn{to} {what}"
     topics = topics_of("goals", *content_words(what)[:2])
     time = time_in(said.clause)
+    if time and re.search(rf"\b(?:test|exam)(?:'s| is)? {re.escape(time)}", said.clause, re.IGNORECASE):
+        text += f", test {time}"  # "I'm learning to drive, test is in May"
     return said.fact(text, MemoryKind.PLAN, MEDIUM, expiration_for(time) if time else PERMANENT, topics, time=time)
 
 
