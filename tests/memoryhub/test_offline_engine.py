@@ -7315,6 +7315,7 @@ def test_a_new_memory_answers_its_question(question: str, memory: str, answer: s
         ("I'm learning to drive, test is in May", ["Priya is learning to drive, test in May"]),
         ("my book club is reading Middlemarch", ["Priya's book club is reading Middlemarch"]),
         ("I've given up chocolate for Lent", ["Priya has given up chocolate for Lent"]),
+        ("my cat's been off her food", ["Priya's cat has been off her food"]),
     ],
 )
 def test_a_deed_done_is_has_and_a_test_a_book_and_lent_are_kept(said: str, kept: list[str]) -> None:

@@ -123,7 +123,8 @@ def pet_news_rule(match: re.Match[str], said: Said) -> Fact | None:
     his ACL": how their pet is, for a month, or for good where it lives with it ("my cat is diabetic");
     it also says they have one."""
     species = match["species"].lower()
-    how = re.sub(r"\bacl\b", "ACL", " ".join(match["how"].lower().replace("'s ", " is ").split()))
+    said_how = re.sub(r"^'s been\b", " has been", match["how"].lower())
+    how = re.sub(r"\bacl\b", "ACL", " ".join(said_how.replace("'s ", " is ").split()))
     when = past_time_in(match["rest"]) or time_in(match["rest"])  # "… had surgery", "… needs surgery next week"
     text = f"{said.name}'s {species} {how}" + (f" {when}" if when else "")
     if re.search(
@@ -267,8 +268,9 @@ RULES = [
         priority=350,
         pattern=re.compile(
             rf"\b(?:my|our) (?:(?:rescue|new|old|senior|little) )?(?P<species>{PETS})"
-            r"(?P<how>(?: is|'s| was| has been| got) (?:(?:really|so|very|still) )?"
+            r"(?P<how>(?: is|'s| was| has been|'s been| got) (?:(?:really|so|very|still) )?"
             r"(?:sick|ill|unwell|poorly|at the vet'?s?|in surgery|having surgery|injured|hurt|limping|not eating"
+            r"|off (?:his|her|its|their) food"
             r"|diabetic|blind|deaf|epileptic|reactive|on insulin|on antibiotics)"
             r"| had (?:an? )?(?:surgery|operation|op)"
             # "my spaniel has to have surgery on her knee next week"
