@@ -7320,3 +7320,19 @@ def test_a_new_memory_answers_its_question(question: str, memory: str, answer: s
 )
 def test_a_deed_done_is_has_and_a_test_a_book_and_lent_are_kept(said: str, kept: list[str]) -> None:
     assert _kept(said) == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # kept nothing before (2026-12-01, a developers' channel)
+        ("we switched from Java to Kotlin at work", ["Priya's team switched from Java to Kotlin"]),
+        ("our startup just raised a seed round", ["Priya's startup raised a seed round"]),
+        ("we closed our Series A of $5m", ["Priya's startup raised a Series A round of $5m"]),
+        ("I've been coding since I was 12", ["Priya has been coding since age 12"]),
+        # guard: a move between places is no tool switched (and without a time, no move either)
+        ("I moved from London to Leeds", []),
+    ],
+)
+def test_a_stack_switched_a_round_raised_and_years_of_coding_are_kept(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept

@@ -50,6 +50,29 @@ def stack_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("work", tools.split()[0]))
 
 
+# A tool by its name: "Java", "Google Cloud", "C#", "Node.js".
+_TOOL = r"(?-i:[A-Z])[\w+#.-]*(?: (?-i:[A-Z])[\w+#.-]*)?"
+
+
+def switched_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "we switched from Java to Kotlin at work", "I moved from Python to Rust": the tool they use now."""
+    who = f"{said.name}'s team" if match["we"] else said.name
+    text = f"{who} switched from {match['old']} to {match['new']}"
+    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("programming", match["new"]))
+
+
+def raised_round_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "our startup just raised a seed round", "we closed our Series A": a round of funding."""
+    round_ = " ".join(match["round"].split())
+    round_ = round_[0].upper() + round_[1:] if round_.lower().startswith("series") else round_.lower()
+    text = f"{said.name}'s startup raised {article_for(round_)} {round_} round"
+    if amount := re.match(
+        r"\s+of (?P<amount>[£$€]\d[\d,.]*\s?(?:[kKmM]|million|billion)?)", match.string[match.end() :]
+    ):
+        text += f" of {amount['amount']}"
+    return said.fact(text, MemoryKind.EVENT, HIGH, PERMANENT, topics_of("work", "startup", "funding"))
+
+
 # This module's rules: on a clause, the rule whose match starts first is tried first, and at the same
 # start the lower priority (rules/__init__.py puts every module's rules in one table).
 RULES = [
@@ -99,5 +122,23 @@ RULES = [
             re.IGNORECASE,
         ),
         build=stack_rule,
+    ),
+    Rule(
+        priority=1680,
+        pattern=re.compile(
+            r"\b(?:(?P<we>we)|I)(?:'ve| have)? (?:just |finally |recently )?(?:switched|migrated)"
+            rf" (?:over )?from (?P<old>{_TOOL}) to (?P<new>{_TOOL})\b",
+            re.IGNORECASE,
+        ),
+        build=switched_rule,
+    ),
+    Rule(
+        priority=1681,
+        pattern=re.compile(
+            r"\b(?:(?:my|our) (?:startup|company|start-up)|we)(?: (?:just|finally|officially))?"
+            r" (?:raised|closed) (?:a|an|our) (?P<round>pre-?seed|seed|series [a-d])(?: funding)?(?: round)?\b",
+            re.IGNORECASE,
+        ),
+        build=raised_round_rule,
     ),
 ]

@@ -61,7 +61,7 @@ ACTIVITIES = (
     rf"|yoga|pilates|crossfit|boxing|{MARTIAL_ARTS}|fencing|archery|horse riding|ballroom(?: dancing)?|birding"
     r"|knitting|crocheting|sewing|painting|drawing|sketching|pottery|baking|gardening|birdwatching|photography"
     r"|woodworking|calligraphy|origami|journaling|scuba diving|diving|paragliding|skydiving|weightlifting"
-    r"|powerlifting|lifting|marathons?|triathlons?|parkour|salsa|ballet|tap|karaoke|cosplay|embroidery"
+    r"|powerlifting|lifting|marathons?|triathlons?|parkour|salsa|ballet|tap|karaoke|cosplay|embroidery|coding"
     r"|quilting|metal detecting|geocaching|stand[- ]up paddleboarding|paddleboarding|snorkeling|spearfishing"
     r"|volunteering|aerial yoga|hot yoga|kundalini yoga|(?:home ?)?brewing(?! (?:coffee|tea|a |up|some)\b)|cosplaying"
     r"|fostering|bell ringing|(?:go-)?karting|bowling"
