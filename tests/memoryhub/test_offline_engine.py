@@ -7219,6 +7219,7 @@ def test_an_adoption_a_first_sighting_a_notice_served_and_a_new_name_are_kept(sa
         ("I got cast as Elizabeth in our Pride and Prejudice", "Congratulations"),
         ("we've been given a section 21", "I'm sorry to hear"),
         ("our daughter took her first steps on Sunday!", "Congratulations"),
+        ("I've had three miscarriages", "I'm sorry to hear you've had three miscarriages"),  # was "Got it"
         ("I'm playing Zelda this weekend", "Got it"),  # guard: a game played is no part in a show
     ],
 )
@@ -7335,4 +7336,24 @@ def test_a_deed_done_is_has_and_a_test_a_book_and_lent_are_kept(said: str, kept:
     ],
 )
 def test_a_stack_switched_a_round_raised_and_years_of_coding_are_kept(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # kept nothing before (2026-12-01: heart, stroke, pregnancy-loss, recovery and fertility groups)
+        ("I had a heart attack in 2021, changed everything", ["Priya had a heart attack in 2021"]),
+        ("I had a stroke last year", ["Priya had a stroke last year"]),
+        ("I've had three miscarriages, this pregnancy feels different", ["Priya has had three miscarriages"]),
+        ("I had a TIA when I was 40", ["Priya had a TIA at 40"]),
+        ("I've been clean for 18 months today", ["Priya has been clean for 18 months"]),
+        ("we're doing IVF again in January", ["Priya is doing IVF again in January"]),
+        # kept less before: the sponsor's name
+        ("my sponsor is called Jan", ["Priya has a sponsor named Jan"]),
+        # guard: a breakdown on a motorway is the car's
+        ("I had a breakdown on the M6", []),
+    ],
+)
+def test_a_grave_health_event_of_ones_own_and_time_clean_are_kept(said: str, kept: list[str]) -> None:
     assert _kept(said) == kept

@@ -84,7 +84,7 @@ _HARD_NEWS = re.compile(
     rf"\b(?:divorce|break-?up|broke up|split up|separated|{GRAVE_ILLNESSES}|chemo|(?:in|had) {ACCIDENT}"
     rf"|(?:in|(?:rushed|taken|admitted|had to go) to) (?:the )?(?:{HOSPITALS})|icu"
     r"|recovering|surgery|operation|signed off work|having (?:their|his|her) (?:[\w-]+ ){1,2}(?:out|removed)\b"
-    r"|lost (?:their|his|her) job|laid off|fired|made redundant|miscarriage"
+    r"|lost (?:their|his|her) job|laid off|fired|made redundant|miscarriages?|strokes|heart attacks|seizures"
     r"|diagnosed|failed (?:their|his|her) |flunked|behind on (?:rent|their mortgage|their bills)"
     r"|(?:been|is) (?:(?:really|very|so|pretty|quite|off) )?(?:sick|ill|unwell)(?! of)"
     r"|broke down|(?:got|was) stolen|broken into|(?:got|was) written off|totall?ed"

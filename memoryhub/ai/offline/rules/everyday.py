@@ -87,6 +87,8 @@ def helper_rule(match: re.Match[str], said: Said) -> Fact | None:
     text = f"{said.name} {verb} {'an' if who[0] in 'aeiou' else 'a'} {who}"
     if match.groupdict().get("why"):  # "for my shoulder"
         text += " " + third_person(phrase_cut(match["why"].strip(), max_words=6), said.name)
+    if named := re.match(r" (?:called|named) (?P<name>(?-i:[A-Z])[\w'-]+)\b", match.string[match.end() :]):
+        text += f" named {named['name']}"  # "my sponsor is called Jan"
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("health", who))
 
 

@@ -18,8 +18,8 @@ _FREE = {"sober": "sober", "clean": "clean", "dry": "sober", "alcohol free": "al
 
 def sober_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "100 days sober today!", "I'm 2 years alcohol free this month": how long, as said."""
-    span = f"{match['count'].lower()} {match['unit'].lower()}"
-    said_state = " ".join(match["state"].lower().replace("-", " ").split())
+    span = f"{(match['count'] or match['count2']).lower()} {(match['unit'] or match['unit2']).lower()}"
+    said_state = " ".join((match["state"] or match["state2"]).lower().replace("-", " ").split())
     if "harm" in said_state or said_state.startswith("sh "):  # "6 weeks without self harm today"
         text = f"{said.name} has been self-harm free for {span}"
         return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("health", "recovery"), slot="self-harm")
@@ -51,7 +51,11 @@ RULES = [
             r"(?:\bI(?:'m| am|'ve been| have been) |^)(?:(?:now|officially|just over|over|nearly|almost) )?"
             r"(?P<count>\d{1,4}|a|one|two|three|four|five|six|seven|eight|nine|ten|twelve) (?P<unit>days?|weeks?"
             r"|months?|years?)(?: now)? (?P<state>sober|clean|dry|alcohol[- ]free|smoke[- ]free"
-            r"|without self[- ]harm(?:ing)?|self[- ]harm[- ]free|sh[- ]free)\b",
+            r"|without self[- ]harm(?:ing)?|self[- ]harm[- ]free|sh[- ]free)\b"
+            # "I've been clean for 18 months today"
+            r"|\bI(?:'ve| have) been (?P<state2>sober|clean|dry|alcohol[- ]free|smoke[- ]free) for (?:(?:just )?over )?"
+            r"(?P<count2>\d{1,4}|a|one|two|three|four|five|six|seven|eight|nine|ten|twelve) (?P<unit2>days?|weeks?"
+            r"|months?|years?)\b",
             re.IGNORECASE,
         ),
         build=sober_rule,

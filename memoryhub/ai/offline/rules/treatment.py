@@ -46,7 +46,9 @@ def treatment_rule(match: re.Match[str], said: Said) -> Fact | None:
     if match["begun"]:
         text = f"{said.name} has started {treatment}"
         return said.fact(text, MemoryKind.EVENT, HIGH, "30d", topics_of("health", "treatment"))
-    text = f"{said.name} is starting {treatment}" + (f" {time}" if time else "")
+    verb = match["going"].lower() if match["going"] in ("doing", "having") else "starting"  # "we're doing IVF again"
+    again = " again" if re.match(r"\s+again\b", match["rest"], re.IGNORECASE) else ""
+    text = f"{said.name} is {verb} {treatment}{again}" + (f" {time}" if time else "")
     expiration = expiration_for(time) if time else "30d"
     return said.fact(text, MemoryKind.PLAN, HIGH, expiration, topics_of("health", "treatment"), time=time)
 
@@ -98,7 +100,7 @@ RULES = [
         priority=1588,
         pattern=re.compile(
             r"\b(?:I|we)(?:(?P<begun>(?:'ve| have)? (?:just |finally |now )?started)| (?:start|begin)"
-            r"|(?:'m| am) going on)"
+            r"|(?:'m| am|'re| are) (?P<going>going on|starting|doing|having))"
             rf" (?P<what>{_TREATMENTS})\b(?P<rest>.*)",
             re.IGNORECASE,
         ),
