@@ -7357,3 +7357,21 @@ def test_a_stack_switched_a_round_raised_and_years_of_coding_are_kept(said: str,
 )
 def test_a_grave_health_event_of_ones_own_and_time_clean_are_kept(said: str, kept: list[str]) -> None:
     assert _kept(said) == kept
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        # a fright said big, a wish, a hypothesis, a game: no health event, no crossing
+        "I had a heart attack when I saw the price lol",
+        "I nearly had a heart attack when I saw the bill",
+        "I'd love to swim the Channel one day",
+        "if I had a stroke I'd want to know the signs",
+        "my character had a heart attack in the game",
+        # a film seen is no sighting; a sister's baby shower is no baby of one's own (was "Priya is having a baby")
+        "saw my first ever Jurassic Park movie",
+        "we're having a baby shower for my sister",
+    ],
+)
+def test_a_fright_a_wish_a_film_or_a_shower_keeps_no_event(said: str) -> None:
+    assert _kept(said) == []

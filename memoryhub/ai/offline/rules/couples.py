@@ -182,7 +182,7 @@ RULES = [
             r"(?P<status>married|engaged|single|divorced|widowed|separated|pregnant|expecting"
             r"|in a (?:long[- ]distance )?relationship"
             r"|(?:[\w ]{1,20} into )?dating (?:(?-i:[A-Z])\w+|someone)|together with (?-i:[A-Z])\w+|getting married"
-            r"|having a baby|seeing (?:someone|(?-i:[A-Z])\w+)(?: named (?-i:[A-Z])\w+)?"
+            r"|having a baby(?! shower| gender reveal)|seeing (?:someone|(?-i:[A-Z])\w+)(?: named (?-i:[A-Z])\w+)?"
             r"|with my (?:partner|girlfriend|boyfriend|wife|husband)|(?:going through|getting) a (?:divorce|breakup"
             r"|break-up|separation)|getting divorced)\b(?P<rest>.*)",
             re.IGNORECASE,

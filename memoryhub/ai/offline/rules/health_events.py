@@ -18,8 +18,16 @@ _EVENTS = (
 _PLURALS = {"miscarriage": "miscarriages", "stroke": "strokes", "heart attack": "heart attacks", "seizure": "seizures"}
 
 
+# What makes it a fright said big: "… when I saw the price lol".
+_FRIGHT = re.compile(
+    r"\bwhen I (?:saw|heard|opened|got|read|looked|checked|found|realis|realiz)|\b(?:lol|lmao|haha)\b|[😂🤣]", re.I
+)
+
+
 def health_event_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I had a heart attack in 2021", "I've had three miscarriages": what happened, how often, when."""
+    if _FRIGHT.search(match["rest"]):
+        return None  # "I had a heart attack when I saw the price lol": a fright, said big
     event = " ".join(match["event"].split())
     event = event if event.isupper() else event.lower()
     count = (match["count"] or "").lower()

@@ -60,7 +60,8 @@ RULES = [
         priority=1669,
         pattern=re.compile(
             r"\b(?:I (?:just |finally )?|finally )?(?:saw|spotted|seen|heard) (?:my (?:first ever|first|very first)"
-            rf" (?P<seen>[\w' -]{{2,40}}?)|(?P<seen2>{_SKY_AND_WILD}) for the (?:first|very first) time)"
+            rf" (?P<seen>[\w' -]{{2,40}}?(?<! movie)(?<! film)(?<! show)(?<! episode))"
+            rf"|(?P<seen2>{_SKY_AND_WILD}) for the (?:first|very first) time)"
             r"(?P<rest>(?= (?:in|at|on|over|off|last|yesterday|today|this|tonight)\b| ?[,.!]|$).*)",
             re.IGNORECASE,
         ),
