@@ -7375,3 +7375,25 @@ def test_a_grave_health_event_of_ones_own_and_time_clean_are_kept(said: str, kep
 )
 def test_a_fright_a_wish_a_film_or_a_shower_keeps_no_event(said: str) -> None:
     assert _kept(said) == []
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # kept nothing before (2026-12-01, a dating and a wedding-party channel)
+        ("I've been on Hinge for a month, nothing yet", ["Priya has been on Hinge for a month"]),
+        ("second date with Tom tonight!", ["Priya has a second date with Tom tonight"]),
+        ("I'm my brother's best man in August", ["Priya is their brother's best man in August"]),
+        # guards: a side taken is no app, a first date remembered is no date ahead
+        ("I'm on her side", []),
+        ("our first date was at a pub quiz", []),
+    ],
+)
+def test_a_dating_app_a_date_ahead_and_a_best_man_are_kept(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept
+
+
+def test_a_relatives_stay_is_news_for_a_week() -> None:
+    """It was kept for good, as who the in-laws are."""
+    arguments = _extract(_prompt([("Priya", "priya", "my in-laws are staying for a week")]))
+    assert [(op["kind"], op["expiration"]) for op in arguments["operations"]] == [("event", "7d")]

@@ -60,8 +60,8 @@ def young_child_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 # A relative on their way: "is coming for dinner", "are staying with us", "is popping round".
 _ON_THEIR_WAY = re.compile(
-    r"(?:is|are) (?:coming (?:over|round|for|to stay)|staying with (?:me|us|them)|popping (?:over|round|in)"
-    r"|visiting (?:me|us|them)\b(?!.*\b(?:every|each)\b))",
+    r"(?:is|are) (?:coming (?:over|round|for|to stay)|staying (?:with (?:me|us|them)|for|over)"
+    r"|popping (?:over|round|in)|visiting (?:me|us|them)\b(?!.*\b(?:every|each)\b))",
     re.IGNORECASE,
 )
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 import re
 
 from memoryhub.ai.contract import MemoryKind
-from memoryhub.ai.offline.facts import MEDIUM, PERMANENT, Fact, Rule, Said
+from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, expiration_for
+from memoryhub.ai.offline.rules.going import when_said
 from memoryhub.ai.offline.text import third_person, topics_of
 
 
@@ -25,6 +26,18 @@ def wedding_party_rule(match: re.Match[str], said: Said) -> Fact | None:
     verb = "are" if role.endswith("s") else "is"
     text = f"{said.name}'s {role} {verb} {who}"
     return said.fact(text, MemoryKind.RELATIONSHIP, MEDIUM, PERMANENT, topics_of("wedding", role.split()[-1]))
+
+
+def standing_for_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I'm my brother's best man in August", "I'm going to be Amy's maid of honour": whom they stand
+    beside, until a little after the day."""
+    role = " ".join(match["role"].lower().split())
+    whose = third_person(" ".join(match["whose"].split()), said.name)
+    text = f"{said.name} is {whose} {role}"
+    time = when_said(match["rest"])
+    text += f" {time}" if time else ""
+    expiration = expiration_for(time) if time else "30d"
+    return said.fact(text, MemoryKind.PLAN, HIGH, expiration, topics_of("wedding", role.split()[-1]), time=time)
 
 
 # This module's rules: on a clause, the rule whose match starts first is tried first, and at the same
@@ -48,5 +61,14 @@ RULES = [
             re.IGNORECASE,
         ),
         build=wedding_party_rule,
+    ),
+    Rule(
+        priority=1683,
+        pattern=re.compile(
+            r"\bI(?:'m| am)(?: going to be| gonna be)? (?P<whose>my [\w-]+'s|(?-i:[A-Z])[\w-]+'s)"
+            r" (?P<role>maid of hono(?:u)?r|matron of hono(?:u)?r|best man|bridesmaid|best woman)\b(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        build=standing_for_rule,
     ),
 ]
