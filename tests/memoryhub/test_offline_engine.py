@@ -7397,3 +7397,21 @@ def test_a_relatives_stay_is_news_for_a_week() -> None:
     """It was kept for good, as who the in-laws are."""
     arguments = _extract(_prompt([("Priya", "priya", "my in-laws are staying for a week")]))
     assert [(op["kind"], op["expiration"]) for op in arguments["operations"]] == [("event", "7d")]
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # was "Priya has a husband": "MS" was no word of content
+        ("my husband has MS", ["Priya's husband has MS"]),
+        ("I'm a carer for my husband, he has MS", ["Priya is a carer for their husband", "Priya's husband has MS"]),
+        # kept nothing before (2026-12-01, an older members' group)
+        ("we've just had our 40th anniversary", ["Priya celebrated their 40th anniversary"]),
+        ("I've started aqua aerobics at the leisure centre", ["Priya has started aqua aerobics at the leisure centre"]),
+        ("I've just become a great grandmother!", ["Priya became a great grandmother"]),
+        # guard: a title is no illness
+        ("my teacher Ms Jones is lovely", []),
+    ],
+)
+def test_an_illness_by_its_initials_an_anniversary_and_a_great_grandchild_are_kept(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept

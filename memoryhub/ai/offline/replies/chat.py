@@ -120,7 +120,7 @@ _GOOD_NEWS = re.compile(
     r"|got (?:their|his|her) (?:[\w-]+ )?(?:visa|permit|citizenship|settled status|green card|residency|blue card)"
     r"|(?:ran|finished|completed) (?:their|his|her|a) first (?:marathon|half marathon|race|5k|10k|triathlon)"
     r"|moved (?:in)?to (?:their|his|her) (?:new|first) (?:flat|house|home|apartment|place)|paid off"
-    r"|was accepted into|became an? (?:great-)?(?:grand\w+|aunt\w*|uncle|mum|mom|dad|mother|father|parent|homeowner)"
+    r"|was accepted into|became an? (?:great[- ])?(?:grand\w+|aunt\w*|uncle|mum|mom|dad|mother|father|parent|homeowner)"
     r"|celebrated (?:their|his|her) \w+ (?:wedding )?anniversary|moved in together"
     r"|is buying (?:their|his|her|a) (?:first |new )?(?:house|home|flat|place)"
     r"|has been (?:clean|sober|self-harm free) for|set a new (?:[\w-]+ ){0,2}personal best"

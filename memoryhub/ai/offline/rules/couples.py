@@ -5,7 +5,18 @@ from __future__ import annotations
 import re
 
 from memoryhub.ai.contract import MemoryKind
-from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, expiration_for, past_time_in, time_in
+from memoryhub.ai.offline.facts import (
+    HIGH,
+    MEDIUM,
+    PERMANENT,
+    Fact,
+    Rule,
+    Said,
+    expiration_for,
+    past_day_in,
+    past_time_in,
+    time_in,
+)
 from memoryhub.ai.offline.rules.babies import DUE_WHEN
 from memoryhub.ai.offline.splitting import phrase_cut
 from memoryhub.ai.offline.text import (
@@ -113,6 +124,16 @@ def together_since_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.RELATIONSHIP, HIGH, PERMANENT, topics_of("relationship", "partner"))
 
 
+def anniversary_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "we've just had our 40th anniversary", "we celebrated our 25th wedding anniversary in June": years
+    married, kept for good."""
+    wedding = "wedding " if match["wedding"] else ""
+    text = f"{said.name} celebrated their {match['nth'].lower()} {wedding}anniversary"
+    if when := past_day_in(match["rest"]):
+        text += f" {when}"
+    return said.fact(text, MemoryKind.EVENT, HIGH, PERMANENT, topics_of("relationship", "anniversary"))
+
+
 # This module's rules: on a clause, the rule whose match starts first is tried first, and at the same
 # start the lower priority (rules/__init__.py puts every module's rules in one table).
 RULES = [
@@ -172,6 +193,15 @@ RULES = [
             re.IGNORECASE,
         ),
         build=together_since_rule,
+    ),
+    Rule(
+        priority=1686,
+        pattern=re.compile(
+            r"\bwe(?:'ve| have)? (?:just |recently )?(?:had|celebrated) our (?P<nth>\d{1,2}(?:st|nd|rd|th)|first|tenth"
+            r"|silver|ruby|golden|diamond) (?P<wedding>wedding )?anniversary\b(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        build=anniversary_rule,
     ),
     Rule(
         priority=1240,

@@ -327,8 +327,9 @@ RULES = [
     Rule(
         priority=1420,
         pattern=re.compile(
-            r"\bI(?:'ve| have)? (?:just |finally |officially )?(?:become|became) (?P<what>an? (?:great-)?(?:grandmother"
-            r"|grandfather|grandma|grandpa|granny|grandad|granddad|grandparent|aunt|auntie|uncle|mum|mom|dad|mother"
+            r"\bI(?:'ve| have)? (?:just |finally |officially )?(?:become|became)"
+            r" (?P<what>an? (?:great[- ])?(?:grandmother|grandfather|grandma|grandpa|granny|grandad|granddad"
+            r"|grandparent|aunt|auntie|uncle|mum|mom|dad|mother"
             r"|father|parent|big sister|big brother|godmother|godfather|stepmum|stepmom|stepdad))\b",
             re.IGNORECASE,
         ),

@@ -345,8 +345,8 @@ def _loose_predicate(rest: str, said: Said) -> str:
         return ""  # "my granddad is doing great now": how they are today, not a lasting fact
     verb = {"'s": is_or_has(loose["rest"]), "'re": "are"}.get(verb, verb)
     what = phrase_cut(loose["rest"], max_words=10)
-    if not content_words(what) and not re.search(r"\d", what) and what.lower() not in ("me", "us"):
-        return ""  # "my grandma raised me" says something; "my mom is so" does not
+    if not content_words(what) and not re.search(r"\d|^[A-Z]{2,5}$", what) and what.lower() not in ("me", "us"):
+        return ""  # "my grandma raised me" says something (and "my dad has MS"); "my mom is so" does not
     if re.match(r"(?:it|that|this|them|those|these|the same)\b", what, re.IGNORECASE):
         return ""  # "my brother did it last year": what "it" was is in another line
     return f"{verb} {third_person(what, said.name)}".strip()

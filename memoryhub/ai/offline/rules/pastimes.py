@@ -63,6 +63,7 @@ ACTIVITIES = (
     r"|woodworking|calligraphy|origami|journaling|scuba diving|diving|paragliding|skydiving|weightlifting"
     r"|powerlifting|lifting|marathons?|triathlons?|parkour|salsa|ballet|tap|karaoke|cosplay|embroidery|coding"
     r"|quilting|metal detecting|geocaching|stand[- ]up paddleboarding|paddleboarding|snorkeling|spearfishing"
+    r"|aqua aerobics|water aerobics|aquafit"
     r"|volunteering|aerial yoga|hot yoga|kundalini yoga|(?:home ?)?brewing(?! (?:coffee|tea|a |up|some)\b)|cosplaying"
     r"|fostering|bell ringing|(?:go-)?karting|bowling"
 )
