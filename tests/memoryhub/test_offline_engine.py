@@ -7415,3 +7415,18 @@ def test_a_relatives_stay_is_news_for_a_week() -> None:
 )
 def test_an_illness_by_its_initials_an_anniversary_and_a_great_grandchild_are_kept(said: str, kept: list[str]) -> None:
     assert _kept(said) == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # the session's own rules, after its review: a cuckoo is heard, TIAs are counted as TIAs
+        ("heard my first cuckoo this morning", ["Priya heard their first cuckoo this morning"]),
+        ("I've had two TIAs", ["Priya has had two TIAs"]),
+        # guards: trout for dinner is no catch; ham for lunch is no radio talk
+        ("I had a 2lb trout for dinner", []),
+        ("got my full licence today, had a ham sandwich to celebrate", []),
+    ],
+)
+def test_a_sighting_heard_a_count_of_tias_and_no_catch_from_dinner(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept

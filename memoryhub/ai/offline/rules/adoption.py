@@ -42,7 +42,9 @@ def adopted_child_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "we adopted our daughter in 2020", "I adopted my son when he was 2": a child of theirs, adopted."""
     child = third_person(" ".join(match["child"].split()), said.name)
     text = f"{said.name} adopted {child}"
-    if when := past_time_in(match["rest"]) or (re.match(r"\s+(in (?:19|20)\d\d)\b", match["rest"]) or [""])[0].strip():
+    if year := re.match(r"\s+(in (?:19|20)\d\d)\b", match["rest"]):
+        text += f" {year[1]}"
+    elif when := past_time_in(match["rest"]):
         text += f" {when}"
     return said.fact(text, MemoryKind.RELATIONSHIP, HIGH, PERMANENT, topics_of("family", "adoption"))
 

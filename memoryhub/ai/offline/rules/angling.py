@@ -42,7 +42,8 @@ RULES = [
     Rule(
         priority=1664,
         pattern=re.compile(
-            r"\b(?:I (?:just |finally )?)?(?:caught|landed|banked|netted|had) (?:a|an|my first|another)"
+            # not "had": "I had a 2lb trout for dinner"
+            r"\b(?:I (?:just |finally )?)?(?:caught|landed|banked|netted) (?:a|an|my first|another)"
             rf" (?P<weight>{_WEIGHT}) (?P<fish>{_FISH})\b(?P<rest>.*)",
             re.IGNORECASE,
         ),

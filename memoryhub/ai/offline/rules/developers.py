@@ -55,7 +55,8 @@ _TOOL = r"(?-i:[A-Z])[\w+#.-]*(?: (?-i:[A-Z])[\w+#.-]*)?"
 
 
 def switched_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "we switched from Java to Kotlin at work", "I moved from Python to Rust": the tool they use now."""
+    """ "we switched from Java to Kotlin at work", "I migrated from Heroku to Fly": the tool they use now
+    (not "moved from": a move between towns is no tool, ``rules/places.py``)."""
     who = f"{said.name}'s team" if match["we"] else said.name
     text = f"{who} switched from {match['old']} to {match['new']}"
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("programming", match["new"]))

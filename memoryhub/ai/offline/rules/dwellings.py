@@ -16,14 +16,13 @@ _DWELLINGS = (
     r"narrowboat|narrow boat|houseboat|boat|barge|yacht|sailboat|van|campervan|camper van|camper|motorhome"
     r"|caravan|static caravan|tiny house|yurt|bus|skoolie|truck|rv"
 )
-_ABOARD = {"on": "on", "aboard": "aboard", "in": "in"}
 
 
 def dwelling_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "we live on a narrowboat", "I've been living in my van full time since 2022": the home, for good
     (a span or a start said with it)."""
     what = third_person(" ".join(match["what"].split()), said.name)
-    where = _ABOARD[match["where"].lower()]
+    where = match["where"].lower()
     rest = match["rest"]
     full_time = " full time" if re.match(r"\s*,?\s*full[- ]time\b", rest, re.IGNORECASE) else ""
     rest = re.sub(r"^\s*,?\s*full[- ]time\b", "", rest, flags=re.IGNORECASE)

@@ -15,7 +15,6 @@ _EVENTS = (
     r"heart attack|cardiac arrest|stroke|mini[- ]stroke|TIA|miscarriage|pulmonary embolism|blood clot|DVT"
     r"|(?:nervous|mental) breakdown|brain haemorrhage|brain hemorrhage|aneurysm|sepsis|seizure"
 )
-_PLURALS = {"miscarriage": "miscarriages", "stroke": "strokes", "heart attack": "heart attacks", "seizure": "seizures"}
 
 
 # What makes it a fright said big: "… when I saw the price lol".
@@ -32,7 +31,7 @@ def health_event_rule(match: re.Match[str], said: Said) -> Fact | None:
     event = event if event.isupper() else event.lower()
     count = (match["count"] or "").lower()
     if count and count not in ("a", "an", "one"):
-        text = f"{said.name} has had {count} {_PLURALS.get(event.rstrip('s'), event)}"
+        text = f"{said.name} has had {count} {event}s"  # "three miscarriages", "two TIAs"
     else:
         text = f"{said.name} had {'an' if event[0].lower() in 'aeiou' else 'a'} {event}"
     rest = match["rest"]

@@ -14,7 +14,7 @@ from memoryhub.ai.offline.text import topics_of
 # An amateur call sign: a prefix of letters and digits, one digit, then up to four letters (M0XRK,
 # 2E0ABC, G4ABC, KD2XYZ).
 _CALL_SIGN = r"(?-i:[A-Z0-9]{1,3}[0-9][A-Z]{1,4})"
-_RADIO = re.compile(r"\b(?:call ?sign|amateur radio|ham radio|radio ham|ham|HF|VHF|UHF|QSO|repeater|RSGB)\b", re.I)
+_RADIO = re.compile(r"\b(?:call ?sign|amateur radio|ham radio|radio ham|(?-i:HF|VHF|UHF|QSO|RSGB)|repeater)\b", re.I)
 
 
 def call_sign_rule(match: re.Match[str], said: Said) -> Fact | None:

@@ -31,7 +31,10 @@ def first_seen_rule(match: re.Match[str], said: Said) -> Fact | None:
     if not content_words(seen):
         return None
     rest = match["rest"]
-    text = f"{said.name} saw their first {seen}" if match["seen"] else f"{said.name} saw {seen} for the first time"
+    verb = "heard" if match["verb"].lower() == "heard" else "saw"  # "heard my first cuckoo"
+    text = (
+        f"{said.name} {verb} their first {seen}" if match["seen"] else f"{said.name} {verb} {seen} for the first time"
+    )
     if where := _WHERE.match(rest):
         text += f" {where['where']}"
     if when := past_day_in(re.split(r"[,;!]| but | and ", rest)[0]):
@@ -59,8 +62,9 @@ RULES = [
     Rule(
         priority=1669,
         pattern=re.compile(
-            r"\b(?:I (?:just |finally )?|finally )?(?:saw|spotted|seen|heard) (?:my (?:first ever|first|very first)"
-            rf" (?P<seen>[\w' -]{{2,40}}?(?<! movie)(?<! film)(?<! show)(?<! episode))"
+            r"\b(?:I (?:just |finally )?|finally )?(?P<verb>saw|spotted|seen|heard)"
+            r" (?:my (?:first ever|first|very first)"
+            r" (?P<seen>[\w' -]{2,40}?(?<! movie)(?<! film)(?<! show)(?<! episode))"
             rf"|(?P<seen2>{_SKY_AND_WILD}) for the (?:first|very first) time)"
             r"(?P<rest>(?= (?:in|at|on|over|off|last|yesterday|today|this|tonight)\b| ?[,.!]|$).*)",
             re.IGNORECASE,
