@@ -7128,7 +7128,7 @@ def test_an_answer_about_a_family_side_is_no_relatives_news() -> None:
     next line "she's turns out their great grandad was a miner"."""
     said = [
         ("Kat", "kat", "traced my family back to 1740 on my dad's side"),
-        ("Sam", "sam", "how far back does your mum's side go?"),
+        ("Bex", "bex", "how far back does your mum's side go?"),
         ("Kat", "kat", "only to 1890, the records were lost in a fire"),
         ("Kat", "kat", "turns out my great grandad was a miner in Wales"),
     ]
