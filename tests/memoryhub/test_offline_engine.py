@@ -7430,3 +7430,19 @@ def test_an_illness_by_its_initials_an_anniversary_and_a_great_grandchild_are_ke
 )
 def test_a_sighting_heard_a_count_of_tias_and_no_catch_from_dinner(said: str, kept: list[str]) -> None:
     assert _kept(said) == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # kept nothing before (2026-12-01: a fans', a faith and a retiring members' lines)
+        ("I retire in June after 35 years at the council", ["Priya is retiring in June after 35 years at the council"]),
+        ("I retire next month after 30 years teaching", ["Priya is retiring next month after 30 years teaching"]),
+        ("I'm fasting for Ramadan", ["Priya is fasting for Ramadan"]),
+        # kept less before: since when
+        ("I've been a Liverpool fan since I was 6", ["Priya has been a Liverpool fan since age 6"]),
+        ("I support Arsenal", ["Priya supports Arsenal"]),  # guard: no span, as before
+    ],
+)
+def test_a_retirement_said_in_the_present_a_fast_and_a_fans_years_are_kept(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept

@@ -40,6 +40,15 @@ def milestone_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.EVENT, HIGH, PERMANENT, topics_of("faith"))
 
 
+def fasting_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I'm fasting for Ramadan", "I'm observing Lent this year": a season of faith kept, for its weeks."""
+    season = match["season"].title()
+    verb = "fasting for" if match["verb"].lower() == "fasting for" else "observing"
+    return said.fact(
+        f"{said.name} is {verb} {season}", MemoryKind.PLAN, MEDIUM, "30d", topics_of("faith", season.lower())
+    )
+
+
 # This module's rules: on a clause, the rule whose match starts first is tried first, and at the same
 # start the lower priority (rules/__init__.py puts every module's rules in one table).
 RULES = [
@@ -62,5 +71,14 @@ RULES = [
             re.IGNORECASE,
         ),
         build=milestone_rule,
+    ),
+    Rule(
+        priority=1688,
+        pattern=re.compile(
+            r"\bI(?:'m| am) (?:(?:also|currently|still) )?(?P<verb>fasting for|observing|keeping|doing)"
+            r" (?P<season>Ramadan|Lent|Yom Kippur|Navratri)\b",
+            re.IGNORECASE,
+        ),
+        build=fasting_rule,
     ),
 ]

@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 
 from memoryhub.ai.contract import MemoryKind
-from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, past_time_in
-from memoryhub.ai.offline.text import article_for, topics_of
+from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, expiration_for, past_time_in, time_in
+from memoryhub.ai.offline.text import article_for, third_person, topics_of
 from memoryhub.ai.offline.vocabulary import PROPER_NAME
 
 # How long one worked before retiring: "after 35 years", "after thirty years in the job".
@@ -42,6 +42,25 @@ def taken_up_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("hobbies", what.split()[-1]))
 
 
+# How long, and where, said after a retirement ahead: "after 35 years at the council", "after 30 years teaching".
+_AFTER_AT = re.compile(
+    r"\s+after (?P<span>\d{1,2}|[a-z]+) years(?P<where> (?:at|with|in) [\w' -]{2,30}?| [a-z]+ing)?\s*(?:$|[,.!])",
+    re.IGNORECASE,
+)
+
+
+def retiring_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I retire in June after 35 years at the council": a retirement ahead, said in the present,
+    until a little after its day (``plans.doing_rule`` reads "I'm retiring in June")."""
+    when = time_in(match["when"])
+    if not when:
+        return None
+    text = f"{said.name} is retiring {when}"
+    if after := _AFTER_AT.match(match["rest"]):
+        text += f" after {after['span'].lower()} years{third_person(after['where'] or '', said.name)}"
+    return said.fact(text, MemoryKind.PLAN, HIGH, expiration_for(when), topics_of("work", "retirement"), time=when)
+
+
 # This module's rules: on a clause, the rule whose match starts first is tried first, and at the same
 # start the lower priority (rules/__init__.py puts every module's rules in one table).
 RULES = [
@@ -67,5 +86,14 @@ RULES = [
             re.IGNORECASE,
         ),
         build=taken_up_rule,
+    ),
+    Rule(
+        priority=1687,
+        pattern=re.compile(
+            r"\bI (?:officially |finally )?retire (?P<when>(?:in|on|at the end of|next|this) [\w ]{2,20}?)"
+            r"(?P<rest>(?= after|\s*$|[,.!]).*)",
+            re.IGNORECASE,
+        ),
+        build=retiring_rule,
     ),
 ]
