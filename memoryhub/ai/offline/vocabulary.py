@@ -21,6 +21,9 @@ IRREGULAR_PARTICIPLES = (
     "become|had|got|won|made|bought|found|left|sold|begun|paid|met|seen|lost|spent|sent|built|kept|caught|taught"
     "|brought"
 )
+# Since when, in years or in life: "since 1992", "since I was 6", "since I was a kid" (``text.since_age``
+# says the last "since childhood").
+SINCE_WHEN = r"since (?:I was (?:\d{1,2}|a kid|a child|little|young|a teenager)|(?:19|20)\d\d)"
 # How long something has gone on: "for 8 years", "for a few weeks", "for ten months".
 FOR_A_SPAN = (
     r"for (?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of|several|many)"

@@ -104,10 +104,8 @@ def crossing_rule(match: re.Match[str], said: Said) -> Fact | None:
     verb, crossed = match["verb"].lower(), " ".join(match["crossed"].split())
     crossed = re.sub(r"^(?:the )?english channel$", "the English Channel", crossed, flags=re.IGNORECASE)
     text = f"{said.name} {verb} {crossed if crossed.lower().startswith('the') else 'the ' + crossed}"
-    if year := re.match(r"\s+(in (?:19|20)\d\d)\b", match["rest"]):
-        text += f" {year[1]}"
-    elif past := past_time_in(match["rest"]):
-        text += f" {past}"
+    if when := past_time_in(match["rest"]):  # "in 2019", "last year"
+        text += f" {when}"
     return said.fact(text, MemoryKind.EVENT, HIGH, PERMANENT, topics_of("achievements", crossed.split()[-1]))
 
 

@@ -42,9 +42,7 @@ def adopted_child_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "we adopted our daughter in 2020", "I adopted my son when he was 2": a child of theirs, adopted."""
     child = third_person(" ".join(match["child"].split()), said.name)
     text = f"{said.name} adopted {child}"
-    if year := re.match(r"\s+(in (?:19|20)\d\d)\b", match["rest"]):
-        text += f" {year[1]}"
-    elif when := past_time_in(match["rest"]):
+    if when := past_time_in(match["rest"]):  # "in 2020", "last year"
         text += f" {when}"
     return said.fact(text, MemoryKind.RELATIONSHIP, HIGH, PERMANENT, topics_of("family", "adoption"))
 

@@ -95,9 +95,8 @@ SLOTS = {"due": r"'s baby is due\b"}
 
 def expecting_which_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "we're having a boy!", "it's twins!!" (after the scan): the baby on the way, and which."""
-    which = {"boy": "a baby boy", "girl": "a baby girl", "baby boy": "a baby boy", "baby girl": "a baby girl"}.get(
-        match["which"].lower(), "twins"
-    )
+    which = match["which"].lower()
+    which = which if which == "twins" else f"a baby {which.split()[-1]}"  # "a boy", "a baby boy": "a baby boy"
     text = f"{said.name} is expecting {which}"
     rest = match.string[match.end() :]
     if due := re.match(rf",? due {DUE_WHEN}", rest, re.IGNORECASE):  # "…, due in June"

@@ -9,7 +9,7 @@ import re
 from memoryhub.ai.contract import MemoryKind
 from memoryhub.ai.offline.facts import MEDIUM, PERMANENT, Fact, Rule, Said
 from memoryhub.ai.offline.text import since_age, third_person, topics_of
-from memoryhub.ai.offline.vocabulary import FOR_A_SPAN
+from memoryhub.ai.offline.vocabulary import FOR_A_SPAN, SINCE_WHEN
 
 # How many they have, said after the span: ", about 1500 records now".
 _HOW_MANY = re.compile(
@@ -37,8 +37,7 @@ RULES = [
         priority=1663,
         pattern=re.compile(
             r"\b(?:I(?:'ve| have) )?been collecting (?P<what>(?:[\w'-]+ ){0,2}?[\w'-]+)"
-            rf" (?P<span>{FOR_A_SPAN}|for (?:years|decades)|since (?:I was (?:a kid|a child|little|young|a teenager"
-            r"|\d{1,2})|(?:19|20)\d\d))\b",
+            rf" (?P<span>{FOR_A_SPAN}|for (?:years|decades)|{SINCE_WHEN})\b",
             re.IGNORECASE,
         ),
         build=collected_rule,

@@ -8,8 +8,8 @@ import re
 
 from memoryhub.ai.contract import MemoryKind
 from memoryhub.ai.offline.facts import HIGH, PERMANENT, Fact, Rule, Said, past_day_in
-from memoryhub.ai.offline.text import topics_of
-from memoryhub.ai.offline.vocabulary import COUNTS, MONTHS
+from memoryhub.ai.offline.text import article_for, topics_of
+from memoryhub.ai.offline.vocabulary import COUNTS
 
 _EVENTS = (
     r"heart attack|cardiac arrest|stroke|mini[- ]stroke|TIA|miscarriage|pulmonary embolism|blood clot|DVT"
@@ -33,12 +33,12 @@ def health_event_rule(match: re.Match[str], said: Said) -> Fact | None:
     if count and count not in ("a", "an", "one"):
         text = f"{said.name} has had {count} {event}s"  # "three miscarriages", "two TIAs"
     else:
-        text = f"{said.name} had {'an' if event[0].lower() in 'aeiou' else 'a'} {event}"
+        text = f"{said.name} had {article_for(event)} {event}"
     rest = match["rest"]
-    if when := re.match(rf"\s+(in (?:(?:19|20)\d\d|{MONTHS})|at \d{{1,2}}|when I was \d{{1,2}})\b", rest, re.I):
-        text += " " + re.sub(r"when I was", "at", when[1], flags=re.IGNORECASE).lower()
-    elif past := past_day_in(re.split(r"[,;!]| but ", rest)[0]):  # "… at work today"
-        text += f" {past}"
+    if age := re.match(r"\s+(?:at|when I was) (?P<age>\d{1,2})\b", rest, re.IGNORECASE):
+        text += f" at {age['age']}"  # "when I was 40"
+    elif when := past_day_in(re.split(r"[,;!]| but ", rest)[0]):  # "in 2021", "in March", "… at work today"
+        text += f" {when}"
     return said.fact(text, MemoryKind.EVENT, HIGH, PERMANENT, topics_of("health", event.split()[-1]))
 
 

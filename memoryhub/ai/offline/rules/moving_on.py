@@ -8,9 +8,8 @@ from __future__ import annotations
 import re
 
 from memoryhub.ai.contract import EntityType, MemoryKind
-from memoryhub.ai.offline.facts import HIGH, PERMANENT, Fact, Rule, Said, past_time_in
+from memoryhub.ai.offline.facts import HIGH, PERMANENT, Fact, Rule, Said, past_day_in
 from memoryhub.ai.offline.text import article_for, topics_of
-from memoryhub.ai.offline.vocabulary import MONTHS
 
 # What one leaves that is one's work: "the company", "my job", "teaching".
 _WORK = (
@@ -64,10 +63,8 @@ def own_boss_rule(match: re.Match[str], said: Said) -> Fact | None:
     how = "freelance" if (match["how"] or "").lower() == "freelance" else "self-employed"
     text = f"{said.name} went {how}"
     rest = match.string[match.end() :]
-    if when := re.match(rf"\s+(in (?:(?:19|20)\d\d|{MONTHS}))\b", rest, re.IGNORECASE):  # "in January", "in 2021"
-        text += f" {when[1].lower()}"
-    elif past := past_time_in(rest):
-        text += f" {past}"
+    if when := past_day_in(rest):  # "in January", "in 2021", "last year"
+        text += f" {when}"
     # no slot: the job stays ("a graphic designer", now freelance)
     return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("work", how))
 

@@ -51,7 +51,7 @@ def telescope_rule(match: re.Match[str], said: Said) -> Fact | None:
         size = f"{match['size_n']}mm " if "mm" in match["size"].lower() else f"{match['size_n']} inch "
     kind = match["kind"]
     kind = "Dobsonian" if kind.lower() in ("dob", "dobsonian") else kind if kind.isupper() else kind.lower()
-    scope = f"{size}{kind}" + ("" if kind in ("telescope", "scope") else " telescope")
+    scope = f"{size}{kind}" + ("" if kind == "telescope" else " telescope")
     text = f"{said.name} has {article_for(scope)} {scope}"
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("astronomy", "telescope"))
 

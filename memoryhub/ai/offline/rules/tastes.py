@@ -8,7 +8,16 @@ from memoryhub.ai.contract import MemoryKind
 from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, past_time_in
 from memoryhub.ai.offline.splitting import phrase_cut
 from memoryhub.ai.offline.text import article_for, content_words, since_age, third_person, topics_of, uncapitalised
-from memoryhub.ai.offline.vocabulary import ADVERBS, CALLED, I_AM, KEENLY, LEAD_FILLERS, OBJECT_PRONOUNS, word_set
+from memoryhub.ai.offline.vocabulary import (
+    ADVERBS,
+    CALLED,
+    I_AM,
+    KEENLY,
+    LEAD_FILLERS,
+    OBJECT_PRONOUNS,
+    SINCE_WHEN,
+    word_set,
+)
 
 _PREFERENCE_VERBS = {
     "love": ("loves", HIGH),
@@ -143,9 +152,7 @@ def fan_rule(match: re.Match[str], said: Said) -> Fact | None:
     if not team or not team[0].isupper() or team.split()[0] in ("I", "I'm", "I've"):
         return None  # "support I had from friends meant a lot": no team
     # since when: "I've been a Liverpool fan since I was 6"
-    since = re.match(
-        r"\s+(since (?:I was (?:\d{1,2}|a kid|a child|little)|(?:19|20)\d\d))\b", match.string[match.end() :]
-    )
+    since = re.match(rf"\s+({SINCE_WHEN})\b", match.string[match.end() :])
     if match["verb"]:
         text = f"{said.name} {'has supported' if since else 'supports'} {team}"
     else:
