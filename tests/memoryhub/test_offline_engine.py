@@ -7446,3 +7446,68 @@ def test_a_sighting_heard_a_count_of_tias_and_no_catch_from_dinner(said: str, ke
 )
 def test_a_retirement_said_in_the_present_a_fast_and_a_fans_years_are_kept(said: str, kept: list[str]) -> None:
     assert _kept(said) == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kind", "importance", "expiration"),
+    [
+        # a relative's injury or treatment was kept for good as who they are (2026-12-01, a family's group)
+        ("my brother just got out of hospital after his knee replacement", "event", "medium", "30d"),
+        ("my partner broke her wrist at netball", "event", "medium", "30d"),
+        ("my husband is recovering from a hernia op", "event", "medium", "30d"),
+        ("my dad is having an operation on his knee", "event", "medium", "30d"),
+        # and at the end of their life, weighed high
+        ("my nan's been moved to a hospice", "event", "high", "30d"),
+        ("my grandma is on palliative care now", "event", "high", "30d"),
+        # guards: where they work and where they live stay who they are
+        ("my sister works at a hospice", "relationship", "medium", "permanent"),
+        ("my mum moved into a care home", "relationship", "medium", "permanent"),
+    ],
+)
+def test_a_relatives_injury_or_treatment_is_news_for_a_month(
+    said: str, kind: str, importance: str, expiration: str
+) -> None:
+    (kept,) = _extract(_prompt([("Priya", "priya", said)]))["operations"]
+
+    assert (kept["kind"], kept["importance"], kept["expiration"]) == (kind, importance, expiration)
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # kept nothing before (2026-12-01, a house-renovation group)
+        ("we're converting the loft into a bedroom", ["Priya is converting their loft into a bedroom"]),
+        ("we're converting our garage into a home office", ["Priya is converting their garage into a home office"]),
+        # lost its month
+        ("we're having a new kitchen fitted next month", ["Priya is having a new kitchen fitted next month"]),
+    ],
+)
+def test_a_conversion_under_way_and_a_fitting_with_its_time_are_kept(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept
+
+
+def test_a_fitting_ahead_lives_until_its_day() -> None:
+    prompt = extraction_prompt_build(
+        place="a Discord channel",
+        lines=_lines([("Priya", "priya", "we're having solar panels installed on the 14th of April")]),
+        participants=[PromptParticipant(handle="priya", name="Priya", memories=[])],
+        known_members=[],
+        day=START.date(),
+    )
+    (kept,) = _extract(prompt)["operations"]
+
+    assert (kept["content"], kept["expires_on"]) == ("Priya is having solar panels installed on April 14", "2025-04-14")
+
+
+@pytest.mark.parametrize(
+    ("said", "reply"),
+    [
+        # was "Got it — … Thanks for telling me!"
+        ("my nan's been moved to a hospice", "I'm sorry to hear your nan has been moved to a hospice."),
+        ("my grandma is on palliative care now", "I'm sorry to hear your grandma is on palliative care now."),
+        # was "I'm sorry to hear your brother got out of hospital …" ("got out" is a pet's escape too)
+        ("my brother just got out of hospital", "That's good news — your brother got out of hospital!"),
+    ],
+)
+def test_a_relative_in_a_hospice_is_met_with_sympathy_and_one_out_of_hospital_gladly(said: str, reply: str) -> None:
+    assert _conversation_reply([said], []).startswith(reply)

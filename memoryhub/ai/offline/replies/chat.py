@@ -93,12 +93,15 @@ _HARD_NEWS = re.compile(
     r" with|has (?:the flu|covid|a cold)|came off (?:their|his|her|the) bike|crashed|got doored|was hit by"
     r"|was knocked off|having a flare-up|has to move out|(?:has|have) been hurting|been sleeping badly"
     r"|got out|ran away|went missing|gone missing|is missing|broke|failed its|panic attacks?|anxiety attacks"
-    r"|nightmares|relapsed|was turned down by|been served (?:a section 21|an eviction)"
+    r"|nightmares|relapsed|was turned down by|been served (?:a section 21|an eviction)|hospice|palliative care"
+    r"|end[- ]of[- ]life care"
     r"|has been (?:bad|awful|terrible|rough|horrendous|worse|flaring up)|off sick)\b",
     re.IGNORECASE,
 )
 
 
+# Good news met as such rather than congratulated: "my brother got out of hospital" (a remission is won).
+_WELL_AGAIN = r"(?:got|came|is|was|been) (?:out of|home from|discharged from) (?:the )?(?:hospital|ICU|intensive care)"
 _GOOD_NEWS = re.compile(
     r"\b(?:promoted|promotion|pregnant|expecting|engaged|proposed|getting married|got married|graduated|got into"
     r"|finished (?:their|his|her) (?:thesis|dissertation|degree|first)|defended (?:their|his|her) "
@@ -130,7 +133,7 @@ _GOOD_NEWS = re.compile(
     r"|reached [\d,.]+k? (?:followers|subscribers|downloads|users|stars|customers)"
     r"|came (?:first|second|third|1st|2nd|3rd) in|(?:was|were) picked for|raised [£$€]?\d[\d,.]*k?"
     r"|is in the (?:(?:regional|national|county|area|cup|league|world|european) )?(?:semi-?)?finals?\b"
-    r"|is in remission|is cancer[- ]free|got the all[- ]clear"
+    rf"|is in remission|is cancer[- ]free|got the all[- ]clear|{_WELL_AGAIN}"
     r"|has tickets for|band signed|qualified as|hit (?:their|his|her|a) (?:first )?hole in one|got a new car"
     r"|finished (?:chemo|chemotherapy|radiotherapy|radiation|immunotherapy)|retired\b"
     r"|has booked (?:their|his|her) wedding"
@@ -436,6 +439,11 @@ def chat_reply(messages: list[Message]) -> str:
         if hard:
             sorry = f"I'm sorry to hear {said_back}." if spoken else "I'm sorry to hear that."
             sentences += [sorry, pick(COMFORT, said)]
+        elif good and all(re.search(_WELL_AGAIN, fact.content, re.IGNORECASE) for fact in good):
+            sentences += [
+                f"That's good news — {said_back}!" if spoken else "That's good news!",
+                "I hope all goes well.",
+            ]
         elif good:
             sentences += [f"Congratulations — {said_back}!" if spoken else "Congratulations!", pick(_CHEER, said)]
         else:

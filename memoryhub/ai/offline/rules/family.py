@@ -9,6 +9,7 @@ from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said
 from memoryhub.ai.offline.guards import starts_a_statement
 from memoryhub.ai.offline.rules.events import EVENT_ALTERNATIVES, EVENTS, their_as_kin
 from memoryhub.ai.offline.rules.going import when_said
+from memoryhub.ai.offline.rules.health_events import END_OF_LIFE, HURT_OR_TREATED
 from memoryhub.ai.offline.rules.places import said_place
 from memoryhub.ai.offline.splitting import phrase_cut
 from memoryhub.ai.offline.text import (
@@ -159,9 +160,8 @@ def relative_rule(match: re.Match[str], said: Said) -> Fact | None:
     weight = HIGH if _IN_HOSPITAL.match(predicate) or _GRAVE.search(predicate) else MEDIUM
     if event is not None:  # "my sister Sarah just had a baby": news, not a lasting fact about the speaker
         fact = said.fact(text, MemoryKind.EVENT, weight, "30d", topics_of(*topics, *event.topics))
-    elif any(news.match(predicate) for news in (_BEFELL, _TURNS, _IN_HOSPITAL, _PASSING_ILLNESS)):
-        # "my mom's car got stolen", a birthday, "my dad was rushed to the hospital", "my son has the
-        # flu": news for a month
+    elif any(news.match(predicate) for news in (_BEFELL, _TURNS, _IN_HOSPITAL, _PASSING_ILLNESS, HURT_OR_TREATED)):
+        # a car stolen, a birthday, rushed to hospital, the flu, a broken wrist, a hospice: news for a month
         fact = said.fact(text, MemoryKind.EVENT, weight, "30d", topics)
     elif re.search(r"\bdiagnosed with\b|^was born\b", predicate):  # "was diagnosed with ADHD", a birth: lasting
         fact = said.fact(text, MemoryKind.RELATIONSHIP, HIGH, PERMANENT, topics)
@@ -298,10 +298,10 @@ _IN_HOSPITAL = re.compile(
 )
 # An illness that passes: "my son has the flu", "my wife caught covid" (the speaker's own are news too).
 _PASSING_ILLNESS = re.compile(rf"(?:has|had|got|caught|came down with) (?:{_PASSING})\b", re.IGNORECASE)
-# A relative gravely ill or hurt: "my mom has dementia", "my dad had a stroke", "my son was in a car crash".
+# A relative gravely ill or hurt: "my mom has dementia", "my dad had a stroke", "was in a car crash", a hospice.
 _GRAVE = re.compile(
     r"^(?:has|had|got|was diagnosed with|is battling|is fighting|survived|(?:was|got|has been) in)\b.{0,30}?"
-    rf"\b(?:(?:an? )?(?:{GRAVE_ILLNESSES})|{ACCIDENT})\b",
+    rf"\b(?:(?:an? )?(?:{GRAVE_ILLNESSES})|{ACCIDENT})\b|{END_OF_LIFE}",
     re.IGNORECASE,
 )
 # A relative's birthday: "my son turns 5 tomorrow", "my mom turned 60 last week" (news for a month; how

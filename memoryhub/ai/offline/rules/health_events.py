@@ -17,6 +17,28 @@ _EVENTS = (
 )
 
 
+# A relative's injury or treatment, news for a month (``rules/family.py``): "broke her wrist at netball",
+# "got out of hospital after his knee replacement", "is having an operation on Friday".
+HURT_OR_TREATED = re.compile(
+    r"^(?:(?:just|finally|recently|only) )?(?:broke|fractured|sprained|twisted|dislocated|tore|snapped|injured"
+    r"|did|has broken|has fractured|has sprained|has torn) (?:his|her|their) (?:[a-z]+ )?(?:wrist|arm|leg|ankle|knee"
+    r"|hip|shoulder|collarbone|foot|hand|finger|thumb|toe|ribs?|back|nose|elbow|neck|achilles|ACL|hamstring|pelvis)\b"
+    r"|^(?:(?:just|finally) )?(?:got|came|is|was|'s|has been|is being) (?:out of|home from|discharged from|back from)"
+    r" (?:the )?(?:hospital|ICU|intensive care)|^(?:has been |was |is being |got )?(?:moved|transferred|taken)"
+    r" (?:in)?to (?:a |the )?hospice|^(?:is|'s|has been|was) (?:now )?(?:on|receiving|getting|in) (?:palliative"
+    r"|end[- ]of[- ]life) care|^(?:is|'s|has been) (?:now )?in (?:a |the )?hospice"
+    r"|^(?:is having|has|had|is getting|got|is recovering from|'s recovering from|is waiting for|is booked in for)"
+    r" (?:an? |her |his |their )?(?:[a-z]+ ){0,2}?(?:operation|surgery|op|replacement|transplant|scan|biopsy)s?\b",
+    re.IGNORECASE,
+)
+# A relative at the end of their life, weighed high (``rules/family.py``'s grave ones): "has been moved
+# to a hospice", "is on palliative care".
+END_OF_LIFE = (
+    r"\b(?:moved|transferred|gone|went|taken|admitted) (?:in)?to (?:a |the )?hospice|\b(?:is|'s) in (?:a |the )?hospice"
+    r"|\b(?:on|receiving|getting) (?:palliative|end[- ]of[- ]life) care"
+)
+
+
 # What makes it a fright said big: "… when I saw the price lol".
 _FRIGHT = re.compile(
     r"\bwhen I (?:saw|heard|opened|got|read|looked|checked|found|realis|realiz)|\b(?:lol|lmao|haha)\b|[😂🤣]", re.I

@@ -8,7 +8,7 @@ import re
 from memoryhub.ai.contract import MemoryKind
 from memoryhub.ai.offline.facts import LOW, MEDIUM, PERMANENT, Fact, Rule, Said, expiration_for, past_time_in, time_in
 from memoryhub.ai.offline.rules.going import when_said
-from memoryhub.ai.offline.text import third_person, topics_of
+from memoryhub.ai.offline.text import article_for, third_person, topics_of
 from memoryhub.ai.offline.vocabulary import FOR_A_SPAN
 
 _CHILDREN = r"kids|children|boys|girls|twins|son|daughter|youngest|eldest|little ones?"
@@ -73,6 +73,12 @@ def home_project_rule(match: re.Match[str], said: Said) -> Fact | None:
     doing = match["doing"].lower()
     room = " ".join(match["room"].lower().split())
     text = f"{said.name} is {doing} their {room}"
+    if doing == "converting" and (
+        into := re.match(
+            rf"\s+into (?:an? |a new )?(?P<what>(?:[a-z]+ )?(?:{_ROOMS}|office))\b", match["rest"], re.IGNORECASE
+        )
+    ):
+        text += f" into {article_for(into['what'].lower())} {into['what'].lower()}"  # "the loft into a bedroom"
     if (time := time_in(match["rest"])) and re.search(r"\bstart", match["rest"], re.IGNORECASE):
         text += f", starting {time}"  # "builders start Monday"
     return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("home", room))
@@ -82,9 +88,11 @@ def fitted_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "we've just had solar panels fitted", "we had a heat pump installed last month": a home made
     over, kept for good; "we're having an extension built": under way."""
     what = " ".join(match["what"].lower().split())
-    if match["having"]:  # "we're having an extension built": under way, news for a month
-        text = f"{said.name} is having {what} {match['done'].lower()}"
-        return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("home", what.split()[-1]))
+    if match["having"]:  # "we're having an extension built": under way, news for a month (or until its day)
+        when = when_said(match["rest"])  # "… fitted next month"
+        text = f"{said.name} is having {what} {match['done'].lower()}" + (f" {when}" if when else "")
+        expiration = expiration_for(when) if when else "30d"
+        return said.fact(text, MemoryKind.EVENT, MEDIUM, expiration, topics_of("home", what.split()[-1]), time=when)
     text = f"{said.name} had {what} {match['done'].lower()}"
     if when := past_time_in(match["rest"]):
         text += f" {when}"
@@ -97,7 +105,7 @@ RULES = [
         pattern=re.compile(
             r"\b(?:I(?:'m| am)|we(?:'re| are)) (?:(?:currently|finally|still|slowly) )?"
             r"(?P<doing>renovating|redoing|doing up|redecorating|refurbishing|gutting|extending|retiling|re-tiling"
-            r"|rewiring|replastering)"
+            r"|rewiring|replastering|converting)"
             rf" (?:the|our|my) (?P<room>{_ROOMS})\b(?P<rest>.*)",
             re.IGNORECASE,
         ),
