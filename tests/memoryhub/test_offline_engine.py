@@ -7486,15 +7486,20 @@ def test_a_conversion_under_way_and_a_fitting_with_its_time_are_kept(said: str, 
     assert _kept(said) == kept
 
 
-def test_a_fitting_ahead_lives_until_its_day() -> None:
+def _kept_on_the_day(said: str) -> list[dict[str, Any]]:
+    """The operations one message of Priya's makes, said on START's day (the worker gives the day)."""
     prompt = extraction_prompt_build(
         place="a Discord channel",
-        lines=_lines([("Priya", "priya", "we're having solar panels installed on the 14th of April")]),
+        lines=_lines([("Priya", "priya", said)]),
         participants=[PromptParticipant(handle="priya", name="Priya", memories=[])],
         known_members=[],
         day=START.date(),
     )
-    (kept,) = _extract(prompt)["operations"]
+    return list(_extract(prompt)["operations"])
+
+
+def test_a_fitting_ahead_lives_until_its_day() -> None:
+    (kept,) = _kept_on_the_day("we're having solar panels installed on the 14th of April")
 
     assert (kept["content"], kept["expires_on"]) == ("Priya is having solar panels installed on April 14", "2025-04-14")
 
@@ -7511,3 +7516,21 @@ def test_a_fitting_ahead_lives_until_its_day() -> None:
 )
 def test_a_relative_in_a_hospice_is_met_with_sympathy_and_one_out_of_hospital_gladly(said: str, reply: str) -> None:
     assert _conversation_reply([said], []).startswith(reply)
+
+
+@pytest.mark.parametrize(
+    ("said", "content", "expires_on"),
+    [
+        # a date said with its month kept nothing (2026-12-01), or lost its month (the 12th of March)
+        ("I start my new job on March 3rd", "Priya is starting their new job on March 3rd", "2025-03-03"),
+        ("I'm starting my new job on 3 March", "Priya is starting their new job on 3 March", "2025-03-03"),
+        ("I'm moving house on the 28th of March", "Priya is moving on March 28", "2025-03-28"),
+        ("I'm flying to Rome on the 12th of April", "Priya is going to Rome on April 12", "2025-04-12"),
+        # a wedding on its date lives until then, as one next year does
+        ("we're getting married on 14 June", "Priya is getting married on 14 June", "2025-06-14"),
+    ],
+)
+def test_a_plan_on_a_date_with_its_month_is_kept_until_that_day(said: str, content: str, expires_on: str) -> None:
+    (kept,) = _kept_on_the_day(said)
+
+    assert (kept["content"], kept["kind"], kept["expires_on"]) == (content, "plan", expires_on)

@@ -37,6 +37,13 @@ def date_text(match: re.Match[str]) -> str:
     return f"{full} {day}" if 1 <= day <= 31 else ""
 
 
+def date_in(text: str) -> str:
+    """The date ``text`` names with its month ("on the 28th of March", "3 March", "March 3rd") as "on
+    March 28"; "" if none."""
+    date = re.search(rf"\b(?:on )?(?:the )?(?:{DATE})", text, re.IGNORECASE)
+    return f"on {date_text(date)}" if date and date_text(date) else ""
+
+
 def _job(match: re.Match[str], said: Said) -> Fact | None:
     job = lowered_as_said(match["job"])  # "UX designer"
     text = f"{said.name} is {article_for(job)} {job}"

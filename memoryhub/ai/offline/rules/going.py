@@ -8,7 +8,7 @@ import re
 
 from memoryhub.ai.contract import MemoryKind
 from memoryhub.ai.offline.facts import HIGH, MEDIUM, Fact, Rule, Said, expiration_for, time_in
-from memoryhub.ai.offline.rules.answers import DATE, date_text
+from memoryhub.ai.offline.rules.answers import date_in
 from memoryhub.ai.offline.rules.trips import NAMED_PLACE
 from memoryhub.ai.offline.text import third_person, topics_of
 from memoryhub.ai.offline.vocabulary import DAY_OF_MONTH, FAMILY, GATHERINGS, WEEKDAYS
@@ -21,8 +21,8 @@ _LIFE = re.compile(r"wedding|funeral|christening|baptism|mitzvah|graduation|memo
 def when_said(text: str) -> str:
     """The time ``text`` says: a date ("on June 3"), a time ahead ("next week"), or a day of the
     month alone ("on the 12th"); "" if none."""
-    if date := re.search(rf"\b(?:on )?(?:the )?(?:{DATE})", text, re.IGNORECASE):
-        return f"on {date_text(date)}" if date_text(date) else ""
+    if date := date_in(text):
+        return date
     if time := time_in(text):
         return f"on {time}" if re.fullmatch(WEEKDAYS, time) else time  # "I can't make Saturday"
     day = DAY_OF_MONTH.search(text)

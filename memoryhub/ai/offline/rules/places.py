@@ -16,6 +16,7 @@ from memoryhub.ai.offline.facts import (
     past_time_in,
     time_in,
 )
+from memoryhub.ai.offline.rules.answers import date_in
 from memoryhub.ai.offline.rules.trips import NAMED_PLACE
 from memoryhub.ai.offline.splitting import phrase_cut
 from memoryhub.ai.offline.text import content_words, join_names, place_name, third_person, topics_of
@@ -52,7 +53,7 @@ def _place_entity(fact: Fact, said: Said, place: str, relationship: str) -> None
 
 def move_rule(match: re.Match[str], said: Said) -> Fact | None:
     place = said_place(match["place"] or "", said)
-    time = time_in(said.clause)
+    time = time_in(said.clause) or date_in(said.clause)  # "I'm moving house on the 28th of March"
     if not place and not time:
         return None
     text = f"{said.name} is moving" + (f" to {place}" if place else "") + (f" {time}" if time else "")

@@ -7,6 +7,7 @@ import re
 from memoryhub.ai.contract import MemoryKind
 from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, expiration_for, past_time_in, time_in
 from memoryhub.ai.offline.guards import is_negated
+from memoryhub.ai.offline.rules.answers import date_in
 from memoryhub.ai.offline.rules.going import when_said
 from memoryhub.ai.offline.splitting import phrase_cut
 from memoryhub.ai.offline.text import article_for, content_words, third_person, topics_of
@@ -203,20 +204,22 @@ def _doing(said_what: str, said: Said, *, before: str | None = None, day_of_mont
     # the time of what they are doing: in its words or before them, not in a clause after ("I'm getting
     # inspired by a video I watched, so starting today…")
     time = (time_in(said.clause) if before is None else time_in(what) or time_in(before)) or said.time_leading()
-    day = (_WEEK_OF.search(what) or DAY_OF_MONTH.search(what)) if day_of_month and not time else None
+    dated = "" if time else date_in(said.clause if before is None else f"{what} {before}")  # "on 3 March"
+    day = (_WEEK_OF.search(what) or DAY_OF_MONTH.search(what)) if day_of_month and not time and not dated else None
     if day and re.match(r"\s*(?:$|[,.!]|of\b|to the\b)", what[day.end() :]):
         time = day[0].lower()  # "a party for Zain on the 14th", not "working on the 3rd draft"
+    time = time or dated
     if not time or not what or what.lower() == f"starting {time.lower()}":
         return None
     if re.match(r"[\w']+ (?:it|them|this|that)\b(?! (?:is|was)\b)", what, re.IGNORECASE):
         return None  # "I'm taking it to the Nurburgring in August": taking what? Said before, not here
     text = f"{said.name} is {third_person(what, said.name)}"
-    if time not in what.lower():
+    if time not in what.lower() and not (dated and date_in(what)):  # a date stays as said
         text += f" {time}"
     topics = topics_of("plans", *content_words(what)[:2])
     if re.fullmatch(rf"on (?:{WEEKDAYS})s", time, re.IGNORECASE):  # "I'm streaming on Fridays": what they do
         return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("hobbies", *content_words(what)[:2]))
-    weight = HIGH if re.match(r"(?:emigrating|relocating)\b", what, re.IGNORECASE) else MEDIUM  # a life abroad
+    weight = HIGH if re.match(r"(?:emigrating|relocating|getting married)\b", what, re.IGNORECASE) else MEDIUM
     return said.fact(text, MemoryKind.PLAN, weight, expiration_for(time), topics, time=time)
 
 

@@ -6,6 +6,7 @@ import re
 
 from memoryhub.ai.contract import MemoryKind
 from memoryhub.ai.offline.facts import MEDIUM, Fact, Rule, Said, expiration_for, past_time_in, time_in
+from memoryhub.ai.offline.rules.answers import date_in
 from memoryhub.ai.offline.splitting import phrase_cut
 from memoryhub.ai.offline.text import article_for, content_words, third_person, topics_of, words_of
 from memoryhub.ai.offline.vocabulary import GATHERINGS, MONTHS, WEEKDAYS, word_set
@@ -237,7 +238,7 @@ def trip_rule(match: re.Match[str], said: Said) -> Fact | None:
     ):
         return None  # "I'm going to the Leeds meetup": the meetup is where, not "the Leeds"
     found = _WHEN.search(said.clause)
-    when = time_in(said.clause) or (found[0] if found else "")
+    when = time_in(said.clause) or date_in(said.clause) or (found[0] if found else "")  # "on the 12th of April"
     sure = groups["sure"] or groups["sure2"] or groups["sure3"] or groups["place4"] or groups["planning"]
     if not when and not sure:
         return None  # "going to Berlin": without a when or a trip word, not sure it is a trip
