@@ -7534,3 +7534,25 @@ def test_a_plan_on_a_date_with_its_month_is_kept_until_that_day(said: str, conte
     (kept,) = _kept_on_the_day(said)
 
     assert (kept["content"], kept["kind"], kept["expires_on"]) == (content, "plan", expires_on)
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # kept nothing before (2026-12-01, a parents' group)
+        ("we're trying for a baby", ["Priya is trying for a baby"]),
+        ("we've been trying to conceive for 18 months", ["Priya has been trying for a baby for 18 months"]),
+        ("I've got two step kids", ["Priya has two step kids"]),
+        ("my step dad is a builder", ["Priya's step dad is a builder"]),
+        # guards: not so, or only supposed
+        ("I'm not trying for a baby", []),
+        ("if we were trying for a baby I'd tell you", []),
+    ],
+)
+def test_trying_for_a_baby_and_step_children_are_kept(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept
+
+
+def test_a_long_wait_for_a_baby_is_met_with_sympathy() -> None:
+    reply = _conversation_reply(["we've been trying for a baby for two years"], [])
+    assert reply.startswith("I'm sorry to hear you've been trying for a baby for two years.")  # was "Good to know!"

@@ -167,8 +167,8 @@ FAMILY = (  # a hyphenated relation before the word it starts with: "mother-in-l
     "|great[- ](?:grandma|grandpa|grandmother|grandfather|granddad|grandad|gran|granny|nan|aunt|uncle)"
     "|sister|brother|mom|mum|mother|dad|father|wife|husband|son|daughter|girlfriend|boyfriend|partner"
     "|fianc[ée]e?|cousin|aunt|uncle|grandson|granddaughter|grandkid|grandchild|grandma|grandmother|grandpa|grandfather|niece|nephew|twin"
-    "|stepmom|stepdad|stepsister|stepbrother|kid|child|bf|gf|bro|sis|nan|nana|gran|granny|granddad|grandad"
-    "|grandparent|parent|abuela|abuelo|abuelito|abuelita|oma|opa|mama|papa|baby|toddler|stepson|stepdaughter"
+    "|step[- ]?(?:mom|mum|dad|sister|brother|son|daughter|kid|child)|kid|child|bf|gf|bro|sis|nan|nana|gran|granny"
+    "|granddad|grandad|grandparent|parent|abuela|abuelo|abuelito|abuelita|oma|opa|mama|papa|baby|toddler"
     "|spouse|hubby|oldest|eldest|youngest|sibling|godson|goddaughter"
 )
 

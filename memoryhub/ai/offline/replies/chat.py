@@ -94,7 +94,7 @@ _HARD_NEWS = re.compile(
     r"|was knocked off|having a flare-up|has to move out|(?:has|have) been hurting|been sleeping badly"
     r"|got out|ran away|went missing|gone missing|is missing|broke|failed its|panic attacks?|anxiety attacks"
     r"|nightmares|relapsed|was turned down by|been served (?:a section 21|an eviction)|hospice|palliative care"
-    r"|end[- ]of[- ]life care"
+    r"|end[- ]of[- ]life care|been trying for a baby for"
     r"|has been (?:bad|awful|terrible|rough|horrendous|worse|flaring up)|off sick)\b",
     re.IGNORECASE,
 )

@@ -1,6 +1,6 @@
 """A baby on the way, told further: the name chosen for it ("a girl! calling her Zofia", "we're
 naming him Leo") after the speaker said they are expecting; a baby come ("our little girl arrived on
-Tuesday, 7lb 2oz"); and a baby's age ("my little one is 4 months today"). Whether it is a boy or a
+Tuesday, 7lb 2oz"); a baby's age ("my little one is 4 months today"); and trying for one. Whether it is a boy or a
 girl, answering "boy or girl?", is a detail of the baby to come (``matching.answers_about``)."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import re
 from memoryhub.ai.contract import EntityType, MemoryKind
 from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, past_time_in, time_in
 from memoryhub.ai.offline.text import name_token, topics_of
-from memoryhub.ai.offline.vocabulary import MONTHS
+from memoryhub.ai.offline.vocabulary import FOR_A_SPAN, MONTHS
 
 # What tells of a baby to come, in a fact of the speaker's said a moment before.
 BABY_TO_COME = re.compile(r"\b(?:expecting|pregnant|having a baby|baby (?:is )?due|due in|on the way)\b", re.I)
@@ -106,6 +106,15 @@ def expecting_which_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.RELATIONSHIP, HIGH, PERMANENT, topics_of("family", "baby"))
 
 
+def trying_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "we're trying for a baby", "we've been trying to conceive for two years": hoping for one, weighed
+    high, and how long."""
+    text = f"{said.name} is trying for a baby"
+    if span := re.match(rf"\s+(?P<span>{FOR_A_SPAN})", match["rest"]):
+        text = f"{said.name} has been trying for a baby {span['span'].lower()}"
+    return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("family", "baby"))
+
+
 # This module's rules: on a clause, the rule whose match starts first is tried first, and at the same
 # start the lower priority (rules/__init__.py puts every module's rules in one table).
 RULES = [
@@ -162,5 +171,15 @@ RULES = [
             re.IGNORECASE,
         ),
         build=due_rule,
+    ),
+    Rule(
+        priority=1689,
+        pattern=re.compile(
+            r"\b(?:I|we)(?:'re| are|'m| am|'ve been| have been) (?:(?:still|now|actively|officially) )?trying"
+            r" (?:for (?:a |another |our (?:first|second|third) )?(?:baby|child|kid)|to (?:conceive|get pregnant"
+            r"|have (?:a )?(?:baby|kids|children)))\b(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        build=trying_rule,
     ),
 ]
