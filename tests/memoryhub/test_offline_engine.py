@@ -7556,3 +7556,40 @@ def test_trying_for_a_baby_and_step_children_are_kept(said: str, kept: list[str]
 def test_a_long_wait_for_a_baby_is_met_with_sympathy() -> None:
     reply = _conversation_reply(["we've been trying for a baby for two years"], [])
     assert reply.startswith("I'm sorry to hear you've been trying for a baby for two years.")  # was "Good to know!"
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # three words before the exam kept nothing (2026-12-01, a music teachers' group)
+        ("I've got a grade 5 piano exam next week", ["Priya has a grade 5 piano exam next week"]),
+        ("I have a really big job interview on Monday", ["Priya has a really big job interview on Monday"]),
+    ],
+)
+def test_an_occasion_with_three_words_before_it_is_kept(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # were "Priya has a girlfriend", "Priya has a husband", "Priya has a boyfriend" (2026-12-01)
+        ("I split up with my girlfriend last month", ["Priya split up with their girlfriend in February 2025"]),
+        ("I split up with my husband", ["Priya split up with their husband"]),
+        ("I've moved in with my boyfriend", ["Priya moved in with their boyfriend"]),
+        ("I moved in with my girlfriend last year", ["Priya moved in with their girlfriend in 2024"]),
+        # kept nothing
+        ("we split up last week", ["Priya split up in the week of 17 February 2025"]),
+        ("I got my PhD last year", ["Priya got their PhD in 2024"]),
+        ("I passed my masters with a distinction", ["Priya got their master's with a distinction"]),
+        # guards: news of a degree is no degree got
+        ("I got my masters results today", []),
+        ("I got my degree certificate in the post", []),
+    ],
+)
+def test_a_split_a_move_in_together_and_a_degree_got_are_kept_as_said(said: str, kept: list[str]) -> None:
+    assert [op["content"] for op in _kept_on_the_day(said)] == kept
+
+
+def test_a_degree_got_is_congratulated() -> None:
+    assert _conversation_reply(["I got my PhD last year"], []).startswith("Congratulations — you got your PhD")

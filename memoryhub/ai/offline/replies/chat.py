@@ -105,6 +105,7 @@ _WELL_AGAIN = r"(?:got|came|is|was|been) (?:out of|home from|discharged from) (?
 _GOOD_NEWS = re.compile(
     r"\b(?:promoted|promotion|pregnant|expecting|engaged|proposed|getting married|got married|graduated|got into"
     r"|finished (?:their|his|her) (?:thesis|dissertation|degree|first)|defended (?:their|his|her) "
+    r"|got (?:their|his|her) (?:PhD|master's|degree)\b"
     r"|got accepted|(?:got|landed|found) (?:a new|the|(?:their|his|her) dream) job|bought (?:their|his|her) first"
     r"|passed (?:their|his|her) |aced|got (?:their|his|her) (?:[\w'-]+ ){0,3}licen[cs]e|got a raise"
     r"|won (?:the|a|an|their|his|her|first|best|gold|silver|bronze) |had a baby"

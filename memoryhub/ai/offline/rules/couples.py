@@ -24,6 +24,7 @@ from memoryhub.ai.offline.text import (
     third_person,
     topics_of,
 )
+from memoryhub.ai.offline.vocabulary import NOT_NAMES, RELATIONS
 
 # A relationship status, which a later one replaces ("I'm no longer single").
 STATUSES = r"single|married|engaged"
@@ -134,9 +135,34 @@ def anniversary_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.EVENT, HIGH, PERMANENT, topics_of("relationship", "anniversary"))
 
 
+def moved_in_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I just moved in with my boyfriend", "I've moved in with my girlfriend", "I'm moving in with Dana
+    next month": living together, or about to (had been "has a boyfriend", or "is moving next month")."""
+    who = match["who"]
+    if who.lower() in NOT_NAMES:
+        return None  # "moved in with them", "with some friends"
+    who = third_person(who.lower(), said.name) if who.lower().startswith("my ") else who
+    if "moving" in match["how"].lower():
+        time = time_in(said.clause)
+        text = f"{said.name} is moving in with {who}" + (f" {time}" if time else "")
+        return said.fact(text, MemoryKind.PLAN, HIGH, expiration_for(time) if time else "30d", ["home", "moving"])
+    text = f"{said.name} moved in with {who}" + (f" {when}" if (when := past_time_in(match["rest"])) else "")
+    return said.fact(text, MemoryKind.RELATIONSHIP, HIGH, PERMANENT, topics_of("home", "relationship"))
+
+
 # This module's rules: on a clause, the rule whose match starts first is tried first, and at the same
 # start the lower priority (rules/__init__.py puts every module's rules in one table).
 RULES = [
+    Rule(
+        priority=30,
+        # "I just moved in with my boyfriend", "I'm moving in with Dana next month" (before the move rule).
+        pattern=re.compile(
+            rf"\bI(?P<how>(?:'m| am)? moving|(?:'ve| have)? (?:just |finally |officially |now )?moved) in with"
+            rf" (?P<who>my (?:{RELATIONS})|(?-i:[A-Z])[\w'-]+)(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        build=moved_in_rule,
+    ),
     Rule(
         priority=375,
         pattern=re.compile(

@@ -27,12 +27,19 @@ class _Event:
 # "got my license suspended", "got my license back": news of a license already held.
 _NOT_A_NEW_LICENSE = r"(?! (?:suspended|renewed|revoked|taken|back|checked|stolen|replaced)\b)"
 
+# "got my masters results", "got my degree certificate": news of a degree, not the degree got.
+_NOT_THE_DEGREE = r"(?! (?:results?|certificate|offer|place|application|transcript|grades?|marks?|mark|ceremony)\b)"
+
+# "we split up the bill": a thing shared out, not a couple parted.
+_NOT_A_THING_SPLIT = r"(?! (?:the|a|an|our|my|their|it|them|this|that|some|into|between)\b)"
+
 # Life events, said of oneself ("I got engaged") or of a known member ("Frank got engaged").
 EVENTS = (
     _Event("got engaged", "got engaged", MemoryKind.EVENT, HIGH, PERMANENT, ("relationship", "engagement"), True),
     _Event("got married", "got married", MemoryKind.EVENT, HIGH, PERMANENT, ("relationship", "marriage"), True),
     _Event("got divorced", "got divorced", MemoryKind.EVENT, HIGH, PERMANENT, ("relationship",)),
     _Event("broke up", "broke up", MemoryKind.EVENT, HIGH, "30d", ("relationship",)),
+    _Event("split up" + _NOT_A_THING_SPLIT, "split up", MemoryKind.EVENT, HIGH, "30d", ("relationship",)),
     _Event(
         r"got (?:my|a) (?:driver'?s|driving) licen[cs]e" + _NOT_A_NEW_LICENSE,
         "got their driver's license",
@@ -127,6 +134,30 @@ EVENTS = (
         HIGH,
         PERMANENT,
         ("education", "phd"),
+    ),
+    _Event(
+        r"got (?:my|his|her|their) (?:phd|doctorate|ph[.\u2024]d[.\u2024]?)" + _NOT_THE_DEGREE,
+        "got their PhD",
+        MemoryKind.EVENT,
+        HIGH,
+        PERMANENT,
+        ("education", "phd"),
+    ),
+    _Event(
+        r"(?:got|passed) (?:my|his|her|their) (?:masters?|master's)(?: degree)?" + _NOT_THE_DEGREE,
+        "got their master's",
+        MemoryKind.EVENT,
+        HIGH,
+        PERMANENT,
+        ("education", "masters"),
+    ),
+    _Event(
+        r"got (?:my|his|her|their) degree" + _NOT_THE_DEGREE,
+        "got their degree",
+        MemoryKind.EVENT,
+        HIGH,
+        PERMANENT,
+        ("education",),
     ),
     _Event(
         r"finished (?:my|his|her|their) (?:thesis|dissertation)",
@@ -351,7 +382,7 @@ RULES = [
         # "we got engaged!", "we broke up last week": a couple's news, said by one of them.
         pattern=re.compile(
             r"\bwe (?:(?:just|finally|officially|recently) )?(?P<event>got engaged|got married|got divorced|broke up"
-            r"|had (?:a|our) (?:first |second |third |new )?baby(?: girl| boy)?)"
+            rf"|split up{_NOT_A_THING_SPLIT}|had (?:a|our) (?:first |second |third |new )?baby(?: girl| boy)?)"
             r"\b(?P<rest>.*)",
             re.IGNORECASE,
         ),

@@ -33,7 +33,6 @@ from memoryhub.ai.offline.vocabulary import (
     HOSPITALS,
     I_AM,
     JOB,
-    NOT_NAMES,
     NUMBER_WORDS,
     PARTNERS,
     PASSED,
@@ -205,21 +204,6 @@ def lucky_to_have_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 _RELATION_WORDS = word_set(RELATIONS.replace("|", " "))
-
-
-def moved_in_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I just moved in with my boyfriend", "I'm moving in with Dana next month": living together, or
-    about to (had been "has a boyfriend", or "is moving next month")."""
-    who = match["who"]
-    if who.lower() in NOT_NAMES:
-        return None  # "moved in with them", "with some friends"
-    who = third_person(who.lower(), said.name) if who.lower().startswith("my ") else who
-    if "moving" in match["how"].lower():
-        time = time_in(said.clause)
-        text = f"{said.name} is moving in with {who}" + (f" {time}" if time else "")
-        return said.fact(text, MemoryKind.PLAN, HIGH, expiration_for(time) if time else "30d", ["home", "moving"])
-    text = f"{said.name} moved in with {who}"
-    return said.fact(text, MemoryKind.RELATIONSHIP, HIGH, PERMANENT, topics_of("home", "relationship"))
 
 
 NATIONALITIES = (
@@ -482,16 +466,6 @@ _SISTER_THINGS = r"(?:compan(?:y|ies)|cit(?:y|ies)|brands?|sites?|stores?|school
 # This module's rules: on a clause, the rule whose match starts first is tried first, and at the same
 # start the lower priority (rules/__init__.py puts every module's rules in one table).
 RULES = [
-    Rule(
-        priority=30,
-        # "I just moved in with my boyfriend", "I'm moving in with Dana next month" (before the move rule).
-        pattern=re.compile(
-            rf"\bI(?P<how>(?:'m| am)? moving| (?:just |finally |officially )?moved) in with"
-            rf" (?P<who>my (?:{RELATIONS})|(?-i:[A-Z])[\w'-]+)(?P<rest>.*)",
-            re.IGNORECASE,
-        ),
-        build=moved_in_rule,
-    ),
     Rule(
         priority=318,
         pattern=re.compile(
