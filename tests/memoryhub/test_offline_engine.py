@@ -7593,3 +7593,18 @@ def test_a_split_a_move_in_together_and_a_degree_got_are_kept_as_said(said: str,
 
 def test_a_degree_got_is_congratulated() -> None:
     assert _conversation_reply(["I got my PhD last year"], []).startswith("Congratulations — you got your PhD")
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # kept nothing before (2026-12-01, a students' server)
+        ("I'm in my final year of uni", ["Priya is in their final year of uni"]),
+        ("I'm in my final year at Leeds studying law", ["Priya is in their final year at Leeds, studying law"]),
+        ("I'm in my first year at King's College London", ["Priya is in their first year at King's College London"]),
+        # as before: a year of a subject
+        ("I'm in my final year of law", ["Priya is a final-year law student"]),
+    ],
+)
+def test_a_students_year_and_where_are_kept(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept

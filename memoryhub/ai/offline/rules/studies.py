@@ -81,6 +81,16 @@ def student_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("study", subject), slot="subject")
 
 
+def year_at_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I'm in my final year of uni", "I'm in my second year at Leeds studying law": the year and where."""
+    year = _YEARS.get(match["year"].lower(), match["year"].lower())
+    where = match["where"] if match["where"][0].isupper() else match["where"].lower()
+    text = f"{said.name} is in their {year} year {match['prep'].lower()} {where}"
+    if match["subject"]:
+        text += f", studying {_SUBJECTS[' '.join(match['subject'].lower().split())]}"
+    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("study", year))
+
+
 def switched_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I just switched from law to history": the course they left and the one they study now."""
     before, now = (_SUBJECTS[" ".join(match[group].lower().split())] for group in ("before", "now"))
@@ -141,6 +151,16 @@ RULES = [
             re.IGNORECASE,
         ),
         build=student_rule,
+    ),
+    Rule(
+        priority=1690,
+        pattern=re.compile(
+            r"\bI(?:'m| am) (?:now )?in (?:my )?(?P<year>first|second|third|fourth|final|last|1st|2nd|3rd|4th) year"
+            r" (?P<prep>of|at) (?P<where>uni|university|college|sixth form|(?-i:[A-Z])[\w'&-]+(?: (?-i:[A-Z])[\w'&-]+)"
+            rf"{{0,3}})(?:,? (?:studying|doing|reading) (?P<subject>{_SUBJECT})\b)?",
+            re.IGNORECASE,
+        ),
+        build=year_at_rule,
     ),
     Rule(
         priority=1573,
