@@ -1,7 +1,8 @@
 """A baby on the way, told further: the name chosen for it ("a girl! calling her Zofia", "we're
 naming him Leo") after the speaker said they are expecting; a baby come ("our little girl arrived on
-Tuesday, 7lb 2oz"); a baby's age ("my little one is 4 months today"); and trying for one. Whether it is a boy or a
-girl, answering "boy or girl?", is a detail of the baby to come (``matching.answers_about``)."""
+Tuesday, 7lb 2oz"); a baby's age ("my little one is 4 months today"); and trying for one ("we've
+been trying for a baby for two years"). Whether it is a boy or a girl, answering "boy or girl?", is a
+detail of the baby to come (``matching.answers_about``)."""
 
 from __future__ import annotations
 

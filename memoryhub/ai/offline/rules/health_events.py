@@ -1,6 +1,8 @@
 """A grave health event of one's own, told after it: "I had a heart attack in 2021", "I had a stroke last
 year", "I've had three miscarriages". Kept for good and weighed high, as a companion would remember it
-(a relative's is ``rules/family.py``'s; an illness one lives with is ``rules/health.py``'s)."""
+(a relative's is ``rules/family.py``'s; an illness one lives with is ``rules/health.py``'s). Also the
+patterns by which ``rules/family.py`` tells a relative's injury or treatment (news for a month) and the
+end of their life (weighed high)."""
 
 from __future__ import annotations
 
