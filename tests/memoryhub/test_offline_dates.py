@@ -185,7 +185,11 @@ def test_a_dated_event_told_in_a_conversation_carries_its_date_to_the_extraction
         ("Nora went to Rome last year", "Nora went to Rome in 2022"),  # was as said (2026-11-30)
         ("Nora has been chair of the PTA since last year", "Nora has been chair of the PTA since 2022"),
         ("Nora is in the last year of uni", "Nora is in the last year of uni"),
-        ("Nora went to Rome two years ago", "Nora went to Rome two years ago"),  # vaguer: as said
+        # was as said; a count of years, months or weeks back goes stale as "last year" does (2026-12-01)
+        ("Nora went to Rome two years ago", "Nora went to Rome in 2021"),
+        ("Nora started running three months ago", "Nora started running in February 2023"),
+        ("Nora started running 6 weeks ago", "Nora started running in the week of 27 March 2023"),
+        ("Nora has lived here since two years ago", "Nora has lived here since 2021"),
         ("Nora's birthday is today", "Nora's birthday is on May 8"),  # a day of the year, not of 2023
     ],
 )

@@ -4568,7 +4568,7 @@ def test_a_trip_one_is_made_to_take_is_kept_as_a_plan(said: str, kept: list[str]
         ("I lost 2 stone", ["Priya has lost 2 stone"]),
         ("I've lost 10 pounds since May", ["Priya has lost 10 pounds since May"]),
         ("I lost 10 pounds on a bet", []),  # money, not weight
-        ("I've lost my keys", []),
+        ("I've lost my keys", ["Priya lost their keys"]),  # a thing lost (2026-12-01), not weight
         ("my squat is bad", []),
     ],
 )
@@ -6638,7 +6638,7 @@ def test_what_expecting_parents_or_a_choir_say_is_kept(said: str, kept: list[str
                 ("Zoe", "zoe", "omg where are you going?"),
                 ("Yan", "yan", "a product role at Monzo"),
             ],
-            ["Yan handed in their notice — a product role at Monzo"],
+            ["Yan handed in their notice today — a product role at Monzo"],  # no day given: "today" as said
         ),
     ],
 )
@@ -7608,3 +7608,112 @@ def test_a_degree_got_is_congratulated() -> None:
 )
 def test_a_students_year_and_where_are_kept(said: str, kept: list[str]) -> None:
     assert _kept(said) == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # kept nothing before (2026-12-01, a workplace's, a street's and a house hunters' channels)
+        ("I resigned today", [("Priya resigned on 1 March 2025", "event", None)]),
+        ("I put my notice in on Friday", [("Priya handed in their notice on 28 February 2025", "event", None)]),
+        ("my contract ends in June", [("Priya's contract ends in June", "plan", "2025-06-30")]),
+        ("my fixed term contract is up in May", [("Priya's contract ends in May", "plan", "2025-05-31")]),
+        ("my contract ended last month", [("Priya's contract ended in February 2025", "event", None)]),
+        ("I just sold my car", [("Priya sold their car", "event", None)]),
+        ("I lost my wallet on the bus", [("Priya lost their wallet on the bus", "event", None)]),
+        ("I lost my keys yesterday", [("Priya lost their keys on 28 February 2025", "event", None)]),
+        (
+            "someone broke into our shed last night",
+            [("Priya's shed was broken into on 28 February 2025", "event", None)],
+        ),
+        ("we got burgled last week", [("Priya was burgled in the week of 17 February 2025", "event", None)]),
+        ("our offer on the house was accepted", [("Priya's offer on the house was accepted", "event", None)]),
+        (
+            "we complete on the 15th of January",
+            [("Priya is completing the purchase of their home on January 15", "plan", "2026-01-15")],
+        ),
+        ("we've got builders in all week", [("Priya has builders in all week", "event", None)]),
+        (
+            "our band has a gig at the Crown next Friday",
+            [("Priya has a gig at the Crown next Friday", "event", "2025-03-07")],
+        ),
+        (
+            "I cycled from Land's End to John o'Groats in 2019",
+            [("Priya cycled from Land's End to John o'Groats in 2019", "event", None)],
+        ),
+        ("we bought an electric car last month", [("Priya bought an electric car in February 2025", "fact", None)]),
+        ("I'm my mum's full time carer", [("Priya is their mum's full-time carer", "fact", None)]),
+        # was kept for good, without its month
+        (
+            "we're recording our first EP next month",
+            [("Priya is recording their first EP next month", "plan", "2025-04-30")],
+        ),
+        # guards: not so, someone else's, or no day said
+        ("I've resigned myself to never finishing it", []),
+        ("my phone contract ends in June", []),
+        ("my contract ends when the project does", []),
+        ("I lost my voice", []),
+        ("our offer got accepted!!", []),
+        ("I rode from work to the station", []),
+        ("I'm writing a fantasy novel", [("Priya is writing a fantasy novel", "fact", None)]),
+    ],
+)
+def test_a_job_a_home_and_things_gone_are_kept_until_their_day(
+    said: str, kept: list[tuple[str, str, str | None]]
+) -> None:
+    assert [(op["content"], op["kind"], op["expires_on"]) for op in _kept_on_the_day(said)] == kept
+
+
+def test_a_car_sold_takes_the_place_of_the_car_driven() -> None:
+    assert _operations_after("Priya drives a 2012 Honda Jazz", "I just sold my car") == [
+        ("update", 1, "Priya sold their car")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("said", "reply"),
+    [
+        # were "Got it — … Thanks for telling me!" (2026-12-01)
+        ("I lost my wallet on the bus", "I'm sorry to hear you lost your wallet on the bus."),
+        ("we got burgled last week", "I'm sorry to hear you were burgled last week."),
+        ("our offer on the house was accepted", "Congratulations — your offer on the house was accepted!"),
+        (
+            "I cycled from Land's End to John o'Groats in 2019",
+            "Congratulations — you cycled from Land's End to John o'Groats in 2019!",
+        ),
+    ],
+)
+def test_a_thing_lost_is_met_with_sympathy_and_a_home_or_a_journey_with_congratulations(said: str, reply: str) -> None:
+    assert _conversation_reply([said], []).startswith(reply)
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # kept nothing before (2026-12-01: an LGBTQ+ group's, a women's health, a parents', a farmers' channel)
+        ("I came out to my parents last week", ["Priya came out to their parents in the week of 17 February 2025"]),
+        ("I finally came out as bi", ["Priya came out as bi"]),
+        ("I'm going through the menopause", ["Priya is going through the menopause"]),
+        ("I'm perimenopausal", ["Priya is going through perimenopause"]),
+        ("our youngest just left for uni", ["Priya's youngest has left for uni"]),
+        ("both our kids have moved out now", ["Priya's kids have moved out"]),
+        ("I farm 300 acres in Devon", ["Priya farms 300 acres in Devon"]),
+        ("we farm sheep on the Welsh border", ["Priya farms sheep on the Welsh border"]),
+        # lost what followed: "since I was six", the move itself, a year said twice
+        ("I've supported Leeds United since I was six", ["Priya has supported Leeds United since they were six"]),
+        ("I just moved to Glasgow and don't know anyone", ["Priya moved to Glasgow"]),  # was nothing: "don't"
+        ("I moved to Dubai for work in 2021", ["Priya moved to Dubai in 2021 for work"]),  # "in 2021 for work in 2021"
+        # was "Priya's dad passed next week"
+        ("it's a year since my dad passed next week", ["Priya's dad died in 2024"]),
+        ("it's been two years since my mum died", ["Priya's mum died in 2023"]),
+        # guards: not so
+        ("I came out of the meeting and cried", []),
+        ("I came out to my car and it was gone", []),
+        ("the results came out today", []),
+        ("after the surgery I came out, it felt so good", []),  # out of what, not said
+        ("my daughter went to college today", ["Priya's daughter went to college on 1 March 2025"]),  # a day's news
+        ("I've supported the idea for years", []),
+    ],
+)
+def test_who_one_is_a_child_gone_and_a_death_counted_back_are_kept_as_said(said: str, kept: list[str]) -> None:
+    assert [op["content"] for op in _kept_on_the_day(said)] == kept

@@ -150,6 +150,7 @@ def _date_in(text: str, said_on: date) -> date | None:
 # after its date: ``date_said``).
 _ANCHORED = re.compile(
     rf"\b(?:yesterday|last night|last (?:{WEEKDAYS}|week(?:end)?)|(?:a|one|two|three|four|five|six|\d) days? ago"
+    r"|(?:a|one|two|three|four|five|six|\d{1,2}) (?:weeks?|months?|years?) ago"
     r"|last month|last year(?! of\b))\b",
     re.IGNORECASE,
 )
@@ -179,6 +180,13 @@ def anchored(text: str, said_on: date, *, past: bool = False) -> str:
         on = date_said("yesterday" if said == "last night" else said, said_on)
         if on is None:
             return match[0]
+        if said.endswith(("year ago", "years ago")):  # "two years ago": the year, no closer
+            return str(on.year) if _BARE_AFTER.search(match.string[: match.start()]) else f"in {on.year}"
+        if said.endswith(("month ago", "months ago")):
+            return f"in {on:%B %Y}"
+        if said.endswith(("week ago", "weeks ago")):  # ``on`` is that day of the week, weeks back
+            monday = on - timedelta(days=on.weekday())
+            return f"in the week of {monday.day} {monday:%B %Y}"
         if said.endswith("weekend"):  # ``on`` is its Sunday
             saturday = on - timedelta(days=1)
             return f"on the weekend of {saturday.day} {saturday:%B %Y}"

@@ -23,7 +23,10 @@ IRREGULAR_PARTICIPLES = (
 )
 # Since when, in years or in life: "since 1992", "since I was 6", "since I was a kid" (``text.since_age``
 # says the last "since childhood").
-SINCE_WHEN = r"since (?:I was (?:\d{1,2}|a kid|a child|little|young|a teenager)|(?:19|20)\d\d)"
+SINCE_WHEN = (
+    r"since (?:I was (?:\d{1,2}|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen"
+    r"|a kid|a child|little|young|a teenager)|(?:19|20)\d\d)"
+)
 # How long something has gone on: "for 8 years", "for a few weeks", "for ten months".
 FOR_A_SPAN = (
     r"for (?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of|several|many)"
@@ -284,7 +287,8 @@ STOPWORDS = word_set(
 # not "my brother passed his driving test", "my mum passed the salt".
 PASSED = (
     r"passed(?= *$|\s*[,.!?;:)]|\s(?:away|last|this|yesterday|today|earlier|recently|suddenly|peacefully|overnight"
-    r"|after|in|at|two|three|four|five|\d+|a (?:week|month|year|few|couple))\b|\son (?!the\b|it\b|to\b|that\b))"
+    r"|after|in|at|two|three|four|five|\d+|a (?:week|month|year|few|couple)|tomorrow|next (?:week|month|year|\w+day))\b"
+    r"|\son (?!the\b|it\b|to\b|that\b))"
 )
 
 

@@ -94,7 +94,9 @@ _HARD_NEWS = re.compile(
     r"|was knocked off|having a flare-up|has to move out|(?:has|have) been hurting|been sleeping badly"
     r"|got out|ran away|went missing|gone missing|is missing|broke|failed its|panic attacks?|anxiety attacks"
     r"|nightmares|relapsed|was turned down by|been served (?:a section 21|an eviction)|hospice|palliative care"
-    r"|end[- ]of[- ]life care|been trying for a baby for"
+    r"|end[- ]of[- ]life care|been trying for a baby for|(?:was|were) burgled"
+    r"|lost (?:their|his|her) (?:wallet|purse|(?:car |house )?keys|phone|passport|(?:wedding |engagement )?ring"
+    r"|bag|handbag|bank card|debit card|credit card)"
     r"|has been (?:bad|awful|terrible|rough|horrendous|worse|flaring up)|off sick)\b",
     re.IGNORECASE,
 )
@@ -130,7 +132,9 @@ _GOOD_NEWS = re.compile(
     r"|has been (?:clean|sober|self-harm free) for|set a new (?:[\w-]+ ){0,2}personal best"
     r"|has lost \d+\s?(?:kg|lbs?|pounds|stone)"
     r"|passed the |(?:released|launched|shipped|published|self-published|put out) (?:their|his|her) "
-    r"|got the keys to|exchanged contracts|mortgage was approved"
+    r"|got the keys to|exchanged contracts|mortgage was approved|offer on [\w' ]+ was accepted"
+    r"|is (?:completing the purchase of|exchanging contracts on)"
+    r"|(?:cycled|ran|walked|hiked|swam|rowed|sailed|paddled) from (?-i:[A-Z])[\w' -]+ to (?-i:[A-Z])\w*"
     r"|reached [\d,.]+k? (?:followers|subscribers|downloads|users|stars|customers)"
     r"|came (?:first|second|third|1st|2nd|3rd) in|(?:was|were) picked for|raised [£$€]?\d[\d,.]*k?"
     r"|is in the (?:(?:regional|national|county|area|cup|league|world|european) )?(?:semi-?)?finals?\b"

@@ -16,7 +16,7 @@ _DIAGNOSES |= {"dyspraxia": "dyspraxia", "bipolar": "bipolar disorder", "ms": "M
 
 def carer_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I'm my dad's full-time carer": whom they care for."""
-    how = f"{match['how'].lower()} " if match["how"] else ""
+    how = f"{match['how'].lower().replace(' ', '-')} " if match["how"] else ""
     text = f"{said.name} is their {match['who'].lower()}'s {how}carer"
     return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("family", "carer", match["who"].lower()))
 
@@ -83,7 +83,7 @@ RULES = [
         priority=1536,
         pattern=re.compile(
             r"\bI(?:'m| am) (?:(?:now|also|basically) )?my (?P<who>(?:[\w'-]+ )?[\w'-]+)'s"
-            r" (?P<how>full-time|part-time|main|sole|only|primary)? ?(?:carer|caregiver)\b",
+            r" (?P<how>full[- ]time|part[- ]time|main|sole|only|primary)? ?(?:carer|caregiver)\b",
             re.IGNORECASE,
         ),
         build=carer_rule,

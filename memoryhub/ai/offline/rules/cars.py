@@ -47,7 +47,7 @@ def mot_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 # What a new car replaces among the memories (consolidation.SLOTS).
-SLOTS = {"car": r" (?:drives an? |got a new car\b)"}
+SLOTS = {"car": r" (?:drives an? |got a new car\b|sold their (?:car|van)\b)"}
 
 
 # This module's rules: on a clause, the rule whose match starts first is tried first, and at the same

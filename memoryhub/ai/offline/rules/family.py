@@ -443,12 +443,22 @@ def loss_rule(match: re.Match[str], said: Said) -> Fact | None:
     when = phrase_cut(named[2] if named else match["when"] or match["when2"] or "", max_words=4)
     when = when if re.match(r"^(?:last|this|on|in|yesterday|today|recently|a few|two|three)\b", when, re.I) else ""
     pet = name_token(match["pet"] or (named[1] if named else ""))
+    if since := _SINCE.search(match.string[: match.start()]):  # "it's a year since my dad passed next week"
+        when = f"{since['span'].lower()} ago"  # a date once anchored; "next week" (the anniversary) stays in recall
     text = f"{said.name}'s {relation}{f' {pet}' if pet else ''} died" + (f" {when}" if when else "")
     if re.fullmatch(PETS, relation, re.IGNORECASE):
         return said.fact(text, MemoryKind.EVENT, HIGH, PERMANENT, topics_of("pets", relation, "loss"))
     fact = said.fact(text, MemoryKind.EVENT, HIGH, PERMANENT, topics_of("family", relation, "loss"))
     fact.entities.append(said.entity(EntityType.PERSON, relation, f"{said.name}'s {relation}"))
     return fact
+
+
+# The time since a death, said before it: "it's been two years since my mum died".
+_SINCE = re.compile(
+    r"\bit(?:'s| is|'s been| has been|'ll be| will be) (?:nearly |almost |exactly )?"
+    r"(?P<span>(?:a|one|two|three|four|five|six|ten|\d+) (?:years?|months?|weeks?)) since\s*$",
+    re.IGNORECASE,
+)
 
 
 def family_event_rule(match: re.Match[str], said: Said) -> Fact | None:

@@ -1,5 +1,5 @@
 """What a parents' or a smallholders' channel tells of home: the children off school, schooling at
-home, the animals one keeps."""
+home, the animals one keeps, work on the house ("we've got builders in all week")."""
 
 from __future__ import annotations
 
@@ -84,6 +84,21 @@ def home_project_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("home", room))
 
 
+def builders_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "we've got builders in all week", "the builders are in until Friday": work at their home, while
+    it lasts (a week, or until the day said)."""
+    rest = match.string[match.end() :]
+    span = re.match(
+        r"\s+(?P<span>all week|all month|for (?:a|the|two|three|\d+) (?:weeks?|months?)|(?:until|till) \w+)", rest
+    )
+    when = "" if span else when_said(rest)
+    if when.startswith("on ") and re.match(r"\s+from\b", rest):
+        when = "from " + when.removeprefix("on ")  # "the builders are in from Monday"
+    text = f"{said.name} has builders in" + (f" {span['span'].lower()}" if span else f" {when}" if when else "")
+    expiration = "7d" if span and span["span"].lower() == "all week" else expiration_for(when) if when else "30d"
+    return said.fact(text, MemoryKind.EVENT, LOW, expiration, topics_of("home", "builders"), time=when)
+
+
 def fitted_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "we've just had solar panels fitted", "we had a heat pump installed last month": a home made
     over, kept for good; "we're having an extension built": under way."""
@@ -162,5 +177,13 @@ RULES = [
             re.IGNORECASE,
         ),
         build=fitted_rule,
+    ),
+    Rule(
+        priority=1698,
+        pattern=re.compile(
+            r"\b(?:I|we)(?:'ve| have)? (?:got|have) (?:the )?builders in\b|\bthe builders are (?:in|here)\b",
+            re.IGNORECASE,
+        ),
+        build=builders_rule,
     ),
 ]

@@ -1,12 +1,14 @@
-"""A home being bought or rented, as a channel hears of it step by step: the mortgage, the contracts,
-the keys; a room in a shared house; rent fallen behind on."""
+"""A home being bought or rented, as a channel hears of it step by step: the offer accepted, the
+mortgage, the contracts and the day of completion, the keys; a room in a shared house; rent fallen
+behind on."""
 
 from __future__ import annotations
 
 import re
 
 from memoryhub.ai.contract import MemoryKind
-from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said
+from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, expiration_for
+from memoryhub.ai.offline.rules.going import when_said
 from memoryhub.ai.offline.text import third_person, topics_of
 
 _HOME = (
@@ -31,6 +33,27 @@ def contracts_rule(match: re.Match[str], said: Said) -> Fact | None:
     home = f" on {_home(said_home, said.name)}" if said_home else ""
     verb = "exchanged contracts" if match["exchanged"] else "completed"
     return said.fact(f"{said.name} {verb}{home}", MemoryKind.EVENT, HIGH, "30d", topics_of("home", "buying"))
+
+
+def offer_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "our offer on the house was accepted!", "we've had an offer accepted on a flat": a home being
+    bought, news for a month."""
+    said_home = match["home"] or match["home2"]
+    if not said_home:
+        return None  # "our offer got accepted": a car's, a job's or a home's, not said
+    text = f"{said.name}'s offer on {_home(said_home, said.name)} was accepted"
+    return said.fact(text, MemoryKind.EVENT, HIGH, "30d", topics_of("home", "buying"))
+
+
+def completion_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "we complete on the 15th of January", "we're exchanging on Friday": the day a purchase goes
+    through, kept until then (without a day, nothing: "we complete soon")."""
+    if not (when := when_said(match.string[match.end() :])):
+        return None
+    home = _home(match["home"], said.name) if match["home"] else "their home"
+    verb = "exchanging contracts on" if match["verb"].lower().startswith("exchang") else "completing the purchase of"
+    text = f"{said.name} is {verb} {home} {when}"
+    return said.fact(text, MemoryKind.PLAN, HIGH, expiration_for(when), topics_of("home", "buying"), time=when)
 
 
 def mortgage_rule(match: re.Match[str], said: Said) -> Fact | None:
@@ -90,6 +113,26 @@ RULES = [
             re.IGNORECASE,
         ),
         build=contracts_rule,
+    ),
+    Rule(
+        priority=1695,
+        pattern=re.compile(
+            rf"\b(?:my|our) offer (?:on (?P<home>{_HOME}) )?(?:was|got|has been|'s been) accepted\b"
+            r"|\b(?:I|we)(?:'ve| have)? (?:just |finally )?had (?:an|our) offer accepted"
+            rf"(?: on (?P<home2>{_HOME}))?",
+            re.IGNORECASE,
+        ),
+        build=offer_rule,
+    ),
+    Rule(
+        priority=1696,
+        pattern=re.compile(
+            r"\b(?:I|we)(?:'re| are|'m| am| will| should)? (?P<verb>complete|completing|exchange|exchanging)"
+            r"(?: contracts)?"
+            rf"(?: on (?P<home>{_HOME}))?(?= (?:on|next|this|in|tomorrow|at the end)\b)",
+            re.IGNORECASE,
+        ),
+        build=completion_rule,
     ),
     Rule(
         priority=1526,

@@ -1,5 +1,7 @@
 """What a maker, an indie developer or a musician tells of their work: the thing they are building,
-its release, and where it can be had ("I sell my cards on Etsy", a stall at a market)."""
+its release, where it can be had ("I sell my cards on Etsy", a stall at a market), and a book, an
+album or a campaign in the making ("I'm writing a fantasy novel", "we're recording our first EP next
+month": a plan until then)."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ import re
 from memoryhub.ai.contract import MemoryKind
 from memoryhub.ai.offline.facts import MEDIUM, PERMANENT, Fact, Rule, Said, expiration_for, past_time_in, time_in
 from memoryhub.ai.offline.rules.going import when_said
+from memoryhub.ai.offline.splitting import phrase_cut
 from memoryhub.ai.offline.text import content_words, phrase_ends, third_person, topics_of
 
 # A thing one makes over weeks or months (not "a cup of tea", "a mess", "a case").
@@ -112,7 +115,44 @@ def stall_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.PLAN, MEDIUM, expiration_for(time), topics_of("making", "stall"), time=time)
 
 
+def project_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I'm writing a fantasy novel", "I'm working on my thesis", "I'm running for city council": a
+    project of months one is in the middle of."""
+    verb = " ".join((match["verb"] or match["verb2"]).lower().split())
+    what = " ".join((match["what"] or match["what2"]).split())
+    if match["what"] and (about := re.match(r"\s+(?P<about>(?:about|on) .+)", match.string[match.end() :])):
+        about_what = phrase_cut(about["about"], max_words=8)  # "a book about my grandmother"
+        what += " " + about_what
+    what = third_person(what, said.name)
+    text = f"{said.name} is {verb} {what}"
+    thing = what.split()[-1].lower()  # "their first EP": a word too short for content_words
+    topics = topics_of("projects", *content_words(what)[:3], thing)
+    when = time_in(match.string[match.end() :].split(",")[0])
+    if when and not _NOW.fullmatch(when):  # "recording our first EP next month": a plan, until then
+        return said.fact(f"{text} {when}", MemoryKind.PLAN, MEDIUM, expiration_for(when), topics)
+    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics)
+
+
+# The time of the work itself, not of a day ahead: "working on my thesis this week".
+_NOW = re.compile(r"today|tonight|this (?:morning|afternoon|evening|week(?:end)?|month|year)")
+
+
 RULES = [
+    Rule(
+        priority=1030,
+        pattern=re.compile(
+            r"\b(?:I(?:'m| am|'ve been| have been)|we(?:'re| are)) (?:(?:currently|now|still|also|finally) )?(?:"
+            r"(?P<verb>writing|working on|recording|producing|mixing)"
+            r" (?P<what>(?:a|an|my|our) (?:(?:new|first|second|third|fantasy|crime|sci-fi"
+            r"|mystery|romance|short|kids'?|children's|debut|master's|phd|graduation|final|mobile|video|indie|little)"
+            r" ){0,2}(?:novel|book|memoir|screenplay|script|thesis|dissertation|album|EP|podcast|comic|web ?comic"
+            r"|game|app|short story|collection)|articles|(?:a|my) (?:blog|column|newsletter))"
+            r"|(?P<verb2>running for) (?P<what2>office|mayor|city council|council|school board|student council"
+            r"|president|re-?election|governor|the senate|congress|parliament))\b",
+            re.IGNORECASE,
+        ),
+        build=project_rule,
+    ),
     Rule(
         priority=1506,
         pattern=re.compile(

@@ -1,6 +1,7 @@
 """What a new parents' channel tells of a child's firsts: "my son said his first word yesterday", "our
 daughter took her first steps", "my little one started crawling this week". Kept as the parent's
-news of the child (a first for good, a stage under way for a month)."""
+news of the child (a first for good, a stage under way for a month). And the last of them: a child
+leaving home ("our youngest just left for uni", "both our kids have moved out now"), for good."""
 
 from __future__ import annotations
 
@@ -45,6 +46,21 @@ def stage_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("family", child.split()[0], stage.split()[0]))
 
 
+def left_home_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "our youngest just left for uni", "my son's gone off to university", "both our kids have moved
+    out now": a child grown and gone, a parent's life changed for good."""
+    child = " ".join(match["child"].split())
+    several = child.lower() in ("kids", "children", "twins", "boys", "girls")
+    where = (match["where"] or "").lower()
+    if where:
+        text = f"{said.name}'s {child} {'have' if several else 'has'} left for {where}"
+    else:
+        text = f"{said.name}'s {child} {'have' if several else 'has'} moved out"
+    if when := past_day_in(re.split(r"[,;!]| but | and ", match["rest"])[0]):
+        text += f" {when}"
+    return said.fact(text, MemoryKind.EVENT, MEDIUM, PERMANENT, topics_of("family", child.split()[0], "leaving home"))
+
+
 # This module's rules: on a clause, the rule whose match starts first is tried first, and at the same
 # start the lower priority (rules/__init__.py puts every module's rules in one table).
 RULES = [
@@ -75,5 +91,16 @@ RULES = [
             re.IGNORECASE,
         ),
         build=stage_rule,
+    ),
+    Rule(
+        priority=313,  # before what a relative did (rules/family.py): "our youngest just left …"
+        pattern=re.compile(
+            r"\b(?:(?:both|all) )?(?:my|our) (?:(?:two|three|four) )?(?P<child>youngest|eldest|oldest|son|daughter|kids"
+            r"|children|twins|boys|girls|boy|girl)(?: (?-i:[A-Z])[a-z'-]+)?(?:'s| has| have)? (?:(?:just|finally|now"
+            r"|both|all|officially) )*(?:left home|moved out|flown the nest|flew the nest|(?:left for|left to go to"
+            r"|gone (?:off )?to|went off to) (?P<where>uni|university))\b(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        build=left_home_rule,
     ),
 ]

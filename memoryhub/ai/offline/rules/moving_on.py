@@ -1,14 +1,15 @@
 """A job left, the next one, and the one held: "I'm leaving the company" (news for a month; with a day
 it is a plan, ``rules/plans.py``), "I'm joining the NHS as a data analyst" (the job, for good, in the
-place of the last), "I've been at Tesco for 12 years", "I've been made a partner at the firm!". "where
-are you off to?" after the leaving asks of the next one (``matching.answers_about``)."""
+place of the last), "I've been at Tesco for 12 years", "I've been made a partner at the firm!", "my
+contract ends in June" (until then). "where are you off to?" after the leaving asks of the next one
+(``matching.answers_about``)."""
 
 from __future__ import annotations
 
 import re
 
 from memoryhub.ai.contract import EntityType, MemoryKind
-from memoryhub.ai.offline.facts import HIGH, PERMANENT, Fact, Rule, Said, past_day_in
+from memoryhub.ai.offline.facts import HIGH, PERMANENT, Fact, Rule, Said, expiration_for, past_day_in, time_in
 from memoryhub.ai.offline.text import article_for, topics_of
 
 # What one leaves that is one's work: "the company", "my job", "teaching".
@@ -69,6 +70,20 @@ def own_boss_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("work", how))
 
 
+def contract_end_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "my contract ends in June", "my fixed term contract is up at the end of March": a job's end
+    ahead, kept until that day; "my contract ended last month" is news for a month."""
+    rest = match.string[match.end() :]
+    if match["ended"]:
+        when = past_day_in(rest)
+        text = f"{said.name}'s contract ended" + (f" {when}" if when else "")
+        return said.fact(text, MemoryKind.EVENT, HIGH, "30d", topics_of("work", "contract"))
+    if not (when := time_in(rest)):
+        return None  # "my contract ends when the project does": no day to keep it until
+    text = f"{said.name}'s contract ends {when}"
+    return said.fact(text, MemoryKind.PLAN, HIGH, expiration_for(when), topics_of("work", "contract"), time=when)
+
+
 # This module's rules: on a clause, the rule whose match starts first is tried first, and at the same
 # start the lower priority (rules/__init__.py puts every module's rules in one table).
 RULES = [
@@ -121,5 +136,15 @@ RULES = [
             re.IGNORECASE,
         ),
         build=own_boss_rule,
+    ),
+    Rule(
+        priority=1691,
+        pattern=re.compile(
+            r"\bmy (?:(?:fixed[- ]term|temp|temporary|current|teaching|maternity cover|agency|work) )?contract"
+            r" (?:(?:ends|finishes|runs out|is up|expires|comes to an end)"
+            r"|(?P<ended>ended|finished|ran out|expired))\b",
+            re.IGNORECASE,
+        ),
+        build=contract_end_rule,
     ),
 ]

@@ -332,20 +332,6 @@ def mentoring_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("volunteering", verb.removesuffix("ing")))
 
 
-def project_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I'm writing a fantasy novel", "I'm working on my thesis", "I'm running for city council": a
-    project of months one is in the middle of."""
-    verb = " ".join((match["verb"] or match["verb2"]).lower().split())
-    what = " ".join((match["what"] or match["what2"]).split())
-    if match["what"] and (about := re.match(r"\s+(?P<about>(?:about|on) .+)", match.string[match.end() :])):
-        about_what = phrase_cut(about["about"], max_words=8)  # "a book about my grandmother"
-        what += " " + about_what
-    what = third_person(what, said.name)
-    text = f"{said.name} is {verb} {what}"
-    thing = what.split()[-1].lower()  # "their first EP": a word too short for content_words
-    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("projects", *content_words(what)[:3], thing))
-
-
 def signed_up_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I've signed up for a welding course", "I enrolled in a coding bootcamp", "I registered for a
     half marathon in May": something taken up, with its time when they say it."""
@@ -446,21 +432,6 @@ RULES = [
             re.IGNORECASE,
         ),
         build=mentoring_rule,
-    ),
-    Rule(
-        priority=1030,
-        pattern=re.compile(
-            r"\b(?:I(?:'m| am|'ve been| have been)|we(?:'re| are)) (?:(?:currently|now|still|also|finally) )?(?:"
-            r"(?P<verb>writing|working on|recording|producing|mixing)"
-            r" (?P<what>(?:a|an|my|our) (?:(?:new|first|second|third|fantasy|crime|sci-fi"
-            r"|mystery|romance|short|kids'?|children's|debut|master's|phd|graduation|final|mobile|video|indie|little)"
-            r" ){0,2}(?:novel|book|memoir|screenplay|script|thesis|dissertation|album|EP|podcast|comic|web ?comic"
-            r"|game|app|short story|collection)|articles|(?:a|my) (?:blog|column|newsletter))"
-            r"|(?P<verb2>running for) (?P<what2>office|mayor|city council|council|school board|student council"
-            r"|president|re-?election|governor|the senate|congress|parliament))\b",
-            re.IGNORECASE,
-        ),
-        build=project_rule,
     ),
     Rule(
         priority=1050,

@@ -110,8 +110,9 @@ RULES = [
     Rule(
         priority=1554,
         pattern=re.compile(
-            r"\b(?:I|we|my band)(?:'ve| have)? (?:got|has|have|booked) (?:a |(?:our|my) (?:(?P<which>first|next|last"
-            r"|big|biggest|album launch|release|hometown) )?)gig\b(?! economy| work)(?P<rest>[^,.!?;]*)",
+            r"\b(?:I|we|(?:my|our) band)(?:'ve| have)? (?:got|has|have|booked) (?:a |(?:our|my)"
+            r" (?:(?P<which>first|next|last|big|biggest|album launch|release|hometown) )?)gig\b(?! economy| work)"
+            r"(?P<rest>[^,.!?;]*)",
             re.IGNORECASE,
         ),
         build=gig_rule,

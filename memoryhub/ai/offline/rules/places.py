@@ -167,7 +167,10 @@ def moved_rule(match: re.Match[str], said: Said) -> Fact | None:
         r"\bfor (?P<why>(?:my|a|an|work|uni|university|school|college|grad school|a job)\b[^,.!?]{0,30})", said.clause
     )
     if why:
-        text += f" for {third_person(why['why'].strip(), said.name)}"
+        reason = why["why"].strip()
+        if when and (at := reason.lower().find(when)) > 0:
+            reason = reason[:at].strip()  # "for work in 2021": the year is said once, above
+        text += f" for {third_person(reason, said.name)}"
     fact = said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("home", "moving", place), slot="home")
     _place_entity(fact, said, place, f"where {said.name} lives")
     return fact
@@ -337,7 +340,8 @@ RULES = [
         priority=1310,
         pattern=re.compile(
             r"\b(?:I|we)(?:'ve| have)?(?: (?:just|recently|finally|actually))? moved (?:back |out |over |here |away )?"
-            r"(?:to|into|out to|over to) (?P<place>.+)",
+            r"(?:to|into|out to|over to) (?P<place>.+?)(?=\s+(?:and|but|so)\s+(?:I|I'm|I've|we|we're|don't|do not|"
+            r"have|haven't|can't|it|it's|now|still)\b|$)",
             re.IGNORECASE,
         ),
         build=moved_rule,

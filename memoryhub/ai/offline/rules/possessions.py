@@ -1,11 +1,11 @@
-"""Things people own or just bought: a car, a house, a bike."""
+"""Things people own, just bought, sold or lost: a car, a house, a bike; a wallet lost, a shed broken into."""
 
 from __future__ import annotations
 
 import re
 
 from memoryhub.ai.contract import MemoryKind
-from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, past_time_in
+from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, past_day_in, past_time_in
 from memoryhub.ai.offline.splitting import phrase_cut
 from memoryhub.ai.offline.text import article_for, conjugate, content_words, third_person, topics_of
 from memoryhub.ai.offline.vocabulary import word_set
@@ -79,14 +79,16 @@ def home_bought_rule(match: re.Match[str], said: Said) -> Fact | None:
 def possession_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I just bought a house", "I finally got a new bike", "I own a 3D printer", "I drive a Jeep"."""
     thing = phrase_cut(match["thing"], max_words=6)
-    if not thing:
-        return None
     verb = conjugate(match["verb"].lower().split()[-1])
+    if not thing or (match[0][:2].lower() == "we" and verb not in ("bought", "purchased")):
+        return None  # "we got an allotment", "we have a dog": another rule's, not a thing bought
     article = match["article"].lower()
     article = {"my own": "their own", "my first": "their first", "my new": "a new"}.get(article, article)
     if article in ("two", "three") and not thing.endswith("s"):
         thing += "s"
     text = f"{said.name} {verb} {article} {thing}"
+    if verb in ("bought", "got") and (when := past_time_in(match.string[match.end() :].split(",")[0])):
+        text += f" {when}"  # "we bought an electric car last month"
     after = match.string[match.end() : match.end() + 80]
     model = re.match(
         r"(?: (?-i:[A-Z0-9])[\w-]{0,20}){1,2}|,? (?:an?|the) (?:[a-z]+ ){0,2}(?P<brand>(?-i:[A-Z])[\w-]{1,20}"
@@ -121,6 +123,48 @@ def prized_rule(match: re.Match[str], said: Said) -> Fact | None:
     text = f"{said.name}'s prized possession is {third_person(value, said.name)}"
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("possessions", *content_words(value)[:2]))
 
+
+def sold_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I just sold my car", "we sold the house last month": a thing of theirs gone, news for a month
+    (a car sold takes the place of the car they drove, ``cars.SLOTS``)."""
+    thing = match["thing"].lower()
+    text = f"{said.name} sold their {thing}"
+    if when := past_day_in(match.string[match.end() :]):
+        text += f" {when}"
+    home = thing in ("house", "flat", "home", "place", "apartment", "bungalow", "cottage")
+    slot = {"slot": "car"} if thing in ("car", "van") else {}
+    return said.fact(text, MemoryKind.EVENT, HIGH if home else MEDIUM, "30d", topics_of("possessions", thing), **slot)
+
+
+def lost_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I lost my wallet on the bus", "I've lost my wedding ring somewhere in the garden": a thing lost,
+    and where, for a month (not "lost my job", "lost my mum": ``rules/work.py``, ``rules/events.py``)."""
+    thing = " ".join(match["thing"].lower().split())
+    text = f"{said.name} lost their {thing}"
+    rest = match.string[match.end() :]
+    if where := _LOST_WHERE.match(rest):  # "on the bus", "somewhere in the garden"
+        text += f" {third_person(where[1], said.name)}"
+    if when := past_day_in(rest):
+        text += f" {when}"
+    return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("possessions", thing.split()[-1], "lost"))
+
+
+def burgled_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "someone broke into our shed last night", "we got burgled", "our house was broken into": a
+    break-in at theirs, for a month."""
+    place = (match["place"] or match["place2"] or "").lower()
+    text = f"{said.name}'s {place} was broken into" if place else f"{said.name} was burgled"
+    if when := past_day_in(match.string[match.end() :]):
+        text += f" {when}"
+    return said.fact(text, MemoryKind.EVENT, HIGH, "30d", topics_of("home", "burglary"))
+
+
+_LOST_WHERE = re.compile(
+    r" ((?:somewhere )?(?:on|in|at) (?:the|a|my|our) [\w' -]{2,30}?)"
+    r"(?=[,.!?]| (?:last|this|yesterday|today|and|but|so|on)\b|$)",
+    re.IGNORECASE,
+)
+_BROKEN_INTO = r"house|home|flat|shed|garage|car|van|office|shop|allotment shed|studio|caravan|place"
 
 # This module's rules: on a clause, the rule whose match starts first is tried first, and at the same
 # start the lower priority (rules/__init__.py puts every module's rules in one table).
@@ -160,7 +204,8 @@ RULES = [
     Rule(
         priority=1220,
         pattern=re.compile(
-            rf"\bI (?P<verb>(?:just |finally |recently )?(?:bought|got|purchased|built|inherited)|own|drive|ride)"
+            r"\b(?:I|we) (?P<verb>(?:just |finally |recently )?(?:bought|got|purchased|built|inherited)"
+            r"|own|drive|ride)"
             rf"(?: myself)? (?P<article>an?|my first|my own|a new|a used|an old|my new|two|three)"
             rf" (?P<thing>(?:[a-z0-9-]+ ){{0,3}}?(?:{THINGS}))s?\b",
             re.IGNORECASE,
@@ -177,5 +222,36 @@ RULES = [
             re.IGNORECASE,
         ),
         build=brand_rule,
+    ),
+    Rule(
+        priority=1692,
+        pattern=re.compile(
+            r"\b(?:I|we)(?:'ve| have)? (?:just |finally |recently |already )?sold (?:my|our|the) (?:old )?"
+            r"(?P<thing>car|van|motorbike|bike|house|flat|home|place|apartment|bungalow|cottage|boat|caravan"
+            r"|campervan|piano|guitar|drum kit)\b",
+            re.IGNORECASE,
+        ),
+        build=sold_rule,
+    ),
+    Rule(
+        priority=1693,
+        pattern=re.compile(
+            r"\bI(?:'ve| have)? (?:just |only gone and |gone and |somehow )?lost my"
+            r" (?P<thing>wallet|purse|keys|car keys|house keys|phone|passport|(?:wedding |engagement )?ring|glasses|bag"
+            r"|handbag|backpack|rucksack|bank card|debit card|credit card|driving licen[cs]e|airpods|earbuds|watch"
+            r"|camera)\b",
+            re.IGNORECASE,
+        ),
+        build=lost_rule,
+    ),
+    Rule(
+        priority=1694,
+        pattern=re.compile(
+            rf"\b(?:someone|somebody|they|thieves|burglars) (?:just )?broke into (?:our|my) (?P<place>{_BROKEN_INTO})\b"
+            rf"|\b(?:our|my) (?P<place2>{_BROKEN_INTO}) (?:got|was) (?:broken into|burgled)\b"
+            r"|\b(?:we|I)(?:'ve| have)? (?:just )?(?:got|been|were|was) (?:burgled|broken into)\b",
+            re.IGNORECASE,
+        ),
+        build=burgled_rule,
     ),
 ]

@@ -317,7 +317,8 @@ RULES = [
     Rule(
         priority=1170,
         pattern=re.compile(
-            rf"\bI (?P<verb>support|follow|root for|cheer for) (?P<team>[A-Z][\w'&.-]*(?: [A-Z][\w'&.-]*){{0,3}})"
+            r"\bI(?:'ve| have)? (?P<verb>support|supported|follow|root for|cheer for)"
+            rf" (?P<team>[A-Z][\w'&.-]*(?: [A-Z][\w'&.-]*){{0,3}})"
             rf"|\b(?:{I_AM}|I(?:'ve| have) been|^) ?(?:an? )?(?:(?:big|huge|massive|lifelong|die-?hard|proud) )?"
             rf"(?P<team2>[A-Z][\w'&.-]*(?: [A-Z][\w'&.-]*)?|(?i:f1|formula (?:1|one)|nba|nfl|mlb|nhl|premier league"
             rf"|la liga|serie a|mls|ufc|wwe|motogp|nascar)) fan\b",

@@ -1,6 +1,6 @@
 """What someone does for a living said by what they do, not by a job title: "I drive buses", "I
-deliver parcels for a courier", "I fix boilers for a living". (A title, "I'm a bus driver", is
-``work.py``'s.)"""
+deliver parcels for a courier", "I fix boilers for a living", "I farm 300 acres in Devon". (A title,
+"I'm a bus driver", is ``work.py``'s.)"""
 
 from __future__ import annotations
 
@@ -28,6 +28,15 @@ def livelihood_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("work", *content_words(what)[:1]))
 
 
+def farm_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I farm 300 acres in Devon", "we farm sheep on the Welsh border": a farmer's land or stock."""
+    what = " ".join(match["what"].split())
+    text = f"{said.name} farms {what}"
+    if match["place"]:
+        text += f" {match['prep'].lower()} {third_person(match['place'], said.name)}"
+    return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("work", "farming"))
+
+
 # This module's rules: on a clause, the rule whose match starts first is tried first, and at the same
 # start the lower priority (rules/__init__.py puts every module's rules in one table).
 RULES = [
@@ -41,5 +50,16 @@ RULES = [
             re.IGNORECASE,
         ),
         build=livelihood_rule,
+    ),
+    Rule(
+        priority=226,
+        pattern=re.compile(
+            r"\b(?:I|we) (?:(?:currently|also|still|now) )?farm (?P<what>(?:about |around )?\d[\d,]* (?:acres|hectares)"
+            r"|(?:sheep|cattle|beef|dairy|pigs|arable|organic|hill)(?: (?:and|&) (?:sheep|cattle|beef|pigs|arable))?)"
+            r"(?: (?P<prep>in|near|on) (?P<place>the (?:[\w-]+ ){0,2}(?:border|coast|hills|moors|fens|dales)"
+            r"|(?:the )?(?-i:[A-Z])[\w'-]*(?: (?-i:[A-Z])[\w'-]*){0,2}))?",
+            re.IGNORECASE,
+        ),
+        build=farm_rule,
     ),
 ]

@@ -1,13 +1,14 @@
 """How they are in their mind and health, as a companion would want to know: "I got diagnosed with
 ADHD last month", "I'm on the waiting list for therapy", "my anxiety's been bad this week", "I had a
-panic attack on the bus", "I'm 6 months clean today", "I'm grieving my nan"."""
+panic attack on the bus", "I'm 6 months clean today", "I'm grieving my nan", "I'm going through the
+menopause", "I came out to my parents last week"."""
 
 from __future__ import annotations
 
 import re
 
 from memoryhub.ai.contract import MemoryKind
-from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, past_time_in
+from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, past_day_in, past_time_in
 from memoryhub.ai.offline.rules.health import condition_name
 from memoryhub.ai.offline.splitting import phrase_cut
 from memoryhub.ai.offline.text import third_person, topics_of
@@ -85,6 +86,37 @@ def grieving_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(f"{said.name} is grieving {who}", MemoryKind.EVENT, HIGH, "30d", topics_of("family", "loss"))
 
 
+def menopause_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I'm going through the menopause", "I'm perimenopausal": a stage of life of years, for good."""
+    what = (
+        "perimenopause" if "peri" in match[0].lower() else "the early menopause" if match["early"] else "the menopause"
+    )
+    text = f"{said.name} is going through {what}"
+    return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("health", what))
+
+
+# Whom one came out to: people, not a place ("I came out to my car and it was gone").
+_CAME_OUT_TO = (
+    r"(?:my|our) (?:parents|mum|mom|dad|family|friends|sister|brother|wife|husband|partner|boss|colleagues|team"
+    r"|grandparents|nan|gran|grandma|grandad|kids|son|daughter|manager|best friend)|everyone|work"
+)
+
+
+def came_out_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I came out to my parents last week", "I finally came out as bi": who they are, told, for good.
+    Said alone, "came out" is as often out of hospital, the water or a meeting: nothing."""
+    if not (match["what"] or match["who"]):
+        return None
+    text = f"{said.name} came out"
+    if match["what"]:
+        text += f" as {match['what'].lower()}"
+    if match["who"]:
+        text += f" to {third_person(match['who'].lower(), said.name)}"
+    if when := past_day_in(match.string[match.end() :]):
+        text += f" {when}"
+    return said.fact(text, MemoryKind.EVENT, HIGH, PERMANENT, topics_of("identity", "coming out"))
+
+
 RULES = [
     Rule(
         priority=1481,
@@ -152,5 +184,25 @@ RULES = [
             re.IGNORECASE,
         ),
         build=grieving_rule,
+    ),
+    Rule(
+        priority=1699,
+        pattern=re.compile(
+            r"\bI(?:'m| am) (?:(?:now|currently|probably) )?(?:going through (?:the )?(?P<early>early )?"
+            r"(?:menopause|perimenopause|peri-menopause|the change)|(?:peri-?menopausal|menopausal))\b",
+            re.IGNORECASE,
+        ),
+        build=menopause_rule,
+    ),
+    Rule(
+        priority=1700,
+        pattern=re.compile(
+            r"\bI(?:'ve| have)? (?:(?:just|finally|officially|recently) )?came out"
+            r"(?: as (?P<what>gay|lesbian|bi|bisexual|trans|transgender|non-binary|nonbinary|queer|pan|pansexual"
+            rf"|asexual|ace))?(?: to (?P<who>{_CAME_OUT_TO}))?"
+            r"(?=\s+(?:last|this|yesterday|today|on|in|at)\b|\s*[,.!?]|\s*$)",
+            re.IGNORECASE,
+        ),
+        build=came_out_rule,
     ),
 ]

@@ -6,7 +6,7 @@ import re
 from dataclasses import replace
 
 from memoryhub.ai.contract import EntityType, MemoryKind
-from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, past_time_in, time_in
+from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, past_day_in, past_time_in, time_in
 from memoryhub.ai.offline.rules.pastimes import LANGUAGES
 from memoryhub.ai.offline.splitting import phrase_cut
 from memoryhub.ai.offline.text import (
@@ -266,7 +266,10 @@ def field_rule(match: re.Match[str], said: Said) -> Fact | None:
 def notice_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "handed in my notice today, done with retail forever": quitting a job."""
     done = re.search(r"\bdone with (?P<what>[\w -]{2,30}?)(?: forever| for good| now|[,.!]|$)", said.clause, re.I)
-    text = f"{said.name} handed in their notice" + (f", done with {done['what']}" if done else "")
+    text = f"{said.name} {'resigned' if match['resigned'] else 'handed in their notice'}"
+    if when := past_day_in(match.string[match.end() :]):  # "today", "on Friday": the day it went in
+        text += f" {when}"
+    text += f", done with {done['what']}" if done else ""
     return said.fact(text, MemoryKind.EVENT, HIGH, "30d", topics_of("work", "quit"))
 
 
@@ -438,7 +441,9 @@ RULES = [
     Rule(
         priority=130,
         pattern=re.compile(
-            r"\b(?:handed in|gave|put in|handing in|giving) (?:my |in my )?(?:notice|resignation)\b", re.I
+            r"\b(?:handed|gave|put|handing|giving|putting)(?: in)? (?:my |in my )?(?:notice|resignation)(?: in)?\b"
+            r"|\bI(?:'ve| have)? (?:just |finally |officially )?(?P<resigned>resigned)\b(?! (?:myself|to|from)\b)",
+            re.I,
         ),
         build=notice_rule,
     ),
