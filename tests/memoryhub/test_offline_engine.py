@@ -7710,7 +7710,7 @@ def test_a_thing_lost_is_met_with_sympathy_and_a_home_or_a_journey_with_congratu
         ("I came out of the meeting and cried", []),
         ("I came out to my car and it was gone", []),
         ("the results came out today", []),
-        ("after the surgery I came out, it felt so good", []),  # out of what, not said
+        ("after the surgery I came out and the nurse brought tea", []),  # out of what, not said
         ("my daughter went to college today", ["Priya's daughter went to college on 1 March 2025"]),  # a day's news
         ("I've supported the idea for years", []),
     ],
