@@ -7486,8 +7486,8 @@ def test_a_conversion_under_way_and_a_fitting_with_its_time_are_kept(said: str, 
     assert _kept(said) == kept
 
 
-def _kept_on_the_day(said: str) -> list[dict[str, Any]]:
-    """The operations one message of Priya's makes, said on START's day (the worker gives the day)."""
+def _extracted_on_the_day(said: str) -> dict[str, Any]:
+    """What the engine makes of one message of Priya's, said on START's day (the worker gives the day)."""
     prompt = extraction_prompt_build(
         place="a Discord channel",
         lines=_lines([("Priya", "priya", said)]),
@@ -7495,7 +7495,12 @@ def _kept_on_the_day(said: str) -> list[dict[str, Any]]:
         known_members=[],
         day=START.date(),
     )
-    return list(_extract(prompt)["operations"])
+    return _extract(prompt)
+
+
+def _kept_on_the_day(said: str) -> list[dict[str, Any]]:
+    """The operations one message of Priya's makes, said on START's day."""
+    return list(_extracted_on_the_day(said)["operations"])
 
 
 def test_a_fitting_ahead_lives_until_its_day() -> None:
@@ -7717,3 +7722,67 @@ def test_a_thing_lost_is_met_with_sympathy_and_a_home_or_a_journey_with_congratu
 )
 def test_who_one_is_a_child_gone_and_a_death_counted_back_are_kept_as_said(said: str, kept: list[str]) -> None:
     assert [op["content"] for op in _kept_on_the_day(said)] == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # lost where, with whom or how (2026-12-01)
+        ("I'm going skiing in Val d'Isere in February", [("Priya is going skiing in Val d'Isere in February", "plan")]),
+        (
+            "we're going fishing in Wales with my dad this weekend",
+            [("Priya is going fishing in Wales with their dad this weekend", "plan")],
+        ),
+        (
+            "my sister split up with her boyfriend last week",
+            [("Priya's sister split up with her boyfriend in the week of 17 February 2025", "event")],
+        ),
+        (
+            "I've been playing bass in a covers band for ten years",
+            [("Priya has played the bass in a covers band for ten years", "fact")],
+        ),
+        # were kept for good as who the relative is
+        ("my mum had a fall", [("Priya's mum had a fall", "event")]),
+        ("my dad has had another fall", [("Priya's dad has had another fall", "event")]),
+        # guards: a month or a feast is when, not where; a job lost is no split
+        ("I'm going skiing at Christmas", [("Priya is going skiing at Christmas", "plan")]),
+        ("I'm going camping in June", [("Priya is going camping in June", "plan")]),
+        ("my sister lost her job with her boyfriend", [("Priya's sister lost her job", "event")]),
+    ],
+)
+def test_where_with_whom_and_a_relatives_fall_are_kept_as_said(said: str, kept: list[tuple[str, str]]) -> None:
+    assert [(op["content"], op["kind"]) for op in _kept_on_the_day(said)] == kept
+
+
+def test_a_relatives_fall_is_met_with_sympathy() -> None:
+    reply = _conversation_reply(["my mum had a fall"], [])
+    assert reply.startswith("I'm sorry to hear your mum had a fall.")  # was "Got it — … Thanks for telling me!"
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # a pet's news lost to its name, kept for good as "has a cat named Mittens" (2026-12-01)
+        ("our cat Mittens had kittens last night", [("Priya's cat Mittens had kittens on 28 February 2025", "event")]),
+        ("my dog Biscuit is limping", [("Priya's dog Biscuit is limping", "event")]),
+        ("my dog Biscuit has arthritis", [("Priya's dog Biscuit has arthritis", "fact")]),
+        # a child's results were kept for good as who the child is
+        ("my son just got his GCSE results, all 7s and 8s", [("Priya's son got his GCSE results", "event")]),
+        # lost the age, or kept nothing
+        ("I was diagnosed with ADHD at 35", [("Priya was diagnosed with ADHD at 35", "fact")]),
+        ("our boiler broke and we've got no hot water", [("Priya's boiler broke", "event")]),
+        ("we're having a loft conversion", [("Priya is having a loft conversion", "event")]),
+        ("I've found my wedding dress!", [("Priya has found their wedding dress", "event")]),
+        # guards: as before
+        ("my dog Rex is 12", [("Priya has a 12-year-old dog named Rex", "fact")]),
+        ("we had a new kitchen", []),
+    ],
+)
+def test_a_pets_news_a_childs_results_and_a_home_in_the_making_are_kept(said: str, kept: list[tuple[str, str]]) -> None:
+    assert [(op["content"], op["kind"]) for op in _kept_on_the_day(said)] == kept
+
+
+def test_a_named_pets_news_keeps_its_name_as_an_entity() -> None:
+    # a guard: the name made "has a cat named Mittens" before; the news keeps it as the entity
+    entities = _extracted_on_the_day("our cat Mittens had kittens last night")["entities"]
+    assert [(e["name"], e["relationship"]) for e in entities] == [("Mittens", "Priya's cat")]

@@ -95,6 +95,7 @@ _HARD_NEWS = re.compile(
     r"|got out|ran away|went missing|gone missing|is missing|broke|failed its|panic attacks?|anxiety attacks"
     r"|nightmares|relapsed|was turned down by|been served (?:a section 21|an eviction)|hospice|palliative care"
     r"|end[- ]of[- ]life care|been trying for a baby for|(?:was|were) burgled"
+    r"|(?:had|took) (?:a|another) (?:bad |nasty |little |big )?(?:fall|tumble)"
     r"|lost (?:their|his|her) (?:wallet|purse|(?:car |house )?keys|phone|passport|(?:wedding |engagement )?ring"
     r"|bag|handbag|bank card|debit card|credit card)"
     r"|has been (?:bad|awful|terrible|rough|horrendous|worse|flaring up)|off sick)\b",
@@ -141,7 +142,7 @@ _GOOD_NEWS = re.compile(
     rf"|is in remission|is cancer[- ]free|got the all[- ]clear|{_WELL_AGAIN}"
     r"|has tickets for|band signed|qualified as|hit (?:their|his|her|a) (?:first )?hole in one|got a new car"
     r"|finished (?:chemo|chemotherapy|radiotherapy|radiation|immunotherapy)|retired\b"
-    r"|has booked (?:their|his|her) wedding"
+    r"|has booked (?:their|his|her) wedding|has found (?:their|his|her) wedding dress"
     r"|opened (?:their|his|her) (?:first|second|third|new|own) |handed in (?:their|his|her) (?:dissertation|thesis)"
     rf"|reached (?:{RANKS})\b)\b",
     re.IGNORECASE,

@@ -102,10 +102,14 @@ def relative_rule(match: re.Match[str], said: Said) -> Fact | None:
         after = phrase_cut(rest[happened.end() :], max_words=8)
         if re.match(r"(?:at|for|in|as) ", after, re.IGNORECASE) and "work" in event.topics:
             predicate += f" {third_person(after, said.name)}"  # "my partner got a job at the library"
+        elif event.phrase in ("split up", "broke up") and (whom := _PARTED_FROM.match(rest[happened.end() :])):
+            predicate += f" {whom[0].strip().lower()}"  # "split up with her boyfriend"
         if (when := past_time_in(rest[happened.end() :])) and when not in predicate.lower():
             predicate += f" {when}"  # "my wife had a fall last Monday"
     elif parted := re.match(r"^(?:(?:just|finally|recently) )?(?P<how>split up|separated)\b", rest, re.IGNORECASE):
         predicate = parted["how"].lower()  # "my sister and her husband split up": as "broke up" is news
+        if whom := _PARTED_FROM.match(rest[parted.end() :]):  # "split up with her boyfriend"
+            predicate += f" {whom[0].strip().lower()}"
         if when := past_time_in(rest[parted.end() :]):
             predicate += f" {when}"
         event = next(e for e in EVENTS if e.phrase == "broke up")
@@ -268,7 +272,9 @@ _OWNED = re.compile(
 # as the speaker's own losses do).
 _BEFELL = re.compile(
     r"'s (?:[a-z-]+ ){1,2}(?:broke down|broke|got stolen|was stolen|got towed|was towed"
-    r"|got broken into|was broken into|got hit|crashed|is (?:at|in) the (?:shop|garage|mechanic'?s?))\b",
+    r"|got broken into|was broken into|got hit|crashed|is (?:at|in) the (?:shop|garage|mechanic'?s?))\b"
+    # "my son got his GCSE results": the day's news
+    r"|^(?:(?:just|finally) )?(?:got|gets|is getting) (?:his|her|their) (?:[\w-]+ ){0,2}results\b",
     re.IGNORECASE,
 )
 
@@ -453,6 +459,9 @@ def loss_rule(match: re.Match[str], said: Said) -> Fact | None:
     return fact
 
 
+_PARTED_FROM = re.compile(
+    r"\s+(?:with|from) (?:his|her|their) (?:boyfriend|girlfriend|partner|husband|wife|fianc[eé]e?)\b", re.IGNORECASE
+)
 # The time since a death, said before it: "it's been two years since my mum died".
 _SINCE = re.compile(
     r"\bit(?:'s| is|'s been| has been|'ll be| will be) (?:nearly |almost |exactly )?"

@@ -211,6 +211,8 @@ def condition_rule(match: re.Match[str], said: Said) -> Fact | None:
         season = _SEASON.match(rest)
         if when := past_time_in(rest) or (season[1].lower() if season else ""):
             text += f" {when}"
+        elif age := re.match(r"\s+(?:at|aged|at the age of) (?P<age>\d{1,2})\b", rest):  # "… at 35"
+            text += f" at {age['age']}"
     had = _HAD_FOR.match(match.string[match.end() :])  # "I've had ME for 8 years"
     if lasting and had and verb == "has":
         text = f"{said.name} has had {condition} {since_age(had['span'])}"

@@ -30,7 +30,8 @@ HURT_OR_TREATED = re.compile(
     r" (?:in)?to (?:a |the )?hospice|^(?:is|'s|has been|was) (?:now )?(?:on|receiving|getting|in) (?:palliative"
     r"|end[- ]of[- ]life) care|^(?:is|'s|has been) (?:now )?in (?:a |the )?hospice"
     r"|^(?:is having|has|had|is getting|got|is recovering from|'s recovering from|is waiting for|is booked in for)"
-    r" (?:an? |her |his |their )?(?:[a-z]+ ){0,2}?(?:operation|surgery|op|replacement|transplant|scan|biopsy)s?\b",
+    r" (?:an? |her |his |their )?(?:[a-z]+ ){0,2}?(?:operation|surgery|op|replacement|transplant|scan|biopsy)s?\b"
+    r"|^(?:(?:just|recently) )?(?:had|has had|took) (?:a|another) (?:bad |nasty |little |big )?(?:fall|tumble)\b",
     re.IGNORECASE,
 )
 # A relative at the end of their life, weighed high (``rules/family.py``'s grave ones): "has been moved

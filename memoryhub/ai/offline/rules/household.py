@@ -103,9 +103,12 @@ def fitted_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "we've just had solar panels fitted", "we had a heat pump installed last month": a home made
     over, kept for good; "we're having an extension built": under way."""
     what = " ".join(match["what"].lower().split())
+    if not match["done"] and not match["having"]:
+        return None  # "we had a new kitchen": had one, or had one put in
+    done = f" {match['done'].lower()}" if match["done"] else ""  # "we're having a loft conversion"
     if match["having"]:  # "we're having an extension built": under way, news for a month (or until its day)
         when = when_said(match["rest"])  # "… fitted next month"
-        text = f"{said.name} is having {what} {match['done'].lower()}" + (f" {when}" if when else "")
+        text = f"{said.name} is having {what}{done}" + (f" {when}" if when else "")
         expiration = expiration_for(when) if when else "30d"
         return said.fact(text, MemoryKind.EVENT, MEDIUM, expiration, topics_of("home", what.split()[-1]), time=when)
     text = f"{said.name} had {what} {match['done'].lower()}"
@@ -173,7 +176,8 @@ RULES = [
             r"(?:solar panels|a heat pump|heat pump|new windows|windows|a new boiler|new boiler|boiler|a new kitchen"
             r"|new kitchen|kitchen|a new bathroom|new bathroom|bathroom|an extension|extension|a loft conversion"
             r"|loft conversion|insulation|cavity wall insulation|a log burner|log burner|an EV charger|EV charger))"
-            r" (?P<done>fitted|installed|put in|done|built)\b(?P<rest>.*)",
+            r"(?: (?P<done>fitted|installed|put in|done|built)\b|(?=\s*(?:$|[,.!?]| (?:next|this|in|on|from)\b)))"
+            r"(?P<rest>.*)",
             re.IGNORECASE,
         ),
         build=fitted_rule,

@@ -102,7 +102,9 @@ def plays_rule(match: re.Match[str], said: Said) -> Fact | None:
     ):  # "I started playing chess last month", "I just started playing guitar": new, not a habit of years
         text = f"{said.name} started playing {'the ' if instrument else ''}{what}" + (f" {when}" if when else "")
     elif re.search(r"been|have|'ve", match["verb"], re.IGNORECASE) or since:
-        text = f"{said.name} has played {'the ' if instrument else ''}{what}" + (f" {since}" if since else "")
+        text = f"{said.name} has played {'the ' if instrument else ''}{what}" + (
+            f" {since or how}" if since or how else ""
+        )
     else:  # "I played football at uni": in the past
         played = "played" if match["verb"].strip().lower() == "played" else "plays"
         text = f"{said.name} {played} {'the ' if instrument else ''}{what}" + (f" {how}" if how else "")

@@ -126,14 +126,16 @@ def pet_news_rule(match: re.Match[str], said: Said) -> Fact | None:
     said_how = re.sub(r"^'s been\b", " has been", match["how"].lower())
     how = re.sub(r"\bacl\b", "ACL", " ".join(said_how.replace("'s ", " is ").split()))
     when = past_time_in(match["rest"]) or time_in(match["rest"])  # "… had surgery", "… needs surgery next week"
-    text = f"{said.name}'s {species} {how}" + (f" {when}" if when else "")
+    name = name_token(match["pet"] or "")
+    text = f"{said.name}'s {species}{f' {name}' if name else ''} {how}" + (f" {when}" if when else "")
+    entities = [said.entity(EntityType.THING, name, f"{said.name}'s {species}", species=species)] if name else []
     if re.search(
         rf"\b(?:diabetic|blind|deaf|epileptic|reactive|{_CHRONIC})$", how
     ):  # "my cat is diabetic": how it lives
         side = re.match(r"\s+in (?:one|both|the left|the right|his|her|its) (?:eyes?|ears?)\b", match["rest"])
         text += side[0] if side else ""  # "blind in one eye"
-        return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("pets", species))
-    return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("pets", species))
+        return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("pets", species), entities=entities)
+    return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("pets", species), entities=entities)
 
 
 def fostering_rule(match: re.Match[str], said: Said) -> Fact | None:
@@ -265,9 +267,9 @@ RULES = [
         build=my_pet_rule,
     ),
     Rule(
-        priority=350,
+        priority=339,  # before the pet's name alone (340): "our cat Mittens had kittens"
         pattern=re.compile(
-            rf"\b(?:my|our) (?:(?:rescue|new|old|senior|little) )?(?P<species>{PETS})"
+            rf"\b(?:my|our) (?:(?:rescue|new|old|senior|little) )?(?P<species>{PETS})(?: (?P<pet>(?-i:[A-Z])[\w'-]+))?"
             r"(?P<how>(?: is|'s| was| has been|'s been| got) (?:(?:really|so|very|still) )?"
             r"(?:sick|ill|unwell|poorly|at the vet'?s?|in surgery|having surgery|injured|hurt|limping|not eating"
             r"|off (?:his|her|its|their) food"

@@ -172,7 +172,7 @@ RULES = [
     Rule(
         priority=790,
         pattern=re.compile(
-            rf"^my (?P<age>new |old )?(?P<thing>{THINGS}|(?-i:[A-Z])[a-z]+) (?:just |finally |completely )?"
+            rf"^(?:my|our) (?P<age>new |old )?(?P<thing>{THINGS}|(?-i:[A-Z])[a-z]+) (?:just |finally |completely )?"
             r"(?P<what>broke down|broke|got stolen|was stolen|got towed|was towed|got hit|got broken into"
             r"|was broken into|got written off|was written off|got totaled|got totalled)\b(?P<rest>.*)",
             re.IGNORECASE,

@@ -51,18 +51,29 @@ def outing_rule(match: re.Match[str], said: Said) -> Fact | None:
     if not time:
         return None
     where = match["activity"] or f"to {match['place']}"
-    rest = phrase_cut(match["rest"] or "", max_words=6)
+    rest = match["rest"] or ""
+    at = _OUTING_AT.match(rest) if match["activity"] else None  # "going skiing in Val d'Isere in February"
+    if at and (re.fullmatch(_WHEN_WORD, at["place"].split()[0], re.IGNORECASE) or at["place"] in _NOT_PLACES):
+        at = None
+    rest = phrase_cut(rest[at.end() :] if at else rest, max_words=6)
     company = _COMPANY.match(rest.lower().replace(time, "").strip())
-    text = f"{said.name} is going {where.lower()}" + (f" {third_person(company[0], said.name)}" if company else "")
+    text = f"{said.name} is going {where.lower()}" + (f" {at['prep'].lower()} {at['place']}" if at else "")
+    text += f" {third_person(company[0], said.name)}" if company else ""
     text += f" {time}"
     return said.fact(text, MemoryKind.PLAN, MEDIUM, expiration_for(time), topics_of("plans", where.split()[-1]))
 
 
+_WHEN_WORD = rf"{MONTHS}|{WEEKDAYS}|Christmas|Easter|half-term"
 _NOT_PLACES = word_set("Love Charge Bed Hospital School Class Trouble Pain Shock Tears Heaven Hell")
 
 
 # A place by its name, up to three capitalised words: "Bruges", "Lake Tahoe", "St. Ives".
 NAMED_PLACE = r"(?-i:[A-Z])[\w\u2024.'-]*(?: (?-i:[A-Z])[\w\u2024.'-]*){0,2}"
+# Where an outing goes, said after it: "in Val d'Isere", "at Bamburgh" (not "in February").
+_OUTING_AT = re.compile(
+    r"\s+(?P<prep>in|at|near|around|on)"
+    r" (?P<place>(?-i:[A-Z])[\w\u2024.'-]*(?: (?:d'|de |du )?(?-i:[A-Z])[\w\u2024.'-]*){0,2})"
+)
 
 
 # A trip made, told by the way: "that mug is a souvenir from my trip to Porto in 2022", "it's

@@ -1,6 +1,7 @@
 """What a wedding-planning group tells of its couples' plans beside the wedding's date
-(``rules/occasions.py``): the venue booked ("we've finally booked the venue!! Hazel Barn") and who
-stands beside them ("my maid of honour is my sister Jo")."""
+(``rules/occasions.py``): the venue booked ("we've finally booked the venue!! Hazel Barn"), the dress
+found ("I've found my wedding dress!") and who stands beside them ("my maid of honour is my sister
+Jo")."""
 
 from __future__ import annotations
 
@@ -17,6 +18,13 @@ def venue_rule(match: re.Match[str], said: Said) -> Fact | None:
     line, "Hazel Barn, 21 June next year", are its detail)."""
     text = f"{said.name} has booked their wedding venue"
     return said.fact(text, MemoryKind.EVENT, MEDIUM, PERMANENT, topics_of("wedding", "venue"))
+
+
+def dress_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I've found my wedding dress!", "I said yes to the dress": the dress for their wedding, kept with
+    the plans (for good, as the venue is)."""
+    text = f"{said.name} has found their wedding dress"
+    return said.fact(text, MemoryKind.EVENT, MEDIUM, PERMANENT, topics_of("wedding", "dress"))
 
 
 def wedding_party_rule(match: re.Match[str], said: Said) -> Fact | None:
@@ -70,5 +78,15 @@ RULES = [
             re.IGNORECASE,
         ),
         build=standing_for_rule,
+    ),
+    Rule(
+        priority=1701,
+        pattern=re.compile(
+            r"\bI(?:'ve| have)? (?:(?:finally|just|officially) )?(?:found|bought|ordered|chosen|picked)"
+            r" my wedding dress\b"
+            r"|\bI (?:finally |just )?said yes to the dress\b",
+            re.IGNORECASE,
+        ),
+        build=dress_rule,
     ),
 ]
