@@ -493,6 +493,8 @@ def assemble_context(
             for excerpt in sorted(excerpts, key=lambda excerpt: asks_only(excerpt.content)):
                 if (key := _said(excerpt.content)) in said_here:
                     continue  # the message, or a line said again word for word: told once
+                if excerpt.lexical == 0 and asks_only(excerpt.content):
+                    continue  # a question of theirs that only sounds like the message ("when do you move?")
                 said_here.add(key)
                 episode = _episode_used(excerpt)
                 if block.try_add("episode", excerpt_text(excerpt), episode.key):

@@ -191,10 +191,20 @@ SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 
 def asks_only(line: str) -> bool:
     """Whether every sentence of a person's ``line`` asks ("hey Mira, when is my sister's wedding
-    again?"). Such a line tells nothing of them: the memory block lists it after the lines that
-    tell, and no reply answers a question from it. "I got the job! can you believe it?" tells."""
+    again?"), a cry before it aside ("amazing!! when do you move?"). Such a line tells nothing of
+    them: the memory block lists it after the lines that tell, and no reply answers a question from
+    it. "I got the job! can you believe it?" tells."""
     sentences = [sentence for sentence in SENTENCE_END.split(line.strip()) if re.search(r"\w", sentence)]
-    return bool(sentences) and all(_ASKS.search(sentence) for sentence in sentences)
+    asked = [sentence for sentence in sentences if not _CRY.match(sentence)]
+    return bool(asked) and all(_ASKS.search(sentence) for sentence in asked)
+
+
+# A sentence that only cries out, and tells nothing: "amazing!!", "omg congrats!", "oh no".
+_CRY = re.compile(
+    r"^(?:(?:oh|omg|wow|aw+|ah+|yay|woo+|ooh+|haha+|lol|so|that's|how) )*(?:amazing|wow|omg|congrats|congratulations"
+    r"|nice|lovely|brilliant|awesome|great|cool|yay|no|dear|exciting|fab|fantastic|wonderful|haha+|lol)[\s!.]*$",
+    re.IGNORECASE,
+)
 
 
 # A day that comes back every year: a birthday, an anniversary. Not one that comes once (a 70th

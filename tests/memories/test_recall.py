@@ -112,12 +112,30 @@ def test_her_own_questions_come_after_the_line_that_told_it(
     assert result.text.index("June 14th") < result.text.index("again?")
 
 
+def test_a_question_of_hers_that_shares_no_word_with_the_message_is_no_excerpt(
+    community: Community, channel: Channel, alice: User, mira: Persona
+) -> None:
+    """ "amazing!! when do you move?" asked of a friend tells nothing of her, and only sounds like "when
+    does my contract end?" (was its one excerpt, on a fresh clone, 2026-12-01)."""
+    asked = said(channel, "amazing!! when do you move?", by=alice, at=MAY_8)
+    told = said(channel, "my contract ends in June", by=alice, at=MAY_8 + timedelta(days=1))
+    recall_index_messages(messages=[asked, told])
+
+    result = context(community, alice, mira, "when does my contract end?")
+
+    assert [used.id for used in result.memories if used.layer == "episode"] == [told.pk]
+
+
 @pytest.mark.parametrize(
     ("line", "asks"),
     [
         ("hey Mira, when is my sister's wedding again?", True),
         ("when is it again? 😅", True),
         ("I got the job! can you believe it?", False),  # it tells, and asks for effect
+        ("amazing!! when do you move?", True),  # a cry tells nothing (was False, 2026-12-01)
+        ("omg congrats! when's the big day?", True),
+        ("amazing!!", False),  # nor asks
+        ("no! I moved in June. when did you?", False),
         ("June 14th, in Lisbon.", False),
         ("??", False),
     ],

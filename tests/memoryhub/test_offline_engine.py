@@ -7786,3 +7786,13 @@ def test_a_named_pets_news_keeps_its_name_as_an_entity() -> None:
     # a guard: the name made "has a cat named Mittens" before; the news keeps it as the entity
     entities = _extracted_on_the_day("our cat Mittens had kittens last night")["entities"]
     assert [(e["name"], e["relationship"]) for e in entities] == [("Mittens", "Priya's cat")]
+
+
+def test_a_fact_told_earlier_and_remembered_with_its_date_is_said_back_once() -> None:
+    reply = _conversation_reply(
+        ["our cat Mittens had kittens last night", "how are the kittens doing?"],
+        ["Una's cat Mittens had kittens on 29 November 2026"],
+    )
+    # was "… had kittens on 29 November 2026, and your cat Mittens had kittens last night" (a fresh clone)
+    assert "I know your cat Mittens had kittens on 29 November 2026." in reply
+    assert "last night" not in reply

@@ -27,9 +27,11 @@ from memoryhub.ai.offline.text import (
 )
 from memoryhub.ai.offline.vocabulary import (
     DAY_OF_MONTH,
+    MONTHS,
     PETS,
     RELATIONS,
     TIME,
+    WEEKDAYS,
     word_set,
 )
 
@@ -64,9 +66,25 @@ _VAGUE_STEMS = frozenset(map(_stem, _VAGUE))  # "years" is as vague as "year"
 
 
 def _says_again(fact: str, earlier: str) -> bool:
-    """ "you love hiking with your dog" after "you love hiking": nothing new worth a clause."""
-    words, before = set(words_of(fact)), set(words_of(earlier))
+    """ "you love hiking with your dog" after "you love hiking": nothing new worth a clause. When is no
+    news: "your cat had kittens last night" after "… had kittens on 29 November 2026" (the memory
+    anchored, the line told earlier in the conversation as said)."""
+    words, before = _untimed(fact), _untimed(earlier)
     return words <= before or before <= words or jaccard(fact, earlier) >= 0.5
+
+
+# When a fact was, as a memory anchors it or a line says it: "on 29 November 2026", "in the week of 17
+# February 2025", "in 2024", "last night", "on Friday".
+_WHEN = re.compile(
+    rf"\b(?:on |in )?(?:the (?:week|weekend) of )?\d{{1,2}} (?:{MONTHS}) \d{{4}}\b|\bin (?:(?:{MONTHS}) )?\d{{4}}\b"
+    rf"|\b(?:last|this|next) (?:night|week|weekend|month|year|{WEEKDAYS})\b|\b(?:yesterday|today|tonight|tomorrow)\b"
+    rf"|\bon (?:{WEEKDAYS})\b",
+    re.IGNORECASE,
+)
+
+
+def _untimed(text: str) -> set[str]:
+    return set(words_of(_WHEN.sub(" ", text)))
 
 
 # What someone eats is answered by what they do not eat: "any snack ideas?" by "you're allergic
