@@ -421,7 +421,11 @@ def person_apply(
             # place among the newest and its lifetime count from then.
             said_at = max((m.created_at for m in op.sources), default=window.last_message_at)
             expires_at = said_at + delta if (delta := EXPIRATIONS[op.expiration]) else None
-            if op.expires_on is not None and op.expires_on >= said_at.date() and not is_yearly(op.content):
+            if (
+                op.expires_on is not None
+                and op.expires_on >= said_at.date()
+                and not is_yearly(op.content, op.expiration)
+            ):
                 # A dated event or plan: kept until a week after its date, not a fixed lifetime.
                 expires_at = datetime.combine(op.expires_on + DATED_GRACE, time.min, tzinfo=UTC)
             if op.action != "forget" and expires_at is not None and expires_at <= now:

@@ -208,19 +208,21 @@ _CRY = re.compile(
 
 
 # A day that comes back every year: a birthday, an anniversary. Not one that comes once (a 70th
-# birthday, a 10th anniversary) nor the gathering held for it (a birthday party).
+# birthday, a 10th or a silver wedding anniversary) nor the gathering held for it (a birthday party).
 _YEARLY = re.compile(r"\b(?:birthday|bday|anniversary)\b", re.IGNORECASE)
 _ONCE = re.compile(
-    r"\b\d{1,3}(?:st|nd|rd|th) (?:wedding )?(?:birthday|bday|anniversary)\b"
+    r"\b(?:\d{1,3}(?:st|nd|rd|th)|silver|golden|ruby|pearl|diamond|sapphire|platinum) (?:wedding )?(?:birthday|bday"
+    r"|anniversary)\b"
     r"|\b(?:birthday|bday|anniversary) (?:party|parties|dinner|trip|drinks|celebration|present|gift|do|bash)\b",
     re.IGNORECASE,
 )
 
 
-def is_yearly(memory: str) -> bool:
-    """Whether ``memory`` is a date that comes back every year ("Raj's birthday is May 20"): it has
-    no ``expires_on``, which would delete it a week after its day."""
-    return bool(_YEARLY.search(memory)) and not _ONCE.search(memory)
+def is_yearly(memory: str, expiration: str = "permanent") -> bool:
+    """Whether ``memory`` is a date that comes back every year ("Raj's birthday is May 20"), kept for
+    good: it has no ``expires_on``, which would delete it a week after its day. A plan of it kept for a
+    while ("is celebrating their anniversary next month", 30d) lives until its day instead."""
+    return expiration == "permanent" and bool(_YEARLY.search(memory)) and not _ONCE.search(memory)
 
 
 def prompt_name(name: str) -> str:

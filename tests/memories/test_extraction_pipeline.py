@@ -502,6 +502,7 @@ def test_a_dated_event_is_kept_until_a_week_after_its_date_whatever_its_lifetime
     say("alice", "My sister's wedding is in three weeks!")
     say("bob", "I'm off to Lisbon soon")
     say("charlie", "my birthday is in three weeks too")
+    say("dave", "and we're off to Rome for our anniversary then")
     wedding = (timezone.now() + timedelta(days=21)).date()
     fake.script_tool_call(
         TOOL_NAME,
@@ -517,6 +518,14 @@ def test_a_dated_event_is_kept_until_a_week_after_its_date_whatever_its_lifetime
                 op("bob_123", "Bob is going to Lisbon", kind="plan", expiration="30d", expires_on="soon-ish"),
                 # a day that comes back every year: a model that dates it does not delete it a week on
                 op("charlie_789", f"Charlie's birthday is {wedding:%B} {wedding.day}", expires_on=wedding.isoformat()),
+                # the plan of such a day, kept for a while, lives until it (it had had its month and gone)
+                op(
+                    "dave_321",
+                    "Dave is celebrating his anniversary with a trip to Rome",
+                    kind="plan",
+                    expiration="7d",
+                    expires_on=wedding.isoformat(),
+                ),
             ]
         },
     )
@@ -528,4 +537,6 @@ def test_a_dated_event_is_kept_until_a_week_after_its_date_whatever_its_lifetime
     bob = Memory.objects.get(user=people["bob"])  # a date that is no date: its lifetime stands
     assert bob.expires_at is not None and timedelta(days=29) < bob.expires_at - timezone.now() <= timedelta(days=30)
     assert Memory.objects.get(user=people["charlie"]).expires_at is None
+    dave = Memory.objects.get(user=people["dave"])
+    assert dave.expires_at is not None and dave.expires_at.date() == wedding + timedelta(days=8)
     assert f"It took place on {timezone.now():%A} {timezone.now().day} " in fake.last_chat_prompt()

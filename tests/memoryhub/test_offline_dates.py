@@ -159,6 +159,23 @@ def _extracted(said: list[str], *, at: datetime, memories: list[str] | None = No
         # a birthday by its day of the month alone is that day of the next month it falls in (was "the 12th")
         (["my birthday is the 12th"], "Nora's birthday is May 12", None),
         (["I'm turning 30 on the 12th"], "Nora is turning 30 on the 12th", "2023-05-12"),  # kept nothing
+        # 2026-12-01: "May 14 of April" (the day of the month read alone)
+        (["my birthday is on the 14th of April"], "Nora's birthday is April 14", None),
+        # a day of the year said as near is that day, kept for good (each had kept nothing)
+        (["it's my birthday tomorrow!"], "Nora's birthday is on May 9", None),
+        (["today is my birthday"], "Nora's birthday is on May 8", None),
+        (["it's our 10th wedding anniversary on Friday"], "Nora's wedding anniversary is on May 12", None),
+        # the plan of a yearly day lives until it (it had a month's lifetime and no date: gone before it)
+        (
+            ["we're celebrating our anniversary next month"],
+            "Nora is celebrating their anniversary next month",
+            "2023-06-30",
+        ),
+        (
+            ["we're celebrating our silver wedding anniversary in July"],
+            "Nora is celebrating their silver wedding anniversary in July",
+            "2023-07-31",
+        ),
     ],
 )
 def test_a_dated_event_told_in_a_conversation_carries_its_date_to_the_extraction(
@@ -169,6 +186,22 @@ def test_a_dated_event_told_in_a_conversation_carries_its_date_to_the_extraction
     (operation,) = arguments["operations"]
     assert "It took place on Monday 8 May 2023" in prompt
     assert (operation["content"], operation["expires_on"]) == (content, expires_on)
+
+
+@pytest.mark.parametrize(
+    ("said", "content"),
+    [
+        ("my wife's birthday is the 9th of June", "Nora's wife's birthday is June 9"),
+        ("my mum's birthday is tomorrow", "Nora's mum's birthday is on May 9"),
+        ("my dad's birthday is in July", "Nora's dad's birthday is in July"),
+    ],
+)
+def test_a_relatives_birthday_is_kept_for_good_as_its_day_of_the_year(said: str, content: str) -> None:
+    _, arguments = _extracted([said], at=datetime(2023, 5, 8, 14, 0, tzinfo=UTC))
+
+    (operation,) = arguments["operations"]
+    # each was news for a month ("… birthday is the 9th of June", "… is tomorrow"), gone before it came round
+    assert (operation["content"], operation["expiration"], operation["expires_on"]) == (content, "permanent", None)
 
 
 @pytest.mark.parametrize(

@@ -7796,3 +7796,112 @@ def test_a_fact_told_earlier_and_remembered_with_its_date_is_said_back_once() ->
     # was "… had kittens on 29 November 2026, and your cat Mittens had kittens last night" (a fresh clone)
     assert "I know your cat Mittens had kittens on 29 November 2026." in reply
     assert "last night" not in reply
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # each kept nothing (2026-12-01)
+        ("I got rejected from the Amazon job today", "Priya was turned down for the Amazon job on 1 March 2025"),
+        ("I got turned down for the nursing job", "Priya was turned down for the nursing job"),
+        ("I've been job hunting for six months now", "Priya has been job hunting for six months"),
+        ("I've been out of work since Christmas", "Priya has been out of work since Christmas"),
+        ("I've applied for 50 jobs and heard nothing", "Priya has applied for 50 jobs"),
+    ],
+)
+def test_a_job_search_is_kept_for_a_month(said: str, kept: str) -> None:
+    (operation,) = _kept_on_the_day(said)
+
+    assert (operation["content"], operation["expiration"]) == (kept, "30d")
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # each kept nothing (2026-12-01)
+        ("I hit a new deadlift PR today, 140kg", "Priya deadlifts 140kg"),
+        ("I finally squatted 100kg today", "Priya squats 100kg"),
+        ("I'm on an insulin pump now", "Priya uses an insulin pump"),
+        ("I've had a pacemaker fitted", "Priya has a pacemaker"),
+        ("I've got a CGM now", "Priya has a CGM"),
+        # "… after 40 years" (what those years were lost)
+        ("I just retired after 40 years as a teacher", "Priya retired after 40 years as a teacher"),
+        ("I retired last year after 35 years at the council", "Priya retired in 2024 after 35 years at the council"),
+    ],
+)
+def test_a_lift_an_aid_and_a_working_life_are_kept_for_good(said: str, kept: str) -> None:
+    (operation,) = _kept_on_the_day(said)
+
+    assert (operation["content"], operation["expiration"]) == (kept, "permanent")
+
+
+@pytest.mark.parametrize(
+    ("said", "reply"),
+    [
+        # each was "Got it — your birthday is today. Good to know!" and the like
+        ("it's my birthday today!", "Happy birthday! I hope you have a wonderful day."),
+        ("it's my birthday tomorrow", "Happy birthday for tomorrow! Any plans?"),
+        ("it's our wedding anniversary today", "Happy anniversary! I hope you have a wonderful day."),
+        ("it's my son's birthday today", "Please wish your son a happy birthday from me!"),
+        ("my mum's birthday is tomorrow", "I hope your mum has a lovely birthday tomorrow!"),
+        # was "Got it — you were turned down for the Amazon job today. Thanks for telling me!"
+        (
+            "I got rejected from the Amazon job today",
+            "I'm sorry to hear you were turned down for the Amazon job today. Want to talk about it?",
+        ),
+    ],
+)
+def test_a_birthday_is_wished_and_a_rejection_met_with_sympathy(said: str, reply: str) -> None:
+    assert _conversation_reply([said], []) == reply
+
+
+def test_a_relatives_birthday_told_as_today_is_kept_for_good_and_a_party_for_a_week() -> None:
+    (birthday,) = _kept_on_the_day("it's my son's birthday today")
+    (party,) = _kept_on_the_day("got my sister's birthday party on Saturday")
+
+    # was a plan for a week, gone before it came round again
+    assert (birthday["content"], birthday["expiration"]) == ("Priya's son's birthday is on March 1", "permanent")
+    assert (party["kind"], party["expires_on"]) == ("plan", "2025-03-01")
+
+
+@pytest.mark.parametrize(
+    ("said", "kept", "lifetime"),
+    [
+        # each kept nothing (2026-12-01)
+        ("we had to put my dad in a care home", "Priya's dad moved into a care home", "permanent"),
+        (
+            "we moved my nan into a care home last month",
+            "Priya's nan moved into a care home in February 2025",
+            "permanent",
+        ),
+        ("we put my grandad in a hospice on Friday", "Priya's grandad moved into a hospice on 28 February 2025", "30d"),
+        ("we're doing Dry January", "Priya is doing Dry January", "30d"),
+        ("I've just finished my last ever exam!", "Priya finished their last ever exam", "30d"),
+        ("I finished my A levels today", "Priya finished their A-levels on 1 March 2025", "30d"),
+        ("my daughter just learned to ride her bike", "Priya's daughter learned to ride her bike", "permanent"),
+        # "… in my degree" was the only one read
+        ("I got a first in my dissertation", "Priya got a first in their dissertation", "permanent"),
+    ],
+)
+def test_a_carers_a_parents_and_a_students_news_is_kept(said: str, kept: str, lifetime: str) -> None:
+    (operation,) = _kept_on_the_day(said)
+
+    assert (operation["content"], operation["expiration"]) == (kept, lifetime)
+
+
+@pytest.mark.parametrize(
+    ("said", "reply"),
+    [
+        # was "I'm sorry to hear you're doing a sponsored skydive …": the charity's name read as an illness
+        (
+            "I'm doing a sponsored skydive in June for Cancer Research",
+            "Got it — you're doing a sponsored skydive in June for Cancer Research.",
+        ),
+        # each was "Got it — … Thanks for telling me!" or the like
+        ("my daughter just learned to ride her bike", "Congratulations — your daughter learned to ride her bike!"),
+        ("I've just finished my last ever exam!", "Congratulations — you finished your last ever exam!"),
+        ("I got a 2:1", "Congratulations — you got a 2:1 in your degree!"),
+    ],
+)
+def test_a_good_cause_is_no_hard_news_and_a_milestone_is_congratulated(said: str, reply: str) -> None:
+    assert _conversation_reply([said], []).startswith(reply)

@@ -179,7 +179,7 @@ _DONE = re.compile(
 def _dated(fact: Fact, day: date | None) -> str | None:
     """The date a fact's event or plan is on, when it says one still ahead on the day it was said
     ("is getting married on June 14th", "is going to Lisbon next month"), as YYYY-MM-DD."""
-    if day is None or _DONE.search(fact.text) or is_yearly(fact.text):
+    if day is None or _DONE.search(fact.text) or is_yearly(fact.text, fact.expiration):
         return None  # "Raj's birthday is May 20" comes back every year
     if fact.expiration == PERMANENT and fact.kind not in (MemoryKind.EVENT, MemoryKind.PLAN):
         return None  # who they are outlives a day in it: "is starting at the hospital on Monday", "has been

@@ -158,9 +158,14 @@ _ANCHORED = re.compile(
 _BARE_AFTER = re.compile(r"\b(?:since|from|until|till|before|after)\s+$", re.IGNORECASE)
 
 
-_BIRTHDAY_TODAY = re.compile(r"\bbirthday is today\b", re.IGNORECASE)
+# A day of the year said as near: "Raj's birthday is today", "… wedding anniversary is on Friday".
+_YEARLY_NEAR = re.compile(
+    rf"\b(?P<what>birthday|anniversary) is (?P<when>today|tomorrow|(?:on |this |next )(?:{WEEKDAYS}))\b", re.IGNORECASE
+)
 # A birthday said by its day of the month alone: "my birthday is the 9th" (said in March: March 9).
-_BIRTHDAY_DAY = re.compile(r"\bbirthday is (?:on )?the (?P<day>[1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b", re.IGNORECASE)
+_BIRTHDAY_DAY = re.compile(
+    rf"\bbirthday is (?:on )?the (?P<day>[1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b(?! of\b| (?:{MONTHS})\b)", re.IGNORECASE
+)  # not "the 2nd of May", a date with its month
 _ON_WEEKDAY = re.compile(rf"\bon (?P<weekday>{WEEKDAYS})\b", re.IGNORECASE)
 _DONE_TODAY = re.compile(r"\b(?:today|this (?:morning|afternoon|evening))\b", re.IGNORECASE)
 
@@ -168,9 +173,9 @@ _DONE_TODAY = re.compile(r"\b(?:today|this (?:morning|afternoon|evening))\b", re
 def anchored(text: str, said_on: date, *, past: bool = False) -> str:
     """``text`` with its relative past day or month said as a date: "went hiking yesterday", said on
     8 May 2023, becomes "went hiking on 7 May 2023"; "moved last month", "moved in April 2023"; a
-    birthday today is that day of the year ("Raj's birthday is on May 8"). ``past``: the text tells of
-    something done, so a bare weekday is the last one ("died on Sunday", said on a Tuesday), and
-    "today" or "this morning" is the day it was said."""
+    birthday today (or tomorrow, or on Friday) is that day of the year ("Raj's birthday is on May 8").
+    ``past``: the text tells of something done, so a bare weekday is the last one ("died on Sunday",
+    said on a Tuesday), and "today" or "this morning" is the day it was said."""
 
     def date_of(match: re.Match[str]) -> str:
         said = match[0].lower()
@@ -195,8 +200,9 @@ def anchored(text: str, said_on: date, *, past: bool = False) -> str:
             return f"in the week of {monday.day} {monday:%B %Y}"
         return f"in {on:%B %Y}" if said.endswith("month") else f"on {on.day} {on:%B %Y}"
 
-    if _BIRTHDAY_TODAY.search(text):  # "Raj's birthday is today": a day that comes back every year
-        return _BIRTHDAY_TODAY.sub(f"birthday is on {said_on:%B} {said_on.day}", text, count=1)
+    if (near := _YEARLY_NEAR.search(text)) and (on := date_said(near["when"], said_on)):
+        # "Raj's birthday is today": a day that comes back every year ("… is on May 8")
+        return f"{text[: near.start()]}{near['what']} is on {on:%B} {on.day}{text[near.end() :]}"
     if (day := _BIRTHDAY_DAY.search(text)) and (on := date_said(f"on the {day[0].split()[-1]}", said_on)):
         return f"{text[: day.start()]}birthday is {on:%B} {on.day}{text[day.end() :]}"  # the next such day
     if past and not _ANCHORED.search(text) and (weekday := _ON_WEEKDAY.search(text)):

@@ -34,7 +34,7 @@ from memoryhub.ai.offline.replies.relevance import (
     with_told_earlier,
     word_stems,
 )
-from memoryhub.ai.offline.replies.social import ABOUT_PERSONA, COMFORT, pick, social_reply
+from memoryhub.ai.offline.replies.social import ABOUT_PERSONA, COMFORT, pick, social_reply, wished
 from memoryhub.ai.offline.rules.online import RANKS
 from memoryhub.ai.offline.splitting import ASKED_TO_REMEMBER, normalise
 from memoryhub.ai.offline.text import (
@@ -93,7 +93,7 @@ _HARD_NEWS = re.compile(
     r" with|has (?:the flu|covid|a cold)|came off (?:their|his|her|the) bike|crashed|got doored|was hit by"
     r"|was knocked off|having a flare-up|has to move out|(?:has|have) been hurting|been sleeping badly"
     r"|got out|ran away|went missing|gone missing|is missing|broke|failed its|panic attacks?|anxiety attacks"
-    r"|nightmares|relapsed|was turned down by|been served (?:a section 21|an eviction)|hospice|palliative care"
+    r"|nightmares|relapsed|was turned down (?:by|for)|been served (?:a section 21|an eviction)|hospice|palliative care"
     r"|end[- ]of[- ]life care|been trying for a baby for|(?:was|were) burgled"
     r"|(?:had|took) (?:a|another) (?:bad |nasty |little |big )?(?:fall|tumble)"
     r"|lost (?:their|his|her) (?:wallet|purse|(?:car |house )?keys|phone|passport|(?:wedding |engagement )?ring"
@@ -103,11 +103,18 @@ _HARD_NEWS = re.compile(
 )
 
 
+# A good cause, whose name may be an illness's: "a sponsored skydive for Cancer Research", "raised £500
+# for the stroke unit". No news to be sorry about.
+_FUNDRAISING = re.compile(r"\b(?:sponsored|fundrais\w*|raising (?:money|funds)|raised (?:£|\$|€)?\d|for charity)", re.I)
+
+
 # Good news met as such rather than congratulated: "my brother got out of hospital" (a remission is won).
 _WELL_AGAIN = r"(?:got|came|is|was|been) (?:out of|home from|discharged from) (?:the )?(?:hospital|ICU|intensive care)"
 _GOOD_NEWS = re.compile(
     r"\b(?:promoted|promotion|pregnant|expecting|engaged|proposed|getting married|got married|graduated|got into"
-    r"|finished (?:their|his|her) (?:thesis|dissertation|degree|first)|defended (?:their|his|her) "
+    r"|finished (?:their|his|her) (?:thesis|dissertation|degree|first|(?:last |final )?(?:ever )?(?:exams?|finals"
+    r"|A-levels|GCSEs))|got an? (?:first|2:1|distinction) in"
+    r"|defended (?:their|his|her) |learn(?:ed|t) (?:how )?to (?:ride|swim|walk|read|tie|crawl)"
     r"|got (?:their|his|her) (?:PhD|master's|degree)\b"
     r"|got accepted|(?:got|landed|found) (?:a new|the|(?:their|his|her) dream) job|bought (?:their|his|her) first"
     r"|passed (?:their|his|her) |aced|got (?:their|his|her) (?:[\w'-]+ ){0,3}licen[cs]e|got a raise"
@@ -436,7 +443,10 @@ def chat_reply(messages: list[Message]) -> str:
         hard = [  # "finished chemo" is good news, though chemo is hard
             fact
             for fact in told[:2]
-            if _HARD_NEWS.search(fact.content) and not _GOOD_NEWS.search(fact.content) and fact.slot not in WORK_SLOTS
+            if _HARD_NEWS.search(fact.content)
+            and not _GOOD_NEWS.search(fact.content)
+            and not _FUNDRAISING.search(fact.content)
+            and fact.slot not in WORK_SLOTS
         ]
         good = [fact for fact in told[:2] if _GOOD_NEWS.search(fact.content)]
         said_back = back_all(hard or good) or spoken  # only the news is met so, not what came beside it
@@ -445,6 +455,8 @@ def chat_reply(messages: list[Message]) -> str:
         if hard:
             sorry = f"I'm sorry to hear {said_back}." if spoken else "I'm sorry to hear that."
             sentences += [sorry, pick(COMFORT, said)]
+        elif wish := wished([fact.content for fact in told[:2]]):  # "it's my birthday today!"
+            sentences.append(wish)
         elif good and all(re.search(_WELL_AGAIN, fact.content, re.IGNORECASE) for fact in good):
             sentences += [
                 f"That's good news — {said_back}!" if spoken else "That's good news!",

@@ -209,3 +209,27 @@ def social_reply(body: str, said: str, system: str) -> list[str]:
             return [f"Sorry you're feeling {low}.", pick(COMFORT, said)]
         return [f"Glad you're feeling {low}!", "What's made your day?"]
     return []
+
+
+# A day to wish them well on, just told: "Speaker's birthday is today", "Speaker's mum's birthday is
+# tomorrow", "Speaker's wedding anniversary is today".
+_THEIR_DAY = re.compile(
+    r"^\S+'s (?:(?P<kin>[a-z]+(?: [a-z]+)?)'s )?(?:wedding )?(?P<what>birthday|anniversary)"
+    r" is (?P<when>today|tomorrow)\b"
+)
+
+
+def wished(told: list[str]) -> str:
+    """The wish for a birthday or an anniversary told as today or tomorrow (it was "Got it — your
+    birthday is today. Good to know!"); "" when none was told."""
+    day = next(filter(None, map(_THEIR_DAY.match, told)), None)
+    if day is None:
+        return ""
+    what, kin = day["what"], day["kin"]
+    if kin:
+        if day["when"] == "today":
+            return f"Please wish your {kin} a happy {what} from me!"
+        return f"I hope your {kin} has a lovely {what} tomorrow!"
+    if day["when"] == "today":
+        return f"Happy {what}! I hope you have a wonderful day."
+    return f"Happy {what} for tomorrow! Any plans?"

@@ -1,14 +1,15 @@
-"""Care given and care awaited, as a health or carers' channel tells it: caring for a relative, children
-fostered, results awaited, remission, a diagnosis at an age, a lasting condition of speech, hearing or
-sight."""
+"""Care given and care awaited, as a health or carers' channel tells it: caring for a relative, a
+relative moved into a care home, children fostered, results awaited, remission, a diagnosis at an age,
+a lasting condition of speech, hearing or sight."""
 
 from __future__ import annotations
 
 import re
 
 from memoryhub.ai.contract import MemoryKind
-from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said
-from memoryhub.ai.offline.text import topics_of
+from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, past_day_in
+from memoryhub.ai.offline.text import article_for, topics_of
+from memoryhub.ai.offline.vocabulary import RELATIONS
 
 _DIAGNOSES = {"autism": "autism", "autistic": "autism", "asd": "autism", "adhd": "ADHD", "dyslexia": "dyslexia"}
 _DIAGNOSES |= {"dyspraxia": "dyspraxia", "bipolar": "bipolar disorder", "ms": "MS", "diabetes": "diabetes"}
@@ -61,6 +62,18 @@ def lasting_rule(match: re.Match[str], said: Said) -> Fact | None:
     else:
         text = f"{said.name} is {' '.join(match['is'].lower().split())}"
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, ["health"])
+
+
+def care_home_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "we had to put my dad in a care home", "we moved my nan into a nursing home last month": where
+    the relative lives now, for good, weighed as a companion would ask after it."""
+    who, home = match["who"].lower(), " ".join(match["home"].lower().split())
+    text = f"{said.name}'s {who} moved into {article_for(home)} {home}"
+    if when := past_day_in(match["rest"]):
+        text += f" {when}"
+    if home == "hospice":  # the end of a life: news for a month, as "my nan's been moved to a hospice" is
+        return said.fact(text, MemoryKind.EVENT, HIGH, "30d", topics_of("family", who, "hospice"))
+    return said.fact(text, MemoryKind.RELATIONSHIP, HIGH, PERMANENT, topics_of("family", who, "care home"))
 
 
 _FOSTERED = {"lads": "boys", "lad": "boy", "kids": "children", "kid": "child"}
@@ -141,6 +154,16 @@ RULES = [
             re.IGNORECASE,
         ),
         build=caring_for_rule,
+    ),
+    Rule(
+        priority=1703,
+        pattern=re.compile(
+            r"\b(?:I|we)(?: (?:had|have) to| finally| just|'ve| have)? (?:put|moved?|got) my"
+            rf" (?P<who>{RELATIONS}) (?:in|into) (?:an? |the )?(?P<home>care home|nursing home|residential home"
+            r"|home(?= for)|hospice)\b(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        build=care_home_rule,
     ),
     Rule(
         priority=1645,

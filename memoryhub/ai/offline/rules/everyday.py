@@ -16,9 +16,12 @@ from memoryhub.ai.offline.text import content_words, third_person, topics_of
 
 
 def aid_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I use a wheelchair", "I wear hearing aids": what someone lives with, for good."""
-    aid = " ".join(match["aid"].lower().split()).replace("cpap", "CPAP")
-    text = f"{said.name} {'wears' if match['verb'].lower() == 'wear' else 'uses'} {aid}"
+    """ "I use a wheelchair", "I wear hearing aids", "I'm on an insulin pump now", "I've got a
+    pacemaker": what someone lives with, for good."""
+    aid = " ".join((match["aid"] or match["fitted"]).lower().split())
+    aid = re.sub(r"\b(?:cpap|cgm|icd)\b", lambda m: m[0].upper(), aid)
+    verb = "has" if match["fitted"] else "wears" if (match["verb"] or "").lower() == "wear" else "uses"
+    text = f"{said.name} {verb} {aid}"
     return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("health", aid.split()[-1]))
 
 
@@ -147,9 +150,14 @@ RULES = [
     Rule(
         priority=1370,
         pattern=re.compile(
-            r"\bI (?:(?:now|also|still|sometimes|mostly) )?(?P<verb>use|wear|rely on|need)"
+            r"\bI(?:'m| am)? (?:(?:now|also|still|sometimes|mostly) )?"
+            r"(?P<verb>use|wear|rely on|need|on(?= an? (?:insulin pump|CPAP)))"
             r" (?P<aid>(?:an? )?(?:wheelchair|cane|walking stick|walker|crutches|mobility scooter|hearing aids?"
-            r"|cochlear implant|CPAP(?: machine)?|insulin pump|prosthetic (?:leg|arm)|guide dog|oxygen))\b",
+            r"|cochlear implant|CPAP(?: machine)?|insulin pump|prosthetic (?:leg|arm)|guide dog|oxygen))\b"
+            # "I've got a pacemaker", "I had a pacemaker fitted", "I have a stoma"
+            r"|\bI(?:'ve| have)? (?:(?:now|just|recently) )?(?:got|have|had) (?P<fitted>an? (?:pacemaker|insulin pump"
+            r"|CGM|cochlear implant|stoma|colostomy bag|ICD|feeding tube|prosthetic (?:leg|arm)))\b"
+            r"(?! (?:appointment|check))",
             re.IGNORECASE,
         ),
         build=aid_rule,

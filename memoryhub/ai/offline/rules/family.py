@@ -7,6 +7,7 @@ import re
 from memoryhub.ai.contract import EntityType, MemoryKind
 from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, expiration_for, past_time_in, time_in
 from memoryhub.ai.offline.guards import starts_a_statement
+from memoryhub.ai.offline.rules.birthdays import yearly_day
 from memoryhub.ai.offline.rules.events import EVENT_ALTERNATIVES, EVENTS, their_as_kin
 from memoryhub.ai.offline.rules.going import when_said
 from memoryhub.ai.offline.rules.health_events import END_OF_LIFE, HURT_OR_TREATED
@@ -163,6 +164,9 @@ def relative_rule(match: re.Match[str], said: Said) -> Fact | None:
     weight = HIGH if _IN_HOSPITAL.match(predicate) or _GRAVE.search(predicate) else MEDIUM
     if event is not None:  # "my sister Sarah just had a baby": news, not a lasting fact about the speaker
         fact = said.fact(text, MemoryKind.EVENT, weight, "30d", topics_of(*topics, *event.topics))
+    elif (day := re.match(r"'s (?:birthday|bday) is (?P<d>.+)", predicate)) and (yearly := yearly_day(day["d"])):
+        text = text.replace(predicate, f"'s birthday is {yearly}")  # "the 9th of June": every year, not news
+        fact = said.fact(text, MemoryKind.RELATIONSHIP, MEDIUM, PERMANENT, topics_of(*topics, "birthday"))
     elif any(news.match(predicate) for news in (_BEFELL, _TURNS, _IN_HOSPITAL, _PASSING_ILLNESS, HURT_OR_TREATED)):
         # a car stolen, a birthday, rushed to hospital, the flu, a broken wrist, a hospice: news for a month
         fact = said.fact(text, MemoryKind.EVENT, weight, "30d", topics)
@@ -244,7 +248,7 @@ _LOOSE_VERB = re.compile(
     r"(?:(?:just|finally|recently|also|still|now|officially) )?(?P<verb>is|'s|are|'re|was|were|has|had|got|gets"
     r"|started|starts|start|turned|turns|turn|celebrated|raised|passed|died|went|did|moved|graduated|retired"
     r"|broke|lost|won|became|opened|bought|adopted|had|welcomed|married|proposed|fell|beat|survived|gave birth|quit"
-    r"|resigned|ran|finished|completed|climbed|hiked|wrote|published|built|qualified"
+    r"|resigned|ran|finished|completed|climbed|hiked|wrote|published|built|qualified|learned|learnt"
     rf"|wants(?={_WANTED})"
     rf"|caught(?= (?:{_PASSING})\b)"
     r"|plays|loves|likes|hates|enjoys|teaches|coaches|runs|owns|speaks|studies|collects|volunteers"

@@ -31,9 +31,12 @@ _LIFTED = {"deadlift": "deadlifts", "squat": "squats", "bench": "benches", "benc
 
 
 def lift_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I deadlift 140kg now", "I can squat 100kg", "I benched 80kg today": a lift and its weight."""
-    lift = match["lift"].lower()
-    weight = re.sub(r"\s+", "", match["weight"].lower()).replace("kgs", "kg").replace("kilos", "kg")
+    """ "I deadlift 140kg now", "I can squat 100kg", "I benched 80kg today", "I hit a new deadlift PR
+    today, 140kg": a lift and its weight."""
+    lift = (match["lift"] or match["lift2"]).lower()
+    weight = (
+        re.sub(r"\s+", "", (match["weight"] or match["weight2"]).lower()).replace("kgs", "kg").replace("kilos", "kg")
+    )
     verb = _LIFTED.get(lift, "can lift")
     text = f"{said.name} {verb} {weight}" + (f" ({lift})" if verb == "can lift" else "")
     slot = f"lift {lift.split()[0]}"
@@ -68,7 +71,10 @@ RULES = [
     Rule(
         priority=1498,
         pattern=re.compile(
-            rf"\bI (?:can |could )?(?:now |just )?(?P<lift>{_LIFTS})(?:ed|s)? (?P<weight>{_WEIGHT})",
+            rf"\bI (?:can |could )?(?:now |just |finally )?(?P<lift>{_LIFTS})(?:ted|ed|s)? (?P<weight>{_WEIGHT})"
+            # "I hit a new deadlift PR today, 140kg"
+            rf"|\bI (?:just |finally )?(?:hit|got|set) (?:a )?(?:new )?(?P<lift2>{_LIFTS}) (?:PR|PB|personal best)\b"
+            rf"(?: (?:today|yesterday|this morning|tonight|of))?[,!:\s-]*(?P<weight2>{_WEIGHT})",
             re.IGNORECASE,
         ),
         build=lift_rule,

@@ -6,6 +6,7 @@ import re
 
 from memoryhub.ai.contract import MemoryKind
 from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said
+from memoryhub.ai.offline.rules.birthdays import month_day, yearly_day
 from memoryhub.ai.offline.rules.couples import STATUSES
 from memoryhub.ai.offline.rules.family import NATIONALITIES
 from memoryhub.ai.offline.rules.health import CHOSEN_DIETS
@@ -76,18 +77,10 @@ def age_rule(match: re.Match[str], said: Said) -> Fact | None:
     )
 
 
-def _date(raw: str) -> str:
-    """ "Dec. 5" → "December 5", "oct 30" → "October 30"; other dates as they are."""
-    from memoryhub.ai.offline.rules.answers import DATE, date_text  # the answers read dates the same way
-
-    found = re.match(rf"(?:{DATE})", raw, re.IGNORECASE)
-    return (date_text(found) or raw) if found else raw
-
-
 def birthday_rule(match: re.Match[str], said: Said) -> Fact | None:
-    date = _date(phrase_cut(match["date"], max_words=4))
-    relative = said.teller and re.fullmatch(r"today|tomorrow", date, re.IGNORECASE)  # news told by someone else
-    if not date or not (MONTH_OR_DAY.search(date) or re.search(r"\d", date) or relative):
+    raw = phrase_cut(match["date"], max_words=4)
+    date = yearly_day(raw) or month_day(raw)  # "Friday" → "on Friday", a date once the day it was said is known
+    if not yearly_day(raw) and not (MONTH_OR_DAY.search(date) or re.search(r"\d", date)):
         return None
     text = f"{said.name}'s birthday is {date}"
     return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, ["birthday"], slot="birthday")
@@ -110,7 +103,7 @@ def born_rule(match: re.Match[str], said: Said) -> Fact | None:
         what = year[0]
     if not what:
         return None
-    dated = _date(what)
+    dated = month_day(what)
     if dated != what:
         text = f"{said.name}'s birthday is {dated}"
         return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, ["birthday"], slot="birthday")

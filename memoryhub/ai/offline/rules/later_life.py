@@ -13,6 +13,11 @@ from memoryhub.ai.offline.vocabulary import PROPER_NAME
 
 # How long one worked before retiring: "after 35 years", "after thirty years in the job".
 _AFTER = re.compile(r"\bafter (?P<span>\d{1,2}|[a-z]+(?:-[a-z]+)?) years\b", re.IGNORECASE)
+# What or where one worked those years, said after them: " as a teacher", " at the council", " nursing".
+_AS_OR_AT = re.compile(
+    r" (?:as an? [a-z][\w-]*(?: [a-z][\w-]*)?|(?:at|with|in) [\w' -]{2,30}?|[a-z]+ing)(?=\s*(?:$|[,.!;]))",
+    re.IGNORECASE,
+)
 # What one was, said after retiring: "…, was an engineer", "…, I was a nurse".
 _WAS = re.compile(r",? (?:I )?was an? (?P<job>[a-z][\w-]*(?: [a-z][\w-]*)?)\b", re.IGNORECASE)
 
@@ -28,6 +33,8 @@ def retired_rule(match: re.Match[str], said: Said) -> Fact | None:
         text += f" {when}"
     if after := _AFTER.search(rest):
         text += f" after {after['span'].lower()} years"
+        if where := _AS_OR_AT.match(rest[after.end() :]):  # "after 40 years as a teacher", "… at the council"
+            text += third_person(where[0].lower() if where[0].startswith(" as ") else where[0], said.name)
     if was := _WAS.match(rest[rest.find(",") :] if "," in rest else ""):
         text += f"; {said.name} was {article_for(was['job'])} {was['job'].lower()}"
     return said.fact(text, MemoryKind.EVENT, HIGH, PERMANENT, topics_of("work", "retirement"), slot="job")

@@ -22,6 +22,7 @@ from memoryhub.ai.offline.facts import (
     time_in,
 )
 from memoryhub.ai.offline.rules.answers import DATE, date_text
+from memoryhub.ai.offline.rules.birthdays import yearly_day
 from memoryhub.ai.offline.splitting import phrase_cut
 from memoryhub.ai.offline.text import lowered_as_said, third_person, topics_of
 from memoryhub.ai.offline.vocabulary import DAY_OF_MONTH, EVENT_ADVERBS, OCCASIONS, RELATIONS
@@ -106,6 +107,9 @@ def theirs_to_attend_rule(match: re.Match[str], said: Said) -> Fact | None:
     thing = " ".join(match["thing"].lower().split())
     text = f"{said.name}'s {whose} {thing}{' ' + where['where'] if where else ''} is {time}"
     topics = topics_of("plans", re.sub(r"(?:'s|s')$", "", whose), thing.split()[-1])
+    if thing == "birthday" and (day := yearly_day(time)) and not where:  # "it's my son's birthday today"
+        text = f"{said.name}'s {whose} birthday is {day}"  # the day of the year, for good (``dates.anchored``)
+        return said.fact(text, MemoryKind.RELATIONSHIP, MEDIUM, PERMANENT, topics_of(topics[1], "birthday"))
     return said.fact(text, MemoryKind.PLAN, MEDIUM, expiration_for(time), topics, time=time)
 
 

@@ -1,13 +1,14 @@
 """A student's year as told in a students' channel: what their dissertation is on, a placement or a
-gap year, the class of degree they got, the year and subject they are in ("I'm second year compsci",
-"I'm doing zoology") and a course switched ("I just switched from law to history")."""
+gap year, the class of degree (or dissertation) they got, exams finished, the year and subject they are
+in ("I'm second year compsci", "I'm doing zoology") and a course switched ("I just switched from law to
+history")."""
 
 from __future__ import annotations
 
 import re
 
 from memoryhub.ai.contract import MemoryKind
-from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said
+from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, past_day_in
 from memoryhub.ai.offline.splitting import phrase_cut
 from memoryhub.ai.offline.text import article_for, content_words, third_person, topics_of
 
@@ -45,8 +46,19 @@ def handed_in_rule(match: re.Match[str], said: Said) -> Fact | None:
 def degree_class_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I got a 2:1!!", "I came out with a first": the class of their degree."""
     grade = match["grade"].lower().replace("first class", "first")
-    text = f"{said.name} got a {grade} in their degree"
-    return said.fact(text, MemoryKind.EVENT, HIGH, PERMANENT, ["study", "degree"])
+    work = {"diss": "dissertation"}.get(match["work"] or "", match["work"] or "degree").lower()  # "in my dissertation"
+    text = f"{said.name} got a {grade} in their {work}"
+    return said.fact(text, MemoryKind.EVENT, HIGH, PERMANENT, ["study", work.split()[-1]])
+
+
+def exams_done_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I've just finished my last ever exam!", "finally done with my finals": exams behind them, news
+    for a month."""
+    last = " ".join(match["last"].lower().split()) + " " if match["last"] else ""
+    text = f"{said.name} finished their {last}{match['what'].replace('A level', 'A-level')}"
+    if when := past_day_in(match["rest"]):
+        text += f" {when}"
+    return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("study", "exams"))
 
 
 # Subjects said as students say them, and how a memory names them.
@@ -138,10 +150,20 @@ RULES = [
         priority=1505,
         pattern=re.compile(
             r"\bI (?:got|graduated with|finished with|came out with) an? (?P<grade>2:1|2:2|first(?: class)?|third)"
-            r"(?= *(?:$|[!.,]| in my degree| overall))",
+            r"(?= *(?:$|[!.,]| in my (?P<work>degree|dissertation|thesis|diss|final (?:year )?project)| overall))",
             re.IGNORECASE,
         ),
         build=degree_class_rule,
+    ),
+    Rule(
+        priority=1704,
+        pattern=re.compile(
+            r"(?:\bI(?:'ve| have|'m| am)? |^)(?:(?:just|finally|officially) )?(?:finished|done|completed) (?:with )?"
+            r"(?:my|all my|our) (?P<last>(?:last|final)(?: ever)? )?(?P<what>exams?|finals|A[- ]levels|GCSEs|mocks)\b"
+            r"(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        build=exams_done_rule,
     ),
     Rule(
         priority=1572,
