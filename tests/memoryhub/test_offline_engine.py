@@ -7905,3 +7905,45 @@ def test_a_carers_a_parents_and_a_students_news_is_kept(said: str, kept: str, li
 )
 def test_a_good_cause_is_no_hard_news_and_a_milestone_is_congratulated(said: str, reply: str) -> None:
     assert _conversation_reply([said], []).startswith(reply)
+
+
+@pytest.mark.parametrize(
+    ("said", "kept", "expires_on"),
+    [
+        # a month's lifetime and no date: deleted before the month it starts in (2026-12-01)
+        ("I'm going part time from April", "Priya is going part-time from April", "2025-04-30"),
+        ("I'm on maternity leave from May", "Priya is on maternity leave from May", "2025-05-31"),  # "from May" lost
+    ],
+)
+def test_a_change_from_a_month_ahead_lives_until_that_month(said: str, kept: str, expires_on: str) -> None:
+    (operation,) = _kept_on_the_day(said)
+
+    assert (operation["content"], operation["expires_on"]) == (kept, expires_on)
+
+
+@pytest.mark.parametrize(
+    ("said", "kept", "reply"),
+    [
+        # each kept nothing, and was met with "Got it. What else is on your mind?" (2026-12-01)
+        (
+            "I'm going to be an auntie!",
+            "Priya is going to be an auntie",
+            "Congratulations — you're going to be an auntie!",
+        ),
+        ("we're gonna be grandparents in June", "Priya is going to be grandparents in June", "Congratulations"),
+        ("we've got a new baby niece!", "Priya has a new baby niece", "Congratulations — you have a new baby niece!"),
+    ],
+)
+def test_a_family_growing_is_kept_and_congratulated(said: str, kept: str, reply: str) -> None:
+    (operation,) = _kept_on_the_day(said)
+
+    assert (operation["content"], operation["importance"]) == (kept, "high")
+    assert _conversation_reply([said], []).startswith(reply)
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["my sister had twins last night", "my son's been picked for the county team"],  # "Got it — …"
+)
+def test_twins_and_a_place_in_a_team_are_congratulated(said: str) -> None:
+    assert _conversation_reply([said], []).startswith("Congratulations — your ")

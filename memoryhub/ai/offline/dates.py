@@ -38,9 +38,9 @@ _AHEAD = re.compile(
     # a day of the week, not a habit on it ("every Sunday", "on Sunday mornings")
     rf"|\b(?:on |this )?(?<!every )(?<!each )(?<!other )(?P<weekday>{WEEKDAYS})\b"
     r"(?! (?:mornings|afternoons|evenings|nights)\b)"
-    # "in June", "booked for June", "by the end of June", "in early October", "mid-March", "the end of May"
-    # (not "since mid-March")
-    r"|\b(?<!since )(?<!from )(?:(?:in|for|by(?: the end of)?|until|till) |(?:in )?(?:early|mid|late)[- ]"
+    # "in June", "booked for June", "by the end of June", "in early October", "mid-March", "the end of May",
+    # "part-time from April" (its month, as a plan starting then lives until it; not "since mid-March")
+    r"|\b(?<!since )(?:(?:in|for|by(?: the end of)?|until|till|from) |(?<!from )(?:in )?(?:early|mid|late)[- ]"
     rf"|(?:at |by )?(?:the )?end of )(?P<month>{MONTHS})\b"
     rf"|\b(?:next|this) (?P<named>{MONTHS_NAMED})\b"
     rf"|\bin (?P<count>a|an|one|two|three|four|a few|a couple of|\d+) (?P<unit>days?|weeks?|months?|years?)\b"

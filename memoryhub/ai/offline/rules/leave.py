@@ -26,7 +26,8 @@ _AWAY = re.compile(
 )
 
 
-_FROM_DAY = re.compile(rf"\s+(?:from|on) (?P<day>{WEEKDAYS})\b", re.IGNORECASE)
+# "from Friday", "from May": when the leave starts.
+_FROM_DAY = re.compile(rf"\s+(?:(?:from|on) (?=(?:{WEEKDAYS})\b)|from (?=(?:{MONTHS})\b))(?P<day>\w+)", re.IGNORECASE)
 
 
 def _leave(said: str) -> str:
