@@ -7947,3 +7947,56 @@ def test_a_family_growing_is_kept_and_congratulated(said: str, kept: str, reply:
 )
 def test_twins_and_a_place_in_a_team_are_congratulated(said: str) -> None:
     assert _conversation_reply([said], []).startswith("Congratulations — your ")
+
+
+def test_asked_their_own_birthday_the_persona_leaves_their_wifes_out() -> None:
+    remembered = ["Una's wife's birthday is June 9", "Una's birthday is on December 2"]
+
+    own = _conversation_reply(["when's my birthday?"], remembered)
+    wifes = _conversation_reply(["when is my wife's birthday?"], remembered)
+
+    # was "I know your wife's birthday is June 9, and your birthday is on December 2" (a fresh clone)
+    assert "your birthday is on December 2" in own and "June" not in own
+    assert "your wife's birthday is June 9" in wifes and "December" not in wifes
+
+
+@pytest.mark.parametrize(
+    ("said", "kept", "importance"),
+    [
+        # was "Priya has a cat", for good: the news lost, and "since Tuesday" read as a Tuesday ahead
+        ("our cat has been missing since Tuesday", "Priya's cat has been missing since Tuesday", "high"),
+        (
+            "our cat Mittens has been missing since Tuesday",
+            "Priya's cat Mittens has been missing since Tuesday",
+            "high",
+        ),
+        ("my dog got spayed today", "Priya's dog got spayed on 1 March 2025", "medium"),  # kept nothing
+    ],
+)
+def test_a_pet_missing_for_days_is_news_with_no_day_ahead(said: str, kept: str, importance: str) -> None:
+    (operation,) = _kept_on_the_day(said)
+
+    assert (operation["content"], operation["importance"], operation["expires_on"]) == (kept, importance, None)
+
+
+@pytest.mark.parametrize(
+    ("said", "kept", "kind"),
+    [
+        # "at the weekend" was no time: each kept nothing (2026-12-01)
+        ("went camping at the weekend", "Priya went camping at the weekend", "event"),
+        ("I'm going camping at the weekend", "Priya is going camping at the weekend", "plan"),
+        ("we're going glamping in Wales next weekend", "Priya is going glamping in Wales next weekend", "plan"),
+        # was "Priya works at the weekend", for good and in the place of their employer
+        ("I'm working at the weekend", "Priya is working at the weekend", "plan"),
+    ],
+)
+def test_the_weekend_said_the_british_way_is_a_time(said: str, kept: str, kind: str) -> None:
+    (operation,) = _kept_on_the_day(said)
+
+    assert (operation["content"], operation["kind"]) == (kept, kind)
+
+
+def test_an_outing_they_loved_is_not_asked_about() -> None:
+    reply = _conversation_reply(["went glamping last weekend, loved it"], [])
+
+    assert reply.endswith("Sounds like a great time!")  # was "How was it?"

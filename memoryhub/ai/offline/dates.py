@@ -35,8 +35,8 @@ _AHEAD = re.compile(
     rf"\b(?P<campaign>{'|'.join(_CAMPAIGN_MONTH)})\b"
     rf"|\b(?P<soon>today|tonight|tomorrow|yesterday)\b"
     rf"|\b(?P<which>this|next|last) (?P<span>week(?:end)?|month|year|{WEEKDAYS}|spring|summer|fall|autumn|winter)\b"
-    # a day of the week, not a habit on it ("every Sunday", "on Sunday mornings")
-    rf"|\b(?:on |this )?(?<!every )(?<!each )(?<!other )(?P<weekday>{WEEKDAYS})\b"
+    # a day of the week, not a habit on it ("every Sunday", "on Sunday mornings") nor one gone ("since Tuesday")
+    rf"|\b(?:on |this )?(?<!every )(?<!each )(?<!other )(?<!since )(?P<weekday>{WEEKDAYS})\b"
     r"(?! (?:mornings|afternoons|evenings|nights)\b)"
     # "in June", "booked for June", "by the end of June", "in early October", "mid-March", "the end of May",
     # "part-time from April" (its month, as a plan starting then lives until it; not "since mid-March")

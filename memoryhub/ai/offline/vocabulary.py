@@ -76,7 +76,7 @@ GATHERINGS = (
 _SOON_TIME = (
     rf"today|tonight|tomorrow(?: (?:morning|afternoon|evening|night))?"
     rf"|this (?:week(?:end)?|morning|afternoon|evening|{WEEKDAYS})|next (?:week(?:end)?|{WEEKDAYS})"
-    rf"|on (?:{WEEKDAYS})s?|(?:{WEEKDAYS})(?=\s*(?:$|[,.!]))|over the weekend|later (?:today|tonight|this week)"
+    rf"|on (?:{WEEKDAYS})s?|(?:{WEEKDAYS})(?=\s*(?:$|[,.!]))|(?:over|at) the weekend|later (?:today|tonight|this week)"
     rf"|in (?:a day|a few days|a couple of days|two days|three days|\d days)"
 )
 
@@ -100,7 +100,8 @@ TIME = re.compile(rf"\b(?:{_SOON_TIME}|{_LATER_TIME})\b", re.IGNORECASE)
 PAST_TIME = re.compile(
     rf"\b(?:last (?:night|week(?:end)?|month|year|summer|winter|spring|fall|autumn|christmas|{WEEKDAYS}|{MONTHS})"
     r"|(?:a|one|two|three|four|five|six|a few|a couple of|\d+) (?:days?|weeks?|weekends?|months?|years?) ago"
-    r"|in (?:19|20)\d\d|over the (?:weekend|holidays|summer|break)|this past (?:week(?:end)?|month|summer)"
+    r"|in (?:19|20)\d\d|over the (?:weekend|holidays|summer|break)|at the weekend"
+    r"|this past (?:week(?:end)?|month|summer)"
     r"|recently|yesterday)\b",
     re.IGNORECASE,
 )

@@ -92,7 +92,8 @@ _HARD_NEWS = re.compile(
     r"|strained|tweaked|rolled) (?:their|his|her) |strain|shin splints|stress fracture|(?:out|laid up)(?: for [\w ]+)?"
     r" with|has (?:the flu|covid|a cold)|came off (?:their|his|her|the) bike|crashed|got doored|was hit by"
     r"|was knocked off|having a flare-up|has to move out|(?:has|have) been hurting|been sleeping badly"
-    r"|got out|ran away|went missing|gone missing|is missing|broke|failed its|panic attacks?|anxiety attacks"
+    r"|got out|ran away|went missing|gone missing|is missing|been missing|broke|failed its|panic attacks?"
+    r"|anxiety attacks"
     r"|nightmares|relapsed|was turned down (?:by|for)|been served (?:a section 21|an eviction)|hospice|palliative care"
     r"|end[- ]of[- ]life care|been trying for a baby for|(?:was|were) burgled"
     r"|(?:had|took) (?:a|another) (?:bad |nasty |little |big )?(?:fall|tumble)"
@@ -181,7 +182,8 @@ _WENT = re.compile(
 # How an outing was, said with it: "it was amazing!", "that was really fun", "we had such a blast".
 _HOW_IT_WAS = re.compile(
     r"\b(?:it|that) was (?:(?:so|really|super|pretty|absolutely|such) )*(?:awesome|amazing|great|fun|much fun"
-    r"|lovely|wonderful|fantastic|incredible|beautiful|perfect|a blast|the best)\b|\bhad (?:a|such a) blast\b",
+    r"|lovely|wonderful|fantastic|incredible|beautiful|perfect|a blast|the best)\b|\bhad (?:a|such a) blast\b"
+    r"|\b(?:loved|enjoyed) (?:it|every (?:minute|second))\b",  # "went glamping last weekend, loved it"
     re.I,
 )
 

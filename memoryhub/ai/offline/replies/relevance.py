@@ -234,6 +234,7 @@ _ASKED_SLOTS = (
         WORK_SLOTS,  # "what do I do for a living?": "you teach maths", "you work in sales"
     ),
     (re.compile(r"\bhow old\b|\bmy age\b", re.I), ("age",)),
+    (re.compile(r"\bmy (?:birthday|bday)\b", re.I), ("birthday",)),  # their own, not their wife's
     (_ASKED_NAME, ("name",)),
     (  # "what have I got coming up?": what they said they are to do, at a time
         re.compile(

@@ -10,7 +10,7 @@ from memoryhub.ai.contract import EntityType, MemoryKind
 from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, past_time_in, revised, time_in
 from memoryhub.ai.offline.splitting import phrase_cut
 from memoryhub.ai.offline.text import article_for, counted, join_names, name_token, third_person, topics_of
-from memoryhub.ai.offline.vocabulary import COUNTS, PETS
+from memoryhub.ai.offline.vocabulary import COUNTS, PETS, WEEKDAYS
 
 _FARM = frozenset({"chicken", "hen", "duck", "pig", "goat"})
 
@@ -125,7 +125,11 @@ def pet_news_rule(match: re.Match[str], said: Said) -> Fact | None:
     species = match["species"].lower()
     said_how = re.sub(r"^'s been\b", " has been", match["how"].lower())
     how = re.sub(r"\bacl\b", "ACL", " ".join(said_how.replace("'s ", " is ").split()))
-    when = past_time_in(match["rest"]) or time_in(match["rest"])  # "… had surgery", "… needs surgery next week"
+    since = re.match(
+        rf"\s+since (?:last )?(?P<day>{WEEKDAYS}|yesterday|last night|this morning)\b", match["rest"], re.I
+    )
+    when = f"since {since['day']}" if since else ""  # "… has been missing since Tuesday"
+    when = when or past_time_in(match["rest"]) or time_in(match["rest"])  # "… had surgery", "… surgery next week"
     name = name_token(match["pet"] or "")
     text = f"{said.name}'s {species}{f' {name}' if name else ''} {how}" + (f" {when}" if when else "")
     entities = [said.entity(EntityType.THING, name, f"{said.name}'s {species}", species=species)] if name else []
@@ -135,7 +139,8 @@ def pet_news_rule(match: re.Match[str], said: Said) -> Fact | None:
         side = re.match(r"\s+in (?:one|both|the left|the right|his|her|its) (?:eyes?|ears?)\b", match["rest"])
         text += side[0] if side else ""  # "blind in one eye"
         return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("pets", species), entities=entities)
-    return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("pets", species), entities=entities)
+    weight = HIGH if re.search(r"missing|ran away|run away|got out|escaped|put (?:down|to sleep)", how) else MEDIUM
+    return said.fact(text, MemoryKind.EVENT, weight, "30d", topics_of("pets", species), entities=entities)
 
 
 def fostering_rule(match: re.Match[str], said: Said) -> Fact | None:
@@ -284,7 +289,9 @@ RULES = [
             # "my cat has kidney disease": an illness it lives with
             rf"| has (?:got )?(?:{_CHRONIC})"
             # "our cat got out last night": a pet lost, which a neighbour may ask after
-            r"| (?:is |has )?(?:just )?(?:got out|ran away|run away|gone missing|went missing|escaped|missing))\b"
+            r"| (?:is |has |has been |'s been )?(?:just )?(?:got out|ran away|run away|gone missing|went missing"
+            r"|escaped|missing)"
+            r"| (?:got|was|has been|is being) (?:spayed|neutered|castrated|put down|put to sleep))\b"
             r"(?! of\b)(?P<rest>.*)",
             re.IGNORECASE,
         ),

@@ -13,7 +13,7 @@ from memoryhub.ai.offline.vocabulary import GATHERINGS, MONTHS, WEEKDAYS, word_s
 
 # What one goes out to do, or where: "going hiking tomorrow", "went to the beach".
 OUTINGS = (
-    r"hiking|camping|fishing|skiing|snowboarding|surfing|swimming|climbing|bouldering|sailing|kayaking|cycling"
+    r"hiking|camping|glamping|fishing|skiing|snowboarding|surfing|swimming|climbing|bouldering|sailing|kayaking|cycling"
     r"|biking|running|shopping|dancing|clubbing|bowling|skating|ice skating|horse riding|diving|scuba diving"
     r"|paintballing|karaoke|go-karting|hunting|birdwatching|golfing"
 )

@@ -91,8 +91,8 @@ def works_at_rule(match: re.Match[str], said: Said) -> Fact | None:
         if (when := time_in(said.clause)) and SOON.fullmatch(when) and not when.endswith("s"):  # not "on Fridays"
             return None  # "working from home today": a day's arrangement, not how they work
         return said.fact(f"{said.name} works from {place}", MemoryKind.FACT, MEDIUM, PERMANENT, ["work", "home"])
-    if preposition == "from":
-        return None
+    if preposition == "from" or (place.lower() == "the weekend" and "working" in match[0].lower()):
+        return None  # "I'm working at the weekend": when, not where ("I work at the weekends" is)
     when = (match["when"] or "").lower()
     fact = said.fact(
         f"{said.name} works {when}{preposition} {place}",
