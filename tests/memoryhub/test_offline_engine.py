@@ -8000,3 +8000,52 @@ def test_an_outing_they_loved_is_not_asked_about() -> None:
     reply = _conversation_reply(["went glamping last weekend, loved it"], [])
 
     assert reply.endswith("Sounds like a great time!")  # was "How was it?"
+
+
+@pytest.mark.parametrize(
+    ("said", "kept", "reply"),
+    [
+        # each kept nothing (2026-12-01)
+        ("I sold my first painting!", "Priya sold their first painting", "Congratulations — you sold your first"),
+        ("I'm converting to Judaism", "Priya is converting to Judaism", "Got it — you're converting to Judaism."),
+    ],
+)
+def test_a_makers_first_sale_and_a_conversion_under_way_are_kept_for_good(said: str, kept: str, reply: str) -> None:
+    (operation,) = _kept_on_the_day(said)
+
+    assert (operation["content"], operation["expiration"]) == (kept, "permanent")
+    assert _conversation_reply([said], []).startswith(reply)
+
+
+@pytest.mark.parametrize(
+    ("said", "expires_on"),
+    [
+        # a month's lifetime and no date: deleted before the season came (2026-12-01)
+        ("we're moving to Canada in the summer", "2025-08-31"),
+        ("we're getting our kitchen redone in the spring", "2025-05-31"),
+    ],
+)
+def test_a_plan_for_a_season_lives_until_its_end(said: str, expires_on: str) -> None:
+    (operation,) = _kept_on_the_day(said)
+
+    assert operation["expires_on"] == expires_on
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # kept for good as who the child is (2026-12-01)
+        ("my baby has been teething all week", "Priya's baby has been teething all week"),
+        ("my son has been poorly all weekend", "Priya's son has been poorly all weekend"),
+    ],
+)
+def test_a_childs_week_is_news_for_a_month(said: str, kept: str) -> None:
+    (operation,) = _kept_on_the_day(said)
+
+    assert (operation["content"], operation["expiration"]) == (kept, "30d")
+
+
+@pytest.mark.parametrize("said", ["I've been sick all week", "I've been ill since Monday"])
+def test_a_week_of_being_ill_is_met_as_being_ill_is(said: str) -> None:
+    # was "Got it. What else is on your mind?"
+    assert _conversation_reply([said], []) == "Sorry you're not feeling well. Take it easy and get some rest!"

@@ -45,7 +45,8 @@ _AHEAD = re.compile(
     rf"|\b(?:next|this) (?P<named>{MONTHS_NAMED})\b"
     rf"|\bin (?P<count>a|an|one|two|three|four|a few|a couple of|\d+) (?P<unit>days?|weeks?|months?|years?)\b"
     rf"|\b(?P<count2>a|an|one|two|three|four|a few|a couple of|\d+) (?P<unit2>days?|weeks?|months?|years?) ago\b"
-    r"|\b(?:for|over|at|on) (?P<feast>christmas|new year'?s?|the holidays)\b",
+    r"|\b(?:for|over|at|on) (?P<feast>christmas|new year'?s?|the holidays)\b"
+    r"|\b(?:in|over|during) the (?P<season>summer|winter|spring|autumn|fall)\b",  # the coming one
     re.IGNORECASE,
 )
 
@@ -124,6 +125,9 @@ def _date_in(text: str, said_on: date) -> date | None:
         return said_on + timedelta(days={"today": 0, "tonight": 0, "tomorrow": 1, "yesterday": -1}[soon])
     if match["which"]:
         return _span_end(said_on, match["which"].lower(), match["span"].lower())
+    if season := (match["season"] or "").lower():  # "moving to Canada in the summer": this one, or next
+        end = _span_end(said_on, "this", season)
+        return end if end is not None and end >= said_on else _span_end(said_on, "next", season)
     if match["weekday"]:
         return _span_end(said_on, "this", match["weekday"].lower())
     if said_month := match["month"] or match["named"]:

@@ -101,7 +101,7 @@ PAST_TIME = re.compile(
     rf"\b(?:last (?:night|week(?:end)?|month|year|summer|winter|spring|fall|autumn|christmas|{WEEKDAYS}|{MONTHS})"
     r"|(?:a|one|two|three|four|five|six|a few|a couple of|\d+) (?:days?|weeks?|weekends?|months?|years?) ago"
     r"|in (?:19|20)\d\d|over the (?:weekend|holidays|summer|break)|at the weekend"
-    r"|this past (?:week(?:end)?|month|summer)"
+    r"|this past (?:week(?:end)?|month|summer)|all (?:week(?:end)?|month)"  # "has been teething all week"
     r"|recently|yesterday)\b",
     re.IGNORECASE,
 )

@@ -114,11 +114,12 @@ _FEELING_NOW = re.compile(
     r"|been feeling|just)(?: (?:so|really|very|pretty|kinda|kind of"
     r"|sort of|a bit|a little|super|quite|feeling|just))*"
     r" (?P<feeling>sad|lonely|down|low|blue|meh|anxious|stressed|tired|exhausted|bored|happy|great|good|excited"
-    r"|homesick|depressed|overwhelmed|miserable|frustrated|sick|ill|unwell|nervous|worried|scared|panicking"
+    r"|homesick|depressed|overwhelmed|miserable|frustrated|sick|ill|unwell|poorly|nervous|worried|scared|panicking"
     r"|freaking out)"
     # "I'm good, just tired from work"
     r"(?: (?:from|after) (?:work|school|uni|class|the week|the gym|the trip|travel(?:l?ing)?|my shift))?"
-    r"(?: (?:today|tonight|lately|rn|atm|right now|these days))?[\s!.]*$",
+    r"(?: (?:today|tonight|lately|rn|atm|right now|these days|all (?:day|week|weekend)|since (?:\w+day|yesterday)))?"
+    r"[\s!.]*$",  # "I've been sick all week", "… ill since Monday"
     re.I,
 )
 
@@ -201,7 +202,7 @@ def social_reply(body: str, said: str, system: str) -> list[str]:
         low = feeling["feeling"].lower()
         if low == "bored":
             return ["Let's fix that!", "What have you been into lately?"]
-        if low in ("sick", "ill", "unwell"):  # "I'm sick today"
+        if low in ("sick", "ill", "unwell", "poorly"):  # "I'm sick today"
             return ["Sorry you're not feeling well.", "Take it easy and get some rest!"]
         if low.endswith(("ing", "ing out")):  # "I'm panicking": not "feeling panicking"
             return [f"Sorry you're {low}.", pick(COMFORT, said)]

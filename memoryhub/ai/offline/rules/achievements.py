@@ -1,5 +1,5 @@
 """What a club, a team or a village show celebrates: a place won, a team picked for, a final
-reached, a prize for something made, money raised for a cause."""
+reached, a prize for something made, a maker's first sale, money raised for a cause."""
 
 from __future__ import annotations
 
@@ -85,6 +85,15 @@ def first_score_rule(match: re.Match[str], said: Said) -> Fact | None:
     if when := past_day_in(re.split(r"[,;]| but | and ", match.string[match.end() :])[0]):  # not the next part's
         text += f" {when}"
     return said.fact(text, MemoryKind.EVENT, MEDIUM, PERMANENT, topics_of("achievement", "sport"))
+
+
+def first_sale_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I sold my first painting!", "just sold my first commission": a maker's first sale, for good."""
+    work = " ".join(match["work"].lower().split())
+    text = f"{said.name} sold their first {work}"
+    if when := past_day_in(re.split(r"[,;]| but | and ", match.string[match.end() :])[0]):
+        text += f" {when}"
+    return said.fact(text, MemoryKind.EVENT, MEDIUM, PERMANENT, topics_of("achievement", work.split()[-1]))
 
 
 def raised_rule(match: re.Match[str], said: Said) -> Fact | None:
@@ -184,5 +193,14 @@ RULES = [
             re.IGNORECASE,
         ),
         build=first_score_rule,
+    ),
+    Rule(
+        priority=1707,
+        pattern=re.compile(
+            r"\bI(?:'ve| have)? (?:(?:just|finally|actually) )?sold my (?:very )?first (?P<work>painting|piece|print"
+            r"|book|commission|quilt|sculpture|pot|photo|photograph|song|app|design|cake|candle|necklace|ring)\b",
+            re.IGNORECASE,
+        ),
+        build=first_sale_rule,
     ),
 ]

@@ -1,6 +1,7 @@
 """What a faith group tells of its members, as they say it of themselves: their faith ("I'm Catholic")
 and its milestones ("I've just been confirmed!", "I got baptised on Sunday", "I converted to Islam
-last year"). Kept as said, like anything else a person tells of themselves, and erased with it."""
+last year", "I'm converting to Judaism"). Kept as said, like anything else a person tells of
+themselves, and erased with it."""
 
 from __future__ import annotations
 
@@ -30,6 +31,9 @@ def faith_rule(match: re.Match[str], said: Said) -> Fact | None:
 def milestone_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I've just been confirmed!", "I got baptised on Sunday", "I converted to Islam last year":
     a milestone of their faith, kept for good."""
+    if match["faith2"]:  # "I'm converting to Judaism": under way, and who they are becoming
+        text = f"{said.name} is converting to {match['faith2']}"
+        return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("faith"))
     if match["faith"]:
         text = f"{said.name} converted to {match['faith']}"
     else:
@@ -66,7 +70,8 @@ RULES = [
         pattern=re.compile(
             r"(?:\bI(?:'ve| have)? (?:just |finally )?(?:got|was|been|just got) (?P<done>baptised|baptized|confirmed"
             r"|ordained|received into the church)(?! (?:as|for|by|that|on the)\b)"
-            rf"|\bI (?:just |finally )?converted to (?P<faith>{_FAITH_NAMES})\b)"
+            rf"|\bI (?:just |finally )?converted to (?P<faith>{_FAITH_NAMES})\b"
+            rf"|\bI(?:'m| am) (?:currently |slowly )?converting to (?P<faith2>{_FAITH_NAMES})\b)"
             r"(?P<rest>.*)",
             re.IGNORECASE,
         ),
