@@ -8049,3 +8049,32 @@ def test_a_childs_week_is_news_for_a_month(said: str, kept: str) -> None:
 def test_a_week_of_being_ill_is_met_as_being_ill_is(said: str) -> None:
     # was "Got it. What else is on your mind?"
     assert _conversation_reply([said], []) == "Sorry you're not feeling well. Take it easy and get some rest!"
+
+
+@pytest.mark.parametrize(
+    ("said", "kept", "expires_on"),
+    [
+        # each kept nothing (2026-12-01)
+        ("I was offered a place at Cambridge!", "Priya got a place at Cambridge", None),
+        ("I've got a place on the nursing course", "Priya got a place on the nursing course", None),
+        ("my visa expires in June", "Priya's visa expires in June", "2025-06-30"),
+        ("I've got my annual review on Monday", "Priya has their annual review on Monday", "2025-03-03"),
+    ],
+)
+def test_a_place_got_papers_running_out_and_a_review_are_kept(said: str, kept: str, expires_on: str | None) -> None:
+    (operation,) = _kept_on_the_day(said)
+
+    assert (operation["content"], operation["expires_on"]) == (kept, expires_on)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [  # each was "Got it — … Thanks for telling me!" or "Tell me more!"
+        "I just got my AWS certification",
+        "our startup just raised a seed round",
+        "I got a new job offer but I'm not sure whether to take it",
+        "I was offered a place at Cambridge!",
+    ],
+)
+def test_a_qualification_a_funding_round_and_an_offer_are_congratulated(said: str) -> None:
+    assert _conversation_reply([said], []).startswith("Congratulations — ")

@@ -184,6 +184,7 @@ OCCASIONS = (
     r"|scan|check-up|checkup|mri|x-ray|blood test|smear test|jab|booster|therapy session|counselling session"
     r"|counseling session|competition|comp|grading|regatta|gala|viva|marathon|triathlon|graduation|procedure"
     r"|biopsy|ceremony|hearing|induction|open day|(?:week|day|fortnight|long weekend) off"
+    r"|(?:annual |performance )?review|appraisal"
 )
 
 # Where a stay in hospital is told: "in the ER", "rushed to the hospital", "my mom's in the ICU".

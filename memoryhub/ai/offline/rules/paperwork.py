@@ -1,13 +1,13 @@
 """What a group of people new to a country tells of its papers: a permit or a visa waited on ("I'm
 still waiting on my residence permit, 4 months now") and one granted ("I finally got my settled
-status!", "I'm a citizen now")."""
+status!", "I'm a citizen now"), and when one runs out ("my visa expires in June")."""
 
 from __future__ import annotations
 
 import re
 
 from memoryhub.ai.contract import MemoryKind
-from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said
+from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, expiration_for, time_in
 from memoryhub.ai.offline.text import third_person, topics_of
 
 _PAPERS = (
@@ -34,6 +34,17 @@ def papers_granted_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.EVENT, HIGH, PERMANENT, topics_of("immigration", "papers"))
 
 
+def papers_expire_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "my visa expires in June", "my passport runs out next month": papers to renew by a time, until
+    then."""
+    time = time_in(match["rest"])
+    if not time:
+        return None
+    papers = third_person(" ".join(match["papers"].split()), said.name)
+    text = f"{said.name}'s {papers.removeprefix('my ').removeprefix('their ')} expires {time}"
+    return said.fact(text, MemoryKind.PLAN, HIGH, expiration_for(time), topics_of("immigration", "papers"), time=time)
+
+
 # This module's rules: on a clause, the rule whose match starts first is tried first, and at the same
 # start the lower priority (rules/__init__.py puts every module's rules in one table).
 RULES = [
@@ -56,5 +67,13 @@ RULES = [
             re.IGNORECASE,
         ),
         build=papers_granted_rule,
+    ),
+    Rule(
+        priority=1708,
+        pattern=re.compile(
+            rf"\b(?P<papers>my (?:{_PAPERS})) (?:expires|runs out|is running out|ends|is up)\b(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        build=papers_expire_rule,
     ),
 ]

@@ -51,6 +51,14 @@ def degree_class_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.EVENT, HIGH, PERMANENT, ["study", work.split()[-1]])
 
 
+def place_got_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I was offered a place at Cambridge!", "I've got a place on the nursing course": a place won,
+    kept for good."""
+    where = phrase_cut(match["where"], max_words=5)
+    text = f"{said.name} got a place {match['prep'].lower()} {third_person(where, said.name)}"
+    return said.fact(text, MemoryKind.EVENT, HIGH, PERMANENT, topics_of("study", *content_words(where)[-1:]))
+
+
 def exams_done_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I've just finished my last ever exam!", "finally done with my finals": exams behind them, news
     for a month."""
@@ -154,6 +162,15 @@ RULES = [
             re.IGNORECASE,
         ),
         build=degree_class_rule,
+    ),
+    Rule(
+        priority=1709,
+        pattern=re.compile(
+            r"\bI(?:'ve| have)? (?:(?:just|finally|officially) )?(?:been offered|was offered|got|have got|have|'ve got)"
+            r" an? (?:uni |university )?place (?P<prep>at|on) (?P<where>(?:the |a )?[\w'&-]+(?: [\w'&-]+){0,4})",
+            re.IGNORECASE,
+        ),
+        build=place_got_rule,
     ),
     Rule(
         priority=1704,
