@@ -64,6 +64,11 @@ SAID_ON = date(2023, 5, 8)  # a Monday
         ("has been running since mid-January", None),  # since then: no date ahead
         ("booked a week in Crete for June", date(2023, 6, 30)),  # was no date: a plan lived 30 days
         ("is on maternity leave till September", date(2023, 9, 30)),  # was no date
+        # 2026-12-01: a month a change starts from is its date, if ahead (was none: deleted before it)
+        ("is going part-time from July", date(2023, 7, 31)),
+        ("has been off work from February", None),  # a start gone, not the next February
+        ("is moving to Canada in the summer", date(2023, 8, 31)),  # was none
+        ("has been missing since Tuesday", None),  # was 9 May: "Tuesday" read as ahead
     ],
 )
 def test_a_time_said_points_at_its_date(text: str, on: date | None) -> None:

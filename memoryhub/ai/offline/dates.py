@@ -135,6 +135,8 @@ def _date_in(text: str, said_on: date) -> date | None:
         start = _ahead(said_on, month, 1)
         if match["named"] and match[0].lower().startswith("next") and month == said_on.month:
             start = start.replace(year=said_on.year + 1)  # "next May", said in May
+        if match[0].lower().startswith("from ") and 0 < (said_on.month - month) % 12 <= 5:
+            return None  # "off work from January", said in May: a start gone, not the next January
         return _month_end(start.year, month)
     if match["feast"]:
         month, day_of_month = _FEAST[match["feast"].lower()]
