@@ -8078,3 +8078,10 @@ def test_a_place_got_papers_running_out_and_a_review_are_kept(said: str, kept: s
 )
 def test_a_qualification_a_funding_round_and_an_offer_are_congratulated(said: str) -> None:
     assert _conversation_reply([said], []).startswith("Congratulations — ")
+
+
+def test_a_pet_got_put_down_is_a_death() -> None:
+    (operation,) = _kept_on_the_day("my dog got put down yesterday")
+
+    # kept nothing: "was put down" alone was read
+    assert (operation["content"], operation["expiration"]) == ("Priya's dog died on 28 February 2025", "permanent")

@@ -507,7 +507,7 @@ RULES = [
             rf"(?P<relation>{FAMILY}|best friend|{PETS})\b(?P<when>.*)"
             rf"|\bmy (?:(?:old |beloved |sweet )?(?P<relation2>{FAMILY}|best friend|{PETS})|(?:old |beloved |sweet )?"
             rf"(?P<species>{PETS}) (?P<pet>[A-Z][\w'-]*)) (?:just |sadly |recently )?(?:passed away|{PASSED}"
-            rf"|died|(?:had to be|was) put (?:down|to sleep))\b(?P<when2>.*)",
+            rf"|died|(?:had to be|was|got) put (?:down|to sleep))\b(?P<when2>.*)",
             re.IGNORECASE,
         ),
         build=loss_rule,

@@ -11,7 +11,7 @@ import re
 from memoryhub.ai.contract import MemoryKind
 from memoryhub.ai.offline.facts import MEDIUM, Fact, Rule, Said, past_day_in
 from memoryhub.ai.offline.text import topics_of
-from memoryhub.ai.offline.vocabulary import PROPER_NAME
+from memoryhub.ai.offline.vocabulary import MONTHS, PROPER_NAME
 
 _ROUND = re.compile(
     r"\b(?:after|at) the (?P<round>final|first|second|third|last|phone|technical) (?:round|stage)\b", re.IGNORECASE
@@ -79,7 +79,7 @@ RULES = [
             r"|looking for (?:a |an )?(?:new )?(?:job|work|role))"
             r" (?P<how>for|since)"
             r" (?P<long>(?:about |over |almost |nearly )?(?:a|an|\d+|[a-z]+) (?:weeks?|months?|years?)"
-            r"|(?:last )?(?:january|february|march|april|may|june|july|august|september|october|november|december)"
+            rf"|(?:last )?(?:{MONTHS})"
             r"|christmas|the summer|last year|(?:19|20)\d\d)\b"
             r"|\bI(?:'ve| have) (?:now )?applied (?:for|to) (?P<count>\d+|dozens of|hundreds of|so many) jobs\b",
             re.IGNORECASE,

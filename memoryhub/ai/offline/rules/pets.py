@@ -139,7 +139,7 @@ def pet_news_rule(match: re.Match[str], said: Said) -> Fact | None:
         side = re.match(r"\s+in (?:one|both|the left|the right|his|her|its) (?:eyes?|ears?)\b", match["rest"])
         text += side[0] if side else ""  # "blind in one eye"
         return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("pets", species), entities=entities)
-    weight = HIGH if re.search(r"missing|ran away|run away|got out|escaped|put (?:down|to sleep)", how) else MEDIUM
+    weight = HIGH if re.search(r"missing|ran away|run away|got out|escaped", how) else MEDIUM
     return said.fact(text, MemoryKind.EVENT, weight, "30d", topics_of("pets", species), entities=entities)
 
 
@@ -291,7 +291,7 @@ RULES = [
             # "our cat got out last night": a pet lost, which a neighbour may ask after
             r"| (?:is |has |has been |'s been )?(?:just )?(?:got out|ran away|run away|gone missing|went missing"
             r"|escaped|missing)"
-            r"| (?:got|was|has been|is being) (?:spayed|neutered|castrated|put down|put to sleep))\b"
+            r"| (?:got|was|has been|is being) (?:spayed|neutered|castrated))\b"
             r"(?! of\b)(?P<rest>.*)",
             re.IGNORECASE,
         ),
