@@ -8085,3 +8085,25 @@ def test_a_pet_got_put_down_is_a_death() -> None:
 
     # kept nothing: "was put down" alone was read
     assert (operation["content"], operation["expiration"]) == ("Priya's dog died on 28 February 2025", "permanent")
+
+
+def test_a_night_slept_through_is_a_parents_news_and_congratulated() -> None:
+    said = "our little one slept through the night for the first time!"
+    (operation,) = _kept_on_the_day(said)
+
+    # kept nothing, and was met with "I see. How's that going?" (2026-12-01)
+    assert (operation["content"], operation["expiration"]) == (
+        "Priya's little one slept through the night for the first time",
+        "30d",
+    )
+    assert _conversation_reply([said], []).startswith("Congratulations — your little one slept through")
+
+
+def test_an_arrival_said_with_we_is_kept_and_wished_a_good_trip() -> None:
+    (operation,) = _kept_on_the_day("we've just landed in Sydney!")
+
+    assert operation["content"] == "Priya arrived in Sydney"  # kept nothing: only "I" was read
+    assert (
+        _conversation_reply(["we've just landed in Sydney!"], [])
+        == "Got it — you arrived in Sydney. Have a great trip!"
+    )

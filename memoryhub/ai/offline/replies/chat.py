@@ -120,7 +120,8 @@ _GOOD_NEWS = re.compile(
     r"|got accepted|(?:got|landed|found) (?:a new|the|(?:their|his|her) dream) job|bought (?:their|his|her) first"
     r"|passed (?:their|his|her) |aced|got (?:their|his|her) (?:[\w'-]+ ){0,3}licen[cs]e|got a raise"
     r"|won (?:the|a|an|their|his|her|first|best|gold|silver|bronze) |had (?:a baby|twins|triplets)"
-    r"|(?:been|was|were|got) (?:picked|selected|chosen) for|sold (?:their|his|her) first|got a place (?:at|on)"
+    r"|(?:been|was|were|got) (?:picked|selected|chosen) for|sold (?:their|his|her) first"
+    r"|got a place (?:at|on)|slept through the night"
     r"|got (?:their|his|her) (?:[\w-]+ )?(?:certification|qualification|chartership)|raised (?:a|their) (?:seed|series)"
     r"|got an? (?:new )?job offer"
     r"|is going to be (?:an? )?(?:great[- ])?(?:grand|aunt|uncle|god|big |mum|mom|dad|mother|father|parent)\w*"
@@ -166,7 +167,7 @@ _GOOD_NEWS = re.compile(
 _OUTING = re.compile(r" (?:is|are) going (?:[a-z]+ing\b|to (?:the|a|an) (?!doctor|dentist|hospital|funeral)\w)")
 
 
-_TRIP = re.compile(r" (?:is|are) (?:going|heading|flying) (?:to (?-i:[A-Z])|home for )")
+_TRIP = re.compile(r" (?:is|are) (?:going|heading|flying) (?:to (?-i:[A-Z])|home for )| arrived in (?-i:[A-Z])")
 
 
 # A gathering one will miss, or will come to: "can't make the meetup on the 14th" (rules/attendance.py).

@@ -1,7 +1,8 @@
 """What a new parents' channel tells of a child's firsts: "my son said his first word yesterday", "our
-daughter took her first steps", "my little one started crawling this week". Kept as the parent's
-news of the child (a first for good, a stage under way for a month). And the last of them: a child
-leaving home ("our youngest just left for uni", "both our kids have moved out now"), for good."""
+daughter took her first steps", "my little one started crawling this week", "our little one slept
+through the night for the first time!". Kept as the parent's news of the child (a first for good, a
+stage under way or a night slept through for a month). And the last of them: a child leaving home
+("our youngest just left for uni", "both our kids have moved out now"), for good."""
 
 from __future__ import annotations
 
@@ -44,6 +45,16 @@ def stage_rule(match: re.Match[str], said: Said) -> Fact | None:
     if when := past_day_in(re.split(r"[,;!]| but | and ", match["rest"])[0]):
         text += f" {when}"
     return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("family", child.split()[0], stage.split()[0]))
+
+
+def slept_through_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "our little one slept through the night for the first time!": a first of a baby's, news for a
+    month (the nights after it are what the parent talks of next)."""
+    child = _child(match)
+    text = f"{said.name}'s {child} slept through the night" + (" for the first time" if match["first"] else "")
+    if when := past_day_in(re.split(r"[,;!]| but | and ", match["rest"])[0]):
+        text += f" {when}"
+    return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("family", child.split()[0], "sleep"))
 
 
 def left_home_rule(match: re.Match[str], said: Said) -> Fact | None:
@@ -91,6 +102,15 @@ RULES = [
             re.IGNORECASE,
         ),
         build=stage_rule,
+    ),
+    Rule(
+        priority=319,
+        pattern=re.compile(
+            rf"\b(?:my|our) {_CHILD} (?:(?:just|finally|actually) )?slept through(?: the night)?"
+            r"(?P<first> for the (?:very )?first time)?(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        build=slept_through_rule,
     ),
     Rule(
         priority=313,  # before what a relative did (rules/family.py): "our youngest just left …"

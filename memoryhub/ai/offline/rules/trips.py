@@ -322,7 +322,9 @@ RULES = [
     ),
     Rule(
         priority=1025,
-        pattern=re.compile(rf"\bI (?:just |finally |have )?(?:landed|arrived) in (?P<place>{NAMED_PLACE})", re.I),
+        pattern=re.compile(
+            rf"\b(?:I|we)(?:'ve| have)? (?:just |finally |safely )?(?:landed|arrived) in (?P<place>{NAMED_PLACE})", re.I
+        ),
         build=arrived_rule,
     ),
     Rule(
