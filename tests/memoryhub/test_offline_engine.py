@@ -8107,3 +8107,36 @@ def test_an_arrival_said_with_we_is_kept_and_wished_a_good_trip() -> None:
         _conversation_reply(["we've just landed in Sydney!"], [])
         == "Got it — you arrived in Sydney. Have a great trip!"
     )
+
+
+@pytest.mark.parametrize(
+    ("said", "kept", "lifetime"),
+    [
+        # each kept nothing (2026-12-01)
+        ("I'm on a 4 day week now", "Priya works a four-day week", "permanent"),
+        ("I switched to nights last month", "Priya switched to nights in February 2025", "permanent"),
+        ("I've been at the same company for 15 years", "Priya has been at the same company for 15 years", "permanent"),
+        ("my hours have been cut", "Priya's hours were cut", "30d"),
+        ("I got a new manager last week", "Priya got a new manager in the week of 17 February 2025", "30d"),
+        ("I'm on call all weekend", "Priya is on call all weekend", "7d"),
+        ("my jury service starts next month", "Priya's jury service starts next month", "30d"),
+    ],
+)
+def test_how_and_how_long_someone_works_is_kept(said: str, kept: str, lifetime: str) -> None:
+    (operation,) = _kept_on_the_day(said)
+
+    assert (operation["content"], operation["expiration"]) == (kept, lifetime)
+
+
+@pytest.mark.parametrize(
+    ("said", "reply"),
+    [
+        ("my hours have been cut", "I'm sorry to hear your hours were cut."),  # kept nothing, "Got it …"
+        (
+            "I'm doing my driving test tomorrow, wish me luck",
+            "Got it — you're doing your driving test tomorrow. Good luck!",
+        ),
+    ],
+)
+def test_hours_cut_are_met_with_sympathy_and_a_test_with_good_luck(said: str, reply: str) -> None:
+    assert _conversation_reply([said], []).startswith(reply)

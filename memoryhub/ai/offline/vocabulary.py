@@ -76,7 +76,8 @@ GATHERINGS = (
 _SOON_TIME = (
     rf"today|tonight|tomorrow(?: (?:morning|afternoon|evening|night))?"
     rf"|this (?:week(?:end)?|morning|afternoon|evening|{WEEKDAYS})|next (?:week(?:end)?|{WEEKDAYS})"
-    rf"|on (?:{WEEKDAYS})s?|(?:{WEEKDAYS})(?=\s*(?:$|[,.!]))|(?:over|at) the weekend|later (?:today|tonight|this week)"
+    rf"|on (?:{WEEKDAYS})s?|(?:{WEEKDAYS})(?=\s*(?:$|[,.!]))|(?:over|at) the weekend|all weekend"
+    rf"|later (?:today|tonight|this week)"
     rf"|in (?:a day|a few days|a couple of days|two days|three days|\d days)"
 )
 
@@ -184,7 +185,7 @@ OCCASIONS = (
     r"|scan|check-up|checkup|mri|x-ray|blood test|smear test|jab|booster|therapy session|counselling session"
     r"|counseling session|competition|comp|grading|regatta|gala|viva|marathon|triathlon|graduation|procedure"
     r"|biopsy|ceremony|hearing|induction|open day|(?:week|day|fortnight|long weekend) off"
-    r"|(?:annual |performance )?review|appraisal"
+    r"|(?:annual |performance )?review|appraisal|jury (?:service|duty)"
 )
 
 # Where a stay in hospital is told: "in the ER", "rushed to the hospital", "my mom's in the ICU".

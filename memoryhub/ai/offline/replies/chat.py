@@ -93,8 +93,8 @@ _HARD_NEWS = re.compile(
     r" with|has (?:the flu|covid|a cold)|came off (?:their|his|her|the) bike|crashed|got doored|was hit by"
     r"|was knocked off|having a flare-up|has to move out|(?:has|have) been hurting|been sleeping badly"
     r"|got out|ran away|went missing|gone missing|is missing|been missing|broke|failed its|panic attacks?"
-    r"|anxiety attacks"
-    r"|nightmares|relapsed|was turned down (?:by|for)|been served (?:a section 21|an eviction)|hospice|palliative care"
+    r"|anxiety attacks|nightmares|relapsed|hours were cut|was turned down (?:by|for)"
+    r"|been served (?:a section 21|an eviction)|hospice|palliative care"
     r"|end[- ]of[- ]life care|been trying for a baby for|(?:was|were) burgled"
     r"|(?:had|took) (?:a|another) (?:bad |nasty |little |big )?(?:fall|tumble)"
     r"|lost (?:their|his|her) (?:wallet|purse|(?:car |house )?keys|phone|passport|(?:wedding |engagement )?ring"
@@ -208,6 +208,7 @@ _START = re.compile(
 _TEST_AHEAD = re.compile(
     r" has (?:a|an|their) (?:[\w-]+ ){0,2}?(?:interview|exam|audition|driving test|assessment|gig|inspection|audit)\b"
     r"|(?:interview|exam|audition|driving test) is (?:on|tomorrow|today|this|next|in)\b"
+    r"| is (?:doing|taking|sitting) (?:their|his|her|a|an) (?:[\w-]+ ){0,2}?(?:test|exam|interview|audition)\b"
 )
 _RESULTS_AWAITED = re.compile(
     r" (?:is|are) waiting (?:for|on) (?:[\w-]+ ){0,2}?(?:results|visa|permit|citizenship|settled status|green card)\b"
