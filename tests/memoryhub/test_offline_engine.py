@@ -8140,3 +8140,22 @@ def test_how_and_how_long_someone_works_is_kept(said: str, kept: str, lifetime: 
 )
 def test_hours_cut_are_met_with_sympathy_and_a_test_with_good_luck(said: str, reply: str) -> None:
     assert _conversation_reply([said], []).startswith(reply)
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("my girlfriend said yes!", "Priya got engaged to their girlfriend"),  # was "Priya has a girlfriend"
+        ("I've moved back in with my parents", "Priya moved back in with their parents"),  # kept nothing
+        ("I've joined a choir", "Priya joined a choir"),  # kept nothing: only "I joined" was read
+    ],
+)
+def test_an_engagement_a_move_home_and_a_choir_are_kept_for_good(said: str, kept: str) -> None:
+    (operation,) = _kept_on_the_day(said)
+
+    assert (operation["content"], operation["expiration"]) == (kept, "permanent")
+
+
+@pytest.mark.parametrize("said", ["my girlfriend said yes!", "I quit vaping last week"])  # "Got it — …"
+def test_a_yes_and_a_habit_quit_are_congratulated(said: str) -> None:
+    assert _conversation_reply([said], []).startswith("Congratulations — you ")

@@ -121,7 +121,7 @@ _GOOD_NEWS = re.compile(
     r"|passed (?:their|his|her) |aced|got (?:their|his|her) (?:[\w'-]+ ){0,3}licen[cs]e|got a raise"
     r"|won (?:the|a|an|their|his|her|first|best|gold|silver|bronze) |had (?:a baby|twins|triplets)"
     r"|(?:been|was|were|got) (?:picked|selected|chosen) for|sold (?:their|his|her) first"
-    r"|got a place (?:at|on)|slept through the night"
+    r"|got a place (?:at|on)|slept through the night|quit (?:smoking|vaping|drinking|the booze|cigarettes)"
     r"|got (?:their|his|her) (?:[\w-]+ )?(?:certification|qualification|chartership)|raised (?:a|their) (?:seed|series)"
     r"|got an? (?:new )?job offer"
     r"|is going to be (?:an? )?(?:great[- ])?(?:grand|aunt|uncle|god|big |mum|mom|dad|mother|father|parent)\w*"

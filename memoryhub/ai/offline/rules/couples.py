@@ -144,21 +144,35 @@ def moved_in_rule(match: re.Match[str], said: Said) -> Fact | None:
     who = third_person(who.lower(), said.name) if who.lower().startswith("my ") else who
     if "moving" in match["how"].lower():
         time = time_in(said.clause)
-        text = f"{said.name} is moving in with {who}" + (f" {time}" if time else "")
+        text = f"{said.name} is moving{' back' if match['back'] else ''} in with {who}" + (f" {time}" if time else "")
         return said.fact(text, MemoryKind.PLAN, HIGH, expiration_for(time) if time else "30d", ["home", "moving"])
-    text = f"{said.name} moved in with {who}" + (f" {when}" if (when := past_time_in(match["rest"])) else "")
+    back = " back" if match["back"] else ""  # "I've moved back in with my parents"
+    text = f"{said.name} moved{back} in with {who}" + (f" {when}" if (when := past_time_in(match["rest"])) else "")
     return said.fact(text, MemoryKind.RELATIONSHIP, HIGH, PERMANENT, topics_of("home", "relationship"))
+
+
+def said_yes_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "my girlfriend said yes!": a proposal accepted, an engagement kept for good (had been "has a
+    girlfriend")."""
+    text = f"{said.name} got engaged to their {match['who'].lower()}"
+    return said.fact(text, MemoryKind.EVENT, HIGH, PERMANENT, topics_of("relationship", "engagement"))
 
 
 # This module's rules: on a clause, the rule whose match starts first is tried first, and at the same
 # start the lower priority (rules/__init__.py puts every module's rules in one table).
 RULES = [
     Rule(
+        priority=31,
+        pattern=re.compile(r"\bmy (?P<who>girlfriend|boyfriend|partner|gf|bf) (?:actually |finally )?said yes\b", re.I),
+        build=said_yes_rule,
+    ),
+    Rule(
         priority=30,
         # "I just moved in with my boyfriend", "I'm moving in with Dana next month" (before the move rule).
         pattern=re.compile(
-            rf"\bI(?P<how>(?:'m| am)? moving|(?:'ve| have)? (?:just |finally |officially |now )?moved) in with"
-            rf" (?P<who>my (?:{RELATIONS})|(?-i:[A-Z])[\w'-]+)(?P<rest>.*)",
+            rf"\bI(?P<how>(?:'m| am)? moving|(?:'ve| have)? (?:just |finally |officially |now )?moved)"
+            rf"(?P<back> back)? in with"
+            rf" (?P<who>my (?:{RELATIONS})(?:s\b)?|(?-i:[A-Z])[\w'-]+)(?P<rest>.*)",
             re.IGNORECASE,
         ),
         build=moved_in_rule,

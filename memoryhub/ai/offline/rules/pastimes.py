@@ -403,7 +403,8 @@ RULES = [
     Rule(
         priority=970,
         pattern=re.compile(
-            r"\bI (?:(?:just|recently|finally|also) )?joined (?:a|an|the|my local) (?P<what>(?:[\w-]+ ){0,3}?(?:gym"
+            r"\bI(?:'ve| have)? (?:(?:just|recently|finally|also) )?joined (?:a|an|the|my local)"
+            r" (?P<what>(?:[\w-]+ ){0,3}?(?:gym"
             r"|club|choir|band|team|group|league|class|society|orchestra|running club|book club|community garden"
             r"|church|mosque|synagogue|temple|congregation|union|co-op|coop|gaming clan|clan|guild|program|programme"
             r"|organi[sz]ation|charity|nonprofit|non-profit|committee|network|forum|online community|subreddit"
