@@ -79,8 +79,9 @@ def age_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 def birthday_rule(match: re.Match[str], said: Said) -> Fact | None:
     raw = phrase_cut(match["date"], max_words=4)
-    date = yearly_day(raw) or month_day(raw)  # "Friday" → "on Friday", a date once the day it was said is known
-    if not yearly_day(raw) and not (MONTH_OR_DAY.search(date) or re.search(r"\d", date)):
+    yearly = yearly_day(raw)  # "Friday" → "on Friday", a date once the day it was said is known
+    date = yearly or month_day(raw)
+    if not yearly and not (MONTH_OR_DAY.search(date) or re.search(r"\d", date)):
         return None
     text = f"{said.name}'s birthday is {date}"
     return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, ["birthday"], slot="birthday")

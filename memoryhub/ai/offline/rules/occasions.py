@@ -106,10 +106,11 @@ def theirs_to_attend_rule(match: re.Match[str], said: Said) -> Fact | None:
     whose = match["whose"].lower()
     thing = " ".join(match["thing"].lower().split())
     text = f"{said.name}'s {whose} {thing}{' ' + where['where'] if where else ''} is {time}"
-    topics = topics_of("plans", re.sub(r"(?:'s|s')$", "", whose), thing.split()[-1])
+    kin = re.sub(r"(?:'s|s')$", "", whose)
     if thing == "birthday" and (day := yearly_day(time)) and not where:  # "it's my son's birthday today"
         text = f"{said.name}'s {whose} birthday is {day}"  # the day of the year, for good (``dates.anchored``)
-        return said.fact(text, MemoryKind.RELATIONSHIP, MEDIUM, PERMANENT, topics_of(topics[1], "birthday"))
+        return said.fact(text, MemoryKind.RELATIONSHIP, MEDIUM, PERMANENT, topics_of(kin, "birthday"))
+    topics = topics_of("plans", kin, thing.split()[-1])
     return said.fact(text, MemoryKind.PLAN, MEDIUM, expiration_for(time), topics, time=time)
 
 
