@@ -4789,6 +4789,20 @@ def test_a_move_told_done_updates_the_move_remembered(said: str, kept: tuple[str
     assert (operation["action"], operation["memory_index"], operation["content"]) == kept
 
 
+def test_a_move_back_told_done_updates_the_move_back_remembered() -> None:
+    priya = PromptParticipant(
+        handle="priya", name="Priya", memories=["Priya mains Sage", "Priya is moving back to Tampere next month"]
+    )
+
+    (operation,) = _extract(_prompt([("Priya", "priya", "finally moved in!")], participants=[priya]))["operations"]
+
+    assert (operation["action"], operation["memory_index"], operation["content"]) == (
+        "update",
+        1,
+        "Priya moved to Tampere",
+    )
+
+
 def test_a_moved_sofa_is_no_move() -> None:
     priya = PromptParticipant(handle="priya", name="Priya", memories=["Priya is moving to Tampere next month"])
 
@@ -7819,7 +7833,7 @@ def test_a_job_search_is_kept_for_a_month(said: str, kept: str) -> None:
     ("said", "kept"),
     [
         # each kept nothing (2026-12-01)
-        ("I hit a new deadlift PR today, 140kg", "Priya deadlifts 140kg"),
+        ("I hit a new deadlift PR today, 140kg", "Priya set a new deadlift personal best of 140kg"),
         ("I finally squatted 100kg today", "Priya squats 100kg"),
         ("I'm on an insulin pump now", "Priya uses an insulin pump"),
         ("I've had a pacemaker fitted", "Priya has a pacemaker"),
@@ -8159,3 +8173,38 @@ def test_an_engagement_a_move_home_and_a_choir_are_kept_for_good(said: str, kept
 @pytest.mark.parametrize("said", ["my girlfriend said yes!", "I quit vaping last week"])  # "Got it — …"
 def test_a_yes_and_a_habit_quit_are_congratulated(said: str) -> None:
     assert _conversation_reply([said], []).startswith("Congratulations — you ")
+
+
+@pytest.mark.parametrize(
+    ("said", "kept", "lifetime"),
+    [
+        ("I'm going to be a bridesmaid!", "Priya is going to be a bridesmaid", "30d"),  # kept nothing: no date said
+        ("we had to have our dog put down last night", "Priya's dog died on 28 February 2025", "permanent"),
+        ("I've had to get my old rabbit Clover put to sleep", "Priya's rabbit Clover died", "permanent"),
+        ("I've got jury service next month", "Priya has jury service next month", "30d"),  # no article: nothing
+        ("we're moving back to Ireland in the spring", "Priya is moving back to Ireland in the spring", "30d"),
+        ("I'm moving back home in June", "Priya is moving back home in June", "30d"),  # was "is moving in June"
+        ("I got my first tattoo", "Priya got their first tattoo", "permanent"),  # was "got a tattoo"
+        ("I hit a new PR on deadlift today, 140kg!", "Priya set a new deadlift personal best of 140kg", "permanent"),
+        ("I got a new PB on my squat, 100kg", "Priya set a new squat personal best of 100kg", "permanent"),  # "a PB"
+    ],
+)
+def test_a_wedding_role_a_pets_last_visit_and_a_move_back_are_kept(said: str, kept: str, lifetime: str) -> None:
+    (operation,) = _kept_on_the_day(said)
+
+    assert (operation["content"], operation["expiration"]) == (kept, lifetime)
+
+
+def test_working_at_the_weekends_is_when_they_work_not_their_employer() -> None:
+    said = [("Priya", "priya", "I work at Tesco"), ("Priya", "priya", "I work at the weekends too")]
+
+    kept = {operation["content"] for operation in _extract(_prompt(said))["operations"]}
+    on_weekends = _kept_on_the_day("I work on weekends at the garden centre")
+
+    # The second was "Priya works at the weekends" in the employer's place, Tesco lost.
+    assert kept == {"Priya works at Tesco", "Priya works at the weekends"}
+    assert [operation["content"] for operation in on_weekends] == ["Priya works on weekends at the garden centre"]
+
+
+def test_a_personal_best_lifted_is_congratulated() -> None:
+    assert _conversation_reply(["I hit a new deadlift PR today, 140kg"], []).startswith("Congratulations — you ")

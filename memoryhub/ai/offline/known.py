@@ -70,7 +70,7 @@ _MOVED = re.compile(
     r"(?=\s*(?:$|[,.!?]|(?:lol|yay|finally|at last|today|yesterday|this week|last week)\b))",
     re.IGNORECASE,
 )
-_MOVING_TO = re.compile(r" is moving to (?P<place>(?-i:[A-Z])[\w'-]*(?: (?-i:[A-Z])[\w'-]*){0,2})")
+_MOVING_TO = re.compile(r" is moving (?:back )?to (?P<place>(?-i:[A-Z])[\w'-]*(?: (?-i:[A-Z])[\w'-]*){0,2})")
 
 
 def _moving_to(memories: Sequence[str]) -> str:
@@ -116,7 +116,7 @@ def _move_done_index(fact: Fact, name: str, memories: Sequence[str]) -> int | No
     done = re.match(rf"^{re.escape(name)} moved to (?P<place>[A-Z][\w'-]*(?: [A-Z][\w'-]*){{0,2}})\b", fact.text)
     if done is None:
         return None
-    ahead = re.compile(rf"^{re.escape(name)} is moving to {re.escape(done['place'])}\b")
+    ahead = re.compile(rf"^{re.escape(name)} is moving (?:back )?to {re.escape(done['place'])}\b")
     return next((index for index, memory in enumerate(memories) if ahead.match(memory)), None)
 
 
@@ -127,7 +127,7 @@ def _called_off_index(fact: Fact, name: str, memories: Sequence[str]) -> int | N
     if off is None:
         return None
     plan = re.compile(
-        rf"^{re.escape(name)} is (?:moving|going|flying|heading|travell?ing) to {re.escape(off['place'])}\b"
+        rf"^{re.escape(name)} is (?:moving|going|flying|heading|travell?ing) (?:back )?to {re.escape(off['place'])}\b"
     )
     return next((index for index, memory in enumerate(memories) if plan.match(memory)), None)
 

@@ -167,9 +167,8 @@ EVENTS = (
         PERMANENT,
         ("education",),
     ),
-    _Event(
-        r"got (?:a|my first|another|a new) tattoo", "got a tattoo", MemoryKind.EVENT, MEDIUM, PERMANENT, ("tattoo",)
-    ),
+    _Event(r"got my first tattoo", "got their first tattoo", MemoryKind.EVENT, MEDIUM, PERMANENT, ("tattoo",)),
+    _Event(r"got (?:a|another|a new) tattoo", "got a tattoo", MemoryKind.EVENT, MEDIUM, PERMANENT, ("tattoo",)),
     _Event(
         r"defended (?:my|his|her|their) (?:thesis|dissertation)",
         "defended their thesis",

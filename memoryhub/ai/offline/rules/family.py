@@ -448,11 +448,12 @@ def twins_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 def loss_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "we lost our dog Biscuit last week", "my grandpa passed away in May": a death in the family (a pet's too)."""
-    relation = (match["relation"] or match["relation2"] or match["species"]).lower()
-    named = re.match(r"\s*((?-i:[A-Z])[\w'-]+)\b(.*)", match["when"] or "")  # "lost our dog Biscuit last week"
-    when = phrase_cut(named[2] if named else match["when"] or match["when2"] or "", max_words=4)
+    parts = match.groupdict()  # rules/pet_care.py's "we had to have our dog put down" has a part of these
+    relation = (parts.get("relation") or parts.get("relation2") or parts["species"]).lower()
+    named = re.match(r"\s*((?-i:[A-Z])[\w'-]+)\b(.*)", parts.get("when") or "")  # "lost our dog Biscuit last week"
+    when = phrase_cut(named[2] if named else parts.get("when") or parts.get("when2") or "", max_words=4)
     when = when if re.match(r"^(?:last|this|on|in|yesterday|today|recently|a few|two|three)\b", when, re.I) else ""
-    pet = name_token(match["pet"] or (named[1] if named else ""))
+    pet = name_token(parts.get("pet") or (named[1] if named else ""))
     if since := _SINCE.search(match.string[: match.start()]):  # "it's a year since my dad passed next week"
         when = f"{since['span'].lower()} ago"  # a date once anchored; "next week" (the anniversary) stays in recall
     text = f"{said.name}'s {relation}{f' {pet}' if pet else ''} died" + (f" {when}" if when else "")

@@ -33,12 +33,14 @@ _LIFTED = {"deadlift": "deadlifts", "squat": "squats", "bench": "benches", "benc
 def lift_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I deadlift 140kg now", "I can squat 100kg", "I benched 80kg today", "I hit a new deadlift PR
     today, 140kg": a lift and its weight."""
-    lift = (match["lift"] or match["lift2"]).lower()
+    lift = (match["lift"] or match["lift2"] or match["lift3"]).lower()
     weight = (
         re.sub(r"\s+", "", (match["weight"] or match["weight2"]).lower()).replace("kgs", "kg").replace("kilos", "kg")
     )
     verb = _LIFTED.get(lift, "can lift")
     text = f"{said.name} {verb} {weight}" + (f" ({lift})" if verb == "can lift" else "")
+    if not match["lift"]:  # "I hit a new PR on deadlift": news, and said as such (the persona congratulates on it)
+        text = f"{said.name} set a new {lift} personal best of {weight}"
     slot = f"lift {lift.split()[0]}"
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("fitness", lift), slot=slot)
 
@@ -73,7 +75,8 @@ RULES = [
         pattern=re.compile(
             rf"\bI (?:can |could )?(?:now |just |finally )?(?P<lift>{_LIFTS})(?:ted|ed|s)? (?P<weight>{_WEIGHT})"
             # "I hit a new deadlift PR today, 140kg"
-            rf"|\bI (?:just |finally )?(?:hit|got|set) (?:a )?(?:new )?(?P<lift2>{_LIFTS}) (?:PR|PB|personal best)\b"
+            rf"|\bI (?:just |finally )?(?:hit|got|set) (?:a )?(?:new )?(?:(?P<lift2>{_LIFTS}) (?:PR|PB|personal best)"
+            rf"|(?:PR|PB|personal best) (?:on|in|for) (?:my |the )?(?P<lift3>{_LIFTS}))\b"  # "a new PR on deadlift"
             rf"(?: (?:today|yesterday|this morning|tonight|of))?[,!:\s-]*(?P<weight2>{_WEIGHT})",
             re.IGNORECASE,
         ),

@@ -76,13 +76,14 @@ def season_ticket_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 def wedding_role_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I'm a bridesmaid next month", "I'm best man at my brother's wedding in June"."""
-    if not match["whose"] and not when_said(match["rest"]):
+    ahead = bool(match["ahead"])  # "I'm going to be a bridesmaid!": news told, with its day or not
+    if not match["whose"] and not when_said(match["rest"]) and not ahead:
         return None  # "… my brother's wedding is June 14 and I'm the best man": a detail of the wedding told
     role = " ".join(match["role"].lower().split())
     said_article = (match["article"] or "").strip().lower()
     bare = role in ("best man", "maid of honour", "maid of honor")  # "I'm best man": as said
     article = "the " if said_article == "the" else "" if bare and not said_article else f"{article_for(role)} "
-    text = f"{said.name} is {article}{role}"
+    text = f"{said.name} is {'going to be ' if ahead else ''}{article}{role}"
     if match["whose"]:
         text += f" at {third_person(' '.join(match['whose'].split()), said.name)}"
     return _with_time(text, match["rest"], said, topics_of("wedding", role.split()[-1]))
@@ -128,7 +129,7 @@ RULES = [
     Rule(
         priority=1544,
         pattern=re.compile(
-            r"\bI(?:'m| am) (?:(?:going to be|gonna be|also) )?(?P<article>an? |the )?"
+            r"\bI(?:'m| am) (?:(?P<ahead>going to be|gonna be) |also )?(?P<article>an? |the )?"
             r"(?P<role>bridesmaid|maid of honou?r|matron of honou?r|best man|groomsman|flower girl|page boy)\b"
             r"(?: (?:at|for) (?P<whose>(?:my|our) [^,.!?;]+?wedding))?(?P<rest>.*)",
             re.IGNORECASE,

@@ -1,7 +1,8 @@
 """What a pet owners' group tells beside the pets themselves (``rules/pets.py``): a new pet to be
 fetched ("we're picking up our new puppy on Saturday!!", "our puppy comes home on Saturday"), the vet
-one goes to ("our vet is Greenway Vets"), and the classes one takes a dog to ("I do puppy classes at
-the Dog Barn on Thursdays")."""
+one goes to ("our vet is Greenway Vets"), the classes one takes a dog to ("I do puppy classes at
+the Dog Barn on Thursdays"), and a pet's last visit ("we had to have our cat put to sleep", read as
+``rules/family.py`` reads "my cat was put down")."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import re
 
 from memoryhub.ai.contract import MemoryKind
 from memoryhub.ai.offline.facts import MEDIUM, PERMANENT, Fact, Rule, Said, expiration_for, time_in
+from memoryhub.ai.offline.rules.family import loss_rule
 from memoryhub.ai.offline.text import topics_of
 from memoryhub.ai.offline.vocabulary import PETS
 
@@ -75,5 +77,15 @@ RULES = [
             re.IGNORECASE,
         ),
         build=classes_rule,
+    ),
+    Rule(
+        priority=321,  # a death, before what a pet's name would make of it (rules/family.py's at 320)
+        pattern=re.compile(
+            r"\b(?:I|we)(?:'ve| have| just| sadly| finally)* had to (?:have|get|let) (?:my|our)"
+            rf" (?:old |beloved |sweet )?(?P<species>{PETS})(?: (?P<pet>(?-i:[A-Z])[\w'-]*))?"
+            r" (?:be )?put (?:down|to sleep)\b(?P<when2>.*)",
+            re.IGNORECASE,
+        ),
+        build=loss_rule,
     ),
 ]

@@ -56,7 +56,10 @@ def move_rule(match: re.Match[str], said: Said) -> Fact | None:
     time = time_in(said.clause) or date_in(said.clause)  # "I'm moving house on the 28th of March"
     if not place and not time:
         return None
-    text = f"{said.name} is moving" + (f" to {place}" if place else "") + (f" {time}" if time else "")
+    said_of = match.groupdict()  # an answer's match ("Austin!" to "where are you moving?") has neither part
+    back = "back " if place and said_of.get("back") else ""  # "we're moving back to Ireland": where they came from
+    where = f" {back}to {place}" if place else " back home" if said_of.get("home") else ""
+    text = f"{said.name} is moving{where}" + (f" {time}" if time else "")
     fact = said.fact(text, MemoryKind.PLAN, HIGH, "30d", topics_of("moving", place), time=time)
     _place_entity(fact, said, place, f"where {said.name} is moving")
     return fact
@@ -270,7 +273,7 @@ RULES = [
             # not "moving teams in January", "moving schools", "moving on": a move of home
             r"(?! (?:teams?|jobs?|departments?|roles?|desks?|offices?|schools?|wards?|classes|sets|banks?|gyms?"
             r"|providers?|on|forward|along|up|ahead)\b)"
-            r"(?: (?:back )?to (?P<place>.+))?",
+            r"(?: (?P<back>back )?to (?P<place>.+)| (?P<home>back home)\b)?",
             re.IGNORECASE,
         ),
         build=move_rule,

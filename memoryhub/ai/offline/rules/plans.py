@@ -511,7 +511,8 @@ RULES = [
         priority=830,
         pattern=re.compile(
             r"\b(?:I|we)(?: have|'ve got| got| have got) (?:(?P<things>(?:[a-z-]+ )?(?:exams|interviews|finals|meetings"
-            r"|shifts|appointments|night shifts))\b|(?:an? |my |the |another )(?P<thing>(?:[a-z0-9-]+ ){0,3}?(?:"
+            r"|shifts|appointments|night shifts|jury service|jury duty))\b"
+            r"|(?:an? |my |the |another )(?P<thing>(?:[a-z0-9-]+ ){0,3}?(?:"
             rf"{OCCASIONS})s?))\b(?P<rest>.*)",
             re.IGNORECASE,
         ),

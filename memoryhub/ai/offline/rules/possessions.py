@@ -46,7 +46,7 @@ _NOT_BRANDS = frozenset(
     ["i", "a", "the", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "january",
      "february", "march", "april", "june", "july", "august", "september", "october", "november", "december",
      "christmas", "new", "b", "c", "d", "f", "lot", "job", "text", "call", "message", "dm", "reply", "chance",
-     "phd", "ma", "ba", "bsc", "msc", "mba", "masters", "degree", "diploma", "covid", "ptsd", "adhd", "ocd"]
+     "phd", "pb", "pr", "ma", "ba", "bsc", "msc", "mba", "masters", "degree", "diploma", "covid", "ptsd", "adhd", "ocd"]
 )  # fmt: skip
 
 

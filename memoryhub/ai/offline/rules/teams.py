@@ -114,7 +114,8 @@ RULES = [
     Rule(
         priority=1497,
         pattern=re.compile(
-            r"\bI (?:mostly |usually |only )?work (?P<hours>nights|night shifts|days|weekends|evenings|lates|earlies"
+            r"\bI (?:mostly |usually |only )?work (?P<hours>nights|night shifts|days|(?:(?:at|on) (?:the )?)?weekends"
+            r"|evenings|lates|earlies"
             r"|shifts|twelve hour shifts|12 hour shifts|\d on,? \d off|(?:a )?(?:four|4)[- ]day week)\b",
             re.IGNORECASE,
         ),

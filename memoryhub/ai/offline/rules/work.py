@@ -91,8 +91,8 @@ def works_at_rule(match: re.Match[str], said: Said) -> Fact | None:
         if (when := time_in(said.clause)) and SOON.fullmatch(when) and not when.endswith("s"):  # not "on Fridays"
             return None  # "working from home today": a day's arrangement, not how they work
         return said.fact(f"{said.name} works from {place}", MemoryKind.FACT, MEDIUM, PERMANENT, ["work", "home"])
-    if preposition == "from" or (place.lower() == "the weekend" and "working" in match[0].lower()):
-        return None  # "I'm working at the weekend": when, not where ("I work at the weekends" is)
+    if preposition == "from" or re.fullmatch(r"(?:the )?weekends?|nights?", place, re.IGNORECASE):
+        return None  # "I'm working at the weekend", "I work at weekends": when, not where (rules/teams.py's)
     when = (match["when"] or "").lower()
     fact = said.fact(
         f"{said.name} works {when}{preposition} {place}",
@@ -520,8 +520,8 @@ RULES = [
         priority=200,
         pattern=re.compile(
             r"\bI(?:'m| am|'ve been| have been)? (?:currently |now |also )?work(?:ing)?"
-            r" (?P<when>(?:nights|night shifts|(?:double |long |early |late )?shifts|days|weekends|part[- ]time"
-            rf"|full[- ]time|remotely|(?:{WEEKDAYS})s) )?(?P<prep>at|for|in|from) (?P<org>.+)",
+            r" (?P<when>(?:nights|night shifts|(?:double |long |early |late )?shifts|days|(?:on |at (?:the )?)?weekends"
+            rf"|part[- ]time|full[- ]time|remotely|(?:{WEEKDAYS})s) )?(?P<prep>at|for|in|from) (?P<org>.+)",
             re.IGNORECASE,
         ),
         build=works_at_rule,
