@@ -223,6 +223,12 @@ def test_a_relatives_birthday_is_kept_for_good_as_its_day_of_the_year(said: str,
         ("Nora went to Rome last year", "Nora went to Rome in 2022"),  # was as said (2026-11-30)
         ("Nora has been chair of the PTA since last year", "Nora has been chair of the PTA since 2022"),
         ("Nora is in the last year of uni", "Nora is in the last year of uni"),
+        # "the last Friday of every month" was "the on 5 May 2023 of every month" (2026-12-01)
+        (
+            "Nora's quiz team meets on the last Friday of the month",
+            "Nora's quiz team meets on the last Friday of the month",
+        ),
+        ("Nora has been ill for the last week", "Nora has been ill for the last week"),
         # was as said; a count of years, months or weeks back goes stale as "last year" does (2026-12-01)
         ("Nora went to Rome two years ago", "Nora went to Rome in 2021"),
         ("Nora started running three months ago", "Nora started running in February 2023"),

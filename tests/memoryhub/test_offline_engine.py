@@ -7895,9 +7895,32 @@ def test_a_relatives_birthday_told_as_today_is_kept_for_good_and_a_party_for_a_w
         ("my daughter just learned to ride her bike", "Priya's daughter learned to ride her bike", "permanent"),
         # "… in my degree" was the only one read
         ("I got a first in my dissertation", "Priya got a first in their dissertation", "permanent"),
+        ("I'm going to be a bridesmaid!", "Priya is going to be a bridesmaid", "30d"),  # kept nothing: no date said
+        ("we had to have our dog put down last night", "Priya's dog died on 28 February 2025", "permanent"),
+        ("I've had to get my old rabbit Clover put to sleep", "Priya's rabbit Clover died", "permanent"),
+        ("I've got jury service next month", "Priya has jury service next month", "30d"),  # no article: nothing
+        ("we're moving back to Ireland in the spring", "Priya is moving back to Ireland in the spring", "30d"),
+        ("I'm moving back home in June", "Priya is moving back home in June", "30d"),  # was "is moving in June"
+        ("I got my first tattoo", "Priya got their first tattoo", "permanent"),  # was "got a tattoo"
+        ("I hit a new PR on deadlift today, 140kg!", "Priya set a new deadlift personal best of 140kg", "permanent"),
+        ("I got a new PB on my squat, 100kg", "Priya set a new squat personal best of 100kg", "permanent"),  # "a PB"
+        # kept nothing
+        ("my choir meets every wednesday night", "Priya's choir meets every Wednesday night", "permanent"),
+        ("I'm on the committee for the village fete", "Priya is on the committee for the village fete", "permanent"),
+        ("I've been playing Hades 2 for 200 hours", "Priya has put 200 hours into Hades 2", "permanent"),
+        ("I'm stuck on the last boss in Hollow Knight", "Priya is stuck on the last boss in Hollow Knight", "7d"),
+        ("we're potty training this week, wish me luck", "Priya is potty training this week", "7d"),
+        ("we've started potty training", "Priya started potty training", "30d"),
+        (
+            "our quiz team meets on the last Friday of every month",
+            "Priya's quiz team meets on the last Friday of every month",
+            "permanent",
+        ),
     ],
 )
-def test_a_carers_a_parents_and_a_students_news_is_kept(said: str, kept: str, lifetime: str) -> None:
+def test_news_of_a_carer_a_parent_a_student_a_pet_a_move_and_a_club_is_kept(
+    said: str, kept: str, lifetime: str
+) -> None:
     (operation,) = _kept_on_the_day(said)
 
     assert (operation["content"], operation["expiration"]) == (kept, lifetime)
@@ -8175,26 +8198,6 @@ def test_a_yes_and_a_habit_quit_are_congratulated(said: str) -> None:
     assert _conversation_reply([said], []).startswith("Congratulations — you ")
 
 
-@pytest.mark.parametrize(
-    ("said", "kept", "lifetime"),
-    [
-        ("I'm going to be a bridesmaid!", "Priya is going to be a bridesmaid", "30d"),  # kept nothing: no date said
-        ("we had to have our dog put down last night", "Priya's dog died on 28 February 2025", "permanent"),
-        ("I've had to get my old rabbit Clover put to sleep", "Priya's rabbit Clover died", "permanent"),
-        ("I've got jury service next month", "Priya has jury service next month", "30d"),  # no article: nothing
-        ("we're moving back to Ireland in the spring", "Priya is moving back to Ireland in the spring", "30d"),
-        ("I'm moving back home in June", "Priya is moving back home in June", "30d"),  # was "is moving in June"
-        ("I got my first tattoo", "Priya got their first tattoo", "permanent"),  # was "got a tattoo"
-        ("I hit a new PR on deadlift today, 140kg!", "Priya set a new deadlift personal best of 140kg", "permanent"),
-        ("I got a new PB on my squat, 100kg", "Priya set a new squat personal best of 100kg", "permanent"),  # "a PB"
-    ],
-)
-def test_a_wedding_role_a_pets_last_visit_and_a_move_back_are_kept(said: str, kept: str, lifetime: str) -> None:
-    (operation,) = _kept_on_the_day(said)
-
-    assert (operation["content"], operation["expiration"]) == (kept, lifetime)
-
-
 def test_working_at_the_weekends_is_when_they_work_not_their_employer() -> None:
     said = [("Priya", "priya", "I work at Tesco"), ("Priya", "priya", "I work at the weekends too")]
 
@@ -8206,5 +8209,15 @@ def test_working_at_the_weekends_is_when_they_work_not_their_employer() -> None:
     assert [operation["content"] for operation in on_weekends] == ["Priya works on weekends at the garden centre"]
 
 
-def test_a_personal_best_lifted_is_congratulated() -> None:
-    assert _conversation_reply(["I hit a new deadlift PR today, 140kg"], []).startswith("Congratulations — you ")
+@pytest.mark.parametrize(
+    ("said", "reply"),
+    [
+        ("I hit a new deadlift PR today, 140kg", "Congratulations — you "),  # "Got it — you deadlift 140kg"
+        ("we're potty training this week, wish me luck", "Good luck!"),  # "How do you feel about it?"
+        ("I've been off work with stress for two weeks", "I'm sorry to hear you're off work with stress"),  # "Got it"
+    ],
+)
+def test_a_lift_and_luck_asked_for_are_wished_well_and_time_off_with_stress_met_with_sympathy(
+    said: str, reply: str
+) -> None:
+    assert reply in _conversation_reply([said], [])

@@ -155,7 +155,8 @@ def _date_in(text: str, said_on: date) -> date | None:
 # What is ahead keeps its words (it reads naturally while it is ahead, and its memory goes a week
 # after its date: ``date_said``).
 _ANCHORED = re.compile(
-    rf"\b(?:yesterday|last night|last (?:{WEEKDAYS}|week(?:end)?)|(?:a|one|two|three|four|five|six|\d) days? ago"
+    rf"\b(?:yesterday|last night|(?<!the )last (?:{WEEKDAYS}|week(?:end)?)(?! of\b)"  # not "the last Friday of …"
+    r"|(?:a|one|two|three|four|five|six|\d) days? ago"
     r"|(?:a|one|two|three|four|five|six|\d{1,2}) (?:weeks?|months?|years?) ago"
     r"|last month|last year(?! of\b))\b",
     re.IGNORECASE,

@@ -83,7 +83,8 @@ _LOSS_COMFORT = ("I'm here if you want to talk.", "Take all the time you need. I
 _HARD_NEWS = re.compile(
     rf"\b(?:divorce|break-?up|broke up|split up|separated|{GRAVE_ILLNESSES}|chemo|(?:in|had) {ACCIDENT}"
     rf"|(?:in|(?:rushed|taken|admitted|had to go) to) (?:the )?(?:{HOSPITALS})|icu"
-    r"|recovering|surgery|operation|signed off work|having (?:their|his|her) (?:[\w-]+ ){1,2}(?:out|removed)\b"
+    r"|recovering|surgery|operation|signed off work|off work (?:with|sick|ill)\b"
+    r"|having (?:their|his|her) (?:[\w-]+ ){1,2}(?:out|removed)\b"
     r"|lost (?:their|his|her) job|laid off|fired|made redundant|miscarriages?|strokes|heart attacks|seizures"
     r"|diagnosed|failed (?:their|his|her) |flunked|behind on (?:rent|their mortgage|their bills)"
     r"|(?:been|is) (?:(?:really|very|so|pretty|quite|off) )?(?:sick|ill|unwell|poorly)(?! of)"
@@ -161,6 +162,10 @@ _GOOD_NEWS = re.compile(
     rf"|reached (?:{RANKS})\b)\b",
     re.IGNORECASE,
 )
+
+
+# Luck asked for: "we're potty training this week, wish me luck".
+_WISH_ME_LUCK = re.compile(r"\b(?:wish me luck|fingers crossed for me)\b", re.IGNORECASE)
 
 
 # An outing planned: "going hiking tomorrow", "going to the beach on Saturday", "going to a concert".
@@ -498,7 +503,9 @@ def chat_reply(messages: list[Message]) -> str:
                 sentences.append("Sounds like a great time!" if _HOW_IT_WAS.search(said) else "How was it?")
             elif any(_TREATMENT_AHEAD.search(fact.content) for fact in told[:2]):
                 sentences.append("I hope it goes well!")  # "I start a new medication next week, bit nervous"
-            elif any(_START.search(fact.content) or _TEST_AHEAD.search(fact.content) for fact in told[:2]):
+            elif _WISH_ME_LUCK.search(said) or any(
+                _START.search(fact.content) or _TEST_AHEAD.search(fact.content) for fact in told[:2]
+            ):
                 sentences.append("Good luck!")  # "I start my new job on Monday", "my driving test is on Friday"
             elif any(_RESULTS_AWAITED.search(fact.content) for fact in told[:2]):
                 sentences.append("Fingers crossed for you!")  # "I'm waiting on biopsy results"

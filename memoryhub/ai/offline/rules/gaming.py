@@ -76,12 +76,19 @@ def handle_rule(match: re.Match[str], said: Said) -> Fact | None:
 SLOTS = {"username": r"'s username is\b", "gamertag": r"'s gamertag is\b"}
 
 
+def stuck_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I'm stuck on the last boss in Hollow Knight": where they are in a game, for a week."""
+    where = " ".join(match["where"].split()).lower()
+    text = f"{said.name} is stuck on {where} in {match['game']}"
+    return said.fact(text, MemoryKind.EVENT, MEDIUM, "7d", topics_of("gaming", "games"))
+
+
 def sunk_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I've put 400 hours into Elden Ring", "I speedrun Mario 64": a game they play a great deal."""
     if match["speedrun"]:
         text = f"{said.name} speedruns {match['game2']}"
-    else:
-        text = f"{said.name} has put {match['hours']} hours into {match['game']}"
+    else:  # "I've been playing Baldur's Gate 3 for 200 hours" too
+        text = f"{said.name} has put {match['hours'] or match['hours3']} hours into {match['game'] or match['game3']}"
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("gaming", "games"))
 
 
@@ -136,9 +143,21 @@ RULES = [
         priority=1644,
         pattern=re.compile(
             rf"\bI(?:'ve| have) (?:put|sunk|played) (?:over |about |like )?(?P<hours>\d[\d,]*) (?:hours|hrs)"
-            rf" (?:into|in|on) (?P<game>{_GAME})|\bI (?P<speedrun>speedrun|speed run) (?P<game2>{_GAME})",
+            rf" (?:into|in|on) (?P<game>{_GAME})|\bI (?P<speedrun>speedrun|speed run) (?P<game2>{_GAME})"
+            rf"|\bI(?:'ve| have) been playing (?P<game3>{_GAME}) for (?:over |about |like )?(?P<hours3>\d[\d,]*)"
+            r" (?:hours|hrs)\b",
             re.IGNORECASE,
         ),
         build=sunk_rule,
+    ),
+    Rule(
+        priority=1716,
+        pattern=re.compile(
+            r"\bI(?:'m| am|'ve been| have been) (?:still |totally |completely |so )?stuck on"
+            rf" (?P<where>(?:the|this|that|a) (?:[\w'-]+ ){{0,3}}?(?:boss|level|puzzle|quest|mission|chapter|stage"
+            rf"|dungeon|raid|fight|section|bit|part)) in (?P<game>{_GAME})",
+            re.IGNORECASE,
+        ),
+        build=stuck_rule,
     ),
 ]

@@ -1,5 +1,6 @@
 """What one is part of and does week by week: "I'm in a choir", "got my black belt in karate", "I've
-started doing parkrun every Saturday", "I'm doing couch to 5k", "I've read 40 books this year"."""
+started doing parkrun every Saturday", "I'm doing couch to 5k", "I've read 40 books this year", "our
+book club meets on the first Tuesday of the month"."""
 
 from __future__ import annotations
 
@@ -41,6 +42,15 @@ def weekly_rule(match: re.Match[str], said: Said) -> Fact | None:
     text = f"{said.name} {verb} {third_person(what, said.name)} {match['when'].lower()}"
     text = re.sub(rf"\b({WEEKDAYS})\b", lambda day: day[0].capitalize(), text, flags=re.IGNORECASE)
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("hobbies", *content_words(what)[:1]))
+
+
+def meets_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "our book club meets on the first Tuesday of every month", "my choir meets every Wednesday": when
+    a group of theirs meets, for good."""
+    group = " ".join(match["group"].split()).lower()
+    when = re.sub(rf"\b({WEEKDAYS})\b", lambda day: day[0].capitalize(), " ".join(match["when"].split()), flags=re.I)
+    text = f"{said.name}'s {group} meets {when}"
+    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("hobbies", group.split()[-1]))
 
 
 def program_rule(match: re.Match[str], said: Said) -> Fact | None:
@@ -115,5 +125,15 @@ RULES = [
             re.IGNORECASE,
         ),
         build=club_reading_rule,
+    ),
+    Rule(
+        priority=1715,
+        pattern=re.compile(
+            rf"\b(?:our|my) (?P<group>(?:[\w'-]+ ){{0,2}}(?:{_GROUPS}|group)) meets"
+            rf" (?P<when>(?:on|every) (?:the )?(?:(?:first|second|third|fourth|last|other) )?(?:{WEEKDAYS}|week|month)"
+            r"(?:s| of (?:every|each|the) month| each month| every month| night)?)",
+            re.IGNORECASE,
+        ),
+        build=meets_rule,
     ),
 ]

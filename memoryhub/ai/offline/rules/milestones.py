@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from memoryhub.ai.contract import MemoryKind
-from memoryhub.ai.offline.facts import MEDIUM, PERMANENT, Fact, Rule, Said, past_day_in
+from memoryhub.ai.offline.facts import MEDIUM, PERMANENT, Fact, Rule, Said, expiration_for, past_day_in, time_in
 from memoryhub.ai.offline.rules.events import their_as_kin
 from memoryhub.ai.offline.text import topics_of
 
@@ -55,6 +55,14 @@ def slept_through_rule(match: re.Match[str], said: Said) -> Fact | None:
     if when := past_day_in(re.split(r"[,;!]| but | and ", match["rest"])[0]):
         text += f" {when}"
     return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("family", child.split()[0], "sleep"))
+
+
+def potty_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "we're potty training this week, wish me luck": a parent's week, and what the chat turns to."""
+    time = time_in(match["rest"] or match["rest2"] or "")
+    doing = "started" if match["rest2"] is not None else "is starting" if match["starting"] else "is"
+    text = f"{said.name} {doing} potty training" + (f" {time}" if time else "")
+    return said.fact(text, MemoryKind.EVENT, MEDIUM, expiration_for(time) if time else "30d", ["family", "potty"])
 
 
 def left_home_rule(match: re.Match[str], said: Said) -> Fact | None:
@@ -122,5 +130,15 @@ RULES = [
             re.IGNORECASE,
         ),
         build=left_home_rule,
+    ),
+    Rule(
+        priority=312,
+        pattern=re.compile(
+            r"\b(?:I(?:'m| am)|we(?:'re| are)) (?:(?:finally|officially|just) )?(?P<starting>starting )?"
+            r"potty training\b(?P<rest>.*)"
+            r"|\b(?:I|we)(?:'ve| have)? (?:just |finally )?(?:started|begun|began) potty training\b(?P<rest2>.*)",
+            re.IGNORECASE,
+        ),
+        build=potty_rule,
     ),
 ]

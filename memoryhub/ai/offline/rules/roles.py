@@ -135,7 +135,7 @@ RULES = [
             r"|school|youth) council|board of (?:the |a |an |our )?[\w'&-]+(?: [\w'&-]+){0,3}"
             r"|(?:[\w'-]+ ){1,3}committee"  # "I'm on the committee at our fishing club": its club's
             r"|committee (?:at|of|for) (?:the |our |my |a )?(?:[\w'&-]+ ){0,3}?(?:club|society|association|league"
-            r"|group|trust|school|church))\b",
+            r"|group|trust|school|church|f[eê]te|festival|carnival|fair|gala|show|parade))\b",
             re.IGNORECASE,
         ),
         build=sits_on_rule,
