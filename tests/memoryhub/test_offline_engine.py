@@ -4789,18 +4789,21 @@ def test_a_move_told_done_updates_the_move_remembered(said: str, kept: tuple[str
     assert (operation["action"], operation["memory_index"], operation["content"]) == kept
 
 
-def test_a_move_back_told_done_updates_the_move_back_remembered() -> None:
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("finally moved in!", "Priya moved to Tampere"),
+        ("I'm not moving back to Tampere after all", "Priya is no longer moving back to Tampere"),  # kept nothing
+    ],
+)
+def test_a_move_back_told_done_or_called_off_updates_the_move_back_remembered(said: str, kept: str) -> None:
     priya = PromptParticipant(
         handle="priya", name="Priya", memories=["Priya mains Sage", "Priya is moving back to Tampere next month"]
     )
 
-    (operation,) = _extract(_prompt([("Priya", "priya", "finally moved in!")], participants=[priya]))["operations"]
+    (operation,) = _extract(_prompt([("Priya", "priya", said)], participants=[priya]))["operations"]
 
-    assert (operation["action"], operation["memory_index"], operation["content"]) == (
-        "update",
-        1,
-        "Priya moved to Tampere",
-    )
+    assert (operation["action"], operation["memory_index"], operation["content"]) == ("update", 1, kept)
 
 
 def test_a_moved_sofa_is_no_move() -> None:
@@ -8214,6 +8217,7 @@ def test_working_at_the_weekends_is_when_they_work_not_their_employer() -> None:
     [
         ("I hit a new deadlift PR today, 140kg", "Congratulations — you "),  # "Got it — you deadlift 140kg"
         ("we're potty training this week, wish me luck", "Good luck!"),  # "How do you feel about it?"
+        ("we've been together five years today", "Happy anniversary!"),  # "Got it — … Good to know!"
         ("I've been off work with stress for two weeks", "I'm sorry to hear you're off work with stress"),  # "Got it"
     ],
 )

@@ -469,7 +469,7 @@ def chat_reply(messages: list[Message]) -> str:
         if hard:
             sorry = f"I'm sorry to hear {said_back}." if spoken else "I'm sorry to hear that."
             sentences += [sorry, pick(COMFORT, said)]
-        elif wish := wished([fact.content for fact in told[:2]]):  # "it's my birthday today!"
+        elif wish := wished([fact.content for fact in told[:2]], said):  # "it's my birthday today!"
             sentences.append(wish)
         elif good and all(re.search(_WELL_AGAIN, fact.content, re.IGNORECASE) for fact in good):
             sentences += [

@@ -220,12 +220,17 @@ _THEIR_DAY = re.compile(
 )
 
 
-def wished(told: list[str]) -> str:
+# Years together told as reached today: "we've been together five years today".
+_TOGETHER_TODAY = re.compile(r"\btogether (?:for )?(?:[\w-]+ )?years? (?:as of )?today\b", re.IGNORECASE)
+
+
+def wished(told: list[str], said: str = "") -> str:
     """The wish for a birthday or an anniversary told as today or tomorrow (it was "Got it — your
-    birthday is today. Good to know!"); "" when none was told."""
+    birthday is today. Good to know!"), or for years together reached today (``said``: the message);
+    "" when none was told."""
     day = next(filter(None, map(_THEIR_DAY.match, told)), None)
     if day is None:
-        return ""
+        return "Happy anniversary! I hope you have a wonderful day." if _TOGETHER_TODAY.search(said) else ""
     what, kin = day["what"], day["kin"]
     if kin:
         if day["when"] == "today":

@@ -12,14 +12,15 @@ from memoryhub.ai.offline.rules.trips import NAMED_PLACE
 from memoryhub.ai.offline.text import topics_of
 
 # What "X is no longer going to P" says, which the remembered plan to P it replaces said too.
-CALLED_OFF = re.compile(r" is no longer (?:moving|going) to (?P<place>.+)$")
+CALLED_OFF = re.compile(r" is no longer (?:moving|going) (?:back )?to (?P<place>.+)$")
 
 
 def called_off_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I'm not moving to Leeds after all", "the Paris trip is off": a plan that will not happen."""
     place = (match["place"] or match["place2"] or match["place3"]).rstrip(".")
     doing = "moving" if (match["doing"] or "").lower() == "moving" else "going"
-    text = f"{said.name} is no longer {doing} to {place}"
+    back = "back " if match["back"] else ""  # "I'm not moving back to Tampere after all"
+    text = f"{said.name} is no longer {doing} {back}to {place}"
     return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("plans", place))
 
 
@@ -31,7 +32,8 @@ RULES = [
         priority=45,
         pattern=re.compile(
             r"\b(?:I(?:'m| am)|we(?:'re| are)) (?:(?P<no>no longer)|not) (?P<doing>moving|going|flying|heading"
-            rf"|travell?ing) to (?P<place>{NAMED_PLACE})(?(no)|(?= (?:after all|anymore|any more|now|this year)\b))"
+            rf"|travell?ing) (?P<back>back )?to (?P<place>{NAMED_PLACE})"
+            r"(?(no)|(?= (?:after all|anymore|any more|now|this year)\b))"
             rf"|\bthe (?P<place2>{NAMED_PLACE}) trip(?:'s| is| has been| got) (?:off|cancell?ed|called off)\b"
             r"|\b(?:I|we)(?:'ve| have)? (?:had to cancel|(?:just )?cancell?ed) (?:the|our|my) (?:trip|holiday|flights?)"
             rf" to (?P<place3>{NAMED_PLACE})",
