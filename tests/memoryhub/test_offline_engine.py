@@ -1752,7 +1752,7 @@ def test_news_told_is_answered_with_a_question_about_it() -> None:
         ("my boyfriend and I broke up", "I'm sorry to hear you broke up with your boyfriend."),
         ("just got my license!", "Congratulations — you got your license!"),
         ("I'm so happy today, I got a raise", "Congratulations — you got a raise!"),
-        ("I quit my job today", "Got it — you quit your job."),
+        ("I quit my job today", "Got it — you quit your job today."),
         ("I work as a nurse at St Mary's hospital", "Got it — you work as a nurse at St Mary's hospital."),
         ("my dad's been sick", "I'm sorry to hear your dad has been sick."),
         ("my car broke down", "I'm sorry to hear your car broke down."),
@@ -7520,6 +7520,20 @@ def _kept_on_the_day(said: str) -> list[dict[str, Any]]:
     return list(_extracted_on_the_day(said)["operations"])
 
 
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # each kept a line that said nothing true (2026-12-01, later)
+        ("our boiler broke down again, third time this winter", ["Priya's boiler broke down"]),  # and "is going to
+        # Third Time this winter"
+        ("my neighbour's tree came down in the storm", []),  # "Priya's neighbour is tree came down in the storm"
+        ("my neighbour's dog barks all night", []),  # "Priya's neighbour is dog barks all night"
+    ],
+)
+def test_a_count_of_times_is_no_trip_and_a_neighbours_tree_is_not_what_they_are(said: str, kept: list[str]) -> None:
+    assert [operation["content"] for operation in _kept_on_the_day(said)] == kept
+
+
 def test_a_fitting_ahead_lives_until_its_day() -> None:
     (kept,) = _kept_on_the_day("we're having solar panels installed on the 14th of April")
 
@@ -7919,6 +7933,96 @@ def test_a_relatives_birthday_told_as_today_is_kept_for_good_and_a_party_for_a_w
             "Priya's quiz team meets on the last Friday of every month",
             "permanent",
         ),
+        # each kept nothing (2026-12-01, later)
+        (
+            "I just got my first pull request merged into Django!",
+            "Priya's first pull request was merged into Django",
+            "permanent",
+        ),
+        ("I'm selling my old road bike if anyone wants it", "Priya is selling their old road bike", "30d"),
+        (
+            "I'm two weeks post-op and walking a bit more every day",
+            "Priya had surgery in the week of 10 February 2025",
+            "30d",
+        ),
+        ("I saw Taylor Swift at Wembley last summer", "Priya saw Taylor Swift live at Wembley last summer", "30d"),
+        ("I play support in our Valorant team", "Priya plays support in their Valorant team", "permanent"),
+        ("I've been a childminder for 15 years", "Priya has been a childminder for 15 years", "permanent"),
+        ("I've worked as a nurse for 12 years", "Priya has worked as a nurse for 12 years", "permanent"),
+        ("I'm a solicitor in Leeds", "Priya is a solicitor in Leeds", "permanent"),
+        ("I got my grade 5 piano with distinction", "Priya passed their grade 5 piano with distinction", "permanent"),
+        (
+            "I've been asked to be godmother to my niece",
+            "Priya has been asked to be godmother to their niece",
+            "permanent",
+        ),
+        ("our band's playing the Cavern Club on Friday", "Priya has a gig at the Cavern Club on Friday", "7d"),
+        (
+            "I'm writing a poetry collection about my grandmother",
+            "Priya is writing a poetry collection about their grandmother",
+            "permanent",
+        ),
+        (
+            "I've started tai chi at the community centre",
+            "Priya has started tai chi at the community centre",
+            "permanent",
+        ),
+        (
+            "I got scammed out of 300 pounds last week",
+            "Priya got scammed out of 300 pounds in the week of 17 February 2025",
+            "30d",
+        ),
+        ("my nan got scammed out of £2,000", "Priya's nan got scammed out of £2,000", "30d"),  # "£2", for good
+        # kept less: "is the DM", "works remotely", "has started brewing", "has been fostering", a caught pike "on
+        # 23 February 2025 on Sunday" (the day read as a place too), a habit given up for good
+        ("I'm the DM for our Thursday D&D group", "Priya is the DM for their Thursday D&D group", "permanent"),
+        ("I work fully remote from a village in Wales", "Priya works remotely from a village in Wales", "permanent"),
+        (
+            "I've started brewing my own beer, first batch is a pale ale",
+            "Priya has started brewing their own beer",
+            "permanent",
+        ),
+        ("I've been fostering kittens for the RSPCA", "Priya has been fostering kittens for the RSPCA", "permanent"),
+        ("I caught a 10lb pike on Sunday", "Priya caught a 10lb pike on 23 February 2025", "30d"),
+        (
+            "I caught a 3lb trout on the River Wye yesterday",
+            "Priya caught a 3lb trout on the River Wye on 28 February 2025",
+            "30d",
+        ),
+        ("I've given up drinking for Lent", "Priya has given up drinking for Lent", "30d"),
+        ("I'm doing a master's in history", "Priya is doing a master's in history", "permanent"),  # "a master"
+        # kept nothing
+        ("I've just started a PGCE at Bath Spa", "Priya started a PGCE at Bath Spa", "permanent"),
+        ("I've started a German course", "Priya started a German course", "permanent"),
+        (
+            "I've been elected chair of the residents' association",
+            "Priya was elected chair of the residents' association",
+            "permanent",
+        ),
+        ("I'm tee-total", "Priya is tee-total", "permanent"),
+        ("I've started an apprenticeship with BT", "Priya started an apprenticeship with BT", "permanent"),  # as before
+        ("I've signed up for Couch to 5k", "Priya signed up for Couch to 5k", "permanent"),
+        (
+            "I've booked a hot air balloon ride for my mum's 70th",
+            "Priya booked a hot air balloon ride for their mum's 70th birthday",
+            "30d",
+        ),
+        ("I just got my braces off!", "Priya got their braces off", "30d"),
+        ("I gave blood for the 50th time today", "Priya gave blood for the 50th time on 1 March 2025", "permanent"),
+        ("I give blood every 12 weeks", "Priya gives blood every 12 weeks", "permanent"),
+        ("I'm on the organ donor register", "Priya is a registered organ donor", "permanent"),
+        ("I'm donating a kidney to my brother", "Priya is donating a kidney to their brother", "30d"),
+        ("I shaved my head for Macmillan", "Priya shaved their head for Macmillan", "30d"),
+        (
+            "I've been a Samaritans volunteer for five years",
+            "Priya has been a Samaritans volunteer for five years",
+            "permanent",
+        ),
+        # kept less: "is a lifeboat volunteer", "is a churchwarden"
+        ("I'm a lifeboat volunteer with the RNLI", "Priya is a lifeboat volunteer with the RNLI", "permanent"),
+        ("I'm a churchwarden at St Peter's", "Priya is a churchwarden at St Peter's", "permanent"),
+        # was "Priya has a dog"
+        ("my dog has been diagnosed with diabetes", "Priya's dog has been diagnosed with diabetes", "permanent"),
     ],
 )
 def test_news_of_a_carer_a_parent_a_student_a_pet_a_move_and_a_club_is_kept(
@@ -7944,6 +8048,97 @@ def test_news_of_a_carer_a_parent_a_student_a_pet_a_move_and_a_club_is_kept(
     ],
 )
 def test_a_good_cause_is_no_hard_news_and_a_milestone_is_congratulated(said: str, reply: str) -> None:
+    assert _conversation_reply([said], []).startswith(reply)
+
+
+@pytest.mark.parametrize(
+    ("said", "kept", "importance", "lifetime", "reply"),
+    [
+        # each kept nothing and was met with "Got it. …", "I see. …" or "I hear you. …" (2026-12-01, later)
+        (
+            "I didn't get the job at the BBC",
+            "Priya didn't get the job at the BBC",
+            "medium",
+            "30d",
+            "I'm sorry to hear you didn't get the job at the BBC.",
+        ),
+        # "promotion" alone is good news: not when it was not got
+        (
+            "I didn't get the promotion, gutted",
+            "Priya didn't get the promotion",
+            "medium",
+            "30d",
+            "I'm sorry to hear you didn't get the promotion.",
+        ),
+        (
+            "I've been shortlisted for the job at the BBC",
+            "Priya has been shortlisted for the job at the BBC",
+            "medium",
+            "30d",
+            "Congratulations — you've been shortlisted",
+        ),
+        (
+            "I've been nominated for a Pride of Britain award",
+            "Priya has been nominated for a Pride of Britain award",
+            "high",
+            "permanent",
+            "Congratulations — you've been nominated",
+        ),
+        ("my visa got rejected", "Priya's visa was refused", "high", "30d", "I'm sorry to hear your visa was refused."),
+        (
+            "I'm finally a British citizen!",
+            "Priya became a British citizen",
+            "high",
+            "permanent",
+            "Congratulations — you became a British citizen!",
+        ),
+        ("I'm an Irish citizen", "Priya is an Irish citizen", "high", "permanent", "Got it — you're an Irish citizen."),
+    ],
+)
+def test_what_came_of_an_application_is_kept_and_met_as_it_landed(
+    said: str, kept: str, importance: str, lifetime: str, reply: str
+) -> None:
+    (operation,) = _kept_on_the_day(said)
+
+    assert (operation["content"], operation["importance"], operation["expiration"]) == (kept, importance, lifetime)
+    assert _conversation_reply([said], []).startswith(reply)
+
+
+@pytest.mark.parametrize(
+    "said", ["I didn't get a chance to reply", "I'm a good citizen", "I didn't get the job's details"]
+)
+def test_a_chance_missed_or_a_good_citizen_is_no_outcome(said: str) -> None:
+    assert _kept_on_the_day(said) == []
+
+
+@pytest.mark.parametrize(
+    ("said", "reply"),
+    [
+        # was "Got it. What else is on your mind?" (2026-12-01, later)
+        (
+            "I just got my first pull request merged into Django!",
+            "Congratulations — your first pull request was merged",
+        ),
+        ("I've been asked to be godmother to my niece", "Congratulations — you've been asked to be godmother"),
+        ("I got scammed out of 300 pounds last week", "I'm sorry to hear you got scammed out of 300 pounds last week."),
+        ("our cat had kittens last night!", "Congratulations — your cat had kittens last night!"),  # "Got it — …"
+        ("I've been elected chair of the residents' association", "Congratulations — you were elected chair"),
+        ("I was made redundant last week", "I'm sorry to hear you lost your job last week."),  # as before
+        (
+            "I ran my first ultra on Saturday, 50k",
+            "Congratulations — you ran your first ultra on Saturday!",
+        ),  # "Got it"
+        ("I just got my braces off!", "Congratulations — you got your braces off!"),
+        # was "I'm sorry to hear you volunteer at the hospice shop …"
+        (
+            "I'm volunteering at the hospice shop on Thursdays",
+            "Got it — you volunteer at the hospice shop on Thursdays.",
+        ),
+    ],
+)
+def test_a_merged_pull_request_is_congratulated_a_scam_met_with_sympathy_and_a_charity_shop_not(
+    said: str, reply: str
+) -> None:
     assert _conversation_reply([said], []).startswith(reply)
 
 
@@ -8225,3 +8420,176 @@ def test_a_lift_and_luck_asked_for_are_wished_well_and_time_off_with_stress_met_
     said: str, reply: str
 ) -> None:
     assert reply in _conversation_reply([said], [])
+
+
+@pytest.mark.parametrize(
+    ("said", "kept", "kind", "lifetime"),
+    [
+        # kept nothing, or less than was said, or for too long (2026-12-02)
+        ("my little one has croup again", "Priya's little one has croup again", "event", "30d"),
+        (
+            "my daughter has hand, foot and mouth",
+            "Priya's daughter has hand foot and mouth",
+            "event",
+            "30d",
+        ),  # "has hand"
+        ("I've got tonsillitis", "Priya has tonsillitis", "event", "30d"),
+        (
+            "my husband came down with a chest infection",
+            "Priya's husband came down with a chest infection",
+            "event",
+            "30d",
+        ),
+        ("my son is poorly", "Priya's son is poorly", "event", "30d"),  # was kept for good
+        ("my husband is sick of his job", "Priya's husband is sick of his job", "relationship", "permanent"),
+        ("I'm a grandma for the fifth time!", "Priya became a grandma for the fifth time", "event", "permanent"),
+        ("I became a grandad for the third time", "Priya became a grandad for the third time", "event", "permanent"),
+        ("we've bought a campervan", "Priya bought a campervan", "fact", "permanent"),
+        ("I'm learning British Sign Language", "Priya is learning British Sign Language", "fact", "permanent"),
+        ("my hearing aids arrived today", "Priya has hearing aids", "fact", "permanent"),
+        (
+            "the landlord has put our rent up to £1,200 a month",
+            "Priya's rent went up to £1,200 a month",
+            "event",
+            "30d",
+        ),
+        (
+            "our U3A group is going to York in June",
+            "Priya is going to York in June with their U3A group",
+            "plan",
+            "30d",
+        ),
+        ("I got engaged on Saturday!", "Priya got engaged on 22 February 2025", "event", "permanent"),
+        ("I've handed in my notice at the council", "Priya handed in their notice at the council", "event", "30d"),
+        ("I handed my notice in at the end of the month", "Priya handed in their notice", "event", "30d"),
+        ("I've passed my probation at work", "Priya passed their probation", "event", "permanent"),
+        ("I've been made a magistrate", "Priya became a magistrate", "event", "permanent"),
+        ("I'm a trustee of the food bank", "Priya is a trustee of the food bank", "fact", "permanent"),
+        ("I've been furloughed", "Priya was furloughed", "event", "30d"),
+        ("I just got my ears pierced", "Priya got their ears pierced", "event", "30d"),
+        ("we've decided to home educate our two", "Priya homeschools their two children", "fact", "permanent"),
+        ("my mum moved in with us last year", "Priya's mum moved in with them in 2024", "relationship", "permanent"),
+        ("I've started a German course", "Priya started a German course", "fact", "permanent"),
+        # kept nothing, or a time twice (2026-12-02, an older community's channel)
+        ("I'm a widow", "Priya is widowed", "relationship", "permanent"),
+        ("I've been a widower for three years", "Priya has been widowed for three years", "relationship", "permanent"),
+        ("I've joined the WI", "Priya joined the WI", "fact", "permanent"),
+        ("I've had my cataracts done", "Priya had their cataracts done", "event", "30d"),
+        ("I had my hip done in January", "Priya had their hip done in January", "event", "30d"),
+        ("I'm waiting for a hip replacement", "Priya is waiting for a hip replacement", "fact", "30d"),
+        ("we've just got chickens", "Priya keeps chickens", "fact", "permanent"),
+        ("we've downsized to a bungalow in Whitby", "Priya moved to Whitby", "fact", "permanent"),
+        (
+            "I moved to Leeds three years ago",
+            "Priya moved to Leeds in 2022",
+            "fact",
+            "permanent",
+        ),  # "… three years ago"
+        ("my dad died ten years ago", "Priya's dad died in 2015", "event", "permanent"),
+        ("I gave up smoking ten years ago", "Priya gave up smoking in 2015", "fact", "permanent"),
+        (
+            "I've got my first grandchild due in June",
+            "Priya's first grandchild is due in June",
+            "relationship",
+            "permanent",
+        ),
+        (
+            "we celebrated our ruby wedding last week",
+            "Priya celebrated their ruby wedding anniversary in the week of 17 February 2025",
+            "event",
+            "permanent",
+        ),
+        # kept nothing, or less than was said (2026-12-02, a workplace's, a cycling club's and a faith group's)
+        ("I've got my PIP assessment next Tuesday", "Priya has their PIP assessment next Tuesday", "plan", "7d"),
+        (
+            "I did my first 100 mile ride on Sunday",
+            "Priya did their first 100 mile ride on 23 February 2025",
+            "event",
+            "permanent",
+        ),
+        (
+            "I rode my first century yesterday",
+            "Priya rode their first century on 28 February 2025",
+            "event",
+            "permanent",
+        ),
+        (
+            "I've got a new gravel bike, a Canyon Grizl",
+            "Priya got a new gravel bike (Canyon Grizl)",
+            "fact",
+            "permanent",
+        ),
+        ("I've been asked to give a talk at PyCon", "Priya has been asked to give a talk at PyCon", "event", "30d"),
+        ("my talk got accepted at PyCon", "Priya's talk was accepted at PyCon", "event", "30d"),
+        ("my contract's been extended until June", "Priya's contract has been extended until June", "event", "30d"),
+        ("I'm going on a silent retreat next month", "Priya is going on a silent retreat next month", "plan", "30d"),
+        ("I've been fasting for Ramadan", "Priya is fasting for Ramadan", "plan", "30d"),
+        ("I've started going to a grief support group", "Priya goes to a grief support group", "fact", "permanent"),
+        ("I've started going to AA", "Priya goes to AA", "fact", "permanent"),
+        # kept nothing, less than was said, or "my" as said (2026-12-02, a pets' and a students' channel)
+        ("I've got my dissertation due Friday", "Priya has their dissertation due on Friday", "plan", "7d"),  # "has my"
+        ("our dog had to have his leg amputated", "Priya's dog had to have his leg amputated", "event", "30d"),
+        (
+            "my cat's been diagnosed with kidney disease",
+            "Priya's cat has been diagnosed with kidney disease",
+            "fact",
+            "permanent",
+        ),
+        ("we're fostering a litter of puppies", "Priya is fostering a litter of puppies", "fact", "30d"),
+        ("my dog turns 10 tomorrow", "Priya's dog turns 10 tomorrow", "event", "7d"),
+        ("I'm doing a year abroad in Madrid", "Priya is doing a year abroad in Madrid", "fact", "permanent"),
+        ("I've got a part-time job at Greggs", "Priya works part-time at Greggs", "fact", "permanent"),
+        ("I have a Saturday job at Boots", "Priya works Saturdays at Boots", "fact", "permanent"),
+    ],
+)
+def test_what_a_parents_an_older_a_workplace_and_a_pets_channel_tells_is_kept_as_said(
+    said: str, kept: str, kind: str, lifetime: str
+) -> None:
+    (operation,) = _kept_on_the_day(said)
+
+    assert (operation["content"], operation["kind"], operation["expiration"]) == (kept, kind, lifetime)
+
+
+def test_a_rent_rise_lives_until_the_month_it_comes_in() -> None:
+    (operation,) = _kept_on_the_day("our landlord is putting the rent up by £150 in May")
+
+    assert (operation["content"], operation["expires_on"]) == ("Priya's rent is going up by £150 in May", "2025-05-31")
+
+
+@pytest.mark.parametrize(
+    ("said", "reply"),
+    [
+        # was "Got it — …", or sorry for good news (2026-12-02)
+        ("my little one has croup again", "I'm sorry to hear your little one has croup again."),
+        ("my dad is terminally ill", "I'm sorry to hear your dad is terminally ill."),
+        ("I finally got diagnosed with ADHD at 34", "Got it — you were diagnosed with ADHD at 34."),  # "I'm sorry"
+        ("I'm a grandma for the fifth time!", "Congratulations — you became a grandma for the fifth time!"),
+        ("my son's been made head boy", "Congratulations — your son has been made head boy!"),
+        ("our landlord is putting the rent up by £150 in May", "I'm sorry to hear your rent is going up by £150"),
+        ("I've been made a magistrate", "Congratulations — you became a magistrate!"),
+        ("I've been furloughed", "I'm sorry to hear you were furloughed."),
+        ("I've been signed off with stress for two weeks", "I'm sorry to hear you're signed off with stress"),
+        ("I'm having a hysterectomy in April", "I'm sorry to hear you're having a hysterectomy in April."),
+        ("I'm having a vasectomy next week", "Got it — you're having a vasectomy next week."),
+        # was "Congratulations — you're a retired police officer!", "Got it — …" (2026-12-02)
+        ("I'm a retired police officer", "Got it — you're a retired police officer."),
+        ("I just retired!", "Congratulations — you retired!"),  # as before
+        ("my first grandchild is due in June", "Congratulations — your first grandchild is due in June!"),
+        ("I'm a widow", "I'm sorry to hear you're widowed."),
+        # was "Got it — …", or "Got it. What else is on your mind?" (2026-12-02)
+        ("I did my first 100 mile ride on Sunday", "Congratulations — you did your first 100 mile ride on Sunday!"),
+        ("I've got my first car!", "Congratulations — you got your first car!"),
+        ("I got my first tattoo yesterday", "Got it — you got your first tattoo yesterday."),  # as before
+        ("I've been invited to speak at DjangoCon", "Congratulations — you've been invited to speak at DjangoCon!"),
+        ("my contract's been extended until June", "Congratulations — your contract has been extended until June!"),
+        # was "Got it — …" (2026-12-02)
+        ("my guinea pig had babies", "Congratulations — your guinea pig had babies!"),
+        ("I had my gallbladder out last month", "I'm sorry to hear you had your gallbladder out last month."),
+        ("I just got my braces off!", "Congratulations — you got your braces off!"),  # as before
+        ("our dog had to have his leg amputated", "I'm sorry to hear that."),
+    ],
+)
+def test_news_is_met_as_it_landed_a_childs_croup_with_sympathy_a_fifth_grandchild_with_congratulations(
+    said: str, reply: str
+) -> None:
+    assert _conversation_reply([said], []).startswith(reply)

@@ -14,6 +14,8 @@ from memoryhub.ai.offline.vocabulary import MONTHS, MONTHS_NAMED, WEEKDAYS
 _MONTH_NUMBER = {name: number for number, name in enumerate(MONTHS.split("|"), start=1)}
 _WEEKDAY_NUMBER = {name: number for number, name in enumerate(WEEKDAYS.split("|"))}
 _NUMBER = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "a few": 3, "a couple of": 2}
+_NUMBER |= {"five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "twelve": 12, "twenty": 20}
+_COUNT = "|".join(sorted(_NUMBER, key=len, reverse=True)) + r"|\d+"  # "a couple of" before "a"
 _SEASON_END = {"spring": (5, 31), "summer": (8, 31), "fall": (11, 30), "autumn": (11, 30), "winter": (2, 28)}
 _FEAST = {"christmas": (12, 25), "new year": (1, 1), "new year's": (1, 1), "the holidays": (12, 31)}
 
@@ -43,8 +45,8 @@ _AHEAD = re.compile(
     r"|\b(?<!since )(?:(?:in|for|by(?: the end of)?|until|till|from) |(?<!from )(?:in )?(?:early|mid|late)[- ]"
     rf"|(?:at |by )?(?:the )?end of )(?P<month>{MONTHS})\b"
     rf"|\b(?:next|this) (?P<named>{MONTHS_NAMED})\b"
-    rf"|\bin (?P<count>a|an|one|two|three|four|a few|a couple of|\d+) (?P<unit>days?|weeks?|months?|years?)\b"
-    rf"|\b(?P<count2>a|an|one|two|three|four|a few|a couple of|\d+) (?P<unit2>days?|weeks?|months?|years?) ago\b"
+    rf"|\bin (?P<count>{_COUNT}) (?P<unit>days?|weeks?|months?|years?)\b"
+    rf"|\b(?P<count2>{_COUNT}) (?P<unit2>days?|weeks?|months?|years?) ago\b"
     r"|\b(?:for|over|at|on) (?P<feast>christmas|new year'?s?|the holidays)\b"
     r"|\b(?:in|over|during) the (?P<season>summer|winter|spring|autumn|fall)\b",  # the coming one
     re.IGNORECASE,
@@ -157,7 +159,7 @@ def _date_in(text: str, said_on: date) -> date | None:
 _ANCHORED = re.compile(
     rf"\b(?:yesterday|last night|(?<!the )last (?:{WEEKDAYS}|week(?:end)?)(?! of\b)"  # not "the last Friday of …"
     r"|(?:a|one|two|three|four|five|six|\d) days? ago"
-    r"|(?:a|one|two|three|four|five|six|\d{1,2}) (?:weeks?|months?|years?) ago"
+    r"|(?:a|one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|\d{1,2}) (?:weeks?|months?|years?) ago"
     r"|last month|last year(?! of\b))\b",
     re.IGNORECASE,
 )

@@ -198,6 +198,15 @@ def partner_and_i(text: str, cut: re.Match[str]) -> bool:
     return bool(_PARTNER_AND_I.search(text, max(0, cut.start() - 30), cut.start()) and re.search(r"and|&", cut[0]))
 
 
+# A wedding anniversary by its name, "anniversary" left unsaid: "our ruby wedding" (not "our silver
+# wedding rings").
+_NAMED_ANNIVERSARY = re.compile(
+    r"\b(?P<named>(?:silver|pearl|coral|ruby|sapphire|golden|gold|emerald|diamond|platinum) wedding)\b"
+    r"(?! (?:anniversary|rings?|dress|cake|present|gift)\b)",
+    re.IGNORECASE,
+)
+
+
 def normalise(text: str) -> str:
     """Straight apostrophes, the chat spellings of "I'm", "don't"…, common misspellings, emoji read
     as a pause, and abbreviations' full stops set apart, so the rules read one spelling."""
@@ -205,6 +214,8 @@ def normalise(text: str) -> str:
     text = _MISSPELLED.sub(lambda match: _MISSPELLINGS[match[0]], text)
     # "moved ot Leeds", "moving 2 berlin": "to"
     text = re.sub(r"\b(mov(?:ed|ing|e)|going|went|flying|flew|head(?:ed|ing)) (?:ot|2)\b(?! (?:of|\d))", r"\1 to", text)
+    text = _NAMED_ANNIVERSARY.sub(r"\g<named> anniversary", text)  # "our ruby wedding": "… wedding anniversary"
+    text = re.sub(r"\bhand, foot,? and mouth\b", "hand foot and mouth", text, flags=re.IGNORECASE)  # one illness
     text = re.sub(r"\bmy baby (girl|boy)\b", lambda baby: "my daughter" if baby[1] == "girl" else "my son", text)
     text = re.sub(r"\b(expecting (?:our|my) (?:first|second|third))\b(?! (?:baby|child|kid))", r"\1 baby", text)
     text = _BARE_PARENT.sub(lambda bare: f"my {bare[0].lower()}", text)  # "mum's in hospital again"
@@ -359,7 +370,7 @@ def phrase_cut(text: str, *, max_words: int = 10, commas: bool = False) -> str:
         rest = phrase_cut(text[since.end() :], max_words=max_words - 1, commas=commas)  # "since 2015": a when
         return f"since {rest}" if rest else ""
     text = _CLAUSE_CUT.sub("", text)
-    text = _TAIL.sub("", text) if commas else text.split(",")[0]
+    text = _TAIL.sub("", text) if commas else re.split(r"(?<!\d),|,(?!\d)", text)[0]  # not "£2,000"
     cut = len(text.split()) > max_words
     said, words = text.split(), text.split()[:max_words]
     while words and (last := words[-1].lower().strip(",")) and (last in _DANGLING or (cut and last in _CUT_SHORT)):

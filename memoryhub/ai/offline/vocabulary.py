@@ -34,6 +34,13 @@ FOR_A_SPAN = (
 )
 # The counts above as numbers: "two" → 2 (and 2 → "two" where one is said back).
 NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+# Which time a thing happened: "for the fifth time", "gave blood for the 20th time".
+NTH = (
+    r"\d{1,3}(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|twentieth|fiftieth"
+    r"|hundredth"
+)
+# A family role taken once more: "I'm a grandma for the fifth time!", "I'm an auntie again".
+ANEW = rf"\s*(?P<anew>again|for the (?:{NTH}) time)\b"
 
 
 WEEKDAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
@@ -46,7 +53,9 @@ HOW_OFTEN = re.compile(
 )
 # The martial arts, by the names their clubs use ("a yellow belt in taekwondo", "I've been doing judo"),
 # and the colours of their belts.
-MARTIAL_ARTS = r"karate|judo|taekwondo|jiu[- ]jitsu|bjj|kickboxing|aikido|kung fu|muay thai|krav maga|wing chun"
+MARTIAL_ARTS = (
+    r"karate|judo|taekwondo|jiu[- ]jitsu|bjj|kickboxing|aikido|kung fu|muay thai|krav maga|wing chun|tai chi|qigong"
+)
 BELT_COLOURS = r"black|brown|blue|purple|green|red|yellow|orange|white"
 # A club's, a team's, a company's or a charity's name: up to four capitalised words, perhaps joined by
 # "and", "&" or "of" ("Monzo", "the Fox and Hounds", "Hallamshire Golf Club", "Ernst & Young").
@@ -100,7 +109,8 @@ TIME = re.compile(rf"\b(?:{_SOON_TIME}|{_LATER_TIME})\b", re.IGNORECASE)
 # When something already happened: "last summer", "two weekends ago", "in 2019", "yesterday".
 PAST_TIME = re.compile(
     rf"\b(?:last (?:night|week(?:end)?|month|year|summer|winter|spring|fall|autumn|christmas|{WEEKDAYS}|{MONTHS})"
-    r"|(?:a|one|two|three|four|five|six|a few|a couple of|\d+) (?:days?|weeks?|weekends?|months?|years?) ago"
+    r"|(?:a|one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|a few|a couple of|several|\d+)"
+    r" (?:days?|weeks?|weekends?|months?|years?|decades?) ago"
     r"|in (?:19|20)\d\d|over the (?:weekend|holidays|summer|break)|at the weekend"
     r"|this past (?:week(?:end)?|month|summer)|all (?:week(?:end)?|month)"  # "has been teething all week"
     r"|recently|yesterday)\b",
@@ -134,6 +144,12 @@ JOBS = (
     "|locksmith|pilot|flight attendant|steward|stewardess|conductor|machinist|operator|warehouse worker"
     "|server|host|hostess|bouncer|security guard|guard|barman|cashier|shop assistant|manager|supervisor"
     "|foreman|nurse practitioner|midwife|pharmacist|dev|devops|sre|beekeeper|woodworker|blacksmith|luthier"
+    "|solicitor|barrister|civil servant|care worker|support worker|youth worker|key worker|factory worker"
+    "|construction worker|charity worker|plasterer|HCA|dog walker|childminder|au pair|groomer|tattooist|joiner"
+    "|tiler|decorator|caretaker|porter|housekeeper|interpreter|optician|podiatrist|sonographer|phlebotomist"
+    "|labourer|laborer|scaffolder|postie|adviser|advisor|actuary|underwriter|claims handler|warehouse operative"
+    "|signaller|cabin crew|air traffic controller|proofreader|archivist|curator|tour guide|shepherd|fisherman"
+    "|brewer|winemaker|beautician|SENCO|deputy head|dinner lady"
 )
 
 
@@ -174,7 +190,7 @@ FAMILY = (  # a hyphenated relation before the word it starts with: "mother-in-l
     "|fianc[ée]e?|cousin|aunt|uncle|grandson|granddaughter|grandkid|grandchild|grandma|grandmother|grandpa|grandfather|niece|nephew|twin"
     "|step[- ]?(?:mom|mum|dad|sister|brother|son|daughter|kid|child)|kid|child|bf|gf|bro|sis|nan|nana|gran|granny"
     "|granddad|grandad|grandparent|parent|abuela|abuelo|abuelito|abuelita|oma|opa|mama|papa|baby|toddler"
-    "|spouse|hubby|oldest|eldest|youngest|sibling|godson|goddaughter"
+    "|spouse|hubby|oldest|eldest|youngest|sibling|godson|goddaughter|little one"
 )
 
 
@@ -185,7 +201,7 @@ OCCASIONS = (
     r"|scan|check-up|checkup|mri|x-ray|blood test|smear test|jab|booster|therapy session|counselling session"
     r"|counseling session|competition|comp|grading|regatta|gala|viva|marathon|triathlon|graduation|procedure"
     r"|biopsy|ceremony|hearing|induction|open day|(?:week|day|fortnight|long weekend) off"
-    r"|(?:annual |performance )?review|appraisal|jury (?:service|duty)"
+    r"|(?:annual |performance )?review|appraisal|jury (?:service|duty)|assessment|tribunal|consultation"
 )
 
 # Where a stay in hospital is told: "in the ER", "rushed to the hospital", "my mom's in the ICU".
@@ -199,6 +215,14 @@ CALLED = (
 GRAVE_ILLNESSES = (  # an initialism as written: "Ms Jones" is no illness
     r"cancer|dementia|alzheimer'?s|parkinson'?s|leuka?emia|tumou?r|stroke|heart attack|seizure|multiple sclerosis"
     r"|(?-i:MS|MND|ALS|COPD)|motor neuron(?:e)? disease|heart failure|kidney failure|huntington'?s"
+)
+# Illnesses that pass, caught by oneself or a relative and met with sympathy: "my son has croup",
+# "I've got tonsillitis" (kept for a month, not for good).
+PASSING_ILLNESSES = (
+    r"(?:a |the )?(?:cold|flu|covid|fever|(?:stomach |tummy |sickness |winter vomiting )?bug|virus|chicken ?pox"
+    r"|norovirus)|(?:an? )?(?:chest|ear|throat|kidney|eye|sinus) infection|an? UTI|strep(?: throat)?"
+    r"|food poisoning|tonsillitis|croup|conjunctivitis|pink ?eye|hand foot and mouth|glandular fever"
+    r"|scarlet fever|shingles|whooping cough|measles|mumps|bronchiolitis|gastroenteritis|head lice|nits"
 )
 # An accident, as grave news: "a bad car accident", "a crash".
 ACCIDENT = r"an? (?:bad |serious |terrible |horrible |major )?(?:car |bike |motorbike |skiing )?(?:accident|crash)"
@@ -322,6 +346,9 @@ _PLACE_STOP = (
     r"|right|at|from|is|was|it|its|it's|and|with|like|tho|though|currently|anymore|originally|originaly|specifically"
     r"|these|those|as|rn|atm|tbh|lol|lmao|ngl|for|so|pls|please|born|everyone|every|all|nowadays|days|mostly|too"
     r"|here|there|but|yet|while|until|till|during|via|because|cuz|y'all|ya|you"
+    # "Leeds three years ago": a time after the place, not a word of it
+    r"|(?:a|one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|several|a few|a couple of)"
+    r" (?:days?|weeks?|months?|years?|decades?) ago"
 )
 
 

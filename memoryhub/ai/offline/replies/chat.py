@@ -20,6 +20,7 @@ from memoryhub.ai.offline.excerpts import Excerpt, excerpt_answer
 from memoryhub.ai.offline.facts import WORK_SLOTS, Fact
 from memoryhub.ai.offline.forgetting import forget_asked, memory_asked_forgotten
 from memoryhub.ai.offline.replies.memories import Memories, memory_block
+from memoryhub.ai.offline.replies.news import good_news, hard_news, well_again
 from memoryhub.ai.offline.replies.person import Person, pronoun_in, second_person
 from memoryhub.ai.offline.replies.relevance import (
     OF_THEMSELVES,
@@ -35,7 +36,6 @@ from memoryhub.ai.offline.replies.relevance import (
     word_stems,
 )
 from memoryhub.ai.offline.replies.social import ABOUT_PERSONA, COMFORT, pick, social_reply, wished
-from memoryhub.ai.offline.rules.online import RANKS
 from memoryhub.ai.offline.splitting import ASKED_TO_REMEMBER, normalise
 from memoryhub.ai.offline.text import (
     join_names,
@@ -43,10 +43,7 @@ from memoryhub.ai.offline.text import (
     words_of,
 )
 from memoryhub.ai.offline.vocabulary import (
-    ACCIDENT,
-    GRAVE_ILLNESSES,
     HELLOS,
-    HOSPITALS,
     NEGATIVE_FEELINGS,
 )
 from memoryhub.ai.types import Message, ToolCall
@@ -76,92 +73,6 @@ _CHEER = ("Tell me more!", "What's the best part?", "What happens next?")
 
 
 _LOSS_COMFORT = ("I'm here if you want to talk.", "Take all the time you need. I'm here.")
-
-
-# News that is hard to hear (a divorce, an illness, a job lost) is met with sympathy, and good news
-# (a promotion, a baby, an engagement) with congratulations, not "Got it … Good to know!".
-_HARD_NEWS = re.compile(
-    rf"\b(?:divorce|break-?up|broke up|split up|separated|{GRAVE_ILLNESSES}|chemo|(?:in|had) {ACCIDENT}"
-    rf"|(?:in|(?:rushed|taken|admitted|had to go) to) (?:the )?(?:{HOSPITALS})|icu"
-    r"|recovering|surgery|operation|signed off work|off work (?:with|sick|ill)\b"
-    r"|having (?:their|his|her) (?:[\w-]+ ){1,2}(?:out|removed)\b"
-    r"|lost (?:their|his|her) job|laid off|fired|made redundant|miscarriages?|strokes|heart attacks|seizures"
-    r"|diagnosed|failed (?:their|his|her) |flunked|behind on (?:rent|their mortgage|their bills)"
-    r"|(?:been|is) (?:(?:really|very|so|pretty|quite|off) )?(?:sick|ill|unwell|poorly)(?! of)"
-    r"|broke down|(?:got|was) stolen|broken into|(?:got|was) written off|totall?ed"
-    r"|(?:is|was|been) at the vet'?s?|(?:broke|sprained|twisted|fractured|tore|dislocated|injured|hurt|pulled"
-    r"|strained|tweaked|rolled) (?:their|his|her) |strain|shin splints|stress fracture|(?:out|laid up)(?: for [\w ]+)?"
-    r" with|has (?:the flu|covid|a cold)|came off (?:their|his|her|the) bike|crashed|got doored|was hit by"
-    r"|was knocked off|having a flare-up|has to move out|(?:has|have) been hurting|been sleeping badly"
-    r"|got out|ran away|went missing|gone missing|is missing|been missing|broke|failed its|panic attacks?"
-    r"|anxiety attacks|nightmares|relapsed|hours were cut|was turned down (?:by|for)"
-    r"|been served (?:a section 21|an eviction)|hospice|palliative care"
-    r"|end[- ]of[- ]life care|been trying for a baby for|(?:was|were) burgled"
-    r"|(?:had|took) (?:a|another) (?:bad |nasty |little |big )?(?:fall|tumble)"
-    r"|lost (?:their|his|her) (?:wallet|purse|(?:car |house )?keys|phone|passport|(?:wedding |engagement )?ring"
-    r"|bag|handbag|bank card|debit card|credit card)"
-    r"|has been (?:bad|awful|terrible|rough|horrendous|worse|flaring up)|off sick)\b",
-    re.IGNORECASE,
-)
-
-
-# A good cause, whose name may be an illness's: "a sponsored skydive for Cancer Research", "raised £500
-# for the stroke unit". No news to be sorry about.
-_FUNDRAISING = re.compile(r"\b(?:sponsored|fundrais\w*|raising (?:money|funds)|raised (?:£|\$|€)?\d|for charity)", re.I)
-
-
-# Good news met as such rather than congratulated: "my brother got out of hospital" (a remission is won).
-_WELL_AGAIN = r"(?:got|came|is|was|been) (?:out of|home from|discharged from) (?:the )?(?:hospital|ICU|intensive care)"
-_GOOD_NEWS = re.compile(
-    r"\b(?:promoted|promotion|pregnant|expecting|engaged|proposed|getting married|got married|graduated|got into"
-    r"|finished (?:their|his|her) (?:thesis|dissertation|degree|first|(?:last |final )?(?:ever )?(?:exams?|finals"
-    r"|A-levels|GCSEs))|got an? (?:first|2:1|distinction) in"
-    r"|defended (?:their|his|her) |learn(?:ed|t) (?:how )?to (?:ride|swim|walk|read|tie|crawl)"
-    r"|got (?:their|his|her) (?:PhD|master's|degree)\b"
-    r"|got accepted|(?:got|landed|found) (?:a new|the|(?:their|his|her) dream) job|bought (?:their|his|her) first"
-    r"|passed (?:their|his|her) |aced|got (?:their|his|her) (?:[\w'-]+ ){0,3}licen[cs]e|got a raise"
-    r"|won (?:the|a|an|their|his|her|first|best|gold|silver|bronze) |had (?:a baby|twins|triplets)"
-    r"|(?:been|was|were|got) (?:picked|selected|chosen) for|sold (?:their|his|her) first"
-    r"|got a place (?:at|on)|slept through the night|quit (?:smoking|vaping|drinking|the booze|cigarettes)"
-    r"|got (?:their|his|her) (?:[\w-]+ )?(?:certification|qualification|chartership)|raised (?:a|their) (?:seed|series)"
-    r"|got an? (?:new )?job offer"
-    r"|is going to be (?:an? )?(?:great[- ])?(?:grand|aunt|uncle|god|big |mum|mom|dad|mother|father|parent)\w*"
-    r"|has a new (?:baby |grand)?(?:niece|nephew|son|daughter|child|baby|cousin|brother|sister)"
-    r"|(?:scored|landed) (?:their|his|her) first|got (?:their|his|her) first (?:win|podium|pole|clean sheet)"
-    r"|(?:daughter|son|baby|twins|little one)(?: (?-i:[A-Z])\w+)? (?:was|were) born(?! in (?:19|20)\d\d)"
-    r"|(?:was|were) moved up to|finished the (?:first|second|final) draft"
-    r"|(?:has|have) (?:a solo|the lead|the main part|a (?:speaking )?part) in|baby is due\b"
-    r"|bought an? (?:new )?(?:house|home|flat|place)\b|adopted (?:an?|two|three|their) "
-    r"|got an? (?:new )?(?:puppy|kitten)|was made a partner|got an? (?:\w+ )?offer from"
-    r"|had (?:a|an|their|two|three) [\w ]+ (?:accepted|selected|shortlisted|published|featured|exhibited|commended)"
-    r"|their (?:longest|furthest) (?:ride|run|swim|hike)|their personal best|approved to adopt|matched for adoption"
-    r"|(?:said|took|got) (?:his|her|their) first (?:words?|steps|tooth)"
-    r"|(?:swam|rowed|kayaked|paddled|sailed) the (?:English Channel|Channel|Atlantic|Pacific|Irish Sea)"
-    r"|is playing (?-i:[A-Z])[\w'-]*(?: (?:the )?(?-i:[A-Z])[\w'-]*)* in "
-    r"|is getting a new (?:puppy|kitten|dog|cat)"
-    r"|got (?:their|his|her) (?:[\w-]+ )?(?:visa|permit|citizenship|settled status|green card|residency|blue card)"
-    r"|(?:ran|finished|completed) (?:their|his|her|a) first (?:marathon|half marathon|race|5k|10k|triathlon)"
-    r"|moved (?:in)?to (?:their|his|her) (?:new|first) (?:flat|house|home|apartment|place)|paid off"
-    r"|was accepted into|became an? (?:great[- ])?(?:grand\w+|aunt\w*|uncle|mum|mom|dad|mother|father|parent|homeowner)"
-    r"|celebrated (?:their|his|her) \w+ (?:wedding )?anniversary|moved in together"
-    r"|is buying (?:their|his|her|a) (?:first |new )?(?:house|home|flat|place)"
-    r"|has been (?:clean|sober|self-harm free) for|set a new (?:[\w-]+ ){0,2}personal best"
-    r"|has lost \d+\s?(?:kg|lbs?|pounds|stone)"
-    r"|passed the |(?:released|launched|shipped|published|self-published|put out) (?:their|his|her) "
-    r"|got the keys to|exchanged contracts|mortgage was approved|offer on [\w' ]+ was accepted"
-    r"|is (?:completing the purchase of|exchanging contracts on)"
-    r"|(?:cycled|ran|walked|hiked|swam|rowed|sailed|paddled) from (?-i:[A-Z])[\w' -]+ to (?-i:[A-Z])\w*"
-    r"|reached [\d,.]+k? (?:followers|subscribers|downloads|users|stars|customers)"
-    r"|came (?:first|second|third|1st|2nd|3rd) in|(?:was|were) picked for|raised [£$€]?\d[\d,.]*k?"
-    r"|is in the (?:(?:regional|national|county|area|cup|league|world|european) )?(?:semi-?)?finals?\b"
-    rf"|is in remission|is cancer[- ]free|got the all[- ]clear|{_WELL_AGAIN}"
-    r"|has tickets for|band signed|qualified as|hit (?:their|his|her|a) (?:first )?hole in one|got a new car"
-    r"|finished (?:chemo|chemotherapy|radiotherapy|radiation|immunotherapy)|retired\b"
-    r"|has booked (?:their|his|her) wedding|has found (?:their|his|her) wedding dress"
-    r"|opened (?:their|his|her) (?:first|second|third|new|own) |handed in (?:their|his|her) (?:dissertation|thesis)"
-    rf"|reached (?:{RANKS})\b)\b",
-    re.IGNORECASE,
-)
 
 
 # Luck asked for: "we're potty training this week, wish me luck".
@@ -454,15 +365,8 @@ def chat_reply(messages: list[Message]) -> str:
     elif told:
         spoken = back_all(told[:2])
         # A job is not news to be sorry about: "I work in the ER", "I'm a nurse in the ICU".
-        hard = [  # "finished chemo" is good news, though chemo is hard
-            fact
-            for fact in told[:2]
-            if _HARD_NEWS.search(fact.content)
-            and not _GOOD_NEWS.search(fact.content)
-            and not _FUNDRAISING.search(fact.content)
-            and fact.slot not in WORK_SLOTS
-        ]
-        good = [fact for fact in told[:2] if _GOOD_NEWS.search(fact.content)]
+        hard = [fact for fact in told[:2] if hard_news(fact.content) and fact.slot not in WORK_SLOTS]
+        good = [fact for fact in told[:2] if good_news(fact.content)]
         said_back = back_all(hard or good) or spoken  # only the news is met so, not what came beside it
         # News that cannot be said back ("your wife Ana is expecting their first baby": whose?) is met all
         # the same (was "Thanks for telling me, I'll keep that in mind.").
@@ -471,7 +375,7 @@ def chat_reply(messages: list[Message]) -> str:
             sentences += [sorry, pick(COMFORT, said)]
         elif wish := wished([fact.content for fact in told[:2]], said):  # "it's my birthday today!"
             sentences.append(wish)
-        elif good and all(re.search(_WELL_AGAIN, fact.content, re.IGNORECASE) for fact in good):
+        elif good and all(well_again(fact.content) for fact in good):
             sentences += [
                 f"That's good news — {said_back}!" if spoken else "That's good news!",
                 "I hope all goes well.",

@@ -42,6 +42,7 @@ from memoryhub.ai.offline.rules import (
     gaming,
     gardening,
     gigs,
+    giving,
     going,
     golf,
     groups,
@@ -66,6 +67,7 @@ from memoryhub.ai.offline.rules import (
     occasions,
     online,
     opinions,
+    outcomes,
     paperwork,
     pastimes,
     performing,
@@ -137,6 +139,7 @@ _BY_PRIORITY: list[Rule] = sorted(
         *gaming.RULES,
         *gardening.RULES,
         *gigs.RULES,
+        *giving.RULES,
         *golf.RULES,
         *going.RULES,
         *groups.RULES,
@@ -161,6 +164,7 @@ _BY_PRIORITY: list[Rule] = sorted(
         *occasions.RULES,
         *online.RULES,
         *opinions.RULES,
+        *outcomes.RULES,
         *paperwork.RULES,
         *pastimes.RULES,
         *performing.RULES,
@@ -242,5 +246,6 @@ NEGATABLE = frozenset(
         sleep_rule,  # "I haven't slept properly in weeks"
         healing_rule,  # "no running till my achilles heals"
         sobriety.sober_rule,  # "6 weeks without self harm today"
+        outcomes.not_got_rule,  # "I didn't get the job at the BBC"
     }
 )

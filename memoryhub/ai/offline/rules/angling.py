@@ -9,14 +9,19 @@ import re
 from memoryhub.ai.contract import MemoryKind
 from memoryhub.ai.offline.facts import MEDIUM, PERMANENT, Fact, Rule, Said, past_day_in
 from memoryhub.ai.offline.text import topics_of
+from memoryhub.ai.offline.vocabulary import MONTHS, WEEKDAYS
 
 _FISH = (
     r"carp|mirror carp|common carp|mirror|common|pike|bass|sea bass|trout|brown trout|rainbow trout|salmon|perch"
     r"|tench|bream|barbel|chub|roach|rudd|cod|mackerel|catfish|zander|eel|grayling|pollock|wrasse"
 )
 _WEIGHT = r"\d{1,3}(?:\.\d)?\s?(?:lb|lbs|kg|pound)(?: \d{1,2}\s?oz)?|\d{1,3}\s?pounder"
-_WHERE = re.compile(r"^ (?P<where>(?:at|on|in|off) (?:the |a )?(?:[\w'-]+ ){0,2}?(?:lake|river|canal|reservoir|pond"
-                    r"|pier|beach|coast|bank|(?-i:[A-Z])[\w'-]+))\b", re.IGNORECASE)  # fmt: skip
+# Where it was caught, not a day ("on Sunday", "in March"); a river with its name ("on the River Wye").
+_WHERE = re.compile(
+    rf"^ (?P<where>(?:at|on|in|off) (?!(?:{WEEKDAYS}|{MONTHS})\b)(?:the |a )?(?:[\w'-]+ ){{0,2}}?"
+    r"(?:lake|river|canal|reservoir|pond|pier|beach|coast|bank|(?-i:[A-Z])[\w'-]+)(?: (?-i:[A-Z])[\w'-]+)*)\b",
+    re.IGNORECASE,
+)
 _BEST = re.compile(r"\b(?:PB|personal best|biggest (?:ever|yet)|new best)\b", re.IGNORECASE)
 
 

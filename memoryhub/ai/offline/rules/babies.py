@@ -90,6 +90,18 @@ def due_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.RELATIONSHIP, HIGH, PERMANENT, topics_of("family", "baby"), time=when, slot="due")
 
 
+def grandchild_due_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "my first grandchild is due in June", "I've got my third grandchild due in the summer": a family
+    growing, kept past the day as the speaker's own baby is."""
+    when = " ".join(match["when"].split())
+    if not time_in(when) and not re.search(r"\d|\b(?:early|mid|late|end of)\b", when, re.IGNORECASE):
+        return None  # "my first grandchild is due a visit"
+    when = f"in {when}" if re.match(rf"(?:early|mid|late|end of|{MONTHS})\b", when, re.IGNORECASE) else when
+    who = " ".join(match["who"].lower().split())
+    text = f"{said.name}'s {match['nth'].lower()} {who} is due {when}"
+    return said.fact(text, MemoryKind.RELATIONSHIP, HIGH, PERMANENT, topics_of("family", who.split()[-1]), time=when)
+
+
 # What a new due date replaces among the memories (consolidation.SLOTS).
 SLOTS = {"due": r"'s baby is due\b"}
 
@@ -172,6 +184,15 @@ RULES = [
             re.IGNORECASE,
         ),
         build=due_rule,
+    ),
+    Rule(
+        priority=1732,
+        pattern=re.compile(
+            r"\b(?:I(?:'ve| have)? got )?(?:my|our) (?P<nth>first|second|third|fourth|fifth|sixth|seventh)"
+            r" (?P<who>(?:great[- ])?(?:grandchild|grandbaby|grandson|granddaughter))(?: is)? due " + DUE_WHEN,
+            re.IGNORECASE,
+        ),
+        build=grandchild_due_rule,
     ),
     Rule(
         priority=1689,

@@ -33,6 +33,7 @@ STATUSES = r"single|married|engaged"
 def status_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I'm married", "I'm engaged to Leo", "I've been with my partner for 6 years", "I'm pregnant"."""
     status = third_person(match["status"][0].lower() + match["status"][1:], said.name)  # "with my partner"
+    status = re.sub(r"^a widow(?:er)?$", "widowed", status)  # "I've been a widow for three years"
     rest = phrase_cut(match["rest"] or "", max_words=6)
     baby = status in ("pregnant", "expecting", "having a baby")
     if rest and not re.match(
@@ -238,7 +239,8 @@ RULES = [
         priority=1686,
         pattern=re.compile(
             r"\bwe(?:'ve| have)? (?:just |recently )?(?:had|celebrated) our (?P<nth>\d{1,2}(?:st|nd|rd|th)|first|tenth"
-            r"|silver|ruby|golden|diamond) (?P<wedding>wedding )?anniversary\b(?P<rest>.*)",
+            r"|silver|pearl|coral|ruby|sapphire|golden|emerald|diamond|platinum) (?P<wedding>wedding )?anniversary\b"
+            r"(?P<rest>.*)",
             re.IGNORECASE,
         ),
         build=anniversary_rule,
@@ -249,7 +251,7 @@ RULES = [
             r"\b(?:I|we)(?P<how>(?:'m| am|'re| are)(?: (?:happily|newly|recently|now|finally|officially|also))*"
             r"|(?:'ve| have) been(?: (?:happily))?)"
             r" (?:(?P<along>(?:\d{1,2}|a few|two|three|four|five|six|seven|eight) (?:months?|weeks?)) (?=pregnant))?"
-            r"(?P<status>married|engaged|single|divorced|widowed|separated|pregnant|expecting"
+            r"(?P<status>married|engaged|single|divorced|widowed|a widow(?:er)?|separated|pregnant|expecting"
             r"|in a (?:long[- ]distance )?relationship"
             r"|(?:[\w ]{1,20} into )?dating (?:(?-i:[A-Z])\w+|someone)|together with (?-i:[A-Z])\w+|getting married"
             r"|having a baby(?! shower| gender reveal)|seeing (?:someone|(?-i:[A-Z])\w+)(?: named (?-i:[A-Z])\w+)?"

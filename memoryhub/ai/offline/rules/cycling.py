@@ -1,5 +1,5 @@
 """What a cycling club tells of its riders, and anyone of their way to work: a long ride ("did 100k
-on Sunday, my longest ride yet"), a fall or a crash ("I came off my bike last week", "got doored"),
+on Sunday, my longest ride yet"), a first century, a fall or a crash ("I came off my bike last week", "got doored"),
 a commute ("I commute by bike, 12 miles each way"), and a journey of one's own strength between two
 named places ("I cycled from Land's End to John o'Groats last summer"). The bike one rides, named in
 answer to "what bike are you on?", is completed by ``questions._COMPLETED``."""
@@ -35,6 +35,17 @@ def ride_rule(match: re.Match[str], said: Said) -> Fact | None:
     ):
         text += f", their {longest['what'].lower()} ride"
     return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("cycling", "ride"))
+
+
+def first_ride_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I did my first 100 mile ride on Sunday", "rode my first century": a first ride of a distance, a
+    milestone kept for good (as a first marathon is)."""
+    what = " ".join(match["what"].split())
+    verb = "did" if re.search(r"(?:ride|sportive|audax)$", what, re.IGNORECASE) else "rode"  # "a 100 mile ride"
+    text = f"{said.name} {verb} their first {what}"
+    if when := past_day_in(match["rest"]):
+        text += f" {when}"
+    return said.fact(text, MemoryKind.EVENT, HIGH, PERMANENT, topics_of("cycling", "ride"))
 
 
 def crash_rule(match: re.Match[str], said: Said) -> Fact | None:
@@ -84,6 +95,16 @@ SLOTS = {"commute": r" commutes\b"}
 # This module's rules: on a clause, the rule whose match starts first is tried first, and at the same
 # start the lower priority (rules/__init__.py puts every module's rules in one table).
 RULES = [
+    Rule(
+        priority=1733,
+        pattern=re.compile(
+            r"(?:\b(?:I|we) |^)(?:(?:just|finally) )?(?:did|rode|completed|finished|cycled) (?:my|our) first"
+            r" (?P<what>\d{2,3} ?(?:k|km|miles?|mi) (?:ride|sportive|audax)|(?:metric |imperial )?century(?: ride)?"
+            r"|sportive|audax)\b(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        build=first_ride_rule,
+    ),
     Rule(
         priority=1585,
         pattern=re.compile(

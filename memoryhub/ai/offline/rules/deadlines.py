@@ -24,7 +24,8 @@ def due_rule(match: re.Match[str], said: Said) -> Fact | None:
     if match["mine"]:
         text = f"{said.name}'s {what} is due {time}"
     else:
-        text = f"{said.name} has {match['a'].lower()} {what} due {time}"
+        article = {"my": "their"}.get(match["a"].lower(), match["a"].lower())  # "I've got my dissertation due"
+        text = f"{said.name} has {article} {what} due {time}"
     important = HIGH if re.search(r"dissertation|thesis|grant|application", what) else MEDIUM
     return said.fact(text, MemoryKind.PLAN, important, expiration_for(time), topics_of("work", what.split()[-1]))
 

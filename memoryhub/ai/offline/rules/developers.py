@@ -13,8 +13,9 @@ from memoryhub.ai.offline.text import article_for, content_words, third_person, 
 
 
 def merged_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "my first PR got merged into Django!", "my pull request was merged in CPython"."""
-    first = "first " if match["first"] else ""
+    """ "my first PR got merged into Django!", "my pull request was merged in CPython", "I just got my first
+    pull request merged into Django"."""
+    first = "first " if match["first"] or match["got_first"] else ""
     text = f"{said.name}'s {first}pull request was merged into {match['project']}"
     return said.fact(text, MemoryKind.EVENT, HIGH, PERMANENT, topics_of("programming", match["project"]))
 
@@ -80,7 +81,9 @@ RULES = [
     Rule(
         priority=1574,
         pattern=re.compile(
-            r"\bmy (?P<first>first )?(?:PR|pull request|patch|MR|merge request) (?:got|was|has been|just got) merged"
+            r"\b(?:my (?P<first>first )?(?:PR|pull request|patch|MR|merge request) (?:got|was|has been|just got) merged"
+            r"|I (?:just |finally |'ve )?got (?:my (?P<got_first>first )?|an? )"
+            r"(?:PR|pull request|patch|MR|merge request) merged)"
             r" (?:into|in|to) (?P<project>(?-i:[A-Z])[\w.+-]*(?: (?-i:[A-Z])[\w.+-]*)?)",
             re.IGNORECASE,
         ),

@@ -10,7 +10,7 @@ from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said
 from memoryhub.ai.offline.rules.pastimes import INSTRUMENTS
 from memoryhub.ai.offline.splitting import phrase_cut
 from memoryhub.ai.offline.text import content_words, pronoun_of, third_person, topics_of
-from memoryhub.ai.offline.vocabulary import ACCIDENT, EVENT_ADVERBS, MONTHS, PETS
+from memoryhub.ai.offline.vocabulary import ACCIDENT, ANEW, EVENT_ADVERBS, MONTHS, PETS
 
 
 @dataclass(frozen=True)
@@ -87,6 +87,7 @@ EVENTS = (
         ("work", "quit"),
     ),
     _Event(r"proposed(?= to\b|\W*$|!)", "proposed", MemoryKind.EVENT, HIGH, "30d", ("relationship",)),
+    _Event(r"(?:got|was|been) (?:put on )?furloughed", "was furloughed", MemoryKind.EVENT, HIGH, "30d", ("work",)),
     _Event(
         r"(?:got|was|been) (?:fired|laid off|let go|made redundant)|lost (?:my|his|her|their|the) job",
         "lost their job",
@@ -168,6 +169,16 @@ EVENTS = (
         ("education",),
     ),
     _Event(r"got my first tattoo", "got their first tattoo", MemoryKind.EVENT, MEDIUM, PERMANENT, ("tattoo",)),
+    _Event(r"got my ears pierced", "got their ears pierced", MemoryKind.EVENT, MEDIUM, "30d", ("piercing",)),
+    _Event(
+        r"got my (?:nose|belly button|septum|eyebrow|lip|tongue|tragus|helix) pierced",
+        "got a piercing",
+        MemoryKind.EVENT,
+        MEDIUM,
+        "30d",
+        ("piercing",),
+    ),
+    _Event(r"got my braces (?:off|removed)", "got their braces off", MemoryKind.EVENT, MEDIUM, "30d", ("braces",)),
     _Event(r"got (?:a|another|a new) tattoo", "got a tattoo", MemoryKind.EVENT, MEDIUM, PERMANENT, ("tattoo",)),
     _Event(
         r"defended (?:my|his|her|their) (?:thesis|dissertation)",
@@ -218,7 +229,7 @@ def _event_fact(event: _Event, match: re.Match[str], said: Said, *, subject: str
     if rest and re.match(r"^(?:to|with|at|from|in|as)\b", rest, re.IGNORECASE):
         text += " " + third_person(rest, said.name)
         partner_open = partner_open and not rest.lower().startswith("to ")
-    when = past_time_in(match["rest"] or "")
+    when = past_day_in(match["rest"] or "")  # "on Saturday", "this morning": the day just gone
     if when and when not in text.lower():
         text += f" {when}"  # "my wife had a fall last Monday"
     entities = []
@@ -302,16 +313,24 @@ def became_rule(match: re.Match[str], said: Said) -> Fact | None:
     month = re.match(rf"\s+(in (?:{MONTHS}))\b", after, re.IGNORECASE)  # "I became a dad in March"
     when = past_time_in(after) or (month[1].lower() if month else "")
     text = f"{said.name} became {what}" + (f" {when}" if when else "")
+    if anew := re.match(ANEW, after, re.IGNORECASE):  # "I became a grandad for the third time"
+        text += f" {anew['anew'].lower()}"
     return said.fact(text, MemoryKind.EVENT, HIGH, PERMANENT, topics_of("family", what.split()[-1]))
 
 
+# How well an exam was passed: "… with distinction", "… with a merit".
+_MARK = re.compile(r",? with (?:an? )?(?P<mark>(?:high )?distinction|merit)\b", re.IGNORECASE)
+
+
 def exam_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I passed my driving test!", "I failed my theory test again", "just passed my RYA Day Skipper": a
+    """ "I passed my driving test!", "I failed my theory test again", "got my grade 5 piano with distinction": a
     result worth remembering (a pass for good, a fail for a month)."""
     what = third_person(" ".join(match["what"].split()), said.name)
-    verb = match["verb"].lower()
+    verb = "passed" if match["verb"].lower() == "got" else match["verb"].lower()  # "got my grade 5 piano"
     passed = verb in ("passed", "aced")
     text = f"{said.name} {verb} {what}" + (" again" if match["again"] else "")
+    if passed and (mark := _MARK.match(match.string, match.end())):
+        text += f" with {mark['mark'].lower()}"
     if when := past_day_in(re.split(r"[,;]| but | and ", match.string[match.end() :])[0]):  # "… viva today"
         text += f" {when}"
     return said.fact(
@@ -370,7 +389,7 @@ RULES = [
         pattern=re.compile(
             # "I've just started a new job", "I've graduated": not "I've got a job" (has one).
             rf"\bI(?:(?:'ve| have)(?={EVENT_ADVERBS} (?:started|graduated|finished|defended|got (?:engaged|married"
-            rf"|divorced|promoted)|been (?:made redundant|laid off|let go))))?{EVENT_ADVERBS}"
+            rf"|divorced|promoted)|been (?:made redundant|laid off|let go|furloughed))))?{EVENT_ADVERBS}"
             rf" (?P<event>{EVENT_ALTERNATIVES})\b(?P<rest>.*)",
             re.IGNORECASE,
         ),
@@ -390,7 +409,8 @@ RULES = [
     Rule(
         priority=950,
         pattern=re.compile(
-            r"\bI (?:just |finally |actually )?(?P<verb>passed|failed|aced|flunked) (?P<what>(?:my|the|all my|both my)"
+            r"\bI(?:'ve| have)? (?:just |finally |actually )?(?P<verb>passed|failed|aced|flunked|got(?= my grade \d))"
+            r" (?P<what>(?:my|the|all my|both my)"
             r" (?:[\w-]+ ){0,2}(?:test|tests|exam|exams|finals|bar|boards|interview|audition|assessment|probation"
             r"|theory|practical|GCSEs|A-levels|A levels|resit|resits|licen[cs]e|CBT|day skipper|yachtmaster|open water"
             r"|viva|defen[cs]e|dissertation|thesis|module|modules"

@@ -12,15 +12,17 @@ from memoryhub.ai.offline.rules.going import when_said
 from memoryhub.ai.offline.rules.health import condition_name
 from memoryhub.ai.offline.rules.trips import NAMED_PLACE
 from memoryhub.ai.offline.splitting import phrase_cut
-from memoryhub.ai.offline.text import content_words, third_person, topics_of
+from memoryhub.ai.offline.text import article_for, content_words, third_person, topics_of
 
 
 def aid_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I use a wheelchair", "I wear hearing aids", "I'm on an insulin pump now", "I've got a
-    pacemaker": what someone lives with, for good."""
-    aid = " ".join((match["aid"] or match["fitted"]).lower().split())
+    pacemaker", "my hearing aids arrived": what someone lives with, for good."""
+    aid = " ".join((match["aid"] or match["fitted"] or match["came"]).lower().split())
     aid = re.sub(r"\b(?:cpap|cgm|icd)\b", lambda m: m[0].upper(), aid)
-    verb = "has" if match["fitted"] else "wears" if (match["verb"] or "").lower() == "wear" else "uses"
+    if match["came"]:  # "my hearing aids arrived today": theirs now
+        aid = aid if aid.endswith("s") else f"{article_for(aid)} {aid}"
+    verb = "has" if match["fitted"] or match["came"] else "wears" if (match["verb"] or "").lower() == "wear" else "uses"
     text = f"{said.name} {verb} {aid}"
     return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("health", aid.split()[-1]))
 
@@ -157,7 +159,10 @@ RULES = [
             # "I've got a pacemaker", "I had a pacemaker fitted", "I have a stoma"
             r"|\bI(?:'ve| have)? (?:(?:now|just|recently) )?(?:got|have|had) (?P<fitted>an? (?:pacemaker|insulin pump"
             r"|CGM|cochlear implant|stoma|colostomy bag|ICD|feeding tube|prosthetic (?:leg|arm)))\b"
-            r"(?! (?:appointment|check))",
+            r"(?! (?:appointment|check))"
+            r"|\bmy (?:new |first )?(?P<came>hearing aids?|wheelchair|mobility scooter|prosthetic (?:leg|arm)|guide dog"
+            r"|CPAP(?: machine)?|insulin pump) (?:(?:has|have) )?(?:finally |just )?(?:arrived|came|(?:was|were|got)"
+            r" (?:delivered|fitted))\b",
             re.IGNORECASE,
         ),
         build=aid_rule,
@@ -289,7 +294,7 @@ RULES = [
         build=notice_rule,
     ),
     Rule(
-        priority=1679,
+        priority=899,  # before a habit given up for good (rules/health.py): "I've given up drinking for Lent"
         pattern=re.compile(
             r"\bI(?:'ve| have|'m| am)? (?:given up|giving up|gave up|off) (?P<what>[\w' -]{2,30}?) for Lent\b", re.I
         ),

@@ -80,8 +80,8 @@ RULES = [
     Rule(
         priority=1688,
         pattern=re.compile(
-            r"\bI(?:'m| am) (?:(?:also|currently|still) )?(?P<verb>fasting for|observing|keeping|doing)"
-            r" (?P<season>Ramadan|Lent|Yom Kippur|Navratri)\b",
+            r"\bI(?:'m| am|'ve been| have been) (?:(?:also|currently|still) )?"
+            r"(?P<verb>fasting for|observing|keeping|doing) (?P<season>Ramadan|Lent|Yom Kippur|Navratri)\b",
             re.IGNORECASE,
         ),
         build=fasting_rule,

@@ -10,7 +10,7 @@ from memoryhub.ai.offline.guards import starts_a_statement
 from memoryhub.ai.offline.rules.birthdays import yearly_day
 from memoryhub.ai.offline.rules.events import EVENT_ALTERNATIVES, EVENTS, their_as_kin
 from memoryhub.ai.offline.rules.going import when_said
-from memoryhub.ai.offline.rules.health_events import END_OF_LIFE, HURT_OR_TREATED
+from memoryhub.ai.offline.rules.kin_news import kin_grave, kin_news
 from memoryhub.ai.offline.rules.places import said_place
 from memoryhub.ai.offline.splitting import phrase_cut
 from memoryhub.ai.offline.text import (
@@ -24,19 +24,18 @@ from memoryhub.ai.offline.text import (
     topics_of,
 )
 from memoryhub.ai.offline.vocabulary import (
-    ACCIDENT,
     AGES_LISTED,
+    ANEW,
     COLLEAGUES,
     COUNTS,
     FAMILY,
     FRIENDS,
-    GRAVE_ILLNESSES,
-    HOSPITALS,
     I_AM,
     JOB,
     NUMBER_WORDS,
     PARTNERS,
     PASSED,
+    PASSING_ILLNESSES,
     PETS,
     RELATIONS,
     RELATIVE_AGES,
@@ -161,16 +160,17 @@ def relative_rule(match: re.Match[str], said: Said) -> Fact | None:
         return None
     topics = topics_of(_relation_topic(kin), kin)
     # A relative in hospital or gravely ill weighs as much as the speaker's own (a bot asks after them).
-    weight = HIGH if _IN_HOSPITAL.match(predicate) or _GRAVE.search(predicate) else MEDIUM
+    weight = HIGH if kin_grave(predicate) else MEDIUM
     if event is not None:  # "my sister Sarah just had a baby": news, not a lasting fact about the speaker
         fact = said.fact(text, MemoryKind.EVENT, weight, "30d", topics_of(*topics, *event.topics))
     elif (day := re.match(r"'s (?:birthday|bday) is (?P<d>.+)", predicate)) and (yearly := yearly_day(day["d"])):
         text = text.replace(predicate, f"'s birthday is {yearly}")  # "the 9th of June": every year, not news
         fact = said.fact(text, MemoryKind.RELATIONSHIP, MEDIUM, PERMANENT, topics_of(*topics, "birthday"))
-    elif any(news.match(predicate) for news in (_BEFELL, _TURNS, _IN_HOSPITAL, _PASSING_ILLNESS, HURT_OR_TREATED)):
+    elif kin_news(predicate):
         # a car stolen, a birthday, rushed to hospital, the flu, a broken wrist, a hospice: news for a month
         fact = said.fact(text, MemoryKind.EVENT, weight, "30d", topics)
-    elif re.search(r"\bdiagnosed with\b|^was born\b", predicate):  # "was diagnosed with ADHD", a birth: lasting
+    elif re.search(r"\bdiagnosed with\b|^was born\b|^(?:has )?moved in with\b", predicate):
+        # "was diagnosed with ADHD", a birth, "moved in with us last year": lasting
         fact = said.fact(text, MemoryKind.RELATIONSHIP, HIGH, PERMANENT, topics)
     elif (past := _NOT_A_YEAR.sub("", past_time_in(predicate))) or (soon := time_in(predicate)):
         # "my sister is visiting next month", "my wife had a fall last Monday": news, not who they are
@@ -242,15 +242,13 @@ _POSSESSED = re.compile(
     r"|treatment|new job|promotion|engagement|divorce))\b.*)",
     re.IGNORECASE,
 )
-# Illnesses that pass, one list for "caught …" (what a relative did) and the news it makes.
-_PASSING = r"(?:a |the )?(?:cold|flu|covid|fever|(?:stomach )?bug|virus|chicken ?pox)|strep|food poisoning"
 _LOOSE_VERB = re.compile(
     r"(?:(?:just|finally|recently|also|still|now|officially) )?(?P<verb>is|'s|are|'re|was|were|has|had|got|gets"
     r"|started|starts|start|turned|turns|turn|celebrated|raised|passed|died|went|did|moved|graduated|retired"
     r"|broke|lost|won|became|opened|bought|adopted|had|welcomed|married|proposed|fell|beat|survived|gave birth|quit"
     r"|resigned|ran|finished|completed|climbed|hiked|wrote|published|built|qualified|learned|learnt"
     rf"|wants(?={_WANTED})"
-    rf"|caught(?= (?:{_PASSING})\b)"
+    rf"|(?:caught|came down with)(?= (?:{PASSING_ILLNESSES})\b)"
     r"|plays|loves|likes|hates|enjoys|teaches|coaches|runs|owns|speaks|studies|collects|volunteers"
     # "my brother's girlfriend lives in Paris", "my wife's parents live in Spain" (not "lives near us")
     r"|lives?(?= (?:in|near) (?-i:[A-Z]))|works?(?= (?:at|for|as|in) ))\b"
@@ -267,44 +265,13 @@ _OWNED = re.compile(
     r"|their|and|or|but|that|which|who|ok|okay|fine|good|great|well|better|worse|sick|ill|happy|sad|busy|tired"
     r"|here|there|doing|feeling|off|up|over)\b)[a-z-]+ ){1,2}?)"
     r"(?P<rest>(?:is|was|are|were|has|had|broke|died|got|just|passed|started|turned|won|lost|moved|lives|works"
-    r"|left|bought|sold|retired|quit|became|graduated|joined|runs|owns|teaches|plays|live|work)\b.*)",
-    re.IGNORECASE,
-)
-
-
-# What befell a thing of a relative's: "'s car got stolen", "'s laptop broke" (a death stays for good,
-# as the speaker's own losses do).
-_BEFELL = re.compile(
-    r"'s (?:[a-z-]+ ){1,2}(?:broke down|broke|got stolen|was stolen|got towed|was towed"
-    r"|got broken into|was broken into|got hit|crashed|is (?:at|in) the (?:shop|garage|mechanic'?s?))\b"
-    # "my son got his GCSE results": the day's news
-    r"|^(?:(?:just|finally) )?(?:got|gets|is getting) (?:his|her|their) (?:[\w-]+ ){0,2}results\b",
+    r"|left|bought|sold|retired|quit|became|graduated|joined|runs|owns|teaches|plays|live|work|came|went|fell|blew"
+    r"|ran|bit|ate|keeps|barks|[a-z]{3,}ed)\b.*)",
     re.IGNORECASE,
 )
 
 
 _NOT_A_YEAR = re.compile(r"^in (?:19|20)\d\d$")
-# A relative in hospital: "my dad was rushed to the hospital", "my mom's in the ICU".
-_IN_HOSPITAL = re.compile(
-    rf"(?:is|was|'s|has been|got) (?:(?:still|just|now) )?(?:in|rushed to|taken to|admitted to) (?:the )?"
-    rf"(?:{HOSPITALS})\b",
-    re.IGNORECASE,
-)
-# An illness that passes: "my son has the flu", "my wife caught covid" (the speaker's own are news too).
-_PASSING_ILLNESS = re.compile(rf"(?:has|had|got|caught|came down with) (?:{_PASSING})\b", re.IGNORECASE)
-# A relative gravely ill or hurt: "my mom has dementia", "my dad had a stroke", "was in a car crash", a hospice.
-_GRAVE = re.compile(
-    r"^(?:has|had|got|was diagnosed with|is battling|is fighting|survived|(?:was|got|has been) in)\b.{0,30}?"
-    rf"\b(?:(?:an? )?(?:{GRAVE_ILLNESSES})|{ACCIDENT})\b|{END_OF_LIFE}",
-    re.IGNORECASE,
-)
-# A relative's birthday: "my son turns 5 tomorrow", "my mom turned 60 last week" (news for a month; how
-# old they are after it goes on changing).
-_TURNS = re.compile(
-    r"(?:turns|turned|is turning|'s turning) (?:\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten"
-    r"|(?:twen|thir|for|fif|six|seven|eigh|nine)ty(?:-[a-z]+)?)\b",
-    re.IGNORECASE,
-)
 
 
 _FARING = re.compile(
@@ -414,6 +381,9 @@ def has_relatives_rule(match: re.Match[str], said: Said) -> Fact | None:
     return fact
 
 
+_NOT_BORN_TO = {"child", "twin", "godmother", "godfather"}  # no baby makes one these "again"
+
+
 def parent_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I'm a mom of two", "I'm a dad", "I'm an only child"."""
     role = match["role"].lower()
@@ -421,6 +391,9 @@ def parent_rule(match: re.Match[str], said: Said) -> Fact | None:
     # "busy" say how they feel
     kinds = re.findall(r"single|first[- ]time|working|stay[- ]at[- ]home|new", match["kind"] or "", re.IGNORECASE)
     role = " ".join([*(kind.lower().replace(" ", "-") for kind in kinds), role])
+    if (anew := re.match(ANEW, match["rest"], re.IGNORECASE)) and role.split()[-1] not in _NOT_BORN_TO:
+        text = f"{said.name} became {article_for(role)} {role} {anew['anew'].lower()}"  # "… for the fifth time!"
+        return said.fact(text, MemoryKind.EVENT, HIGH, PERMANENT, topics_of("family", role.split()[-1]))
     rest = phrase_cut(match["rest"] or "", max_words=4)
     text = f"{said.name} is {article_for(role)} {role}" + (
         f" {rest}" if rest and rest.lower().startswith("of ") else ""
@@ -452,7 +425,8 @@ def loss_rule(match: re.Match[str], said: Said) -> Fact | None:
     relation = (parts.get("relation") or parts.get("relation2") or parts["species"]).lower()
     named = re.match(r"\s*((?-i:[A-Z])[\w'-]+)\b(.*)", parts.get("when") or "")  # "lost our dog Biscuit last week"
     when = phrase_cut(named[2] if named else parts.get("when") or parts.get("when2") or "", max_words=4)
-    when = when if re.match(r"^(?:last|this|on|in|yesterday|today|recently|a few|two|three)\b", when, re.I) else ""
+    said_when = re.match(r"^(?:last|this|on|in|yesterday|today|recently|a few|two|three)\b", when, re.I)
+    when = when if said_when else past_time_in(when)  # "ten years ago"
     pet = name_token(parts.get("pet") or (named[1] if named else ""))
     if since := _SINCE.search(match.string[: match.start()]):  # "it's a year since my dad passed next week"
         when = f"{since['span'].lower()} ago"  # a date once anchored; "next week" (the anniversary) stays in recall

@@ -87,7 +87,8 @@ _NOT_PLACES = word_set(
     you here there off out back away now then gym office sick bedrest rehab jail camp church training shift shifts
     night nights day days morning mornings exams exam finals overtime quarantine isolation detention pizza coffee
     food ramen rice soup salad leftovers netflix tv games gaming sleep naps meetings meeting calls deadlines crunch
-    rain snow sun heat weather traffic rent bills payday diet cardio practice rehearsals rehearsal tour season"""
+    rain snow sun heat weather traffic rent bills payday diet cardio practice rehearsals rehearsal tour season
+    time times"""
 )
 _ACTIVITY_FREQUENCY = re.compile(
     rf"(?P<what>{ACTIVITIES}|{SPORTS}) (?P<freq>(?:\d+ ?x|\d+ times|twice|once|three times|four times) (?:a|per)"

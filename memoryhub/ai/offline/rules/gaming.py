@@ -1,8 +1,8 @@
 """What a gaming channel tells of its players beside their ranks (``rules/online.py``): a level reached
 on a character ("just hit level 60 on my paladin"), the character they play most ("my main is a level
 70 druid"), and the server they play on ("I play on Ravencrest EU", or "Ravencrest EU" answering
-"what server u on?", ``questions._COMPLETED``); what they play on, the name to find them by, the hours
-sunk into a game and the game they speedrun."""
+"what server u on?", ``questions._COMPLETED``); their role in a team, what they play on, the name to
+find them by, the hours sunk into a game and the game they speedrun."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import re
 
 from memoryhub.ai.contract import MemoryKind
 from memoryhub.ai.offline.facts import MEDIUM, PERMANENT, Fact, Rule, Said
-from memoryhub.ai.offline.text import article_for, topics_of
+from memoryhub.ai.offline.text import article_for, third_person, topics_of
 from memoryhub.ai.offline.vocabulary import STOPWORDS, WEEKDAYS
 
 # A character's class, race or role, as a player names their own: "my paladin", "a level 70 druid".
@@ -41,6 +41,15 @@ def main_rule(match: re.Match[str], said: Said) -> Fact | None:
     what = " ".join(match["what"].split()).lower()
     text = f"{said.name}'s main is {article_for(what)} {what}"
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("gaming", what.split()[-1]), slot="main")
+
+
+def team_role_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I play support in our Valorant team", "I'm the IGL for my CS team": their place in a team."""
+    role = match["role"] if match["role"].isupper() else match["role"].lower()
+    text = f"{said.name} plays {role}"
+    if match["team"]:
+        text += f" {match['prep'].lower()} {third_person(match['team'], said.name)}"
+    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("gaming", "team"), slot="team role")
 
 
 def server_rule(match: re.Match[str], said: Said) -> Fact | None:
@@ -113,6 +122,16 @@ RULES = [
             re.IGNORECASE,
         ),
         build=main_rule,
+    ),
+    Rule(
+        priority=999,  # before "I mostly play …" (media.py)
+        pattern=re.compile(
+            r"\bI (?:mostly |mainly |usually |now )?play (?P<role>support|tank|healer|DPS|jungle|mid|top lane|ADC|IGL"
+            r"|entry|duelist|controller|initiator|sentinel|flex)(?: (?P<prep>in|for|on) (?P<team>(?:our|my|the)"
+            r" (?:(?-i:[A-Z])[\w'-]+ ){0,2}(?:team|squad|stack|clan))\b|(?=\s*(?:$|[,.!;])))",
+            re.IGNORECASE,
+        ),
+        build=team_role_rule,
     ),
     Rule(
         priority=1567,

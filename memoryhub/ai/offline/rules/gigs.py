@@ -12,6 +12,11 @@ from memoryhub.ai.offline.text import article_for, third_person, topics_of
 from memoryhub.ai.offline.vocabulary import FOR_A_SPAN, MONTHS
 
 _NAME = r"(?-i:[A-Z])[\w'&-]*(?: (?:(?-i:[A-Z])[\w'&-]*|of|the|and|&))*"
+# Where a band plays, said as its name: "at Wembley", "at the O2", "at the Brixton Academy".
+_VENUE = (
+    r"(?:Wembley|the O2|Glastonbury|Madison Square Garden|(?:the )?(?:(?-i:[A-Z])[\w'-]+ ){1,2}(?-i:Arena|Academy"
+    r"|Apollo|Stadium|Hall|Palladium|Bowl|Roundhouse|Ballroom|Forum|Dome|Barrowlands|Garden))"
+)
 _SHOWS = r"gig|concert|festival|match|game|show|tour|final|musical|play|premiere|derby"
 # Festivals named as people type them, in lower case or by a nickname ("tickets for glasto"); a name
 # that is also a word ("Reading", "Download") only as "… festival", which ``_NAME`` reads already.
@@ -56,8 +61,9 @@ def tour_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 def saw_live_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I saw Radiohead live last night": a band seen, for a month."""
-    text = f"{said.name} saw {match['who']} live"
+    """ "I saw Radiohead live last night", "we saw Coldplay at Wembley on Saturday": a band seen, for a
+    month."""
+    text = f"{said.name} saw {match['who']} live" + (f" {match['venue']}" if match["venue"] else "")
     if when := past_time_in(match["rest"]):
         text += f" {when}"
     return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("music", "gig"))
@@ -113,7 +119,11 @@ RULES = [
     ),
     Rule(
         priority=1543,
-        pattern=re.compile(rf"\bI (?:(?:just|finally|also) )?saw (?P<who>{_NAME}) live\b(?P<rest>.*)", re.IGNORECASE),
+        pattern=re.compile(
+            rf"\b(?:I|we) (?:(?:just|finally|also) )?(?:saw|went to see|got to see) (?P<who>{_NAME})"
+            rf" (?:live|in concert|(?P<venue>at {_VENUE}))\b(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
         build=saw_live_rule,
     ),
     Rule(

@@ -8,11 +8,12 @@ from memoryhub.ai.contract import MemoryKind
 from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, past_day_in, past_time_in
 from memoryhub.ai.offline.splitting import phrase_cut
 from memoryhub.ai.offline.text import article_for, since_age, third_person, topics_of
-from memoryhub.ai.offline.vocabulary import EVENT_ADVERBS, FOR_A_SPAN, HOSPITALS, I_AM, MONTHS
+from memoryhub.ai.offline.vocabulary import EVENT_ADVERBS, FOR_A_SPAN, HOSPITALS, I_AM, MONTHS, PASSING_ILLNESSES
 
 DIETS = (
     r"vegan|vegetarian|veggie|pescatarian|pescetarian|keto|paleo|gluten[- ]free|dairy[- ]free|lactose[- ]intolerant"
-    r"|halal|kosher|plant[- ]based|teetotal|teetotaler|sober|straight edge|celiac|coeliac|(?:type [12] )?diabetic"
+    r"|halal|kosher|plant[- ]based|tee-?total|tee-?totaller|teetotaler|sober|straight edge|celiac|coeliac"
+    r"|(?:type [12] )?diabetic"
     r"|flexitarian"
 )
 # The diets one takes up and gives up (not conditions such as "diabetic"): what "I'm not vegan
@@ -41,9 +42,9 @@ SPORTS_INJURIES = (
 CONDITIONS = (
     r"asthma|diabetes|type [12] diabetes|migraines?|adhd|add|autism|anxiety|depression|arthritis|celiac disease"
     r"|coeliac disease|epilepsy|insomnia|a bad back|back problems|a bad knee|high blood pressure|eczema|psoriasis"
-    r"|crohn'?s(?: disease)?|ibs|long covid|covid|the flu|a cold|tinnitus|dyslexia|chronic pain|lupus|a heart condition"
+    r"|crohn'?s(?: disease)?|ibs|long covid|tinnitus|dyslexia|chronic pain|lupus|a heart condition"
     rf"|an? (?:broken|sprained|fractured|torn|twisted) (?:(?:left|right) )?(?:{BODY_PARTS})|hay ?fever|stress|burnout"
-    rf"|{SPORTS_INJURIES}|{LONG_TERM_ILLNESSES}"
+    rf"|{SPORTS_INJURIES}|{LONG_TERM_ILLNESSES}|{PASSING_ILLNESSES}"
 )
 
 
@@ -136,7 +137,8 @@ def habit_rule(match: re.Match[str], said: Said) -> Fact | None:
         text = f"{said.name} doesn't {habit}"
     else:
         when = phrase_cut(match["when"] or "", max_words=4)
-        when = when if re.match(r"^(?:last|this|in|on|a |an |\d|two|three|four|five|years|months)", when, re.I) else ""
+        said_when = re.match(r"^(?:last|this|in|on|a |an |\d|two|three|four|five|years|months)", when, re.I)
+        when = when if said_when else past_time_in(match["when"] or "")  # "ten years ago"
         text = f"{said.name} {_done(match['verb2'])} {habit}" + (f" {when}" if when else "")
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("health", habit))
 
@@ -192,7 +194,7 @@ _HAD_FOR = re.compile(
 def condition_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I have asthma", "I was diagnosed with ADHD", "I've got a broken wrist"."""
     condition = match["condition"]
-    lasting = not re.match(rf"an? |the |a cold|covid|{SPORTS_INJURIES}", condition, re.IGNORECASE)
+    lasting = not re.match(rf"an? |the |(?:{PASSING_ILLNESSES}|{SPORTS_INJURIES})$", condition, re.IGNORECASE)
     condition = condition if condition.isupper() else condition_name(condition)
     verb = "was diagnosed with" if "diagnos" in match["verb"].lower() else "has"
     verb = "struggles with" if "struggl" in match["verb"].lower() else verb  # not a diagnosis told

@@ -1,8 +1,9 @@
 """A grave health event of one's own, told after it: "I had a heart attack in 2021", "I had a stroke last
 year", "I've had three miscarriages". Kept for good and weighed high, as a companion would remember it
-(a relative's is ``rules/family.py``'s; an illness one lives with is ``rules/health.py``'s). Also the
-patterns by which ``rules/family.py`` tells a relative's injury or treatment (news for a month) and the
-end of their life (weighed high)."""
+(an operation of a few weeks ago, "I'm two weeks post-op", for a month; a relative's is
+``rules/family.py``'s; an illness one lives with is ``rules/health.py``'s). Also the patterns by which
+``rules/family.py`` tells a relative's injury or treatment (news for a month) and the end of their life
+(weighed high)."""
 
 from __future__ import annotations
 
@@ -67,6 +68,13 @@ def health_event_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.EVENT, HIGH, PERMANENT, topics_of("health", event.split()[-1]))
 
 
+def post_op_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I'm two weeks post-op and walking a bit more every day": an operation of a few weeks ago, news for a
+    month as "I had surgery last week" is."""
+    span = match["span"].lower()
+    return said.fact(f"{said.name} had surgery {span} ago", MemoryKind.EVENT, HIGH, "30d", ["health", "surgery"])
+
+
 # This module's rules: on a clause, the rule whose match starts first is tried first, and at the same
 # start the lower priority (rules/__init__.py puts every module's rules in one table).
 RULES = [
@@ -79,5 +87,14 @@ RULES = [
             re.IGNORECASE,
         ),
         build=health_event_rule,
+    ),
+    Rule(
+        priority=1718,
+        pattern=re.compile(
+            r"\bI(?:'m| am) (?:only |now |just |nearly |almost )?(?P<span>(?:a|one|two|three|four|five|six|\d{1,2})"
+            r" (?:days?|weeks?|months?)) post[- ]?(?:op|surgery|operation)\b",
+            re.IGNORECASE,
+        ),
+        build=post_op_rule,
     ),
 ]

@@ -35,6 +35,7 @@ def off_school_rule(match: re.Match[str], said: Said) -> Fact | None:
 def homeschool_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I home educate my two boys", "we're homeschooling this year": how their children are taught."""
     whom = third_person(" ".join(match["whom"].split()), said.name) if match["whom"] else "their children"
+    whom = f"their {match['count'].split()[-1].lower()} children" if match["count"] else whom  # "our two"
     text = f"{said.name} homeschools {whom}"
     if while_ := _FOR_NOW.match(match.string[match.end() :]):
         text = f"{said.name} is homeschooling {whom} {' '.join(while_['while'].lower().split())}"
@@ -141,8 +142,10 @@ RULES = [
     Rule(
         priority=1510,
         pattern=re.compile(
-            r"\b(?:I|we)(?:'re| are|'ve been| have been| now| also)? (?:homeschool(?:ing)?|home[- ]?educat(?:e|ing))"
-            rf"(?: (?P<whom>(?:my|our|the|both|all) (?:[\w-]+ ){{0,2}}?(?:{_CHILDREN})))?\b",
+            r"\b(?:I|we)(?:'re| are|'ve been| have been| now| also|(?:'ve| have)? (?:decided|chosen) to)?"
+            r" (?:homeschool(?:ing)?|home[- ]?educat(?:e|ing))"
+            rf"(?: (?P<whom>(?:my|our|the|both|all) (?:[\w-]+ ){{0,2}}?(?:{_CHILDREN})"
+            r"|(?P<count>(?:my|our) (?:two|three|four|five))(?!\s+\w)))?\b",
             re.IGNORECASE,
         ),
         build=homeschool_rule,
@@ -151,7 +154,7 @@ RULES = [
         priority=1511,
         pattern=re.compile(
             r"\b(?:I|we)(?: (?:also|still|now))?(?:(?P<have> have(?: got)?|'ve got)| keep| raise"
-            r"|(?P<kept_for>'ve kept))"
+            r"|(?P<kept_for>'ve kept)|(?:'ve| have)? (?:just|finally|recently) got)"  # "we've just got chickens"
             rf" (?P<count>(?:a few|some|\d+|two|three|four|five|six) )?(?P<kept>{KEPT_ANIMALS})\b"
             r"(?! at work| in (?:the game|Minecraft|Stardew|Animal Crossing|Valheim)\b)(?P<rest>.*)",
             re.IGNORECASE,

@@ -1,6 +1,6 @@
 """A home being bought or rented, as a channel hears of it step by step: the offer accepted, the
 mortgage, the contracts and the day of completion, the keys; a room in a shared house; rent fallen
-behind on."""
+behind on or going up."""
 
 from __future__ import annotations
 
@@ -95,7 +95,37 @@ def evicted_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.EVENT, HIGH, "30d", topics_of("home", "eviction"))
 
 
+# How much a rent goes up: "by £150", "to £1,200 a month", "by 8%".
+_RISE = re.compile(
+    r"\s*(?:by|to) (?P<amount>(?:£|\$|€)\d[\d,]*(?:\.\d\d)?(?: a month| pcm| a week)?|\d{1,2}(?:\.\d)? ?%)",
+    re.IGNORECASE,
+)
+
+
+def rent_rise_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "our landlord is putting the rent up by £150 in May", "the rent's going up next month": a dearer
+    home ahead, kept until the month after it is said for."""
+    rest = match.string[match.end() :]
+    past = re.search(r"\b(?:has|have|upped|bumped|hiked)\b|(?<!being )\braised\b", match[0], re.IGNORECASE)
+    text = f"{said.name}'s rent {'went' if past else 'is going'} up"
+    if rise := _RISE.match(rest):
+        text += f" {rise[0].strip()}"
+    when = when_said(rest)
+    text += f" {when}" if when else ""
+    return said.fact(text, MemoryKind.EVENT, MEDIUM, expiration_for(when), topics_of("home", "rent"), time=when)
+
+
 RULES = [
+    Rule(
+        priority=1731,
+        pattern=re.compile(
+            r"\b(?:(?:our|my|the) landlord(?:'s| is| has)|they(?:'re| are| have)) (?:(?:just|now) )?(?:putting|put"
+            r"|upping|upped|raising|raised|bumping|bumped|hiking|hiked) (?:the|our|my) rent(?: up)?"
+            r"|\b(?:our|my|the) rent(?:'s| is) (?:going up|being (?:put up|raised|increased)|rising)",
+            re.IGNORECASE,
+        ),
+        build=rent_rise_rule,
+    ),
     Rule(
         priority=1524,
         pattern=re.compile(

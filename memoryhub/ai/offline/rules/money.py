@@ -1,12 +1,12 @@
 """What a money channel tells of its members' means: what they invest in, a debt they are paying off,
-a month without spending, the benefits they are on, a side hustle."""
+a month without spending, the benefits they are on, a side hustle, money lost to a scam."""
 
 from __future__ import annotations
 
 import re
 
 from memoryhub.ai.contract import MemoryKind
-from memoryhub.ai.offline.facts import MEDIUM, PERMANENT, Fact, Rule, Said, expiration_for, time_in
+from memoryhub.ai.offline.facts import MEDIUM, PERMANENT, Fact, Rule, Said, expiration_for, past_day_in, time_in
 from memoryhub.ai.offline.guards import is_negated
 from memoryhub.ai.offline.splitting import phrase_cut
 from memoryhub.ai.offline.text import third_person, topics_of
@@ -61,6 +61,15 @@ def side_hustle_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("work", "side hustle"))
 
 
+def scammed_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I got scammed out of 300 pounds last week", "I've been scammed": money lost to a fraud, news for
+    a month (a bot asks after it)."""
+    text = f"{said.name} got scammed" + (f" out of {match['amount']}" if match["amount"] else "")
+    if when := past_day_in(re.split(r"[,;!]| but | and ", match.string[match.end() :])[0]):
+        text += f" {when}"
+    return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("money", "scam"))
+
+
 RULES = [
     Rule(
         priority=1558,
@@ -102,5 +111,15 @@ RULES = [
             re.IGNORECASE,
         ),
         build=side_hustle_rule,
+    ),
+    Rule(
+        priority=1721,
+        pattern=re.compile(
+            r"\bI(?:'ve| have)? (?:just )?(?:got|been|was) (?:scammed|conned|defrauded)\b"
+            r"(?: out of (?P<amount>(?:over |nearly |almost |about )?[£$€]?\d[\d,.]*k?"
+            r"(?: (?:pounds|quid|dollars|euros))?))?",
+            re.IGNORECASE,
+        ),
+        build=scammed_rule,
     ),
 ]

@@ -1,16 +1,17 @@
-"""A job left, the next one, and the one held: "I'm leaving the company" (news for a month; with a day
-it is a plan, ``rules/plans.py``), "I'm joining the NHS as a data analyst" (the job, for good, in the
-place of the last), "I've been at Tesco for 12 years", "I've been made a partner at the firm!", "my
-contract ends in June" (until then). "where are you off to?" after the leaving asks of the next one
-(``matching.answers_about``)."""
+"""A job left, the next one, and the one held: "I've handed in my notice at the council", "I'm leaving
+the company" (news for a month; with a day it is a plan, ``rules/plans.py``), "I'm joining the NHS as a
+data analyst" (the job, for good, in the place of the last), "I've been at Tesco for 12 years", "I've
+been made a partner at the firm!", "my contract ends in June" (until then). "where are you off to?"
+after the leaving asks of the next one (``matching.answers_about``)."""
 
 from __future__ import annotations
 
 import re
 
 from memoryhub.ai.contract import EntityType, MemoryKind
-from memoryhub.ai.offline.facts import HIGH, PERMANENT, Fact, Rule, Said, expiration_for, past_day_in, time_in
+from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, expiration_for, past_day_in, time_in
 from memoryhub.ai.offline.text import article_for, topics_of
+from memoryhub.ai.offline.vocabulary import MONTHS
 
 # What one leaves that is one's work: "the company", "my job", "teaching".
 _WORK = (
@@ -72,21 +73,61 @@ def own_boss_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 def contract_end_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "my contract ends in June", "my fixed term contract is up at the end of March": a job's end
-    ahead, kept until that day; "my contract ended last month" is news for a month."""
+    ahead, kept until that day (as "my contract's been extended until June"); "my contract ended last month"
+    is news for a month."""
     rest = match.string[match.end() :]
     if match["ended"]:
         when = past_day_in(rest)
         text = f"{said.name}'s contract ended" + (f" {when}" if when else "")
         return said.fact(text, MemoryKind.EVENT, HIGH, "30d", topics_of("work", "contract"))
+    if match["extended"]:  # "my contract's been extended until June": good news, kept until then
+        until = re.match(
+            rf"\s+(?:until|till|to) (?P<when>(?:the end of )?(?:{MONTHS}|the year)|(?:19|20)\d\d)\b", rest, re.I
+        )
+        text = f"{said.name}'s contract has been {match['extended'].lower()}"
+        if not until:
+            return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("work", "contract"))
+        time = time_in(f"in {until['when']}")
+        text += f" until {until['when']}"
+        return said.fact(text, MemoryKind.EVENT, MEDIUM, expiration_for(time), topics_of("work", "contract"), time=time)
     if not (when := time_in(rest)):
         return None  # "my contract ends when the project does": no day to keep it until
     text = f"{said.name}'s contract ends {when}"
     return said.fact(text, MemoryKind.PLAN, HIGH, expiration_for(when), topics_of("work", "contract"), time=when)
 
 
+# Where a notice went in: "at Tesco", "at the council" (not "at the end of the month").
+_LEFT_AT = re.compile(
+    r"\s+(?P<prep>at|with|from) (?P<org>(?-i:[A-Z])[\w&'-]*(?: (?-i:[A-Z])[\w&'-]*){0,3}"
+    r"|the (?!end\b|start\b|weekend\b)[a-z]+(?: (?!today|yesterday|this|last|on)[a-z]+)?)(?=$|[,.!?;]| )",
+    re.IGNORECASE,
+)
+
+
+def notice_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "handed in my notice today, done with retail forever": quitting a job."""
+    done = re.search(r"\bdone with (?P<what>[\w -]{2,30}?)(?: forever| for good| now|[,.!]|$)", said.clause, re.I)
+    text = f"{said.name} {'resigned' if match['resigned'] else 'handed in their notice'}"
+    if where := _LEFT_AT.match(match.string[match.end() :]):  # "… at the council", "… at Tesco"
+        text += f" {where['prep'].lower()} {where['org']}"
+    if when := past_day_in(match.string[match.end() :]):  # "today", "on Friday": the day it went in
+        text += f" {when}"
+    text += f", done with {done['what']}" if done else ""
+    return said.fact(text, MemoryKind.EVENT, HIGH, "30d", topics_of("work", "quit"))
+
+
 # This module's rules: on a clause, the rule whose match starts first is tried first, and at the same
 # start the lower priority (rules/__init__.py puts every module's rules in one table).
 RULES = [
+    Rule(
+        priority=130,
+        pattern=re.compile(
+            r"\b(?:handed|gave|put|handing|giving|putting)(?: in)? (?:my |in my )?(?:notice|resignation)(?: in)?\b"
+            r"|\bI(?:'ve| have)? (?:just |finally |officially )?(?P<resigned>resigned)\b(?! (?:myself|to|from)\b)",
+            re.I,
+        ),
+        build=notice_rule,
+    ),
     Rule(
         priority=1639,
         pattern=re.compile(
@@ -141,8 +182,9 @@ RULES = [
         priority=1691,
         pattern=re.compile(
             r"\bmy (?:(?:fixed[- ]term|temp|temporary|current|teaching|maternity cover|agency|work) )?contract"
-            r" (?:(?:ends|finishes|runs out|is up|expires|comes to an end)"
-            r"|(?P<ended>ended|finished|ran out|expired))\b",
+            r"(?: (?:ends|finishes|runs out|is up|expires|comes to an end)"
+            r"| (?P<ended>ended|finished|ran out|expired)|(?:'s| has|'s been| has been| got| was) (?P<extended>extended"
+            r"|renewed))\b",
             re.IGNORECASE,
         ),
         build=contract_end_rule,

@@ -18,7 +18,7 @@ from memoryhub.ai.offline.facts import (
     Rule,
     Said,
     expiration_for,
-    past_time_in,
+    past_day_in,
     time_in,
 )
 from memoryhub.ai.offline.rules.answers import DATE, date_text
@@ -65,17 +65,20 @@ def occasion_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 def operation_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I had knee surgery last week", "I just had my appendix out": news for a month; "I'm having
-    surgery on Friday", "I have a hip replacement booked for February": until a week after it."""
+    """ "I had knee surgery last week", "I just had my appendix out", "I've had my cataracts done": news for a
+    month; "I'm having surgery on Friday", "I have a hip replacement booked for February": until a week after
+    it; "I'm waiting for a knee replacement": a month."""
     rest = match["rest"] or ""
     on = re.match(r"\s+(?P<on>on (?:my|his|her|the) (?:left |right )?(?!\d)[\w-]+)", rest, re.IGNORECASE)
     what = " ".join(match["what"].lower().split()) + (f" {on['on'].lower()}" if on else "")  # "on my knee"
     what = third_person(what, said.name)
     topics = topics_of("health", match["op"].lower())
     if match["had"] or match["had2"]:
-        when = past_time_in(rest)
+        when = past_day_in(rest)  # "last week", "in January", "on Monday"
         text = f"{said.name} had {what}" + (f" {when}" if when else "")
         return said.fact(text, MemoryKind.EVENT, HIGH, "30d", topics)
+    if match["waiting"]:  # "I'm waiting for a hip replacement": on a list, for a month at a time
+        return said.fact(f"{said.name} is waiting for {what}", MemoryKind.FACT, HIGH, "30d", topics)
     time = time_in(re.sub(r"^\s+booked(?: in)? for\b", " in", rest, flags=re.IGNORECASE))  # "booked for May"
     if not time:
         return None  # "I have surgery scars": no operation to come
@@ -152,9 +155,11 @@ RULES = [
         priority=945,
         pattern=re.compile(
             rf"\bI(?:(?:'ve| have){EVENT_ADVERBS} (?P<had>had)|{EVENT_ADVERBS} (?P<had2>had|underwent)"
-            r"|(?:'m| am) (?:having|getting|booked in for)|(?: have|'ve got| have got))"
+            r"|(?:'m| am) (?:having|getting|booked in for)|(?: have|'ve got| have got)"
+            r"|(?P<waiting>(?:'m| am) (?:still )?(?:waiting (?:for|on)|on (?:the|a) waiting list for)))"
             r" (?P<what>(?:(?:my|a|an|the) )?(?:[\w-]+ ){0,2}?(?P<op>surgery|operation|op|c-section"
-            r"|(?:hip|knee|shoulder|joint) replacement|(?:appendix|tonsils|wisdom teeth|gallbladder) (?:out|removed)))"
+            r"|(?:hip|knee|shoulder|joint) replacement|(?:appendix|tonsils|wisdom teeth|gallbladder) (?:out|removed)"
+            r"|(?<=my )(?:cataracts?|hip|knee|bunions?|varicose veins) done))"
             r"(?![\w-])(?P<rest>.*)",
             re.IGNORECASE,
         ),

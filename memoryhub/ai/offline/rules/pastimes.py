@@ -12,6 +12,7 @@ from memoryhub.ai.offline.text import (
     conjugate,
     content_words,
     join_names,
+    lowered_as_said,
     since_age,
     third_person,
     topics_of,
@@ -68,9 +69,10 @@ ACTIVITIES = (
     r"|fostering|bell ringing|(?:go-)?karting|bowling"
 )
 LANGUAGES = (
-    r"English|Spanish|French|German|Italian|Portuguese|Japanese|Chinese|Mandarin|Cantonese|Korean|Arabic"
+    r"(?:British |American |Irish )?sign language|English|Spanish|French|German|Italian|Portuguese|Japanese|Chinese"
+    r"|Mandarin|Cantonese|Korean|Arabic"
     r"|Hebrew|Russian|Hindi|Urdu|Bengali|Dutch|Swedish|Norwegian|Danish|Finnish|Polish|Czech|Greek|Turkish"
-    r"|Vietnamese|Thai|Tagalog|Filipino|Indonesian|Malay|Swahili|Irish|Gaelic|Welsh|ASL|BSL|sign language"
+    r"|Vietnamese|Thai|Tagalog|Filipino|Indonesian|Malay|Swahili|Irish|Gaelic|Welsh|ASL|BSL"
     r"|Latin|Ukrainian|Romanian|Hungarian|Persian|Farsi|Punjabi|Tamil|Telugu|Catalan|Basque|Icelandic"
     r"|Esperanto|Yoruba|Amharic|Serbian|Croatian|Bulgarian|Slovak|Estonian|Latvian|Lithuanian|Afrikaans"
 )
@@ -112,16 +114,30 @@ def plays_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("hobbies", topic, what))
 
 
+_OWN = re.compile(r" (?:my|our) own (?P<own>[a-z-]+)\b(?! (?:and|or)\b)", re.IGNORECASE)
+
+
+_FOSTERED = re.compile(
+    r" (?:rescue )?(?:kittens|cats|dogs|puppies|children|kids|teenagers|teens|babies|greyhounds)\b"
+    r"(?: for (?:the )?(?-i:[A-Z])[\w'-]+(?: (?-i:[A-Z])[\w'-]+)*)?"
+    r"(?: for (?:over |about )?(?:a|one|two|three|four|five|six|seven|eight|nine|ten|\d+) (?:years?|months?))?"
+)
+
+
 def activity_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I go climbing every weekend", "I do yoga", "I've been knitting for years"."""
-    what = match["what"].lower()
+    what = lowered_as_said(match["what"])  # "to AA", "to Slimming World": a name as written
+    if what.endswith("ing") and (own := _OWN.match(match.string, match.end())):
+        what += f" their own {own['own'].lower()}"  # "brewing my own beer"
+    elif what == "fostering" and (fostered := _FOSTERED.match(match.string, match.end())):
+        what += fostered[0]  # "fostering kittens for the RSPCA"
     when = third_person(since_age(phrase_cut(match["when"] or "", max_words=7)), said.name)  # "before my shift"
     when = re.sub(r"^(?=(?:a|one|two|three|four|five|six|\d+) (?:years?|months?)\b)", "for ", when)
     verb = " ".join(w for w in match["verb"].lower().split() if w not in ("just", "recently", "finally", "only"))
     if "been going" in verb:  # "I've been going to the gym regularly"
         text = f"{said.name} has been going {what}"
     elif "been" in verb:
-        text = f"{said.name} has been {'doing ' if not what.endswith('ing') else ''}{what}"
+        text = f"{said.name} has been {'doing ' if not match['what'].lower().endswith('ing') else ''}{what}"
     elif re.search(r"\b(?:go|went|going)\b", verb):  # " go", " usually go", "started going"
         text = f"{said.name} goes {what}"
     elif "trying" in verb:  # "I'm trying out yoga"
@@ -191,7 +207,7 @@ def language_rule(match: re.Match[str], said: Said) -> Fact | None:
     if re.match(r"\s*to (?!speak|talk|read|write|understand)", said_of, re.IGNORECASE):
         return None  # "I've been learning to cook Thai food": a skill, not the language
     languages = [
-        word[0].upper() + word[1:]
+        word.lower() if word.lower() == "sign language" else word[0].upper() + word[1:]
         for word in re.findall(rf"\b(?:{LANGUAGES})\b(?!{_NOT_THE_LANGUAGE})", said_of, re.IGNORECASE)
     ]
     verb = (
@@ -337,8 +353,11 @@ def mentoring_rule(match: re.Match[str], said: Said) -> Fact | None:
 def signed_up_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I've signed up for a welding course", "I enrolled in a coding bootcamp", "I registered for a
     half marathon in May": something taken up, with its time when they say it."""
-    what = _RACE_HALF.sub(r"\1 marathon", " ".join(match["what"].split()))
-    what = third_person(f"{match['article'].lower()} {what}", said.name)
+    if match["what2"]:  # "I've signed up for Couch to 5k": a programme by its name
+        what = match["what2"]
+    else:
+        what = _RACE_HALF.sub(r"\1 marathon", " ".join(match["what"].split()))
+        what = third_person(f"{match['article'].lower()} {what}", said.name)
     text = f"{said.name} signed up for {what}"
     if when := time_in(match["rest"]) or past_time_in(match["rest"]):  # "…, starts next Tuesday": its start
         text += f", which starts {when}" if re.search(r"\b(?:starts|starting|begins)\b", match["rest"]) else f" {when}"
@@ -363,7 +382,7 @@ def donated_rule(match: re.Match[str], said: Said) -> Fact | None:
 def joined_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I joined a book club", "I just joined a volunteer-run hiking group": a group one belongs to."""
     what = match["what"]  # as written: "a Thursday night darts league"
-    text = f"{said.name} joined {article_for(what)} {what}"
+    text = f"{said.name} joined {'the' if match['named'] else article_for(what)} {what}"
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("hobbies", *content_words(what)[-1:]))
 
 
@@ -408,7 +427,12 @@ RULES = [
             r"|club|choir|band|team|group|league|class|society|orchestra|running club|book club|community garden"
             r"|church|mosque|synagogue|temple|congregation|union|co-op|coop|gaming clan|clan|guild|program|programme"
             r"|organi[sz]ation|charity|nonprofit|non-profit|committee|network|forum|online community|subreddit"
-            r"|discord(?: server)?|fan club|meetup(?: group)?))\b",
+            r"|discord(?: server)?|fan club|meetup(?: group)?)"
+            # a body known by its name: "I've joined the WI", "joined the Labour Party"
+            r"|(?<=the )(?P<named>WI|Women's Institute|U3A|Rotary|Round Table|Lions|RNLI|Men's Shed|Freemasons"
+            r"|Masons|Salvation Army|Red Cross|St John Ambulance|Labour Party|Conservative Party|Conservatives|Lib Dems"
+            r"|Liberal Democrats|Green Party|Greens|SNP|Plaid|Territorial Army|TA|Army Reserve|National Trust"
+            r"|Mothers' Union|Townswomen's Guild))\b",
             re.IGNORECASE,
         ),
         build=joined_rule,
@@ -417,11 +441,12 @@ RULES = [
         priority=980,
         pattern=re.compile(
             r"\bI(?:'ve| have)? (?:(?:just|recently|finally|also|officially) )?(?:signed up for|enrolled in|registered"
-            r" for) (?P<article>a|an|the|my) (?P<what>(?:[\w-]+ ){0,3}?(?:class|classes|course|lessons"
+            r" for) (?:(?P<what2>Couch to 5k|C25K|parkrun|Veganuary|Movember|Sober October|Stoptober)"
+            r"|(?P<article>a|an|the|my) (?P<what>(?:[\w-]+ ){0,3}?(?:class|classes|course|lessons"
             r"|workshop|marathon|race|5k|10k|triathlon|program|programme|bootcamp|retreat|degree|masters|competition"
             r"|tournament|league|challenge|abseil|skydive|sky dive|trek|sleepout|sleep out|fun run|run|walk|ride"
             r"|sportive|swim|ultra)"
-            r"|(?-i:[A-Z])[\w'-]+ half(?! of\b))\b(?P<rest>.*)",
+            r"|(?-i:[A-Z])[\w'-]+ half(?! of\b)))\b(?P<rest>.*)",
             re.IGNORECASE,
         ),
         build=signed_up_rule,
@@ -495,7 +520,9 @@ RULES = [
             r" (?P<what>to (?:the )?gym|to (?:the )?pool|to (?:church|mass|the mosque|temple|synagogue)"
             r"|to (?:a |my |the )?(?:yoga|pilates|spin|dance|pottery|art|boxing|climbing|cooking|swimming|salsa|zumba"
             r"|boot ?camps?|crossfit|karate|judo|kickboxing)(?: class(?:es)?)?|to (?:a |my |the )?(?:therapy|therapist"
-            r"|counseling|counselling|support group|book club|choir|running club))\b"
+            r"|counseling|counselling|(?:[\w-]+ )?support group|book club|choir|running club)"
+            r"|to (?:AA|NA|Al-Anon|Alcoholics Anonymous|Narcotics Anonymous|Slimming World|Weight Watchers)"
+            r"(?: meetings)?)\b"
             r"(?P<when> (?:every|each|on|most|twice|once|three times|at|before|after) .+"
             r"| (?:regularly|religiously)\b.*)?",
             re.IGNORECASE,

@@ -31,11 +31,13 @@ SLOTS = {"seat": r" plays (?:principal|co-principal|sub-principal|first|second|t
 
 
 def gig_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "we've got a gig at the Fleece on Friday", "my band has our first gig next month": a gig
+    """ "we've got a gig at the Fleece on Friday", "our band's playing the Cavern Club on Friday": a gig
     they play, kept until a little after its day."""
     rest = match["rest"] or ""
     which = (match["which"] or "").lower()
     text = f"{said.name} has {'their ' + which if which else 'a'} gig"
+    if match["playing"]:  # "our band's playing the Cavern Club on Friday"
+        rest = " at " + match["rest2"].removeprefix("at ")
     if venue := _VENUE.match(rest):
         text += f" {venue['venue']}"
     if when := when_said(rest):
@@ -112,7 +114,9 @@ RULES = [
         pattern=re.compile(
             r"\b(?:I|we|(?:my|our) band)(?:'ve| have)? (?:got|has|have|booked) (?:a |(?:our|my)"
             r" (?:(?P<which>first|next|last|big|biggest|album launch|release|hometown) )?)gig\b(?! economy| work)"
-            r"(?P<rest>[^,.!?;]*)",
+            r"(?P<rest>[^,.!?;]*)"
+            r"|\b(?:my|our) band(?:'s| is|'re| are) (?P<playing>playing|headlining|supporting \w+ at) "
+            r"(?=(?:at )?(?:the )?(?-i:[A-Z]))(?P<rest2>[^,.!?;]*)",
             re.IGNORECASE,
         ),
         build=gig_rule,

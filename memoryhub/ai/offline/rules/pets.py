@@ -7,7 +7,18 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from memoryhub.ai.contract import EntityType, MemoryKind
-from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, past_time_in, revised, time_in
+from memoryhub.ai.offline.facts import (
+    HIGH,
+    MEDIUM,
+    PERMANENT,
+    Fact,
+    Rule,
+    Said,
+    expiration_for,
+    past_time_in,
+    revised,
+    time_in,
+)
 from memoryhub.ai.offline.splitting import phrase_cut
 from memoryhub.ai.offline.text import article_for, counted, join_names, name_token, third_person, topics_of
 from memoryhub.ai.offline.vocabulary import COUNTS, PETS, WEEKDAYS
@@ -139,6 +150,8 @@ def pet_news_rule(match: re.Match[str], said: Said) -> Fact | None:
         side = re.match(r"\s+in (?:one|both|the left|the right|his|her|its) (?:eyes?|ears?)\b", match["rest"])
         text += side[0] if side else ""  # "blind in one eye"
         return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("pets", species), entities=entities)
+    if re.match(r"(?:turns|is turning) ", how) and (soon := time_in(match["rest"])):  # "my dog turns 10 tomorrow"
+        return said.fact(text, MemoryKind.EVENT, MEDIUM, expiration_for(soon), topics_of("pets", species), time=soon)
     weight = HIGH if re.search(r"missing|ran away|run away|got out|escaped", how) else MEDIUM
     return said.fact(text, MemoryKind.EVENT, weight, "30d", topics_of("pets", species), entities=entities)
 
@@ -239,8 +252,9 @@ RULES = [
     Rule(
         priority=325,
         pattern=re.compile(
-            rf"\b(?:I|we)(?:'m|'re| am| are) (?:currently |still |now )?fostering (?P<what>(?:a|an|{COUNTS}|some)"
-            rf" (?:[\w-]+ )?(?P<species>{PETS})(?:e?s)?)\b",
+            rf"\b(?:I|we)(?:'m|'re| am| are) (?:currently |still |now )?fostering"
+            rf" (?P<what>(?:a litter of|a pair of|a couple of|a|an|{COUNTS}|some)"
+            rf" (?:[\w-]+ )?(?P<species>puppies|bunnies|ponies|{PETS})(?:e?s)?)\b",
             re.IGNORECASE,
         ),
         build=fostering_rule,
@@ -288,10 +302,15 @@ RULES = [
             r"| (?:just )?had (?:(?:\d+|two|three|four|five|six|a litter of) )?(?:kittens|puppies|babies)"
             # "my cat has kidney disease": an illness it lives with
             rf"| has (?:got )?(?:{_CHRONIC})"
+            rf"|(?: has been|'s been| was| got) diagnosed with (?:{_CHRONIC})"
+            # "our dog had to have his leg amputated"
+            r"| (?:had|has had|'s had|had to have|has to have|needs to have) (?:his|her|its|their) (?:back |front )?"
+            r"(?:leg|tail|eye|paw|toe|teeth|tooth|spleen) (?:amputated|removed|out)"
             # "our cat got out last night": a pet lost, which a neighbour may ask after
             r"| (?:is |has |has been |'s been )?(?:just )?(?:got out|ran away|run away|gone missing|went missing"
             r"|escaped|missing)"
-            r"| (?:got|was|has been|is being) (?:spayed|neutered|castrated))\b"
+            r"| (?:got|was|has been|is being) (?:spayed|neutered|castrated)"
+            r"|(?: turns|'s turning| is turning) (?:1?\d)(?= (?:today|tomorrow|on|next|this)\b))\b"  # a pet's birthday
             r"(?! of\b)(?P<rest>.*)",
             re.IGNORECASE,
         ),

@@ -37,7 +37,8 @@ def said_place(raw: str, said: Said) -> str:
 
 _INNER_PLACE = re.compile(
     r"(?:our|my|a|the|their) (?:(?:new|own|first|little|tiny|bigger|smaller|small|big|quiet) )*(?:place|flat"
-    r"|apartment|house|home|condo|studio|room|dorm|village|town|city|suburb|island) (?:in|near|outside|on)"
+    r"|apartment|house|home|condo|studio|room|dorm|village|town|city|suburb|island|bungalow|cottage|farmhouse"
+    r"|terrace|semi) (?:in|near|outside|on)"
     rf" (?P<place>(?!(?:{MONTHS}|{WEEKDAYS})\b)(?-i:[A-Z]).{{1,60}})",  # not "our first house in August"
     re.IGNORECASE,
 )
@@ -342,7 +343,8 @@ RULES = [
     Rule(
         priority=1310,
         pattern=re.compile(
-            r"\b(?:I|we)(?:'ve| have)?(?: (?:just|recently|finally|actually))? moved (?:back |out |over |here |away )?"
+            r"\b(?:I|we)(?:'ve| have)?(?: (?:just|recently|finally|actually))? (?:moved|downsized)"
+            r" (?:back |out |over |here |away )?"
             r"(?:to|into|out to|over to) (?P<place>.+?)(?=\s+(?:and|but|so)\s+(?:I|I'm|I've|we|we're|don't|do not|"
             r"have|haven't|can't|it|it's|now|still)\b|$)",
             re.IGNORECASE,

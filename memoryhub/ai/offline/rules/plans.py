@@ -230,7 +230,9 @@ def appointment_rule(match: re.Match[str], said: Said) -> Fact | None:
     time = time or dated
     if not time:
         return None
-    thing = re.sub(r"\b(?:mri|x-ray)\b", lambda m: m[0].upper(), (match["thing"] or match["things"]).lower())
+    said_thing = (match["thing"] or match["things"]).split()  # "my PIP assessment": an initialism as written
+    thing = " ".join(word if len(word) > 1 and word.isupper() else word.lower() for word in said_thing)
+    thing = re.sub(r"\b(?:mri|x-ray)\b", lambda m: m[0].upper(), thing)
     rest = phrase_cut(match["rest"] or "", max_words=8)
     article = "" if match["things"] else article_for(thing) + " "  # "exams all next week"
     if match["thing"] and re.search(r"\bmy $", match.string[: match.start("thing")], re.IGNORECASE):

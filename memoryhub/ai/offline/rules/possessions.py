@@ -136,6 +136,15 @@ def sold_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.EVENT, HIGH if home else MEDIUM, "30d", topics_of("possessions", thing), **slot)
 
 
+def selling_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I'm selling my old road bike if anyone wants it", "we're selling our house": a thing of theirs for
+    sale, news for a month (a home sold or put up for sale is news of weight)."""
+    thing = " ".join(match["thing"].split())  # as said: "PS5"
+    home = thing.lower() in ("house", "flat", "home", "apartment", "bungalow", "cottage")
+    text = f"{said.name} is selling their {thing}"
+    return said.fact(text, MemoryKind.PLAN, HIGH if home else MEDIUM, "30d", topics_of("possessions", thing))
+
+
 def lost_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I lost my wallet on the bus", "I've lost my wedding ring somewhere in the garden": a thing lost,
     and where, for a month (not "lost my job", "lost my mum": ``rules/work.py``, ``rules/events.py``)."""
@@ -204,8 +213,9 @@ RULES = [
     Rule(
         priority=1220,
         pattern=re.compile(
-            r"\b(?:I|we) (?P<verb>(?:just |finally |recently )?(?:bought|got|purchased|built|inherited)"
-            r"|own|drive|ride)"
+            r"\b(?:I|we)(?P<verb> (?:just |finally |recently )?(?:bought|got|purchased|built|inherited)"
+            r"|(?:'ve| have) (?:just |finally |recently )?(?:bought|purchased|built|inherited"
+            r"|got(?= (?:myself )?(?:a new|a brand new|my first|my own)\b))| own| drive| ride)"
             rf"(?: myself)? (?P<article>an?|my first|my own|a new|a used|an old|my new|two|three)"
             rf" (?P<thing>(?:[a-z0-9-]+ ){{0,3}}?(?:{THINGS}))s?\b",
             re.IGNORECASE,
@@ -232,6 +242,17 @@ RULES = [
             re.IGNORECASE,
         ),
         build=sold_rule,
+    ),
+    Rule(
+        priority=1717,
+        pattern=re.compile(
+            r"\b(?:I|we)(?:'m| am|'re| are) (?:now |finally )?selling (?:my|our) (?P<thing>(?:old |spare |first )?"
+            r"(?:(?:road|mountain|gravel|electric|acoustic|bass|gaming) )?(?:car|van|motorbike|bike|house|flat|home"
+            r"|apartment|bungalow|cottage|boat|caravan|campervan|piano|guitar|drum kit|camera|lens|kayak|PS5"
+            r"|Xbox|Switch|laptop|sofa|wedding dress|pram|buggy))\b",
+            re.IGNORECASE,
+        ),
+        build=selling_rule,
     ),
     Rule(
         priority=1693,

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from memoryhub.ai.contract import MemoryKind
-from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said
+from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, past_time_in
 from memoryhub.ai.offline.text import content_words, topics_of
 from memoryhub.ai.offline.vocabulary import HOW_OFTEN
 
@@ -32,12 +32,13 @@ _LED = (
     r"|guides|cubs|beavers|rainbows|playgroup|food bank|parkrun|meetup|book club|quiz|quiz night|open mic"
     r"|litter pick|repair caf[eé]|community garden"
 )
-_CIVIC = (
+CIVIC_ROLES = (
     r"school governor|churchwarden|(?:Brownie|Scout|Cub|Guide|Beaver|Rainbow|youth) leader|special constable"
     r"|magistrate|(?:parish |town |city |county |local )?councillor|councilor|lay reader|bell ?ringer"
     r"|foster carer|retained firefighter|volunteer firefighter|lifeboat volunteer|Samaritans volunteer"
     r"|lollipop (?:lady|man)|school crossing patrol|first responder|trustee|Samaritans listener|Childline volunteer"
-    r"|hospice volunteer|befriender|(?:qualified )?(?:football |rugby |hockey |netball )?(?:referee|umpire)"
+    r"|hospice volunteer|befriender|deacon|lay preacher|justice of the peace"
+    r"|(?:qualified )?(?:football |rugby |hockey |netball )?(?:referee|umpire)"
 )
 _WHERE = re.compile(r"\s+(?P<prep>at|in) (?P<place>(?:the )?(?-i:[A-Z])[\w'&-]*(?: (?-i:[A-Z])[\w'&-]*){0,2})")
 _SINCE = re.compile(r"\s*,?\s*(since (?:(?:19|20)\d\d|last year)|for (?:\d+|two|three|four|five|six|ten) years)\b")
@@ -46,8 +47,8 @@ _LED_VERBS |= {"organise": "organises", "organize": "organizes", "manage": "mana
 
 
 def role_of_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I'm the treasurer of our residents' association", "I'm captain of the netball team": a role
-    held in a group, for good."""
+    """ "I'm the treasurer of our residents' association", "I'm captain of the netball team", "I've been
+    elected chair of the residents' association": a role held in a group, for good."""
     what = said.phrase(match["what"])
     if not content_words(what):
         return None
@@ -55,6 +56,9 @@ def role_of_rule(match: re.Match[str], said: Said) -> Fact | None:
     article = f"{match['article'].lower()} " if match["article"] else ""
     since = _SINCE.match(match.string[match.end() :]) if match["been"] else None
     verb = "has been" if since else "is"  # "I've been captain of the thirds since 2021"
+    if match["elected"]:  # "I've been elected chair of the residents' association"
+        verb = f"was {match['elected'].split()[-1].lower()}"
+        verb = "was voted in as" if verb == "was as" else verb
     text = f"{said.name} {verb} {article}{role} {match['of'].lower()} {what}" + (f" {since[1]}" if since else "")
     if re.fullmatch(r"(?:co-?)?owner", role) and not _BUSINESS.search(what):
         return None  # "I'm the owner of this dog": no business of theirs
@@ -85,11 +89,17 @@ def sits_on_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 def civic_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I'm a school governor", "I'm a Brownie leader", "I'm a magistrate": a role in public life."""
+    """ "I'm a school governor", "I'm a Brownie leader", "I've been made a magistrate": a role in public life."""
     role = " ".join(match["role"].split())
     role = role if role[0].isupper() else role.lower()
-    text = f"{said.name} is {'an' if role[0].lower() in 'aeiou' else 'a'} {role}"
-    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("community", role.split()[-1].lower()))
+    verb = "became" if match["became"] else "is"  # "I've been made a magistrate": a step taken, for good
+    text = f"{said.name} {verb} {'an' if role[0].lower() in 'aeiou' else 'a'} {role}"
+    if match["where"]:  # "a lifeboat volunteer with the RNLI", "a churchwarden at St Peter's"
+        text += f" {match['prep'].lower()} {said.phrase(match['where'], max_words=5)}"
+    if match["became"] and (when := past_time_in(match.string[match.end() :])):  # "… last year"
+        text += f" {when}"
+    kind, weight = (MemoryKind.EVENT, HIGH) if match["became"] else (MemoryKind.FACT, MEDIUM)
+    return said.fact(text, kind, weight, PERMANENT, topics_of("community", role.split()[-1].lower()))
 
 
 def performs_in_rule(match: re.Match[str], said: Said) -> Fact | None:
@@ -110,7 +120,9 @@ RULES = [
     Rule(
         priority=1515,
         pattern=re.compile(
-            rf"\bI(?:'m| am|(?P<been>'ve been| have been)) (?:(?:also|now|still) )?(?:(?P<article>the|a|an) )?(?:new )?"
+            r"\bI(?:'m| am|(?P<elected>(?:'ve| have)? (?:just )?(?:been|got|was) (?:elected|voted(?: in as)?|appointed"
+            r"|made))|(?P<been>'ve been| have been))"
+            rf" (?:(?:also|now|still) )?(?:(?P<article>the|a|an) )?(?:new )?"
             rf"(?P<role>{_ROLES}) (?P<of>of|for) (?!the pack\b)"  # not "leader of the pack"
             r"(?P<what>(?:the|our|my|a|an|this) (?:(?!since\b|for (?:\d+|two|three|four|five|six|ten) years)"
             r"[^,.!?;])+)",
@@ -142,7 +154,15 @@ RULES = [
     ),
     Rule(
         priority=1518,
-        pattern=re.compile(rf"\bI(?:'m| am) (?:(?:also|now|still) )?an? (?P<role>{_CIVIC})\b", re.IGNORECASE),
+        pattern=re.compile(
+            r"\bI(?:'m| am|(?P<became>(?:'ve| have)? (?:just |finally |now |recently )?(?:been (?:made|appointed"
+            r"|elected|sworn in as)|become|became|was (?:made|appointed|elected|sworn in as)"
+            r"|got (?:appointed|elected))))"
+            rf" (?:(?:also|now|still) )?(?:an? )?(?P<role>{CIVIC_ROLES})\b"
+            r"(?: (?P<prep>with|at|for|of) (?P<where>(?:the )?(?-i:[A-Z])[\w'&-]*(?: (?-i:[A-Z])[\w'&-]*){0,3}"
+            r"|(?:the|our|my) [^,.!?;]{2,40}))?",
+            re.IGNORECASE,
+        ),
         build=civic_rule,
     ),
     Rule(

@@ -24,11 +24,11 @@ def topic_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 def year_out_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I'm doing a placement year at IBM", "I'm on a gap year in Peru", "I'm on a placement at Arup
-    until June"."""
+    until June", "I'm doing a year abroad in Madrid"."""
     where = f" {match['prep'].lower()} {match['where']}" if match["where"] else ""
     if match["stint"]:
         until = re.match(r"\s+(until|till|til) (?P<when>(?:the end of )?[\w ]{3,20}?)(?=$|[,.!?])", match["rest"], re.I)
-        stint = match["stint"].lower()
+        stint = " ".join(match["stint"].lower().split())
         text = f"{said.name} is {match['verb'].lower()} {article_for(stint)} {stint}{where}"
         text += f" until {until['when']}" if until else ""
         return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("study", match["stint"].lower()))
@@ -148,7 +148,7 @@ RULES = [
         priority=1504,
         pattern=re.compile(
             r"\bI(?:'m| am) (?P<verb>doing|on|taking) (?:an? (?P<year>placement|gap|sandwich|exchange|industry) year"
-            r"|(?:an? )?(?P<stint>placement|internship))\b"
+            r"|(?:an? )?(?P<stint>placement|internship|(?:year|semester|term) abroad))\b"
             r"(?: (?P<prep>at|in|with) (?P<where>(?-i:[A-Z])[\w&'-]*(?: (?-i:[A-Z])[\w&'-]*){0,2}))?(?P<rest>.*)",
             re.IGNORECASE,
         ),

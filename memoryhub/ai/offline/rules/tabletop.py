@@ -31,7 +31,7 @@ def _system(text: str) -> str:
 
 def game_master_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I DM a Pathfinder campaign every other Sunday", "I'm running a D&D campaign for my coworkers",
-    "I'm the DM for our group": who runs the game."""
+    "I'm the DM for our Thursday D&D group": who runs the game."""
     if match["role"]:
         role = "DM" if match["role"].lower() in ("dm", "dungeon master") else "GM"
         group = third_person(match["group"] or "", said.name)
@@ -82,7 +82,7 @@ RULES = [
         priority=1547,
         pattern=re.compile(
             r"\bI(?:'m| am) the (?P<role>DM|GM|dungeon master|game master)\b(?: (?:for|of) (?P<group>(?:our|my|a) "
-            r"(?:group|table|party|friends|coworkers|kids|campaign)))?"
+            r"(?:[\w&]+ ){0,2}?(?:group|table|party|friends|coworkers|kids|campaign)))?"
             r"|\bI(?: (?:DM|GM|run)|(?P<running>'m running| am running)) (?:an?|our|my)"
             r" (?:(?:new|weekly|monthly|long) )?"
             rf"(?P<system>(?:{_SYSTEMS}) )?(?P<game>campaign|one-shot|game|table)\b(?P<rest>[^,.!?;]*)",

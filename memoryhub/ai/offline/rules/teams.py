@@ -10,7 +10,7 @@ import re
 
 from memoryhub.ai.contract import MemoryKind
 from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, expiration_for, time_in
-from memoryhub.ai.offline.text import topics_of
+from memoryhub.ai.offline.text import third_person, topics_of
 from memoryhub.ai.offline.vocabulary import FOR_A_SPAN, WEEKDAYS, word_set
 
 _TEAM = r"(?P<team>[\w&/-]+(?: [\w&/-]+){0,2}?) team\b"
@@ -58,6 +58,8 @@ def working_pattern_rule(match: re.Match[str], said: Said) -> Fact | None:
     how = (match["how"] or "").lower()
     office = _OFFICE_DAYS_AFTER.search(match.string, match.end()) if how else match
     text = f"{said.name} works {'remotely' if how == 'remote' else how}" if how else ""
+    if text and (where := _FROM_PLACE.match(match.string, match.end())):
+        text += f" from {third_person(where['where'], said.name)}"
     if office is not None and office["days"]:
         days = f"in the office {_days(office['days'])}"
         text = f"{text}, {days}" if text else f"{said.name} is {days}"
@@ -66,6 +68,11 @@ def working_pattern_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics, slot=slot)
 
 
+# Where one works from: "I work fully remote from a village in Wales", "I'm remote from Lisbon".
+_FROM_PLACE = re.compile(
+    r" from (?P<where>(?:(?:a|an|the|my|our) )?(?:[\w'-]+ ){0,2}?(?:in )?(?-i:[A-Z])[\w'-]+(?: (?-i:[A-Z])[\w'-]+)*)",
+    re.IGNORECASE,
+)
 _OFFICE_DAYS_AFTER = re.compile(rf"\bin (?:the )?office {_OFFICE_DAYS}", re.IGNORECASE)
 
 
@@ -124,7 +131,7 @@ RULES = [
     Rule(
         priority=1582,
         pattern=re.compile(
-            r"\bI(?:'m| am| work)? (?:fully |mostly |now |currently )?(?P<how>hybrid|remote)\b"
+            r"\bI(?:'m| am| work)? (?:fully |mostly |now |currently )?(?P<how>hybrid|remote)(?:ly)?\b"
             rf"|\bI(?:'m| am) (?:usually |normally |now )?in (?:the )?office {_OFFICE_DAYS}",
             re.IGNORECASE,
         ),

@@ -255,6 +255,8 @@ def trip_rule(match: re.Match[str], said: Said) -> Fact | None:
         return None  # "going to Berlin": without a when or a trip word, not sure it is a trip
     going = f"is {groups['planning'].lower()} to" if groups["planning"] else "is going to"
     text = f"{said.name} {going} {place}" + (f" {when}" if when and when.lower() not in place.lower() else "")
+    if groups["group"]:  # "our U3A group is going to York in June"
+        text += f" with {third_person(' '.join(groups['group'].split()), said.name)}"
     time = time_in(said.clause)
     return said.fact(
         text, MemoryKind.PLAN, MEDIUM, expiration_for(time) if time else "30d", topics_of("travel", place), time=time
@@ -291,8 +293,8 @@ def booked_rule(match: re.Match[str], said: Said) -> Fact | None:
     place = re.search(
         rf"\b(?:to|in|around|down|across) (?:the )?(?!(?:{MONTHS}|{WEEKDAYS})\b)((?-i:[A-Z])[\w'-]+)", what, re.I
     )
-    if not time and not place:
-        return None  # "I booked it": when or where is what makes it a plan to remember
+    if not time and not place and not _OCCASION.search(what):
+        return None  # "I booked it": when, where or what for is what makes it a plan to remember
     verb = " ".join(match["verb"].lower().split()) if match["verb"] else "booked"
     text = f"{said.name} {_TRIP_VERBS.get(verb, 'booked')} {what}"
     return said.fact(
@@ -306,6 +308,10 @@ def booked_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 _TRIP = r"road trip|trip|cruise|city break|holiday|safari|trek|travell?ing"
+# What a booking is for: "for my mum's 70th", "for our anniversary".
+_OCCASION = re.compile(
+    r"\bfor (?:my|our|their|his|her) (?:[\w-]+'s )?(?:\d{1,3}(?:st|nd|rd|th)|birthday|anniversary|retirement)\b", re.I
+)
 _TRIP_VERBS = {"doing": "is doing", "going on": "is going on", "taking": "is taking", "going": "is going"}
 
 
@@ -333,7 +339,8 @@ RULES = [
             r"\b(?:I|we)(?:'ve| have)? (?:just |finally |now )?booked (?P<what>(?:a|an|our|my|the|two|three|four|ten"
             r"|a few|\d+) .+)"
             r"|\b(?:I'm|I am|we're|we are) (?P<verb>doing|going on|taking|going(?= travell?ing\b))"
-            r" (?P<what2>(?:a|an|our|my) (?:[\w-]+ )?(?:road trip|trip|cruise|city break|holiday|safari|trek)\b.+"
+            r" (?P<what2>(?:a|an|our|my) (?:[\w-]+ )?(?:road trip|trip|cruise|city break|holiday|safari|trek|retreat"
+            r"|pilgrimage)\b.+"
             r"|travell?ing\b.+)",
             re.IGNORECASE,
         ),
@@ -342,7 +349,8 @@ RULES = [
     Rule(
         priority=550,
         pattern=re.compile(
-            r"\b(?:I(?:'m| am)|we(?:'re| are)) (?:(?:also|still|finally|actually|probably) )?"
+            r"\b(?:I(?:'m| am)|we(?:'re| are)|(?P<group>(?:our|my) (?:[\w-]+ ){0,2}?(?:group|club|choir|team|class"
+            r"|society|crew|squad|band))(?:'s| is)) (?:(?:also|still|finally|actually|probably) )?"
             r"(?:(?P<sure>flying|visiting|off(?= (?:up |out |over |back |down )?to\b)|heading|travell?ing"
             r"|(?:driving|cycling|touring)(?= (?:up |out |over |back |down )?(?:to|through|a?round)\b)|backpacking"
             r"|road[- ]tripping"

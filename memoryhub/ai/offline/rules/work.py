@@ -6,7 +6,7 @@ import re
 from dataclasses import replace
 
 from memoryhub.ai.contract import EntityType, MemoryKind
-from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, past_day_in, past_time_in, time_in
+from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, past_time_in, time_in
 from memoryhub.ai.offline.rules.pastimes import LANGUAGES
 from memoryhub.ai.offline.splitting import phrase_cut
 from memoryhub.ai.offline.text import (
@@ -63,7 +63,7 @@ def job_title_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 def job_held_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I've been a nurse for twelve years", "I've been a teacher at Hillside since 2015", "I was a
+    """ "I've been a nurse for twelve years", "I've worked as a childminder for years", "I was a
     teacher for ten years before switching to tech" (a job held before)."""
     job = match["job"].lower()
     rest = re.match(r"^\s+(?:at|for|in|with|since)\s+\S.*", match["rest"] or "")
@@ -73,7 +73,7 @@ def job_held_rule(match: re.Match[str], said: Said) -> Fact | None:
         return said.fact(
             f"{said.name} was{text}", MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("work", job.split()[-1])
         )
-    text = f"{said.name} has been{text}"
+    text = f"{said.name} has {'worked as' if 'worked' in match['verb'] else 'been'}{text}"
     return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("work", job.split()[-1]), slot="job")
 
 
@@ -94,6 +94,9 @@ def works_at_rule(match: re.Match[str], said: Said) -> Fact | None:
     if preposition == "from" or re.fullmatch(r"(?:the )?weekends?|nights?", place, re.IGNORECASE):
         return None  # "I'm working at the weekend", "I work at weekends": when, not where (rules/teams.py's)
     when = (match["when"] or "").lower()
+    if match["job"]:  # "a Saturday job": works Saturdays
+        job = match["job"].lower()
+        when = f"{job} " if "time" in job else f"{job}s "
     fact = said.fact(
         f"{said.name} works {when}{preposition} {place}",
         MemoryKind.FACT,
@@ -177,6 +180,7 @@ def degree_rule(match: re.Match[str], said: Said) -> Fact | None:
     degree = f"{kind} {degree}" if kind and kept else degree  # "a German course"
     field = phrase_cut(match["field"] or "", max_words=6)
     doing = "is " + re.sub(r"^(?:'m|am)\s+", "", match["verb"].lower().strip())  # "is in", "is halfway through"
+    doing = "started" if doing.endswith(" started") else doing  # "I've just started a PGCE"
     if re.match(r"\s*(?:have|'ve got|hold|earned)\b", match["verb"], re.IGNORECASE):  # "I have a masters in history"
         if _NO_SUBJECT.match(field):
             return None  # "I have a PhD in overthinking 🎓": a joke, not a degree
@@ -185,7 +189,9 @@ def degree_rule(match: re.Match[str], said: Said) -> Fact | None:
     if match["year"]:  # "I'm in my second year of (a) med school"
         of = {"my": " their", "a": " a", "an": " an"}.get((match["of"] or "").strip().lower(), "")
         article = f"their {match['year'].lower()} year of{of}"
-    text = f"{said.name} {doing} {article} {degree}" + (f" at {match['school']}" if match["school"] else "")
+    text = f"{said.name} {doing} {article} {degree}" + (
+        f" {match['at'].lower()} {match['school']}" if match["school"] else ""
+    )
     text += f" in {field}" if field else ""
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("study", degree, *content_words(field)[:1]))
 
@@ -261,16 +267,6 @@ def field_rule(match: re.Match[str], said: Said) -> Fact | None:
     subject = _WHERE_OR_WHOM.split(what)[0]  # the topics are the work: "chemistry", not "high" of "high school"
     topics = topics_of("work", *content_words(subject)[:2])
     return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics, slot="field")
-
-
-def notice_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "handed in my notice today, done with retail forever": quitting a job."""
-    done = re.search(r"\bdone with (?P<what>[\w -]{2,30}?)(?: forever| for good| now|[,.!]|$)", said.clause, re.I)
-    text = f"{said.name} {'resigned' if match['resigned'] else 'handed in their notice'}"
-    if when := past_day_in(match.string[match.end() :]):  # "today", "on Friday": the day it went in
-        text += f" {when}"
-    text += f", done with {done['what']}" if done else ""
-    return said.fact(text, MemoryKind.EVENT, HIGH, "30d", topics_of("work", "quit"))
 
 
 def school_rule(match: re.Match[str], said: Said) -> Fact | None:
@@ -439,15 +435,6 @@ RULES = [
         build=field_rule,
     ),
     Rule(
-        priority=130,
-        pattern=re.compile(
-            r"\b(?:handed|gave|put|handing|giving|putting)(?: in)? (?:my |in my )?(?:notice|resignation)(?: in)?\b"
-            r"|\bI(?:'ve| have)? (?:just |finally |officially )?(?P<resigned>resigned)\b(?! (?:myself|to|from)\b)",
-            re.I,
-        ),
-        build=notice_rule,
-    ),
-    Rule(
         priority=140,
         pattern=re.compile(
             rf"\bmy (?:own |little |tiny |new |small )?(?P<business>small business|etsy shop|{_BUSINESSES})"
@@ -509,7 +496,8 @@ RULES = [
     Rule(
         priority=190,
         pattern=re.compile(
-            rf"\bI(?P<verb>'ve been| have been|(?= was \w+ \w+(?: \w+)? for (?:{COUNTS}|ten|a few|many) years?) was)"
+            r"\bI(?P<verb>'ve been| have been|'ve worked as| have worked as"
+            rf"|(?= was \w+ \w+(?: \w+)? for (?:{COUNTS}|ten|a few|many) years?) was)"
             # "I've been head chef since the spring": a title without its article
             rf" (?:an? |the |(?=(?:head|senior|lead|chief|acting|deputy|sous) ))(?P<job>{JOB_TITLE})\b(?P<rest>.*)",
             re.IGNORECASE,
@@ -519,9 +507,12 @@ RULES = [
     Rule(
         priority=200,
         pattern=re.compile(
-            r"\bI(?:'m| am|'ve been| have been)? (?:currently |now |also )?work(?:ing)?"
+            r"(?:\bI(?:'m| am|'ve been| have been)? (?:currently |now |also )?work(?:ing)?"
             r" (?P<when>(?:nights|night shifts|(?:double |long |early |late )?shifts|days|(?:on |at (?:the )?)?weekends"
-            rf"|part[- ]time|full[- ]time|remotely|(?:{WEEKDAYS})s) )?(?P<prep>at|for|in|from) (?P<org>.+)",
+            rf"|part[- ]time|full[- ]time|remotely|(?:{WEEKDAYS})s) )?"
+            # "I've got a part-time job at Greggs", "I have a Saturday job at Boots"
+            r"|\bI(?: have|'ve got| have got) an? (?P<job>part[- ]time|full[- ]time|weekend|Saturday|Sunday|evening)"
+            r" job )(?P<prep>at|for|in|from) (?P<org>.+)",
             re.IGNORECASE,
         ),
         build=works_at_rule,
@@ -553,14 +544,16 @@ RULES = [
         priority=1270,
         pattern=re.compile(
             r"\bI(?P<verb>(?:'m| am) (?:doing|getting|finishing|working on|studying for|starting|halfway through)"
+            r"|(?:'ve| have)? (?:just )?started(?! (?:an?|my)(?: [a-z]+)? course (?:at|with) )"  # course_started_rule
             r"|(?:'m| am) in|(?: have|'ve got| hold| earned)(?= (?:an?|my) (?:[a-z]+ )?(?:PhD|doctorate|masters?"
             r"|master's|bachelor'?s|degree|MBA|BA|BSc|MSc|MA|diploma)\b)) (?P<article>an?|my)"
             r" (?:(?P<year>first|second|third|fourth|final|last) year of (?P<of>my |an? )?)?"
             r"(?:Open University |[a-z]+ )?"
-            r"(?P<degree>PhD|doctorate|masters?|master's|bachelor'?s|degree|MBA|BA|BSc|MSc|MA|diploma"
+            r"(?P<degree>PhD|doctorate|master's|masters?|bachelor'?s|degree|MBA|BA|BSc|MSc|MA|diploma|PGCE|HND"
             r"|med school|law school|residency|apprenticeship|bootcamp|internship|course|certificate|certification"
             r"|(?:M|B|Ph)[\u2024.](?:A|Sc|D)[\u2024.]?)(?!\w)"  # not "a ba|nd"
-            r"(?: at (?P<school>(?-i:[A-Z])[\w'-]*(?: (?-i:[A-Z])[\w'-]*){0,2}))?(?: (?:in|on) (?P<field>.+))?"
+            r"(?: (?P<at>at|with) (?P<school>(?-i:[A-Z])[\w'-]*(?: (?-i:[A-Z])[\w'-]*){0,2}))?"
+            r"(?: (?:in|on) (?P<field>.+))?"
             r"|\bI(?:'m| am)? major(?:ing)? in (?P<major>.+)|\bmy major is (?P<major2>.+)",
             re.IGNORECASE,
         ),
