@@ -8540,6 +8540,50 @@ def test_a_lift_and_luck_asked_for_are_wished_well_and_time_off_with_stress_met_
         ("I'm doing a year abroad in Madrid", "Priya is doing a year abroad in Madrid", "fact", "permanent"),
         ("I've got a part-time job at Greggs", "Priya works part-time at Greggs", "fact", "permanent"),
         ("I have a Saturday job at Boots", "Priya works Saturdays at Boots", "fact", "permanent"),
+        # kept nothing, or less than was said, or "I" as said (2026-12-02, a neighbourhood's and a musicians')
+        ("I've been a vegetarian since I was 12", "Priya has been vegetarian since age 12", "fact", "permanent"),
+        ("we've just had our kitchen fitted", "Priya had their kitchen fitted", "event", "permanent"),
+        (
+            "I've booked my driving test for the 3rd of May",
+            "Priya booked their driving test for the 3rd of May",
+            "plan",
+            "30d",
+        ),
+        ("I've been elected to the parish council", "Priya was elected to the parish council", "event", "permanent"),
+        ("I was co-opted onto the PTA", "Priya was co-opted onto the PTA", "event", "permanent"),
+        ("I got grade 8 piano with merit", "Priya passed grade 8 piano with merit", "event", "permanent"),
+        ("I'm the organist at St Mary's", "Priya is the organist at St Mary's", "fact", "permanent"),
+        (
+            "I'm renovating a Victorian terrace in Hull",
+            "Priya is renovating a Victorian terrace in Hull",
+            "event",
+            "30d",
+        ),
+        # kept nothing (2026-12-02, a gamers' and a fans' channel)
+        ("I've been playing FFXIV since 2014", "Priya has played FFXIV since 2014", "fact", "permanent"),
+        ("I'm a mod on the r/cooking subreddit", "Priya is a mod on the r/cooking subreddit", "fact", "permanent"),
+        ("I wear glasses", "Priya wears glasses", "fact", "permanent"),
+        ("I've seen Radiohead 12 times", "Priya has seen Radiohead 12 times", "fact", "permanent"),  # or a film
+        ("I'm 6ft 4", "Priya is 6ft 4", "fact", "permanent"),
+        # kept nothing (2026-12-02, a parents' channel's longer messages)
+        (
+            "so I finally told my boss I'm pregnant, she was lovely about it",
+            "Priya is pregnant",
+            "relationship",
+            "permanent",
+        ),
+        (
+            "just finished my first week at the new job, exhausted but loving it",
+            "Priya started a new job",
+            "event",
+            "30d",
+        ),
+        ("I've got parents evening on Thursday", "Priya has parents evening on Thursday", "plan", "7d"),
+        # kept nothing, or a course of treatment as a plan (2026-12-02, a health support group's)
+        ("I'm having chemo every three weeks", "Priya is having chemo every three weeks", "fact", "30d"),
+        ("I'm on dialysis three times a week", "Priya is on dialysis three times a week", "fact", "30d"),
+        ("I've just been discharged from hospital", "Priya was discharged from hospital", "event", "30d"),
+        ("my biopsy came back benign", "Priya's biopsy was benign", "event", "30d"),
     ],
 )
 def test_what_a_parents_an_older_a_workplace_and_a_pets_channel_tells_is_kept_as_said(
@@ -8587,9 +8631,24 @@ def test_a_rent_rise_lives_until_the_month_it_comes_in() -> None:
         ("I had my gallbladder out last month", "I'm sorry to hear you had your gallbladder out last month."),
         ("I just got my braces off!", "Congratulations — you got your braces off!"),  # as before
         ("our dog had to have his leg amputated", "I'm sorry to hear that."),
+        # was "Got it — you dj …", "I hear you" (2026-12-02)
+        ("I DJ at weddings on the side", "Got it — you DJ at weddings on the side."),
+        ("I've been elected to the parish council", "Congratulations — you were elected to the parish council!"),
+        ("I got grade 8 piano with merit", "Congratulations — you passed grade 8 piano with merit!"),
+        # was "I see. How's that going?" (2026-12-02)
+        ("my scan was clear", "That's good news — your scan was clear!"),
+        ("I got out of hospital yesterday", "That's good news — you were discharged from hospital yesterday!"),
     ],
 )
 def test_news_is_met_as_it_landed_a_childs_croup_with_sympathy_a_fifth_grandchild_with_congratulations(
     said: str, reply: str
 ) -> None:
     assert _conversation_reply([said], []).startswith(reply)
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["I'm the captain on the day", "I need glasses", "I'm six feet away", "she told my mum I'm pregnant"],
+)
+def test_a_captain_for_a_day_glasses_needed_and_a_distance_are_not_kept(said: str) -> None:
+    assert _kept_on_the_day(said) == []

@@ -193,15 +193,17 @@ def threads_cpus(pid: int) -> list[frozenset[int]]:
     return allowed
 
 
-def connections_per_worker(server_pid: int, port: int) -> list[int]:
+def connections_per_worker(server_pid: int, port: int, *, closing: bool = False) -> list[int]:
     """How many open client connections to ``port`` each worker of the server holds, most first
-    (from /proc: the workers' socket descriptors matched with the kernel's TCP table)."""
+    (from /proc: the workers' socket descriptors matched with the kernel's TCP table). ``closing``:
+    count instead those the client closed and the worker has not yet (CLOSE_WAIT)."""
     established = set()
     for table in ("/proc/net/tcp", "/proc/net/tcp6"):
         with contextlib.suppress(OSError):
             for line in Path(table).read_text().splitlines()[1:]:
                 fields = line.split()
-                if int(fields[1].rsplit(":", 1)[1], 16) == port and fields[3] == "01":  # local port, ESTABLISHED
+                state = "08" if closing else "01"  # CLOSE_WAIT, ESTABLISHED
+                if int(fields[1].rsplit(":", 1)[1], 16) == port and fields[3] == state:  # its local port
                     established.add(fields[9])  # the socket's inode
     counts = []
     for pid in worker_pids(server_pid):

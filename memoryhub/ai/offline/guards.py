@@ -42,8 +42,8 @@ _REPORTED_SPEECH = re.compile(
 )
 # The speaker quoting themselves: "told my boss "I'm moving to Vienna"", "I told them I'm a nurse".
 _OWN_WORDS = re.compile(
-    r"^(?:(?:so|and|then|finally|just|literally|I|I just|I finally) )*(?:told|tell|texted|said to|announced to)"
-    r" (?:my |the |our |a )?[\w'-]{1,30}(?: [\w'-]{1,30})? (?:that )?\"?$",
+    r"^(?:(?:so|and|then|finally|just|literally|I) )*(?:told|tell|texted|said to|announced to)"
+    r" (?:my |the |our |a )?[\w'-]{1,30}(?: [\w'-]{1,30})?(?: that)?(?: ?\")?$",
     re.IGNORECASE,
 )
 _JOKE = re.compile(r"\b(?:jk|j/k|just kidding|kidding|/s|sarcasm|sarcastic)\b|/s$|\U0001f643|\U0001f644", re.IGNORECASE)
@@ -115,6 +115,8 @@ def starts_a_statement(clause: str, position: int) -> bool:
         return True  # "can't believe I'm moving to Leeds next week": their news, amazed
     if re.fullmatch(r"(?:(?:so|and|well|but|it|apparently)\s+)*turn(?:s|ed) out(?: that)?", before, re.I):
         return True  # "turns out my great grandad was a miner": news they found out
+    if _OWN_WORDS.match(before):
+        return True  # "so I finally told my boss I'm pregnant": their own news, told on
     previous = before.split()[-1].lower().strip(",.!:")
     if previous == "that" and before.lower().endswith("now that"):  # "… was worth it now that I'm a manager"
         return not re.search(r"\b(?:said|says|told|tells|thinks|thought|knows?|knew)\s+now that$", before, re.I)

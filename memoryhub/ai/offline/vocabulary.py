@@ -48,7 +48,7 @@ WEEKDAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
 # "on Mondays".
 HOW_OFTEN = re.compile(
     rf"(?:every|each|once a|twice a|three times a) (?:other )?(?:week|fortnight|month|day|morning|evening|night"
-    rf"|{WEEKDAYS})|on (?:{WEEKDAYS})s",
+    rf"|{WEEKDAYS})|on (?:{WEEKDAYS})s|every (?:two|three|four|six|\d{{1,2}}) (?:days|weeks|months)",
     re.IGNORECASE,
 )
 # The martial arts, by the names their clubs use ("a yellow belt in taekwondo", "I've been doing judo"),
@@ -202,6 +202,7 @@ OCCASIONS = (
     r"|counseling session|competition|comp|grading|regatta|gala|viva|marathon|triathlon|graduation|procedure"
     r"|biopsy|ceremony|hearing|induction|open day|(?:week|day|fortnight|long weekend) off"
     r"|(?:annual |performance )?review|appraisal|jury (?:service|duty)|assessment|tribunal|consultation"
+    r"|parents'? evening|sports day|nativity|school play|open evening"
 )
 
 # Where a stay in hospital is told: "in the ER", "rushed to the hospital", "my mom's in the ICU".

@@ -47,18 +47,21 @@ _FUNDRAISING = re.compile(r"\b(?:sponsored|fundrais\w*|raising (?:money|funds)|r
 
 
 # Good news met as such rather than congratulated: "my brother got out of hospital" (a remission is won).
-_WELL_AGAIN = r"(?:got|came|is|was|been) (?:out of|home from|discharged from) (?:the )?(?:hospital|ICU|intensive care)"
+_WELL_AGAIN = (
+    r"(?:got|came|is|was|been) (?:out of|home from|discharged from) (?:the )?(?:hospital|ICU|intensive care)"
+    r"|(?:scan|biopsy|mammogram|results|bloods|tests?|smear|MRI) (?:was|were) (?:all )?(?:clear|normal|negative|benign)"
+)
 _GOOD = re.compile(
     r"\b(?:promoted|promotion|pregnant|expecting|engaged|proposed|getting married|got married|graduated|got into"
     r"|finished (?:their|his|her) (?:thesis|dissertation|degree|first|(?:last |final )?(?:ever )?(?:exams?|finals"
     r"|A-levels|GCSEs))|got an? (?:first|2:1|distinction) in"
     r"|defended (?:their|his|her) |learn(?:ed|t) (?:how )?to (?:ride|swim|walk|read|tie|crawl)"
     r"|got (?:their|his|her) (?:PhD|master's|degree)\b"
-    r"|got accepted|(?:got|landed|found) (?:a new|the|(?:their|his|her) dream) job"
+    r"|got accepted|(?:got|landed|found|started) (?:a new|the|(?:their|his|her) dream) job"
     r"|(?:bought|got) (?:their|his|her) first (?!tattoo|piercing)|has been (?:asked|invited) to (?:give|speak|present"
     r"|perform|play|sing|DJ|judge|exhibit|read) |'s (?:talk|paper|proposal|abstract|workshop|poster|submission) was"
     r" accepted|contract has been (?:extended|renewed)"
-    r"|passed (?:their|his|her) |aced|got (?:their|his|her) (?:[\w'-]+ ){0,3}licen[cs]e|got a raise"
+    r"|passed (?:(?:their|his|her) |grade \d)|aced|got (?:their|his|her) (?:[\w'-]+ ){0,3}licen[cs]e|got a raise"
     r"|won (?:the|a|an|their|his|her|first|best|gold|silver|bronze) |had (?:a baby|twins|triplets)"
     r"|(?:been|was|were|got) (?:picked|selected|chosen) for|sold (?:their|his|her) first"
     r"|got a place (?:at|on)|slept through the night|quit (?:smoking|vaping|drinking|the booze|cigarettes)"

@@ -112,6 +112,8 @@ _PLACE_PREPOSITIONS = word_set("in at to from near of on into via")
 
 def _you_verb(verb: str) -> str:
     """The form of a third-person verb that goes with "you" ("loves" → "love"), or "" if unknown."""
+    if re.fullmatch(r"[A-Z]{2,}s", verb):  # "DJs", "MCs": the initialism as written
+        return verb[:-1]
     lower = verb.lower()
     if lower in _YOU_VERBS:
         return _YOU_VERBS[lower]

@@ -1,12 +1,13 @@
 """What people say they are, in a word or two: a gender or an orientation, a personality type or a
-star sign, a wheelchair user, adopted or grown up in care; and a birthday of a round number ahead."""
+star sign, a wheelchair user, adopted or grown up in care, how tall; and a birthday of a round number
+ahead."""
 
 from __future__ import annotations
 
 import re
 
 from memoryhub.ai.contract import MemoryKind
-from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, expiration_for, time_in
+from memoryhub.ai.offline.facts import HIGH, LOW, MEDIUM, PERMANENT, Fact, Rule, Said, expiration_for, time_in
 from memoryhub.ai.offline.text import article_for, since_age, third_person, topics_of
 
 # Said as a whole answer, not "I'm gay for this game" or "I'm ace at darts".
@@ -55,7 +56,23 @@ def turning_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.EVENT, HIGH, expiration_for(when), ["birthday"], time=when)
 
 
+def height_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I'm 6ft 4", "I'm only 5'2", "I'm 180cm": how tall, for good (a bike's size, a shelf out of reach)."""
+    height = " ".join(match["height"].split())
+    return said.fact(f"{said.name} is {height}", MemoryKind.FACT, LOW, PERMANENT, topics_of("appearance", "height"))
+
+
 RULES = [
+    Rule(
+        priority=1736,
+        pattern=re.compile(
+            r"\bI(?:'m| am) (?:only |just |nearly |almost |about |over )?(?P<height>(?:[4-7]|four|five|six|seven)"
+            r" ?(?:ft|foot|feet|')(?: ?(?:1[01]|\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven)"
+            r"(?: ?(?:in|inches|\"))?)?(?: tall)?|1[4-9]\d ?cm|2[01]\d ?cm)(?=\s*(?:$|[,.!;)]|tall\b|and\b|but\b))",
+            re.IGNORECASE,
+        ),
+        build=height_rule,
+    ),
     Rule(
         priority=1520,
         pattern=re.compile(

@@ -169,6 +169,14 @@ EVENTS = (
         ("education",),
     ),
     _Event(r"got my first tattoo", "got their first tattoo", MemoryKind.EVENT, MEDIUM, PERMANENT, ("tattoo",)),
+    _Event(
+        r"finished my first (?:day|week|month|shift) (?:at|in) (?:the|my) new (?:job|role|place)",
+        "started a new job",
+        MemoryKind.EVENT,
+        HIGH,
+        "30d",
+        ("work",),
+    ),
     _Event(r"got my ears pierced", "got their ears pierced", MemoryKind.EVENT, MEDIUM, "30d", ("piercing",)),
     _Event(
         r"got my (?:nose|belly button|septum|eyebrow|lip|tongue|tragus|helix) pierced",
@@ -409,12 +417,15 @@ RULES = [
     Rule(
         priority=950,
         pattern=re.compile(
-            r"\bI(?:'ve| have)? (?:just |finally |actually )?(?P<verb>passed|failed|aced|flunked|got(?= my grade \d))"
+            r"\bI(?:'ve| have)? (?:just |finally |actually )?"
+            r"(?P<verb>passed|failed|aced|flunked|got(?= (?:my )?grade \d))"
             r" (?P<what>(?:my|the|all my|both my)"
             r" (?:[\w-]+ ){0,2}(?:test|tests|exam|exams|finals|bar|boards|interview|audition|assessment|probation"
             r"|theory|practical|GCSEs|A-levels|A levels|resit|resits|licen[cs]e|CBT|day skipper|yachtmaster|open water"
-            r"|viva|defen[cs]e|dissertation|thesis|module|modules"
-            rf"|grade \d(?: (?:{INSTRUMENTS}|theory|singing|ballet|tap))?))\b(?P<again> again)?",  # "my grade 5 violin"
+            r"|viva|defen[cs]e|dissertation|thesis|module|modules)"
+            # "my grade 5 violin", "grade 8 piano with merit"
+            rf"|(?:my (?:[\w-]+ ){{0,2}})?grade \d(?: (?:{INSTRUMENTS}|theory|singing|ballet|tap))?)\b"
+            r"(?P<again> again)?",
             re.IGNORECASE,
         ),
         build=exam_rule,

@@ -24,7 +24,8 @@ def aid_rule(match: re.Match[str], said: Said) -> Fact | None:
         aid = aid if aid.endswith("s") else f"{article_for(aid)} {aid}"
     verb = "has" if match["fitted"] or match["came"] else "wears" if (match["verb"] or "").lower() == "wear" else "uses"
     text = f"{said.name} {verb} {aid}"
-    return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("health", aid.split()[-1]))
+    weight = MEDIUM if aid in ("glasses", "contact lenses", "contacts") else HIGH  # not what a bot must mind
+    return said.fact(text, MemoryKind.FACT, weight, PERMANENT, topics_of("health", aid.split()[-1]))
 
 
 def hunting_rule(match: re.Match[str], said: Said) -> Fact | None:
@@ -155,7 +156,8 @@ RULES = [
             r"\bI(?:'m| am)? (?:(?:now|also|still|sometimes|mostly) )?"
             r"(?P<verb>use|wear|rely on|need|on(?= an? (?:insulin pump|CPAP)))"
             r" (?P<aid>(?:an? )?(?:wheelchair|cane|walking stick|walker|crutches|mobility scooter|hearing aids?"
-            r"|cochlear implant|CPAP(?: machine)?|insulin pump|prosthetic (?:leg|arm)|guide dog|oxygen))\b"
+            r"|cochlear implant|CPAP(?: machine)?|insulin pump|prosthetic (?:leg|arm)|guide dog|oxygen"
+            r"|(?<=wear )(?:glasses|contact lenses|contacts)))\b"
             # "I've got a pacemaker", "I had a pacemaker fitted", "I have a stoma"
             r"|\bI(?:'ve| have)? (?:(?:now|just|recently) )?(?:got|have|had) (?P<fitted>an? (?:pacemaker|insulin pump"
             r"|CGM|cochlear implant|stoma|colostomy bag|ICD|feeding tube|prosthetic (?:leg|arm)))\b"

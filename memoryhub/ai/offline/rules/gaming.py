@@ -2,7 +2,7 @@
 on a character ("just hit level 60 on my paladin"), the character they play most ("my main is a level
 70 druid"), and the server they play on ("I play on Ravencrest EU", or "Ravencrest EU" answering
 "what server u on?", ``questions._COMPLETED``); their role in a team, what they play on, the name to
-find them by, the hours sunk into a game and the game they speedrun."""
+find them by, the hours sunk into a game, the game they speedrun and the one played for years."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import re
 
 from memoryhub.ai.contract import MemoryKind
 from memoryhub.ai.offline.facts import MEDIUM, PERMANENT, Fact, Rule, Said
-from memoryhub.ai.offline.text import article_for, third_person, topics_of
+from memoryhub.ai.offline.text import article_for, since_age, third_person, topics_of
 from memoryhub.ai.offline.vocabulary import STOPWORDS, WEEKDAYS
 
 # A character's class, race or role, as a player names their own: "my paladin", "a level 70 druid".
@@ -101,9 +101,26 @@ def sunk_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("gaming", "games"))
 
 
+def played_since_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I've been playing FFXIV since 2014", "I've played WoW since vanilla": a game of years."""
+    since = since_age(" ".join(match["since"].split()))  # "since I was 12": "since age 12"
+    return said.fact(
+        f"{said.name} has played {match['game']} {since}", MemoryKind.FACT, MEDIUM, PERMANENT, ["gaming", "games"]
+    )
+
+
 # This module's rules: on a clause, the rule whose match starts first is tried first, and at the same
 # start the lower priority (rules/__init__.py puts every module's rules in one table).
 RULES = [
+    Rule(
+        priority=1735,  # after a sport or a known game (rules/pastimes.py's plays_rule, 1090)
+        pattern=re.compile(
+            rf"\bI(?:'ve| have) (?:been )?play(?:ed|ing) (?P<game>{_GAME})"
+            r" (?P<since>since (?:(?:19|20)\d\d|it came out|launch|release|vanilla|(?:the )?beta|day one|I was \d{1,2})"
+            r"|for (?:\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|many|a few) years)\b",
+        ),
+        build=played_since_rule,
+    ),
     Rule(
         priority=1565,
         pattern=re.compile(

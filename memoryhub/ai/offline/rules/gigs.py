@@ -62,7 +62,11 @@ def tour_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 def saw_live_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I saw Radiohead live last night", "we saw Coldplay at Wembley on Saturday": a band seen, for a
-    month."""
+    month; "I've seen Radiohead 12 times": for good."""
+    if match["times"]:  # "I've seen Radiohead 12 times": a fan's count, for good (a band's or a film's)
+        live = " live" if match["live"] else ""
+        text = f"{said.name} has seen {match['who2']}{live} {match['times'].lower()} times"
+        return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("music" if live else "fan", "seen"))
     text = f"{said.name} saw {match['who']} live" + (f" {match['venue']}" if match["venue"] else "")
     if when := past_time_in(match["rest"]):
         text += f" {when}"
@@ -121,7 +125,9 @@ RULES = [
         priority=1543,
         pattern=re.compile(
             rf"\b(?:I|we) (?:(?:just|finally|also) )?(?:saw|went to see|got to see) (?P<who>{_NAME})"
-            rf" (?:live|in concert|(?P<venue>at {_VENUE}))\b(?P<rest>.*)",
+            rf" (?:live|in concert|(?P<venue>at {_VENUE}))\b(?P<rest>.*)"
+            rf"|\bI(?:'ve| have) seen (?P<who2>{_NAME})(?P<live> live)?"
+            r" (?P<times>\d{1,3}|three|four|five|six|seven|eight|nine|ten|twenty|fifty) times\b",
             re.IGNORECASE,
         ),
         build=saw_live_rule,

@@ -8,7 +8,15 @@ from memoryhub.ai.contract import MemoryKind
 from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, past_day_in, past_time_in
 from memoryhub.ai.offline.splitting import phrase_cut
 from memoryhub.ai.offline.text import article_for, since_age, third_person, topics_of
-from memoryhub.ai.offline.vocabulary import EVENT_ADVERBS, FOR_A_SPAN, HOSPITALS, I_AM, MONTHS, PASSING_ILLNESSES
+from memoryhub.ai.offline.vocabulary import (
+    EVENT_ADVERBS,
+    FOR_A_SPAN,
+    HOSPITALS,
+    I_AM,
+    MONTHS,
+    PASSING_ILLNESSES,
+    WEEKDAYS,
+)
 
 DIETS = (
     r"vegan|vegetarian|veggie|pescatarian|pescetarian|keto|paleo|gluten[- ]free|dairy[- ]free|lactose[- ]intolerant"
@@ -72,7 +80,7 @@ def diet_rule(match: re.Match[str], said: Said) -> Fact | None:
             return None
         text = f"{said.name} is on {article_for(diet)} {diet} diet"
         return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, _diet_topics(diet), slot="diet")
-    since = phrase_cut(match["since"] or "", max_words=4)
+    since = phrase_cut(since_age(match["since"] or ""), max_words=4)  # "since I was 12": "since age 12"
     if re.fullmatch(rf"for (?:{MONTHS}|a (?:bit|while|month|week)|now|the month|lent)", since, re.IGNORECASE):
         text = f"{said.name} is {diet} {since}"  # "I've gone vegan for January": for a while, not for good
         return said.fact(text, MemoryKind.FACT, HIGH, "30d", _diet_topics(diet))
@@ -403,7 +411,7 @@ RULES = [
             rf"(?: it's| it is| it was)?)"
             # "I've been off sick with long covid since March", "I'm off work with a broken wrist"
             rf"|(?:'m| am|'ve been| have been) (?:off (?:sick|work)|signed off|laid up|stuck (?:at home|in bed)"
-            rf"|out(?: injured)?)(?: {FOR_A_SPAN})? with)"
+            rf"|out(?: injured)?)(?: (?:{FOR_A_SPAN}|all week|all month|this week|since (?:{WEEKDAYS})))? with)"
             rf" (?P<condition>{CONDITIONS})\b",
             re.IGNORECASE,
         ),

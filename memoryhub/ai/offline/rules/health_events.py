@@ -3,7 +3,7 @@ year", "I've had three miscarriages". Kept for good and weighed high, as a compa
 (an operation of a few weeks ago, "I'm two weeks post-op", for a month; a relative's is
 ``rules/family.py``'s; an illness one lives with is ``rules/health.py``'s). Also the patterns by which
 ``rules/family.py`` tells a relative's injury or treatment (news for a month) and the end of their life
-(weighed high)."""
+(weighed high). Good news too: home from hospital, a scan clear."""
 
 from __future__ import annotations
 
@@ -75,9 +75,46 @@ def post_op_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(f"{said.name} had surgery {span} ago", MemoryKind.EVENT, HIGH, "30d", ["health", "surgery"])
 
 
+def discharged_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I've just been discharged from hospital", "I got out of hospital yesterday": home again, news
+    for a month (met as good news)."""
+    text = f"{said.name} was discharged from hospital"
+    if when := past_day_in(match.string[match.end() :]):
+        text += f" {when}"
+    return said.fact(text, MemoryKind.EVENT, HIGH, "30d", topics_of("health", "hospital"))
+
+
+def clear_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "my scan was clear", "my biopsy came back benign": a fear lifted, news for a month."""
+    what = " ".join(match["what"].lower().split()).replace("mri", "MRI").replace("ct ", "CT ")
+    verb = "were" if match["verb"].lower() == "were" or what.endswith(("results", "bloods")) else "was"
+    text = f"{said.name}'s {what} {verb} {' '.join(match['how'].lower().split())}"
+    return said.fact(text, MemoryKind.EVENT, HIGH, "30d", topics_of("health", what.split()[-1]))
+
+
 # This module's rules: on a clause, the rule whose match starts first is tried first, and at the same
 # start the lower priority (rules/__init__.py puts every module's rules in one table).
 RULES = [
+    Rule(
+        priority=1737,
+        pattern=re.compile(
+            r"\bI(?:(?:'ve| have)? (?:just |finally |now )?been discharged(?: from (?:the )?hospital)?"
+            r"|(?:'ve| have)? (?:just |finally )?(?:got|came|been let) (?:out of|home from) (?:the )?hospital)\b",
+            re.IGNORECASE,
+        ),
+        build=discharged_rule,
+    ),
+    Rule(
+        priority=1738,
+        pattern=re.compile(
+            r"\bmy (?P<what>(?:(?:CT|MRI|PET|latest|last|follow[- ]up|six[- ]month|annual) )?(?:scan|biopsy|mammogram"
+            r"|test results|results|bloods|blood tests?|smear(?: test)?|MRI))"
+            r" (?P<verb>was|were|came back|has come back|have come back)"
+            r" (?P<how>(?:all )?clear|normal|negative|benign|fine|all good)\b",
+            re.IGNORECASE,
+        ),
+        build=clear_rule,
+    ),
     Rule(
         priority=1682,
         pattern=re.compile(

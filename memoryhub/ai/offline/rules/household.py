@@ -69,9 +69,15 @@ _ROOMS = (
 
 
 def home_project_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "we're redoing our kitchen, builders start Monday", "I'm renovating the bathroom myself": work
-    on their home under way, for a month (a project with its day is ``plans.doing_rule``'s)."""
+    """ "we're redoing our kitchen, builders start Monday", "I'm renovating the bathroom myself", "I'm doing up
+    an old farmhouse in Wales": work on their home under way, for a month (a project with its day is
+    ``plans.doing_rule``'s)."""
     doing = match["doing"].lower()
+    if match["home"]:  # "I'm renovating a Victorian terrace in Hull": a home bought to do up
+        home = " ".join(match["home"].split())
+        where = re.match(r"\s+in (?-i:[A-Z])[\w'-]+(?: (?-i:[A-Z])[\w'-]+)?", match["rest"])
+        text = f"{said.name} is {doing} {home}" + (where[0].rstrip() if where else "")
+        return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("home", home.split()[-1].lower()))
     room = " ".join(match["room"].lower().split())
     text = f"{said.name} is {doing} their {room}"
     if doing == "converting" and (
@@ -103,7 +109,7 @@ def builders_rule(match: re.Match[str], said: Said) -> Fact | None:
 def fitted_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "we've just had solar panels fitted", "we had a heat pump installed last month": a home made
     over, kept for good; "we're having an extension built": under way."""
-    what = " ".join(match["what"].lower().split())
+    what = third_person(" ".join(match["what"].lower().split()), said.name)  # "our kitchen": "their kitchen"
     if not match["done"] and not match["having"]:
         return None  # "we had a new kitchen": had one, or had one put in
     done = f" {match['done'].lower()}" if match["done"] else ""  # "we're having a loft conversion"
@@ -125,7 +131,8 @@ RULES = [
             r"\b(?:I(?:'m| am)|we(?:'re| are)) (?:(?:currently|finally|still|slowly) )?"
             r"(?P<doing>renovating|redoing|doing up|redecorating|refurbishing|gutting|extending|retiling|re-tiling"
             r"|rewiring|replastering|converting)"
-            rf" (?:the|our|my) (?P<room>{_ROOMS})\b(?P<rest>.*)",
+            rf" (?:(?:the|our|my) (?P<room>{_ROOMS})|(?P<home>an? (?:[\w-]+ ){{0,2}}?(?:house|terrace|cottage|farmhouse"
+            r"|barn|bungalow|flat|chapel|narrowboat|boat|campervan|van|caravan)))\b(?P<rest>.*)",
             re.IGNORECASE,
         ),
         build=home_project_rule,
@@ -175,7 +182,7 @@ RULES = [
         priority=1626,
         pattern=re.compile(
             r"\b(?:I|we)(?:(?:'ve| have)? (?:just |finally |recently )?had|(?P<having>'re| are|'m| am)"
-            r" (?:(?:finally|currently) )?having) (?P<what>(?:a |an |some |new )?(?:new )?"
+            r" (?:(?:finally|currently) )?having) (?P<what>(?:a |an |some |new |our |my )?(?:new )?"
             r"(?:solar panels|a heat pump|heat pump|new windows|windows|a new boiler|new boiler|boiler|a new kitchen"
             r"|new kitchen|kitchen|a new bathroom|new bathroom|bathroom|an extension|extension|a loft conversion"
             r"|loft conversion|insulation|cavity wall insulation|a log burner|log burner|an EV charger|EV charger))"

@@ -513,7 +513,7 @@ RULES = [
         priority=830,
         pattern=re.compile(
             r"\b(?:I|we)(?: have|'ve got| got| have got) (?:(?P<things>(?:[a-z-]+ )?(?:exams|interviews|finals|meetings"
-            r"|shifts|appointments|night shifts|jury service|jury duty))\b"
+            r"|shifts|appointments|night shifts|jury service|jury duty|parents'? evening|sports day))(?!\w)"
             r"|(?:an? |my |the |another )(?P<thing>(?:[a-z0-9-]+ ){0,3}?(?:"
             rf"{OCCASIONS})s?))\b(?P<rest>.*)",
             re.IGNORECASE,

@@ -24,7 +24,7 @@ _ROLES = (
     r"treasurer|secretary|chair|chairman|chairwoman|chairperson|president|vice[- ]president|vice[- ]chair"
     r"|captain|vice[- ]captain|coach|assistant coach|organi[sz]er|co-?organi[sz]er|founder|co-?founder|leader"
     r"|editor|membership secretary|social secretary|welfare officer|safeguarding lead|kit manager|street rep"
-    r"|coordinator|co-ordinator|" + _AT_WORK
+    r"|coordinator|co-ordinator|mod|moderator|admin|co-admin|" + _AT_WORK
 )
 # What one leads: a team, a club, a group of a kind ("our pub quiz team", "the local Scout group").
 _LED = (
@@ -37,7 +37,7 @@ CIVIC_ROLES = (
     r"|magistrate|(?:parish |town |city |county |local )?councillor|councilor|lay reader|bell ?ringer"
     r"|foster carer|retained firefighter|volunteer firefighter|lifeboat volunteer|Samaritans volunteer"
     r"|lollipop (?:lady|man)|school crossing patrol|first responder|trustee|Samaritans listener|Childline volunteer"
-    r"|hospice volunteer|befriender|deacon|lay preacher|justice of the peace"
+    r"|hospice volunteer|befriender|deacon|lay preacher|justice of the peace|(?:church )?organist|choirmaster|verger"
     r"|(?:qualified )?(?:football |rugby |hockey |netball )?(?:referee|umpire)"
 )
 _WHERE = re.compile(r"\s+(?P<prep>at|in) (?P<place>(?:the )?(?-i:[A-Z])[\w'&-]*(?: (?-i:[A-Z])[\w'&-]*){0,2})")
@@ -48,11 +48,14 @@ _LED_VERBS |= {"organise": "organises", "organize": "organizes", "manage": "mana
 
 def role_of_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I'm the treasurer of our residents' association", "I'm captain of the netball team", "I've been
-    elected chair of the residents' association": a role held in a group, for good."""
+    elected chair of the residents' association", "I'm a mod on the r/cooking subreddit": a role held in a
+    group, for good."""
     what = said.phrase(match["what"])
     if not content_words(what):
         return None
     role = " ".join(match["role"].lower().split())
+    if match["of"].lower() == "on" and role not in ("mod", "moderator", "admin", "co-admin"):
+        return None  # "a mod on the subreddit", not "the captain on the day"
     article = f"{match['article'].lower()} " if match["article"] else ""
     since = _SINCE.match(match.string[match.end() :]) if match["been"] else None
     verb = "has been" if since else "is"  # "I've been captain of the thirds since 2021"
@@ -82,10 +85,13 @@ def leads_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 def sits_on_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I'm on the PTA", "I'm on the board of a housing charity", "I'm on the parish council", "I'm on
-    the committee at our fishing club"."""
+    the committee at our fishing club", "I've been elected to the parish council"."""
     what = said.phrase(match["what"])
-    text = f"{said.name} is on the {what}"
-    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("community", *content_words(what)[:1]))
+    topics = topics_of("community", *content_words(what)[:1])
+    if match["elected"]:  # "I've been elected to the parish council": a step taken, for good
+        text = f"{said.name} was {match['elected'].split()[-1].lower()} {match['onto'].lower()} the {what}"
+        return said.fact(text, MemoryKind.EVENT, HIGH, PERMANENT, topics)
+    return said.fact(f"{said.name} is on the {what}", MemoryKind.FACT, MEDIUM, PERMANENT, topics)
 
 
 def civic_rule(match: re.Match[str], said: Said) -> Fact | None:
@@ -93,7 +99,8 @@ def civic_rule(match: re.Match[str], said: Said) -> Fact | None:
     role = " ".join(match["role"].split())
     role = role if role[0].isupper() else role.lower()
     verb = "became" if match["became"] else "is"  # "I've been made a magistrate": a step taken, for good
-    text = f"{said.name} {verb} {'an' if role[0].lower() in 'aeiou' else 'a'} {role}"
+    article = "the" if match["the"] else "an" if role[0].lower() in "aeiou" else "a"  # "the organist at St Mary's"
+    text = f"{said.name} {verb} {article} {role}"
     if match["where"]:  # "a lifeboat volunteer with the RNLI", "a churchwarden at St Peter's"
         text += f" {match['prep'].lower()} {said.phrase(match['where'], max_words=5)}"
     if match["became"] and (when := past_time_in(match.string[match.end() :])):  # "… last year"
@@ -123,7 +130,7 @@ RULES = [
             r"\bI(?:'m| am|(?P<elected>(?:'ve| have)? (?:just )?(?:been|got|was) (?:elected|voted(?: in as)?|appointed"
             r"|made))|(?P<been>'ve been| have been))"
             rf" (?:(?:also|now|still) )?(?:(?P<article>the|a|an) )?(?:new )?"
-            rf"(?P<role>{_ROLES}) (?P<of>of|for) (?!the pack\b)"  # not "leader of the pack"
+            rf"(?P<role>{_ROLES}) (?P<of>of|for|on) (?!the pack\b)"  # not "leader of the pack"
             r"(?P<what>(?:the|our|my|a|an|this) (?:(?!since\b|for (?:\d+|two|three|four|five|six|ten) years)"
             r"[^,.!?;])+)",
             re.IGNORECASE,
@@ -143,8 +150,10 @@ RULES = [
     Rule(
         priority=1517,
         pattern=re.compile(
-            r"\bI(?:'m| am) (?:(?:also|now|still) )?on the (?P<what>PTA|PTO|(?:parish|town|city|district|student"
-            r"|school|youth) council|board of (?:the |a |an |our )?[\w'&-]+(?: [\w'&-]+){0,3}"
+            r"\bI(?:(?:'m| am) (?:(?:also|now|still) )?on|(?P<elected>(?:'ve| have)? (?:just )?(?:been|was|got)"
+            r" (?:elected|voted|co-opted|appointed)) (?P<onto>(?:on)?to)) the (?P<what>PTA|PTO"
+            r"|(?:parish|town|city|district|student|school|youth) council"
+            r"|board of (?:the |a |an |our )?[\w'&-]+(?: [\w'&-]+){0,3}"
             r"|(?:[\w'-]+ ){1,3}committee"  # "I'm on the committee at our fishing club": its club's
             r"|committee (?:at|of|for) (?:the |our |my |a )?(?:[\w'&-]+ ){0,3}?(?:club|society|association|league"
             r"|group|trust|school|church|f[eê]te|festival|carnival|fair|gala|show|parade))\b",
@@ -158,7 +167,7 @@ RULES = [
             r"\bI(?:'m| am|(?P<became>(?:'ve| have)? (?:just |finally |now |recently )?(?:been (?:made|appointed"
             r"|elected|sworn in as)|become|became|was (?:made|appointed|elected|sworn in as)"
             r"|got (?:appointed|elected))))"
-            rf" (?:(?:also|now|still) )?(?:an? )?(?P<role>{CIVIC_ROLES})\b"
+            rf" (?:(?:also|now|still) )?(?:an? |(?P<the>the ))?(?P<role>{CIVIC_ROLES})\b"
             r"(?: (?P<prep>with|at|for|of) (?P<where>(?:the )?(?-i:[A-Z])[\w'&-]*(?: (?-i:[A-Z])[\w'&-]*){0,3}"
             r"|(?:the|our|my) [^,.!?;]{2,40}))?",
             re.IGNORECASE,

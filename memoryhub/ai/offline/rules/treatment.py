@@ -26,7 +26,8 @@ from memoryhub.ai.offline.vocabulary import HOW_OFTEN
 
 _TREATMENTS = (
     r"(?:a )?(?:new )?(?:medication|meds|tablets|treatment|injections|infusions|antidepressants|painkillers"
-    r"|biologics|immunotherapy|physio|physiotherapy|therapy|CBT|HRT|course of [\w-]+)"
+    r"|biologics|immunotherapy|physio|physiotherapy|therapy|CBT|HRT|course of [\w-]+|chemo|chemotherapy|radiotherapy"
+    r"|dialysis)"
     r"|(?:(?:my|our|a|another) )?(?:(?:first|second|third|fourth|next|new) )?(?:round|cycle) of IVF|IVF"
 )
 # How long a flare has gone on: "two weeks now", "for a week".
@@ -40,13 +41,20 @@ _LASTED = re.compile(
 def treatment_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I start a new medication next week", "I've just started physio", "I'm going on HRT": a
     treatment begun or about to begin (its name, asked "which one?", is a detail of it; "I'm starting
-    CBT on Monday" is ``plans.doing_rule``'s)."""
+    CBT on Monday" is ``plans.doing_rule``'s); "I'm on chemo", "I'm having dialysis three times a week":
+    under way."""
     treatment = third_person(" ".join(match["what"].split()), said.name)
     time = when_said(match["rest"])
     if match["begun"]:
         text = f"{said.name} has started {treatment}"
         return said.fact(text, MemoryKind.EVENT, HIGH, "30d", topics_of("health", "treatment"))
-    verb = match["going"].lower() if match["going"] in ("doing", "having") else "starting"  # "we're doing IVF again"
+    going = (match["going"] or "").lower()  # "" for "I start …"
+    often = HOW_OFTEN.match(match["rest"].lstrip())  # "every three weeks"
+    if going in ("on", "going through", "undergoing") or (often and going in ("having", "doing")):
+        # "I'm on chemo", "I'm having chemo every three weeks": a treatment under way, for a month at a time
+        text = f"{said.name} is {going} {treatment}" + (f" {often[0].lower()}" if often else "")
+        return said.fact(text, MemoryKind.FACT, HIGH, "30d", topics_of("health", "treatment"))
+    verb = going if going in ("doing", "having") else "starting"  # "we're doing IVF again"
     again = " again" if re.match(r"\s+again\b", match["rest"], re.IGNORECASE) else ""
     text = f"{said.name} is {verb} {treatment}{again}" + (f" {time}" if time else "")
     expiration = expiration_for(time) if time else "30d"
@@ -100,7 +108,8 @@ RULES = [
         priority=1588,
         pattern=re.compile(
             r"\b(?:I|we)(?:(?P<begun>(?:'ve| have)? (?:just |finally |now )?started)| (?:start|begin)"
-            r"|(?:'m| am|'re| are) (?P<going>going on|starting|doing|having))"
+            r"|(?:'m| am|'re| are) (?:still |now )?(?P<going>going on|starting|doing|having|on|going through"
+            r"|undergoing))"
             rf" (?P<what>{_TREATMENTS})\b(?P<rest>.*)",
             re.IGNORECASE,
         ),

@@ -289,7 +289,7 @@ def booked_rule(match: re.Match[str], said: Said) -> Fact | None:
     paid for or planned."""
     said_what = match["what"] or match["what2"]
     what = third_person(phrase_cut(said_what, max_words=10), said.name)
-    time = time_in(said_what)
+    time = time_in(said_what) or date_in(said_what)  # "my driving test for the 3rd of May"
     place = re.search(
         rf"\b(?:to|in|around|down|across) (?:the )?(?!(?:{MONTHS}|{WEEKDAYS})\b)((?-i:[A-Z])[\w'-]+)", what, re.I
     )
@@ -302,7 +302,10 @@ def booked_rule(match: re.Match[str], said: Said) -> Fact | None:
         MemoryKind.PLAN,
         MEDIUM,
         expiration_for(time) if time else "30d",
-        topics_of("travel", place[1].lower() if place else (re.search(_TRIP, what) or [content_words(what)[0]])[0]),
+        topics_of(
+            "travel" if place or re.search(_TRIP, what) else "plans",
+            place[1].lower() if place else (re.search(_TRIP, what) or [content_words(what)[0]])[0],
+        ),
         time=time,
     )
 
