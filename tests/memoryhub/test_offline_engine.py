@@ -8584,6 +8584,30 @@ def test_a_lift_and_luck_asked_for_are_wished_well_and_time_off_with_stress_met_
         ("I'm on dialysis three times a week", "Priya is on dialysis three times a week", "fact", "30d"),
         ("I've just been discharged from hospital", "Priya was discharged from hospital", "event", "30d"),
         ("my biopsy came back benign", "Priya's biopsy was benign", "event", "30d"),
+        # kept nothing (2026-12-02, where people come from and what they can't do)
+        ("I don't drive", "Priya doesn't drive", "fact", "permanent"),
+        ("English is my second language", "Priya speaks English as a second language", "fact", "permanent"),
+        ("Spanish is my first language", "Priya's first language is Spanish", "fact", "permanent"),
+        ("I've never been abroad", "Priya has never been abroad", "fact", "permanent"),
+        # kept nothing, or only "has a wife" (2026-12-02, a running club's and a party's)
+        ("I've got a stag do in Prague next weekend", "Priya has a stag do in Prague next weekend", "plan", "7d"),
+        (
+            "I got a new PB at parkrun today, 24:10",
+            "Priya set a new parkrun personal best of 24:10",
+            "fact",
+            "permanent",
+        ),
+        (
+            "I'm throwing a surprise party for my wife",
+            "Priya is throwing a surprise party for their wife",
+            "plan",
+            "30d",
+        ),
+        # kept nothing (2026-12-02, a small business owners' and a workplace's)
+        ("we've just opened a café in Whitstable", "Priya opened a café in Whitstable", "fact", "permanent"),
+        ("I've set up my own cleaning business", "Priya set up their own cleaning business", "fact", "permanent"),
+        ("I've worked at Asda for 15 years", "Priya has worked at Asda for 15 years", "fact", "permanent"),
+        ("I've been offered a job in Dubai", "Priya has been offered a job in Dubai", "event", "30d"),
     ],
 )
 def test_what_a_parents_an_older_a_workplace_and_a_pets_channel_tells_is_kept_as_said(
@@ -8638,6 +8662,9 @@ def test_a_rent_rise_lives_until_the_month_it_comes_in() -> None:
         # was "I see. How's that going?" (2026-12-02)
         ("my scan was clear", "That's good news — your scan was clear!"),
         ("I got out of hospital yesterday", "That's good news — you were discharged from hospital yesterday!"),
+        # was "I hear you. Tell me more!" (2026-12-02)
+        ("we've just opened a café in Whitstable", "Congratulations — you opened a café in Whitstable!"),
+        ("I've been offered a job in Dubai", "Congratulations — you've been offered a job in Dubai!"),
     ],
 )
 def test_news_is_met_as_it_landed_a_childs_croup_with_sympathy_a_fifth_grandchild_with_congratulations(
@@ -8648,7 +8675,21 @@ def test_news_is_met_as_it_landed_a_childs_croup_with_sympathy_a_fifth_grandchil
 
 @pytest.mark.parametrize(
     "said",
-    ["I'm the captain on the day", "I need glasses", "I'm six feet away", "she told my mum I'm pregnant"],
+    [
+        "I'm the captain on the day",
+        "I need glasses",
+        "I'm six feet away",
+        "she told my mum I'm pregnant",
+        "I don't drive on motorways",
+        "I've never flown a drone",
+        "I've been offered a lift",
+    ],
 )
 def test_a_captain_for_a_day_glasses_needed_and_a_distance_are_not_kept(said: str) -> None:
     assert _kept_on_the_day(said) == []
+
+
+def test_where_one_was_born_is_kept_beside_where_one_grew_up() -> None:
+    kept = [operation["content"] for operation in _kept_on_the_day("I was born in Lagos but raised in Leeds")]
+
+    assert kept == ["Priya was born in Lagos", "Priya is from Leeds"]  # was only "… is from Leeds"

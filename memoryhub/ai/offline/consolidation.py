@@ -67,6 +67,7 @@ SLOTS = {
     "name": r"(?:'s name is| likes to be called| goes by)\b",
     "home": r" lives in\b",
     "origin": r" (?:is|comes) from\b",
+    "birthplace": r" was born in (?-i:[A-Z])",  # not "born in 1994" (age); beside where they grew up
     "job": rf" (?:works as|started working as|starts work as|is an? (?:(?!(?:{JUDGED}) )[\w-]+ ){{0,2}}(?:{JOBS})"
     r"|(?:is joining|joined) [\w&' -]+ as)\b",
     "employer": r" (?:works|has worked) (?:[\w-]+ )?(?:at|for)\b",

@@ -202,7 +202,7 @@ OCCASIONS = (
     r"|counseling session|competition|comp|grading|regatta|gala|viva|marathon|triathlon|graduation|procedure"
     r"|biopsy|ceremony|hearing|induction|open day|(?:week|day|fortnight|long weekend) off"
     r"|(?:annual |performance )?review|appraisal|jury (?:service|duty)|assessment|tribunal|consultation"
-    r"|parents'? evening|sports day|nativity|school play|open evening"
+    r"|parents'? evening|sports day|nativity|school play|open evening|(?:hen|stag) (?:do|night)"
 )
 
 # Where a stay in hospital is told: "in the ER", "rushed to the hospital", "my mom's in the ICU".

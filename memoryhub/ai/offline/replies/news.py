@@ -66,7 +66,7 @@ _GOOD = re.compile(
     r"|(?:been|was|were|got) (?:picked|selected|chosen) for|sold (?:their|his|her) first"
     r"|got a place (?:at|on)|slept through the night|quit (?:smoking|vaping|drinking|the booze|cigarettes)"
     r"|got (?:their|his|her) (?:[\w-]+ )?(?:certification|qualification|chartership)|raised (?:a|their) (?:seed|series)"
-    r"|got an? (?:new )?job offer"
+    r"|got an? (?:new )?job offer|has been offered (?:a|the) (?:[\w'&-]+ ){0,3}?(?:job|role|position|post|promotion)\b"
     r"|is going to be (?:an? )?(?:great[- ])?(?:grand|aunt|uncle|god|big |mum|mom|dad|mother|father|parent)\w*"
     r"|has a new (?:baby |grand)?(?:niece|nephew|son|daughter|child|baby|cousin|brother|sister)"
     r"|(?:scored|landed) (?:their|his|her) first|got (?:their|his|her) first (?:win|podium|pole|clean sheet)"
@@ -109,7 +109,9 @@ _GOOD = re.compile(
     r"|qualified as|hit (?:their|his|her|a) (?:first )?hole in one|got a new car"
     r"|finished (?:chemo|chemotherapy|radiotherapy|radiation|immunotherapy)|(?<!is )(?<!a )retired\b"
     r"|has booked (?:their|his|her) wedding|has found (?:their|his|her) wedding dress"
-    r"|opened (?:their|his|her) (?:first|second|third|new|own) |handed in (?:their|his|her) (?:dissertation|thesis)"
+    r"|opened (?:their|his|her) (?:first|second|third|new|own) |(?:opened|set up|started|launched) (?:an?|their|his"
+    r"|her) (?:own |new )?(?:[\w-]+ ){0,2}?(?:caf[eé]|shop|business|bakery|restaurant|salon|pub|studio|company"
+    r"|charity|clinic|practice|brewery)\b|handed in (?:their|his|her) (?:dissertation|thesis)"
     rf"|reached (?:{RANKS})\b)\b",
     re.IGNORECASE,
 )

@@ -252,7 +252,7 @@ def second_person(fact: str, person: Person) -> str:
             someone_else = True
         words.append(parts["lead"] + core + parts["trail"])
     spoken = " ".join([head, *words])
-    spoken = re.sub(r"^you have (?=been\b|had\b|\w+ed\b)", "you've ", spoken)  # "you've been a nurse for years"
+    spoken = re.sub(r"^you have (?=been\b|had\b|never\b|\w+ed\b)", "you've ", spoken)  # "you've been a nurse for years"
     if person.named_in(spoken) or re.search(r"[<>\[\]{}|\"]", spoken) or word_count(spoken) > 25:
         return ""
     return spoken

@@ -98,7 +98,7 @@ from memoryhub.ai.offline.rules import (
 )
 from memoryhub.ai.offline.rules.everyday import sleep_rule
 from memoryhub.ai.offline.rules.health import diet_rule, habit_rule, healing_rule
-from memoryhub.ai.offline.rules.identity import ability_rule, no_longer_rule, trait_rule
+from memoryhub.ai.offline.rules.identity import ability_rule, never_rule, no_longer_rule, trait_rule
 from memoryhub.ai.offline.rules.opinions import opinion_rule
 from memoryhub.ai.offline.rules.pastimes import regular_rule
 from memoryhub.ai.offline.rules.places import lives_rule, move_rule, origin_rule
@@ -247,5 +247,6 @@ NEGATABLE = frozenset(
         healing_rule,  # "no running till my achilles heals"
         sobriety.sober_rule,  # "6 weeks without self harm today"
         outcomes.not_got_rule,  # "I didn't get the job at the BBC"
+        never_rule,  # "I've never been abroad"
     }
 )

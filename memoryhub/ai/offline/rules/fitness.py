@@ -7,6 +7,7 @@ import re
 from memoryhub.ai.contract import MemoryKind
 from memoryhub.ai.offline.facts import MEDIUM, PERMANENT, Fact, Rule, Said
 from memoryhub.ai.offline.text import topics_of
+from memoryhub.ai.offline.vocabulary import WEEKDAYS
 
 _LIFTS = r"deadlift|squat|bench(?: press)?|overhead press|clean and jerk|snatch"
 _WEIGHT = r"\d{2,3}(?:\.\d)?\s?(?:kg|kgs|kilos|lbs?|pounds)\b"
@@ -47,16 +48,15 @@ def lift_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 def best_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "my 5k PB is 22:30", "new PB today, 1:45 half marathon!": a best time, and one just set."""
-    distance = (match["distance"] or match["distance2"] or "").lower()  # "my PB is 24:30": of what, unsaid
+    distance = (match["distance"] or match["distance2"] or match["distance3"] or "").lower()  # "my PB is 24:30"
     distance = "half marathon" if distance == "half" else distance
-    time = (match["time"] or match["time2"]).lower()
+    time = (match["time"] or match["time2"] or match["time3"] or "").lower()
     # "new PB today, …": news, and said as such (the persona congratulates on it)
     of = f"{distance} " if distance else ""
-    text = (
-        f"{said.name} set a new {of}personal best of {time}"
-        if match["time2"]
-        else f"{said.name}'s {of}personal best is {time}"
-    )
+    if match["time"]:
+        text = f"{said.name}'s {of}personal best is {time}"
+    else:
+        text = f"{said.name} set a new {of}personal best" + (f" of {time}" if time else "")
     slot = f"best {distance}" if distance else "best"
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("running", distance or "best"), slot=slot)
 
@@ -88,7 +88,11 @@ RULES = [
             rf"\bmy (?:(?P<distance>{_DISTANCES}) )?(?:PB|PR|personal best|best time)(?: is|'s| is now| now)"
             rf" (?P<time>{_TIME})"
             rf"|^new (?:PB|PR|personal best)\b(?: today| at the weekend)?[,!:]* (?P<time2>{_TIME})"
-            rf" (?:at (?:the |my )?|for (?:the |my )?|in (?:the |my )?)?(?P<distance2>{_DISTANCES})\b",
+            rf" (?:at (?:the |my )?|for (?:the |my )?|in (?:the |my )?)?(?P<distance2>{_DISTANCES})\b"
+            # "I got a new PB at parkrun today, 24:10"
+            r"|\bI (?:just |finally )?(?:got|set|ran|hit) (?:a )?new (?:PB|PR|personal best) (?:at|in|for)"
+            r" (?:the |my )?"
+            rf"(?P<distance3>{_DISTANCES})\b(?: today| this morning| on (?:{WEEKDAYS}))?(?:[,!:]* (?P<time3>{_TIME}))?",
             re.IGNORECASE,
         ),
         build=best_rule,

@@ -117,7 +117,7 @@ def born_rule(match: re.Match[str], said: Said) -> Fact | None:
     if not what[0].isupper():
         return None
     text = f"{said.name} was born in {what}"
-    return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("origin", what), slot="origin")
+    return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("origin", what), slot="birthplace")
 
 
 def used_to_rule(match: re.Match[str], said: Said) -> Fact | None:
@@ -170,7 +170,7 @@ def ability_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I can't swim", "I never learned to drive": what someone cannot do (an invitation to a swim or
     a lift depends on it)."""
     what = " ".join(match["what"].lower().split())
-    text = f"{said.name} can't {what}"
+    text = f"{said.name} {'doesn' if match['dont'] else 'can'}'t {what}"  # "I don't drive"
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("abilities", what.split()[0]))
 
 
@@ -245,7 +245,23 @@ def no_longer_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 # This module's rules: on a clause, the rule whose match starts first is tried first, and at the same
 # start the lower priority (rules/__init__.py puts every module's rules in one table).
+def never_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I've never been abroad", "I've never flown": a first still ahead (a trip planned with them
+    depends on it)."""
+    what = " ".join(match["what"].lower().split()).replace("the uk", "the UK")
+    return said.fact(f"{said.name} has never {what}", MemoryKind.FACT, MEDIUM, PERMANENT, ["travel", "never"])
+
+
 RULES = [
+    Rule(
+        priority=1739,
+        pattern=re.compile(
+            r"\bI(?:'ve| have) never (?P<what>been abroad|been on a plane|flown|been out of the country|had a passport"
+            r"|left (?:the UK|the country|Europe))(?=\s*(?:$|[,.!?;]|(?:and|but|so|before|either|lol)\b))",
+            re.IGNORECASE,
+        ),
+        build=never_rule,
+    ),
     Rule(
         priority=10,
         pattern=re.compile(
@@ -356,7 +372,10 @@ RULES = [
         priority=700,
         pattern=re.compile(
             r"\bI (?:still |honestly |actually |literally )?(?:can't|cannot|can not|never learned to|never learnt to"
-            r"|don't know how to|do not know how to) (?P<what>swim|drive|cook|ride a bike|dance|sing|read music|ski"
+            r"|don't know how to|do not know how to"
+            r"|(?P<dont>don't|do not)(?= drive\s*(?:$|[,.!?;]|(?:so|and|but|either|myself|lol)\b)))"
+            r" (?P<what>swim|drive|cook"
+            r"|ride a bike|dance|sing|read music|ski"
             r"|skate|whistle|type)\b(?! (?:today|tonight|now|right now|anymore|any more|this|at the moment|until|till"
             r"|without|for (?:now|a while|the next|another|a few|a couple)))",
             re.IGNORECASE,

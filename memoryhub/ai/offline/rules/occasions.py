@@ -136,7 +136,7 @@ RULES = [
         pattern=re.compile(
             r"(?:\bI(?: have|'ve got| got| have got)|^(?:got|it's|its)) my"
             rf" (?P<whose>(?:{RELATIONS})(?:'s|s'))"
-            rf" (?P<thing>(?:[a-z-]+ ){{0,2}}?(?:{OCCASIONS}|hen (?:do|party|night)|stag (?:do|party|night)"
+            rf" (?P<thing>(?:[a-z-]+ ){{0,2}}?(?:{OCCASIONS}"
             r"|baby shower|birthday(?: party| dinner)?|funeral|graduation|leaving do|engagement party))\b(?P<rest>.*)",
             re.IGNORECASE,
         ),

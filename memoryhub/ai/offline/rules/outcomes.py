@@ -40,10 +40,14 @@ def not_got_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 def put_forward_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I've been shortlisted for the job at the BBC" (news for a month), "I've been nominated for a
-    Pride of Britain award" (an honour, for good)."""
-    how = match["how"].lower()
+    """ "I've been shortlisted for the job at the BBC", "I've been offered a job in Dubai" (news for a month),
+    "I've been nominated for a Pride of Britain award" (an honour, for good)."""
     what = third_person(" ".join(match["what"].split()), said.name)
+    if match["offered"]:  # "I've been offered a job in Dubai": good news, for a month
+        where = re.match(r"\s+in (?-i:[A-Z])[\w'-]+(?: (?-i:[A-Z])[\w'-]+)?", match.string[match.end() :])
+        text = f"{said.name} has been offered {what}" + (where[0].rstrip() if where else "")
+        return said.fact(text, MemoryKind.EVENT, HIGH, "30d", ["work", "job search"])
+    how = match["how"].lower()
     honour = how == "nominated" or re.search(r"\b(?:award|prize|medal)\b", what, re.IGNORECASE)
     text = f"{said.name} has been {how} for {what}"
     topic = "awards" if honour else "job search"
@@ -107,7 +111,9 @@ RULES = [
     Rule(
         priority=1723,
         pattern=re.compile(
-            rf"\bI(?:'ve| have)? (?:just |finally )?(?:been|got|was) (?P<how>shortlisted|nominated) for {_PUT_FORWARD}",
+            r"\bI(?:'ve| have)? (?:just |finally )?(?:been|got|was) (?:(?P<how>shortlisted|nominated) for"
+            r"|(?P<offered>offered)(?= (?:a|the) (?:[\w'&-]+ ){0,3}?(?:job|role|position|post|promotion)\b))"
+            rf" {_PUT_FORWARD}",
             re.IGNORECASE,
         ),
         build=put_forward_rule,

@@ -203,15 +203,15 @@ _LEARNT_FOR = re.compile(
 def language_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I speak French and a bit of German", "I'm learning Japanese", "Spanish is my first language"."""
     groups = match.groupdict()
-    said_of = groups["what"] or groups["what2"] or groups["what3"] or groups["what4"] or groups["what5"] or ""
+    said_of = next((groups[f"what{n}"] for n in ("", 2, 3, 4, 5, 6) if groups[f"what{n}"]), "")
     if re.match(r"\s*to (?!speak|talk|read|write|understand)", said_of, re.IGNORECASE):
         return None  # "I've been learning to cook Thai food": a skill, not the language
     languages = [
         word.lower() if word.lower() == "sign language" else word[0].upper() + word[1:]
         for word in re.findall(rf"\b(?:{LANGUAGES})\b(?!{_NOT_THE_LANGUAGE})", said_of, re.IGNORECASE)
     ]
-    verb = (
-        groups["verb"] or groups["verb2"] or groups["verb3"] or ("grew up speaking" if groups["what3"] else "learning")
+    verb = next((groups[f"verb{n}"] for n in ("", 2, 3, 4) if groups[f"verb{n}"]), "") or (
+        "grew up speaking" if groups["what3"] else "learning"
     )
     verb = verb.lower()
     if not languages and re.search(r"learn|study|teach", verb) and (code := _CODE.match(said_of)):
@@ -238,6 +238,8 @@ def language_rule(match: re.Match[str], said: Said) -> Fact | None:
             text = f"{said.name} has been learning {listed} {span[0].lower()}"
     elif "native" in verb or "first" in verb or "mother" in verb:
         text = f"{said.name}'s first language is {listed}"
+    elif "second" in verb:  # "English is my second language"
+        text = f"{said.name} speaks {listed} as a second language"
     elif "fluent" in verb:
         text = f"{said.name} is fluent in {listed}"
     else:
@@ -582,7 +584,9 @@ RULES = [
             r"|(?:'ve| have)?(?: just| recently| finally)? started (?:learning|studying|taking)|(?:'m| am)"
             r" (?:(?:properly|also|only|completely) )?fluent in|(?:'m| am) (?:a )?native| grew up speaking| get by in"
             r"|(?:'ve| have) been (?:learning|studying)|(?:'m| am|'ve been| have been) teaching myself)(?P<what> .+)"
-            r"|\bmy (?P<verb2>native|first|mother) (?:language|tongue) is(?P<what2> .+)"
+            r"|\bmy (?P<verb2>native|first|mother|second) (?:language|tongue) is(?P<what2> .+)"
+            r"|\b(?P<what6>[A-Za-z]+(?: and [A-Za-z]+)?) (?:is|are) my (?P<verb4>native|first|mother|second)"
+            r" (?:language|tongue)s?\b"
             r"|\b(?:growing up|as a kid|as kids|at home) (?:we|I) (?:spoke|speak)(?P<what3> .+)"
             r"|\b(?:duolingo|language exchange|babbel)\b[^.]{0,40}?\b(?:for|in) (?P<what4>[A-Za-z]+)"
             r"|^(?:(?:a|and) )?(?P<verb3>native)(?P<what5> [A-Za-z]+) speaker\b",  # "I'm Yuki, native Japanese speaker"

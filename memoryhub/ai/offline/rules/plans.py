@@ -138,15 +138,17 @@ _TIME_WORD = r"(?:next|this|last|on|in|at|by|tomorrow|tonight|today|soon|later)\
 
 
 def planning_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "we're planning a small garden wedding next summer", "I'm planning a surprise party for my wife":
+    """ "we're planning a small garden wedding next summer", "I'm throwing a surprise party for my wife":
     an occasion being organised, a plan until its day (a month when none is said)."""
     what = third_person(match["what"], said.name)
     rest = match["rest"] or ""
     # "for my wife", "for our son's birthday"; not the "next" of "for my dad next month"
     if guest := re.match(rf"\s+(?P<for>for (?:my|our|his|her) [\w'-]+(?: (?!{_TIME_WORD})[\w'-]+)?)", rest):
         what += f" {third_person(guest['for'], said.name)}"
+    elif match["how"].lower() != "planning":
+        return None  # "… and we're throwing a party": the occasion said beside it is the news
     time = time_in(said.clause)
-    text = f"{said.name} is planning {what}" + (f" {time}" if time else "")
+    text = f"{said.name} is {match['how'].lower()} {what}" + (f" {time}" if time else "")
     return said.fact(
         text,
         MemoryKind.PLAN,
@@ -466,7 +468,8 @@ RULES = [
     Rule(
         priority=780,
         pattern=re.compile(
-            r"\b(?:I(?:'m| am)|we(?:'re| are)) (?:(?:also|busy|still|now) )?planning (?P<what>(?:a|an|our|my|the)"
+            r"\b(?:I(?:'m| am)|we(?:'re| are)) (?:(?:also|busy|still|now) )?(?P<how>planning|throwing|organi[sz]ing)"
+            r" (?P<what>(?:a|an|our|my|the)"
             r" (?:[a-z-]+ ){0,3}?(?:party|reunion|wedding|baby shower|bridal shower|get-together|celebration|bbq"
             r"|barbecue|fundraiser|housewarming|retirement do))\b(?P<rest>.*)",
             re.IGNORECASE,

@@ -79,10 +79,11 @@ def job_held_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 def works_at_rule(match: re.Match[str], said: Said) -> Fact | None:
     # "at Amazon for 3 years", "from home since covid": where, not for how long
-    org = re.split(
-        r" (?:for (?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|many|several) |since )",
+    org, *span = re.split(
+        r" ((?:for (?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|many|several) |since ).*)",
         match["org"],
-    )[0]
+        maxsplit=1,
+    )
     place = name_clean(phrase_cut(org, max_words=5))
     if not place or (place.split()[0].lower() in OBJECT_PRONOUNS and place.split()[0] != "IT"):  # "I work in IT"
         return None
@@ -94,6 +95,14 @@ def works_at_rule(match: re.Match[str], said: Said) -> Fact | None:
     if preposition == "from" or re.fullmatch(r"(?:the )?weekends?|nights?", place, re.IGNORECASE):
         return None  # "I'm working at the weekend", "I work at weekends": when, not where (rules/teams.py's)
     when = (match["when"] or "").lower()
+    if match["worked"]:  # "I've worked at Asda for 15 years": where, and how long
+        how_long = phrase_cut(span[0], max_words=4) if span else ""
+        text = f"{said.name} has worked {preposition} {place}" + (f" {how_long}" if how_long else "")
+        slot = "employer" if preposition != "in" else "field"
+        fact = said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("work", place), slot=slot)
+        if preposition != "in":
+            fact.entities.append(said.entity(EntityType.ORGANISATION, place, f"{said.name}'s employer"))
+        return fact
     if match["job"]:  # "a Saturday job": works Saturdays
         job = match["job"].lower()
         when = f"{job} " if "time" in job else f"{job}s "
@@ -448,7 +457,9 @@ RULES = [
     Rule(
         priority=150,
         pattern=re.compile(
-            r"\bI(?:(?:'ve| have)?(?: just| finally| recently)?(?= (?:opened|launched)\b))? (?:also |now |actually )?"
+            r"\b(?:I|we)(?:(?:'ve| have)?(?: just| finally| recently)?"
+            r"(?= (?:opened|launched|set up|started(?= (?:my|our) own))\b))?"
+            r" (?:also |now |actually )?"
             r"(?P<verb>run|own|co-own|have"
             r"|started|opened|launched|set up|founded|co-founded)"
             r" (?P<what>(?:an? |my own |our own |my (?:second|third|first|new) )"
@@ -507,7 +518,8 @@ RULES = [
     Rule(
         priority=200,
         pattern=re.compile(
-            r"(?:\bI(?:'m| am|'ve been| have been)? (?:currently |now |also )?work(?:ing)?"
+            r"(?:\bI(?:(?:'m| am|'ve been| have been)? (?:currently |now |also )?work(?:ing)?"
+            r"|(?:'ve| have) (?:always )?(?P<worked>worked))"
             r" (?P<when>(?:nights|night shifts|(?:double |long |early |late )?shifts|days|(?:on |at (?:the )?)?weekends"
             rf"|part[- ]time|full[- ]time|remotely|(?:{WEEKDAYS})s) )?"
             # "I've got a part-time job at Greggs", "I have a Saturday job at Boots"
