@@ -243,8 +243,6 @@ def no_longer_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of(slot or "life", what), slot=slot)
 
 
-# This module's rules: on a clause, the rule whose match starts first is tried first, and at the same
-# start the lower priority (rules/__init__.py puts every module's rules in one table).
 def never_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I've never been abroad", "I've never flown": a first still ahead (a trip planned with them
     depends on it)."""
@@ -252,6 +250,8 @@ def never_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(f"{said.name} has never {what}", MemoryKind.FACT, MEDIUM, PERMANENT, ["travel", "never"])
 
 
+# This module's rules: on a clause, the rule whose match starts first is tried first, and at the same
+# start the lower priority (rules/__init__.py puts every module's rules in one table).
 RULES = [
     Rule(
         priority=1739,
@@ -374,9 +374,8 @@ RULES = [
             r"\bI (?:still |honestly |actually |literally )?(?:can't|cannot|can not|never learned to|never learnt to"
             r"|don't know how to|do not know how to"
             r"|(?P<dont>don't|do not)(?= drive\s*(?:$|[,.!?;]|(?:so|and|but|either|myself|lol)\b)))"
-            r" (?P<what>swim|drive|cook"
-            r"|ride a bike|dance|sing|read music|ski"
-            r"|skate|whistle|type)\b(?! (?:today|tonight|now|right now|anymore|any more|this|at the moment|until|till"
+            r" (?P<what>swim|drive|cook|ride a bike|dance|sing|read music|ski|skate|whistle|type)\b"
+            r"(?! (?:today|tonight|now|right now|anymore|any more|this|at the moment|until|till"
             r"|without|for (?:now|a while|the next|another|a few|a couple)))",
             re.IGNORECASE,
         ),
