@@ -197,14 +197,14 @@ def connections_per_worker(server_pid: int, port: int, *, closing: bool = False)
     """How many open client connections to ``port`` each worker of the server holds, most first
     (from /proc: the workers' socket descriptors matched with the kernel's TCP table). ``closing``:
     count instead those the client closed and the worker has not yet (CLOSE_WAIT)."""
-    established = set()
+    in_state = set()
     for table in ("/proc/net/tcp", "/proc/net/tcp6"):
         with contextlib.suppress(OSError):
             for line in Path(table).read_text().splitlines()[1:]:
                 fields = line.split()
                 state = "08" if closing else "01"  # CLOSE_WAIT, ESTABLISHED
                 if int(fields[1].rsplit(":", 1)[1], 16) == port and fields[3] == state:  # its local port
-                    established.add(fields[9])  # the socket's inode
+                    in_state.add(fields[9])  # the socket's inode
     counts = []
     for pid in worker_pids(server_pid):
         inodes = set()
@@ -213,5 +213,5 @@ def connections_per_worker(server_pid: int, port: int, *, closing: bool = False)
                 target = os.readlink(descriptor)
                 if target.startswith("socket:["):
                     inodes.add(target[8:-1])
-        counts.append(len(inodes & established))
+        counts.append(len(inodes & in_state))
     return sorted(counts, reverse=True)

@@ -106,11 +106,15 @@ _LATER_TIME = (
 TIME = re.compile(rf"\b(?:{_SOON_TIME}|{_LATER_TIME})\b", re.IGNORECASE)
 
 
+# How long ago: "two weekends ago", "ten years ago", "a decade ago".
+_AGO = (
+    r"(?:a|one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|a few|a couple of|several|\d+)"
+    r" (?:days?|weeks?|weekends?|months?|years?|decades?) ago"
+)
 # When something already happened: "last summer", "two weekends ago", "in 2019", "yesterday".
 PAST_TIME = re.compile(
     rf"\b(?:last (?:night|week(?:end)?|month|year|summer|winter|spring|fall|autumn|christmas|{WEEKDAYS}|{MONTHS})"
-    r"|(?:a|one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|a few|a couple of|several|\d+)"
-    r" (?:days?|weeks?|weekends?|months?|years?|decades?) ago"
+    rf"|{_AGO}"
     r"|in (?:19|20)\d\d|over the (?:weekend|holidays|summer|break)|at the weekend"
     r"|this past (?:week(?:end)?|month|summer)|all (?:week(?:end)?|month)"  # "has been teething all week"
     r"|recently|yesterday)\b",
@@ -347,9 +351,7 @@ _PLACE_STOP = (
     r"|right|at|from|is|was|it|its|it's|and|with|like|tho|though|currently|anymore|originally|originaly|specifically"
     r"|these|those|as|rn|atm|tbh|lol|lmao|ngl|for|so|pls|please|born|everyone|every|all|nowadays|days|mostly|too"
     r"|here|there|but|yet|while|until|till|during|via|because|cuz|y'all|ya|you"
-    # "Leeds three years ago": a time after the place, not a word of it
-    r"|(?:a|one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|several|a few|a couple of)"
-    r" (?:days?|weeks?|months?|years?|decades?) ago"
+    rf"|{_AGO}"  # "Leeds three years ago": a time after the place, not a word of it
 )
 
 

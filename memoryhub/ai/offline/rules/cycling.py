@@ -1,7 +1,7 @@
 """What a cycling club tells of its riders, and anyone of their way to work: a long ride ("did 100k
-on Sunday, my longest ride yet"), a first century, a fall or a crash ("I came off my bike last week", "got doored"),
-a commute ("I commute by bike, 12 miles each way"), and a journey of one's own strength between two
-named places ("I cycled from Land's End to John o'Groats last summer"). The bike one rides, named in
+on Sunday, my longest ride yet"), a first century, a fall or a crash ("I came off my bike last week",
+"got doored"), a commute ("I commute by bike, 12 miles each way"), and a journey of one's own strength
+between two named places ("I cycled from Land's End to Newcastle upon Tyne last summer"). The bike one rides, named in
 answer to "what bike are you on?", is completed by ``questions._COMPLETED``."""
 
 from __future__ import annotations
@@ -73,13 +73,13 @@ def commute_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("work", "commute"), slot="commute")
 
 
-# The place a journey ends at: "John o'Groats" (the "o'" of a name is not a capital).
+# The place a journey ends at: "Newcastle upon Tyne", a name with "o'" in it (not a capital).
 _END = r"(?-i:[A-Z])[\w'-]*(?: (?:o'|of |on |upon )?(?-i:[A-Z])[\w'-]*){0,2}"
 _JOURNEYED = {"biked": "cycled", "rode": "cycled", "kayaked": "paddled"}
 
 
 def journey_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I cycled from Land's End to John o'Groats last summer", "we walked from Bath to Bristol": a
+    """ "I cycled from Land's End to Newcastle upon Tyne last summer", "we walked from Bath to Bristol": a
     journey by their own strength, for good."""
     verb = match["verb"].lower()
     text = f"{said.name} {_JOURNEYED.get(verb, verb)} from {match['start']} to {match['end']}"

@@ -8,6 +8,7 @@ import re
 from memoryhub.ai.contract import MemoryKind
 from memoryhub.ai.offline.facts import LOW, MEDIUM, PERMANENT, Fact, Rule, Said, expiration_for, past_time_in, time_in
 from memoryhub.ai.offline.rules.going import when_said
+from memoryhub.ai.offline.rules.trips import NAMED_PLACE
 from memoryhub.ai.offline.text import article_for, third_person, topics_of
 from memoryhub.ai.offline.vocabulary import FOR_A_SPAN
 
@@ -75,7 +76,7 @@ def home_project_rule(match: re.Match[str], said: Said) -> Fact | None:
     doing = match["doing"].lower()
     if match["home"]:  # "I'm renovating a Victorian terrace in Hull": a home bought to do up
         home = " ".join(match["home"].split())
-        where = re.match(r"\s+in (?-i:[A-Z])[\w'-]+(?: (?-i:[A-Z])[\w'-]+)?", match["rest"])
+        where = re.match(rf"\s+in {NAMED_PLACE}", match["rest"])
         text = f"{said.name} is {doing} {home}" + (where[0].rstrip() if where else "")
         return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("home", home.split()[-1].lower()))
     room = " ".join(match["room"].lower().split())

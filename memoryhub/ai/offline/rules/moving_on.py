@@ -11,7 +11,7 @@ import re
 from memoryhub.ai.contract import EntityType, MemoryKind
 from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, expiration_for, past_day_in, time_in
 from memoryhub.ai.offline.text import article_for, topics_of
-from memoryhub.ai.offline.vocabulary import MONTHS
+from memoryhub.ai.offline.vocabulary import MONTHS, PROPER_NAME
 
 # What one leaves that is one's work: "the company", "my job", "teaching".
 _WORK = (
@@ -98,7 +98,7 @@ def contract_end_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 # Where a notice went in: "at Tesco", "at the council" (not "at the end of the month").
 _LEFT_AT = re.compile(
-    r"\s+(?P<prep>at|with|from) (?P<org>(?-i:[A-Z])[\w&'-]*(?: (?-i:[A-Z])[\w&'-]*){0,3}"
+    rf"\s+(?P<prep>at|with|from) (?P<org>{PROPER_NAME}"
     r"|the (?!end\b|start\b|weekend\b)[a-z]+(?: (?!today|yesterday|this|last|on)[a-z]+)?)(?=$|[,.!?;]| )",
     re.IGNORECASE,
 )

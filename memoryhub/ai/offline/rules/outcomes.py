@@ -10,10 +10,12 @@ import re
 
 from memoryhub.ai.contract import MemoryKind
 from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, past_day_in
+from memoryhub.ai.offline.rules.trips import NAMED_PLACE
 from memoryhub.ai.offline.text import third_person, topics_of
+from memoryhub.ai.offline.vocabulary import PROPER_NAME
 
 # What one was after, said after it: "the job at the BBC", "a Pride of Britain award".
-_AT = r"(?: (?:at|with|for) (?:the )?(?-i:[A-Z])[\w'&-]*(?: (?-i:[A-Z])[\w'&-]*){0,3})?"
+_AT = rf"(?: (?:at|with|for) (?:the )?{PROPER_NAME})?"
 _NOT_GOT = (
     rf"(?P<what>(?:the|a|an|my) (?:[\w'&-]+ ){{0,3}}?(?:job|role|position|post|promotion|scholarship|grant|part|flat"
     rf"|house){_AT})\b"
@@ -25,7 +27,7 @@ _PUT_FORWARD = (
 _NATIONALITY = r"(?-i:[A-Z])[a-z]+"
 # Where a talk or a show is to be given: "at PyCon", "at the Edinburgh Fringe", "at our local library".
 _VENUE = (
-    r"(?:the )?(?-i:[A-Z])[\w'&-]*(?: (?-i:[A-Z0-9])[\w'&-]*){0,3}(?: (?:festival|conference|summit|meetup|show|fair))?"
+    rf"(?:the )?{PROPER_NAME}(?: (?:festival|conference|summit|meetup|show|fair))?"
     r"|(?:a|the|our|my) [\w'-]+(?: [\w'-]+){0,2}"
 )
 
@@ -44,7 +46,7 @@ def put_forward_rule(match: re.Match[str], said: Said) -> Fact | None:
     "I've been nominated for a Pride of Britain award" (an honour, for good)."""
     what = third_person(" ".join(match["what"].split()), said.name)
     if match["offered"]:  # "I've been offered a job in Dubai": good news, for a month
-        where = re.match(r"\s+in (?-i:[A-Z])[\w'-]+(?: (?-i:[A-Z])[\w'-]+)?", match.string[match.end() :])
+        where = re.match(rf"\s+in {NAMED_PLACE}", match.string[match.end() :])
         text = f"{said.name} has been offered {what}" + (where[0].rstrip() if where else "")
         return said.fact(text, MemoryKind.EVENT, HIGH, "30d", ["work", "job search"])
     how = match["how"].lower()

@@ -432,7 +432,7 @@ RULES = [
             r"|discord(?: server)?|fan club|meetup(?: group)?)"
             # a body known by its name: "I've joined the WI", "joined the Labour Party"
             r"|(?<=the )(?P<named>WI|Women's Institute|U3A|Rotary|Round Table|Lions|RNLI|Men's Shed|Freemasons"
-            r"|Masons|Salvation Army|Red Cross|St John Ambulance|Labour Party|Conservative Party|Conservatives|Lib Dems"
+            r"|Masons|Salvation Army|Red Cross|Labour Party|Conservative Party|Conservatives|Lib Dems"
             r"|Liberal Democrats|Green Party|Greens|SNP|Plaid|Territorial Army|TA|Army Reserve|National Trust"
             r"|Mothers' Union|Townswomen's Guild))\b",
             re.IGNORECASE,

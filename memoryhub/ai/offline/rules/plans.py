@@ -10,7 +10,7 @@ from memoryhub.ai.offline.guards import is_negated
 from memoryhub.ai.offline.rules.answers import date_in
 from memoryhub.ai.offline.rules.going import when_said
 from memoryhub.ai.offline.splitting import phrase_cut
-from memoryhub.ai.offline.text import article_for, content_words, third_person, topics_of
+from memoryhub.ai.offline.text import article_for, content_words, lowered_as_said, third_person, topics_of
 from memoryhub.ai.offline.vocabulary import (
     DAY_OF_MONTH,
     FEELINGS,
@@ -232,8 +232,7 @@ def appointment_rule(match: re.Match[str], said: Said) -> Fact | None:
     time = time or dated
     if not time:
         return None
-    said_thing = (match["thing"] or match["things"]).split()  # "my PIP assessment": an initialism as written
-    thing = " ".join(word if len(word) > 1 and word.isupper() else word.lower() for word in said_thing)
+    thing = lowered_as_said(match["thing"] or match["things"])  # "my PIP assessment": an initialism as written
     thing = re.sub(r"\b(?:mri|x-ray)\b", lambda m: m[0].upper(), thing)
     rest = phrase_cut(match["rest"] or "", max_words=8)
     article = "" if match["things"] else article_for(thing) + " "  # "exams all next week"

@@ -8,7 +8,7 @@ import re
 from memoryhub.ai.contract import MemoryKind
 from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, past_time_in
 from memoryhub.ai.offline.text import content_words, topics_of
-from memoryhub.ai.offline.vocabulary import HOW_OFTEN
+from memoryhub.ai.offline.vocabulary import HOW_OFTEN, PROPER_NAME
 
 # The roles held at work, said the same way: "I'm landlord of the Crown", "I'm the owner of a bakery".
 _AT_WORK = (
@@ -168,7 +168,7 @@ RULES = [
             r"|elected|sworn in as)|become|became|was (?:made|appointed|elected|sworn in as)"
             r"|got (?:appointed|elected))))"
             rf" (?:(?:also|now|still) )?(?:an? |(?P<the>the ))?(?P<role>{CIVIC_ROLES})\b"
-            r"(?: (?P<prep>with|at|for|of) (?P<where>(?:the )?(?-i:[A-Z])[\w'&-]*(?: (?-i:[A-Z])[\w'&-]*){0,3}"
+            rf"(?: (?P<prep>with|at|for|of) (?P<where>(?:the )?{PROPER_NAME}"
             r"|(?:the|our|my) [^,.!?;]{2,40}))?",
             re.IGNORECASE,
         ),
