@@ -8608,6 +8608,31 @@ def test_a_lift_and_luck_asked_for_are_wished_well_and_time_off_with_stress_met_
         ("I've set up my own cleaning business", "Priya set up their own cleaning business", "fact", "permanent"),
         ("I've worked at Asda for 15 years", "Priya has worked at Asda for 15 years", "fact", "permanent"),
         ("I've been offered a job in Dubai", "Priya has been offered a job in Dubai", "event", "30d"),
+        # kept nothing, or the wrong thing (2026-12-02, a family's, a school's and a streamers' channels)
+        (
+            "my parents' ruby wedding is next month",
+            "Priya's parents' ruby wedding anniversary is next month",
+            "event",
+            "30d",
+        ),
+        (
+            "it's our golden wedding anniversary on Tuesday",
+            "Priya's wedding anniversary is on March 4",
+            "fact",
+            "permanent",
+        ),
+        ("I've got a parents' evening tomorrow", "Priya has a parents' evening tomorrow", "plan", "7d"),
+        ("can't make it Thursday, I've got parents' evening", "Priya has parents' evening on Thursday", "plan", "7d"),
+        (
+            "sorry, can't do Friday, I have a dentist appointment",
+            "Priya has a dentist appointment on Friday",
+            "plan",
+            "7d",
+        ),
+        ("I'm streaming on Twitch every Friday", "Priya is streaming on Twitch every Friday", "fact", "permanent"),
+        ("I'm swimming every Sunday morning", "Priya is swimming every Sunday morning", "fact", "permanent"),
+        ("I'm swimming every morning this week", "Priya is swimming every morning this week", "plan", "7d"),
+        ("my bowls club won the league", "Priya's bowls club won the league", "event", "permanent"),
     ],
 )
 def test_what_a_parents_an_older_a_workplace_and_a_pets_channel_tells_is_kept_as_said(
@@ -8665,6 +8690,7 @@ def test_a_rent_rise_lives_until_the_month_it_comes_in() -> None:
         # was "I hear you. Tell me more!" (2026-12-02)
         ("we've just opened a café in Whitstable", "Congratulations — you opened a café in Whitstable!"),
         ("I've been offered a job in Dubai", "Congratulations — you've been offered a job in Dubai!"),
+        ("our team won the cup last night", "Congratulations — your team won the cup last night!"),
     ],
 )
 def test_news_is_met_as_it_landed_a_childs_croup_with_sympathy_a_fifth_grandchild_with_congratulations(

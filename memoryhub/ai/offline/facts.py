@@ -87,6 +87,14 @@ class Scene:
         return member_named(self.names, mention)
 
 
+# A day one cannot come, said before what keeps one away: "sorry, can't make it Thursday".
+_EXCUSED = re.compile(
+    r"(?:(?:sorry|ah|oh|argh|damn)\W+)?(?:I\s+)?(?:can't|cannot|can not|won't be able to)\s+(?:make it|come|do"
+    rf"|join(?: you(?: all)?)?)\s+(?P<when>{TIME.pattern})",
+    re.IGNORECASE,
+)
+
+
 @dataclass(frozen=True)
 class Said:
     """One clause, with who said it and where."""
@@ -133,10 +141,16 @@ class Said:
 
     def time_leading(self) -> str:
         """A time that leads the clause's sentence on its own: "Next week, I'm going to visit my
-        parents", "Starting tomorrow, I'll cycle to work" ("" if none)."""
+        parents", "Starting tomorrow, I'll cycle to work", or the day one cannot come: "can't make it
+        Thursday, I've got parents' evening" ("" if none)."""
         lead = self.sentence_before().strip(" ,")
         alone = re.fullmatch(rf"(?:(?:starting|from|beginning|as of)\s+)?(?:{TIME.pattern})", lead, re.I)
-        return " ".join(alone[0].lower().split()) if alone else ""  # "starting tomorrow": a habit begun, kept 30 days
+        if alone:
+            return " ".join(alone[0].lower().split())  # "starting tomorrow": a habit begun, kept 30 days
+        # "can't make it Thursday, I've got parents' evening": the day one is kept from is the day of it
+        excused = _EXCUSED.fullmatch(lead)
+        when = " ".join(excused["when"].lower().split()) if excused else ""
+        return f"on {when}" if re.fullmatch(WEEKDAYS, when) else when
 
     def entity(self, type_: str, name: str, relationship: str = "", **attributes: str) -> dict[str, Any]:
         return {

@@ -43,6 +43,9 @@ NTH = (
 ANEW = rf"\s*(?P<anew>again|for the (?:{NTH}) time)\b"
 
 
+# The years of a marriage said by name: "our ruby wedding", "their golden anniversary".
+ANNIVERSARY_NAMES = "silver|pearl|coral|ruby|sapphire|golden|emerald|diamond|platinum"
+
 WEEKDAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
 # How often something is done, said after it: "every week", "twice a month", "every other Thursday",
 # "on Mondays".
@@ -85,7 +88,7 @@ GATHERINGS = (
 _SOON_TIME = (
     rf"today|tonight|tomorrow(?: (?:morning|afternoon|evening|night))?"
     rf"|this (?:week(?:end)?|morning|afternoon|evening|{WEEKDAYS})|next (?:week(?:end)?|{WEEKDAYS})"
-    rf"|on (?:{WEEKDAYS})s?|(?:{WEEKDAYS})(?=\s*(?:$|[,.!]))|(?:over|at) the weekend|all weekend"
+    rf"|on (?:{WEEKDAYS})s?|(?<!every )(?<!each )(?:{WEEKDAYS})(?=\s*(?:$|[,.!]))|(?:over|at) the weekend|all weekend"
     rf"|later (?:today|tonight|this week)"
     rf"|in (?:a day|a few days|a couple of days|two days|three days|\d days)"
 )

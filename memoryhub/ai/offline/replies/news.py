@@ -99,6 +99,7 @@ _GOOD = re.compile(
     r"|(?:cycled|ran|walked|hiked|swam|rowed|sailed|paddled) from (?-i:[A-Z])[\w' -]+ to (?-i:[A-Z])\w*"
     r"|reached [\d,.]+k? (?:followers|subscribers|downloads|users|stars|customers)"
     r"|came (?:first|second|third|1st|2nd|3rd) in|(?:was|were) picked for|raised [£$€]?\d[\d,.]*k?"
+    r"|won the (?:[\w'-]+ ){0,2}?(?:league|cup|title|championships?|tournament|trophy|shield|final)\b"
     r"|is in the (?:(?:regional|national|county|area|cup|league|world|european) )?(?:semi-?)?finals?\b"
     rf"|is in remission|is cancer[- ]free|got the all[- ]clear|{_WELL_AGAIN}"
     r"|has tickets for|band signed|pull request was merged|has been asked to be|had (?:kittens|puppies|babies|a litter)"

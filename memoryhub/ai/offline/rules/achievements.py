@@ -70,6 +70,16 @@ def prize_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("achievement", *content_words(thing)[-1:]))
 
 
+def team_won_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "my bowls club won the league", "our team won the cup last night": a title their side won, kept as
+    their own ("we won the league" is ``rules/pastimes.py``'s ``did_rule``)."""
+    team = said.phrase(match["team"], max_words=4)
+    text = f"{said.name}'s {team.removeprefix('their ')} won the {said.phrase(match['title'], max_words=5)}"
+    if when := past_day_in(match.string[match.end() :]):
+        text += f" {when}"
+    return said.fact(text, MemoryKind.EVENT, MEDIUM, PERMANENT, topics_of("achievement", match["kind"].lower()))
+
+
 _FIRSTS_GOT = ("win", "podium", "pole", "pole position", "clean sheet")
 _TRICKS = r"kickflip|heelflip|ollie|tre flip|backflip|front ?flip|back tuck|360|540"
 
@@ -193,6 +203,17 @@ RULES = [
             re.IGNORECASE,
         ),
         build=first_score_rule,
+    ),
+    Rule(
+        priority=1740,
+        pattern=re.compile(
+            r"\b(?:my|our) (?P<team>(?:[\w'-]+ ){0,2}?(?P<kind>team|club|side|squad|choir|band|crew))"
+            r"(?:'ve| have)? (?:(?:just|finally|actually|only) )?won the"
+            r" (?P<title>(?:[\w'-]+ ){0,2}?(?:league|cup|title|championships?|tournament|final|trophy|shield"
+            r"|competition|contest))\b",
+            re.IGNORECASE,
+        ),
+        build=team_won_rule,
     ),
     Rule(
         priority=1707,

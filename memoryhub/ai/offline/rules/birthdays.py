@@ -11,7 +11,7 @@ from memoryhub.ai.contract import MemoryKind
 from memoryhub.ai.offline.facts import HIGH, PERMANENT, Fact, Rule, Said
 from memoryhub.ai.offline.rules.answers import DATE, date_text
 from memoryhub.ai.offline.text import topics_of
-from memoryhub.ai.offline.vocabulary import MONTHS, WEEKDAYS
+from memoryhub.ai.offline.vocabulary import ANNIVERSARY_NAMES, MONTHS, WEEKDAYS
 
 
 def month_day(raw: str) -> str:
@@ -42,7 +42,9 @@ def yearly_day(said: str) -> str:
 def coming_round_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "it's my birthday tomorrow", "it's our 10th wedding anniversary today": the day of the year,
     kept for good (its count is of this year only)."""
-    thing = re.sub(r"^\d+(?:st|nd|rd|th) ", "", (match["thing"] or match["thing2"]).lower()).replace("bday", "birthday")
+    thing = re.sub(
+        rf"^(?:\d+(?:st|nd|rd|th)|{ANNIVERSARY_NAMES}) ", "", (match["thing"] or match["thing2"]).lower()
+    ).replace("bday", "birthday")
     text = f"{said.name}'s {thing} is {yearly_day(match['when'] or match['when2'])}"
     if thing == "birthday":
         return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, ["birthday"], slot="birthday")
@@ -56,7 +58,7 @@ RULES = [
         priority=305,
         pattern=re.compile(
             r"\b(?:it's|its|it is) (?:my|our)"
-            r" (?P<thing>(?:\d+(?:st|nd|rd|th) )?(?:(?:wedding )?anniversary|birthday|bday))"
+            rf" (?P<thing>(?:(?:\d+(?:st|nd|rd|th)|{ANNIVERSARY_NAMES}) )?(?:(?:wedding )?anniversary|birthday|bday))"
             rf" (?P<when>{SOON})\b(?! (?:party|dinner|drinks))"
             rf"|^(?P<when2>today|tomorrow)(?: is|'s) (?:my|our) (?P<thing2>(?:wedding )?anniversary|birthday|bday)\b",
             re.IGNORECASE,

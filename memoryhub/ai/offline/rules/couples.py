@@ -24,7 +24,7 @@ from memoryhub.ai.offline.text import (
     third_person,
     topics_of,
 )
-from memoryhub.ai.offline.vocabulary import NOT_NAMES, RELATIONS
+from memoryhub.ai.offline.vocabulary import ANNIVERSARY_NAMES, NOT_NAMES, RELATIONS
 
 # A relationship status, which a later one replaces ("I'm no longer single").
 STATUSES = r"single|married|engaged"
@@ -239,7 +239,7 @@ RULES = [
         priority=1686,
         pattern=re.compile(
             r"\bwe(?:'ve| have)? (?:just |recently )?(?:had|celebrated) our (?P<nth>\d{1,2}(?:st|nd|rd|th)|first|tenth"
-            r"|silver|pearl|coral|ruby|sapphire|golden|emerald|diamond|platinum) (?P<wedding>wedding )?anniversary\b"
+            rf"|{ANNIVERSARY_NAMES}) (?P<wedding>wedding )?anniversary\b"
             r"(?P<rest>.*)",
             re.IGNORECASE,
         ),

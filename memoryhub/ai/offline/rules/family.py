@@ -26,6 +26,7 @@ from memoryhub.ai.offline.text import (
 from memoryhub.ai.offline.vocabulary import (
     AGES_LISTED,
     ANEW,
+    ANNIVERSARY_NAMES,
     COLLEAGUES,
     COUNTS,
     FAMILY,
@@ -151,11 +152,11 @@ def relative_rule(match: re.Match[str], said: Said) -> Fact | None:
         return said.fact(text, MemoryKind.RELATIONSHIP, MEDIUM, PERMANENT, topics_of("relationship", relation))
     owner = f"{said.name}'s {relation}"
     if name and predicate:
-        text = f"{owner} {name}{with_them} {predicate}".replace(" 's ", "'s ")
+        text = f"{owner} {name}{with_them} {predicate}".replace(" 's ", "'s ").replace(" ' ", "' ")
     elif name:
         text = f"{said.name} has {article_for(relation)} {relation} named {name}"
     elif predicate:
-        text = f"{owner} {predicate}".replace(" 's ", "'s ")
+        text = f"{owner} {predicate}".replace(" 's ", "'s ").replace(" ' ", "' ")
     else:
         return None
     topics = topics_of(_relation_topic(kin), kin)
@@ -237,7 +238,8 @@ _SPEECH = re.compile(
     re.IGNORECASE,
 )
 _POSSESSED = re.compile(
-    r"'s (?P<what>(?P<noun>(?:(?:\d+(?:st|nd|rd|th)|first|second|third|big|new|upcoming|surprise) )*(?:birthday|bday"
+    r"(?P<mark>'s?) (?P<what>(?P<noun>(?:(?:\d+(?:st|nd|rd|th)|first|second|third|big|new|upcoming|surprise"
+    rf"|{ANNIVERSARY_NAMES}) )*(?:birthday|bday"
     r"|wedding|surgery|operation|graduation|funeral|party|baby|shower|anniversary|retirement|recovery|diagnosis"
     r"|treatment|new job|promotion|engagement|divorce))\b.*)",
     re.IGNORECASE,
@@ -291,7 +293,7 @@ def _loose_predicate(rest: str, said: Said) -> str:
         what = phrase_cut(possessed["what"], max_words=10)
         # "my nephew Leo's graduation - what a day": the occasion alone says nothing of it.
         said_of = len(what) > len(possessed["noun"])
-        return f"'s {third_person(what, said.name)}" if said_of else ""
+        return f"{possessed['mark']} {third_person(what, said.name)}" if said_of else ""  # "parents' anniversary"
     if owned := _OWNED.match(rest):  # "my brother's dog is huge" → "…'s brother's dog is huge"
         theirs = _loose_predicate(owned["rest"], said)
         return f"'s {owned['noun'].strip().lower()} {theirs}" if theirs else ""
@@ -514,7 +516,7 @@ RULES = [
             rf"\b(?:I|we)(?: have|'ve got| have got| got| do have| also have) (?P<quantity>{COUNTS})"
             rf" (?P<kind>(?:{RELATIVE_AGES}) )?"
             rf"(?P<relation>(?:grand)?children|{FAMILY}|(?:boy|girl)(?=s?\b(?!{_VISITING})))"
-            rf"s?\b(?! {_SISTER_THINGS}\b)"
+            rf"s?\b(?!')(?! {_SISTER_THINGS}\b)"
             rf"(?:,? (?:named|called) (?P<name>[a-z][\w'-]*))?",
             re.IGNORECASE,
         ),

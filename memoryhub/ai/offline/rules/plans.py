@@ -9,6 +9,7 @@ from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said
 from memoryhub.ai.offline.guards import is_negated
 from memoryhub.ai.offline.rules.answers import date_in
 from memoryhub.ai.offline.rules.going import when_said
+from memoryhub.ai.offline.rules.pastimes import HOBBY_VERBS
 from memoryhub.ai.offline.splitting import phrase_cut
 from memoryhub.ai.offline.text import article_for, content_words, lowered_as_said, third_person, topics_of
 from memoryhub.ai.offline.vocabulary import (
@@ -197,12 +198,27 @@ def starting_rule(match: re.Match[str], said: Said) -> Fact | None:
     return _doing(f"starting my {match['thing']} {match['rest']}", said)
 
 
+# A pastime's day or time of day, every week: "every Friday night", "every morning".
+_EVERY = re.compile(
+    rf"\bevery (?:(?:{WEEKDAYS})(?: (?:morning|afternoon|evening|night))?|morning|evening|night|weekend)\b", re.I
+)
+
+
+def _pastime(word: str) -> bool:
+    """ "streaming", "swimming", "dancing": a pastime's verb (``HOBBY_VERBS``), or playing or training."""
+    stem = word.lower().removesuffix("ing")
+    verbs = re.compile(rf"{HOBBY_VERBS}|play|practi[cs]e|train", re.IGNORECASE)
+    return any(verbs.fullmatch(form) for form in (stem, stem + "e", stem[:-1]))
+
+
 _WEEK_OF = re.compile(rf"\bthe (?:first|second|third|fourth|last) (?:week|weekend) of (?:{MONTHS})\b", re.I)
 
 
 def _doing(said_what: str, said: Said, *, before: str | None = None, day_of_month: bool = False) -> Fact | None:
     what = phrase_cut(said_what, max_words=12)
     what = re.split(r"\s+(?=I(?:'m|'ve|'ll|'d| am| will)?\b)", what)[0]  # "starting today I'm gonna…"
+    if what and _EVERY.search(what) and _pastime(what.split()[0]) and not time_in(what):
+        return _habit(f"{said.name} is {third_person(what, said.name)}", what, said)  # "… every Friday night"
     # the time of what they are doing: in its words or before them, not in a clause after ("I'm getting
     # inspired by a video I watched, so starting today…")
     time = (time_in(said.clause) if before is None else time_in(what) or time_in(before)) or said.time_leading()
@@ -220,14 +236,19 @@ def _doing(said_what: str, said: Said, *, before: str | None = None, day_of_mont
         text += f" {time}"
     topics = topics_of("plans", *content_words(what)[:2])
     if re.fullmatch(rf"on (?:{WEEKDAYS})s", time, re.IGNORECASE):  # "I'm streaming on Fridays": what they do
-        return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("hobbies", *content_words(what)[:2]))
+        return _habit(text, what, said)
     weight = HIGH if re.match(r"(?:emigrating|relocating|getting married)\b", what, re.IGNORECASE) else MEDIUM
     return said.fact(text, MemoryKind.PLAN, weight, expiration_for(time), topics, time=time)
 
 
+def _habit(text: str, what: str, said: Said) -> Fact:
+    """What one does week in, week out, kept for good."""
+    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("hobbies", *content_words(what)[:2]))
+
+
 def appointment_rule(match: re.Match[str], said: Said) -> Fact | None:
     day = DAY_OF_MONTH.search(match["rest"] or "")
-    time = time_in(said.clause) or (day[0].lower() if day else "")  # "a scan on the 12th"
+    time = time_in(said.clause) or (day[0].lower() if day else "") or said.time_leading()  # "a scan on the 12th"
     dated = "" if time else when_said(match["rest"] or "")  # "a concert at St Mary's on 12 December"
     time = time or dated
     if not time:
