@@ -8633,6 +8633,40 @@ def test_a_lift_and_luck_asked_for_are_wished_well_and_time_off_with_stress_met_
         ("I'm swimming every Sunday morning", "Priya is swimming every Sunday morning", "fact", "permanent"),
         ("I'm swimming every morning this week", "Priya is swimming every morning this week", "plan", "7d"),
         ("my bowls club won the league", "Priya's bowls club won the league", "event", "permanent"),
+        # kept nothing, or the wrong thing (2026-12-02, a puzzlers', a makers', a walkers', a bell ringers', a
+        # couples', a dog agility and a sailing club's channels)
+        (
+            "I finished the Times crossword for the first time today",
+            "Priya finished the Times crossword for the first time",
+            "event",
+            "permanent",
+        ),
+        ("I'm building a model railway in the loft", "Priya is building a model railway", "fact", "permanent"),
+        (
+            "I saw a kingfisher at the reservoir this morning",
+            "Priya saw a kingfisher at the reservoir on 1 March 2025",
+            "event",
+            "30d",
+        ),
+        (
+            "I've been a bell ringer for twenty years",
+            "Priya has been a bell ringer for twenty years",
+            "fact",
+            "permanent",
+        ),
+        (
+            "my husband and I are doing a couch to 5k together",
+            "Priya and their husband are doing a couch to 5k together",
+            "fact",
+            "30d",
+        ),
+        (
+            "my dog got her first clear round at agility on Saturday",
+            "Priya's dog got her first clear round at agility on 22 February 2025",
+            "event",
+            "permanent",
+        ),
+        ("I've got my Day Skipper certificate!", "Priya got their Day Skipper certificate", "event", "permanent"),
     ],
 )
 def test_what_a_parents_an_older_a_workplace_and_a_pets_channel_tells_is_kept_as_said(
@@ -8691,6 +8725,11 @@ def test_a_rent_rise_lives_until_the_month_it_comes_in() -> None:
         ("we've just opened a café in Whitstable", "Congratulations — you opened a café in Whitstable!"),
         ("I've been offered a job in Dubai", "Congratulations — you've been offered a job in Dubai!"),
         ("our team won the cup last night", "Congratulations — your team won the cup last night!"),
+        (
+            "I finished the Times crossword for the first time today",
+            "Congratulations — you finished the Times crossword for the first time!",
+        ),
+        ("I've got my Day Skipper certificate!", "Congratulations — you got your Day Skipper certificate!"),
     ],
 )
 def test_news_is_met_as_it_landed_a_childs_croup_with_sympathy_a_fifth_grandchild_with_congratulations(
@@ -8709,6 +8748,7 @@ def test_news_is_met_as_it_landed_a_childs_croup_with_sympathy_a_fifth_grandchil
         "I don't drive on motorways",
         "I've never flown a drone",
         "I've been offered a lift",
+        "I've been a councillor",
     ],
 )
 def test_a_captain_for_a_day_glasses_needed_and_a_distance_are_not_kept(said: str) -> None:

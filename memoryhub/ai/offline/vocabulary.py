@@ -29,7 +29,8 @@ SINCE_WHEN = (
 )
 # How long something has gone on: "for 8 years", "for a few weeks", "for ten months".
 FOR_A_SPAN = (
-    r"for (?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of|several|many)"
+    r"for (?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty"
+    r"|fifty|a few|a couple of|several|many)"
     r" (?:days?|weeks?|months?|years?)"
 )
 # The counts above as numbers: "two" → 2 (and 2 → "two" where one is said back).

@@ -80,6 +80,15 @@ def team_won_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.EVENT, MEDIUM, PERMANENT, topics_of("achievement", match["kind"].lower()))
 
 
+def puzzle_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I finished the Times crossword for the first time today", "I did the Guardian cryptic in under
+    an hour": a first or a best kept for good, a puzzle done for a month."""
+    what = said.phrase(match["what"], max_words=6)
+    text = f"{said.name} {match['verb'].lower()} {what}{(match['how'] or '').lower()}"
+    first = PERMANENT if match["how"] else "30d"
+    return said.fact(text, MemoryKind.EVENT, MEDIUM, first, topics_of("puzzles", match["puzzle"].lower()))
+
+
 _FIRSTS_GOT = ("win", "podium", "pole", "pole position", "clean sheet")
 _TRICKS = r"kickflip|heelflip|ollie|tre flip|backflip|front ?flip|back tuck|360|540"
 
@@ -203,6 +212,16 @@ RULES = [
             re.IGNORECASE,
         ),
         build=first_score_rule,
+    ),
+    Rule(
+        priority=1741,
+        pattern=re.compile(
+            r"\bI (?:(?:just|finally|actually) )?(?P<verb>finished|completed|solved|did)"
+            r" (?P<what>(?:the|a|my) (?:[\w'-]+ ){0,3}?(?P<puzzle>crossword|cryptic|jigsaw|sudoku))\b"
+            r"(?P<how> for the first time| in under (?:an hour|\d{1,2} (?:minutes|mins)))?",
+            re.IGNORECASE,
+        ),
+        build=puzzle_rule,
     ),
     Rule(
         priority=1740,

@@ -24,7 +24,7 @@ from memoryhub.ai.offline.text import (
     third_person,
     topics_of,
 )
-from memoryhub.ai.offline.vocabulary import ANNIVERSARY_NAMES, NOT_NAMES, RELATIONS
+from memoryhub.ai.offline.vocabulary import ANNIVERSARY_NAMES, NOT_NAMES, RELATIONS, WEEKDAYS
 
 # A relationship status, which a later one replaces ("I'm no longer single").
 STATUSES = r"single|married|engaged"
@@ -112,6 +112,12 @@ def together_rule(match: re.Match[str], said: Said) -> Fact | None:
             # "my husband and I are going to Rome next month": the couple's plan, not a lasting fact
             expiration = expiration_for(time_in(what))
             return said.fact(text, MemoryKind.PLAN, MEDIUM, expiration, topics_of("plans", partner))
+        if re.match(r"(?:doing|training for|learning|taking)\b", what, re.I):
+            # "my husband and I are doing couch to 5k together": what the two of them are taking on
+            time = re.sub(rf"^on (?:{WEEKDAYS})s$", "", time_in(what))  # "on Thursdays": every week
+            if time:  # "… the Three Peaks in June": their plan, until then
+                return said.fact(text, MemoryKind.PLAN, MEDIUM, expiration_for(time), topics_of("plans", partner))
+            return said.fact(text, MemoryKind.FACT, MEDIUM, "30d", topics_of("hobbies", partner))
     return said.fact(text, MemoryKind.RELATIONSHIP, HIGH, PERMANENT, topics_of("relationship", partner))
 
 
@@ -217,7 +223,8 @@ RULES = [
             r"|have been married(?: for)?|'ve been married(?: for)?)"
             r" (?P<years>\d+|one|two|three|four|five|six|seven|eight|nine|ten)"
             r" years|(?:are|'re) (?P<what>(?:getting|moving|expecting|having|buying|going|off|celebrating"
-            r"|renovating)\b.+|trying for a baby\b.*)|(?P<did>moved in together\b.*|got (?:married|engaged)\b.*"
+            r"|renovating|doing|training for|learning|taking)\b.+|trying for a baby\b.*)"
+            r"|(?P<did>moved in together\b.*|got (?:married|engaged)\b.*"
             r"|bought (?:a|our first|our) (?:house|flat|home|place)\b.*"
             r"|celebrated our (?:\d{1,2}(?:st|nd|rd|th)|first|second|third|fifth|tenth|twentieth) (?:wedding )?"
             r"anniversary\b.*))",

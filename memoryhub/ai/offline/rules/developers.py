@@ -31,9 +31,11 @@ def maintains_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 def certified_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I just got my AWS certification", "I passed my CCNA cert": a certification got."""
+    """ "I just got my AWS certification", "I passed my CCNA cert", "I've got my Day Skipper certificate":
+    a certification got, named as it was said."""
     what = " ".join(match["what"].split())
-    text = f"{said.name} got their {what} certification"
+    paper = "certificate" if match["paper"].lower() == "certificate" else "certification"
+    text = f"{said.name} got their {what} {paper}"
     return said.fact(text, MemoryKind.EVENT, HIGH, PERMANENT, topics_of("work", what.split()[0]))
 
 
@@ -104,7 +106,7 @@ RULES = [
         pattern=re.compile(
             r"\bI(?:'ve| have)? (?:just |finally |officially )?(?:got|passed|earned) my"
             r" (?P<what>(?-i:[A-Z])[\w+-]*(?: [\w+-]+){0,2}?) "
-            r"(?:certification|certificate|cert)\b",
+            r"(?P<paper>certification|certificate|cert)\b",
             re.IGNORECASE,
         ),
         build=certified_rule,

@@ -142,12 +142,14 @@ RULES = [
         priority=1030,
         pattern=re.compile(
             r"\b(?:I(?:'m| am|'ve been| have been)|we(?:'re| are)) (?:(?:currently|now|still|also|finally) )?(?:"
-            r"(?P<verb>writing|working on|recording|producing|mixing)"
+            r"(?P<verb>writing|working on|recording|producing|mixing|building|restoring)"
             r" (?P<what>(?:a|an|my|our) (?:(?:new|first|second|third|fantasy|crime|sci-fi"
             r"|mystery|romance|short|kids'?|children's|debut|master's|phd|graduation|final|mobile|video|indie|little"
             r"|poetry|photo|essay|graphic)"
             r" ){0,2}(?:novel|book|memoir|screenplay|script|thesis|dissertation|album|EP|podcast|comic|web ?comic"
-            r"|game|app|short story|collection|play|musical|zine)|articles|(?:a|my) (?:blog|column|newsletter))"
+            r"|game|app|short story|collection|play|musical|zine|model railway|railway layout|shed|treehouse|boat"
+            r"|canoe|guitar|campervan|kit car|robot|gaming pc|doll'?s'? house|greenhouse|pizza oven|website)"
+            r"|articles|(?:a|my) (?:blog|column|newsletter))"
             r"|(?P<verb2>running for) (?P<what2>office|mayor|city council|council|school board|student council"
             r"|president|re-?election|governor|the senate|congress|parliament))\b",
             re.IGNORECASE,

@@ -46,7 +46,14 @@ def _title(match: re.Match[str], said: Said) -> tuple[str, str]:
         or re.fullmatch(f"{MONTHS}|{WEEKDAYS}|christmas|easter", title, re.IGNORECASE)
     ):
         return "", ""
-    return title, match.string[match.start("title") + len(title) :]
+    after = match.string[match.start("title") + len(title) :]
+    if _PUZZLE.match(after):
+        return "", ""  # "the Times crossword": a puzzle, ``rules/achievements.py``'s
+    return title, after
+
+
+# What a paper's name before it makes no title: "I finished the Guardian cryptic".
+_PUZZLE = re.compile(r"\s+(?:cryptic|crossword|puzzle|quiz|jigsaw|sudoku)\b", re.IGNORECASE)
 
 
 def current_media_rule(match: re.Match[str], said: Said) -> Fact | None:

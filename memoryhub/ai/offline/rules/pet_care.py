@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from memoryhub.ai.contract import MemoryKind
-from memoryhub.ai.offline.facts import MEDIUM, PERMANENT, Fact, Rule, Said, expiration_for, time_in
+from memoryhub.ai.offline.facts import MEDIUM, PERMANENT, Fact, Rule, Said, expiration_for, past_day_in, time_in
 from memoryhub.ai.offline.rules.family import loss_rule
 from memoryhub.ai.offline.text import topics_of
 from memoryhub.ai.offline.vocabulary import PETS
@@ -47,6 +47,22 @@ def classes_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("pets", "training"))
 
 
+def pet_award_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "my dog got her first clear round at agility on Saturday", "our puppy passed his Kennel Club bronze
+    award": a pet's award or first, kept for good (a plain clear round for a month)."""
+    species = match["species"].lower()
+    pet = f" {match['pet']}" if match["pet"] else ""
+    what = " ".join(match["what"].split())
+    text = f"{said.name}'s {species}{pet} {match['verb'].lower()} {match['their'].lower()} {what}"
+    rest = match["rest"] or ""
+    if at := re.match(rf"\s+(?P<at>(?:at|in) (?:{_CLASSES}|(?-i:[A-Z])[\w'-]+|the [\w'-]+ show))\b", rest, re.I):
+        text += f" {at['at']}"
+    if when := past_day_in(rest):
+        text += f" {when}"
+    lasting = PERMANENT if re.search(r"\b(?:first|award|title|certificate)\b", what, re.IGNORECASE) else "30d"
+    return said.fact(text, MemoryKind.EVENT, MEDIUM, lasting, topics_of("pets", "achievement"))
+
+
 # This module's rules: on a clause, the rule whose match starts first is tried first, and at the same
 # start the lower priority (rules/__init__.py puts every module's rules in one table).
 RULES = [
@@ -77,6 +93,17 @@ RULES = [
             re.IGNORECASE,
         ),
         build=classes_rule,
+    ),
+    Rule(
+        priority=336,  # before the pet's name alone (rules/pets.py's 340): "my dog Biscuit passed her …"
+        pattern=re.compile(
+            rf"\b(?:my|our) (?:(?:little|old|rescue|new) )?(?P<species>{PETS})(?: (?P<pet>(?-i:[A-Z])[\w'-]*))?"
+            r" (?:(?:just|finally|has|has just) )?(?P<verb>got|passed|earned|gained|won) (?P<their>his|her|their|its)"
+            r" (?P<what>(?:(?:very )?first )?(?:clear round|qualifier|(?:Kennel Club |KC )?(?:Good Citizen )?"
+            r"(?:bronze|silver|gold) award|Good Citizen(?: award)?|title|championship|certificate))\b(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        build=pet_award_rule,
     ),
     Rule(
         priority=321,  # a death, before what a pet's name would make of it (rules/family.py's at 320)

@@ -8,7 +8,7 @@ import re
 from memoryhub.ai.contract import MemoryKind
 from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, past_time_in
 from memoryhub.ai.offline.text import content_words, topics_of
-from memoryhub.ai.offline.vocabulary import HOW_OFTEN, PROPER_NAME
+from memoryhub.ai.offline.vocabulary import FOR_A_SPAN, HOW_OFTEN, PROPER_NAME, SINCE_WHEN
 
 # The roles held at work, said the same way: "I'm landlord of the Crown", "I'm the owner of a bakery".
 _AT_WORK = (
@@ -99,10 +99,18 @@ def civic_rule(match: re.Match[str], said: Said) -> Fact | None:
     role = " ".join(match["role"].split())
     role = role if role[0].isupper() else role.lower()
     verb = "became" if match["became"] else "is"  # "I've been made a magistrate": a step taken, for good
+    long = re.search(rf"\b(?:{FOR_A_SPAN}|{SINCE_WHEN})\b", match.string[match.end("role") :], re.IGNORECASE)
+    if match["been"]:
+        if not long:
+            return None  # "I've been a councillor": once, or still, it does not say
+        verb = "has been"
     article = "the" if match["the"] else "an" if role[0].lower() in "aeiou" else "a"  # "the organist at St Mary's"
     text = f"{said.name} {verb} {article} {role}"
     if match["where"]:  # "a lifeboat volunteer with the RNLI", "a churchwarden at St Peter's"
-        text += f" {match['prep'].lower()} {said.phrase(match['where'], max_words=5)}"
+        where = re.split(r" (?:for|since) ", match["where"])[0]  # "… for twenty years": said after it
+        text += f" {match['prep'].lower()} {said.phrase(where, max_words=5)}"
+    if match["been"] and long:
+        text += f" {long[0].lower()}"  # "I've been a bell ringer for twenty years"
     if match["became"] and (when := past_time_in(match.string[match.end() :])):  # "… last year"
         text += f" {when}"
     kind, weight = (MemoryKind.EVENT, HIGH) if match["became"] else (MemoryKind.FACT, MEDIUM)
@@ -166,7 +174,7 @@ RULES = [
         pattern=re.compile(
             r"\bI(?:'m| am|(?P<became>(?:'ve| have)? (?:just |finally |now |recently )?(?:been (?:made|appointed"
             r"|elected|sworn in as)|become|became|was (?:made|appointed|elected|sworn in as)"
-            r"|got (?:appointed|elected))))"
+            r"|got (?:appointed|elected)))|(?P<been>'ve been| have been))"
             rf" (?:(?:also|now|still) )?(?:an? |(?P<the>the ))?(?P<role>{CIVIC_ROLES})\b"
             rf"(?: (?P<prep>with|at|for|of) (?P<where>(?:the )?{PROPER_NAME}"
             r"|(?:the|our|my) [^,.!?;]{2,40}))?",

@@ -15,12 +15,16 @@ from memoryhub.ai.offline.text import article_for, content_words, third_person, 
 _WHERE = re.compile(r"^ (?P<where>(?:in|at|on|over|off) (?:the )?(?-i:[A-Z])[\w'-]*(?: (?-i:[A-Z])[\w'-]*){0,2})")
 _TELESCOPES = r"dobsonian|dob|telescope|refractor|reflector|SCT|Schmidt-Cassegrain"  # not "a scope on my rifle"
 # What one sees "for the first time" that a birder or a stargazer tells of (not a film or a show).
+# Wildlife a walker or a birder is glad to have seen: "a kingfisher", "two otters".
+_WILD = (
+    r"whales?|dolphins?|orcas?|otters?|owls?|eagles?|kingfishers?|puffins?|hoopoes?|badgers?|beavers?|seals?"
+    r"|red kites?|ospreys?|herons?|deer|stags?|fox(?:es)?|fox cubs|hedgehogs?|hares?|red squirrels?|woodpeckers?"
+)
 _SKY_AND_WILD = (
     r"(?:the )?(?:northern lights|aurora|milky way|andromeda(?: galaxy)?|orion nebula"
     r"|(?:saturn|jupiter)'s (?:rings|moons)|saturn|jupiter|mars|venus"
     r"|(?:a |the )?(?:comet|meteor shower|total eclipse|eclipse|iss|space station)"
-    r"|(?:a |an )?(?:[\w-]+ )?(?:whales?|dolphins?|orcas?|otters?|owls?|eagles?|kingfishers?|puffins?|hoopoes?"
-    r"|badgers?|beavers?|seals?))"
+    rf"|(?:a |an )?(?:[\w-]+ )?(?:{_WILD}))"
 )
 
 
@@ -42,6 +46,27 @@ def first_seen_rule(match: re.Match[str], said: Said) -> Fact | None:
     elif age := re.match(r"\s+at (?:age )?(?P<age>\d{1,2})\b", rest):
         text += f" at {age['age']}"  # "I saw my first gig at 14"
     return said.fact(text, MemoryKind.EVENT, MEDIUM, PERMANENT, topics_of("sightings", *content_words(seen)[-1:]))
+
+
+# Where wildlife was seen: "at the reservoir", "on the nature reserve" (not its time: "this morning").
+_SEEN_AT = re.compile(
+    r" (?:at|on|in|by|near|over) (?:the|a|our|my) [\w'-]+"
+    r"(?: (?!(?:this|last|yesterday|today|tonight|earlier|on|at|in|when|while|and|but)\b)[\w'-]+)?(?=\W|$)",
+    re.IGNORECASE,
+)
+
+
+def wildlife_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I saw a kingfisher at the reservoir this morning", "we spotted two otters on the river": a
+    walk's or a birder's news, for a month."""
+    seen = " ".join(match["seen"].lower().split())
+    text = f"{said.name} {match['verb'].lower()} {seen}"
+    rest = re.split(r"[,;!]| but | and ", match.string[match.end() :])[0]
+    if where := _SEEN_AT.match(rest):
+        text += where[0].lower()
+    if when := past_day_in(rest):
+        text += f" {when}"
+    return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("wildlife", seen.split()[-1]))
 
 
 def telescope_rule(match: re.Match[str], said: Said) -> Fact | None:
@@ -70,6 +95,15 @@ RULES = [
             re.IGNORECASE,
         ),
         build=first_seen_rule,
+    ),
+    Rule(
+        priority=1742,
+        pattern=re.compile(
+            r"\b(?:I|we) (?:just |finally )?(?P<verb>saw|spotted)"
+            rf" (?P<seen>(?:a|an|two|three|four|five|some|a pair of|a family of) (?:[\w-]+ )?(?:{_WILD}))\b",
+            re.IGNORECASE,
+        ),
+        build=wildlife_rule,
     ),
     Rule(
         priority=1670,
