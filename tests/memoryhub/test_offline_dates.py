@@ -69,6 +69,12 @@ SAID_ON = date(2023, 5, 8)  # a Monday
         ("has been off work from February", None),  # a start gone, not the next February
         ("is moving to Canada in the summer", date(2023, 8, 31)),  # was none
         ("has been missing since Tuesday", None),  # was 9 May: "Tuesday" read as ahead
+        # 2026-12-02: the end of this week, month or year, and the new year (were none)
+        ("is retiring at the end of the year", date(2023, 12, 31)),
+        ("is moving out by the end of the month", date(2023, 5, 31)),
+        ("finishes the contract at the end of the week", date(2023, 5, 14)),
+        ("is having a knee replacement in the new year", date(2024, 1, 31)),
+        ("streams on Twitch every Friday", None),
     ],
 )
 def test_a_time_said_points_at_its_date(text: str, on: date | None) -> None:
@@ -180,6 +186,18 @@ def _extracted(said: list[str], *, at: datetime, memories: list[str] | None = No
             ["we're celebrating our silver wedding anniversary in July"],
             "Nora is celebrating their silver wedding anniversary in July",
             "2023-07-31",
+        ),
+        # a plan at the end of the year, or in the new year, lives until then (was a month: gone before it)
+        (["I'm retiring at the end of the year"], "Nora is retiring at the end of the year", "2023-12-31"),
+        (
+            ["I'm having a knee replacement in the new year"],
+            "Nora is having a knee replacement in the new year",
+            "2024-01-31",
+        ),
+        (
+            ["can't make it Friday, I've got a dentist appointment"],
+            "Nora has a dentist appointment on Friday",
+            "2023-05-12",
         ),
     ],
 )

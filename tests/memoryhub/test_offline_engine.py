@@ -8667,6 +8667,10 @@ def test_a_lift_and_luck_asked_for_are_wished_well_and_time_off_with_stress_met_
             "permanent",
         ),
         ("I've got my Day Skipper certificate!", "Priya got their Day Skipper certificate", "event", "permanent"),
+        ("we've just had our loft converted", "Priya had their loft converted", "event", "permanent"),
+        ("I've switched to a four day week", "Priya works a four-day week", "fact", "permanent"),
+        ("I work three days a week", "Priya works three days a week", "fact", "permanent"),
+        ("our boiler's broken and we've got no heating", "Priya's boiler is broken", "event", "7d"),
     ],
 )
 def test_what_a_parents_an_older_a_workplace_and_a_pets_channel_tells_is_kept_as_said(
@@ -8730,6 +8734,7 @@ def test_a_rent_rise_lives_until_the_month_it_comes_in() -> None:
             "Congratulations — you finished the Times crossword for the first time!",
         ),
         ("I've got my Day Skipper certificate!", "Congratulations — you got your Day Skipper certificate!"),
+        ("my car's broken down", "I'm sorry to hear your car has broken down."),
     ],
 )
 def test_news_is_met_as_it_landed_a_childs_croup_with_sympathy_a_fifth_grandchild_with_congratulations(
@@ -8749,6 +8754,7 @@ def test_news_is_met_as_it_landed_a_childs_croup_with_sympathy_a_fifth_grandchil
         "I've never flown a drone",
         "I've been offered a lift",
         "I've been a councillor",
+        "the oven isn't broken",
     ],
 )
 def test_a_captain_for_a_day_glasses_needed_and_a_distance_are_not_kept(said: str) -> None:

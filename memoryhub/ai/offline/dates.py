@@ -48,6 +48,8 @@ _AHEAD = re.compile(
     rf"|\bin (?P<count>{_COUNT}) (?P<unit>days?|weeks?|months?|years?)\b"
     rf"|\b(?P<count2>{_COUNT}) (?P<unit2>days?|weeks?|months?|years?) ago\b"
     r"|\b(?:for|over|at|on) (?P<feast>christmas|new year'?s?|the holidays)\b"
+    r"|\b(?:at|by) the end of the (?P<end>week|month|year)\b"  # "retiring at the end of the year": this one's
+    r"|\bin the (?P<new_year>new year)\b"  # "a knee replacement in the new year": its first month
     r"|\b(?:in|over|during) the (?P<season>summer|winter|spring|autumn|fall)\b",  # the coming one
     re.IGNORECASE,
 )
@@ -140,6 +142,10 @@ def _date_in(text: str, said_on: date) -> date | None:
         if match[0].lower().startswith("from ") and 0 < (said_on.month - month) % 12 <= 5:
             return None  # "off work from January", said in May: a start gone, not the next January
         return _month_end(start.year, month)
+    if match["end"]:
+        return _span_end(said_on, "this", match["end"].lower())
+    if match["new_year"]:
+        return _month_end(said_on.year + 1, 1)
     if match["feast"]:
         month, day_of_month = _FEAST[match["feast"].lower()]
         return _ahead(said_on, month, day_of_month)

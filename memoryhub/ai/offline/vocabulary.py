@@ -101,6 +101,7 @@ _LATER_TIME = (
     rf"|in (?:a|one|two|three|four|a few|a couple of|\d+) (?:weeks?|months?|years?)"
     rf"|(?:at|by) the end of the (?:week|month|year)|soon|(?:in|over) the (?:summer|winter|spring|autumn|fall)"
     rf"|(?:for|over|at) (?:christmas|thanksgiving|easter|the holidays|new year'?s?|hanukkah|diwali|eid)"
+    r"|in the new year"
     # "booked for June", "due in early October", "over half term"
     rf"|for (?:{MONTHS})|(?:in )?(?:early|mid|late)[- ](?:{MONTHS})|(?:at )?(?:the )?end of (?:{MONTHS})"
     rf"|(?:for|over|at|in) (?:the )?(?:half[- ]term|(?:easter|summer|christmas|school) holidays)"

@@ -15,9 +15,14 @@ _DAYS = {str(number): word for word, number in NUMBER_WORDS.items()}  # "4" → 
 
 
 def week_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I'm on a 4 day week now", "I work a four-day week": the week they work, for good."""
-    days = _DAYS.get(match["days"], match["days"].lower())
-    return said.fact(f"{said.name} works a {days}-day week", MemoryKind.FACT, MEDIUM, PERMANENT, ["work", "hours"])
+    """ "I'm on a 4 day week now", "I've switched to a four day week", "I work three days a week": the week
+    they work, for good."""
+    if match["days2"]:
+        days = _DAYS.get(match["days2"], match["days2"].lower())
+        text = f"{said.name} works {days} days a week"
+    else:
+        text = f"{said.name} works a {_DAYS.get(match['days'], match['days'].lower())}-day week"
+    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, ["work", "hours"])
 
 
 def shifts_rule(match: re.Match[str], said: Said) -> Fact | None:
@@ -59,8 +64,10 @@ RULES = [
     Rule(
         priority=1710,
         pattern=re.compile(
-            r"\bI(?:'m| am)? (?:(?:now|currently|only) )?(?:on|work|do|doing) an?"
-            r" (?P<days>[3-5]|three|four|five)[- ]day(?: working)? week\b",
+            r"\bI(?:'m| am|'ve| have)? (?:(?:now|currently|only|just) )?(?:on|work|do|doing|(?:switched|moved|gone"
+            r"|going|dropped|dropping) (?:down )?to) an? (?P<days>[3-5]|three|four|five)[- ]day(?: working)? week\b"
+            r"|\bI(?:'m| am)? (?:(?:now|currently|only) )?(?:work|working)"
+            r" (?P<days2>[1-4]|one|two|three|four) days a week\b",
             re.IGNORECASE,
         ),
         build=week_rule,

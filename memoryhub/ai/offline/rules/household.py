@@ -107,9 +107,17 @@ def builders_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.EVENT, LOW, expiration, topics_of("home", "builders"), time=when)
 
 
+def broken_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "our boiler's broken and we've got no heating", "my car's broken down": a household trouble of the
+    week, a companion asks after it."""
+    thing = match["thing"].lower()
+    how = "has broken down" if thing in ("car", "van") else "is broken"
+    return said.fact(f"{said.name}'s {thing} {how}", MemoryKind.EVENT, LOW, "7d", topics_of("home", thing))
+
+
 def fitted_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "we've just had solar panels fitted", "we had a heat pump installed last month": a home made
-    over, kept for good; "we're having an extension built": under way."""
+    """ "we've just had solar panels fitted", "we had a heat pump installed last month", "we've just had our
+    loft converted": a home made over, kept for good; "we're having an extension built": under way."""
     what = third_person(" ".join(match["what"].lower().split()), said.name)  # "our kitchen": "their kitchen"
     if not match["done"] and not match["having"]:
         return None  # "we had a new kitchen": had one, or had one put in
@@ -119,13 +127,23 @@ def fitted_rule(match: re.Match[str], said: Said) -> Fact | None:
         text = f"{said.name} is having {what}{done}" + (f" {when}" if when else "")
         expiration = expiration_for(when) if when else "30d"
         return said.fact(text, MemoryKind.EVENT, MEDIUM, expiration, topics_of("home", what.split()[-1]), time=when)
-    text = f"{said.name} had {what} {match['done'].lower()}"
+    text = f"{said.name} {(match['verb'] or 'had').lower()} {what} {match['done'].lower()}"
     if when := past_time_in(match["rest"]):
         text += f" {when}"
     return said.fact(text, MemoryKind.EVENT, MEDIUM, PERMANENT, topics_of("home", what.split()[-1]))
 
 
 RULES = [
+    Rule(
+        priority=1745,
+        pattern=re.compile(
+            r"\b(?:my|our|the) (?P<thing>boiler|heating|hot water|washing machine|dishwasher|fridge|freezer|oven"
+            r"|tumble dryer|car|van|cooker)(?:'s| is| has)? (?:(?:just|finally|completely|officially) )?"
+            r"(?P<how>broken(?: down)?|broke(?: down)?|packed (?:up|in)|stopped working|given up|gave up)\b",
+            re.IGNORECASE,
+        ),
+        build=broken_rule,
+    ),
     Rule(
         priority=1604,
         pattern=re.compile(
@@ -182,12 +200,14 @@ RULES = [
     Rule(
         priority=1626,
         pattern=re.compile(
-            r"\b(?:I|we)(?:(?:'ve| have)? (?:just |finally |recently )?had|(?P<having>'re| are|'m| am)"
+            r"\b(?:I|we)(?:(?:'ve| have)? (?:just |finally |recently )?(?P<verb>had|got)|(?P<having>'re| are|'m| am)"
             r" (?:(?:finally|currently) )?having) (?P<what>(?:a |an |some |new |our |my )?(?:new )?"
             r"(?:solar panels|a heat pump|heat pump|new windows|windows|a new boiler|new boiler|boiler|a new kitchen"
             r"|new kitchen|kitchen|a new bathroom|new bathroom|bathroom|an extension|extension|a loft conversion"
-            r"|loft conversion|insulation|cavity wall insulation|a log burner|log burner|an EV charger|EV charger))"
-            r"(?: (?P<done>fitted|installed|put in|done|built)\b|(?=\s*(?:$|[,.!?]| (?:next|this|in|on|from)\b)))"
+            r"|loft conversion|insulation|cavity wall insulation|a log burner|log burner|an EV charger|EV charger"
+            rf"|(?:the|our|my) (?:{_ROOMS})))"  # "we've just had our loft converted"
+            r"(?: (?P<done>fitted|installed|put in|done|built|converted|redone|renovated|refitted|replaced)\b"
+            r"|(?=\s*(?:$|[,.!?]| (?:next|this|in|on|from)\b)))"
             r"(?P<rest>.*)",
             re.IGNORECASE,
         ),
