@@ -4995,10 +4995,23 @@ def test_a_release_or_an_exam_passed_is_congratulated(said: str, reply: str) -> 
     [
         ("what engine am I using?", "you're building a roguelike in Godot"),
         ("do I have any animals?", "you keep bees"),
+        # each was no answer (2026-12-02)
+        ("what bird did I see?", "you saw a kingfisher at the reservoir"),
+        ("what have we done to the house?", "you had your loft converted"),
+        ("what qualifications do I have?", "you got your Day Skipper certificate"),
+        ("what did my dog achieve?", "your dog got its first clear round"),
     ],
 )
 def test_a_makers_or_keepers_question_is_answered_from_memory(asked: str, answer: str) -> None:
-    assert answer in _reply_to(asked, ["Noor is building a roguelike in Godot", "Noor keeps bees"])
+    memories = [
+        "Noor is building a roguelike in Godot",
+        "Noor keeps bees",
+        "Noor saw a kingfisher at the reservoir",
+        "Noor had their loft converted",
+        "Noor got their Day Skipper certificate",
+        "Noor's dog got its first clear round at agility",
+    ]
+    assert answer in _reply_to(asked, memories)
 
 
 def test_bees_are_no_answer_to_a_question_about_pets() -> None:
@@ -8662,7 +8675,7 @@ def test_a_lift_and_luck_asked_for_are_wished_well_and_time_off_with_stress_met_
         ),
         (
             "my dog got her first clear round at agility on Saturday",
-            "Priya's dog got her first clear round at agility on 22 February 2025",
+            "Priya's dog got its first clear round at agility on 22 February 2025",
             "event",
             "permanent",
         ),

@@ -169,6 +169,25 @@ _RACES = frozenset(map(_stem, word_set("race racing marathon half triathlon 5k 1
 
 # What a question asks about, by its word's stem, and the stems of the facts that answer it:
 # "where do I live?" is answered by "you moved to Lisbon", "what's my dog called?" by "named".
+# Work on a home is answered by the rooms and fittings done, qualifications by what was passed or got.
+_HOME_WORK = frozenset(
+    map(_stem, word_set("house home loft kitchen bathroom boiler extension conservatory solar windows roof converted"))
+)
+_QUALIFIED = frozenset(map(_stem, word_set("qualification certificate certification qualified passed degree diploma")))
+
+
+# Wildlife is answered by the creature seen: "what bird did I see?" by "you saw a kingfisher".
+_WILDLIFE = frozenset(
+    map(
+        _stem,
+        word_set(
+            """bird wildlife kingfisher owl eagle puffin hoopoe kite osprey heron woodpecker otter badger deer fox
+            hedgehog hare seal whale dolphin orca beaver"""
+        ),
+    )
+)
+
+
 _ANSWERED_BY = {
     "liv": {"liv", "mov", "hom"},
     "call": {"call", "nam"},
@@ -213,6 +232,11 @@ _ANSWERED_BY = {
         map(_stem, ("book", "books", "novels")), frozenset(map(_stem, ("book", "read", "reads", "novels")))
     ),
     _stem("class"): frozenset({_stem("class"), _stem("main")}),
+    **dict.fromkeys(map(_stem, ("bird", "wildlife")), _WILDLIFE),
+    # "what have we done to the house?" … "you had your loft converted"
+    **dict.fromkeys(map(_stem, ("house", "home")), _HOME_WORK),
+    # "what qualifications do I have?" … "you got your Day Skipper certificate", "you qualified as a nurse"
+    **dict.fromkeys(map(_stem, ("qualification", "qualifications")), _QUALIFIED),
 }
 
 

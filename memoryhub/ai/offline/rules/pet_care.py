@@ -53,7 +53,7 @@ def pet_award_rule(match: re.Match[str], said: Said) -> Fact | None:
     species = match["species"].lower()
     pet = f" {match['pet']}" if match["pet"] else ""
     what = " ".join(match["what"].split())
-    text = f"{said.name}'s {species}{pet} {match['verb'].lower()} {match['their'].lower()} {what}"
+    text = f"{said.name}'s {species}{pet} {match['verb'].lower()} its {what}"  # "her": a reply could not say it
     rest = match["rest"] or ""
     if at := re.match(rf"\s+(?P<at>(?:at|in) (?:{_CLASSES}|(?-i:[A-Z])[\w'-]+|the [\w'-]+ show))\b", rest, re.I):
         text += f" {at['at']}"
