@@ -1142,6 +1142,37 @@ def test_anyone_else_says_it_of_the_asker_and_a_me_too_of_the_answerer(
 
 
 @pytest.mark.parametrize(
+    ("asked", "answered", "kept"),
+    [
+        # the plan told without its time was kept as news of no day, or not at all (2026-12-02)
+        (
+            "what's everyone doing for half term?",
+            "we're taking the caravan to Cornwall",
+            ["Bob is taking the caravan to Cornwall for half term"],
+        ),
+        (
+            "any plans for the weekend?",
+            "I'm going to see my nan in Leeds",
+            ["Bob is going to see their nan in Leeds this weekend"],
+        ),
+        (
+            "what's everyone doing for Christmas?",
+            "we're hosting both families this year",
+            ["Bob is hosting both families this year"],
+        ),
+        ("what are you doing?", "I'm making dinner", []),
+    ],
+)
+def test_a_plan_told_in_answer_to_the_rooms_question_keeps_the_time_it_asked(
+    asked: str, answered: str, kept: list[str]
+) -> None:
+    arguments = _extract(_prompt([("Alice", "alice_456", asked), ("Bob", "bob_123", answered)]))
+
+    assert [op["content"] for op in _about(arguments, "bob_123")] == kept
+    assert _about(arguments, "alice_456") == []
+
+
+@pytest.mark.parametrize(
     ("said", "kept"),
     [
         (  # news told as a riddle, its place and time given after "you??"

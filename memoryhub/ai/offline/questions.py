@@ -22,7 +22,7 @@ from memoryhub.ai.offline.vocabulary import (
     PETS,
     word_set,
 )
-from memoryhub.ai.offline.when_asked import when_answered
+from memoryhub.ai.offline.when_asked import when_answered, with_time_asked
 
 # A question put without its mark, as chat does: "nice!! what server u on", "where do you work".
 UNMARKED = re.compile(r"(?:^|[.!]\s+)(?:what|which|where|how|who)(?: \w+){0,2} (?:u|you|ya)(?: \w+){0,2}\s*$", re.I)
@@ -216,6 +216,8 @@ def lines_as_told(lines: Sequence[ConversationLine]) -> list[ConversationLine]:
             line = replace(line, content=f"I'm {guess['doing']}!" if guess["doing"] else f"I {guess['did']}!")
         elif cheered := _CONGRATS.match(said):
             line = replace(line, content=f"{cheered['name']} {_CONGRATULATED[cheered['news'].lower()]}!")
+        elif before is not None and before.handle != line.handle and (timed := with_time_asked(before.content, said)):
+            line = replace(line, content=timed)  # "what's everyone doing for half term?" … "we're off to Wales"
         told.append(line)
     return told
 

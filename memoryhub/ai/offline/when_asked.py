@@ -9,6 +9,7 @@ import re
 from datetime import date
 
 from memoryhub.ai.offline.dates import date_said
+from memoryhub.ai.offline.facts import time_in
 from memoryhub.ai.offline.splitting import strip_fillers
 
 _WHEN_IS = re.compile(
@@ -63,3 +64,27 @@ def _with_preposition(given: str) -> str:
     if re.match(r"(?:the )?end of\b", given, re.IGNORECASE):
         return f"at {given if given.lower().startswith('the ') else 'the ' + given}"
     return f"in {given}" if re.match(r"(?:early|mid|late)\b", given, re.IGNORECASE) else f"on {given}"
+
+
+# A time asked of the room: "what's everyone doing for half term?", "any plans for the weekend?".
+_PLANS_ASKED = re.compile(
+    r"^(?:so |and |ok |okay )?(?:what(?:'s| is| are| r)|wat r) (?:everyone|everybody|you all|you guys|y'all|people"
+    r"|you|u)(?: all)? (?:doing|up to|got planned)(?P<when> [^?]{2,30})\?+$"
+    r"|^(?:so |and )?(?:any|what(?:'s| are) (?:your|ur)|got any) plans (?P<when2>[^?]{2,30})\?+$",
+    re.IGNORECASE,
+)
+# What one is doing, told without its time: "we're taking the caravan to Cornwall".
+_DOING_UNTIMED = re.compile(r"^(?:I(?:'m| am)|we(?:'re| are)) [a-z]+ing\b[^?]{2,100}$", re.IGNORECASE)
+
+
+def with_time_asked(question: str, answer: str) -> str | None:
+    """An answer to "what's everyone doing for half term?" with the question's time: "we're taking the
+    caravan to Cornwall" is "we're taking the caravan to Cornwall for half term"; None when the question
+    asks no time, or the answer tells no plan or says its own time."""
+    asked = _PLANS_ASKED.match(question.strip())
+    told = answer.strip().rstrip("!. ")
+    when = (asked["when"] or asked["when2"]).strip() if asked else ""
+    when = re.sub(r"^for the weekend$", "this weekend", when, flags=re.IGNORECASE)  # its plans: this one's
+    if not when or not time_in(when) or not _DOING_UNTIMED.match(told) or time_in(told):
+        return None
+    return f"{told} {when}"
