@@ -8799,6 +8799,7 @@ def test_news_is_met_as_it_landed_a_childs_croup_with_sympathy_a_fifth_grandchil
         "I've been offered a lift",
         "I've been a councillor",
         "the oven isn't broken",
+        "I did the crossword",
     ],
 )
 def test_a_captain_for_a_day_glasses_needed_and_a_distance_are_not_kept(said: str) -> None:

@@ -167,8 +167,6 @@ _GARDENING = frozenset(map(_stem, word_set("plant planting grow growing garden g
 _RACES = frozenset(map(_stem, word_set("race racing marathon half triathlon 5k 10k")))  # "the Leeds half"
 
 
-# What a question asks about, by its word's stem, and the stems of the facts that answer it:
-# "where do I live?" is answered by "you moved to Lisbon", "what's my dog called?" by "named".
 # Work on a home is answered by the rooms and fittings done, qualifications by what was passed or got.
 _HOME_WORK = frozenset(
     map(_stem, word_set("house home loft kitchen bathroom boiler extension conservatory solar windows roof converted"))
@@ -188,6 +186,8 @@ _WILDLIFE = frozenset(
 )
 
 
+# What a question asks about, by its word's stem, and the stems of the facts that answer it:
+# "where do I live?" is answered by "you moved to Lisbon", "what's my dog called?" by "named".
 _ANSWERED_BY = {
     "liv": {"liv", "mov", "hom"},
     "call": {"call", "nam"},

@@ -83,6 +83,8 @@ def team_won_rule(match: re.Match[str], said: Said) -> Fact | None:
 def puzzle_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I finished the Times crossword for the first time today", "I did the Guardian cryptic in under
     an hour": a first or a best kept for good, a puzzle done for a month."""
+    if match["verb"].lower() == "did" and not match["how"]:
+        return None  # "I did the crossword": the day's, every day
     what = said.phrase(match["what"], max_words=6)
     text = f"{said.name} {match['verb'].lower()} {what}{(match['how'] or '').lower()}"
     first = PERMANENT if match["how"] else "30d"

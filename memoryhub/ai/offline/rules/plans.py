@@ -204,11 +204,13 @@ _EVERY = re.compile(
 )
 
 
+_PASTIME_VERBS = re.compile(rf"{HOBBY_VERBS}|play|practi[cs]e|train", re.IGNORECASE)
+
+
 def _pastime(word: str) -> bool:
     """ "streaming", "swimming", "dancing": a pastime's verb (``HOBBY_VERBS``), or playing or training."""
     stem = word.lower().removesuffix("ing")
-    verbs = re.compile(rf"{HOBBY_VERBS}|play|practi[cs]e|train", re.IGNORECASE)
-    return any(verbs.fullmatch(form) for form in (stem, stem + "e", stem[:-1]))
+    return any(_PASTIME_VERBS.fullmatch(form) for form in (stem, stem + "e", stem[:-1]))
 
 
 _WEEK_OF = re.compile(rf"\bthe (?:first|second|third|fourth|last) (?:week|weekend) of (?:{MONTHS})\b", re.I)

@@ -14,12 +14,12 @@ from memoryhub.ai.offline.text import article_for, content_words, third_person, 
 # Where a sighting was, said after it: "in Spain", "at Minsmere", "on Mull".
 _WHERE = re.compile(r"^ (?P<where>(?:in|at|on|over|off) (?:the )?(?-i:[A-Z])[\w'-]*(?: (?-i:[A-Z])[\w'-]*){0,2})")
 _TELESCOPES = r"dobsonian|dob|telescope|refractor|reflector|SCT|Schmidt-Cassegrain"  # not "a scope on my rifle"
-# What one sees "for the first time" that a birder or a stargazer tells of (not a film or a show).
 # Wildlife a walker or a birder is glad to have seen: "a kingfisher", "two otters".
 _WILD = (
     r"whales?|dolphins?|orcas?|otters?|owls?|eagles?|kingfishers?|puffins?|hoopoes?|badgers?|beavers?|seals?"
     r"|red kites?|ospreys?|herons?|deer|stags?|fox(?:es)?|fox cubs|hedgehogs?|hares?|red squirrels?|woodpeckers?"
 )
+# What one sees "for the first time" that a birder or a stargazer tells of (not a film or a show).
 _SKY_AND_WILD = (
     r"(?:the )?(?:northern lights|aurora|milky way|andromeda(?: galaxy)?|orion nebula"
     r"|(?:saturn|jupiter)'s (?:rings|moons)|saturn|jupiter|mars|venus"
