@@ -8715,6 +8715,9 @@ def test_a_lift_and_luck_asked_for_are_wished_well_and_time_off_with_stress_met_
         ("I've switched to a four day week", "Priya works a four-day week", "fact", "permanent"),
         ("I work three days a week", "Priya works three days a week", "fact", "permanent"),
         ("our boiler's broken and we've got no heating", "Priya's boiler is broken", "event", "7d"),
+        ("I graduate in July", "Priya graduates in July", "plan", "30d"),
+        ("I've lost two stone", "Priya has lost two stone", "event", "permanent"),
+        ("my son is teething", "Priya's son is teething", "event", "30d"),  # was kept for good
     ],
 )
 def test_what_a_parents_an_older_a_workplace_and_a_pets_channel_tells_is_kept_as_said(
@@ -8779,6 +8782,7 @@ def test_a_rent_rise_lives_until_the_month_it_comes_in() -> None:
         ),
         ("I've got my Day Skipper certificate!", "Congratulations — you got your Day Skipper certificate!"),
         ("my car's broken down", "I'm sorry to hear your car has broken down."),
+        ("I've lost two stone", "Congratulations — you have lost two stone!"),
     ],
 )
 def test_news_is_met_as_it_landed_a_childs_croup_with_sympathy_a_fifth_grandchild_with_congratulations(
@@ -8800,6 +8804,7 @@ def test_news_is_met_as_it_landed_a_childs_croup_with_sympathy_a_fifth_grandchil
         "I've been a councillor",
         "the oven isn't broken",
         "I did the crossword",
+        "I qualify for free prescriptions",
     ],
 )
 def test_a_captain_for_a_day_glasses_needed_and_a_distance_are_not_kept(said: str) -> None:

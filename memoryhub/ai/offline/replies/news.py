@@ -94,7 +94,7 @@ _GOOD = re.compile(
     r"|celebrated (?:their|his|her) \w+ (?:wedding )?anniversary|moved in together"
     r"|is buying (?:their|his|her|a) (?:first |new )?(?:house|home|flat|place)"
     r"|has been (?:clean|sober|self-harm free) for|set a new (?:[\w-]+ ){0,2}personal best"
-    r"|has lost \d+\s?(?:kg|lbs?|pounds|stone)"
+    r"|has lost (?:\d+\s?|(?:a|one|two|three|four|five|six|seven|eight|nine|ten|half a) )(?:kg|lbs?|pounds|stone)"
     r"|passed the |(?:released|launched|shipped|published|self-published|put out) (?:their|his|her) "
     r"|got the keys to|exchanged contracts|mortgage was approved|offer on [\w' ]+ was accepted"
     r"|is (?:completing the purchase of|exchanging contracts on)"

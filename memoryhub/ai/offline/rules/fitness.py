@@ -103,7 +103,8 @@ RULES = [
             r"\bI(?:'ve| have)? (?:now |finally |just )?lost (?P<amount>\d{1,3}(?:\.\d)?\s?"
             # pounds of weight, not of money: "lost 10 pounds since May", not "lost 10 pounds on a bet"
             r"(?:kg|kgs|kilos|lbs?|stone|st|pounds(?=\s*(?:$|[,.!]|since\b|so far\b|already\b|this\b"
-            r"|in (?:a|\d+|two|three) )))\b)"
+            r"|in (?:a|\d+|two|three) )))\b"
+            r"|(?:a|one|two|three|four|five|six|seven|eight|nine|ten|half a) stone\b)"  # "lost two stone"
             r"(?: since (?P<since>(?-i:[A-Z])\w+|the summer|last year|christmas))?",
             re.IGNORECASE,
         ),

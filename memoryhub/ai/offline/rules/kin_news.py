@@ -37,6 +37,8 @@ _GRAVE = re.compile(
     r"|^(?:is|'s) (?:terminally|seriously|critically) ill\b",
     re.IGNORECASE,
 )
+# A child's phase that passes: "my son is teething", "my daughter's being weaned".
+_PHASE = re.compile(r"(?:is|'s) (?:(?:still|now|really|badly|just) )?(?:teething|being weaned)\b", re.IGNORECASE)
 # A relative's birthday: "my son turns 5 tomorrow", "my mom turned 60 last week" (news for a month; how
 # old they are after it goes on changing).
 _TURNS = re.compile(
@@ -47,9 +49,10 @@ _TURNS = re.compile(
 
 
 def kin_news(predicate: str) -> bool:
-    """ "got stolen", "turns 5", "was rushed to hospital", "has croup", "is poorly", "broke her wrist": news
-    for a month, not a lasting fact about the relative."""
-    return any(news.match(predicate) for news in (_BEFELL, _TURNS, _IN_HOSPITAL, _PASSING_ILLNESS, HURT_OR_TREATED))
+    """ "got stolen", "turns 5", "was rushed to hospital", "has croup", "is poorly", "broke her wrist", "is
+    teething": news for a month, not a lasting fact about the relative."""
+    news = (_BEFELL, _TURNS, _IN_HOSPITAL, _PASSING_ILLNESS, HURT_OR_TREATED, _PHASE)
+    return any(said.match(predicate) for said in news)
 
 
 def kin_grave(predicate: str) -> bool:

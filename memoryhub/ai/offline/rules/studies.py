@@ -8,7 +8,17 @@ from __future__ import annotations
 import re
 
 from memoryhub.ai.contract import MemoryKind
-from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, past_day_in
+from memoryhub.ai.offline.facts import (
+    HIGH,
+    MEDIUM,
+    PERMANENT,
+    Fact,
+    Rule,
+    Said,
+    expiration_for,
+    past_day_in,
+    time_in,
+)
 from memoryhub.ai.offline.splitting import phrase_cut
 from memoryhub.ai.offline.text import article_for, content_words, third_person, topics_of
 
@@ -134,7 +144,28 @@ def retake_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.PLAN, MEDIUM, "30d", topics_of("study", "resit", what.split()[-1]))
 
 
+def finishing_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I graduate in July", "I qualify next summer", "I finish uni in May": the end of one's studies
+    ahead, until it (as "I'm graduating in July" is)."""
+    time = time_in(match["rest"])
+    if not time:
+        return None  # "I graduate with honours", "I finish uni at 3 on Fridays": no day ahead
+    verb = match["verb"].lower()
+    done = {"graduate": "graduates", "qualify": "qualifies"}.get(verb, re.sub(r"^finish\b", "finishes", verb))
+    text = f"{said.name} {third_person(done, said.name)} {time}"
+    return said.fact(text, MemoryKind.PLAN, HIGH, expiration_for(time), topics_of("studies", "graduation"), time=time)
+
+
 RULES = [
+    Rule(
+        priority=1746,
+        pattern=re.compile(
+            r"\bI (?:officially |finally )?(?P<verb>graduate|qualify|finish (?:uni|university|college|school"
+            r"|sixth form|my (?:degree|course|training|apprenticeship|phd|masters|master's)))\b(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        build=finishing_rule,
+    ),
     Rule(
         priority=1503,
         pattern=re.compile(
