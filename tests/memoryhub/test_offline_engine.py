@@ -8718,6 +8718,8 @@ def test_a_lift_and_luck_asked_for_are_wished_well_and_time_off_with_stress_met_
         ("I graduate in July", "Priya graduates in July", "plan", "30d"),
         ("I've lost two stone", "Priya has lost two stone", "event", "permanent"),
         ("my son is teething", "Priya's son is teething", "event", "30d"),  # was kept for good
+        ("I've got a colonoscopy next week", "Priya has a colonoscopy next week", "plan", "7d"),
+        ("I started on sertraline last month", "Priya is on sertraline", "fact", "permanent"),
     ],
 )
 def test_what_a_parents_an_older_a_workplace_and_a_pets_channel_tells_is_kept_as_said(

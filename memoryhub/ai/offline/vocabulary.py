@@ -209,7 +209,8 @@ OCCASIONS = (
     r"|presentation|deadline|shift|vacation|holiday|party|finals?|raid|race|recital|audition"
     r"|scan|check-up|checkup|mri|x-ray|blood test|smear test|jab|booster|therapy session|counselling session"
     r"|counseling session|competition|comp|grading|regatta|gala|viva|marathon|triathlon|graduation|procedure"
-    r"|biopsy|ceremony|hearing|induction|open day|(?:week|day|fortnight|long weekend) off"
+    r"|biopsy|colonoscopy|endoscopy|mammogram|ultrasound|ecg|ceremony|hearing|induction|open day"
+    r"|(?:week|day|fortnight|long weekend) off"
     r"|(?:annual |performance )?review|appraisal|jury (?:service|duty)|assessment|tribunal|consultation"
     r"|parents'? evening|sports day|nativity|school play|open evening|(?:hen|stag) (?:do|night)"
 )

@@ -214,7 +214,7 @@ RULES = [
         priority=1460,
         pattern=re.compile(
             r"\bI(?:(?:'m| am|'ve been| have been) (?:(?:now|also|still|finally) )?on"
-            r"| (?:just |recently |finally )?started(?: taking)?"
+            r"| (?:just |recently |finally )?started(?: taking| on)?"
             r"|(?:'ve| have)? (?:just |finally )?(?:been|got|was) (?:put on|prescribed|started on))"
             r" (?P<medicine>antidepressants"
             r"|anti-depressants|meds for (?:my )?(?:anxiety|depression|adhd)|adhd meds|insulin|blood thinners"
