@@ -8785,6 +8785,9 @@ def test_a_rent_rise_lives_until_the_month_it_comes_in() -> None:
         ("I've got my Day Skipper certificate!", "Congratulations — you got your Day Skipper certificate!"),
         ("my car's broken down", "I'm sorry to hear your car has broken down."),
         ("I've lost two stone", "Congratulations — you have lost two stone!"),
+        # was "How do you feel about it?" (2026-12-02)
+        ("I've got a colonoscopy next week", "Got it — you have a colonoscopy next week. I hope it goes well!"),
+        ("I'm having a smear test on Friday", "Got it — you're having a smear test on Friday. I hope it goes well!"),
     ],
 )
 def test_news_is_met_as_it_landed_a_childs_croup_with_sympathy_a_fifth_grandchild_with_congratulations(

@@ -112,6 +112,9 @@ _HOW_IT_WAS = re.compile(
 _TREATMENT_AHEAD = re.compile(
     r" is starting (?:their |a |an )?(?:new )?(?:medication|meds|treatment|tablets|injections"
     r"|infusions|antidepressants|painkillers|biologics|immunotherapy|physio|physiotherapy|therapy|CBT|HRT)\b"
+    # "I've got a colonoscopy next week", "I'm having a smear test on Friday"
+    r"| (?:has|is having) (?:a|an|their) (?:[\w-]+ ){0,2}?(?:colonoscopy|endoscopy|mammogram|ultrasound|ECG|biopsy"
+    r"|MRI|CT scan|smear test|blood test|procedure)\b|'s appointment with the (?:consultant|specialist|surgeon)\b"
 )
 _START = re.compile(
     r" is starting (?:their |a |the )?(?:new |first )?(?:job|uni|university|college|school|role"
