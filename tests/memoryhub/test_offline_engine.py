@@ -8720,6 +8720,18 @@ def test_a_lift_and_luck_asked_for_are_wished_well_and_time_off_with_stress_met_
         ("my son is teething", "Priya's son is teething", "event", "30d"),  # was kept for good
         ("I've got a colonoscopy next week", "Priya has a colonoscopy next week", "plan", "7d"),
         ("I started on sertraline last month", "Priya is on sertraline", "fact", "permanent"),
+        ("I'm in my early twenties", "Priya is in their early twenties", "fact", "permanent"),
+        ("I'm a Yorkshire lass born and bred", "Priya is from Yorkshire", "fact", "permanent"),
+        ("my GP reckons it's IBS", "Priya has IBS", "fact", "permanent"),
+        ("the physio thinks it's a trapped nerve", "Priya has a trapped nerve", "event", "30d"),
+        (
+            "we just got a border collie puppy named Pixel",
+            "Priya got a border collie puppy named Pixel",
+            "fact",
+            "permanent",
+        ),
+        ("we just got a puppy!! a beagle named Max", "Priya got a beagle puppy named Max", "fact", "permanent"),
+        ("I sew in the evenings", "Priya sews in the evenings", "fact", "permanent"),
     ],
 )
 def test_what_a_parents_an_older_a_workplace_and_a_pets_channel_tells_is_kept_as_said(
@@ -8810,6 +8822,8 @@ def test_news_is_met_as_it_landed_a_childs_croup_with_sympathy_a_fifth_grandchil
         "the oven isn't broken",
         "I did the crossword",
         "I qualify for free prescriptions",
+        "I'm a Star Wars guy through and through",
+        "the doctor says it's nothing",
     ],
 )
 def test_a_captain_for_a_day_glasses_needed_and_a_distance_are_not_kept(said: str) -> None:

@@ -71,7 +71,7 @@ SLOTS = {
     "job": rf" (?:works as|started working as|starts work as|is an? (?:(?!(?:{JUDGED}) )[\w-]+ ){{0,2}}(?:{JOBS})"
     r"|(?:is joining|joined) [\w&' -]+ as)\b",
     "employer": r" (?:works|has worked) (?:[\w-]+ )?(?:at|for)\b",
-    "age": r" is \d+ years old\b",
+    "age": r" is (?:\d+ years old|in their (?:(?:early|mid|late)[- ])?(?:[a-z]+ties|\d0s))\b",
     "birthday": r"'s birthday is\b",
     "pronouns": r"'s pronouns are\b",
     "diet": rf" (?:(?:is|has been) (?:no longer )?(?:{CHOSEN_DIETS}|on an? [\w-]+ diet)|eats meat again)\b",

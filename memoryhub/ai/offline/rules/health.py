@@ -51,6 +51,7 @@ CONDITIONS = (
     r"asthma|diabetes|type [12] diabetes|migraines?|adhd|add|autism|anxiety|depression|arthritis|celiac disease"
     r"|coeliac disease|epilepsy|insomnia|a bad back|back problems|a bad knee|high blood pressure|eczema|psoriasis"
     r"|crohn'?s(?: disease)?|ibs|long covid|tinnitus|dyslexia|chronic pain|lupus|a heart condition"
+    r"|an? (?:slipped|herniated|bulging) disc|sciatica|tendonitis|tendinitis|an? trapped nerve|an? frozen shoulder"
     rf"|an? (?:broken|sprained|fractured|torn|twisted) (?:(?:left|right) )?(?:{BODY_PARTS})|hay ?fever|stress|burnout"
     rf"|{SPORTS_INJURIES}|{LONG_TERM_ILLNESSES}|{PASSING_ILLNESSES}"
 )
@@ -199,10 +200,15 @@ _HAD_FOR = re.compile(
 )
 
 
+def _lasting(condition: str) -> bool:
+    """Whether a condition is one lived with ("asthma"), not one that mends ("a broken wrist", "the flu")."""
+    return not re.match(rf"an? |the |(?:{PASSING_ILLNESSES}|{SPORTS_INJURIES})$", condition, re.IGNORECASE)
+
+
 def condition_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I have asthma", "I was diagnosed with ADHD", "I've got a broken wrist"."""
     condition = match["condition"]
-    lasting = not re.match(rf"an? |the |(?:{PASSING_ILLNESSES}|{SPORTS_INJURIES})$", condition, re.IGNORECASE)
+    lasting = _lasting(condition)
     condition = condition if condition.isupper() else condition_name(condition)
     verb = "was diagnosed with" if "diagnos" in match["verb"].lower() else "has"
     verb = "struggles with" if "struggl" in match["verb"].lower() else verb  # not a diagnosis told
@@ -229,6 +235,18 @@ def condition_rule(match: re.Match[str], said: Said) -> Fact | None:
     if lasting:
         return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("health", condition.split()[-1]))
     return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("health", condition.split()[-1]))
+
+
+def named_by_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "Dr. Lee says it's mild asthma", "physio thinks it's a slipped disc": a condition named by the one
+    who treats them, theirs as "I have asthma" is."""
+    condition = match["condition"]
+    how = f"{match['how'].lower()} " if match["how"] else ""
+    text = f"{said.name} has {how}{condition if condition.isupper() else condition_name(condition)}"
+    topics = topics_of("health", condition.split()[-1])
+    if _lasting(condition):
+        return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics)
+    return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics)
 
 
 def injury_rule(match: re.Match[str], said: Said) -> Fact | None:
@@ -321,6 +339,16 @@ def off_sick_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 RULES = [
+    Rule(
+        priority=1747,
+        pattern=re.compile(
+            r"\b(?:the |my )?(?:doctor|doc|gp|physio|consultant|specialist|dr[.\u2024]? (?-i:[A-Z])[\w'-]+)"
+            r" (?:says|said|thinks|reckons|confirmed|told me)(?: that)?,? (?:it's|it is|it was|I have|I've got)"
+            rf" (?:(?P<how>mild|severe|bad|chronic)(?= ) )?(?P<condition>{CONDITIONS})\b",
+            re.IGNORECASE,
+        ),
+        build=named_by_rule,
+    ),
     Rule(
         priority=720,
         pattern=re.compile(

@@ -94,6 +94,14 @@ def turned_rule(match: re.Match[str], said: Said) -> Fact | None:
     )
 
 
+def decade_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I'm in my mid-thirties", "hitting my forties": their age, as near as they say it."""
+    part = match["part"].lower() if match["part"] else ""
+    part += "-" if part == "mid" else " " if part else ""  # "mid-thirties", "early twenties"
+    text = f"{said.name} is in their {part}{match['decade'].lower()}"
+    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, ["age"], slot="age")
+
+
 def born_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I was born in 1994", "I was born on March 3rd", "I was born in Lagos"."""
     raw = match["what"] or match["what2"]
@@ -409,6 +417,16 @@ RULES = [
             re.IGNORECASE,
         ),
         build=learned_rule,
+    ),
+    Rule(
+        priority=1748,
+        pattern=re.compile(
+            r"\b(?:I(?:'m| am) (?:now |still |well )?in|(?:I(?:'ve| have)? )?(?:just )?(?:hit|hitting|reached))"
+            r" my (?:(?P<part>early|mid|late)[- ]?)?(?P<decade>twenties|thirties|forties|fifties|sixties|seventies"
+            r"|eighties|[2-8]0s)\b",
+            re.IGNORECASE,
+        ),
+        build=decade_rule,
     ),
     Rule(
         priority=1290,

@@ -260,7 +260,7 @@ REGULARLY = (
     r"every|each|most|daily|weekly|twice|once a|\d+x|\d+ times|three times|on (?:weekends|saturdays|sundays"
     r"|mondays|tuesdays|wednesdays|thursdays|fridays)|in (?:a|the|our|my) (?:local )?(?:choir|band|orchestra|club"
     r"|team|league|group|crew)|laps|competitively|professionally|semi-pro|as a hobby|for fun|religiously"
-    r"|a lot|regularly|in my free time|on the side|my own|her own|his own|their own"
+    r"|a lot|regularly|in my free time|on the side|my own|her own|his own|their own|in the evenings|at weekends"
 )
 _CONJUGATED = {"box": "boxes", "fish": "fishes", "dive": "dives", "ride": "rides", "dj": "DJs"}
 

@@ -73,7 +73,8 @@ def pet_rule(match: re.Match[str], said: Said) -> Fact | None:
     if species in _FARM and not plural:
         return None  # "I got a chicken wrap": one farm animal is more often food than a pet
     kind = (match["kind"] or "").lower()  # "a reactive dog", "a rescue cat": what a dog person asks about
-    text = f"{said.name} {_pet_verb(match['verb'])} {counted(quantity, kind + species)}"
+    young = f" {match['young'].lower()}" if match["young"] else ""  # "a border collie puppy named Pixel"
+    text = f"{said.name} {_pet_verb(match['verb'])} {counted(quantity, kind + species + young)}"
     fact = said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("pets", species))
     if not (match["pet"] or match["names"]) and (more := _MORE_PETS.match(match.string, match.end())):
         fact.text += f" and {counted(more['quantity'].lower(), more['species'].lower())}"  # "two cats and a dog"
@@ -89,13 +90,14 @@ def pet_rule(match: re.Match[str], said: Said) -> Fact | None:
         return fact
     fact.species = species
     name = name_token(match["pet"] or "")
-    if not name and (kind := _PET_APPOSITIVE.match(said.clause, match.end())):  # "a puppy, a beagle called Biscuit"
-        breed = kind["breed"].lower()
+    apposed = _PET_APPOSITIVE.match(said.clause, match.end()) or _apposed_after(said, match.end())
+    if not name and apposed:  # "a puppy, a beagle called Biscuit", "a puppy!! a border collie named Pixel"
+        breed = apposed["breed"].lower()
         # "a puppy, a beagle": a beagle puppy; "a dog, a labrador": a labrador; "a cat, a little tabby": both
-        young = species in ("puppy", "pup", "kitten") or not re.fullmatch(PETS, breed, re.IGNORECASE)
-        said_as = f"{breed} {species}" if young else breed
+        both = species in ("puppy", "pup", "kitten") or not re.fullmatch(PETS, breed, re.IGNORECASE)
+        said_as = f"{breed} {species}" if both else breed
         fact.text = f"{said.name} {_pet_verb(match['verb'])} {article_for(said_as)} {said_as}"
-        name = name_token(kind["pet"])
+        name = name_token(apposed["pet"])
     if not name:
         name = pet_name_given(said.clause, match.end())  # "…, his name is Biscuit"
     return pet_named(fact, name, said) if name else fact
@@ -231,6 +233,22 @@ def pet_kind_rule(match: re.Match[str], said: Said) -> Fact | None:
 _PET_APPOSITIVE = re.compile(
     r"\s*[,\u2014-]\s*an? (?P<breed>[a-z][\w-]*(?: [a-z][\w-]*)?) (?:called|named) (?P<pet>[a-z][\w'-]*)", re.IGNORECASE
 )
+# The same said as the message's next sentence: "we just got a puppy!! a border collie named Pixel".
+_PET_APPOSED_NEXT = re.compile(
+    r"[!.]+\s*an? (?P<breed>[a-z][\w-]*(?: [a-z][\w-]*)?) (?:called|named) (?P<pet>[a-z][\w'-]*)\s*[!.]*$",
+    re.IGNORECASE,
+)
+
+
+def _apposed_after(said: Said, end: int) -> re.Match[str] | None:
+    """The breed and name the message's next sentence gives the pet a clause ends on, if it is only that."""
+    if said.clause[end:].strip(" !."):
+        return None
+    message = said.scene.line_text
+    at = message.find(said.clause[:30])
+    return _PET_APPOSED_NEXT.match(message, at + len(said.clause.rstrip(" !."))) if at >= 0 else None
+
+
 PET_NAMING = re.compile(
     rf"^(?:I |we )?(?:named|called|call|name) (?:her|him|it|them|the (?:{PETS}))\s+(?P<pet>[a-z][\w'-]*)"
     r"|\b(?:her|his|its|their) name(?:'s| is)\s+(?P<pet2>[a-z][\w'-]*)"
@@ -268,7 +286,8 @@ RULES = [
             r" (?:(?:new|little|cute|baby|pet|old|tiny|big|fluffy) )*"
             rf"(?P<kind>(?:(?:rescue|reactive|senior|deaf|blind|three-legged|anxious|nervous|ex-racing|guide|assistance|hearing|therapy"
             rf"|service|working) ){{1,2}})?"
-            rf"(?P<species>{PETS})(?:e?s)?\b(?:,? (?:named|called) (?P<pet>[a-z][\w'-]*)"
+            rf"(?P<species>{PETS})(?:e?s)?(?: (?P<young>puppy|pup|kitten|foal)(?=,? (?:named|called) ))?"
+            r"\b(?:,? (?:named|called) (?P<pet>[a-z][\w'-]*)"
             rf"|,? (?:named |called )?(?P<names>[a-z][\w'-]{{1,20}}(?:, [a-z][\w'-]{{1,20}})?,? (?:and|&)"
             rf" [a-z][\w'-]{{1,20}}))?",
             re.IGNORECASE,

@@ -305,6 +305,18 @@ RULES = [
         pattern=re.compile(r"\b(?:I(?:'m| am)|I come) (?:originally )?from (?P<place>.+)", re.IGNORECASE),
         build=origin_rule,
     ),
+    # "I'm Leeds born and bred", "Swansea girl through and through", "I'm a Yorkshire lass": where one is from
+    Rule(
+        priority=1749,
+        pattern=re.compile(
+            r"(?:\bI(?:'m| am) |^(?:(?:yep|yeah|yes|aye)\W+)?)(?:an? )?(?:proud )?"
+            r"(?:(?P<place>(?-i:[A-Z])[\w'-]+(?: (?-i:[A-Z])[\w'-]+)?) (?:lad|lass|native|born and bred)\b"
+            # "Swansea girl through and through" (not "a Star Wars guy through and through")
+            r"|(?P<place2>(?-i:[A-Z])[\w'-]+) (?:girl|boy) (?:born and bred|through and through)\b)",
+            re.IGNORECASE,
+        ),
+        build=origin_rule,
+    ),
     Rule(
         priority=270,
         pattern=re.compile(
