@@ -8732,6 +8732,8 @@ def test_a_lift_and_luck_asked_for_are_wished_well_and_time_off_with_stress_met_
         ),
         ("we just got a puppy!! a beagle named Max", "Priya got a beagle puppy named Max", "fact", "permanent"),
         ("I sew in the evenings", "Priya sews in the evenings", "fact", "permanent"),
+        ("Leeds is great, I just moved here", "Priya moved to Leeds", "fact", "permanent"),
+        ("I was born in York. just moved here", "Priya was born in York", "fact", "permanent"),  # here: not York
     ],
 )
 def test_what_a_parents_an_older_a_workplace_and_a_pets_channel_tells_is_kept_as_said(
@@ -8824,6 +8826,7 @@ def test_news_is_met_as_it_landed_a_childs_croup_with_sympathy_a_fifth_grandchil
         "I qualify for free prescriptions",
         "I'm a Star Wars guy through and through",
         "the doctor says it's nothing",
+        "we moved here in March",  # was "Priya lives in March"
     ],
 )
 def test_a_captain_for_a_day_glasses_needed_and_a_distance_are_not_kept(said: str) -> None:

@@ -180,6 +180,37 @@ def moved_rule(match: re.Match[str], said: Said) -> Fact | None:
     return fact
 
 
+# The place a message named before "just moved here": "any good dentists in Leeds?", "Leeds is great".
+_NAMED_BEFORE = re.compile(
+    rf"\b(?:in|around|near) (?P<place>{NAMED_PLACE})|(?:^|[.!?,]\s+)(?P<place2>{NAMED_PLACE}) is\b"
+)
+_ONCE = re.compile(r"\b(?:lived|grew up|born|visited|went|was|were|used to|from)\b", re.IGNORECASE)
+
+
+def moved_here_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "any good dentists in Leeds? just moved here", "Leeds is great, I just moved here": the one place the
+    message named before it is where they live now (none named, or two, or one lived in before: nothing)."""
+    message = said.scene.line_text
+    at = message.find(said.clause[:30])
+    before = message[: max(at, 0)]
+    named = {
+        place
+        for found in _NAMED_BEFORE.finditer(before)
+        if (place := (found["place"] or found["place2"]).rstrip("."))
+        and not re.fullmatch(rf"(?:{MONTHS}|{WEEKDAYS})", place, re.IGNORECASE)
+        and said.scene.member(place) is None
+        and not _ONCE.search(before[max(0, found.start() - 30) : found.start()])  # "I was born in York"
+    }
+    if len(named) != 1:
+        return None
+    place = named.pop()
+    fact = said.fact(
+        f"{said.name} moved to {place}", MemoryKind.FACT, HIGH, PERMANENT, topics_of("home", place), slot="home"
+    )
+    _place_entity(fact, said, place, f"where {said.name} lives")
+    return fact
+
+
 _MOVED_FROM = re.compile(rf"\bfrom (?P<place>{NAMED_PLACE})")
 
 
@@ -339,7 +370,8 @@ RULES = [
             r"\b(?:I(?:'m| am)|I(?:'ve| have) been|we(?:'re| are)) (?:currently |now |still |back )?(?:in|out in)"
             r" (?P<place>(?-i:[A-Z])[\w'\u2024.-]*(?: (?-i:[A-Z])[\w'\u2024.-]*){0,2})\b"
             r"(?! (?:until|till|on)\b)"  # "this weekend", "next week": a visit (``_visit``)
-            r"|\bhere in (?P<place2>(?-i:[A-Z])[\w'\u2024.-]*(?: (?-i:[A-Z])[\w'\u2024.-]*){0,2})"
+            rf"|\bhere in (?!(?:{MONTHS}|{WEEKDAYS})\b)"  # not "we moved here in March"
+            r"(?P<place2>(?-i:[A-Z])[\w'\u2024.-]*(?: (?-i:[A-Z])[\w'\u2024.-]*){0,2})"
             r"|\b(?:I(?:'m| am)|we(?:'re| are)) [^.]{0,50}?\bin (?:a|the) (?:tiny |small |little |big )?"
             r"(?:town|village|city"
             r"|suburb) called (?P<place3>(?-i:[A-Z])[\w'-]*)",
@@ -351,6 +383,15 @@ RULES = [
         priority=660,
         pattern=BEEN_TO,
         build=been_to_rule,
+    ),
+    Rule(
+        priority=1750,
+        pattern=re.compile(
+            r"(?:\b(?:I|we)(?:'ve| have)? |^)(?:(?:just|recently|only) )?moved (?:over )?here\b"
+            r"(?!\s+(?:from|to|for)\b)",
+            re.IGNORECASE,
+        ),
+        build=moved_here_rule,
     ),
     Rule(
         priority=1310,
