@@ -8734,6 +8734,15 @@ def test_a_lift_and_luck_asked_for_are_wished_well_and_time_off_with_stress_met_
         ("I sew in the evenings", "Priya sews in the evenings", "fact", "permanent"),
         ("Leeds is great, I just moved here", "Priya moved to Leeds", "fact", "permanent"),
         ("I was born in York. just moved here", "Priya was born in York", "fact", "permanent"),  # here: not York
+        ("I was born in Spain (Valencia)", "Priya was born in Valencia in Spain", "fact", "permanent"),
+        ("I was born in the Netherlands", "Priya was born in the Netherlands", "fact", "permanent"),
+        (
+            "we brought our daughter home from the adoption agency today",
+            "Priya adopted their daughter",
+            "relationship",
+            "permanent",
+        ),
+        ("I went into nursing after uni", "Priya works in nursing", "fact", "permanent"),
     ],
 )
 def test_what_a_parents_an_older_a_workplace_and_a_pets_channel_tells_is_kept_as_said(
@@ -8827,6 +8836,7 @@ def test_news_is_met_as_it_landed_a_childs_croup_with_sympathy_a_fifth_grandchil
         "I'm a Star Wars guy through and through",
         "the doctor says it's nothing",
         "we moved here in March",  # was "Priya lives in March"
+        "I went into the kitchen",
     ],
 )
 def test_a_captain_for_a_day_glasses_needed_and_a_distance_are_not_kept(said: str) -> None:

@@ -39,10 +39,11 @@ def matched_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 def adopted_child_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "we adopted our daughter in 2020", "I adopted my son when he was 2": a child of theirs, adopted."""
-    child = third_person(" ".join(match["child"].split()), said.name)
+    """ "we adopted our daughter in 2020", "I adopted my son when he was 2", "we brought our son home from the
+    adoption agency": a child of theirs, adopted."""
+    child = third_person(" ".join((match["child"] or match["child2"]).split()), said.name)
     text = f"{said.name} adopted {child}"
-    if when := past_time_in(match["rest"]):  # "in 2020", "last year"
+    if when := past_time_in(match["rest"] or match["rest2"] or ""):  # "in 2020", "last year"
         text += f" {when}"
     return said.fact(text, MemoryKind.RELATIONSHIP, HIGH, PERMANENT, topics_of("family", "adoption"))
 
@@ -79,7 +80,13 @@ RULES = [
     ),
     Rule(
         priority=1667,
-        pattern=re.compile(rf"\b(?:I|we) adopted (?P<child>{_CHILD})\b(?P<rest>.*)", re.IGNORECASE),
+        pattern=re.compile(
+            rf"\b(?:I|we) adopted (?P<child>{_CHILD})\b(?P<rest>.*)"
+            # "we finally brought our son home from the adoption agency last week"
+            rf"|\b(?:I|we)(?:'ve| have)? (?:(?:just|finally) )?brought (?P<child2>{_CHILD}) home from (?:the )?adoption"
+            r"(?: agency)?\b(?P<rest2>.*)",
+            re.IGNORECASE,
+        ),
         build=adopted_child_rule,
     ),
     Rule(

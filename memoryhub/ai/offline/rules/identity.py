@@ -102,6 +102,13 @@ def decade_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, ["age"], slot="age")
 
 
+# A place and, in brackets, where in it: "the U.S. (Ohio)", "Spain (Valencia)".
+_WITHIN = re.compile(
+    r"(?P<outer>(?:the )?(?-i:[A-Z])[\w.\u2024'-]*(?: (?-i:[A-Z])[\w.\u2024'-]*)?)"
+    r"\s*\((?P<inner>(?-i:[A-Z])[\w' -]{1,30})\)"
+)
+
+
 def born_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I was born in 1994", "I was born on March 3rd", "I was born in Lagos"."""
     raw = match["what"] or match["what2"]
@@ -122,7 +129,9 @@ def born_rule(match: re.Match[str], said: Said) -> Fact | None:
     if (match["prep"] or "on").lower() == "on" or MONTH_OR_DAY.search(what):
         text = f"{said.name}'s birthday is {what}"
         return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, ["birthday"], slot="birthday")
-    if not what[0].isupper():
+    if inner := _WITHIN.match(raw):  # "the U.S. (Ohio)": Ohio, in the U.S.
+        what = f"{inner['inner']} in {inner['outer']}"
+    if not (what[0].isupper() or re.match(r"the (?-i:[A-Z])", what)):  # "the U.S.", "the Netherlands"
         return None
     text = f"{said.name} was born in {what}"
     return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("origin", what), slot="birthplace")

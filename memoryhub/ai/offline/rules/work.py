@@ -262,10 +262,13 @@ def starts_at_rule(match: re.Match[str], said: Said) -> Fact | None:
 def field_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I do marketing", "I'm in sales", "I'm the one who does marketing", "I quit accounting", "I research
     soil microbes"."""
-    verb = (match["verb"] or match["verb2"] or match["verb3"]).lower().split()[-1]  # "in": "I'm in sales"
+    verb = (match["verb"] or match["verb2"] or match["verb3"] or match["verb4"]).lower().split()[-1]  # "I'm in sales"
     # What one teaches or researches may go on with where: "chemistry at a high school in Leeds".
-    what = phrase_cut(match["what"] or match["what2"] or match["what3"], max_words=10 if match["verb2"] else 6)
-    if not what or what.split()[0].lower() in (*OBJECT_PRONOUNS, "a", "the", "my", "nothing", "everything"):
+    said_what = match["what"] or match["what2"] or match["what3"] or match["what4"]
+    what = phrase_cut(said_what, max_words=10 if match["verb2"] else 6)
+    if not what or what.split()[0].lower() in (*OBJECT_PRONOUNS, "a", "my", "nothing", "everything"):
+        return None
+    if what.split()[0].lower() == "the" and what.lower() != "the trades":
         return None
     if verb in ("quit", "left"):
         text = f"{said.name} quit {what}"
@@ -438,7 +441,8 @@ RULES = [
             r"|\bI (?P<verb2>research|teach) (?P<what2>.+)"
             # "I'm in sales", "I'm in tech now": not "I'm in law school" or "I'm in tech support hell"
             rf"|\bI(?:'m| am) (?:(?:currently|also|still|now) )?(?P<verb3>in) (?P<what3>{FIELDS})"
-            r"(?=\W*$|,| (?:and|now|for|at|too|myself|actually)\b)",
+            r"(?=\W*$|,| (?:and|now|for|at|too|myself|actually)\b)"
+            rf"|(?:\bI |^)(?P<verb4>went|got) (?:straight )?into (?P<what4>{FIELDS}|the trades)\b",  # after school
             re.IGNORECASE,
         ),
         build=field_rule,
