@@ -7255,6 +7255,10 @@ def test_a_catch_a_collection_a_part_in_a_show_and_a_career_wanted_are_kept(said
         # a new name made legal is their name (it replaces the one remembered)
         ("my deed poll came through, officially Skylar now", ["Priya's name is Skylar"]),
         ("I changed my name to Skylar", ["Priya's name is Skylar"]),
+        (  # a married name said after the change (2026-12-02: was the marriage alone)
+            "just got married and changed my surname, I'm Priya Shah now",
+            ["Priya got married", "Priya's name is Priya Shah"],
+        ),
         # kept less before: "full time" without its hyphen, and since when
         (
             "I'm a full time wheelchair user since my accident in 2018",
@@ -8743,6 +8747,7 @@ def test_a_lift_and_luck_asked_for_are_wished_well_and_time_off_with_stress_met_
             "permanent",
         ),
         ("I went into nursing after uni", "Priya works in nursing", "fact", "permanent"),
+        ("Priyanka here, but Pri is fine", "Priya likes to be called Pri", "fact", "permanent"),
     ],
 )
 def test_what_a_parents_an_older_a_workplace_and_a_pets_channel_tells_is_kept_as_said(

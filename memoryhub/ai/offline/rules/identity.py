@@ -29,7 +29,7 @@ def name_rule(match: re.Match[str], said: Said) -> Fact | None:
     how = match["how"].lower()
     if how == "i prefer" and not _NAMING.search(f"{said.scene.line_text} {said.scene.question_text}"):
         return None  # "I prefer Pepsi": a taste; "Alexander, but I prefer Alex" after "what's your name?"
-    if "call me" in how or "calls me" in how or "go by" in how or "prefer" in how:
+    if "call me" in how or "calls me" in how or "go by" in how or "prefer" in how or " here" in how:
         text = f"{said.name} likes to be called {name}"
     else:
         text = f"{said.name}'s name is {name}"
@@ -55,6 +55,11 @@ _NOT_A_NAME = re.compile(
 )
 
 
+_RENAMED = re.compile(
+    r"\b(?:changed|changing|took|taken|taking) (?:my|his|her|their) (?:last |sur|married )?name\b", re.I
+)
+
+
 def introduced_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "hi I'm Tom", "hey everyone, I'm Tom" (the hello a clause of its own), "I'm Tom btw", or a
     message that says only "I'm Tom", or "I'm Farah, I teach …" (more about themselves after it): the
@@ -66,7 +71,10 @@ def introduced_rule(match: re.Match[str], said: Said) -> Fact | None:
     named = re.search(rf"\b{re.escape(match[0])}", said.scene.line_text)  # the clause ends at the next "I …"
     described = bool(own and named and _DESCRIBED_AFTER.match(said.scene.line_text, named.end()))
     described = described and not _NOT_A_NAME.match(match["name"])
+    renamed = own and _RENAMED.search(said.scene.line_text)  # "… changed my last name, I'm Morgan Okafor now"
     if match["hello"] or match["aside"] or (own and _HELLO_FIRST.match(said.scene.line_text)) or alone or described:
+        return name_rule(match, said)
+    if renamed and not _NOT_A_NAME.match(match["name"]):
         return name_rule(match, said)
     return None
 
@@ -289,7 +297,10 @@ RULES = [
             r"|\bI prefer(?= (?-i:[A-Z])[a-z]+(?:$|[,.!]| btw| please| pls| though| tho| instead| now))"
             # a new name, made legal: "I've changed my name to Skylar", "deed poll came through, officially Skylar now"
             r"|\bI(?:'ve| have)? (?:legally |officially |finally )?changed my (?:first )?name to"
-            r"|\bdeed poll (?:came|went) through,? (?:I'm |I am )?(?:now )?(?:officially|legally))"
+            r"|\bdeed poll (?:came|went) through,? (?:I'm |I am )?(?:now )?(?:officially|legally)"
+            # "Benedikt here, but Ben is fine": the short name offered after one's own
+            r"|^(?:hi,? |hey,? )?(?-i:[A-Z])[a-z]+ here,? (?:but|though|tho)"
+            r"(?= (?-i:[A-Z])[a-z]+ (?:is fine|works|is easier)\b))"
             r"\s+(?P<name>[a-z][\w'\u2024.-]*)(?P<second>\s+[\w'-]+)?",
             re.IGNORECASE,
         ),
@@ -306,7 +317,7 @@ RULES = [
             rf"|just|really|still|also|not|from|in|at|a|an|the|single|married|vegan|vegetarian|hungry|starving|dead"
             rf"|alive|awake|{FEELINGS}|{MONTHS}|{WEEKDAYS})\b|\w+ing\b)"
             rf"(?P<name>(?-i:[A-Z])[a-z'-]+)(?P<second>\s+(?-i:[A-Z])[a-z'-]+)?(?P<aside>,?\s+{ASIDES})?"
-            r"(?=\s*$|[,.!?]| here| and | from | nice| :\))",
+            r"(?=\s*$|[,.!?]| here| and | from | nice| now\b| :\))",
             re.IGNORECASE,
         ),
         build=introduced_rule,
