@@ -8748,6 +8748,7 @@ def test_a_lift_and_luck_asked_for_are_wished_well_and_time_off_with_stress_met_
         ),
         ("I went into nursing after uni", "Priya works in nursing", "fact", "permanent"),
         ("Priyanka here, but Pri is fine", "Priya likes to be called Pri", "fact", "permanent"),
+        ("I'm the oldest on the team at 58", "Priya is 58 years old", "fact", "permanent"),
     ],
 )
 def test_what_a_parents_an_older_a_workplace_and_a_pets_channel_tells_is_kept_as_said(
@@ -8842,6 +8843,7 @@ def test_news_is_met_as_it_landed_a_childs_croup_with_sympathy_a_fifth_grandchil
         "the doctor says it's nothing",
         "we moved here in March",  # was "Priya lives in March"
         "I went into the kitchen",
+        "I like to live dangerously",
     ],
 )
 def test_a_captain_for_a_day_glasses_needed_and_a_distance_are_not_kept(said: str) -> None:

@@ -80,9 +80,8 @@ def introduced_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 def age_rule(match: re.Match[str], said: Said) -> Fact | None:
-    return said.fact(
-        f"{said.name} is {match['age']} years old", MemoryKind.FACT, MEDIUM, PERMANENT, ["age"], slot="age"
-    )
+    age = match["age"] or match["age2"]
+    return said.fact(f"{said.name} is {age} years old", MemoryKind.FACT, MEDIUM, PERMANENT, ["age"], slot="age")
 
 
 def birthday_rule(match: re.Match[str], said: Said) -> Fact | None:
@@ -342,7 +341,10 @@ RULES = [
         priority=300,
         pattern=re.compile(
             r"\bI(?:'m| am) (?:only |just |almost |nearly |now |officially )?(?P<age>[1-9]\d?)(?: years? old| yo"
-            r"| y/o)?(?:\W*$|,? (?:and|&) (?!a half\b))",  # "I'm 19 and in college"
+            r"| y/o)?(?:\W*$|,? (?:and|&) (?!a half\b))"  # "I'm 19 and in college"
+            # "I'm the baby of this server at 21", "I'm the oldest on the team at 58"
+            r"|\bI(?:'m| am) (?:probably |definitely )?the (?:baby|youngest|oldest|eldest|old one|old timer)\b"
+            r"[^,.!?]{0,30}? at (?P<age2>[1-9]\d)\b(?! ?(?:am|pm|%|mph|k\b|o'clock))",
             re.IGNORECASE,
         ),
         build=age_rule,

@@ -103,6 +103,8 @@ def preference_rule(match: re.Match[str], said: Said) -> Fact | None:
         what, first = f"it {what}", "it when"  # "I hate when people chew loudly": "hates it when people chew…"
     if not what or first in _NOTHING or re.match(r"^to (?:think|say|believe|imagine)\b|^to$", what, re.I):
         return None  # "I love it", "I love it, it brings me joy", "I'm passionate about nothing lol"
+    if re.match(r"to (?:live dangerously|keep (?:you|people|everyone) guessing|keep it real)\b", what, re.I):
+        return None  # "… but I still eat ice cream, I like to live dangerously": a joke, not a taste
     if first in _NOT_AN_OBJECT:
         return None  # "the one I love was there": whom they love, said before the verb
     if re.fullmatch(r"\w+ing (?:it|that|this|them)(?: (?:with|for|on|at|in|when|every|all)\b.*)?", what, re.I):
