@@ -1161,6 +1161,9 @@ def test_anyone_else_says_it_of_the_asker_and_a_me_too_of_the_answerer(
             ["Bob is hosting both families this year"],
         ),
         ("what are you doing?", "I'm making dinner", []),
+        # a title given in answer (2026-12-02: was nothing), and no answer at all
+        ("what's everyone reading?", "Piranesi, second time", ["Bob is reading Piranesi"]),
+        ("what's everyone reading?", "nothing, I only read on holiday lol", []),
     ],
 )
 def test_a_plan_told_in_answer_to_the_rooms_question_keeps_the_time_it_asked(
@@ -8749,6 +8752,14 @@ def test_a_lift_and_luck_asked_for_are_wished_well_and_time_off_with_stress_met_
         ("I went into nursing after uni", "Priya works in nursing", "fact", "permanent"),
         ("Priyanka here, but Pri is fine", "Priya likes to be called Pri", "fact", "permanent"),
         ("I'm the oldest on the team at 58", "Priya is 58 years old", "fact", "permanent"),
+        ("we finally finished the loft conversion", "Priya finished their loft conversion", "event", "30d"),
+        (
+            "my knee's been bad since the half marathon",
+            "Priya's knee has been hurting since the half marathon",
+            "event",
+            "30d",
+        ),
+        ("my knee is killing me", "Priya's knee has been hurting", "event", "30d"),
     ],
 )
 def test_what_a_parents_an_older_a_workplace_and_a_pets_channel_tells_is_kept_as_said(

@@ -298,6 +298,15 @@ _COMPLETED = (
         "I do {} parkrun",
         "",
     ),
+    # "what's everyone reading?" … "Piranesi, second time" (rules/media.py: a title, capitalised)
+    (
+        re.compile(
+            r"\bwhat(?:'s| is| are) (?:everyone|everybody|you|u|y'all|you all|you guys) (?P<verb>reading|watching)\b",
+            re.I,
+        ),
+        "I'm {verb} {}",
+        "",
+    ),
     # "what do you like to read?" … "mostly crime novels"; "what kind of music are you into?" … "jazz"
     (
         re.compile(
@@ -576,6 +585,7 @@ def _answer_completed(question: str, answer: str) -> str | None:
             (found := asked.search(question))
             and _SHORT_ANSWER.fullmatch(given)
             and given.split()[0].lower() not in _NO_ANSWER
+            and not re.match(r"(?:I|I'm|I've|we|we're)\b", given)  # a sentence of its own, not the answer
         ):
             groups = found.groupdict()
             verb = (groups.get("verb") or _MEDIA_VERB.get((groups.get("thing") or "").lower(), "play")).lower()

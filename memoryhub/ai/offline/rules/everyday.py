@@ -128,7 +128,7 @@ def _since(match: re.Match[str]) -> str:
 
 def ache_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "my back's been killing me since I moved house": a pain that has lasted, for a month."""
-    part = match["part"].lower()
+    part = (match["part"] or match["part2"]).lower()
     hurting = "have been hurting" if part.endswith("s") or part == "feet" else "has been hurting"
     text = f"{said.name}'s {part} {hurting}" + _since(match)
     return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("health", part))
@@ -247,8 +247,12 @@ RULES = [
     Rule(
         priority=1490,
         pattern=re.compile(
-            r"\bmy (?P<part>back|neck|knees?|shoulders?|hips?|wrists?|feet|foot|ankles?)(?:'s|'ve| has| have)?"
-            r" been (?:killing me|hurting|aching|playing up|so bad|really bad|agony)\b",
+            r"\bmy (?P<part>back|neck|knees?|shoulders?|hips?|wrists?|feet|foot|ankles?|elbows?|hamstrings?|calf"
+            r"|calves)(?:'s|'ve| has| have)? been (?:(?:really|so|pretty|quite) )?(?:killing me|hurting|aching"
+            r"|playing up|bad|sore|agony)\b"
+            # "my knee is killing me", "my back is in bits"
+            r"|\bmy (?P<part2>back|neck|knees?|shoulders?|hips?|feet|ankles?)(?:'s| is| are)"
+            r" (?:killing me|in bits|agony)\b",
             re.IGNORECASE,
         ),
         build=ache_rule,

@@ -115,6 +115,14 @@ def broken_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(f"{said.name}'s {thing} {how}", MemoryKind.EVENT, LOW, "7d", topics_of("home", thing))
 
 
+def work_done_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "we finally finished the loft conversion", "I've finished the bathroom at last": work on their home
+    done, news for a month."""
+    what = " ".join(match["what"].lower().split())
+    text = f"{said.name} finished their {what}"
+    return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("home", what.split()[-1]))
+
+
 def fitted_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "we've just had solar panels fitted", "we had a heat pump installed last month", "we've just had our
     loft converted": a home made over, kept for good; "we're having an extension built": under way."""
@@ -134,6 +142,15 @@ def fitted_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 RULES = [
+    Rule(
+        priority=1751,
+        pattern=re.compile(
+            r"\b(?:I|we)(?:'ve| have)? (?:(?:just|finally|at last) )?finished (?:the|our|my) (?P<what>loft conversion"
+            r"|extension|kitchen|bathroom|renovations?|refurb|decorating|house|garden room|en-?suite)\b",
+            re.IGNORECASE,
+        ),
+        build=work_done_rule,
+    ),
     Rule(
         priority=1745,
         pattern=re.compile(
