@@ -1164,6 +1164,9 @@ def test_anyone_else_says_it_of_the_asker_and_a_me_too_of_the_answerer(
         # a title given in answer (2026-12-02: was nothing), and no answer at all
         ("what's everyone reading?", "Piranesi, second time", ["Bob is reading Piranesi"]),
         ("what's everyone reading?", "nothing, I only read on holiday lol", []),
+        # a "me" to who is coming (2026-12-02: was nothing)
+        ("who's coming to choir on Tuesday?", "me, but I'll be late", ["Bob is coming to choir on Tuesday"]),
+        ("who's coming to choir on Tuesday?", "not me sadly", []),
     ],
 )
 def test_a_plan_told_in_answer_to_the_rooms_question_keeps_the_time_it_asked(

@@ -22,7 +22,7 @@ from memoryhub.ai.offline.vocabulary import (
     PETS,
     word_set,
 )
-from memoryhub.ai.offline.when_asked import when_answered, with_time_asked
+from memoryhub.ai.offline.when_asked import coming_asked, when_answered, with_time_asked
 
 # A question put without its mark, as chat does: "nice!! what server u on", "where do you work".
 UNMARKED = re.compile(r"(?:^|[.!]\s+)(?:what|which|where|how|who)(?: \w+){0,2} (?:u|you|ya)(?: \w+){0,2}\s*$", re.I)
@@ -228,6 +228,8 @@ def asked_of_themselves(question: str) -> str | None:
     doing the Great North Run"; None when the question is not one of those."""
     if put := _ANYONE_ELSE_AFTER.match(strip_fillers(question.strip())):
         return put["statement"]
+    if coming := coming_asked(question):  # "who's coming to choir on Tuesday?" … "me!"
+        return coming
     asked = _ASKED_OF_ALL.match(strip_fillers(question.strip()))
     if asked is None:
         return None

@@ -88,3 +88,14 @@ def with_time_asked(question: str, answer: str) -> str | None:
     if not when or not time_in(when) or not _DOING_UNTIMED.match(told) or time_in(told):
         return None
     return f"{told} {when}"
+
+
+# Who is coming to something, asked of the room: "who's coming to choir on Tuesday?".
+_WHO_IS_COMING = re.compile(r"^(?:so |ok |okay )?who(?:'s| is) (?:coming|going) (?P<to>to [^?]{2,60}?)\s*\?+$", re.I)
+
+
+def coming_asked(question: str) -> str | None:
+    """The statement a "me!" to "who's coming to choir on Tuesday?" makes: "I'm coming to choir on Tuesday"
+    (None for another question)."""
+    asked = _WHO_IS_COMING.match(question.strip())
+    return f"I'm coming {asked['to']}" if asked else None
