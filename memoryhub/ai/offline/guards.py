@@ -163,7 +163,7 @@ _IMPLIED_I_AM = word_set(
     signing so super really kinda lowkey totally severely mildly deathly nervous anxious training
     excited stressed scared terrified worried proud thrilled dreading obsessed fluent lactose
     self-employed freelancing also still now halfway recovering planning thinking considering hoping saving
-    taking back joining"""
+    taking back joining knitting crocheting sewing writing making building restoring off"""
 )
 # "still", "also" or "now" before a verb that says its own tense: the subject left out is not "I'm".
 _ADVERB_THEN_VERB = re.compile(
