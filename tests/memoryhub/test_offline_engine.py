@@ -8766,6 +8766,8 @@ def test_a_lift_and_luck_asked_for_are_wished_well_and_time_off_with_stress_met_
         # the "I'm" chat leaves out (2026-12-02: each was nothing)
         ("off to Spain next week", "Priya is going to Spain next week", "plan", "7d"),
         ("writing a novel at the moment", "Priya is writing a novel", "fact", "permanent"),
+        ("I passed my black belt grading!", "Priya passed their black belt grading", "event", "permanent"),
+        ("I'm a governor at my kids' school", "Priya is a governor at their kids' school", "fact", "permanent"),
     ],
 )
 def test_what_a_parents_an_older_a_workplace_and_a_pets_channel_tells_is_kept_as_said(

@@ -422,7 +422,7 @@ RULES = [
             r" (?P<what>(?:my|the|all my|both my)"
             r" (?:[\w-]+ ){0,2}(?:test|tests|exam|exams|finals|bar|boards|interview|audition|assessment|probation"
             r"|theory|practical|GCSEs|A-levels|A levels|resit|resits|licen[cs]e|CBT|day skipper|yachtmaster|open water"
-            r"|viva|defen[cs]e|dissertation|thesis|module|modules)"
+            r"|viva|defen[cs]e|dissertation|thesis|module|modules|grading|belt)"
             # "my grade 5 violin", "grade 8 piano with merit"
             rf"|(?:my (?:[\w-]+ ){{0,2}})?grade \d(?: (?:{INSTRUMENTS}|theory|singing|ballet|tap))?)\b"
             r"(?P<again> again)?",

@@ -33,8 +33,8 @@ _LED = (
     r"|litter pick|repair caf[eé]|community garden"
 )
 CIVIC_ROLES = (
-    r"school governor|churchwarden|(?:Brownie|Scout|Cub|Guide|Beaver|Rainbow|youth) leader|special constable"
-    r"|magistrate|(?:parish |town |city |county |local )?councillor|councilor|lay reader|bell ?ringer"
+    r"(?:school |parent )?governor|churchwarden|(?:Brownie|Scout|Cub|Guide|Beaver|Rainbow|youth) leader"
+    r"|special constable|magistrate|(?:parish |town |city |county |local )?councillor|councilor|lay reader|bell ?ringer"
     r"|foster carer|retained firefighter|volunteer firefighter|lifeboat volunteer|Samaritans volunteer"
     r"|lollipop (?:lady|man)|school crossing patrol|first responder|trustee|Samaritans listener|Childline volunteer"
     r"|hospice volunteer|befriender|deacon|lay preacher|justice of the peace|(?:church )?organist|choirmaster|verger"
