@@ -8768,6 +8768,12 @@ def test_a_lift_and_luck_asked_for_are_wished_well_and_time_off_with_stress_met_
         ("writing a novel at the moment", "Priya is writing a novel", "fact", "permanent"),
         ("I passed my black belt grading!", "Priya passed their black belt grading", "event", "permanent"),
         ("I'm a governor at my kids' school", "Priya is a governor at their kids' school", "fact", "permanent"),
+        (
+            "I've just booked my first solo trip, two weeks in Japan in October",
+            "Priya booked their first solo trip, two weeks in Japan in October",
+            "plan",
+            "30d",
+        ),
     ],
 )
 def test_what_a_parents_an_older_a_workplace_and_a_pets_channel_tells_is_kept_as_said(

@@ -289,6 +289,8 @@ def booked_rule(match: re.Match[str], said: Said) -> Fact | None:
     paid for or planned."""
     said_what = match["what"] or match["what2"]
     what = third_person(phrase_cut(said_what, max_words=10), said.name)
+    if (detail := _trip_detail(said_what)) and detail not in what:  # "my solo trip, two weeks in Japan in May"
+        what = f"{what}, {detail}"
     time = time_in(said_what) or date_in(said_what)  # "my driving test for the 3rd of May"
     place = re.search(
         rf"\b(?:to|in|around|down|across) (?:the )?(?!(?:{MONTHS}|{WEEKDAYS})\b)((?-i:[A-Z])[\w'-]+)", what, re.I
@@ -311,6 +313,19 @@ def booked_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 _TRIP = r"road trip|trip|cruise|city break|holiday|safari|trek|travell?ing"
+# How long and where a trip booked is, said after it: ", two weeks in Japan in October".
+_TRIP_DETAIL = re.compile(
+    r",\s*(?P<detail>(?:a|one|two|three|four|five|six|ten|\d{1,2}) (?:days?|nights?|weeks?) (?:in|on|around) "
+    r"(?-i:[A-Z])[\w'-]+(?: (?-i:[A-Z])[\w'-]+)?(?: in (?-i:[A-Z])[a-z]+| next \w+| this \w+)?)"
+)
+
+
+def _trip_detail(said_what: str) -> str:
+    """The length and place of a trip said after it, past the comma its phrase stops at ("" if none)."""
+    detail = _TRIP_DETAIL.search(said_what)
+    return detail["detail"] if detail else ""
+
+
 # What a booking is for: "for my mum's 70th", "for our anniversary".
 _OCCASION = re.compile(
     r"\bfor (?:my|our|their|his|her) (?:[\w-]+'s )?(?:\d{1,3}(?:st|nd|rd|th)|birthday|anniversary|retirement)\b", re.I
