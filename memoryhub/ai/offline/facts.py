@@ -128,11 +128,19 @@ class Said:
         "their residents' association")."""
         return third_person(phrase_cut(" ".join(raw.split()), max_words=max_words), self.name)
 
+    def message_before(self) -> str:
+        """The words of the message being read before the clause ("" when it starts the message)."""
+        at = self.scene.line_text.find(self.clause[:30])
+        return self.scene.line_text[:at] if at > 0 else ""
+
+    def message_after(self) -> str:
+        """The words of the message being read after the clause, from its last word on."""
+        at = self.scene.line_text.find(self.clause[:30])
+        return self.scene.line_text[at + len(self.clause.rstrip(" !.")) :] if at >= 0 else ""
+
     def sentence_before(self) -> str:
         """The words of the clause's sentence before the clause, in the message being read."""
-        message = self.scene.line_text
-        at = message.find(self.clause[:30])
-        return re.split(r"[.!?]\s", message[:at])[-1] if at > 0 else ""
+        return re.split(r"[.!?]\s", self.message_before())[-1]
 
     def when_before(self) -> str:
         """A past time said earlier in the clause's sentence, in a clause of its own: "Last Saturday, I

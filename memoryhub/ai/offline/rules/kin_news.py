@@ -52,7 +52,7 @@ def kin_news(predicate: str) -> bool:
     """ "got stolen", "turns 5", "was rushed to hospital", "has croup", "is poorly", "broke her wrist", "is
     teething": news for a month, not a lasting fact about the relative."""
     news = (_BEFELL, _TURNS, _IN_HOSPITAL, _PASSING_ILLNESS, HURT_OR_TREATED, _PHASE)
-    return any(said.match(predicate) for said in news)
+    return any(pattern.match(predicate) for pattern in news)
 
 
 def kin_grave(predicate: str) -> bool:

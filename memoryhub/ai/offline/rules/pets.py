@@ -242,11 +242,7 @@ _PET_APPOSED_NEXT = re.compile(
 
 def _apposed_after(said: Said, end: int) -> re.Match[str] | None:
     """The breed and name the message's next sentence gives the pet a clause ends on, if it is only that."""
-    if said.clause[end:].strip(" !."):
-        return None
-    message = said.scene.line_text
-    at = message.find(said.clause[:30])
-    return _PET_APPOSED_NEXT.match(message, at + len(said.clause.rstrip(" !."))) if at >= 0 else None
+    return None if said.clause[end:].strip(" !.") else _PET_APPOSED_NEXT.match(said.message_after())
 
 
 PET_NAMING = re.compile(

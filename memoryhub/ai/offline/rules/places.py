@@ -190,9 +190,7 @@ _ONCE = re.compile(r"\b(?:lived|grew up|born|visited|went|was|were|used to|from)
 def moved_here_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "any good dentists in Leeds? just moved here", "Leeds is great, I just moved here": the one place the
     message named before it is where they live now (none named, or two, or one lived in before: nothing)."""
-    message = said.scene.line_text
-    at = message.find(said.clause[:30])
-    before = message[: max(at, 0)]
+    before = said.message_before()
     named = {
         place
         for found in _NAMED_BEFORE.finditer(before)
