@@ -8774,6 +8774,8 @@ def test_a_lift_and_luck_asked_for_are_wished_well_and_time_off_with_stress_met_
             "plan",
             "30d",
         ),
+        ("our cat's just had kittens", "Priya's cat has just had kittens", "event", "30d"),
+        ("my son's just passed his 11 plus", "Priya's son has just passed his 11 plus", "relationship", "permanent"),
     ],
 )
 def test_what_a_parents_an_older_a_workplace_and_a_pets_channel_tells_is_kept_as_said(

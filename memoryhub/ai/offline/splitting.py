@@ -374,6 +374,8 @@ def phrase_cut(text: str, *, max_words: int = 10, commas: bool = False) -> str:
     cut = len(text.split()) > max_words
     said, words = text.split(), text.split()[:max_words]
     while words and (last := words[-1].lower().strip(",")) and (last in _DANGLING or (cut and last in _CUT_SHORT)):
+        if last == "plus" and len(words) > 1 and re.fullmatch(r"\d+|eleven|over-\d+s", words[-2].lower()):
+            break  # "passed his 11 plus": the exam's name, not a joint
         words.pop()  # "for 5 years and" of "for 5 years and love it": the words ran out after a joint
     # "their sleep in the long" of "… in the long run": the phrase after "in" cut short, dropped whole
     # ("… in Berlin" of "… in Berlin called Kontor" ended where the next one opens)

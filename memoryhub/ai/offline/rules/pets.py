@@ -136,7 +136,7 @@ def pet_news_rule(match: re.Match[str], said: Said) -> Fact | None:
     his ACL": how their pet is, for a month, or for good where it lives with it ("my cat is diabetic");
     it also says they have one."""
     species = match["species"].lower()
-    said_how = re.sub(r"^'s been\b", " has been", match["how"].lower())
+    said_how = re.sub(r"^'s (?=been\b|(?:just )?had\b)", " has ", match["how"].lower())  # "'s just had kittens"
     how = re.sub(r"\bacl\b", "ACL", " ".join(said_how.replace("'s ", " is ").split()))
     since = re.match(
         rf"\s+since (?:last )?(?P<day>{WEEKDAYS}|yesterday|last night|this morning)\b", match["rest"], re.I
@@ -314,7 +314,7 @@ RULES = [
             r"(?: on (?:his|her|its|their) (?:knee|leg|hip|eye|ear|paw|tooth|teeth|back))?"
             # "my dog tore his ACL", "my cat broke her leg": an injury told as done
             r"| (?:tore|broke|hurt|sprained|injured) (?:his|her|its|their) (?:ACL|cruciate|leg|paw|tail|hip|back|tooth)"
-            r"| (?:just )?had (?:(?:\d+|two|three|four|five|six|a litter of) )?(?:kittens|puppies|babies)"
+            r"|(?:'s| has)? (?:just )?had (?:(?:\d+|two|three|four|five|six|a litter of) )?(?:kittens|puppies|babies)"
             # "my cat has kidney disease": an illness it lives with
             rf"| has (?:got )?(?:{_CHRONIC})"
             rf"|(?: has been|'s been| was| got) diagnosed with (?:{_CHRONIC})"
