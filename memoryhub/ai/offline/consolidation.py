@@ -43,7 +43,7 @@ from memoryhub.ai.offline.rules.sobriety import SLOTS as SOBER_SLOTS
 from memoryhub.ai.offline.rules.teams import SLOTS as TEAM_SLOTS
 from memoryhub.ai.offline.rules.work import job_with_status
 from memoryhub.ai.offline.text import clip, jaccard, word_count, words_of
-from memoryhub.ai.offline.vocabulary import JOBS, JUDGED
+from memoryhub.ai.offline.vocabulary import DECADES, JOBS, JUDGED
 
 MAX_OPERATIONS = 15  # the window's hard cap; "about 5 a person" is the prompt's soft ceiling
 
@@ -71,7 +71,7 @@ SLOTS = {
     "job": rf" (?:works as|started working as|starts work as|is an? (?:(?!(?:{JUDGED}) )[\w-]+ ){{0,2}}(?:{JOBS})"
     r"|(?:is joining|joined) [\w&' -]+ as)\b",
     "employer": r" (?:works|has worked) (?:[\w-]+ )?(?:at|for)\b",
-    "age": r" is (?:\d+ years old|in their (?:(?:early|mid|late)[- ])?(?:[a-z]+ties|\d0s))\b",
+    "age": rf" is (?:\d+ years old|in their (?:(?:early|mid|late)[- ])?(?:{DECADES}))\b",
     "birthday": r"'s birthday is\b",
     "pronouns": r"'s pronouns are\b",
     "diet": rf" (?:(?:is|has been) (?:no longer )?(?:{CHOSEN_DIETS}|on an? [\w-]+ diet)|eats meat again)\b",

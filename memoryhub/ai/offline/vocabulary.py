@@ -47,6 +47,9 @@ ANEW = rf"\s*(?P<anew>again|for the (?:{NTH}) time)\b"
 # The years of a marriage said by name: "our ruby wedding", "their golden anniversary".
 ANNIVERSARY_NAMES = "silver|pearl|coral|ruby|sapphire|golden|emerald|diamond|platinum"
 
+# The decades of a life: "in my twenties", "my mid-30s".
+DECADES = "teens|twenties|thirties|forties|fifties|sixties|seventies|eighties|[2-8]0s"
+
 WEEKDAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
 # How often something is done, said after it: "every week", "twice a month", "every other Thursday",
 # "on Mondays".

@@ -146,7 +146,7 @@ RULES = [
         priority=1751,
         pattern=re.compile(
             r"\b(?:I|we)(?:'ve| have)? (?:(?:just|finally|at last) )?finished (?:the|our|my) (?P<what>loft conversion"
-            r"|extension|kitchen|bathroom|renovations?|refurb|decorating|house|garden room|en-?suite)\b",
+            rf"|extension|renovations?|refurb|decorating|garden room|{_ROOMS})\b",
             re.IGNORECASE,
         ),
         build=work_done_rule,

@@ -12,7 +12,17 @@ from memoryhub.ai.offline.rules.family import NATIONALITIES
 from memoryhub.ai.offline.rules.health import CHOSEN_DIETS
 from memoryhub.ai.offline.splitting import phrase_cut
 from memoryhub.ai.offline.text import MONTH_OR_DAY, article_for, content_words, name_token, third_person, topics_of
-from memoryhub.ai.offline.vocabulary import ASIDES, FEELINGS, HELLOS, I_AM, MONTHS, NOT_NAMES, WEEKDAYS, word_set
+from memoryhub.ai.offline.vocabulary import (
+    ASIDES,
+    DECADES,
+    FEELINGS,
+    HELLOS,
+    I_AM,
+    MONTHS,
+    NOT_NAMES,
+    WEEKDAYS,
+    word_set,
+)
 
 
 def name_rule(match: re.Match[str], said: Said) -> Fact | None:
@@ -444,8 +454,7 @@ RULES = [
         priority=1748,
         pattern=re.compile(
             r"\b(?:I(?:'m| am) (?:now |still |well )?in|(?:I(?:'ve| have)? )?(?:just )?(?:hit|hitting|reached))"
-            r" my (?:(?P<part>early|mid|late)[- ]?)?(?P<decade>twenties|thirties|forties|fifties|sixties|seventies"
-            r"|eighties|[2-8]0s)\b",
+            rf" my (?:(?P<part>early|mid|late)[- ]?)?(?P<decade>{DECADES})\b",
             re.IGNORECASE,
         ),
         build=decade_rule,

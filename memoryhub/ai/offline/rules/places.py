@@ -20,7 +20,7 @@ from memoryhub.ai.offline.rules.answers import date_in
 from memoryhub.ai.offline.rules.trips import NAMED_PLACE
 from memoryhub.ai.offline.splitting import phrase_cut
 from memoryhub.ai.offline.text import content_words, join_names, place_name, third_person, topics_of
-from memoryhub.ai.offline.vocabulary import COUNTS, FOR_A_SPAN, I_AM, MONTHS, PETS, WEEKDAYS
+from memoryhub.ai.offline.vocabulary import COUNTS, DECADES, FOR_A_SPAN, I_AM, MONTHS, PETS, WEEKDAYS
 
 
 def said_place(raw: str, said: Said) -> str:
@@ -239,7 +239,7 @@ def moved_from_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 # How long or when one lived somewhere before: "for two years", "in my twenties", "as a kid".
 _LIVED_SPAN = re.compile(
-    rf"\s*,?\s*(?P<span>{FOR_A_SPAN}|in (?:my|our) (?:teens|twenties|thirties|forties|20s|30s|40s)"
+    rf"\s*,?\s*(?P<span>{FOR_A_SPAN}|in (?:my|our) (?:{DECADES})"
     r"|as a (?:kid|child|student)"
     r"|(?:back )?in (?:19|20)\d\d)\b",
     re.IGNORECASE,

@@ -16,6 +16,7 @@ from memoryhub.ai.offline.vocabulary import (
     DAY_OF_MONTH,
     FEELINGS,
     GATHERINGS,
+    HOW_OFTEN,
     I_AM,
     INTENSIFIERS,
     MONTHS,
@@ -198,12 +199,6 @@ def starting_rule(match: re.Match[str], said: Said) -> Fact | None:
     return _doing(f"starting my {match['thing']} {match['rest']}", said)
 
 
-# A pastime's day or time of day, every week: "every Friday night", "every morning".
-_EVERY = re.compile(
-    rf"\bevery (?:(?:{WEEKDAYS})(?: (?:morning|afternoon|evening|night))?|morning|evening|night|weekend)\b", re.I
-)
-
-
 _PASTIME_VERBS = re.compile(rf"{HOBBY_VERBS}|play|practi[cs]e|train", re.IGNORECASE)
 
 
@@ -219,7 +214,7 @@ _WEEK_OF = re.compile(rf"\bthe (?:first|second|third|fourth|last) (?:week|weeken
 def _doing(said_what: str, said: Said, *, before: str | None = None, day_of_month: bool = False) -> Fact | None:
     what = phrase_cut(said_what, max_words=12)
     what = re.split(r"\s+(?=I(?:'m|'ve|'ll|'d| am| will)?\b)", what)[0]  # "starting today I'm gonna…"
-    if what and _EVERY.search(what) and _pastime(what.split()[0]) and not time_in(what):
+    if what and HOW_OFTEN.search(what) and _pastime(what.split()[0]) and not time_in(what):
         return _habit(f"{said.name} is {third_person(what, said.name)}", what, said)  # "… every Friday night"
     # the time of what they are doing: in its words or before them, not in a clause after ("I'm getting
     # inspired by a video I watched, so starting today…")

@@ -20,7 +20,7 @@ from memoryhub.ai.offline.facts import (
     time_in,
 )
 from memoryhub.ai.offline.splitting import phrase_cut
-from memoryhub.ai.offline.text import article_for, content_words, third_person, topics_of
+from memoryhub.ai.offline.text import article_for, conjugate, content_words, third_person, topics_of
 
 
 def topic_rule(match: re.Match[str], said: Said) -> Fact | None:
@@ -150,9 +150,9 @@ def finishing_rule(match: re.Match[str], said: Said) -> Fact | None:
     time = time_in(match["rest"])
     if not time:
         return None  # "I graduate with honours", "I finish uni at 3 on Fridays": no day ahead
-    verb = match["verb"].lower()
-    done = {"graduate": "graduates", "qualify": "qualifies"}.get(verb, re.sub(r"^finish\b", "finishes", verb))
-    text = f"{said.name} {third_person(done, said.name)} {time}"
+    verb, *rest = match["verb"].lower().split(" ", 1)
+    text = f"{said.name} {' '.join([conjugate(verb), *rest])} {time}"
+    text = third_person(text, said.name)
     return said.fact(text, MemoryKind.PLAN, HIGH, expiration_for(time), topics_of("studies", "graduation"), time=time)
 
 
