@@ -8786,6 +8786,53 @@ def test_what_a_parents_an_older_a_workplace_and_a_pets_channel_tells_is_kept_as
     assert (operation["content"], operation["kind"], operation["expiration"]) == (kept, kind, lifetime)
 
 
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # where one lives, said in passing (2026-12-02, later: each kept nothing or something else)
+        (
+            "I'm not from Texas, I just moved here for work like two years ago",
+            ["Priya moved to Texas in 2023 for work"],
+        ),
+        (
+            "not originally from Leeds. we moved here to be near the grandkids",
+            ["Priya moved to Leeds to be near the grandkids"],
+        ),
+        (
+            "I moved to Cornwall to be closer to my mum last year",
+            ["Priya moved to Cornwall in 2024 to be closer to their mum"],
+        ),
+        ("the rent on my flat in Leeds went up again", ["Priya lives in Leeds"]),
+        ("my office is my kitchen in Porto", ["Priya lives in Porto"]),
+        ("we moved here to be near the grandkids", []),  # no place named ("Priya moved to Be")
+        ("my flat in March was freezing", []),  # a month, not a place
+        ("I'm not from Texas", []),
+    ],
+)
+def test_where_one_lives_is_kept_when_said_in_passing(said: str, kept: list[str]) -> None:
+    assert [operation["content"] for operation in _kept_on_the_day(said)] == kept
+
+
+def test_an_answer_to_whats_it_like_where_you_are_says_where_one_lives() -> None:
+    arguments = _extract(
+        _prompt(
+            [
+                ("Kim", "kim", "what's it like where you all are?"),
+                ("Nadia", "nadia", "sunny in Tunis, sorry not sorry"),
+                ("Lee", "lee", "was sunny in Rome last week but back home now"),
+                ("Sam", "sam", "pouring down in Leeds lol"),
+            ]
+        )
+    )
+
+    kept = {(operation["user_id"], operation["content"]) for operation in arguments["operations"]}
+    assert kept == {("nadia", "Nadia lives in Tunis"), ("sam", "Sam lives in Leeds")}  # Rome was a trip
+
+
+def test_sunny_in_a_place_said_without_the_question_is_no_home() -> None:
+    assert _extract(_prompt([("Nadia", "nadia", "sunny in Tunis, sorry not sorry")]))["operations"] == []
+
+
 def test_a_rent_rise_lives_until_the_month_it_comes_in() -> None:
     (operation,) = _kept_on_the_day("our landlord is putting the rent up by £150 in May")
 

@@ -30,11 +30,10 @@ from memoryhub.ai.offline.guards import (
     under_lead,
     with_implied_subject,
 )
-from memoryhub.ai.offline.rules import ANSWER, QUESTIONS
+from memoryhub.ai.offline.rules import ANSWER, QUESTIONS, TYPED_ANSWERS
 from memoryhub.ai.offline.rules.answers import (
     FAVOURITE_ASKED,
     HAS_FAVOURITE_ASKED,
-    TYPED_ANSWERS,
     favourite_answer,
     newborn_name_asked,
 )

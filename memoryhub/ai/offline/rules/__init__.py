@@ -96,12 +96,13 @@ from memoryhub.ai.offline.rules import (
     wellbeing,
     work,
 )
+from memoryhub.ai.offline.rules.answers import TYPED_ANSWERS as _ANSWERS_TYPED
 from memoryhub.ai.offline.rules.everyday import sleep_rule
 from memoryhub.ai.offline.rules.health import diet_rule, habit_rule, healing_rule
 from memoryhub.ai.offline.rules.identity import ability_rule, never_rule, no_longer_rule, trait_rule
 from memoryhub.ai.offline.rules.opinions import opinion_rule
 from memoryhub.ai.offline.rules.pastimes import regular_rule
-from memoryhub.ai.offline.rules.places import lives_rule, move_rule, origin_rule
+from memoryhub.ai.offline.rules.places import WEATHER_ASKED, WEATHER_TOLD, lives_rule, move_rule, origin_rule
 from memoryhub.ai.offline.rules.plans import feeling_rule, looking_forward_rule
 from memoryhub.ai.offline.rules.tastes import preference_rule
 from memoryhub.ai.offline.rules.work import former_employer_rule
@@ -223,6 +224,12 @@ QUESTIONS: list[tuple[re.Pattern[str], Builder]] = [
 
 
 ANSWER = re.compile(r"(?P<place>.*)", re.DOTALL)  # the whole answer is the place
+# (question, answer read in one comma part of the reply, builder): answers.py's, and "what's it like where
+# you all are?" … "sunny in Tunis", where the one answering lives.
+TYPED_ANSWERS: list[tuple[re.Pattern[str], re.Pattern[str], Builder]] = [
+    *_ANSWERS_TYPED,
+    (WEATHER_ASKED, WEATHER_TOLD, lives_rule),
+]
 
 
 # The rules that read a negation themselves: "I don't like…", "I don't eat meat", "I'm not into…".

@@ -162,27 +162,53 @@ def moved_rule(match: re.Match[str], said: Said) -> Fact | None:
     place = said_place(match["place"], said)
     if not place:
         return None
-    when = time_in(said.clause) or past_time_in(said.clause)
     back = " back" if "back" in match[0].lower().split(" to ")[0] else ""
     origin = _MOVED_FROM.search(match["place"])  # "to Austin from Seattle"
-    text = f"{said.name} moved{back} to {place}" + (f" from {origin['place']}" if origin else "")
+    return _moved(said, place, back=back, origin=origin["place"] if origin else "")
+
+
+def _moved(said: Said, place: str, *, back: str = "", origin: str = "") -> Fact:
+    """ "<name> moved to <place>", with where from, when and what for as the clause says them."""
+    when = time_in(said.clause) or past_time_in(said.clause)
+    text = f"{said.name} moved{back} to {place}" + (f" from {origin}" if origin else "")
     text += f" {when}" if when else ""
     why = re.search(
-        r"\bfor (?P<why>(?:my|a|an|work|uni|university|school|college|grad school|a job)\b[^,.!?]{0,30})", said.clause
+        r"\b(?P<how>for|to be) (?P<why>(?:my|a|an|work|uni|university|school|college|grad school|a job)\b[^,.!?]{0,30}"
+        r"|(?<=be )(?:near|nearer|closer to|with) (?:my|our|the) [^,.!?]{2,30})",  # "to be near the grandkids"
+        said.clause,
     )
     if why:
         reason = why["why"].strip()
         if when and (at := reason.lower().find(when)) > 0:
             reason = reason[:at].strip()  # "for work in 2021": the year is said once, above
-        text += f" for {third_person(reason, said.name)}"
+        reason = re.sub(r"\s+(?:like|about|around|roughly)$", "", reason)  # "for work like two years ago"
+        text += f" {why['how']} {third_person(reason, said.name)}"
     fact = said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("home", "moving", place), slot="home")
     _place_entity(fact, said, place, f"where {said.name} lives")
     return fact
 
 
-# The place a message named before "just moved here": "any good dentists in Leeds?", "Leeds is great".
+# Where each one is, asked of the room: "what's it like where you all are?", "how's the weather your way?"
+WEATHER_ASKED = re.compile(
+    r"\b(?:what(?:'s| is) (?:it|the weather) like|how(?:'s| is) the weather)"
+    r" (?:where (?:you|u)(?: all| guys| lot)? (?:are|r|live)|(?:your|ur) (?:way|end))\b"
+    r"|\bweather check\b",
+    re.IGNORECASE,
+)
+# … and an answer that says it with the place: "sunny in Tunis", "it's just rain here in Vancouver" (where
+# they live, ``lives_rule``); not "was sunny in Rome last week", a trip.
+WEATHER_TOLD = re.compile(
+    r"(?:it's |its )?(?!.*\b(?:was|were|went|been|visiting|holiday|trip)\b)(?:(?-i:[a-z\d])[\w°.-]*(?: and| &)? ){1,3}?"
+    rf"(?:(?:out |up |down |over )?here )?in (?P<place>{NAMED_PLACE})(?: (?:lol|haha|as usual|again|today|rn))?",
+    re.IGNORECASE,
+)
+
+
+# The place a message named before "just moved here": "any good dentists in Leeds?", "Leeds is great", "I'm not
+# from Texas".
 _NAMED_BEFORE = re.compile(
     rf"\b(?:in|around|near) (?P<place>{NAMED_PLACE})|(?:^|[.!?,]\s+)(?P<place2>{NAMED_PLACE}) is\b"
+    rf"|\bnot (?:originally |actually )?from (?P<place3>{NAMED_PLACE})"  # "I'm not from Texas, I just moved here"
 )
 _ONCE = re.compile(r"\b(?:lived|grew up|born|visited|went|was|were|used to|from)\b", re.IGNORECASE)
 
@@ -194,19 +220,12 @@ def moved_here_rule(match: re.Match[str], said: Said) -> Fact | None:
     named = {
         place
         for found in _NAMED_BEFORE.finditer(before)
-        if (place := (found["place"] or found["place2"]).rstrip("."))
+        if (place := (found["place"] or found["place2"] or found["place3"]).rstrip("."))
         and not re.fullmatch(rf"(?:{MONTHS}|{WEEKDAYS})", place, re.IGNORECASE)
         and said.scene.member(place) is None
         and not _ONCE.search(before[max(0, found.start() - 30) : found.start()])  # "I was born in York"
     }
-    if len(named) != 1:
-        return None
-    place = named.pop()
-    fact = said.fact(
-        f"{said.name} moved to {place}", MemoryKind.FACT, HIGH, PERMANENT, topics_of("home", place), slot="home"
-    )
-    _place_entity(fact, said, place, f"where {said.name} lives")
-    return fact
+    return _moved(said, named.pop()) if len(named) == 1 else None
 
 
 _MOVED_FROM = re.compile(rf"\bfrom (?P<place>{NAMED_PLACE})")
@@ -377,6 +396,20 @@ RULES = [
         ),
         build=lives_rule,
     ),
+    # "my kitchen in Porto", "the rent on my flat in Leeds": a home's rooms are where one lives (not "our house
+    # in Spain", which may be for holidays, nor a flat sold or left)
+    Rule(
+        priority=1752,
+        pattern=re.compile(
+            r"(?<!\bsold )(?<!\bselling )(?<!\bsell )(?<!\bleft )(?<!\bleaving )(?<!\bout of )"
+            # the word before: "is my kitchen in Porto" is no statement of its own (matching.rules_on)
+            r"(?:\b(?:is|on|of|in|at|from|for) |^)my (?:(?:little|tiny|new) )?"
+            r"(?:kitchen|flat|apartment|bedroom|living room|studio flat|home office)"
+            rf" in (?!(?:{MONTHS}|{WEEKDAYS})\b)(?P<place>{NAMED_PLACE})",
+            re.IGNORECASE,
+        ),
+        build=lives_rule,
+    ),
     Rule(
         priority=660,
         pattern=BEEN_TO,
@@ -386,7 +419,7 @@ RULES = [
         priority=1750,
         pattern=re.compile(
             r"(?:\b(?:I|we)(?:'ve| have)? |^)(?:(?:just|recently|only) )?moved (?:over )?here\b"
-            r"(?!\s+(?:from|to|for)\b)",
+            r"(?!\s+from\b)",
             re.IGNORECASE,
         ),
         build=moved_here_rule,
@@ -396,7 +429,9 @@ RULES = [
         pattern=re.compile(
             r"\b(?:I|we)(?:'ve| have)?(?: (?:just|recently|finally|actually))? (?:moved|downsized)"
             r" (?:back |out |over |here |away )?"
-            r"(?:to|into|out to|over to) (?P<place>.+?)(?=\s+(?:and|but|so)\s+(?:I|I'm|I've|we|we're|don't|do not|"
+            # not "moved here to be near the grandkids": why, not where
+            r"(?:to|into|out to|over to) (?!(?:be|get|live|work|study|start|look|help|care|take|join|retire)\b)"
+            r"(?P<place>.+?)(?=\s+(?:and|but|so)\s+(?:I|I'm|I've|we|we're|don't|do not|"
             r"have|haven't|can't|it|it's|now|still)\b|$)",
             re.IGNORECASE,
         ),
