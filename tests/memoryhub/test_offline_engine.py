@@ -8807,9 +8807,21 @@ def test_what_a_parents_an_older_a_workplace_and_a_pets_channel_tells_is_kept_as
         ("we moved here to be near the grandkids", []),  # no place named ("Priya moved to Be")
         ("my flat in March was freezing", []),  # a month, not a place
         ("I'm not from Texas", []),
+        # a favourite said after the one denied, a best time said without "I" (each kept nothing)
+        ("my favourite Bond film isn't Skyfall, it's Casino Royale", ["Priya's favourite Bond film is Casino Royale"]),
+        (
+            "the original trilogy isn't my favourite Star Wars, that's Rogue One",
+            ["Priya's favourite Star Wars is Rogue One"],
+        ),
+        ("Skyfall isn't my favourite Bond film, Casino Royale is", ["Priya's favourite Bond film is Casino Royale"]),
+        ("my favourite band isn't Muse, it's just the one I've seen most", []),
+        ("my favourite TV show is Succession", ["Priya's favourite TV show is Succession"]),  # was "tv show"
+        ("new parkrun PB today! 24:10", ["Priya set a new parkrun personal best of 24:10"]),
+        ("got a 5k PB of 22:41 on Saturday", ["Priya set a new 5k personal best of 22:41"]),
+        ("parkrun PB chasers unite", []),
     ],
 )
-def test_where_one_lives_is_kept_when_said_in_passing(said: str, kept: list[str]) -> None:
+def test_where_one_lives_a_favourite_corrected_and_a_best_time_are_kept(said: str, kept: list[str]) -> None:
     assert [operation["content"] for operation in _kept_on_the_day(said)] == kept
 
 

@@ -26,7 +26,7 @@ KNOWN_MISSES = {
 }
 LLM = OfflineLLM()
 # The known misses may only shrink: lower this when a fix takes a window off the list, never raise it.
-KNOWN_MISSES_AT_MOST = 19
+KNOWN_MISSES_AT_MOST = 18
 
 
 def _params() -> list[object]:

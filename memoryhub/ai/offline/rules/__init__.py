@@ -255,5 +255,6 @@ NEGATABLE = frozenset(
         sobriety.sober_rule,  # "6 weeks without self harm today"
         outcomes.not_got_rule,  # "I didn't get the job at the BBC"
         never_rule,  # "I've never been abroad"
+        tastes.favourite_instead_rule,  # "my favourite Bond film isn't Skyfall, it's Casino Royale"
     }
 )

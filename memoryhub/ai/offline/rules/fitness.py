@@ -48,9 +48,11 @@ def lift_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 def best_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "my 5k PB is 22:30", "new PB today, 1:45 half marathon!": a best time, and one just set."""
-    distance = (match["distance"] or match["distance2"] or match["distance3"] or "").lower()  # "my PB is 24:30"
-    distance = "half marathon" if distance == "half" else distance
-    time = (match["time"] or match["time2"] or match["time3"] or "").lower()
+    distance = (match["distance"] or match["distance2"] or match["distance3"] or match["distance4"] or "").lower()
+    distance = "half marathon" if distance == "half" else distance  # (none: "my PB is 24:30")
+    time = (match["time"] or match["time2"] or match["time3"] or match["time4"] or "").lower()
+    if match["distance4"] and not time and (after := re.match(rf"[\s!,.:]*({_TIME})\b", said.message_after())):
+        time = after[1]  # "new parkrun PB today! 24:10"
     # "new PB today, …": news, and said as such (the persona congratulates on it)
     of = f"{distance} " if distance else ""
     if match["time"]:
@@ -92,7 +94,11 @@ RULES = [
             # "I got a new PB at parkrun today, 24:10"
             r"|\bI (?:just |finally )?(?:got|set|ran|hit) (?:a )?new (?:PB|PR|personal best) (?:at|in|for)"
             r" (?:the |my )?"
-            rf"(?P<distance3>{_DISTANCES})\b(?: today| this morning| on (?:{WEEKDAYS}))?(?:[,!:]* (?P<time3>{_TIME}))?",
+            rf"(?P<distance3>{_DISTANCES})\b(?: today| this morning| on (?:{WEEKDAYS}))?(?:[,!:]* (?P<time3>{_TIME}))?"
+            # "new parkrun PB today! 24:10", "got a 5k PB of 22:41 on Saturday"
+            r"|(?:^(?:a )?new |(?:\bI |^)(?:just |finally )?(?:got|set|ran|hit) (?:a )?(?:new )?)"
+            rf"(?P<distance4>{_DISTANCES}) (?:PB|PR|personal best)\b(?: today| this morning| on (?:{WEEKDAYS}))?"
+            rf"(?:(?: of|[,!:]*) (?P<time4>{_TIME}))?",
             re.IGNORECASE,
         ),
         build=best_rule,

@@ -165,7 +165,7 @@ def fan_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 def favourite_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "my favourite band is Muse", "Dune is my all-time favourite book", "my comfort show is Gilmore Girls"."""
-    thing = (match["thing"] or match["thing2"]).lower().strip()
+    thing = _thing_as_said(match["thing"] or match["thing2"])
     # "is like Muse", "is honestly Dune"; not a title's first word ("OK Computer", "Yeah Yeah Yeahs")
     raw = re.sub(
         rf"^(?!(?-i:[A-Z])[\w']*\s(?-i:[A-Z])){LEAD_FILLERS}", "", match["value"] or match["value2"], flags=re.I
@@ -176,7 +176,7 @@ def favourite_rule(match: re.Match[str], said: Said) -> Fact | None:
         return None
     if match["value2"]:
         value = uncapitalised(value)  # "Finishing the allotment shed is my top goal"
-    if thing in _AIMS:  # a goal is not a taste: "my number one goal", "my top priority"
+    if thing.lower() in _AIMS:  # a goal is not a taste: "my number one goal", "my top priority"
         rank = "main" if "fav" in match[0].lower() else "top"
         text = f"{said.name}'s {rank} {thing} is {third_person(value, said.name)}"
         return said.fact(text, MemoryKind.PLAN, MEDIUM, PERMANENT, topics_of("goals", *content_words(value)[:2]))
@@ -187,6 +187,23 @@ def favourite_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 _AIMS = word_set("goal goals priority priorities aim ambition dream")
+
+
+def _thing_as_said(thing: str) -> str:
+    """What a favourite is of, lowered but for its names: "Bond film", "TV show" (not "bond film"); all shouted,
+    all lowered."""
+    return thing.lower() if thing.isupper() else " ".join(w if w[0].isupper() else w.lower() for w in thing.split())
+
+
+def favourite_instead_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "my favourite Bond film isn't Skyfall, it's Casino Royale", "the original trilogy isn't my favourite
+    Star Wars, that's Rogue One": the favourite said after the one denied."""
+    thing = _thing_as_said(match["thing"] or match["thing2"])
+    value = phrase_cut(match["value"] or match["value2"] or match["value3"], max_words=6)
+    if not value or value.lower() in ("it", "that", "this", "mine"):
+        return None
+    text = f"{said.name}'s favourite {thing} is {third_person(value, said.name)}"
+    return said.fact(text, MemoryKind.PREFERENCE, MEDIUM, PERMANENT, topics_of("favourites", thing.lower()))
 
 
 # This module's rules: on a clause, the rule whose match starts first is tried first, and at the same
@@ -340,5 +357,18 @@ RULES = [
             re.IGNORECASE,
         ),
         build=favourite_rule,
+    ),
+    Rule(
+        priority=1753,
+        pattern=re.compile(
+            r"\bmy (?:all[- ]time )?fav(?:ou?rite|e)? (?P<thing>[\w-]+(?: [\w-]+)?) (?:isn't|is not|ain't) [^,]{2,40},"
+            r" (?:it's|it is|that's|that is|mine is) (?P<value>(?-i:[A-Z\d\"'])[^,.!?]{1,40})"  # a name, a title
+            r"|^[^,]{2,40}? (?:isn't|is not|aren't|are not) my (?:all[- ]time )?fav(?:ou?rite|e)?"
+            r" (?P<thing2>[\w-]+(?: [\w-]+)?), "
+            r"(?:(?:it's|it is|that's|that is) (?P<value2>(?-i:[A-Z\d\"'])[^,.!?]{1,40})"
+            r"|(?P<value3>(?-i:[A-Z\d\"'])[^,.!?]{1,40}?) (?:is|are)\b)",
+            re.IGNORECASE,
+        ),
+        build=favourite_instead_rule,
     ),
 ]
