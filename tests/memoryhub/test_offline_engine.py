@@ -8776,6 +8776,19 @@ def test_a_lift_and_luck_asked_for_are_wished_well_and_time_off_with_stress_met_
         ),
         ("our cat's just had kittens", "Priya's cat has just had kittens", "event", "30d"),
         ("my son's just passed his 11 plus", "Priya's son has just passed his 11 plus", "relationship", "permanent"),
+        # a race signed up for is that day's plan (was kept for good); a course goes on after it starts
+        (
+            "I signed up for the Manchester half in June",
+            "Priya signed up for the Manchester half marathon in June",
+            "plan",
+            "30d",
+        ),
+        (
+            "I've signed up for a pottery course, starts next week",
+            "Priya signed up for a pottery course, which starts next week",
+            "fact",
+            "permanent",
+        ),
     ],
 )
 def test_what_a_parents_an_older_a_workplace_and_a_pets_channel_tells_is_kept_as_said(

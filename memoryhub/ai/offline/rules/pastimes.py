@@ -5,7 +5,17 @@ from __future__ import annotations
 import re
 
 from memoryhub.ai.contract import MemoryKind
-from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, past_time_in, time_in
+from memoryhub.ai.offline.facts import (
+    HIGH,
+    MEDIUM,
+    PERMANENT,
+    Fact,
+    Rule,
+    Said,
+    expiration_for,
+    past_time_in,
+    time_in,
+)
 from memoryhub.ai.offline.splitting import phrase_cut
 from memoryhub.ai.offline.text import (
     article_for,
@@ -365,7 +375,17 @@ def signed_up_rule(match: re.Match[str], said: Said) -> Fact | None:
         text += f", which starts {when}" if re.search(r"\b(?:starts|starting|begins)\b", match["rest"]) else f" {when}"
     if cause := _FOR_A_CAUSE.search(match["rest"]):  # "…, raising money for Shelter"
         text += f", raising money for {cause['cause']}"
-    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("hobbies", *content_words(what)[-1:]))
+    topics = topics_of("hobbies", *content_words(what)[-1:])
+    if (ahead := time_in(match["rest"])) and not _TAKEN_UP.search(what):  # "a half marathon in June": that day's
+        return said.fact(text, MemoryKind.PLAN, MEDIUM, expiration_for(ahead), topics, time=ahead)
+    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics)
+
+
+# What one signs up for that goes on after its start: kept for good ("a pottery course, which starts in May").
+_TAKEN_UP = re.compile(
+    r"\b(?:class|classes|course|lessons|program|programme|bootcamp|degree|masters|league|Couch to 5k|C25K|parkrun)\b",
+    re.I,
+)
 
 
 _FOR_A_CAUSE = re.compile(rf"\braising (?:money|funds) for (?P<cause>(?:the )?{PROPER_NAME})")
