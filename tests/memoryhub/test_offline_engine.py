@@ -3889,7 +3889,7 @@ def test_a_relatives_s_is_is_has_or_whose_as_the_words_after_it_say(said: str, k
         ("a book about my grandmother's life in Poland", []),  # was "Priya's grandmother is life in Poland"
         ("I went to my mom's house in Leeds", []),
         ("btw my dad's a chef", ["Priya's dad is a chef"]),
-        ("great, we hiked Snowdon on Saturday", ["Priya went hiking on Saturday"]),
+        ("great, we hiked Snowdon on Saturday", ["Priya climbed Snowdon on Saturday"]),  # the hill kept (2026-12-02)
         ("I went to Tesco on Monday", []),  # an errand
         ("I went to Lisbon last May", ["Priya went to Lisbon last May"]),
         ("I won the pub quiz league btw", ["Priya won the pub quiz league"]),  # was "… btw"
@@ -8832,9 +8832,18 @@ def test_what_a_parents_an_older_a_workplace_and_a_pets_channel_tells_is_kept_as
         ("new parkrun PB today! 24:10", ["Priya set a new parkrun personal best of 24:10"]),
         ("got a 5k PB of 22:41 on Saturday", ["Priya set a new 5k personal best of 22:41"]),
         ("parkrun PB chasers unite", []),
+        # a hill hiked, a first thing made, an allotment got (each kept nothing, or "went hiking")
+        ("I hiked Ben Nevis on Saturday", ["Priya climbed Ben Nevis on 22 February 2025"]),
+        ("we hiked up Pen y Fan on Saturday", ["Priya climbed Pen y Fan on 22 February 2025"]),  # was "on Saturday"
+        ("we hiked in the Peaks on Sunday", ["Priya went hiking on 23 February 2025"]),
+        ("I hiked Saturday with the club", []),
+        ("I baked my first loaf of bread today", ["Priya baked their first loaf of bread on 1 March 2025"]),
+        ("we brewed our first batch of beer", ["Priya brewed their first batch of beer"]),
+        ("I baked my first time", []),
+        ("finally got my allotment after 3 years on the waiting list", ["Priya has an allotment"]),
     ],
 )
-def test_where_one_lives_a_favourite_corrected_and_a_best_time_are_kept(said: str, kept: list[str]) -> None:
+def test_where_one_lives_a_favourite_a_best_time_a_summit_and_a_first_bake_are_kept(said: str, kept: list[str]) -> None:
     assert [operation["content"] for operation in _kept_on_the_day(said)] == kept
 
 

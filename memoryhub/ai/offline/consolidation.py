@@ -170,7 +170,8 @@ _DONE = re.compile(
     r"\b(?:went|visited|spent|flew|travell?ed|attended|took|saw|met|ran|won|lost|finished|graduated"
     r"|celebrated|had|did|was|were|came|watched|played|hosted|threw|became|died|passed away|broke|quit|arrived|moved"
     r"|landed|bought|sold|adopted|retired|resigned|handed in|started|ended|proposed|split up|broke up|gave birth"
-    r"|crashed|fell|passed|completed|rode|cycled|walked|hiked|swam|sailed|rowed|paddled|caught|scored|gave|donated|shaved"
+    r"|crashed|fell|passed|completed|rode|cycled|walked|hiked|climbed|summited|swam|sailed|rowed|paddled|caught|scored"
+    r"|gave|donated|shaved|baked|knitted|sewed|crocheted|brewed|carved|quilted|upholstered|forged|welded"
     r"|hit (?:a|their|his|her) (?:first )?hole in one"
     r"|(?<!has )got(?! (?:tickets?|an? (?:[\w-]+ )?(?:ticket|appointment|interview|exam|place))\b))\b",
     re.IGNORECASE,

@@ -73,7 +73,7 @@ RULES = [
             r"\b(?:I|we)(?:'ve| have)? (?:(?:just|finally|now|also|recently) )?(?:have|got|rent|took on|taken on"
             # (the group "article" marks where the thing begins: "I have " leads to a list's next thing)
             r"|inherited) (?P<article>(?:(?:an? (?P<size>big|small|little|tiny|huge|new|lovely|half|full)|an?"
-            r"|our own|my own|our first|my first|our new|my new) )?)"
+            r"|our own|my own|our first|my first|our new|my new|my|our) )?)"  # "finally got my allotment"
             # (what it holds ends at "and": "an allotment and a dog" goes on to a second thing had)
             rf"(?P<ground>{_GROUND})\b{_ENDED}(?P<rest>[^,.!?;]*?){phrase_ends('and|but')}"
             # ("a fox in my garden": a plain garden said in passing is anyone's, as below)

@@ -9,6 +9,7 @@ import re
 from memoryhub.ai.contract import MemoryKind
 from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, past_day_in
 from memoryhub.ai.offline.text import topics_of
+from memoryhub.ai.offline.vocabulary import MONTHS, WEEKDAYS
 
 _HILL = r"(?:Mt\.? |Mount |Ben |Pen y |Pen-y-)?(?-i:[A-Z])[\w'-]+(?: (?-i:[A-Z])[\w'-]+){0,2}"
 _ROUTE = r"(?-i:[A-Z])[\w'-]+(?: (?-i:[A-Z])[\w'-]+){0,2}"
@@ -44,8 +45,9 @@ RULES = [
     Rule(
         priority=1598,
         pattern=re.compile(
-            r"(?:\bI |^)(?:(?:just|finally) )?(?P<verb>did|climbed|summited|bagged|hiked up|walked up|scrambled up)"
-            rf" (?P<hill>{_HILL})(?: via (?:the )?(?P<route>{_ROUTE}))?(?P<rest>.*)",
+            r"(?:\b(?:I|we) |^)(?:(?:just|finally) )?"
+            r"(?P<verb>did|climbed|summited|bagged|hiked up|walked up|scrambled up|hiked)"
+            rf" (?!(?:{WEEKDAYS}|{MONTHS})\b)(?P<hill>{_HILL})(?: via (?:the )?(?P<route>{_ROUTE}))?(?P<rest>.*)",
             re.IGNORECASE,
         ),
         build=summit_rule,

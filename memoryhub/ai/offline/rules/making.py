@@ -8,7 +8,17 @@ from __future__ import annotations
 import re
 
 from memoryhub.ai.contract import MemoryKind
-from memoryhub.ai.offline.facts import MEDIUM, PERMANENT, Fact, Rule, Said, expiration_for, past_time_in, time_in
+from memoryhub.ai.offline.facts import (
+    MEDIUM,
+    PERMANENT,
+    Fact,
+    Rule,
+    Said,
+    expiration_for,
+    past_day_in,
+    past_time_in,
+    time_in,
+)
 from memoryhub.ai.offline.rules.going import when_said
 from memoryhub.ai.offline.splitting import phrase_cut
 from memoryhub.ai.offline.text import content_words, phrase_ends, third_person, topics_of
@@ -59,6 +69,15 @@ def finished_rule(match: re.Match[str], said: Said) -> Fact | None:
     novel": a thing made, done (not "I finished the game": a thing of one's own)."""
     text = f"{said.name} finished {_whose(match['what'], said.name)}"
     if when := past_time_in(match["rest"]):
+        text += f" {when}"
+    return said.fact(text, MemoryKind.EVENT, MEDIUM, PERMANENT, topics_of("projects", match["thing"].lower()))
+
+
+def first_made_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I baked my first sourdough loaf", "we brewed our first batch of beer today": a first thing made, kept."""
+    verb = {"knit": "knitted", "sewn": "sewed"}.get(match["verb"].lower(), match["verb"].lower())
+    text = f"{said.name} {verb} {_whose(match['what'], said.name)}"
+    if when := past_day_in(match["rest"]):
         text += f" {when}"
     return said.fact(text, MemoryKind.EVENT, MEDIUM, PERMANENT, topics_of("projects", match["thing"].lower()))
 
@@ -178,6 +197,18 @@ RULES = [
             re.IGNORECASE,
         ),
         build=finished_rule,
+    ),
+    Rule(
+        priority=1754,
+        pattern=re.compile(
+            r"\b(?:I|we)(?:'ve| have)? (?:(?:just|finally) )?(?P<verb>baked|knitted|knit|sewed|sewn|crocheted|brewed"
+            r"|carved|quilted|upholstered|forged|welded|bound) (?P<what>(?:my|our) first (?!time\b)(?:[\w'-]+ ){0,3}?"
+            r"(?P<thing>[\w'-]+))"
+            + phrase_ends("last|yesterday|today|this|at|in|on|for|and|but|so|lol|after|with")
+            + r"(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        build=first_made_rule,
     ),
     Rule(
         priority=1507,

@@ -5,17 +5,7 @@ from __future__ import annotations
 import re
 
 from memoryhub.ai.contract import MemoryKind
-from memoryhub.ai.offline.facts import (
-    HIGH,
-    MEDIUM,
-    PERMANENT,
-    Fact,
-    Rule,
-    Said,
-    expiration_for,
-    past_time_in,
-    time_in,
-)
+from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, past_time_in, time_in
 from memoryhub.ai.offline.splitting import phrase_cut
 from memoryhub.ai.offline.text import (
     article_for,
@@ -27,7 +17,7 @@ from memoryhub.ai.offline.text import (
     third_person,
     topics_of,
 )
-from memoryhub.ai.offline.vocabulary import FOR_A_SPAN, MARTIAL_ARTS, PROPER_NAME
+from memoryhub.ai.offline.vocabulary import FOR_A_SPAN, MARTIAL_ARTS
 
 INSTRUMENTS = (
     r"guitar|bass|bass guitar|electric guitar|acoustic guitar|piano|keyboard|keys|drums|violin|viola|cello"
@@ -309,14 +299,14 @@ def spends_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("hobbies", *content_words(what)[:2]))
 
 
-_RACE_HALF = re.compile(r"\b((?-i:[A-Z])[\w'-]+ half)\b(?! marathon)")  # "the Lisbon half": a half marathon
+RACE_HALF = re.compile(r"\b((?-i:[A-Z])[\w'-]+ half)\b(?! marathon)")  # "the Lisbon half": a half marathon
 
 
 def did_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "climbed Mt. Rainier last yr", "I coach my daughter's basketball team", "signed up for a marathon",
     "I'm training for Mt. Whitney", "I won the county darts tournament", "I organized a charity run":
     an achievement or a commitment worth remembering."""
-    what = _RACE_HALF.sub(r"\1 marathon", phrase_cut(match["what"] or match["what2"], max_words=9))
+    what = RACE_HALF.sub(r"\1 marathon", phrase_cut(match["what"] or match["what2"], max_words=9))
     if not content_words(what) or what.split()[0].lower() in ("it", "that", "this", "you", "them"):
         return None
     verb = " ".join(match["verb"].lower().split()) if match["verb"] else "is training for"
@@ -360,35 +350,6 @@ def mentoring_rule(match: re.Match[str], said: Said) -> Fact | None:
     if where:
         text += f" {where['prep']} {third_person(phrase_cut(where['p'], max_words=5), said.name)}"
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("volunteering", verb.removesuffix("ing")))
-
-
-def signed_up_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I've signed up for a welding course", "I enrolled in a coding bootcamp", "I registered for a
-    half marathon in May": something taken up, with its time when they say it."""
-    if match["what2"]:  # "I've signed up for Couch to 5k": a programme by its name
-        what = match["what2"]
-    else:
-        what = _RACE_HALF.sub(r"\1 marathon", " ".join(match["what"].split()))
-        what = third_person(f"{match['article'].lower()} {what}", said.name)
-    text = f"{said.name} signed up for {what}"
-    if when := time_in(match["rest"]) or past_time_in(match["rest"]):  # "…, starts next Tuesday": its start
-        text += f", which starts {when}" if re.search(r"\b(?:starts|starting|begins)\b", match["rest"]) else f" {when}"
-    if cause := _FOR_A_CAUSE.search(match["rest"]):  # "…, raising money for Shelter"
-        text += f", raising money for {cause['cause']}"
-    topics = topics_of("hobbies", *content_words(what)[-1:])
-    if (ahead := time_in(match["rest"])) and not _TAKEN_UP.search(what):  # "a half marathon in June": that day's
-        return said.fact(text, MemoryKind.PLAN, MEDIUM, expiration_for(ahead), topics, time=ahead)
-    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics)
-
-
-# What one signs up for that goes on after its start: kept for good ("a pottery course, which starts in May").
-_TAKEN_UP = re.compile(
-    r"\b(?:class|classes|course|lessons|program|programme|bootcamp|degree|masters|league|Couch to 5k|C25K|parkrun)\b",
-    re.I,
-)
-
-
-_FOR_A_CAUSE = re.compile(rf"\braising (?:money|funds) for (?P<cause>(?:the )?{PROPER_NAME})")
 
 
 def donated_rule(match: re.Match[str], said: Said) -> Fact | None:
@@ -458,20 +419,6 @@ RULES = [
             re.IGNORECASE,
         ),
         build=joined_rule,
-    ),
-    Rule(
-        priority=980,
-        pattern=re.compile(
-            r"\bI(?:'ve| have)? (?:(?:just|recently|finally|also|officially) )?(?:signed up for|enrolled in|registered"
-            r" for) (?:(?P<what2>Couch to 5k|C25K|parkrun|Veganuary|Movember|Sober October|Stoptober)"
-            r"|(?P<article>a|an|the|my) (?P<what>(?:[\w-]+ ){0,3}?(?:class|classes|course|lessons"
-            r"|workshop|marathon|race|5k|10k|triathlon|program|programme|bootcamp|retreat|degree|masters|competition"
-            r"|tournament|league|challenge|abseil|skydive|sky dive|trek|sleepout|sleep out|fun run|run|walk|ride"
-            r"|sportive|swim|ultra)"
-            r"|(?-i:[A-Z])[\w'-]+ half(?! of\b)))\b(?P<rest>.*)",
-            re.IGNORECASE,
-        ),
-        build=signed_up_rule,
     ),
     Rule(
         priority=990,

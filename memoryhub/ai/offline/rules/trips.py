@@ -414,7 +414,9 @@ RULES = [
         # Rome in May", "I went to a Taylor Swift concert last night": an outing or a trip made.
         pattern=re.compile(
             r"\b(?:I|we) (?:(?:also|even|finally|just|recently|actually|all) )?(?:"
-            rf"went (?P<activity>{OUTINGS})\b|(?P<done>{DONE_OUTINGS})\b"
+            # not "I hiked Ben Nevis", a summit (hills.py)
+            rf"went (?P<activity>{OUTINGS})\b"
+            rf"|(?P<done>{DONE_OUTINGS})\b(?! (?:up )?(?!(?:{WEEKDAYS}|{MONTHS})\b)(?-i:[A-Z]))"
             r"|(?:went on|did|took) (?P<trip>(?:a|an|another|our|my) (?:[a-z]+ ){0,2}?trip)\b(?! down memory lane)"
             rf"|took (?P<took>{_TAKEN}) on (?P<trip2>(?:a|an) (?:[a-z]+ ){{0,2}}?trip)\b"
             rf"|(?:went|flew|travell?ed) to (?P<place>{NAMED_PLACE}|the {NAMED_PLACE}{_THE_PLACE_ENDS})"
