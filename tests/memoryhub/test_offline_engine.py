@@ -8841,6 +8841,14 @@ def test_what_a_parents_an_older_a_workplace_and_a_pets_channel_tells_is_kept_as
         ("we brewed our first batch of beer", ["Priya brewed their first batch of beer"]),
         ("I baked my first time", []),
         ("finally got my allotment after 3 years on the waiting list", ["Priya has an allotment"]),
+        # a tool used for years, a book half read or read again, a night slept through, a club joined when
+        ("I've been using Neovim for 5 years", ["Priya has used Neovim for 5 years"]),
+        ("I've been using Linux since 2009", ["Priya has used Linux since 2009"]),
+        ("I'm halfway through Middlemarch", ["Priya is halfway through Middlemarch"]),
+        ("I'm on my third reread of Dune", ["Priya is rereading Dune"]),
+        ("I'm halfway through Couch to 5k", ["Priya is doing Couch to 5K"]),  # not "halfway through Couch"
+        ("my toddler finally sleeps through the night!", ["Priya's toddler sleeps through the night"]),
+        ("I joined a running club in January", ["Priya joined a running club in January"]),
     ],
 )
 def test_where_one_lives_a_favourite_a_best_time_a_summit_and_a_first_bake_are_kept(said: str, kept: list[str]) -> None:

@@ -59,10 +59,15 @@ _PUZZLE = re.compile(r"\s+(?:cryptic|crossword|puzzle|quiz|jigsaw|sudoku)\b", re
 def current_media_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I'm currently reading The Hobbit", "rewatching Breaking Bad": what one is in the middle of,
     for a month. Only a title (capitalised), not "reading a book" or "watching Netflix"."""
-    title, _after = _title(match, said)
+    title, after = _title(match, said)
     if not title:
         return None
-    verb = " ".join(match["verb"].lower().replace("re-watching", "rewatching").split())
+    verb = " ".join(match["verb"].lower().replace("re-", "re").replace("half way", "halfway").split())
+    if "halfway" in verb and re.match(r"\s+(?!(?:and|but|now|already|lol|so|tbh|haha|atm)\b)\w", after, re.I):
+        return None  # "halfway through Couch to 5k": a title that goes on is no title
+
+    if again := re.match(r"on (?:my|a) (?:[\w-]+ )?(re(?:read|watch)) of$", verb):  # "on my third reread of Dune"
+        verb = f"{again[1]}ing"
     text = f"{said.name} is {verb} {title}"
     return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("hobbies", *content_words(title)[:2]))
 
@@ -151,6 +156,7 @@ RULES = [
         priority=1010,
         pattern=re.compile(
             rf"\b(?:{I_AM}|I(?:'ve| have) been) (?:(?:currently|now|also|finally) )?(?P<verb>reading|rewatching"
+            r"|re-?reading|(?:about |nearly |only )?half ?way through|on (?:my|a) (?:[\w-]+ )?re-?(?:read|watch) of"
             rf"|re-watching|binging|bingeing|binge-watching|watching|(?<=currently )playing|playing(?= [\"“]|"
             r" (?-i:[A-Z])[\w':-]*(?: [\w':-]+)*? (?:again|nonstop|non-stop|lately|rn|atm|right now|at the moment)\b"
             r"|(?: (?-i:[A-Z0-9])[\w':-]*){2,}\W*$))"

@@ -51,7 +51,8 @@ def slept_through_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "our little one slept through the night for the first time!": a first of a baby's, news for a
     month (the nights after it are what the parent talks of next)."""
     child = _child(match)
-    text = f"{said.name}'s {child} slept through the night" + (" for the first time" if match["first"] else "")
+    verb = "slept" if match["slept"].lower() == "slept" else "sleeps"  # "finally sleeps through the night!": now
+    text = f"{said.name}'s {child} {verb} through the night" + (" for the first time" if match["first"] else "")
     if when := past_day_in(re.split(r"[,;!]| but | and ", match["rest"])[0]):
         text += f" {when}"
     return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("family", child.split()[0], "sleep"))
@@ -114,7 +115,7 @@ RULES = [
     Rule(
         priority=319,
         pattern=re.compile(
-            rf"\b(?:my|our) {_CHILD} (?:(?:just|finally|actually) )?slept through(?: the night)?"
+            rf"\b(?:my|our) {_CHILD} (?:(?:just|finally|actually|now) )?(?P<slept>slept|sleeps) through(?: the night)?"
             r"(?P<first> for the (?:very )?first time)?(?P<rest>.*)",
             re.IGNORECASE,
         ),

@@ -9,6 +9,7 @@ import re
 from memoryhub.ai.contract import MemoryKind
 from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, past_time_in
 from memoryhub.ai.offline.text import article_for, join_names, third_person, topics_of
+from memoryhub.ai.offline.vocabulary import FOR_A_SPAN
 
 _TOOLS = (
     r"Arch(?: Linux)?|Linux|Ubuntu|Debian|Fedora|NixOS|Windows(?: \d+)?|mac ?OS|a Mac|Vim|Neovim|Emacs"
@@ -74,8 +75,16 @@ def uses_rule(match: re.Match[str], said: Said) -> Fact | None:
         language = join_names([_cased(one) for one in re.split(r",? and |, | & ", language)])
         text = f"{said.name} codes in {language}"
         return said.fact(text, MemoryKind.PREFERENCE, MEDIUM, PERMANENT, topics_of("programming", language))
-    tool = _cased(match["tool"])
-    return said.fact(f"{said.name} uses {tool}", MemoryKind.PREFERENCE, MEDIUM, PERMANENT, topics_of("tech", tool))
+    tool = _cased(match["tool"] or match["tool2"])
+    text = f"{said.name} uses {tool}"
+    if match["tool2"] and (span := _SPAN_AFTER.match(match.string[match.end() :])):
+        text = f"{said.name} has used {tool} {span[1].lower()}"  # "I've been using Emacs for 20 years"
+    return said.fact(text, MemoryKind.PREFERENCE, MEDIUM, PERMANENT, topics_of("tech", tool))
+
+
+_SPAN_AFTER = re.compile(
+    rf"(?: for (?:work|notes|everything|coding))?\s+((?:{FOR_A_SPAN})|since (?:19|20)\d\d)\b", re.I
+)
 
 
 def rig_rule(match: re.Match[str], said: Said) -> Fact | None:
@@ -160,6 +169,7 @@ RULES = [
             rf"\bI (?:(?:mostly|mainly|only|still|just|now) )?(?:use|run|daily drive|daily-drive) (?P<tool>{_TOOLS})\b"
             r"(?=\s*(?:$|[,.!?;)]|(?:at|for|on|in|and|but|btw|as|now|mostly|daily|too|every|since|because|so|lol|tbh"
             r"|though|instead|exclusively|only)\b))"  # not "I use Linux jokes to flirt"
+            rf"|\bI(?:'ve| have) (?:been using|used) (?P<tool2>{_TOOLS})\b(?= (?:for|since)\b)"  # "… for 5 years"
             rf"|\bI (?:(?:mostly|mainly|only|just) )?(?:code|program|develop|write code) (?:in|with) (?P<language>"
             rf"{_LANGUAGES_LISTED})(?![\w+#])"
             rf"|\bI (?:(?:mostly|mainly|only|just) )?write (?P<language2>{_LANGUAGES_LISTED})(?![\w+#])",

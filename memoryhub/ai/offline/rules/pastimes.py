@@ -17,7 +17,7 @@ from memoryhub.ai.offline.text import (
     third_person,
     topics_of,
 )
-from memoryhub.ai.offline.vocabulary import FOR_A_SPAN, MARTIAL_ARTS
+from memoryhub.ai.offline.vocabulary import FOR_A_SPAN, MARTIAL_ARTS, MONTHS
 
 INSTRUMENTS = (
     r"guitar|bass|bass guitar|electric guitar|acoustic guitar|piano|keyboard|keys|drums|violin|viola|cello"
@@ -366,6 +366,10 @@ def joined_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I joined a book club", "I just joined a volunteer-run hiking group": a group one belongs to."""
     what = match["what"]  # as written: "a Thursday night darts league"
     text = f"{said.name} joined {'the' if match['named'] else article_for(what)} {what}"
+    rest = match.string[match.end() :]
+    month = re.match(rf"\s+in ({MONTHS})\b", rest, re.IGNORECASE)  # "… in January", "… last year"
+    if when := f"in {month[1].capitalize()}" if month else past_time_in(rest):
+        text += f" {when}"
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("hobbies", *content_words(what)[-1:]))
 
 
