@@ -8849,6 +8849,10 @@ def test_what_a_parents_an_older_a_workplace_and_a_pets_channel_tells_is_kept_as
         ("I'm halfway through Couch to 5k", ["Priya is doing Couch to 5K"]),  # not "halfway through Couch"
         ("my toddler finally sleeps through the night!", ["Priya's toddler sleeps through the night"]),
         ("I joined a running club in January", ["Priya joined a running club in January"]),
+        # who taught a skill, and at what age; a business's premises (each kept nothing or less)
+        ("my dad taught me to fish", ["Priya learned to fish from their dad"]),
+        ("I learned to draw from my mum when I was 6", ["Priya learned to draw from their mum at age 6"]),
+        ("I finally signed the lease on my own bakery", ["Priya signed the lease on their own bakery"]),
     ],
 )
 def test_where_one_lives_a_favourite_a_best_time_a_summit_and_a_first_bake_are_kept(said: str, kept: list[str]) -> None:

@@ -15,6 +15,7 @@ from memoryhub.ai.offline.text import MONTH_OR_DAY, article_for, content_words, 
 from memoryhub.ai.offline.vocabulary import (
     ASIDES,
     DECADES,
+    FAMILY,
     FEELINGS,
     HELLOS,
     I_AM,
@@ -211,7 +212,8 @@ def ability_rule(match: re.Match[str], said: Said) -> Fact | None:
 # What is learned once and kept: "I learned to swim as a kid", "I know how to knit" (not "I learned to
 # live with it", "I learned to ignore him", "to speak up", "to play it cool").
 LEARNED_SKILLS = (
-    r"swim|drive|code|program|cook|bake|knit|crochet|sew|ski|snowboard|surf|skate|sail|juggle|dance|fly|climb"
+    r"swim|drive|code|program|cook|bake|knit|crochet|sew|ski|snowboard|surf|skate|sail|juggle|dance|fly|climb|fish"
+    r"|paint|draw|garden|row|weld"
     r"|ride a (?:bike|horse|motorbike)|play (?:the )?(?!(?:it|them|this|that|along|nice|fair|dead|games)\b)[a-z]+"
     r"|read music|speak (?-i:[A-Z])[a-z]+"
 )
@@ -219,16 +221,32 @@ LEARNED_SKILLS = (
 _LEARNED_WHEN = re.compile(r"^ (?P<when>(?:during|in|at|as|when|last|over|this|after) .+)", re.IGNORECASE)
 
 
+# Who taught it, said after it: "from my grandma", "off my dad".
+_LEARNED_FROM = re.compile(
+    r"^ (?:from|off) (?:my|our) (?P<who>(?:late )?[a-z]+(?: [a-z]+)??)"
+    r"(?=$| (?:when|as|during|in|at|last|over|after)\b)",
+    re.I,
+)
+# An age said as "when I was seven": "at age seven".
+_WHEN_AGED = re.compile(r"^when I was (\d{1,2}|[a-z]+teen|four|five|six|seven|eight|nine|ten|eleven|twelve)$", re.I)
+
+
 def learned_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I learned to code during lockdown", "I know how to knit": a skill they have."""
-    what = " ".join(match["what"].split())
-    when = _LEARNED_WHEN.match(match["rest"] or "")
+    """ "I learned to code during lockdown", "I know how to knit", "my grandma taught me to knit when I was
+    seven" (who taught it, and when: "at age seven"): a skill they have."""
+    what = " ".join((match["what"] or match["what2"]).split())
+    rest = match["rest"] or match["rest2"] or ""
+    taught = match["who"]
+    if not taught and (said_from := _LEARNED_FROM.match(rest)):
+        taught, rest = said_from["who"], rest[said_from.end() :]
+    when = _LEARNED_WHEN.match(rest)
     if match["known"]:
         text = f"{said.name} knows how to {what.lower()}"
     else:
-        text = f"{said.name} learned to {what.lower()}"
+        text = f"{said.name} learned to {what.lower()}" + (f" from their {taught.lower()}" if taught else "")
         if when:
-            text += f" {third_person(phrase_cut(when['when'], max_words=5), said.name)}"
+            age = _WHEN_AGED.sub(r"at age \1", phrase_cut(when["when"], max_words=5))
+            text += f" {third_person(age, said.name)}"
     text = re.sub(r"\bspeak ([a-z]+)", lambda lang: f"speak {lang[1].title()}", text)
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("skills", *content_words(what)[-1:]))
 
@@ -445,7 +463,10 @@ RULES = [
         pattern=re.compile(
             r"\bI (?:(?:finally|only|first) )?(?:learned|learnt|(?P<known>know)) (?:how )?to"
             rf" (?P<what>{LEARNED_SKILLS})\b"
-            r"(?P<rest>[^,.!?;]*)",
+            r"(?P<rest>[^,.!?;]*)"
+            # "my grandma taught me to knit when I was seven"
+            rf"|\b(?:my|our) (?P<who>(?:late )?(?:{FAMILY}|teacher|coach|neighbour|neighbor|best friend))"
+            rf" taught me (?:how )?to (?P<what2>{LEARNED_SKILLS})\b(?P<rest2>[^,.!?;]*)",
             re.IGNORECASE,
         ),
         build=learned_rule,

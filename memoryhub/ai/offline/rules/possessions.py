@@ -76,6 +76,15 @@ def home_bought_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("home", home))
 
 
+def business_lease_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I finally signed the lease on my own bakery last week": premises of one's own, for a business."""
+    premises = match["premises"].lower()
+    text = f"{said.name} signed the lease on their {'own ' if match['own'] else ''}{match['first'] or ''}{premises}"
+    if when := past_time_in(match["rest"]):
+        text += f" {when}"
+    return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("work", premises))
+
+
 def possession_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I just bought a house", "I finally got a new bike", "I own a 3D printer", "I drive a Jeep"."""
     thing = phrase_cut(match["thing"], max_words=6)
@@ -209,6 +218,16 @@ RULES = [
             re.IGNORECASE,
         ),
         build=home_bought_rule,
+    ),
+    Rule(
+        priority=1755,
+        pattern=re.compile(
+            r"\b(?:I|we) (?:(?:just|finally|officially) )?signed the lease (?:on|for) (?:my|our|the|a)(?P<own> own)?"
+            r" (?P<first>(?:first |new )?)(?P<premises>bakery|shop|caf[eé]|salon|studio|restaurant|bar|pub|gym"
+            r"|barbershop|bookshop|florist|workshop|unit|clinic|practice)\b(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        build=business_lease_rule,
     ),
     Rule(
         priority=1220,
