@@ -8853,6 +8853,16 @@ def test_what_a_parents_an_older_a_workplace_and_a_pets_channel_tells_is_kept_as
         ("my dad taught me to fish", ["Priya learned to fish from their dad"]),
         ("I learned to draw from my mum when I was 6", ["Priya learned to draw from their mum at age 6"]),
         ("I finally signed the lease on my own bakery", ["Priya signed the lease on their own bakery"]),
+        # an outing ahead with someone, to an event rather than a place (each kept nothing)
+        (
+            "my best friend and I are going to a Coldplay concert in August",
+            ["Priya is going to a Coldplay concert in August with their best friend"],
+        ),
+        (
+            "me and my sister are going to a Taylor Swift gig in June",
+            ["Priya is going to a Taylor Swift gig in June with their sister"],
+        ),
+        ("me and Tom are going to Tesco", []),
     ],
 )
 def test_where_one_lives_a_favourite_a_best_time_a_summit_and_a_first_bake_are_kept(said: str, kept: list[str]) -> None:

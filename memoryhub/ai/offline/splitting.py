@@ -190,7 +190,11 @@ _MADE_TO_GO = re.compile(
 
 # "my wife and I …", "Kat and I are going to Paris": one subject, not two clauses (a name, at the
 # sentence's start).
-_PARTNER_AND_I = re.compile(r"\bmy [\w\u00e9'-]{1,20}$|^(?-i:[A-Z])[\w\u00e9'-]{1,20}$", re.IGNORECASE)
+_PARTNER_AND_I = re.compile(
+    r"\bmy (?:(?:best|oldest|older|younger|little|big|twin|other) )?[\w\u00e9'-]{1,20}$"  # "my best friend and I"
+    r"|^(?-i:[A-Z])[\w\u00e9'-]{1,20}$",
+    re.IGNORECASE,
+)
 
 
 def partner_and_i(text: str, cut: re.Match[str]) -> bool:

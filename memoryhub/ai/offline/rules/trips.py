@@ -226,10 +226,10 @@ def trip_together_rule(match: re.Match[str], said: Said) -> Fact | None:
     if not time:
         return None
     who = third_person(" ".join((match["who"] or match["who2"]).split()), said.name)
-    place = match["place"].rstrip(".")
-    text = f"{said.name} is going to {place} {time} with {who}"
-    fact = said.fact(text, MemoryKind.PLAN, MEDIUM, expiration_for(time), topics_of("travel", place), time=time)
-    return fact
+    place = match["place"].rstrip(".") if match["place"] else third_person(match["event"], said.name)
+    text = f"{said.name} is going to {place} {time} with {who}"  # "… to a Coldplay concert in August with …"
+    topics = topics_of("travel" if match["place"] else "plans", *content_words(place)[-1:])
+    return said.fact(text, MemoryKind.PLAN, MEDIUM, expiration_for(time), topics, time=time)
 
 
 def trip_rule(match: re.Match[str], said: Said) -> Fact | None:
@@ -339,7 +339,8 @@ RULES = [
         pattern=re.compile(
             r"\b(?:me and (?P<who>(?:my |the )?[\w'-]+(?: [\w'-]+)?)|(?P<who2>(?:my |the )?[\w'-]+(?: [\w'-]+)?)"
             r" and I) (?:are|'re) (?:(?:going|flying|heading|off|travell?ing|driving) (?:back )?to|visiting)"
-            rf" (?P<place>{NAMED_PLACE})(?P<rest>.*)",
+            rf" (?:(?P<place>{NAMED_PLACE})|(?P<event>(?:a|an|the) (?:[\w'-]+ ){{0,3}}?(?:{GATHERINGS}|gig|show|match"
+            r"|game|play|musical)))\b(?P<rest>.*)",
             re.IGNORECASE,
         ),
         build=trip_together_rule,
