@@ -8863,6 +8863,14 @@ def test_what_a_parents_an_older_a_workplace_and_a_pets_channel_tells_is_kept_as
             ["Priya is going to a Taylor Swift gig in June with their sister"],
         ),
         ("me and Tom are going to Tesco", []),
+        # a surprise or a gift from one's own, a couple's move, a first home's year (each less than said)
+        (
+            "My partner surprised me with a trip to Paris for our anniversary!",
+            ["Priya's partner surprised them with a trip to Paris for their anniversary"],
+        ),
+        ("my son got me a kindle for my birthday", ["Priya's son gave them a kindle for their birthday"]),
+        ("we're moving in together next month", ["Priya is moving in together next month"]),
+        ("we bought our first house in 2019", ["Priya bought their first house in 2019"]),
     ],
 )
 def test_where_one_lives_a_favourite_a_best_time_a_summit_and_a_first_bake_are_kept(said: str, kept: list[str]) -> None:

@@ -60,6 +60,8 @@ def move_rule(match: re.Match[str], said: Said) -> Fact | None:
     said_of = match.groupdict()  # an answer's match ("Austin!" to "where are you moving?") has neither part
     back = "back " if place and said_of.get("back") else ""  # "we're moving back to Ireland": where they came from
     where = f" {back}to {place}" if place else " back home" if said_of.get("home") else ""
+    if not where and re.match(r"\s+in together\b", match.string[match.end() :], re.IGNORECASE):
+        where = " in together"  # "we're moving in together next month": a couple's home, not just a move
     text = f"{said.name} is moving{where}" + (f" {time}" if time else "")
     fact = said.fact(text, MemoryKind.PLAN, HIGH, "30d", topics_of("moving", place), time=time)
     _place_entity(fact, said, place, f"where {said.name} is moving")

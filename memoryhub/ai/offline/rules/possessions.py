@@ -70,9 +70,13 @@ def home_bought_rule(match: re.Match[str], said: Said) -> Fact | None:
         text = f"{said.name} got their own {home}"
     elif how == "rented":  # "we rented an apartment close to the river"
         text = f"{said.name} rented {article_for(home)} {home}"
-    else:
-        text = f"{said.name} bought {article_for(home)} {home}"
+    else:  # "we bought our first house in 2019": their first, and when
+        text = f"{said.name} bought " + (
+            f"their first {home}" if match["first"] == "first " else f"{article_for(home)} {home}"
+        )
     text = " ".join(text.split()) + (f" in {place}" if place else "")
+    if (when := past_time_in(match.string[match.start("home") :])) and not place:
+        text += f" {when}"
     return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("home", home))
 
 
