@@ -8955,6 +8955,12 @@ def test_a_rent_rise_lives_until_the_month_it_comes_in() -> None:
         # was "How do you feel about it?" (2026-12-02)
         ("I've got a colonoscopy next week", "Got it — you have a colonoscopy next week. I hope it goes well!"),
         ("I'm having a smear test on Friday", "Got it — you're having a smear test on Friday. I hope it goes well!"),
+        # was "Got it — …" or "How do you feel about it?" (2026-12-02, later)
+        ("I hiked Ben Nevis on Saturday!", "Congratulations — you climbed Ben Nevis on Saturday!"),
+        ("I finally signed the lease on my own bakery!", "Congratulations — you signed the lease on your own bakery!"),
+        ("I baked my first sourdough loaf", "Congratulations — you baked your first sourdough loaf!"),
+        ("my toddler finally sleeps through the night!", "Congratulations — your toddler sleeps through the night!"),
+        ("I climbed the stairs at work", "Got it."),
     ],
 )
 def test_news_is_met_as_it_landed_a_childs_croup_with_sympathy_a_fifth_grandchild_with_congratulations(

@@ -116,6 +116,8 @@ _GOOD = re.compile(
     r"|opened (?:their|his|her) (?:first|second|third|new|own) |(?:opened|set up|started|launched) (?:an?|their|his"
     r"|her) (?:own |new )?(?:[\w-]+ ){0,2}?(?:caf[eé]|shop|business|bakery|restaurant|salon|pub|studio|company"
     r"|charity|clinic|practice|brewery)\b|handed in (?:their|his|her) (?:dissertation|thesis)"
+    r"|signed the lease on (?:their|his|her) own |climbed (?:Mt\.? |Mount |Ben )?(?-i:[A-Z])\w*"
+    r"|(?:baked|knitted|brewed|sewed|crocheted|quilted) (?:their|his|her) first |sleeps through the night"
     rf"|reached (?:{RANKS})\b)\b",
     re.IGNORECASE,
 )
