@@ -8855,8 +8855,8 @@ def test_what_a_parents_an_older_a_workplace_and_a_pets_channel_tells_is_kept_as
         ("I finally signed the lease on my own bakery", ["Priya signed the lease on their own bakery"]),
         # an outing ahead with someone, to an event rather than a place (each kept nothing)
         (
-            "my best friend and I are going to a Coldplay concert in August",
-            ["Priya is going to a Coldplay concert in August with their best friend"],
+            "my best friend and I are off to a folk festival in July",
+            ["Priya is going to a folk festival in July with their best friend"],
         ),
         (
             "me and my sister are going to a Taylor Swift gig in June",

@@ -227,7 +227,7 @@ def trip_together_rule(match: re.Match[str], said: Said) -> Fact | None:
         return None
     who = third_person(" ".join((match["who"] or match["who2"]).split()), said.name)
     place = match["place"].rstrip(".") if match["place"] else third_person(match["event"], said.name)
-    text = f"{said.name} is going to {place} {time} with {who}"  # "… to a Coldplay concert in August with …"
+    text = f"{said.name} is going to {place} {time} with {who}"  # "… to a folk festival in July with …"
     topics = topics_of("travel" if match["place"] else "plans", *content_words(place)[-1:])
     return said.fact(text, MemoryKind.PLAN, MEDIUM, expiration_for(time), topics, time=time)
 
