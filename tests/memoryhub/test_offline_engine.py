@@ -7728,8 +7728,8 @@ def test_a_students_year_and_where_are_kept(said: str, kept: list[str]) -> None:
             [("Priya has a gig at the Crown next Friday", "event", "2025-03-07")],
         ),
         (
-            "I cycled from Land's End to John o'Groats in 2019",
-            [("Priya cycled from Land's End to John o'Groats in 2019", "event", None)],
+            "I cycled from London to Brighton in 2019",
+            [("Priya cycled from London to Brighton in 2019", "event", None)],
         ),
         ("we bought an electric car last month", [("Priya bought an electric car in February 2025", "fact", None)]),
         ("I'm my mum's full time carer", [("Priya is their mum's full-time carer", "fact", None)]),
@@ -7768,8 +7768,8 @@ def test_a_car_sold_takes_the_place_of_the_car_driven() -> None:
         ("we got burgled last week", "I'm sorry to hear you were burgled last week."),
         ("our offer on the house was accepted", "Congratulations — your offer on the house was accepted!"),
         (
-            "I cycled from Land's End to John o'Groats in 2019",
-            "Congratulations — you cycled from Land's End to John o'Groats in 2019!",
+            "I cycled from London to Brighton in 2019",
+            "Congratulations — you cycled from London to Brighton in 2019!",
         ),
     ],
 )
@@ -8884,13 +8884,13 @@ def test_an_answer_to_whats_it_like_where_you_are_says_where_one_lives() -> None
                 ("Kim", "kim", "what's it like where you all are?"),
                 ("Nadia", "nadia", "sunny in Tunis, sorry not sorry"),
                 ("Lee", "lee", "was sunny in Rome last week but back home now"),
-                ("Sam", "sam", "pouring down in Leeds lol"),
+                ("Ravi", "ravi", "pouring down in Leeds lol"),
             ]
         )
     )
 
     kept = {(operation["user_id"], operation["content"]) for operation in arguments["operations"]}
-    assert kept == {("nadia", "Nadia lives in Tunis"), ("sam", "Sam lives in Leeds")}  # Rome was a trip
+    assert kept == {("nadia", "Nadia lives in Tunis"), ("ravi", "Ravi lives in Leeds")}  # Rome was a trip
 
 
 def test_sunny_in_a_place_said_without_the_question_is_no_home() -> None:

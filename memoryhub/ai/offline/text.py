@@ -208,11 +208,18 @@ def ours_as_theirs(text: str) -> str:
 
 
 def since_age(span: str) -> str:
-    """How long, said without "I": "since I was a kid" is "since childhood", "since I was 9" "since age
-    9", "since I was a teenager" "since their teens", "since I was at school" "since they were …"."""
+    """How long or since when, said without "I": "since I was a kid" is "since childhood", "since I was 9"
+    "since age 9", "since I was a teenager" "since their teens", "since I was at school" "since they were
+    …", and "when I was seven" (learned then) "at age seven"."""
     span = re.sub(r"\bsince I was (?:a kid|a child|little|young)\b", "since childhood", span, flags=re.IGNORECASE)
     span = re.sub(r"\bsince I was a teenager\b", "since their teens", span, flags=re.IGNORECASE)
     span = re.sub(r"\bsince I was (?=\d)", "since age ", span, flags=re.IGNORECASE)
+    span = re.sub(
+        r"\bwhen I was (?=(?:\d{1,2}|[a-z]+teen|four|five|six|seven|eight|nine|ten|eleven|twelve)$)",
+        "at age ",
+        span,
+        flags=re.IGNORECASE,
+    )
     return re.sub(r"\bsince I was\b", "since they were", span, flags=re.IGNORECASE)
 
 

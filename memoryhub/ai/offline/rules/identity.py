@@ -11,7 +11,15 @@ from memoryhub.ai.offline.rules.couples import STATUSES
 from memoryhub.ai.offline.rules.family import NATIONALITIES
 from memoryhub.ai.offline.rules.health import CHOSEN_DIETS
 from memoryhub.ai.offline.splitting import phrase_cut
-from memoryhub.ai.offline.text import MONTH_OR_DAY, article_for, content_words, name_token, third_person, topics_of
+from memoryhub.ai.offline.text import (
+    MONTH_OR_DAY,
+    article_for,
+    content_words,
+    name_token,
+    since_age,
+    third_person,
+    topics_of,
+)
 from memoryhub.ai.offline.vocabulary import (
     ASIDES,
     DECADES,
@@ -227,8 +235,6 @@ _LEARNED_FROM = re.compile(
     r"(?=$| (?:when|as|during|in|at|last|over|after)\b)",
     re.I,
 )
-# An age said as "when I was seven": "at age seven".
-_WHEN_AGED = re.compile(r"^when I was (\d{1,2}|[a-z]+teen|four|five|six|seven|eight|nine|ten|eleven|twelve)$", re.I)
 
 
 def learned_rule(match: re.Match[str], said: Said) -> Fact | None:
@@ -245,8 +251,7 @@ def learned_rule(match: re.Match[str], said: Said) -> Fact | None:
     else:
         text = f"{said.name} learned to {what.lower()}" + (f" from their {taught.lower()}" if taught else "")
         if when:
-            age = _WHEN_AGED.sub(r"at age \1", phrase_cut(when["when"], max_words=5))
-            text += f" {third_person(age, said.name)}"
+            text += f" {third_person(since_age(phrase_cut(when['when'], max_words=5)), said.name)}"  # "at age 7"
     text = re.sub(r"\bspeak ([a-z]+)", lambda lang: f"speak {lang[1].title()}", text)
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("skills", *content_words(what)[-1:]))
 

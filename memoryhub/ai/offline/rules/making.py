@@ -67,18 +67,18 @@ def making_rule(match: re.Match[str], said: Said) -> Fact | None:
 def finished_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I finished my first quilt", "I've finally finished my jumper", "finished the first draft of my
     novel": a thing made, done (not "I finished the game": a thing of one's own)."""
-    text = f"{said.name} finished {_whose(match['what'], said.name)}"
-    if when := past_time_in(match["rest"]):
-        text += f" {when}"
-    return said.fact(text, MemoryKind.EVENT, MEDIUM, PERMANENT, topics_of("projects", match["thing"].lower()))
+    return _thing_done(said, "finished", match, past_time_in(match["rest"]))
 
 
 def first_made_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I baked my first sourdough loaf", "we brewed our first batch of beer today": a first thing made, kept."""
     verb = {"knit": "knitted", "sewn": "sewed"}.get(match["verb"].lower(), match["verb"].lower())
-    text = f"{said.name} {verb} {_whose(match['what'], said.name)}"
-    if when := past_day_in(match["rest"]):
-        text += f" {when}"
+    return _thing_done(said, verb, match, past_day_in(match["rest"]))
+
+
+def _thing_done(said: Said, verb: str, match: re.Match[str], when: str) -> Fact:
+    """ "<name> <verb> <the thing made>" and when, kept for good: "Priya finished their first quilt"."""
+    text = f"{said.name} {verb} {_whose(match['what'], said.name)}" + (f" {when}" if when else "")
     return said.fact(text, MemoryKind.EVENT, MEDIUM, PERMANENT, topics_of("projects", match["thing"].lower()))
 
 

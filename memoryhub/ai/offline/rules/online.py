@@ -8,8 +8,8 @@ import re
 
 from memoryhub.ai.contract import MemoryKind
 from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, past_time_in
-from memoryhub.ai.offline.text import article_for, join_names, third_person, topics_of
-from memoryhub.ai.offline.vocabulary import FOR_A_SPAN
+from memoryhub.ai.offline.text import article_for, join_names, since_age, third_person, topics_of
+from memoryhub.ai.offline.vocabulary import FOR_A_SPAN, SINCE_WHEN
 
 _TOOLS = (
     r"Arch(?: Linux)?|Linux|Ubuntu|Debian|Fedora|NixOS|Windows(?: \d+)?|mac ?OS|a Mac|Vim|Neovim|Emacs"
@@ -78,13 +78,11 @@ def uses_rule(match: re.Match[str], said: Said) -> Fact | None:
     tool = _cased(match["tool"] or match["tool2"])
     text = f"{said.name} uses {tool}"
     if match["tool2"] and (span := _SPAN_AFTER.match(match.string[match.end() :])):
-        text = f"{said.name} has used {tool} {span[1].lower()}"  # "I've been using Emacs for 20 years"
+        text = f"{said.name} has used {tool} {since_age(span[1]).lower()}"  # "I've been using Emacs for 20 years"
     return said.fact(text, MemoryKind.PREFERENCE, MEDIUM, PERMANENT, topics_of("tech", tool))
 
 
-_SPAN_AFTER = re.compile(
-    rf"(?: for (?:work|notes|everything|coding))?\s+((?:{FOR_A_SPAN})|since (?:19|20)\d\d)\b", re.I
-)
+_SPAN_AFTER = re.compile(rf"(?: for (?:work|notes|everything|coding))?\s+((?:{FOR_A_SPAN})|{SINCE_WHEN})\b", re.I)
 
 
 def rig_rule(match: re.Match[str], said: Said) -> Fact | None:

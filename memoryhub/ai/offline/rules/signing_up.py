@@ -21,12 +21,13 @@ def signed_up_rule(match: re.Match[str], said: Said) -> Fact | None:
         what = RACE_HALF.sub(r"\1 marathon", " ".join(match["what"].split()))
         what = third_person(f"{match['article'].lower()} {what}", said.name)
     text = f"{said.name} signed up for {what}"
-    if when := time_in(match["rest"]) or past_time_in(match["rest"]):  # "…, starts next Tuesday": its start
+    ahead = time_in(match["rest"])
+    if when := ahead or past_time_in(match["rest"]):  # "…, starts next Tuesday": its start
         text += f", which starts {when}" if re.search(r"\b(?:starts|starting|begins)\b", match["rest"]) else f" {when}"
     if cause := _FOR_A_CAUSE.search(match["rest"]):  # "…, raising money for Shelter"
         text += f", raising money for {cause['cause']}"
     topics = topics_of("hobbies", *content_words(what)[-1:])
-    if (ahead := time_in(match["rest"])) and not _TAKEN_UP.search(what):  # "a half marathon in June": that day's
+    if ahead and not _TAKEN_UP.search(what):  # "a half marathon in June": that day's
         return said.fact(text, MemoryKind.PLAN, MEDIUM, expiration_for(ahead), topics, time=ahead)
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics)
 
