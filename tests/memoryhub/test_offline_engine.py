@@ -8877,6 +8877,43 @@ def test_where_one_lives_a_favourite_a_best_time_a_summit_and_a_first_bake_are_k
     assert [operation["content"] for operation in _kept_on_the_day(said)] == kept
 
 
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # what one uses now in place of what one used (each kept nothing)
+        ("I switched from Android to iPhone last month", ["Priya switched from Android to iPhone in February 2025"]),
+        ("I ditched Spotify for Apple Music", ["Priya switched from Spotify to Apple Music"]),
+        ("we changed our energy supplier to Octopus", ["Priya switched their energy supplier to Octopus"]),
+        ("we switched banks to Monzo", ["Priya switched banks to Monzo"]),
+        (
+            "I upgraded my GPU to a 4090 last week",
+            ["Priya upgraded their GPU to a 4090 in the week of 17 February 2025"],
+        ),
+        ("I changed my mind to be honest", []),
+        ("I swapped it for a tenner", []),
+        ("I dropped my phone for the third time", []),
+        # a diet said with "the", citizenship become, a lefty, a journey gone wrong (each kept nothing)
+        ("I'm on the keto diet", ["Priya is on a keto diet"]),
+        ("I became a British citizen yesterday", ["Priya became a British citizen on 28 February 2025"]),
+        ("I just became a US citizen", ["Priya became a US citizen"]),
+        ("I'm now a US citizen", ["Priya became a US citizen"]),  # was "an US citizen"
+        ("I'm a lefty so scissors are my enemy", ["Priya is left-handed"]),
+        ("I'm a lefty politically", []),
+        ("my flight to Toronto got cancelled", ["Priya's flight to Toronto was cancelled"]),
+        ("our train home was delayed by 3 hours yesterday", ["Priya's train home was delayed on 28 February 2025"]),
+        # a move after the place denied as one's birthplace, at an age (kept nothing)
+        ("I'm not originally from Leeds, we moved here when I was ten", ["Priya moved to Leeds at age ten"]),
+        ("I moved to Canada when I was 12", ["Priya moved to Canada at age 12"]),
+        # the day's kindness is nothing to keep (was "Priya's boss got Priya a coffee")
+        ("my boss got me a coffee", []),
+        ("my dad got me a flat white this morning", []),
+        ("my mum bought me a car", ["Priya's mum bought Priya a car"]),
+    ],
+)
+def test_a_switch_a_citizenship_a_lefty_and_a_cancelled_flight_are_kept(said: str, kept: list[str]) -> None:
+    assert [operation["content"] for operation in _kept_on_the_day(said)] == kept
+
+
 def test_an_answer_to_whats_it_like_where_you_are_says_where_one_lives() -> None:
     arguments = _extract(
         _prompt(
@@ -8961,6 +8998,8 @@ def test_a_rent_rise_lives_until_the_month_it_comes_in() -> None:
         ("I baked my first sourdough loaf", "Congratulations — you baked your first sourdough loaf!"),
         ("my toddler finally sleeps through the night!", "Congratulations — your toddler sleeps through the night!"),
         ("I climbed the stairs at work", "Got it."),
+        # was "Got it — … How do you feel about it?" (2026-12-02, later again)
+        ("my flight to Toronto got cancelled", "I'm sorry to hear your flight to Toronto was cancelled."),
     ],
 )
 def test_news_is_met_as_it_landed_a_childs_croup_with_sympathy_a_fifth_grandchild_with_congratulations(

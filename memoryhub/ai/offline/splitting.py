@@ -73,6 +73,8 @@ _WITHIN = re.compile(
     r"|\s+(?:and|but|so(?! I (?:can|could)\b))\s+(?=(?:I|I'm|I've|I'll|I'd|my)\b)"
     # "Bristol, but moving to Cardiff soon": the "I'm" left out after the "but" starts a clause of its own.
     r"|,\s*but\s+(?=[a-z]+ing\b)"
+    # "I'm not originally from Leeds, we moved here when I was ten": the move is a clause of its own.
+    r"|,\s*(?=we(?:'ve| have)? (?:(?:just|recently|only) )?moved\b)"
     # "I love fantasy novels, Brandon Sanderson is my favourite author": a favourite of its own.
     r"|,\s*(?=(?:[\w'-]+\s+){1,3}(?:is|are)\s+(?:my|our)\s+(?:all[- ]time\s+)?(?:favourite|favorite|fave)\b)",
     re.IGNORECASE,

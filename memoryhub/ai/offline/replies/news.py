@@ -33,7 +33,7 @@ _HARD = re.compile(
     r"|anxiety attacks|nightmares|relapsed|hours were cut|was turned down (?:by|for)"
     r"|been served (?:a section 21|an eviction)|hospice(?! shop| charity)|palliative care"
     r"|end[- ]of[- ]life care|been trying for a baby for|(?:was|were) burgled|got scammed|was refused\b"
-    r"|rent (?:is going|went) up"
+    r"|rent (?:is going|went) up|(?:flight|train|ferry|coach)(?: (?:to|from) [\w ]+| home)? was (?:cancelled|delayed)"
     r"|(?:had|took) (?:a|another) (?:bad |nasty |little |big )?(?:fall|tumble)"
     r"|lost (?:their|his|her) (?:wallet|purse|(?:car |house )?keys|phone|passport|(?:wedding |engagement )?ring"
     r"|bag|handbag|bank card|debit card|credit card)"

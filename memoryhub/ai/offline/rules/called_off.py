@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from memoryhub.ai.contract import MemoryKind
-from memoryhub.ai.offline.facts import MEDIUM, Fact, Rule, Said
+from memoryhub.ai.offline.facts import MEDIUM, Fact, Rule, Said, past_day_in
 from memoryhub.ai.offline.rules.trips import NAMED_PLACE
 from memoryhub.ai.offline.text import topics_of
 
@@ -22,6 +22,18 @@ def called_off_rule(match: re.Match[str], said: Said) -> Fact | None:
     back = "back " if match["back"] else ""  # "I'm not moving back to Tampere after all"
     text = f"{said.name} is no longer {doing} {back}to {place}"
     return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("plans", place))
+
+
+def journey_cancelled_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "my flight to Toronto got cancelled", "our train home was delayed by 3 hours": a journey gone wrong,
+    this week's news (what to ask after; whether the trip is off, the message does not say)."""
+    journey = " ".join(match["journey"].lower().split())
+    where = f" {match['dir'].lower()} {match['place']}" if match["place"] else (" home" if match["home"] else "")
+    how = "cancelled" if match["how"].lower().startswith("cancel") else "delayed"
+    text = f"{said.name}'s {journey}{where} was {how}"
+    if when := past_day_in(match.string[match.end() :]):
+        text += f" {when}"
+    return said.fact(text, MemoryKind.EVENT, MEDIUM, "7d", topics_of("travel", journey))
 
 
 # This module's rules: on a clause, the rule whose match starts first is tried first, and at the same
@@ -40,5 +52,16 @@ RULES = [
             re.IGNORECASE,
         ),
         build=called_off_rule,
+    ),
+    Rule(
+        priority=1758,
+        pattern=re.compile(
+            r"\b(?:my|our) (?P<journey>(?:(?:connecting|return|outbound|early|late|night) )?"
+            r"(?:flight|train|ferry|coach))"
+            rf"(?: (?P<dir>to|from) (?P<place>{NAMED_PLACE})|(?P<home> home))?"
+            r"(?: got| was| has been| is|'s)(?: just)? (?P<how>cancell?ed|delayed)\b",
+            re.IGNORECASE,
+        ),
+        build=journey_cancelled_rule,
     ),
 ]

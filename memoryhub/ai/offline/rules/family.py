@@ -283,6 +283,13 @@ _FARING = re.compile(
 )
 
 
+_TREAT = re.compile(
+    r"(?:me|us) (?:an? |some |a cup of |a slice of )?(?:\w+ )?(?:coffee|latte|flat white|cappuccino|tea|cuppa|drink"
+    r"|pint|beer|lunch|breakfast|sandwich|snacks?|cakes?|biscuits?|doughnuts?|donuts?|pizza|chocolates?|croissants?|muffins?)\b",
+    re.IGNORECASE,
+)
+
+
 def _loose_predicate(rest: str, said: Said) -> str:
     """What is said of a relative when no sharper rule knows it: "my grandpa's in the hospital again",
     "my mom's Korean", "my parents just celebrated 40 years of marriage", "my son's 4th birthday party is
@@ -312,6 +319,8 @@ def _loose_predicate(rest: str, said: Said) -> str:
         return ""  # "my grandma raised me" says something (and "my dad has MS"); "my mom is so" does not
     if re.match(r"(?:it|that|this|them|those|these|the same)\b", what, re.IGNORECASE):
         return ""  # "my brother did it last year": what "it" was is in another line
+    if verb in ("got", "bought", "made", "brought") and _TREAT.match(what):
+        return ""  # "my boss got me a coffee": the day's kindness, nothing to keep
     return f"{verb} {third_person(what, said.name)}".strip()
 
 

@@ -378,7 +378,7 @@ RULES = [
             rf"|(?:'ve| have) been(?: (?:a|an|fully|strictly|mostly))*|(?:'ve| have) gone| went| became)"
             rf"(?P<span> (?:\d{{1,2}}|a|one|two|three|four|five|six|a few) (?:days?|weeks?|months?|years?))?"
             rf" (?P<diet>{DIETS})\b(?P<diet_word> diet)?(?P<since>(?: for| since) .+)?"
-            rf"|\bI(?:'m| am) on an? (?P<how2>)(?P<diet2>{DIETS}|low[- ]carb) diet"
+            rf"|\bI(?:'m| am) on (?:an?|the) (?P<how2>)(?P<diet2>{DIETS}|low[- ]carb) diet"
             rf"|\bI(?P<verb> (?:don't|do not|never|no longer|can't|cannot) (?:eat|do|have)"
             rf"|{EVENT_ADVERBS} (?:stopped|quit|gave up) eating) (?:any )?(?P<food>{FOODS})\b"
             rf"|\bI (?P<how3>keep) (?P<diet3>kosher|halal)\b"
@@ -387,7 +387,7 @@ RULES = [
             rf"|whole30|the carnivore diet|veganuary|dry january)\b"
             rf"|\bday \d{{1,3}} of (?P<how5>)(?P<diet5>{DIETS}|intermittent fasting|whole30|veganuary|dry january)\b"
             rf"|\b(?:put me|I(?:'m| am)|I(?:'ve| have) been"
-            rf"|I went) on an? (?P<how6>)(?P<diet6>[a-z]{{3,12}}[- ][a-z]{{3,12}}"
+            rf"|I went) on (?:an?|the) (?P<how6>)(?P<diet6>[a-z]{{3,12}}[- ][a-z]{{3,12}}"
             rf"|[a-z]{{3,12}}) diet\b",
             re.IGNORECASE,
         ),

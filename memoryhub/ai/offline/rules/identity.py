@@ -196,8 +196,9 @@ ONE_WORD_TRAITS = {
 
 
 def one_word_trait_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I'm left-handed", "I'm bilingual": what someone is, in one word."""
+    """ "I'm left-handed", "I'm bilingual", "I'm a lefty": what someone is, in one word."""
     word = "-".join(match["word"].lower().replace("-", " ").split())
+    word = "left-handed" if word in ("a-lefty", "a-leftie", "a-southpaw") else word
     return said.fact(f"{said.name} is {word}", MemoryKind.FACT, MEDIUM, PERMANENT, [ONE_WORD_TRAITS[word]])
 
 
@@ -416,7 +417,7 @@ RULES = [
         priority=640,
         pattern=re.compile(
             r"\bI(?:'m| am) (?:(?:also|actually|fully|completely|naturally) )?(?P<word>left[- ]?handed|right[- ]?handed"
-            r"|ambidextrous|bilingual|trilingual|multilingual)\b",
+            r"|ambidextrous|bilingual|trilingual|multilingual|a (?:lefty|leftie|southpaw)(?= *(?:[,.!;]|$|lol|haha)))",
             re.IGNORECASE,
         ),
         build=one_word_trait_rule,

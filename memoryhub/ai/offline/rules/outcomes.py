@@ -11,7 +11,7 @@ import re
 from memoryhub.ai.contract import MemoryKind
 from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, past_day_in
 from memoryhub.ai.offline.rules.trips import NAMED_PLACE
-from memoryhub.ai.offline.text import third_person, topics_of
+from memoryhub.ai.offline.text import article_for, third_person, topics_of
 from memoryhub.ai.offline.vocabulary import PROPER_NAME
 
 # What one was after, said after it: "the job at the BBC", "a Pride of Britain award".
@@ -66,12 +66,14 @@ def papers_refused_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 def citizen_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I'm finally a British citizen!", "I'm a citizen now": citizenship got, for good ("I'm an Irish
+    """ "I'm finally a British citizen!", "I became a citizen yesterday": citizenship got, for good ("I'm an Irish
     citizen": which they are)."""
     of = f"{match['nationality']} " if match["nationality"] else ""
-    article = "an" if of[:1] in ("A", "E", "I", "O", "U") else "a"
-    new = match["new"] or match.string[match.end() :].startswith(" now")
+    article = article_for(of.strip() or "citizen")
+    new = match["new"] or match["became"] or match.string[match.end() :].startswith(" now")
     text = f"{said.name} {'became' if new else 'is'} {article} {of}citizen"
+    if new and (when := past_day_in(match.string[match.end() :])):
+        text += f" {when}"  # "I became a British citizen yesterday"
     kind = MemoryKind.EVENT if new else MemoryKind.FACT
     return said.fact(text, kind, HIGH, PERMANENT, topics_of("immigration", "citizenship"))
 
@@ -133,8 +135,8 @@ RULES = [
     Rule(
         priority=1725,
         pattern=re.compile(
-            rf"\bI(?:'m| am) (?P<new>(?:now |finally |officially )+)?an? (?:(?P<nationality>{_NATIONALITY}) )?citizen"
-            r"(?= now\b|[!.]|$)",
+            rf"\bI(?:(?:'m| am) (?P<new>(?:now |finally |officially )+)?|(?P<became> (?:(?:just|finally|officially) )*"
+            rf"became) )an? (?:(?P<nationality>{_NATIONALITY}) )?citizen(?= now\b|[!.]|$|(?(became) \w))",
             re.IGNORECASE,
         ),
         build=citizen_rule,

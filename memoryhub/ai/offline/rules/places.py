@@ -19,7 +19,7 @@ from memoryhub.ai.offline.facts import (
 from memoryhub.ai.offline.rules.answers import date_in
 from memoryhub.ai.offline.rules.trips import NAMED_PLACE
 from memoryhub.ai.offline.splitting import phrase_cut
-from memoryhub.ai.offline.text import content_words, join_names, place_name, third_person, topics_of
+from memoryhub.ai.offline.text import content_words, join_names, place_name, since_age, third_person, topics_of
 from memoryhub.ai.offline.vocabulary import COUNTS, DECADES, FOR_A_SPAN, I_AM, MONTHS, PETS, WEEKDAYS
 
 
@@ -172,6 +172,8 @@ def moved_rule(match: re.Match[str], said: Said) -> Fact | None:
 def _moved(said: Said, place: str, *, back: str = "", origin: str = "") -> Fact:
     """ "<name> moved to <place>", with where from, when and what for as the clause says them."""
     when = time_in(said.clause) or past_time_in(said.clause)
+    if not when and (young := re.search(r"\bwhen I was \w+$", re.split(r"[,.!?]", said.clause)[0])):
+        when = since_age(young[0])  # "we moved here when I was ten": "at age ten"
     text = f"{said.name} moved{back} to {place}" + (f" from {origin}" if origin else "")
     text += f" {when}" if when else ""
     why = re.search(
