@@ -8908,9 +8908,30 @@ def test_where_one_lives_a_favourite_a_best_time_a_summit_and_a_first_bake_are_k
         ("my boss got me a coffee", []),
         ("my dad got me a flat white this morning", []),
         ("my mum bought me a car", ["Priya's mum bought Priya a car"]),
+        # where and what one studied, told in the past (each kept nothing)
+        ("I studied law at Leeds", ["Priya studied law at Leeds"]),
+        (
+            "I studied at the University of Manchester from 2009 to 2012",
+            ["Priya studied at the University of Manchester from 2009 to 2012"],
+        ),
+        ("I studied abroad in Spain", ["Priya studied abroad in Spain"]),
+        ("I studied computer science in Leeds back in 2010", ["Priya studied computer science in Leeds in 2010"]),
+        ("I studied hard for my exams", []),
+        ("I studied procrastination at uni", []),
+        ("I went to uni in Glasgow", ["Priya went to uni in Glasgow"]),
+        ("I went to Leeds uni", ["Priya went to Leeds uni"]),
+        ("I went to Oxford", []),
+        ("I did my PGCE at Bath Spa", ["Priya did their PGCE at Bath Spa"]),
+        ("I did a PhD in chemistry", ["Priya did a PhD in chemistry"]),
+        ("I did a degree in overthinking lol", []),
+        # kept nothing, or nothing as said: adopted, a stammer, a foster parent
+        ("I was adopted when I was 4", ["Priya was adopted at age 4"]),
+        ("I was adopted by the idea lol", []),
+        ("I've got a stammer", ["Priya has a stammer"]),
+        ("I'm a foster parent", ["Priya is a foster parent"]),
     ],
 )
-def test_a_switch_a_citizenship_a_lefty_and_a_cancelled_flight_are_kept(said: str, kept: list[str]) -> None:
+def test_a_switch_a_citizenship_a_school_and_a_cancelled_flight_are_kept(said: str, kept: list[str]) -> None:
     assert [operation["content"] for operation in _kept_on_the_day(said)] == kept
 
 

@@ -136,7 +136,7 @@ RULES = [
     Rule(
         priority=1540,
         pattern=re.compile(
-            r"\bI (?:have|'ve got|have got) (?:a |an )?(?P<has>stammer|stutter|lisp|tinnitus|hearing aids|hearing aid"
+            r"\bI(?: have|'ve got| have got) (?:a |an )?(?P<has>stammer|stutter|lisp|tinnitus|hearing aids|hearing aid"
             r"|cochlear implant|prosthetic (?:leg|arm))\b"
             r"|\bI(?:'m| am) (?P<is>registered blind|partially sighted|visually impaired|severely sight impaired)\b",
             re.IGNORECASE,

@@ -34,9 +34,13 @@ def type_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 def circumstance_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I'm a wheelchair user", "I'm adopted", "I grew up in care": what shapes their life."""
+    """ "I'm a wheelchair user", "I'm adopted", "I was adopted as a baby", "I grew up in care": what shapes
+    their life."""
     if match["grew"]:
         return said.fact(f"{said.name} grew up in care", MemoryKind.FACT, HIGH, PERMANENT, ["family", "childhood"])
+    if match["adopted"]:  # "I was adopted as a baby"
+        young = f" {since_age(match['young'].lower())}" if match["young"] else ""
+        return said.fact(f"{said.name} was adopted{young}", MemoryKind.FACT, HIGH, PERMANENT, ["family", "adopted"])
     what = " ".join(match["what"].lower().replace("full time", "full-time").split())
     what = what if what == "adopted" else f"{article_for(what)} {what}"
     text = f"{said.name} is {what}"
@@ -94,7 +98,9 @@ RULES = [
         priority=1522,
         pattern=re.compile(
             r"\bI(?:'m| am) (?:(?:also|actually) )?(?:an? )?(?P<what>(?:full[- ]time )?wheelchair user|amputee|adopted"
-            r"|care leaver)\b|\bI (?P<grew>grew up|was raised|was brought up) in (?:foster )?(?P<what2>care)\b",
+            r"|care leaver)\b|\bI (?P<grew>grew up|was raised|was brought up) in (?:foster )?(?P<what2>care)\b"
+            r"|\bI was (?P<adopted>adopted)(?: (?P<young>as a baby|as a child|as a toddler|at birth|when I was \w+))?"
+            r"(?=\s*(?:$|[,.!;]|and|so|but|lol)\b)",
             re.IGNORECASE,
         ),
         build=circumstance_rule,

@@ -35,7 +35,8 @@ _LED = (
 CIVIC_ROLES = (
     r"(?:school |parent )?governor|churchwarden|(?:Brownie|Scout|Cub|Guide|Beaver|Rainbow|youth) leader"
     r"|special constable|magistrate|(?:parish |town |city |county |local )?councillor|councilor|lay reader|bell ?ringer"
-    r"|foster carer|retained firefighter|volunteer firefighter|lifeboat volunteer|Samaritans volunteer"
+    r"|foster (?:carer|parent|mum|mom|dad)|retained firefighter|volunteer firefighter|lifeboat volunteer"
+    r"|Samaritans volunteer"
     r"|lollipop (?:lady|man)|school crossing patrol|first responder|trustee|Samaritans listener|Childline volunteer"
     r"|hospice volunteer|befriender|deacon|lay preacher|justice of the peace|(?:church )?organist|choirmaster|verger"
     r"|(?:qualified )?(?:football |rugby |hockey |netball )?(?:referee|umpire)"

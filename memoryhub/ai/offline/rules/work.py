@@ -163,7 +163,7 @@ def job_with_status(earlier: Fact, later: Fact) -> Fact | None:
 
 
 # What no degree is in: "a PhD in overthinking", "a masters in procrastination".
-_NO_SUBJECT = re.compile(
+JOKE_FIELDS = re.compile(
     r"(?:over\w+|procrastinat\w*|sarcasm|napping|sleeping|snacking|memes?|gossip\w*|shopping|complaining|worrying"
     r"|binge[- ]?watching|being\b|netflix|eating|doomscrolling|adulting|yapping|dad jokes)",
     re.IGNORECASE,
@@ -191,7 +191,7 @@ def degree_rule(match: re.Match[str], said: Said) -> Fact | None:
     doing = "is " + re.sub(r"^(?:'m|am)\s+", "", match["verb"].lower().strip())  # "is in", "is halfway through"
     doing = "started" if doing.endswith(" started") else doing  # "I've just started a PGCE"
     if re.match(r"\s*(?:have|'ve got|hold|earned)\b", match["verb"], re.IGNORECASE):  # "I have a masters in history"
-        if _NO_SUBJECT.match(field):
+        if JOKE_FIELDS.match(field):
             return None  # "I have a PhD in overthinking 🎓": a joke, not a degree
         doing = "earned" if match["verb"].strip().lower() == "earned" else "has"
     article = "their" if match["article"].lower() == "my" else match["article"].lower()
