@@ -8929,6 +8929,12 @@ def test_where_one_lives_a_favourite_a_best_time_a_summit_and_a_first_bake_are_k
         ("I was adopted by the idea lol", []),
         ("I've got a stammer", ["Priya has a stammer"]),
         ("I'm a foster parent", ["Priya is a foster parent"]),
+        # what one does with one's partner (each kept only "Priya has a husband", or "… a partner")
+        ("my husband and I run a B&B in Cornwall", ["Priya runs a B&B in Cornwall with their husband"]),
+        ("my partner and I live in Bristol", ["Priya lives in Bristol with their partner"]),
+        ("me and my wife own a café in Bath", ["Priya owns a café in Bath with their wife"]),
+        ("my wife and I both work in IT", ["Priya has a wife"]),  # not one job
+        ("my boyfriend and I are going to Rome in May", ["Priya and their boyfriend are going to Rome in May"]),
     ],
 )
 def test_a_switch_a_citizenship_a_school_and_a_cancelled_flight_are_kept(said: str, kept: list[str]) -> None:

@@ -9,7 +9,7 @@ import re
 from dataclasses import fields
 
 from memoryhub.ai.contract import MemoryKind
-from memoryhub.ai.offline.facts import Builder, Fact, Said
+from memoryhub.ai.offline.facts import Builder, Fact, Said, revised
 from memoryhub.ai.offline.guards import (
     is_hypothetical,
     is_negated,
@@ -28,6 +28,7 @@ from memoryhub.ai.offline.text import content_words
 from memoryhub.ai.offline.vocabulary import (
     HOW_OFTEN,
     INVITING_IF,
+    PARTNERS,
     RELATIONS,
     RELATIVE_AGES,
     TIME,
@@ -242,8 +243,30 @@ def rules_on(said: Said, clause: str) -> list[Fact]:
             continue  # "can't wait to see you guys": a memory never says "you"
         if fact is not None:
             fact.lead = fact.lead or _lead(clause, match)
-            return [fact]
+            return [_done_together(said, clause, fact) or fact]
     return []
+
+
+# "my husband and I run a B&B in Cornwall", "me and my partner live in Bristol": what the two do.
+_TOGETHER = re.compile(
+    r"^(?:my (?P<who>[\w-]+) and I|me and my (?P<who2>[\w-]+)) (?P<rest>(?!both\b|each\b|are\b|were\b|have been\b)"
+    r"[a-z][^,;]*)",
+    re.IGNORECASE,
+)
+
+
+def _done_together(said: Said, clause: str, fact: Fact) -> Fact | None:
+    """What the speaker does with their partner, when the clause says no more of the partner than that
+    they have one: "Priya runs a B&B in Cornwall with their husband", not "Priya has a husband". Not what
+    "both" do ("my wife and I both work in IT" is not one job), nor a plan of the two ("are going …")."""
+    together = _TOGETHER.match(strip_fillers(clause))
+    who = (together["who"] or together["who2"]).lower() if together else ""
+    if together is None or who not in PARTNERS or fact.text != f"{said.name} has a {who}":
+        return None
+    own = rules_on(said, f"I {together['rest']}")
+    if not own or not own[0].text.startswith(f"{said.name} ") or f"their {who}" in own[0].text:
+        return None
+    return revised(own[0], text=f"{own[0].text} with their {who}")
 
 
 # A clause with a subject of its own: the speaker ("we moved here in 2019", "I think it was May"), or

@@ -340,7 +340,7 @@ JOB_TITLE = rf"(?:(?!of\b|fan\b)[a-z-]+ ){{0,2}}?{JOB}"
 # Businesses someone may have: "my bakery just opened", "I run a small Etsy shop".
 _BUSINESSES = (
     r"startup|start-up|side hustle|podcast|youtube channel|food truck|bakery|cafe|café|restaurant|bar|shop|studio"
-    r"|company|business"
+    r"|company|business|B&B|B and B|bed and breakfast|guest ?house|campsite|holiday let|kennels|cattery"
 )
 
 
