@@ -9025,7 +9025,7 @@ def test_a_rent_rise_lives_until_the_month_it_comes_in() -> None:
         ("I baked my first sourdough loaf", "Congratulations — you baked your first sourdough loaf!"),
         ("my toddler finally sleeps through the night!", "Congratulations — your toddler sleeps through the night!"),
         ("I climbed the stairs at work", "Got it."),
-        # was "Got it — … How do you feel about it?" (2026-12-02, later again)
+        # was "Got it", then a question of feelings (2026-12-02, later again)
         ("my flight to Toronto got cancelled", "I'm sorry to hear your flight to Toronto was cancelled."),
     ],
 )
