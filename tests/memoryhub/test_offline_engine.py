@@ -8910,6 +8910,7 @@ def test_where_one_lives_a_favourite_a_best_time_a_summit_and_a_first_bake_are_k
         ("my mum bought me a car", ["Priya's mum bought Priya a car"]),
         # where and what one studied, told in the past (each kept nothing)
         ("I studied law at Leeds", ["Priya studied law at Leeds"]),
+        ("I studied French at Leeds", ["Priya studied French at Leeds"]),  # a language keeps its capital
         (
             "I studied at the University of Manchester from 2009 to 2012",
             ["Priya studied at the University of Manchester from 2009 to 2012"],

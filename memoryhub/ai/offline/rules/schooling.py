@@ -40,7 +40,7 @@ def studied_rule(match: re.Match[str], said: Said) -> Fact | None:
         where = f" in {match['abroad_in']}" if match["abroad_in"] else ""
         text = f"{said.name} studied abroad{where}"
         return said.fact(text + _when(match.string[match.end() :]), *_LASTING, topics_of("education", "abroad"))
-    subject = phrase_cut(match["subject"] or "", max_words=4).lower() if match["subject"] else ""
+    subject = phrase_cut(match["subject"], max_words=4) if match["subject"] else ""
     if match["subject"] and (not content_words(subject) or _NO_SUBJECT.match(subject) or JOKE_FIELDS.match(subject)):
         return None
     prep, named = (match["prep"] or match["prep0"] or "").lower(), match["school"] or match["school0"]
