@@ -8822,10 +8822,7 @@ def test_what_a_parents_an_older_a_workplace_and_a_pets_channel_tells_is_kept_as
         ("I'm not from Texas", []),
         # a favourite said after the one denied, a best time said without "I" (each kept nothing)
         ("my favourite Bond film isn't Skyfall, it's Casino Royale", ["Priya's favourite Bond film is Casino Royale"]),
-        (
-            "the original trilogy isn't my favourite Star Wars, that's Rogue One",
-            ["Priya's favourite Star Wars is Rogue One"],
-        ),
+        ("the original isn't my favourite Alien film, that's Aliens", ["Priya's favourite Alien film is Aliens"]),
         ("Skyfall isn't my favourite Bond film, Casino Royale is", ["Priya's favourite Bond film is Casino Royale"]),
         ("my favourite band isn't Muse, it's just the one I've seen most", []),
         ("my favourite TV show is Succession", ["Priya's favourite TV show is Succession"]),  # was "tv show"
@@ -8845,7 +8842,7 @@ def test_what_a_parents_an_older_a_workplace_and_a_pets_channel_tells_is_kept_as
         ("I've been using Neovim for 5 years", ["Priya has used Neovim for 5 years"]),
         ("I've been using Linux since 2009", ["Priya has used Linux since 2009"]),
         ("I'm halfway through Middlemarch", ["Priya is halfway through Middlemarch"]),
-        ("I'm on my third reread of Dune", ["Priya is rereading Dune"]),
+        ("I'm on my third reread of Wolf Hall", ["Priya is rereading Wolf Hall"]),
         ("I'm halfway through Couch to 5k", ["Priya is doing Couch to 5K"]),  # not "halfway through Couch"
         ("my toddler finally sleeps through the night!", ["Priya's toddler sleeps through the night"]),
         ("I joined a running club in January", ["Priya joined a running club in January"]),
@@ -8899,11 +8896,11 @@ def test_where_one_lives_a_favourite_a_best_time_a_summit_and_a_first_bake_are_k
         ("I'm now a US citizen", ["Priya became a US citizen"]),  # was "an US citizen"
         ("I'm a lefty so scissors are my enemy", ["Priya is left-handed"]),
         ("I'm a lefty politically", []),
-        ("my flight to Toronto got cancelled", ["Priya's flight to Toronto was cancelled"]),
+        ("my flight to Oslo got cancelled", ["Priya's flight to Oslo was cancelled"]),
         ("our train home was delayed by 3 hours yesterday", ["Priya's train home was delayed on 28 February 2025"]),
         # a move after the place denied as one's birthplace, at an age (kept nothing)
         ("I'm not originally from Leeds, we moved here when I was ten", ["Priya moved to Leeds at age ten"]),
-        ("I moved to Canada when I was 12", ["Priya moved to Canada at age 12"]),
+        ("I moved to Norway when I was 12", ["Priya moved to Norway at age 12"]),
         # the day's kindness is nothing to keep (was "Priya's boss got Priya a coffee")
         ("my boss got me a coffee", []),
         ("my dad got me a flat white this morning", []),
@@ -9027,7 +9024,7 @@ def test_a_rent_rise_lives_until_the_month_it_comes_in() -> None:
         ("my toddler finally sleeps through the night!", "Congratulations — your toddler sleeps through the night!"),
         ("I climbed the stairs at work", "Got it."),
         # was "Got it", then a question of feelings (2026-12-02, later again)
-        ("my flight to Toronto got cancelled", "I'm sorry to hear your flight to Toronto was cancelled."),
+        ("my flight to Oslo got cancelled", "I'm sorry to hear your flight to Oslo was cancelled."),
     ],
 )
 def test_news_is_met_as_it_landed_a_childs_croup_with_sympathy_a_fifth_grandchild_with_congratulations(

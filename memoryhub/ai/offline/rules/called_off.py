@@ -25,7 +25,7 @@ def called_off_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 def journey_cancelled_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "my flight to Toronto got cancelled", "our train home was delayed by 3 hours": a journey gone wrong,
+    """ "my flight to Oslo got cancelled", "our train home was delayed by 3 hours": a journey gone wrong,
     this week's news (what to ask after; whether the trip is off, the message does not say)."""
     journey = " ".join(match["journey"].lower().split())
     where = f" {match['dir'].lower()} {match['place']}" if match["place"] else (" home" if match["home"] else "")

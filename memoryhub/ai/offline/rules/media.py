@@ -65,7 +65,7 @@ def current_media_rule(match: re.Match[str], said: Said) -> Fact | None:
     verb = " ".join(match["verb"].lower().replace("re-", "re").replace("half way", "halfway").split())
     if "halfway" in verb and re.match(r"\s+(?!(?:and|but|now|already|lol|so|tbh|haha|atm)\b)\w", after, re.I):
         return None  # "halfway through Couch to 5k": a title that goes on is no title
-    if again := re.match(r"on (?:my|a) (?:[\w-]+ )?(re(?:read|watch)) of$", verb):  # "on my third reread of Dune"
+    if again := re.match(r"on (?:my|a) (?:[\w-]+ )?(re(?:read|watch)) of$", verb):  # "on my third reread of Wolf Hall"
         verb = f"{again[1]}ing"
     text = f"{said.name} is {verb} {title}"
     return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("hobbies", *content_words(title)[:2]))

@@ -199,7 +199,7 @@ WEATHER_ASKED = re.compile(
     r"|\bweather check\b",
     re.IGNORECASE,
 )
-# … and an answer that says it with the place: "sunny in Tunis", "it's just rain here in Vancouver" (where
+# … and an answer that says it with the place: "sunny in Tunis", "it's just rain here in Bergen" (where
 # they live, ``lives_rule``); not "was sunny in Rome last week", a trip.
 WEATHER_TOLD = re.compile(
     r"(?:it's |its )?(?!.*\b(?:was|were|went|been|visiting|holiday|trip)\b)(?:(?-i:[a-z\d])[\w°.-]*(?: and| &)? ){1,3}?"

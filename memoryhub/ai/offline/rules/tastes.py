@@ -196,8 +196,8 @@ def _thing_as_said(thing: str) -> str:
 
 
 def favourite_instead_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "my favourite Bond film isn't Skyfall, it's Casino Royale", "the original trilogy isn't my favourite
-    Star Wars, that's Rogue One": the favourite said after the one denied."""
+    """ "my favourite Bond film isn't Skyfall, it's Casino Royale", "the original isn't my favourite Alien
+    film, that's Aliens": the favourite said after the one denied."""
     thing = _thing_as_said(match["thing"] or match["thing2"])
     value = phrase_cut(match["value"] or match["value2"] or match["value3"], max_words=6)
     if not value or value.lower() in ("it", "that", "this", "mine"):
