@@ -8889,6 +8889,11 @@ def test_where_one_lives_a_favourite_a_best_time_a_summit_and_a_first_bake_are_k
         ("I changed my mind to be honest", []),
         ("I swapped it for a tenner", []),
         ("I dropped my phone for the third time", []),
+        # "moved" to a system or a device is a switch, not a new home (was "Priya moved to Linux", home)
+        ("I moved over to Linux last year", ["Priya switched to Linux in 2024"]),
+        ("we moved from Windows to a Mac", ["Priya switched from Windows to a Mac"]),
+        ("I moved over to Norway in 2019", ["Priya moved to Norway in 2019"]),
+        ("I moved from Leeds to Bristol last year", ["Priya moved from Leeds to Bristol in 2024"]),
         # a diet said with "the", citizenship become, a lefty, a journey gone wrong (each kept nothing)
         ("I'm on the keto diet", ["Priya is on a keto diet"]),
         ("I became a British citizen yesterday", ["Priya became a British citizen on 28 February 2025"]),

@@ -11,7 +11,7 @@ from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said
 from memoryhub.ai.offline.text import article_for, join_names, since_age, third_person, topics_of
 from memoryhub.ai.offline.vocabulary import FOR_A_SPAN, SINCE_WHEN
 
-_TOOLS = (
+TOOLS = (
     r"Arch(?: Linux)?|Linux|Ubuntu|Debian|Fedora|NixOS|Windows(?: \d+)?|mac ?OS|a Mac|Vim|Neovim|Emacs"
     r"|VS ?Code|IntelliJ|PyCharm|JetBrains|Android|an? iPhone|a Steam Deck|a PS5|an Xbox|a Switch"
 )  # read in any case
@@ -164,10 +164,10 @@ RULES = [
     Rule(
         priority=1492,
         pattern=re.compile(
-            rf"\bI (?:(?:mostly|mainly|only|still|just|now) )?(?:use|run|daily drive|daily-drive) (?P<tool>{_TOOLS})\b"
+            rf"\bI (?:(?:mostly|mainly|only|still|just|now) )?(?:use|run|daily drive|daily-drive) (?P<tool>{TOOLS})\b"
             r"(?=\s*(?:$|[,.!?;)]|(?:at|for|on|in|and|but|btw|as|now|mostly|daily|too|every|since|because|so|lol|tbh"
             r"|though|instead|exclusively|only)\b))"  # not "I use Linux jokes to flirt"
-            rf"|\bI(?:'ve| have) (?:been using|used) (?P<tool2>{_TOOLS})\b(?= (?:for|since)\b)"  # "… for 5 years"
+            rf"|\bI(?:'ve| have) (?:been using|used) (?P<tool2>{TOOLS})\b(?= (?:for|since)\b)"  # "… for 5 years"
             rf"|\bI (?:(?:mostly|mainly|only|just) )?(?:code|program|develop|write code) (?:in|with) (?P<language>"
             rf"{_LANGUAGES_LISTED})(?![\w+#])"
             rf"|\bI (?:(?:mostly|mainly|only|just) )?write (?P<language2>{_LANGUAGES_LISTED})(?![\w+#])",

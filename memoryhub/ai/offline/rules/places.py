@@ -17,6 +17,7 @@ from memoryhub.ai.offline.facts import (
     time_in,
 )
 from memoryhub.ai.offline.rules.answers import date_in
+from memoryhub.ai.offline.rules.online import TOOLS
 from memoryhub.ai.offline.rules.trips import NAMED_PLACE
 from memoryhub.ai.offline.splitting import phrase_cut
 from memoryhub.ai.offline.text import content_words, join_names, place_name, since_age, third_person, topics_of
@@ -249,6 +250,8 @@ def moved_from_rule(match: re.Match[str], said: Said) -> Fact | None:
     to = re.match(rf"\s+to (?P<place>{NAMED_PLACE})", match["rest"])
     if not to and re.match(r"\s+to (?!(?:a|an|the|my|our|here|there)\b)", match["rest"], re.IGNORECASE):
         return None  # "I moved from Android to iPhone last year"
+    if any(re.fullmatch(rf"(?:{TOOLS})", named, re.IGNORECASE) for named in (place, to["place"] if to else "")):
+        return None  # "I moved from Windows to Linux last year": rules/switching.py
     now = to["place"].rstrip(".") if to else ""
     text = f"{said.name} moved from {place}" + (f" to {now}" if now else "") + (f" {when}" if when else "")
     if now:  # "from Chicago to Denver last year": where they live now, as "I moved to Denver" says it
@@ -435,6 +438,7 @@ RULES = [
             r" (?:back |out |over |here |away )?"
             # not "moved here to be near the grandkids": why, not where
             r"(?:to|into|out to|over to) (?!(?:be|get|live|work|study|start|look|help|care|take|join|retire)\b)"
+            rf"(?!(?:{TOOLS})\b)"  # not "I moved over to Linux": a switch of system (rules/switching.py)
             r"(?P<place>.+?)(?=\s+(?:and|but|so)\s+(?:I|I'm|I've|we|we're|don't|do not|"
             r"have|haven't|can't|it|it's|now|still)\b|$)",
             re.IGNORECASE,

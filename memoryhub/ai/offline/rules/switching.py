@@ -8,6 +8,7 @@ import re
 
 from memoryhub.ai.contract import MemoryKind
 from memoryhub.ai.offline.facts import MEDIUM, PERMANENT, Fact, Rule, Said, past_time_in
+from memoryhub.ai.offline.rules.online import TOOLS
 from memoryhub.ai.offline.splitting import phrase_cut
 from memoryhub.ai.offline.text import content_words, third_person, topics_of
 from memoryhub.ai.offline.vocabulary import PAST_TIME, TIME
@@ -56,7 +57,10 @@ RULES = [
     Rule(
         priority=1757,
         pattern=re.compile(
-            _SUBJECT + r"(?:(?:switched|migrated|jumped ship)(?: from (?P<before>[^,.!?;]{2,40}?))? to"
+            _SUBJECT + r"(?:(?:switched|migrated|jumped ship"
+            # "moved" only to a system or a device (rules/online.py): "I moved over to Linux", not to Leeds
+            rf"|moved(?: over| across)?(?= (?:from [^,.!?;]{{2,40}}? )?to (?:{TOOLS})\b))"
+            r"(?: from (?P<before>[^,.!?;]{2,40}?))? to"
             r"|(?:swapped|traded|ditched) (?P<before2>(?:my |our |the )?[^,.!?;]{2,40}?) for"
             r"|(?:changed|switched) (?P<what>(?:my|our) [^,.!?;]{2,30}?|banks|(?:energy |broadband )?suppliers"
             r"|(?:phone |mobile |broadband )?providers|networks|gyms) to"
