@@ -773,6 +773,10 @@ def test_a_move_told_updates_where_they_were_remembered_to_live(said: str, conte
             "Priya started working as a chef at a pizzeria",
         ),
         ("Priya started working as a chef at a pizzeria", "I work as a nurse", "Priya works as a nurse"),
+        # a new job that says where or as what is where one works now (was news for 30 days, saved beside)
+        ("Priya works at Acme", "I got a new job at a bakery in Hull", "Priya got a new job at a bakery in Hull"),
+        ("Priya got a new job at a bakery in Hull", "I work for the council", "Priya works for the council"),
+        ("Priya works as a nurse", "I just got a new job as a paramedic", "Priya got a new job as a paramedic"),
     ],
 )
 def test_a_job_begun_is_the_job_and_the_next_one_replaces_it(remembered: str, said: str, content: str) -> None:
@@ -781,6 +785,21 @@ def test_a_job_begun_is_the_job_and_the_next_one_replaces_it(remembered: str, sa
     [update] = _extract(_prompt([("Priya", "priya", said)], participants=[priya]))["operations"]
 
     assert (update["action"], update["memory_index"], update["content"]) == ("update", 1, content)
+
+
+@pytest.mark.parametrize(
+    ("said", "expiration"),
+    [
+        ("I got a new job at a bakery in Hull", "permanent"),
+        ("I landed my dream job at the BBC", "permanent"),
+        ("I got a new job!", "30d"),  # where is not said: news, not where one works
+        ("I got a new job for the money", "30d"),
+    ],
+)
+def test_a_new_job_is_kept_for_good_when_it_says_where(said: str, expiration: str) -> None:
+    [operation] = _extract(_prompt([("Priya", "priya", said)]))["operations"]
+
+    assert operation["expiration"] == expiration
 
 
 @pytest.mark.parametrize(

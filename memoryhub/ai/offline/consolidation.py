@@ -69,8 +69,8 @@ SLOTS = {
     "origin": r" (?:is|comes) from\b",
     "birthplace": r" was born in (?-i:[A-Z])",  # not "born in 1994" (age); beside where they grew up
     "job": rf" (?:works as|started working as|starts work as|is an? (?:(?!(?:{JUDGED}) )[\w-]+ ){{0,2}}(?:{JOBS})"
-    r"|(?:is joining|joined) [\w&' -]+ as)\b",
-    "employer": r" (?:works|has worked) (?:[\w-]+ )?(?:at|for)\b",
+    r"|(?:is joining|joined) [\w&' -]+ as|got (?:a new|their dream) job as)\b",
+    "employer": r" (?:(?:works|has worked) (?:[\w-]+ )?|got (?:a new|their dream) job )(?:at|for)\b",
     "age": rf" is (?:\d+ years old|in their (?:(?:early|mid|late)[- ])?(?:{DECADES}))\b",
     "birthday": r"'s birthday is\b",
     "pronouns": r"'s pronouns are\b",

@@ -222,6 +222,11 @@ def their_as_kin(phrase: str, relation: str) -> str:
     return re.sub(r"\btheir\b", {"he": "his", "she": "her"}.get(pronoun_of(relation), "their"), phrase)
 
 
+# A job begun, news for a month on its own ("I got a new job!"), and where one works for good when it
+# says where or as what (consolidation.SLOTS: "employer", "job").
+_JOBS_TAKEN = ("got a new job", "got their dream job")
+
+
 def _event_fact(event: _Event, match: re.Match[str], said: Said, *, subject: str, subject_name: str) -> Fact:
     phrase = event.phrase
     topics = list(event.topics)
@@ -246,13 +251,18 @@ def _event_fact(event: _Event, match: re.Match[str], said: Said, *, subject: str
         former = "former " if event.phrase in ("quit their job", "lost their job") else ""  # "lost my job at X"
         org = re.sub(rf"\s*\b{re.escape(when)}\b", "", employer["org"], flags=re.I) if when else employer["org"]
         entities.append(said.entity(EntityType.ORGANISATION, org, f"{subject_name}'s {former}employer"))
+    expiration, slot = event.expiration, ""
+    taken = re.match(r"^(?:at|as)\b", rest, re.IGNORECASE) if event.phrase in _JOBS_TAKEN else None
+    if taken:  # "I got a new job at a bakery in Hull": where one works now, for good, in place of the last
+        expiration, slot = PERMANENT, "job" if taken[0].lower() == "as" else "employer"
     return Fact(
         subject=subject,
         text=text,
         kind=event.kind,
         entities=entities,
         importance=event.importance,
-        expiration=event.expiration,
+        expiration=expiration,
+        slot=slot,
         topics=topics_of(*topics),
         speaker=said.teller or said.handle,
         speaker_name=said.teller_name or said.name,
