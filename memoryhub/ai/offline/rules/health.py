@@ -99,7 +99,17 @@ def diet_rule(match: re.Match[str], said: Said) -> Fact | None:
         text = f"{said.name} is on a {diet} diet"
     else:
         text = f"{said.name} is {diet}"
+    if diet == "vegetarian" and (fish := _FISH_TOO.search(said.scene.line_text)):
+        text += f" but eats {fish['fish'].lower()}"  # "I'm veggie apart from fish": what a bot cooking for them needs
     return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, _diet_topics(diet), slot="diet")
+
+
+# Not "… but fish and chips smell amazing": a "but" wants "eat".
+_FISH_TOO = re.compile(
+    r"\b(?:(?:but|though|although)(?: I)?(?: (?:do|still|will|can))? eat|except(?: for)?|apart from|other than)"
+    r" (?P<fish>fish|seafood)\b",
+    re.IGNORECASE,
+)
 
 
 def _diet_topics(diet: str) -> list[str]:
