@@ -8913,13 +8913,13 @@ def test_where_one_lives_a_favourite_a_best_time_a_summit_and_a_first_bake_are_k
         ("we moved from Windows to a Mac", ["Priya switched from Windows to a Mac"]),
         ("I moved over to Norway in 2019", ["Priya moved to Norway in 2019"]),
         ("I moved from Leeds to Bristol last year", ["Priya moved from Leeds to Bristol in 2024"]),
-        # a diet said with "the", citizenship become, a lefty, a journey gone wrong (each kept nothing)
-        ("I'm on the keto diet", ["Priya is on a keto diet"]),
         # fish eaten by a vegetarian (was "Priya is vegetarian", and a bot would cook them no fish)
         ("I'm vegetarian but I still eat fish", ["Priya is vegetarian but eats fish"]),
         ("I'm veggie apart from seafood", ["Priya is vegetarian but eats seafood"]),
         ("I'm vegetarian but fish and chips smell amazing", ["Priya is vegetarian"]),
         ("I'm vegetarian but I don't eat fish either", ["Priya is vegetarian", "Priya doesn't eat fish"]),
+        # a diet said with "the", citizenship become, a lefty, a journey gone wrong (each kept nothing)
+        ("I'm on the keto diet", ["Priya is on a keto diet"]),
         ("I became a British citizen yesterday", ["Priya became a British citizen on 28 February 2025"]),
         ("I just became a US citizen", ["Priya became a US citizen"]),
         ("I'm now a US citizen", ["Priya became a US citizen"]),  # was "an US citizen"
