@@ -776,7 +776,7 @@ def test_a_move_told_updates_where_they_were_remembered_to_live(said: str, conte
         # a new job that says where or as what is where one works now (was news for 30 days, saved beside)
         ("Priya works at Acme", "I got a new job at a bakery in Hull", "Priya got a new job at a bakery in Hull"),
         ("Priya got a new job at a bakery in Hull", "I work for the council", "Priya works for the council"),
-        ("Priya works as a nurse", "I just got a new job as a paramedic", "Priya got a new job as a paramedic"),
+        ("Priya works as a nurse", "I just landed a new job as a paramedic", "Priya got a new job as a paramedic"),
     ],
 )
 def test_a_job_begun_is_the_job_and_the_next_one_replaces_it(remembered: str, said: str, content: str) -> None:

@@ -22,6 +22,9 @@ class _Event:
     expiration: str
     topics: tuple[str, ...]
     partner: bool = False  # "engaged", "married": completed by "to <name>"
+    # A job begun: news for its ``expiration`` on its own ("I got a new job!"), where one works for good
+    # when it says where or as what ("… at a bakery in Hull"; consolidation.SLOTS: "employer", "job").
+    job: bool = False
 
 
 # "got my license suspended", "got my license back": news of a license already held.
@@ -66,6 +69,7 @@ EVENTS = (
         HIGH,
         "30d",
         ("work", "new job"),
+        job=True,
     ),
     _Event(
         r"(?:(?:got|landed|found|started|have) (?:a|the) new job|(?:got|landed) (?:a|the) job)"
@@ -75,6 +79,7 @@ EVENTS = (
         HIGH,
         "30d",
         ("work", "new job"),
+        job=True,
     ),
     _Event(r"got promoted|got (?:a|the) promotion", "got promoted", MemoryKind.EVENT, HIGH, "30d", ("work",)),
     _Event(r"got (?:a|my) (?:pay )?(?:raise|rise)", "got a raise", MemoryKind.EVENT, HIGH, "30d", ("work",)),
@@ -222,11 +227,6 @@ def their_as_kin(phrase: str, relation: str) -> str:
     return re.sub(r"\btheir\b", {"he": "his", "she": "her"}.get(pronoun_of(relation), "their"), phrase)
 
 
-# A job begun, news for a month on its own ("I got a new job!"), and where one works for good when it
-# says where or as what (consolidation.SLOTS: "employer", "job").
-_JOBS_TAKEN = ("got a new job", "got their dream job")
-
-
 def _event_fact(event: _Event, match: re.Match[str], said: Said, *, subject: str, subject_name: str) -> Fact:
     phrase = event.phrase
     topics = list(event.topics)
@@ -252,7 +252,7 @@ def _event_fact(event: _Event, match: re.Match[str], said: Said, *, subject: str
         org = re.sub(rf"\s*\b{re.escape(when)}\b", "", employer["org"], flags=re.I) if when else employer["org"]
         entities.append(said.entity(EntityType.ORGANISATION, org, f"{subject_name}'s {former}employer"))
     expiration, slot = event.expiration, ""
-    taken = re.match(r"^(?:at|as)\b", rest, re.IGNORECASE) if event.phrase in _JOBS_TAKEN else None
+    taken = re.match(r"^(?:at|as)\b", rest, re.IGNORECASE) if event.job else None
     if taken:  # "I got a new job at a bakery in Hull": where one works now, for good, in place of the last
         expiration, slot = PERMANENT, "job" if taken[0].lower() == "as" else "employer"
     return Fact(
