@@ -48,8 +48,10 @@ run: migrate
 
 # The suite over TEST_PROCESSES pytest-xdist processes (a test database each), a test file per
 # process at a time: a file's module fixtures (a worker, a fake LLM server) start once. The files
-# start in the order tests/conftest.py gives them, the slowest first (SLOW_FILES).
-TEST_PROCESSES ?= 2
+# start in the order tests/conftest.py gives them, the slowest first (SLOW_FILES). Three on 2 cores:
+# many tests wait for a child process (a worker, a server, a browser), and a third keeps the cores
+# busy meanwhile (docs: CONTRIBUTING.md).
+TEST_PROCESSES ?= 3
 test: $(VENV)/.dev-installed
 	$(BIN)/pytest -n $(TEST_PROCESSES) --dist loadfile --no-loadscope-reorder
 

@@ -47,6 +47,10 @@ def child_environment(*, var_dir: Path, broker_url: str | None) -> dict[str, str
     env["DATABASE_URL"] = test_database_url()
     env["MEMORYHUB_VAR_DIR"] = str(var_dir)
     env["MEMORYHUB_MODELS_DIR"] = str(settings.MEMORYHUB_MODELS_DIR)  # the model copy is built once
+    # A window over by its lines' own times waits 10 s as installed for a backlog's next lines;
+    # these children's tests post their lines at once and then wait for the window, so 1 s here
+    # (the wait itself is tested in process, tests/api/test_ingest.py).
+    env["MEMORYHUB_WINDOW_LATE_SECONDS"] = "1"
     env.pop("CELERY_BROKER_URL", None)
     env.pop("CELERY_RESULT_BACKEND", None)
     if broker_url and not broker_url.startswith("filesystem://"):
