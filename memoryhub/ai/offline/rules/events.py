@@ -405,9 +405,9 @@ RULES = [
     Rule(
         priority=60,
         pattern=re.compile(
-            # "I've just started a new job", "I've graduated": not "I've got a job" (has one).
+            # "I've just started a new job", "I've graduated", "I've got a new job": not "I've got a job" (has one).
             rf"\bI(?:(?:'ve| have)(?={EVENT_ADVERBS} (?:started|graduated|finished|defended|got (?:engaged|married"
-            rf"|divorced|promoted)|been (?:made redundant|laid off|let go|furloughed))))?{EVENT_ADVERBS}"
+            rf"|divorced|promoted|a new job)|been (?:made redundant|laid off|let go|furloughed))))?{EVENT_ADVERBS}"
             rf" (?P<event>{EVENT_ALTERNATIVES})\b(?P<rest>.*)",
             re.IGNORECASE,
         ),

@@ -253,7 +253,7 @@ _LOOSE_VERB = re.compile(
     rf"|(?:caught|came down with)(?= (?:{PASSING_ILLNESSES})\b)"
     r"|plays|loves|likes|hates|enjoys|teaches|coaches|runs|owns|speaks|studies|collects|volunteers"
     # "my brother's girlfriend lives in Paris", "my wife's parents live in Spain" (not "lives near us")
-    r"|lives?(?= (?:in|near) (?-i:[A-Z]))|works?(?= (?:at|for|as|in) ))\b"
+    r"|lives?(?= (?:in|near) (?-i:[A-Z]))|works?(?= (?:at|for|as|in) ))\b(?!['\u2019]t\b)"  # not "won't"
     r"(?P<rest>.{0,200})",
     re.IGNORECASE,
 )

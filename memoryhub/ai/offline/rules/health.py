@@ -99,7 +99,9 @@ def diet_rule(match: re.Match[str], said: Said) -> Fact | None:
         text = f"{said.name} is on a {diet} diet"
     else:
         text = f"{said.name} is {diet}"
-    if diet == "vegetarian" and (fish := _FISH_TOO.search(said.scene.line_text)):
+    # in its own sentence, from the diet on: not "I'm vegetarian. my husband eats anything except fish"
+    rest_of_sentence = said.clause + re.split(r"[.!?;](?:\s|$)", said.message_after())[0]
+    if diet == "vegetarian" and (fish := _FISH_TOO.search(rest_of_sentence)):
         text += f" but eats {fish['fish'].lower()}"  # "I'm veggie apart from fish": what a bot cooking for them needs
     return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, _diet_topics(diet), slot="diet")
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from memoryhub.ai.contract import MemoryKind
-from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, expiration_for, past_time_in, time_in
+from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, expiration_for, past_day_in, time_in
 from memoryhub.ai.offline.text import article_for, third_person, topics_of
 from memoryhub.ai.offline.vocabulary import PROPER_NAME
 
@@ -29,7 +29,7 @@ def retired_rule(match: re.Match[str], said: Said) -> Fact | None:
     text = f"{said.name} retired"
     if match["from"]:
         text += f" from {match['from'].lower() if match['from'][0].islower() else match['from']}"
-    if when := past_time_in(rest):
+    if when := past_day_in(rest):  # "last year", "in March", "on Friday"
         text += f" {when}"
     if after := _AFTER.search(rest):
         text += f" after {after['span'].lower()} years"
@@ -44,7 +44,7 @@ def taken_up_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I've taken up watercolours", "I took up bowls last spring": a pastime begun."""
     what = match["what"].lower()
     text = f"{said.name} has taken up {what}"
-    if when := past_time_in(match["rest"]):
+    if when := past_day_in(match["rest"]):  # "last spring", "in March"
         text += f" {when}"
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("hobbies", what.split()[-1]))
 
@@ -78,7 +78,8 @@ RULES = [
             r"(?: from (?P<from>teaching|nursing|the (?:police|army|navy|RAF|NHS|force|fire service|civil service)"
             rf"|{PROPER_NAME}))?"
             # "I retired in 2019", "I retired!"; not "I retired my old laptop", "retired early from the race"
-            r"(?=$|[,.!;]| (?:in|last|this|after|a (?:year|few|couple)|\d|two|three|four|five|now|recently)\b)"
+            r"(?=$|[,.!;]| (?:in|on|last|this|today|yesterday|after|a (?:year|few|couple)|\d|two|three|four|five"
+            r"|now|recently)\b)"
             r"(?P<rest>.*)",
             re.IGNORECASE,
         ),

@@ -70,13 +70,17 @@ def _cased(said: str) -> str:
 
 
 def uses_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I use Arch btw", "I daily drive NixOS", "I mostly code in Rust", "I write Go at work"."""
+    """ "I use Arch btw", "I daily drive NixOS", "I've been on Linux for ten years", "I just started using
+    Neovim", "I mostly code in Rust", "I write Go at work"."""
     if language := match["language"] or match["language2"]:
         language = join_names([_cased(one) for one in re.split(r",? and |, | & ", language)])
         text = f"{said.name} codes in {language}"
         return said.fact(text, MemoryKind.PREFERENCE, MEDIUM, PERMANENT, topics_of("programming", language))
-    tool = _cased(match["tool"] or match["tool2"])
+    tool = _cased(match["tool"] or match["tool2"] or match["tool3"])
     text = f"{said.name} uses {tool}"
+    if match["tool3"]:  # "I just started using Neovim": since when, if said
+        when = past_time_in(match.string[match.end() :])
+        text = f"{said.name} started using {tool}" + (f" {when}" if when else "")
     if match["tool2"] and (span := _SPAN_AFTER.match(match.string[match.end() :])):
         text = f"{said.name} has used {tool} {since_age(span[1]).lower()}"  # "I've been using Emacs for 20 years"
     return said.fact(text, MemoryKind.PREFERENCE, MEDIUM, PERMANENT, topics_of("tech", tool))
@@ -167,7 +171,9 @@ RULES = [
             rf"\bI (?:(?:mostly|mainly|only|still|just|now) )?(?:use|run|daily drive|daily-drive) (?P<tool>{TOOLS})\b"
             r"(?=\s*(?:$|[,.!?;)]|(?:at|for|on|in|and|but|btw|as|now|mostly|daily|too|every|since|because|so|lol|tbh"
             r"|though|instead|exclusively|only)\b))"  # not "I use Linux jokes to flirt"
-            rf"|\bI(?:'ve| have) (?:been using|used) (?P<tool2>{TOOLS})\b(?= (?:for|since)\b)"  # "… for 5 years"
+            # "I've been on Arch for 5 years", "I just started using Neovim"
+            rf"|\bI(?:'ve| have) (?:been using|used|been on) (?P<tool2>{TOOLS})\b(?= (?:for|since)\b)"
+            rf"|\bI(?:'ve| have)? (?:(?:just|recently|finally) )?(?:started|begun|began) using (?P<tool3>{TOOLS})\b"
             rf"|\bI (?:(?:mostly|mainly|only|just) )?(?:code|program|develop|write code) (?:in|with) (?P<language>"
             rf"{_LANGUAGES_LISTED})(?![\w+#])"
             rf"|\bI (?:(?:mostly|mainly|only|just) )?write (?P<language2>{_LANGUAGES_LISTED})(?![\w+#])",

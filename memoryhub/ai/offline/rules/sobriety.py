@@ -1,8 +1,9 @@
 """What a recovery group tells of its members: how long one has been sober, clean, smoke-free or free
 of self-harm ("100 days sober today!", "I'm 2 years alcohol free this month", "6 weeks without self
-harm") and the meetings one goes to ("I go to AA meetings twice a week"). Said of oneself, kept like a
-health condition; a later count replaces the last (``SLOTS``). Quitting itself is
-``rules/health.py``'s ("I quit drinking in January")."""
+harm"), the meetings one goes to ("I go to AA meetings twice a week") and being in recovery ("I'm in
+recovery from an eating disorder"). Said of oneself, kept like a health condition; a later count
+replaces the last (``SLOTS``). Quitting itself is ``rules/health.py``'s ("I quit drinking in
+January")."""
 
 from __future__ import annotations
 
@@ -33,6 +34,24 @@ def meetings_rule(match: re.Match[str], said: Said) -> Fact | None:
     if how_often := HOW_OFTEN.match(match["rest"].lstrip()):
         text += f" {how_often[0].lower()}"
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("health", "recovery"))
+
+
+# What one recovers from, when "in recovery" says it: an addiction or an eating disorder, not an operation.
+_FROM_ADDICTION = (
+    r"alcohol(?:ism)?|(?:an? |my )?(?:drug |alcohol |gambling )?addiction|drugs|drink(?:ing)?|gambling|heroin|cocaine"
+    r"|(?:an |my )?eating disorder|anorexia|bulimia|self[- ]harm"
+)
+
+
+def recovery_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I'm in recovery", "I've been in recovery from alcoholism for six years": in a recovery group,
+    for good (not "in recovery after my knee op", which ``rules/health.py`` reads as healing)."""
+    text = f"{said.name} {'has been' if match['been'] else 'is'} in recovery"
+    if match["from"]:
+        text += f" from {re.sub(r'^my ', '', match['from'].lower())}"
+    if match["count"]:
+        text += f" for {match['count'].lower()} {match['unit'].lower()}"
+    return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("health", "recovery"))
 
 
 # What a later count replaces among the memories (consolidation.SLOTS).
@@ -68,5 +87,16 @@ RULES = [
             re.IGNORECASE,
         ),
         build=meetings_rule,
+    ),
+    Rule(
+        priority=1619,
+        pattern=re.compile(
+            rf"\bI(?:'m| am|(?P<been>'ve been| have been)) (?:(?:now|still|also) )?in recovery"
+            rf"(?: from (?P<from>{_FROM_ADDICTION}))?"
+            r"(?: for (?P<count>\d{1,2}|a|one|two|three|four|five|six|seven|eight|nine|ten|twelve)"
+            r" (?P<unit>months?|years?))?(?=\s*(?:$|[,.!;)]|and\b|but\b|now\b|myself\b))",
+            re.IGNORECASE,
+        ),
+        build=recovery_rule,
     ),
 ]

@@ -78,10 +78,11 @@ def job_held_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 def works_at_rule(match: re.Match[str], said: Said) -> Fact | None:
-    # "at Amazon for 3 years", "from home since covid": where, not for how long
+    # "at Amazon for 3 years", "from home since covid": where, not for how long; "for the council now":
+    # where, not since when ("Now TV" keeps its capital)
     org, *span = re.split(
         r" ((?:for (?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|many|several) |since ).*)",
-        match["org"],
+        re.sub(r"\s+(?:now|nowadays|these days|at the moment|currently)\b.*", "", match["org"]),
         maxsplit=1,
     )
     place = name_clean(phrase_cut(org, max_words=5))
@@ -526,9 +527,9 @@ RULES = [
             r"|(?:'ve| have) (?:always )?(?P<worked>worked))"
             r" (?P<when>(?:nights|night shifts|(?:double |long |early |late )?shifts|days|(?:on |at (?:the )?)?weekends"
             rf"|part[- ]time|full[- ]time|remotely|(?:{WEEKDAYS})s) )?"
-            # "I've got a part-time job at Greggs", "I have a Saturday job at Boots"
-            r"|\bI(?: have|'ve got| have got) an? (?P<job>part[- ]time|full[- ]time|weekend|Saturday|Sunday|evening)"
-            r" job )(?P<prep>at|for|in|from) (?P<org>.+)",
+            # "I've got a part-time job at Greggs", "I have a Saturday job at Boots", "I've got a job at Boots"
+            r"|\bI(?: have|'ve got| have got) an? (?:(?P<job>part[- ]time|full[- ]time|weekend|Saturday|Sunday|evening)"
+            r" )?job (?!in mind\b))(?P<prep>at|for|in|from) (?P<org>.+)",
             re.IGNORECASE,
         ),
         build=works_at_rule,
