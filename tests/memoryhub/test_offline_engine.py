@@ -8830,6 +8830,10 @@ def test_a_lift_and_luck_asked_for_are_wished_well_and_time_off_with_stress_met_
             "fact",
             "permanent",
         ),
+        # kept nothing, or "my" as said (2026-12-03, an expats' and a students' channels)
+        ("I'm an expat in Dubai", "Priya lives in Dubai", "fact", "permanent"),
+        ("I'm a Brit living in Dubai", "Priya lives in Dubai", "fact", "permanent"),
+        ("I've got my finals in May", "Priya has their finals in May", "plan", "30d"),  # was "has my finals"
         # a household's dues (2026-12-03, a money-saving channel's: each kept nothing)
         ("our mortgage renewal is due in April", "Priya's mortgage renewal is due in April", "plan", "30d"),
         ("the MOT is due next month", "Priya's MOT is due next month", "plan", "30d"),

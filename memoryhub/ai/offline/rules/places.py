@@ -106,7 +106,7 @@ def _visit(said: Said, raw: str) -> Fact | None:
 def lives_rule(match: re.Match[str], said: Said) -> Fact | None:
     raw = _place_group(match)
     being_in = re.match(r"(?:I|we)\b", match[0], re.IGNORECASE) and re.search(r"\bin\b", match[0][:40])
-    settled = re.search(r"liv|based", match[0], re.IGNORECASE)  # "based in Nairobi but travel for work"
+    settled = re.search(r"liv|based|pat", match[0], re.IGNORECASE)  # "based in Nairobi but travel for work"
     if being_in and not settled and (_VISIT.search(said.clause) or time_in(said.clause)):
         return _visit(said, raw)  # "I'm in Vegas this weekend": a visit, not a home
     fact = _place_fact(said, said_place(raw, said), verb="lives in", slot="home")
@@ -341,6 +341,8 @@ RULES = [
             r"|I(?:'m| am) (?:currently |now |still |also )?(?:based|living)"
             r"(?: with (?:my |our )?[a-z]{2,15}(?: [a-z]{2,15})?)? in"
             r"|I(?:'ve| have) been (?:living|based|staying) (?:in|near)|I(?:'ve| have)(?: always)? lived (?:in|near)"
+            # "I'm an expat in Dubai", "I'm a Brit living in Dubai"
+            r"|I(?:'m| am) an? (?:(?:[\w-]+ )?ex-?pat (?:living |based )?|(?-i:[A-Z])[a-z]+ (?:living|based) )in"
             r"|I(?: currently| now)? live(?= there))\s*(?P<place>.+)",
             re.IGNORECASE,
         ),

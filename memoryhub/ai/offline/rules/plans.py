@@ -254,6 +254,8 @@ def appointment_rule(match: re.Match[str], said: Said) -> Fact | None:
     thing = re.sub(r"\b(?:mri|x-ray)\b", lambda m: m[0].upper(), thing)
     rest = phrase_cut(match["rest"] or "", max_words=8)
     article = "" if match["things"] else article_for(thing) + " "  # "exams all next week"
+    if match["things"]:
+        thing = third_person(thing, said.name)  # "my finals in May": "their finals"
     if match["thing"] and re.search(r"\bmy $", match.string[: match.start("thing")], re.IGNORECASE):
         article = "their "  # "my first therapy session on Thursday"
     article = "an " if thing.startswith(("MRI", "X-RAY")) else article  # said "em", "ex"
