@@ -1207,7 +1207,7 @@ def test_a_plan_told_in_answer_to_the_rooms_question_keeps_the_time_it_asked(
         (["Kim: guess who got the job!!"], ["Kim got a new job"]),
         (
             ["Raj: Lee did you ever hear back about the Leeds job?", "Lee: got it!! start in May"],
-            ["Lee got a new job at Leeds — start in May"],
+            ["Lee got a new job at Leeds — starting in May"],
         ),
         (["Raj: any news on the promotion?", "Lee: yes got it"], ["Lee got promoted"]),
         (["Raj: did you hear back about the interview?", "Lee: nope, still waiting"], []),
@@ -1229,6 +1229,17 @@ def test_a_plan_told_in_answer_to_the_rooms_question_keeps_the_time_it_asked(
         (["Kim: huge congrats to Priya on the new job!!", "Priya: thank you!!"], ["Priya got a new job"]),
         (["Kim: congrats Raj on the engagement 💍", "Raj: thanks!!"], ["Raj got engaged"]),
         (["Kim: welcome back Lee, how was Japan?", "Lee: haven't gone yet lol"], []),
+        # a start said without "I" is no trip to a place called Start (was "Tom is going to Start in two
+        # weeks"), and a birth on a weekday is no one's birthday (was "Kemal's birthday is Tuesday")
+        (
+            ["Ines: how did the interview go?", "Tom: got the job!! start in two weeks"],
+            ["Tom got a new job — starting in two weeks"],
+        ),
+        (
+            ["Ruth: Kemal's wife just had a baby girl", "Kemal: yep, Ada, born on Tuesday"],
+            ["Kemal's wife had a baby girl"],
+        ),
+        (["Ruth: fun fact?", "Kemal: I was born on a Tuesday"], []),
     ],
 )
 def test_news_told_as_a_riddle_or_as_an_answer_to_did_you_hear_back(said: list[str], kept: list[str]) -> None:
@@ -4325,7 +4336,9 @@ def test_the_fuller_of_two_facts_cites_the_lines_of_both() -> None:
         ("I have two kids, Leo who is 7 and Mia who is 4.", "Priya has two kids named Leo and Mia", ["Leo", "Mia"]),
         ("I've got 2 daughters: Ella (9) and Rose (6)", "Priya has 2 daughters named Ella and Rose", ["Ella", "Rose"]),
         ("I have two cats, Mochi and Pepper", "Priya has two cats named Mochi and Pepper", ["Mochi", "Pepper"]),
-        ("I have two kids, both boys", "Priya has two kids", []),  # no names: none made up
+        ("I have two kids, both boys", "Priya has two kids, both boys", []),  # no names: none made up
+        # which children, said after them (2026-12-03: was "has two kids" and "has a daughter")
+        ("I've got two kids, a boy and a girl", "Priya has two kids, a boy and a girl", []),
         ("I have three sisters, Amy and Beth", "Priya has three sisters", []),  # two names for three: unsure
     ],
 )

@@ -49,8 +49,8 @@ from memoryhub.ai.offline.splitting import (
     strip_fillers,
     strip_trailing,
 )
-from memoryhub.ai.offline.text import content_words, third_person
-from memoryhub.ai.offline.vocabulary import NON_ANSWERS, PAST_TIME, STOPWORDS, TIME
+from memoryhub.ai.offline.text import content_words
+from memoryhub.ai.offline.vocabulary import NON_ANSWERS, PAST_TIME, TIME
 
 # A message of more clauses than this is a wall of text: the rest of it is not read, which also
 # bounds the time one message takes.
@@ -593,7 +593,4 @@ class Reader:
             fact.partner_open = False
             return
         if len(fact.details) < matching.MAX_DETAILS:
-            detail = third_person(re.sub(r"\bwe(?='|\s)", "they", body, flags=re.I), said.name)  # "we're flying…"
-            if detail.split()[0].lower() in STOPWORDS:
-                detail = detail[0].lower() + detail[1:]
-            fact.details.append(detail)
+            fact.details.append(matching.detail_text(body, said.name))

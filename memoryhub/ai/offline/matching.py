@@ -24,13 +24,14 @@ from memoryhub.ai.offline.splitting import (
     partner_and_i,
     strip_fillers,
 )
-from memoryhub.ai.offline.text import content_words
+from memoryhub.ai.offline.text import content_words, third_person
 from memoryhub.ai.offline.vocabulary import (
     HOW_OFTEN,
     INVITING_IF,
     PARTNERS,
     RELATIONS,
     RELATIVE_AGES,
+    STOPWORDS,
     TIME,
     word_set,
 )
@@ -151,6 +152,18 @@ MAX_DETAIL_GAP = 3
 
 
 MAX_DETAILS = 4
+
+# A start said without its subject after the news: "got the job!!" — "start in two weeks".
+_START = re.compile(r"(?:I (?:will |'ll )?)?(?:start|begin)s?(?=\s)", re.IGNORECASE)
+
+
+def detail_text(body: str, name: str) -> str:
+    """A follow-up line as the fact's detail, said of ``name``: "we're flying…" → "they're flying…",
+    "start in two weeks" → "starting in two weeks"."""
+    if (start := _START.match(body)) and TIME.search(body):
+        body = "starting" + body[start.end() :]
+    detail = third_person(re.sub(r"\bwe(?='|\s)", "they", body, flags=re.I), name)
+    return detail[0].lower() + detail[1:] if detail.split()[0].lower() in STOPWORDS else detail
 
 
 MAX_DETAIL_WORDS = 12

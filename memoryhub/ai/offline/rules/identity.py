@@ -143,8 +143,8 @@ def born_rule(match: re.Match[str], said: Said) -> Fact | None:
         what = ("19" if int(short["yy"]) > 30 else "20") + short["yy"]
     elif year := re.match(r"(?:19|20)\d\d\b", raw):
         what = year[0]
-    if not what:
-        return None
+    if not what or re.fullmatch(rf"(?:a |the )?(?:{WEEKDAYS})", what, re.IGNORECASE):
+        return None  # "born on a Tuesday" is no birthday; "Ada, born on Tuesday" is a baby's birth
     dated = month_day(what)
     if dated != what:
         text = f"{said.name}'s birthday is {dated}"
