@@ -1249,6 +1249,44 @@ def test_news_told_as_a_riddle_or_as_an_answer_to_did_you_hear_back(said: list[s
     assert [op["content"] for op in _extract(_prompt(lines))["operations"]] == kept
 
 
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # the one reported on denies it (each was kept as Leo told it)
+        (["Leo: Maya's moving to Berlin next month", "Maya: no I'm not lol"], []),
+        (["Leo: Maya just got engaged!", "Maya: no I didn't haha, that was my sister"], []),
+        # or puts its place right
+        (
+            ["Leo: Maya's moving to Berlin next month", "Maya: not Berlin, Hamburg"],
+            ["Maya is moving to Hamburg next month"],
+        ),
+        (
+            ["Leo: Maya's moving to Berlin next month", "Maya: haha not quite, Hamburg"],
+            ["Maya is moving to Hamburg next month"],
+        ),
+        (
+            ["Leo: Maya's moving to Berlin next month", "Maya: Hamburg actually!"],
+            ["Maya is moving to Hamburg next month"],
+        ),
+        # borne out, or a "no" of someone else's, or one said long after: the report stands
+        (["Leo: Maya's moving to Berlin next month", "Maya: yep!"], ["Maya is moving to Berlin next month"]),
+        (
+            ["Leo: Maya's moving to Berlin next month", "Ana: no way!!", "Maya: yep, in June"],
+            ["Maya is moving to Berlin next month"],
+        ),
+        (
+            ["Leo: Maya's moving to Berlin next month", "Ana: wow", "Leo: yeah", "Maya: no, I can't come tonight"],
+            ["Maya is moving to Berlin next month"],
+        ),
+    ],
+)
+def test_a_report_its_subject_denies_is_not_kept_and_one_they_correct_is_kept_corrected(
+    said: list[str], kept: list[str]
+) -> None:
+    lines = [(line.split(": ", 1)[0], line.split(": ", 1)[0].lower(), line.split(": ", 1)[1]) for line in said]
+    assert [op["content"] for op in _extract(_prompt(lines))["operations"] if op["user_id"] == "maya"] == kept
+
+
 def test_the_place_named_with_the_is_a_trip_and_a_noun_after_it_is_not() -> None:
     """ "the Leeds meetup" is where one goes, not "the Leeds"; "the Lake District next week" stays a trip."""
     (meetup,) = _extract(_prompt([("Priya", "priya", "I'm going to the Leeds meetup on Friday")]))["operations"]
