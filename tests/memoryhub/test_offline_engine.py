@@ -8885,6 +8885,14 @@ def test_a_lift_and_luck_asked_for_are_wished_well_and_time_off_with_stress_met_
         ("I'm an expat in Dubai", "Priya lives in Dubai", "fact", "permanent"),
         ("I'm a Brit living in Dubai", "Priya lives in Dubai", "fact", "permanent"),
         ("I've got my finals in May", "Priya has their finals in May", "plan", "30d"),  # was "has my finals"
+        # the club before "season ticket holder" (2026-12-03, a football club's: kept nothing)
+        (
+            "I've been a Liverpool season ticket holder since 1998",
+            "Priya has had a season ticket at Liverpool since 1998",
+            "fact",
+            "permanent",
+        ),
+        ("I'm a Leeds season ticket holder", "Priya has a season ticket at Leeds", "fact", "permanent"),
         # a household's dues (2026-12-03, a money-saving channel's: each kept nothing)
         ("our mortgage renewal is due in April", "Priya's mortgage renewal is due in April", "plan", "30d"),
         ("the MOT is due next month", "Priya's MOT is due next month", "plan", "30d"),

@@ -75,11 +75,12 @@ def saw_live_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 def season_ticket_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I've had a season ticket at Elland Road for 15 years", "I'm a season ticket holder at Anfield",
-    "I've had a season ticket since 2015":
+    "I've had a season ticket since 2015", "I've been a Liverpool season ticket holder since 1998":
     a ground they go to every home game, kept for good."""
-    where = f" at {' '.join(match['where'].split())}" if match["where"] else ""
-    span = re.match(rf"\s+(?P<span>{FOR_A_SPAN}|since \d{{4}})\b", match["rest"])
-    verb = "has had" if span or match["had"] else "has"
+    named = match["where"] or match["club"]
+    where = f" at {' '.join(named.split())}" if named else ""
+    span = re.match(rf"\s+(?P<span>{FOR_A_SPAN}|since \d{{4}})\b", match["rest"] or match["rest2"] or "")
+    verb = "has had" if span or match["had"] or match["been"] else "has"
     text = f"{said.name} {verb} a season ticket{where}" + (f" {span['span']}" if span else "")
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("football", "season ticket"))
 
@@ -135,7 +136,8 @@ RULES = [
     Rule(
         priority=1602,
         pattern=re.compile(
-            r"(?:\bI(?:'m| am) a season ticket holder|\bI(?:(?P<had>'ve had| have had)|'ve got| have got| have)"
+            rf"\bI(?:'m| am|(?P<been>'ve been| have been)) an? (?P<club>{_NAME}) season ticket holder(?P<rest2>.*)"
+            r"|(?:\bI(?:'m| am) a season ticket holder|\bI(?:(?P<had>'ve had| have had)|'ve got| have got| have)"
             r" (?:a )?season tickets?)(?: (?:at|for)"
             rf" (?P<where>(?:the )?{_NAME})|(?= since \d{{4}}\b))(?P<rest>.*)",
             re.IGNORECASE,
