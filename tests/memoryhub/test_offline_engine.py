@@ -1270,6 +1270,7 @@ def test_news_told_as_a_riddle_or_as_an_answer_to_did_you_hear_back(said: list[s
         ),
         # borne out, or a "no" of someone else's, or one said long after: the report stands
         (["Leo: Maya's moving to Berlin next month", "Maya: yep!"], ["Maya is moving to Berlin next month"]),
+        (["Leo: Maya got a puppy!", "Maya: no regrets so far 😂"], ["Maya got a puppy"]),
         (
             ["Leo: Maya's moving to Berlin next month", "Ana: no way!!", "Maya: yep, in June"],
             ["Maya is moving to Berlin next month"],

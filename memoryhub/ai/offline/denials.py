@@ -19,7 +19,9 @@ _WITHIN_LINES = 2
 # What the one reported on says first to deny it: "no", "nope", "not quite", "that's not true", "I'm not".
 _DENIED = re.compile(
     r"^(?:(?:ha(?:ha)+|lol|lmao|um+|uh+|erm|well|wait|actually)\W+)*"
-    r"(?:no+|nope|nah|not (?:quite|really|true|exactly|anymore|any more)|(?:that's|thats|that is) (?:not (?:true|right)"
+    # "no" alone or before what denies ("no I'm not", "no, Hamburg"): not "no regrets so far"
+    r"(?:no+(?=\s*(?:$|[,.!?;:)]|lol\b|haha|I\b|it'?s\b|that'?s\b|not\b|we\b|she\b|he\b))|nope|nah"
+    r"|not (?:quite|really|true|exactly|anymore|any more)|(?:that's|thats|that is) (?:not (?:true|right)"
     r"|wrong)|I(?:'m| am) not|I (?:haven't|have not|didn't|did not|don't|do not|won't|will not)|wrong|fake news)\b",
     re.IGNORECASE,
 )
