@@ -1288,6 +1288,29 @@ def test_a_report_its_subject_denies_is_not_kept_and_one_they_correct_is_kept_co
     assert [op["content"] for op in _extract(_prompt(lines))["operations"] if op["user_id"] == "maya"] == kept
 
 
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # "mine" says back the other's relative (each kept nothing of Maya's)
+        (["Leo: my sister lives in Oslo", "Maya: oh nice, mine lives in Bergen"], ["Maya's sister lives in Bergen"]),
+        (["Leo: my husband is a nurse", "Maya: mine is a teacher"], ["Maya's husband is a teacher"]),
+        # not a relative or a pet, or said by the same person: as it was said
+        (["Leo: my round! what's everyone having?", "Maya: mine's a latte"], []),
+        (["Maya: my sister lives in Oslo", "Maya: mine is the best"], ["Maya's sister lives in Oslo"]),
+    ],
+)
+def test_mine_after_anothers_relative_is_ones_own_relative(said: list[str], kept: list[str]) -> None:
+    lines = [(line.split(": ", 1)[0], line.split(": ", 1)[0].lower(), line.split(": ", 1)[1]) for line in said]
+    operations = [op for op in _extract(_prompt(lines))["operations"] if op["user_id"] == "maya"]
+    assert [op["content"] for op in operations] == kept
+
+
+def test_mine_read_as_ones_own_relative_is_quoted_as_it_was_said() -> None:
+    said = [("Leo", "leo", "my sister lives in Oslo"), ("Maya", "maya", "oh nice, mine lives in Bergen")]
+    [operation] = [op for op in _extract(_prompt(said))["operations"] if op["user_id"] == "maya"]
+    assert operation["context"] == 'Maya said: "oh nice, mine lives in Bergen"'
+
+
 def test_the_place_named_with_the_is_a_trip_and_a_noun_after_it_is_not() -> None:
     """ "the Leeds meetup" is where one goes, not "the Leeds"; "the Lake District next week" stays a trip."""
     (meetup,) = _extract(_prompt([("Priya", "priya", "I'm going to the Leeds meetup on Friday")]))["operations"]

@@ -21,6 +21,7 @@ from memoryhub.ai.contract import (
 from memoryhub.ai.offline.attribution import Reader
 from memoryhub.ai.offline.dates import anchored, date_said
 from memoryhub.ai.offline.denials import reports_as_put_right
+from memoryhub.ai.offline.echoes import mine_as_said
 from memoryhub.ai.offline.facts import IMPORTANCE_RANK, PERMANENT, Fact
 from memoryhub.ai.offline.forgetting import forget_asked, memory_asked_forgotten
 from memoryhub.ai.offline.known import lines_with_known_names, replaced_memory_index
@@ -232,6 +233,7 @@ def extraction_arguments(text: str) -> dict[str, Any]:
     profiles = _profiles_parse(after)
     read = lines_with_known_names(lines, parsed.memories)  # "Rex passed away": "my dog Rex died"
     read = lines_as_told(read)  # "anyone else doing the Great North Run?": the asker is
+    read = mine_as_said(read)  # "my sister lives in Oslo" … "mine lives in Bergen": her sister
     forgotten = _forgets(lines, parsed.memories)  # "forget that I'm vegan": that memory goes
     read = [replace(line, content=forgotten[i][2]) if i in forgotten else line for i, line in enumerate(read)]
     facts = reports_as_put_right(Reader(members).read(read), read)  # "Maya's moving…" — Maya: "no I'm not"
