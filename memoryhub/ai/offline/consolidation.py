@@ -21,10 +21,10 @@ from memoryhub.ai.contract import (
 from memoryhub.ai.offline.attribution import Reader
 from memoryhub.ai.offline.dates import anchored, date_said
 from memoryhub.ai.offline.denials import reports_as_put_right
-from memoryhub.ai.offline.echoes import mine_as_said
 from memoryhub.ai.offline.facts import IMPORTANCE_RANK, PERMANENT, Fact
 from memoryhub.ai.offline.forgetting import forget_asked, memory_asked_forgotten
 from memoryhub.ai.offline.known import lines_with_known_names, replaced_memory_index
+from memoryhub.ai.offline.mentions import mine_as_said
 from memoryhub.ai.offline.questions import lines_as_told
 from memoryhub.ai.offline.rules.babies import SLOTS as DUE_SLOTS
 from memoryhub.ai.offline.rules.cars import SLOTS as CAR_SLOTS

@@ -12,6 +12,7 @@ from dataclasses import replace
 
 from memoryhub.ai.contract import ConversationLine, EntityType
 from memoryhub.ai.offline.facts import Fact
+from memoryhub.ai.offline.vocabulary import PROPER_NAME
 
 # How many lines after the report the one it is about may deny it in.
 _WITHIN_LINES = 2
@@ -26,10 +27,11 @@ _DENIED = re.compile(
     re.IGNORECASE,
 )
 # The name they put in its place: "not Berlin, Hamburg", "…, it's Hamburg", "Hamburg actually!".
-_NAME = r"(?-i:[A-Z])[\w'-]+(?: (?-i:[A-Z])[\w'-]+)?"
-_NOT_THIS_BUT = re.compile(rf"^(?:\W*\w+\W+){{0,2}}?not (?P<old>{_NAME}),? (?:it's |its |but )?(?P<new>{_NAME})\b")
-_NEW_AFTER_DENIAL = re.compile(rf"^[\s,.!:;-]*(?:it's |its |but )?(?P<new>{_NAME})(?: actually)?[\s.!]*$")
-_NEW_THEN_ACTUALLY = re.compile(rf"^(?P<new>{_NAME}),? actually\b[\s.!]*$")
+_NOT_THIS_BUT = re.compile(
+    rf"^(?:\W*\w+\W+){{0,2}}?not (?P<old>{PROPER_NAME}),? (?:it's |its |but )?(?P<new>{PROPER_NAME})\b"
+)
+_NEW_AFTER_DENIAL = re.compile(rf"^[\s,.!:;-]*(?:it's |its |but )?(?P<new>{PROPER_NAME})(?: actually)?[\s.!]*$")
+_NEW_THEN_ACTUALLY = re.compile(rf"^(?P<new>{PROPER_NAME}),? actually\b[\s.!]*$")
 
 
 def reports_as_put_right(facts: list[Fact], lines: Sequence[ConversationLine]) -> list[Fact]:

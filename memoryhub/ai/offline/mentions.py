@@ -5,8 +5,10 @@ relative or pet referred back to ("she's a nurse", "his name is Max")."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 
+from memoryhub.ai.contract import ConversationLine
 from memoryhub.ai.offline.questions import count_as_asked, said_of_whom_asked
 from memoryhub.ai.offline.text import is_or_has
 from memoryhub.ai.offline.vocabulary import (
@@ -17,6 +19,7 @@ from memoryhub.ai.offline.vocabulary import (
     IRREGULAR_PARTICIPLES,
     MONTHS,
     NOT_NAMES,
+    PETS,
     RELATIONS,
     RELATIVE_AGES,
     REPORTED_ADVERB_WORDS,
@@ -331,11 +334,36 @@ SAID_OF_THEM_AFTER = re.compile(
 
 # "anyone else's toddler refusing to nap?", "does anyone's dog hate the hoover?": one of theirs asked after.
 _ANYONES = re.compile(r"\banyone(?: else)?(?:'s|s) (?P<what>[a-z]+)\b(?! (?:else|here)\b)", re.IGNORECASE)
+# "mine is 2 and a half", "oh nice, mine lives in Bergen": one's own, said back in a word.
 _MINE_SAYS = re.compile(
-    r"^(?:(?:and|but|lol|haha|yeah|yes|yep|ugh|omg|same|tbh)\W+)*mine(?P<verb>'s| is| are| has| was| were| does| did|"
-    r" just| won't| doesn't| hates| loves| refuses| still)(?=\s)",
+    r"^(?P<lead>(?:(?:and|but|lol|ha+|haha|yeah|yes|yep|ugh|omg|same|tbh|oh|ooh|nice|cool|aw+)\W+)*)mine"
+    r"(?P<verb>'s| is| are| has| was| were| does| did| just| won't| doesn't| hates| loves| refuses| still| lives"
+    r"| works| plays| got| goes| teaches| studies)(?=\s)",
     re.IGNORECASE,
 )
+# Another's relative or pet that a "mine" just after says back: "my sister lives in Oslo".
+_MY_OWN = re.compile(
+    rf"\bmy (?P<what>(?:(?:little|big|older|younger|eldest|youngest) )?(?:{RELATIONS}|{PETS}))\b", re.I
+)
+_ECHO_WITHIN_LINES = 2  # how many lines before "mine" the other's "my sister" may be
+
+
+def mine_as_said(lines: Sequence[ConversationLine]) -> list[ConversationLine]:
+    """``lines`` with each "mine" that says back another's relative or pet, in one of the two lines
+    before, read as one's own: "my sister lives in Oslo" … "oh nice, mine lives in Bergen" is "oh nice,
+    my sister lives in Bergen". "mine's a latte" after "my round!" stays as it was said (the question's
+    "mine" is ``answer_as_asked``'s)."""
+    read = list(lines)
+    for index, line in enumerate(lines):
+        content = line.content.strip()
+        if (mine := _MINE_SAYS.match(content)) is None:
+            continue
+        for before in reversed(lines[max(0, index - _ECHO_WITHIN_LINES) : index]):
+            if before.handle != line.handle and (theirs := _MY_OWN.search(before.content)):
+                said = f"{mine['lead']}my {theirs['what'].lower()}{content[mine.start('verb') :]}"
+                read[index] = replace(line, content=said)
+                break
+    return read
 
 
 def answer_as_asked(clause: str, question: tuple[int, str, str] | None, index: int) -> str | None:

@@ -8,7 +8,7 @@ import re
 from memoryhub.ai.contract import MemoryKind
 from memoryhub.ai.offline.facts import HIGH, MEDIUM, Fact, Rule, Said, expiration_for
 from memoryhub.ai.offline.rules.going import when_said
-from memoryhub.ai.offline.text import topics_of
+from memoryhub.ai.offline.text import lowered_as_said, topics_of
 
 _WORK = (
     r"(?:[\w-]+ ){0,2}?(?:dissertation|thesis|essay|assignment|coursework|report|paper|project|application"
@@ -24,7 +24,7 @@ _DUES = (
 
 def due_rule(match: re.Match[str], said: Said) -> Fact | None:
     """Work due at a time they say: a deadline a companion may ask after."""
-    what = " ".join(w if w.isupper() else w.lower() for w in (match["what"] or match["what2"]).split())  # "MOT"
+    what = lowered_as_said(match["what"] or match["what2"])  # "MOT", "TV licence" as written
     time = when_said(match["rest"] or "")
     if not time:
         return None  # "my essay is due soon-ish": no day to ask after
