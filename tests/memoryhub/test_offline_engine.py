@@ -1079,6 +1079,16 @@ def test_small_talk_gives_a_tool_call_with_no_operations() -> None:
         ("do you play any instruments?", "yeah a little guitar", ["Bob plays the guitar"]),  # the question's verb
         ("do you speak any other languages?", "yes a bit of French", ["Bob speaks French"]),
         ("did you have any pets as a kid?", "yeah a dog", []),  # then, not now
+        # a yes and what it names after a comma (each kept nothing), and a count with which (2026-12-03)
+        ("do you have any pets?", "yeah, a golden retriever named Max", ["Bob has a golden retriever named Max"]),
+        ("anyone have pets?", "yep, two cats", ["Bob has two cats"]),
+        ("do you speak any other languages?", "yes, a bit of French", ["Bob speaks French"]),
+        ("do you have kids?", "yeah two", ["Bob has two kids"]),
+        ("do you have kids?", "two, a boy and a girl", ["Bob has two kids, a boy and a girl"]),
+        ("got any pets?", "two, a dog and a cat", ["Bob has a dog", "Bob has a cat"]),
+        ("do you have any siblings?", "yeah, one, a brother", ["Bob has a brother"]),
+        ("do you have a car?", "yes, a red one", []),  # asked after one thing: not "has a red one"
+        ("do you have kids?", "no, none", []),
         # asked of everyone, and answered with names after a comma (was nothing)
         ("anyone have pets?", "two cats, Mango and Kiwi", ["Bob has two cats named Mango and Kiwi"]),
         ("anyone here have kids?", "one daughter", ["Bob has a daughter"]),

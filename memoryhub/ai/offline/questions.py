@@ -10,16 +10,18 @@ from dataclasses import replace
 from memoryhub.ai.contract import ConversationLine
 from memoryhub.ai.offline.facts import Fact
 from memoryhub.ai.offline.guards import with_implied_subject
+from memoryhub.ai.offline.having import asked_after_many, had_answered
 from memoryhub.ai.offline.splitting import (
     strip_fillers,
 )
-from memoryhub.ai.offline.text import article_for, conjugate, counted, pronoun_of
+from memoryhub.ai.offline.text import article_for, conjugate, pronoun_of
 from memoryhub.ai.offline.vocabulary import (
     FAMILY,
     NON_ANSWERS,
     NOT_NAMES,
     NUMBER_WORDS,
     PETS,
+    YES_WORDS,
     word_set,
 )
 from memoryhub.ai.offline.when_asked import coming_asked, when_answered, with_time_asked
@@ -62,18 +64,15 @@ _ASKED_OF_ALL = re.compile(
 )
 
 
-# What says "yes, me" to such a question: "yeah I do", "I do!", "me!", "me too", "yep, I am".
-_YES_WORDS = r"yes|yeah|yep|yup|yea|ya|sure"
-
-
 # A yes with how long: "yep 5 years now", "yes, for ten years".
 _YES_FOR = re.compile(
-    rf"(?:{_YES_WORDS}|still am)\W+(?:for |going on )?(?P<span>(?:\d+|a|one|two|three|four|five|six|seven|eight|nine"
+    rf"(?:{YES_WORDS}|still am)\W+(?:for |going on )?(?P<span>(?:\d+|a|one|two|three|four|five|six|seven|eight|nine"
     r"|ten|a few|many) (?:years?|months?))(?: now)?",
     re.IGNORECASE,
 )
+# What says "yes, me" to such a question: "yeah I do", "I do!", "me!", "me too", "yep, I am".
 SAYS_YES = re.compile(
-    rf"(?:(?:{_YES_WORDS}|totally|definitely|absolutely|oh|ooh)\W*)*"
+    rf"(?:(?:{YES_WORDS}|totally|definitely|absolutely|oh|ooh)\W*)*"
     r"(?:I do|I do too|I have|I am|I'm|me|me too|me!|yes|yeah|yep|yup|I did)(?: lol| haha)?\W*",
     re.IGNORECASE,
 )
@@ -136,12 +135,6 @@ def named_statement(facts: Sequence[Fact], speaker: str, asked: re.Match[str], n
         return f"I have a {one} named {names[0]}"
     many = {"child": "children", "puppy": "puppies", "bunny": "bunnies"}.get(one, f"{one}s")
     return f"I have {COUNTED[len(names)]} {many}, {', '.join(names[:-1])} and {names[-1]}"
-
-
-YES_A = re.compile(
-    rf"(?:(?:{_YES_WORDS}|I do|I have)\W+)*(?P<what>(?:a|an|one|two|three|four|\d) [\w' ,&-]{{2,60}})",
-    re.IGNORECASE,
-)
 
 
 # "anyone else doing the Great North Run?": the asker is doing it too.
@@ -360,17 +353,6 @@ _SHORT_ANSWER = re.compile(r"[\w'&.-]+(?: [\w'&.-]+){0,5}")
 _HOW_OFTEN = re.compile(r"(?<=\w) (?:usually|mostly|normally|generally|these days|most weeks)$", re.IGNORECASE)
 
 
-# "got any kids?", "any pets Tom?": asked with no "do you", of what one has.
-_ANY_BARE = re.compile(
-    r"^(?:(?:so|and|oh) )?(?:(?:have )?(?:you|u) )?(?:got )?any (?:kids|children|pets|siblings)\b[^?]*\?", re.IGNORECASE
-)
-# What a bare count answers ("yeah 2"): the one thing asked after, and one of it.
-_ANY_ONE = re.compile(r"\bany (?P<noun>kid|child|pet|sibling|dog|cat)(?:s|ren)?\b(?! or\b)", re.IGNORECASE)
-_COUNT_ONLY = re.compile(rf"(?:(?:{_YES_WORDS})\W+)*(?P<count>one|two|three|four|five|six|\d)", re.IGNORECASE)
-# "2 kids, 3 cats", "a dog and two cats": one thing had, and the next counted apart.
-_COUNTED_APART = re.compile(r"(?:,\s*|\s+and\s+)(?=(?:a|an|one|two|three|four|five|six|\d+) \w)", re.IGNORECASE)
-
-
 # Asked of one of theirs: "where does your brother live?", "what does your husband do?", "how old is
 # your daughter?" (the answer is that one's: "Leeds" is "my brother lives in Leeds").
 _KIN = rf"(?:{FAMILY})s?|kids?|children|parents|folks"
@@ -502,7 +484,7 @@ _YES_NO = re.compile(
     re.IGNORECASE,
 )
 _YES_TO = re.compile(
-    rf"(?:{_YES_WORDS}|yes+|I did|he did|she did|they did|we did|I am|he is|she is|I have|he has|she has|sure did"
+    rf"(?:{YES_WORDS}|yes+|I did|he did|she did|they did|we did|I am|he is|she is|I have|he has|she has|sure did"
     r"|still am|still is|of course)\b(?!.*(?:\b(?:not|no|but)\b|n't\b))",  # "yeah but I turned it down": no
     re.IGNORECASE,
 )
@@ -545,22 +527,18 @@ def answered_statements(question: str, answer: str, said_before: str = "", opene
     statement = asked_of_themselves(question)
     if statement is not None and statement.startswith("I'm ") and (span := _YES_FOR.fullmatch(answer.strip(" !."))):
         return [f"I've been {statement[4:]} for {span['span']}"]  # "are you still vegan?" … "yep 5 years now"
+    asked_any = ASKED_ANY.search(question)
+    had = had_answered(question, answer, asked_any["verb"].lower().replace("got", "have") if asked_any else "")
     if statement is not None and SAYS_YES.fullmatch(answer.split(",")[0].strip()):
-        return [statement]
+        return had if had and asked_after_many(question) else [statement]  # "any pets?" … "yep, two cats"
     if (theirs := _theirs_answered(question, answer)) is not None:
         return [theirs]
     if (same := _said_back(question, answer)) is not None:
         return [same]
     if (yes := _yes_said(question, answer)) is not None:
         return [yes]
-    asked_any = ASKED_ANY.search(question)
-    verb = asked_any["verb"].lower().replace("got", "have") if asked_any else ""
-    verb = verb or ("have" if _ANY_BARE.search(strip_fillers(question.strip())) else "")
-    if verb and (had := YES_A.fullmatch(answer.strip(" !."))):
-        return [f"I {verb} {piece}" for piece in _COUNTED_APART.split(had["what"])]
-    if verb and (count := _COUNT_ONLY.fullmatch(answer.strip(" !."))) and (one := _ANY_ONE.search(question)):
-        noun = one["noun"].lower()  # "any kids?" … "yeah 2": two of what was asked after
-        return [f"I {verb} {counted(count['count'].lower(), noun)}".replace("childs", "children")]
+    if had:
+        return had  # "do you have any pets?" … "a beagle", "any kids?" … "yeah 2"
     return [told] if (told := _answer_completed(question, answer)) is not None else []
 
 

@@ -258,6 +258,16 @@ EXES = "ex-wife|ex-husband|ex-boyfriend|ex-girlfriend|ex-partner|ex"
 
 RELATIONS = f"{FAMILY}|{FRIENDS}|{COLLEAGUES}|{EXES}"
 
+# A yes, as chat says it.
+YES_WORDS = r"yes|yeah|yep|yup|yea|ya|sure"
+
+# Which children they are, said after "two kids": ", a boy and a girl", ", both girls".
+WHICH_KIDS = re.compile(
+    r",?\s+(?P<which>(?:both |all )?(?:(?:a|one|two|three|\d) )?(?:boys?|girls?|sons?|daughters?)"
+    r"(?:,? and (?:a|one|two|three|\d) (?:boys?|girls?|sons?|daughters?))?)\s*(?:$|[,.!;])",
+    re.IGNORECASE,
+)
+
 # What says hello at the start of a message.
 HELLOS = r"hi|hello|hey|heya|hiya|yo|howdy|sup|greetings|good (?:morning|afternoon|evening)"
 

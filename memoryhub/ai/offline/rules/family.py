@@ -40,6 +40,7 @@ from memoryhub.ai.offline.vocabulary import (
     PETS,
     RELATIONS,
     RELATIVE_AGES,
+    WHICH_KIDS,
     word_set,
 )
 
@@ -358,13 +359,6 @@ _MORE_RELATIVES = re.compile(
 _WHO_IS = re.compile(r",?\s+who(?:'s| is| lives| works| studies| plays)\b[^,.!?;]{2,60}", re.IGNORECASE)
 
 
-# Which children they are, said after "two kids": ", a boy and a girl", ", both girls".
-_WHICH_KIDS = re.compile(
-    r",?\s+(?P<which>(?:both |all )?(?:(?:a|one|two|three|\d) )?(?:boys?|girls?|sons?|daughters?)"
-    r"(?:,? and (?:a|one|two|three|\d) (?:boys?|girls?|sons?|daughters?))?)\s*(?:$|[,.!;])",
-    re.IGNORECASE,
-)
-
 # "I've got two girls coming over": children visiting, not theirs.
 _VISITING = r" (?:coming|over|round|from|at|in|on|staying|who (?:live|come))\b"
 
@@ -393,7 +387,7 @@ def has_relatives_rule(match: re.Match[str], said: Said) -> Fact | None:
         text += f" and {(more['kind'] or '').lower()}{more['relation'].lower()}s"
     elif plural and not names and (ages := AGES_LISTED.match(match.string, match.end())):
         text += f" aged {ages['ages'].replace(' & ', ' and ')}"  # "two kids aged 4 and 7"
-    elif plural and relation in ("kid", "child") and (which := _WHICH_KIDS.match(match.string[match.end() :])):
+    elif plural and relation in ("kid", "child") and (which := WHICH_KIDS.match(match.string[match.end() :])):
         text += f", {which['which'].lower()}"  # "two kids, a boy and a girl"
     fact = said.fact(text, MemoryKind.RELATIONSHIP, MEDIUM, PERMANENT, topics_of(_relation_topic(relation), relation))
     for each in names:

@@ -1,0 +1,59 @@
+"""What one has, asked after and answered: "do you have any pets?" … "yeah a golden retriever named
+Max", "got any kids?" … "yeah 2", "do you have kids?" … "two, a boy and a girl", "anyone have pets?"
+… "yep, two cats"."""
+
+from __future__ import annotations
+
+import re
+
+from memoryhub.ai.offline.splitting import strip_fillers
+from memoryhub.ai.offline.text import counted
+from memoryhub.ai.offline.vocabulary import WHICH_KIDS, YES_WORDS
+
+# "got any kids?", "any pets Tom?": asked with no "do you", of what one has.
+_ANY_BARE = re.compile(
+    r"^(?:(?:so|and|oh) )?(?:(?:have )?(?:you|u) )?(?:got )?any (?:kids|children|pets|siblings)\b[^?]*\?", re.IGNORECASE
+)
+# Asked after how many there are, not after one thing: "any pets?", "do you have kids?" (not "do
+# you have a car?", which "yes, a red one" answers with the car).
+_ASKED_MANY = re.compile(r"\bany\b|\b(?:pets|kids|children|siblings)\b", re.IGNORECASE)
+# Named in the answer: "a golden retriever named Max", "yep, two cats", "2 kids, 3 cats".
+_NAMED = re.compile(
+    rf"(?:(?:{YES_WORDS}|I do|I have)\W+)*(?P<what>(?:a|an|one|two|three|four|\d) [\w' ,&-]{{2,60}})",
+    re.IGNORECASE,
+)
+# "2 kids, 3 cats", "a dog and two cats": one thing had, and the next counted apart.
+_COUNTED_APART = re.compile(r"(?:,\s*|\s+and\s+)(?=(?:a|an|one|two|three|four|five|six|\d+) \w)", re.IGNORECASE)
+# What a bare count answers ("yeah 2", "two, a boy and a girl"): the one thing asked after.
+_ASKED_ONE = re.compile(r"\b(?:any|have|got) (?P<noun>kid|child|pet|sibling|dog|cat)(?:s|ren)?\b(?! or\b)", re.I)
+_COUNT = re.compile(
+    rf"(?:(?:{YES_WORDS})\W+)*(?P<count>one|two|three|four|five|six|\d)(?:\s*[,:;\u2013\u2014-]\s*(?P<rest>.+))?", re.I
+)
+
+
+def had_answered(question: str, answer: str, verb: str) -> list[str]:
+    """The statements of what one has (or plays, speaks…: ``verb``, as asked) an answer names: "yeah
+    a golden retriever named Max" is "I have a golden retriever named Max", "two, a dog and a cat" is
+    "I have a dog" and "I have a cat", "two, a boy and a girl" after "kids?" is "I have two kids, a
+    boy and a girl"; none for another answer. ``verb``: the question's, "" when it asked none."""
+    verb = verb or ("have" if _ANY_BARE.search(strip_fillers(question.strip())) else "")
+    given = answer.strip(" !.")
+    if not verb:
+        return []
+    if had := _NAMED.fullmatch(given):
+        return [f"I {verb} {piece}" for piece in _COUNTED_APART.split(had["what"])]
+    if (count := _COUNT.fullmatch(given)) is None or (one := _ASKED_ONE.search(question)) is None:
+        return []
+    noun, rest = one["noun"].lower(), (count["rest"] or "").strip(" !.")
+    if rest and (pieces := _NAMED.fullmatch(rest)) and noun not in ("kid", "child"):
+        return [f"I {verb} {piece}" for piece in _COUNTED_APART.split(pieces["what"])]  # "two, a dog and a cat"
+    which = WHICH_KIDS.fullmatch(f", {rest}") if rest and noun in ("kid", "child") else None
+    kept = f"I {verb} {counted(count['count'].lower(), noun)}".replace("childs", "children")
+    return [f"{kept}, {which['which']}" if which else kept]  # "two, a boy and a girl": which they are
+
+
+def asked_after_many(question: str) -> bool:
+    """Whether ``question`` asks after how many one has ("anyone have pets?", "do you have kids?"),
+    which a "yep, two cats" answers better than its "yes"; not after one thing ("do you have a car?",
+    which "yes, a red one" answers with the car)."""
+    return _ASKED_MANY.search(question) is not None
