@@ -2268,6 +2268,31 @@ def test_me_too_says_of_the_one_who_agrees_what_the_last_speaker_said_of_themsel
     assert [op["content"] for op in operations] == kept
 
 
+@pytest.mark.parametrize(
+    ("said", "answered", "kept"),
+    [
+        # "I love it" to a taste another named: the taste, said of the one who answers (each kept
+        # nothing of them, 2026-12-03)
+        ("I'm not a big fan of jazz", "really? I love it", ["Ana is not a big fan of jazz", "Bo loves jazz"]),
+        (
+            "I love pineapple on pizza",
+            "ugh I hate it lol",
+            ["Ana loves pineapple on pizza", "Bo hates pineapple on pizza"],
+        ),
+        ("honestly I can't stand mushrooms", "what? I love them", ["Ana can't stand mushrooms", "Bo loves mushrooms"]),
+        ("olives are so overrated", "I adore them", ["Ana thinks olives are overrated", "Bo adores olives"]),
+        ("do you like jazz at all?", "nah I hate it", ["Bo hates jazz"]),
+        # not one's own of another, nor a pronoun or a doing of when
+        ("I love my job", "I hate it", ["Ana loves their job"]),
+        ("I love that", "I love it too", []),
+        ("I like when it rains", "I hate it", ["Ana likes it when it rains"]),
+    ],
+)
+def test_i_love_it_names_the_taste_the_line_before_named(said: str, answered: str, kept: list[str]) -> None:
+    operations = _extract(_prompt([("Ana", "a1", said), ("Bo", "b1", answered)]))["operations"]
+    assert [op["content"] for op in operations] == kept
+
+
 def test_the_ground_one_has_goes_on_to_the_next_thing_had() -> None:
     """ "I have an allotment and a reactive dog called Pip" kept the allotment alone (the browser chat)."""
     operations = _extract(_prompt([("Jo", "j1", "I have an allotment and a reactive dog called Pip")]))["operations"]

@@ -14,6 +14,7 @@ from memoryhub.ai.offline.having import asked_after_many, had_answered
 from memoryhub.ai.offline.splitting import (
     strip_fillers,
 )
+from memoryhub.ai.offline.taste_echoes import taste_of_it
 from memoryhub.ai.offline.text import article_for, conjugate, pronoun_of
 from memoryhub.ai.offline.vocabulary import (
     FAMILY,
@@ -188,8 +189,8 @@ def lines_as_told(lines: Sequence[ConversationLine]) -> list[ConversationLine]:
     """``lines`` with what chat says sideways told plainly, for the rules to read: "anyone else doing
     X?" as "I'm doing X, anyone else?" (the asker says it of themselves, and a "me too!" says it of
     the one who answers: ``asked_of_themselves``), "guess who's moving to Spain" as "I'm moving to
-    Spain!", "congrats to Priya on the new job!" as "Priya got a new job!" (news of hers), and "me
-    too" to "I'm vegan" as "I'm vegan"."""
+    Spain!", "congrats to Priya on the new job!" as "Priya got a new job!" (news of hers), "me
+    too" to "I'm vegan" as "I'm vegan", and "I love it" to "not a fan of jazz" as "I love jazz"."""
     told: list[ConversationLine] = []
     for line in lines:
         said = strip_fillers(line.content.strip())
@@ -211,6 +212,8 @@ def lines_as_told(lines: Sequence[ConversationLine]) -> list[ConversationLine]:
             line = replace(line, content=f"{cheered['name']} {_CONGRATULATED[cheered['news'].lower()]}!")
         elif before is not None and before.handle != line.handle and (timed := with_time_asked(before.content, said)):
             line = replace(line, content=timed)  # "what's everyone doing for half term?" … "we're off to Wales"
+        elif before is not None and before.handle != line.handle and (taste := taste_of_it(before.content, said)):
+            line = replace(line, content=taste)  # "I'm not a big fan of jazz" … "really? I love it"
         told.append(line)
     return told
 
