@@ -1304,6 +1304,9 @@ def test_a_report_its_subject_denies_is_not_kept_and_one_they_correct_is_kept_co
         # "mine" says back the other's relative (each kept nothing of Maya's)
         (["Leo: my sister lives in Oslo", "Maya: oh nice, mine lives in Bergen"], ["Maya's sister lives in Bergen"]),
         (["Leo: my husband is a nurse", "Maya: mine is a teacher"], ["Maya's husband is a teacher"]),
+        # with any verb of theirs, and a pet's doing says one has it (each kept nothing, 2026-12-03)
+        (["Leo: my cat hides whenever guests come", "Maya: same, mine hides under the bed"], ["Maya has a cat"]),
+        (["Leo: my dog is a menace", "Maya: lol mine eats socks"], ["Maya has a dog"]),
         # not a relative or a pet, or said by the same person: as it was said
         (["Leo: my round! what's everyone having?", "Maya: mine's a latte"], []),
         (["Maya: my sister lives in Oslo", "Maya: mine is the best"], ["Maya's sister lives in Oslo"]),

@@ -337,8 +337,8 @@ _ANYONES = re.compile(r"\banyone(?: else)?(?:'s|s) (?P<what>[a-z]+)\b(?! (?:else
 # "mine is 2 and a half", "oh nice, mine lives in Bergen": one's own, said back in a word.
 _MINE_SAYS = re.compile(
     r"^(?P<lead>(?:(?:and|but|lol|ha+|haha|yeah|yes|yep|ugh|omg|same|tbh|oh|ooh|nice|cool|aw+)\W+)*)mine"
-    r"(?P<verb>'s| is| are| has| was| were| does| did| just| won't| doesn't| hates| loves| refuses| still| lives"
-    r"| works| plays| got| goes| teaches| studies)(?=\s)",
+    r"(?P<verb>'s| is| are| has| was| were| does| did| just| won't| doesn't| got| still| always| never| also"
+    r"| (?!is\b|was\b|has\b|does\b)[a-z]{2,}(?<!ss)(?:es|s))(?=\s)",
     re.IGNORECASE,
 )
 # Another's relative or pet that a "mine" just after says back: "my sister lives in Oslo".

@@ -336,8 +336,9 @@ RULES = [
         pattern=re.compile(
             rf"\b(?:my|our) (?:(?P<quantity>two|three|four|five|six|\d) (?P<species>{PETS})(?:e?s)?\b"
             rf"|(?:(?:rescue|new|old|senior|little) )?(?P<species2>{PETS})(?: (?:is|was|just|keeps|kept|ate|has|had"
-            r"|loves|hates|always|never|sleeps|snores"
-            r"|won't|will|thinks|refuses|likes)\b|(?='s (?:scared|terrified|afraid|obsessed|allergic|a rescue)\b)))",
+            r"|loves|hates|always|never|sleeps|snores|hides|bites|barks|chews|steals|eats|follows|scratches|purrs"
+            r"|meows|howls|whines|growls|chases|wakes|won't|will|thinks|refuses|likes)\b"
+            r"|(?='s (?:scared|terrified|afraid|obsessed|allergic|a rescue)\b)))",
             re.IGNORECASE,
         ),
         build=pets_owned_rule,
