@@ -3503,6 +3503,9 @@ def test_a_familys_health_news_is_kept_as_told(said: str, kept: list[str]) -> No
         ("my wife and I are trying for a baby", ["Priya and their wife are trying for a baby"]),
         # a landlord selling up is a move to make (was nothing)
         ("our landlord is selling so we need to find somewhere", ["Priya has to move out"]),
+        # the sale alone is no move said (was "has to move out", 2026-12-03)
+        ("my landlord is selling the flat", ["Priya's landlord is selling the flat"]),
+        ("our landlord is selling our house in June", ["Priya's landlord is selling their house in June"]),
         # "doing a …" stays what it is, but for a party given (was "is having a sponsored walk")
         ("I'm doing a sponsored swim for Oxfam next month", ["Priya is doing a sponsored swim for Oxfam next month"]),
     ],

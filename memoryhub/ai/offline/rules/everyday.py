@@ -46,9 +46,16 @@ def paid_off_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 def notice_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "my landlord is kicking us out in January": a move one must make, and when."""
+    """ "my landlord is kicking us out in January": a move one must make, and when; "my landlord is
+    selling the flat": the sale, said as it was, unless the move is said too."""
     time = time_in(match.string)
     text = f"{said.name} has to move out" + (f" {time}" if time else "")
+    moving = re.search(
+        r"\b(?:move|moving|find somewhere|find a new|looking for a)\b", match.string[match.end() :], re.I
+    )
+    if match["selling"] and not moving:  # "… so we have to move out by June": the move
+        home = f"{'the' if match['whose'] in (None, 'the') else 'their'} {match['home'] or 'place'}"
+        text = f"{said.name}'s landlord is selling {home}" + (f" {time}" if time else "")
     return said.fact(text, MemoryKind.PLAN, HIGH, expiration_for(time), topics_of("home", "moving"), time=time)
 
 
@@ -294,7 +301,8 @@ RULES = [
         priority=1400,
         pattern=re.compile(
             r"\b(?:my|our) landlord(?:'s| is| has)? (?:(?:finally|just|now) )?(?:kicking (?:us|me) out"
-            r"|evicting (?:us|me)|given (?:us|me) notice|selling(?: (?:the|our|my) (?:flat|house|place|apartment))?)\b",
+            r"|evicting (?:us|me)|given (?:us|me) notice"
+            r"|(?P<selling>selling)(?: (?P<whose>the|our|my) (?P<home>flat|house|place|apartment))?)\b",
             re.IGNORECASE,
         ),
         build=notice_rule,
