@@ -8948,7 +8948,10 @@ def test_a_lift_and_luck_asked_for_are_wished_well_and_time_off_with_stress_met_
         ),
         # kept nothing, or "my" as said (2026-12-03, an expats' and a students' channels)
         ("I'm an expat in Dubai", "Priya lives in Dubai", "fact", "permanent"),
-        ("I'm a Brit living in Dubai", "Priya lives in Dubai", "fact", "permanent"),
+        ("I'm a Brit living in Dubai", "Priya lives in Dubai — a Brit", "fact", "permanent"),
+        # where one is from, kept with the home (was lost, 2026-12-03 later)
+        ("I'm a British expat living in Spain", "Priya lives in Spain — a British expat", "fact", "permanent"),
+        ("I'm a Londoner living in Paris", "Priya lives in Paris — a Londoner", "fact", "permanent"),
         ("I've got my finals in May", "Priya has their finals in May", "plan", "30d"),  # was "has my finals"
         # the club before "season ticket holder" (2026-12-03, a football club's: kept nothing)
         (

@@ -258,6 +258,19 @@ EXES = "ex-wife|ex-husband|ex-boyfriend|ex-girlfriend|ex-partner|ex"
 
 RELATIONS = f"{FAMILY}|{FRIENDS}|{COLLEAGUES}|{EXES}"
 
+# Where one is from, as a word: "I'm Irish", "a British expat".
+NATIONALITIES = (
+    "american|british|english|scottish|welsh|irish|canadian|australian|mexican|brazilian|argentinian|chilean"
+    "|colombian|peruvian|cuban|spanish|portuguese|french|german|dutch|belgian|swiss|austrian|italian|greek"
+    "|polish|czech|slovak|hungarian|romanian|bulgarian|serbian|croatian|ukrainian|russian|swedish|norwegian"
+    "|danish|finnish|icelandic|estonian|latvian|lithuanian|turkish|lebanese|syrian|iranian|persian|iraqi"
+    "|egyptian|moroccan|algerian|tunisian|nigerian|ghanaian|kenyan|ethiopian|somali|south african|indian"
+    "|pakistani|bangladeshi|sri lankan|nepali|chinese|japanese|korean|vietnamese|thai|filipino|filipina"
+    "|indonesian|malaysian|singaporean|taiwanese|jamaican|puerto rican|dominican|haitian|israeli|palestinian"
+    "|jordanian|saudi|emirati|afghan|kurdish|armenian|georgian|venezuelan|ecuadorian|bolivian|uruguayan"
+    "|paraguayan|guatemalan|honduran|salvadoran|nicaraguan|costa rican|panamanian|new zealander|kiwi"
+)
+
 # A yes, as chat says it.
 YES_WORDS = r"yes|yeah|yep|yup|yea|ya|sure"
 

@@ -33,6 +33,7 @@ from memoryhub.ai.offline.vocabulary import (
     FRIENDS,
     I_AM,
     JOB,
+    NATIONALITIES,
     NUMBER_WORDS,
     PARTNERS,
     PASSED,
@@ -216,17 +217,6 @@ def lucky_to_have_rule(match: re.Match[str], said: Said) -> Fact | None:
 _RELATION_WORDS = word_set(RELATIONS.replace("|", " "))
 
 
-NATIONALITIES = (
-    "american|british|english|scottish|welsh|irish|canadian|australian|mexican|brazilian|argentinian|chilean"
-    "|colombian|peruvian|cuban|spanish|portuguese|french|german|dutch|belgian|swiss|austrian|italian|greek"
-    "|polish|czech|slovak|hungarian|romanian|bulgarian|serbian|croatian|ukrainian|russian|swedish|norwegian"
-    "|danish|finnish|icelandic|estonian|latvian|lithuanian|turkish|lebanese|syrian|iranian|persian|iraqi"
-    "|egyptian|moroccan|algerian|tunisian|nigerian|ghanaian|kenyan|ethiopian|somali|south african|indian"
-    "|pakistani|bangladeshi|sri lankan|nepali|chinese|japanese|korean|vietnamese|thai|filipino|filipina"
-    "|indonesian|malaysian|singaporean|taiwanese|jamaican|puerto rican|dominican|haitian|israeli|palestinian"
-    "|jordanian|saudi|emirati|afghan|kurdish|armenian|georgian|venezuelan|ecuadorian|bolivian|uruguayan"
-    "|paraguayan|guatemalan|honduran|salvadoran|nicaraguan|costa rican|panamanian|new zealander|kiwi"
-)
 # What a relative wants that is theirs to tell: a calling, or a gift ("wants a phone for her birthday").
 _WANTED = (
     r" to (?:be|become|study|train as|go to|work)\b"

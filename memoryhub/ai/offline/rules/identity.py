@@ -8,7 +8,6 @@ from memoryhub.ai.contract import MemoryKind
 from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said
 from memoryhub.ai.offline.rules.birthdays import month_day, yearly_day
 from memoryhub.ai.offline.rules.couples import STATUSES
-from memoryhub.ai.offline.rules.family import NATIONALITIES
 from memoryhub.ai.offline.rules.health import CHOSEN_DIETS
 from memoryhub.ai.offline.splitting import phrase_cut
 from memoryhub.ai.offline.text import (
@@ -28,6 +27,7 @@ from memoryhub.ai.offline.vocabulary import (
     HELLOS,
     I_AM,
     MONTHS,
+    NATIONALITIES,
     NOT_NAMES,
     WEEKDAYS,
     word_set,

@@ -20,8 +20,16 @@ from memoryhub.ai.offline.rules.answers import date_in
 from memoryhub.ai.offline.rules.online import TOOLS
 from memoryhub.ai.offline.rules.trips import NAMED_PLACE
 from memoryhub.ai.offline.splitting import phrase_cut
-from memoryhub.ai.offline.text import content_words, join_names, place_name, since_age, third_person, topics_of
-from memoryhub.ai.offline.vocabulary import COUNTS, DECADES, FOR_A_SPAN, I_AM, MONTHS, PETS, WEEKDAYS
+from memoryhub.ai.offline.text import (
+    article_for,
+    content_words,
+    join_names,
+    place_name,
+    since_age,
+    third_person,
+    topics_of,
+)
+from memoryhub.ai.offline.vocabulary import COUNTS, DECADES, FOR_A_SPAN, I_AM, MONTHS, NATIONALITIES, PETS, WEEKDAYS
 
 
 def said_place(raw: str, said: Said) -> str:
@@ -110,6 +118,11 @@ def lives_rule(match: re.Match[str], said: Said) -> Fact | None:
     if being_in and not settled and (_VISIT.search(said.clause) or time_in(said.clause)):
         return _visit(said, raw)  # "I'm in Vegas this weekend": a visit, not a home
     fact = _place_fact(said, said_place(raw, said), verb="lives in", slot="home")
+    found, who = match.groupdict().get("from") or "", match.groupdict().get("who") or ""  # (other rules call it)
+    if fact is not None and re.fullmatch(NATIONALITIES, found, re.IGNORECASE):
+        fact.details.append(f"{article_for(found)} {found.title()} expat")  # "I'm a British expat in Spain"
+    elif fact is not None and who:
+        fact.details.append(f"{article_for(who)} {who}")  # "I'm a Brit living in Dubai"
     company = _LIVES_WITH.search(raw[:80]) if settled else None
     if fact is not None and company:
         fact.text += f" with {third_person(company['who'], said.name)}"
@@ -342,7 +355,8 @@ RULES = [
             r"(?: with (?:my |our )?[a-z]{2,15}(?: [a-z]{2,15})?)? in"
             r"|I(?:'ve| have) been (?:living|based|staying) (?:in|near)|I(?:'ve| have)(?: always)? lived (?:in|near)"
             # "I'm an expat in Dubai", "I'm a Brit living in Dubai"
-            r"|I(?:'m| am) an? (?:(?:[\w-]+ )?ex-?pat (?:living |based )?|(?-i:[A-Z])[a-z]+ (?:living|based) )in"
+            r"|I(?:'m| am) an? (?:(?:(?P<from>[\w-]+) )?ex-?pat (?:living |based )?"
+            r"|(?P<who>(?-i:[A-Z])[a-z]+) (?:living|based) )in"
             r"|I(?: currently| now)? live(?= there))\s*(?P<place>.+)",
             re.IGNORECASE,
         ),
