@@ -8952,6 +8952,15 @@ def test_a_lift_and_luck_asked_for_are_wished_well_and_time_off_with_stress_met_
         # where one is from, kept with the home (was lost, 2026-12-03 later)
         ("I'm a British expat living in Spain", "Priya lives in Spain — a British expat", "fact", "permanent"),
         ("I'm a Londoner living in Paris", "Priya lives in Paris — a Londoner", "fact", "permanent"),
+        # a pastime by its longer name, and a part sung in a concert (each kept nothing, 2026-12-03)
+        (
+            "I've been wild swimming since the pandemic",
+            "Priya has been wild swimming since the pandemic",
+            "fact",
+            "permanent",
+        ),
+        ("I've been caving for ten years", "Priya has been caving for ten years", "fact", "permanent"),
+        ("I'm singing alto in the concert", "Priya sings alto", "fact", "permanent"),
         ("I've got my finals in May", "Priya has their finals in May", "plan", "30d"),  # was "has my finals"
         # the club before "season ticket holder" (2026-12-03, a football club's: kept nothing)
         (

@@ -67,6 +67,8 @@ ACTIVITIES = (
     r"|aqua aerobics|water aerobics|aquafit"
     r"|volunteering|aerial yoga|hot yoga|kundalini yoga|(?:home ?)?brewing(?! (?:coffee|tea|a |up|some)\b)|cosplaying"
     r"|fostering|bell ringing|(?:go-)?karting|bowling"
+    r"|(?:wild|open water|sea|cold water) swimming|(?:trail|fell) running|(?:ice|roller) skating|longboarding|caving"
+    r"|orienteering|mountaineering|kitesurfing|windsurfing|bikepacking|caravanning|campervanning"
 )
 LANGUAGES = (
     r"(?:British |American |Irish )?sign language|English|Spanish|French|German|Italian|Portuguese|Japanese|Chinese"

@@ -78,8 +78,8 @@ def signed_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 def voice_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I sing alto", "I'm a tenor in the choir", "I'm grade 8 piano", "I play principal cello", "I'm
-    second violin now": where one stands in music."""
+    """ "I sing alto", "I'm singing alto in the concert", "I'm a tenor in the choir", "I'm grade 8
+    piano", "I play principal cello", "I'm second violin now": where one stands in music."""
     if match["seat"]:
         what = match["seat_of"].lower()
         text = f"{said.name} plays {match['seat'].lower()} {what}"
@@ -134,7 +134,8 @@ RULES = [
     Rule(
         priority=1556,
         pattern=re.compile(
-            r"\bI sing (?P<part>soprano|alto|tenor|baritone|bass|mezzo(?:-soprano)?)\b(?! (?:guitar|player|drum))"
+            r"\bI(?: sing|(?:'m| am) singing) (?P<part>soprano|alto|tenor|baritone|bass|mezzo(?:-soprano)?)\b"
+            r"(?! (?:guitar|player|drum))"
             r"|\bI(?:'m| am) an? (?P<part2>soprano|alto|tenor|baritone|mezzo(?:-soprano)?)\b"
             r"(?! (?:sax|saxophone|player))"
             rf"|\bI(?:'m| am) grade (?P<grade>[1-8]) (?P<what>{INSTRUMENTS}|singing|music theory|theory)\b"
