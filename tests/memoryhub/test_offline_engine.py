@@ -1089,6 +1089,10 @@ def test_small_talk_gives_a_tool_call_with_no_operations() -> None:
         ("do you have any siblings?", "yeah, one, a brother", ["Bob has a brother"]),
         ("do you have a car?", "yes, a red one", []),  # asked after one thing: not "has a red one"
         ("do you have kids?", "no, none", []),
+        # how often, given as the answer (each kept nothing, 2026-12-03)
+        ("anyone here do parkrun?", "every Saturday at Bushy Park", ["Bob does parkrun every Saturday"]),
+        ("anyone here play tennis?", "yeah, every Sunday at the club", ["Bob plays tennis every Sunday at the club"]),
+        ("does anyone do yoga?", "twice a week", ["Bob does yoga twice a week"]),
         # asked of everyone, and answered with names after a comma (was nothing)
         ("anyone have pets?", "two cats, Mango and Kiwi", ["Bob has two cats named Mango and Kiwi"]),
         ("anyone here have kids?", "one daughter", ["Bob has a daughter"]),

@@ -18,6 +18,7 @@ from memoryhub.ai.offline.taste_echoes import taste_of_it
 from memoryhub.ai.offline.text import article_for, conjugate, pronoun_of
 from memoryhub.ai.offline.vocabulary import (
     FAMILY,
+    HOW_OFTEN,
     NON_ANSWERS,
     NOT_NAMES,
     NUMBER_WORDS,
@@ -50,6 +51,7 @@ TO_EVERYONE = re.compile(
 _ASKED_VERBS = (
     r"play|have|own|speak|live|work|like|love|watch|read|cook|bake|collect|drive|ride|run|swim|knit|paint|sing"
     r"|climb|hike|surf|ski|garden|meditate|volunteer|study|teach|got"  # "got": tickets only
+    r"|do(?= (?:parkrun|yoga|pilates|crossfit|karate|judo|tai chi|archery|ballet|zumba|spin)\b)"
 )
 
 
@@ -71,6 +73,8 @@ _YES_FOR = re.compile(
     r"|ten|a few|many) (?:years?|months?))(?: now)?",
     re.IGNORECASE,
 )
+# How often, given as the answer: "every Saturday at Bushy Park", "yeah, twice a week".
+_OFTEN_GIVEN = re.compile(rf"(?:(?:{YES_WORDS}|I do)\W+)*(?P<often>(?:{HOW_OFTEN.pattern})\b[^?]{{0,60}})", re.I)
 # What says "yes, me" to such a question: "yeah I do", "I do!", "me!", "me too", "yep, I am".
 SAYS_YES = re.compile(
     rf"(?:(?:{YES_WORDS}|totally|definitely|absolutely|oh|ooh)\W*)*"
@@ -532,6 +536,8 @@ def answered_statements(question: str, answer: str, said_before: str = "", opene
         return [f"I've been {statement[4:]} for {span['span']}"]  # "are you still vegan?" … "yep 5 years now"
     asked_any = ASKED_ANY.search(question)
     had = had_answered(question, answer, asked_any["verb"].lower().replace("got", "have") if asked_any else "")
+    if statement is not None and (often := _OFTEN_GIVEN.fullmatch(answer.strip(" !."))):
+        return [f"{statement} {often['often']}"]  # "anyone here do parkrun?" … "every Saturday at Bushy Park"
     if statement is not None and SAYS_YES.fullmatch(answer.split(",")[0].strip()):
         return had if had and asked_after_many(question) else [statement]  # "any pets?" … "yep, two cats"
     if (theirs := _theirs_answered(question, answer)) is not None:
