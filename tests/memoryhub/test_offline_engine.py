@@ -1311,6 +1311,15 @@ def test_a_report_its_subject_denies_is_not_kept_and_one_they_correct_is_kept_co
         # with any verb of theirs, and a pet's doing says one has it (each kept nothing, 2026-12-03)
         (["Leo: my cat hides whenever guests come", "Maya: same, mine hides under the bed"], ["Maya has a cat"]),
         (["Leo: my dog is a menace", "Maya: lol mine eats socks"], ["Maya has a dog"]),
+        # a thing another just named, had for years (kept nothing of Maya's, 2026-12-03)
+        (
+            ["Leo: we just bought a caravan", "Maya: we've had ours for twelve years"],
+            ["Maya has had a caravan for twelve years"],
+        ),
+        (
+            ["Leo: just picked up a Tesla", "Maya: nice, I've had mine for three years"],
+            ["Maya has had a Tesla for three years"],
+        ),
         # not a relative or a pet, or said by the same person: as it was said
         (["Leo: my round! what's everyone having?", "Maya: mine's a latte"], []),
         (["Maya: my sister lives in Oslo", "Maya: mine is the best"], ["Maya's sister lives in Oslo"]),
@@ -8964,6 +8973,7 @@ def test_a_lift_and_luck_asked_for_are_wished_well_and_time_off_with_stress_met_
             "permanent",
         ),
         ("I've been caving for ten years", "Priya has been caving for ten years", "fact", "permanent"),
+        ("I've had my allotment since 2015", "Priya has had their allotment since 2015", "fact", "permanent"),
         ("I'm singing alto in the concert", "Priya sings alto", "fact", "permanent"),
         ("I've got my finals in May", "Priya has their finals in May", "plan", "30d"),  # was "has my finals"
         # the club before "season ticket holder" (2026-12-03, a football club's: kept nothing)

@@ -10,7 +10,8 @@ from dataclasses import replace
 
 from memoryhub.ai.contract import ConversationLine
 from memoryhub.ai.offline.questions import count_as_asked, said_of_whom_asked
-from memoryhub.ai.offline.text import is_or_has
+from memoryhub.ai.offline.rules.possessions import THINGS
+from memoryhub.ai.offline.text import article_for, is_or_has
 from memoryhub.ai.offline.vocabulary import (
     FAMILY,
     GRAVE_ILLNESSES,
@@ -345,24 +346,36 @@ _MINE_SAYS = re.compile(
 _MY_OWN = re.compile(
     rf"\bmy (?P<what>(?:(?:little|big|older|younger|eldest|youngest) )?(?:{RELATIONS}|{PETS}))\b", re.I
 )
+# "we've had ours for twelve years" after another's "we just bought a caravan": the thing they named.
+_HAD_MINE = re.compile(
+    r"^(?P<lead>(?:(?:oh|ooh|nice|same|lol|haha|yeah|yep|aw+)\W+)*(?:I|we)(?:'ve| have) had )(?:mine|ours)\b", re.I
+)
+_THING_NAMED = re.compile(rf"\b(?:a|an|my|our|the)(?: new| old| first)? (?P<what>{THINGS})\b", re.IGNORECASE)
 _ECHO_WITHIN_LINES = 2  # how many lines before "mine" the other's "my sister" may be
 
 
 def mine_as_said(lines: Sequence[ConversationLine]) -> list[ConversationLine]:
     """``lines`` with each "mine" that says back another's relative or pet, in one of the two lines
     before, read as one's own: "my sister lives in Oslo" … "oh nice, mine lives in Bergen" is "oh nice,
-    my sister lives in Bergen". "mine's a latte" after "my round!" stays as it was said (the question's
+    my sister lives in Bergen"; and a thing they named had too: "we just bought a caravan" … "we've had
+    ours for twelve years". "mine's a latte" after "my round!" stays as it was said (the question's
     "mine" is ``answer_as_asked``'s)."""
     read = list(lines)
     for index, line in enumerate(lines):
         content = line.content.strip()
-        if (mine := _MINE_SAYS.match(content)) is None:
-            continue
-        for before in reversed(lines[max(0, index - _ECHO_WITHIN_LINES) : index]):
-            if before.handle != line.handle and (theirs := _MY_OWN.search(before.content)):
+        mine, had = _MINE_SAYS.match(content), _HAD_MINE.match(content)
+        for before in reversed(lines[max(0, index - _ECHO_WITHIN_LINES) : index] if mine or had else []):
+            if before.handle == line.handle:
+                continue
+            if mine and (theirs := _MY_OWN.search(before.content)):
                 said = f"{mine['lead']}my {theirs['what'].lower()}{content[mine.start('verb') :]}"
-                read[index] = replace(line, content=said)
-                break
+            elif had and (thing := _THING_NAMED.search(before.content)):
+                what = thing["what"]  # as said: "a Tesla"
+                said = f"{had['lead']}{article_for(what)} {what}{content[had.end() :]}"
+            else:
+                continue
+            read[index] = replace(line, content=said)
+            break
     return read
 
 

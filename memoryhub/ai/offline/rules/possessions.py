@@ -8,7 +8,7 @@ from memoryhub.ai.contract import MemoryKind
 from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, past_day_in, past_time_in
 from memoryhub.ai.offline.splitting import phrase_cut
 from memoryhub.ai.offline.text import article_for, conjugate, content_words, third_person, topics_of
-from memoryhub.ai.offline.vocabulary import word_set
+from memoryhub.ai.offline.vocabulary import FOR_A_SPAN, word_set
 
 THINGS = (
     r"car|bike|e-bike|ebike|motorbike|motorcycle|house|home|flat|apartment|condo|cabin|boat|truck|van|camper"
@@ -110,6 +110,18 @@ def possession_rule(match: re.Match[str], said: Said) -> Fact | None:
     )
     if model:
         text += f" ({model['brand']})" if model["brand"] else model[0]
+    noun = re.search(THINGS, thing, re.IGNORECASE)
+    return said.fact(
+        text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("possessions", noun[0].lower() if noun else thing)
+    )
+
+
+def had_for_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "we've had a caravan for twelve years", "I've had my allotment since 2015": a thing owned, and
+    for how long."""
+    article = {"my": "their", "our": "their"}.get(match["article"].lower(), match["article"].lower())
+    thing = " ".join(match["thing"].split())
+    text = f"{said.name} has had {article} {thing} {' '.join(match['span'].lower().split())}"
     noun = re.search(THINGS, thing, re.IGNORECASE)
     return said.fact(
         text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("possessions", noun[0].lower() if noun else thing)
@@ -244,6 +256,15 @@ RULES = [
             re.IGNORECASE,
         ),
         build=possession_rule,
+    ),
+    Rule(
+        priority=1226,
+        pattern=re.compile(
+            rf"\b(?:I|we)(?:'ve| have) had (?P<article>an?|my|our) (?P<thing>(?:[a-z0-9-]+ ){{0,2}}?(?:{THINGS}))"
+            rf" (?P<span>{FOR_A_SPAN}(?: now)?|since (?:(?:19|20)\d\d|I was \d{{1,2}}|uni|school|college))\b",
+            re.IGNORECASE,
+        ),
+        build=had_for_rule,
     ),
     Rule(
         priority=1230,
