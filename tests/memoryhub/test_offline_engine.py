@@ -1093,6 +1093,9 @@ def test_small_talk_gives_a_tool_call_with_no_operations() -> None:
         ("anyone here do parkrun?", "every Saturday at Bushy Park", ["Bob does parkrun every Saturday"]),
         ("anyone here play tennis?", "yeah, every Sunday at the club", ["Bob plays tennis every Sunday at the club"]),
         ("does anyone do yoga?", "twice a week", ["Bob does yoga twice a week"]),
+        ("what do you sell?", "hand-painted mugs mostly", ["Bob sells hand-painted mugs"]),
+        ("what do you make?", "candles and soap", ["Bob makes candles and soap"]),
+        ("what do you make of the new manager?", "not sure yet", []),
         # asked of everyone, and answered with names after a comma (was nothing)
         ("anyone have pets?", "two cats, Mango and Kiwi", ["Bob has two cats named Mango and Kiwi"]),
         ("anyone here have kids?", "one daughter", ["Bob has a daughter"]),
@@ -7736,6 +7739,10 @@ def test_a_count_of_times_is_no_trip_and_a_neighbours_tree_is_not_what_they_are(
     assert [operation["content"] for operation in _kept_on_the_day(said)] == kept
 
 
+def test_cakes_made_for_ones_children_are_no_trade() -> None:
+    assert _kept_on_the_day("I make cakes for my kids' birthdays") == []
+
+
 def test_a_fitting_ahead_lives_until_its_day() -> None:
     (kept,) = _kept_on_the_day("we're having solar panels installed on the 14th of April")
 
@@ -8974,6 +8981,9 @@ def test_a_lift_and_luck_asked_for_are_wished_well_and_time_off_with_stress_met_
         ),
         ("I've been caving for ten years", "Priya has been caving for ten years", "fact", "permanent"),
         ("I've had my allotment since 2015", "Priya has had their allotment since 2015", "fact", "permanent"),
+        # what a maker sells or makes, without "my" or a shop (each kept nothing, 2026-12-03)
+        ("I sell hand-painted mugs on Etsy", "Priya sells hand-painted mugs on Etsy", "fact", "permanent"),
+        ("I make candles", "Priya makes candles", "fact", "permanent"),
         ("I'm singing alto in the concert", "Priya sings alto", "fact", "permanent"),
         ("I've got my finals in May", "Priya has their finals in May", "plan", "30d"),  # was "has my finals"
         # the club before "season ticket holder" (2026-12-03, a football club's: kept nothing)

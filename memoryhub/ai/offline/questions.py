@@ -247,6 +247,7 @@ _COMPLETED = (
     (re.compile(r"\bwhere do (?:you|u) work\b", re.I), "I work {}", "at "),
     (re.compile(r"\b(?:which|what) (?:team|club|side) do (?:you|u) support\b", re.I), "I support {}", ""),
     (re.compile(r"\bwhat (?:car )?do (?:you|u) drive\b", re.I), "I drive {}", ""),
+    (re.compile(r"\bwhat (?:do|d) (?:you|u) (?P<verb>sell|make)\b(?! (?:of|out)\b)", re.I), "I {verb} {}", ""),
     (re.compile(r"\bwhat do (?:you|u) do for (?:work|a living)\b|\bwhat field\b", re.I), "I work in {}", ""),
     # "congrats!! what's the new role?" … "team lead for the data team"
     (re.compile(r"\bwhat(?:'s| is| will be) (?:the|your|ur) new (?:role|job|position)\b", re.I), "I work as {}", ""),

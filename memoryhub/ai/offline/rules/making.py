@@ -118,10 +118,23 @@ def audience_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", ["projects", "audience"])
 
 
+# What a maker makes or sells: "cards", "hand-painted mugs", "candles and soap".
+_GOODS = (
+    r"cards|prints|candles|jewellery|jewelry|art|paintings|pottery|ceramics|knits|cakes|bakes|soaps?|clothes"
+    r"|crochet|quilts|zines|photos|mugs|stickers|earrings|wreaths|cushions|tote bags|bags|furniture|sourdough"
+)
+_GOODS_SAID = rf"(?:[\w-]+ ){{0,2}}?(?:{_GOODS})\b(?:,? (?:and|&) (?:[\w-]+ ){{0,2}}?(?:{_GOODS})\b)?"
+
+
 def sells_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I sell my cards on Etsy", "I sell my prints at craft fairs": what a maker sells, and where."""
-    what = " ".join(match["what"].lower().split())
-    text = f"{said.name} sells their {what} {match['where']}"
+    """ "I sell my cards on Etsy", "I sell my prints at craft fairs", "I make candles and soap": what a
+    maker makes or sells, and where."""
+    if not match["my"] and not match["where"] and match.string[match.end() :].strip(" ,.!")[:4] == "for ":
+        return None  # "I make cakes for my kids' birthdays": what one does for someone, not one's trade
+    what = " ".join(match["what"].lower().split()).replace(" & ", " and ")
+    their = "their " if match["my"] else ""
+    where = f" {match['where']}" if match["where"] else ""
+    text = f"{said.name} {match['verb'].lower()}s {their}{what}{where}"
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("making", what.split()[-1]))
 
 
@@ -244,10 +257,9 @@ RULES = [
     Rule(
         priority=1624,
         pattern=re.compile(
-            r"\bI (?:also |now |mostly )?sell (?:my|our) (?P<what>(?:[\w-]+ ){0,2}?(?:cards|prints|candles|jewellery"
-            r"|jewelry|art|paintings|pottery|ceramics|knits|cakes|bakes|soaps|clothes|crochet|quilts|zines|photos))"
-            r" (?P<where>(?:on|at|through) (?:Etsy|Vinted|eBay|Depop|Instagram|Folksy|(?:local |craft |Christmas )?"
-            r"(?:markets|fairs|craft fairs)))\b",
+            rf"\bI (?:also |now |mostly )?(?P<verb>sell|make) (?P<my>(?:my|our) )?(?P<what>{_GOODS_SAID})"
+            r"(?: (?P<where>(?:on|at|through) (?:Etsy|Vinted|eBay|Depop|Instagram|Folksy|(?:local |craft |Christmas )?"
+            r"(?:markets|fairs|craft fairs)))\b)?",
             re.IGNORECASE,
         ),
         build=sells_rule,
