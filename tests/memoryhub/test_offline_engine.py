@@ -7739,6 +7739,24 @@ def test_a_count_of_times_is_no_trip_and_a_neighbours_tree_is_not_what_they_are(
     assert [operation["content"] for operation in _kept_on_the_day(said)] == kept
 
 
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # initials other than a place's are an employer (was a move home to "KPMG", 2026-12-03)
+        (
+            "I'm no longer at Deloitte, moved to KPMG in October",
+            ["Priya no longer works at Deloitte", "Priya moved to a job at KPMG in October"],
+        ),
+        ("I moved to the BBC last year", ["Priya moved to a job at the BBC in 2024"]),
+        ("I moved to the US in 2019", ["Priya moved to the US in 2019"]),
+        # a guess at another's lot is no view (was "thinks bet the hours are better")
+        ("bet the hours are better", []),
+    ],
+)
+def test_a_move_to_initials_is_a_job_and_a_guess_is_no_view(said: str, kept: list[str]) -> None:
+    assert [operation["content"] for operation in _kept_on_the_day(said)] == kept
+
+
 def test_cakes_made_for_ones_children_are_no_trade() -> None:
     assert _kept_on_the_day("I make cakes for my kids' birthdays") == []
 

@@ -27,7 +27,8 @@ _NOT_SUBJECTS = word_set(
     something life today tonight tomorrow yesterday mine yours his hers ours theirs who which what there here
     my your our their her him them me i i'm it's that's there's one ones game mondays tuesdays wednesdays
     thursdays fridays saturdays sundays monday tuesday wednesday thursday friday saturday sunday weekends
-    traffic weather work school class today's tonight's yesterday's mornings everything's"""
+    traffic weather work school class today's tonight's yesterday's mornings everything's
+    bet betcha guess surely hopefully presumably"""  # "bet the hours are better": a guess at another's
 )
 _DEICTIC = re.compile(
     r"^(?:the|this|that|today's|tonight's|last night's) (?:game|match|episode|show|ending|weather|traffic|food"

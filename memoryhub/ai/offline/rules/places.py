@@ -173,11 +173,20 @@ def _place_fact(said: Said, place: str, *, verb: str, slot: str) -> Fact | None:
     return fact
 
 
+# Places said by their initials: "moved to the US"; any other initials are an employer ("moved to KPMG").
+_PLACE_INITIALS = frozenset(["UK", "US", "USA", "UAE", "NYC", "LA", "DC", "NZ", "EU", "SF", "KL", "HK"])
+
+
 def moved_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I moved to Berlin last year", "I just moved back to Leeds": where they live now."""
+    """ "I moved to Berlin last year", "I just moved back to Leeds": where they live now; "moved to
+    KPMG in October": where they work."""
     place = said_place(match["place"], said)
     if not place:
         return None
+    if (initials := re.fullmatch(r"(?:the )?([A-Z]{2,6})", place)) and initials[1] not in _PLACE_INITIALS:
+        when = time_in(said.clause) or past_time_in(said.clause)
+        text = f"{said.name} moved to a job at {place}" + (f" {when}" if when else "")
+        return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("work", place), slot="job")
     back = " back" if "back" in match[0].lower().split(" to ")[0] else ""
     origin = _MOVED_FROM.search(match["place"])  # "to Austin from Seattle"
     return _moved(said, place, back=back, origin=origin["place"] if origin else "")
