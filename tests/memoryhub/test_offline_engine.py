@@ -2318,6 +2318,15 @@ def test_the_ground_one_has_goes_on_to_the_next_thing_had() -> None:
     assert [op["content"] for op in operations] == ["Jo has an allotment", "Jo has a reactive dog named Pip"]
 
 
+@pytest.mark.parametrize("asked", ["what are my hobbies?", "what do I do for exercise?", "what do I do for fun?"])
+def test_hobbies_asked_after_are_answered_by_the_pastimes_told(asked: str) -> None:
+    """Each was "I don't think you've told me that yet" with both pastimes in the block (2026-12-03)."""
+    memories = ["Noor works at KPMG", "Noor does yoga twice a week", "Noor has been wild swimming since the pandemic"]
+    said = _reply_to(asked, memories)
+    assert "you do yoga twice a week, and you've been wild swimming since the pandemic" in said, said
+    assert "KPMG" not in said
+
+
 def test_skills_asked_after_are_answered_by_what_was_learned_and_is_known() -> None:
     memories = ["Noor learned to code during lockdown", "Noor knows how to knit", "Noor has a dog named Pixel"]
     said = _reply_to("what skills do I have?", memories)
@@ -7745,9 +7754,9 @@ def test_a_count_of_times_is_no_trip_and_a_neighbours_tree_is_not_what_they_are(
         # initials other than a place's are an employer (was a move home to "KPMG", 2026-12-03)
         (
             "I'm no longer at Deloitte, moved to KPMG in October",
-            ["Priya no longer works at Deloitte", "Priya moved to a job at KPMG in October"],
+            ["Priya got a new job at KPMG in October"],  # the new employer takes the old one's place
         ),
-        ("I moved to the BBC last year", ["Priya moved to a job at the BBC in 2024"]),
+        ("I moved to the BBC last year", ["Priya got a new job at the BBC in 2024"]),
         ("I moved to the US in 2019", ["Priya moved to the US in 2019"]),
         # a guess at another's lot is no view (was "thinks bet the hours are better")
         ("bet the hours are better", []),
@@ -8986,10 +8995,10 @@ def test_a_lift_and_luck_asked_for_are_wished_well_and_time_off_with_stress_met_
         ),
         # kept nothing, or "my" as said (2026-12-03, an expats' and a students' channels)
         ("I'm an expat in Dubai", "Priya lives in Dubai", "fact", "permanent"),
-        ("I'm a Brit living in Dubai", "Priya lives in Dubai — a Brit", "fact", "permanent"),
+        ("I'm a Brit living in Dubai", "Priya lives in Dubai as a Brit", "fact", "permanent"),
         # where one is from, kept with the home (was lost, 2026-12-03 later)
-        ("I'm a British expat living in Spain", "Priya lives in Spain — a British expat", "fact", "permanent"),
-        ("I'm a Londoner living in Paris", "Priya lives in Paris — a Londoner", "fact", "permanent"),
+        ("I'm a British expat living in Spain", "Priya lives in Spain as a British expat", "fact", "permanent"),
+        ("I'm a Londoner living in Paris", "Priya lives in Paris as a Londoner", "fact", "permanent"),
         # a pastime by its longer name, and a part sung in a concert (each kept nothing, 2026-12-03)
         (
             "I've been wild swimming since the pandemic",

@@ -19,6 +19,7 @@ from memoryhub.ai.offline.forgetting import forget_asked, memory_asked_forgotten
 from memoryhub.ai.offline.replies.memories import Memories
 from memoryhub.ai.offline.replies.person import Person, second_person
 from memoryhub.ai.offline.rules.household import KEPT_ANIMALS
+from memoryhub.ai.offline.rules.pastimes import ACTIVITIES
 from memoryhub.ai.offline.splitting import normalise, sentences
 from memoryhub.ai.offline.text import (
     content_words,
@@ -254,7 +255,11 @@ _ASKED_SLOTS = (
     (re.compile(r"\bwhere\b.*\b(?:from|grow up|grew up|born)\b", re.I), ("origin",)),
     (re.compile(r"\bwhere\b.*\b(?:live|living|based|stay|staying)\b", re.I), ("home",)),
     (
-        re.compile(r"\b(?:what|which)\b.*\b(?:job|do for (?:a )?living|do I do|work as)\b|\bwhere do I work\b", re.I),
+        re.compile(
+            r"\b(?:what|which)\b.*\b(?:job|do for (?:a )?living|do I do(?! for (?:fun|exercise)| in my)|work as)\b"
+            r"|\bwhere do I work\b",
+            re.I,
+        ),
         WORK_SLOTS,  # "what do I do for a living?": "you teach maths", "you work in sales"
     ),
     (re.compile(r"\bhow old\b|\bmy age\b", re.I), ("age",)),
@@ -268,6 +273,11 @@ _ASKED_SLOTS = (
     ),
     # "what day am I off?", "when's my time off?": the time off they told of
     (re.compile(r"\b(?:am I|I'm) off\b|\b(?:time|days?) off\b|\b(?:my )?(?:annual )?leave\b", re.I), ("off",)),
+    # "what are my hobbies?", "what do I do for exercise?": the pastimes they told of
+    (
+        re.compile(r"\b(?:hobby|hobbies|pastimes?|free time|spare time|for fun|for exercise|keep fit|sports?)\b", re.I),
+        ("pastimes",),
+    ),
     # "how long was I in the army?": the service they told of (rules/service.py)
     (re.compile(r"\b(?:army|navy|RAF|air force|marines|military|forces|serve[ds]?|service)\b", re.I), ("service",)),
 )
@@ -281,6 +291,8 @@ _ANSWER_SHAPES = {
     "off": r" (?:is|will be) (?:off\b|taking\b.*\boff\b|out of office\b|on (?:annual )?leave\b)",
     "plans": rf" (?:is (?!not\b)\w+ing|will be|signed up for)\b(?=.*(?:{TIME.pattern}|{DAY_OF_MONTH.pattern}))",
     "service": r" serve[ds]\b",
+    "pastimes": rf" (?:(?:does|goes|has been|is|started|took up|loves|likes|enjoys)(?: doing)?"
+    rf" (?:{ACTIVITIES}|parkrun)\b|plays (?!on\b)|sings\b)",
 }
 
 

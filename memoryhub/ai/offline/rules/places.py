@@ -120,9 +120,9 @@ def lives_rule(match: re.Match[str], said: Said) -> Fact | None:
     fact = _place_fact(said, said_place(raw, said), verb="lives in", slot="home")
     found, who = match.groupdict().get("from") or "", match.groupdict().get("who") or ""  # (other rules call it)
     if fact is not None and re.fullmatch(NATIONALITIES, found, re.IGNORECASE):
-        fact.details.append(f"{article_for(found)} {found.title()} expat")  # "I'm a British expat in Spain"
+        fact.text += f" as {article_for(found)} {found.title()} expat"  # "I'm a British expat in Spain"
     elif fact is not None and who:
-        fact.details.append(f"{article_for(who)} {who}")  # "I'm a Brit living in Dubai"
+        fact.text += f" as {article_for(who)} {who}"  # "I'm a Brit living in Dubai"
     company = _LIVES_WITH.search(raw[:80]) if settled else None
     if fact is not None and company:
         fact.text += f" with {third_person(company['who'], said.name)}"
@@ -185,8 +185,8 @@ def moved_rule(match: re.Match[str], said: Said) -> Fact | None:
         return None
     if (initials := re.fullmatch(r"(?:the )?([A-Z]{2,6})", place)) and initials[1] not in _PLACE_INITIALS:
         when = time_in(said.clause) or past_time_in(said.clause)
-        text = f"{said.name} moved to a job at {place}" + (f" {when}" if when else "")
-        return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("work", place), slot="job")
+        text = f"{said.name} got a new job at {place}" + (f" {when}" if when else "")
+        return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("work", place), slot="employer")
     back = " back" if "back" in match[0].lower().split(" to ")[0] else ""
     origin = _MOVED_FROM.search(match["place"])  # "to Austin from Seattle"
     return _moved(said, place, back=back, origin=origin["place"] if origin else "")
