@@ -2318,6 +2318,19 @@ def test_the_ground_one_has_goes_on_to_the_next_thing_had() -> None:
     assert [op["content"] for op in operations] == ["Jo has an allotment", "Jo has a reactive dog named Pip"]
 
 
+@pytest.mark.parametrize("asked", ["who's my partner?", "what's my partner called?", "where do I live?"])
+def test_a_home_with_a_partner_in_a_town_ending_in_s_is_said_back(asked: str) -> None:
+    """ "Leeds" was taken for people "their" could mean, so the fact was never said (2026-12-03)."""
+    said = _reply_to(asked, ["Noor works as a nurse", "Noor lives in Leeds with their partner Sam"])
+    assert "you live in Leeds with your partner Sam" in said, said
+
+
+def test_food_to_avoid_is_answered_by_what_they_cannot_stand() -> None:
+    """Was "I can only give a simple answer right now" with "can't stand olives" in the block (2026-12-03)."""
+    said = _reply_to("any food I should avoid?", ["Noor works as a nurse", "Noor can't stand olives"])
+    assert "you can't stand olives" in said and "nurse" not in said, said
+
+
 @pytest.mark.parametrize("asked", ["what are my hobbies?", "what do I do for exercise?", "what do I do for fun?"])
 def test_hobbies_asked_after_are_answered_by_the_pastimes_told(asked: str) -> None:
     """Each was "I don't think you've told me that yet" with both pastimes in the block (2026-12-03)."""

@@ -150,6 +150,8 @@ def _could_be_meant(word: str, previous: str) -> bool:
         and not partner
     ):
         return True  # a name; "in Lyon", "on Monday", "a Minecraft server" are not someone
+    if word[:1].isupper() and previous.lower() in _PLACE_PREPOSITIONS:
+        return False  # "lives in Leeds with their partner": a place, not people (whatever its last letter)
     lower = word.lower()
     plural = lower.endswith("s") and not lower.endswith(("ss", "us", "is", "'s")) and lower not in _THINGS
     return plural and lower.isalpha() and len(lower) >= 4 and lower not in STOPWORDS

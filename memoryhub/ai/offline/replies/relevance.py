@@ -203,6 +203,7 @@ _ANSWERED_BY = {
     _stem("plans"): _PLANS,
     **dict.fromkeys(_TRAVEL, _TRAVEL),  # "do you remember where I went?" … "Nora went on a trip to Lisbon"
     **dict.fromkeys(_DISLIKES, _DISLIKES),
+    _stem("avoid"): _DISLIKES | _DIETS,  # "any food I should avoid?" … "you can't stand olives"
     **dict.fromkeys(_WEDDINGS, _WEDDINGS),  # "who's getting married?" … "your sister's wedding is on June 15th"
     **{verb: frozenset({verb, doer}) for verb, doer in _DOERS.items()},
     **dict.fromkeys(_CHILDREN, _CHILDREN),  # "do I have kids?" … "your daughter Mia is 5"
