@@ -27,6 +27,7 @@ from memoryhub.ai.contract import (
     summary_prompt_build,
 )
 from memoryhub.ai.offline import OfflineLLM
+from memoryhub.ai.offline.replies.person import Person, second_person
 from memoryhub.ai.offline.text import third_person
 from memoryhub.ai.types import LLM, Completion, Message, Purpose
 
@@ -2323,6 +2324,24 @@ def test_a_home_with_a_partner_in_a_town_ending_in_s_is_said_back(asked: str) ->
     """ "Leeds" was taken for people "their" could mean, so the fact was never said (2026-12-03)."""
     said = _reply_to(asked, ["Noor works as a nurse", "Noor lives in Leeds with their partner Sam"])
     assert "you live in Leeds with your partner Sam" in said, said
+
+
+@pytest.mark.parametrize(
+    ("fact", "spoken"),
+    [
+        # a named race and a weekday were taken for people "their" could mean: never said (2026-12-03)
+        (
+            "Noor is training for the Manchester marathon with their club",
+            "you're training for the Manchester marathon with your club",
+        ),
+        ("Noor goes to Mass every Sunday with their parents", "you go to Mass every Sunday with your parents"),
+        # a family by its name, or someone named June, still could be whose
+        ("Noor is having dinner with the Smiths and their kids", ""),
+        ("Noor met June and their kids", ""),
+    ],
+)
+def test_their_after_a_named_thing_or_a_day_is_the_persons(fact: str, spoken: str) -> None:
+    assert second_person(fact, Person(name="Noor")) == spoken
 
 
 def test_food_to_avoid_is_answered_by_what_they_cannot_stand() -> None:

@@ -19,6 +19,7 @@ from memoryhub.ai.offline.vocabulary import (
     RELATIONS,
     SHE_RELATIONS,
     STOPWORDS,
+    WEEKDAYS,
     word_set,
 )
 
@@ -138,7 +139,11 @@ def _could_be_meant(word: str, previous: str) -> bool:
         return True
     if re.fullmatch(r"\d{1,2}(?:st|nd|rd|th)?", previous) and re.fullmatch(MONTHS, word, re.IGNORECASE):
         return False  # "on 23 February 2025, their personal best": a date, no one (a June alone may be someone)
-    role = previous.lower() == "the" and word.isupper()  # "is the DM for their group", "the CEO of their firm"
+    # "is the DM for their group", "the CEO of their firm", "the Manchester marathon with their club" ("the
+    # Smiths", a family, are people as plurals are, below)
+    role = previous.lower() == "the"
+    if re.fullmatch(rf"(?:{WEEKDAYS})s?", word, re.IGNORECASE):
+        return False  # "every Sunday with their parents": a day, no one (a June may be someone)
     # A partner's name: "their" after it is the couple's, theirs and the person's ("your wife Ana is expecting
     # their first baby", written from "our"); a relative's own is "his" or "her" in what the engine writes.
     partner = previous.lower() in PARTNERS
