@@ -88,7 +88,8 @@ _NOT_PLACES = word_set(
     night nights day days morning mornings exams exam finals overtime quarantine isolation detention pizza coffee
     food ramen rice soup salad leftovers netflix tv games gaming sleep naps meetings meeting calls deadlines crunch
     rain snow sun heat weather traffic rent bills payday diet cardio practice rehearsals rehearsal tour season
-    time times start starts begin begins finish finishes end ends due done ready free open closed"""
+    time times start starts begin begins finish finishes end ends due done ready free open closed
+    first second third fourth fifth sixth seventh eighth ninth tenth last another"""
 )
 _ACTIVITY_FREQUENCY = re.compile(
     rf"(?P<what>{ACTIVITIES}|{SPORTS}) (?P<freq>(?:\d+ ?x|\d+ times|twice|once|three times|four times) (?:a|per)"

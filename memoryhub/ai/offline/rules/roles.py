@@ -132,7 +132,32 @@ def performs_in_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("music", match["group"].lower()))
 
 
+def took_over_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I took over the farm from my dad in 2018", "I've taken over the family business": a living
+    handed on to them, for good."""
+    what = " ".join(match["what"].split())
+    what = re.sub(r"^(?:my|our)\b", "their", what, flags=re.IGNORECASE)
+    text = f"{said.name} took over {what}"
+    if match["from"]:
+        text += f" from their {match['from'].lower()}"
+    if when := past_time_in(match.string[match.end() :]):
+        text += f" {when}"
+    return said.fact(text, MemoryKind.EVENT, HIGH, PERMANENT, topics_of("work", match["business"].lower()))
+
+
 RULES = [
+    Rule(
+        priority=1509,
+        pattern=re.compile(
+            r"\bI(?:'ve| have)? (?:just |finally |officially )?(?:took|taken) over (?P<what>(?:the|my|our)"
+            r" (?:family |(?:[a-z]+'s) )?(?P<business>farm|business|shop|pub|restaurant|bakery|caf[eé]|practice"
+            r"|garage|firm|company|salon|hotel|nursery|kennels|brewery|deli|allotment))\b"
+            r"(?: (?:from|off) (?:my|our) (?P<from>dad|father|mum|mom|mother|parents|grandad|grandpa|grandfather"
+            r"|gran|grandma|grandmother|uncle|aunt|family|boss))?",
+            re.IGNORECASE,
+        ),
+        build=took_over_rule,
+    ),
     Rule(
         priority=1515,
         pattern=re.compile(
