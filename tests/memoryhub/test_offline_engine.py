@@ -3663,6 +3663,10 @@ def test_the_groups_and_habits_of_a_week_are_kept(said: str, kept: list[str]) ->
         # a pet's operation (was "Priya has a cat"); animals fostered (was nothing)
         ("my cat had surgery and has a cone on", ["Priya's cat had surgery"]),
         ("we're fostering two kittens at the moment", ["Priya is fostering two kittens"]),
+        # with their names (was the kind alone, 2026-12-03)
+        ("we're fostering a greyhound called Blue", ["Priya is fostering a greyhound named Blue"]),
+        ("we're fostering two kittens called Salt & Pepper", ["Priya is fostering two kittens named Salt and Pepper"]),
+        ("I'm fostering a cat named after my nan", ["Priya is fostering a cat"]),
     ],
 )
 def test_a_pets_news_is_kept_as_told(said: str, kept: list[str]) -> None:

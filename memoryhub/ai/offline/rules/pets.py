@@ -159,10 +159,18 @@ def pet_news_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 def fostering_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "we're fostering two kittens at the moment": animals in their care for a while."""
+    """ "we're fostering two kittens at the moment", "we're fostering a greyhound called Blue": animals
+    in their care for a while, and the one's name."""
     what = " ".join(match["what"].lower().split())
     species = match["species"].lower()
     text = f"{said.name} is fostering {what}"
+    named = re.match(
+        r",? (?:called|named) (?P<pets>(?-i:[A-Z])[\w'-]*(?:(?:, | and | & )(?-i:[A-Z])[\w'-]*)*)",
+        match.string[match.end() :],
+        re.IGNORECASE,
+    )
+    if named:  # "called Blue", "called Salt and Pepper"
+        text += f" named {named['pets'].replace(' & ', ' and ')}"
     return said.fact(text, MemoryKind.FACT, MEDIUM, "30d", topics_of("pets", species))
 
 
