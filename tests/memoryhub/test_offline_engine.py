@@ -726,6 +726,10 @@ def test_new_pronouns_update_the_remembered_ones() -> None:
     )
 
 
+def test_a_diet_taken_up_replaces_fish_eaten_again() -> None:
+    assert _operations_after("Priya eats fish again", "I've gone vegan") == [("update", 1, "Priya is vegan")]
+
+
 @pytest.mark.parametrize(
     ("said", "index", "content"),
     [
@@ -735,6 +739,7 @@ def test_new_pronouns_update_the_remembered_ones() -> None:
         # a diet given up, said other ways (was nothing, or "Priya is vegan" from "vegan lasted …")
         ("I'm back on meat lol, vegan lasted 10 days", 1, "Priya eats meat again"),
         ("I eat meat again", 1, "Priya eats meat again"),
+        ("I've just started eating fish again", 1, "Priya eats fish again"),  # was nothing (2026-12-03)
         ("gave up on being vegan", 1, "Priya is no longer vegan"),
         ("I've given up being vegan, too hard", 1, "Priya is no longer vegan"),
     ],

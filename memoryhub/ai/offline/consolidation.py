@@ -76,7 +76,8 @@ SLOTS = {
     "age": rf" is (?:\d+ years old|in their (?:(?:early|mid|late)[- ])?(?:{DECADES}))\b",
     "birthday": r"'s birthday is\b",
     "pronouns": r"'s pronouns are\b",
-    "diet": rf" (?:(?:is|has been) (?:no longer )?(?:{CHOSEN_DIETS}|on an? [\w-]+ diet)|eats meat again)\b",
+    "diet": rf" (?:(?:is|has been) (?:no longer )?(?:{CHOSEN_DIETS}|on an? [\w-]+ diet)"
+    r"|eats (?:meat|fish|chicken) again)\b",
     "relationship": rf" is (?:no longer )?(?:{STATUSES}|divorced|in a (?:[\w-]+ ){{0,2}}relationship)\b",
     **ONLINE_SLOTS,
     **FITNESS_SLOTS,

@@ -294,7 +294,8 @@ def no_longer_rule(match: re.Match[str], said: Said) -> Fact | None:
         text = f"{said.name} no longer lives in {place}"
         return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("home", place), slot="home")
     if match["meat"]:
-        return said.fact(f"{said.name} eats meat again", MemoryKind.FACT, HIGH, PERMANENT, ["diet"], slot="diet")
+        food = (match["food"] or match["food2"] or match["food3"]).lower()  # "I've started eating fish again"
+        return said.fact(f"{said.name} eats {food} again", MemoryKind.FACT, HIGH, PERMANENT, ["diet"], slot="diet")
     what = " ".join((match["what"] or match["given_up"]).lower().split()).replace("veggie", "vegetarian")
     slot = "diet" if re.fullmatch(NO_LONGER_DIETS, what) else "relationship" if re.fullmatch(STATUSES, what) else None
     text = f"{said.name} is no longer {what}"
@@ -364,7 +365,8 @@ RULES = [
             r"(?= (?:anymore|any more)\b)"
             r"|no longer live in (?P<place2>(?-i:[A-Z])[\w'-]*(?: (?-i:[A-Z])[\w'-]*){0,2}))"
             # "I'm back on meat", "I eat meat again", "gave up being vegan" (the last with or without "I")
-            r"|\bI(?:'m| am)? (?P<meat>back on (?:the )?meat|back to eating meat|eat(?:ing)? meat again)\b"
+            r"|\bI(?:'m| am|'ve| have)? (?:just |recently )?(?P<meat>back on (?:the )?(?P<food>meat)"
+            r"|back to eating (?P<food2>meat|fish)|(?:started )?eat(?:ing)? (?P<food3>meat|fish|chicken) again)\b"
             rf"|(?:\bI(?: have|'ve)? |^)(?:given up|gave up|quit|stopped) (?:on )?being"
             rf" (?P<given_up>{NO_LONGER_DIETS})\b",
             re.IGNORECASE,
