@@ -9061,6 +9061,17 @@ def test_a_lift_and_luck_asked_for_are_wished_well_and_time_off_with_stress_met_
             "permanent",
         ),
         ("I've just taken over my mum's cafe", "Priya took over their mum's cafe", "event", "permanent"),
+        # a race ahead with no day, a birthday said as the age next week, a notice to be handed in
+        # (2026-12-03: nothing, nothing, and "handed in their notice" as done)
+        (
+            "I'm running the London marathon for Macmillan",
+            "Priya is running the London marathon for Macmillan",
+            "plan",
+            "30d",
+        ),
+        ("I'm doing the Lisbon half", "Priya is running the Lisbon half marathon", "plan", "30d"),
+        ("I'm 50 next week", "Priya turns 50 next week", "event", "7d"),
+        ("handing my notice in on Friday", "Priya is handing in their notice on Friday", "plan", "7d"),
         ("I'm singing alto in the concert", "Priya sings alto", "fact", "permanent"),
         ("I've got my finals in May", "Priya has their finals in May", "plan", "30d"),  # was "has my finals"
         # the club before "season ticket holder" (2026-12-03, a football club's: kept nothing)

@@ -52,7 +52,8 @@ def circumstance_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 def turning_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I turn 30 next week", "I'm turning 40 in March": a birthday ahead, until it is past."""
+    """ "I turn 30 next week", "I'm turning 40 in March", "I'm 50 next week": a birthday ahead, until it
+    is past."""
     when = time_in(match["rest"])
     if not when:
         return None  # "I'll be 30 by then": no day to keep it for
@@ -108,7 +109,8 @@ RULES = [
     Rule(
         priority=1523,
         pattern=re.compile(
-            r"\bI(?:'m| am)? (?:turning|turn|'ll be turning|will be turning) (?P<age>[1-9]\d)\b(?P<rest>.*)",
+            r"\bI(?:(?:'m| am)? (?:turning|turn|'ll be turning|will be turning)|(?:'m| am)(?= [1-9]\d (?:next|on|this"
+            r"|in|tomorrow)\b)) (?P<age>[1-9]\d)\b(?P<rest>.*)",
             re.IGNORECASE,
         ),
         build=turning_rule,

@@ -107,6 +107,9 @@ _LEFT_AT = re.compile(
 def notice_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "handed in my notice today, done with retail forever": quitting a job."""
     done = re.search(r"\bdone with (?P<what>[\w -]{2,30}?)(?: forever| for good| now|[,.!]|$)", said.clause, re.I)
+    if match["soon"] and (time := time_in(match.string[match.end() :])):  # "handing my notice in on Friday"
+        text = f"{said.name} is handing in their notice {time}"
+        return said.fact(text, MemoryKind.PLAN, HIGH, expiration_for(time), topics_of("work", "quit"), time=time)
     text = f"{said.name} {'resigned' if match['resigned'] else 'handed in their notice'}"
     if where := _LEFT_AT.match(match.string[match.end() :]):  # "… at the council", "… at Tesco"
         text += f" {where['prep'].lower()} {where['org']}"
@@ -122,7 +125,8 @@ RULES = [
     Rule(
         priority=130,
         pattern=re.compile(
-            r"\b(?:handed|gave|put|handing|giving|putting)(?: in)? (?:my |in my )?(?:notice|resignation)(?: in)?\b"
+            r"\b(?:handed|gave|put|(?P<soon>handing|giving|putting))(?: in)? (?:my |in my )?(?:notice|resignation)"
+            r"(?: in)?\b"
             r"|\bI(?:'ve| have)? (?:just |finally |officially )?(?P<resigned>resigned)\b(?! (?:myself|to|from)\b)",
             re.I,
         ),

@@ -39,6 +39,17 @@ def race_run_rule(match: re.Match[str], said: Said) -> Fact | None:
     )
 
 
+def race_ahead_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I'm running the London marathon for Macmillan", "I'm doing my first half": a race ahead with no
+    day said (one with its day is a plan of ``rules/plans.py``), and the cause it runs for."""
+    what = re.sub(r"(\b(?-i:[A-Z])[\w'-]+ half)$", r"\1 marathon", " ".join(match["what"].split()))
+    text = f"{said.name} is running {third_person(what, said.name)}"
+    if cause := re.match(rf"\s+for (?P<cause>(?:the )?{_NAME})", match["rest"]):
+        text += f" for {cause['cause']}"
+    distance = re.search(_RACES, what, re.IGNORECASE)
+    return said.fact(text, MemoryKind.PLAN, MEDIUM, "30d", topics_of("running", distance[0] if distance else "race"))
+
+
 def parkrun_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I do parkrun at Heaton Park", "I usually do Heaton Park parkrun": the parkrun they go to."""
     where = " ".join((match["where"] or match["where2"]).split())
@@ -67,6 +78,15 @@ RULES = [
             re.IGNORECASE,
         ),
         build=race_run_rule,
+    ),
+    Rule(
+        priority=1016,
+        pattern=re.compile(
+            rf"\bI(?:'m| am) (?:(?:also|now|officially) )?(?:running|doing)"
+            rf" (?P<what>my (?:first |second |third )?(?:{_RACES})|{_NAMED})\b(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        build=race_ahead_rule,
     ),
     Rule(
         priority=1579,
