@@ -1102,6 +1102,9 @@ def test_small_talk_gives_a_tool_call_with_no_operations() -> None:
         ("what do you sell?", "hand-painted mugs mostly", ["Bob sells hand-painted mugs"]),
         ("what do you make?", "candles and soap", ["Bob makes candles and soap"]),
         ("what do you make of the new manager?", "not sure yet", []),
+        ("gg! what main?", "Jett mostly", ["Bob mains Jett"]),
+        ("who do you main?", "Mercy, sometimes Ana", ["Bob mains Mercy"]),
+        ("what's the main thing you need?", "sleep lol", []),
         # asked of everyone, and answered with names after a comma (was nothing)
         ("anyone have pets?", "two cats, Mango and Kiwi", ["Bob has two cats named Mango and Kiwi"]),
         ("anyone here have kids?", "one daughter", ["Bob has a daughter"]),
@@ -9071,6 +9074,7 @@ def test_a_lift_and_luck_asked_for_are_wished_well_and_time_off_with_stress_met_
         ),
         ("I'm doing the Lisbon half", "Priya is running the Lisbon half marathon", "plan", "30d"),
         ("I'm 50 next week", "Priya turns 50 next week", "event", "7d"),
+        ("moving to berlin in jan for work", "Priya is moving to Berlin in January", "plan", "30d"),  # was no time
         ("handing my notice in on Friday", "Priya is handing in their notice on Friday", "plan", "7d"),
         ("I'm singing alto in the concert", "Priya sings alto", "fact", "permanent"),
         ("I've got my finals in May", "Priya has their finals in May", "plan", "30d"),  # was "has my finals"

@@ -280,6 +280,7 @@ _COMPLETED = (
     # "what's your handicap?" … "about 18", "what position do you play?" … "centre back" (golf.py, football.py)
     (re.compile(r"\bwhat(?:'s| is) (?:your|ur) (?:golf )?handicap\b", re.I), "I play off {}", ""),
     (re.compile(r"\bwhat position (?:do|d) (?:you|u) play\b", re.I), "I play {}", ""),
+    (re.compile(r"\bwhat(?:'s| is)? (?:(?:your|ur) )?main\b|\bwho (?:do|d) (?:you|u) main\b", re.I), "I main {}", ""),
     (re.compile(r"\bwhere (?:do|d) (?:you|u) (?P<verb>climb|boulder|swim|train)\b", re.I), "I {verb} {}", "at "),
     # "where do you commute from?" … "Reading, about 40 min each way"
     (re.compile(r"\bwhere (?:do|d) (?:you|u) commute from\b", re.I), "I commute from {}", ""),

@@ -10,6 +10,11 @@ def word_set(words: str) -> frozenset[str]:
 
 
 MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december"
+# A month as chat shortens it: "moving to berlin in jan".
+# (Not "mar": "in Mar del Plata".)
+MONTHS_SHORT = {"jan": "january", "feb": "february", "apr": "april", "jun": "june", "jul": "july",
+                "aug": "august", "sep": "september", "sept": "september", "oct": "october", "nov": "november",
+                "dec": "december"}  # fmt: skip
 # A month after "next" or "this": "may" only as a name ("this may take a while" says no time).
 MONTHS_NAMED = MONTHS.replace("|may|", "|(?-i:May)|")
 
@@ -100,7 +105,8 @@ _SOON_TIME = (
 
 _LATER_TIME = (
     rf"next (?:month|year|summer|winter|spring|fall|autumn)|this (?:month|year|summer|winter|spring|fall|autumn)"
-    rf"|later this (?:month|year)|in (?:{MONTHS})|by (?:the end of )?(?:{MONTHS})|(?:next|this) (?:{MONTHS_NAMED})"
+    rf"|later this (?:month|year)|in (?:{MONTHS}|{'|'.join(MONTHS_SHORT)})"
+    rf"|by (?:the end of )?(?:{MONTHS})|(?:next|this) (?:{MONTHS_NAMED})"
     rf"|in (?:a|one|two|three|four|a few|a couple of|\d+) (?:weeks?|months?|years?)"
     rf"|(?:at|by) the end of the (?:week|month|year)|soon|(?:in|over) the (?:summer|winter|spring|autumn|fall)"
     rf"|(?:for|over|at) (?:christmas|thanksgiving|easter|the holidays|new year'?s?|hanukkah|diwali|eid)"
