@@ -7811,8 +7811,9 @@ def test_a_move_to_initials_is_a_job_and_a_guess_or_an_ordinal_says_nothing(said
     assert [operation["content"] for operation in _kept_on_the_day(said)] == kept
 
 
-def test_cakes_made_for_ones_children_are_no_trade() -> None:
-    assert _kept_on_the_day("I make cakes for my kids' birthdays") == []
+@pytest.mark.parametrize("said", ["I make cakes for my kids' birthdays", "I make bags of money lol"])
+def test_cakes_made_for_ones_children_or_money_made_are_no_trade(said: str) -> None:
+    assert _kept_on_the_day(said) == []
 
 
 def test_a_fitting_ahead_lives_until_its_day() -> None:

@@ -121,7 +121,7 @@ def audience_rule(match: re.Match[str], said: Said) -> Fact | None:
 # What a maker makes or sells: "cards", "hand-painted mugs", "candles and soap".
 _GOODS = (
     r"cards|prints|candles|jewellery|jewelry|art|paintings|pottery|ceramics|knits|cakes|bakes|soaps?|clothes"
-    r"|crochet|quilts|zines|photos|mugs|stickers|earrings|wreaths|cushions|tote bags|bags|furniture|sourdough"
+    r"|crochet|quilts|zines|photos|mugs|stickers|earrings|wreaths|cushions|tote bags|furniture|sourdough"
 )
 _GOODS_SAID = rf"(?:[\w-]+ ){{0,2}}?(?:{_GOODS})\b(?:,? (?:and|&) (?:[\w-]+ ){{0,2}}?(?:{_GOODS})\b)?"
 
@@ -129,7 +129,8 @@ _GOODS_SAID = rf"(?:[\w-]+ ){{0,2}}?(?:{_GOODS})\b(?:,? (?:and|&) (?:[\w-]+ ){{0
 def sells_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I sell my cards on Etsy", "I sell my prints at craft fairs", "I make candles and soap": what a
     maker makes or sells, and where."""
-    if not match["my"] and not match["where"] and match.string[match.end() :].strip(" ,.!")[:4] == "for ":
+    after = match.string[match.end() :].strip(" ,.!")
+    if not match["my"] and not match["where"] and re.match(r"for (?:my|our|the|his|her|their)\b", after, re.I):
         return None  # "I make cakes for my kids' birthdays": what one does for someone, not one's trade
     what = " ".join(match["what"].lower().split()).replace(" & ", " and ")
     their = "their " if match["my"] else ""
