@@ -2330,8 +2330,8 @@ def test_the_ground_one_has_goes_on_to_the_next_thing_had() -> None:
 @pytest.mark.parametrize("asked", ["who's my partner?", "what's my partner called?", "where do I live?"])
 def test_a_home_with_a_partner_in_a_town_ending_in_s_is_said_back(asked: str) -> None:
     """ "Leeds" was taken for people "their" could mean, so the fact was never said (2026-12-03)."""
-    said = _reply_to(asked, ["Noor works as a nurse", "Noor lives in Leeds with their partner Sam"])
-    assert "you live in Leeds with your partner Sam" in said, said
+    said = _reply_to(asked, ["Noor works as a nurse", "Noor lives in Leeds with their partner Jo"])
+    assert "you live in Leeds with your partner Jo" in said, said
 
 
 @pytest.mark.parametrize(
