@@ -1105,6 +1105,10 @@ def test_small_talk_gives_a_tool_call_with_no_operations() -> None:
         ("gg! what main?", "Jett mostly", ["Bob mains Jett"]),
         ("who do you main?", "Mercy, sometimes Ana", ["Bob mains Mercy"]),
         ("what's the main thing you need?", "sleep lol", []),
+        # a name answered in lower case, as chat writes it (each kept nothing, 2026-12-03)
+        ("which team do you support?", "leeds united sadly", ["Bob supports Leeds United"]),
+        ("what main?", "jett mostly", ["Bob mains Jett"]),
+        ("what server u on?", "ravencrest eu", ["Bob plays on the Ravencrest EU server"]),
         # asked of everyone, and answered with names after a comma (was nothing)
         ("anyone have pets?", "two cats, Mango and Kiwi", ["Bob has two cats named Mango and Kiwi"]),
         ("anyone here have kids?", "one daughter", ["Bob has a daughter"]),

@@ -15,7 +15,7 @@ from memoryhub.ai.offline.splitting import (
     strip_fillers,
 )
 from memoryhub.ai.offline.taste_echoes import taste_of_it
-from memoryhub.ai.offline.text import article_for, conjugate, pronoun_of
+from memoryhub.ai.offline.text import article_for, conjugate, name_as_written, pronoun_of
 from memoryhub.ai.offline.vocabulary import (
     FAMILY,
     HOW_OFTEN,
@@ -360,6 +360,8 @@ _PASSED = re.compile(r"(?:I )?(?P<result>passed|failed)(?P<again> (?:it )?again)
 _NO_ANSWER = NON_ANSWERS | word_set("nowhere nothing none unemployed retired between not why what who depends welcome")
 _SHORT_ANSWER = re.compile(r"[\w'&.-]+(?: [\w'&.-]+){0,5}")
 _HOW_OFTEN = re.compile(r"(?<=\w) (?:usually|mostly|normally|generally|these days|most weeks)$", re.IGNORECASE)
+# The answers that are names, read as written when given in lower case ("leeds united sadly").
+_NAMED_ANSWERS = frozenset({"I support {}", "I main {}", "I play on {}", "I do {} parkrun", "I commute from {}"})
 
 
 # Asked of one of theirs: "where does your brother live?", "what does your husband do?", "how old is
@@ -579,6 +581,7 @@ def _answer_completed(question: str, answer: str) -> str | None:
             and not re.match(r"(?:I|I'm|I've|we|we're)\b", given)  # a sentence of its own, not the answer
         ):
             groups = found.groupdict()
+            given = name_as_written(given) if template in _NAMED_ANSWERS and given.islower() else given
             verb = (groups.get("verb") or _MEDIA_VERB.get((groups.get("thing") or "").lower(), "play")).lower()
             if re.match(r"(?:at|for|in|with|from) ", given, re.I):  # "at the BBC": its own preposition
                 return template.replace(" as {}", " {}").format(given, verb=verb)

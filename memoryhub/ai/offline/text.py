@@ -119,6 +119,22 @@ def place_name(raw: str, *, there: str = "") -> str:
     return " ".join(w.upper() if w.lower() in ABBREVIATIONS else w for w in words)
 
 
+# Words that end a name given in lower case: "leeds united sadly", "jett mostly".
+_AFTER_A_NAME = word_set("sadly mostly usually obviously ofc lol lmao haha tbh atm now still though tho innit really")
+
+
+def name_as_written(phrase: str) -> str:
+    """A name given in lower case as it is written: "leeds united sadly" is "Leeds United sadly",
+    "ravencrest eu" is "Ravencrest EU" (the words after it as they were)."""
+    words = phrase.split()
+    end = next((i for i, word in enumerate(words) if word in _AFTER_A_NAME), len(words))
+    named = [
+        w.upper() if w in ABBREVIATIONS else w if w in SMALL_WORDS and i else w.capitalize()
+        for i, w in enumerate(words[:end])
+    ]
+    return " ".join(named + words[end:])
+
+
 def name_token(raw: str) -> str:
     name = raw.strip(" ,.!?'\"")
     if not name or name.lower() in NOT_NAMES or not name[0].isalpha():
