@@ -1093,8 +1093,7 @@ def test_small_talk_gives_a_tool_call_with_no_operations() -> None:
         ("do you have kids?", "two, a boy and a girl", ["Bob has two kids, a boy and a girl"]),
         ("got any pets?", "two, a dog and a cat", ["Bob has a dog", "Bob has a cat"]),
         ("do you have any siblings?", "yeah, one, a brother", ["Bob has a brother"]),
-        ("do you have a car?", "yes, a red one", []),  # asked after one thing: not "has a red one"
-        ("do you have kids?", "no, none", []),
+        ("do you have a dog?", "yes, a big one", ["Bob has a dog"]),  # asked after one thing: its "yes"
         # how often, given as the answer (each kept nothing, 2026-12-03)
         ("anyone here do parkrun?", "every Saturday at Bushy Park", ["Bob does parkrun every Saturday"]),
         ("anyone here play tennis?", "yeah, every Sunday at the club", ["Bob plays tennis every Sunday at the club"]),

@@ -15,7 +15,7 @@ _ANY_BARE = re.compile(
     r"^(?:(?:so|and|oh) )?(?:(?:have )?(?:you|u) )?(?:got )?any (?:kids|children|pets|siblings)\b[^?]*\?", re.IGNORECASE
 )
 # Asked after how many there are, not after one thing: "any pets?", "do you have kids?" (not "do
-# you have a car?", which "yes, a red one" answers with the car).
+# you have a dog?", which "yes, a big one" answers with the dog).
 _ASKED_MANY = re.compile(r"\bany\b|\b(?:pets|kids|children|siblings)\b", re.IGNORECASE)
 # Named in the answer: "a golden retriever named Max", "yep, two cats", "2 kids, 3 cats".
 _NAMED = re.compile(
@@ -54,6 +54,6 @@ def had_answered(question: str, answer: str, verb: str) -> list[str]:
 
 def asked_after_many(question: str) -> bool:
     """Whether ``question`` asks after how many one has ("anyone have pets?", "do you have kids?"),
-    which a "yep, two cats" answers better than its "yes"; not after one thing ("do you have a car?",
-    which "yes, a red one" answers with the car)."""
+    which a "yep, two cats" answers better than its "yes"; not after one thing ("do you have a dog?",
+    which "yes, a big one" answers with the dog)."""
     return _ASKED_MANY.search(question) is not None
