@@ -11,7 +11,7 @@ from typing import Any, NamedTuple
 from memoryhub.ai.contract import MEMORY_MAX_LENGTH
 from memoryhub.ai.offline.splitting import phrase_cut
 from memoryhub.ai.offline.text import clip, third_person, tidy
-from memoryhub.ai.offline.vocabulary import MONTHS, MONTHS_SHORT, PAST_TIME, SOON, TIME, WEEKDAYS
+from memoryhub.ai.offline.vocabulary import MONTH_NAMES, MONTHS, PAST_TIME, SOON, TIME, WEEKDAYS
 
 HIGH, MEDIUM, LOW = "high", "medium", "low"
 
@@ -179,7 +179,7 @@ def time_in(text: str) -> str:
     memory's text capitalises the months and days, ``text.tidy``)."""
     match = TIME.search(text)
     time = match[0].lower() if match else ""
-    time = re.sub(r"(?<=^in )[a-z]+$", lambda month: MONTHS_SHORT.get(month[0], month[0]), time)  # "in jan"
+    time = re.sub(r"(?<=^in )[a-z]{3,4}$", lambda month: MONTH_NAMES[month[0][:3]].lower(), time)  # "in jan"
     return re.sub(r"^(?:the )?end of\b", "at the end of", time)  # "end of April": "at the end of April"
 
 

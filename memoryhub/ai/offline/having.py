@@ -41,15 +41,20 @@ def had_answered(question: str, answer: str, verb: str) -> list[str]:
     if not verb:
         return []
     if had := _NAMED.fullmatch(given):
-        return [f"I {verb} {piece}" for piece in _COUNTED_APART.split(had["what"])]
+        return _each_had(verb, had["what"])
     if (count := _COUNT.fullmatch(given)) is None or (one := _ASKED_ONE.search(question)) is None:
         return []
     noun, rest = one["noun"].lower(), (count["rest"] or "").strip(" !.")
     if rest and (pieces := _NAMED.fullmatch(rest)) and noun not in ("kid", "child"):
-        return [f"I {verb} {piece}" for piece in _COUNTED_APART.split(pieces["what"])]  # "two, a dog and a cat"
+        return _each_had(verb, pieces["what"])  # "two, a dog and a cat"
     which = WHICH_KIDS.fullmatch(f", {rest}") if rest and noun in ("kid", "child") else None
     kept = f"I {verb} {counted(count['count'].lower(), noun)}".replace("childs", "children")
     return [f"{kept}, {which['which']}" if which else kept]  # "two, a boy and a girl": which they are
+
+
+def _each_had(verb: str, named: str) -> list[str]:
+    """ "I have 2 kids" and "I have 3 cats" of "2 kids, 3 cats": each thing named, had apart."""
+    return [f"I {verb} {piece}" for piece in _COUNTED_APART.split(named)]
 
 
 def asked_after_many(question: str) -> bool:

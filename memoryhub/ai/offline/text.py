@@ -115,8 +115,13 @@ def place_name(raw: str, *, there: str = "") -> str:
         "her",
         *_COMMON_PLACES,
     ):
-        words = [w if w in SMALL_WORDS and i else w.capitalize() for i, w in enumerate(words)]
+        words = _capitalised(words)
     return " ".join(w.upper() if w.lower() in ABBREVIATIONS else w for w in words)
+
+
+def _capitalised(words: list[str]) -> list[str]:
+    """Words of a name given in lower case, as it is written: "isle of man" is "Isle of Man"."""
+    return [w if w in SMALL_WORDS and i else w.capitalize() for i, w in enumerate(words)]
 
 
 # Words that end a name given in lower case: "leeds united sadly", "jett mostly".
@@ -128,10 +133,7 @@ def name_as_written(phrase: str) -> str:
     "ravencrest eu" is "Ravencrest EU" (the words after it as they were)."""
     words = phrase.split()
     end = next((i for i, word in enumerate(words) if word in _AFTER_A_NAME), len(words))
-    named = [
-        w.upper() if w in ABBREVIATIONS else w if w in SMALL_WORDS and i else w.capitalize()
-        for i, w in enumerate(words[:end])
-    ]
+    named = [w.upper() if w.lower() in ABBREVIATIONS else w for w in _capitalised(words[:end])]
     return " ".join(named + words[end:])
 
 

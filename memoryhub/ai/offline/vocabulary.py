@@ -10,11 +10,13 @@ def word_set(words: str) -> frozenset[str]:
 
 
 MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december"
-# A month as chat shortens it: "moving to berlin in jan".
-# (Not "mar": "in Mar del Plata".)
-MONTHS_SHORT = {"jan": "january", "feb": "february", "apr": "april", "jun": "june", "jul": "july",
-                "aug": "august", "sep": "september", "sept": "september", "oct": "october", "nov": "november",
-                "dec": "december"}  # fmt: skip
+# A month as chat shortens it, and its name: "nov. 11th", "moving to berlin in jan".
+MONTH_NAMES = {
+    "jan": "January", "feb": "February", "mar": "March", "apr": "April", "may": "May", "jun": "June",
+    "jul": "July", "aug": "August", "sep": "September", "oct": "October", "nov": "November", "dec": "December",
+}  # fmt: skip
+# The shortened months that say a time after "in" (not "mar": "in Mar del Plata"; "may" is whole).
+_MONTHS_SHORT = "|".join(short for short in MONTH_NAMES if short not in ("mar", "may")) + "|sept"
 # A month after "next" or "this": "may" only as a name ("this may take a while" says no time).
 MONTHS_NAMED = MONTHS.replace("|may|", "|(?-i:May)|")
 
@@ -105,7 +107,7 @@ _SOON_TIME = (
 
 _LATER_TIME = (
     rf"next (?:month|year|summer|winter|spring|fall|autumn)|this (?:month|year|summer|winter|spring|fall|autumn)"
-    rf"|later this (?:month|year)|in (?:{MONTHS}|{'|'.join(MONTHS_SHORT)})"
+    rf"|later this (?:month|year)|in (?:{MONTHS}|{_MONTHS_SHORT})"
     rf"|by (?:the end of )?(?:{MONTHS})|(?:next|this) (?:{MONTHS_NAMED})"
     rf"|in (?:a|one|two|three|four|a few|a couple of|\d+) (?:weeks?|months?|years?)"
     rf"|(?:at|by) the end of the (?:week|month|year)|soon|(?:in|over) the (?:summer|winter|spring|autumn|fall)"
@@ -399,7 +401,7 @@ PLACE_PATTERN = re.compile(
 )
 
 
-ABBREVIATIONS = word_set("uk us usa nyc la sf dc uae eu nz")
+ABBREVIATIONS = word_set("uk us usa nyc la sf dc uae eu nz kl hk")
 
 
 SMALL_WORDS = word_set("of the and de upon on la")

@@ -12,12 +12,8 @@ from memoryhub.ai.offline.rules.pastimes import ACTIVITIES, LANGUAGES
 from memoryhub.ai.offline.rules.pets import pet_named, pet_waiting
 from memoryhub.ai.offline.rules.work import studies_rule
 from memoryhub.ai.offline.text import article_for, join_names, lowered_as_said, name_token, topics_of
-from memoryhub.ai.offline.vocabulary import JOB, NON_ANSWERS, PETS, word_set
+from memoryhub.ai.offline.vocabulary import JOB, MONTH_NAMES, NON_ANSWERS, PETS, word_set
 
-_MONTHS = {
-    "jan": "January", "feb": "February", "mar": "March", "apr": "April", "may": "May", "jun": "June",
-    "jul": "July", "aug": "August", "sep": "September", "oct": "October", "nov": "November", "dec": "December",
-}  # fmt: skip
 _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]{0,6}[.\u2024]?"
 DATE = (
     rf"(?P<month>{_MONTH}) (?P<day>[0-3]?\d)(?:st|nd|rd|th)?\b|(?P<day2>[0-3]?\d)(?:st|nd|rd|th)? (?:of )?"
@@ -28,7 +24,7 @@ DATE = (
 def date_text(match: re.Match[str]) -> str:
     """ "nov. 11th" → "November 11", "29 feb" → "February 29"."""
     month = (match["month"] or match["month2"]).lower().strip(".\u2024")
-    full = _MONTHS.get(month[:3], "")
+    full = MONTH_NAMES.get(month[:3], "")
     if not full or (
         len(month) > 3 and not full.lower().startswith(month[:4].rstrip("t") if month != "sept" else "sep")
     ):

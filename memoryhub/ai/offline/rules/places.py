@@ -29,7 +29,17 @@ from memoryhub.ai.offline.text import (
     third_person,
     topics_of,
 )
-from memoryhub.ai.offline.vocabulary import COUNTS, DECADES, FOR_A_SPAN, I_AM, MONTHS, NATIONALITIES, PETS, WEEKDAYS
+from memoryhub.ai.offline.vocabulary import (
+    ABBREVIATIONS,
+    COUNTS,
+    DECADES,
+    FOR_A_SPAN,
+    I_AM,
+    MONTHS,
+    NATIONALITIES,
+    PETS,
+    WEEKDAYS,
+)
 
 
 def said_place(raw: str, said: Said) -> str:
@@ -173,17 +183,14 @@ def _place_fact(said: Said, place: str, *, verb: str, slot: str) -> Fact | None:
     return fact
 
 
-# Places said by their initials: "moved to the US"; any other initials are an employer ("moved to KPMG").
-_PLACE_INITIALS = frozenset(["UK", "US", "USA", "UAE", "NYC", "LA", "DC", "NZ", "EU", "SF", "KL", "HK"])
-
-
 def moved_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I moved to Berlin last year", "I just moved back to Leeds": where they live now; "moved to
     KPMG in October": where they work."""
     place = said_place(match["place"], said)
     if not place:
         return None
-    if (initials := re.fullmatch(r"(?:the )?([A-Z]{2,6})", place)) and initials[1] not in _PLACE_INITIALS:
+    # Initials that are no place's (ABBREVIATIONS: "the US") are an employer: "moved to KPMG".
+    if (initials := re.fullmatch(r"(?:the )?([A-Z]{2,6})", place)) and initials[1].lower() not in ABBREVIATIONS:
         when = time_in(said.clause) or past_time_in(said.clause)
         text = f"{said.name} got a new job at {place}" + (f" {when}" if when else "")
         return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("work", place), slot="employer")

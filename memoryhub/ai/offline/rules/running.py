@@ -9,6 +9,7 @@ import re
 
 from memoryhub.ai.contract import MemoryKind
 from memoryhub.ai.offline.facts import MEDIUM, PERMANENT, Fact, Rule, Said, past_day_in
+from memoryhub.ai.offline.rules.pastimes import RACE_HALF
 from memoryhub.ai.offline.text import third_person, topics_of
 
 _RACES = r"half marathon|half|marathon|ultra(?:marathon)?|10k|5k|10 ?miler?|triathlon|parkrun|fell race|trail race"
@@ -26,7 +27,7 @@ def race_run_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "did my first half marathon yesterday, 2:04", "I finished the Great North Run in 2:10": a
     race run, a milestone kept for good, with its time when they say it."""
     what = " ".join(match["what"].split())
-    what = re.sub(r"(\b(?-i:[A-Z])[\w'-]+ half)$", r"\1 marathon", what)  # "the Lisbon half"
+    what = RACE_HALF.sub(r"\1 marathon", what)  # "the Lisbon half"
     rest = match["rest"]
     text = f"{said.name} ran {third_person(what, said.name)}"
     if when := past_day_in(rest):
@@ -42,7 +43,7 @@ def race_run_rule(match: re.Match[str], said: Said) -> Fact | None:
 def race_ahead_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I'm running the London marathon for Macmillan", "I'm doing my first half": a race ahead with no
     day said (one with its day is a plan of ``rules/plans.py``), and the cause it runs for."""
-    what = re.sub(r"(\b(?-i:[A-Z])[\w'-]+ half)$", r"\1 marathon", " ".join(match["what"].split()))
+    what = RACE_HALF.sub(r"\1 marathon", " ".join(match["what"].split()))
     text = f"{said.name} is running {third_person(what, said.name)}"
     if cause := re.match(rf"\s+for (?P<cause>(?:the )?{_NAME})", match["rest"]):
         text += f" for {cause['cause']}"
