@@ -1094,6 +1094,10 @@ def test_small_talk_gives_a_tool_call_with_no_operations() -> None:
         ("got any pets?", "two, a dog and a cat", ["Bob has a dog", "Bob has a cat"]),
         ("do you have any siblings?", "yeah, one, a brother", ["Bob has a brother"]),
         ("do you have a dog?", "yes, a big one", ["Bob has a dog"]),  # asked after one thing: its "yes"
+        # one thing asked after, answered by its name (each kept nothing or only "a dog", 2026-12-03, later)
+        ("do you have a car?", "yes, a Honda", ["Bob has a Honda"]),
+        ("do you have a bike?", "yeah, a Brompton", ["Bob has a Brompton"]),
+        ("do you have a dog?", "yes, a Labrador called Max", ["Bob has a labrador named Max"]),
         # how often, given as the answer (each kept nothing, 2026-12-03)
         ("anyone here do parkrun?", "every Saturday at Bushy Park", ["Bob does parkrun every Saturday"]),
         ("anyone here play tennis?", "yeah, every Sunday at the club", ["Bob plays tennis every Sunday at the club"]),
@@ -2320,6 +2324,26 @@ def test_me_too_says_of_the_one_who_agrees_what_the_last_speaker_said_of_themsel
     ],
 )
 def test_i_love_it_names_the_taste_the_line_before_named(said: str, answered: str, kept: list[str]) -> None:
+    operations = _extract(_prompt([("Ana", "a1", said), ("Bo", "b1", answered)]))["operations"]
+    assert [op["content"] for op in operations] == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "answered", "kept"),
+    [
+        # "I only started last autumn" to a pastime another took up (each kept nothing of them, 2026-12-03)
+        (
+            "I've started homebrewing, first batch is a pale ale",
+            "oh nice, I only started last autumn",
+            ["Ana has started homebrewing", "Bo started homebrewing last autumn"],
+        ),
+        ("I just took up climbing", "same! I started in March", ["Ana took up climbing", "Bo started climbing"]),
+        # no pastime: a job, or a doing
+        ("I started a new job today", "nice, I only started last month", ["Ana got a new job today"]),
+        ("I started work at the bakery", "I started last week", []),
+    ],
+)
+def test_i_only_started_names_the_pastime_the_line_before_took_up(said: str, answered: str, kept: list[str]) -> None:
     operations = _extract(_prompt([("Ana", "a1", said), ("Bo", "b1", answered)]))["operations"]
     assert [op["content"] for op in operations] == kept
 
@@ -4107,6 +4131,8 @@ def test_a_relatives_s_is_is_has_or_whose_as_the_words_after_it_say(said: str, k
         ("yeah I'm a nurse from Texas, 34", ["Priya is a nurse", "Priya is from Texas", "Priya is 34 years old"]),
         ("I'm a massive fan of bands from Iceland", ["Priya is a massive fan of bands from Iceland"]),
         ("I'm a teacher from a small town", ["Priya is a teacher"]),
+        # a first language and a home town in one breath (was the language alone, 2026-12-03)
+        ("I'm a native Spanish speaker from Bogotá", ["Priya's first language is Spanish", "Priya is from Bogotá"]),
         # a start told as new is not a habit of years (was "Priya plays chess"); the language one learns
         ("I started playing chess last month", ["Priya started playing chess last month"]),
         ("I just started playing badminton to stay active over winter", ["Priya started playing badminton"]),
@@ -9397,3 +9423,18 @@ def test_where_one_was_born_is_kept_beside_where_one_grew_up() -> None:
     kept = [operation["content"] for operation in _kept_on_the_day("I was born in Lagos but raised in Leeds")]
 
     assert kept == ["Priya was born in Lagos", "Priya is from Leeds"]  # was only "… is from Leeds"
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # a count said without its noun, which the message named just before (each lost it, 2026-12-03)
+        ("I'm allergic to cats but I have two anyway", ["Priya is allergic to cats", "Priya has two cats"]),
+        ("I love dogs, I have three", ["Priya loves dogs", "Priya has three dogs"]),
+        ("honestly I'm scared of snakes. we've got two", ["Priya is scared of snakes", "Priya has two snakes"]),
+        # a group seen, not a kind: the count is not of them
+        ("we went to see the ducks, I have two", []),
+    ],
+)
+def test_a_count_without_its_noun_counts_what_the_message_named_before_it(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept

@@ -8,7 +8,7 @@ import re
 
 from memoryhub.ai.offline.splitting import strip_fillers
 from memoryhub.ai.offline.text import counted
-from memoryhub.ai.offline.vocabulary import WHICH_KIDS, YES_WORDS
+from memoryhub.ai.offline.vocabulary import PETS, WHICH_KIDS, YES_WORDS
 
 # "got any kids?", "any pets Tom?": asked with no "do you", of what one has.
 _ANY_BARE = re.compile(
@@ -29,6 +29,34 @@ _ASKED_ONE = re.compile(r"\b(?:any|have|got) (?P<noun>kid|child|pet|sibling|dog|
 _COUNT = re.compile(
     rf"(?:(?:{YES_WORDS})\W+)*(?P<count>one|two|three|four|five|six|\d)(?:\s*[,:;\u2013\u2014-]\s*(?P<rest>.+))?", re.I
 )
+
+
+# A count said without its noun: "I have two anyway", "we've got three", "I've got about five now".
+_BARE_COUNT = re.compile(
+    r"(?:(?:but|and|so|though)\s+)?(?:I|we)(?: have|'ve got| have got| got| own) (?:about |like |around )?"
+    r"(?P<count>two|three|four|five|six|seven|eight|nine|ten|\d{1,2})(?: of them)?(?: (?:anyway|now|already|at home))?",
+    re.IGNORECASE,
+)
+# The noun it counts, ending the words before it: "I'm allergic to cats", "I love dogs" (not a
+# group of them: "we went to see the ducks, I have two").
+_COUNTED_BEFORE = re.compile(
+    r"(?<!\bthe )(?<!\bthose )(?<!\bthese )(?<!\btheir )(?<!\byour )(?<!\bher )(?<!\bhis )"
+    rf"\b(?P<noun>(?:{PETS})(?:e?s)?|puppies|bunnies|mice|kids|children|houseplants|plants)\W*$",
+    re.IGNORECASE,
+)
+
+
+def count_named_before(clause: str, text: str) -> str | None:
+    """``clause`` with the noun its bare count counts, when the message named it just before: "I'm
+    allergic to cats but I have two anyway" is "I have two cats"; None for another clause."""
+    if (count := _BARE_COUNT.fullmatch(clause.strip(" !.,"))) is None or (at := text.find(clause)) <= 0:
+        return None
+    before = re.sub(r"(?:\s*\b(?:but|and|so|though))?[\s,.!;]*$", "", text[:at], flags=re.IGNORECASE)
+    if (named := _COUNTED_BEFORE.search(before)) is None:
+        return None
+    noun = named["noun"].lower()
+    plural = noun if noun.endswith(("s", "ice", "ren", "fish")) else counted("two", noun).split(" ", 1)[1]
+    return f"I have {count['count'].lower()} {plural}"
 
 
 def had_answered(question: str, answer: str, verb: str) -> list[str]:
@@ -62,3 +90,9 @@ def asked_after_many(question: str) -> bool:
     which a "yep, two cats" answers better than its "yes"; not after one thing ("do you have a dog?",
     which "yes, a big one" answers with the dog)."""
     return _ASKED_MANY.search(question) is not None
+
+
+def names_one(had: list[str]) -> bool:
+    """Whether what one has, as answered, goes by a name ("I have a Honda", "I have a Labrador called
+    Max"): said more exactly than the question's "a car" or "a dog", which a "yes, a big one" keeps."""
+    return any(re.search(r"\b[A-Z]", statement[1:]) for statement in had)

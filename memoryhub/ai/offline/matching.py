@@ -398,5 +398,8 @@ def part_cuts(clause: str) -> list[tuple[int, str]]:
     return [(0, ""), *((cut.end(), cut[0]) for cut in cuts)]
 
 
-# "I'm a nurse from Texas": a job, then where its speaker is from, read as a part of its own.
-JOB_THEN_ORIGIN = re.compile(rf"^I(?:'m| am) (?:an? )(?:{JOB_TITLE})\b(?= from (?-i:[A-Z]))", re.IGNORECASE)
+# "I'm a nurse from Texas", "I'm a native Spanish speaker from Bogotá": a job or a first language,
+# then where its speaker is from, read as a part of its own.
+JOB_THEN_ORIGIN = re.compile(
+    rf"^I(?:'m| am) (?:an? )(?:{JOB_TITLE}|native (?-i:[A-Z])\w+ speaker)\b(?= from (?-i:[A-Z]))", re.IGNORECASE
+)

@@ -10,11 +10,11 @@ from dataclasses import replace
 from memoryhub.ai.contract import ConversationLine
 from memoryhub.ai.offline.facts import Fact
 from memoryhub.ai.offline.guards import with_implied_subject
-from memoryhub.ai.offline.having import asked_after_many, had_answered
+from memoryhub.ai.offline.having import asked_after_many, had_answered, names_one
 from memoryhub.ai.offline.splitting import (
     strip_fillers,
 )
-from memoryhub.ai.offline.taste_echoes import taste_of_it
+from memoryhub.ai.offline.taste_echoes import start_of_it, taste_of_it
 from memoryhub.ai.offline.text import article_for, conjugate, name_as_written, pronoun_of
 from memoryhub.ai.offline.vocabulary import (
     FAMILY,
@@ -218,6 +218,8 @@ def lines_as_told(lines: Sequence[ConversationLine]) -> list[ConversationLine]:
             line = replace(line, content=timed)  # "what's everyone doing for half term?" … "we're off to Wales"
         elif before is not None and before.handle != line.handle and (taste := taste_of_it(before.content, said)):
             line = replace(line, content=taste)  # "I'm not a big fan of jazz" … "really? I love it"
+        elif before is not None and before.handle != line.handle and (start := start_of_it(before.content, said)):
+            line = replace(line, content=start)  # "I've started homebrewing" … "I only started last autumn"
         told.append(line)
     return told
 
@@ -543,7 +545,8 @@ def answered_statements(question: str, answer: str, said_before: str = "", opene
     if statement is not None and (often := _OFTEN_GIVEN.fullmatch(answer.strip(" !."))):
         return [f"{statement} {often['often']}"]  # "anyone here do parkrun?" … "every Saturday at Bushy Park"
     if statement is not None and SAYS_YES.fullmatch(answer.split(",")[0].strip()):
-        return had if had and asked_after_many(question) else [statement]  # "any pets?" … "yep, two cats"
+        # "any pets?" … "yep, two cats"; "do you have a car?" … "yes, a Honda" (a name says more than "a car")
+        return had if had and (asked_after_many(question) or names_one(had)) else [statement]
     if (theirs := _theirs_answered(question, answer)) is not None:
         return [theirs]
     if (same := _said_back(question, answer)) is not None:

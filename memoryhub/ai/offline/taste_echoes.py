@@ -1,5 +1,6 @@
-"""A taste said of what someone just named: "I'm not a big fan of jazz" … "really? I love it" is "I
-love jazz", said by the one who answers."""
+"""A taste or a start said of what someone just named: "I'm not a big fan of jazz" … "really? I love
+it" is "I love jazz", and "I've started homebrewing" … "oh nice, I only started last autumn" is "I
+started homebrewing last autumn", said by the one who answers."""
 
 from __future__ import annotations
 
@@ -45,3 +46,32 @@ def taste_of_it(before: str, said: str) -> str | None:
     if _NOT_A_TASTE.match(what) or len(what.split()) > 5 or re.search(r"[,;:]", what):
         return None
     return f"I {answer['how'].lower()} {what}"
+
+
+# What the line before says one took up: "I've started homebrewing", "I just took up climbing, first
+# session was brutal" (not "I started a new job": a job is no pastime; nor "I started to …").
+_STARTED = re.compile(
+    r"\bI(?:'ve| have)? (?:just |recently |finally )?(?:started|took up|taken up|got into)"
+    r" (?P<what>(?!a |an |the |my |to |it\b|at |on |work|school|uni)[a-z][\w' -]{2,30}?)"
+    r"(?=[,.;!?]|$| (?:and|but|so)\b)",
+    re.IGNORECASE,
+)
+# The answer: "oh nice, I only started last autumn", "same! I started it in March too".
+_STARTED_TOO = re.compile(
+    r"^(?:(?:oh|ooh|nice|cool|same|wow|amazing|me too|yay|haha|lol)[?!,. ]+)*"
+    r"I (?:only |just |also |actually )?(?:started|took it up|got into it)(?: it)?"
+    r" (?P<when>last (?:spring|summer|autumn|fall|winter|year|month|week)|this year|in (?-i:[A-Z])[a-z]+|in \d{4}"
+    r"|(?:a|one|two|three|four|five|six|\d+) (?:weeks?|months?|years?) ago)(?: too| as well)?[!. ]*$",
+    re.IGNORECASE,
+)
+
+
+def start_of_it(before: str, said: str) -> str | None:
+    """``said`` with what it started named by ``before``, another's line: "oh nice, I only started
+    last autumn" after "I've started homebrewing" is "I started homebrewing last autumn"; None when
+    ``said`` is no such answer, or ``before`` names no pastime taken up."""
+    answer = _STARTED_TOO.match(said.strip())
+    named = _STARTED.search(before.strip()) if answer else None
+    if answer is None or named is None:
+        return None
+    return f"I started {named['what'].strip()} {answer['when']}"
