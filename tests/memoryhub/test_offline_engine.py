@@ -1121,6 +1121,7 @@ def test_small_talk_gives_a_tool_call_with_no_operations() -> None:
         ("Where are you from?", "originally Leeds", ["Bob is from Leeds"]),
         # a short answer that completes what was asked (all were nothing)
         ("where do you work?", "the BBC", ["Bob works at the BBC"]),
+        ("congrats!! where are you working?", "the Royal Infirmary", ["Bob works at the Royal Infirmary"]),
         ("where do you work?", "Tesco, for now", ["Bob works at Tesco"]),
         ("where do you work?", "nowhere atm lol", []),
         ("what do you do for work?", "nursing, mostly nights", ["Bob works in nursing"]),
@@ -2370,6 +2371,9 @@ def test_a_home_with_a_partner_in_a_town_ending_in_s_is_said_back(asked: str) ->
             "you're training for the Manchester marathon with your club",
         ),
         ("Noor goes to Mass every Sunday with their parents", "you go to Mass every Sunday with your parents"),
+        # a place visited (was never said, 2026-12-03, later)
+        ("Noor visited Brussels with their team", "you visited Brussels with your team"),
+        ("Noor hiked Snowdon with their club", "you hiked Snowdon with your club"),
         # a family by its name, or someone named June, still could be whose
         ("Noor is having dinner with the Smiths and their kids", ""),
         ("Noor met June and their kids", ""),
@@ -4264,6 +4268,11 @@ def test_a_relatives_s_is_is_has_or_whose_as_the_words_after_it_say(said: str, k
         ("I believe in us!", []),
         ("I've been thinking about quitting", ["Priya is thinking about quitting"]),  # was nothing
         ("I'm thinking about getting", []),
+        # adoption or fostering weighed up, alone or as a couple (each kept nothing or only the
+        # husband, 2026-12-03, later)
+        ("we're thinking of adopting", ["Priya is thinking about adopting"]),
+        ("we've been thinking about fostering", ["Priya is thinking about fostering"]),
+        ("my husband and I are thinking of adopting", ["Priya and their husband are thinking of adopting"]),
         # a holiday is a time; a thesis finished and a tattoo got are events (were nothing)
         ("I'm flying home for Thanksgiving", ["Priya is flying home for Thanksgiving"]),
         ("I'm going home for Christmas", ["Priya is going home for Christmas"]),
@@ -6643,6 +6652,11 @@ def test_what_students_makers_or_home_owners_say_is_kept(said: str, kept: list[s
         ("I play left back for the Fox and Hounds", ["Priya plays left back for the Fox and Hounds"]),
         ("I've done my knee, out for a month", ["Priya injured their knee"]),
         ("I've done my homework", []),  # guards: nothing, either way
+        # a tear named by what tore, and a back done in (each kept nothing, 2026-12-03, later)
+        ("I tore a ligament in my knee", ["Priya tore a ligament in their knee"]),
+        ("came off on a descent in Wales, tore a ligament", ["Priya tore a ligament"]),
+        ("I did my back in lifting the sofa", ["Priya injured their back"]),
+        ("I did my back exercises in the morning", []),
         ("I qualified for the final", ["Priya is in the final"]),  # was nothing (2026-11-30)
     ],
 )
@@ -8287,6 +8301,7 @@ def test_a_relatives_birthday_told_as_today_is_kept_for_good_and_a_party_for_a_w
         # kept less: "is the DM", "works remotely", "has started brewing", "has been fostering", a caught pike "on
         # 23 February 2025 on Sunday" (the day read as a place too), a habit given up for good
         ("I'm the DM for our Thursday D&D group", "Priya is the DM for their Thursday D&D group", "permanent"),
+        ("I DM for a group on Thursdays", "Priya is the DM for a group on Thursdays", "permanent"),  # was nothing
         ("I work fully remote from a village in Wales", "Priya works remotely from a village in Wales", "permanent"),
         (
             "I've started brewing my own beer, first batch is a pale ale",

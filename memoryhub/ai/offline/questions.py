@@ -246,7 +246,11 @@ def asked_of_themselves(question: str) -> str | None:
 # A question whose short answer completes a statement of the one who answers: "where do you work?" …
 # "the BBC" is "I work at the BBC".
 _COMPLETED = (
-    (re.compile(r"\bwhere do (?:you|u) work\b", re.I), "I work {}", "at "),
+    (
+        re.compile(r"\bwhere (?:do (?:you|u) work|are (?:you|u) working|will (?:you|u) be working)\b", re.I),
+        "I work {}",
+        "at ",
+    ),
     (re.compile(r"\b(?:which|what) (?:team|club|side) do (?:you|u) support\b", re.I), "I support {}", ""),
     (re.compile(r"\bwhat (?:car )?do (?:you|u) drive\b", re.I), "I drive {}", ""),
     (re.compile(r"\bwhat (?:do|d) (?:you|u) (?P<verb>sell|make)\b(?! (?:of|out)\b)", re.I), "I {verb} {}", ""),

@@ -109,6 +109,8 @@ _PERSON_NOUN = re.compile(
 
 
 _PLACE_PREPOSITIONS = word_set("in at to from near of on into via")
+# Verbs whose object is a place: "visited Brussels with their team" (not someone "their" could mean).
+_PLACE_VERBS = word_set("visited toured explored reached hiked climbed")
 
 
 def _you_verb(verb: str) -> str:
@@ -150,12 +152,12 @@ def _could_be_meant(word: str, previous: str) -> bool:
     if (
         word[:1].isupper()
         and word != "I"
-        and previous.lower() not in (*_PLACE_PREPOSITIONS, "a", "an")
+        and previous.lower() not in (*_PLACE_PREPOSITIONS, *_PLACE_VERBS, "a", "an")
         and not role
         and not partner
     ):
         return True  # a name; "in Lyon", "on Monday", "a Minecraft server" are not someone
-    if word[:1].isupper() and previous.lower() in _PLACE_PREPOSITIONS:
+    if word[:1].isupper() and (previous.lower() in _PLACE_PREPOSITIONS or previous.lower() in _PLACE_VERBS):
         return False  # "lives in Leeds with their partner": a place, not people (whatever its last letter)
     lower = word.lower()
     plural = lower.endswith("s") and not lower.endswith(("ss", "us", "is", "'s")) and lower not in _THINGS

@@ -107,9 +107,13 @@ def together_rule(match: re.Match[str], said: Said) -> Fact | None:
         what = ours_as_theirs(phrase_cut(match["what"], max_words=8))
         text = f"{said.name} and their {partner} are {third_person(what, said.name)}"
         if re.match(
-            r"(?:going(?! through)|off|celebrating|renovating|buying|moving|having (?!a baby|twins))\b", what, re.I
+            r"(?:going(?! through)|off|celebrating|renovating|buying|moving|having (?!a baby|twins)|thinking"
+            r"|considering)\b",
+            what,
+            re.I,
         ):
-            # "my husband and I are going to Rome next month": the couple's plan, not a lasting fact
+            # "my husband and I are going to Rome next month", "… thinking of adopting": the couple's
+            # plan, not a lasting fact
             expiration = expiration_for(time_in(what))
             return said.fact(text, MemoryKind.PLAN, MEDIUM, expiration, topics_of("plans", partner))
         if re.match(r"(?:doing|training for|learning|taking)\b", what, re.I):
@@ -223,7 +227,8 @@ RULES = [
             r"|have been married(?: for)?|'ve been married(?: for)?)"
             r" (?P<years>\d+|one|two|three|four|five|six|seven|eight|nine|ten)"
             r" years|(?:are|'re) (?P<what>(?:getting|moving|expecting|having|buying|going|off|celebrating"
-            r"|renovating|doing|training for|learning|taking)\b.+|trying for a baby\b.*)"
+            r"|renovating|doing|training for|learning|taking|thinking (?:of|about)|considering)\b.+"
+            r"|trying for a baby\b.*)"
             r"|(?P<did>moved in together\b.*|got (?:married|engaged)\b.*"
             r"|bought (?:a|our first|our) (?:house|flat|home|place)\b.*"
             r"|celebrated our (?:\d{1,2}(?:st|nd|rd|th)|first|second|third|fifth|tenth|twentieth) (?:wedding )?"

@@ -262,12 +262,18 @@ def named_by_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 def injury_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I broke my ankle", "I tore my ACL skiing", "I broke my arm last week"."""
-    part = match["part"].lower().replace("acl", "ACL")
-    verb = {"messed up": "hurt", "busted": "hurt", "done": "injured", "torn": "tore"}.get(
-        match["verb"].lower(), match["verb"].lower()
+    """ "I broke my ankle", "I tore my ACL skiing", "I broke my arm last week", "I did my back in",
+    "I tore a ligament in my knee"."""
+    verb = {"messed up": "hurt", "busted": "hurt", "done": "injured", "did": "injured", "torn": "tore"}.get(
+        (match["verb"] or match["verb2"]).lower(), (match["verb"] or match["verb2"]).lower()
     )  # "I've done my ACL"
     when = past_day_in(match.string[match.end() :])
+    if match["tissue"]:  # "tore a ligament in my knee"
+        part = (match["part2"] or match["tissue"]).lower().replace("acl", "ACL")
+        where = f" in their {match['part2'].lower()}" if match["part2"] else ""
+        text = f"{said.name} {verb} a {match['tissue'].lower()}{where}" + (f" {when}" if when else "")
+        return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("health", part))
+    part = match["part"].lower().replace("acl", "ACL")
     text = f"{said.name} {verb} their {part}" + (f" {when}" if when else "")
     return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("health", part))
 
@@ -462,8 +468,11 @@ RULES = [
         pattern=re.compile(
             rf"\bI(?:'ve| have)? (?:just |recently |literally )?"
             rf"(?P<verb>broke|sprained|twisted|tore|torn|injured|hurt|fractured|dislocated|messed up|busted|pulled"
-            rf"|strained|tweaked|rolled|done(?= my (?:acl|knee|back|ankle|hamstring|achilles|shoulder|calf)\b))"
-            rf" (?:my|a) (?P<part>(?:left |right )?(?:{BODY_PARTS}))\b",
+            rf"|strained|tweaked|rolled|done(?= my (?:acl|knee|back|ankle|hamstring|achilles|shoulder|calf)\b)"
+            rf"|did(?= my (?:{BODY_PARTS}) in\b))"
+            rf" (?:my|a) (?P<part>(?:left |right )?(?:{BODY_PARTS}))\b"
+            rf"|\bI(?:'ve| have)? (?:just |recently )?(?P<verb2>tore|torn|ruptured|pulled|strained) an? (?P<tissue>"
+            rf"ligament|tendon|muscle|cartilage)(?: in my (?P<part2>(?:left |right )?(?:{BODY_PARTS}))\b)?",
             re.IGNORECASE,
         ),
         build=injury_rule,

@@ -126,11 +126,15 @@ _A_MEAL = re.compile(
 )
 
 
+# What is weighed up in one word: "thinking about quitting", "we're thinking of adopting" (a child).
+_SAYS_ALONE = frozenset({"quitting", "retiring", "moving", "adopting", "fostering"})
+
+
 def considering_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I'm thinking about getting a cat", "I'm considering moving to Lisbon": something weighed up,
     which a companion may ask after (for a month)."""
     what = third_person(phrase_cut(match["what"], max_words=8), said.name)
-    if (len(what.split()) < 2 and what.lower() not in ("quitting", "retiring", "moving")) or _A_MEAL.search(what):
+    if (len(what.split()) < 2 and what.lower() not in _SAYS_ALONE) or _A_MEAL.search(what):
         return None  # "thinking about getting": getting what? ("thinking about quitting" says)
     text = f"{said.name} is thinking about {what}"
     return said.fact(text, MemoryKind.PLAN, MEDIUM, "30d", topics_of("plans", *content_words(what)[:2]))
@@ -437,7 +441,7 @@ RULES = [
             rf"\b(?:{I_AM}|I(?:'ve| have) been|I was|we(?:'re| are)|we(?:'ve| have) been)"
             r" (?:(?:really|seriously|also|kinda|kind of) )?(?:thinking (?:about|of)|considering)"
             r" (?P<what>(?:getting|adopting|buying|moving|switching|quitting|starting|going back|going into|applying"
-            r"|joining|selling|changing|becoming|retiring|taking up|trying|working)\b.*)",
+            r"|joining|selling|changing|becoming|retiring|taking up|trying|working|fostering)\b.*)",
             re.IGNORECASE,
         ),
         build=considering_rule,

@@ -31,11 +31,13 @@ def _system(text: str) -> str:
 
 def game_master_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I DM a Pathfinder campaign every other Sunday", "I'm running a D&D campaign for my coworkers",
-    "I'm the DM for our Thursday D&D group": who runs the game."""
-    if match["role"]:
-        role = "DM" if match["role"].lower() in ("dm", "dungeon master") else "GM"
-        group = third_person(match["group"] or "", said.name)
+    "I'm the DM for our Thursday D&D group", "I DM for a group on Thursdays": who runs the game."""
+    if role := match["role"] or match["role2"]:
+        role = "DM" if role.lower() in ("dm", "dungeon master") else "GM"
+        group = third_person(match["group"] or match["group2"] or "", said.name)
         text = f"{said.name} is the {role}" + (f" for {group}" if group else "")
+        if how := _RUN_HOW.match(match["rest2"] or ""):  # "I DM for a group on Thursdays"
+            text += f" {third_person(phrase_cut(how['how'], max_words=6), said.name)}"
         return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("hobbies", "tabletop"))
     system = _system(match["system"] or "")
     game = " ".join(match["game"].lower().split())
@@ -83,6 +85,8 @@ RULES = [
         pattern=re.compile(
             r"\bI(?:'m| am) the (?P<role>DM|GM|dungeon master|game master)\b(?: (?:for|of) (?P<group>(?:our|my|a) "
             r"(?:[\w&]+ ){0,2}?(?:group|table|party|friends|coworkers|kids|campaign)))?"
+            r"|\bI (?P<role2>(?-i:DM|GM)) for (?P<group2>(?:our|my|a) (?:[\w&]+ ){0,2}?(?:group|table|party|friends"
+            r"|coworkers|kids))\b(?P<rest2>[^,.!?;]*)"
             r"|\bI(?: (?:DM|GM|run)|(?P<running>'m running| am running)) (?:an?|our|my)"
             r" (?:(?:new|weekly|monthly|long) )?"
             rf"(?P<system>(?:{_SYSTEMS}) )?(?P<game>campaign|one-shot|game|table)\b(?P<rest>[^,.!?;]*)",
