@@ -5353,6 +5353,10 @@ def test_what_people_say_they_are_is_kept_in_their_words(said: str, kept: list[s
     [
         # a home bought or rented, step by step (each was nothing)
         ("we just got the keys to our first house!", ["Priya got the keys to their first house"]),
+        # the keys with no home said (each kept nothing, 2026-12-03, later); not a desk's keys
+        ("we got the keys today!!! first home", ["Priya got the keys to their new home today"]),
+        ("we finally got our keys!!", ["Priya got the keys to their new home"]),
+        ("I got the keys from reception", []),
         ("we exchanged contracts today", ["Priya exchanged contracts"]),
         ("we completed on the flat!", ["Priya completed on the flat"]),
         ("our mortgage offer came through", ["Priya's mortgage was approved"]),

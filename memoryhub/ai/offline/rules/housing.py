@@ -22,7 +22,10 @@ def _home(said_home: str, name: str) -> str:
 
 
 def keys_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "we just got the keys to our first house!": a home of their own, for good."""
+    """ "we just got the keys to our first house!", "we got the keys today!!!": a home of their own, for good."""
+    if match["home"] is None:
+        text = f"{said.name} got the keys to their new home" + (f" {match['when'].strip()}" if match["when"] else "")
+        return said.fact(text, MemoryKind.EVENT, HIGH, PERMANENT, topics_of("home", "moving"))
     text = f"{said.name} got the keys to {_home(match['home'], said.name)}"
     return said.fact(text, MemoryKind.EVENT, HIGH, PERMANENT, topics_of("home", "moving"))
 
@@ -130,7 +133,10 @@ RULES = [
         priority=1524,
         pattern=re.compile(
             r"\b(?:I|we)(?:'ve| have)? (?:(?:just|finally|officially) )?(?:got|picked up|collected)"
-            rf" (?:the )?keys (?:to|for) (?P<home>{_HOME})\b",
+            rf" (?:the )?keys (?:to|for) (?P<home>{_HOME})\b"
+            # "we got the keys today!!!": a home's, said with no home (not "I got the keys from reception")
+            r"|\b(?:we(?:'ve| have)?|I(?:'ve| have)? (?:finally|officially)) (?:(?:just|finally|officially) )?"
+            r"(?:got|picked up|collected) (?:the|our) keys(?P<when> (?:today|yesterday|this morning|at last))?[!.\s]*$",
             re.IGNORECASE,
         ),
         build=keys_rule,
