@@ -7070,6 +7070,15 @@ def test_a_home_bought_or_a_job_left_and_the_next_is_kept(said: str, kept: list[
                 "Vic's last day is on the 28th",
             ],
         ),
+        # "when does she start?" of a daughter's place: "she's September" was her (2026-12-03, later)
+        (
+            [
+                ("Raj", "raj", "my daughter got into Edinburgh to study medicine!"),
+                ("Kim", "kim", "amazing! when does she start?"),
+                ("Raj", "raj", "September, we're driving her up"),
+            ],
+            ["Raj's daughter got into Edinburgh to study medicine — she starts in September"],
+        ),
     ],
 )
 def test_where_and_when_asked_of_a_home_or_a_job_left_is_kept(said: list[Said], kept: list[str]) -> None:

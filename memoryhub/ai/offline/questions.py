@@ -26,7 +26,7 @@ from memoryhub.ai.offline.vocabulary import (
     YES_WORDS,
     word_set,
 )
-from memoryhub.ai.offline.when_asked import coming_asked, when_answered, with_time_asked
+from memoryhub.ai.offline.when_asked import coming_asked, when_answered, when_they_do, with_time_asked
 
 # A question put without its mark, as chat does: "nice!! what server u on", "where do you work".
 UNMARKED = re.compile(r"(?:^|[.!]\s+)(?:what|which|where|how|who)(?: \w+){0,2} (?:u|you|ya)(?: \w+){0,2}\s*$", re.I)
@@ -460,9 +460,10 @@ def said_of_whom_asked(answer: str, question: str) -> str | None:
                 said = verb if plural else conjugate(verb)
             return f"my {who} {said} {rest}".strip()
         return f"{_SAID_AS[pronoun_of(who)]} {answer}"  # none of its parts is the speaker's
-    if of_another is not None:
-        return f"{_SAID_AS[(of_another['who'] or of_another['they']).lower()]} {answer}"
-    return None
+    if of_another is None:
+        return None
+    said_as = _SAID_AS[(of_another["who"] or of_another["they"]).lower()]
+    return when_they_do(question, answer) or f"{said_as} {answer}"  # "when does she start?" … "September"
 
 
 # "I'm a nurse, what about you?", "I love sushi, you?", "I'm from Leeds, hbu?": a statement of the

@@ -11,6 +11,8 @@ from datetime import date
 from memoryhub.ai.offline.dates import date_said
 from memoryhub.ai.offline.facts import time_in
 from memoryhub.ai.offline.splitting import strip_fillers
+from memoryhub.ai.offline.text import conjugate
+from memoryhub.ai.offline.vocabulary import MONTHS
 
 _WHEN_IS = re.compile(
     r"\bwhen(?:'s| is) (?P<whose>the|your|ur) (?P<thing>big day|wedding|op|operation|surgery|exam|interview"
@@ -55,12 +57,30 @@ def when_answered(question: str, answer: str, said_before: str, opened: str) -> 
 
 
 _DOING = {"move": "moving", "fly": "flying", "leave": "leaving"}
+# When another does something, asked: "when does she start?", "when will they move?".
+_WHEN_THEY_DO = re.compile(
+    r"\bwhen (?P<aux>does|will) (?P<who>he|she|they) (?P<verb>[a-z]+)(?P<rest>[^?]{0,40})\?", re.I
+)
+
+
+def when_they_do(question: str, answer: str) -> str | None:
+    """The statement a day answers to "when does she start?": "September" is "she starts in
+    September" (then hers, as the line before named her); None for another question or answer."""
+    asked = _WHEN_THEY_DO.search(question)
+    given = strip_fillers(re.split(r"[,!?]", answer)[0]).strip(" !.")
+    if asked is None or not 0 < len(given.split()) <= 5 or date_said(_with_preposition(given), _ANY_DAY) is None:
+        return None
+    who, verb = asked["who"].lower(), asked["verb"].lower()
+    does = f"will {verb}" if asked["aux"].lower() == "will" else verb if who == "they" else conjugate(verb)
+    return f"{who} {does}{asked['rest'].rstrip()} {_with_preposition(given)}"
 
 
 def _with_preposition(given: str) -> str:
     """ "late June" is in June, "end of April" at its end, "the 12th" on that day."""
     if _PREPOSITION.match(given):
         return given
+    if re.fullmatch(rf"(?:{MONTHS})(?: \d{{4}})?", given, re.IGNORECASE):
+        return f"in {given}"  # "September"
     if re.match(r"(?:the )?end of\b", given, re.IGNORECASE):
         return f"at {given if given.lower().startswith('the ') else 'the ' + given}"
     return f"in {given}" if re.match(r"(?:early|mid|late)\b", given, re.IGNORECASE) else f"on {given}"
