@@ -6181,6 +6181,16 @@ def test_what_a_dissertation_is_on_is_kept_from_an_answer() -> None:
         "Juno's essay is due on Monday — the Suez crisis"
     ]
 
+    said = [  # asked in the past tense (was the hand-in alone, 2026-12-03, later)
+        ("Juno", "juno", "I finally handed in my dissertation"),
+        ("Zed", "zed", "what was it on?"),
+        ("Juno", "juno", "urban foxes in Bristol"),
+    ]
+    handed_in = _extract(_prompt(said))
+    assert [operation["content"] for operation in handed_in["operations"]] == [
+        "Juno handed in their dissertation — urban foxes in Bristol"
+    ]
+
 
 @pytest.mark.parametrize(
     ("said", "kept"),
@@ -9352,6 +9362,22 @@ def test_a_rent_rise_lives_until_the_month_it_comes_in() -> None:
     (operation,) = _kept_on_the_day("our landlord is putting the rent up by £150 in May")
 
     assert (operation["content"], operation["expires_on"]) == ("Priya's rent is going up by £150 in May", "2025-05-31")
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # a rise the landlord wants or is going to make (each kept nothing, 2026-12-03, later)
+        ("my landlord wants to put the rent up by £200", ["Priya's rent is going up by £200"]),
+        ("our landlord is going to raise the rent in May", ["Priya's rent is going up in May"]),
+        # a language on an app, named after it or before it (each kept nothing)
+        ("I'm doing Duolingo Japanese, 300 day streak", ["Priya is learning Japanese"]),
+        ("I'm doing Welsh on Duolingo", ["Priya is learning Welsh"]),
+        ("I'm doing great on Duolingo", []),
+    ],
+)
+def test_a_rent_rise_the_landlord_wants_and_a_language_on_an_app_are_kept(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept
 
 
 @pytest.mark.parametrize(

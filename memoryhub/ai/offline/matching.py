@@ -334,7 +334,7 @@ _TIME_OFF = re.compile(r"\b(?:on (?:[\w-]+ )?leave|taking .+ off|a (?:career )?b
 # "which one?", "congrats! which site?", "ooh what's it on?", "where?": asked of what was just said, in two words.
 _WHICH_OF_IT = re.compile(
     r"(?:^|[.!?]\s+)(?:(?:oh|ooh|ah|nice|cool|so|and)\W+)?"
-    r"(?:(?:which|what) [a-z]+|what(?:'s| is) it (?:on|about|for|called)|where(?:abouts)?|whereabouts)\W*$",
+    r"(?:(?:which|what) [a-z]+|what(?:'s| is| was) it (?:on|about|for|called)|where(?:abouts)?|whereabouts)\W*$",
     re.I,
 )
 _BOY_OR_GIRL = re.compile(

@@ -122,8 +122,9 @@ RULES = [
     Rule(
         priority=1731,
         pattern=re.compile(
-            r"\b(?:(?:our|my|the) landlord(?:'s| is| has)|they(?:'re| are| have)) (?:(?:just|now) )?(?:putting|put"
-            r"|upping|upped|raising|raised|bumping|bumped|hiking|hiked) (?:the|our|my) rent(?: up)?"
+            r"\b(?:(?:our|my|the) landlord(?:'s| is| has| wants to| is going to)|they(?:'re| are| have))"
+            r" (?:(?:just|now) )?(?:putting|put"
+            r"|upping|upped|raising|raise|raised|bumping|bumped|hiking|hike|hiked|up) (?:the|our|my) rent(?: up)?"
             r"|\b(?:our|my|the) rent(?:'s| is) (?:going up|being (?:put up|raised|increased)|rising)",
             re.IGNORECASE,
         ),

@@ -561,7 +561,9 @@ RULES = [
             r"|\b(?P<what6>[A-Za-z]+(?: and [A-Za-z]+)?) (?:is|are) my (?P<verb4>native|first|mother|second)"
             r" (?:language|tongue)s?\b"
             r"|\b(?:growing up|as a kid|as kids|at home) (?:we|I) (?:spoke|speak)(?P<what3> .+)"
-            r"|\b(?:duolingo|language exchange|babbel)\b[^.]{0,40}?\b(?:for|in) (?P<what4>[A-Za-z]+)"
+            # "on Duolingo for Welsh", "I'm doing Duolingo Japanese", "doing Japanese on Duolingo"
+            r"|\b(?:(?:duolingo|language exchange|babbel)\b[^.]{0,40}?\b(?:for|in) |(?:doing|on) (?:duolingo|babbel) "
+            r"|doing (?=[A-Za-z]+ on (?:duolingo|babbel)\b))(?P<what4>[A-Za-z]+)"
             r"|^(?:(?:a|and) )?(?P<verb3>native)(?P<what5> [A-Za-z]+) speaker\b",  # "I'm Yuki, native Japanese speaker"
             re.IGNORECASE,
         ),
