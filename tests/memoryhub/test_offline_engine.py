@@ -6684,6 +6684,10 @@ def test_what_clinics_shop_owners_nurses_or_footballers_say_is_kept(said: str, k
         # each kept nothing before (2026-11-30)
         ("I teach the kids class on Saturdays", ["Priya teaches the kids class on Saturdays"]),
         ("I coach the under 10s on Sunday mornings", ["Priya coaches the under 10s on Sunday mornings"]),
+        (  # a child's team (was nothing, 2026-12-03, later)
+            "I coach my son's under 9s on Sunday mornings",
+            ["Priya coaches their son's under 9s on Sunday mornings"],
+        ),
         ("I'm a yellow belt in taekwondo", ["Priya is a yellow belt in taekwondo"]),
         ("I'm on the committee at our sailing club", ["Priya is on the committee at their sailing club"]),
         ("I've finally bought my own horse", ["Priya bought a horse"]),
@@ -7969,6 +7973,8 @@ def test_an_occasion_with_three_words_before_it_is_kept(said: str, kept: list[st
         # guards: news of a degree is no degree got
         ("I got my masters results today", []),
         ("I got my degree certificate in the post", []),
+        ("I finally got my PhD viva next month, terrified", []),  # was "Priya got their PhD" (2026-12-03, later)
+        ("I got my PhD supervisor's comments back", []),
     ],
 )
 def test_a_split_a_move_in_together_and_a_degree_got_are_kept_as_said(said: str, kept: list[str]) -> None:

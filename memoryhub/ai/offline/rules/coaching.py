@@ -43,7 +43,8 @@ RULES = [
     Rule(
         priority=1629,
         pattern=re.compile(
-            r"\bI (?:(?:also|still|now) )?(?P<verb>teach|coach|lead) (?P<what>(?:the|a|an|our) (?:[\w'-]+ ){0,3}?"
+            r"\bI (?:(?:also|still|now) )?(?P<verb>teach|coach|lead) (?P<what>(?:(?:the|a|an|our)"
+            r"|my (?:son|daughter|kid|boy|girl)'s|my (?:kids|boys|girls)') (?:[\w'-]+ ){0,3}?"
             r"(?P<group>class(?:es)?|session|squad|team|group|juniors|under[- ]?\d{1,2}s))\b(?P<rest>.*)",
             re.IGNORECASE,
         ),

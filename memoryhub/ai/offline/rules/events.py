@@ -31,7 +31,10 @@ class _Event:
 _NOT_A_NEW_LICENSE = r"(?! (?:suspended|renewed|revoked|taken|back|checked|stolen|replaced)\b)"
 
 # "got my masters results", "got my degree certificate": news of a degree, not the degree got.
-_NOT_THE_DEGREE = r"(?! (?:results?|certificate|offer|place|application|transcript|grades?|marks?|mark|ceremony)\b)"
+_NOT_THE_DEGREE = (
+    r"(?! (?:results?|certificate|offer|place|application|transcript|grades?|marks?|mark|ceremony|viva|defen[cs]e"
+    r"|interview|exams?|supervisor|funding|studentship|thesis|dissertation|proposal)\b)"
+)
 
 # "we split up the bill": a thing shared out, not a couple parted.
 _NOT_A_THING_SPLIT = r"(?! (?:the|a|an|our|my|their|it|them|this|that|some|into|between)\b)"
