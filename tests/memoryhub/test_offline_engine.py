@@ -2383,6 +2383,14 @@ def test_their_after_a_named_thing_or_a_day_is_the_persons(fact: str, spoken: st
     assert second_person(fact, Person(name="Noor")) == spoken
 
 
+@pytest.mark.parametrize("asked", ["what injury do I have?", "how did I hurt myself?", "what happened to my knee?"])
+def test_an_injury_asked_after_is_answered_by_the_injury_told(asked: str) -> None:
+    """Each was "I can only give a simple answer right now": "tore" was no verb the persona could say
+    back, and no question named the injury's slot (2026-12-03, later)."""
+    said = _reply_to(asked, ["Noor works as a nurse", "Noor tore a ligament in their knee", "Noor loves cats"])
+    assert "you tore a ligament in your knee" in said and "nurse" not in said, said
+
+
 def test_food_to_avoid_is_answered_by_what_they_cannot_stand() -> None:
     """Was "I can only give a simple answer right now" with "can't stand olives" in the block (2026-12-03)."""
     said = _reply_to("any food I should avoid?", ["Noor works as a nurse", "Noor can't stand olives"])

@@ -66,7 +66,7 @@ _YOU_VERBS = {
 }
 
 
-_PAST_FORMS = word_set("grew drew threw swam sang rode wore began broke chose forgot spoke stole woke")
+_PAST_FORMS = word_set("grew drew threw swam sang rode wore tore began broke chose forgot spoke stole woke hurt shook")
 
 
 # After "Alice's", these words mean "Alice is" ("Alice's moving"), anything else means her ("Alice's sister").

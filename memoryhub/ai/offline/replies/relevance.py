@@ -279,6 +279,8 @@ _ASKED_SLOTS = (
         re.compile(r"\b(?:hobby|hobbies|pastimes?|free time|spare time|for fun|for exercise|keep fit|sports?)\b", re.I),
         ("pastimes",),
     ),
+    # "what injury do I have?", "how did I hurt myself?": the injuries they told of (rules/health.py)
+    (re.compile(r"\binjur(?:y|ies|ed)\b|\bhurt (?:myself|my)\b|\bwhat happened to my\b", re.I), ("injury",)),
     # "how long was I in the army?": the service they told of (rules/service.py)
     (re.compile(r"\b(?:army|navy|RAF|air force|marines|military|forces|serve[ds]?|service)\b", re.I), ("service",)),
 )
@@ -292,6 +294,7 @@ _ANSWER_SHAPES = {
     "off": r" (?:is|will be) (?:off\b|taking\b.*\boff\b|out of office\b|on (?:annual )?leave\b)",
     "plans": rf" (?:is (?!not\b)\w+ing|will be|signed up for)\b(?=.*(?:{TIME.pattern}|{DAY_OF_MONTH.pattern}))",
     "service": r" serve[ds]\b",
+    "injury": r" (?:broke|sprained|twisted|tore|injured|hurt|fractured|dislocated|pulled|strained|tweaked) ",
     "pastimes": rf" (?:(?:does|goes|has been|is|started|took up|loves|likes|enjoys)(?: doing)?"
     rf" (?:{ACTIVITIES}|parkrun)\b|plays (?!on\b)|sings\b)",
 }
