@@ -5508,6 +5508,18 @@ def test_remission_is_congratulated() -> None:
         ("I saw Tom at the pub", []),
         ("I'm going to the shops", []),
         ("I'm the best man 😬", []),  # of a wedding told before it, with no wedding or time of its own
+        # a part in the wedding the message told of (each kept the wedding alone, 2026-12-03, later)
+        (
+            "my best friend is getting married in Crete in August and I'm maid of honour",
+            [
+                "Priya's best friend is getting married in Crete in August",
+                "Priya is maid of honour at their best friend's wedding in August",
+            ],
+        ),
+        (
+            "my sister's getting married in May, I'm a bridesmaid",
+            ["Priya's sister is getting married in May", "Priya is a bridesmaid at their sister's wedding in May"],
+        ),
     ],
 )
 def test_a_gig_a_festival_or_a_part_in_a_wedding_is_kept(said: str, kept: list[str]) -> None:

@@ -85,19 +85,32 @@ def season_ticket_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("football", "season ticket"))
 
 
+# Whose wedding the message told of before a role in it: "my brother's wedding is June 14 and …",
+# "my best friend is getting married in August and …".
+_WEDDING_TOLD = re.compile(
+    r"\bmy (?P<who>(?:best |older |younger |little |big )?[a-z]+)(?:'s wedding\b|(?:'s| is) getting married\b)",
+    re.IGNORECASE,
+)
+
+
 def wedding_role_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I'm a bridesmaid next month", "I'm best man at my brother's wedding in June"."""
     ahead = bool(match["ahead"])  # "I'm going to be a bridesmaid!": news told, with its day or not
-    if not match["whose"] and not when_said(match["rest"]) and not ahead:
-        return None  # "… my brother's wedding is June 14 and I'm the best man": a detail of the wedding told
+    whose, rest = match["whose"], match["rest"]
+    before = said.scene.line_text[: said.scene.line_text.find(match[0])]
+    if not whose and (told := _WEDDING_TOLD.search(before)):
+        whose = f"my {told['who']}'s wedding"  # "my brother's wedding is June 14 and I'm the best man"
+        rest = rest if when_said(rest) else before[told.end() :]  # the wedding's day, unless the role says one
+    if not whose and not when_said(rest) and not ahead:
+        return None  # "I'm the best man 😬": of a wedding told before, with no wedding or time of its own
     role = " ".join(match["role"].lower().split())
     said_article = (match["article"] or "").strip().lower()
     bare = role in ("best man", "maid of honour", "maid of honor")  # "I'm best man": as said
     article = "the " if said_article == "the" else "" if bare and not said_article else f"{article_for(role)} "
     text = f"{said.name} is {'going to be ' if ahead else ''}{article}{role}"
-    if match["whose"]:
-        text += f" at {third_person(' '.join(match['whose'].split()), said.name)}"
-    return _with_time(text, match["rest"], said, topics_of("wedding", role.split()[-1]))
+    if whose:
+        text += f" at {third_person(' '.join(whose.split()), said.name)}"
+    return _with_time(text, rest, said, topics_of("wedding", role.split()[-1]))
 
 
 RULES = [
