@@ -2322,6 +2322,10 @@ def test_me_too_says_of_the_one_who_agrees_what_the_last_speaker_said_of_themsel
         ("I love my job", "I hate it", ["Ana loves their job"]),
         ("I love that", "I love it too", []),
         ("I like when it rains", "I hate it", ["Ana likes it when it rains"]),
+        # how one takes to one's own new thing, asked after by another (each kept nothing, 2026-12-03, later)
+        ("how's the new job going?", "loving it, the team is great", ["Bo loves their new job"]),
+        ("how's your new flat?", "honestly hating it, the walls are paper thin", ["Bo hates their new flat"]),
+        ("how's the new job going?", "I love it when people ask that", []),
     ],
 )
 def test_i_love_it_names_the_taste_the_line_before_named(said: str, answered: str, kept: list[str]) -> None:

@@ -34,10 +34,27 @@ _OF_IT = re.compile(
 )
 
 
+# Another asks after one's own new thing: "how's the new job going?", "how's your new flat?".
+_HOW_IS_YOURS = re.compile(
+    r"\bhow(?:'s| is) (?:the|your|ur) (?P<what>new (?:job|role|place|flat|house|car|puppy|kitten|course))"
+    r"(?: going| treating (?:you|u))?\W*$",
+    re.IGNORECASE,
+)
+# The answer that says how they take to it: "loving it, the team is great", "hate it tbh".
+_TAKING_TO_IT = re.compile(
+    r"^(?:(?:honestly|tbh|ngl|oh|omg|yeah|yes|ugh|so far)[?!,. ]+)*(?:I )?(?:(?P<love>love|loving|absolutely love"
+    r"|really love|really loving)|(?P<hate>hate|hating|really hate|can't stand)) it"
+    r"(?=\s*(?:[,.!]|$|tbh|so far|honestly|lol|haha))",  # not "I love it when people ask that"
+    re.IGNORECASE,
+)
+
+
 def taste_of_it(before: str, said: str) -> str | None:
     """``said`` with its "it" named by ``before``, another's line: "really? I love it" after "I'm not
-    a big fan of jazz" is "I love jazz"; None when ``said`` is no such answer, or ``before`` names
-    no taste it could mean."""
+    a big fan of jazz" is "I love jazz", "loving it" after "how's the new job going?" is "I love my
+    new job"; None when ``said`` is no such answer, or ``before`` names no taste it could mean."""
+    if (yours := _HOW_IS_YOURS.search(before.strip())) and (taken := _TAKING_TO_IT.match(said.strip())):
+        return f"I {'love' if taken['love'] else 'hate'} my {yours['what'].lower()}"
     answer = _OF_IT.match(said.strip())
     named = _NAMED.search(before.strip()) if answer else None
     if answer is None or named is None:
