@@ -2969,6 +2969,8 @@ def _operations_after(remembered: str, said: str) -> list[tuple[str, int | None,
         ("I've got exams all next week", ["Priya has exams all next week"]),
         # a business of one's own, what one cannot do
         ("I run a small Etsy shop", ["Priya runs a small Etsy shop"]),
+        ("I manage a pub in Leeds", ["Priya manages a pub in Leeds"]),  # was nothing (2026-12-03, later)
+        ("I manage my time badly", []),
         ("I own a bakery in town", ["Priya owns a bakery in town"]),
         ("I co-own a bakery with my sister", ["Priya co-owns a bakery with their sister"]),
         ("I started a podcast last year", ["Priya started a podcast last year"]),
@@ -4686,6 +4688,7 @@ def test_topics_are_real_words(content: str, topics: list[str]) -> None:
         ("We rented a flat close to the train station.", ["Priya rented a flat"]),
         ("I bought a flat in Glasgow", ["Priya bought a flat in Glasgow"]),
         ("I bought a house and a car", ["Priya bought a house", "Priya bought a car"]),
+        ("I've just bought a narrowboat, moving aboard in spring", ["Priya bought a narrowboat"]),  # was nothing
         ("I rented a car", []),
         # what helps one unwind, a gift to a cause, a diet begun (were nothing)
         (

@@ -465,7 +465,7 @@ RULES = [
             r"\b(?:I|we)(?:(?:'ve| have)?(?: just| finally| recently)?"
             r"(?= (?:opened|launched|set up|started(?= (?:my|our) own))\b))?"
             r" (?:also |now |actually )?"
-            r"(?P<verb>run|own|co-own|have"
+            r"(?P<verb>run|manage|own|co-own|have"
             r"|started|opened|launched|set up|founded|co-founded)"
             r" (?P<what>(?:an? |my own |our own |my (?:second|third|first|new) )"
             r"(?:(?:small|little|tiny|new|online|local|family|tattoo|hair|nail|coffee|vintage|second-hand|pottery|etsy|craft|book|record|flower|pet|dog-grooming|catering"
