@@ -2970,6 +2970,7 @@ def _operations_after(remembered: str, said: str) -> list[tuple[str, int | None,
         # a business of one's own, what one cannot do
         ("I run a small Etsy shop", ["Priya runs a small Etsy shop"]),
         ("I manage a pub in Leeds", ["Priya manages a pub in Leeds"]),  # was nothing (2026-12-03, later)
+        ("I'm an A&E nurse at St James's", ["Priya is an A&E nurse at St James's"]),  # "&" in a job: was nothing
         ("I manage my time badly", []),
         ("I own a bakery in town", ["Priya owns a bakery in town"]),
         ("I co-own a bakery with my sister", ["Priya co-owns a bakery with their sister"]),

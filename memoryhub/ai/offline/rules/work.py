@@ -337,7 +337,7 @@ def qualified_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 # A job's title with up to two words before it: "a nurse", "a senior software engineer".
-JOB_TITLE = rf"(?:(?!of\b|fan\b)[a-z-]+ ){{0,2}}?{JOB}"
+JOB_TITLE = rf"(?:(?!of\b|fan\b)[a-z&-]+ ){{0,2}}?{JOB}"
 # Businesses someone may have: "my bakery just opened", "I run a small Etsy shop".
 _BUSINESSES = (
     r"startup|start-up|side hustle|podcast|youtube channel|food truck|bakery|cafe|café|restaurant|bar|shop|studio"
