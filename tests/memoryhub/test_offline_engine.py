@@ -8327,6 +8327,11 @@ def test_a_relatives_birthday_told_as_today_is_kept_for_good_and_a_party_for_a_w
             "Priya had surgery in the week of 10 February 2025",
             "30d",
         ),
+        (  # what the operation was (was "had surgery", 2026-12-03, later)
+            "I'm 6 weeks post op from my hip replacement",
+            "Priya had a hip replacement in the week of 13 January 2025",
+            "30d",
+        ),
         ("I saw Taylor Swift at Wembley last summer", "Priya saw Taylor Swift live at Wembley last summer", "30d"),
         ("I play support in our Valorant team", "Priya plays support in their Valorant team", "permanent"),
         ("I've been a childminder for 15 years", "Priya has been a childminder for 15 years", "permanent"),

@@ -72,7 +72,8 @@ def post_op_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I'm two weeks post-op and walking a bit more every day": an operation of a few weeks ago, news for a
     month as "I had surgery last week" is."""
     span = match["span"].lower()
-    return said.fact(f"{said.name} had surgery {span} ago", MemoryKind.EVENT, HIGH, "30d", ["health", "surgery"])
+    what = f"a {match['what'].lower()}" if match["what"] else "surgery"  # "… post op from my hip replacement"
+    return said.fact(f"{said.name} had {what} {span} ago", MemoryKind.EVENT, HIGH, "30d", ["health", "surgery"])
 
 
 def discharged_rule(match: re.Match[str], said: Said) -> Fact | None:
@@ -129,7 +130,9 @@ RULES = [
         priority=1718,
         pattern=re.compile(
             r"\bI(?:'m| am) (?:only |now |just |nearly |almost )?(?P<span>(?:a|one|two|three|four|five|six|\d{1,2})"
-            r" (?:days?|weeks?|months?)) post[- ]?(?:op|surgery|operation)\b",
+            r" (?:days?|weeks?|months?)) post[- ]?(?:op|surgery|operation)\b"
+            r"(?: (?:from|after) (?:my|a|the) (?P<what>(?:[\w-]+ ){0,2}?(?:replacement|surgery|operation|op|removal"
+            r"|transplant|bypass|reconstruction|repair)))?",
             re.IGNORECASE,
         ),
         build=post_op_rule,
