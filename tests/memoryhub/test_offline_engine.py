@@ -6833,6 +6833,10 @@ def test_a_habit_said_after_a_plan_is_no_detail_of_it() -> None:
         ("my landlord is selling the flat so we have to move out by June", ["Priya has to move out by June"]),
         # each kept nothing, or less, before
         ("I signed up for the Great North Run in September", ["Priya signed up for the Great North Run in September"]),
+        # what one signs up to be (each kept nothing, 2026-12-03, later)
+        ("I've signed up to be a blood donor", ["Priya signed up to be a blood donor"]),
+        ("I signed up as a volunteer at the food bank", ["Priya signed up to be a volunteer at the food bank"]),
+        ("I signed up to be a millionaire lol", []),
         ("I finally got my diagnosis, it's ADHD", ["Priya was diagnosed with ADHD"]),
         ("got my results back, all clear", ["Priya got the all clear"]),
         ("my scan came back clear!!", ["Priya got the all clear"]),
@@ -7120,6 +7124,14 @@ def test_a_home_bought_or_a_job_left_and_the_next_is_kept(said: str, kept: list[
                 ("Raj", "raj", "September, we're driving her up"),
             ],
             ["Raj's daughter got into Edinburgh to study medicine — she starts in September"],
+        ),
+        # "there" of the place the question named (was "… is in year 2 there", 2026-12-03, later)
+        (
+            [
+                ("Ines", "ines", "does anyone have kids at Oakfield primary?"),
+                ("Noor", "noor", "yes! my daughter's in year 2 there"),
+            ],
+            ["Noor's daughter is in year 2 at Oakfield primary"],
         ),
     ],
 )

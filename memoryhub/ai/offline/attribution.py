@@ -146,6 +146,7 @@ class Reader:
                 clause = mentions.relatives_kin(clause, named)  # "… and we're visiting her parents"
                 clause = self._about_their_pet(line.handle, clause) or clause
                 clause = mentions.answer_as_asked(clause, self._question, index) or clause  # "mine is 2"
+                clause = mentions.there_as_asked(clause, self._question, index) or clause  # "in year 2 there"
                 clause = having.count_named_before(clause, text) or clause  # "allergic to cats but I have two"
                 self._clause(Said(line.handle, line.name, clause, index, self._scene()))
                 if (relative := mentions.relative_in(clause)) is not None:

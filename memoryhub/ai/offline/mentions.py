@@ -404,3 +404,18 @@ def answer_as_asked(clause: str, question: tuple[int, str, str] | None, index: i
         return None
     verb = " is" if mine["verb"] == "'s" else mine["verb"]
     return f"my {asked['what'].lower()}{verb}{clause[mine.end() :]}"
+
+
+# The place a question names, which an answer's closing "there" means: "does anyone have kids at
+# Oakfield primary?" … "my daughter's in year 2 there".
+_ASKED_AT = re.compile(r"\b(?P<prep>at|in) (?P<where>(?-i:[A-Z])[\w'&-]*(?: [A-Za-z][\w'&-]*){0,2}?)\s*\?")
+
+
+def there_as_asked(clause: str, question: tuple[int, str, str] | None, index: int) -> str | None:
+    """``clause`` with its closing "there" as the place the question just before named ("… in year 2
+    at Oakfield primary"); None when it ends otherwise or no such question was asked."""
+    if question is None or not 0 < index - question[0] <= 2 or not re.search(r"\bthere\W*$", clause, re.I):
+        return None
+    if (asked := _ASKED_AT.search(question[2])) is None:
+        return None
+    return re.sub(r"\bthere(?=\W*$)", f"{asked['prep']} {asked['where']}", clause, flags=re.IGNORECASE)

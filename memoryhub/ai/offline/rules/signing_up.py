@@ -1,5 +1,6 @@
 """What one signs up for: a course or classes taken up, kept for good, and a race, a walk or a jump on a
-date ahead, a plan until then ("I registered for the Lisbon half in June, raising money for Shelter")."""
+date ahead, a plan until then ("I registered for the Lisbon half in June, raising money for Shelter");
+and what one signs up to be ("I've signed up to be a blood donor")."""
 
 from __future__ import annotations
 
@@ -39,6 +40,15 @@ _TAKEN_UP = re.compile(
 )
 
 
+def signed_up_as_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I've signed up to be a blood donor", "I registered as an organ donor": what one offers, for good."""
+    role = " ".join(match["role"].lower().split())
+    text = (
+        f"{said.name} signed up to be {match['article'].lower()} {role}{third_person(match['where'] or '', said.name)}"
+    )
+    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("volunteering", role.split()[-1]))
+
+
 _FOR_A_CAUSE = re.compile(rf"\braising (?:money|funds) for (?P<cause>(?:the )?{PROPER_NAME})")
 
 
@@ -56,5 +66,16 @@ RULES = [
             re.IGNORECASE,
         ),
         build=signed_up_rule,
+    ),
+    Rule(
+        priority=981,
+        pattern=re.compile(
+            r"\bI(?:'ve| have)? (?:(?:just|recently|finally|also|officially) )?(?:signed up to be|registered as"
+            r"|signed up as) (?P<article>an?) (?P<role>(?:blood|organ|stem cell|bone marrow|plasma|platelet) donor"
+            r"|(?:foster|respite) carer|school governor|special constable|volunteer|mentor|befriender|buddy)\b"
+            r"(?P<where> (?:at|with|for) (?:the |a |an )?[\w'&-]+(?: [\w'&-]+){0,3}?(?=[,.!?;]|$| (?:and|but|so)\b))?",
+            re.IGNORECASE,
+        ),
+        build=signed_up_as_rule,
     ),
 ]
