@@ -2387,6 +2387,14 @@ def test_their_after_a_named_thing_or_a_day_is_the_persons(fact: str, spoken: st
     assert second_person(fact, Person(name="Noor")) == spoken
 
 
+@pytest.mark.parametrize("asked", ["what do I do for a living?", "where do I work?", "what's my job?"])
+def test_work_asked_after_is_answered_by_the_business_one_manages(asked: str) -> None:
+    """Each was "I don't think you've told me that yet" (2026-12-03, later); a game one runs is no work."""
+    said = _reply_to(asked, ["Noor manages a pub in Leeds", "Noor loves cats"])
+    assert "you manage a pub in Leeds" in said and "cats" not in said, said
+    assert "told me" in _reply_to(asked, ["Noor runs a D&D group on Thursdays", "Noor loves cats"])
+
+
 @pytest.mark.parametrize("asked", ["what injury do I have?", "how did I hurt myself?", "what happened to my knee?"])
 def test_an_injury_asked_after_is_answered_by_the_injury_told(asked: str) -> None:
     """Each was "I can only give a simple answer right now": "tore" was no verb the persona could say

@@ -20,6 +20,7 @@ from memoryhub.ai.offline.replies.memories import Memories
 from memoryhub.ai.offline.replies.person import Person, second_person
 from memoryhub.ai.offline.rules.household import KEPT_ANIMALS
 from memoryhub.ai.offline.rules.pastimes import ACTIVITIES
+from memoryhub.ai.offline.rules.work import BUSINESSES
 from memoryhub.ai.offline.splitting import normalise, sentences
 from memoryhub.ai.offline.text import (
     content_words,
@@ -290,7 +291,9 @@ _ASKED_SLOTS = (
 # one works in, which answers "what do I do for a living?" without taking a job's place.
 _ANSWER_SHAPES = {
     **SLOTS,
-    "field": r" (?:works in|teaches|researches)\b",
+    # the field one works in, or the business one runs: "you manage a pub in Leeds"
+    "field": rf" (?:works in|teaches|researches)\b| (?:runs|manages|owns|co-owns) (?:an? |their own )?"
+    rf"(?:[\w&'-]+ ){{0,3}}?(?:{BUSINESSES}|store|salon|pub|agency|consultancy|clinic|firm)\b",
     "off": r" (?:is|will be) (?:off\b|taking\b.*\boff\b|out of office\b|on (?:annual )?leave\b)",
     "plans": rf" (?:is (?!not\b)\w+ing|will be|signed up for)\b(?=.*(?:{TIME.pattern}|{DAY_OF_MONTH.pattern}))",
     "service": r" serve[ds]\b",

@@ -339,7 +339,7 @@ def qualified_rule(match: re.Match[str], said: Said) -> Fact | None:
 # A job's title with up to two words before it: "a nurse", "a senior software engineer".
 JOB_TITLE = rf"(?:(?!of\b|fan\b)[a-z&-]+ ){{0,2}}?{JOB}"
 # Businesses someone may have: "my bakery just opened", "I run a small Etsy shop".
-_BUSINESSES = (
+BUSINESSES = (
     r"startup|start-up|side hustle|podcast|youtube channel|food truck|bakery|cafe|café|restaurant|bar|shop|studio"
     r"|company|business|B&B|B and B|bed and breakfast|guest ?house|campsite|holiday let|kennels|cattery"
 )
@@ -451,7 +451,7 @@ RULES = [
     Rule(
         priority=140,
         pattern=re.compile(
-            rf"\bmy (?:own |little |tiny |new |small )?(?P<business>small business|etsy shop|{_BUSINESSES})"
+            rf"\bmy (?:own |little |tiny |new |small )?(?P<business>small business|etsy shop|{BUSINESSES})"
             r" (?:\([^)]{0,60}\) )?(?:just |finally |officially )?(?P<news>closed|raised|launched|opened|hit|got|won"
             r"|made"
             r"|turned|is|has|hired|signed)\b(?P<rest>.{0,80})",
@@ -469,7 +469,7 @@ RULES = [
             r"|started|opened|launched|set up|founded|co-founded)"
             r" (?P<what>(?:an? |my own |our own |my (?:second|third|first|new) )"
             r"(?:(?:small|little|tiny|new|online|local|family|tattoo|hair|nail|coffee|vintage|second-hand|pottery|etsy|craft|book|record|flower|pet|dog-grooming|catering"
-            rf"|cleaning|design|marketing|photography|consulting) )*(?P<business>{_BUSINESSES}|store|stall|pub|salon"
+            rf"|cleaning|design|marketing|photography|consulting) )*(?P<business>{BUSINESSES}|store|stall|pub|salon"
             r"|agency|consultancy|brewery|farm|nonprofit|non-profit|charity|newsletter|blog|clinic|firm))\b"
             r"(?P<rest>.{0,60})",
             re.IGNORECASE,
