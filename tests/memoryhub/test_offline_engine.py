@@ -2387,6 +2387,11 @@ def test_their_after_a_named_thing_or_a_day_is_the_persons(fact: str, spoken: st
     assert second_person(fact, Person(name="Noor")) == spoken
 
 
+def test_what_one_bought_is_answered_by_the_purchase_told() -> None:
+    """Was "I can't look that up right now": "buy" shared no stem with "bought" (2026-12-03, later)."""
+    assert "you bought a narrowboat" in _reply_to("what did I buy?", ["Noor bought a narrowboat", "Noor loves cats"])
+
+
 @pytest.mark.parametrize("asked", ["what do I do for a living?", "where do I work?", "what's my job?"])
 def test_work_asked_after_is_answered_by_the_business_one_manages(asked: str) -> None:
     """Each was "I don't think you've told me that yet" (2026-12-03, later); a game one runs is no work."""

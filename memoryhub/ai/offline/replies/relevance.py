@@ -218,6 +218,7 @@ _ANSWERED_BY = {
     **dict.fromkeys(("gpu", "cpu", "spec", "setup", "rig"), frozenset({"gpu", "cpu", "rig", "setup", "laptop"})),
     "mod": frozenset({"mod", "moderator"}),  # "am I a mod?" … "you're a moderator in this community"
     "find": frozenset({"find", "found"}),  # "how did I find this place?" … "you found this community through …"
+    _stem("buy"): frozenset({_stem("buy"), _stem("bought")}),  # "what did I buy?" … "you bought a narrowboat"
     # "what's my character?" … "you play a tiefling warlock"; "when's my game?" … "your campaign …"
     _stem("character"): frozenset({_stem("character"), _stem("plays")}),
     **dict.fromkeys(map(_stem, ("game", "campaign")), frozenset(map(_stem, ("game", "campaign")))),
