@@ -20,7 +20,8 @@ _LANGUAGES = r"Python|Rust|(?-i:Go)|Java|JavaScript|TypeScript|C\+\+|C#|Ruby|PHP
 _LANGUAGES_LISTED = rf"(?:{_LANGUAGES})(?:(?:,| and| &|, and) (?:{_LANGUAGES})(?![\w+#])){{0,3}}"
 # What a rig is told by: a part with a number, or a part's own name ("a 4090", "64GB of RAM").
 _HARDWARE = (
-    r"(?:an? )?(?:[\w-]+ ){0,2}?(?:\d[\w-]*(?: (?:monitors?|screens?|GPUs?|cores?|fans?)\b)?|RTX[\w -]*|Ryzen[\w -]*"
+    r"(?:an? )?(?:[\w-]+ ){0,2}?(?:\d[\w-]*(?: (?:monitors?|screens?|GPUs?|cores?|fans?|super|ti|xtx|xt)\b)?"
+    r"|RTX[\w -]*|Ryzen[\w -]*"
     r"|GPU|CPU|SSD|monitors?)(?: (?:of )?RAM| GPU)?"
 )
 RANKS = (
@@ -92,7 +93,7 @@ _SPAN_AFTER = re.compile(rf"(?: for (?:work|notes|everything|coding))?\s+((?:{FO
 def rig_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "my rig has a 4090", "my PC's got 64GB of RAM": what the machine they play or work on has."""
     machine = match["machine"].lower().replace("pc", "PC")
-    part = " ".join(match["part"].split())
+    part = " ".join(match["part"].split()) + (f" and {' '.join(match['part2'].split())}" if match["part2"] else "")
     text = f"{said.name}'s {machine} has {part}"
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("tech", machine), slot=f"machine {machine}")
 
@@ -184,8 +185,10 @@ RULES = [
     Rule(
         priority=1493,
         pattern=re.compile(
-            rf"\bmy (?P<machine>rig|pc|PC|gaming pc|gaming PC|setup|laptop)(?: has| has got|'s got| runs on)"
-            rf" (?P<part>{_HARDWARE})",
+            rf"\bmy (?P<machine>rig|pc|PC|gaming pc|gaming PC|setup|laptop)(?: has| has got|'s got| runs on"
+            # "my rig's a 7800x3d with a 4080 super" (not "my laptop is a 2019 MacBook")
+            rf"|(?:'s| is)(?= an? (?:[\w-]+ )?\d[\w-]*(?: (?:super|ti|xt|xtx))?(?:$|[,.!]| (?:with|and|\+)\b)))"
+            rf" (?P<part>{_HARDWARE})(?: (?:with|and|\+) (?P<part2>{_HARDWARE}))?",
             re.IGNORECASE,
         ),
         build=rig_rule,

@@ -259,7 +259,9 @@ HOBBY_VERBS = (
 )
 # What makes such a verb a habit and not a one-off: how often, or where it is done with others.
 REGULARLY = (
-    r"every|each|most|daily|weekly|twice|once a|\d+x|\d+ times|three times|on (?:weekends|saturdays|sundays"
+    r"every|each|most|daily|weekly|twice|once a|\d+x|\d+ times|three times"
+    r"|(?:two|three|four|five|six|\d) (?:days|nights|mornings|evenings) a (?:week|month)"
+    r"|on (?:weekends|saturdays|sundays"
     r"|mondays|tuesdays|wednesdays|thursdays|fridays)|in (?:a|the|our|my) (?:local )?(?:choir|band|orchestra|club"
     r"|team|league|group|crew)|laps|competitively|professionally|semi-pro|as a hobby|for fun|religiously"
     r"|a lot|regularly|in my free time|on the side|my own|her own|his own|their own|in the evenings|at weekends"
