@@ -8904,6 +8904,9 @@ def test_a_lift_and_luck_asked_for_are_wished_well_and_time_off_with_stress_met_
         ),  # "… three years ago"
         ("my dad died ten years ago", "Priya's dad died in 2015", "event", "permanent"),
         ("I gave up smoking ten years ago", "Priya gave up smoking in 2015", "fact", "permanent"),
+        # a habit taken up again (each kept nothing, 2026-12-03, later)
+        ("I'm back on the cigs after 2 years off", "Priya started smoking again", "event", "permanent"),
+        ("I started vaping again", "Priya started vaping again", "event", "permanent"),
         (
             "I've got my first grandchild due in June",
             "Priya's first grandchild is due in June",

@@ -3,7 +3,7 @@ of self-harm ("100 days sober today!", "I'm 2 years alcohol free this month", "6
 harm"), the meetings one goes to ("I go to AA meetings twice a week") and being in recovery ("I'm in
 recovery from an eating disorder"). Said of oneself, kept like a health condition; a later count
 replaces the last (``SLOTS``). Quitting itself is ``rules/health.py``'s ("I quit drinking in
-January")."""
+January"); starting again is this module's ("I'm back on the cigs")."""
 
 from __future__ import annotations
 
@@ -54,6 +54,17 @@ def recovery_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("health", "recovery"))
 
 
+_HABIT_OF = {"cigs": "smoking", "fags": "smoking", "cigarettes": "smoking", "vape": "vaping", "vapes": "vaping"}
+
+
+def relapse_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I started smoking again", "I'm back on the cigs after 2 years off": a habit taken up again,
+    which a companion should know before congratulating a count that no longer holds."""
+    habit = (match["habit"] or match["habit_"] or _HABIT_OF[match["habit2"].lower()]).lower()
+    text = f"{said.name} started {habit} again"
+    return said.fact(text, MemoryKind.EVENT, HIGH, PERMANENT, topics_of("health", habit))
+
+
 # What a later count replaces among the memories (consolidation.SLOTS).
 SLOTS = {
     "sober": r" has been (?:sober|clean|alcohol-free|smoke-free) for\b",
@@ -98,5 +109,15 @@ RULES = [
             re.IGNORECASE,
         ),
         build=recovery_rule,
+    ),
+    Rule(
+        priority=1636,
+        pattern=re.compile(
+            r"\bI(?:'ve| have)? (?:(?:just|recently) )?started (?P<habit>smoking|vaping|drinking|gambling) again\b"
+            r"|\bI(?:'m| am) (?P<habit_>smoking|vaping|gambling) again\b"  # not "I'm drinking again, it's Friday"
+            r"|\bI(?:'m| am) back on the (?P<habit2>cigs|fags|cigarettes|vapes?)\b",
+            re.IGNORECASE,
+        ),
+        build=relapse_rule,
     ),
 ]
