@@ -2985,6 +2985,10 @@ def _operations_after(remembered: str, said: str) -> list[tuple[str, int | None,
         ("I manage a pub in Leeds", ["Priya manages a pub in Leeds"]),  # was nothing (2026-12-03, later)
         ("I'm an A&E nurse at St James's", ["Priya is an A&E nurse at St James's"]),  # "&" in a job: was nothing
         ("I manage my time badly", []),
+        # a trade before "business" (each kept nothing, 2026-12-03, later); an idea had is none
+        ("I run a dog walking business", ["Priya runs a dog walking business"]),
+        ("my sister and I run a cake business from home", ["Priya runs a cake business from home"]),
+        ("I have a funny business idea", []),
         ("I own a bakery in town", ["Priya owns a bakery in town"]),
         ("I co-own a bakery with my sister", ["Priya co-owns a bakery with their sister"]),
         ("I started a podcast last year", ["Priya started a podcast last year"]),

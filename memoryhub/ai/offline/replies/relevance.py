@@ -18,9 +18,9 @@ from memoryhub.ai.offline.facts import WORK_SLOTS
 from memoryhub.ai.offline.forgetting import forget_asked, memory_asked_forgotten
 from memoryhub.ai.offline.replies.memories import Memories
 from memoryhub.ai.offline.replies.person import Person, second_person
+from memoryhub.ai.offline.rules.businesses import BUSINESSES
 from memoryhub.ai.offline.rules.household import KEPT_ANIMALS
 from memoryhub.ai.offline.rules.pastimes import ACTIVITIES
-from memoryhub.ai.offline.rules.work import BUSINESSES
 from memoryhub.ai.offline.splitting import normalise, sentences
 from memoryhub.ai.offline.text import (
     content_words,

@@ -11,10 +11,8 @@ from memoryhub.ai.offline.rules.pastimes import LANGUAGES
 from memoryhub.ai.offline.splitting import phrase_cut
 from memoryhub.ai.offline.text import (
     article_for,
-    conjugate,
     content_words,
     name_clean,
-    ours_as_theirs,
     third_person,
     topics_of,
 )
@@ -295,29 +293,6 @@ def school_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("study"))
 
 
-def business_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "my startup (it's like 6 of us) just closed our seed round": a business of their own."""
-    business = match["business"].lower()
-    if business in ("company", "business", "shop", "studio", "bar", "restaurant", "cafe", "café", "bakery") and not (
-        re.search(r"\bown\b", match[0], re.IGNORECASE)
-    ):
-        return None  # "my company is making us…": their employer, not theirs
-    news = phrase_cut(match["news"] + (match["rest"] or ""), max_words=8)
-    text = f"{said.name} has {article_for(business)} {business}" + (
-        f" that {third_person(news, said.name)}" if news else ""
-    )
-    text = ours_as_theirs(text)  # "closed our seed round"
-    return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("work", business))
-
-
-def own_business_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I run a small Etsy shop", "I own a bakery in town", "I started a podcast last year"."""
-    verb = conjugate(match["verb"].lower())
-    what = phrase_cut(match["what"] + (match["rest"] or ""), max_words=8)
-    text = f"{said.name} {verb} {third_person(what, said.name)}"
-    return said.fact(text, MemoryKind.FACT, HIGH, PERMANENT, topics_of("work", match["business"].lower()))
-
-
 def back_to_school_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I'm going back to school to study nursing", "going back to uni to do a masters"."""
     text = f"{said.name} is going back to {match['school'].lower()}"
@@ -338,11 +313,6 @@ def qualified_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 # A job's title with up to two words before it: "a nurse", "a senior software engineer".
 JOB_TITLE = rf"(?:(?!of\b|fan\b)[a-z&-]+ ){{0,2}}?{JOB}"
-# Businesses someone may have: "my bakery just opened", "I run a small Etsy shop".
-BUSINESSES = (
-    r"startup|start-up|side hustle|podcast|youtube channel|food truck|bakery|cafe|café|restaurant|bar|shop|studio"
-    r"|company|business|B&B|B and B|bed and breakfast|guest ?house|campsite|holiday let|kennels|cattery"
-)
 
 
 # This module's rules: on a clause, the rule whose match starts first is tried first, and at the same
@@ -447,34 +417,6 @@ RULES = [
             re.IGNORECASE,
         ),
         build=field_rule,
-    ),
-    Rule(
-        priority=140,
-        pattern=re.compile(
-            rf"\bmy (?:own |little |tiny |new |small )?(?P<business>small business|etsy shop|{BUSINESSES})"
-            r" (?:\([^)]{0,60}\) )?(?:just |finally |officially )?(?P<news>closed|raised|launched|opened|hit|got|won"
-            r"|made"
-            r"|turned|is|has|hired|signed)\b(?P<rest>.{0,80})",
-            re.IGNORECASE,
-        ),
-        build=business_rule,
-    ),
-    Rule(
-        priority=150,
-        pattern=re.compile(
-            r"\b(?:I|we)(?:(?:'ve| have)?(?: just| finally| recently)?"
-            r"(?= (?:opened|launched|set up|started(?= (?:my|our) own))\b))?"
-            r" (?:also |now |actually )?"
-            r"(?P<verb>run|manage|own|co-own|have"
-            r"|started|opened|launched|set up|founded|co-founded)"
-            r" (?P<what>(?:an? |my own |our own |my (?:second|third|first|new) )"
-            r"(?:(?:small|little|tiny|new|online|local|family|tattoo|hair|nail|coffee|vintage|second-hand|pottery|etsy|craft|book|record|flower|pet|dog-grooming|catering"
-            rf"|cleaning|design|marketing|photography|consulting) )*(?P<business>{BUSINESSES}|store|stall|pub|salon"
-            r"|agency|consultancy|brewery|farm|nonprofit|non-profit|charity|newsletter|blog|clinic|firm))\b"
-            r"(?P<rest>.{0,60})",
-            re.IGNORECASE,
-        ),
-        build=own_business_rule,
     ),
     Rule(
         priority=160,
