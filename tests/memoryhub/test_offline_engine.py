@@ -8434,6 +8434,16 @@ def test_a_relatives_birthday_told_as_today_is_kept_for_good_and_a_party_for_a_w
         ("I'm on the organ donor register", "Priya is a registered organ donor", "permanent"),
         ("I'm donating a kidney to my brother", "Priya is donating a kidney to their brother", "30d"),
         ("I shaved my head for Macmillan", "Priya shaved their head for Macmillan", "30d"),
+        (  # hair grown for a cause, until it comes off (was nothing, 2026-12-03, later)
+            "I've been growing my hair out for charity, cutting it off in June",
+            "Priya is growing their hair out for charity, to cut it off in June",
+            "30d",
+        ),
+        (
+            "I'm growing my hair out for the Little Princess Trust",
+            "Priya is growing their hair out for the Little Princess Trust",
+            "30d",
+        ),
         (
             "I've been a Samaritans volunteer for five years",
             "Priya has been a Samaritans volunteer for five years",

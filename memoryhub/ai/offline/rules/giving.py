@@ -1,15 +1,26 @@
 """What a volunteers' or a fundraisers' channel tells of its members' giving: blood given ("I gave blood
 for the 50th time today"), an organ donor ("I'm on the organ donor register"), a kidney given to a
 relative ("I'm donating a kidney to my brother"), a head shaved for a cause ("I shaved my head for
-Macmillan") and years given to a charity ("I've been a Samaritans volunteer for five years"). A
-sponsored event is ``rules/pastimes.py``'s."""
+Macmillan") or hair grown for one ("I'm growing my hair out for charity"), and years given to a
+charity ("I've been a Samaritans volunteer for five years"). A sponsored event is
+``rules/pastimes.py``'s."""
 
 from __future__ import annotations
 
 import re
 
 from memoryhub.ai.contract import MemoryKind
-from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, past_day_in
+from memoryhub.ai.offline.facts import (
+    HIGH,
+    MEDIUM,
+    PERMANENT,
+    Fact,
+    Rule,
+    Said,
+    expiration_for,
+    past_day_in,
+    time_in,
+)
 from memoryhub.ai.offline.text import third_person, topics_of
 from memoryhub.ai.offline.vocabulary import NTH, PROPER_NAME
 
@@ -49,6 +60,18 @@ def head_shaved_rule(match: re.Match[str], said: Said) -> Fact | None:
     did = "shaved their head" if match["shaved"] else "had their hair cut off"
     text = f"{said.name} {did} for {match['cause']}"
     return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics_of("charity", "fundraising"))
+
+
+def hair_grown_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I've been growing my hair out for charity, cutting it off in June": a head of hair grown for a
+    cause, until the day it comes off."""
+    text = f"{said.name} is growing their hair out for {match['cause']}"
+    time = time_in(match["rest"])
+    if time and re.search(r"\b(?:cut|cutting|chop|chopping|shave|shaving)\b", match["rest"], re.IGNORECASE):
+        text += f", to cut it off {time}"
+    return said.fact(
+        text, MemoryKind.PLAN, MEDIUM, expiration_for(time) if time else "30d", topics_of("charity", "fundraising")
+    )
 
 
 def volunteer_years_rule(match: re.Match[str], said: Said) -> Fact | None:
@@ -94,6 +117,15 @@ RULES = [
             re.IGNORECASE,
         ),
         build=head_shaved_rule,
+    ),
+    Rule(
+        priority=1743,
+        pattern=re.compile(
+            r"\bI(?:(?:'ve| have) been|'m| am) growing"
+            rf" my hair (?:out|long) for (?P<cause>charity|(?:the )?{PROPER_NAME})(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        build=hair_grown_rule,
     ),
     Rule(
         priority=1730,
