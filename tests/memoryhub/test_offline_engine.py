@@ -7154,6 +7154,13 @@ def test_a_home_bought_or_a_job_left_and_the_next_is_kept(said: str, kept: list[
             ],
             ["Noor's daughter is in year 2 at Oakfield primary"],
         ),
+        (  # a move there is a move to it
+            [
+                ("Ines", "ines", "anyone know what the schools are like in Leeds?"),
+                ("Noor", "noor", "no idea but we're moving there!"),
+            ],
+            ["Noor is moving to Leeds"],
+        ),
     ],
 )
 def test_where_and_when_asked_of_a_home_or_a_job_left_is_kept(said: list[Said], kept: list[str]) -> None:

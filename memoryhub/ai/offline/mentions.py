@@ -418,4 +418,11 @@ def there_as_asked(clause: str, question: tuple[int, str, str] | None, index: in
         return None
     if (asked := _ASKED_AT.search(question[2])) is None:
         return None
-    return re.sub(r"\bthere(?=\W*$)", f"{asked['prep']} {asked['where']}", clause, flags=re.IGNORECASE)
+    motion = re.search(
+        r"\b(?:go|going|went|gone|been|head(?:ing)?|mov(?:e|ing)|fly(?:ing)?|off|com(?:e|ing)|get|got"
+        r"|driv(?:e|ing)|travel\w*) there\W*$",
+        clause,
+        re.IGNORECASE,
+    )
+    prep = "to" if motion else asked["prep"]  # "we're going there": to it; "my daughter's in year 2 there": at it
+    return re.sub(r"\bthere(?=\W*$)", f"{prep} {asked['where']}", clause, flags=re.IGNORECASE)

@@ -97,7 +97,8 @@ def wedding_role_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I'm a bridesmaid next month", "I'm best man at my brother's wedding in June"."""
     ahead = bool(match["ahead"])  # "I'm going to be a bridesmaid!": news told, with its day or not
     whose, rest = match["whose"], match["rest"]
-    before = said.scene.line_text[: said.scene.line_text.find(match[0])]
+    at = said.scene.line_text.find(match[0])
+    before = said.scene.line_text[:at] if at > 0 else ""  # the message before the role, where a wedding is told
     if not whose and (told := _WEDDING_TOLD.search(before)):
         whose = f"my {told['who']}'s wedding"  # "my brother's wedding is June 14 and I'm the best man"
         rest = rest if when_said(rest) else before[told.end() :]  # the wedding's day, unless the role says one
