@@ -2983,7 +2983,10 @@ def _operations_after(remembered: str, said: str) -> list[tuple[str, int | None,
         # a business of one's own, what one cannot do
         ("I run a small Etsy shop", ["Priya runs a small Etsy shop"]),
         ("I manage a pub in Leeds", ["Priya manages a pub in Leeds"]),  # was nothing (2026-12-03, later)
-        ("I'm an A&E nurse at St James's", ["Priya is an A&E nurse at St James's"]),  # "&" in a job: was nothing
+        (
+            "I'm an A&E nurse at the Royal Free",
+            ["Priya is an A&E nurse at the Royal Free"],
+        ),  # "&" in a job: was nothing
         ("I manage my time badly", []),
         # a trade before "business" (each kept nothing, 2026-12-03, later); an idea had is none
         ("I run a dog walking business", ["Priya runs a dog walking business"]),
