@@ -2889,6 +2889,7 @@ def _operations_after(remembered: str, said: str) -> list[tuple[str, int | None,
         ("I've been reading Dune", ["Priya is reading Dune"]),  # was nothing
         ("I'm watching Netflix", []),
         ("I main Mercy in Overwatch", ["Priya mains Mercy in Overwatch"]),
+        ("I main Mercy and Ana mostly", ["Priya mains Mercy and Ana"]),  # was Mercy alone (2026-12-03, later)
         ("Stardew Valley is my comfort game", ["Priya loves Stardew Valley"]),
         # what is no longer so
         ("I'm not vegan anymore", ["Priya is no longer vegan"]),

@@ -115,8 +115,9 @@ def loved_title_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 def mains_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I main Mercy in Overwatch": the character one plays most in a game."""
-    text = f"{said.name} mains {match['who']}" + (f" in {match['game'].strip()}" if match["game"] else "")
+    """ "I main Mercy in Overwatch", "I main Mercy and Ana": the characters one plays most in a game."""
+    who = f"{match['who']} and {match['who2']}" if match["who2"] else match["who"]
+    text = f"{said.name} mains {who}" + (f" in {match['game'].strip()}" if match["game"] else "")
     return said.fact(text, MemoryKind.PREFERENCE, MEDIUM, PERMANENT, topics_of("gaming", match["who"]))
 
 
@@ -188,6 +189,7 @@ RULES = [
         pattern=re.compile(
             r"\bI (?:(?:usually|mostly|mainly) )?main (?P<who>(?-i:[A-Z])[\w'-]*(?: (?-i:[A-Z])[\w'-]*)?"
             r"|tank|healer|support|dps|jungle|mid|top lane|adc)"
+            r"(?: (?:and|&) (?!I\b)(?P<who2>(?-i:[A-Z])[\w'-]*))?"  # "I main Mercy and Ana", not "… and I"
             r"(?: in (?P<game>(?-i:[A-Z])[\w'-]*(?: (?-i:[A-Z0-9])[\w'-]*){0,3}))?",
             re.IGNORECASE,
         ),
