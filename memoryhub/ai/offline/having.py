@@ -54,9 +54,8 @@ def count_named_before(clause: str, text: str) -> str | None:
     before = re.sub(r"(?:\s*\b(?:but|and|so|though))?[\s,.!;]*$", "", text[:at], flags=re.IGNORECASE)
     if (named := _COUNTED_BEFORE.search(before)) is None:
         return None
-    noun = named["noun"].lower()
-    plural = noun if noun.endswith(("s", "ice", "ren", "fish")) else counted("two", noun).split(" ", 1)[1]
-    return f"I have {count['count'].lower()} {plural}"
+    noun, number = named["noun"].lower(), count["count"].lower()
+    return f"I have {f'{number} {noun}' if noun.endswith(('s', 'ice', 'ren', 'fish')) else counted(number, noun)}"
 
 
 def had_answered(question: str, answer: str, verb: str) -> list[str]:

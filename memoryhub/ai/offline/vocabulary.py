@@ -234,7 +234,7 @@ CALLED = (
     r"|anime|manga|artist|singer|youtuber|channel) (?:called|named) "
 )
 # The illnesses that make a relative's news grave and are met with sympathy: "my dad has cancer".
-GRAVE_ILLNESSES = (  # an initialism as written: "Ms Jones" is no illness
+GRAVE_ILLNESSES = (  # an initialism as written: "Ms Patel" is no illness
     r"cancer|dementia|alzheimer'?s|parkinson'?s|leuka?emia|tumou?r|stroke|heart attack|seizure|multiple sclerosis"
     r"|(?-i:MS|MND|ALS|COPD)|motor neuron(?:e)? disease|heart failure|kidney failure|huntington'?s"
 )

@@ -19,6 +19,7 @@ from memoryhub.ai.offline.forgetting import forget_asked, memory_asked_forgotten
 from memoryhub.ai.offline.replies.memories import Memories
 from memoryhub.ai.offline.replies.person import Person, second_person
 from memoryhub.ai.offline.rules.businesses import BUSINESSES
+from memoryhub.ai.offline.rules.health import INJURED
 from memoryhub.ai.offline.rules.household import KEPT_ANIMALS
 from memoryhub.ai.offline.rules.pastimes import ACTIVITIES
 from memoryhub.ai.offline.splitting import normalise, sentences
@@ -298,7 +299,7 @@ _ANSWER_SHAPES = {
     "off": r" (?:is|will be) (?:off\b|taking\b.*\boff\b|out of office\b|on (?:annual )?leave\b)",
     "plans": rf" (?:is (?!not\b)\w+ing|will be|signed up for)\b(?=.*(?:{TIME.pattern}|{DAY_OF_MONTH.pattern}))",
     "service": r" serve[ds]\b",
-    "injury": r" (?:broke|sprained|twisted|tore|injured|hurt|fractured|dislocated|pulled|strained|tweaked) ",
+    "injury": rf" (?:{INJURED}) ",
     "pastimes": rf" (?:(?:does|goes|has been|is|started|took up|loves|likes|enjoys)(?: doing)?"
     rf" (?:{ACTIVITIES}|parkrun)\b|plays (?!on\b)|sings\b)",
 }

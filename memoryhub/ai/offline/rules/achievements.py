@@ -81,7 +81,7 @@ def team_won_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 def puzzle_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I finished the Times crossword for the first time today", "I did the Guardian cryptic in under
+    """ "I finished the Telegraph crossword for the first time today", "I did the Guardian cryptic in under
     an hour": a first or a best kept for good, a puzzle done for a month."""
     if match["verb"].lower() == "did" and not match["how"]:
         return None  # "I did the crossword": the day's, every day

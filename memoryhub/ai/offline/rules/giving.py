@@ -2,7 +2,7 @@
 for the 50th time today"), an organ donor ("I'm on the organ donor register"), a kidney given to a
 relative ("I'm donating a kidney to my brother"), a head shaved for a cause ("I shaved my head for
 Macmillan") or hair grown for one ("I'm growing my hair out for charity"), and years given to a
-charity ("I've been a Samaritans volunteer for five years"). A sponsored event is
+charity ("I've been an Oxfam volunteer for five years"). A sponsored event is
 ``rules/pastimes.py``'s."""
 
 from __future__ import annotations
@@ -10,17 +10,7 @@ from __future__ import annotations
 import re
 
 from memoryhub.ai.contract import MemoryKind
-from memoryhub.ai.offline.facts import (
-    HIGH,
-    MEDIUM,
-    PERMANENT,
-    Fact,
-    Rule,
-    Said,
-    expiration_for,
-    past_day_in,
-    time_in,
-)
+from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said, expiration_for, past_day_in, time_in
 from memoryhub.ai.offline.text import third_person, topics_of
 from memoryhub.ai.offline.vocabulary import NTH, PROPER_NAME
 
@@ -75,7 +65,7 @@ def hair_grown_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 def volunteer_years_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I've been a Samaritans volunteer for five years": years given to a charity, for good."""
+    """ "I've been an Oxfam volunteer for five years": years given to a charity, for good."""
     text = f"{said.name} has been a {match['org']} volunteer {match['long'].lower()}"
     return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("charity", "volunteering"))
 

@@ -261,6 +261,10 @@ def named_by_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.EVENT, MEDIUM, "30d", topics)
 
 
+# The verbs an injury is kept with (``injury_rule``), by which a question about one finds it.
+INJURED = r"broke|sprained|twisted|tore|injured|hurt|fractured|dislocated|pulled|strained|tweaked|rolled|ruptured"
+
+
 def injury_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I broke my ankle", "I tore my ACL skiing", "I broke my arm last week", "I did my back in",
     "I tore a ligament in my knee"."""

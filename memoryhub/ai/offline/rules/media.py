@@ -48,7 +48,7 @@ def _title(match: re.Match[str], said: Said) -> tuple[str, str]:
         return "", ""
     after = match.string[match.start("title") + len(title) :]
     if _PUZZLE.match(after):
-        return "", ""  # "the Times crossword": a puzzle, ``rules/achievements.py``'s
+        return "", ""  # "the Guardian crossword": a puzzle, ``rules/achievements.py``'s
     return title, after
 
 

@@ -1,4 +1,4 @@
-"""A series followed through: "I've read every Discworld book", "I'm on book 3 of the Wheel of Time",
+"""A series followed through: "I've read every Discworld book", "I'm on book 3 of the Expanse",
 "I'm on season 2 of Severance", "I've been on a Tana French binge"."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from memoryhub.ai.contract import MemoryKind
 from memoryhub.ai.offline.facts import MEDIUM, PERMANENT, Fact, Rule, Said
 from memoryhub.ai.offline.text import content_words, topics_of
 
-# A series' name as written: "Discworld", "the Wheel of Time", "Harry Potter".
+# A series' name as written: "Discworld", "the Expanse", "Harry Potter".
 _NAME = r"(?:the )?(?-i:[A-Z])[\w':-]*(?: (?:(?-i:[A-Z])[\w':-]*|of|the|and))*?"
 
 
@@ -24,7 +24,7 @@ def read_them_all_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 
 def part_of_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I'm on book 3 of the Wheel of Time", "on season 2 of Severance": the series being read or
+    """ "I'm on book 3 of the Expanse", "on season 2 of Severance": the series being read or
     watched, for a month."""
     doing = "reading" if match["part"].lower() in ("book", "volume") else "watching"
     text = f"{said.name} is {doing} {match['name']}"
