@@ -7158,6 +7158,13 @@ def test_a_home_bought_or_a_job_left_and_the_next_is_kept(said: str, kept: list[
             ],
             ["Noor's daughter is in year 2 at Oakfield primary"],
         ),
+        (  # a relative's news with an irregular past: "my brother brokes his leg" kept nothing (2026-12-03, later)
+            [
+                ("Ines", "ines", "how's your brother doing?"),
+                ("Noor", "noor", "broke his leg skiing last week"),
+            ],
+            ["Noor's brother broke his leg skiing last week"],
+        ),
         (  # a move there is a move to it
             [
                 ("Ines", "ines", "anyone know what the schools are like in Leeds?"),

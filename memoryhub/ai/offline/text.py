@@ -148,7 +148,8 @@ NO_CONJUGATION = word_set(
     """can could will would shall should may might must did had was were got went made saw took came bought
     found met left lost ran won sent told said thought felt kept began became gave wrote ate drove flew sold
     paid heard knew built spent brought caught taught fell put set let cut hit read quit meant lent bent slept
-    dealt sat stood held understood forgot"""
+    dealt sat stood held understood forgot grew drew threw swam sang rode wore tore broke chose spoke stole
+    woke shook hurt"""
 )
 
 

@@ -66,9 +66,6 @@ _YOU_VERBS = {
 }
 
 
-_PAST_FORMS = word_set("grew drew threw swam sang rode wore tore began broke chose forgot spoke stole woke hurt shook")
-
-
 # After "Alice's", these words mean "Alice is" ("Alice's moving"), anything else means her ("Alice's sister").
 _AFTER_IS = word_set("a an not from going gonna moving in at on into still always never now currently so very really")
 
@@ -120,7 +117,7 @@ def _you_verb(verb: str) -> str:
     lower = verb.lower()
     if lower in _YOU_VERBS:
         return _YOU_VERBS[lower]
-    if lower in NO_CONJUGATION or lower in _PAST_FORMS or lower.endswith("n't"):
+    if lower in NO_CONJUGATION or lower.endswith("n't"):
         return lower  # "moved", "can", "won't" go with "you" as they are
     if re.fullmatch(r"[a-z]+(?:-[a-z]+)*ed", lower):  # "moved", "self-published"
         return lower
