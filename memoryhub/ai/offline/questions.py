@@ -78,7 +78,7 @@ _OFTEN_GIVEN = re.compile(rf"(?:(?:{YES_WORDS}|I do)\W+)*(?P<often>(?:{HOW_OFTEN
 # What says "yes, me" to such a question: "yeah I do", "I do!", "me!", "me too", "yep, I am".
 SAYS_YES = re.compile(
     rf"(?:(?:{YES_WORDS}|totally|definitely|absolutely|oh|ooh)\W*)*"
-    r"(?:I do|I do too|I have|I am|I'm|me|me too|me!|yes|yeah|yep|yup|I did)(?: lol| haha)?\W*",
+    r"(?:I do|I do too|I have|I am|I'm|me|me too|me!|yes|yeah|yep|yup|I did|we are|we do|we will)(?: lol| haha)?\W*",
     re.IGNORECASE,
 )
 
@@ -549,7 +549,7 @@ def answered_statements(question: str, answer: str, said_before: str = "", opene
     had = had_answered(question, answer, asked_any["verb"].lower().replace("got", "have") if asked_any else "")
     if statement is not None and (often := _OFTEN_GIVEN.fullmatch(answer.strip(" !."))):
         return [f"{statement} {often['often']}"]  # "anyone here do parkrun?" … "every Saturday at Bushy Park"
-    if statement is not None and SAYS_YES.fullmatch(answer.split(",")[0].strip()):
+    if statement is not None and SAYS_YES.fullmatch(re.split(r"[,!]", answer)[0].strip()):
         # "any pets?" … "yep, two cats"; "do you have a car?" … "yes, a Honda" (a name says more than "a car")
         return had if had and (asked_after_many(question) or names_one(had)) else [statement]
     if (theirs := _theirs_answered(question, answer)) is not None:

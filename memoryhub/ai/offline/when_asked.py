@@ -1,7 +1,9 @@
 """The day of one's own event, given in answer to "when's the wedding?": "the 12th of September" is
 "my wedding is on the 12th of September" when the wedding is theirs, asked of as "your" one or told
 of before as "my" or "our" one. After "my sister's getting married!", it is hers: a detail of that.
-"due when?" asks a due date, "when do you move in?" when they move ("I'm moving in at the end of April")."""
+"due when?" asks a due date, "when do you move in?" when they move ("I'm moving in at the end of April"),
+and "when do you start?" after a job got or a place at uni when they start it ("I'm starting my new job
+in September")."""
 
 from __future__ import annotations
 
@@ -19,7 +21,8 @@ _WHEN_IS = re.compile(
     r"|(?:driving )?test|hearing|due date|graduation|race|marathon|move|scan|recital|last day|first day"
     r"|birthday|bday)\W*$"
     r"|\b(?P<due>due when|when are (?:you|u) due|when(?:'s| is) (?:the )?baby due)\W*$"
-    r"|\bwhen (?:do|will|are) (?:you|u) (?P<doing>move in|moving in|move|moving|fly|flying|leave|leaving)\W*$",
+    r"|\bwhen (?:do|will|are) (?:you|u)"
+    r" (?P<doing>move in|moving in|move|moving|fly|flying|leave|leaving|start|starting)\W*$",
     re.IGNORECASE,
 )
 # The words of one event: an open fact that says any of them is the event asked of ("I'm having knee
@@ -45,6 +48,9 @@ def when_answered(question: str, answer: str, said_before: str, opened: str) -> 
         return None  # "the 28th" is a day as "on the 28th" is
     if asked["due"]:  # "congrats!! due when?", asked of the one who said they are expecting
         return f"my due date is {given}"
+    if asked["doing"] and asked["doing"].lower().startswith("start"):
+        started = _STARTED.search(f"{opened} {said_before}")  # "I got the job!!" … "when do you start?"
+        return f"I'm starting {_STARTS[started.lastgroup or '']} {_with_preposition(given)}" if started else None
     if asked["doing"]:  # "when do you move in?" … "end of April": "I'm moving in at the end of April"
         doing = re.sub(r"^(move|fly|leave)\b", lambda verb: _DOING[verb[1]], asked["doing"].lower())
         return f"I'm {doing} {_with_preposition(given)}"
@@ -57,6 +63,19 @@ def when_answered(question: str, answer: str, said_before: str, opened: str) -> 
 
 
 _DOING = {"move": "moving", "fly": "flying", "leave": "leaving"}
+# What one starts, told before "when do you start?": a job got or offered, a place at uni or college.
+_STARTED = re.compile(
+    r"\b(?:(?P<job>job|role|position|offer)|(?P<uni>uni|university)|(?P<college>college)|(?P<course>course)"
+    r"|(?P<apprenticeship>apprenticeship))\b",
+    re.IGNORECASE,
+)
+_STARTS = {
+    "job": "my new job",
+    "uni": "uni",
+    "college": "college",
+    "course": "my course",
+    "apprenticeship": "my apprenticeship",
+}
 # When another does something, asked: "when does she start?", "when will they move?".
 _WHEN_THEY_DO = re.compile(
     r"\bwhen (?P<aux>does|will) (?P<who>he|she|they) (?P<verb>[a-z]+)(?P<rest>[^?]{0,40})\?", re.I
@@ -110,12 +129,16 @@ def with_time_asked(question: str, answer: str) -> str | None:
     return f"{told} {when}"
 
 
-# Who is coming to something, asked of the room: "who's coming to choir on Tuesday?".
-_WHO_IS_COMING = re.compile(r"^(?:so |ok |okay )?who(?:'s| is) (?:coming|going) (?P<to>to [^?]{2,60}?)\s*\?+$", re.I)
+# Who is coming to something, asked of the room: "who's coming to choir on Tuesday?", "anyone going to …?".
+_WHO_IS_COMING = re.compile(
+    r"^(?:so |ok |okay )?(?:who(?:'s| is)|(?:is )?(?:any ?one|any ?body)(?: else)?) (?P<how>coming|going)"
+    r" (?P<to>to [^?]{2,60}?)\s*\?+$",
+    re.I,
+)
 
 
 def coming_asked(question: str) -> str | None:
-    """The statement a "me!" to "who's coming to choir on Tuesday?" makes: "I'm coming to choir on Tuesday"
-    (None for another question)."""
+    """The statement a "me!" to "who's coming to choir on Tuesday?" makes: "I'm coming to choir on Tuesday",
+    and a "we are!" to "is anyone going to the Christmas market on Saturday?" (None for another question)."""
     asked = _WHO_IS_COMING.match(question.strip())
-    return f"I'm coming {asked['to']}" if asked else None
+    return f"I'm {asked['how'].lower()} {asked['to']}" if asked else None

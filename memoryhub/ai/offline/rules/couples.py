@@ -128,6 +128,21 @@ def together_rule(match: re.Match[str], said: Said) -> Fact | None:
 _PARTNER = r"wife|husband|partner|fianc[ée]e?|boyfriend|girlfriend|bf|gf|hubby"
 
 
+# A partner's death the speaker told earlier in the window ("my husband passed away last month").
+_PARTNER_LOST = re.compile(rf"'s (?:late )?(?:{_PARTNER}) (?:died|passed away|passed)\b")
+
+
+def years_married_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "we were married for 41 years", "41 years married": how long a marriage has lasted, or lasted
+    when the speaker told of their partner's death before ("… thank you, 41 years married")."""
+    how = "married" if (match["how"] or match["how2"]).lower() == "married" else "with their partner"
+    years = match["years"] or match["years2"]
+    lost = any(f.subject == said.handle and _PARTNER_LOST.search(f.text) for f in said.scene.facts)
+    verb = "was" if lost or match["were"] else "has been"
+    text = f"{said.name} {verb} {how} for {years} years"
+    return said.fact(text, MemoryKind.RELATIONSHIP, HIGH, PERMANENT, topics_of("relationship", how.split()[-1]))
+
+
 def together_since_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "we've been together since school", "we've been together 10 years": a couple, and how long."""
     span = " ".join(match["span"].lower().split())
@@ -256,6 +271,15 @@ RULES = [
             re.IGNORECASE,
         ),
         build=anniversary_rule,
+    ),
+    Rule(
+        priority=1241,
+        pattern=re.compile(
+            r"\bwe (?P<were>were|had been|'d been) (?P<how>married|together)(?: for)? (?P<years>\d{1,2}) years\b"
+            r"|^(?:(?:thank you|thanks|yeah|yes)\W+)?(?P<years2>\d{1,2}) years (?P<how2>married|together)\b",
+            re.IGNORECASE,
+        ),
+        build=years_married_rule,
     ),
     Rule(
         priority=1240,

@@ -309,8 +309,8 @@ _TO_STUDY = re.compile(
 
 
 def admission_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "I got into Oxford!", "I got accepted to Boston University": a place won at a school (any
-    name after "accepted"; after "into" only a school's)."""
+    """ "I got into Oxford!", "I got into Leeds uni", "I got accepted to Boston University": a place won
+    at a school (any name after "accepted"; after "into" only a school's)."""
     if match["program"]:  # "I've been accepted into a PhD program"
         program = third_person(" ".join(match["program"].split()), said.name)
         text = f"{said.name} was accepted into {program}"
@@ -321,7 +321,7 @@ def admission_rule(match: re.Match[str], said: Said) -> Fact | None:
         return said.fact(text, MemoryKind.EVENT, HIGH, PERMANENT, topics_of("education", *content_words(program)[:1]))
     school = match["school"].strip(".'")
     studies = _TO_STUDY.match(match.string[match.end() :])  # "I got into Edinburgh for my masters"
-    if match["how"].lower() == "into" and not _SCHOOL.search(school) and not studies:
+    if match["how"].lower() == "into" and not _SCHOOL.search(school.title()) and not studies:
         return None  # "I got into Radiohead last year": a taste, not a school
     text = f"{said.name} got into {school}" + (f" {third_person(studies[0].strip(), said.name)}" if studies else "")
     return said.fact(text, MemoryKind.EVENT, HIGH, PERMANENT, topics_of("education", school.split()[0]))
@@ -447,7 +447,7 @@ RULES = [
         priority=960,
         pattern=re.compile(
             r"\bI (?:(?:just|finally|actually) )?got (?P<how>into|accepted (?:into|to|at|by))"
-            r" (?P<school>(?-i:[A-Z])[\w'&.-]*(?: (?:of |for |in )?(?-i:[A-Z])[\w'&.-]*){0,5})"
+            r" (?P<school>(?-i:[A-Z])[\w'&.-]*(?: (?:of |for |in )?(?-i:[A-Z])[\w'&.-]*){0,5}(?: uni| university)?)\b"
             r"|\bI(?:'ve| have)? (?:just |finally )?(?:been|got|was) accepted (?:into|to|onto|on)"
             r" (?P<program>(?:a|an|the|my) (?:[\w'-]+ ){0,3}?(?:program|programme|course|residency|fellowship"
             r"|apprenticeship|scheme|internship))\b",

@@ -190,6 +190,8 @@ def relative_rule(match: re.Match[str], said: Said) -> Fact | None:
     fact.entities.append(said.entity(EntityType.PERSON, name or kin, f"{said.name}'s {kin}", lives_in=place, job=job))
     if place:
         fact.entities.append(said.entity(EntityType.PLACE, place, f"where {owner} lives"))
+    elif origin := re.fullmatch(r"is from (?P<p>(?-i:[A-Z])[\w'-]+(?: (?-i:[A-Z])[\w'-]+){0,2})", predicate):
+        fact.entities.append(said.entity(EntityType.PLACE, origin["p"], f"where {owner} is from"))  # "… Kerala"
     return fact
 
 

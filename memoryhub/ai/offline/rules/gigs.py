@@ -8,6 +8,7 @@ import re
 from memoryhub.ai.contract import MemoryKind
 from memoryhub.ai.offline.facts import MEDIUM, PERMANENT, Fact, Rule, Said, expiration_for, past_time_in
 from memoryhub.ai.offline.rules.going import when_said
+from memoryhub.ai.offline.rules.weddings import wedding_told
 from memoryhub.ai.offline.text import article_for, third_person, topics_of
 from memoryhub.ai.offline.vocabulary import FOR_A_SPAN, MONTHS
 
@@ -102,8 +103,10 @@ def wedding_role_rule(match: re.Match[str], said: Said) -> Fact | None:
     if not whose and (told := _WEDDING_TOLD.search(before)):
         whose = f"my {told['who']}'s wedding"  # "my brother's wedding is June 14 and I'm the best man"
         rest = rest if when_said(rest) else before[told.end() :]  # the wedding's day, unless the role says one
+    if not whose and (earlier := wedding_told(said)):
+        whose, rest = earlier  # "my best friend is getting married in August" … "I'm maid of honour"
     if not whose and not when_said(rest) and not ahead:
-        return None  # "I'm the best man 😬": of a wedding told before, with no wedding or time of its own
+        return None  # "I'm the best man 😬": of no wedding told, with no time of its own
     role = " ".join(match["role"].lower().split())
     said_article = (match["article"] or "").strip().lower()
     bare = role in ("best man", "maid of honour", "maid of honor")  # "I'm best man": as said

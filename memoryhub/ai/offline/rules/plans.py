@@ -31,7 +31,7 @@ def plan_rule(match: re.Match[str], said: Said) -> Fact | None:
     what = phrase_cut(match["what"] or match["what2"], max_words=12)
     if not what or re.match(r"(?:need|have to|probably|just|be (?:honest|fine|ok|okay|there))\b", what, re.IGNORECASE):
         return None
-    time = time_in(said.clause) or said.time_leading()
+    time = time_in(said.clause) or time_in(match.string) or said.time_leading()  # or the statement an answer made
     auxiliary = (match["aux"] or match["aux2"]).lower().strip(" '")
     auxiliary = re.sub(r"^(?:m|am|re|are) ", "", auxiliary)  # "'m planning to" → "planning to"
     explicit = auxiliary.startswith(("plan", "intend"))

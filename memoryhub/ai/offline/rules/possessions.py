@@ -96,6 +96,8 @@ def possession_rule(match: re.Match[str], said: Said) -> Fact | None:
     verb = conjugate(match["verb"].lower().split()[-1])
     if not thing or (match[0][:2].lower() == "we" and verb not in ("bought", "purchased")):
         return None  # "we got an allotment", "we have a dog": another rule's, not a thing bought
+    if thing == "place" and re.match(r" (?:at|on) ", match.string[match.end() :]):
+        return None  # "I got a place at Leeds uni": a place won (studies), not a home
     article = match["article"].lower()
     article = {"my own": "their own", "my first": "their first", "my new": "a new"}.get(article, article)
     if article in ("two", "three") and not thing.endswith("s"):

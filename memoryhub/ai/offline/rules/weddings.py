@@ -36,6 +36,18 @@ def wedding_party_rule(match: re.Match[str], said: Said) -> Fact | None:
     return said.fact(text, MemoryKind.RELATIONSHIP, MEDIUM, PERMANENT, topics_of("wedding", role.split()[-1]))
 
 
+def wedding_told(said: Said) -> tuple[str, str] | None:
+    """Whose wedding the speaker told of earlier in the window, as they would say it ("my best friend's
+    wedding"), and the rest of that fact, where its day is ("in Crete in August"); None for none."""
+    for fact in reversed(said.scene.facts):
+        told = re.match(
+            rf"{re.escape(said.name)}'s (?P<who>[\w ]{{1,30}}?) is getting married\b(?P<rest>.*)", fact.text
+        )
+        if fact.subject == said.handle and told:
+            return f"my {told['who']}'s wedding", told["rest"]
+    return None
+
+
 def standing_for_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I'm my brother's best man in August", "I'm going to be Amy's maid of honour": whom they stand
     beside, until a little after the day."""
