@@ -9702,3 +9702,38 @@ def test_a_place_won_a_speech_a_marriage_long_and_trips_made_time_and_again_are_
     said: str, kept: list[str]
 ) -> None:
     assert _kept(said) == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # an allotment's, a book club's, a running club's, a breeder's and a volunteers' lines (each kept
+        # nothing or less, 2026-12-03, later)
+        ("I retired from the post office after 32 years", ["Priya retired from the post office after 32 years"]),
+        ("I retired from the NHS after 30 years", ["Priya retired from the NHS after 30 years"]),  # was "the nhs"
+        ("my courgettes have gone mad this year", ["Priya grows courgettes"]),
+        ("my runner beans got eaten by slugs", ["Priya grows runner beans"]),
+        ("I'm reading the new Sally Rooney for book club", ["Priya is reading the new Sally Rooney"]),
+        ("PB at parkrun today, 24:31!", ["Priya set a new parkrun personal best of 24:31"]),
+        ("my spaniel had her first litter last week, 6 pups", ["Priya's spaniel had her first litter last week"]),
+        ("we volunteer at the food bank every Thursday", ["Priya volunteers at the food bank every Thursday"]),
+        (
+            "my sister is visiting and I'm taking her to the ballet on Friday",
+            ["Priya's sister is visiting", "Priya is taking their sister to the ballet on Friday"],  # was "her"
+        ),
+        # only alike
+        ("my kids have gone mad", []),
+        ("I'm reading the new book", []),
+        ("PB for me in the pub quiz lol", []),
+        ("we collect the kids at 3", []),
+    ],
+)
+def test_a_retirement_crops_a_book_a_best_time_a_litter_and_volunteering_are_kept(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept
+
+
+def test_him_after_a_sister_named_is_someone_else() -> None:
+    kept = _kept("my sister is visiting and I'm taking him to the zoo on Friday")
+
+    assert kept[0] == "Priya's sister is visiting"
+    assert not any("their sister to the zoo" in memory for memory in kept)

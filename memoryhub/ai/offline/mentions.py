@@ -266,12 +266,15 @@ def relative_in(text: str) -> tuple[str, str] | None:
 
 # The speaker as the subject before "her parents": "… and we're visiting her parents".
 _SPEAKER_BEFORE = re.compile(r"\b(?:I|I'm|I've|I'll|I'd|we|we're|we've|we'll|me|us)\b", re.IGNORECASE)
+# "him" or "her" done something by the speaker: "my dad's turning 70 and we're throwing him a party".
+_THEM = re.compile(r"\b(?P<doing>(?:we|I)(?:'re|'m| are| am) [a-z]+ing) (?P<pronoun>him|her)\b", re.IGNORECASE)
 _THEIR_KIN = re.compile(rf"(?<=\s)(?P<pronoun>her|his) (?P<kin>(?:{FAMILY})s?)\b", re.IGNORECASE)
 
 
 def relatives_kin(part: str, relative: tuple[str, str] | None) -> str:
-    """``part`` with "her parents" inside it said as the relation named before in the message: "my
-    girlfriend is Japanese and we're visiting her parents" → "… visiting my girlfriend's parents"."""
+    """``part`` with "her parents" or "him" inside it said as the relation named before in the message:
+    "my girlfriend is Japanese and we're visiting her parents" → "… visiting my girlfriend's parents",
+    "my dad's turning 70 and we're throwing him a party" → "… throwing my dad a party"."""
 
     def theirs(found: re.Match[str]) -> str:
         in_part = relative_in(part[: found.start()])
@@ -285,7 +288,14 @@ def relatives_kin(part: str, relative: tuple[str, str] | None) -> str:
             return found[0]  # "his parents" after "my sister": someone else's
         return f"{subject}'s {found['kin']}"
 
-    return _THEIR_KIN.sub(theirs, part)
+    def them(found: re.Match[str]) -> str:
+        named = relative_in(part[: found.start()]) or relative
+        he = found["pronoun"].lower() == "him"
+        if named is None or named[1] in (SHE_RELATIONS if he else HE_RELATIONS):
+            return found[0]  # "my sister … we're taking him": someone else
+        return f"{found['doing']} {named[0]}"
+
+    return _THEM.sub(them, _THEIR_KIN.sub(theirs, part))
 
 
 def about_relative(part: str, relative: tuple[str, str] | None) -> str | None:

@@ -59,7 +59,8 @@ _CROPS = (
 
 
 def crops_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "my tomatoes are finally ripening", "our spuds are up": what they grow."""
+    """ "my tomatoes are finally ripening", "our spuds are up", "my courgettes have gone mad": what they
+    grow."""
     crop = {"toms": "tomatoes", "spuds": "potatoes", "chilis": "chillies", "chilies": "chillies"}.get(
         match["crop"].lower(), match["crop"].lower()
     )
@@ -87,9 +88,13 @@ RULES = [
     Rule(
         priority=1674,
         pattern=re.compile(
-            rf"\b(?:my|our) (?:(?:first|cherry|new|early) )?(?P<crop>{_CROPS})(?: (?:are|have))?"
-            r" (?:(?:finally|just|all) )*"
-            r"(?:ripening|ripe|coming up|up|flowering|sprouted|sprouting|germinated|in flower|fruiting)\b",
+            rf"\b(?:my|our) (?:(?:first|cherry|new|early) )?(?P<crop>{_CROPS})(?: (?:are|have|'ve))?(?: been)?"
+            r" (?:(?:finally|just|all|really|absolutely) )*"
+            r"(?:ripening|ripe|coming up|up|flowering|sprouted|sprouting|germinated|in flower|fruiting"
+            # "my courgettes have gone mad this year", "our runner beans got eaten by slugs"
+            r"|(?:gone|going) (?:mad|crazy|wild|bonkers)|looking (?:amazing|great|good|lovely|healthy|sad|rubbish)"
+            r"|doing (?:well|great|brilliantly|badly)|thriving|bolted|taking over|cropping|got (?:eaten|blight|mildew)"
+            r"|eaten by)\b",
             re.IGNORECASE,
         ),
         build=crops_rule,

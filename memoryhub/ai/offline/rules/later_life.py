@@ -28,7 +28,7 @@ def retired_rule(match: re.Match[str], said: Said) -> Fact | None:
     rest = match["rest"]
     text = f"{said.name} retired"
     if match["from"]:
-        text += f" from {match['from'].lower() if match['from'][0].islower() else match['from']}"
+        text += f" from {match['from']}"  # as said: "the NHS", "Unilever", "teaching"
     if when := past_day_in(rest):  # "last year", "in March", "on Friday"
         text += f" {when}"
     if after := _AFTER.search(rest):
@@ -75,7 +75,9 @@ RULES = [
         priority=1608,
         pattern=re.compile(
             r"\bI (?:(?:just|finally|officially|recently) )?retired"
-            r"(?: from (?P<from>teaching|nursing|the (?:police|army|navy|RAF|NHS|force|fire service|civil service)"
+            r"(?: from (?P<from>teaching|nursing|the (?:police|army|navy|RAF|NHS|force|fire service|civil service"
+            r"|(?:[a-z]+ )?(?:post office|council|bank|school|hospital|factory|railways?|mines?|pit|prison service"
+            r"|library|university|college|fire brigade))"
             rf"|{PROPER_NAME}))?"
             # "I retired in 2019", "I retired!"; not "I retired my old laptop", "retired early from the race"
             r"(?=$|[,.!;]| (?:in|on|last|this|today|yesterday|after|a (?:year|few|couple)|\d|two|three|four|five"

@@ -126,7 +126,7 @@ def mains_rule(match: re.Match[str], said: Said) -> Fact | None:
 _TITLE = (
     rf"(?:{CALLED})?"
     r"(?:[\"“](?P<quoted>[^\"“”]{2,60})[\"”]"
-    r"|(?P<title>(?:the (?=(?-i:[A-Z])))?(?-i:[A-Z])[\w':-]*"
+    r"|(?P<title>(?:the (?:new |latest )?(?=(?-i:[A-Z])))?(?-i:[A-Z])[\w':-]*"  # "the new Sally Rooney": an author's
     r"(?: (?:(?-i:[A-Z])[\w':-]*|\d{1,4}\b(?!%)|of|the|and|a|in|on|to)){0,5}))"  # not "Hollow Knight 100%"
 )
 

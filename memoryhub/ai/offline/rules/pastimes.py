@@ -383,7 +383,9 @@ RULES = [
     Rule(
         priority=230,
         pattern=re.compile(
-            r"\bI(?:'m| am)? (?:(?:also|still|now|regularly|currently) )?"
+            # ("we volunteer at the food bank": a household's, not "we collect the kids at 3")
+            r"\b(?:I(?:'m| am)?|we(?:'re| are)?(?= (?:\w+ )?(?:foster|volunteer)))"
+            r" (?:(?:also|still|now|regularly|currently|both) )?"
             r"(?P<verb>collect|foster|(?:a )?volunteer(?:ing)? (?:at|with|for|as))\b (?P<what>.+)",
             re.IGNORECASE,
         ),

@@ -322,7 +322,9 @@ RULES = [
             r"(?: on (?:his|her|its|their) (?:knee|leg|hip|eye|ear|paw|tooth|teeth|back))?"
             # "my dog tore his ACL", "my cat broke her leg": an injury told as done
             r"| (?:tore|broke|hurt|sprained|injured) (?:his|her|its|their) (?:ACL|cruciate|leg|paw|tail|hip|back|tooth)"
-            r"|(?:'s| has)? (?:just )?had (?:(?:\d+|two|three|four|five|six|a litter of) )?(?:kittens|puppies|babies)"
+            r"|(?:'s| has)? (?:just )?had (?:(?:\d+|two|three|four|five|six|a litter of) )?"
+            r"(?:kittens|puppies|babies|pups)"
+            r"|(?:'s| has)? (?:just )?had (?:her|a|its) (?:first |second |third )?litter"  # "… had her first litter"
             # "my cat has kidney disease": an illness it lives with
             rf"| has (?:got )?(?:{_CHRONIC})"
             rf"|(?: has been|'s been| was| got) diagnosed with (?:{_CHRONIC})"
