@@ -9737,3 +9737,22 @@ def test_him_after_a_sister_named_is_someone_else() -> None:
 
     assert kept[0] == "Priya's sister is visiting"
     assert not any("their sister to the zoo" in memory for memory in kept)
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # a new parents', a music students' and a gamers' lines (each kept nothing or less, 2026-12-03, later)
+        ("I've got a 2 year old and a newborn", ["Priya has a 2-year-old and a newborn"]),
+        ("I've got a 4 year old daughter", ["Priya has a 4-year-old daughter"]),
+        ("I got a merit in my grade 5!", ["Priya passed their grade 5 with merit"]),
+        ("I raid with my guild on Tuesdays and Thursdays", ["Priya raids with their guild on Tuesdays and Thursdays"]),
+        ("I'm in a book club called Page Turners", ["Priya is in a book club called Page Turners"]),
+        ("we're hosting Diwali at ours this year", ["Priya is hosting Diwali at their place this year"]),  # "at ours"
+        # only alike
+        ("I have a 3 year old car", []),
+        ("I raid the fridge every night", []),
+    ],
+)
+def test_a_young_child_a_grade_a_raid_night_and_a_named_club_are_kept(said: str, kept: list[str]) -> None:
+    assert _kept(said) == kept

@@ -259,6 +259,7 @@ def third_person(text: str, name: str) -> str:
     ):
         text = re.sub(pattern, _literal(replacement), text, flags=re.IGNORECASE)
     text = re.sub(r"\b(with|for|visit|visiting|join|joined|joining|to) us\b", r"\1 them", text)  # not "Last of Us"
+    text = re.sub(r"\b(at|to|round|over at) ours\b", r"\1 their place", text)  # "hosting Diwali at ours"
     text = re.sub(r"\b(leaving|left|leaves) us (?=for\b|to\b)", r"\1 ", text)  # "Yara's leaving us for Oslo"
 
     def verb(match: re.Match[str]) -> str:

@@ -352,6 +352,8 @@ def exam_rule(match: re.Match[str], said: Said) -> Fact | None:
     text = f"{said.name} {verb} {what}" + (" again" if match["again"] else "")
     if passed and (mark := _MARK.match(match.string, match.end())):
         text += f" with {mark['mark'].lower()}"
+    elif match["mark2"] and match["mark2"].lower() != "pass":
+        text += f" with {match['mark2'].lower()}"
     if when := past_day_in(re.split(r"[,;]| but | and ", match.string[match.end() :])[0]):  # "… viva today"
         text += f" {when}"
     return said.fact(
@@ -431,7 +433,8 @@ RULES = [
         priority=950,
         pattern=re.compile(
             r"\bI(?:'ve| have)? (?:just |finally |actually )?"
-            r"(?P<verb>passed|failed|aced|flunked|got(?= (?:my )?grade \d))"
+            r"(?P<verb>passed|failed|aced|flunked|got(?= (?:my )?grade \d| an? \w+ (?:\w+ )?in my grade \d))"
+            r"(?: an? (?P<mark2>(?:high )?distinction|merit|pass) in)?"  # "I got a merit in my grade 5!"
             r" (?P<what>(?:my|the|all my|both my)"
             r" (?:[\w-]+ ){0,2}(?:test|tests|exam|exams|finals|bar|boards|interview|audition|assessment|probation"
             r"|theory|practical|GCSEs|A-levels|A levels|resit|resits|licen[cs]e|CBT|day skipper|yachtmaster|open water"

@@ -52,12 +52,20 @@ def _relation_topic(relation: str) -> str:
     return "work" if re.fullmatch(COLLEAGUES, relation) else "family"
 
 
+# A baby or a toddler said after a child of an age: "I've got a 2 year old and a newborn".
+_AND_A_BABY = re.compile(r",? (?:and|&|plus) an? (?P<baby>newborn|baby|toddler)\b", re.IGNORECASE)
+
+
 def young_child_rule(match: re.Match[str], said: Said) -> Fact | None:
-    """ "my 3 year old still doesn't sleep through": a child of theirs of that age."""
-    age = match["age"].lower()
-    text = f"{said.name} has a {age}-year-old"
-    fact = said.fact(text, MemoryKind.RELATIONSHIP, MEDIUM, PERMANENT, topics_of("family", "child"))
-    fact.entities.append(said.entity(EntityType.PERSON, "child", f"{said.name}'s child"))
+    """ "my 3 year old still doesn't sleep through", "I've got a 4 year old daughter": a child of
+    theirs of that age."""
+    age = (match["age"] or match["age2"]).lower()
+    who = {"boy": "son", "girl": "daughter"}.get((match["who"] or "").lower(), (match["who"] or "").lower())
+    text = f"{said.name} has a {age}-year-old" + (f" {who}" if who else "")
+    if match["age2"] and (baby := _AND_A_BABY.match(match.string, match.end())):
+        text += f" and a {baby['baby'].lower()}"
+    fact = said.fact(text, MemoryKind.RELATIONSHIP, MEDIUM, PERMANENT, topics_of("family", who or "child"))
+    fact.entities.append(said.entity(EntityType.PERSON, who or "child", f"{said.name}'s {who or 'child'}"))
     return fact
 
 
@@ -473,7 +481,9 @@ RULES = [
     Rule(
         priority=318,
         pattern=re.compile(
-            r"\bmy (?P<age>[1-9]|1[0-7]|one|two|three|four|five|six|seven|eight|nine|ten)[ -](?:year|yr)[ -]old"
+            r"(?:\bmy (?P<age>[1-9]|1[0-7]|one|two|three|four|five|six|seven|eight|nine|ten)[ -](?:year|yr)[ -]old"
+            r"|\b(?:I|we)(?: have|'ve got| have got| got) an? (?P<age2>[1-9]|1[0-7]|one|two|three|four|five|six|seven"
+            r"|eight|nine|ten)[ -](?:year|yr)[ -]old(?: (?P<who>son|daughter|boy|girl))?)"
             r"(?:'s)?\b"
             r"(?! (?:car|house|laptop|phone|dog|cat|bike|sofa|tv|boiler)\b)",
             re.IGNORECASE,

@@ -2,7 +2,8 @@
 on a character ("just hit level 60 on my paladin"), the character they play most ("my main is a level
 70 druid"), and the server they play on ("I play on Ravencrest EU", or "Ravencrest EU" answering
 "what server u on?", ``questions._COMPLETED``); their role in a team, what they play on, the name to
-find them by, the hours sunk into a game, the game they speedrun and the one played for years."""
+find them by, the hours sunk into a game, the game they speedrun and the one played for years, and
+when they raid ("I raid with my guild on Tuesdays and Thursdays")."""
 
 from __future__ import annotations
 
@@ -111,6 +112,15 @@ def played_since_rule(match: re.Match[str], said: Said) -> Fact | None:
 
 # This module's rules: on a clause, the rule whose match starts first is tried first, and at the same
 # start the lower priority (rules/__init__.py puts every module's rules in one table).
+def raid_rule(match: re.Match[str], said: Said) -> Fact | None:
+    """ "I raid with my guild on Tuesdays and Thursdays", "we raid every Friday night": when they raid,
+    and with whom, for good."""
+    with_whom = f" with their {match['group'].lower()}" if match["group"] else ""
+    when = re.sub(rf"\b({WEEKDAYS})", lambda day: day[0].capitalize(), " ".join(match["when"].split()), flags=re.I)
+    text = f"{said.name} raids{with_whom} {when}"
+    return said.fact(text, MemoryKind.FACT, MEDIUM, PERMANENT, topics_of("gaming", "raid"))
+
+
 RULES = [
     Rule(
         priority=1735,  # after a sport or a known game (rules/pastimes.py's plays_rule, 1090)
@@ -185,6 +195,16 @@ RULES = [
             re.IGNORECASE,
         ),
         build=sunk_rule,
+    ),
+    Rule(
+        priority=1571,
+        pattern=re.compile(
+            r"\b(?:I|we) (?:usually |mostly |still )?raid(?: with (?:my|our) (?P<group>guild|clan|static|group|team))?"
+            rf" (?P<when>on (?:{WEEKDAYS})s?(?: and (?:{WEEKDAYS})s?)?(?: nights?)?|every (?:{WEEKDAYS}|night|weekend)"
+            r"(?: nights?)?|(?:twice|three times|once) a week)\b",
+            re.IGNORECASE,
+        ),
+        build=raid_rule,
     ),
     Rule(
         priority=1716,

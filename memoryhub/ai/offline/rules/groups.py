@@ -11,13 +11,17 @@ from memoryhub.ai.offline.facts import HIGH, MEDIUM, PERMANENT, Fact, Rule, Said
 from memoryhub.ai.offline.text import content_words, third_person, topics_of
 from memoryhub.ai.offline.vocabulary import BELT_COLOURS, FOR_A_SPAN, MARTIAL_ARTS, WEEKDAYS
 
-_GROUPS = r"choir|band|orchestra|club|team|league|quartet|ensemble|society|crew|squad|troupe"
+_GROUPS = r"choir|band|orchestra|club|team|league|quartet|ensemble|society|crew|squad|troupe|guild|clan"
 
 
 def member_rule(match: re.Match[str], said: Said) -> Fact | None:
     """ "I'm in a choir", "I'm in the running club", "I've been in the choir for 8 years": a group they
     belong to, for good."""
     what = third_person(" ".join(match["what"].split()).lower(), said.name)
+    if named := re.match(
+        r" (?:called|named) (?-i:[A-Z])[\w'&-]*(?: (?-i:[A-Z])[\w'&-]*){0,3}", match.string[match.end() :]
+    ):
+        what += named[0]  # "I'm in a book club called Page Turners"
     text = f"{said.name} is in {what}"
     if match["been"] and (span := re.match(rf"\s+(?P<span>{FOR_A_SPAN}|since [^,.!?;]+)", match.string[match.end() :])):
         text = f"{said.name} has been in {what} {span['span'].lower()}"  # "I've been in the choir for 8 years"
