@@ -10,13 +10,13 @@ from memoryhub.ai.contract import MemoryKind
 from memoryhub.ai.offline.facts import MEDIUM, PERMANENT, Fact, Rule, Said
 from memoryhub.ai.offline.rules.trips import NAMED_PLACE
 from memoryhub.ai.offline.text import conjugate, third_person, topics_of
-from memoryhub.ai.offline.vocabulary import WEEKDAYS
+from memoryhub.ai.offline.vocabulary import HOW_OFTEN
 
-# How often, or when each year: "every other year", "twice a year", "every summer", "in the summer".
+# How often (``HOW_OFTEN``), or when each year: "every other year", "twice a year", "every summer", "in
+# the summer".
 _OFTEN = (
-    r"(?:every|each|once a|twice a|three times a) (?:other |couple of |few )?(?:years?|months?|summer|winter|spring"
-    r"|autumn|christmas|easter|half term|holidays?|weekend|week|fortnight|month)"
-    rf"|every (?:two|three|four|\d) (?:years|months|weeks)|on (?:{WEEKDAYS})s"
+    rf"{HOW_OFTEN.pattern}|(?:every|each|once a|twice a|three times a) (?:other |couple of |few )?(?:years?|summer"
+    r"|winter|spring|autumn|christmas|easter|half term|holidays?|weekend)|every (?:two|three|four|\d) years"
     r"|(?:in|at|over) the (?:summer|winter|holidays)|(?:at|for|over) (?:christmas|easter)"
 )
 # Whom or where one visits: "my mum in Leeds", "Gran", "our friends at the coast".
